@@ -1,0 +1,155 @@
+// `npm run bench`: measures the production build as a visitor gets it.
+//  - JavaScript per public route: every script the page loads, gzipped bytes (target: `/` under 125 KB);
+//  - Lighthouse 12 mobile scores (simulated throttling) of `/`, `/blog` and an article, with the system
+//    Chromium (targets: performance >= 95; accessibility, best practices and SEO = 100).
+// Results are printed and written to bench/results/latest.json. It reports; it does not fail the build.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startServer() {
+  if (!existsSync('dist/vite.config.json')) spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  const dataDir = await mkdtemp(join(tmpdir(), 'clinic-bench-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: join(dataDir, 'db'),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'inherit',
+  });
+  for (let i = 0; i < 360; i++) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function javascriptPerRoute(baseUrl: string, paths: string[]) {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const results: { path: string; scripts: number; gzipKb: number }[] = [];
+  for (const path of paths) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.add(response.url());
+    });
+    await page.goto(baseUrl + path);
+    await page.waitForLoadState('networkidle');
+    let bytes = 0;
+    for (const url of scripts)
+      bytes += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
+    results.push({ path, scripts: scripts.size, gzipKb: Math.round((bytes / 1024) * 10) / 10 });
+    await context.close();
+  }
+  await browser.close();
+  return results;
+}
+
+async function lighthouseScores(urls: string[]) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const results: Record<string, Record<string, number>> = {};
+  try {
+    for (const url of urls) {
+      const runnerResult = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      const categories = runnerResult?.lhr.categories ?? {};
+      const audits = runnerResult?.lhr.audits ?? {};
+      results[new URL(url).pathname] = {
+        ...Object.fromEntries(
+          Object.entries(categories).map(([key, category]) => [key, Math.round((category.score ?? 0) * 100)]),
+        ),
+        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+        cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+      };
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return results;
+}
+
+const server = await startServer();
+try {
+  const blogs = (await (
+    await fetch(`${server.baseUrl}/api/blogs?page=1&per_page=1`)
+  )
+    .json()
+    .catch(() => ({}))) as {
+    blogs?: { slug: string }[];
+  };
+  const articlePath = blogs.blogs?.[0] ? `/article/${blogs.blogs[0].slug}` : undefined;
+  const routes = ['/', '/blog', '/our_team', '/faq', '/contact_us', ...(articlePath ? [articlePath] : [])];
+  const javascript = await javascriptPerRoute(server.baseUrl, routes);
+  console.log('\nJavaScript per route (gzipped):');
+  for (const row of javascript)
+    console.log(`  ${row.path.padEnd(40)} ${String(row.gzipKb).padStart(7)} KB in ${row.scripts} files`);
+  const lighthouseTargets = ['/', '/blog', ...(articlePath ? [articlePath] : [])].map(
+    (path) => server.baseUrl + path,
+  );
+  const scores = await lighthouseScores(lighthouseTargets);
+  console.log('\nLighthouse 12, mobile, simulated throttling:');
+  for (const [path, row] of Object.entries(scores))
+    console.log(`  ${path.padEnd(40)} ${JSON.stringify(row)}`);
+  await mkdir('bench/results', { recursive: true });
+  await writeFile(
+    'bench/results/latest.json',
+    JSON.stringify({ measuredAt: new Date().toISOString(), javascript, lighthouse: scores }, null, 2),
+  );
+  console.log('\nwritten to bench/results/latest.json');
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,96 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, viewports } from './browser';
+import { E2E_ADMIN } from './global-setup';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('admin sign-in', () => {
+  it('signs in, shows the admin menu and signs out', async () => {
+    const { page, errors, context } = await openPage(browser);
+    await page.goto('/login');
+    await page.getByLabel(/e-?mail/i).fill(E2E_ADMIN.email);
+    await page.getByLabel(/password/i).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: /sign in|log in/i }).click();
+    await page.waitForURL('**/admin');
+    const menu = page.getByRole('navigation', { name: /admin/i });
+    for (const item of ['Booking Appointments', 'Blog', 'Availability settings', 'Team', 'FAQ', 'FEES']) {
+      await expect(menu.getByRole('link', { name: item, exact: true }).isVisible()).resolves.toBe(true);
+    }
+    expect(await page.locator('footer').count()).toBe(0);
+
+    // A signed-in visitor of /login goes to /admin.
+    await page.goto('/login');
+    await page.waitForURL('**/admin');
+
+    await page.getByRole('button', { name: /log ?out|sign out/i }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the notice for a wrong password', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/login');
+    await page.getByLabel(/e-?mail/i).fill(E2E_ADMIN.email);
+    await page.getByLabel(/password/i).fill('Wrong-pw12');
+    await page.getByRole('button', { name: /sign in|log in/i }).click();
+    await page.getByText('Invalid email or password').waitFor();
+    expect(page.url()).toMatch(/\/login$/);
+    await context.close();
+  });
+
+  it('shows the validation texts', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/login');
+    await page.getByRole('button', { name: /sign in|log in/i }).click();
+    expect(await page.getByText('Required', { exact: true }).count()).toBe(2);
+    await page.getByLabel(/e-?mail/i).fill('nope');
+    await page.getByLabel(/password/i).fill('abc');
+    await page.getByRole('button', { name: /sign in|log in/i }).click();
+    await page.getByText('Invalid email', { exact: true }).waitFor();
+    await page.getByText('Too Short!', { exact: true }).waitFor();
+    await page.getByLabel(/password/i).fill('abcdefghijklm');
+    await page.getByRole('button', { name: /sign in|log in/i }).click();
+    await page.getByText('Too Long!', { exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('sends a signed-out deep link to /login', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/admin/blog');
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('goes to /login when a stored token is no longer valid (any 401)', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.setItem('auth_token', 'x'.repeat(43)));
+    await page.goto('/admin');
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    await context.close();
+  });
+
+  it('works at 360 px with the admin menu toggle', async () => {
+    const { page, context } = await openPage(browser, { viewport: viewports.phone });
+    await page.goto('/login');
+    await page.getByLabel(/e-?mail/i).fill(E2E_ADMIN.email);
+    await page.getByLabel(/password/i).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: /sign in|log in/i }).click();
+    await page.waitForURL('**/admin');
+    const toggle = page.getByRole('button', { name: /menu/i });
+    await toggle.click();
+    await page.getByRole('link', { name: 'FAQ', exact: true }).click();
+    await page.waitForURL('**/admin/faq');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+    await context.close();
+  });
+});

@@ -1,0 +1,69 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, openPage } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('blog', () => {
+  it('shows four articles a page and pages with the selector, also without JavaScript', async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const { page, errors, context } = await openPage(browser, { javaScriptEnabled });
+      await page.goto('/blog');
+      expect(await page.locator('.blog-card').count()).toBe(4);
+      const firstTitle = await page.locator('.blog-card__title').first().textContent();
+      const pages = page.getByRole('navigation', { name: 'Blog pages' });
+      await pages.getByRole('link', { name: /^2$|page 2/i }).click();
+      await page.waitForURL('**/blog?page=2');
+      expect(await page.locator('.blog-card').count()).toBeGreaterThan(0);
+      expect(await page.locator('.blog-card__title').first().textContent()).not.toBe(firstTitle);
+      expect(await pages.locator('[aria-current="page"]').textContent()).toContain('2');
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('opens an article with its Open Graph tags, content and More From section', async () => {
+    const { page, errors, context } = await openPage(browser);
+    await page.goto('/blog');
+    const title = (await page.locator('.blog-card__title').first().textContent())?.trim() ?? '';
+    await page.locator('.blog-card__title a').first().click();
+    await page.waitForURL('**/article/*');
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(await page.getByRole('heading', { name: 'More From the Blog' }).count()).toBe(1);
+    const html = await (await fetch(page.url())).text();
+    expect(html).toContain(`<meta property="og:type" content="article" />`);
+    expect(html).toContain(
+      `<meta property="og:title" content="${title.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" />`,
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('answers 404 for a missing article', async () => {
+    const response = await fetch(`${baseUrl()}/article/no-such-article`);
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('FAQs', () => {
+  it('expand and collapse', async () => {
+    const { page, errors, context } = await openPage(browser);
+    await page.goto('/faq');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const first = page.locator('.faq-item__heading button').first();
+    expect(await first.getAttribute('aria-expanded')).toBe('false');
+    await first.click();
+    expect(await first.getAttribute('aria-expanded')).toBe('true');
+    const panelId = (await first.getAttribute('aria-controls')) ?? '';
+    expect(await page.locator(`#${panelId}`).isVisible()).toBe(true);
+    await first.click();
+    expect(await first.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator(`#${panelId}`).isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,47 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTACT_SUCCESS_MESSAGE } from '../src/shared/contact';
+import { launchBrowser, openPage, viewports } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('contact form', () => {
+  it('shows the spec texts for bad input and sends nothing', async () => {
+    const { page, requests, context } = await openPage(browser, { viewport: viewports.phone });
+    await page.goto('/contact_us');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const submit = page.getByRole('button', { name: /send/i });
+    await submit.click();
+    expect(await page.getByText('This field is required, please fill in.').count()).toBe(3);
+    await page.getByLabel('Name', { exact: true }).fill('A');
+    await page.getByLabel('E-mail', { exact: true }).fill('not-an-email');
+    await page.getByLabel('Phone (optional)', { exact: true }).fill('12');
+    await page.getByLabel('Message', { exact: true }).fill('short');
+    await submit.click();
+    expect(await page.getByText('Text is too short.').count()).toBe(2);
+    await page.getByText('Mail is invalid.').waitFor();
+    await page.getByText('Phone number is invalid.').waitFor();
+    expect(requests.filter((url) => url.includes('/api/contact_us'))).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a message and says so', async () => {
+    const { page, errors, context } = await openPage(browser, { viewport: viewports.desktop });
+    await page.goto('/contact_us');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.getByLabel('Name', { exact: true }).fill('Mary Byrne');
+    await page.getByLabel('E-mail', { exact: true }).fill('mary@example.ie');
+    await page
+      .getByLabel('Message', { exact: true })
+      .fill('Could my son be seen before Christmas for a skin prick test?');
+    await page.getByRole('button', { name: /send/i }).click();
+    await page.getByText(CONTACT_SUCCESS_MESSAGE).waitFor();
+    expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe('');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,31 @@
+import { clinic } from '../../shared/clinic';
+import type { PageHead } from './route-handle';
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function documentTitle(head: PageHead): string {
+  return head.title === clinic.name ? clinic.name : `${head.title} | ${clinic.name}`;
+}
+
+/** The `<head>` tags of a page: title, description, canonical link and Open Graph / Twitter card tags. */
+export function renderHeadTags(head: PageHead, page: { origin: string; path: string }): string {
+  const url = `${page.origin}${page.path}`;
+  const image = head.image ? new URL(head.image, page.origin).toString() : `${page.origin}/og-image.png`;
+  const title = documentTitle(head);
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(clinic.name)}" />`,
+    `<meta property="og:type" content="${head.type ?? 'website'}" />`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    '<meta property="og:locale" content="en_IE" />',
+    '<meta name="twitter:card" content="summary_large_image" />',
+  ];
+  if (head.noindex) tags.push('<meta name="robots" content="noindex, nofollow" />');
+  return tags.join('\n    ');
+}

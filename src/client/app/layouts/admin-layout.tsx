@@ -1,0 +1,152 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { clinic } from '../../../shared/clinic';
+import { LogoMark } from '../../components/brand/logo-mark';
+import { type MeResponse, meQueryKey, removeAdminQueries, useLogout } from '../../features/auth/login-api';
+import { useAuthToken } from '../../features/auth/use-auth-token';
+import { setUnauthorizedHandler } from '../../lib/api-client';
+import { AppErrorBoundary } from '../app-error-boundary';
+import { DocumentHead } from '../document-head';
+import type { RouteHandle } from '../route-handle';
+import { ScrollToTop } from '../scroll-to-top';
+import { adminMenu } from './admin-menu';
+import '../../styles/base.css';
+import '../../styles/admin.css';
+
+export const handle: RouteHandle = {
+  head: () => ({ title: 'Back office', description: 'Staff back office of the clinic.', noindex: true }),
+};
+
+export function ErrorBoundary() {
+  return <AppErrorBoundary />;
+}
+
+/** The back office's frame (lazy, client-only). Without a token it sends the visitor to /login. */
+export function Component() {
+  const token = useAuthToken();
+  const location = useLocation();
+  if (!token) return <Navigate to="/login" replace state={{ from: location }} />;
+  return <AdminShell />;
+}
+
+function AdminShell() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const logout = useLogout();
+  const me = useQuery<MeResponse>({ queryKey: meQueryKey });
+  const adminUser = me.data?.admin_user;
+
+  // Any 401 (the token expired or was revoked) has already cleared the token: forget the data, go to /login.
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      removeAdminQueries(queryClient);
+      void navigate('/login', { replace: true });
+    });
+    return () =>
+      setUnauthorizedHandler(() => {
+        window.location.assign('/login');
+      });
+  }, [navigate, queryClient]);
+
+  // A navigation closes the small-screen menu.
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setMenuOpen(false);
+  }
+
+  // Escape closes the small-screen menu.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      if (document.getElementById('admin-menu')?.contains(document.activeElement)) toggleRef.current?.focus();
+      setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  return (
+    <div className="admin">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <header className="admin-header">
+        <div className="admin-header__bar">
+          <Link to="/admin" className="admin-brand">
+            <LogoMark size={34} />
+            <span className="admin-brand__text">
+              <span className="admin-brand__name">{clinic.name}</span>
+              <span className="admin-brand__sub">Back office</span>
+            </span>
+          </Link>
+          <div className="admin-header__actions">
+            {adminUser && (
+              <span className="admin-header__user">
+                <span className="visually-hidden">Signed in as </span>
+                {adminUser.name || adminUser.email}
+              </span>
+            )}
+            <button
+              ref={toggleRef}
+              type="button"
+              className="admin-header__toggle"
+              aria-expanded={menuOpen}
+              aria-controls="admin-menu"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <path
+                  d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'}
+                  stroke="currentColor"
+                  strokeWidth="2.2"
+                  strokeLinecap="round"
+                />
+              </svg>
+              Menu
+            </button>
+            <button
+              type="button"
+              className="admin-header__logout"
+              disabled={logout.isPending}
+              onClick={() => logout.mutate()}
+            >
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+                <path
+                  d="M9 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h3M15 16l4-4-4-4M19 12H9"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+              <span className="admin-header__logout-text">Log out</span>
+            </button>
+          </div>
+        </div>
+        <nav id="admin-menu" className="admin-nav" aria-label="Admin menu" data-open={menuOpen}>
+          <ul className="admin-nav__list">
+            {adminMenu.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className="admin-nav__link">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" className="admin-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <ScrollToTop />
+      <DocumentHead />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+/** The back-office menu (spec 2.5). */
+export interface AdminMenuItem {
+  label: string;
+  to: string;
+  end?: boolean;
+}
+
+export const adminMenu: readonly AdminMenuItem[] = [
+  { label: 'Booking Appointments', to: '/admin', end: true },
+  { label: 'Blog', to: '/admin/blog' },
+  { label: 'Availability settings', to: '/admin/availability' },
+  { label: 'Team', to: '/admin/team' },
+  { label: 'FAQ', to: '/admin/faq' },
+  { label: 'FEES', to: '/admin/fees' },
+];
+
+/** Sections that are not in the menu, by the first path segment after /admin. */
+const otherSections: Record<string, string> = {
+  video: 'Video consultations',
+  patients: 'Patients',
+  appointment: 'Appointment',
+  article: 'Blog',
+};
+
+/** The heading of the back-office section at `pathname` (e.g. '/admin/team/add' → 'Team'). */
+export function adminSectionTitle(pathname: string): string {
+  const segment = pathname.replace(/^\/admin\/?/, '').split('/')[0] ?? '';
+  if (segment === '') return 'Booking Appointments';
+  const item = adminMenu.find((entry) => entry.to === `/admin/${segment}`);
+  return item?.label ?? otherSections[segment] ?? 'Back office';
+}

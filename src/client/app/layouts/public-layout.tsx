@@ -1,0 +1,32 @@
+import { Outlet } from 'react-router';
+import { SiteFooter } from '../../components/site-footer/site-footer';
+import { SiteHeader } from '../../components/site-header/site-header';
+import { DocumentHead } from '../document-head';
+import { ScrollToTop } from '../scroll-to-top';
+import '../../styles/base.css';
+import '../public-page-styles';
+
+/**
+ * The public pages' frame: skip link, header with the menu, the page, footer. Server-rendered and
+ * hydrated, so it renders the same on both sides (no browser APIs during render).
+ */
+export function PublicLayout() {
+  return (
+    <div className="site">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <SiteHeader />
+      <main id="main" className="site-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      {/* Without JavaScript the menu cannot toggle: this sheet shows it open instead. */}
+      <noscript>
+        <link rel="stylesheet" href="/no-js.css" />
+      </noscript>
+      <ScrollToTop />
+      <DocumentHead />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { type RouteObject, redirect } from 'react-router';
+import { AppErrorBoundary } from './app-error-boundary';
+import { PublicLayout } from './layouts/public-layout';
+import { comingSoonRoute } from './pages/coming-soon-page';
+import { PageLoading } from './pages/page-loading';
+
+/**
+ * Every route of the app. Public pages are server-rendered (their modules export `handle` with the
+ * queries to prefetch and the head tags); `/login` and `/admin/*` are client-only and lazy, so the
+ * public site never downloads back-office code.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: PublicLayout,
+    ErrorBoundary: AppErrorBoundary,
+    children: [
+      { index: true, lazy: () => import('./pages/home-page') },
+      { path: 'about_us', lazy: () => import('./pages/about-page') },
+      { path: 'about', lazy: () => import('./pages/about-page') },
+      { path: 'our_team', lazy: () => import('../features/team/our-team-page') },
+      { path: 'our_team/:id', lazy: () => import('../features/team/team-member-page') },
+      { path: 'employee/:id', lazy: () => import('../features/team/team-member-page') },
+      { path: 'forms', lazy: () => import('../features/allergy-info/forms-page') },
+      { path: 'allergy_symptoms', lazy: () => import('../features/allergy-info/allergy-symptoms-page') },
+      { path: 'allergy_resources', lazy: () => import('../features/allergy-info/allergy-resources-page') },
+      { path: 'allergy_test', lazy: () => import('../features/allergy-info/allergy-test-page') },
+      { path: 'blog', lazy: () => import('../features/blog/blog-page') },
+      { path: 'article/:slug', lazy: () => import('../features/blog/article-page') },
+      { path: 'faq', lazy: () => import('../features/faq/faq-page') },
+      { path: 'fees', lazy: () => import('../features/fees/fees-page') },
+      { path: 'contact_us', lazy: () => import('../features/contact/contact-page') },
+      { path: 'privacy_policy', lazy: () => import('../features/legal/privacy-policy-page') },
+      { path: 'terms_and_conditions', lazy: () => import('../features/legal/terms-and-conditions-page') },
+      comingSoonRoute(
+        'sessions_availability/:id',
+        'Book An Appointment',
+        'Book an allergy test or a video consultation.',
+      ),
+      { path: 'confirm', loader: () => redirect('/') },
+      { path: 'payment', loader: () => redirect('/') },
+    ],
+  },
+  { path: '/login', HydrateFallback: PageLoading, lazy: () => import('../features/auth/login-page') },
+  {
+    path: '/admin',
+    HydrateFallback: PageLoading,
+    lazy: () => import('./layouts/admin-layout'),
+    children: [
+      { index: true, lazy: () => import('./pages/admin-coming-soon-page') },
+      { path: '*', lazy: () => import('./pages/admin-coming-soon-page') },
+    ],
+  },
+  { path: '*', loader: () => redirect('/') },
+];
+
+/** Paths served as the client-only shell: never server-rendered, never indexed. */
+export function isClientOnlyPath(pathname: string): boolean {
+  return pathname === '/login' || pathname === '/admin' || pathname.startsWith('/admin/');
+}

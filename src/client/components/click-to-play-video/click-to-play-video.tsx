@@ -1,0 +1,35 @@
+import { useState } from 'react';
+
+/** A YouTube video that loads nothing from YouTube until the visitor clicks 'Play video'. */
+export function ClickToPlayVideo({ title, embedUrl }: { title: string; embedUrl: string }) {
+  const [playing, setPlaying] = useState(false);
+  return (
+    <figure className="info-video">
+      <div className="info-video__frame">
+        {playing ? (
+          <iframe
+            src={`${embedUrl}?autoplay=1&rel=0`}
+            title={title}
+            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+            referrerPolicy="strict-origin-when-cross-origin"
+          />
+        ) : (
+          <button
+            type="button"
+            className="info-video__play"
+            aria-label={`Play video: ${title}`}
+            onClick={() => setPlaying(true)}
+          >
+            <span className="info-video__icon" aria-hidden="true">
+              ▶
+            </span>
+            <span aria-hidden="true">Play video</span>
+          </button>
+        )}
+      </div>
+      <figcaption className="info-video__note">
+        {title}. The video is hosted on YouTube and loads only when you press play.
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,73 @@
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { texts } from '../../../shared/validation-texts';
+import {
+  NOTIFICATION_DURATION_MS,
+  type Notification,
+  type NotificationKind,
+  type Notify,
+  NotifyContext,
+  PAYMENT_ERROR_DURATION_MS,
+} from './notification-context';
+import { NotificationToast } from './notification-toast';
+import './notifications.css';
+
+/** At most this many notices at once; the oldest goes first. */
+const MAX_VISIBLE = 4;
+
+/**
+ * Holds the notices and shows them top right (spec section 8). Both live regions are in the page from
+ * the first render (also on the server, empty), so screen readers announce what is added to them:
+ * success notices politely (role=status), errors at once (role=alert).
+ */
+export function NotificationProvider({ children }: { children: ReactNode }) {
+  const [notifications, setNotifications] = useState<Notification[]>([]);
+  const nextId = useRef(1);
+
+  const dismiss = useCallback((id: number) => {
+    setNotifications((current) => current.filter((notification) => notification.id !== id));
+  }, []);
+
+  const show = useCallback((kind: NotificationKind, title: string, message: string, durationMs: number) => {
+    const id = nextId.current++;
+    setNotifications((current) => {
+      // The same notice twice in a row restarts it instead of stacking a copy.
+      const others = current.filter((n) => !(n.kind === kind && n.title === title && n.message === message));
+      return [...others, { id, kind, title, message, durationMs }].slice(-MAX_VISIBLE);
+    });
+  }, []);
+
+  const notify = useMemo<Notify>(
+    () => ({
+      success: (message, title = 'Success') => show('success', title, message, NOTIFICATION_DURATION_MS),
+      error: (message, options) =>
+        show(
+          'error',
+          texts.errorTitle,
+          message || texts.defaultError,
+          options?.payment ? PAYMENT_ERROR_DURATION_MS : NOTIFICATION_DURATION_MS,
+        ),
+    }),
+    [show],
+  );
+
+  const successes = notifications.filter((n) => n.kind === 'success');
+  const errors = notifications.filter((n) => n.kind === 'error');
+
+  return (
+    <NotifyContext.Provider value={notify}>
+      {children}
+      <section className="notifications" aria-label="Notifications">
+        <div className="notifications__region" role="alert" aria-live="assertive" aria-atomic="false">
+          {errors.map((notification) => (
+            <NotificationToast key={notification.id} notification={notification} onDismiss={dismiss} />
+          ))}
+        </div>
+        <div className="notifications__region" role="status" aria-live="polite" aria-atomic="false">
+          {successes.map((notification) => (
+            <NotificationToast key={notification.id} notification={notification} onDismiss={dismiss} />
+          ))}
+        </div>
+      </section>
+    </NotifyContext.Provider>
+  );
+}

@@ -1,0 +1,68 @@
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/app-providers';
+import { routes } from './app/routes';
+import { apiRequest } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
+import { readState } from './lib/ssr-state';
+
+interface SsrState {
+  queries: DehydratedState;
+  router: HydrationState;
+}
+
+/** Marks the document once React has taken over the server's HTML (the browser tests wait for it). */
+function HydrationFlag() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
+/** Loads the lazy modules of the routes on screen, so hydration renders exactly what the server did. */
+async function resolveLazyRoutes(routeList: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routeList, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}
+
+async function start() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('No #root element');
+  const queryClient = createQueryClient((url, signal) => apiRequest(url, { signal }));
+  const state = readState<SsrState>('ssr-state');
+
+  if (state) {
+    hydrate(queryClient, state.queries);
+    await resolveLazyRoutes(routes);
+    const router = createBrowserRouter(routes, { hydrationData: state.router });
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+          <HydrationFlag />
+        </AppProviders>
+      </StrictMode>,
+    );
+    return;
+  }
+  const router = createBrowserRouter(routes);
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();

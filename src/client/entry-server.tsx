@@ -1,0 +1,95 @@
+import { dehydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { RenderedPage, RenderRequest } from '../shared/ssr-contract';
+import { AppProviders } from './app/app-providers';
+import { renderHeadTags } from './app/head-tags';
+import type { PageHead, RouteHandle } from './app/route-handle';
+import { isClientOnlyPath, routes } from './app/routes';
+import { createQueryClient } from './lib/query-client';
+import { serializeState } from './lib/ssr-state';
+
+const handler = createStaticHandler(routes);
+
+const clientOnlyHead: PageHead = {
+  title: 'Back office',
+  description: 'Staff back office of the clinic.',
+  noindex: true,
+};
+
+/**
+ * Renders one public page: runs the route match, prefetches the matched routes' queries through the
+ * app's own API, renders to HTML and dehydrates the query cache and router state into the page.
+ */
+export async function render({ url, origin, fetchJson }: RenderRequest): Promise<RenderedPage> {
+  const requestUrl = new URL(url, origin);
+  const path = requestUrl.pathname;
+  if (isClientOnlyPath(path)) {
+    return {
+      status: 200,
+      clientOnly: true,
+      head: renderHeadTags(clientOnlyHead, { origin, path }),
+      element: '',
+      hydration: '',
+    };
+  }
+
+  const context = await handler.query(new Request(requestUrl));
+  if (context instanceof Response) {
+    const location = context.headers.get('Location') ?? '/';
+    return {
+      status: context.status,
+      redirect: location,
+      clientOnly: false,
+      head: '',
+      element: '',
+      hydration: '',
+    };
+  }
+
+  const queryClient = createQueryClient((apiUrl) => fetchJson(apiUrl));
+  const searchParams = requestUrl.searchParams;
+  const handles = context.matches.map((match) => ({
+    params: match.params,
+    handle: match.route.handle as RouteHandle | undefined,
+  }));
+  await Promise.all(
+    handles.flatMap(({ params, handle }) =>
+      (handle?.queries?.({ params, searchParams }) ?? []).map((queryKey) =>
+        queryClient.prefetchQuery({ queryKey }),
+      ),
+    ),
+  );
+
+  const notFound = queryClient
+    .getQueryCache()
+    .getAll()
+    .some((query) => (query.state.error as { status?: number } | null)?.status === 404);
+
+  const headSource = [...handles].reverse().find(({ handle }) => handle?.head);
+  let head: PageHead = { title: 'Page not found', description: 'This page does not exist.' };
+  if (headSource?.handle?.head && !notFound) {
+    head = headSource.handle.head({ params: headSource.params, searchParams, queryClient });
+  }
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const element = renderToString(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  const state = {
+    queries: dehydrate(queryClient),
+    router: { loaderData: context.loaderData, actionData: context.actionData },
+  };
+  return {
+    status: notFound ? 404 : context.statusCode,
+    clientOnly: false,
+    head: renderHeadTags(head, { origin, path: path + requestUrl.search }),
+    element,
+    hydration: `<script type="application/json" id="ssr-state">${serializeState(state)}</script>`,
+  };
+}

@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { type LoginRequest, loginRequestSchema } from '../../../shared/auth';
+import { texts } from '../../../shared/validation-texts';
+import { TextField } from '../../components/form-field/text-field';
+import { notifyApiError, useNotify } from '../../components/notifications';
+import { ApiError } from '../../lib/api-client';
+import { useLogin } from './login-api';
+
+type LoginFormValues = z.input<typeof loginRequestSchema>;
+
+/**
+ * The sign-in form: validated with the shared schema (its texts under the fields, the first invalid field
+ * focused), a wrong e-mail or password shown as the 'Invalid email or password' notice.
+ */
+export function LoginForm() {
+  const notify = useNotify();
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<LoginFormValues, unknown, LoginRequest>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { email: '', password: '' },
+    shouldFocusError: true,
+  });
+
+  const onSubmit = handleSubmit((credentials) => {
+    login.mutate(credentials, {
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 401) {
+          notify.error(error.body.error_messages || texts.signIn.failed);
+          setFocus('password', { shouldSelect: true });
+          return;
+        }
+        if (error instanceof ApiError && error.status === 422 && error.body.errors) {
+          for (const field of ['email', 'password'] as const) {
+            const message = error.body.errors[field]?.[0];
+            if (message) setError(field, { message }, { shouldFocus: true });
+          }
+        }
+        notifyApiError(notify, error);
+      },
+    });
+  });
+
+  return (
+    <form className="login-form" noValidate onSubmit={onSubmit} aria-labelledby="login-title">
+      <TextField
+        label="E-mail"
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <button type="submit" className="button button--primary login-form__submit" disabled={login.isPending}>
+        {login.isPending ? 'Signing in…' : 'Sign in'}
+      </button>
+    </form>
+  );
+}

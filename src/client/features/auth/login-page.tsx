@@ -1,0 +1,54 @@
+import { Link, Navigate, useLocation } from 'react-router';
+import { clinic } from '../../../shared/clinic';
+import { AppErrorBoundary } from '../../app/app-error-boundary';
+import { DocumentHead } from '../../app/document-head';
+import type { RouteHandle } from '../../app/route-handle';
+import { LogoMark } from '../../components/brand/logo-mark';
+import { LoginForm } from './login-form';
+import { useAuthToken } from './use-auth-token';
+import '../../styles/base.css';
+import './login-page.css';
+
+export const handle: RouteHandle = {
+  head: () => ({ title: 'Sign in', description: 'Staff sign-in to the back office.', noindex: true }),
+};
+
+export function ErrorBoundary() {
+  return <AppErrorBoundary />;
+}
+
+/** Where to go once signed in: the back-office page that sent the visitor here, or /admin. */
+function afterSignIn(state: unknown): string {
+  const from = (state as { from?: { pathname?: string; search?: string } } | null)?.from;
+  if (from?.pathname?.startsWith('/admin')) return `${from.pathname}${from.search ?? ''}`;
+  return '/admin';
+}
+
+/** /login (spec 2.4): only for signed-out visitors; a signed-in one goes straight to the back office. */
+export function Component() {
+  const token = useAuthToken();
+  const location = useLocation();
+  if (token) return <Navigate to={afterSignIn(location.state)} replace />;
+
+  return (
+    <div className="login">
+      <main id="main" className="login__main">
+        <div className="login__card">
+          <Link to="/" className="login__brand">
+            <LogoMark size={36} />
+            <span>{clinic.name}</span>
+          </Link>
+          <h1 id="login-title" className="login__title">
+            Sign in
+          </h1>
+          <p className="login__lead">Staff sign-in to the back office.</p>
+          <LoginForm />
+        </div>
+        <p className="login__back">
+          <Link to="/">Back to the website</Link>
+        </p>
+      </main>
+      <DocumentHead />
+    </div>
+  );
+}

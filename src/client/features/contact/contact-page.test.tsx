@@ -1,0 +1,44 @@
+import { QueryClient } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { clinic } from '../../../shared/clinic';
+import { AppProviders } from '../../app/app-providers';
+import { Component, handle } from './contact-page';
+
+describe('contact page', () => {
+  const html = renderToString(
+    <AppProviders queryClient={new QueryClient()}>
+      <Component />
+    </AppProviders>,
+  );
+
+  it('shows the heading, phone, e-mail and both addresses with directions in a new tab', () => {
+    expect(html).toContain('<h1 class="page__title">Contact Us</h1>');
+    expect(html).toContain(`href="${clinic.phoneHref}"`);
+    expect(html).toContain(`href="mailto:${clinic.email}"`);
+    for (const place of clinic.footerLocations) {
+      expect(html).toContain(`href="${place.directionsUrl.replace(/&/g, '&amp;')}" target="_blank"`);
+    }
+    expect(html).toContain('Show map');
+  });
+
+  it('renders the labelled form fields and no inline styles', () => {
+    for (const label of ['Name', 'E-mail', 'Phone (optional)', 'Message']) {
+      expect(html).toMatch(
+        new RegExp(`<label class="field__label" for="[^"]+">${label.replace(/[()]/g, '\\$&')}</label>`),
+      );
+    }
+    expect(html).toContain('<textarea');
+    expect(html).toContain('Send message');
+    expect(html).not.toContain('style=');
+  });
+
+  it('has head tags', () => {
+    const head = handle.head?.({
+      params: {},
+      searchParams: new URLSearchParams(),
+      queryClient: new QueryClient(),
+    });
+    expect(head?.title).toBe('Contact Us');
+  });
+});

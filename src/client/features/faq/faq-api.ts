@@ -1,0 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FaQuestionsResponse, PUBLIC_FAQ_QUERY } from '../../../shared/faq';
+import type { ApiQueryKey } from '../../lib/query-client';
+
+export const faQuestionsQueryKey = (): ApiQueryKey => ['/api/fa_questions', PUBLIC_FAQ_QUERY];
+
+export function useFaQuestions() {
+  return useQuery<FaQuestionsResponse>({ queryKey: faQuestionsQueryKey() });
+}

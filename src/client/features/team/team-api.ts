@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { PUBLIC_TEAM_QUERY, type TeamMemberResponse, type TeamMembersResponse } from '../../../shared/team';
+import type { ApiQueryKey } from '../../lib/query-client';
+
+export const teamMembersQueryKey = (): ApiQueryKey => ['/api/team_members', PUBLIC_TEAM_QUERY];
+export const teamMemberQueryKey = (id: string): ApiQueryKey => [
+  `/api/team_members/${encodeURIComponent(id)}`,
+];
+
+export function useTeamMembers() {
+  return useQuery<TeamMembersResponse>({ queryKey: teamMembersQueryKey() });
+}
+
+export function useTeamMember(id: string) {
+  return useQuery<TeamMemberResponse>({ queryKey: teamMemberQueryKey(id) });
+}

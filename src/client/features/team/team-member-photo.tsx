@@ -1,0 +1,27 @@
+import type { TeamMember } from '../../../shared/team';
+
+function initials(fullName: string): string {
+  const words = fullName.replace(/^(Dr|Prof|Ms|Mr|Mrs)\.?\s+/i, '').split(/\s+/);
+  return `${words[0]?.[0] ?? ''}${words.at(-1)?.[0] ?? ''}`.toUpperCase();
+}
+
+/** The member's photo, or their initials on a tinted disc when there is none. */
+export function TeamMemberPhoto({ member, size }: { member: TeamMember; size: 'small' | 'large' }) {
+  if (member.logo_url) {
+    return (
+      <img
+        className={`team-photo team-photo--${size}`}
+        src={member.logo_url}
+        alt={member.full_name}
+        width={size === 'large' ? 320 : 160}
+        height={size === 'large' ? 320 : 160}
+        loading={size === 'small' ? 'lazy' : undefined}
+      />
+    );
+  }
+  return (
+    <span className={`team-photo team-photo--${size} team-photo--initials`} aria-hidden="true">
+      {initials(member.full_name)}
+    </span>
+  );
+}

@@ -1,0 +1,73 @@
+import type { ApiErrorBody } from '../../shared/api-error';
+import { texts } from '../../shared/validation-texts';
+import { clearAuthToken, getAuthToken } from './auth-token';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ApiErrorBody,
+  ) {
+    super(body.error_messages || texts.defaultError);
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | undefined | null>;
+
+export function buildUrl(path: string, params?: QueryParams): string {
+  if (!params) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+let onUnauthorized: () => void = () => {
+  window.location.assign('/login');
+};
+
+/** The router registers a navigation here; any 401 clears the token and goes to /login (spec section 8). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  json?: unknown;
+  formData?: FormData;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = getAuthToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.formData) {
+    body = options.formData;
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError(0, { error_messages: texts.defaultError });
+  }
+  if (response.status === 401 && token) {
+    clearAuthToken();
+    onUnauthorized();
+  }
+  if (!response.ok) {
+    const errorBody = (await response.json().catch(() => null)) as ApiErrorBody | null;
+    throw new ApiError(
+      response.status,
+      errorBody?.error_messages ? errorBody : { error_messages: texts.defaultError },
+    );
+  }
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}

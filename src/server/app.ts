@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppConfig } from './config';
+import type { DatabaseHandle, Db } from './db/database';
+import { registerErrorHandling } from './http/error-handling';
+import { HttpError } from './http/http-errors';
+import { registerSecurityHeaders } from './http/security-headers';
+import { type AdminRouteInfo, registerAdminGuard } from './modules/auth/admin-guard';
+import { authRoutes } from './modules/auth/auth-routes';
+import { blogPublicRoutes } from './modules/blog/blog-routes';
+import { contactRoutes } from './modules/contact/contact-routes';
+import { faqPublicRoutes } from './modules/faq/faq-routes';
+import { feesPublicRoutes } from './modules/fees/fees-routes';
+import { healthRoutes } from './modules/health/health-routes';
+import { seoRoutes } from './modules/seo/seo-routes';
+import { teamPublicRoutes } from './modules/team/team-routes';
+import { uploadRoutes } from './modules/uploads/upload-routes';
+import { registerWeb } from './web/web-routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: DatabaseHandle;
+    db: Db;
+    /** Every route under /api/admin, for the test that checks each one refuses a missing token. */
+    adminRoutes: AdminRouteInfo[];
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Serve the React app (server-rendered pages and the back-office shell). API tests leave it off. */
+  web?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Builds the whole application without listening: `main.ts` listens, tests use `inject`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('adminRoutes', [] as AdminRouteInfo[]);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+  });
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, { dev: config.env === 'development' });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () =>
+      new HttpError(429, 'Too many requests. Please wait a few minutes and try again.'),
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(teamPublicRoutes);
+      await api.register(blogPublicRoutes);
+      await api.register(faqPublicRoutes);
+      await api.register(feesPublicRoutes);
+      await api.register(contactRoutes);
+      await api.register(
+        async (admin) => {
+          registerAdminGuard(admin, app.adminRoutes);
+          await admin.register(authRoutes);
+        },
+        { prefix: '/admin' },
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(uploadRoutes);
+  await app.register(seoRoutes);
+  if (options.web !== false) await registerWeb(app);
+  return app;
+}

@@ -1,0 +1,63 @@
+import { parseArgs } from 'node:util';
+import { readConfig } from '../config';
+import { migrateDatabase, openDatabase } from '../db/database';
+import { createAdmin, resetAdminPassword } from '../modules/auth/auth-service';
+
+const usage = `Manage back-office admins.
+
+  npm run admin -- create --email EMAIL [--name NAME]          (password from ADMIN_NEW_PASSWORD or asked)
+  npm run admin -- reset-password --email EMAIL                (password from ADMIN_NEW_PASSWORD or asked)
+
+Uses the same database settings as the server (DATABASE_URL, DATA_DIR).
+Passwords have 8 to 12 characters (the sign-in form accepts at most 12).`;
+
+async function askPassword(): Promise<string> {
+  if (process.env.ADMIN_NEW_PASSWORD) return process.env.ADMIN_NEW_PASSWORD;
+  if (!process.stdin.isTTY) throw new Error('Set ADMIN_NEW_PASSWORD, or run in a terminal to be asked.');
+  const { createInterface } = await import('node:readline/promises');
+  const readline = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  const output = process.stdout as NodeJS.WriteStream & { muted?: boolean };
+  process.stdout.write('Password: ');
+  const originalWrite = output.write.bind(output);
+  output.write = ((chunk: string) =>
+    chunk.includes('Password') ? originalWrite(chunk) : true) as typeof output.write;
+  try {
+    return await readline.question('');
+  } finally {
+    output.write = originalWrite;
+    readline.close();
+    process.stdout.write('\n');
+  }
+}
+
+async function run() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { email: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const command = positionals[0];
+  if (values.help || !command || !values.email || !['create', 'reset-password'].includes(command)) {
+    console.log(usage);
+    process.exit(values.help ? 0 : 2);
+  }
+  const config = readConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateDatabase(database);
+    const password = await askPassword();
+    if (command === 'create') {
+      const admin = await createAdmin(database.db, values.email, password, values.name);
+      console.log(`Admin ${admin.email} created.`);
+    } else {
+      await resetAdminPassword(database.db, values.email, password);
+      console.log(`Password of ${values.email} reset; its sessions are signed out.`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+run().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

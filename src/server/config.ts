@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { clinic } from '../shared/clinic';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  SEED: booleanFromEnv.default(true),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  CLINIC_EMAIL: z.email().default(clinic.email),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** The site's public origin, used for canonical links, Open Graph tags and links in e-mails. */
+  publicUrl: string;
+  databaseUrl?: string;
+  dataDir: string;
+  seed: boolean;
+  admin?: { email: string; password: string };
+  logLevel: string;
+  trustProxy: boolean;
+  /** Outgoing mail server; without it e-mail stays queued in the outbox. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Where contact-form messages and staff notices go. */
+  clinicEmail: string;
+}
+
+/** Reads the configuration from environment variables (all documented in the README). */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = configSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== '')),
+  );
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const values = parsed.data;
+  if (Boolean(values.ADMIN_EMAIL) !== Boolean(values.ADMIN_PASSWORD)) {
+    throw new Error('Invalid configuration: set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither.');
+  }
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    publicUrl,
+    databaseUrl: values.DATABASE_URL,
+    dataDir: values.DATA_DIR,
+    seed: values.SEED,
+    admin:
+      values.ADMIN_EMAIL && values.ADMIN_PASSWORD
+        ? { email: values.ADMIN_EMAIL, password: values.ADMIN_PASSWORD }
+        : undefined,
+    logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM ?? `${clinic.name} <${values.CLINIC_EMAIL}>`,
+    clinicEmail: values.CLINIC_EMAIL,
+  };
+}

@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, getTableName, is, type SQL, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/test-database';
+import { type DatabaseHandle, type Db, migrateDatabase, openDatabase } from './database';
+import * as schema from './schema';
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  // Both drivers answer `execute` with an object carrying `rows`; Db's generic result type does not say so.
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const schemaTables = Object.values(schema as Record<string, unknown>)
+  .filter((value): value is PgTable => is(value, PgTable))
+  .map((table) => getTableName(table))
+  .sort();
+
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe('migrations', () => {
+  it('create every table of the schema', async () => {
+    const found = await rows<{ table_name: string }>(
+      handle.db,
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
+    expect(schemaTables).toEqual(
+      [
+        'admin_auth_tokens',
+        'admin_users',
+        'audit_log',
+        'blog_articles',
+        'contact_messages',
+        'email_outbox',
+        'fa_questions',
+        'fee_categories',
+        'fee_prices',
+        'fee_services',
+        'files',
+        'patients',
+        'sessions',
+        'team_members',
+        'transactions',
+      ].sort(),
+    );
+    expect(found.map((row) => row.table_name).sort()).toEqual(schemaTables);
+  });
+
+  it('do nothing when applied a second time', async () => {
+    const count = async () =>
+      (
+        await rows<{ count: string | number }>(
+          handle.db,
+          sql`select count(*) as count from drizzle.__drizzle_migrations`,
+        )
+      )
+        .map((row) => Number(row.count))
+        .at(0);
+    const before = await count();
+    expect(before).toBeGreaterThan(0);
+    await migrateDatabase(handle);
+    expect(await count()).toBe(before);
+  });
+
+  it('answers a ping', async () => {
+    await expect(handle.ping()).resolves.toBeUndefined();
+  });
+});
+
+describe('schema', () => {
+  it('stores file bytes and reads them back as a Buffer', async () => {
+    const bytes = randomBytes(2048);
+    const [file] = await handle.db
+      .insert(schema.files)
+      .values({
+        bytes,
+        sha256: 'x'.repeat(64),
+        mimeType: 'application/pdf',
+        sizeBytes: bytes.length,
+        originalName: 'letter.pdf',
+      })
+      .returning({ id: schema.files.id });
+    expect(file?.id).toMatch(/^[0-9a-f-]{36}$/);
+    const [stored] = await handle.db.select().from(schema.files).where(eq(schema.files.id, file!.id));
+    expect(Buffer.isBuffer(stored?.bytes)).toBe(true);
+    expect(stored?.bytes.equals(bytes)).toBe(true);
+    expect(stored?.isPublic).toBe(false);
+  });
+
+  it('keeps slot status and location to the allowed values', async () => {
+    const startsAt = new Date('2030-01-07T09:00:00Z');
+    const endsAt = new Date('2030-01-07T09:30:00Z');
+    const base = { startsAt, endsAt, priceCents: 18000, isAdult: true, location: 'adult_1' as const };
+    const [slot] = await handle.db.insert(schema.sessions).values(base).returning();
+    expect(slot?.status).toBe('available');
+    expect(slot?.isVideoCall).toBe(false);
+    await expect(
+      handle.db.insert(schema.sessions).values({ ...base, status: 'gone' as schema.SessionStatus }),
+    ).rejects.toThrow();
+    await expect(
+      handle.db.insert(schema.sessions).values({ ...base, location: 'mars' as schema.SessionLocation }),
+    ).rejects.toThrow();
+    await expect(handle.db.insert(schema.sessions).values({ ...base, endsAt: startsAt })).rejects.toThrow();
+  });
+
+  it('defaults a queued e-mail to pending, due now, with no attachments', async () => {
+    const [message] = await handle.db
+      .insert(schema.emailOutbox)
+      .values({ toAddress: 'patient@example.ie', subject: 'Hello', textBody: 'Hello' })
+      .returning();
+    expect(message?.status).toBe('pending');
+    expect(message?.attempts).toBe(0);
+    expect(message?.attachments).toEqual([]);
+    expect(message?.nextAttemptAt).toBeInstanceOf(Date);
+  });
+
+  it('keeps a date of birth as the calendar date it was given', async () => {
+    const [patient] = await handle.db
+      .insert(schema.patients)
+      .values({
+        firstName: 'Áine',
+        lastName: 'Ní Bhriain',
+        phone: '0871234567',
+        dob: '1990-03-31',
+        isAdult: true,
+      })
+      .returning();
+    expect(patient?.dob).toBe('1990-03-31');
+    expect(patient?.isReferral).toBe(false);
+    expect(patient?.bookedByAdmin).toBe(false);
+  });
+});
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded PGlite', () => {
+  it('persists to a data folder whose parents do not exist yet', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'clinic-db-'));
+    const dataDir = path.join(root, 'nested', 'folder', 'pglite');
+    try {
+      const first = await openDatabase({ dataDir });
+      expect(first.kind).toBe('pglite');
+      await migrateDatabase(first);
+      await first.db.insert(schema.faQuestions).values({ title: 'Persisted?', answer: 'Yes' });
+      await first.close();
+
+      const second = await openDatabase({ dataDir });
+      try {
+        await migrateDatabase(second);
+        const stored = await second.db.select().from(schema.faQuestions);
+        expect(stored.map((faq) => faq.title)).toEqual(['Persisted?']);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL server', () => {
+  it('migrates once when two instances start together on an empty database', async () => {
+    const serverUrl = process.env.TEST_DATABASE_URL!;
+    const name = `test_${randomBytes(8).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(`create database "${name}"`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const instances = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: url.toString() })));
+      try {
+        expect(instances.every((instance) => instance.kind === 'postgres')).toBe(true);
+        await Promise.all(instances.map((instance) => migrateDatabase(instance)));
+        const [first] = instances;
+        const applied = await rows<{ count: string }>(
+          first!.db,
+          sql`select count(*) as count from drizzle.__drizzle_migrations`,
+        );
+        const journal = JSON.parse(
+          await readFile(new URL('./migrations/meta/_journal.json', import.meta.url), 'utf8'),
+        ) as { entries: unknown[] };
+        expect(Number(applied[0]?.count)).toBe(journal.entries.length);
+        await first!.ping();
+      } finally {
+        await Promise.all(instances.map((instance) => instance.close()));
+      }
+    } finally {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
+  });
+});

@@ -1,0 +1,119 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Any constant shared by every instance of the app; it names the lock that serialises migrations. */
+const MIGRATION_LOCK_KEY = 72_410_917_341;
+
+type Driver = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+
+// Keyed by the drizzle instance, so a wrapped handle (e.g. the tests' one) still finds its driver.
+const drivers = new WeakMap<Db, Driver>();
+
+/**
+ * Opens the database: a PostgreSQL server through a pool when `databaseUrl` is given, otherwise embedded
+ * PGlite persisted in `dataDir` (in memory when `dataDir` is undefined).
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  let directory: string | undefined;
+  if (dataDir !== undefined) {
+    directory = path.resolve(dataDir);
+    await mkdir(path.dirname(directory), { recursive: true });
+  }
+  const client = await PGlite.create(directory);
+  const db: Db = drizzlePglite({ client, schema });
+  drivers.set(db, { kind: 'pglite', client });
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle client losing its connection emits 'error' on the pool; unhandled, that would end the process.
+  pool.on('error', (error) => {
+    console.error(`PostgreSQL idle client error: ${error.message}`);
+  });
+  const db: Db = drizzleNodePg({ client: pool, schema });
+  drivers.set(db, { kind: 'postgres', pool });
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** Applies the SQL migrations that have not run yet; safe when several instances start at once. */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  const driver = drivers.get(handle.db);
+  if (!driver) throw new Error('migrateDatabase: not a handle made by openDatabase');
+
+  if (driver.kind === 'pglite') {
+    await migratePglite(drizzlePglite({ client: driver.client }), { migrationsFolder: MIGRATIONS_FOLDER });
+    return;
+  }
+
+  // Drizzle's migrator takes no lock: hold a session advisory lock on one dedicated connection meanwhile.
+  const client = await driver.pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } catch (error) {
+    broken = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    // A connection that failed mid-way may still hold the lock: destroy it rather than return it to the pool.
+    client.release(broken);
+  }
+}

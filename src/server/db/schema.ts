@@ -1,0 +1,519 @@
+import { relations, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The whole database schema (PostgreSQL 15 and later; PGlite in development and tests). SQL names are
+ * snake_case, TypeScript names camelCase. After a change run `npm run db:generate` to write a migration.
+ */
+
+// pg answers a Buffer, PGlite a Uint8Array; JSON built by relational queries carries the '\x…' hex text.
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array | string }>({
+  dataType() {
+    return 'bytea';
+  },
+  toDriver(value) {
+    return value;
+  },
+  fromDriver(value) {
+    if (Buffer.isBuffer(value)) return value;
+    if (typeof value === 'string')
+      return Buffer.from(value.startsWith('\\x') ? value.slice(2) : value, 'hex');
+    return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  },
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+const serialId = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
+
+export const sessionStatuses = ['available', 'pending', 'booked'] as const;
+export type SessionStatus = (typeof sessionStatuses)[number];
+
+/** The slot locations of the spec; `src/shared/clinic.ts` holds their addresses. */
+export const sessionLocations = ['adult_1', 'adult_2', 'child'] as const;
+export type SessionLocation = (typeof sessionLocations)[number];
+
+/** 'admin' marks a booking made by staff, where no payment is taken (amount null). */
+export const paymentProviders = ['stripe', 'test', 'admin'] as const;
+export type PaymentProvider = (typeof paymentProviders)[number];
+
+export type TransactionStatus =
+  | 'requires_payment'
+  | 'processing'
+  | 'succeeded'
+  | 'failed'
+  | 'refunded'
+  | 'canceled'
+  | (string & {});
+
+export const emailStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
+export type EmailStatus = (typeof emailStatuses)[number];
+
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's bytes, base64. */
+  content: string;
+}
+
+export type AuditAction = 'create' | 'update' | 'delete' | 'read' | 'login' | 'logout' | (string & {});
+
+const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+
+// ---------------------------------------------------------------------------------------------------
+// Staff
+
+export const adminUsers = pgTable('admin_users', {
+  id: serialId(),
+  /** Always stored lower-cased. */
+  email: text('email').notNull().unique(),
+  name: text('name'),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const adminAuthTokens = pgTable(
+  'admin_auth_tokens',
+  {
+    id: serialId(),
+    adminUserId: integer('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    /** sha256 hex of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [index('admin_auth_tokens_admin_user_id_idx').on(table.adminUserId)],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Uploaded files (bytes live in the database, so the app keeps no state on disk)
+
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bytes: bytea('bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    originalName: text('original_name').notNull(),
+    isPublic: boolean('is_public').notNull().default(false),
+    /** A resized copy of an image points to its original and says its width. */
+    variantOf: uuid('variant_of').references((): AnyPgColumn => files.id, { onDelete: 'cascade' }),
+    width: integer('width'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('files_variant_of_width_idx').on(table.variantOf, table.width)],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Public content
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: serialId(),
+    fullName: text('full_name').notNull(),
+    /** The role label, e.g. 'Consultant Allergist'. */
+    userType: text('user_type').notNull(),
+    description: text('description').notNull().default(''),
+    order: integer('order').notNull().default(0),
+    logoFileId: uuid('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('team_members_order_idx').on(table.order, table.id)],
+);
+
+export const blogArticles = pgTable(
+  'blog_articles',
+  {
+    id: serialId(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull().unique(),
+    /** Sanitised HTML. */
+    content: text('content').notNull(),
+    videoUrl: text('video_url'),
+    iconFileId: uuid('icon_file_id').references(() => files.id, { onDelete: 'set null' }),
+    attachmentFileId: uuid('attachment_file_id').references(() => files.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('blog_articles_published_at_idx').on(table.publishedAt.desc(), table.id.desc())],
+);
+
+export const faQuestions = pgTable(
+  'fa_questions',
+  {
+    id: serialId(),
+    title: text('title').notNull(),
+    answer: text('answer').notNull(),
+    /** The answer is (sanitised) HTML rather than plain text. */
+    asHtml: boolean('as_html').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('fa_questions_position_idx').on(table.position, table.id)],
+);
+
+export const feeCategories = pgTable(
+  'fee_categories',
+  {
+    id: serialId(),
+    title: text('title').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('fee_categories_position_idx').on(table.position, table.id)],
+);
+
+export const feeServices = pgTable(
+  'fee_services',
+  {
+    id: serialId(),
+    feeCategoryId: integer('fee_category_id')
+      .notNull()
+      .references(() => feeCategories.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('fee_services_category_idx').on(table.feeCategoryId, table.position, table.id)],
+);
+
+export const feePrices = pgTable(
+  'fee_prices',
+  {
+    id: serialId(),
+    feeServiceId: integer('fee_service_id')
+      .notNull()
+      .references(() => feeServices.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('fee_prices_service_idx').on(table.feeServiceId, table.position, table.id),
+    check('fee_prices_amount_check', sql`${table.amountCents} >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Bookings
+
+/** Availability slots ("sessions" in the spec and the API). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serialId(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    status: text('status').$type<SessionStatus>().notNull().default('available'),
+    priceCents: integer('price_cents').notNull(),
+    isAdult: boolean('is_adult').notNull(),
+    isVideoCall: boolean('is_video_call').notNull().default(false),
+    location: text('location').$type<SessionLocation>(),
+    /** While pending: when the preliminary hold lapses and the slot becomes available again. */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('sessions_starts_at_idx').on(table.startsAt),
+    index('sessions_kind_starts_at_idx').on(table.isVideoCall, table.isAdult, table.startsAt),
+    index('sessions_pending_hold_idx').on(table.holdExpiresAt).where(sql`${table.status} = 'pending'`),
+    check('sessions_status_check', sql`${table.status} in (${inList(sessionStatuses)})`),
+    check('sessions_location_check', sql`${table.location} in (${inList(sessionLocations)})`),
+    check('sessions_time_range_check', sql`${table.endsAt} > ${table.startsAt}`),
+    check('sessions_price_check', sql`${table.priceCents} >= 0`),
+  ],
+);
+
+/**
+ * A booking's patient, or a self-referral. Personal columns are nullable where the retention job must be
+ * able to clear them; it sets `personal_data_erased_at` and blanks the names and phone.
+ */
+export const patients = pgTable(
+  'patients',
+  {
+    id: serialId(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    phone: text('phone').notNull(),
+    /** YYYY-MM-DD; a calendar date, never shifted by time zones. */
+    dob: date('dob', { mode: 'string' }),
+    isAdult: boolean('is_adult').notNull(),
+    guardianFirstName: text('guardian_first_name'),
+    guardianLastName: text('guardian_last_name'),
+    sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    consultantName: text('consultant_name'),
+    /** The API field is spelt `consultant_addres`. */
+    consultantAddress: text('consultant_address'),
+    consultantEmail: text('consultant_email'),
+    /** The reason for the test. */
+    allergens: text('allergens'),
+    resultFileId: uuid('result_file_id').references(() => files.id, { onDelete: 'set null' }),
+    referralLetterFileId: uuid('referral_letter_file_id').references(() => files.id, {
+      onDelete: 'set null',
+    }),
+    attachmentFileId: uuid('attachment_file_id').references(() => files.id, { onDelete: 'set null' }),
+    paymentType: text('payment_type'),
+    isReferral: boolean('is_referral').notNull().default(false),
+    // The self-referral variant:
+    address: text('address'),
+    gpDetails: text('gp_details'),
+    isHayfever: boolean('is_hayfever'),
+    isAsthma: boolean('is_asthma'),
+    isEczema: boolean('is_eczema'),
+    concerns: text('concerns'),
+    suspectedAllergy: text('suspected_allergy'),
+    consultationGoals: text('consultation_goals'),
+    knownAllergiesDescription: text('known_allergies_description'),
+    doYouHaveAnyKnownAllergies: boolean('do_you_have_any_known_allergies'),
+    signature: text('signature'),
+    /** sha256 hex of the booking's own access token (lets the booker read back their booking). */
+    accessTokenHash: text('access_token_hash').unique(),
+    bookedByAdmin: boolean('booked_by_admin').notNull().default(false),
+    priceCents: integer('price_cents'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    personalDataErasedAt: timestamp('personal_data_erased_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('patients_session_id_idx').on(table.sessionId),
+    index('patients_created_at_idx').on(table.createdAt),
+    index('patients_referral_created_at_idx').on(table.isReferral, table.createdAt),
+  ],
+);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: serialId(),
+    patientId: integer('patient_id').references(() => patients.id, { onDelete: 'set null' }),
+    sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    provider: text('provider').$type<PaymentProvider>().notNull(),
+    /** The provider's id of the payment (Stripe PaymentIntent id). */
+    transactionId: text('transaction_id').unique(),
+    idempotencyKey: text('idempotency_key').unique(),
+    /** Null: booked by admin, no payment taken. */
+    amountCents: integer('amount_cents'),
+    currency: text('currency').notNull().default('eur'),
+    status: text('status').$type<TransactionStatus>().notNull().default('requires_payment'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    customerEmail: text('customer_email'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('transactions_patient_id_idx').on(table.patientId),
+    index('transactions_session_id_idx').on(table.sessionId),
+    index('transactions_created_at_idx').on(table.createdAt),
+    check('transactions_provider_check', sql`${table.provider} in (${inList(paymentProviders)})`),
+    check('transactions_amount_check', sql`${table.amountCents} >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// E-mail, contact form, audit
+
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: serialId(),
+    toAddress: text('to_address').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    attachments: jsonb('attachments').$type<EmailAttachment[]>().notNull().default([]),
+    status: text('status').$type<EmailStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    /** A sender's claim on the message; another instance may take it over once this has passed. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('email_outbox_status_next_attempt_idx').on(table.status, table.nextAttemptAt),
+    check('email_outbox_status_check', sql`${table.status} in (${inList(emailStatuses)})`),
+  ],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serialId(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    message: text('message').notNull(),
+    emailOutboxId: integer('email_outbox_id').references(() => emailOutbox.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('contact_messages_created_at_idx').on(table.createdAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    adminUserId: integer('admin_user_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    action: text('action').$type<AuditAction>().notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('audit_log_created_at_idx').on(table.createdAt),
+    index('audit_log_action_created_at_idx').on(table.action, table.createdAt),
+    index('audit_log_entity_idx').on(table.entity, table.entityId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------
+// Relations (for `db.query.*` with `with`)
+
+export const adminUsersRelations = relations(adminUsers, ({ many }) => ({
+  authTokens: many(adminAuthTokens),
+}));
+
+export const adminAuthTokensRelations = relations(adminAuthTokens, ({ one }) => ({
+  adminUser: one(adminUsers, { fields: [adminAuthTokens.adminUserId], references: [adminUsers.id] }),
+}));
+
+export const teamMembersRelations = relations(teamMembers, ({ one }) => ({
+  logo: one(files, { fields: [teamMembers.logoFileId], references: [files.id] }),
+}));
+
+export const blogArticlesRelations = relations(blogArticles, ({ one }) => ({
+  icon: one(files, { fields: [blogArticles.iconFileId], references: [files.id], relationName: 'blog_icon' }),
+  attachment: one(files, {
+    fields: [blogArticles.attachmentFileId],
+    references: [files.id],
+    relationName: 'blog_attachment',
+  }),
+}));
+
+export const feeCategoriesRelations = relations(feeCategories, ({ many }) => ({
+  services: many(feeServices),
+}));
+
+export const feeServicesRelations = relations(feeServices, ({ one, many }) => ({
+  category: one(feeCategories, { fields: [feeServices.feeCategoryId], references: [feeCategories.id] }),
+  prices: many(feePrices),
+}));
+
+export const feePricesRelations = relations(feePrices, ({ one }) => ({
+  service: one(feeServices, { fields: [feePrices.feeServiceId], references: [feeServices.id] }),
+}));
+
+export const sessionsRelations = relations(sessions, ({ many }) => ({
+  patients: many(patients),
+  transactions: many(transactions),
+}));
+
+export const patientsRelations = relations(patients, ({ one, many }) => ({
+  session: one(sessions, { fields: [patients.sessionId], references: [sessions.id] }),
+  result: one(files, {
+    fields: [patients.resultFileId],
+    references: [files.id],
+    relationName: 'patient_result',
+  }),
+  referralLetter: one(files, {
+    fields: [patients.referralLetterFileId],
+    references: [files.id],
+    relationName: 'patient_referral_letter',
+  }),
+  attachment: one(files, {
+    fields: [patients.attachmentFileId],
+    references: [files.id],
+    relationName: 'patient_attachment',
+  }),
+  transactions: many(transactions),
+}));
+
+export const transactionsRelations = relations(transactions, ({ one }) => ({
+  patient: one(patients, { fields: [transactions.patientId], references: [patients.id] }),
+  session: one(sessions, { fields: [transactions.sessionId], references: [sessions.id] }),
+}));
+
+export const contactMessagesRelations = relations(contactMessages, ({ one }) => ({
+  emailOutbox: one(emailOutbox, { fields: [contactMessages.emailOutboxId], references: [emailOutbox.id] }),
+}));
+
+export const auditLogRelations = relations(auditLog, ({ one }) => ({
+  adminUser: one(adminUsers, { fields: [auditLog.adminUserId], references: [adminUsers.id] }),
+}));
+
+// ---------------------------------------------------------------------------------------------------
+// Row types
+
+export type AdminUser = typeof adminUsers.$inferSelect;
+export type NewAdminUser = typeof adminUsers.$inferInsert;
+export type AdminAuthToken = typeof adminAuthTokens.$inferSelect;
+export type NewAdminAuthToken = typeof adminAuthTokens.$inferInsert;
+export type StoredFile = typeof files.$inferSelect;
+export type NewStoredFile = typeof files.$inferInsert;
+export type TeamMember = typeof teamMembers.$inferSelect;
+export type NewTeamMember = typeof teamMembers.$inferInsert;
+export type BlogArticle = typeof blogArticles.$inferSelect;
+export type NewBlogArticle = typeof blogArticles.$inferInsert;
+export type FaQuestion = typeof faQuestions.$inferSelect;
+export type NewFaQuestion = typeof faQuestions.$inferInsert;
+export type FeeCategory = typeof feeCategories.$inferSelect;
+export type NewFeeCategory = typeof feeCategories.$inferInsert;
+export type FeeService = typeof feeServices.$inferSelect;
+export type NewFeeService = typeof feeServices.$inferInsert;
+export type FeePrice = typeof feePrices.$inferSelect;
+export type NewFeePrice = typeof feePrices.$inferInsert;
+export type Session = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
+export type Patient = typeof patients.$inferSelect;
+export type NewPatient = typeof patients.$inferInsert;
+export type Transaction = typeof transactions.$inferSelect;
+export type NewTransaction = typeof transactions.$inferInsert;
+export type EmailOutboxMessage = typeof emailOutbox.$inferSelect;
+export type NewEmailOutboxMessage = typeof emailOutbox.$inferInsert;
+export type ContactMessage = typeof contactMessages.$inferSelect;
+export type NewContactMessage = typeof contactMessages.$inferInsert;
+export type AuditLogEntry = typeof auditLog.$inferSelect;
+export type NewAuditLogEntry = typeof auditLog.$inferInsert;

@@ -1,0 +1,155 @@
+import { TZDate } from '@date-fns/tz';
+import { asc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/test-database';
+import type { DatabaseHandle } from './database';
+import {
+  blogArticles,
+  faQuestions,
+  feeCategories,
+  feePrices,
+  feeServices,
+  type NewSession,
+  sessions,
+  teamMembers,
+} from './schema';
+import { buildDemonstrationSlots, seedDemonstrationContent } from './seed';
+
+const TZ = 'Europe/Dublin';
+
+function clinicTime(instant: Date) {
+  const local = new TZDate(instant, TZ);
+  return {
+    day: `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`,
+    weekday: local.getDay(),
+    minuteOfDay: local.getHours() * 60 + local.getMinutes(),
+  };
+}
+
+function firstSlotOfEachDay(slots: Pick<NewSession, 'startsAt'>[]): Map<string, number> {
+  const first = new Map<string, number>();
+  for (const slot of slots) {
+    const { day, minuteOfDay } = clinicTime(slot.startsAt);
+    first.set(day, Math.min(first.get(day) ?? Number.POSITIVE_INFINITY, minuteOfDay));
+  }
+  return first;
+}
+
+let handle: DatabaseHandle;
+const now = new Date();
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe('seedDemonstrationContent', () => {
+  it('fills an empty database', async () => {
+    expect(await seedDemonstrationContent(handle.db, { now })).toEqual({ seeded: true });
+    const db = handle.db;
+
+    const team = await db.select().from(teamMembers).orderBy(asc(teamMembers.order));
+    expect(team.length).toBeGreaterThanOrEqual(5);
+    expect(team.map((member) => member.order)).toEqual(team.map((_, index) => index + 1));
+    expect(team.every((member) => member.logoFileId === null && member.description.length > 80)).toBe(true);
+
+    const articles = await db.select().from(blogArticles);
+    expect(articles.length).toBeGreaterThanOrEqual(6);
+    for (const article of articles) {
+      expect(article.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(article.content).toContain('<p>');
+      expect(article.content).toContain('<h2>');
+      expect(article.content).toContain('<ul>');
+      expect(article.publishedAt.getTime()).toBeLessThan(now.getTime());
+    }
+    expect(new Set(articles.map((article) => clinicTime(article.publishedAt).day)).size).toBe(
+      articles.length,
+    );
+
+    const faqs = await db.select().from(faQuestions);
+    expect(faqs.length).toBeGreaterThanOrEqual(10);
+    expect(faqs.some((faq) => faq.asHtml)).toBe(true);
+    expect(faqs.some((faq) => !faq.asHtml)).toBe(true);
+
+    const categories = await db.select().from(feeCategories);
+    const services = await db.select().from(feeServices);
+    const prices = await db.select().from(feePrices);
+    expect(categories.length).toBeGreaterThanOrEqual(4);
+    const servicesPerCategory = categories.map(
+      (category) => services.filter((service) => service.feeCategoryId === category.id).length,
+    );
+    expect(servicesPerCategory).toContain(1);
+    expect(Math.max(...servicesPerCategory)).toBeGreaterThan(1);
+    expect(services.every((service) => prices.some((price) => price.feeServiceId === service.id))).toBe(true);
+    expect(prices.map((price) => price.amountCents)).toEqual(expect.arrayContaining([85_00, 180_00]));
+  });
+
+  it('seeds available weekday slots for the next four weeks from 09:00 clinic time', async () => {
+    const slots = await handle.db.select().from(sessions).orderBy(asc(sessions.startsAt));
+    expect(slots.length).toBeGreaterThanOrEqual(20 * 4);
+    const horizon = now.getTime() + 29 * 24 * 60 * 60 * 1000;
+    for (const slot of slots) {
+      expect(slot.status).toBe('available');
+      expect(slot.startsAt.getTime()).toBeGreaterThan(now.getTime());
+      expect(slot.startsAt.getTime()).toBeLessThan(horizon);
+      expect(slot.endsAt.getTime() - slot.startsAt.getTime()).toBe(30 * 60 * 1000);
+      expect(clinicTime(slot.startsAt).weekday).toBeGreaterThanOrEqual(1);
+      expect(clinicTime(slot.startsAt).weekday).toBeLessThanOrEqual(5);
+      expect(slot.priceCents).toBe(slot.isVideoCall ? 85_00 : 180_00);
+      expect(slot.location).toEqual(slot.isAdult ? expect.stringMatching(/^adult_[12]$/) : 'child');
+    }
+    for (const minute of firstSlotOfEachDay(slots).values()) expect(minute).toBe(9 * 60);
+    const kinds = new Set(slots.map((slot) => `${slot.isAdult}/${slot.isVideoCall}`));
+    expect(kinds).toEqual(new Set(['true/true', 'true/false', 'false/true', 'false/false']));
+  });
+
+  it('seeds nothing the second time', async () => {
+    const countAll = async () => ({
+      team: (await handle.db.select().from(teamMembers)).length,
+      articles: (await handle.db.select().from(blogArticles)).length,
+      faqs: (await handle.db.select().from(faQuestions)).length,
+      categories: (await handle.db.select().from(feeCategories)).length,
+      slots: (await handle.db.select().from(sessions)).length,
+    });
+    const before = await countAll();
+    expect(await seedDemonstrationContent(handle.db)).toEqual({ seeded: false });
+    expect(await countAll()).toEqual(before);
+  });
+});
+
+describe('buildDemonstrationSlots', () => {
+  const cases = [
+    { season: 'winter (GMT)', from: '2026-01-09T15:00:00Z', firstUtcHour: 9 },
+    { season: 'summer (IST, UTC+1)', from: '2026-07-10T15:00:00Z', firstUtcHour: 8 },
+  ];
+  for (const { season, from, firstUtcHour } of cases) {
+    it(`starts each day at 09:00 Dublin time in ${season}`, () => {
+      const slots = buildDemonstrationSlots(new Date(from));
+      const firsts = firstSlotOfEachDay(slots);
+      expect(firsts.size).toBe(20);
+      for (const minute of firsts.values()) expect(minute).toBe(9 * 60);
+      expect(slots[0]?.startsAt.getUTCHours()).toBe(firstUtcHour);
+      expect(slots[0]?.startsAt.getUTCMinutes()).toBe(0);
+      // 30 minutes each, 10 minutes apart.
+      expect(slots[1]!.startsAt.getTime() - slots[0]!.startsAt.getTime()).toBe(40 * 60 * 1000);
+    });
+  }
+
+  it('keeps 09:00 across the daylight-saving changes', () => {
+    for (const from of ['2026-03-16T12:00:00Z', '2026-10-12T12:00:00Z']) {
+      const slots = buildDemonstrationSlots(new Date(from));
+      const utcHours = new Set(slots.map((slot) => slot.startsAt.getUTCHours()));
+      expect(utcHours.has(8) && utcHours.has(9)).toBe(true);
+      for (const minute of firstSlotOfEachDay(slots).values()) expect(minute).toBe(9 * 60);
+    }
+  });
+
+  it('starts the day after the clinic’s today, even late in the evening', () => {
+    // 23:30 UTC on 31 May is already 00:30 on 1 June in Dublin: the first slot is on 2 June.
+    const slots = buildDemonstrationSlots(new Date('2026-05-31T23:30:00Z'));
+    expect(clinicTime(slots[0]!.startsAt).day).toBe('2026-06-02');
+  });
+});

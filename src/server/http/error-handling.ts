@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from './http-errors';
+
+interface MappedError {
+  status: number;
+  message: string;
+}
+
+/** Fastify's own client errors, answered with the contract's body and a status that says what happened. */
+function mapFrameworkError(error: FastifyError): MappedError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, message: 'The request body is not valid JSON.' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return { status: 413, message: 'The request is too large.' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: error.statusCode ?? 415, message: 'This content type is not supported.' };
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return { status: 415, message: 'A multipart form is expected.' };
+    case 'FST_ERR_VALIDATION':
+      return { status: 422, message: error.message };
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError) return { status: 400, message: 'The request body is not valid JSON.' };
+  const status = error.statusCode;
+  if (status && status >= 400 && status < 500) {
+    if (status === 429)
+      return { status, message: 'Too many requests. Please wait a few minutes and try again.' };
+    return { status, message: error.message };
+  }
+  return undefined;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.code(error.statusCode).send(error.toBody());
+    }
+    const mapped = mapFrameworkError(error);
+    if (mapped) {
+      request.log.info({ code: error.code, status: mapped.status }, mapped.message);
+      return reply.code(mapped.status).send({ error_messages: mapped.message });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ error_messages: 'Something went wrong. Try it later.' });
+  });
+
+  app.setNotFoundHandler((_request, reply) => {
+    reply.code(404).send({ error_messages: 'Not found' });
+  });
+}

@@ -1,0 +1,61 @@
+import { buildApp } from './app';
+import { readConfig } from './config';
+import { migrateDatabase, openDatabase } from './db/database';
+import { seedDemonstrationContent } from './db/seed';
+import { ensureAdmin } from './modules/auth/auth-service';
+import { createEmailSender } from './modules/email/email-sender';
+
+/** Reads the configuration, migrates, seeds, starts the background jobs, listens and shuts down gracefully. */
+async function main() {
+  const config = readConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateDatabase(database);
+
+  const app = await buildApp({ config, database });
+  const emailSender = createEmailSender({
+    db: database.db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    logger: app.log,
+  });
+  if (config.seed) {
+    const { seeded } = await seedDemonstrationContent(database.db);
+    if (seeded) app.log.info('seeded demonstration content');
+  }
+  if (config.admin) {
+    const outcome = await ensureAdmin(database.db, config.admin.email, config.admin.password);
+    app.log.info({ email: config.admin.email }, outcome === 'created' ? 'admin created' : 'admin exists');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const forceExit = setTimeout(() => {
+      app.log.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, 15_000);
+    forceExit.unref();
+    try {
+      await emailSender.stop();
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  emailSender.start();
+  app.log.info(`site ready at ${config.publicUrl} (database: ${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

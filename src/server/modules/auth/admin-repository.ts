@@ -1,0 +1,92 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { adminAuthTokens, adminUsers } from '../../db/schema';
+
+export type AdminUserRow = typeof adminUsers.$inferSelect;
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findAdminByEmail(db: Db, email: string): Promise<AdminUserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(adminUsers)
+    .where(eq(adminUsers.email, normaliseEmail(email)))
+    .limit(1);
+  return row;
+}
+
+export async function insertAdmin(
+  db: Db,
+  values: { email: string; passwordHash: string; name?: string | null },
+): Promise<AdminUserRow> {
+  const [row] = await db
+    .insert(adminUsers)
+    .values({
+      email: normaliseEmail(values.email),
+      passwordHash: values.passwordHash,
+      name: values.name ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('Admin was not created');
+  return row;
+}
+
+export async function updateAdminPassword(db: Db, adminUserId: number, passwordHash: string): Promise<void> {
+  await db
+    .update(adminUsers)
+    .set({ passwordHash, updatedAt: new Date() })
+    .where(eq(adminUsers.id, adminUserId));
+}
+
+export async function insertAuthToken(
+  db: Db,
+  values: { adminUserId: number; tokenHash: string; expiresAt: Date; ip?: string; userAgent?: string },
+): Promise<void> {
+  await db.insert(adminAuthTokens).values({
+    adminUserId: values.adminUserId,
+    tokenHash: values.tokenHash,
+    expiresAt: values.expiresAt,
+    lastUsedAt: new Date(),
+    ip: values.ip ?? null,
+    userAgent: values.userAgent?.slice(0, 500) ?? null,
+  });
+}
+
+export async function findLiveToken(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ token: adminAuthTokens, admin: adminUsers })
+    .from(adminAuthTokens)
+    .innerJoin(adminUsers, eq(adminUsers.id, adminAuthTokens.adminUserId))
+    .where(
+      and(
+        eq(adminAuthTokens.tokenHash, tokenHash),
+        isNull(adminAuthTokens.revokedAt),
+        gt(adminAuthTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function extendToken(db: Db, tokenId: number, expiresAt: Date): Promise<void> {
+  await db
+    .update(adminAuthTokens)
+    .set({ lastUsedAt: new Date(), expiresAt })
+    .where(eq(adminAuthTokens.id, tokenId));
+}
+
+export async function revokeToken(db: Db, tokenHash: string): Promise<void> {
+  await db
+    .update(adminAuthTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(adminAuthTokens.tokenHash, tokenHash), isNull(adminAuthTokens.revokedAt)));
+}
+
+export async function revokeAllTokensOf(db: Db, adminUserId: number): Promise<void> {
+  await db
+    .update(adminAuthTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(adminAuthTokens.adminUserId, adminUserId), isNull(adminAuthTokens.revokedAt)));
+}

@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuthTokens } from '../../db/schema';
+import { createTestApp, signInAsNewAdmin, type TestApp } from '../../test/test-app';
+import { createAdmin } from './auth-service';
+
+let t: TestApp;
+const email = 'staff@clinic.test';
+const password = 'Correct-pw1';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createAdmin(t.database.db, email, password, 'Staff');
+});
+afterAll(() => t.close());
+
+const login = (payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/admin/autorization/login', payload: payload as object, headers });
+
+describe('POST /api/admin/autorization/login', () => {
+  it('answers the admin user and a token', async () => {
+    const response = await login({ email: 'Staff@Clinic.test ', password });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.data.admin_user).toEqual({ id: expect.any(Number), email, name: 'Staff' });
+    expect(body.data.token.auth_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('stores only a hash of the token', async () => {
+    const token = (await login({ email, password })).json().data.token.auth_token as string;
+    const rows = await t.database.db.select().from(adminAuthTokens);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.tokenHash).not.toBe(token);
+  });
+
+  it.each([
+    ['a wrong password', { email, password: 'Wrong-pw1' }],
+    ['an unknown e-mail', { email: 'nobody@clinic.test', password }],
+  ])('refuses %s with 401 and the spec text', async (_name, payload) => {
+    const response = await login(payload, { 'x-forwarded-for': '10.0.0.1' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error_messages: 'Invalid email or password' });
+  });
+
+  it.each([
+    [{ email: 'not-an-email', password }, 'email', 'Invalid email'],
+    [{ password }, 'email', 'Required'],
+    [{ email }, 'password', 'Required'],
+    [{ email, password: 'abc' }, 'password', 'Too Short!'],
+    [{ email, password: 'abcdefghijklmnop' }, 'password', 'Too Long!'],
+    [{ email: 42, password }, 'email', 'Required'],
+    [{ email, password, role: 'root' }, 'role', 'Unknown field.'],
+  ])('answers 422 for %j', async (payload, field, message) => {
+    const response = await login(payload);
+    expect(response.statusCode).toBe(422);
+    const body = response.json();
+    expect(body.errors[field]).toContain(message);
+    expect(typeof body.error_messages).toBe('string');
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/autorization/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error_messages).toBe('The request body is not valid JSON.');
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const response = await login({ email, password: 'x'.repeat(2 * 1024 * 1024) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error_messages).toBeTruthy();
+  });
+
+  it('answers 415 for an unsupported content type', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/autorization/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<email/>',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error_messages).toBeTruthy();
+  });
+
+  it('answers 429 after repeated failures for one e-mail, even from other addresses', async () => {
+    const target = 'target@clinic.test';
+    await createAdmin(t.database.db, target, password);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await login(
+        { email: target, password: 'Wrong-pw1' },
+        { 'x-forwarded-for': `10.1.0.${attempt}` },
+      );
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await login({ email: target, password });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error_messages).toMatch(/Too many/);
+  });
+});
+
+describe('tokens', () => {
+  it('reach /api/admin/me until logout revokes them', async () => {
+    const { token } = await signInAsNewAdmin(t);
+    const auth = { authorization: `Bearer ${token}` };
+    expect((await t.app.inject({ url: '/api/admin/me', headers: auth })).statusCode).toBe(200);
+    const logout = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/autorization/logout',
+      headers: auth,
+    });
+    expect(logout.statusCode).toBe(204);
+    const after = await t.app.inject({ url: '/api/admin/me', headers: auth });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error_messages).toBeTruthy();
+  });
+
+  it('expire after 12 hours without use', async () => {
+    const { token } = await signInAsNewAdmin(t);
+    await t.database.db.execute(sql`update admin_auth_tokens set expires_at = now() - interval '1 second'`);
+    const response = await t.app.inject({
+      url: '/api/admin/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it.each([
+    '',
+    'Bearer',
+    'Bearer nonsense',
+    'Basic abc',
+    `Bearer ${'a'.repeat(43)}`,
+  ])('refuses the authorization header %j', async (header) => {
+    const response = await t.app.inject({
+      url: '/api/admin/me',
+      headers: header ? { authorization: header } : {},
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('every admin route', () => {
+  it('answers 401 without a valid token, except sign-in', async () => {
+    const routes = t.app.adminRoutes.filter((route) => !route.public);
+    expect(routes.length).toBeGreaterThan(1);
+    for (const route of routes) {
+      const url = route.url.replace(/:(\w+)/g, '1');
+      const response = await t.app.inject({
+        method: route.method as 'GET',
+        url,
+        payload: route.method === 'GET' ? undefined : {},
+      });
+      expect({ route: `${route.method} ${url}`, status: response.statusCode }).toEqual({
+        route: `${route.method} ${url}`,
+        status: 401,
+      });
+    }
+    expect(t.app.adminRoutes.filter((route) => route.public).map((route) => route.url)).toEqual([
+      '/api/admin/autorization/login',
+    ]);
+  });
+});

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { type LoginResponse, loginRequestSchema } from '../../../shared/auth';
+import { texts } from '../../../shared/validation-texts';
+import { HttpError } from '../../http/http-errors';
+import { validate } from '../../http/validation';
+import { recordAudit } from '../audit/audit-log';
+import { currentAdmin } from './admin-guard';
+import { login, logout } from './auth-service';
+
+/** Sign-in, sign-out and the current admin, under `/api/admin` (the spec keeps the 'autorization' spelling). */
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  app.post(
+    '/autorization/login',
+    { config: { public: true, rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (request, reply): Promise<LoginResponse> => {
+      const credentials = validate(loginRequestSchema, request.body);
+      const outcome = await login(app.db, credentials, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      if (outcome.kind === 'throttled') {
+        throw new HttpError(429, 'Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+      }
+      if (outcome.kind === 'invalid') throw new HttpError(401, texts.signIn.failed);
+      reply.header('cache-control', 'no-store');
+      return { data: { admin_user: outcome.admin, token: { auth_token: outcome.token } } };
+    },
+  );
+
+  app.put('/autorization/logout', async (request, reply) => {
+    const admin = currentAdmin(request);
+    await logout(app.db, request.authToken!);
+    await recordAudit(app.db, {
+      adminUserId: admin.id,
+      action: 'logout',
+      entity: 'admin_user',
+      entityId: admin.id,
+      ip: request.ip,
+    });
+    return reply.code(204).send();
+  });
+
+  app.get('/me', async (request) => ({ admin_user: currentAdmin(request) }));
+}

@@ -1,0 +1,121 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AdminUser } from '../../../shared/auth';
+import type { Db } from '../../db/database';
+import { recordAudit } from '../audit/audit-log';
+import {
+  type AdminUserRow,
+  extendToken,
+  findAdminByEmail,
+  findLiveToken,
+  insertAdmin,
+  insertAuthToken,
+  normaliseEmail,
+  revokeAllTokensOf,
+  revokeToken,
+  updateAdminPassword,
+} from './admin-repository';
+import { isLoginThrottled } from './login-throttle';
+import { getDecoyHash, hashPassword, passwordProblem, verifyPassword } from './password-hashing';
+
+/** A token expires after 12 hours without use. */
+export const TOKEN_IDLE_MS = 12 * 60 * 60 * 1000;
+/** Sliding expiry is written at most once a minute per token, not on every request. */
+const EXTEND_AFTER_MS = 60 * 1000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function toAdminUser(row: AdminUserRow): AdminUser {
+  return { id: row.id, email: row.email, name: row.name };
+}
+
+export type LoginOutcome =
+  | { kind: 'ok'; admin: AdminUser; token: string }
+  | { kind: 'invalid' }
+  | { kind: 'throttled' };
+
+export async function login(
+  db: Db,
+  credentials: { email: string; password: string },
+  client: { ip: string; userAgent?: string },
+): Promise<LoginOutcome> {
+  const email = normaliseEmail(credentials.email);
+  if (await isLoginThrottled(db, email, client.ip)) return { kind: 'throttled' };
+  const admin = await findAdminByEmail(db, email);
+  const valid = admin
+    ? await verifyPassword(credentials.password, admin.passwordHash)
+    : await verifyPassword(credentials.password, await getDecoyHash()).then(() => false);
+  if (!admin || !valid) {
+    await recordAudit(db, {
+      adminUserId: admin?.id,
+      action: 'login_failed',
+      entity: 'admin_user',
+      details: { email },
+      ip: client.ip,
+    });
+    return { kind: 'invalid' };
+  }
+  const token = randomBytes(32).toString('base64url');
+  await insertAuthToken(db, {
+    adminUserId: admin.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + TOKEN_IDLE_MS),
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
+  await recordAudit(db, {
+    adminUserId: admin.id,
+    action: 'login',
+    entity: 'admin_user',
+    entityId: admin.id,
+    ip: client.ip,
+  });
+  return { kind: 'ok', admin: toAdminUser(admin), token };
+}
+
+/** The signed-in admin for a bearer token, or undefined when it is unknown, revoked or expired. */
+export async function authenticate(db: Db, token: string): Promise<AdminUserRow | undefined> {
+  const found = await findLiveToken(db, hashToken(token));
+  if (!found) return undefined;
+  const lastUsed = found.token.lastUsedAt?.getTime() ?? 0;
+  if (Date.now() - lastUsed > EXTEND_AFTER_MS) {
+    await extendToken(db, found.token.id, new Date(Date.now() + TOKEN_IDLE_MS));
+  }
+  return found.admin;
+}
+
+export async function logout(db: Db, token: string): Promise<void> {
+  await revokeToken(db, hashToken(token));
+}
+
+/** Creates an admin, or fails when the e-mail is taken or the password breaks the rules. */
+export async function createAdmin(
+  db: Db,
+  email: string,
+  password: string,
+  name?: string,
+): Promise<AdminUser> {
+  const problem = passwordProblem(password);
+  if (problem) throw new Error(problem);
+  if (await findAdminByEmail(db, email))
+    throw new Error(`An admin with the e-mail ${normaliseEmail(email)} exists.`);
+  return toAdminUser(await insertAdmin(db, { email, passwordHash: await hashPassword(password), name }));
+}
+
+/** Sets a new password and signs the admin out everywhere. */
+export async function resetAdminPassword(db: Db, email: string, password: string): Promise<void> {
+  const problem = passwordProblem(password);
+  if (problem) throw new Error(problem);
+  const admin = await findAdminByEmail(db, email);
+  if (!admin) throw new Error(`No admin with the e-mail ${normaliseEmail(email)}.`);
+  await updateAdminPassword(db, admin.id, await hashPassword(password));
+  await revokeAllTokensOf(db, admin.id);
+}
+
+/** ADMIN_EMAIL / ADMIN_PASSWORD at start: create that admin when it does not exist yet. */
+export async function ensureAdmin(db: Db, email: string, password: string): Promise<'created' | 'exists'> {
+  if (await findAdminByEmail(db, email)) return 'exists';
+  await createAdmin(db, email, password);
+  return 'created';
+}

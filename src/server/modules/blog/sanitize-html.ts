@@ -1,0 +1,84 @@
+import sanitizeHtml from 'sanitize-html';
+
+const SAFE_LINK = /^(https?:|mailto:)/i;
+const SAFE_IMAGE = /^(https?:\/\/|\/uploads\/)/i;
+
+function isExternal(href: string): boolean {
+  return /^https?:/i.test(href);
+}
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'br',
+    'strong',
+    'em',
+    'u',
+    's',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'figure',
+    'figcaption',
+    'table',
+    'caption',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'code',
+    'pre',
+    'hr',
+  ],
+  allowedAttributes: {
+    a: ['href', 'rel', 'target'],
+    img: ['src', 'alt', 'width', 'height'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  allowedStyles: {},
+  disallowedTagsMode: 'discard',
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template'],
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+  transformTags: {
+    a: (tagName, attribs): sanitizeHtml.Tag => {
+      const href = (attribs.href ?? '').trim();
+      if (!SAFE_LINK.test(href)) return { tagName, attribs: {} };
+      return isExternal(href)
+        ? { tagName, attribs: { href, target: '_blank', rel: 'noopener noreferrer' } }
+        : { tagName, attribs: { href } };
+    },
+    img: (tagName, attribs): sanitizeHtml.Tag => {
+      const src = (attribs.src ?? '').trim();
+      const kept: Record<string, string> = {};
+      if (SAFE_IMAGE.test(src) && !src.startsWith('//')) kept.src = src;
+      if (attribs.alt !== undefined) kept.alt = attribs.alt;
+      for (const size of ['width', 'height'] as const) {
+        const value = attribs[size];
+        if (value && /^\d{1,5}$/.test(value)) kept[size] = value;
+      }
+      return { tagName, attribs: kept };
+    },
+  },
+};
+
+/**
+ * The article HTML allow-list: headings, paragraphs, lists, links (http, https, mailto; external ones
+ * open in a new tab with noopener), images (http, https or /uploads/), figures, tables, code and rules.
+ * Scripts, styles, frames, event handlers and javascript:/data: URLs never survive.
+ */
+export function sanitizeArticleHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}

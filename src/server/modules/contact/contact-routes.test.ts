@@ -1,0 +1,157 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTACT_SUCCESS_MESSAGE } from '../../../shared/contact';
+import { texts } from '../../../shared/validation-texts';
+import { buildApp } from '../../app';
+import { readConfig } from '../../config';
+import type { DatabaseHandle } from '../../db/database';
+import { contactMessages, emailOutbox } from '../../db/schema';
+import { createTestDatabase } from '../../test/test-database';
+import { contactRoutes } from './contact-routes';
+
+let app: Awaited<ReturnType<typeof buildApp>>;
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const config = readConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://clinic.test',
+    CLINIC_EMAIL: 'desk@clinic.test',
+  });
+  app = await buildApp({ config, database, web: false });
+  // Until the route is registered in app.ts, register it here the same way (under /api).
+  if (!app.hasRoute({ method: 'POST', url: '/api/contact_us' })) {
+    await app.register(contactRoutes, { prefix: '/api' });
+  }
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+let ipCounter = 0;
+/** Each call from its own address, so the 5-per-minute limit only shows where a test wants it. */
+function post(
+  payload: unknown,
+  remoteAddress = `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`,
+) {
+  return app.inject({ method: 'POST', url: '/api/contact_us', payload: payload as object, remoteAddress });
+}
+
+const valid = {
+  name: 'Mary Murphy',
+  email: 'mary@example.com',
+  phone: '+353 87 123 4567',
+  message: 'I would like to book a skin prick test for my son.',
+};
+
+describe('POST /api/contact_us', () => {
+  it('stores the message and queues one e-mail to the clinic with reply-to the sender', async () => {
+    const response = await post(valid);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ message: CONTACT_SUCCESS_MESSAGE });
+
+    const messages = await database.db.select().from(contactMessages);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({
+      name: valid.name,
+      email: valid.email,
+      phone: valid.phone,
+      message: valid.message,
+    });
+    const outbox = await database.db.select().from(emailOutbox);
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]).toMatchObject({
+      id: messages[0]?.emailOutboxId,
+      toAddress: 'desk@clinic.test',
+      replyTo: valid.email,
+      status: 'pending',
+      subject: 'Contact form: Mary Murphy',
+    });
+    expect(outbox[0]?.textBody).toContain(valid.message);
+    expect(outbox[0]?.textBody).toContain(valid.phone);
+  });
+
+  it('accepts a message without a phone (absent or empty)', async () => {
+    const { phone: _phone, ...withoutPhone } = valid;
+    expect((await post(withoutPhone)).statusCode).toBe(201);
+    const response = await post({ ...valid, email: 'empty-phone@example.com', phone: '' });
+    expect(response.statusCode).toBe(201);
+    const [stored] = await database.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, 'empty-phone@example.com'));
+    expect(stored?.phone).toBeNull();
+  });
+
+  it.each([
+    ['name', undefined, texts.required],
+    ['name', '   ', texts.required],
+    ['name', 'M', texts.tooShort],
+    ['name', 'M'.repeat(101), texts.tooLong],
+    ['email', undefined, texts.required],
+    ['email', '', texts.required],
+    ['email', 'not-an-email', texts.mailInvalid],
+    ['phone', 'abc123', texts.phoneInvalid],
+    ['phone', '12345', texts.phoneInvalid],
+    ['phone', '1'.repeat(21), texts.phoneInvalid],
+    ['message', undefined, texts.required],
+    ['message', 'Too short', texts.tooShort],
+    ['message', 'x'.repeat(2001), texts.tooLong],
+  ])('answers 422 when %s is %j', async (field, value, text) => {
+    const response = await post({ ...valid, [field]: value });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ error_messages: text, errors: { [field]: [text] } });
+  });
+
+  it('refuses a 10 KB message with "Text is too long."', async () => {
+    const response = await post({ ...valid, message: 'x'.repeat(10 * 1024) });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error_messages).toBe(texts.tooLong);
+  });
+
+  it('refuses an unknown field', async () => {
+    const response = await post({ ...valid, admin: true });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toHaveProperty('admin');
+  });
+
+  it('stores nothing when the request is refused', async () => {
+    const before = (await database.db.select().from(emailOutbox)).length;
+    await post({ ...valid, email: 'bad' });
+    expect(await database.db.select().from(emailOutbox)).toHaveLength(before);
+  });
+
+  it('makes a header injection attempt in the name harmless, and escapes the HTML body', async () => {
+    const response = await post({
+      ...valid,
+      name: 'Eve\r\nBcc: victim@example.com',
+      email: 'eve@example.com',
+      message: '<script>alert(1)</script> please call me back',
+    });
+    expect(response.statusCode).toBe(201);
+    const [message] = await database.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, 'eve@example.com'));
+    const [email] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, message?.emailOutboxId ?? -1));
+    expect(email?.subject).not.toMatch(/[\r\n]/);
+    expect(email?.subject).toBe('Contact form: Eve Bcc: victim@example.com');
+    expect(email?.toAddress).toBe('desk@clinic.test');
+    expect(email?.htmlBody).not.toContain('<script>');
+    expect(email?.htmlBody).toContain('&lt;script&gt;');
+  });
+
+  it('allows 5 messages a minute from one address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      statuses.push((await post({ ...valid, email: `burst${i}@example.com` }, '192.0.2.77')).statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+});

@@ -1,0 +1,204 @@
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/database';
+import { emailOutbox } from '../../db/schema';
+import { createTestDatabase } from '../../test/test-database';
+import { createEmailSender } from './email-sender';
+import { claimDueEmails, markFailed, queueEmail, retryDelayMs } from './outbox-repository';
+
+interface Received {
+  from: string | undefined;
+  to: string[];
+  raw: string;
+}
+
+const silentLogger = { info() {}, warn() {}, error() {} };
+
+/** A real local SMTP server (STARTTLS off: its built-in certificate has expired). */
+function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; received: Received[] }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    authOptional: true,
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === 'user' && auth.password === 'pass') callback(null, { user: auth.username });
+      else callback(new Error('Invalid username or password'));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      const address = server.server.address() as AddressInfo;
+      resolve({ server, port: address.port, received });
+    });
+  });
+}
+
+function stopSmtp(server: SMTPServer): Promise<void> {
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+async function row(id: number) {
+  const [found] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  if (!found) throw new Error(`no outbox row ${id}`);
+  return found;
+}
+
+describe('outbox repository', () => {
+  it('backs off exponentially, capped at one hour', () => {
+    expect(retryDelayMs(1)).toBe(30_000);
+    expect(retryDelayMs(2)).toBe(60_000);
+    expect(retryDelayMs(4)).toBe(240_000);
+    expect(retryDelayMs(9)).toBe(3_600_000);
+  });
+
+  it('claims a due message once, takes over an expired claim, and fails for good after 10 attempts', async () => {
+    const id = await queueEmail(database.db, {
+      to: 'a@example.com',
+      subject: 'Claim\r\nBcc: x@y.z',
+      text: 'x',
+    });
+    expect((await row(id)).subject).toBe('Claim Bcc: x@y.z');
+    const first = await claimDueEmails(database.db, 10, 60_000);
+    expect(first.map((email) => email.id)).toContain(id);
+    expect(first.find((email) => email.id === id)).toMatchObject({ status: 'sending', attempts: 1 });
+    // Claimed and locked: a second sender gets nothing.
+    expect((await claimDueEmails(database.db, 10, 60_000)).map((email) => email.id)).not.toContain(id);
+    // The claim expires (the sender died): another sender takes it over.
+    await database.db
+      .update(emailOutbox)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(emailOutbox.id, id));
+    const retaken = await claimDueEmails(database.db, 10, 60_000);
+    expect(retaken.find((email) => email.id === id)?.attempts).toBe(2);
+
+    await markFailed(database.db, id, 'boom', 2);
+    expect(await row(id)).toMatchObject({ status: 'pending', lastError: 'boom', lockedUntil: null });
+    await markFailed(database.db, id, 'boom again', 10);
+    expect(await row(id)).toMatchObject({ status: 'failed', lastError: 'boom again' });
+  });
+});
+
+describe('email sender', () => {
+  it('delivers a queued message over SMTP and marks it sent', async () => {
+    const smtp = await startSmtp();
+    const sender = createEmailSender({
+      db: database.db,
+      smtpUrl: `smtp://user:pass@127.0.0.1:${smtp.port}`,
+      from: 'Dublin Allergy Clinic <info@clinic.test>',
+      logger: silentLogger,
+    });
+    try {
+      const id = await queueEmail(database.db, {
+        to: 'patient@example.com',
+        replyTo: 'reply@example.com',
+        subject: 'Your appointment',
+        text: 'See you soon.',
+        html: '<p>See you soon.</p>',
+        attachments: [
+          {
+            filename: 'invite.ics',
+            contentType: 'text/calendar',
+            content: Buffer.from('BEGIN:VCALENDAR').toString('base64'),
+          },
+        ],
+      });
+      const result = await sender.runOnce();
+      expect(result.sent).toBeGreaterThanOrEqual(1);
+      const delivered = smtp.received.find((mail) => mail.to.includes('patient@example.com'));
+      expect(delivered).toBeDefined();
+      expect(delivered?.from).toBe('info@clinic.test');
+      expect(delivered?.raw).toContain('Subject: Your appointment');
+      expect(delivered?.raw).toContain('To: patient@example.com');
+      expect(delivered?.raw).toContain('Reply-To: reply@example.com');
+      expect(delivered?.raw).toContain('invite.ics');
+      const stored = await row(id);
+      expect(stored).toMatchObject({ status: 'sent', attempts: 1, lockedUntil: null });
+      expect(stored.sentAt).toBeInstanceOf(Date);
+    } finally {
+      await sender.stop();
+      await stopSmtp(smtp.server);
+    }
+  });
+
+  it('keeps the message queued while the SMTP server is down, and delivers it once it is back', async () => {
+    const first = await startSmtp();
+    const port = first.port;
+    await stopSmtp(first.server);
+
+    const sender = createEmailSender({
+      db: database.db,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'info@clinic.test',
+      logger: silentLogger,
+    });
+    const id = await queueEmail(database.db, {
+      to: 'later@example.com',
+      subject: 'Queued while down',
+      text: 'x',
+    });
+    const down = await sender.runOnce();
+    expect(down.failed).toBeGreaterThanOrEqual(1);
+    const pending = await row(id);
+    expect(pending.status).toBe('pending');
+    expect(pending.attempts).toBe(1);
+    expect(pending.lastError).toBeTruthy();
+    expect(pending.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+
+    // Not due yet: a run before the backoff has passed does not touch it.
+    await sender.runOnce();
+    expect((await row(id)).attempts).toBe(1);
+
+    const back = await startSmtp(port);
+    try {
+      await database.db.update(emailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(emailOutbox.id, id));
+      await sender.runOnce();
+      expect(back.received.some((mail) => mail.to.includes('later@example.com'))).toBe(true);
+      expect(back.received.find((mail) => mail.to.includes('later@example.com'))?.raw).toContain(
+        'Subject: Queued while down',
+      );
+      expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2 });
+    } finally {
+      await sender.stop();
+      await stopSmtp(back.server);
+    }
+  });
+
+  it('without SMTP_URL sends nothing and leaves mail queued', async () => {
+    const messages: string[] = [];
+    const sender = createEmailSender({
+      db: database.db,
+      from: 'info@clinic.test',
+      logger: { info: (message: unknown) => messages.push(String(message)), warn() {}, error() {} },
+    });
+    const id = await queueEmail(database.db, { to: 'nobody@example.com', subject: 'Stays', text: 'x' });
+    sender.start();
+    sender.start();
+    expect(messages).toHaveLength(1);
+    expect(await sender.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(await row(id)).toMatchObject({ status: 'pending', attempts: 0 });
+    await sender.stop();
+  });
+});

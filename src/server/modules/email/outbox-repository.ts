@@ -1,0 +1,110 @@
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { type EmailAttachment, emailOutbox } from '../../db/schema';
+
+export type OutboxEmail = typeof emailOutbox.$inferSelect;
+
+export interface QueuedEmail {
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: EmailAttachment[];
+}
+
+/** After this many failed attempts a message is marked 'failed' and left for staff to see. */
+export const MAX_EMAIL_ATTEMPTS = 10;
+const BASE_RETRY_MS = 30_000;
+const MAX_RETRY_MS = 60 * 60_000;
+
+/** The wait before the next attempt after `attempts` failures: 30 s, 1 min, 2 min, … capped at 1 h. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(BASE_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+}
+
+/** Subject lines are one line: any CR/LF (a header injection attempt) becomes a space. */
+function oneLine(value: string): string {
+  return value.replace(/[\r\n]+/g, ' ').trim();
+}
+
+/**
+ * Writes a message to the outbox (call it inside the transaction that makes the change the message
+ * is about); the background sender delivers it. Answers the outbox id.
+ */
+export async function queueEmail(db: Db, email: QueuedEmail): Promise<number> {
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({
+      toAddress: email.to,
+      replyTo: email.replyTo ?? null,
+      subject: oneLine(email.subject),
+      textBody: email.text,
+      htmlBody: email.html ?? null,
+      attachments: email.attachments ?? [],
+    })
+    .returning({ id: emailOutbox.id });
+  if (!row) throw new Error('queueEmail: no row returned');
+  return row.id;
+}
+
+/**
+ * Claims up to `limit` due messages for `lockMs` in one atomic statement: pending ones whose time has
+ * come, and 'sending' ones whose claim has expired (a sender that died mid-way). Concurrent senders skip
+ * each other's rows (FOR UPDATE SKIP LOCKED), so a message is never sent twice at the same time.
+ */
+export async function claimDueEmails(db: Db, limit: number, lockMs: number): Promise<OutboxEmail[]> {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(
+      or(
+        and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)),
+        and(eq(emailOutbox.status, 'sending'), lt(emailOutbox.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(emailOutbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(emailOutbox)
+    .set({
+      status: 'sending',
+      lockedUntil: sql`now() + ${`${Math.max(0, Math.round(lockMs))} milliseconds`}::interval`,
+      attempts: sql`${emailOutbox.attempts} + 1`,
+    })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+  return claimed.sort((a, b) => a.id - b.id);
+}
+
+export async function markSent(db: Db, id: number): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null })
+    .where(eq(emailOutbox.id, id));
+}
+
+/**
+ * Records a failed attempt (`attempts` counts it already): back to 'pending' with an exponential
+ * backoff, or 'failed' after MAX_EMAIL_ATTEMPTS attempts.
+ */
+export async function markFailed(db: Db, id: number, error: string, attempts: number): Promise<void> {
+  const lastError = error.slice(0, 2000);
+  if (attempts >= MAX_EMAIL_ATTEMPTS) {
+    await db
+      .update(emailOutbox)
+      .set({ status: 'failed', lockedUntil: null, lastError })
+      .where(eq(emailOutbox.id, id));
+    return;
+  }
+  await db
+    .update(emailOutbox)
+    .set({
+      status: 'pending',
+      lockedUntil: null,
+      lastError,
+      nextAttemptAt: sql`now() + ${`${retryDelayMs(attempts)} milliseconds`}::interval`,
+    })
+    .where(eq(emailOutbox.id, id));
+}

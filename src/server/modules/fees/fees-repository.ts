@@ -1,0 +1,61 @@
+import { asc, count, eq, inArray } from 'drizzle-orm';
+import type { FeeCategory, FeeService } from '../../../shared/fees';
+import type { Db } from '../../db/database';
+import { feeCategories, feePrices, feeServices } from '../../db/schema';
+
+/**
+ * One page of fee categories with their services and prices, in three queries whatever the page size:
+ * the categories, their count, and the services of those categories joined to their prices.
+ */
+export async function listFeeCategories(db: Db, page: number, perPage: number) {
+  const [categoryRows, [total]] = await Promise.all([
+    db
+      .select({ id: feeCategories.id, title: feeCategories.title })
+      .from(feeCategories)
+      .orderBy(asc(feeCategories.position), asc(feeCategories.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ value: count() }).from(feeCategories),
+  ]);
+
+  const categories: FeeCategory[] = categoryRows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    services: [],
+  }));
+  if (categories.length > 0) {
+    const rows = await db
+      .select({
+        serviceId: feeServices.id,
+        serviceTitle: feeServices.title,
+        categoryId: feeServices.feeCategoryId,
+        priceId: feePrices.id,
+        description: feePrices.description,
+        amountCents: feePrices.amountCents,
+      })
+      .from(feeServices)
+      .leftJoin(feePrices, eq(feePrices.feeServiceId, feeServices.id))
+      .where(
+        inArray(
+          feeServices.feeCategoryId,
+          categories.map((category) => category.id),
+        ),
+      )
+      .orderBy(asc(feeServices.position), asc(feeServices.id), asc(feePrices.position), asc(feePrices.id));
+
+    const byCategory = new Map(categories.map((category) => [category.id, category]));
+    const services = new Map<number, FeeService>();
+    for (const row of rows) {
+      let service = services.get(row.serviceId);
+      if (!service) {
+        service = { id: row.serviceId, title: row.serviceTitle, fee_category_id: row.categoryId, prices: [] };
+        services.set(row.serviceId, service);
+        byCategory.get(row.categoryId)?.services.push(service);
+      }
+      if (row.priceId !== null && row.description !== null && row.amountCents !== null) {
+        service.prices.push({ id: row.priceId, description: row.description, amount: row.amountCents / 100 });
+      }
+    }
+  }
+  return { items: categories, count: total?.value ?? 0 };
+}

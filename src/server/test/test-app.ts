@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { readConfig } from '../config';
+import type { DatabaseHandle } from '../db/database';
+import { createAdmin } from '../modules/auth/auth-service';
+import { createTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The API on a fresh database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set); one per test file. */
+export async function createTestApp(): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://clinic.test' });
+  const app = await buildApp({ config, database, web: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let adminCounter = 0;
+
+/** Creates an admin and signs in; answers the bearer token. */
+export async function signInAsNewAdmin(testApp: TestApp): Promise<{ token: string; email: string }> {
+  adminCounter += 1;
+  const email = `admin${adminCounter}-${Date.now()}@clinic.test`;
+  const password = 'Secret-123';
+  await createAdmin(testApp.database.db, email, password);
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/admin/autorization/login',
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return { token: response.json().data.token.auth_token, email };
+}

@@ -1,0 +1,67 @@
+import { fileURLToPath } from 'node:url';
+import fastifyVite from '@fastify/vite';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { RenderedPage, SsrModule } from '../../shared/ssr-contract';
+
+const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** Hashed build assets never change; everything else in the client folder may. */
+function setStaticCacheHeaders(reply: FastifyReply, path: string) {
+  reply.header(
+    'cache-control',
+    path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+  );
+}
+
+/**
+ * Serves the React app through @fastify/vite: public pages are rendered on the server with their data
+ * (prefetched through this app's own API in-process) and hydrate in the browser; `/login` and
+ * `/admin/*` get the client-only shell. In development Vite runs as middleware with hot reload.
+ */
+export async function registerWeb(app: FastifyInstance): Promise<void> {
+  const fetchJson = async (url: string) => {
+    const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    if (response.statusCode >= 400) {
+      throw Object.assign(new Error(`GET ${url} answered ${response.statusCode}`), {
+        status: response.statusCode,
+        body: response.json(),
+      });
+    }
+    return response.json();
+  };
+
+  await app.register(async (web) => {
+    await web.register(fastifyVite, {
+      root: projectRoot,
+      dev: app.config.env === 'development',
+      fastifyStaticOptions: {
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: setStaticCacheHeaders,
+      },
+      createRenderFunction: async (client) => {
+        const ssr = client as unknown as SsrModule;
+        return async function render(this: FastifyReply, context) {
+          const url = context?.req?.url ?? '/';
+          return (await ssr.render({ url, origin: app.config.publicUrl, fetchJson })) as unknown as Record<
+            string,
+            unknown
+          >;
+        };
+      },
+    });
+    await web.vite.ready();
+
+    web.get('/*', async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/')) {
+        return reply.code(404).send({ error_messages: 'Not found' });
+      }
+      const page = (await reply.render({ req: request, reply })) as unknown as RenderedPage;
+      if (page.redirect) return reply.redirect(page.redirect, 302);
+      reply.code(page.status);
+      reply.header('cache-control', page.clientOnly ? 'no-store' : 'no-cache');
+      return reply.html(page as unknown as Record<string, unknown>);
+    });
+  });
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { texts } from './validation-texts';
+
+/** The phone pattern of the contact form: digits, spaces, brackets and dashes, an optional leading '+'. */
+export const CONTACT_PHONE_PATTERN = /^\+?[0-9 ()-]{6,20}$/;
+
+export const CONTACT_SUCCESS_MESSAGE =
+  'Thank you, your message has been sent. We will reply within two working days.';
+
+const requiredText = (min: number, max: number) =>
+  z
+    .string({ error: texts.required })
+    .trim()
+    .min(1, { error: texts.required, abort: true })
+    .min(min, texts.tooShort)
+    .max(max, texts.tooLong);
+
+/** The contact form and `POST /api/contact_us` body (spec 2.3, texts of sections 5 and 8). */
+export const contactRequestSchema = z
+  .object({
+    name: requiredText(2, 100),
+    email: z
+      .string({ error: texts.required })
+      .trim()
+      .min(1, { error: texts.required, abort: true })
+      .max(254, texts.mailInvalid)
+      .email(texts.mailInvalid),
+    /** Optional: an empty field means no phone. */
+    phone: z
+      .string({ error: texts.phoneInvalid })
+      .trim()
+      .refine((value) => value === '' || CONTACT_PHONE_PATTERN.test(value), texts.phoneInvalid)
+      .optional()
+      .transform((value) => value || undefined),
+    message: requiredText(10, 2000),
+  })
+  .strict();
+
+export type ContactRequestInput = z.input<typeof contactRequestSchema>;
+export type ContactRequest = z.output<typeof contactRequestSchema>;
+
+export interface ContactResponse {
+  message: string;
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** `page` and `per_page` of every list call: bounded, so no request can ask for the whole table. */
+export const paginationQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int().min(1).max(100_000).default(1),
+  per_page: z.coerce
+    .number({ error: 'per_page must be a whole number from 1 to 100' })
+    .int()
+    .min(1)
+    .max(100)
+    .default(10),
+});
+
+export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
+
+export function pageCount(count: number, perPage: number): number {
+  return Math.max(1, Math.ceil(count / perPage));
+}

@@ -1,0 +1,16 @@
+/** Every public page with a fixed address: the sitemap lists them and the browser tests audit them. */
+export const PUBLIC_PAGE_PATHS = [
+  '/',
+  '/about_us',
+  '/our_team',
+  '/forms',
+  '/allergy_symptoms',
+  '/allergy_resources',
+  '/allergy_test',
+  '/blog',
+  '/faq',
+  '/fees',
+  '/contact_us',
+  '/privacy_policy',
+  '/terms_and_conditions',
+] as const;

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sanitizeArticleHtml } from './sanitize-html';
 
-const payloads = readFileSync(resolve(process.cwd(), '../shared/testdata/xss-payloads.txt'), 'utf8')
+const payloads = readFileSync(resolve(process.cwd(), 'testdata/xss-payloads.txt'), 'utf8')
   .split('\n')
   .filter((line) => line.trim() !== '');
 

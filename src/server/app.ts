@@ -6,6 +6,7 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle, Db } from './db/database';
 import { registerErrorHandling } from './http/error-handling';
 import { HttpError } from './http/http-errors';
+import { registerMultipart } from './http/multipart-form';
 import { registerSecurityHeaders } from './http/security-headers';
 import { type AdminRouteInfo, registerAdminGuard } from './modules/auth/admin-guard';
 import { authRoutes } from './modules/auth/auth-routes';
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(
         async (admin) => {
           registerAdminGuard(admin, app.adminRoutes);
+          await registerMultipart(admin);
           await admin.register(authRoutes);
         },
         { prefix: '/admin' },

@@ -16,3 +16,8 @@ export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 export function pageCount(count: number, perPage: number): number {
   return Math.max(1, Math.ceil(count / perPage));
 }
+
+/** A back-office list's query: page, page size (default 10, spec section 9) and an optional search text. */
+export const adminListQuerySchema = paginationQuerySchema.extend({
+  search: z.string().trim().max(200, 'search is at most 200 characters').optional(),
+});

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { auditLog } from '../../db/schema';
 
@@ -19,5 +20,23 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     entityId: entry.entityId == null ? null : String(entry.entityId),
     details: entry.details ?? null,
     ip: entry.ip ?? null,
+  });
+}
+
+/** Records a back-office change by the signed-in admin of `request`. */
+export function auditAdminChange(
+  request: FastifyRequest,
+  action: 'create' | 'update' | 'delete',
+  entity: string,
+  entityId: string | number,
+  details?: Record<string, unknown>,
+): Promise<void> {
+  return recordAudit(request.server.db, {
+    adminUserId: request.adminUser?.id ?? null,
+    action,
+    entity,
+    entityId,
+    details,
+    ip: request.ip,
   });
 }

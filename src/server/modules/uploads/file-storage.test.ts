@@ -1,0 +1,126 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UploadKind } from '../../../shared/uploads';
+import type { DatabaseHandle } from '../../db/database';
+import { registerErrorHandling } from '../../http/error-handling';
+import { readForm, registerMultipart } from '../../http/multipart-form';
+import { type MultipartValue, multipartPayload, testFile } from '../../test/multipart';
+import { createTestDatabase } from '../../test/test-database';
+import { fileInfos, storeFile, storeImage } from './file-repository';
+import { checkUpload } from './upload-checks';
+import { uploadRoutes } from './upload-routes';
+
+let database: DatabaseHandle;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = Fastify({ logger: false });
+  app.decorate('db', database.db);
+  registerErrorHandling(app);
+  await registerMultipart(app);
+  app.post<{ Params: { kind: UploadKind } }>('/upload/:kind', async (request) => {
+    const { fields, files } = await readForm(request);
+    const file = files.get('item[file]');
+    if (!file) return { fields, id: null };
+    const checked = await checkUpload(file, request.params.kind, 'file');
+    const id =
+      request.params.kind === 'image'
+        ? await storeImage(database.db, checked, 'file')
+        : await storeFile(database.db, checked, true);
+    return { fields, id, mimeType: checked.mimeType };
+  });
+  await app.register(uploadRoutes);
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+async function upload(kind: UploadKind, fields: Record<string, MultipartValue>) {
+  const { payload, headers } = await multipartPayload(fields);
+  return app.inject({ method: 'POST', url: `/upload/${kind}`, payload, headers });
+}
+
+const file = (name: string, fileName = name) => ({ fileName, bytes: testFile(name) });
+
+describe('multipart forms', () => {
+  it('nests bracketed field names and leaves out an empty file input', async () => {
+    const response = await upload('pdf', {
+      'item[title]': 'Skin tests',
+      'item[prices_attributes][0][amount]': '180',
+      'item[prices_attributes][1][_destroy]': 'true',
+      'item[file]': { fileName: '', bytes: Buffer.alloc(0) },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      fields: { item: { title: 'Skin tests', prices_attributes: [{ amount: '180' }, { _destroy: 'true' }] } },
+      id: null,
+    });
+  });
+
+  it('answers 413 for a file over 10 MB', async () => {
+    const response = await upload('pdf', {
+      'item[file]': { fileName: 'big.pdf', bytes: Buffer.alloc(10 * 1024 * 1024 + 1) },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error_messages).toBe('The request is too large.');
+  });
+});
+
+describe('upload checks', () => {
+  it.each([
+    ['image', 'photo.jpg', 'image/jpeg'],
+    ['image', 'photo.png', 'image/png'],
+    ['pdf', 'letter.pdf', 'application/pdf'],
+    ['document', 'letter.doc', 'application/x-cfb'],
+    ['document', 'letter.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+  ] as const)('accepts a real %s (%s)', async (kind, name, mimeType) => {
+    const response = await upload(kind, { 'item[file]': file(name) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().mimeType).toBe(mimeType);
+  });
+
+  it.each([
+    ['pdf', 'program-named.pdf'],
+    ['pdf', 'html-named.pdf'],
+    ['image', 'script-named.png'],
+    ['image', 'photo.webp'],
+    ['image', 'letter.pdf'],
+  ] as const)('refuses bytes that are not an allowed %s: %s', async (kind, name) => {
+    const response = await upload(kind, { 'item[file]': file(name) });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().errors.file).toHaveLength(1);
+  });
+
+  it('refuses an allowed type under a wrong extension, an empty file and an undecodable image', async () => {
+    expect((await upload('image', { 'item[file]': file('photo.jpg', 'photo.gif') })).statusCode).toBe(415);
+    expect((await upload('pdf', { 'item[file]': file('empty.pdf') })).statusCode).toBe(422);
+    const truncated = await upload('image', { 'item[file]': file('truncated.png') });
+    expect(truncated.statusCode).toBe(422);
+    expect(truncated.json().error_messages).toContain('could not be read');
+  });
+});
+
+describe('stored images', () => {
+  it('keeps the original and serves WebP variants 400 and 800 px wide with long cache headers', async () => {
+    const { id } = (await upload('image', { 'item[file]': file('photo.png') })).json();
+    const original = await app.inject({ url: `/uploads/${id}` });
+    expect(original.statusCode).toBe(200);
+    expect(original.headers['content-type']).toBe('image/png');
+    expect(original.rawPayload.equals(testFile('photo.png'))).toBe(true);
+    for (const width of [400, 800]) {
+      const variant = await app.inject({ url: `/uploads/${id}/w${width}` });
+      expect(variant.statusCode).toBe(200);
+      expect(variant.headers['content-type']).toBe('image/webp');
+      expect(variant.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(variant.rawPayload.readUInt32LE(24) & 0x3fff).toBeGreaterThan(0);
+    }
+    expect((await app.inject({ url: `/uploads/${id}/w500` })).statusCode).toBe(404);
+    expect((await app.inject({ url: `/uploads/${id}/x400` })).statusCode).toBe(404);
+    const infos = await fileInfos(database.db, [id]);
+    expect(infos.get(id)).toEqual({ id, name: 'photo.png', url: `/uploads/${id}` });
+  });
+});

@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export type MultipartValue = string | number | boolean | { fileName: string; bytes: Buffer | Uint8Array };
+
+/** The bytes of a file in the repository's `testdata/` folder. */
+export function testFile(name: string): Buffer {
+  return readFileSync(resolve(process.cwd(), 'testdata', name));
+}
+
+/** A multipart body for `app.inject`, built the way a browser builds one (STACK.md). */
+export async function multipartPayload(
+  fields: Record<string, MultipartValue | undefined>,
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    if (typeof value === 'object') form.append(name, new Blob([new Uint8Array(value.bytes)]), value.fileName);
+    else form.append(name, String(value));
+  }
+  const response = new Response(form);
+  return {
+    payload: Buffer.from(await response.arrayBuffer()),
+    headers: { 'content-type': response.headers.get('content-type') ?? '' },
+  };
+}

@@ -52,3 +52,22 @@ export const viewports = {
   phone: { width: 360, height: 740 },
   desktop: { width: 1280, height: 800 },
 } as const;
+
+/** A page already signed in to the back office (a fresh token from the API, in local storage). */
+export async function openAdminPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<WatchedPage> {
+  const { E2E_ADMIN } = await import('./global-setup');
+  const response = await fetch(`${baseUrl()}/api/admin/autorization/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  if (!response.ok) throw new Error(`admin sign-in failed: ${response.status}`);
+  const token = ((await response.json()) as { data: { token: { auth_token: string } } }).data.token
+    .auth_token;
+  const watched = await openPage(browser, options);
+  await watched.context.addInitScript((value) => window.localStorage.setItem('auth_token', value), token);
+  return watched;
+}

@@ -10,12 +10,16 @@ import { registerMultipart } from './http/multipart-form';
 import { registerSecurityHeaders } from './http/security-headers';
 import { type AdminRouteInfo, registerAdminGuard } from './modules/auth/admin-guard';
 import { authRoutes } from './modules/auth/auth-routes';
+import { blogAdminRoutes } from './modules/blog/blog-admin-routes';
 import { blogPublicRoutes } from './modules/blog/blog-routes';
 import { contactRoutes } from './modules/contact/contact-routes';
+import { faqAdminRoutes } from './modules/faq/faq-admin-routes';
 import { faqPublicRoutes } from './modules/faq/faq-routes';
+import { feesAdminRoutes } from './modules/fees/fees-admin-routes';
 import { feesPublicRoutes } from './modules/fees/fees-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { seoRoutes } from './modules/seo/seo-routes';
+import { teamAdminRoutes } from './modules/team/team-admin-routes';
 import { teamPublicRoutes } from './modules/team/team-routes';
 import { uploadRoutes } from './modules/uploads/upload-routes';
 import { registerWeb } from './web/web-routes';
@@ -90,6 +94,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           registerAdminGuard(admin, app.adminRoutes);
           await registerMultipart(admin);
           await admin.register(authRoutes);
+          await admin.register(blogAdminRoutes);
+          await admin.register(teamAdminRoutes);
+          await admin.register(faqAdminRoutes);
+          await admin.register(feesAdminRoutes);
         },
         { prefix: '/admin' },
       );

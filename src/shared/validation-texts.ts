@@ -15,4 +15,22 @@ export const texts = {
   },
   defaultError: 'Something went wrong. Try it later.',
   errorTitle: 'Error',
+  /** Back-office notices (spec section 8). After deleting a team member the spec reuses the FAQ text; we say what happened. */
+  notices: {
+    articleCreated: 'Article was successfully created',
+    articleUpdated: 'Article was successfully updated',
+    articleDeleted: 'You have successfully deleted the article',
+    teamMemberCreated: 'Team member was successfully created',
+    teamMemberUpdated: 'Team member was successfully updated',
+    teamMemberDeleted: 'You have successfully deleted the team member',
+    faqCreated: 'FAQ was successfully created',
+    faqUpdated: 'FAQ was successfully updated',
+    faqDeleted: 'You have successfully deleted the FAQ',
+    categoryCreated: 'Category was successfully created',
+    categoryUpdated: 'Category was successfully updated',
+    categoryDeleted: 'You have successfully deleted the fee category',
+    serviceCreated: 'Service was successfully created',
+    serviceUpdated: 'Service was successfully updated',
+    serviceDeleted: 'You have successfully deleted the fee service',
+  },
 } as const;

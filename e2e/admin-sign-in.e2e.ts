@@ -18,6 +18,7 @@ describe('admin sign-in', () => {
     await page.getByRole('button', { name: /sign in|log in/i }).click();
     await page.waitForURL('**/admin');
     const menu = page.getByRole('navigation', { name: /admin/i });
+    await menu.waitFor();
     for (const item of ['Booking Appointments', 'Blog', 'Availability settings', 'Team', 'FAQ', 'FEES']) {
       await expect(menu.getByRole('link', { name: item, exact: true }).isVisible()).resolves.toBe(true);
     }
@@ -89,6 +90,7 @@ describe('admin sign-in', () => {
     await toggle.click();
     await page.getByRole('link', { name: 'FAQ', exact: true }).click();
     await page.waitForURL('**/admin/faq');
+    await page.getByRole('heading', { level: 1, name: 'FAQ' }).waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
     await context.close();

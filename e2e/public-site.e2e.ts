@@ -61,6 +61,7 @@ describe('public site', () => {
   it('scrolls to the top on navigation', async () => {
     const { page, context } = await openPage(browser, { viewport: viewports.desktop });
     await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page
       .locator('footer')
@@ -68,7 +69,8 @@ describe('public site', () => {
       .first()
       .click();
     await page.waitForURL('**/privacy_policy');
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The router changes the URL before React commits the new page (a transition), then scrolls.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await context.close();
   });
 

@@ -90,7 +90,7 @@ describe('admin sign-in', () => {
     await toggle.click();
     await page.getByRole('link', { name: 'FAQ', exact: true }).click();
     await page.waitForURL('**/admin/faq');
-    await page.getByRole('heading', { level: 1, name: 'FAQ' }).waitFor();
+    await page.getByRole('heading', { level: 1 }).waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
     await context.close();

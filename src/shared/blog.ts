@@ -1,4 +1,6 @@
-import { paginationQuerySchema } from './pagination';
+import { z } from 'zod';
+import { adminListQuerySchema, paginationQuerySchema } from './pagination';
+import { texts } from './validation-texts';
 
 export interface Blog {
   id: number;
@@ -29,3 +31,157 @@ export interface BlogResponse {
 export const PUBLIC_BLOG_PER_PAGE = 4;
 
 export const blogsQuerySchema = paginationQuerySchema.strict();
+
+// ---------------------------------------------------------------------------------------------------
+// Back office (/api/admin/blogs)
+
+/** A row of the back-office list: no content, so a page of long articles stays small. */
+export interface AdminBlogSummary {
+  id: number;
+  title: string;
+  slug: string;
+  /** ISO 8601. */
+  created_at: string;
+  /** ISO 8601; later than now means the article is scheduled (hidden from the public until then). */
+  published_at: string;
+}
+
+export interface AdminBlogsResponse {
+  blogs: AdminBlogSummary[];
+  pages: number;
+  count: number;
+}
+
+/** An article as the back office edits it: also unpublished ones, with the stored files' names. */
+export interface AdminBlog extends Omit<Blog, 'icon'> {
+  icon: { url: string; name: string } | null;
+  /** ISO 8601. */
+  updated_at: string;
+}
+
+export interface AdminBlogResponse {
+  blog: AdminBlog;
+}
+
+/** `GET /api/admin/blogs`: page, per_page (default 10) and `title` (the spec's name) or `search`. */
+export const adminBlogsQuerySchema = adminListQuerySchema
+  .extend({ title: z.string().trim().max(200, 'title is at most 200 characters').optional() })
+  .strict();
+
+export const ARTICLE_TITLE_MAX = 200;
+/** Characters of HTML: far above any real article, low enough that no request fills the database. */
+export const ARTICLE_CONTENT_MAX = 200_000;
+export const ARTICLE_VIDEO_URL_MAX = 500;
+
+export const articleTexts = {
+  titleRequired: 'Title is required',
+  contentRequired: 'Content is required',
+  videoUrlInvalid: 'Enter a web address starting with https:// or http://, for example a YouTube link.',
+  publishedAtInvalid: 'Enter a valid date and time.',
+} as const;
+
+const BLANK_ENTITIES = /&(nbsp|#160|#x0*a0|ensp|emsp|thinsp|zwnj|zwj|#8203|#x200b);/gi;
+
+/** True when article HTML shows nothing: no text (spaces, &nbsp; and empty tags do not count) and no image. */
+export function isBlankArticleHtml(html: string): boolean {
+  const withoutComments = html.replace(/<!--[\s\S]*?(-->|$)/g, '');
+  if (/<img\b/i.test(withoutComments)) return false;
+  const text = withoutComments
+    .replace(/<[^>]*>/g, '')
+    .replace(BLANK_ENTITIES, '')
+    .replace(/[\s\u00a0\u200b-\u200d\ufeff]/g, '');
+  return text.length === 0;
+}
+
+function isWebAddress(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+const PUBLISHED_AT =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+
+/**
+ * The publication date as a form or a request sends it: `YYYY-MM-DD` (midnight), `YYYY-MM-DDTHH:mm[:ss]`
+ * (both in clinic time, what a datetime-local input gives) or an ISO 8601 date-time with its offset.
+ */
+export function parsePublishedAtParts(value: string) {
+  const match = PUBLISHED_AT.exec(value);
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  const validDay = check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
+  if (!validDay || year < 1900 || year > 2999 || hour > 23 || minute > 59 || second > 59) return undefined;
+  return { year, month, day, hour, minute, second, offset: match[7] };
+}
+
+/**
+ * The article form's text fields: the browser's form and the API validate with this one schema.
+ * `video_url` and `published_at` may be empty: no video; publish now (create) or keep the date (update).
+ */
+export const articleFormSchema = z.object({
+  title: z
+    .string({ error: articleTexts.titleRequired })
+    .trim()
+    .min(1, articleTexts.titleRequired)
+    .max(ARTICLE_TITLE_MAX, texts.tooLong),
+  content: z
+    .string({ error: articleTexts.contentRequired })
+    .max(ARTICLE_CONTENT_MAX, texts.tooLong)
+    .refine((html) => !isBlankArticleHtml(html), articleTexts.contentRequired),
+  video_url: z
+    .string({ error: articleTexts.videoUrlInvalid })
+    .trim()
+    .max(ARTICLE_VIDEO_URL_MAX, texts.tooLong)
+    .refine((url) => url === '' || isWebAddress(url), articleTexts.videoUrlInvalid)
+    .optional(),
+  published_at: z
+    .string({ error: articleTexts.publishedAtInvalid })
+    .trim()
+    .refine(
+      (date) => date === '' || parsePublishedAtParts(date) !== undefined,
+      articleTexts.publishedAtInvalid,
+    )
+    .optional(),
+});
+
+export type ArticleFormFields = z.input<typeof articleFormSchema>;
+
+/** A multipart form sends `'true'`; a JSON body may send `true`. */
+const removeFlag = z
+  .union([z.boolean(), z.enum(['true', 'false'])], { error: 'Send true or false.' })
+  .transform((flag) => flag === true || flag === 'true')
+  .optional();
+
+/**
+ * `POST /api/admin/blogs` and `PUT /api/admin/blogs/{id}`: `blog[...]` text fields (files travel apart,
+ * as `blog[icon]` and `blog[attachment]`). `remove_icon` / `remove_attachment` drop a stored file.
+ */
+export const articleRequestSchema = z
+  .object({
+    blog: z.preprocess(
+      (blog) => blog ?? {},
+      articleFormSchema.extend({ remove_icon: removeFlag, remove_attachment: removeFlag }).strict(),
+    ),
+  })
+  .strict();
+
+export type ArticleRequest = z.output<typeof articleRequestSchema>['blog'];
+
+/** Multipart file fields of the article form, and how each is checked (spec sections 5 and 9). */
+export const ARTICLE_FILE_FIELDS = {
+  icon: { field: 'blog[icon]', kind: 'image' },
+  attachment: { field: 'blog[attachment]', kind: 'pdf' },
+} as const;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { blogArticles, files } from '../../db/schema';
 import { sanitizeArticleHtml } from './sanitize-html';
 
-const attachmentFiles = alias(files, 'attachment_files');
+export const attachmentFiles = alias(files, 'attachment_files');
 
 /** Only what a public answer needs: never the file bytes. */
 const blogColumns = {
@@ -13,9 +13,9 @@ const blogColumns = {
   attachmentName: attachmentFiles.originalName,
 };
 
-type BlogRow = { article: typeof blogArticles.$inferSelect; attachmentName: string | null };
+export type BlogRow = { article: typeof blogArticles.$inferSelect; attachmentName: string | null };
 
-function toBlog({ article, attachmentName }: BlogRow): Blog {
+export function toBlog({ article, attachmentName }: BlogRow): Blog {
   return {
     id: article.id,
     title: article.title,

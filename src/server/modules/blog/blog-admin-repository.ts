@@ -1,0 +1,134 @@
+import { count, desc, eq, ilike, like, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AdminBlog, AdminBlogSummary } from '../../../shared/blog';
+import type { Db } from '../../db/database';
+import { blogArticles, files } from '../../db/schema';
+import { publicFileUrl } from '../uploads/file-repository';
+import { uniqueSlug } from './article-slug';
+import { attachmentFiles, toBlog } from './blog-repository';
+
+const iconFiles = alias(files, 'icon_files');
+
+export type ArticleRow = typeof blogArticles.$inferSelect;
+
+/** The stored fields an admin create or update writes (content already sanitised). */
+export interface ArticleValues {
+  title: string;
+  content: string;
+  videoUrl: string | null;
+  publishedAt: Date;
+  iconFileId: string | null;
+  attachmentFileId: string | null;
+}
+
+function toSummary(article: ArticleRow): AdminBlogSummary {
+  return {
+    id: article.id,
+    title: article.title,
+    slug: article.slug,
+    created_at: article.createdAt.toISOString(),
+    published_at: article.publishedAt.toISOString(),
+  };
+}
+
+/** `%`, `_` and `\` typed into the search box match themselves. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** Every article, scheduled ones included, newest created first; `title` matches case-insensitively. */
+export async function listAdminBlogs(db: Db, options: { page: number; perPage: number; title?: string }) {
+  const where = options.title ? ilike(blogArticles.title, containsPattern(options.title)) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(blogArticles)
+      .where(where)
+      .orderBy(desc(blogArticles.createdAt), desc(blogArticles.id))
+      .limit(options.perPage)
+      .offset((options.page - 1) * options.perPage),
+    db.select({ value: count() }).from(blogArticles).where(where),
+  ]);
+  return { items: rows.map(toSummary), count: total?.value ?? 0 };
+}
+
+/** An article by id, published or not, with its stored files' names. */
+export async function findAdminBlog(db: Db, id: number): Promise<AdminBlog | undefined> {
+  const [row] = await db
+    .select({
+      article: blogArticles,
+      attachmentName: attachmentFiles.originalName,
+      iconName: iconFiles.originalName,
+    })
+    .from(blogArticles)
+    .leftJoin(attachmentFiles, eq(attachmentFiles.id, blogArticles.attachmentFileId))
+    .leftJoin(iconFiles, eq(iconFiles.id, blogArticles.iconFileId))
+    .where(eq(blogArticles.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  const { article, iconName } = row;
+  return {
+    ...toBlog(row),
+    icon: article.iconFileId ? { url: publicFileUrl(article.iconFileId), name: iconName ?? 'image' } : null,
+    updated_at: article.updatedAt.toISOString(),
+  };
+}
+
+export async function findArticleRow(db: Db, id: number): Promise<ArticleRow | undefined> {
+  const [row] = await db.select().from(blogArticles).where(eq(blogArticles.id, id)).limit(1);
+  return row;
+}
+
+async function takenSlugs(db: Db, base: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ slug: blogArticles.slug })
+    .from(blogArticles)
+    .where(or(eq(blogArticles.slug, base), like(blogArticles.slug, `${base}-%`)));
+  return new Set(rows.map((row) => row.slug));
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (
+    let cause: unknown = error;
+    cause && typeof cause === 'object';
+    cause = (cause as { cause?: unknown }).cause
+  ) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Inserts an article under the first free slug made from `baseSlug`. Two saves of the same title at
+ * once can pick the same slug; the unique index refuses the second, which then takes the next one.
+ */
+export async function insertArticle(db: Db, baseSlug: string, values: ArticleValues): Promise<ArticleRow> {
+  for (let attempt = 1; ; attempt += 1) {
+    const slug = uniqueSlug(baseSlug, await takenSlugs(db, baseSlug));
+    try {
+      const [row] = await db
+        .insert(blogArticles)
+        .values({ ...values, slug })
+        .returning();
+      if (!row) throw new Error('article insert returned no row');
+      return row;
+    } catch (error) {
+      if (attempt >= 5 || !isUniqueViolation(error)) throw error;
+    }
+  }
+}
+
+/** Updates an article; its slug never changes, so shared links keep working. */
+export async function updateArticle(
+  db: Db,
+  id: number,
+  values: ArticleValues,
+): Promise<ArticleRow | undefined> {
+  const [row] = await db.update(blogArticles).set(values).where(eq(blogArticles.id, id)).returning();
+  return row;
+}
+
+export async function deleteArticle(db: Db, id: number): Promise<ArticleRow | undefined> {
+  const [row] = await db.delete(blogArticles).where(eq(blogArticles.id, id)).returning();
+  return row;
+}

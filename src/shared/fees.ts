@@ -1,4 +1,6 @@
-import { paginationQuerySchema } from './pagination';
+import { z } from 'zod';
+import { adminListQuerySchema, paginationQuerySchema } from './pagination';
+import { texts } from './validation-texts';
 
 export interface FeePrice {
   id: number;
@@ -48,3 +50,207 @@ const euroAndCent = new Intl.NumberFormat('en-IE', {
 export function formatEuro(amount: number): string {
   return Math.round(amount * 100) % 100 === 0 ? wholeEuro.format(amount) : euroAndCent.format(amount);
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Back office: /api/admin/fee_categories and /api/admin/services
+
+export const FEE_LIMITS = {
+  title: 200,
+  description: 300,
+  /** Euro; anything above is a typing slip (an extra zero), not a clinic fee. */
+  maxAmount: 100_000,
+  priceLines: 50,
+} as const;
+
+export const feeTexts = {
+  amountInvalid: 'Enter an amount in euro, for example 180 or 85.50.',
+  amountNegative: 'The amount cannot be negative. Enter an amount in euro, for example 180 or 85.50.',
+  amountTooLarge: 'Enter an amount of at most €100,000.',
+  tooManyPrices: `A service can have at most ${FEE_LIMITS.priceLines} price lines.`,
+  categoryMissing: 'This fee category does not exist.',
+  priceNotOfService: 'This price line does not belong to this service.',
+  priceRepeated: 'This price line is listed more than once.',
+  destroyInvalid: '_destroy must be true or false.',
+  pricesInvalid: 'prices_attributes must be a list of price lines.',
+} as const;
+
+/** A category as the back office lists it: its services are counted, not listed. */
+export interface AdminFeeCategory {
+  id: number;
+  title: string;
+  services_count: number;
+}
+
+export interface AdminFeeCategoriesResponse {
+  fee_categories: AdminFeeCategory[];
+  pages: number;
+  count: number;
+}
+
+export interface AdminFeeCategoryResponse {
+  fee_category: AdminFeeCategory;
+}
+
+/** Services are the public shape: title, category and price lines with amounts in euro. */
+export interface AdminFeeServicesResponse {
+  services: FeeService[];
+  pages: number;
+  count: number;
+}
+
+export interface AdminFeeServiceResponse {
+  service: FeeService;
+}
+
+const MAX_ID = 2_147_483_647;
+
+export const adminFeeCategoriesQuerySchema = adminListQuerySchema.strict();
+
+export const adminFeeServicesQuerySchema = adminListQuerySchema
+  .extend({
+    category_id: z.coerce
+      .number({ error: 'category_id must be a whole number from 1' })
+      .int('category_id must be a whole number from 1')
+      .min(1, 'category_id must be a whole number from 1')
+      .max(MAX_ID, 'category_id must be a whole number from 1')
+      .optional(),
+  })
+  .strict();
+
+/**
+ * Euro typed by a person ('180', '85.5', '85,50', '€ 85.50') or sent as a JSON number, in cents;
+ * undefined when it is not a non-negative amount with at most two decimals.
+ */
+export function parseEuroCents(value: string | number): number | undefined {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  const match = /^(?:€\s*)?(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text);
+  if (!match) return undefined;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** Cents as the amount field shows them: '180' or '85.50'. */
+export function centsToEuroText(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
+
+const titleSchema = z
+  .string({ error: texts.required })
+  .trim()
+  .min(1, { error: texts.required, abort: true })
+  .max(FEE_LIMITS.title, texts.tooLong);
+
+/** The fee category form and the body of `POST`/`PUT /api/admin/fee_categories` (spec section 5). */
+export const feeCategoryFormSchema = z.object({ title: titleSchema }).strict();
+
+export type FeeCategoryFormValues = z.input<typeof feeCategoryFormSchema>;
+
+const idText = z.union([z.string(), z.number()]);
+
+function toId(value: string | number): number | undefined {
+  const text = String(value).trim();
+  if (!/^\d{1,10}$/.test(text)) return undefined;
+  const id = Number(text);
+  return id >= 1 && id <= MAX_ID ? id : undefined;
+}
+
+/** What one `prices_attributes` line asks for, as Rails nested attributes read it. */
+export type PriceLineChange =
+  | { kind: 'save'; id?: number; description: string; amountCents: number }
+  | { kind: 'destroy'; id: number }
+  /** A new line marked `_destroy`: nothing to do. */
+  | { kind: 'skip' };
+
+const priceLineSchema = z
+  .object({
+    id: idText.optional(),
+    description: z.string({ error: texts.required }).optional(),
+    amount: z.union([z.string(), z.number()], { error: feeTexts.amountInvalid }).optional(),
+    _destroy: z.union([z.boolean(), z.string(), z.number()]).optional(),
+  })
+  .strict()
+  .transform((line, ctx): PriceLineChange => {
+    let id: number | undefined;
+    if (line.id !== undefined && String(line.id).trim() !== '') {
+      id = toId(line.id);
+      if (id === undefined) {
+        ctx.addIssue({ code: 'custom', message: feeTexts.priceNotOfService, path: ['id'] });
+        return z.NEVER;
+      }
+    }
+    const destroy = line._destroy === undefined ? 'false' : String(line._destroy).trim();
+    if (!['true', '1', 'false', '0', ''].includes(destroy)) {
+      ctx.addIssue({ code: 'custom', message: feeTexts.destroyInvalid, path: ['_destroy'] });
+      return z.NEVER;
+    }
+    if (destroy === 'true' || destroy === '1')
+      return id === undefined ? { kind: 'skip' } : { kind: 'destroy', id };
+
+    const description = (line.description ?? '').trim();
+    const descriptionError =
+      description === ''
+        ? texts.required
+        : description.length > FEE_LIMITS.description
+          ? texts.tooLong
+          : undefined;
+    if (descriptionError) ctx.addIssue({ code: 'custom', message: descriptionError, path: ['description'] });
+
+    const amount = line.amount === undefined ? '' : String(line.amount).trim();
+    const amountCents = parseEuroCents(amount);
+    const amountError =
+      amount === ''
+        ? texts.required
+        : amount.startsWith('-')
+          ? feeTexts.amountNegative
+          : amountCents === undefined
+            ? feeTexts.amountInvalid
+            : amountCents > FEE_LIMITS.maxAmount * 100
+              ? feeTexts.amountTooLarge
+              : undefined;
+    if (amountError) ctx.addIssue({ code: 'custom', message: amountError, path: ['amount'] });
+
+    if (descriptionError || amountError || amountCents === undefined) return z.NEVER;
+    return { kind: 'save', id, description, amountCents };
+  });
+
+/**
+ * The fee service form: a title and its price lines. `prices_attributes` follows Rails nested
+ * attributes: a line without `id` is added, a line with `id` updates that line, `_destroy` removes it;
+ * saved lines not listed stay as they are. A service may have no price lines.
+ */
+export const feeServiceFormSchema = z
+  .object({
+    title: titleSchema,
+    prices_attributes: z
+      .array(priceLineSchema, { error: feeTexts.pricesInvalid })
+      .max(FEE_LIMITS.priceLines, feeTexts.tooManyPrices)
+      .default([]),
+  })
+  .strict();
+
+export type FeeServiceFormInput = z.input<typeof feeServiceFormSchema>;
+export type FeeServiceFormOutput = z.output<typeof feeServiceFormSchema>;
+
+const categoryIdSchema = z
+  .union([z.string(), z.number()], { error: texts.required })
+  .transform((value, ctx) => {
+    if (String(value).trim() === '') {
+      ctx.addIssue({ code: 'custom', message: texts.required });
+      return z.NEVER;
+    }
+    const id = toId(value);
+    if (id === undefined) {
+      ctx.addIssue({ code: 'custom', message: feeTexts.categoryMissing });
+      return z.NEVER;
+    }
+    return id;
+  });
+
+/** `POST /api/admin/services`: the form plus the category it belongs to. */
+export const feeServiceCreateSchema = feeServiceFormSchema
+  .extend({ fee_category_id: categoryIdSchema })
+  .strict();
+
+/** `PUT /api/admin/services/{id}`: the form; `fee_category_id` moves the service to another category. */
+export const feeServiceUpdateSchema = feeServiceFormSchema
+  .extend({ fee_category_id: categoryIdSchema.optional() })
+  .strict();

@@ -1,4 +1,6 @@
-import { paginationQuerySchema } from './pagination';
+import { z } from 'zod';
+import { adminListQuerySchema, paginationQuerySchema } from './pagination';
+import { texts } from './validation-texts';
 
 export interface FaQuestion {
   id: number;
@@ -18,3 +20,91 @@ export interface FaQuestionsResponse {
 export const PUBLIC_FAQ_QUERY = { page: 1, per_page: 50 } as const;
 
 export const faQuestionsQuerySchema = paginationQuerySchema.strict();
+
+// ---------------------------------------------------------------------------------------------------
+// Back office: /api/admin/fa_questions
+
+export interface FaQuestionResponse {
+  fa_question: FaQuestion;
+}
+
+export const adminFaQuestionsQuerySchema = adminListQuerySchema.strict();
+
+export const FAQ_LIMITS = { title: 255, answer: 20_000 } as const;
+
+/** The admin list's Answer column shows this many characters, then an ellipsis (spec section 9). */
+export const FAQ_ANSWER_PREVIEW_LENGTH = 50;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** The text an HTML fragment shows: tags dropped (block ends become spaces), common entities decoded. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<!--[\s\S]*?(-->|$)/g, '')
+    .replace(/<(script|style)\b[\s\S]*?(<\/\1\s*>|$)/gi, '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+      if (name[0] === '#') {
+        const code =
+          name[1]?.toLowerCase() === 'x' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+        return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+      }
+      return ENTITIES[name.toLowerCase()] ?? entity;
+    })
+    .replace(/[\s\u00a0\u200b-\u200d\ufeff]+/g, ' ')
+    .trim();
+}
+
+/** True when an HTML answer shows nothing: no text (white space, &nbsp;, empty tags) and no image. */
+export function isBlankHtmlAnswer(html: string): boolean {
+  const withoutComments = html.replace(/<!--[\s\S]*?(-->|$)/g, '');
+  return !/<img\b/i.test(withoutComments) && htmlToText(withoutComments) === '';
+}
+
+/** The admin list's Answer column: the answer's text cut to 50 characters plus an ellipsis. */
+export function answerPreview(question: Pick<FaQuestion, 'answer' | 'asHtml'>): string {
+  const text = question.asHtml ? htmlToText(question.answer) : question.answer.replace(/\s+/g, ' ').trim();
+  const characters = Array.from(text);
+  return characters.length > FAQ_ANSWER_PREVIEW_LENGTH
+    ? `${characters.slice(0, FAQ_ANSWER_PREVIEW_LENGTH).join('').trimEnd()}…`
+    : text;
+}
+
+/** `asHtml` from a checkbox (boolean), a multipart field ('true'/'false') or left out (plain text). */
+const asHtmlSchema = z
+  .union([z.boolean(), z.enum(['true', 'false'])], { error: 'asHtml must be true or false' })
+  .optional()
+  .transform((value) => value === true || value === 'true');
+
+/**
+ * The FAQ form and `POST`/`PUT /api/admin/fa_questions` (spec section 5: title and answer required).
+ * An HTML answer with no text (`<p></p>`) counts as empty. The server sanitises HTML answers after this.
+ */
+export const faqFormSchema = z
+  .object({
+    title: z
+      .string({ error: texts.required })
+      .trim()
+      .min(1, texts.required)
+      .max(FAQ_LIMITS.title, texts.tooLong),
+    answer: z
+      .string({ error: texts.required })
+      // Multipart bodies carry line breaks as CRLF (as browsers send them); they are stored as LF.
+      .overwrite((value) => value.replace(/\r\n?/g, '\n'))
+      .trim()
+      .max(FAQ_LIMITS.answer, texts.tooLong),
+    asHtml: asHtmlSchema,
+  })
+  .strict()
+  .superRefine(
+    (value, ctx) => {
+      if (typeof value.answer !== 'string') return;
+      const blank = value.asHtml ? isBlankHtmlAnswer(value.answer) : value.answer === '';
+      if (blank) ctx.addIssue({ code: 'custom', path: ['answer'], message: texts.required });
+    },
+    // Also when the title is missing, so the form shows both messages at once.
+    { when: (payload) => typeof (payload.value as { answer?: unknown })?.answer === 'string' },
+  );
+
+export type FaqFormInput = z.input<typeof faqFormSchema>;
+export type FaqFormValues = z.output<typeof faqFormSchema>;

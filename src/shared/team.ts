@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { paginationQuerySchema } from './pagination';
+import { adminListQuerySchema, paginationQuerySchema } from './pagination';
+import { texts } from './validation-texts';
 
 export interface TeamMember {
   id: number;
@@ -27,3 +28,74 @@ export const teamMembersQuerySchema = paginationQuerySchema.strict();
 export const recordIdSchema = z.object({
   id: z.coerce.number({ error: 'Not found' }).int().min(1).max(2_147_483_647),
 });
+
+// ---------------------------------------------------------------------------------------------------
+// Back office: /api/admin/team_members
+
+/** A team member as the back office reads it: with the stored photo's name, for the form's file field. */
+export interface AdminTeamMember extends TeamMember {
+  logo: { url: string; name: string } | null;
+}
+
+export interface AdminTeamMemberResponse {
+  team_member: AdminTeamMember;
+}
+
+export const adminTeamMembersQuerySchema = adminListQuerySchema.strict();
+
+export const TEAM_MEMBER_LIMITS = { fullName: 100, userType: 100, description: 5000, order: 9999 } as const;
+
+export const teamMemberTexts = {
+  fullNameRequired: 'Full name is required',
+  descriptionRequired: 'Description is required',
+  userTypeRequired: 'User type is required',
+  orderRequired: 'Order is required',
+  orderInvalid: `Order must be a whole number from 0 to ${TEAM_MEMBER_LIMITS.order}.`,
+} as const;
+
+/** Multipart bodies carry line breaks as CRLF (as browsers send them); they are stored as LF. */
+const requiredText = (required: string, max: number) =>
+  z
+    .string({ error: required })
+    .overwrite((value) => value.replace(/\r\n?/g, '\n'))
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(max, texts.tooLong);
+
+/** A whole number 0–9999, typed in a number input (a string) or sent as a JSON number. */
+const orderSchema = z
+  .union([z.string(), z.number()], { error: teamMemberTexts.orderRequired })
+  .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+  .pipe(
+    z
+      .string()
+      .min(1, { error: teamMemberTexts.orderRequired, abort: true })
+      .regex(/^\d{1,9}$/, { error: teamMemberTexts.orderInvalid, abort: true })
+      .transform(Number)
+      .pipe(z.number().max(TEAM_MEMBER_LIMITS.order, teamMemberTexts.orderInvalid)),
+  );
+
+/** The team member form and the text fields of `POST`/`PUT /api/admin/team_members` (spec section 5). */
+export const teamMemberFormSchema = z
+  .object({
+    full_name: requiredText(teamMemberTexts.fullNameRequired, TEAM_MEMBER_LIMITS.fullName),
+    user_type: requiredText(teamMemberTexts.userTypeRequired, TEAM_MEMBER_LIMITS.userType),
+    description: requiredText(teamMemberTexts.descriptionRequired, TEAM_MEMBER_LIMITS.description),
+    order: orderSchema,
+  })
+  .strict();
+
+export type TeamMemberFormInput = z.input<typeof teamMemberFormSchema>;
+export type TeamMemberFormValues = z.output<typeof teamMemberFormSchema>;
+
+/** What the API reads: the form's fields plus `remove_logo` ('true' removes the stored photo). */
+export const teamMemberRequestSchema = teamMemberFormSchema
+  .extend({
+    remove_logo: z
+      .union([z.boolean(), z.enum(['true', 'false'])], { error: 'remove_logo must be true or false' })
+      .optional()
+      .transform((value) => value === true || value === 'true'),
+  })
+  .strict();
+
+export type TeamMemberRequest = z.output<typeof teamMemberRequestSchema>;

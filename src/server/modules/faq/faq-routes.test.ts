@@ -44,7 +44,9 @@ describe('GET /api/fa_questions', () => {
     const first = body.fa_questions.find((q: Question) => q.title === 'First');
     expect(first.asHtml).toBe(true);
     expect(first.answer).not.toMatch(/script|alert|onclick|onerror|<img|iframe|javascript:/i);
-    expect(first.answer).toContain('<p>Safe <strong>bold</strong> <a href="https://example.ie">link</a></p>');
+    expect(first.answer).toContain(
+      '<p>Safe <strong>bold</strong> <a href="https://example.ie" target="_blank" rel="noopener noreferrer">link</a></p>',
+    );
     expect(first.answer).toContain('<h3>Heading</h3>');
   });
 

@@ -1,0 +1,413 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmDialog } from '../confirm-dialog/confirm-dialog';
+import { paginationItems } from './pagination-items';
+import { PAGE_SIZES, type TableParams } from './use-table-params';
+import './data-table.css';
+
+/** A text given as such or computed from the row. */
+function resolve<Row, Value>(value: Value | ((row: Row) => Value), row: Row): Value {
+  return typeof value === 'function' ? (value as (row: Row) => Value)(row) : value;
+}
+
+/** How long the search box waits after the last key press before it searches. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+export interface DataTableColumn<Row> {
+  /** The column heading (unique in the table); also the cell's label when rows are cards on narrow screens. */
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Added to the column's heading and cells, e.g. to set a width or right-align numbers. */
+  className?: string;
+}
+
+export interface DataTableDeleteDialog<Row> {
+  /** e.g. 'Delete this article?' or (row) => `Delete “${row.title}”?` */
+  title: string | ((row: Row) => string);
+  /** e.g. 'The article will be removed from the website. This cannot be undone.' */
+  message: ReactNode | ((row: Row) => ReactNode);
+  /** The confirm button ('Delete' unless given). */
+  confirmLabel?: string;
+}
+
+export interface DataTableProps<Row> {
+  /** The table's accessible name, e.g. 'Articles'. */
+  label: string;
+  /** The columns, left to right. The first column's cells are the rows' headers (th scope=row). */
+  columns: readonly DataTableColumn<Row>[];
+  /** The rows of the current page; undefined until the first answer. */
+  rows: readonly Row[] | undefined;
+  rowKey: (row: Row) => string | number;
+  /** Names a row in its buttons: 'Edit {rowLabel}', 'Delete {rowLabel}'. */
+  rowLabel: (row: Row) => string;
+  /** True while the current page is loading (marks the table aria-busy; rows stay as they are). */
+  isLoading: boolean;
+  /** A message shown with role=alert, e.g. when the list failed to load. */
+  error?: string;
+  /** The number of pages (from the API). */
+  pages: number | undefined;
+  /** The number of rows in all pages (from the API), for '11–20 of 23'. */
+  count: number | undefined;
+  /** From useTableParams(). */
+  params: TableParams;
+  /** When given, a search box with this label (e.g. 'Search articles'); it searches 300 ms after typing stops, or on Enter. */
+  searchLabel?: string;
+  /** When given, each row has an Edit link to this address. */
+  editHref?: (row: Row) => string;
+  /**
+   * When given, each row has a Delete button that asks first (with `deleteDialog`). The dialog closes
+   * when the promise resolves and stays open when it rejects (show the error yourself, e.g. with
+   * notifyApiError). Tip: pass a mutation's `mutateAsync`, invalidating the list in its onSuccess.
+   */
+  onDelete?: (row: Row) => Promise<unknown>;
+  /** The texts of the delete confirmation; required with onDelete. */
+  deleteDialog?: DataTableDeleteDialog<Row>;
+  /** Shown when the list has no rows and no search is active, e.g. 'No articles yet.' */
+  emptyState: ReactNode;
+  /** Shown beside the search box, e.g. <Link className="button button--primary" to="/admin/article/create">Add article</Link>. */
+  toolbar?: ReactNode;
+}
+
+/**
+ * The back office's list: a table with optional search, Edit links, Delete buttons (with a
+ * confirmation dialog) and pagination (Previous / page numbers / Next, 'Rows per page', '1–10 of 23').
+ * Paging and search live in the URL through `useTableParams()`; fetch with them in the query key and
+ * `placeholderData: keepPreviousData`, so the previous page stays visible while the next one loads.
+ * Below 640 px wide each row is shown as a card, each value under its column's header.
+ *
+ * @example
+ * const params = useTableParams();
+ * const list = useQuery({ queryKey: [...], queryFn: ..., placeholderData: keepPreviousData });
+ * <DataTable label="Articles" params={params} rows={list.data?.blogs} pages={list.data?.pages}
+ *   count={list.data?.count} isLoading={list.isPending || list.isPlaceholderData}
+ *   error={list.isError ? 'The articles could not be loaded.' : undefined}
+ *   columns={[{ header: 'Title', cell: (blog) => blog.title }]} rowKey={(blog) => blog.id}
+ *   rowLabel={(blog) => blog.title} searchLabel="Search articles"
+ *   editHref={(blog) => `/admin/article/${blog.id}`} onDelete={(blog) => remove.mutateAsync(blog.id)}
+ *   deleteDialog={{ title: 'Delete this article?', message: 'This cannot be undone.' }}
+ *   emptyState="No articles yet." toolbar={<Link className="button button--primary" to="...">Add article</Link>} />
+ */
+export function DataTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  rowLabel,
+  isLoading,
+  error,
+  pages,
+  count,
+  params,
+  searchLabel,
+  editHref,
+  onDelete,
+  deleteDialog,
+  emptyState,
+  toolbar,
+}: DataTableProps<Row>) {
+  const { page, perPage, search, setPage, setPerPage, setSearch } = params;
+  const searchId = useId();
+  const pageSizeId = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+
+  // The search box: what is typed, searched 300 ms after the last key press (or at once on Enter).
+  const [draft, setDraft] = useState(search);
+  const [shownSearch, setShownSearch] = useState(search);
+  if (shownSearch !== search) {
+    // The URL changed (back button, 'Clear search'): show it, unless it is what is being typed.
+    setShownSearch(search);
+    if (draft.trim() !== search) setDraft(search);
+  }
+  useEffect(() => {
+    const wanted = draft.trim();
+    if (wanted === search) return;
+    const timer = setTimeout(() => setSearch(wanted), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, search, setSearch]);
+
+  const submitSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const wanted = draft.trim();
+    if (wanted !== search) setSearch(wanted);
+  };
+
+  const clearSearch = () => {
+    setDraft('');
+    setSearch('');
+    if (searchRef.current) searchRef.current.focus();
+    else tableRef.current?.focus();
+  };
+
+  // A page past the end (the last row of the last page was deleted, or a hand-edited URL): go to the last page.
+  const lastPage = Math.max(1, pages ?? 1);
+  const pastTheEnd = !isLoading && rows !== undefined && pages !== undefined && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) setPage(lastPage, { replace: true });
+  }, [pastTheEnd, lastPage, setPage]);
+
+  // Delete: the row being confirmed (kept after closing, so the closing dialog keeps its texts).
+  const [target, setTarget] = useState<{ row: Row } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const focusTableAfterDelete = useRef(false);
+  const askToDelete = (row: Row) => {
+    setTarget({ row });
+    setConfirming(true);
+  };
+  const confirmDelete = async () => {
+    if (!target || !onDelete) return;
+    setDeleting(true);
+    try {
+      await onDelete(target.row);
+      focusTableAfterDelete.current = true;
+      setConfirming(false);
+    } catch {
+      // The dialog stays open; the caller has shown what went wrong.
+    } finally {
+      setDeleting(false);
+    }
+  };
+  useEffect(() => {
+    // The Delete button that opened the dialog goes with its row: the focus goes to the table.
+    if (!confirming && focusTableAfterDelete.current) {
+      focusTableAfterDelete.current = false;
+      tableRef.current?.focus();
+    }
+  }, [confirming]);
+
+  const hasActions = Boolean(editHref || onDelete);
+  const columnCount = columns.length + (hasActions ? 1 : 0);
+  const total = count ?? 0;
+  const isEmpty = rows !== undefined && rows.length === 0 && (count === undefined || count === 0);
+  const from = total === 0 ? 0 : (page - 1) * perPage + 1;
+  const to = Math.min(page * perPage, total);
+  const range = `${from}–${to} of ${total}`;
+  const pageSizes = (PAGE_SIZES as readonly number[]).includes(perPage)
+    ? PAGE_SIZES
+    : [perPage, ...PAGE_SIZES];
+
+  let status = '';
+  if (rows !== undefined && !isLoading) {
+    if (isEmpty) status = search ? '0 results' : '';
+    else if (count !== undefined && rows.length > 0) {
+      // Worded unlike the visible range, so a page has one '1–10 of 23' to find.
+      status = `${count === 1 ? '1 result' : `${count} results`}${lastPage > 1 ? `, page ${page} of ${lastPage}` : ''}`;
+    }
+  }
+
+  const dialogTitle = target && deleteDialog ? resolve(deleteDialog.title, target.row) : '';
+  const dialogMessage = target && deleteDialog ? resolve(deleteDialog.message, target.row) : '';
+
+  return (
+    <div className="data-table">
+      {(searchLabel || toolbar) && (
+        <div className="data-table__toolbar">
+          {searchLabel && (
+            <search className="data-table__search">
+              <form onSubmit={submitSearch}>
+                <label className="field__label" htmlFor={searchId}>
+                  {searchLabel}
+                </label>
+                <input
+                  ref={searchRef}
+                  id={searchId}
+                  className="field__input data-table__search-input"
+                  type="search"
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={draft}
+                  onChange={(event) => setDraft(event.target.value)}
+                />
+              </form>
+            </search>
+          )}
+          {toolbar && <div className="data-table__toolbar-actions">{toolbar}</div>}
+        </div>
+      )}
+
+      <p className="visually-hidden" role="status">
+        {status}
+      </p>
+
+      {error && (
+        <p className="data-table__error" role="alert">
+          {error}
+        </p>
+      )}
+
+      {(rows !== undefined || isLoading) && (
+        <table
+          ref={tableRef}
+          className="data-table__table"
+          aria-label={label}
+          aria-busy={isLoading || undefined}
+          tabIndex={-1}
+        >
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.header} scope="col" className={column.className}>
+                  {column.header}
+                </th>
+              ))}
+              {hasActions && (
+                <th scope="col" className="data-table__actions-header">
+                  Actions
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {rows === undefined ? (
+              <tr className="data-table__message-row">
+                <td colSpan={columnCount}>Loading…</td>
+              </tr>
+            ) : isEmpty ? (
+              <tr className="data-table__message-row">
+                <td colSpan={columnCount}>
+                  {search ? (
+                    <div className="data-table__empty">
+                      <p>No results for “{search}”.</p>
+                      <button type="button" className="button button--secondary" onClick={clearSearch}>
+                        Clear search
+                      </button>
+                    </div>
+                  ) : (
+                    <div className="data-table__empty">{emptyState}</div>
+                  )}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={rowKey(row)}>
+                  {columns.map((column, index) =>
+                    index === 0 ? (
+                      <th
+                        key={column.header}
+                        scope="row"
+                        className={column.className}
+                        data-label={column.header}
+                      >
+                        {column.cell(row)}
+                      </th>
+                    ) : (
+                      <td key={column.header} className={column.className} data-label={column.header}>
+                        {column.cell(row)}
+                      </td>
+                    ),
+                  )}
+                  {hasActions && (
+                    <td className="data-table__row-actions">
+                      <div className="data-table__row-buttons">
+                        {editHref && (
+                          <Link className="button button--secondary button--small" to={editHref(row)}>
+                            Edit<span className="visually-hidden"> {rowLabel(row)}</span>
+                          </Link>
+                        )}
+                        {onDelete && (
+                          <button
+                            type="button"
+                            className="button button--danger-secondary button--small"
+                            onClick={() => askToDelete(row)}
+                          >
+                            Delete<span className="visually-hidden"> {rowLabel(row)}</span>
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  )}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      )}
+
+      {rows !== undefined && total > 0 && (
+        <div className="data-table__footer">
+          <p className="data-table__range">{range}</p>
+          <div className="data-table__page-size">
+            <label htmlFor={pageSizeId}>Rows per page</label>
+            <select
+              id={pageSizeId}
+              className="field__input data-table__page-size-select"
+              value={perPage}
+              onChange={(event) => setPerPage(Number(event.target.value))}
+            >
+              {pageSizes.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </div>
+          {lastPage > 1 && (
+            <nav className="data-table__pagination" aria-label={`${label} pages`}>
+              <ul className="data-table__pages">
+                <li>
+                  <button
+                    type="button"
+                    className="data-table__page data-table__page--step"
+                    // aria-disabled keeps the focus on the button at the first page.
+                    aria-disabled={page <= 1 || undefined}
+                    onClick={() => {
+                      if (page > 1) setPage(Math.min(page, lastPage) - 1);
+                    }}
+                  >
+                    <span aria-hidden="true">‹</span> Previous
+                  </button>
+                </li>
+                {paginationItems(page, lastPage).map((item) =>
+                  item.kind === 'gap' ? (
+                    <li key={item.key} className="data-table__gap" aria-hidden="true">
+                      …
+                    </li>
+                  ) : (
+                    <li key={item.page}>
+                      <button
+                        type="button"
+                        className="data-table__page"
+                        aria-label={`Page ${item.page}`}
+                        aria-current={item.page === page ? 'page' : undefined}
+                        onClick={() => {
+                          if (item.page !== page) setPage(item.page);
+                        }}
+                      >
+                        {item.page}
+                      </button>
+                    </li>
+                  ),
+                )}
+                <li>
+                  <button
+                    type="button"
+                    className="data-table__page data-table__page--step"
+                    aria-disabled={page >= lastPage || undefined}
+                    onClick={() => {
+                      if (page < lastPage) setPage(page + 1);
+                    }}
+                  >
+                    Next <span aria-hidden="true">›</span>
+                  </button>
+                </li>
+              </ul>
+            </nav>
+          )}
+        </div>
+      )}
+
+      {onDelete && (
+        <ConfirmDialog
+          open={confirming}
+          title={dialogTitle}
+          message={dialogMessage}
+          confirmLabel={deleteDialog?.confirmLabel}
+          busy={deleting}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </div>
+  );
+}

@@ -8,6 +8,9 @@ describe('htmlToText', () => {
     ).toBe('Fish & chips now');
     expect(htmlToText('<p>One</p><p>Two &#8364;5 &#x41;</p>')).toBe('One Two €5 A');
     expect(htmlToText('&unknown; &#0;')).toBe('&unknown; &#0;');
+    expect(htmlToText('<p><strong>B</strong>old<br>next</p><ul><li>a</li><li>b</li></ul>')).toBe(
+      'Bold next a b',
+    );
   });
 });
 

@@ -37,20 +37,31 @@ export const FAQ_ANSWER_PREVIEW_LENGTH = 50;
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
-/** The text an HTML fragment shows: tags dropped (block ends become spaces), common entities decoded. */
+/** Decodes character references (`&amp;`, `&#8364;`, `&#x41;`) and the common named entities. */
+export function decodeHtmlEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+    if (name[0] === '#') {
+      const code =
+        name[1]?.toLowerCase() === 'x' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    }
+    return ENTITIES[name.toLowerCase()] ?? entity;
+  });
+}
+
+/** Tags that separate words: blocks, line breaks, list items, table cells. */
+const BLOCK_TAG =
+  /<\/?(p|div|br|li|ul|ol|h[1-6]|blockquote|pre|hr|table|tr|td|th|figure|figcaption|section)\b[^>]*>/gi;
+
+/** The text an HTML fragment shows: tags dropped (blocks become spaces), common entities decoded. */
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<!--[\s\S]*?(-->|$)/g, '')
-    .replace(/<(script|style)\b[\s\S]*?(<\/\1\s*>|$)/gi, '')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
-      if (name[0] === '#') {
-        const code =
-          name[1]?.toLowerCase() === 'x' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-        return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-      }
-      return ENTITIES[name.toLowerCase()] ?? entity;
-    })
+  return decodeHtmlEntities(
+    html
+      .replace(/<!--[\s\S]*?(-->|$)/g, '')
+      .replace(/<(script|style)\b[\s\S]*?(<\/\1\s*>|$)/gi, '')
+      .replace(BLOCK_TAG, ' ')
+      .replace(/<[^>]*>/g, ''),
+  )
     .replace(/[\s\u00a0\u200b-\u200d\ufeff]+/g, ' ')
     .trim();
 }

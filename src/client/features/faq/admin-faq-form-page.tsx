@@ -1,2 +1,225 @@
-/** Placeholder until this back-office screen is built. */
-export { Component } from '../../app/pages/admin-coming-soon-page';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  FAQ_LIMITS,
+  type FaQuestion,
+  type FaqFormInput,
+  type FaqFormValues,
+  faqFormSchema,
+} from '../../../shared/faq';
+import { texts } from '../../../shared/validation-texts';
+import type { RouteHandle } from '../../app/route-handle';
+import { TextField } from '../../components/form-field/text-field';
+import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
+import { LazyRichTextEditor } from '../../components/rich-text-editor/lazy-rich-text-editor';
+import { ApiError } from '../../lib/api-client';
+import { htmlToPlain, plainToHtml } from './answer-format';
+import { useAdminFaQuestion, useSaveFaQuestion } from './faq-admin-api';
+import './faq-admin.css';
+
+export const handle: RouteHandle = {
+  head: ({ params }) => ({
+    title: params.id ? 'Edit FAQ' : 'Add FAQ',
+    description: 'A question and answer shown on the website.',
+    noindex: true,
+  }),
+};
+
+const LIST_PATH = '/admin/faq';
+const FIELDS = ['title', 'answer', 'asHtml'] as const;
+
+/** /admin/faq/add and /admin/faq/edit/{id}. */
+export function Component() {
+  const id = useParams().id;
+  return id ? <EditFaq id={id} /> : <FaqForm />;
+}
+
+function EditFaq({ id }: { id: string }) {
+  const question = useAdminFaQuestion(id);
+  if (question.data) return <FaqForm key={id} question={question.data.fa_question} />;
+  return (
+    <>
+      <PageHeader title="Edit FAQ" />
+      {question.isError ? (
+        <p role="alert">
+          {question.error instanceof ApiError && question.error.status === 404
+            ? 'This FAQ does not exist (it may have been deleted).'
+            : question.error.message}{' '}
+          <Link to={LIST_PATH}>Back to the FAQ list</Link>
+        </p>
+      ) : (
+        <p role="status">Loading…</p>
+      )}
+    </>
+  );
+}
+
+function PageHeader({ title }: { title: string }) {
+  return (
+    <>
+      <Link className="admin-page__back" to={LIST_PATH}>
+        ← Back to the FAQ list
+      </Link>
+      <div className="admin-page__header">
+        <h1 className="admin-page__title">{title}</h1>
+      </div>
+    </>
+  );
+}
+
+function FaqForm({ question }: { question?: FaQuestion }) {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const save = useSaveFaQuestion(question ? String(question.id) : undefined);
+  const answerId = useId();
+  const labelId = `${answerId}-label`;
+  const hintId = `${answerId}-hint`;
+  const errorId = `${answerId}-error`;
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    getValues,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<FaqFormInput, unknown, FaqFormValues>({
+    resolver: zodResolver(faqFormSchema),
+    defaultValues: {
+      title: question?.title ?? '',
+      answer: question?.answer ?? '',
+      asHtml: question?.asHtml ?? false,
+    },
+    shouldFocusError: true,
+  });
+  const asHtml = watch('asHtml') === true;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values);
+      notify.success(question ? texts.notices.faqUpdated : texts.notices.faqCreated);
+      await navigate(LIST_PATH);
+    } catch (error) {
+      if (error instanceof ApiError && error.body.errors) {
+        for (const field of FIELDS) {
+          const message = error.body.errors[field]?.[0];
+          if (message) setError(field, { message }, { shouldFocus: true });
+        }
+      }
+      notifyApiError(notify, error);
+    }
+  });
+
+  const answerError = errors.answer?.message;
+  const describedBy = [hintId, answerError ? errorId : undefined].filter(Boolean).join(' ');
+
+  return (
+    <>
+      <PageHeader title={question ? 'Edit FAQ' : 'Add FAQ'} />
+      <form className="admin-form" noValidate onSubmit={onSubmit}>
+        <TextField
+          label="Title"
+          hint="The question, as visitors see it."
+          autoComplete="off"
+          maxLength={FAQ_LIMITS.title}
+          required
+          error={errors.title?.message}
+          {...register('title')}
+        />
+        <div className="field field--checkbox">
+          <input
+            id={`${answerId}-html`}
+            className="field__checkbox"
+            type="checkbox"
+            aria-describedby={`${answerId}-html-hint`}
+            {...register('asHtml', {
+              // The answer follows the switch: text becomes paragraphs, HTML becomes its text.
+              onChange: (event: { target: { checked: boolean } }) => {
+                const answer = getValues('answer');
+                setValue('answer', event.target.checked ? plainToHtml(answer) : htmlToPlain(answer), {
+                  shouldDirty: true,
+                });
+              },
+            })}
+          />
+          <label className="field__label" htmlFor={`${answerId}-html`}>
+            Answer is HTML
+          </label>
+          <p id={`${answerId}-html-hint`} className="field__hint">
+            Edit the answer with headings, lists, bold text and links.
+          </p>
+        </div>
+        <Controller
+          control={control}
+          name="answer"
+          render={({ field }) => (
+            <div className="field">
+              {asHtml ? (
+                <span id={labelId} className="field__label faq-form__answer-label">
+                  Answer
+                </span>
+              ) : (
+                <label id={labelId} className="field__label" htmlFor={answerId}>
+                  Answer
+                </label>
+              )}
+              <p id={hintId} className="field__hint">
+                {asHtml
+                  ? 'Formatted text. Links may go to web pages or e-mail addresses.'
+                  : 'Plain text. Leave a blank line between paragraphs.'}
+              </p>
+              {asHtml ? (
+                <LazyRichTextEditor
+                  id={answerId}
+                  labelledBy={labelId}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  invalid={Boolean(answerError)}
+                  describedBy={describedBy}
+                />
+              ) : (
+                <textarea
+                  id={answerId}
+                  className="field__input"
+                  rows={8}
+                  maxLength={FAQ_LIMITS.answer}
+                  aria-required
+                  aria-invalid={answerError ? true : undefined}
+                  aria-describedby={describedBy}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                />
+              )}
+              {answerError && (
+                <p id={errorId} className="field__error">
+                  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+                    <circle cx="12" cy="12" r="10" fill="currentColor" />
+                    <path d="M12 7v6" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
+                    <circle cx="12" cy="17" r="1.4" fill="#fff" />
+                  </svg>
+                  {answerError}
+                </p>
+              )}
+            </div>
+          )}
+        />
+        <div className="admin-form__actions">
+          <button type="submit" className="button button--primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : question ? 'Save changes' : 'Add FAQ'}
+          </button>
+          <Link className="admin-form__cancel" to={LIST_PATH}>
+            Cancel
+          </Link>
+        </div>
+      </form>
+    </>
+  );
+}

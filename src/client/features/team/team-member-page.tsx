@@ -44,8 +44,9 @@ export function Component() {
           <div>
             <h1 className="page__title">{member.full_name}</h1>
             <p className="team-member__role">{member.user_type}</p>
-            {member.description.split(/\n+/).map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
+            {member.description.split(/\n+/).map((paragraph, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one fixed text (two may be alike).
+              <p key={index}>{paragraph}</p>
             ))}
           </div>
         </article>

@@ -1,2 +1,62 @@
-/** Placeholder until this back-office screen is built. */
-export { Component } from '../../app/pages/admin-coming-soon-page';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import type { RouteHandle } from '../../app/route-handle';
+import { ApiError } from '../../lib/api-client';
+import { ArticleForm } from './admin-article-form';
+import { useAdminBlog } from './admin-blog-api';
+import './admin-blog.css';
+
+export const handle: RouteHandle = {
+  head: ({ params }) => ({
+    title: params.id ? 'Edit article – Back office' : 'Add article – Back office',
+    description: 'Write a blog article.',
+    noindex: true,
+  }),
+};
+
+function NotFound() {
+  return (
+    <>
+      <h1 className="admin-page__title">Article not found</h1>
+      <p role="alert">This article does not exist. It may have been deleted.</p>
+      <p>
+        <Link to="/admin/blog">Back to the articles</Link>
+      </p>
+    </>
+  );
+}
+
+function EditArticle({ id }: { id: number }) {
+  const { data, isPending, isError, error } = useAdminBlog(id);
+  if (isPending)
+    return (
+      <>
+        <h1 className="admin-page__title">Edit article</h1>
+        <p role="status">Loading the article…</p>
+      </>
+    );
+  if (isError) {
+    if (error instanceof ApiError && error.status === 404) return <NotFound />;
+    return (
+      <>
+        <h1 className="admin-page__title">Edit article</h1>
+        <p role="alert">{error.message}</p>
+        <p>
+          <Link to="/admin/blog">Back to the articles</Link>
+        </p>
+      </>
+    );
+  }
+  // Keyed by the saved version: the form starts from the stored values.
+  return <ArticleForm key={`${data.blog.id}-${data.blog.updated_at}`} blog={data.blog} />;
+}
+
+/** /admin/article/create, /admin/article/{id}; /admin/article/edit without an id goes back to the list. */
+export function Component() {
+  const { id } = useParams();
+  const { pathname } = useLocation();
+  if (/\/article\/create\/?$/.test(pathname)) return <ArticleForm />;
+  if (id === undefined) return <Navigate to="/admin/blog" replace />;
+  const numericId = /^\d{1,10}$/.test(id) ? Number(id) : 0;
+  if (numericId < 1) return <NotFound />;
+  return <EditArticle id={numericId} />;
+}

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Blog, BlogResponse } from '../../../shared/blog';
+import { imageSrcSet } from '../../../shared/uploads';
 import type { RouteHandle } from '../../app/route-handle';
 import { ClickToPlayVideo } from '../../components/click-to-play-video/click-to-play-video';
 import { blogQueryKey, blogsQueryKey, useBlog, useBlogs } from './blog-api';
@@ -11,6 +12,8 @@ import { plainTextExcerpt } from './excerpt';
 
 const DESCRIPTION_LENGTH = 155;
 const MORE_FROM_COUNT = 3;
+/** The article column is at most 48rem wide; on phones the page's width less its padding. */
+const ARTICLE_IMAGE_SIZES = '(min-width: 51rem) 48rem, calc(100vw - 2rem)';
 
 function cachedBlog(queryClient: QueryClient, slug: string) {
   return queryClient.getQueryData<BlogResponse>(blogQueryKey(slug))?.blog;
@@ -180,7 +183,16 @@ export function Component() {
               </time>
             </header>
             {blog.icon && (
-              <img className="article__image" src={blog.icon.url} alt={blog.title} width={960} height={540} />
+              <img
+                className="article__image"
+                src={blog.icon.url}
+                srcSet={imageSrcSet(blog.icon.url)}
+                sizes={ARTICLE_IMAGE_SIZES}
+                alt=""
+                width={960}
+                height={540}
+                fetchPriority="high"
+              />
             )}
             {/* The server sanitises article HTML when it is saved and again when it is answered. */}
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server (sanitize-html allow-list) */}

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import type { Blog } from '../../../shared/blog';
+import { imageSrcSet } from '../../../shared/uploads';
 import type { RouteHandle } from '../../app/route-handle';
 import { blogsQueryKey, useBlogs } from './blog-api';
 import { blogPageFromSearch, formatArticleDate } from './blog-format';
@@ -8,6 +9,9 @@ import { plainTextExcerpt } from './excerpt';
 
 /** About 200 characters of text on each card (spec section 9). */
 const CARD_EXCERPT_LENGTH = 200;
+
+/** One card a row on phones, two or three on tablets, four (about 17rem each) in the 72rem container. */
+const CARD_IMAGE_SIZES = '(min-width: 72rem) 17rem, (min-width: 36rem) 50vw, 100vw';
 
 export const handle: RouteHandle = {
   queries: ({ searchParams }) => [blogsQueryKey(blogPageFromSearch(searchParams))],
@@ -30,10 +34,13 @@ export function BlogCard({ blog, headingLevel = 2 }: { blog: Blog; headingLevel?
         <img
           className="blog-card__image"
           src={blog.icon.url}
-          alt={blog.title}
+          srcSet={imageSrcSet(blog.icon.url)}
+          sizes={CARD_IMAGE_SIZES}
+          alt=""
           width={400}
           height={225}
           loading="lazy"
+          decoding="async"
         />
       ) : (
         <span className="blog-card__image blog-card__image--placeholder" aria-hidden="true" />

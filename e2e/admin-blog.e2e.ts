@@ -1,0 +1,182 @@
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openAdminPage, openPage, viewports } from './browser';
+
+const SCREENSHOTS = 'test-results/screenshots';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await mkdir(SCREENSHOTS, { recursive: true });
+});
+afterAll(() => browser?.close());
+
+/** The TipTap chunk (the rich-text editor's lazy module). */
+const isEditorChunk = (url: string) => /\/assets\/rich-text-editor-[^/]*\.js$/.test(url);
+
+const contentEditor = (page: Page) => page.getByRole('textbox', { name: 'Content' });
+
+async function noHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+describe('admin blog', () => {
+  it('creates an article with a cover image, edits its title and deletes it; the public blog follows', async () => {
+    const title = `Pollen diary ${Date.now()}`;
+    const { page, errors, requests, context } = await openAdminPage(browser, { viewport: viewports.desktop });
+
+    // The list: no editor code yet.
+    await page.goto('/admin/blog');
+    await page.getByRole('heading', { level: 1, name: 'Blog' }).waitFor();
+    await page.getByRole('table', { name: 'Articles' }).getByRole('row').nth(1).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/admin-blog-1280.png`, fullPage: true });
+    expect(requests.filter(isEditorChunk)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Add article' }).click();
+    await page.waitForURL('**/admin/article/create');
+    await page.getByRole('heading', { level: 1, name: 'Add article' }).waitFor();
+    await contentEditor(page).waitFor();
+    expect(requests.some(isEditorChunk)).toBe(true);
+
+    // Both required messages first, the focus on the first invalid field.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Title is required', { exact: true }).waitFor();
+    await page.getByText('Content is required', { exact: true }).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe(await page.getByLabel('Title').getAttribute('id'));
+    await page.screenshot({ path: `${SCREENSHOTS}/admin-article-form-errors-1280.png`, fullPage: true });
+
+    await page.getByLabel('Title').fill(title);
+    await contentEditor(page).click();
+    await page.keyboard.type('Grass pollen peaks in June. Keep windows closed in the morning.');
+    await page.getByLabel('Cover image', { exact: true }).setInputFiles(resolve('testdata/photo.jpg'));
+    await page.getByText('photo.jpg', { exact: true }).waitFor();
+    await page.getByLabel('Video URL').fill('not a link');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText(/Enter a web address starting with https:\/\//).waitFor();
+    expect(await page.getByText('Title is required', { exact: true }).count()).toBe(0);
+    expect(await page.getByText('Content is required', { exact: true }).count()).toBe(0);
+    await page.getByLabel('Video URL').fill('');
+    await page.screenshot({ path: `${SCREENSHOTS}/admin-article-form-1280.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Article was successfully created').waitFor();
+    await page.waitForURL('**/admin/blog');
+    await page.getByRole('rowheader', { name: title }).waitFor();
+
+    // The public blog shows it, with the cover's variants in srcset.
+    const visitor = await openPage(browser, { viewport: viewports.desktop });
+    await visitor.page.goto('/blog');
+    const card = visitor.page.locator('.blog-card', { hasText: title });
+    await card.waitFor();
+    const cardImage = card.locator('img.blog-card__image');
+    expect(await cardImage.getAttribute('srcset')).toMatch(
+      /^\/uploads\/[0-9a-f-]+\/w400 400w, \/uploads\/[0-9a-f-]+\/w800 800w$/,
+    );
+    expect(await cardImage.getAttribute('sizes')).toBeTruthy();
+    await card.getByRole('link', { name: title }).click();
+    await visitor.page.waitForURL(/\/article\/pollen-diary-\d+$/);
+    await visitor.page.getByRole('heading', { level: 1, name: title }).waitFor();
+    const slug = new URL(visitor.page.url()).pathname.split('/').at(-1) ?? '';
+    const articleImage = visitor.page.locator('img.article__image');
+    expect(await articleImage.getAttribute('srcset')).toContain('/w800 800w');
+    await expect
+      .poll(() =>
+        articleImage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+      )
+      .toBe(true);
+    expect(await articleImage.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(
+      /\/w(400|800)$/,
+    );
+    await visitor.page.getByText('Grass pollen peaks in June.').waitFor();
+    // The public pages never download the editor.
+    expect(visitor.requests.filter(isEditorChunk)).toEqual([]);
+
+    // Edit the title: the address stays.
+    await page.getByLabel('Search by title').fill(title);
+    await page.getByRole('link', { name: `Edit ${title}` }).click();
+    await page.waitForURL(/\/admin\/article\/\d+$/);
+    await page.getByRole('heading', { level: 1, name: 'Edit article' }).waitFor();
+    expect(await page.getByLabel('Title').inputValue()).toBe(title);
+    await page.getByRole('link', { name: /^photo\.jpg/ }).waitFor();
+    const editedTitle = `${title} (edited)`;
+    await page.getByLabel('Title').fill(editedTitle);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Article was successfully updated').waitFor();
+    await page.waitForURL('**/admin/blog**');
+    await page.getByRole('rowheader', { name: editedTitle }).waitFor();
+
+    await visitor.page.goto(`/article/${slug}`);
+    await visitor.page.getByRole('heading', { level: 1, name: editedTitle }).waitFor();
+
+    // Delete it, after the confirmation.
+    await page.getByRole('button', { name: `Delete ${editedTitle}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this article?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('You have successfully deleted the article').waitFor();
+    await page.getByRole('rowheader', { name: editedTitle }).waitFor({ state: 'detached' });
+
+    await visitor.page.goto('/blog');
+    await visitor.page.locator('.blog-card').first().waitFor();
+    expect(await visitor.page.locator('.blog-card', { hasText: title }).count()).toBe(0);
+    expect(visitor.errors).toEqual([]);
+    // Its address is gone too (the browser logs that 404 as a console error).
+    expect((await visitor.page.goto(`/article/${slug}`))?.status()).toBe(404);
+    expect(errors).toEqual([]);
+    await visitor.context.close();
+    await context.close();
+  });
+
+  it('shows a server refusal of a file on its field', async () => {
+    const { page, context } = await openAdminPage(browser, { viewport: viewports.desktop });
+    await page.goto('/admin/article/create');
+    await contentEditor(page).waitFor();
+    await page.getByLabel('Title').fill(`Refused file ${Date.now()}`);
+    await contentEditor(page).click();
+    await page.keyboard.type('Body text.');
+    // Named .pdf, but a program: the name passes in the browser, the server reads the bytes.
+    await page
+      .getByLabel('PDF attachment', { exact: true })
+      .setInputFiles(resolve('testdata/program-named.pdf'));
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Choose a .pdf file.').waitFor();
+    expect(page.url()).toMatch(/\/admin\/article\/create$/);
+    await context.close();
+  });
+
+  it('sends /admin/article/edit without an id to the list, and says when an article does not exist', async () => {
+    const { page, context } = await openAdminPage(browser, { viewport: viewports.desktop });
+    await page.goto('/admin/article/edit');
+    await page.waitForURL('**/admin/blog');
+    await page.goto('/admin/article/99999999');
+    await page.getByRole('heading', { level: 1, name: 'Article not found' }).waitFor();
+    await context.close();
+  });
+
+  it('is usable at 360 px: no sideways scrolling on the list or the form', async () => {
+    const { page, errors, context } = await openAdminPage(browser, { viewport: viewports.phone });
+    await page.goto('/admin/blog');
+    await page.getByRole('table', { name: 'Articles' }).getByRole('row').nth(1).waitFor();
+    expect(await noHorizontalScroll(page)).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}/admin-blog-360.png`, fullPage: true });
+
+    await page.getByRole('link', { name: 'Add article' }).click();
+    await contentEditor(page).waitFor();
+    await page.getByLabel('Cover image', { exact: true }).setInputFiles({
+      name: 'a-very-long-cover-image-file-name-from-the-camera-2026.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from('not checked in the browser'),
+    });
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Title is required', { exact: true }).waitFor();
+    expect(await noHorizontalScroll(page)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: `${SCREENSHOTS}/admin-article-form-360.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,2 +1,99 @@
-/** Placeholder until this back-office screen is built. */
-export { Component } from '../../app/pages/admin-coming-soon-page';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  type AdminFeeCategory,
+  type FeeCategoryFormValues,
+  feeCategoryFormSchema,
+} from '../../../shared/fees';
+import { texts } from '../../../shared/validation-texts';
+import type { RouteHandle } from '../../app/route-handle';
+import { TextField } from '../../components/form-field/text-field';
+import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
+import { idFromParam, isNotFound, useAdminFeeCategory, useSaveFeeCategory } from './admin-fees-api';
+import { applyServerErrors } from './apply-server-errors';
+import { FeesNotFound } from './fees-not-found';
+import './fees-admin.css';
+
+export const handle: RouteHandle = {
+  head: ({ params }) => ({
+    title: params.id ? 'Edit fee category' : 'Add fee category',
+    description: 'A fee category of the public fees page.',
+    noindex: true,
+  }),
+};
+
+function CategoryForm({ category }: { category?: AdminFeeCategory }) {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const save = useSaveFeeCategory(category?.id);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FeeCategoryFormValues>({
+    resolver: zodResolver(feeCategoryFormSchema),
+    defaultValues: { title: category?.title ?? '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(values.title);
+      notify.success(category ? texts.notices.categoryUpdated : texts.notices.categoryCreated);
+      navigate('/admin/fees');
+    } catch (error) {
+      if (!applyServerErrors(error, setError, (name) => name === 'title')) notifyApiError(notify, error);
+    }
+  });
+
+  return (
+    <form className="admin-form" noValidate onSubmit={onSubmit}>
+      <TextField
+        label="Title"
+        required
+        autoComplete="off"
+        maxLength={200}
+        error={errors.title?.message}
+        {...register('title')}
+      />
+      <div className="admin-form__actions">
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : category ? 'Save changes' : 'Create category'}
+        </button>
+        <Link className="admin-form__cancel" to="/admin/fees">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+/** /admin/fees/add and /admin/fees/{id}: a fee category's title. */
+export function Component() {
+  const params = useParams();
+  const isNew = params.id === undefined;
+  const id = idFromParam(params.id);
+  const query = useAdminFeeCategory(id);
+  const category = query.data?.fee_category;
+
+  let body: ReactNode;
+  if (isNew) body = <CategoryForm />;
+  else if (id === undefined || isNotFound(query.error)) body = <FeesNotFound what="fee category" />;
+  else if (query.isError) body = <p role="alert">The fee category could not be loaded. Try it later.</p>;
+  else if (!category) body = <p role="status">Loading the fee category…</p>;
+  else body = <CategoryForm key={category.id} category={category} />;
+
+  return (
+    <div className="admin-page">
+      <Link className="admin-page__back" to="/admin/fees">
+        <span aria-hidden="true">←</span> Fee categories
+      </Link>
+      <div className="admin-page__header">
+        <h1 className="admin-page__title">{isNew ? 'Add fee category' : 'Edit fee category'}</h1>
+      </div>
+      {body}
+    </div>
+  );
+}

@@ -10,7 +10,7 @@ import { AppErrorBoundary } from '../app-error-boundary';
 import { DocumentHead } from '../document-head';
 import type { RouteHandle } from '../route-handle';
 import { ScrollToTop } from '../scroll-to-top';
-import { adminMenu } from './admin-menu';
+import { adminMenu, isInOtherSectionPath } from './admin-menu';
 import '../../styles/base.css';
 import '../../styles/admin.css';
 
@@ -134,7 +134,15 @@ function AdminShell() {
           <ul className="admin-nav__list">
             {adminMenu.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className="admin-nav__link">
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) =>
+                    isActive || isInOtherSectionPath(item, pathname)
+                      ? 'admin-nav__link active'
+                      : 'admin-nav__link'
+                  }
+                >
                   {item.label}
                 </NavLink>
               </li>

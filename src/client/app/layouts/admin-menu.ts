@@ -3,11 +3,18 @@ export interface AdminMenuItem {
   label: string;
   to: string;
   end?: boolean;
+  /** Other path prefixes that belong to this section (an article's form belongs to Blog). */
+  alsoActiveUnder?: readonly string[];
 }
 
 export const adminMenu: readonly AdminMenuItem[] = [
-  { label: 'Booking Appointments', to: '/admin', end: true },
-  { label: 'Blog', to: '/admin/blog' },
+  {
+    label: 'Booking Appointments',
+    to: '/admin',
+    end: true,
+    alsoActiveUnder: ['/admin/video', '/admin/appointment'],
+  },
+  { label: 'Blog', to: '/admin/blog', alsoActiveUnder: ['/admin/article'] },
   { label: 'Availability settings', to: '/admin/availability' },
   { label: 'Team', to: '/admin/team' },
   { label: 'FAQ', to: '/admin/faq' },
@@ -28,4 +35,11 @@ export function adminSectionTitle(pathname: string): string {
   if (segment === '') return 'Booking Appointments';
   const item = adminMenu.find((entry) => entry.to === `/admin/${segment}`);
   return item?.label ?? otherSections[segment] ?? 'Back office';
+}
+
+/** Whether `pathname` lies in a menu item's section beyond its own path. */
+export function isInOtherSectionPath(item: AdminMenuItem, pathname: string): boolean {
+  return (item.alsoActiveUnder ?? []).some(
+    (prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`),
+  );
 }

@@ -47,11 +47,12 @@ describe('public site', () => {
   it('toggles the menu at 360 px and fits the screen', async () => {
     const { page, context } = await openPage(browser, { viewport: viewports.phone });
     await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     const faqLink = page.getByRole('link', { name: 'FAQs', exact: true });
     expect(await faqLink.isVisible()).toBe(false);
     const toggle = page.getByRole('button', { name: /menu/i });
     await toggle.click();
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
     await faqLink.click();
     await page.waitForURL('**/faq');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

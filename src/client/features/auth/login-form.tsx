@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { type LoginRequest, loginRequestSchema } from '../../../shared/auth';
 import { texts } from '../../../shared/validation-texts';
 import { TextField } from '../../components/form-field/text-field';
-import { notifyApiError, useNotify } from '../../components/notifications';
+import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
 import { useLogin } from './login-api';
 

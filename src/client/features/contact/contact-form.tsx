@@ -1,60 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ComponentPropsWithRef, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { type ContactRequest, type ContactRequestInput, contactRequestSchema } from '../../../shared/contact';
+import { TextAreaField } from '../../components/form-field/text-area-field';
 import { TextField } from '../../components/form-field/text-field';
-import { notifyApiError, useNotify } from '../../components/notifications';
+import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
 import { useSendContactMessage } from './contact-api';
 
 const fieldNames = ['name', 'email', 'phone', 'message'] as const;
 
 const emptyForm: ContactRequestInput = { name: '', email: '', phone: '', message: '' };
-
-interface TextAreaFieldProps extends ComponentPropsWithRef<'textarea'> {
-  label: string;
-  error?: string;
-  hint?: string;
-}
-
-/** A labelled textarea with its hint and error under it, like `TextField`. */
-function TextAreaField({ label, error, hint, id, required, ...textarea }: TextAreaFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={inputId}>
-        {label}
-      </label>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      <textarea
-        id={inputId}
-        className="field__input contact-form__message"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        aria-required={required || undefined}
-        {...textarea}
-      />
-      {error && (
-        <p id={errorId} className="field__error">
-          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-            <circle cx="12" cy="12" r="10" fill="currentColor" />
-            <path d="M12 7v6" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
-            <circle cx="12" cy="17" r="1.4" fill="#fff" />
-          </svg>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /**
  * The contact form (spec 2.3): validated with the shared schema (texts under the fields, the first invalid
@@ -127,6 +82,7 @@ export function ContactForm() {
         {...register('phone')}
       />
       <TextAreaField
+        className="contact-form__message"
         label="Message"
         rows={6}
         required

@@ -15,6 +15,7 @@ import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { LazyRichTextEditor } from '../../components/rich-text-editor/lazy-rich-text-editor';
 import { ApiError } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/apply-server-errors';
 import { htmlToPlain, plainToHtml } from './answer-format';
 import { useAdminFaQuestion, useSaveFaQuestion } from './faq-admin-api';
 import './faq-admin.css';
@@ -103,12 +104,7 @@ function FaqForm({ question }: { question?: FaQuestion }) {
       notify.success(question ? texts.notices.faqUpdated : texts.notices.faqCreated);
       await navigate(LIST_PATH);
     } catch (error) {
-      if (error instanceof ApiError && error.body.errors) {
-        for (const field of FIELDS) {
-          const message = error.body.errors[field]?.[0];
-          if (message) setError(field, { message }, { shouldFocus: true });
-        }
-      }
+      applyServerErrors(error, setError, (name) => FIELDS.some((field) => field === name));
       notifyApiError(notify, error);
     }
   });

@@ -11,8 +11,8 @@ import { texts } from '../../../shared/validation-texts';
 import type { RouteHandle } from '../../app/route-handle';
 import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
+import { applyServerErrors } from '../../lib/apply-server-errors';
 import { idFromParam, isNotFound, useAdminFeeCategory, useSaveFeeCategory } from './admin-fees-api';
-import { applyServerErrors } from './apply-server-errors';
 import { FeesNotFound } from './fees-not-found';
 import './fees-admin.css';
 

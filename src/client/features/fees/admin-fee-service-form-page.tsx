@@ -14,6 +14,7 @@ import { texts } from '../../../shared/validation-texts';
 import type { RouteHandle } from '../../app/route-handle';
 import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
+import { applyServerErrors } from '../../lib/apply-server-errors';
 import {
   idFromParam,
   isNotFound,
@@ -21,7 +22,6 @@ import {
   useAdminFeeService,
   useSaveFeeService,
 } from './admin-fees-api';
-import { applyServerErrors } from './apply-server-errors';
 import { FeesNotFound } from './fees-not-found';
 import { PriceLineFields } from './price-line-fields';
 import './fees-admin.css';

@@ -13,11 +13,12 @@ import { uploadRules } from '../../../shared/uploads';
 import { texts } from '../../../shared/validation-texts';
 import type { RouteHandle } from '../../app/route-handle';
 import { FileField, type FileFieldValue } from '../../components/file-field/file-field';
+import { TextAreaField } from '../../components/form-field/text-area-field';
 import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/apply-server-errors';
 import { useAdminTeamMember, useSaveTeamMember } from './team-admin-api';
-import { TextAreaField } from './text-area-field';
 import './team-admin.css';
 
 export const handle: RouteHandle = {
@@ -101,15 +102,9 @@ function TeamMemberForm({ member }: { member?: AdminTeamMember }) {
       notify.success(member ? texts.notices.teamMemberUpdated : texts.notices.teamMemberCreated);
       await navigate(LIST_PATH);
     } catch (error) {
-      if (error instanceof ApiError && error.body.errors) {
-        const fieldErrors = error.body.errors;
-        for (const field of TEXT_FIELDS) {
-          const message = fieldErrors[field]?.[0];
-          if (message) setError(field, { message }, { shouldFocus: true });
-        }
-        const fileMessage = fieldErrors.logo?.[0];
-        if (fileMessage) setLogoError(fileMessage);
-      }
+      applyServerErrors(error, setError, (name) => TEXT_FIELDS.some((field) => field === name));
+      const fileMessage = error instanceof ApiError ? error.body.errors?.logo?.[0] : undefined;
+      if (fileMessage) setLogoError(fileMessage);
       notifyApiError(notify, error);
     }
   });

@@ -1,5 +1,5 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from './api-client';
 
 /**
  * Puts a 422 answer's `errors` (keys like `title` or `prices_attributes.1.amount`) on the form's fields

@@ -7,6 +7,7 @@ import {
   useEffect,
   useId,
   useImperativeHandle,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -174,7 +175,9 @@ export default function RichTextEditor({
   });
 
   // A value from outside (the article loaded, the form reset): show it, without an undo step.
-  useEffect(() => {
+  // A layout effect, so it runs in the same commit as the render: a passive effect can run after the
+  // next keystroke, see an older echo of the editor's own value, and reset the content and the caret.
+  useLayoutEffect(() => {
     if (!editor || value === heldValue.current) return;
     heldValue.current = value;
     editor.chain().setMeta('addToHistory', false).setContent(value, { emitUpdate: false }).run();

@@ -27,9 +27,6 @@ export interface BlogResponse {
   blog: Blog;
 }
 
-/** The public blog list shows four articles a page (spec section 9). */
-export const PUBLIC_BLOG_PER_PAGE = 4;
-
 export const blogsQuerySchema = paginationQuerySchema.strict();
 
 // ---------------------------------------------------------------------------------------------------

@@ -16,9 +16,6 @@ export interface FaQuestionsResponse {
   count: number;
 }
 
-/** The public FAQ list: the spec reads page 1 with 50 per page. */
-export const PUBLIC_FAQ_QUERY = { page: 1, per_page: 50 } as const;
-
 export const faQuestionsQuerySchema = paginationQuerySchema.strict();
 
 // ---------------------------------------------------------------------------------------------------

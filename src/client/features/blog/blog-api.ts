@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type BlogResponse, type BlogsResponse, PUBLIC_BLOG_PER_PAGE } from '../../../shared/blog';
+import type { BlogResponse, BlogsResponse } from '../../../shared/blog';
+import { PUBLIC_BLOG_PER_PAGE } from '../../../shared/public-lists';
 import type { ApiQueryKey } from '../../lib/query-client';
 
 export const blogsQueryKey = (page: number): ApiQueryKey => [

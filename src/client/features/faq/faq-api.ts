@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FaQuestionsResponse, PUBLIC_FAQ_QUERY } from '../../../shared/faq';
+import type { FaQuestionsResponse } from '../../../shared/faq';
+import { PUBLIC_FAQ_QUERY } from '../../../shared/public-lists';
 import type { ApiQueryKey } from '../../lib/query-client';
 
 export const faQuestionsQueryKey = (): ApiQueryKey => ['/api/fa_questions', PUBLIC_FAQ_QUERY];

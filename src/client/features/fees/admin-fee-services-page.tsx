@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { type FeeService, formatEuro } from '../../../shared/fees';
+import { formatEuro } from '../../../shared/euro';
+import type { FeeService } from '../../../shared/fees';
 import { texts } from '../../../shared/validation-texts';
 import type { RouteHandle } from '../../app/route-handle';
 import { DataTable } from '../../components/data-table/data-table';

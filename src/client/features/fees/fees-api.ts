@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FeeCategoriesResponse, PUBLIC_FEES_QUERY } from '../../../shared/fees';
+import type { FeeCategoriesResponse } from '../../../shared/fees';
+import { PUBLIC_FEES_QUERY } from '../../../shared/public-lists';
 import type { ApiQueryKey } from '../../lib/query-client';
 
 /** The public fees list (page 1, 10 per page); a page showing `FeesSection` lists this in `handle.queries`. */

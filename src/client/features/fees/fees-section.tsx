@@ -1,4 +1,5 @@
-import { type FeeService, formatEuro } from '../../../shared/fees';
+import { formatEuro } from '../../../shared/euro';
+import type { FeeService } from '../../../shared/fees';
 import { useFeeCategories } from './fees-api';
 
 type HeadingLevel = 2 | 3 | 4 | 5;

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { PUBLIC_TEAM_QUERY, type TeamMemberResponse, type TeamMembersResponse } from '../../../shared/team';
+import { PUBLIC_TEAM_QUERY } from '../../../shared/public-lists';
+import type { TeamMemberResponse, TeamMembersResponse } from '../../../shared/team';
 import type { ApiQueryKey } from '../../lib/query-client';
 
 export const teamMembersQueryKey = (): ApiQueryKey => ['/api/team_members', PUBLIC_TEAM_QUERY];

@@ -85,7 +85,7 @@ export async function storeImage(db: Db, upload: CheckedUpload, field: string): 
     for (const variant of variants) {
       await insertFile(tx, {
         bytes: variant.bytes,
-        name: upload.fileName.replace(/\.[^.]*$/, '') + `-${variant.width}.webp`,
+        name: `${upload.fileName.replace(/\.[^.]*$/, '')}-${variant.width}.webp`,
         mimeType: 'image/webp',
         isPublic: true,
         variantOf: id,

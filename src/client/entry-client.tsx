@@ -1,5 +1,5 @@
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -44,15 +44,19 @@ async function start() {
     hydrate(queryClient, state.queries);
     await resolveLazyRoutes(routes);
     const router = createBrowserRouter(routes, { hydrationData: state.router });
-    hydrateRoot(
-      container,
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <RouterProvider router={router} />
-          <HydrationFlag />
-        </AppProviders>
-      </StrictMode>,
-    );
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+    // main thread in one long task: the server's HTML is already on screen and stays usable meanwhile.
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <AppProviders queryClient={queryClient}>
+            <RouterProvider router={router} />
+            <HydrationFlag />
+          </AppProviders>
+        </StrictMode>,
+      );
+    });
     return;
   }
   const router = createBrowserRouter(routes);

@@ -103,7 +103,7 @@ const glyph = (text: string, className: string) => (
 
 /**
  * A rich-text editor (TipTap) for article content and HTML answers: a 'Formatting' toolbar (Bold,
- * Italic, Heading 2, Heading 3, Bullet list, Numbered list, Quote, Link, Undo, Redo; arrow keys move
+ * Italic, H2 heading, H3 heading, Bullet list, Numbered list, Quote, Link, Undo, Redo; arrow keys move
  * between its buttons) above an editable area that behaves like a labelled multi-line text box.
  * Tab leaves the editor (it does not indent lists). Ctrl/⌘+K adds a link.
  *
@@ -308,7 +308,7 @@ export default function RichTextEditor({
     },
     {
       key: 'heading2',
-      label: 'Heading 2',
+      label: 'H2 heading',
       icon: glyph('H2', ''),
       pressed: (s) => s.heading2,
       run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
@@ -316,7 +316,7 @@ export default function RichTextEditor({
     },
     {
       key: 'heading3',
-      label: 'Heading 3',
+      label: 'H3 heading',
       icon: glyph('H3', ''),
       pressed: (s) => s.heading3,
       run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),

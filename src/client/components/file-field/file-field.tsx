@@ -2,6 +2,7 @@ import { type ChangeEvent, type Ref, useCallback, useId, useRef, useState } from
 import { fileTypeMessage, hasAllowedExtension } from '../../lib/file-extension';
 import { truncateFileName } from '../../lib/truncate-file-name';
 import './file-field.css';
+import { FieldErrorMessage } from '../form-field/field-error-message';
 
 /**
  * The value of a FileField:
@@ -170,29 +171,9 @@ export function FileField({
       </div>
       {/* Refusing a file happens after the picker closes: announced at once. */}
       <div role="alert" className="file-field__alert">
-        {typeError && (
-          <p id={errorId} className="field__error">
-            <ErrorIcon />
-            {typeError}
-          </p>
-        )}
+        {typeError && <FieldErrorMessage id={errorId}>{typeError}</FieldErrorMessage>}
       </div>
-      {!typeError && error && (
-        <p id={errorId} className="field__error">
-          <ErrorIcon />
-          {error}
-        </p>
-      )}
+      {!typeError && error && <FieldErrorMessage id={errorId}>{error}</FieldErrorMessage>}
     </div>
-  );
-}
-
-function ErrorIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="10" fill="currentColor" />
-      <path d="M12 7v6" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
-      <circle cx="12" cy="17" r="1.4" fill="#fff" />
-    </svg>
   );
 }

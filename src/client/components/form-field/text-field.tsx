@@ -1,4 +1,5 @@
 import { type ComponentPropsWithRef, useId } from 'react';
+import { FieldErrorMessage } from './field-error-message';
 
 export interface TextFieldProps extends ComponentPropsWithRef<'input'> {
   label: string;
@@ -36,16 +37,7 @@ export function TextField({ label, error, hint, id, className, required, ...inpu
         aria-required={required || undefined}
         {...input}
       />
-      {error && (
-        <p id={errorId} className="field__error">
-          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-            <circle cx="12" cy="12" r="10" fill="currentColor" />
-            <path d="M12 7v6" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
-            <circle cx="12" cy="17" r="1.4" fill="#fff" />
-          </svg>
-          {error}
-        </p>
-      )}
+      {error && <FieldErrorMessage id={errorId}>{error}</FieldErrorMessage>}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { MAX_UPLOAD_BYTES, uploadRules } from '../../../shared/uploads';
 import { texts } from '../../../shared/validation-texts';
 import type { FileFieldValue } from '../../components/file-field/file-field';
 import { FileField } from '../../components/file-field/file-field';
+import { FieldErrorMessage } from '../../components/form-field/field-error-message';
 import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { LazyRichTextEditor } from '../../components/rich-text-editor/lazy-rich-text-editor';
@@ -168,10 +169,7 @@ export function ArticleForm({ blog }: { blog?: AdminBlog }) {
                 describedBy={fieldState.error ? `${ids.contentHint} ${ids.contentError}` : ids.contentHint}
               />
               {fieldState.error && (
-                <p id={ids.contentError} className="field__error">
-                  <ErrorIcon />
-                  {fieldState.error.message}
-                </p>
+                <FieldErrorMessage id={ids.contentError}>{fieldState.error.message}</FieldErrorMessage>
               )}
             </div>
           )}
@@ -243,15 +241,5 @@ export function ArticleForm({ blog }: { blog?: AdminBlog }) {
         </div>
       </form>
     </>
-  );
-}
-
-function ErrorIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="10" fill="currentColor" />
-      <path d="M12 7v6" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
-      <circle cx="12" cy="17" r="1.4" fill="#fff" />
-    </svg>
   );
 }

@@ -19,6 +19,7 @@ import { applyServerErrors } from '../../lib/apply-server-errors';
 import { htmlToPlain, plainToHtml } from './answer-format';
 import { useAdminFaQuestion, useSaveFaQuestion } from './faq-admin-api';
 import './faq-admin.css';
+import { FieldErrorMessage } from '../../components/form-field/field-error-message';
 
 export const handle: RouteHandle = {
   head: ({ params }) => ({
@@ -194,16 +195,7 @@ function FaqForm({ question }: { question?: FaQuestion }) {
                   ref={field.ref}
                 />
               )}
-              {answerError && (
-                <p id={errorId} className="field__error">
-                  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-                    <circle cx="12" cy="12" r="10" fill="currentColor" />
-                    <path d="M12 7v6" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
-                    <circle cx="12" cy="17" r="1.4" fill="#fff" />
-                  </svg>
-                  {answerError}
-                </p>
-              )}
+              {answerError && <FieldErrorMessage id={errorId}>{answerError}</FieldErrorMessage>}
             </div>
           )}
         />

@@ -1,19 +1,11 @@
 import { useId } from 'react';
 import type { FieldError, UseFormRegister } from 'react-hook-form';
 import { FEE_LIMITS, type FeeServiceFormInput } from '../../../shared/fees';
+import { FieldErrorMessage } from '../../components/form-field/field-error-message';
 
 function FieldErrorText({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
-  return (
-    <p id={id} className="field__error">
-      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-        <circle cx="12" cy="12" r="10" fill="currentColor" />
-        <path d="M12 7v6" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
-        <circle cx="12" cy="17" r="1.4" fill="#fff" />
-      </svg>
-      {message}
-    </p>
-  );
+  return <FieldErrorMessage id={id}>{message}</FieldErrorMessage>;
 }
 
 interface PriceLineFieldsProps {

@@ -46,9 +46,27 @@ describe('blog', () => {
     await context.close();
   });
 
-  it('answers 404 for a missing article', async () => {
+  it('answers 404 for a missing article or team member and says so, with and without JavaScript', async () => {
     const response = await fetch(`${baseUrl()}/article/no-such-article`);
     expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('Article not found');
+    expect(html).not.toContain('Loading the article');
+    const missing: [path: string, heading: string][] = [
+      ['/article/no-such-article', 'Article not found'],
+      ['/employee/999999', 'Team member not found'],
+    ];
+    for (const [path, heading] of missing)
+      for (const javaScriptEnabled of [false, true]) {
+        const { page, errors, context } = await openPage(browser, { javaScriptEnabled });
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        if (javaScriptEnabled)
+          await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+        expect(await page.title()).toMatch(/not found/i);
+        expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
+        await context.close();
+      }
   });
 });
 

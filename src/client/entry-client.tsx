@@ -1,20 +1,16 @@
-import { type DehydratedState, hydrate } from '@tanstack/react-query';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
 import { routes } from './app/routes';
+import type { SsrState } from './app/ssr-state-shape';
 import { apiRequest } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { readState } from './lib/ssr-state';
 
-interface SsrState {
-  queries: DehydratedState;
-  router: HydrationState;
-}
-
-/** Marks the document once React has taken over the server's HTML (the browser tests wait for it). */
+/** Marks the document once React has taken over the page (the browser tests wait for it). */
 function HydrationFlag() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
@@ -40,7 +36,7 @@ async function start() {
   const queryClient = createQueryClient((url, signal) => apiRequest(url, { signal }));
   const state = readState<SsrState>('ssr-state');
 
-  if (state) {
+  if (state && !state.notFound) {
     hydrate(queryClient, state.queries);
     await resolveLazyRoutes(routes);
     const router = createBrowserRouter(routes, { hydrationData: state.router });
@@ -59,11 +55,14 @@ async function start() {
     });
     return;
   }
+  // The back-office shell, or a page whose data was not found: rendered afresh in the browser.
+  if (state) hydrate(queryClient, state.queries);
   const router = createBrowserRouter(routes);
   createRoot(container).render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
+        <HydrationFlag />
       </AppProviders>
     </StrictMode>,
   );

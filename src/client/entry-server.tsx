@@ -7,6 +7,7 @@ import { AppProviders } from './app/app-providers';
 import { renderHeadTags } from './app/head-tags';
 import type { PageHead, RouteHandle } from './app/route-handle';
 import { isClientOnlyPath, routes } from './app/routes';
+import type { SsrState } from './app/ssr-state-shape';
 import { createQueryClient } from './lib/query-client';
 import { serializeState } from './lib/ssr-state';
 
@@ -49,6 +50,10 @@ export async function render({ url, origin, fetchJson }: RenderRequest): Promise
   }
 
   const queryClient = createQueryClient((apiUrl) => fetchJson(apiUrl));
+  // A failed prefetch (a missing article) renders as the page's error state, not as 'Loading…'.
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false },
+  });
   const searchParams = requestUrl.searchParams;
   const handles = context.matches.map((match) => ({
     params: match.params,
@@ -81,9 +86,10 @@ export async function render({ url, origin, fetchJson }: RenderRequest): Promise
       </AppProviders>
     </StrictMode>,
   );
-  const state = {
+  const state: SsrState = {
     queries: dehydrate(queryClient),
     router: { loaderData: context.loaderData, actionData: context.actionData },
+    notFound,
   };
   return {
     status: notFound ? 404 : context.statusCode,

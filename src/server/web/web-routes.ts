@@ -22,9 +22,11 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   const fetchJson = async (url: string) => {
     const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
     if (response.statusCode >= 400) {
-      throw Object.assign(new Error(`GET ${url} answered ${response.statusCode}`), {
+      // Shaped like the browser's ApiError: a page that shows the error shows the API's own text.
+      const body = response.json() as { error_messages?: string };
+      throw Object.assign(new Error(body.error_messages ?? `GET ${url} answered ${response.statusCode}`), {
         status: response.statusCode,
-        body: response.json(),
+        body,
       });
     }
     return response.json();

@@ -12,13 +12,20 @@ function cachedMember(queryClient: QueryClient, id: string) {
 export const handle: RouteHandle = {
   queries: ({ params }) => [teamMemberQueryKey(params.id ?? '')],
   head: ({ params, queryClient }) => {
-    const member = cachedMember(queryClient, params.id ?? '');
-    return member
-      ? {
-          title: member.full_name,
-          description: `${member.full_name}, ${member.user_type}. ${member.description}`.slice(0, 160),
-        }
-      : { title: 'Our Team', description: 'A member of the clinic team.' };
+    const id = params.id ?? '';
+    const member = cachedMember(queryClient, id);
+    if (member)
+      return {
+        title: member.full_name,
+        description: `${member.full_name}, ${member.user_type}. ${member.description}`.slice(0, 160),
+      };
+    if (queryClient.getQueryState(teamMemberQueryKey(id))?.status === 'error')
+      return {
+        title: 'Team member not found',
+        description: 'This team member does not exist.',
+        noindex: true,
+      };
+    return { title: 'Our Team', description: 'A member of the clinic team.' };
   },
 };
 

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type { AdminBlogResponse, AdminBlogsResponse } from '../../../shared/blog';
 import { apiRequest } from '../../lib/api-client';
+import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
 import type { ApiQueryKey } from '../../lib/query-client';
 
 const ADMIN_BLOGS = '/api/admin/blogs';
@@ -35,12 +36,7 @@ export function useAdminBlog(id: number | undefined) {
 
 /** After a change: the back-office list and the public blog (list, articles, 'More From') load again. */
 async function refreshBlogQueries(queryClient: QueryClient): Promise<void> {
-  await queryClient.invalidateQueries({
-    predicate: (query) => {
-      const path = String(query.queryKey[0]);
-      return path === ADMIN_BLOGS || path.startsWith('/api/blogs');
-    },
-  });
+  await invalidateApiPaths(queryClient, [ADMIN_BLOGS, '/api/blogs']);
 }
 
 export function useSaveArticle(id: number | undefined) {

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type { FaQuestionResponse, FaQuestionsResponse, FaqFormValues } from '../../../shared/faq';
 import { apiRequest } from '../../lib/api-client';
+import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
 import type { ApiQueryKey } from '../../lib/query-client';
 
 const ADMIN_PATH = '/api/admin/fa_questions';
@@ -37,12 +38,7 @@ export function useAdminFaQuestion(id: string) {
 
 /** After a change: the back-office list and forms and the public FAQ page read the questions again. */
 function invalidateFaq(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: (query) => {
-      const path = String(query.queryKey[0]);
-      return path.startsWith('/api/fa_questions') || path.startsWith(ADMIN_PATH);
-    },
-  });
+  return invalidateApiPaths(queryClient, ['/api/fa_questions', ADMIN_PATH]);
 }
 
 /** Creates (no id) or updates a question, as the spec's multipart form: `title`, `answer`, `asHtml`. */

@@ -1,7 +1,6 @@
 import {
   keepPreviousData,
   type QueryClient,
-  type QueryKey,
   useMutation,
   useQuery,
   useQueryClient,
@@ -15,6 +14,7 @@ import {
   type FeeServiceFormOutput,
 } from '../../../shared/fees';
 import { ApiError, apiRequest } from '../../lib/api-client';
+import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
 import type { ApiQueryKey } from '../../lib/query-client';
 import { feeCategoriesQueryKey } from './fees-api';
 
@@ -69,12 +69,7 @@ export const isNotFound = (error: unknown) => error instanceof ApiError && error
 /** After any change: the admin lists and records of fees, and the public fee list (home and /fees). */
 function refreshFees(queryClient: QueryClient) {
   const [publicPath] = feeCategoriesQueryKey();
-  return queryClient.invalidateQueries({
-    predicate: ({ queryKey }: { queryKey: QueryKey }) => {
-      const path = String(queryKey[0]);
-      return path === publicPath || path.startsWith(CATEGORIES) || path.startsWith(SERVICES);
-    },
-  });
+  return invalidateApiPaths(queryClient, [publicPath, CATEGORIES, SERVICES]);
 }
 
 export function useSaveFeeCategory(id: number | undefined) {

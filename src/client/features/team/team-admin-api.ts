@@ -13,6 +13,7 @@ import type {
 import type { FileFieldValue } from '../../components/file-field/file-field';
 import { apiRequest } from '../../lib/api-client';
 import { appendFileField } from '../../lib/form-data';
+import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
 import type { ApiQueryKey } from '../../lib/query-client';
 
 const ADMIN_PATH = '/api/admin/team_members';
@@ -43,12 +44,7 @@ export function useAdminTeamMember(id: string) {
 
 /** After a change: the back-office lists and forms and the public team pages read the team again. */
 function invalidateTeam(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: (query) => {
-      const path = String(query.queryKey[0]);
-      return path.startsWith('/api/team_members') || path.startsWith(ADMIN_PATH);
-    },
-  });
+  return invalidateApiPaths(queryClient, ['/api/team_members', ADMIN_PATH]);
 }
 
 export interface SaveTeamMember {

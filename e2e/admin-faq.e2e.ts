@@ -186,7 +186,7 @@ describe('admin FAQ', () => {
   it('says so for an FAQ that does not exist', async () => {
     const { page, context } = await openAdminPage(browser);
     await page.goto('/admin/faq/edit/999999');
-    await page.getByText('This FAQ does not exist (it may have been deleted).').waitFor();
+    await page.getByText('This FAQ does not exist. It may have been deleted.').waitFor();
     await context.close();
   });
 });

@@ -199,7 +199,7 @@ describe('admin team', () => {
   it('says so for a member that does not exist', async () => {
     const { page, context } = await openAdminPage(browser);
     await page.goto('/admin/team/edit/999999');
-    await page.getByText('This team member does not exist (it may have been deleted).').waitFor();
+    await page.getByText('This team member does not exist. It may have been deleted.').waitFor();
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { RouteHandle } from '../../app/route-handle';
+import { RecordNotFound } from '../../components/admin-page/record-not-found';
 import { ApiError } from '../../lib/api-client';
 import { ArticleForm } from './admin-article-form';
 import { useAdminBlog } from './admin-blog-api';
@@ -17,10 +18,7 @@ function NotFound() {
   return (
     <>
       <h1 className="admin-page__title">Article not found</h1>
-      <p role="alert">This article does not exist. It may have been deleted.</p>
-      <p>
-        <Link to="/admin/blog">Back to the articles</Link>
-      </p>
+      <RecordNotFound what="article" backTo="/admin/blog" backLabel="Back to the articles" />
     </>
   );
 }

@@ -19,6 +19,8 @@ import { applyServerErrors } from '../../lib/apply-server-errors';
 import { htmlToPlain, plainToHtml } from './answer-format';
 import { useAdminFaQuestion, useSaveFaQuestion } from './faq-admin-api';
 import './faq-admin.css';
+import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
+import { RecordNotFound } from '../../components/admin-page/record-not-found';
 import { FieldErrorMessage } from '../../components/form-field/field-error-message';
 
 export const handle: RouteHandle = {
@@ -45,12 +47,11 @@ function EditFaq({ id }: { id: string }) {
     <>
       <PageHeader title="Edit FAQ" />
       {question.isError ? (
-        <p role="alert">
-          {question.error instanceof ApiError && question.error.status === 404
-            ? 'This FAQ does not exist (it may have been deleted).'
-            : question.error.message}{' '}
-          <Link to={LIST_PATH}>Back to the FAQ list</Link>
-        </p>
+        question.error instanceof ApiError && question.error.status === 404 ? (
+          <RecordNotFound what="FAQ" backTo={LIST_PATH} backLabel="Back to the FAQ list" />
+        ) : (
+          <p role="alert">{question.error.message}</p>
+        )
       ) : (
         <p role="status">Loading…</p>
       )}
@@ -59,16 +60,7 @@ function EditFaq({ id }: { id: string }) {
 }
 
 function PageHeader({ title }: { title: string }) {
-  return (
-    <>
-      <Link className="admin-page__back" to={LIST_PATH}>
-        ← Back to the FAQ list
-      </Link>
-      <div className="admin-page__header">
-        <h1 className="admin-page__title">{title}</h1>
-      </div>
-    </>
-  );
+  return <AdminFormHeader title={title} backTo={LIST_PATH} backLabel="Back to the FAQ list" />;
 }
 
 function FaqForm({ question }: { question?: FaQuestion }) {

@@ -9,11 +9,12 @@ import {
 } from '../../../shared/fees';
 import { texts } from '../../../shared/validation-texts';
 import type { RouteHandle } from '../../app/route-handle';
+import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
+import { RecordNotFound } from '../../components/admin-page/record-not-found';
 import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { idFromParam, isNotFound, useAdminFeeCategory, useSaveFeeCategory } from './admin-fees-api';
-import { FeesNotFound } from './fees-not-found';
 import './fees-admin.css';
 
 export const handle: RouteHandle = {
@@ -80,19 +81,19 @@ export function Component() {
 
   let body: ReactNode;
   if (isNew) body = <CategoryForm />;
-  else if (id === undefined || isNotFound(query.error)) body = <FeesNotFound what="fee category" />;
+  else if (id === undefined || isNotFound(query.error))
+    body = <RecordNotFound what="fee category" backTo="/admin/fees" backLabel="Back to the fee categories" />;
   else if (query.isError) body = <p role="alert">The fee category could not be loaded. Try it later.</p>;
   else if (!category) body = <p role="status">Loading the fee category…</p>;
   else body = <CategoryForm key={category.id} category={category} />;
 
   return (
     <div className="admin-page">
-      <Link className="admin-page__back" to="/admin/fees">
-        <span aria-hidden="true">←</span> Fee categories
-      </Link>
-      <div className="admin-page__header">
-        <h1 className="admin-page__title">{isNew ? 'Add fee category' : 'Edit fee category'}</h1>
-      </div>
+      <AdminFormHeader
+        title={isNew ? 'Add fee category' : 'Edit fee category'}
+        backTo="/admin/fees"
+        backLabel="Fee categories"
+      />
       {body}
     </div>
   );

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/fees';
 import { texts } from '../../../shared/validation-texts';
 import type { RouteHandle } from '../../app/route-handle';
+import { RecordNotFound } from '../../components/admin-page/record-not-found';
 import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { applyServerErrors } from '../../lib/apply-server-errors';
@@ -22,7 +23,6 @@ import {
   useAdminFeeService,
   useSaveFeeService,
 } from './admin-fees-api';
-import { FeesNotFound } from './fees-not-found';
 import { PriceLineFields } from './price-line-fields';
 import './fees-admin.css';
 
@@ -186,9 +186,10 @@ export function Component() {
   const categoryTitle = category.data?.fee_category.title;
 
   let body: ReactNode;
-  if (categoryId === undefined || isNotFound(category.error)) body = <FeesNotFound what="fee category" />;
+  if (categoryId === undefined || isNotFound(category.error))
+    body = <RecordNotFound what="fee category" backTo="/admin/fees" backLabel="Back to the fee categories" />;
   else if (!isNew && (serviceId === undefined || isNotFound(serviceQuery.error)))
-    body = <FeesNotFound what="fee service" />;
+    body = <RecordNotFound what="fee service" backTo="/admin/fees" backLabel="Back to the fee categories" />;
   else if (category.isError || serviceQuery.isError)
     body = <p role="alert">The fee service could not be loaded. Try it later.</p>;
   else if (isNew) body = <ServiceForm categoryId={categoryId} />;

@@ -3,6 +3,7 @@ import { formatEuro } from '../../../shared/euro';
 import type { FeeService } from '../../../shared/fees';
 import { texts } from '../../../shared/validation-texts';
 import type { RouteHandle } from '../../app/route-handle';
+import { RecordNotFound } from '../../components/admin-page/record-not-found';
 import { DataTable } from '../../components/data-table/data-table';
 import { useTableParams } from '../../components/data-table/use-table-params';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
@@ -13,7 +14,6 @@ import {
   useAdminFeeServices,
   useDeleteFeeService,
 } from './admin-fees-api';
-import { FeesNotFound } from './fees-not-found';
 import './fees-admin.css';
 
 export const handle: RouteHandle = {
@@ -100,7 +100,7 @@ export function Component() {
       {id === undefined || isNotFound(category.error) ? (
         <>
           <h1 className="admin-page__title">Fee services</h1>
-          <FeesNotFound what="fee category" />
+          <RecordNotFound what="fee category" backTo="/admin/fees" backLabel="Back to the fee categories" />
         </>
       ) : (
         <>

@@ -12,6 +12,8 @@ import {
 import { uploadRules } from '../../../shared/uploads';
 import { texts } from '../../../shared/validation-texts';
 import type { RouteHandle } from '../../app/route-handle';
+import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
+import { RecordNotFound } from '../../components/admin-page/record-not-found';
 import { FileField, type FileFieldValue } from '../../components/file-field/file-field';
 import { TextAreaField } from '../../components/form-field/text-area-field';
 import { TextField } from '../../components/form-field/text-field';
@@ -45,12 +47,11 @@ function EditTeamMember({ id }: { id: string }) {
     <>
       <PageHeader title="Edit team member" />
       {member.isError ? (
-        <p role="alert">
-          {member.error instanceof ApiError && member.error.status === 404
-            ? 'This team member does not exist (it may have been deleted).'
-            : member.error.message}{' '}
-          <Link to={LIST_PATH}>Back to the team</Link>
-        </p>
+        member.error instanceof ApiError && member.error.status === 404 ? (
+          <RecordNotFound what="team member" backTo={LIST_PATH} backLabel="Back to the team" />
+        ) : (
+          <p role="alert">{member.error.message}</p>
+        )
       ) : (
         <p role="status">Loading…</p>
       )}
@@ -59,16 +60,7 @@ function EditTeamMember({ id }: { id: string }) {
 }
 
 function PageHeader({ title }: { title: string }) {
-  return (
-    <>
-      <Link className="admin-page__back" to={LIST_PATH}>
-        ← Back to the team
-      </Link>
-      <div className="admin-page__header">
-        <h1 className="admin-page__title">{title}</h1>
-      </div>
-    </>
-  );
+  return <AdminFormHeader title={title} backTo={LIST_PATH} backLabel="Back to the team" />;
 }
 
 function TeamMemberForm({ member }: { member?: AdminTeamMember }) {

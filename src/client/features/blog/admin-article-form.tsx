@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { type AdminBlog, articleFormSchema } from '../../../shared/blog';
 import { MAX_UPLOAD_BYTES, uploadRules } from '../../../shared/uploads';
 import { texts } from '../../../shared/validation-texts';
+import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
 import type { FileFieldValue } from '../../components/file-field/file-field';
 import { FileField } from '../../components/file-field/file-field';
 import { FieldErrorMessage } from '../../components/form-field/field-error-message';
@@ -89,25 +90,26 @@ export function ArticleForm({ blog }: { blog?: AdminBlog }) {
     shouldFocusError: true,
   });
 
-  const onSubmit = handleSubmit((values) => {
-    save.mutate(articleBody(values, defaults.published_at ?? ''), {
-      onSuccess: () => {
-        notify.success(blog ? texts.notices.articleUpdated : texts.notices.articleCreated);
-        void navigate('/admin/blog');
-      },
-      onError: (error) => {
-        const fieldErrors = error instanceof ApiError ? Object.entries(error.body.errors ?? {}) : [];
-        let shown = 0;
-        for (const [key, messages] of fieldErrors) {
-          const field = FIELD_OF_ERROR_KEY[key];
-          const message = messages[0];
-          if (!field || !message) continue;
-          setError(field, { message }, { shouldFocus: shown === 0 });
-          shown += 1;
-        }
-        if (shown === 0) notifyApiError(notify, error);
-      },
-    });
+  // mutateAsync, not mutate's callbacks: saving refreshes the article, which remounts this form, and
+  // mutate's callbacks never run for an unmounted form.
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(articleBody(values, defaults.published_at ?? ''));
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? Object.entries(error.body.errors ?? {}) : [];
+      let shown = 0;
+      for (const [key, messages] of fieldErrors) {
+        const field = FIELD_OF_ERROR_KEY[key];
+        const message = messages[0];
+        if (!field || !message) continue;
+        setError(field, { message }, { shouldFocus: shown === 0 });
+        shown += 1;
+      }
+      if (shown === 0) notifyApiError(notify, error);
+      return;
+    }
+    notify.success(blog ? texts.notices.articleUpdated : texts.notices.articleCreated);
+    await navigate('/admin/blog');
   });
 
   const scheduled = blog && isScheduled(blog.published_at);
@@ -117,11 +119,11 @@ export function ArticleForm({ blog }: { blog?: AdminBlog }) {
 
   return (
     <>
-      <Link className="admin-page__back" to="/admin/blog">
-        ← Back to the articles
-      </Link>
-      <div className="admin-page__header">
-        <h1 className="admin-page__title">{blog ? 'Edit article' : 'Add article'}</h1>
+      <AdminFormHeader
+        title={blog ? 'Edit article' : 'Add article'}
+        backTo="/admin/blog"
+        backLabel="Back to the articles"
+      >
         {blog && !scheduled && (
           <a
             className="button button--secondary button--small"
@@ -132,7 +134,7 @@ export function ArticleForm({ blog }: { blog?: AdminBlog }) {
             View on the website<span className="visually-hidden"> (opens in a new tab)</span>
           </a>
         )}
-      </div>
+      </AdminFormHeader>
       {blog && scheduled && (
         <p className="admin-blog__notice">
           Scheduled: the public sees this article from {formatAdminDateTime(blog.published_at)}.

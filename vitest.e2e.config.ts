@@ -8,6 +8,8 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
+    // A busy CI machine can take seconds to refetch a list after a change: polls wait up to 10 s.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
   },
 });

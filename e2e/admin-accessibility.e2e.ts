@@ -62,5 +62,5 @@ describe('back-office screens', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
-  });
+  }, 180_000); // a sweep of every screen at two widths: minutes on a busy machine
 });

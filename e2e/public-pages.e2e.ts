@@ -41,7 +41,7 @@ describe('every public page', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
-  });
+  }, 180_000); // a sweep of every screen at two widths: minutes on a busy machine
 });
 
 describe('pages', () => {

@@ -1,8 +1,9 @@
-import { type ChangeEvent, type Ref, useCallback, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type Ref, useCallback, useRef, useState } from 'react';
 import { fileTypeMessage, hasAllowedExtension } from '../../lib/file-extension';
 import { truncateFileName } from '../../lib/truncate-file-name';
 import './file-field.css';
 import { FieldErrorMessage } from '../form-field/field-error-message';
+import { useFieldIds } from '../form-field/field-frame';
 
 /**
  * The value of a FileField:
@@ -60,13 +61,9 @@ export function FileField({
   id,
   ref,
 }: FileFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
   const [typeError, setTypeError] = useState<string | null>(null);
   const shownError = typeError ?? error;
-  const errorId = shownError ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const { inputId, hintId, errorId, describedBy } = useFieldIds(id, hint, shownError);
   const inputRef = useRef<HTMLInputElement>(null);
   const chooseRef = useRef<HTMLButtonElement | null>(null);
 

@@ -1,5 +1,5 @@
-import { type ComponentPropsWithRef, useId } from 'react';
-import { FieldErrorMessage } from './field-error-message';
+import type { ComponentPropsWithRef } from 'react';
+import { FieldFrame, useFieldIds } from './field-frame';
 
 export interface TextAreaFieldProps extends ComponentPropsWithRef<'textarea'> {
   label: string;
@@ -20,30 +20,17 @@ export function TextAreaField({
   required,
   ...textarea
 }: TextAreaFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(id, hint, error);
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label className="field__label" htmlFor={inputId}>
-        {label}
-      </label>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
+    <FieldFrame ids={ids} label={label} hint={hint} error={error} className={className}>
       <textarea
-        id={inputId}
+        id={ids.inputId}
         className="field__input"
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={ids.describedBy}
         aria-required={required || undefined}
         {...textarea}
       />
-      {error && <FieldErrorMessage id={errorId}>{error}</FieldErrorMessage>}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,5 +1,5 @@
-import { type ComponentPropsWithRef, useId } from 'react';
-import { FieldErrorMessage } from './field-error-message';
+import type { ComponentPropsWithRef } from 'react';
+import { FieldFrame, useFieldIds } from './field-frame';
 
 export interface TextFieldProps extends ComponentPropsWithRef<'input'> {
   label: string;
@@ -13,31 +13,17 @@ export interface TextFieldProps extends ComponentPropsWithRef<'input'> {
  * aria-describedby). Spread react-hook-form's `register(name)` into it: `ref` is passed through.
  */
 export function TextField({ label, error, hint, id, className, required, ...input }: TextFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
-
+  const ids = useFieldIds(id, hint, error);
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label className="field__label" htmlFor={inputId}>
-        {label}
-      </label>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
+    <FieldFrame ids={ids} label={label} hint={hint} error={error} className={className}>
       <input
-        id={inputId}
+        id={ids.inputId}
         className="field__input"
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={ids.describedBy}
         aria-required={required || undefined}
         {...input}
       />
-      {error && <FieldErrorMessage id={errorId}>{error}</FieldErrorMessage>}
-    </div>
+    </FieldFrame>
   );
 }

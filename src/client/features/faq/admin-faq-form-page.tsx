@@ -14,13 +14,12 @@ import type { RouteHandle } from '../../app/route-handle';
 import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { LazyRichTextEditor } from '../../components/rich-text-editor/lazy-rich-text-editor';
-import { ApiError } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { htmlToPlain, plainToHtml } from './answer-format';
 import { useAdminFaQuestion, useSaveFaQuestion } from './faq-admin-api';
 import './faq-admin.css';
 import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
-import { RecordNotFound } from '../../components/admin-page/record-not-found';
+import { RecordLoadState } from '../../components/admin-page/record-load-state';
 import { FieldErrorMessage } from '../../components/form-field/field-error-message';
 
 export const handle: RouteHandle = {
@@ -46,15 +45,12 @@ function EditFaq({ id }: { id: string }) {
   return (
     <>
       <PageHeader title="Edit FAQ" />
-      {question.isError ? (
-        question.error instanceof ApiError && question.error.status === 404 ? (
-          <RecordNotFound what="FAQ" backTo={LIST_PATH} backLabel="Back to the FAQ list" />
-        ) : (
-          <p role="alert">{question.error.message}</p>
-        )
-      ) : (
-        <p role="status">Loading…</p>
-      )}
+      <RecordLoadState
+        error={question.error}
+        what="FAQ"
+        backTo={LIST_PATH}
+        backLabel="Back to the FAQ list"
+      />
     </>
   );
 }

@@ -13,7 +13,7 @@ import { uploadRules } from '../../../shared/uploads';
 import { texts } from '../../../shared/validation-texts';
 import type { RouteHandle } from '../../app/route-handle';
 import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
-import { RecordNotFound } from '../../components/admin-page/record-not-found';
+import { RecordLoadState } from '../../components/admin-page/record-load-state';
 import { FileField, type FileFieldValue } from '../../components/file-field/file-field';
 import { TextAreaField } from '../../components/form-field/text-area-field';
 import { TextField } from '../../components/form-field/text-field';
@@ -46,15 +46,12 @@ function EditTeamMember({ id }: { id: string }) {
   return (
     <>
       <PageHeader title="Edit team member" />
-      {member.isError ? (
-        member.error instanceof ApiError && member.error.status === 404 ? (
-          <RecordNotFound what="team member" backTo={LIST_PATH} backLabel="Back to the team" />
-        ) : (
-          <p role="alert">{member.error.message}</p>
-        )
-      ) : (
-        <p role="status">Loading…</p>
-      )}
+      <RecordLoadState
+        error={member.error}
+        what="team member"
+        backTo={LIST_PATH}
+        backLabel="Back to the team"
+      />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../confirm-dialog/confirm-dialog';
-import { paginationItems } from './pagination-items';
-import { PAGE_SIZES, type TableParams } from './use-table-params';
+import { DataTableFooter } from './data-table-footer';
+import type { TableParams } from './use-table-params';
 import './data-table.css';
 
 /** A text given as such or computed from the row. */
@@ -107,7 +107,6 @@ export function DataTable<Row>({
 }: DataTableProps<Row>) {
   const { page, perPage, search, setPage, setPerPage, setSearch } = params;
   const searchId = useId();
-  const pageSizeId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
 
@@ -180,12 +179,6 @@ export function DataTable<Row>({
   const columnCount = columns.length + (hasActions ? 1 : 0);
   const total = count ?? 0;
   const isEmpty = rows !== undefined && rows.length === 0 && (count === undefined || count === 0);
-  const from = total === 0 ? 0 : (page - 1) * perPage + 1;
-  const to = Math.min(page * perPage, total);
-  const range = `${from}–${to} of ${total}`;
-  const pageSizes = (PAGE_SIZES as readonly number[]).includes(perPage)
-    ? PAGE_SIZES
-    : [perPage, ...PAGE_SIZES];
 
   let status = '';
   if (rows !== undefined && !isLoading) {
@@ -325,76 +318,15 @@ export function DataTable<Row>({
       )}
 
       {rows !== undefined && total > 0 && (
-        <div className="data-table__footer">
-          <p className="data-table__range">{range}</p>
-          <div className="data-table__page-size">
-            <label htmlFor={pageSizeId}>Rows per page</label>
-            <select
-              id={pageSizeId}
-              className="field__input data-table__page-size-select"
-              value={perPage}
-              onChange={(event) => setPerPage(Number(event.target.value))}
-            >
-              {pageSizes.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          </div>
-          {lastPage > 1 && (
-            <nav className="data-table__pagination" aria-label={`${label} pages`}>
-              <ul className="data-table__pages">
-                <li>
-                  <button
-                    type="button"
-                    className="data-table__page data-table__page--step"
-                    // aria-disabled keeps the focus on the button at the first page.
-                    aria-disabled={page <= 1 || undefined}
-                    onClick={() => {
-                      if (page > 1) setPage(Math.min(page, lastPage) - 1);
-                    }}
-                  >
-                    <span aria-hidden="true">‹</span> Previous
-                  </button>
-                </li>
-                {paginationItems(page, lastPage).map((item) =>
-                  item.kind === 'gap' ? (
-                    <li key={item.key} className="data-table__gap" aria-hidden="true">
-                      …
-                    </li>
-                  ) : (
-                    <li key={item.page}>
-                      <button
-                        type="button"
-                        className="data-table__page"
-                        aria-label={`Page ${item.page}`}
-                        aria-current={item.page === page ? 'page' : undefined}
-                        onClick={() => {
-                          if (item.page !== page) setPage(item.page);
-                        }}
-                      >
-                        {item.page}
-                      </button>
-                    </li>
-                  ),
-                )}
-                <li>
-                  <button
-                    type="button"
-                    className="data-table__page data-table__page--step"
-                    aria-disabled={page >= lastPage || undefined}
-                    onClick={() => {
-                      if (page < lastPage) setPage(page + 1);
-                    }}
-                  >
-                    Next <span aria-hidden="true">›</span>
-                  </button>
-                </li>
-              </ul>
-            </nav>
-          )}
-        </div>
+        <DataTableFooter
+          label={label}
+          page={page}
+          perPage={perPage}
+          lastPage={lastPage}
+          total={total}
+          setPage={setPage}
+          setPerPage={setPerPage}
+        />
       )}
 
       {onDelete && (

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, signInAsNewAdmin, type TestApp } from '../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,6 +21,18 @@ describe('the API', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error_messages: 'Not found' });
     }
+  });
+
+  it('refuses a body it does not read (plain text) with 415', async () => {
+    const { token } = await signInAsNewAdmin(t);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/fa_questions',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+      payload: 'title=Hello',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ error_messages: 'This content type is not supported.' });
   });
 
   it('keeps a valid incoming request id and replaces a hostile one', async () => {

@@ -52,17 +52,18 @@ describe('blog', () => {
     const html = await response.text();
     expect(html).toContain('Article not found');
     expect(html).not.toContain('Loading the article');
-    const missing: [path: string, heading: string][] = [
-      ['/article/no-such-article', 'Article not found'],
-      ['/employee/999999', 'Team member not found'],
+    const missing: [path: string, heading: string, explanation: string][] = [
+      ['/article/no-such-article', 'Article not found', 'does not exist or is no longer published'],
+      ['/employee/999999', 'Team member not found', 'is not on the clinic team page'],
     ];
-    for (const [path, heading] of missing)
+    for (const [path, heading, explanation] of missing)
       for (const javaScriptEnabled of [false, true]) {
         const { page, errors, context } = await openPage(browser, { javaScriptEnabled });
         await page.goto(path);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
         if (javaScriptEnabled)
           await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+        expect(await page.getByRole('alert').filter({ hasText: explanation }).count()).toBe(1);
         expect(await page.title()).toMatch(/not found/i);
         expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
         await context.close();

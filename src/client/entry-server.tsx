@@ -8,6 +8,7 @@ import { renderHeadTags } from './app/head-tags';
 import type { PageHead, RouteHandle } from './app/route-handle';
 import { isClientOnlyPath, routes } from './app/routes';
 import type { SsrState } from './app/ssr-state-shape';
+import { isNotFoundError } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { serializeState } from './lib/ssr-state';
 
@@ -70,7 +71,7 @@ export async function render({ url, origin, fetchJson }: RenderRequest): Promise
   const notFound = queryClient
     .getQueryCache()
     .getAll()
-    .some((query) => (query.state.error as { status?: number } | null)?.status === 404);
+    .some((query) => isNotFoundError(query.state.error));
 
   const headSource = [...handles].reverse().find(({ handle }) => handle?.head);
   let head: PageHead = { title: 'Page not found', description: 'This page does not exist.' };

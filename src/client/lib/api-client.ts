@@ -71,3 +71,8 @@ export async function apiRequest<T>(url: string, options: RequestOptions = {}): 
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
+
+/** A 404 from the API: an ApiError in the browser, or the server renderer's error with the same `status`. */
+export function isNotFoundError(error: unknown): boolean {
+  return (error as { status?: number } | null)?.status === 404;
+}

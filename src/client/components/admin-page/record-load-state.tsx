@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api-client';
+import { isNotFoundError } from '../../lib/api-client';
 import { RecordNotFound } from './record-not-found';
 
 /** While a record for an edit form loads: 'Loading…', then its error ('does not exist' for a 404). */
@@ -14,7 +14,6 @@ export function RecordLoadState({
   backLabel: string;
 }) {
   if (!error) return <p role="status">Loading…</p>;
-  if (error instanceof ApiError && error.status === 404)
-    return <RecordNotFound what={what} backTo={backTo} backLabel={backLabel} />;
+  if (isNotFoundError(error)) return <RecordNotFound what={what} backTo={backTo} backLabel={backLabel} />;
   return <p role="alert">{error.message}</p>;
 }

@@ -1,7 +1,7 @@
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { RouteHandle } from '../../app/route-handle';
 import { RecordNotFound } from '../../components/admin-page/record-not-found';
-import { ApiError } from '../../lib/api-client';
+import { isNotFoundError } from '../../lib/api-client';
 import { ArticleForm } from './admin-article-form';
 import { useAdminBlog } from './admin-blog-api';
 import './admin-blog.css';
@@ -33,7 +33,7 @@ function EditArticle({ id }: { id: number }) {
       </>
     );
   if (isError) {
-    if (error instanceof ApiError && error.status === 404) return <NotFound />;
+    if (isNotFoundError(error)) return <NotFound />;
     return (
       <>
         <h1 className="admin-page__title">Edit article</h1>

@@ -5,6 +5,7 @@ import type { Blog, BlogResponse } from '../../../shared/blog';
 import { imageSrcSet } from '../../../shared/uploads';
 import type { RouteHandle } from '../../app/route-handle';
 import { ClickToPlayVideo } from '../../components/click-to-play-video/click-to-play-video';
+import { isNotFoundError } from '../../lib/api-client';
 import { blogQueryKey, blogsQueryKey, useBlog, useBlogs } from './blog-api';
 import { formatArticleDate, shortFileName, youtubeEmbedUrl } from './blog-format';
 import { BlogCard } from './blog-page';
@@ -170,7 +171,11 @@ export function Component() {
       {isError && (
         <>
           <h1 className="page__title">Article not found</h1>
-          <p role="alert">{error.message}</p>
+          <p role="alert">
+            {isNotFoundError(error)
+              ? 'This article does not exist or is no longer published. The blog has the latest ones.'
+              : error.message}
+          </p>
         </>
       )}
       {blog && (

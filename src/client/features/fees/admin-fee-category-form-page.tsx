@@ -14,8 +14,9 @@ import { RecordNotFound } from '../../components/admin-page/record-not-found';
 import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { applyServerErrors } from '../../lib/apply-server-errors';
-import { idFromParam, isNotFound, useAdminFeeCategory, useSaveFeeCategory } from './admin-fees-api';
+import { idFromParam, useAdminFeeCategory, useSaveFeeCategory } from './admin-fees-api';
 import './fees-admin.css';
+import { isNotFoundError } from '../../lib/api-client';
 
 export const handle: RouteHandle = {
   head: ({ params }) => ({
@@ -81,7 +82,7 @@ export function Component() {
 
   let body: ReactNode;
   if (isNew) body = <CategoryForm />;
-  else if (id === undefined || isNotFound(query.error))
+  else if (id === undefined || isNotFoundError(query.error))
     body = <RecordNotFound what="fee category" backTo="/admin/fees" backLabel="Back to the fee categories" />;
   else if (query.isError) body = <p role="alert">The fee category could not be loaded. Try it later.</p>;
   else if (!category) body = <p role="status">Loading the fee category…</p>;

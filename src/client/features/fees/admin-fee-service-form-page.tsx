@@ -16,15 +16,10 @@ import { RecordNotFound } from '../../components/admin-page/record-not-found';
 import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { applyServerErrors } from '../../lib/apply-server-errors';
-import {
-  idFromParam,
-  isNotFound,
-  useAdminFeeCategory,
-  useAdminFeeService,
-  useSaveFeeService,
-} from './admin-fees-api';
+import { idFromParam, useAdminFeeCategory, useAdminFeeService, useSaveFeeService } from './admin-fees-api';
 import { PriceLineFields } from './price-line-fields';
 import './fees-admin.css';
+import { isNotFoundError } from '../../lib/api-client';
 
 export const handle: RouteHandle = {
   head: ({ params }) => ({
@@ -186,9 +181,9 @@ export function Component() {
   const categoryTitle = category.data?.fee_category.title;
 
   let body: ReactNode;
-  if (categoryId === undefined || isNotFound(category.error))
+  if (categoryId === undefined || isNotFoundError(category.error))
     body = <RecordNotFound what="fee category" backTo="/admin/fees" backLabel="Back to the fee categories" />;
-  else if (!isNew && (serviceId === undefined || isNotFound(serviceQuery.error)))
+  else if (!isNew && (serviceId === undefined || isNotFoundError(serviceQuery.error)))
     body = <RecordNotFound what="fee service" backTo="/admin/fees" backLabel="Back to the fee categories" />;
   else if (category.isError || serviceQuery.isError)
     body = <p role="alert">The fee service could not be loaded. Try it later.</p>;

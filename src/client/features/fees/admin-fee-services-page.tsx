@@ -7,14 +7,9 @@ import { RecordNotFound } from '../../components/admin-page/record-not-found';
 import { DataTable } from '../../components/data-table/data-table';
 import { useTableParams } from '../../components/data-table/use-table-params';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
-import {
-  idFromParam,
-  isNotFound,
-  useAdminFeeCategory,
-  useAdminFeeServices,
-  useDeleteFeeService,
-} from './admin-fees-api';
+import { idFromParam, useAdminFeeCategory, useAdminFeeServices, useDeleteFeeService } from './admin-fees-api';
 import './fees-admin.css';
+import { isNotFoundError } from '../../lib/api-client';
 
 export const handle: RouteHandle = {
   head: () => ({ title: 'Fee services', description: 'The services of a fee category.', noindex: true }),
@@ -97,7 +92,7 @@ export function Component() {
       <Link className="admin-page__back" to="/admin/fees">
         <span aria-hidden="true">←</span> Fee categories
       </Link>
-      {id === undefined || isNotFound(category.error) ? (
+      {id === undefined || isNotFoundError(category.error) ? (
         <>
           <h1 className="admin-page__title">Fee services</h1>
           <RecordNotFound what="fee category" backTo="/admin/fees" backLabel="Back to the fee categories" />

@@ -13,7 +13,7 @@ import {
   centsToEuroText,
   type FeeServiceFormOutput,
 } from '../../../shared/fees';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
 import type { ApiQueryKey } from '../../lib/query-client';
 import { feeCategoriesQueryKey } from './fees-api';
@@ -63,8 +63,6 @@ export function idFromParam(param: string | undefined): number | undefined {
   const id = Number(param);
   return id >= 1 && id <= 2_147_483_647 ? id : undefined;
 }
-
-export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /** After any change: the admin lists and records of fees, and the public fee list (home and /fees). */
 function refreshFees(queryClient: QueryClient) {

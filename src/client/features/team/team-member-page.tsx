@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { TeamMemberResponse } from '../../../shared/team';
 import type { RouteHandle } from '../../app/route-handle';
+import { isNotFoundError } from '../../lib/api-client';
 import { teamMemberQueryKey, useTeamMember } from './team-api';
 import { TeamMemberPhoto } from './team-member-photo';
 
@@ -42,7 +43,11 @@ export function Component() {
       {isError && (
         <>
           <h1 className="page__title">Team member not found</h1>
-          <p role="alert">{error.message}</p>
+          <p role="alert">
+            {isNotFoundError(error)
+              ? 'This person is not on the clinic team page. Our Team lists everyone.'
+              : error.message}
+          </p>
         </>
       )}
       {member && (

@@ -1,6 +1,7 @@
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { RouteHandle } from '../../app/route-handle';
 import { RecordNotFound } from '../../components/admin-page/record-not-found';
+import { idFromParam } from '../../lib/admin-resource';
 import { isNotFoundError } from '../../lib/api-client';
 import { ArticleForm } from './admin-article-form';
 import { useAdminBlog } from './admin-blog-api';
@@ -54,7 +55,7 @@ export function Component() {
   const { pathname } = useLocation();
   if (/\/article\/create\/?$/.test(pathname)) return <ArticleForm />;
   if (id === undefined) return <Navigate to="/admin/blog" replace />;
-  const numericId = /^\d{1,10}$/.test(id) ? Number(id) : 0;
-  if (numericId < 1) return <NotFound />;
-  return <EditArticle id={numericId} />;
+  const recordId = idFromParam(id);
+  if (recordId === undefined) return <NotFound />;
+  return <EditArticle id={recordId} />;
 }

@@ -39,7 +39,7 @@ const columns: DataTableColumn<AdminBlogSummary>[] = [
 export function Component() {
   const params = useTableParams();
   const notify = useNotify();
-  const list = useAdminBlogs(params.page, params.perPage, params.search);
+  const list = useAdminBlogs(params);
   const remove = useDeleteArticle();
 
   const deleteArticle = async (blog: AdminBlogSummary) => {

@@ -13,8 +13,9 @@ import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
 import { RecordNotFound } from '../../components/admin-page/record-not-found';
 import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
+import { idFromParam } from '../../lib/admin-resource';
 import { applyServerErrors } from '../../lib/apply-server-errors';
-import { idFromParam, useAdminFeeCategory, useSaveFeeCategory } from './admin-fees-api';
+import { useAdminFeeCategory, useSaveFeeCategory } from './admin-fees-api';
 import './fees-admin.css';
 import { isNotFoundError } from '../../lib/api-client';
 

@@ -7,7 +7,8 @@ import { RecordNotFound } from '../../components/admin-page/record-not-found';
 import { DataTable } from '../../components/data-table/data-table';
 import { useTableParams } from '../../components/data-table/use-table-params';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
-import { idFromParam, useAdminFeeCategory, useAdminFeeServices, useDeleteFeeService } from './admin-fees-api';
+import { idFromParam } from '../../lib/admin-resource';
+import { useAdminFeeCategory, useAdminFeeServices, useDeleteFeeService } from './admin-fees-api';
 import './fees-admin.css';
 import { isNotFoundError } from '../../lib/api-client';
 

@@ -1,11 +1,4 @@
 import {
-  keepPreviousData,
-  type QueryClient,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
-import {
   type AdminFeeCategoriesResponse,
   type AdminFeeCategoryResponse,
   type AdminFeeServiceResponse,
@@ -13,88 +6,43 @@ import {
   centsToEuroText,
   type FeeServiceFormOutput,
 } from '../../../shared/fees';
-import { apiRequest } from '../../lib/api-client';
-import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
-import type { ApiQueryKey } from '../../lib/query-client';
+import {
+  type AdminListParams,
+  adminListQuery,
+  useAdminList,
+  useAdminRecord,
+  useDeleteAdminRecord,
+  useSaveAdminRecord,
+} from '../../lib/admin-resource';
 import { feeCategoriesQueryKey } from './fees-api';
 
 const CATEGORIES = '/api/admin/fee_categories';
 const SERVICES = '/api/admin/services';
-
-interface ListParams {
-  page: number;
-  perPage: number;
-  search: string;
-}
-
-const listQuery = ({ page, perPage, search }: ListParams) => ({
-  page,
-  per_page: perPage,
-  search: search || undefined,
-});
-
-export function useAdminFeeCategories(params: ListParams) {
-  const queryKey: ApiQueryKey = [CATEGORIES, listQuery(params)];
-  return useQuery<AdminFeeCategoriesResponse>({ queryKey, placeholderData: keepPreviousData });
-}
-
-export function useAdminFeeCategory(id: number | undefined) {
-  return useQuery<AdminFeeCategoryResponse>({
-    queryKey: [`${CATEGORIES}/${id}`] satisfies ApiQueryKey,
-    enabled: id !== undefined,
-  });
-}
-
-export function useAdminFeeServices(categoryId: number, params: ListParams) {
-  const queryKey: ApiQueryKey = [SERVICES, { category_id: categoryId, ...listQuery(params) }];
-  return useQuery<AdminFeeServicesResponse>({ queryKey, placeholderData: keepPreviousData });
-}
-
-export function useAdminFeeService(id: number | undefined) {
-  return useQuery<AdminFeeServiceResponse>({
-    queryKey: [`${SERVICES}/${id}`] satisfies ApiQueryKey,
-    enabled: id !== undefined,
-  });
-}
-
-/** A record id from the address, or undefined when it cannot be one (the page then shows 'not found'). */
-export function idFromParam(param: string | undefined): number | undefined {
-  if (!param || !/^\d{1,10}$/.test(param)) return undefined;
-  const id = Number(param);
-  return id >= 1 && id <= 2_147_483_647 ? id : undefined;
-}
-
 /** After any change: the admin lists and records of fees, and the public fee list (home and /fees). */
-function refreshFees(queryClient: QueryClient) {
-  const [publicPath] = feeCategoriesQueryKey();
-  return invalidateApiPaths(queryClient, [publicPath, CATEGORIES, SERVICES]);
+const REFRESH_PATHS = [feeCategoriesQueryKey()[0], CATEGORIES, SERVICES];
+
+export const useAdminFeeCategories = (params: AdminListParams) =>
+  useAdminList<AdminFeeCategoriesResponse>(CATEGORIES, adminListQuery(params));
+
+export const useAdminFeeCategory = (id: number | undefined) =>
+  useAdminRecord<AdminFeeCategoryResponse>(CATEGORIES, id);
+
+export const useAdminFeeServices = (categoryId: number, params: AdminListParams) =>
+  useAdminList<AdminFeeServicesResponse>(SERVICES, { category_id: categoryId, ...adminListQuery(params) });
+
+export const useAdminFeeService = (id: number | undefined) =>
+  useAdminRecord<AdminFeeServiceResponse>(SERVICES, id);
+
+function feeCategoryFormData(title: string): FormData {
+  const formData = new FormData();
+  formData.append('fee_category[title]', title);
+  return formData;
 }
 
-export function useSaveFeeCategory(id: number | undefined) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (title: string) => {
-      const formData = new FormData();
-      formData.append('fee_category[title]', title);
-      return apiRequest<AdminFeeCategoryResponse>(id === undefined ? CATEGORIES : `${CATEGORIES}/${id}`, {
-        method: id === undefined ? 'POST' : 'PUT',
-        formData,
-      });
-    },
-    onSuccess: () => refreshFees(queryClient),
-  });
-}
+export const useSaveFeeCategory = (id: number | undefined) =>
+  useSaveAdminRecord<string, AdminFeeCategoryResponse>(CATEGORIES, id, feeCategoryFormData, REFRESH_PATHS);
 
-export function useDeleteFeeCategory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest<void>(`${CATEGORIES}/${id}`, { method: 'DELETE' }),
-    onSuccess: (_answer, id) => {
-      queryClient.removeQueries({ queryKey: [`${CATEGORIES}/${id}`] });
-      return refreshFees(queryClient);
-    },
-  });
-}
+export const useDeleteFeeCategory = () => useDeleteAdminRecord(CATEGORIES, REFRESH_PATHS);
 
 export interface SaveFeeServiceInput {
   values: FeeServiceFormOutput;
@@ -127,25 +75,12 @@ export function serviceFormData(categoryId: number, isNew: boolean, input: SaveF
   return formData;
 }
 
-export function useSaveFeeService(categoryId: number, serviceId: number | undefined) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: SaveFeeServiceInput) =>
-      apiRequest<AdminFeeServiceResponse>(serviceId === undefined ? SERVICES : `${SERVICES}/${serviceId}`, {
-        method: serviceId === undefined ? 'POST' : 'PUT',
-        formData: serviceFormData(categoryId, serviceId === undefined, input),
-      }),
-    onSuccess: () => refreshFees(queryClient),
-  });
-}
+export const useSaveFeeService = (categoryId: number, serviceId: number | undefined) =>
+  useSaveAdminRecord<SaveFeeServiceInput, AdminFeeServiceResponse>(
+    SERVICES,
+    serviceId,
+    (input) => serviceFormData(categoryId, serviceId === undefined, input),
+    REFRESH_PATHS,
+  );
 
-export function useDeleteFeeService() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest<void>(`${SERVICES}/${id}`, { method: 'DELETE' }),
-    onSuccess: (_answer, id) => {
-      queryClient.removeQueries({ queryKey: [`${SERVICES}/${id}`] });
-      return refreshFees(queryClient);
-    },
-  });
-}
+export const useDeleteFeeService = () => useDeleteAdminRecord(SERVICES, REFRESH_PATHS);

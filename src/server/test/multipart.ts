@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 
 export type MultipartValue = string | number | boolean | { fileName: string; bytes: Buffer | Uint8Array };
 
@@ -23,4 +24,16 @@ export async function multipartPayload(
     payload: Buffer.from(await response.arrayBuffer()),
     headers: { 'content-type': response.headers.get('content-type') ?? '' },
   };
+}
+
+/** Sends `fields` as a multipart form through `app.inject`, with any extra headers (a bearer token). */
+export async function injectMultipart(
+  app: FastifyInstance,
+  method: 'POST' | 'PUT',
+  url: string,
+  fields: Record<string, MultipartValue | undefined>,
+  extraHeaders: Record<string, string> = {},
+) {
+  const { payload, headers } = await multipartPayload(fields);
+  return app.inject({ method, url, payload, headers: { ...headers, ...extraHeaders } });
 }

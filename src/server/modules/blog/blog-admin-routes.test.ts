@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { and, count, eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, blogArticles, files } from '../../db/schema';
-import { type MultipartValue, multipartPayload, testFile } from '../../test/multipart';
+import { injectMultipart, type MultipartValue, multipartPayload, testFile } from '../../test/multipart';
 import { createTestApp, signInAsNewAdmin, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -20,10 +20,8 @@ const DAY = 24 * 60 * 60 * 1000;
 
 type Method = 'POST' | 'PUT';
 
-async function send(method: Method, url: string, fields: Record<string, MultipartValue | undefined>) {
-  const { payload, headers } = await multipartPayload(fields);
-  return t.app.inject({ method, url, payload, headers: { ...headers, ...auth } });
-}
+const send = (method: Method, url: string, fields: Record<string, MultipartValue | undefined>) =>
+  injectMultipart(t.app, method, url, fields, auth);
 
 let titleCounter = 0;
 /** A unique title, so tests do not meet each other's articles. */

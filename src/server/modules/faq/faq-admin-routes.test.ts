@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, faQuestions } from '../../db/schema';
-import { type MultipartValue, multipartPayload, testFile } from '../../test/multipart';
+import { injectMultipart, type MultipartValue, testFile } from '../../test/multipart';
 import { createTestApp, signInAsNewAdmin, type TestApp } from '../../test/test-app';
 
 const REQUIRED = 'This field is required, please fill in.';
@@ -20,10 +18,8 @@ afterAll(() => t.close());
 
 type Question = { id: number; title: string; answer: string; asHtml: boolean };
 
-async function send(method: 'POST' | 'PUT', url: string, fields: Record<string, MultipartValue | undefined>) {
-  const { payload, headers } = await multipartPayload(fields);
-  return t.app.inject({ method, url, payload, headers: { ...headers, ...auth } });
-}
+const send = (method: 'POST' | 'PUT', url: string, fields: Record<string, MultipartValue | undefined>) =>
+  injectMultipart(t.app, method, url, fields, auth);
 
 const create = (fields: Record<string, MultipartValue | undefined>) =>
   send('POST', '/api/admin/fa_questions', fields);
@@ -117,7 +113,8 @@ describe('POST /api/admin/fa_questions', () => {
   });
 
   it('leaves none of the XSS payloads able to run, on save and on the public page', async () => {
-    const payloads = readFileSync(resolve(process.cwd(), 'testdata', 'xss-payloads.txt'), 'utf8')
+    const payloads = testFile('xss-payloads.txt')
+      .toString('utf8')
       .split('\n')
       .filter((line) => line.trim() !== '');
     expect(payloads.length).toBeGreaterThan(20);

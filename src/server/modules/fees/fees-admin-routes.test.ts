@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeTexts } from '../../../shared/fees';
 import { texts } from '../../../shared/validation-texts';
 import { auditLog, feeCategories, feePrices, feeServices } from '../../db/schema';
-import { type MultipartValue, multipartPayload } from '../../test/multipart';
+import { injectMultipart, type MultipartValue } from '../../test/multipart';
 import { createTestApp, signInAsNewAdmin, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -27,10 +27,8 @@ async function call(method: Method, url: string, json?: unknown) {
   });
 }
 
-async function callMultipart(method: 'POST' | 'PUT', url: string, fields: Record<string, MultipartValue>) {
-  const { payload, headers } = await multipartPayload(fields);
-  return t.app.inject({ method, url, payload, headers: { ...headers, ...auth() } });
-}
+const callMultipart = (method: 'POST' | 'PUT', url: string, fields: Record<string, MultipartValue>) =>
+  injectMultipart(t.app, method, url, fields, auth());
 
 async function newCategory(title: string): Promise<number> {
   const response = await call('POST', '/api/admin/fee_categories', { title });

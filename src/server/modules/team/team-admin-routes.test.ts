@@ -1,7 +1,7 @@
 import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, files, teamMembers } from '../../db/schema';
-import { type MultipartValue, multipartPayload, testFile } from '../../test/multipart';
+import { injectMultipart, type MultipartValue, multipartPayload, testFile } from '../../test/multipart';
 import { createTestApp, signInAsNewAdmin, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -22,10 +22,8 @@ const valid = {
   order: '3',
 };
 
-async function send(method: 'POST' | 'PUT', url: string, fields: Record<string, MultipartValue | undefined>) {
-  const { payload, headers } = await multipartPayload(fields);
-  return t.app.inject({ method, url, payload, headers: { ...headers, ...auth } });
-}
+const send = (method: 'POST' | 'PUT', url: string, fields: Record<string, MultipartValue | undefined>) =>
+  injectMultipart(t.app, method, url, fields, auth);
 
 const create = (fields: Record<string, MultipartValue | undefined>) =>
   send('POST', '/api/admin/team_members', fields);

@@ -4,7 +4,7 @@ import type { UploadKind } from '../../../shared/uploads';
 import type { DatabaseHandle } from '../../db/database';
 import { registerErrorHandling } from '../../http/error-handling';
 import { readForm, registerMultipart } from '../../http/multipart-form';
-import { type MultipartValue, multipartPayload, testFile } from '../../test/multipart';
+import { injectMultipart, type MultipartValue, testFile } from '../../test/multipart';
 import { createTestDatabase } from '../../test/test-database';
 import { fileInfos, storeFile, storeImage } from './file-repository';
 import { checkUpload } from './upload-checks';
@@ -39,10 +39,8 @@ afterAll(async () => {
   await database.close();
 });
 
-async function upload(kind: UploadKind, fields: Record<string, MultipartValue>) {
-  const { payload, headers } = await multipartPayload(fields);
-  return app.inject({ method: 'POST', url: `/upload/${kind}`, payload, headers });
-}
+const upload = (kind: UploadKind, fields: Record<string, MultipartValue>) =>
+  injectMultipart(app, 'POST', `/upload/${kind}`, fields);
 
 const file = (name: string, fileName = name) => ({ fileName, bytes: testFile(name) });
 

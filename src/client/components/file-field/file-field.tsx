@@ -1,9 +1,9 @@
 import { type ChangeEvent, type Ref, useCallback, useRef, useState } from 'react';
 import { fileTypeMessage, hasAllowedExtension } from '../../lib/file-extension';
 import { truncateFileName } from '../../lib/truncate-file-name';
-import './file-field.css';
 import { FieldErrorMessage } from '../form-field/field-error-message';
 import { useFieldIds } from '../form-field/field-frame';
+import './file-field.css';
 
 /**
  * The value of a FileField:

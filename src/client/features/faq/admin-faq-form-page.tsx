@@ -11,6 +11,9 @@ import {
 } from '../../../shared/faq';
 import { texts } from '../../../shared/validation-texts';
 import type { RouteHandle } from '../../app/route-handle';
+import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
+import { RecordLoadState } from '../../components/admin-page/record-load-state';
+import { FieldErrorMessage } from '../../components/form-field/field-error-message';
 import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { LazyRichTextEditor } from '../../components/rich-text-editor/lazy-rich-text-editor';
@@ -18,9 +21,6 @@ import { applyServerErrors } from '../../lib/apply-server-errors';
 import { htmlToPlain, plainToHtml } from './answer-format';
 import { useAdminFaQuestion, useSaveFaQuestion } from './faq-admin-api';
 import './faq-admin.css';
-import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
-import { RecordLoadState } from '../../components/admin-page/record-load-state';
-import { FieldErrorMessage } from '../../components/form-field/field-error-message';
 
 export const handle: RouteHandle = {
   head: ({ params }) => ({

@@ -14,10 +14,10 @@ import { RecordNotFound } from '../../components/admin-page/record-not-found';
 import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { idFromParam } from '../../lib/admin-resource';
+import { isNotFoundError } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { useAdminFeeCategory, useSaveFeeCategory } from './admin-fees-api';
 import './fees-admin.css';
-import { isNotFoundError } from '../../lib/api-client';
 
 export const handle: RouteHandle = {
   head: ({ params }) => ({

@@ -16,11 +16,11 @@ import { RecordNotFound } from '../../components/admin-page/record-not-found';
 import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { idFromParam } from '../../lib/admin-resource';
+import { isNotFoundError } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { useAdminFeeCategory, useAdminFeeService, useSaveFeeService } from './admin-fees-api';
 import { PriceLineFields } from './price-line-fields';
 import './fees-admin.css';
-import { isNotFoundError } from '../../lib/api-client';
 
 export const handle: RouteHandle = {
   head: ({ params }) => ({

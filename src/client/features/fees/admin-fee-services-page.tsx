@@ -8,9 +8,9 @@ import { DataTable } from '../../components/data-table/data-table';
 import { useTableParams } from '../../components/data-table/use-table-params';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { idFromParam } from '../../lib/admin-resource';
+import { isNotFoundError } from '../../lib/api-client';
 import { useAdminFeeCategory, useAdminFeeServices, useDeleteFeeService } from './admin-fees-api';
 import './fees-admin.css';
-import { isNotFoundError } from '../../lib/api-client';
 
 export const handle: RouteHandle = {
   head: () => ({ title: 'Fee services', description: 'The services of a fee category.', noindex: true }),

@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit and API tests: each API test file builds the app on its own fresh database.
+// Unit and API tests: the run migrates once (test-database-setup.ts); each API test file builds the app
+// on its own copy of that database.
 export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',
     pool: 'forks',
+    globalSetup: ['src/server/test/test-database-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -37,18 +37,20 @@ const drivers = new WeakMap<Db, Driver>();
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir?: string;
+  /** PGlite only: start from this dump of a data folder (tests start from one migrated copy). */
+  loadDataDir?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
   let directory: string | undefined;
   if (dataDir !== undefined) {
     directory = path.resolve(dataDir);
     await mkdir(path.dirname(directory), { recursive: true });
   }
-  const client = await PGlite.create(directory);
+  const client = await PGlite.create(directory, loadDataDir ? { loadDataDir } : {});
   const db: Db = drizzlePglite({ client, schema });
   drivers.set(db, { kind: 'pglite', client });
   let closed = false;
@@ -87,6 +89,13 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
       await pool.end();
     },
   };
+}
+
+/** A PGlite database's data folder as an uncompressed tar, for `openDatabase({ loadDataDir })`. */
+export async function dumpPgliteDataDir(handle: DatabaseHandle): Promise<Blob> {
+  const driver = drivers.get(handle.db);
+  if (driver?.kind !== 'pglite') throw new Error('dumpPgliteDataDir: not a PGlite handle');
+  return driver.client.dumpDataDir('none');
 }
 
 /** Applies the SQL migrations that have not run yet; safe when several instances start at once. */

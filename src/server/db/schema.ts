@@ -111,6 +111,26 @@ export const adminAuthTokens = pgTable(
   (table) => [index('admin_auth_tokens_admin_user_id_idx').on(table.adminUserId)],
 );
 
+/**
+ * Sign-in attempts that failed or are still being checked; a sign-in reserves its row before the password is
+ * checked, so concurrent guesses count against the limits (login-throttle.ts). Rows older than a day are deleted.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    /** Lower-cased, as typed (the e-mail need not belong to an admin). */
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('login_attempts_email_created_at_idx').on(table.email, table.createdAt),
+    index('login_attempts_ip_created_at_idx').on(table.ip, table.createdAt),
+    index('login_attempts_created_at_idx').on(table.createdAt),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------------
 // Uploaded files (bytes live in the database, so the app keeps no state on disk)
 

@@ -14,8 +14,28 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/admin/autorization/login', payload: payload as object, headers });
+/** `from` is the client's address (the socket's: the test app trusts no proxy). */
+const login = (payload: unknown, from = '127.0.0.1', headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/autorization/login',
+    payload: payload as object,
+    headers,
+    remoteAddress: from,
+  });
+
+const wrongPassword = 'Wrong-pw1';
+const waitFifteenMinutes = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+
+/** Failed attempts written straight to the table, `minutesAgo` each. */
+async function pastFailures(rows: { email: string; ip: string; minutesAgo: number }[]): Promise<void> {
+  for (const row of rows) {
+    await t.database.db.execute(
+      sql`insert into login_attempts (email, ip, created_at)
+        values (${row.email}, ${row.ip}, now() - make_interval(mins => ${row.minutesAgo}))`,
+    );
+  }
+}
 
 describe('POST /api/admin/autorization/login', () => {
   it('answers the admin user and a token', async () => {
@@ -38,7 +58,7 @@ describe('POST /api/admin/autorization/login', () => {
     ['a wrong password', { email, password: 'Wrong-pw1' }],
     ['an unknown e-mail', { email: 'nobody@clinic.test', password }],
   ])('refuses %s with 401 and the spec text', async (_name, payload) => {
-    const response = await login(payload, { 'x-forwarded-for': '10.0.0.1' });
+    const response = await login(payload, '10.0.0.1');
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error_messages: 'Invalid email or password' });
   });
@@ -86,20 +106,107 @@ describe('POST /api/admin/autorization/login', () => {
     expect(response.statusCode).toBe(415);
     expect(response.json().error_messages).toBeTruthy();
   });
+});
 
-  it('answers 429 after repeated failures for one e-mail, even from other addresses', async () => {
-    const target = 'target@clinic.test';
+describe('sign-in limits', () => {
+  it('lets only 5 of 19 concurrent wrong passwords be checked; the rest answer 429', async () => {
+    const target = 'parallel@clinic.test';
+    await createAdmin(t.database.db, target, password);
+    const responses = await Promise.all(
+      Array.from({ length: 19 }, () => login({ email: target, password: wrongPassword }, '192.0.2.19')),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(14);
+  });
+
+  it('locks one address out of an e-mail after 5 failures, while another address still signs in', async () => {
+    const target = 'lockout@clinic.test';
     await createAdmin(t.database.db, target, password);
     for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await login({ email: target, password: wrongPassword }, '198.51.100.1');
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error_messages: 'Invalid email or password' });
+    }
+    const blocked = await login({ email: target, password }, '198.51.100.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ error_messages: waitFifteenMinutes });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+
+    expect((await login({ email: target, password }, '198.51.100.2')).statusCode).toBe(200);
+  });
+
+  it('forgets the failures of an address for an e-mail once it signs in', async () => {
+    const target = 'forgiven@clinic.test';
+    await createAdmin(t.database.db, target, password);
+    for (let attempt = 0; attempt < 4; attempt++)
+      expect((await login({ email: target, password: wrongPassword }, '198.51.100.3')).statusCode).toBe(401);
+    expect((await login({ email: target, password }, '198.51.100.3')).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await login({ email: target, password: wrongPassword }, '198.51.100.3')).statusCode).toBe(401);
+    expect((await login({ email: target, password }, '198.51.100.3')).statusCode).toBe(429);
+  });
+
+  it('makes the wait grow: 10 failures in an hour, or 20 in a day, lock that address for longer', async () => {
+    const hourly = 'hourly@clinic.test';
+    const daily = 'daily@clinic.test';
+    await createAdmin(t.database.db, hourly, password);
+    await createAdmin(t.database.db, daily, password);
+    await pastFailures(
+      Array.from({ length: 10 }, (_, index) => ({
+        email: hourly,
+        ip: '198.51.100.4',
+        minutesAgo: 20 + index * 3,
+      })),
+    );
+    await pastFailures(
+      Array.from({ length: 20 }, (_, index) => ({
+        email: daily,
+        ip: '198.51.100.4',
+        minutesAgo: 120 + index * 60,
+      })),
+    );
+    const hourLock = await login({ email: hourly, password }, '198.51.100.4');
+    expect(hourLock.statusCode).toBe(429);
+    expect(hourLock.json().error_messages).toBe(
+      'Too many failed sign-in attempts. Please wait 13 minutes and try again.',
+    );
+    const dayLock = await login({ email: daily, password }, '198.51.100.4');
+    expect(dayLock.statusCode).toBe(429);
+    expect(dayLock.json().error_messages).toBe(
+      'Too many failed sign-in attempts. Please wait 3 hours and try again.',
+    );
+    expect((await login({ email: daily, password }, '198.51.100.5')).statusCode).toBe(200);
+  });
+
+  it('refuses an address after 20 failures across e-mails, even with a correct password', async () => {
+    const target = 'per-address@clinic.test';
+    await createAdmin(t.database.db, target, password);
+    for (let attempt = 0; attempt < 20; attempt++) {
       const response = await login(
-        { email: target, password: 'Wrong-pw1' },
-        { 'x-forwarded-for': `10.1.0.${attempt}` },
+        { email: `guess${attempt}@clinic.test`, password: wrongPassword },
+        '203.0.113.20',
       );
       expect(response.statusCode).toBe(401);
     }
-    const blocked = await login({ email: target, password });
+    const blocked = await login({ email: target, password }, '203.0.113.20');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error_messages).toMatch(/Too many/);
+    expect(blocked.json()).toEqual({ error_messages: waitFifteenMinutes });
+    expect((await login({ email: target, password }, '203.0.113.21')).statusCode).toBe(200);
+  });
+
+  it('refuses an e-mail from every address after 50 failures in an hour from many addresses', async () => {
+    const target = 'ceiling@clinic.test';
+    await createAdmin(t.database.db, target, password);
+    await pastFailures(
+      Array.from({ length: 49 }, (_, index) => ({ email: target, ip: `10.50.0.${index}`, minutesAgo: 10 })),
+    );
+    expect((await login({ email: target, password: wrongPassword }, '10.50.1.1')).statusCode).toBe(401);
+    const blocked = await login({ email: target, password }, '10.50.1.2');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      error_messages: 'Too many failed sign-in attempts. Please wait 50 minutes and try again.',
+    });
   });
 });
 

@@ -14,7 +14,7 @@ import {
   revokeToken,
   updateAdminPassword,
 } from './admin-repository';
-import { isLoginThrottled } from './login-throttle';
+import { clearLoginFailures, reserveLoginAttempt } from './login-throttle';
 import { getDecoyHash, hashPassword, passwordProblem, verifyPassword } from './password-hashing';
 
 /** A token expires after 12 hours without use. */
@@ -33,7 +33,7 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
 export type LoginOutcome =
   | { kind: 'ok'; admin: AdminUser; token: string }
   | { kind: 'invalid' }
-  | { kind: 'throttled' };
+  | { kind: 'throttled'; retryAfterSeconds: number };
 
 export async function login(
   db: Db,
@@ -41,7 +41,8 @@ export async function login(
   client: { ip: string; userAgent?: string },
 ): Promise<LoginOutcome> {
   const email = normaliseEmail(credentials.email);
-  if (await isLoginThrottled(db, email, client.ip)) return { kind: 'throttled' };
+  const reservation = await reserveLoginAttempt(db, email, client.ip);
+  if (reservation.kind === 'throttled') return reservation;
   const admin = await findAdminByEmail(db, email);
   const valid = admin
     ? await verifyPassword(credentials.password, admin.passwordHash)
@@ -56,6 +57,7 @@ export async function login(
     });
     return { kind: 'invalid' };
   }
+  await clearLoginFailures(db, email, client.ip);
   const token = randomBytes(32).toString('base64url');
   await insertAuthToken(db, {
     adminUserId: admin.id,

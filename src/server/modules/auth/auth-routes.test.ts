@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuthTokens } from '../../db/schema';
-import { createTestApp, signInAsNewAdmin, type TestApp } from '../../test/test-app';
+import { buildApp } from '../../app';
+import { adminAuthTokens, auditLog } from '../../db/schema';
+import { createTestApp, signInAsNewAdmin, type TestApp, testConfig } from '../../test/test-app';
 import { createAdmin } from './auth-service';
 
 let t: TestApp;
@@ -207,6 +208,55 @@ describe('sign-in limits', () => {
     expect(blocked.json()).toEqual({
       error_messages: 'Too many failed sign-in attempts. Please wait 50 minutes and try again.',
     });
+  });
+});
+
+describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
+  const proxy = '10.0.0.5';
+  const client = '198.51.100.77';
+  const viaProxy = async (payload: object, claimed: string) => {
+    const proxied = await buildApp({
+      config: testConfig({ TRUST_PROXY: '1' }),
+      database: t.database,
+      web: false,
+    });
+    try {
+      return await proxied.inject({
+        method: 'POST',
+        url: '/api/admin/autorization/login',
+        payload,
+        remoteAddress: proxy,
+        // The client sent its own X-Forwarded-For; the proxy appended the address it saw.
+        headers: { 'x-forwarded-for': `${claimed}, ${client}` },
+      });
+    } finally {
+      await proxied.close();
+    }
+  };
+
+  it('takes the address the proxy saw, not one the client put in X-Forwarded-For', async () => {
+    const target = 'proxied@clinic.test';
+    await createAdmin(t.database.db, target, password);
+    expect((await viaProxy({ email: target, password }, '203.0.113.66')).statusCode).toBe(200);
+    const [audit] = await t.database.db
+      .select({ ip: auditLog.ip })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'login'), eq(auditLog.entity, 'admin_user')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit?.ip).toBe(client);
+  });
+
+  it('keeps counting failures against the real address when the client varies X-Forwarded-For', async () => {
+    const target = 'spoofer@clinic.test';
+    await createAdmin(t.database.db, target, password);
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect(
+        (await viaProxy({ email: target, password: wrongPassword }, `203.0.113.${attempt}`)).statusCode,
+      ).toBe(401);
+    const blocked = await viaProxy({ email: target, password }, '203.0.113.99');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ error_messages: waitFifteenMinutes });
   });
 });
 

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { adminAuthTokens, auditLog } from '../../db/schema';
 import { createTestApp, signInAsNewAdmin, type TestApp, testConfig } from '../../test/test-app';
-import { createAdmin } from './auth-service';
+import { insertAdmin } from './admin-repository';
+import { createAdmin, ensureAdmin, resetAdminPassword } from './auth-service';
+import { hashPassword } from './password-hashing';
 
 let t: TestApp;
 const email = 'staff@clinic.test';
@@ -208,6 +210,32 @@ describe('sign-in limits', () => {
     expect(blocked.json()).toEqual({
       error_messages: 'Too many failed sign-in attempts. Please wait 50 minutes and try again.',
     });
+  });
+});
+
+describe('setting a password', () => {
+  const common =
+    'This password is one of the most commonly used passwords, which are guessed first. Please choose another.';
+
+  it.each([
+    ['password', common],
+    ['12345678', common],
+    ['Sunshine1', common],
+    ['aaaaaaaa', 'The password must not be one character repeated.'],
+  ])('refuses %j for a new admin, an ADMIN_PASSWORD admin and a reset', async (weak, message) => {
+    await expect(createAdmin(t.database.db, 'weak@clinic.test', weak)).rejects.toThrow(message);
+    await expect(ensureAdmin(t.database.db, 'weak@clinic.test', weak)).rejects.toThrow(
+      `ADMIN_PASSWORD is not accepted: ${message}`,
+    );
+    await expect(resetAdminPassword(t.database.db, email, weak)).rejects.toThrow(message);
+    const refused = await login({ email: 'weak@clinic.test', password: weak }, '192.0.2.40');
+    expect(refused.statusCode).toBe(401);
+  });
+
+  it('does not apply at sign-in, which keeps the 5 to 12 characters of the specification', async () => {
+    const legacy = 'legacy@clinic.test';
+    await insertAdmin(t.database.db, { email: legacy, passwordHash: await hashPassword('password') });
+    expect((await login({ email: legacy, password: 'password' }, '192.0.2.41')).statusCode).toBe(200);
   });
 });
 

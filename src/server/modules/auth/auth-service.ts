@@ -15,7 +15,8 @@ import {
   updateAdminPassword,
 } from './admin-repository';
 import { clearLoginFailures, reserveLoginAttempt } from './login-throttle';
-import { getDecoyHash, hashPassword, passwordProblem, verifyPassword } from './password-hashing';
+import { getDecoyHash, hashPassword, verifyPassword } from './password-hashing';
+import { passwordProblem } from './password-rules';
 
 /** A token expires after 12 hours without use. */
 export const TOKEN_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -98,7 +99,7 @@ export async function createAdmin(
   password: string,
   name?: string,
 ): Promise<AdminUser> {
-  const problem = passwordProblem(password);
+  const problem = await passwordProblem(password);
   if (problem) throw new Error(problem);
   if (await findAdminByEmail(db, email))
     throw new Error(`An admin with the e-mail ${normaliseEmail(email)} exists.`);
@@ -107,7 +108,7 @@ export async function createAdmin(
 
 /** Sets a new password and signs the admin out everywhere. */
 export async function resetAdminPassword(db: Db, email: string, password: string): Promise<void> {
-  const problem = passwordProblem(password);
+  const problem = await passwordProblem(password);
   if (problem) throw new Error(problem);
   const admin = await findAdminByEmail(db, email);
   if (!admin) throw new Error(`No admin with the e-mail ${normaliseEmail(email)}.`);
@@ -118,6 +119,8 @@ export async function resetAdminPassword(db: Db, email: string, password: string
 /** ADMIN_EMAIL / ADMIN_PASSWORD at start: create that admin when it does not exist yet. */
 export async function ensureAdmin(db: Db, email: string, password: string): Promise<'created' | 'exists'> {
   if (await findAdminByEmail(db, email)) return 'exists';
+  const problem = await passwordProblem(password);
+  if (problem) throw new Error(`ADMIN_PASSWORD is not accepted: ${problem}`);
   await createAdmin(db, email, password);
   return 'created';
 }

@@ -54,7 +54,8 @@ export async function insertAuthToken(
   });
 }
 
-export async function findLiveToken(db: Db, tokenHash: string) {
+/** A token that is not revoked, not expired, and was issued after `issuedAfter`. */
+export async function findLiveToken(db: Db, tokenHash: string, issuedAfter: Date) {
   const [row] = await db
     .select({ token: adminAuthTokens, admin: adminUsers })
     .from(adminAuthTokens)
@@ -64,6 +65,7 @@ export async function findLiveToken(db: Db, tokenHash: string) {
         eq(adminAuthTokens.tokenHash, tokenHash),
         isNull(adminAuthTokens.revokedAt),
         gt(adminAuthTokens.expiresAt, sql`now()`),
+        gt(adminAuthTokens.createdAt, issuedAfter),
       ),
     )
     .limit(1);

@@ -4,7 +4,7 @@ import { buildApp } from '../../app';
 import { adminAuthTokens, auditLog } from '../../db/schema';
 import { createTestApp, signInAsNewAdmin, type TestApp, testConfig } from '../../test/test-app';
 import { insertAdmin } from './admin-repository';
-import { createAdmin, ensureAdmin, resetAdminPassword } from './auth-service';
+import { createAdmin, ensureAdmin, hashToken, resetAdminPassword } from './auth-service';
 import { hashPassword } from './password-hashing';
 
 let t: TestApp;
@@ -312,6 +312,37 @@ describe('tokens', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(response.statusCode).toBe(401);
+  });
+
+  it('expire 7 days after sign-in even when used all along', async () => {
+    const { token } = await signInAsNewAdmin(t);
+    const auth = { authorization: `Bearer ${token}` };
+    await t.database.db.execute(
+      sql`update admin_auth_tokens set created_at = now() - interval '7 days' - interval '1 minute',
+        last_used_at = now(), expires_at = now() + interval '11 hours' where token_hash = ${hashToken(token)}`,
+    );
+    const response = await t.app.inject({ url: '/api/admin/me', headers: auth });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error_messages).toBeTruthy();
+  });
+
+  it('are never extended past 7 days after sign-in', async () => {
+    const { token } = await signInAsNewAdmin(t);
+    await t.database.db.execute(
+      sql`update admin_auth_tokens set created_at = now() - interval '7 days' + interval '1 hour',
+        last_used_at = now() - interval '5 minutes' where token_hash = ${hashToken(token)}`,
+    );
+    const response = await t.app.inject({
+      url: '/api/admin/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(adminAuthTokens)
+      .where(eq(adminAuthTokens.tokenHash, hashToken(token)));
+    expect(row?.lastUsedAt?.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(row?.expiresAt.getTime()).toBeLessThanOrEqual(row!.createdAt.getTime() + 7 * 24 * 60 * 60 * 1000);
   });
 
   it.each([

@@ -18,8 +18,10 @@ import { clearLoginFailures, reserveLoginAttempt } from './login-throttle';
 import { getDecoyHash, hashPassword, verifyPassword } from './password-hashing';
 import { passwordProblem } from './password-rules';
 
-/** A token expires after 12 hours without use. */
+/** A token expires after 12 hours without use, */
 export const TOKEN_IDLE_MS = 12 * 60 * 60 * 1000;
+/** and 7 days after sign-in however much it is used, so a stolen token does not live on. */
+export const TOKEN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is written at most once a minute per token, not on every request. */
 const EXTEND_AFTER_MS = 60 * 1000;
 
@@ -79,11 +81,12 @@ export async function login(
 
 /** The signed-in admin for a bearer token, or undefined when it is unknown, revoked or expired. */
 export async function authenticate(db: Db, token: string): Promise<AdminUserRow | undefined> {
-  const found = await findLiveToken(db, hashToken(token));
+  const found = await findLiveToken(db, hashToken(token), new Date(Date.now() - TOKEN_MAX_AGE_MS));
   if (!found) return undefined;
   const lastUsed = found.token.lastUsedAt?.getTime() ?? 0;
   if (Date.now() - lastUsed > EXTEND_AFTER_MS) {
-    await extendToken(db, found.token.id, new Date(Date.now() + TOKEN_IDLE_MS));
+    const end = Math.min(Date.now() + TOKEN_IDLE_MS, found.token.createdAt.getTime() + TOKEN_MAX_AGE_MS);
+    await extendToken(db, found.token.id, new Date(end));
   }
   return found.admin;
 }

@@ -75,7 +75,15 @@ export interface EmailAttachment {
   content: string;
 }
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'read' | 'login' | 'logout' | (string & {});
+export type AuditAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'read'
+  | 'login'
+  | 'logout'
+  | 'logout_all'
+  | (string & {});
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 

@@ -86,9 +86,12 @@ export async function revokeToken(db: Db, tokenHash: string): Promise<void> {
     .where(and(eq(adminAuthTokens.tokenHash, tokenHash), isNull(adminAuthTokens.revokedAt)));
 }
 
-export async function revokeAllTokensOf(db: Db, adminUserId: number): Promise<void> {
-  await db
+/** Revokes every token of an admin not revoked yet; answers how many. */
+export async function revokeAllTokensOf(db: Db, adminUserId: number): Promise<number> {
+  const revoked = await db
     .update(adminAuthTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(adminAuthTokens.adminUserId, adminUserId), isNull(adminAuthTokens.revokedAt)));
+    .where(and(eq(adminAuthTokens.adminUserId, adminUserId), isNull(adminAuthTokens.revokedAt)))
+    .returning({ id: adminAuthTokens.id });
+  return revoked.length;
 }

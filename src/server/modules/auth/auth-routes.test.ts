@@ -314,6 +314,35 @@ describe('tokens', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it('are all revoked by PUT /api/admin/autorization/logout_all, for that admin only', async () => {
+    const { token: first, email: adminEmail } = await signInAsNewAdmin(t);
+    const second = (await login({ email: adminEmail, password: 'Secret-123' }, '192.0.2.50')).json().data
+      .token.auth_token as string;
+    const { token: otherAdmin } = await signInAsNewAdmin(t);
+    const me = (token: string) =>
+      t.app.inject({ url: '/api/admin/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await me(second)).statusCode).toBe(200);
+
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/autorization/logout_all',
+      headers: { authorization: `Bearer ${first}` },
+    });
+    expect(response.statusCode).toBe(204);
+    expect((await me(first)).statusCode).toBe(401);
+    expect((await me(second)).statusCode).toBe(401);
+    expect((await me(otherAdmin)).statusCode).toBe(200);
+
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'logout_all'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit).toMatchObject({ entity: 'admin_user', details: { revoked_tokens: 2 } });
+    expect(audit?.adminUserId).toBe(Number(audit?.entityId));
+  });
+
   it('expire 7 days after sign-in even when used all along', async () => {
     const { token } = await signInAsNewAdmin(t);
     const auth = { authorization: `Bearer ${token}` };

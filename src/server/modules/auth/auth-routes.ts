@@ -5,7 +5,7 @@ import { HttpError } from '../../http/http-errors';
 import { validate } from '../../http/validation';
 import { recordAudit } from '../audit/audit-log';
 import { currentAdmin } from './admin-guard';
-import { login, logout } from './auth-service';
+import { login, logout, logoutEverywhere } from './auth-service';
 import { describeWait } from './login-throttle';
 
 /** Sign-in, sign-out and the current admin, under `/api/admin` (the spec keeps the 'autorization' spelling). */
@@ -40,6 +40,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       action: 'logout',
       entity: 'admin_user',
       entityId: admin.id,
+      ip: request.ip,
+    });
+    return reply.code(204).send();
+  });
+
+  app.put('/autorization/logout_all', async (request, reply) => {
+    const admin = currentAdmin(request);
+    const revoked = await logoutEverywhere(app.db, admin.id);
+    await recordAudit(app.db, {
+      adminUserId: admin.id,
+      action: 'logout_all',
+      entity: 'admin_user',
+      entityId: admin.id,
+      details: { revoked_tokens: revoked },
       ip: request.ip,
     });
     return reply.code(204).send();

@@ -95,6 +95,11 @@ export async function logout(db: Db, token: string): Promise<void> {
   await revokeToken(db, hashToken(token));
 }
 
+/** Revokes every token of the admin (sign out everywhere); answers how many were live. */
+export async function logoutEverywhere(db: Db, adminUserId: number): Promise<number> {
+  return revokeAllTokensOf(db, adminUserId);
+}
+
 /** Creates an admin, or fails when the e-mail is taken or the password breaks the rules. */
 export async function createAdmin(
   db: Db,

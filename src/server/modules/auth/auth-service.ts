@@ -95,7 +95,7 @@ export async function logout(db: Db, token: string): Promise<void> {
   await revokeToken(db, hashToken(token));
 }
 
-/** Revokes every token of the admin (sign out everywhere); answers how many were live. */
+/** Revokes every token of the admin (sign out everywhere); answers how many were not revoked yet. */
 export async function logoutEverywhere(db: Db, adminUserId: number): Promise<number> {
   return revokeAllTokensOf(db, adminUserId);
 }

@@ -42,6 +42,16 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/**
+ * Fastify 5.12 trusts nothing for a plain number, so a hop count becomes a function: the socket's peer is hop 0,
+ * the last `X-Forwarded-For` entry hop 1, and only the nearest `hops` of them are believed to be proxies.
+ */
+function fastifyTrustProxy(trustProxy: AppConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  if (trustProxy === 0) return false;
+  return (_address, hop) => hop < trustProxy;
+}
+
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Builds the whole application without listening: `main.ts` listens, tests use `inject`. */
@@ -53,7 +63,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];

@@ -14,6 +14,39 @@ describe('readConfig', () => {
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.admin).toBeUndefined();
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it.each([
+    ['false', false],
+    ['0', false],
+    ['no', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    [' 10.0.0.0/8, 192.168.1.1 ,::1,fd00::/8 ', ['10.0.0.0/8', '192.168.1.1', '::1', 'fd00::/8']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+  ])('reads TRUST_PROXY=%j', (value, trustProxy) => {
+    expect(readConfig({ TRUST_PROXY: value }).trustProxy).toEqual(trustProxy);
+  });
+
+  it.each(['true', 'yes', 'TRUE'])('refuses TRUST_PROXY=%j, which would trust every hop', (value) => {
+    expect(() => readConfig({ TRUST_PROXY: value })).toThrow(
+      /TRUST_PROXY: true would trust every X-Forwarded-For/,
+    );
+  });
+
+  it.each([
+    'proxy.example',
+    '10.0.0.1/33',
+    '10.0.0.0/8/1',
+    '1,2',
+    '-1',
+    '10.0.0.1,,10.0.0.2',
+  ])('refuses TRUST_PROXY=%j with a clear message', (value) => {
+    expect(() => readConfig({ TRUST_PROXY: value })).toThrow(
+      /TRUST_PROXY: expected false, a number of proxies/,
+    );
   });
 
   it('reads every variable', () => {
@@ -25,7 +58,7 @@ describe('readConfig', () => {
       SEED: 'false',
       ADMIN_EMAIL: 'a@b.ie',
       ADMIN_PASSWORD: 'pw123456',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -34,7 +67,7 @@ describe('readConfig', () => {
       databaseUrl: 'postgres://u@h/db',
       seed: false,
       admin: { email: 'a@b.ie', password: 'pw123456' },
-      trustProxy: true,
+      trustProxy: 1,
     });
   });
 

@@ -1,9 +1,50 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { clinic } from '../shared/clinic';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Names proxy-addr (Fastify's trustProxy) understands for whole address ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' `X-Forwarded-For` entries are believed: none, the nearest N hops, or the listed addresses.
+ * `true` ("trust every hop") is refused, because then a client picks its own address by sending the header.
+ */
+const trustProxyFromEnv = z.string().transform((value, context): false | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (['false', 'no', '0'].includes(text)) return false;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  if (['true', 'yes'].includes(text)) {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'true would trust every X-Forwarded-For entry, so any client could choose its own address; set the number of proxies in front of the app (usually 1) or their addresses',
+    });
+    return z.NEVER;
+  }
+  const entries = text.split(',').map((entry) => entry.trim());
+  const invalid = entries.filter((entry) => !isProxyAddress(entry));
+  if (invalid.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `expected false, a number of proxies, or proxy addresses/CIDR ranges separated by commas; not ${invalid.map((entry) => JSON.stringify(entry)).join(', ')}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -19,7 +60,7 @@ const configSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: trustProxyFromEnv.default(false),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -39,7 +80,8 @@ export interface AppConfig {
   seed: boolean;
   admin?: { email: string; password: string };
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a hop count, or proxy addresses and CIDR ranges. */
+  trustProxy: false | number | string[];
   /** Outgoing mail server; without it e-mail stays queued in the outbox. */
   smtpUrl?: string;
   mailFrom: string;

@@ -9,7 +9,8 @@ const usage = `Manage back-office admins.
   npm run admin -- reset-password --email EMAIL                (password from ADMIN_NEW_PASSWORD or asked)
 
 Uses the same database settings as the server (DATABASE_URL, DATA_DIR).
-Passwords have 8 to 12 characters (the sign-in form accepts at most 12).`;
+Passwords have 8 to 12 characters (the sign-in form accepts at most 12), are not one character repeated
+and are not among the most commonly used passwords.`;
 
 async function askPassword(): Promise<string> {
   if (process.env.ADMIN_NEW_PASSWORD) return process.env.ADMIN_NEW_PASSWORD;

@@ -50,6 +50,7 @@ describe('migrations', () => {
         'fee_prices',
         'fee_services',
         'files',
+        'login_attempts',
         'patients',
         'sessions',
         'team_members',

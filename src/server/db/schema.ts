@@ -75,7 +75,15 @@ export interface EmailAttachment {
   content: string;
 }
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'read' | 'login' | 'logout' | (string & {});
+export type AuditAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'read'
+  | 'login'
+  | 'logout'
+  | 'logout_all'
+  | (string & {});
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
@@ -109,6 +117,26 @@ export const adminAuthTokens = pgTable(
     userAgent: text('user_agent'),
   },
   (table) => [index('admin_auth_tokens_admin_user_id_idx').on(table.adminUserId)],
+);
+
+/**
+ * Sign-in attempts that failed or are still being checked; a sign-in reserves its row before the password is
+ * checked, so concurrent guesses count against the limits (login-throttle.ts). Rows older than a day are deleted.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    /** Lower-cased, as typed (the e-mail need not belong to an admin). */
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('login_attempts_email_created_at_idx').on(table.email, table.createdAt),
+    index('login_attempts_ip_created_at_idx').on(table.ip, table.createdAt),
+    index('login_attempts_created_at_idx').on(table.createdAt),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------------

@@ -11,11 +11,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The configuration of the test app; `env` adds or overrides variables. */
+export function testConfig(env: Record<string, string> = {}) {
+  return readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://clinic.test', ...env });
+}
+
 /** The API on a fresh database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set); one per test file. */
 export async function createTestApp(): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://clinic.test' });
-  const app = await buildApp({ config, database, web: false });
+  const app = await buildApp({ config: testConfig(), database, web: false });
   await app.ready();
   return {
     app,

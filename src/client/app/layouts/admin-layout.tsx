@@ -3,7 +3,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { clinic } from '../../../shared/clinic';
 import { LogoMark } from '../../components/brand/logo-mark';
-import { type MeResponse, meQueryKey, removeAdminQueries, useLogout } from '../../features/auth/login-api';
+import {
+  type MeResponse,
+  meQueryKey,
+  removeAdminQueries,
+  useLogout,
+  useLogoutEverywhere,
+} from '../../features/auth/login-api';
 import { useAuthToken } from '../../features/auth/use-auth-token';
 import { setUnauthorizedHandler } from '../../lib/api-client';
 import { AppErrorBoundary } from '../app-error-boundary';
@@ -37,6 +43,8 @@ function AdminShell() {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const logout = useLogout();
+  const logoutEverywhere = useLogoutEverywhere();
+  const signingOut = logout.isPending || logoutEverywhere.isPending;
   const me = useQuery<MeResponse>({ queryKey: meQueryKey });
   const adminUser = me.data?.admin_user;
 
@@ -113,7 +121,28 @@ function AdminShell() {
             <button
               type="button"
               className="admin-header__logout"
-              disabled={logout.isPending}
+              disabled={signingOut}
+              title="Sign out everywhere: this and every other browser or device"
+              onClick={() => logoutEverywhere.mutate()}
+            >
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+                <path
+                  d="M12 3v8M7.05 6.05a7 7 0 1 0 9.9 0"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+              <span className="admin-header__logout-text admin-header__logout-text--wide">
+                Sign out everywhere
+              </span>
+            </button>
+            <button
+              type="button"
+              className="admin-header__logout"
+              disabled={signingOut}
               onClick={() => logout.mutate()}
             >
               <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">

@@ -1,12 +1,14 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { AdminUser, LoginRequest, LoginResponse } from '../../../shared/auth';
+import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { apiRequest } from '../../lib/api-client';
 import { clearAuthToken, setAuthToken } from '../../lib/auth-token';
 import type { ApiQueryKey } from '../../lib/query-client';
 
 export const LOGIN_PATH = '/api/admin/autorization/login';
 export const LOGOUT_PATH = '/api/admin/autorization/logout';
+export const LOGOUT_ALL_PATH = '/api/admin/autorization/logout_all';
 
 /** `GET /api/admin/me` answers `{ admin_user }`; the login answer seeds it. */
 export const meQueryKey: ApiQueryKey = ['/api/admin/me'];
@@ -45,5 +47,25 @@ export function useLogout() {
       removeAdminQueries(queryClient);
       void navigate('/login', { replace: true });
     },
+  });
+}
+
+/**
+ * Signs out everywhere: revokes every token of the admin (other browsers and devices too), then leaves for
+ * /login. Unlike `useLogout` a failed call keeps this session and says so, because the other sessions are
+ * still signed in and the admin should know and try again.
+ */
+export function useLogoutEverywhere() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  return useMutation({
+    mutationFn: () => apiRequest<void>(LOGOUT_ALL_PATH, { method: 'PUT' }),
+    onSuccess: () => {
+      clearAuthToken();
+      removeAdminQueries(queryClient);
+      void navigate('/login', { replace: true });
+    },
+    onError: (error) => notifyApiError(notify, error),
   });
 }

@@ -54,7 +54,8 @@ export async function insertAuthToken(
   });
 }
 
-export async function findLiveToken(db: Db, tokenHash: string) {
+/** A token that is not revoked, not expired, and was issued after `issuedAfter`. */
+export async function findLiveToken(db: Db, tokenHash: string, issuedAfter: Date) {
   const [row] = await db
     .select({ token: adminAuthTokens, admin: adminUsers })
     .from(adminAuthTokens)
@@ -64,6 +65,7 @@ export async function findLiveToken(db: Db, tokenHash: string) {
         eq(adminAuthTokens.tokenHash, tokenHash),
         isNull(adminAuthTokens.revokedAt),
         gt(adminAuthTokens.expiresAt, sql`now()`),
+        gt(adminAuthTokens.createdAt, issuedAfter),
       ),
     )
     .limit(1);
@@ -84,9 +86,12 @@ export async function revokeToken(db: Db, tokenHash: string): Promise<void> {
     .where(and(eq(adminAuthTokens.tokenHash, tokenHash), isNull(adminAuthTokens.revokedAt)));
 }
 
-export async function revokeAllTokensOf(db: Db, adminUserId: number): Promise<void> {
-  await db
+/** Revokes every token of an admin not revoked yet; answers how many. */
+export async function revokeAllTokensOf(db: Db, adminUserId: number): Promise<number> {
+  const revoked = await db
     .update(adminAuthTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(adminAuthTokens.adminUserId, adminUserId), isNull(adminAuthTokens.revokedAt)));
+    .where(and(eq(adminAuthTokens.adminUserId, adminUserId), isNull(adminAuthTokens.revokedAt)))
+    .returning({ id: adminAuthTokens.id });
+  return revoked.length;
 }

@@ -1,8 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuthTokens } from '../../db/schema';
-import { createTestApp, signInAsNewAdmin, type TestApp } from '../../test/test-app';
-import { createAdmin } from './auth-service';
+import { buildApp } from '../../app';
+import { adminAuthTokens, auditLog } from '../../db/schema';
+import { createTestApp, signInAsNewAdmin, type TestApp, testConfig } from '../../test/test-app';
+import { insertAdmin } from './admin-repository';
+import { createAdmin, ensureAdmin, hashToken, resetAdminPassword } from './auth-service';
+import { hashPassword } from './password-hashing';
 
 let t: TestApp;
 const email = 'staff@clinic.test';
@@ -14,8 +17,28 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/admin/autorization/login', payload: payload as object, headers });
+/** `from` is the client's address (the socket's: the test app trusts no proxy). */
+const login = (payload: unknown, from = '127.0.0.1', headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/autorization/login',
+    payload: payload as object,
+    headers,
+    remoteAddress: from,
+  });
+
+const wrongPassword = 'Wrong-pw1';
+const waitFifteenMinutes = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+
+/** Failed attempts written straight to the table, `minutesAgo` each. */
+async function pastFailures(rows: { email: string; ip: string; minutesAgo: number }[]): Promise<void> {
+  for (const row of rows) {
+    await t.database.db.execute(
+      sql`insert into login_attempts (email, ip, created_at)
+        values (${row.email}, ${row.ip}, now() - make_interval(mins => ${row.minutesAgo}))`,
+    );
+  }
+}
 
 describe('POST /api/admin/autorization/login', () => {
   it('answers the admin user and a token', async () => {
@@ -38,7 +61,7 @@ describe('POST /api/admin/autorization/login', () => {
     ['a wrong password', { email, password: 'Wrong-pw1' }],
     ['an unknown e-mail', { email: 'nobody@clinic.test', password }],
   ])('refuses %s with 401 and the spec text', async (_name, payload) => {
-    const response = await login(payload, { 'x-forwarded-for': '10.0.0.1' });
+    const response = await login(payload, '10.0.0.1');
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error_messages: 'Invalid email or password' });
   });
@@ -86,20 +109,182 @@ describe('POST /api/admin/autorization/login', () => {
     expect(response.statusCode).toBe(415);
     expect(response.json().error_messages).toBeTruthy();
   });
+});
 
-  it('answers 429 after repeated failures for one e-mail, even from other addresses', async () => {
-    const target = 'target@clinic.test';
+describe('sign-in limits', () => {
+  it('lets only 5 of 19 concurrent wrong passwords be checked; the rest answer 429', async () => {
+    const target = 'parallel@clinic.test';
+    await createAdmin(t.database.db, target, password);
+    const responses = await Promise.all(
+      Array.from({ length: 19 }, () => login({ email: target, password: wrongPassword }, '192.0.2.19')),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(14);
+  });
+
+  it('locks one address out of an e-mail after 5 failures, while another address still signs in', async () => {
+    const target = 'lockout@clinic.test';
     await createAdmin(t.database.db, target, password);
     for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await login({ email: target, password: wrongPassword }, '198.51.100.1');
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error_messages: 'Invalid email or password' });
+    }
+    const blocked = await login({ email: target, password }, '198.51.100.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ error_messages: waitFifteenMinutes });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+
+    expect((await login({ email: target, password }, '198.51.100.2')).statusCode).toBe(200);
+  });
+
+  it('forgets the failures of an address for an e-mail once it signs in', async () => {
+    const target = 'forgiven@clinic.test';
+    await createAdmin(t.database.db, target, password);
+    for (let attempt = 0; attempt < 4; attempt++)
+      expect((await login({ email: target, password: wrongPassword }, '198.51.100.3')).statusCode).toBe(401);
+    expect((await login({ email: target, password }, '198.51.100.3')).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await login({ email: target, password: wrongPassword }, '198.51.100.3')).statusCode).toBe(401);
+    expect((await login({ email: target, password }, '198.51.100.3')).statusCode).toBe(429);
+  });
+
+  it('makes the wait grow: 10 failures in an hour, or 20 in a day, lock that address for longer', async () => {
+    const hourly = 'hourly@clinic.test';
+    const daily = 'daily@clinic.test';
+    await createAdmin(t.database.db, hourly, password);
+    await createAdmin(t.database.db, daily, password);
+    await pastFailures(
+      Array.from({ length: 10 }, (_, index) => ({
+        email: hourly,
+        ip: '198.51.100.4',
+        minutesAgo: 20 + index * 3,
+      })),
+    );
+    await pastFailures(
+      Array.from({ length: 20 }, (_, index) => ({
+        email: daily,
+        ip: '198.51.100.4',
+        minutesAgo: 120 + index * 60,
+      })),
+    );
+    const hourLock = await login({ email: hourly, password }, '198.51.100.4');
+    expect(hourLock.statusCode).toBe(429);
+    expect(hourLock.json().error_messages).toBe(
+      'Too many failed sign-in attempts. Please wait 13 minutes and try again.',
+    );
+    const dayLock = await login({ email: daily, password }, '198.51.100.4');
+    expect(dayLock.statusCode).toBe(429);
+    expect(dayLock.json().error_messages).toBe(
+      'Too many failed sign-in attempts. Please wait 3 hours and try again.',
+    );
+    expect((await login({ email: daily, password }, '198.51.100.5')).statusCode).toBe(200);
+  });
+
+  it('refuses an address after 20 failures across e-mails, even with a correct password', async () => {
+    const target = 'per-address@clinic.test';
+    await createAdmin(t.database.db, target, password);
+    for (let attempt = 0; attempt < 20; attempt++) {
       const response = await login(
-        { email: target, password: 'Wrong-pw1' },
-        { 'x-forwarded-for': `10.1.0.${attempt}` },
+        { email: `guess${attempt}@clinic.test`, password: wrongPassword },
+        '203.0.113.20',
       );
       expect(response.statusCode).toBe(401);
     }
-    const blocked = await login({ email: target, password });
+    const blocked = await login({ email: target, password }, '203.0.113.20');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error_messages).toMatch(/Too many/);
+    expect(blocked.json()).toEqual({ error_messages: waitFifteenMinutes });
+    expect((await login({ email: target, password }, '203.0.113.21')).statusCode).toBe(200);
+  });
+
+  it('refuses an e-mail from every address after 50 failures in an hour from many addresses', async () => {
+    const target = 'ceiling@clinic.test';
+    await createAdmin(t.database.db, target, password);
+    await pastFailures(
+      Array.from({ length: 49 }, (_, index) => ({ email: target, ip: `10.50.0.${index}`, minutesAgo: 10 })),
+    );
+    expect((await login({ email: target, password: wrongPassword }, '10.50.1.1')).statusCode).toBe(401);
+    const blocked = await login({ email: target, password }, '10.50.1.2');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      error_messages: 'Too many failed sign-in attempts. Please wait 50 minutes and try again.',
+    });
+  });
+});
+
+describe('setting a password', () => {
+  const common =
+    'This password is one of the most commonly used passwords, which are guessed first. Please choose another.';
+
+  it.each([
+    ['password', common],
+    ['12345678', common],
+    ['Sunshine1', common],
+    ['aaaaaaaa', 'The password must not be one character repeated.'],
+  ])('refuses %j for a new admin, an ADMIN_PASSWORD admin and a reset', async (weak, message) => {
+    await expect(createAdmin(t.database.db, 'weak@clinic.test', weak)).rejects.toThrow(message);
+    await expect(ensureAdmin(t.database.db, 'weak@clinic.test', weak)).rejects.toThrow(
+      `ADMIN_PASSWORD is not accepted: ${message}`,
+    );
+    await expect(resetAdminPassword(t.database.db, email, weak)).rejects.toThrow(message);
+    const refused = await login({ email: 'weak@clinic.test', password: weak }, '192.0.2.40');
+    expect(refused.statusCode).toBe(401);
+  });
+
+  it('does not apply at sign-in, which keeps the 5 to 12 characters of the specification', async () => {
+    const legacy = 'legacy@clinic.test';
+    await insertAdmin(t.database.db, { email: legacy, passwordHash: await hashPassword('password') });
+    expect((await login({ email: legacy, password: 'password' }, '192.0.2.41')).statusCode).toBe(200);
+  });
+});
+
+describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
+  const proxy = '10.0.0.5';
+  const client = '198.51.100.77';
+  const viaProxy = async (payload: object, claimed: string) => {
+    const proxied = await buildApp({
+      config: testConfig({ TRUST_PROXY: '1' }),
+      database: t.database,
+      web: false,
+    });
+    try {
+      return await proxied.inject({
+        method: 'POST',
+        url: '/api/admin/autorization/login',
+        payload,
+        remoteAddress: proxy,
+        // The client sent its own X-Forwarded-For; the proxy appended the address it saw.
+        headers: { 'x-forwarded-for': `${claimed}, ${client}` },
+      });
+    } finally {
+      await proxied.close();
+    }
+  };
+
+  it('takes the address the proxy saw, not one the client put in X-Forwarded-For', async () => {
+    const target = 'proxied@clinic.test';
+    await createAdmin(t.database.db, target, password);
+    expect((await viaProxy({ email: target, password }, '203.0.113.66')).statusCode).toBe(200);
+    const [audit] = await t.database.db
+      .select({ ip: auditLog.ip })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'login'), eq(auditLog.entity, 'admin_user')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit?.ip).toBe(client);
+  });
+
+  it('keeps counting failures against the real address when the client varies X-Forwarded-For', async () => {
+    const target = 'spoofer@clinic.test';
+    await createAdmin(t.database.db, target, password);
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect(
+        (await viaProxy({ email: target, password: wrongPassword }, `203.0.113.${attempt}`)).statusCode,
+      ).toBe(401);
+    const blocked = await viaProxy({ email: target, password }, '203.0.113.99');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ error_messages: waitFifteenMinutes });
   });
 });
 
@@ -127,6 +312,66 @@ describe('tokens', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(response.statusCode).toBe(401);
+  });
+
+  it('are all revoked by PUT /api/admin/autorization/logout_all, for that admin only', async () => {
+    const { token: first, email: adminEmail } = await signInAsNewAdmin(t);
+    const second = (await login({ email: adminEmail, password: 'Secret-123' }, '192.0.2.50')).json().data
+      .token.auth_token as string;
+    const { token: otherAdmin } = await signInAsNewAdmin(t);
+    const me = (token: string) =>
+      t.app.inject({ url: '/api/admin/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await me(second)).statusCode).toBe(200);
+
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/autorization/logout_all',
+      headers: { authorization: `Bearer ${first}` },
+    });
+    expect(response.statusCode).toBe(204);
+    expect((await me(first)).statusCode).toBe(401);
+    expect((await me(second)).statusCode).toBe(401);
+    expect((await me(otherAdmin)).statusCode).toBe(200);
+
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'logout_all'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit).toMatchObject({ entity: 'admin_user', details: { revoked_tokens: 2 } });
+    expect(audit?.adminUserId).toBe(Number(audit?.entityId));
+  });
+
+  it('expire 7 days after sign-in even when used all along', async () => {
+    const { token } = await signInAsNewAdmin(t);
+    const auth = { authorization: `Bearer ${token}` };
+    await t.database.db.execute(
+      sql`update admin_auth_tokens set created_at = now() - interval '7 days' - interval '1 minute',
+        last_used_at = now(), expires_at = now() + interval '11 hours' where token_hash = ${hashToken(token)}`,
+    );
+    const response = await t.app.inject({ url: '/api/admin/me', headers: auth });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error_messages).toBeTruthy();
+  });
+
+  it('are never extended past 7 days after sign-in', async () => {
+    const { token } = await signInAsNewAdmin(t);
+    await t.database.db.execute(
+      sql`update admin_auth_tokens set created_at = now() - interval '7 days' + interval '1 hour',
+        last_used_at = now() - interval '5 minutes' where token_hash = ${hashToken(token)}`,
+    );
+    const response = await t.app.inject({
+      url: '/api/admin/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(adminAuthTokens)
+      .where(eq(adminAuthTokens.tokenHash, hashToken(token)));
+    expect(row?.lastUsedAt?.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(row?.expiresAt.getTime()).toBeLessThanOrEqual(row!.createdAt.getTime() + 7 * 24 * 60 * 60 * 1000);
   });
 
   it.each([

@@ -5,7 +5,8 @@ import { HttpError } from '../../http/http-errors';
 import { validate } from '../../http/validation';
 import { recordAudit } from '../audit/audit-log';
 import { currentAdmin } from './admin-guard';
-import { login, logout } from './auth-service';
+import { login, logout, logoutEverywhere } from './auth-service';
+import { describeWait } from './login-throttle';
 
 /** Sign-in, sign-out and the current admin, under `/api/admin` (the spec keeps the 'autorization' spelling). */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -19,7 +20,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         userAgent: request.headers['user-agent'],
       });
       if (outcome.kind === 'throttled') {
-        throw new HttpError(429, 'Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+        reply.header('retry-after', outcome.retryAfterSeconds);
+        throw new HttpError(
+          429,
+          `Too many failed sign-in attempts. Please wait ${describeWait(outcome.retryAfterSeconds)} and try again.`,
+        );
       }
       if (outcome.kind === 'invalid') throw new HttpError(401, texts.signIn.failed);
       reply.header('cache-control', 'no-store');
@@ -35,6 +40,20 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       action: 'logout',
       entity: 'admin_user',
       entityId: admin.id,
+      ip: request.ip,
+    });
+    return reply.code(204).send();
+  });
+
+  app.put('/autorization/logout_all', async (request, reply) => {
+    const admin = currentAdmin(request);
+    const revoked = await logoutEverywhere(app.db, admin.id);
+    await recordAudit(app.db, {
+      adminUserId: admin.id,
+      action: 'logout_all',
+      entity: 'admin_user',
+      entityId: admin.id,
+      details: { revoked_tokens: revoked },
       ip: request.ip,
     });
     return reply.code(204).send();

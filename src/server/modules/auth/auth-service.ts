@@ -14,11 +14,14 @@ import {
   revokeToken,
   updateAdminPassword,
 } from './admin-repository';
-import { isLoginThrottled } from './login-throttle';
-import { getDecoyHash, hashPassword, passwordProblem, verifyPassword } from './password-hashing';
+import { clearLoginFailures, reserveLoginAttempt } from './login-throttle';
+import { getDecoyHash, hashPassword, verifyPassword } from './password-hashing';
+import { passwordProblem } from './password-rules';
 
-/** A token expires after 12 hours without use. */
+/** A token expires after 12 hours without use, */
 export const TOKEN_IDLE_MS = 12 * 60 * 60 * 1000;
+/** and 7 days after sign-in however much it is used, so a stolen token does not live on. */
+export const TOKEN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is written at most once a minute per token, not on every request. */
 const EXTEND_AFTER_MS = 60 * 1000;
 
@@ -33,7 +36,7 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
 export type LoginOutcome =
   | { kind: 'ok'; admin: AdminUser; token: string }
   | { kind: 'invalid' }
-  | { kind: 'throttled' };
+  | { kind: 'throttled'; retryAfterSeconds: number };
 
 export async function login(
   db: Db,
@@ -41,7 +44,8 @@ export async function login(
   client: { ip: string; userAgent?: string },
 ): Promise<LoginOutcome> {
   const email = normaliseEmail(credentials.email);
-  if (await isLoginThrottled(db, email, client.ip)) return { kind: 'throttled' };
+  const reservation = await reserveLoginAttempt(db, email, client.ip);
+  if (reservation.kind === 'throttled') return reservation;
   const admin = await findAdminByEmail(db, email);
   const valid = admin
     ? await verifyPassword(credentials.password, admin.passwordHash)
@@ -56,6 +60,7 @@ export async function login(
     });
     return { kind: 'invalid' };
   }
+  await clearLoginFailures(db, email, client.ip);
   const token = randomBytes(32).toString('base64url');
   await insertAuthToken(db, {
     adminUserId: admin.id,
@@ -76,17 +81,23 @@ export async function login(
 
 /** The signed-in admin for a bearer token, or undefined when it is unknown, revoked or expired. */
 export async function authenticate(db: Db, token: string): Promise<AdminUserRow | undefined> {
-  const found = await findLiveToken(db, hashToken(token));
+  const found = await findLiveToken(db, hashToken(token), new Date(Date.now() - TOKEN_MAX_AGE_MS));
   if (!found) return undefined;
   const lastUsed = found.token.lastUsedAt?.getTime() ?? 0;
   if (Date.now() - lastUsed > EXTEND_AFTER_MS) {
-    await extendToken(db, found.token.id, new Date(Date.now() + TOKEN_IDLE_MS));
+    const end = Math.min(Date.now() + TOKEN_IDLE_MS, found.token.createdAt.getTime() + TOKEN_MAX_AGE_MS);
+    await extendToken(db, found.token.id, new Date(end));
   }
   return found.admin;
 }
 
 export async function logout(db: Db, token: string): Promise<void> {
   await revokeToken(db, hashToken(token));
+}
+
+/** Revokes every token of the admin (sign out everywhere); answers how many were not revoked yet. */
+export async function logoutEverywhere(db: Db, adminUserId: number): Promise<number> {
+  return revokeAllTokensOf(db, adminUserId);
 }
 
 /** Creates an admin, or fails when the e-mail is taken or the password breaks the rules. */
@@ -96,7 +107,7 @@ export async function createAdmin(
   password: string,
   name?: string,
 ): Promise<AdminUser> {
-  const problem = passwordProblem(password);
+  const problem = await passwordProblem(password);
   if (problem) throw new Error(problem);
   if (await findAdminByEmail(db, email))
     throw new Error(`An admin with the e-mail ${normaliseEmail(email)} exists.`);
@@ -105,7 +116,7 @@ export async function createAdmin(
 
 /** Sets a new password and signs the admin out everywhere. */
 export async function resetAdminPassword(db: Db, email: string, password: string): Promise<void> {
-  const problem = passwordProblem(password);
+  const problem = await passwordProblem(password);
   if (problem) throw new Error(problem);
   const admin = await findAdminByEmail(db, email);
   if (!admin) throw new Error(`No admin with the e-mail ${normaliseEmail(email)}.`);
@@ -116,6 +127,8 @@ export async function resetAdminPassword(db: Db, email: string, password: string
 /** ADMIN_EMAIL / ADMIN_PASSWORD at start: create that admin when it does not exist yet. */
 export async function ensureAdmin(db: Db, email: string, password: string): Promise<'created' | 'exists'> {
   if (await findAdminByEmail(db, email)) return 'exists';
+  const problem = await passwordProblem(password);
+  if (problem) throw new Error(`ADMIN_PASSWORD is not accepted: ${problem}`);
   await createAdmin(db, email, password);
   return 'created';
 }

@@ -1,24 +1,106 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { auditLog } from '../../db/schema';
+import { loginAttempts } from '../../db/schema';
+
+type Scope = 'email-and-address' | 'address' | 'email';
+
+export interface LoginLimit {
+  scope: Scope;
+  /** Failed (or still running) attempts allowed within the window; the next one is refused. */
+  max: number;
+  minutes: number;
+}
 
 /**
- * Failed sign-ins are counted from the audit log, so the limit holds across app instances and restarts.
- * Per e-mail the window is small enough to stop password guessing and to let the real admin back in soon.
+ * Failed sign-ins allowed before further attempts are refused (README, "Sign-in limits"). The tight limits are
+ * per e-mail and client address, so a guesser locks out only itself; the per-e-mail ceiling across all
+ * addresses is ten times higher and only matters for guessing from many addresses. Longer windows with higher
+ * counts make the wait grow: 15 minutes, then up to an hour, then up to a day.
  */
-export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
-export const MAX_FAILURES_PER_EMAIL = 5;
-export const MAX_FAILURES_PER_IP = 20;
+export const LOGIN_LIMITS: readonly LoginLimit[] = [
+  { scope: 'email-and-address', max: 5, minutes: 15 },
+  { scope: 'email-and-address', max: 10, minutes: 60 },
+  { scope: 'email-and-address', max: 20, minutes: 24 * 60 },
+  { scope: 'address', max: 20, minutes: 15 },
+  { scope: 'address', max: 100, minutes: 24 * 60 },
+  { scope: 'email', max: 50, minutes: 60 },
+  { scope: 'email', max: 200, minutes: 24 * 60 },
+];
 
-export async function isLoginThrottled(db: Db, email: string, ip: string): Promise<boolean> {
-  const since = sql`now() - make_interval(mins => ${LOGIN_FAILURE_WINDOW_MINUTES})`;
-  const recentFailures = and(eq(auditLog.action, 'login_failed'), gt(auditLog.createdAt, since));
-  const [counts] = await db
-    .select({
-      byEmail: sql<number>`count(*) filter (where ${auditLog.details}->>'email' = ${email})`.mapWith(Number),
-      byIp: sql<number>`count(*) filter (where ${auditLog.ip} = ${ip})`.mapWith(Number),
-    })
-    .from(auditLog)
-    .where(recentFailures);
-  return (counts?.byEmail ?? 0) >= MAX_FAILURES_PER_EMAIL || (counts?.byIp ?? 0) >= MAX_FAILURES_PER_IP;
+const LONGEST_WINDOW_MINUTES = Math.max(...LOGIN_LIMITS.map((limit) => limit.minutes));
+
+export type LoginReservation =
+  | { kind: 'reserved'; id: number }
+  | { kind: 'throttled'; retryAfterSeconds: number };
+
+function inScope(scope: Scope, email: string, ip: string): SQL {
+  if (scope === 'address') return sql`${loginAttempts.ip} = ${ip}`;
+  if (scope === 'email') return sql`${loginAttempts.email} = ${email}`;
+  return sql`${loginAttempts.email} = ${email} and ${loginAttempts.ip} = ${ip}`;
+}
+
+/**
+ * For one limit: how long until one more attempt would be within it, as an interval (null when it is). With
+ * `max` attempts in the window, the next is allowed once the `max`-th newest of them has left the window.
+ */
+function waitFor(limit: LoginLimit, email: string, ip: string): SQL {
+  const window = sql.raw(`make_interval(mins => ${limit.minutes})`);
+  return sql`(select ${loginAttempts.createdAt} + ${window} - now() from ${loginAttempts}
+    where ${inScope(limit.scope, email, ip)} and ${loginAttempts.createdAt} > now() - ${window}
+    order by ${loginAttempts.createdAt} desc offset ${sql.raw(String(limit.max - 1))} limit 1)`;
+}
+
+/** Distinct advisory-lock namespaces, so an e-mail and an address never share a lock. */
+const EMAIL_LOCK = 72_410_918;
+const ADDRESS_LOCK = 72_410_919;
+
+/**
+ * Reserves a sign-in attempt before the password is checked: under a transaction lock on the e-mail and on the
+ * address, the attempts so far are counted against every limit and, when within them, this attempt's row is
+ * written. The next attempt for that e-mail or address waits for the lock and counts this row, so concurrent
+ * guesses, also from several app instances on one database, get no more checks than the limit. Every attempt
+ * takes the e-mail lock before the address lock, so two attempts never wait for each other in a circle.
+ */
+export async function reserveLoginAttempt(db: Db, email: string, ip: string): Promise<LoginReservation> {
+  const waits = sql.join(
+    LOGIN_LIMITS.map((limit) => waitFor(limit, email, ip)),
+    sql`, `,
+  );
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${EMAIL_LOCK}, hashtext(${email}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK}, hashtext(${ip}))`);
+    const [row] = await tx
+      .select({ seconds: sql<number | null>`extract(epoch from greatest(${waits}))`.mapWith(Number) })
+      .from(sql`(select 1) as one`);
+    const seconds = row?.seconds ?? 0;
+    if (seconds > 0) return { kind: 'throttled', retryAfterSeconds: Math.ceil(seconds) } as const;
+    const [reserved] = await tx
+      .insert(loginAttempts)
+      .values({ email, ip })
+      .returning({ id: loginAttempts.id });
+    if (!reserved) throw new Error('The sign-in attempt was not recorded');
+    return { kind: 'reserved', id: reserved.id } as const;
+  });
+}
+
+/** After a successful sign-in: forget that e-mail and address's failures, and every attempt older than a day. */
+export async function clearLoginFailures(db: Db, email: string, ip: string): Promise<void> {
+  await db
+    .delete(loginAttempts)
+    .where(
+      or(
+        and(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip)),
+        lt(
+          loginAttempts.createdAt,
+          sql`now() - make_interval(mins => ${sql.raw(String(LONGEST_WINDOW_MINUTES))})`,
+        ),
+      ),
+    );
+}
+
+/** "15 minutes", "1 minute", "3 hours": the wait in the sign-in refusal. */
+export function describeWait(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes <= 90) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return `${Math.ceil(minutes / 60)} hours`;
 }

@@ -42,11 +42,3 @@ export function getDecoyHash(): Promise<string> {
   decoyHash ??= hashPassword(randomBytes(16).toString('hex'));
   return decoyHash;
 }
-
-/** Rules for passwords set by the CLI or ADMIN_PASSWORD: within the sign-in form's 5 to 12 characters. */
-export function passwordProblem(password: string): string | undefined {
-  if (password.length < 8) return 'The password must have at least 8 characters.';
-  if (password.length > 12)
-    return 'The password must have at most 12 characters (the sign-in form allows 12).';
-  return undefined;
-}

@@ -1,0 +1,32 @@
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 12;
+
+let commonPasswords: Promise<ReadonlySet<string>> | undefined;
+
+/**
+ * About 49,000 of the most used passwords from leaked lists, lower-cased (zxcvbn-ts's `passwords-common`, MIT).
+ * Loaded on first use: only setting a password needs it, never signing in.
+ */
+function loadCommonPasswords(): Promise<ReadonlySet<string>> {
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common']),
+  );
+  return commonPasswords;
+}
+
+/**
+ * Rules for passwords set by `npm run admin`, ADMIN_PASSWORD or createAdmin (not checked at sign-in, which
+ * accepts the specification's 5 to 12 characters): 8 to 12 characters, not one character repeated, not a
+ * commonly used password in any letter case.
+ */
+export async function passwordProblem(password: string): Promise<string | undefined> {
+  const characters = [...password.normalize('NFKC')];
+  if (characters.length < MIN_PASSWORD_LENGTH)
+    return `The password must have at least ${MIN_PASSWORD_LENGTH} characters.`;
+  if (characters.length > MAX_PASSWORD_LENGTH)
+    return `The password must have at most ${MAX_PASSWORD_LENGTH} characters (the sign-in form allows ${MAX_PASSWORD_LENGTH}).`;
+  if (new Set(characters).size === 1) return 'The password must not be one character repeated.';
+  if ((await loadCommonPasswords()).has(characters.join('').toLowerCase()))
+    return 'This password is one of the most commonly used passwords, which are guessed first. Please choose another.';
+  return undefined;
+}

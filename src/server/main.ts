@@ -3,7 +3,8 @@ import { readConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/database';
 import { seedDemonstrationContent } from './db/seed';
 import { ensureAdmin } from './modules/auth/auth-service';
-import { createEmailSender } from './modules/email/email-sender';
+import { createJobRunner } from './jobs/job-runner';
+import { emailOutboxJob } from './modules/email/email-sender';
 
 /** Reads the configuration, migrates, seeds, starts the background jobs, listens and shuts down gracefully. */
 async function main() {
@@ -12,12 +13,8 @@ async function main() {
   await migrateDatabase(database);
 
   const app = await buildApp({ config, database });
-  const emailSender = createEmailSender({
-    db: database.db,
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    logger: app.log,
-  });
+  const jobs = createJobRunner(app.log);
+  jobs.add(emailOutboxJob({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log }));
   if (config.seed) {
     const { seeded } = await seedDemonstrationContent(database.db);
     if (seeded) app.log.info('seeded demonstration content');
@@ -38,7 +35,7 @@ async function main() {
     }, 15_000);
     forceExit.unref();
     try {
-      await emailSender.stop();
+      await jobs.stop();
       await app.close();
       await database.close();
       process.exit(0);
@@ -51,7 +48,7 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  emailSender.start();
+  jobs.start();
   app.log.info(`site ready at ${config.publicUrl} (database: ${database.kind})`);
 }
 

@@ -5,7 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import { emailOutbox } from '../../db/schema';
 import { createTestDatabase } from '../../test/test-database';
-import { createEmailSender } from './email-sender';
+import { createJobRunner } from '../../jobs/job-runner';
+import { type EmailSenderOptions, emailOutboxJob } from './email-sender';
+
+/** The outbox job under a runner of its own, as the server runs it. */
+function startSender(options: EmailSenderOptions) {
+  const runner = createJobRunner(options.logger);
+  const job = runner.add(emailOutboxJob(options));
+  return {
+    runOnce: async () => (await job.runOnce()) ?? { sent: 0, failed: 0 },
+    start: () => runner.start(),
+    stop: () => runner.stop(),
+  };
+}
 import { claimDueEmails, markFailed, queueEmail, retryDelayMs } from './outbox-repository';
 
 interface Received {
@@ -104,7 +116,7 @@ describe('outbox repository', () => {
 describe('email sender', () => {
   it('delivers a queued message over SMTP and marks it sent', async () => {
     const smtp = await startSmtp();
-    const sender = createEmailSender({
+    const sender = startSender({
       db: database.db,
       smtpUrl: `smtp://user:pass@127.0.0.1:${smtp.port}`,
       from: 'Dublin Allergy Clinic <info@clinic.test>',
@@ -148,7 +160,7 @@ describe('email sender', () => {
     const port = first.port;
     await stopSmtp(first.server);
 
-    const sender = createEmailSender({
+    const sender = startSender({
       db: database.db,
       smtpUrl: `smtp://127.0.0.1:${port}`,
       from: 'info@clinic.test',
@@ -188,7 +200,7 @@ describe('email sender', () => {
 
   it('without SMTP_URL sends nothing and leaves mail queued', async () => {
     const messages: string[] = [];
-    const sender = createEmailSender({
+    const sender = startSender({
       db: database.db,
       from: 'info@clinic.test',
       logger: { info: (message: unknown) => messages.push(String(message)), warn() {}, error() {} },

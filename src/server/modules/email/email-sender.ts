@@ -1,9 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/database';
+import type { Job, JobLogger } from '../../jobs/job-runner';
 import { claimDueEmails, markFailed, markSent, type OutboxEmail } from './outbox-repository';
 
-export type SenderLogger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 export interface EmailSenderOptions {
   db: Db;
@@ -11,7 +10,7 @@ export interface EmailSenderOptions {
   smtpUrl?: string;
   /** The From header, e.g. 'Dublin Allergy Clinic <info@…>'. */
   from: string;
-  logger: SenderLogger;
+  logger: JobLogger;
   intervalMs?: number;
   /** Messages claimed per run. */
   batchSize?: number;
@@ -24,18 +23,11 @@ export interface RunResult {
   failed: number;
 }
 
-export interface EmailSender {
-  start(): void;
-  stop(): Promise<void>;
-  /** Sends the due messages once; never throws. */
-  runOnce(): Promise<RunResult>;
-}
-
 /**
- * The background sender of the outbox (DESIGN.md section 2): every `intervalMs` it claims the due
- * messages and sends them over SMTP; a failure puts the message back for a later retry.
+ * The background sender of the outbox (DESIGN.md section 2), a job of the server's job runner: each run
+ * claims the due messages and sends them over SMTP; a failure puts the message back for a later retry.
  */
-export function createEmailSender({
+export function emailOutboxJob({
   db,
   smtpUrl,
   from,
@@ -43,7 +35,7 @@ export function createEmailSender({
   intervalMs = 5000,
   batchSize = 20,
   lockMs = 2 * 60_000,
-}: EmailSenderOptions): EmailSender {
+}: EmailSenderOptions): Job<RunResult> {
   const transport = smtpUrl
     ? nodemailer.createTransport({
         url: smtpUrl,
@@ -52,11 +44,7 @@ export function createEmailSender({
         socketTimeout: 30_000,
       })
     : undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
-  let current: Promise<RunResult> | undefined;
-  let toldNoSmtp = false;
-
+  if (!transport) logger.info('SMTP_URL is not set: e-mail stays queued in the outbox and is not sent');
   async function sendOne(email: OutboxEmail): Promise<boolean> {
     if (!transport) return false;
     try {
@@ -98,58 +86,21 @@ export function createEmailSender({
     return true;
   }
 
-  async function run(): Promise<RunResult> {
-    const result: RunResult = { sent: 0, failed: 0 };
-    if (!transport) return result;
-    try {
+  return {
+    name: 'email-outbox',
+    intervalMs,
+    async run() {
+      const result: RunResult = { sent: 0, failed: 0 };
+      if (!transport) return result;
       const due = await claimDueEmails(db, batchSize, lockMs);
       for (const email of due) {
         if (await sendOne(email)) result.sent += 1;
         else result.failed += 1;
       }
-    } catch (error) {
-      logger.error({ err: error }, 'e-mail outbox run failed');
-    }
-    return result;
-  }
-
-  function runOnce(): Promise<RunResult> {
-    // One run at a time: a timer tick during a run waits for it instead of claiming in parallel.
-    if (!current) {
-      current = run().finally(() => {
-        current = undefined;
-      });
-    }
-    return current;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void runOnce().finally(schedule);
-    }, intervalMs);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      if (!stopped) return;
-      if (!transport) {
-        if (toldNoSmtp) return;
-        toldNoSmtp = true;
-        logger.info('SMTP_URL is not set: e-mail stays queued in the outbox and is not sent');
-        return;
-      }
-      stopped = false;
-      void runOnce().finally(schedule);
+      return result;
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      if (current) await current;
+    close() {
       transport?.close();
     },
-    runOnce,
   };
 }

@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { AppConfig } from './config';
 import type { DatabaseHandle, Db } from './db/database';
 import { registerErrorHandling } from './http/error-handling';
-import { HttpError } from './http/http-errors';
+import { HttpError, unauthorized } from './http/http-errors';
+import { registerInputGuards } from './http/input-guards';
 import { registerMultipart } from './http/multipart-form';
 import { registerSecurityHeaders } from './http/security-headers';
 import { type AdminRouteInfo, registerAdminGuard } from './modules/auth/admin-guard';
@@ -42,6 +49,12 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** A URL the router cannot read (`/%`) answers the contract's body, not the framework's. */
+function answerRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') reply.code(404).send({ error_messages: 'Not found' });
+  else reply.code(400).send({ error_messages: 'The address is not valid.' });
+}
+
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Builds the whole application without listening: `main.ts` listens, tests use `inject`. */
@@ -60,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: answerRouterError as FastifyServerOptions['frameworkErrors'],
   });
 
   app.decorate('config', config);
@@ -73,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
+  registerInputGuards(app);
   // The API speaks JSON and multipart forms; a plain-text body is refused with 415, not read as empty.
   app.removeContentTypeParser('text/plain');
   await registerSecurityHeaders(app, { dev: config.env === 'development' });
@@ -94,6 +109,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(
         async (admin) => {
           registerAdminGuard(admin, app.adminRoutes);
+          // Runs after the guard's onRequest hook: without a valid token an unknown admin path or
+          // method answers 401 like a known one, so the back office's routes cannot be listed.
+          admin.setNotFoundHandler((request, reply) => {
+            if (!request.adminUser) throw unauthorized();
+            reply.code(404).send({ error_messages: 'Not found' });
+          });
           await registerMultipart(admin);
           await admin.register(authRoutes);
           await admin.register(blogAdminRoutes);

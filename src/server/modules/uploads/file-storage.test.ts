@@ -20,7 +20,7 @@ beforeAll(async () => {
   registerErrorHandling(app);
   await registerMultipart(app);
   app.post<{ Params: { kind: UploadKind } }>('/upload/:kind', async (request) => {
-    const { fields, files } = await readForm(request);
+    const { fields, files } = await readForm(request, { files: 1, fields: 10, fieldSize: 1024 });
     const file = files.get('item[file]');
     if (!file) return { fields, id: null };
     const checked = await checkUpload(file, request.params.kind, 'file');

@@ -47,7 +47,26 @@ export interface BuildAppOptions {
   /** Serve the React app (server-rendered pages and the back-office shell). API tests leave it off. */
   web?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Milliseconds; tests shorten them. */
+  timeouts?: Partial<ServerTimeouts>;
 }
+
+export interface ServerTimeouts {
+  /** The whole request, body included, must arrive within this (a body dribbled byte by byte is cut off). */
+  request: number;
+  headers: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAlive: number;
+  /** A socket with no activity at all is closed after this. */
+  connection: number;
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  request: 30_000,
+  headers: 15_000,
+  keepAlive: 5_000,
+  connection: 60_000,
+};
 
 /** A URL the router cannot read (`/%`) answers the contract's body, not the framework's. */
 function answerRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
@@ -60,12 +79,21 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 /** Builds the whole application without listening: `main.ts` listens, tests use `inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     bodyLimit: 1024 * 1024,
+    requestTimeout: timeouts.request,
+    keepAliveTimeout: timeouts.keepAlive,
+    connectionTimeout: timeouts.connection,
+    http: {
+      headersTimeout: Math.min(timeouts.headers, timeouts.request),
+      // Node enforces the timeouts above only when it checks its connections (every 30 s by default).
+      connectionsCheckingInterval: Math.min(2_000, Math.max(100, Math.floor(timeouts.request / 4))),
+    },
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     genReqId: (request) => {

@@ -13,6 +13,7 @@ import type { DatabaseHandle, Db } from './db/database';
 import { registerErrorHandling } from './http/error-handling';
 import { HttpError, unauthorized } from './http/http-errors';
 import { registerInputGuards } from './http/input-guards';
+import { loggerOptions } from './http/logging';
 import { registerMultipart } from './http/multipart-form';
 import { registerSecurityHeaders } from './http/security-headers';
 import { type AdminRouteInfo, registerAdminGuard } from './modules/auth/admin-guard';
@@ -46,7 +47,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Serve the React app (server-rendered pages and the back-office shell). API tests leave it off. */
   web?: boolean;
-  logger?: FastifyServerOptions['logger'];
+  /** Logger options merged over the app's own (level, redaction, error serializer); `false` for none. */
+  logger?: false | Record<string, unknown>;
   /** Milliseconds; tests shorten them. */
   timeouts?: Partial<ServerTimeouts>;
 }
@@ -80,11 +82,10 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const logger: FastifyServerOptions['logger'] =
+    options.logger === false ? false : { ...loggerOptions(config.logLevel), ...options.logger };
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger,
     bodyLimit: 1024 * 1024,
     requestTimeout: timeouts.request,
     keepAliveTimeout: timeouts.keepAlive,

@@ -84,7 +84,7 @@ export function isBlankArticleHtml(html: string): boolean {
   const withoutComments = html.replace(/<!--[\s\S]*?(-->|$)/g, '');
   if (/<img\b/i.test(withoutComments)) return false;
   const text = withoutComments
-    .replace(/<[^>]*>/g, '')
+    .replace(/<[^<>]*>/g, '')
     .replace(BLANK_ENTITIES, '')
     .replace(/[\s\u00a0\u200b-\u200d\ufeff]/g, '');
   return text.length === 0;
@@ -137,7 +137,11 @@ export const articleFormSchema = z.object({
   content: z
     .string({ error: articleTexts.contentRequired })
     .max(ARTICLE_CONTENT_MAX, texts.tooLong)
-    .refine((html) => !isBlankArticleHtml(html), articleTexts.contentRequired),
+    // Too long is reported by max(); the blank check then does not read a megabyte of markup.
+    .refine(
+      (html) => html.length > ARTICLE_CONTENT_MAX || !isBlankArticleHtml(html),
+      articleTexts.contentRequired,
+    ),
   video_url: z
     .string({ error: articleTexts.videoUrlInvalid })
     .trim()

@@ -1,11 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
 import type { Blog } from '../../../shared/blog';
+import { plainTextExcerpt } from '../../../shared/excerpt';
 import { imageSrcSet } from '../../../shared/uploads';
 import type { RouteHandle } from '../../app/route-handle';
 import { blogsQueryKey, useBlogs } from './blog-api';
 import { blogPageFromSearch, formatArticleDate } from './blog-format';
 import { BlogPagination } from './blog-pagination';
-import { plainTextExcerpt } from './excerpt';
 
 /** About 200 characters of text on each card (spec section 9). */
 const CARD_EXCERPT_LENGTH = 200;

@@ -17,8 +17,25 @@ export interface Blog {
   attachment: { url: string; name: string } | null;
 }
 
+/** A card of the public list: what the card shows, not the article's HTML. */
+export interface BlogSummary {
+  id: number;
+  title: string;
+  slug: string;
+  /** Plain text: about BLOG_EXCERPT_LENGTH characters of the article, cut on a word, plus '…'. */
+  excerpt: string;
+  /** ISO 8601. */
+  created_at: string;
+  /** ISO 8601. */
+  published_at: string;
+  icon: { url: string } | null;
+}
+
+/** About 200 characters of text on each card (spec section 9). */
+export const BLOG_EXCERPT_LENGTH = 200;
+
 export interface BlogsResponse {
-  blogs: Blog[];
+  blogs: BlogSummary[];
   pages: number;
   count: number;
 }

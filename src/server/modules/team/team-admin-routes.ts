@@ -81,7 +81,7 @@ async function withStoredLogo<T>(
   logo: CheckedUpload | undefined,
   save: (logoFileId: string | undefined) => Promise<T>,
 ): Promise<T> {
-  const logoFileId = logo ? await storeImage(db, logo, 'logo') : undefined;
+  const logoFileId = logo ? await storeImage(db, logo, 'logo', 'public') : undefined;
   try {
     return await save(logoFileId);
   } catch (error) {

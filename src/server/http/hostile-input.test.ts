@@ -245,6 +245,24 @@ describe('form size limits', () => {
   });
 });
 
+describe('multipart bodies busboy cannot read', () => {
+  it.each([
+    ['multipart/form-data; boundary=', 'title=Hello'],
+    ['multipart/form-data; boundary=x', '--x\r\nbroken header\r\n\r\nvalue\r\n--x--'],
+    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\ncut'],
+  ])('answers 400, not 500: %s', async (contentType, payload) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/services',
+      headers: { ...auth, 'content-type': contentType },
+      payload,
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(typeof response.json().error_messages).toBe('string');
+  });
+});
+
 describe('bodies of many unknown keys', () => {
   it('reports at most 20 fields and answers a small body', async () => {
     const body: Record<string, string> = {};

@@ -57,20 +57,16 @@ const unknownField = (name: string) =>
     ? forbiddenCharacterError([name])
     : new HttpError(422, `Unknown field: ${name}`, { [name]: ['Unknown field.'] });
 
+const unreadableForm = () => new HttpError(400, 'The multipart form could not be read.');
+
 const parseOptions = { depth: 4, arrayLimit: 100, parameterLimit: 500, allowPrototypes: false };
 
-/**
- * Reads a form sent as multipart (what the back office sends, spec section 7) or as JSON (handy for
- * scripts and tests). Bracketed multipart names become nested objects, as Rails-style APIs read them.
- */
-export async function readForm(request: FastifyRequest, limits: FormLimits): Promise<ParsedForm> {
-  const files = new Map<string, UploadedFile>();
-  if (!request.isMultipart()) {
-    const body = request.body;
-    return { fields: body && typeof body === 'object' ? (body as Record<string, unknown>) : {}, files };
-  }
-  const pairs: string[] = [];
-  const forbidden: string[] = [];
+async function readParts(
+  request: FastifyRequest,
+  limits: FormLimits,
+  into: { files: Map<string, UploadedFile>; pairs: string[]; forbidden: string[] },
+): Promise<void> {
+  const { files, pairs, forbidden } = into;
   for await (const part of request.parts({ limits: busboyLimits(limits) })) {
     if (part.type === 'file') {
       if (limits.files === 0) throw unknownField(part.fieldname);
@@ -91,6 +87,27 @@ export async function readForm(request: FastifyRequest, limits: FormLimits): Pro
       }
       pairs.push(`${encodeURIComponent(part.fieldname)}=${encodeURIComponent(value)}`);
     }
+  }
+}
+
+/**
+ * Reads a form sent as multipart (what the back office sends, spec section 7) or as JSON (handy for
+ * scripts and tests). Bracketed multipart names become nested objects, as Rails-style APIs read them.
+ */
+export async function readForm(request: FastifyRequest, limits: FormLimits): Promise<ParsedForm> {
+  const files = new Map<string, UploadedFile>();
+  if (!request.isMultipart()) {
+    const body = request.body;
+    return { fields: body && typeof body === 'object' ? (body as Record<string, unknown>) : {}, files };
+  }
+  const pairs: string[] = [];
+  const forbidden: string[] = [];
+  try {
+    await readParts(request, limits, { files, pairs, forbidden });
+  } catch (error) {
+    // busboy's own errors (no boundary, a broken part header, a cut body) carry no status: bad input.
+    if (error instanceof Error && !('statusCode' in error)) throw unreadableForm();
+    throw error;
   }
   if (forbidden.length > 0) throw forbiddenCharacterError(forbidden);
   return { fields: qs.parse(pairs.join('&'), parseOptions) as Record<string, unknown>, files };

@@ -39,6 +39,8 @@ declare module 'fastify' {
     db: Db;
     /** Every route under /api/admin, for the test that checks each one refuses a missing token. */
     adminRoutes: AdminRouteInfo[];
+    /** Every route of the app (method and URL pattern), for the fuzz test that walks them all. */
+    registeredRoutes: { method: string; url: string }[];
   }
 }
 
@@ -109,6 +111,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('adminRoutes', [] as AdminRouteInfo[]);
+  app.decorate('registeredRoutes', [] as { method: string; url: string }[]);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.registeredRoutes.push({ method, url: route.url });
+    }
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))

@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { AppConfig } from './config';
 import type { DatabaseHandle, Db } from './db/database';
 import { registerErrorHandling } from './http/error-handling';
-import { HttpError } from './http/http-errors';
+import { HttpError, unauthorized } from './http/http-errors';
+import { registerInputGuards } from './http/input-guards';
+import { loggerOptions } from './http/logging';
 import { registerMultipart } from './http/multipart-form';
 import { registerSecurityHeaders } from './http/security-headers';
 import { type AdminRouteInfo, registerAdminGuard } from './modules/auth/admin-guard';
@@ -31,6 +39,8 @@ declare module 'fastify' {
     db: Db;
     /** Every route under /api/admin, for the test that checks each one refuses a missing token. */
     adminRoutes: AdminRouteInfo[];
+    /** Every route of the app (method and URL pattern), for the fuzz test that walks them all. */
+    registeredRoutes: { method: string; url: string }[];
   }
 }
 
@@ -39,7 +49,33 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Serve the React app (server-rendered pages and the back-office shell). API tests leave it off. */
   web?: boolean;
-  logger?: FastifyServerOptions['logger'];
+  /** Logger options merged over the app's own (level, redaction, error serializer); `false` for none. */
+  logger?: false | Record<string, unknown>;
+  /** Milliseconds; tests shorten them. */
+  timeouts?: Partial<ServerTimeouts>;
+}
+
+export interface ServerTimeouts {
+  /** The whole request, body included, must arrive within this (a body dribbled byte by byte is cut off). */
+  request: number;
+  headers: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAlive: number;
+  /** A socket with no activity at all is closed after this. */
+  connection: number;
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  request: 30_000,
+  headers: 15_000,
+  keepAlive: 5_000,
+  connection: 60_000,
+};
+
+/** A URL the router cannot read (`/%`) answers the contract's body, not the framework's. */
+function answerRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') reply.code(404).send({ error_messages: 'Not found' });
+  else reply.code(400).send({ error_messages: 'The address is not valid.' });
 }
 
 /**
@@ -57,12 +93,20 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 /** Builds the whole application without listening: `main.ts` listens, tests use `inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const logger: FastifyServerOptions['logger'] =
+    options.logger === false ? false : { ...loggerOptions(config.logLevel), ...options.logger };
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger,
     bodyLimit: 1024 * 1024,
+    requestTimeout: timeouts.request,
+    keepAliveTimeout: timeouts.keepAlive,
+    connectionTimeout: timeouts.connection,
+    http: {
+      headersTimeout: Math.min(timeouts.headers, timeouts.request),
+      // Node enforces the timeouts above only when it checks its connections (every 30 s by default).
+      connectionsCheckingInterval: Math.min(2_000, Math.max(100, Math.floor(timeouts.request / 4))),
+    },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: false,
     genReqId: (request) => {
@@ -70,12 +114,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: answerRouterError as FastifyServerOptions['frameworkErrors'],
   });
 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('adminRoutes', [] as AdminRouteInfo[]);
+  app.decorate('registeredRoutes', [] as { method: string; url: string }[]);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.registeredRoutes.push({ method, url: route.url });
+    }
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
@@ -83,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandling(app);
+  registerInputGuards(app);
   // The API speaks JSON and multipart forms; a plain-text body is refused with 415, not read as empty.
   app.removeContentTypeParser('text/plain');
   await registerSecurityHeaders(app, { dev: config.env === 'development' });
@@ -104,6 +156,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(
         async (admin) => {
           registerAdminGuard(admin, app.adminRoutes);
+          // Runs after the guard's onRequest hook: without a valid token an unknown admin path or
+          // method answers 401 like a known one, so the back office's routes cannot be listed.
+          admin.setNotFoundHandler((request, reply) => {
+            if (!request.adminUser) throw unauthorized();
+            reply.code(404).send({ error_messages: 'Not found' });
+          });
           await registerMultipart(admin);
           await admin.register(authRoutes);
           await admin.register(blogAdminRoutes);

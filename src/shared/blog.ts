@@ -17,8 +17,25 @@ export interface Blog {
   attachment: { url: string; name: string } | null;
 }
 
+/** A card of the public list: what the card shows, not the article's HTML. */
+export interface BlogSummary {
+  id: number;
+  title: string;
+  slug: string;
+  /** Plain text: about BLOG_EXCERPT_LENGTH characters of the article, cut on a word, plus '…'. */
+  excerpt: string;
+  /** ISO 8601. */
+  created_at: string;
+  /** ISO 8601. */
+  published_at: string;
+  icon: { url: string } | null;
+}
+
+/** About 200 characters of text on each card (spec section 9). */
+export const BLOG_EXCERPT_LENGTH = 200;
+
 export interface BlogsResponse {
-  blogs: Blog[];
+  blogs: BlogSummary[];
   pages: number;
   count: number;
 }
@@ -84,7 +101,7 @@ export function isBlankArticleHtml(html: string): boolean {
   const withoutComments = html.replace(/<!--[\s\S]*?(-->|$)/g, '');
   if (/<img\b/i.test(withoutComments)) return false;
   const text = withoutComments
-    .replace(/<[^>]*>/g, '')
+    .replace(/<[^<>]*>/g, '')
     .replace(BLANK_ENTITIES, '')
     .replace(/[\s\u00a0\u200b-\u200d\ufeff]/g, '');
   return text.length === 0;
@@ -137,7 +154,11 @@ export const articleFormSchema = z.object({
   content: z
     .string({ error: articleTexts.contentRequired })
     .max(ARTICLE_CONTENT_MAX, texts.tooLong)
-    .refine((html) => !isBlankArticleHtml(html), articleTexts.contentRequired),
+    // Too long is reported by max(); the blank check then does not read a megabyte of markup.
+    .refine(
+      (html) => html.length > ARTICLE_CONTENT_MAX || !isBlankArticleHtml(html),
+      articleTexts.contentRequired,
+    ),
   video_url: z
     .string({ error: articleTexts.videoUrlInvalid })
     .trim()

@@ -48,7 +48,7 @@ export function decodeHtmlEntities(text: string): string {
 
 /** Tags that separate words: blocks, line breaks, list items, table cells. */
 const BLOCK_TAG =
-  /<\/?(p|div|br|li|ul|ol|h[1-6]|blockquote|pre|hr|table|tr|td|th|figure|figcaption|section)\b[^>]*>/gi;
+  /<\/?(p|div|br|li|ul|ol|h[1-6]|blockquote|pre|hr|table|tr|td|th|figure|figcaption|section)\b[^<>]*>/gi;
 
 /** The text an HTML fragment shows: tags dropped (blocks become spaces), common entities decoded. */
 export function htmlToText(html: string): string {
@@ -57,7 +57,7 @@ export function htmlToText(html: string): string {
       .replace(/<!--[\s\S]*?(-->|$)/g, '')
       .replace(/<(script|style)\b[\s\S]*?(<\/\1\s*>|$)/gi, '')
       .replace(BLOCK_TAG, ' ')
-      .replace(/<[^>]*>/g, ''),
+      .replace(/<[^<>]*>/g, ''),
   )
     .replace(/[\s\u00a0\u200b-\u200d\ufeff]+/g, ' ')
     .trim();
@@ -106,7 +106,7 @@ export const faqFormSchema = z
   .strict()
   .superRefine(
     (value, ctx) => {
-      if (typeof value.answer !== 'string') return;
+      if (typeof value.answer !== 'string' || value.answer.length > FAQ_LIMITS.answer) return;
       const blank = value.asHtml ? isBlankHtmlAnswer(value.answer) : value.answer === '';
       if (blank) ctx.addIssue({ code: 'custom', path: ['answer'], message: texts.required });
     },

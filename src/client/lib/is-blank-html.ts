@@ -11,7 +11,7 @@ export function isBlankHtml(html: string | null | undefined): boolean {
   const withoutComments = html.replace(/<!--[\s\S]*?(-->|$)/g, '');
   if (/<img\b/i.test(withoutComments)) return false;
   const text = withoutComments
-    .replace(/<[^>]*>/g, '')
+    .replace(/<[^<>]*>/g, '')
     .replace(BLANK_ENTITIES, '')
     .replace(/[\s\u00a0\u200b-\u200d\ufeff]/g, '');
   return text.length === 0;

@@ -2,6 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import qs from 'qs';
 import { MAX_UPLOAD_BYTES } from '../../shared/uploads';
+import { HttpError } from './http-errors';
+import { forbiddenCharacterError, hasForbiddenCharacter, tooLarge } from './input-guards';
 
 export interface UploadedFile {
   /** The form field's name, e.g. `blog[icon]`. */
@@ -17,34 +19,96 @@ export interface ParsedForm {
   files: Map<string, UploadedFile>;
 }
 
-/** Registers multipart parsing in a scope, with the upload limits (a file over the limit answers 413). */
-export async function registerMultipart(scope: FastifyInstance): Promise<void> {
-  await scope.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 200, fieldSize: 1024 * 1024, parts: 205 },
-  });
+/**
+ * What one form may hold: its files (each at most `fileSize` bytes) and a small text budget. Anything
+ * beyond answers 413 before it is buffered, so a request costs at most what its form needs.
+ */
+export interface FormLimits {
+  files: number;
+  /** Bytes of one file; MAX_UPLOAD_BYTES unless the form says less. */
+  fileSize?: number;
+  fields: number;
+  /** Bytes of one text field. */
+  fieldSize: number;
 }
 
+/** A form of a few short text fields and no file. */
+export const TEXT_FORM_LIMITS: FormLimits = { files: 0, fields: 20, fieldSize: 16 * 1024 };
+
+/** Registers multipart parsing in a scope; each `readForm` call narrows the limits to its form. */
+export async function registerMultipart(scope: FastifyInstance): Promise<void> {
+  await scope.register(multipart, { limits: busboyLimits(TEXT_FORM_LIMITS) });
+}
+
+function busboyLimits(limits: FormLimits) {
+  // A form without files still lets one through (of one byte), so it can be named as an unknown field.
+  const withoutFiles = limits.files === 0;
+  return {
+    files: withoutFiles ? 1 : limits.files,
+    fileSize: withoutFiles ? 1 : (limits.fileSize ?? MAX_UPLOAD_BYTES),
+    fields: limits.fields,
+    fieldSize: limits.fieldSize,
+    parts: Math.max(limits.files, 1) + limits.fields,
+  };
+}
+
+const unknownField = (name: string) =>
+  hasForbiddenCharacter(name)
+    ? forbiddenCharacterError([name])
+    : new HttpError(422, `Unknown field: ${name}`, { [name]: ['Unknown field.'] });
+
+const unreadableForm = () => new HttpError(400, 'The multipart form could not be read.');
+
 const parseOptions = { depth: 4, arrayLimit: 100, parameterLimit: 500, allowPrototypes: false };
+
+async function readParts(
+  request: FastifyRequest,
+  limits: FormLimits,
+  into: { files: Map<string, UploadedFile>; pairs: string[]; forbidden: string[] },
+): Promise<void> {
+  const { files, pairs, forbidden } = into;
+  for await (const part of request.parts({ limits: busboyLimits(limits) })) {
+    if (part.type === 'file') {
+      if (limits.files === 0) throw unknownField(part.fieldname);
+      const bytes = await part.toBuffer();
+      if (hasForbiddenCharacter(part.fieldname) || hasForbiddenCharacter(part.filename ?? '')) {
+        forbidden.push(part.fieldname);
+        continue;
+      }
+      if (bytes.length === 0 && !part.filename) continue;
+      files.set(part.fieldname, { field: part.fieldname, fileName: part.filename, bytes });
+    } else {
+      // busboy cuts a field over `fieldSize` silently; a cut value must not be read as the whole.
+      if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
+      const value = String(part.value);
+      if (hasForbiddenCharacter(part.fieldname) || hasForbiddenCharacter(value)) {
+        forbidden.push(part.fieldname);
+        continue;
+      }
+      pairs.push(`${encodeURIComponent(part.fieldname)}=${encodeURIComponent(value)}`);
+    }
+  }
+}
 
 /**
  * Reads a form sent as multipart (what the back office sends, spec section 7) or as JSON (handy for
  * scripts and tests). Bracketed multipart names become nested objects, as Rails-style APIs read them.
  */
-export async function readForm(request: FastifyRequest): Promise<ParsedForm> {
+export async function readForm(request: FastifyRequest, limits: FormLimits): Promise<ParsedForm> {
   const files = new Map<string, UploadedFile>();
   if (!request.isMultipart()) {
     const body = request.body;
     return { fields: body && typeof body === 'object' ? (body as Record<string, unknown>) : {}, files };
   }
   const pairs: string[] = [];
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (bytes.length === 0 && !part.filename) continue;
-      files.set(part.fieldname, { field: part.fieldname, fileName: part.filename, bytes });
-    } else {
-      pairs.push(`${encodeURIComponent(part.fieldname)}=${encodeURIComponent(String(part.value))}`);
-    }
+  const forbidden: string[] = [];
+  try {
+    await readParts(request, limits, { files, pairs, forbidden });
+  } catch (error) {
+    // busboy's own errors (no boundary, a broken part header, a cut body) carry no status: bad input.
+    if (error instanceof Error && !('statusCode' in error)) throw unreadableForm();
+    throw error;
   }
+  if (forbidden.length > 0) throw forbiddenCharacterError(forbidden);
   return { fields: qs.parse(pairs.join('&'), parseOptions) as Record<string, unknown>, files };
 }

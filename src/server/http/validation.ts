@@ -1,14 +1,25 @@
 import type { z } from 'zod';
 import { HttpError } from './http-errors';
 
+/** Enough for any real form; a body of thousands of unknown keys must not make an answer of megabytes. */
+export const MAX_REPORTED_FIELDS = 20;
+
+/** `Unknown field: a, b` with at most MAX_REPORTED_FIELDS names. */
+function unknownFieldsMessage(keys: readonly string[]): string {
+  const shown = keys.slice(0, MAX_REPORTED_FIELDS).join(', ');
+  return `Unknown field: ${keys.length > MAX_REPORTED_FIELDS ? `${shown}, …` : shown}`;
+}
+
 /**
  * Validates a request part with a shared Zod schema. Bad input answers 422 with the schema's texts:
- * `error_messages` carries the first message (what a notification shows), `errors` every field's messages.
+ * `error_messages` carries the first message (what a notification shows), `errors` the messages of the
+ * first MAX_REPORTED_FIELDS fields.
  */
 export function validate<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
-  const errors: Record<string, string[]> = {};
+  // A Map, not a plain object: a field named `toString` or `__proto__` must not meet Object.prototype.
+  const errors = new Map<string, string[]>();
   for (const issue of result.error.issues) {
     const keys =
       issue.code === 'unrecognized_keys'
@@ -16,14 +27,29 @@ export function validate<Schema extends z.ZodType>(schema: Schema, input: unknow
         : [issue.path.join('.') || '_'];
     const message = issue.code === 'unrecognized_keys' ? 'Unknown field.' : issue.message;
     for (const key of keys) {
-      errors[key] ??= [];
-      errors[key].push(message);
+      const messages = errors.get(key);
+      if (messages) messages.push(message);
+      else if (errors.size < MAX_REPORTED_FIELDS) errors.set(key, [message]);
     }
   }
   const first = result.error.issues[0];
   const firstMessage =
     first?.code === 'unrecognized_keys'
-      ? `Unknown field: ${first.keys.join(', ')}`
+      ? unknownFieldsMessage(first.keys)
       : (first?.message ?? 'Invalid input');
-  throw new HttpError(422, firstMessage, errors);
+  throw new HttpError(422, firstMessage, fieldErrors(errors));
+}
+
+/** A plain-object error map for the JSON answer, safe whatever the field names are. */
+export function fieldErrors(entries: Iterable<[string, string[]]>): Record<string, string[]> {
+  const errors: Record<string, string[]> = Object.create(null);
+  for (const [key, messages] of entries) {
+    Object.defineProperty(errors, key, {
+      value: messages,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return errors;
 }

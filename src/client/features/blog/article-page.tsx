@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useState, useSyncExternalStore } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Blog, BlogResponse } from '../../../shared/blog';
+import { plainTextExcerpt } from '../../../shared/excerpt';
 import { imageSrcSet } from '../../../shared/uploads';
 import type { RouteHandle } from '../../app/route-handle';
 import { ClickToPlayVideo } from '../../components/click-to-play-video/click-to-play-video';
@@ -9,7 +10,6 @@ import { isNotFoundError } from '../../lib/api-client';
 import { blogQueryKey, blogsQueryKey, useBlog, useBlogs } from './blog-api';
 import { formatArticleDate, shortFileName, youtubeEmbedUrl } from './blog-format';
 import { BlogCard } from './blog-page';
-import { plainTextExcerpt } from './excerpt';
 
 const DESCRIPTION_LENGTH = 155;
 const MORE_FROM_COUNT = 3;

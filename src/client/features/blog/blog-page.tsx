@@ -1,14 +1,10 @@
 import { Link, useSearchParams } from 'react-router';
-import type { Blog } from '../../../shared/blog';
+import type { BlogSummary } from '../../../shared/blog';
 import { imageSrcSet } from '../../../shared/uploads';
 import type { RouteHandle } from '../../app/route-handle';
 import { blogsQueryKey, useBlogs } from './blog-api';
 import { blogPageFromSearch, formatArticleDate } from './blog-format';
 import { BlogPagination } from './blog-pagination';
-import { plainTextExcerpt } from './excerpt';
-
-/** About 200 characters of text on each card (spec section 9). */
-const CARD_EXCERPT_LENGTH = 200;
 
 /** One card a row on phones, two or three on tablets, four (about 17rem each) in the 72rem container. */
 const CARD_IMAGE_SIZES = '(min-width: 72rem) 17rem, (min-width: 36rem) 50vw, 100vw';
@@ -25,7 +21,7 @@ export const handle: RouteHandle = {
   },
 };
 
-export function BlogCard({ blog, headingLevel = 2 }: { blog: Blog; headingLevel?: 2 | 3 }) {
+export function BlogCard({ blog, headingLevel = 2 }: { blog: BlogSummary; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const url = `/article/${encodeURIComponent(blog.slug)}`;
   return (
@@ -52,7 +48,7 @@ export function BlogCard({ blog, headingLevel = 2 }: { blog: Blog; headingLevel?
         <Heading className="blog-card__title">
           <Link to={url}>{blog.title}</Link>
         </Heading>
-        <p className="blog-card__excerpt">{plainTextExcerpt(blog.content, CARD_EXCERPT_LENGTH)}</p>
+        <p className="blog-card__excerpt">{blog.excerpt}</p>
       </div>
     </article>
   );

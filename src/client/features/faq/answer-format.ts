@@ -26,16 +26,15 @@ export function htmlToPlain(html: string): string {
   const text = html
     .replace(/<!--[\s\S]*?(-->|$)/g, '')
     .replace(/<(script|style)\b[\s\S]*?(<\/\1\s*>|$)/gi, '')
-    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\s+/g, (space) => (space.includes('\n') ? ' ' : space))
     .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<li\b[^>]*>\s*/gi, '- ')
+    .replace(/<li\b[^<>]*>\s*/gi, '- ')
     .replace(/<\/li>/gi, '\n')
     .replace(/<\/(p|h[1-6]|blockquote|ul|ol|div|pre|table|figure)>/gi, '\n\n')
-    .replace(/<[^>]*>/g, '');
+    .replace(/<[^<>]*>/g, '');
   return decodeHtmlEntities(text)
     .replace(/\u00a0/g, ' ')
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n[ \t]+/g, '\n')
+    .replace(/[ \t\n]+/g, (space) => (space.includes('\n') ? space.replace(/[ \t]/g, '') : space))
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

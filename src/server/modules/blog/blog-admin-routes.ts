@@ -7,13 +7,16 @@ import {
 } from '../../../shared/blog';
 import { pageCount } from '../../../shared/pagination';
 import { notFound } from '../../http/http-errors';
-import { readForm } from '../../http/multipart-form';
+import { type FormLimits, readForm } from '../../http/multipart-form';
 import { validate } from '../../http/validation';
 import { auditAdminChange } from '../audit/audit-log';
 import { findAdminBlog, listAdminBlogs } from './blog-admin-repository';
 import { articleUploads, createArticle, removeArticle, saveArticle } from './blog-admin-service';
 
 const MAX_ID = 2_147_483_647;
+
+/** An icon and a PDF; the HTML content may hold 200,000 characters of up to 4 bytes each. */
+const ARTICLE_FORM_LIMITS: FormLimits = { files: 2, fields: 10, fieldSize: 1024 * 1024 };
 
 /** The id of `/blogs/{id}`; anything else is a missing article. */
 function articleId(raw: string): number {
@@ -44,7 +47,7 @@ export async function blogAdminRoutes(admin: FastifyInstance): Promise<void> {
   });
 
   admin.post('/blogs', async (request, reply): Promise<AdminBlogResponse> => {
-    const { fields, files } = await readForm(request);
+    const { fields, files } = await readForm(request, ARTICLE_FORM_LIMITS);
     const form = validate(articleRequestSchema, fields).blog;
     const row = await createArticle(admin.db, form, articleUploads(files));
     await auditAdminChange(request, 'create', 'blog', row.id, { slug: row.slug });
@@ -56,7 +59,7 @@ export async function blogAdminRoutes(admin: FastifyInstance): Promise<void> {
 
   admin.put<IdRoute>('/blogs/:id', async (request): Promise<AdminBlogResponse> => {
     const id = articleId(request.params.id);
-    const { fields, files } = await readForm(request);
+    const { fields, files } = await readForm(request, ARTICLE_FORM_LIMITS);
     const form = validate(articleRequestSchema, fields).blog;
     const { changed } = await saveArticle(admin.db, id, form, articleUploads(files));
     await auditAdminChange(request, 'update', 'blog', id, { changed });

@@ -57,8 +57,8 @@ async function storeUploads(
       if (!item) continue;
       stored[item.key] =
         item.key === 'icon'
-          ? await storeImage(db, item.upload, errorKey(item.key))
-          : await storeFile(db, item.upload, true);
+          ? await storeImage(db, item.upload, errorKey(item.key), 'public')
+          : await storeFile(db, item.upload, 'public');
     }
   } catch (error) {
     await deleteFiles(db, Object.values(stored));

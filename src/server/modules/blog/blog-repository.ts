@@ -1,6 +1,7 @@
-import { and, count, desc, eq, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Blog } from '../../../shared/blog';
+import { BLOG_EXCERPT_LENGTH, type Blog, type BlogSummary } from '../../../shared/blog';
+import { plainText, plainTextExcerpt } from '../../../shared/excerpt';
 import type { Db } from '../../db/database';
 import { blogArticles, files } from '../../db/schema';
 import { sanitizeArticleHtml } from './sanitize-html';
@@ -20,7 +21,8 @@ export function toBlog({ article, attachmentName }: BlogRow): Blog {
     id: article.id,
     title: article.title,
     slug: article.slug,
-    // Sanitised when saved and again when answered, so an old row or a widened allow-list cannot leak markup.
+    // Sanitised when saved and again when one article is answered (cheap for one), so an old row or a
+    // widened allow-list cannot leak markup.
     content: sanitizeArticleHtml(article.content),
     created_at: article.createdAt.toISOString(),
     published_at: article.publishedAt.toISOString(),
@@ -41,17 +43,72 @@ function selectBlogs(db: Db) {
     .leftJoin(attachmentFiles, eq(attachmentFiles.id, blogArticles.attachmentFileId));
 }
 
-/** Published articles (published_at <= now()), newest published first. */
+/** Characters of HTML read for a card's excerpt; far more than 200 characters of text need in practice. */
+const EXCERPT_SOURCE_LENGTH = 4000;
+
+/**
+ * A card's excerpt from the start of an article's HTML, or undefined when that start is too short to be
+ * sure (mostly markup): then the whole article is read. A tag or entity cut at the end is dropped.
+ */
+export function excerptFromStart(start: string, cut: boolean): string | undefined {
+  if (!cut) return plainTextExcerpt(start, BLOG_EXCERPT_LENGTH);
+  let html = start;
+  const lastOpen = html.lastIndexOf('<');
+  if (lastOpen > html.lastIndexOf('>')) html = html.slice(0, lastOpen);
+  html = html.replace(/&[#a-z0-9]{0,8}$/i, '');
+  // With two characters beyond the excerpt's reach, the rest of the article cannot change it.
+  return plainText(html).length >= BLOG_EXCERPT_LENGTH + 2
+    ? plainTextExcerpt(html, BLOG_EXCERPT_LENGTH)
+    : undefined;
+}
+
+const summaryColumns = {
+  id: blogArticles.id,
+  title: blogArticles.title,
+  slug: blogArticles.slug,
+  createdAt: blogArticles.createdAt,
+  publishedAt: blogArticles.publishedAt,
+  iconFileId: blogArticles.iconFileId,
+  contentStart: sql<string>`left(${blogArticles.content}, ${EXCERPT_SOURCE_LENGTH})`,
+  contentCut: sql<boolean>`length(${blogArticles.content}) > ${EXCERPT_SOURCE_LENGTH}`,
+};
+
+/**
+ * Published articles (published_at <= now()), newest published first, as cards: the excerpt is made
+ * from the start of each article (content was sanitised on save), never from a page of whole articles.
+ */
 export async function listPublishedBlogs(db: Db, page: number, perPage: number) {
   const [rows, [total]] = await Promise.all([
-    selectBlogs(db)
+    db
+      .select(summaryColumns)
+      .from(blogArticles)
       .where(isPublished())
       .orderBy(desc(blogArticles.publishedAt), desc(blogArticles.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
     db.select({ value: count() }).from(blogArticles).where(isPublished()),
   ]);
-  return { items: rows.map(toBlog), count: total?.value ?? 0 };
+  const excerpts = new Map(rows.map((row) => [row.id, excerptFromStart(row.contentStart, row.contentCut)]));
+  const unsure = rows.filter((row) => excerpts.get(row.id) === undefined).map((row) => row.id);
+  if (unsure.length > 0) {
+    const whole = await db
+      .select({ id: blogArticles.id, content: blogArticles.content })
+      .from(blogArticles)
+      .where(inArray(blogArticles.id, unsure));
+    for (const row of whole) excerpts.set(row.id, plainTextExcerpt(row.content, BLOG_EXCERPT_LENGTH));
+  }
+  const items = rows.map(
+    (row): BlogSummary => ({
+      id: row.id,
+      title: row.title,
+      slug: row.slug,
+      excerpt: excerpts.get(row.id) ?? '',
+      created_at: row.createdAt.toISOString(),
+      published_at: row.publishedAt.toISOString(),
+      icon: row.iconFileId ? { url: `/uploads/${row.iconFileId}` } : null,
+    }),
+  );
+  return { items, count: total?.value ?? 0 };
 }
 
 const MAX_ID = 2_147_483_647;

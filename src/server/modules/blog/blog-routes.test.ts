@@ -84,20 +84,18 @@ describe('GET /api/blogs', () => {
     expect(beyond).toMatchObject({ blogs: [], pages: 2, count: 6 });
   });
 
-  it('answers the article fields, with sanitised content', async () => {
+  it('answers what a card shows: a plain-text excerpt, never the HTML', async () => {
     const body = (await t.app.inject({ url: '/api/blogs?per_page=4' })).json();
     expect(body.blogs[0]).toEqual({
       id: firstId,
       title: 'Article 1',
       slug: 'article-1',
-      content: '<p>One</p>',
+      excerpt: 'One',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       published_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      video_url: 'https://www.youtube.com/watch?v=abc',
       icon: { url: `/uploads/${iconId}` },
-      attachment: { url: `/uploads/${pdfId}`, name: 'Pollen calendar.pdf' },
     });
-    expect(body.blogs[1]).toMatchObject({ icon: null, attachment: null, video_url: null });
+    expect(body.blogs[1]).toMatchObject({ icon: null, excerpt: 'Body 2' });
   });
 
   it('hides an article published in the future', async () => {

@@ -68,7 +68,7 @@ describe('POST /api/contact_us', () => {
       toAddress: 'desk@clinic.test',
       replyTo: valid.email,
       status: 'pending',
-      subject: 'Contact form: Mary Murphy',
+      subject: 'Message from the website contact form',
     });
     expect(outbox[0]?.textBody).toContain(valid.message);
     expect(outbox[0]?.textBody).toContain(valid.phone);
@@ -140,11 +140,28 @@ describe('POST /api/contact_us', () => {
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.id, message?.emailOutboxId ?? -1));
-    expect(email?.subject).not.toMatch(/[\r\n]/);
-    expect(email?.subject).toBe('Contact form: Eve Bcc: victim@example.com');
+    expect(email?.subject).toBe('Message from the website contact form');
+    expect(email?.textBody).toContain('Name: Eve Bcc: victim@example.com');
     expect(email?.toAddress).toBe('desk@clinic.test');
     expect(email?.htmlBody).not.toContain('<script>');
     expect(email?.htmlBody).toContain('&lt;script&gt;');
+  });
+
+  it('keeps an RFC 2047 encoded word in the name out of the subject, in the body only', async () => {
+    const encoded = '=?UTF-8?B?VVJHRU5UOiB5b3VyIGFjY291bnQgaXMgc3VzcGVuZGVk?=';
+    const response = await post({ ...valid, name: encoded, email: 'encoded@example.com' });
+    expect(response.statusCode).toBe(201);
+    const [message] = await database.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, 'encoded@example.com'));
+    const [email] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, message?.emailOutboxId ?? -1));
+    expect(email?.subject).toBe('Message from the website contact form');
+    expect(email?.subject).not.toContain('=?');
+    expect(email?.textBody).toContain(`Name: ${encoded}`);
   });
 
   it('allows 5 messages a minute from one address', async () => {

@@ -18,8 +18,10 @@ const escapeHtml = (value: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 
-/** Names go into the subject line: control characters (CR/LF header injection) become spaces. */
+/** One line in the body's table: control characters (CR/LF) become spaces. */
 const oneLine = (value: string) => value.replace(/\p{Cc}+/gu, ' ').trim();
+
+export const CONTACT_EMAIL_SUBJECT = 'Message from the website contact form';
 
 /** The message to the clinic, as text and as escaped HTML. */
 export function contactEmail(request: ContactRequest): { subject: string; text: string; html: string } {
@@ -47,7 +49,9 @@ export function contactEmail(request: ContactRequest): { subject: string; text: 
     `<p>${escapeHtml(request.message).replace(/\r?\n/g, '<br>')}</p>`,
     '<p>Reply to this e-mail to answer the sender.</p>',
   ].join('\n');
-  return { subject: `Contact form: ${oneLine(request.name)}`, text, html };
+  // The visitor's words stay out of the headers: an encoded word (=?UTF-8?B?…?=) typed as a name would be
+  // decoded by mail programs into any subject the sender likes.
+  return { subject: CONTACT_EMAIL_SUBJECT, text, html };
 }
 
 /** `POST /api/contact_us` (spec 2.3): stores the message and queues an e-mail to the clinic, atomically. */

@@ -10,7 +10,7 @@ import { pageCount } from '../../../shared/pagination';
 import { recordIdSchema } from '../../../shared/team';
 import { texts } from '../../../shared/validation-texts';
 import { HttpError, notFound } from '../../http/http-errors';
-import { readForm } from '../../http/multipart-form';
+import { type FormLimits, readForm } from '../../http/multipart-form';
 import { validate } from '../../http/validation';
 import { auditAdminChange } from '../audit/audit-log';
 import { sanitizeArticleHtml } from '../blog/sanitize-html';
@@ -26,6 +26,9 @@ import {
 
 const ENTITY = 'fa_question';
 
+/** Title, answer (20,000 characters, up to 4 bytes each) and asHtml; no file. */
+const FAQ_FORM_LIMITS: FormLimits = { files: 0, fields: 5, fieldSize: 128 * 1024 };
+
 function questionId(request: FastifyRequest): number {
   const params = recordIdSchema.safeParse(request.params);
   if (!params.success) throw notFound('FAQ');
@@ -37,7 +40,7 @@ function questionId(request: FastifyRequest): number {
  * sanitised here, before it is stored; one that has nothing left afterwards counts as empty.
  */
 async function readFaqForm(request: FastifyRequest): Promise<FaQuestionValues> {
-  const { fields, files } = await readForm(request);
+  const { fields, files } = await readForm(request, FAQ_FORM_LIMITS);
   const [file] = files.keys();
   if (file) throw new HttpError(422, `Unknown field: ${file}`, { [file]: ['Unknown field.'] });
   const values = validate(faqFormSchema, fields);

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/fees';
 import { pageCount } from '../../../shared/pagination';
 import { notFound } from '../../http/http-errors';
-import { readForm } from '../../http/multipart-form';
+import { type FormLimits, readForm } from '../../http/multipart-form';
 import { validate } from '../../http/validation';
 import { auditAdminChange } from '../audit/audit-log';
 import {
@@ -37,6 +37,9 @@ function recordId(request: FastifyRequest<WithId>, what: string): number {
   return id;
 }
 
+/** A title and up to 50 price lines of four short fields each; no file. */
+const FEE_FORM_LIMITS: FormLimits = { files: 0, fields: 210, fieldSize: 4 * 1024 };
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -46,7 +49,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * `service[...]`). `prices_attributes` sent as a hash (`{ "0": {...} }`, as Rails also accepts) becomes a list.
  */
 async function formBody(request: FastifyRequest, envelope: string): Promise<unknown> {
-  const { fields } = await readForm(request);
+  const { fields } = await readForm(request, FEE_FORM_LIMITS);
   const inner = fields[envelope];
   const body = isPlainObject(inner) && Object.keys(fields).length === 1 ? inner : fields;
   const prices = body.prices_attributes;

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/team';
 import type { Db } from '../../db/database';
 import { HttpError, notFound } from '../../http/http-errors';
-import { readForm } from '../../http/multipart-form';
+import { type FormLimits, readForm } from '../../http/multipart-form';
 import { validate } from '../../http/validation';
 import { auditAdminChange } from '../audit/audit-log';
 import { deleteFiles, fileInfos, storeImage } from '../uploads/file-repository';
@@ -27,6 +27,9 @@ import {
 } from './team-repository';
 
 const ENTITY = 'team_member';
+
+/** One photo, and names and a description of a few thousand characters. */
+const TEAM_FORM_LIMITS: FormLimits = { files: 1, fields: 10, fieldSize: 32 * 1024 };
 
 function memberId(request: FastifyRequest): number {
   const params = recordIdSchema.safeParse(request.params);
@@ -50,7 +53,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 async function readTeamMemberForm(
   request: FastifyRequest,
 ): Promise<{ values: TeamMemberRequest; logo?: CheckedUpload }> {
-  const { fields, files } = await readForm(request);
+  const { fields, files } = await readForm(request, TEAM_FORM_LIMITS);
   const wrapped = Object.keys(fields).length === 1 && isRecord(fields.team_member);
   const logoField = wrapped ? 'team_member[logo]' : 'logo';
   for (const name of files.keys()) {
@@ -78,7 +81,7 @@ async function withStoredLogo<T>(
   logo: CheckedUpload | undefined,
   save: (logoFileId: string | undefined) => Promise<T>,
 ): Promise<T> {
-  const logoFileId = logo ? await storeImage(db, logo, 'logo') : undefined;
+  const logoFileId = logo ? await storeImage(db, logo, 'logo', 'public') : undefined;
   try {
     return await save(logoFileId);
   } catch (error) {

@@ -10,6 +10,12 @@ import type { CheckedUpload } from './upload-checks';
 /** A decompression bomb guard: no image above 40 megapixels is decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
+/**
+ * Who may fetch a stored file: 'public' files are served at /uploads/{id} to anyone; 'private' ones
+ * (patients' letters and results) only through signed-in admin routes. Always stated, never defaulted.
+ */
+export type FileVisibility = 'public' | 'private';
+
 export interface StoredFileInfo {
   id: string;
   name: string;
@@ -49,18 +55,39 @@ async function insertFile(
 }
 
 /** Stores a checked upload as it came (a PDF, a Word document). */
-export function storeFile(db: Db, upload: CheckedUpload, isPublic: boolean): Promise<string> {
-  return insertFile(db, { bytes: upload.bytes, name: upload.fileName, mimeType: upload.mimeType, isPublic });
+export function storeFile(db: Db, upload: CheckedUpload, visibility: FileVisibility): Promise<string> {
+  return insertFile(db, {
+    bytes: upload.bytes,
+    name: upload.fileName,
+    mimeType: upload.mimeType,
+    isPublic: visibility === 'public',
+  });
 }
 
 /**
- * Stores an image: the original as uploaded, plus WebP variants (400 and 800 px wide, never enlarged,
- * without metadata) made once here so pages can serve a `srcset`. An image that cannot be decoded is
- * refused with 422.
+ * The image re-encoded in its own format without any metadata (EXIF author, GPS position, camera),
+ * turned upright first as its EXIF orientation said.
  */
-export async function storeImage(db: Db, upload: CheckedUpload, field: string): Promise<string> {
+function withoutMetadata(upload: CheckedUpload): Promise<Buffer> {
+  const image = sharp(upload.bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+  return (upload.mimeType === 'image/png' ? image.png() : image.jpeg({ quality: 90 })).toBuffer();
+}
+
+/**
+ * Stores an image: the original cleaned of its metadata, plus WebP variants (400 and 800 px wide, never
+ * enlarged, without metadata) made once here so pages can serve a `srcset`. An image that cannot be
+ * decoded is refused with 422.
+ */
+export async function storeImage(
+  db: Db,
+  upload: CheckedUpload,
+  field: string,
+  visibility: FileVisibility,
+): Promise<string> {
+  let original: Buffer;
   let variants: { width: number; bytes: Buffer }[];
   try {
+    original = await withoutMetadata(upload);
     variants = await Promise.all(
       IMAGE_VARIANT_WIDTHS.map(async (width) => ({
         width,
@@ -77,17 +104,17 @@ export async function storeImage(db: Db, upload: CheckedUpload, field: string): 
   }
   return db.transaction(async (tx) => {
     const id = await insertFile(tx, {
-      bytes: upload.bytes,
+      bytes: original,
       name: upload.fileName,
       mimeType: upload.mimeType,
-      isPublic: true,
+      isPublic: visibility === 'public',
     });
     for (const variant of variants) {
       await insertFile(tx, {
         bytes: variant.bytes,
         name: `${upload.fileName.replace(/\.[^.]*$/, '')}-${variant.width}.webp`,
         mimeType: 'image/webp',
-        isPublic: true,
+        isPublic: visibility === 'public',
         variantOf: id,
         width: variant.width,
       });

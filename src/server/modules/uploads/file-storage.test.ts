@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadKind } from '../../../shared/uploads';
 import type { DatabaseHandle } from '../../db/database';
@@ -6,7 +7,7 @@ import { registerErrorHandling } from '../../http/error-handling';
 import { readForm, registerMultipart } from '../../http/multipart-form';
 import { injectMultipart, type MultipartValue, testFile } from '../../test/multipart';
 import { createTestDatabase } from '../../test/test-database';
-import { fileInfos, storeFile, storeImage } from './file-repository';
+import { type FileVisibility, fileInfos, storeFile, storeImage } from './file-repository';
 import { checkUpload } from './upload-checks';
 import { uploadRoutes } from './upload-routes';
 
@@ -19,17 +20,21 @@ beforeAll(async () => {
   app.decorate('db', database.db);
   registerErrorHandling(app);
   await registerMultipart(app);
-  app.post<{ Params: { kind: UploadKind } }>('/upload/:kind', async (request) => {
-    const { fields, files } = await readForm(request);
-    const file = files.get('item[file]');
-    if (!file) return { fields, id: null };
-    const checked = await checkUpload(file, request.params.kind, 'file');
-    const id =
-      request.params.kind === 'image'
-        ? await storeImage(database.db, checked, 'file')
-        : await storeFile(database.db, checked, true);
-    return { fields, id, mimeType: checked.mimeType };
-  });
+  app.post<{ Params: { kind: UploadKind }; Querystring: { visibility?: FileVisibility } }>(
+    '/upload/:kind',
+    async (request) => {
+      const { fields, files } = await readForm(request, { files: 1, fields: 10, fieldSize: 1024 });
+      const file = files.get('item[file]');
+      if (!file) return { fields, id: null };
+      const checked = await checkUpload(file, request.params.kind, 'file');
+      const visibility = request.query.visibility ?? 'public';
+      const id =
+        request.params.kind === 'image'
+          ? await storeImage(database.db, checked, 'file', visibility)
+          : await storeFile(database.db, checked, visibility);
+      return { fields, id, mimeType: checked.mimeType };
+    },
+  );
   await app.register(uploadRoutes);
   await app.ready();
 });
@@ -39,8 +44,8 @@ afterAll(async () => {
   await database.close();
 });
 
-const upload = (kind: UploadKind, fields: Record<string, MultipartValue>) =>
-  injectMultipart(app, 'POST', `/upload/${kind}`, fields);
+const upload = (kind: UploadKind, fields: Record<string, MultipartValue>, visibility?: FileVisibility) =>
+  injectMultipart(app, 'POST', `/upload/${kind}${visibility ? `?visibility=${visibility}` : ''}`, fields);
 
 const file = (name: string, fileName = name) => ({ fileName, bytes: testFile(name) });
 
@@ -103,12 +108,14 @@ describe('upload checks', () => {
 });
 
 describe('stored images', () => {
-  it('keeps the original and serves WebP variants 400 and 800 px wide with long cache headers', async () => {
+  it('keeps the original (cleaned) and serves WebP variants 400 and 800 px wide with long cache headers', async () => {
     const { id } = (await upload('image', { 'item[file]': file('photo.png') })).json();
     const original = await app.inject({ url: `/uploads/${id}` });
     expect(original.statusCode).toBe(200);
     expect(original.headers['content-type']).toBe('image/png');
-    expect(original.rawPayload.equals(testFile('photo.png'))).toBe(true);
+    const before = await sharp(testFile('photo.png')).metadata();
+    const after = await sharp(original.rawPayload).metadata();
+    expect([after.format, after.width, after.height]).toEqual(['png', before.width, before.height]);
     for (const width of [400, 800]) {
       const variant = await app.inject({ url: `/uploads/${id}/w${width}` });
       expect(variant.statusCode).toBe(200);
@@ -120,5 +127,43 @@ describe('stored images', () => {
     expect((await app.inject({ url: `/uploads/${id}/x400` })).statusCode).toBe(404);
     const infos = await fileInfos(database.db, [id]);
     expect(infos.get(id)).toEqual({ id, name: 'photo.png', url: `/uploads/${id}` });
+  });
+});
+
+describe('image metadata and visibility', () => {
+  it('strips EXIF (author, GPS) from the original and the variants, keeping the orientation applied', async () => {
+    const tagged = await sharp({ create: { width: 60, height: 30, channels: 3, background: '#c33' } })
+      .jpeg()
+      .withExif({
+        IFD0: { Artist: 'Dr Secret Author', Copyright: 'Patient Name' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '53/1 20/1 0/1' },
+      })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect(await sharp(tagged).metadata()).toMatchObject({ exif: expect.any(Buffer), orientation: 6 });
+    expect(tagged.includes(Buffer.from('Secret Author'))).toBe(true);
+    const { id } = (
+      await upload('image', { 'item[file]': { fileName: 'tagged.jpg', bytes: tagged } })
+    ).json();
+    for (const url of [`/uploads/${id}`, `/uploads/${id}/w400`, `/uploads/${id}/w800`]) {
+      const served = await app.inject({ url });
+      expect(served.statusCode).toBe(200);
+      const metadata = await sharp(served.rawPayload).metadata();
+      expect(metadata.exif).toBeUndefined();
+      expect(metadata.xmp).toBeUndefined();
+      expect(metadata.orientation ?? 1).toBe(1);
+      // Orientation 6 turns the 60 x 30 picture upright: 30 wide, 60 high.
+      expect([metadata.width, metadata.height]).toEqual([30, 60]);
+      expect(served.rawPayload.includes(Buffer.from('Secret Author'))).toBe(false);
+    }
+  });
+
+  it('never serves a private image or its variants at /uploads/{id}', async () => {
+    const { id } = (await upload('image', { 'item[file]': file('photo.png') }, 'private')).json();
+    for (const url of [`/uploads/${id}`, `/uploads/${id}/w400`, `/uploads/${id}/w800`]) {
+      expect((await app.inject({ url })).statusCode).toBe(404);
+    }
+    const pdf = (await upload('pdf', { 'item[file]': file('letter.pdf') }, 'private')).json();
+    expect((await app.inject({ url: `/uploads/${pdf.id}` })).statusCode).toBe(404);
   });
 });

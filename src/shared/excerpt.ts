@@ -30,13 +30,13 @@ function decodeEntities(text: string): string {
 /** The text of an HTML fragment: tags removed (blocks become spaces), basic entities decoded, spaces collapsed. */
 export function plainText(html: string): string {
   const withoutTags = html
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
-    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<(script|style)\b[^<>]*>[\s\S]*?(<\/\1\s*>|$)/gi, ' ')
+    .replace(/<!--[\s\S]*?(-->|$)/g, ' ')
     .replace(
-      /<\/?(p|div|h[1-6]|li|ul|ol|br|hr|blockquote|figure|figcaption|table|tr|td|th|pre)\b[^>]*>/gi,
+      /<\/?(p|div|h[1-6]|li|ul|ol|br|hr|blockquote|figure|figcaption|table|tr|td|th|pre)\b[^<>]*>/gi,
       ' ',
     )
-    .replace(/<[^>]*>/g, '');
+    .replace(/<[^<>]*>/g, '');
   return decodeEntities(withoutTags).replace(/\s+/g, ' ').trim();
 }
 

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from './http-errors';
+import { fieldErrors, MAX_REPORTED_FIELDS } from './validation';
+
+export const FORBIDDEN_CHARACTERS_MESSAGE = 'This field contains characters that are not allowed.';
+
+/** Keys and values a JSON body or query may hold in all: far above any form, far below a flood. */
+const MAX_NODES = 2000;
+const MAX_DEPTH = 12;
+
+/**
+ * True when `text` holds a control character other than tab, line feed and carriage return: NUL, which
+ * PostgreSQL refuses in text, and the rest, which no person types into a form.
+ */
+export function hasForbiddenCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return true;
+  }
+  return false;
+}
+
+export function forbiddenCharacterError(fields: string[]): HttpError {
+  return new HttpError(
+    422,
+    FORBIDDEN_CHARACTERS_MESSAGE,
+    fieldErrors(fields.slice(0, MAX_REPORTED_FIELDS).map((field) => [field, [FORBIDDEN_CHARACTERS_MESSAGE]])),
+  );
+}
+
+export const tooLarge = () => new HttpError(413, 'The request is too large.');
+
+/**
+ * Walks a parsed query or JSON body once: answers the paths of text holding forbidden characters (in
+ * keys or values), and refuses a body too big or too deep to be a form with 413.
+ */
+function findForbidden(input: unknown): string[] {
+  const found: string[] = [];
+  let nodes = 0;
+  const visit = (value: unknown, path: string, depth: number) => {
+    nodes += 1;
+    if (nodes > MAX_NODES || depth > MAX_DEPTH) throw tooLarge();
+    if (typeof value === 'string') {
+      if (hasForbiddenCharacter(value)) found.push(path || '_');
+      return;
+    }
+    if (!value || typeof value !== 'object') return;
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = path ? `${path}.${key}` : key;
+      if (hasForbiddenCharacter(key)) found.push(childPath);
+      else visit(child, childPath, depth + 1);
+    }
+  };
+  visit(input, '', 0);
+  return found;
+}
+
+/**
+ * One guard for every route, before any handler reads its input: a path id with a forbidden character
+ * is an unknown record (404); a query or JSON field with one answers 422. Multipart forms are checked
+ * where they are read (`readForm`).
+ */
+export function registerInputGuards(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const params = request.params as Record<string, unknown> | undefined;
+    // The page route's wildcard is left to the page, which asks the API and shows its 'not found'.
+    for (const [name, value] of Object.entries(params ?? {})) {
+      if (name !== '*' && typeof value === 'string' && hasForbiddenCharacter(value))
+        throw new HttpError(404, 'Not found');
+    }
+    const forbidden = [...findForbidden(request.query)];
+    if (!request.isMultipart?.()) forbidden.push(...findForbidden(request.body));
+    if (forbidden.length > 0) throw forbiddenCharacterError(forbidden);
+  });
+}

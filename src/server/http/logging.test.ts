@@ -1,0 +1,81 @@
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { readConfig } from '../config';
+import type { DatabaseHandle } from '../db/database';
+import { createTestDatabase } from '../test/test-database';
+
+let database: DatabaseHandle;
+let app: FastifyInstance;
+let log = '';
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      log += chunk.toString();
+      callback();
+    },
+  });
+  const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', PUBLIC_URL: 'http://clinic.test' });
+  app = await buildApp({ config, database, web: false, logger: { stream } });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('the log', () => {
+  it('records a failed query by class, code and SQL shape, never its parameters', async () => {
+    const marker = 'Siobhan-Distinctive-4711';
+    const secretEmail = 'siobhan.marker@example.com';
+    // Every transaction first runs a query PostgreSQL refuses, with the visitor's data as its parameters.
+    const db = app.db as unknown as {
+      transaction: (fn: (tx: unknown) => Promise<unknown>) => Promise<unknown>;
+    };
+    const original = db.transaction;
+    db.transaction = (fn) =>
+      original.call(db, async (tx) => {
+        const inner = tx as { execute: (query: unknown) => Promise<unknown> };
+        const { sql } = await import('drizzle-orm');
+        await inner.execute(sql`select ${marker}::int, ${secretEmail}::int`);
+        return fn(tx);
+      });
+    try {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/contact_us',
+        payload: {
+          name: 'Mary Murphy',
+          email: secretEmail,
+          message: `Please call me back, ${marker}.`,
+        },
+      });
+      expect(response.statusCode).toBe(500);
+    } finally {
+      db.transaction = original;
+    }
+    const lines = log
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+    const failure = lines.find((line) => line.err);
+    expect(failure?.err).toMatchObject({ type: 'DrizzleQueryError', query: expect.stringContaining('$1') });
+    expect(failure?.err.cause?.code).toBe('22P02');
+    expect(log).not.toContain(marker);
+    expect(log).not.toContain(secretEmail);
+  });
+
+  it('leaves query strings and tokens out of request logs', async () => {
+    log = '';
+    await app.inject({
+      url: '/api/blogs?search=Mary%20Murphy',
+      headers: { authorization: 'Bearer secret-token-value-1234567890' },
+    });
+    expect(log).toContain('/api/blogs?…');
+    expect(log).not.toContain('Mary');
+    expect(log).not.toContain('secret-token-value');
+  });
+});

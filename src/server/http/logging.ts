@@ -1,0 +1,84 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * Personal data never goes to the logs: tokens and cookies in headers, and personal fields of any object
+ * logged. Query strings are cut from logged URLs (a search may be a name).
+ */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-booking-token"]',
+  'req.headers["x-hold-token"]',
+  'res.headers["set-cookie"]',
+  '*.email',
+  '*.name',
+  '*.full_name',
+  '*.first_name',
+  '*.last_name',
+  '*.phone',
+  '*.password',
+  '*.params',
+];
+
+interface SerializedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+/** A database error's message can quote the values it refused (`invalid input syntax for type uuid: "…"`). */
+function isDatabaseError(error: Error & Record<string, unknown>): boolean {
+  return (
+    'params' in error ||
+    typeof error.query === 'string' ||
+    (typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code) && 'severity' in error)
+  );
+}
+
+/** The stack's frames only: its first lines repeat the message (drizzle's lists the parameters). */
+function framesOnly(stack: string | undefined): string | undefined {
+  return stack
+    ?.split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n');
+}
+
+/**
+ * Logs what helps find a fault without personal data: for a failed query its class, SQLSTATE code and
+ * SQL (placeholders, never the parameters or the driver's message); for other errors the usual fields.
+ */
+export function serializeError(error: unknown, depth = 0): SerializedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: 'not an Error', stack: '' };
+  const fields = error as Error & Record<string, unknown>;
+  const database = isDatabaseError(fields);
+  const serialized: SerializedError = {
+    type: error.constructor?.name ?? 'Error',
+    message: database ? 'database error (details withheld: they may quote personal data)' : error.message,
+    stack: (database ? framesOnly(error.stack) : error.stack) ?? '',
+  };
+  if (fields.code !== undefined) serialized.code = fields.code;
+  if (fields.statusCode !== undefined) serialized.statusCode = fields.statusCode;
+  if (database && typeof fields.query === 'string') serialized.query = fields.query.slice(0, 2000);
+  if (error.cause !== undefined && depth < 3) serialized.cause = serializeError(error.cause, depth + 1);
+  return serialized;
+}
+
+/** A request in the log: its method and path, never its query string's values. */
+export function serializeRequest(request: FastifyRequest) {
+  const [path, query] = request.url.split('?', 2);
+  return {
+    method: request.method,
+    url: query === undefined ? path : `${path}?…`,
+    host: request.host,
+    remoteAddress: request.ip,
+  };
+}
+
+export function loggerOptions(level: string) {
+  return {
+    level,
+    redact: REDACTED_PATHS,
+    serializers: { err: (error: unknown) => serializeError(error), req: serializeRequest },
+  };
+}

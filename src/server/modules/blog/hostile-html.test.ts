@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isBlankArticleHtml } from '../../../shared/blog';
+import { plainText, plainTextExcerpt } from '../../../shared/excerpt';
+import { htmlToText, isBlankHtmlAnswer } from '../../../shared/faq';
+import { injectMultipart } from '../../test/multipart';
+import { createTestApp, signInAsNewAdmin, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let auth: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  auth = { authorization: `Bearer ${(await signInAsNewAdmin(t)).token}` };
+});
+afterAll(() => t.close());
+
+const MEGABYTE = 1_000_000;
+/** Shapes that made the old tag-stripping regexes quadratic (each `<` scanned to the end). */
+const HOSTILE: [string, string][] = [
+  ['<', '<'.repeat(MEGABYTE)],
+  ['<a', '<a'.repeat(MEGABYTE / 2)],
+  ['<p', '<p'.repeat(MEGABYTE / 2)],
+  ['<script>', '<script>'.repeat(MEGABYTE / 8)],
+  ['<!--', '<!--'.repeat(MEGABYTE / 4)],
+  ['<p x="', '<p x="'.repeat(MEGABYTE / 6)],
+  ['spaces', `${' '.repeat(MEGABYTE)}x`],
+];
+
+function within(ms: number, run: () => unknown) {
+  const started = Date.now();
+  run();
+  expect(Date.now() - started).toBeLessThan(ms);
+}
+
+describe('HTML content checks on hostile input', () => {
+  it.each(HOSTILE)('run in linear time on 1 MB of %s', (_shape, html) => {
+    within(1000, () => isBlankArticleHtml(html));
+    within(1000, () => isBlankHtmlAnswer(html));
+    within(1000, () => htmlToText(html));
+    within(1000, () => plainText(html));
+    within(1000, () => plainTextExcerpt(html, 200));
+  });
+
+  it.each(HOSTILE)('answer a 1 MB article or FAQ of %s within a second', async (_shape, html) => {
+    const requests = [
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/admin/blogs',
+          headers: auth,
+          payload: { blog: { title: 'Hostile', content: html } },
+        }),
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/admin/fa_questions',
+          headers: auth,
+          payload: { title: 'Hostile', answer: html, asHtml: true },
+        }),
+      () =>
+        injectMultipart(
+          t.app,
+          'POST',
+          '/api/admin/blogs',
+          { 'blog[title]': 'Hostile', 'blog[content]': html.slice(0, 190_000) },
+          auth,
+        ),
+    ];
+    for (const request of requests) {
+      const started = Date.now();
+      const response = await request();
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(response.statusCode).toBeLessThan(500);
+    }
+  });
+});

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { render } from '../../client/entry-server';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** The page renderer, prefetching through the API in-process as web-routes.ts does. */
+async function renderPage(url: string) {
+  return render({
+    url,
+    origin: 'http://clinic.test',
+    fetchJson: async (apiUrl: string) => {
+      const response = await t.app.inject({ url: apiUrl, headers: { accept: 'application/json' } });
+      if (response.statusCode >= 400) {
+        const body = response.json() as { error_messages?: string };
+        throw Object.assign(new Error(body.error_messages ?? 'failed'), {
+          status: response.statusCode,
+          body,
+        });
+      }
+      return response.json();
+    },
+  });
+}
+
+describe('server-rendered pages for hostile paths', () => {
+  it.each([
+    '/article/%00',
+    '/article/a%00b',
+    '/article/%1b',
+  ])('answers 404, not 200 with an error: %s', async (url) => {
+    const page = await renderPage(url);
+    expect(page.status).toBe(404);
+    expect(page.element).not.toContain('Something went wrong');
+  });
+});

@@ -10,6 +10,8 @@ import Fastify, {
 } from 'fastify';
 import type { AppConfig } from './config';
 import type { DatabaseHandle, Db } from './db/database';
+import { registerApiDocs } from './http/api-docs';
+import { jsonSerializerCompiler, zodValidatorCompiler } from './http/endpoint-route';
 import { registerErrorHandling } from './http/error-handling';
 import { HttpError, unauthorized } from './http/http-errors';
 import { registerInputGuards } from './http/input-guards';
@@ -135,6 +137,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   registerInputGuards(app);
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(jsonSerializerCompiler);
   // The API speaks JSON and multipart forms; a plain-text body is refused with 415, not read as empty.
   app.removeContentTypeParser('text/plain');
   await registerSecurityHeaders(app, { dev: config.env === 'development' });
@@ -145,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       new HttpError(429, 'Too many requests. Please wait a few minutes and try again.'),
   });
 
+  await registerApiDocs(app);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);

@@ -2,8 +2,8 @@ import { buildApp } from './app';
 import { readConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/database';
 import { seedDemonstrationContent } from './db/seed';
-import { ensureAdmin } from './modules/auth/auth-service';
 import { createJobRunner } from './jobs/job-runner';
+import { ensureAdmin } from './modules/auth/auth-service';
 import { emailOutboxJob } from './modules/email/email-sender';
 
 /** Reads the configuration, migrates, seeds, starts the background jobs, listens and shuts down gracefully. */
@@ -14,7 +14,9 @@ async function main() {
 
   const app = await buildApp({ config, database });
   const jobs = createJobRunner(app.log);
-  jobs.add(emailOutboxJob({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log }));
+  jobs.add(
+    emailOutboxJob({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log }),
+  );
   if (config.seed) {
     const { seeded } = await seedDemonstrationContent(database.db);
     if (seeded) app.log.info('seeded demonstration content');

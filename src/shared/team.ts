@@ -1,42 +1,42 @@
 import { z } from 'zod';
+import {
+  formFileSchema,
+  formFlagSchema,
+  pagedListSchema,
+  recordIdParams,
+  storedFileSchema,
+} from './api/common-schemas';
 import { adminListQuerySchema, paginationQuerySchema } from './pagination';
 import { texts } from './validation-texts';
 
-export interface TeamMember {
-  id: number;
-  full_name: string;
-  user_type: string;
-  description: string;
-  order: number;
-  logo_url: string | null;
-}
+export const teamMemberSchema = z.object({
+  id: z.number().int(),
+  full_name: z.string(),
+  user_type: z.string(),
+  description: z.string(),
+  order: z.number().int(),
+  logo_url: z.string().nullable(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
 
-export interface TeamMembersResponse {
-  team_members: TeamMember[];
-  pages: number;
-  count: number;
-}
+export const teamMembersResponseSchema = pagedListSchema('team_members', teamMemberSchema);
+export type TeamMembersResponse = z.infer<typeof teamMembersResponseSchema>;
 
-export interface TeamMemberResponse {
-  team_member: TeamMember;
-}
+export const teamMemberResponseSchema = z.object({ team_member: teamMemberSchema });
+export type TeamMemberResponse = z.infer<typeof teamMemberResponseSchema>;
 
 export const teamMembersQuerySchema = paginationQuerySchema.strict();
-export const recordIdSchema = z.object({
-  id: z.coerce.number({ error: 'Not found' }).int().min(1).max(2_147_483_647),
-});
+export const teamMemberIdParams = recordIdParams('Team member');
 
 // ---------------------------------------------------------------------------------------------------
 // Back office: /api/admin/team_members
 
 /** A team member as the back office reads it: with the stored photo's name, for the form's file field. */
-export interface AdminTeamMember extends TeamMember {
-  logo: { url: string; name: string } | null;
-}
+export const adminTeamMemberSchema = teamMemberSchema.extend({ logo: storedFileSchema.nullable() });
+export type AdminTeamMember = z.infer<typeof adminTeamMemberSchema>;
 
-export interface AdminTeamMemberResponse {
-  team_member: AdminTeamMember;
-}
+export const adminTeamMemberResponseSchema = z.object({ team_member: adminTeamMemberSchema });
+export type AdminTeamMemberResponse = z.infer<typeof adminTeamMemberResponseSchema>;
 
 export const adminTeamMembersQuerySchema = adminListQuerySchema.strict();
 
@@ -85,14 +85,9 @@ export const teamMemberFormSchema = z
 export type TeamMemberFormInput = z.input<typeof teamMemberFormSchema>;
 export type TeamMemberFormValues = z.output<typeof teamMemberFormSchema>;
 
-/** What the API reads: the form's fields plus `remove_logo` ('true' removes the stored photo). */
+/** What the API reads: the form's fields, the photo, and `remove_logo` ('true' removes the stored photo). */
 export const teamMemberRequestSchema = teamMemberFormSchema
-  .extend({
-    remove_logo: z
-      .union([z.boolean(), z.enum(['true', 'false'])], { error: 'remove_logo must be true or false' })
-      .optional()
-      .transform((value) => value === true || value === 'true'),
-  })
+  .extend({ logo: formFileSchema.optional(), remove_logo: formFlagSchema('remove_logo') })
   .strict();
 
 export type TeamMemberRequest = z.output<typeof teamMemberRequestSchema>;

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import qs from 'qs';
+import type { FormShape } from '../../shared/api/endpoint';
 import { MAX_UPLOAD_BYTES } from '../../shared/uploads';
 import { HttpError } from './http-errors';
 import { forbiddenCharacterError, hasForbiddenCharacter, tooLarge } from './input-guards';
@@ -111,4 +112,40 @@ export async function readForm(request: FastifyRequest, limits: FormLimits): Pro
   }
   if (forbidden.length > 0) throw forbiddenCharacterError(forbidden);
   return { fields: qs.parse(pairs.join('&'), parseOptions) as Record<string, unknown>, files };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Sets a key on an object whatever its name (`__proto__` included), as an own property. */
+function setField(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * A form endpoint's body with bare field names whatever the envelope: `blog[title]` and `{ blog: { title } }`
+ * both read as `{ title }`, and a file sent as `blog[icon]` (or `icon`) as `{ icon: UploadedFile }`. Fields
+ * outside the envelope stay at the top, where the endpoint's strict schema names them unknown.
+ */
+export async function readFormBody(
+  request: FastifyRequest,
+  form: FormShape,
+  limits: FormLimits = TEXT_FORM_LIMITS,
+): Promise<Record<string, unknown>> {
+  const { fields, files } = await readForm(request, limits);
+  const body: Record<string, unknown> = {};
+  const envelope = form.envelope;
+  for (const [key, value] of Object.entries(fields)) {
+    if (envelope && key === envelope && isRecord(value)) {
+      for (const [name, inner] of Object.entries(value)) setField(body, name, inner);
+    } else setField(body, key, value);
+  }
+  for (const [name, file] of files) {
+    const bare =
+      envelope && name.startsWith(`${envelope}[`) && name.endsWith(']')
+        ? name.slice(envelope.length + 1, -1)
+        : name;
+    setField(body, bare, file);
+  }
+  return body;
 }

@@ -18,9 +18,14 @@ function unknownFieldsMessage(keys: readonly string[]): string {
 export function validate<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
+  throw validationError(result.error);
+}
+
+/** The 422 answer to a failed validation: the first message, and each field's messages. */
+export function validationError(error: z.ZodError): HttpError {
   // A Map, not a plain object: a field named `toString` or `__proto__` must not meet Object.prototype.
   const errors = new Map<string, string[]>();
-  for (const issue of result.error.issues) {
+  for (const issue of error.issues) {
     const keys =
       issue.code === 'unrecognized_keys'
         ? issue.keys.map((key) => [...issue.path, key].join('.'))
@@ -32,12 +37,12 @@ export function validate<Schema extends z.ZodType>(schema: Schema, input: unknow
       else if (errors.size < MAX_REPORTED_FIELDS) errors.set(key, [message]);
     }
   }
-  const first = result.error.issues[0];
+  const first = error.issues[0];
   const firstMessage =
     first?.code === 'unrecognized_keys'
       ? unknownFieldsMessage(first.keys)
       : (first?.message ?? 'Invalid input');
-  throw new HttpError(422, firstMessage, fieldErrors(errors));
+  return new HttpError(422, firstMessage, fieldErrors(errors));
 }
 
 /** A plain-object error map for the JSON answer, safe whatever the field names are. */

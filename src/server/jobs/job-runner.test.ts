@@ -58,7 +58,10 @@ describe('job runner', () => {
       },
     });
     expect(await job.runOnce()).toBeUndefined();
-    expect(logger.error).toHaveBeenCalledWith(expect.objectContaining({ job: 'flaky' }), 'background job failed');
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.objectContaining({ job: 'flaky' }),
+      'background job failed',
+    );
     expect(await job.runOnce()).toBe('ok');
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { auditLog } from '../../db/schema';
+import { currentAdmin } from '../auth/admin-guard';
 
 export interface AuditEntry {
   adminUserId?: number | null;
@@ -23,7 +24,33 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   });
 }
 
-/** Records a back-office change by the signed-in admin of `request`. */
+/** Who makes a back-office change: the signed-in admin and the address the request came from. */
+export interface Actor {
+  adminUserId: number;
+  ip: string;
+}
+
+/** The signed-in admin of a guarded route, as the actor of the change it asks for. */
+export function actorOf(request: FastifyRequest): Actor {
+  return { adminUserId: currentAdmin(request).id, ip: request.ip };
+}
+
+/**
+ * Records a back-office change by `actor`. Call it with the transaction that makes the change, so the
+ * change and its audit entry are written together or not at all.
+ */
+export function auditChange(
+  db: Db,
+  actor: Actor,
+  action: 'create' | 'update' | 'delete',
+  entity: string,
+  entityId: string | number,
+  details?: Record<string, unknown>,
+): Promise<void> {
+  return recordAudit(db, { adminUserId: actor.adminUserId, action, entity, entityId, details, ip: actor.ip });
+}
+
+/** @deprecated Writes after the change's transaction: domains move to `auditChange` inside it. */
 export function auditAdminChange(
   request: FastifyRequest,
   action: 'create' | 'update' | 'delete',
@@ -31,12 +58,5 @@ export function auditAdminChange(
   entityId: string | number,
   details?: Record<string, unknown>,
 ): Promise<void> {
-  return recordAudit(request.server.db, {
-    adminUserId: request.adminUser?.id ?? null,
-    action,
-    entity,
-    entityId,
-    details,
-    ip: request.ip,
-  });
+  return auditChange(request.server.db, actorOf(request), action, entity, entityId, details);
 }

@@ -10,8 +10,8 @@ import { clinic } from '../../../shared/clinic';
 import type { Db } from '../../db/database';
 import { HttpError, notFound } from '../../http/http-errors';
 import type { UploadedFile } from '../../http/multipart-form';
-import { deleteFiles, storeFile, storeImage } from '../uploads/file-repository';
-import { checkUpload } from '../uploads/upload-checks';
+import { deleteFiles, storeUpload } from '../uploads/file-repository';
+import { prepareUpload } from '../uploads/upload-checks';
 import { slugFromTitle } from './article-slug';
 import {
   type ArticleRow,
@@ -47,7 +47,7 @@ async function storeUploads(
     FILE_KEYS.map(async (key) => {
       const file = uploads[key];
       return file
-        ? { key, upload: await checkUpload(file, ARTICLE_FILE_FIELDS[key].kind, errorKey(key)) }
+        ? { key, upload: await prepareUpload(file, ARTICLE_FILE_FIELDS[key].kind, errorKey(key)) }
         : undefined;
     }),
   );
@@ -55,10 +55,7 @@ async function storeUploads(
   try {
     for (const item of checked) {
       if (!item) continue;
-      stored[item.key] =
-        item.key === 'icon'
-          ? await storeImage(db, item.upload, errorKey(item.key), 'public')
-          : await storeFile(db, item.upload, 'public');
+      stored[item.key] = await storeUpload(db, item.upload, 'public');
     }
   } catch (error) {
     await deleteFiles(db, Object.values(stored));

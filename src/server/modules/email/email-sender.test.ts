@@ -4,8 +4,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import { emailOutbox } from '../../db/schema';
-import { createTestDatabase } from '../../test/test-database';
 import { createJobRunner } from '../../jobs/job-runner';
+import { createTestDatabase } from '../../test/test-database';
 import { type EmailSenderOptions, emailOutboxJob } from './email-sender';
 
 /** The outbox job under a runner of its own, as the server runs it. */
@@ -18,6 +18,7 @@ function startSender(options: EmailSenderOptions) {
     stop: () => runner.stop(),
   };
 }
+
 import { claimDueEmails, markFailed, queueEmail, retryDelayMs } from './outbox-repository';
 
 interface Received {

@@ -3,7 +3,6 @@ import type { Db } from '../../db/database';
 import type { Job, JobLogger } from '../../jobs/job-runner';
 import { claimDueEmails, markFailed, markSent, type OutboxEmail } from './outbox-repository';
 
-
 export interface EmailSenderOptions {
   db: Db;
   /** `smtp://user:pass@host:port` (or smtps://); without it mail stays queued in the outbox. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordIdParams } from '../../../shared/api/common-schemas';
 import {
   adminFaQuestionsQuerySchema,
   type FaQuestionResponse,
@@ -7,7 +8,6 @@ import {
   isBlankHtmlAnswer,
 } from '../../../shared/faq';
 import { pageCount } from '../../../shared/pagination';
-import { recordIdSchema } from '../../../shared/team';
 import { texts } from '../../../shared/validation-texts';
 import { HttpError, notFound } from '../../http/http-errors';
 import { type FormLimits, readForm } from '../../http/multipart-form';
@@ -30,7 +30,7 @@ const ENTITY = 'fa_question';
 const FAQ_FORM_LIMITS: FormLimits = { files: 0, fields: 5, fieldSize: 128 * 1024 };
 
 function questionId(request: FastifyRequest): number {
-  const params = recordIdSchema.safeParse(request.params);
+  const params = recordIdParams('FAQ').safeParse(request.params);
   if (!params.success) throw notFound('FAQ');
   return params.data.id;
 }

@@ -1,18 +1,12 @@
-import { asc, count, eq, ilike } from 'drizzle-orm';
-import type { TeamMember } from '../../../shared/team';
+import { asc, eq } from 'drizzle-orm';
+import type { AdminTeamMember, TeamMember } from '../../../shared/team';
 import type { Db } from '../../db/database';
-import { teamMembers } from '../../db/schema';
+import { containsText, type PageRequest, paginate } from '../../db/paginate';
+import { files, teamMembers } from '../../db/schema';
 import { publicFileUrl } from '../uploads/file-repository';
 
-type TeamMemberRow = typeof teamMembers.$inferSelect;
-
-export interface TeamMemberValues {
-  fullName: string;
-  userType: string;
-  description: string;
-  order: number;
-  logoFileId: string | null;
-}
+export type TeamMemberRow = typeof teamMembers.$inferSelect;
+export type TeamMemberValues = Omit<typeof teamMembers.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
 export function toTeamMember(row: TeamMemberRow): TeamMember {
   return {
@@ -25,35 +19,36 @@ export function toTeamMember(row: TeamMemberRow): TeamMember {
   };
 }
 
-/** `%`, `_` and `\` typed in a search box are matched as themselves. */
-function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 /** Members by order (then id); `search` matches part of the full name, ignoring case. */
-export async function listTeamMembers(db: Db, page: number, perPage: number, search?: string) {
-  const where = search ? ilike(teamMembers.fullName, containsPattern(search)) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(teamMembers)
-      .where(where)
-      .orderBy(asc(teamMembers.order), asc(teamMembers.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db.select({ value: count() }).from(teamMembers).where(where),
-  ]);
-  return { items: rows.map(toTeamMember), count: total?.value ?? 0 };
-}
-
-export async function findTeamMember(db: Db, id: number): Promise<TeamMember | undefined> {
-  const row = await findTeamMemberRow(db, id);
-  return row ? toTeamMember(row) : undefined;
+export async function listTeamMembers(db: Db, request: PageRequest & { search?: string }) {
+  const where = containsText(request.search, teamMembers.fullName);
+  const page = await paginate(
+    db.select().from(teamMembers).where(where).orderBy(asc(teamMembers.order), asc(teamMembers.id)),
+    db.$count(teamMembers, where),
+    request,
+  );
+  return { ...page, items: page.items.map(toTeamMember) };
 }
 
 export async function findTeamMemberRow(db: Db, id: number): Promise<TeamMemberRow | undefined> {
   const [row] = await db.select().from(teamMembers).where(eq(teamMembers.id, id)).limit(1);
   return row;
+}
+
+/** A member with the stored photo's name, for the back-office form. */
+export async function findAdminTeamMember(db: Db, id: number): Promise<AdminTeamMember | undefined> {
+  const [found] = await db
+    .select({ member: teamMembers, logoName: files.originalName })
+    .from(teamMembers)
+    .leftJoin(files, eq(files.id, teamMembers.logoFileId))
+    .where(eq(teamMembers.id, id))
+    .limit(1);
+  if (!found) return undefined;
+  const { member, logoName } = found;
+  return {
+    ...toTeamMember(member),
+    logo: member.logoFileId ? { url: publicFileUrl(member.logoFileId), name: logoName ?? 'photo' } : null,
+  };
 }
 
 export async function insertTeamMember(db: Db, values: TeamMemberValues): Promise<TeamMemberRow> {

@@ -1,27 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { pageCount } from '../../../shared/pagination';
-import {
-  recordIdSchema,
-  type TeamMemberResponse,
-  type TeamMembersResponse,
-  teamMembersQuerySchema,
-} from '../../../shared/team';
+import { getTeamMember, listTeamMembers } from '../../../shared/api/team-endpoints';
+import { route } from '../../http/endpoint-route';
 import { notFound } from '../../http/http-errors';
-import { validate } from '../../http/validation';
-import { findTeamMember, listTeamMembers } from './team-repository';
+import { findTeamMemberRow, listTeamMembers as listMembers, toTeamMember } from './team-repository';
 
-/** Public reads of the team (spec section 7): `GET /api/team_members` and `GET /api/team_members/{id}`. */
-export async function teamPublicRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/team_members', async (request): Promise<TeamMembersResponse> => {
-    const query = validate(teamMembersQuerySchema, request.query);
-    const { items, count } = await listTeamMembers(app.db, query.page, query.per_page);
-    return { team_members: items, pages: pageCount(count, query.per_page), count };
+/** Public reads of the team (spec section 7). */
+export async function teamPublicRoutes(api: FastifyInstance): Promise<void> {
+  route(api, listTeamMembers, async ({ query }) => {
+    const { items, pages, count } = await listMembers(api.db, query);
+    return { team_members: items, pages, count };
   });
 
-  app.get('/team_members/:id', async (request): Promise<TeamMemberResponse> => {
-    const params = recordIdSchema.safeParse(request.params);
-    const member = params.success ? await findTeamMember(app.db, params.data.id) : undefined;
-    if (!member) throw notFound('Team member');
-    return { team_member: member };
+  route(api, getTeamMember, async ({ params }) => {
+    const row = await findTeamMemberRow(api.db, params.id);
+    if (!row) throw notFound('Team member');
+    return { team_member: toTeamMember(row) };
   });
 }

@@ -1,14 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import sharp from 'sharp';
-import { IMAGE_VARIANT_WIDTHS } from '../../../shared/uploads';
 import type { Db } from '../../db/database';
 import { files } from '../../db/schema';
-import { HttpError } from '../../http/http-errors';
-import type { CheckedUpload } from './upload-checks';
-
-/** A decompression bomb guard: no image above 40 megapixels is decoded. */
-const MAX_INPUT_PIXELS = 40_000_000;
+import type { PreparedUpload } from './upload-checks';
 
 /**
  * Who may fetch a stored file: 'public' files are served at /uploads/{id} to anyone; 'private' ones
@@ -54,73 +48,33 @@ async function insertFile(
   return row.id;
 }
 
-/** Stores a checked upload as it came (a PDF, a Word document). */
-export function storeFile(db: Db, upload: CheckedUpload, visibility: FileVisibility): Promise<string> {
-  return insertFile(db, {
+/**
+ * Stores a prepared upload and its image variants (call it inside the change's transaction), with the
+ * visibility stated: 'public' files are served to anyone, 'private' ones only to signed-in staff.
+ */
+export async function storeUpload(
+  db: Db,
+  upload: PreparedUpload,
+  visibility: FileVisibility,
+): Promise<string> {
+  const isPublic = visibility === 'public';
+  const id = await insertFile(db, {
     bytes: upload.bytes,
     name: upload.fileName,
     mimeType: upload.mimeType,
-    isPublic: visibility === 'public',
+    isPublic,
   });
-}
-
-/**
- * The image re-encoded in its own format without any metadata (EXIF author, GPS position, camera),
- * turned upright first as its EXIF orientation said.
- */
-function withoutMetadata(upload: CheckedUpload): Promise<Buffer> {
-  const image = sharp(upload.bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
-  return (upload.mimeType === 'image/png' ? image.png() : image.jpeg({ quality: 90 })).toBuffer();
-}
-
-/**
- * Stores an image: the original cleaned of its metadata, plus WebP variants (400 and 800 px wide, never
- * enlarged, without metadata) made once here so pages can serve a `srcset`. An image that cannot be
- * decoded is refused with 422.
- */
-export async function storeImage(
-  db: Db,
-  upload: CheckedUpload,
-  field: string,
-  visibility: FileVisibility,
-): Promise<string> {
-  let original: Buffer;
-  let variants: { width: number; bytes: Buffer }[];
-  try {
-    original = await withoutMetadata(upload);
-    variants = await Promise.all(
-      IMAGE_VARIANT_WIDTHS.map(async (width) => ({
-        width,
-        bytes: await sharp(upload.bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-          .rotate()
-          .resize({ width, withoutEnlargement: true })
-          .webp({ quality: 80 })
-          .toBuffer(),
-      })),
-    );
-  } catch {
-    const message = 'The image could not be read. Choose another .jpg, .jpeg or .png image.';
-    throw new HttpError(422, message, { [field]: [message] });
-  }
-  return db.transaction(async (tx) => {
-    const id = await insertFile(tx, {
-      bytes: original,
-      name: upload.fileName,
-      mimeType: upload.mimeType,
-      isPublic: visibility === 'public',
+  for (const variant of upload.variants) {
+    await insertFile(db, {
+      bytes: variant.bytes,
+      name: `${upload.fileName.replace(/\.[^.]*$/, '')}-${variant.width}.webp`,
+      mimeType: 'image/webp',
+      isPublic,
+      variantOf: id,
+      width: variant.width,
     });
-    for (const variant of variants) {
-      await insertFile(tx, {
-        bytes: variant.bytes,
-        name: `${upload.fileName.replace(/\.[^.]*$/, '')}-${variant.width}.webp`,
-        mimeType: 'image/webp',
-        isPublic: visibility === 'public',
-        variantOf: id,
-        width: variant.width,
-      });
-    }
-    return id;
-  });
+  }
+  return id;
 }
 
 /** Deletes files (their variants go with them). */

@@ -7,8 +7,8 @@ import { registerErrorHandling } from '../../http/error-handling';
 import { readForm, registerMultipart } from '../../http/multipart-form';
 import { injectMultipart, type MultipartValue, testFile } from '../../test/multipart';
 import { createTestDatabase } from '../../test/test-database';
-import { type FileVisibility, fileInfos, storeFile, storeImage } from './file-repository';
-import { checkUpload } from './upload-checks';
+import { type FileVisibility, fileInfos, storeUpload } from './file-repository';
+import { prepareUpload } from './upload-checks';
 import { uploadRoutes } from './upload-routes';
 
 let database: DatabaseHandle;
@@ -26,13 +26,9 @@ beforeAll(async () => {
       const { fields, files } = await readForm(request, { files: 1, fields: 10, fieldSize: 1024 });
       const file = files.get('item[file]');
       if (!file) return { fields, id: null };
-      const checked = await checkUpload(file, request.params.kind, 'file');
-      const visibility = request.query.visibility ?? 'public';
-      const id =
-        request.params.kind === 'image'
-          ? await storeImage(database.db, checked, 'file', visibility)
-          : await storeFile(database.db, checked, visibility);
-      return { fields, id, mimeType: checked.mimeType };
+      const prepared = await prepareUpload(file, request.params.kind, 'file');
+      const id = await storeUpload(database.db, prepared, request.query.visibility ?? 'public');
+      return { fields, id, mimeType: prepared.mimeType };
     },
   );
   await app.register(uploadRoutes);

@@ -1,7 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { type UploadKind, uploadRules } from '../../../shared/uploads';
+import sharp from 'sharp';
+import type { FormFile } from '../../../shared/api/common-schemas';
+import { IMAGE_VARIANT_WIDTHS, type UploadKind, uploadRules } from '../../../shared/uploads';
 import { HttpError } from '../../http/http-errors';
-import type { UploadedFile } from '../../http/multipart-form';
 
 export interface CheckedUpload {
   fileName: string;
@@ -19,11 +20,7 @@ function extensionOf(fileName: string): string {
  * Accepts a file only when its name has an allowed extension and its bytes are of an allowed type
  * (DESIGN.md section 4): a script named `.pdf` or an SVG named `.png` is refused with 415.
  */
-export async function checkUpload(
-  file: UploadedFile,
-  kind: UploadKind,
-  field: string,
-): Promise<CheckedUpload> {
+export async function checkUpload(file: FormFile, kind: UploadKind, field: string): Promise<CheckedUpload> {
   const rule = uploadRules[kind];
   const refuse = () => new HttpError(415, rule.message, { [field]: [rule.message] });
   if (file.bytes.length === 0)
@@ -31,5 +28,56 @@ export async function checkUpload(
   if (!rule.extensions.includes(extensionOf(file.fileName))) throw refuse();
   const detected = await fileTypeFromBuffer(file.bytes);
   if (!detected || !rule.mimeTypes.includes(detected.mime)) throw refuse();
-  return { fileName: file.fileName.slice(0, 200), bytes: file.bytes, mimeType: detected.mime };
+  return { fileName: file.fileName.slice(0, 200), bytes: Buffer.from(file.bytes), mimeType: detected.mime };
+}
+
+/** A decompression bomb guard: no image above 40 megapixels is decoded. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+/** An upload ready to store: checked, and for an image cleaned of metadata with its WebP variants made. */
+export interface PreparedUpload extends CheckedUpload {
+  variants: { width: number; bytes: Buffer }[];
+}
+
+/**
+ * The image re-encoded in its own format without any metadata (EXIF author, GPS position, camera),
+ * turned upright first as its EXIF orientation said.
+ */
+function withoutMetadata(upload: CheckedUpload): Promise<Buffer> {
+  const image = sharp(upload.bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+  return (upload.mimeType === 'image/png' ? image.png() : image.jpeg({ quality: 90 })).toBuffer();
+}
+
+/**
+ * Checks an upload from its bytes and, for an image, makes what is stored: the original without its
+ * metadata and WebP copies 400 and 800 px wide (never enlarged) for `srcset`. Slow work, done before the
+ * change's transaction opens; an image that cannot be decoded answers 422.
+ */
+export async function prepareUpload(
+  file: FormFile,
+  kind: UploadKind,
+  field: string,
+): Promise<PreparedUpload> {
+  const checked = await checkUpload(file, kind, field);
+  if (kind !== 'image') return { ...checked, variants: [] };
+  try {
+    const [bytes, ...variants] = await Promise.all([
+      withoutMetadata(checked),
+      ...IMAGE_VARIANT_WIDTHS.map((width) =>
+        sharp(checked.bytes, { limitInputPixels: MAX_INPUT_PIXELS })
+          .rotate()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toBuffer(),
+      ),
+    ]);
+    return {
+      ...checked,
+      bytes,
+      variants: variants.map((variant, index) => ({ width: IMAGE_VARIANT_WIDTHS[index]!, bytes: variant })),
+    };
+  } catch {
+    const message = 'The image could not be read. Choose another .jpg, .jpeg or .png image.';
+    throw new HttpError(422, message, { [field]: [message] });
+  }
 }

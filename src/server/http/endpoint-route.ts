@@ -1,0 +1,95 @@
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+} from 'fastify';
+import { z } from 'zod';
+import type { BodyOf, EndpointDefinition, ParamsOf, QueryOf, ResponseOf } from '../../shared/api/endpoint';
+import { HttpError } from './http-errors';
+import { type FormLimits, readFormBody } from './multipart-form';
+import { validationError } from './validation';
+
+const noContent = z.null().describe('No content');
+
+export type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
+  Params: ParamsOf<E>;
+  Querystring: QueryOf<E>;
+  Body: BodyOf<E>;
+}>;
+
+export type EndpointHandler<E extends EndpointDefinition> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<ResponseOf<E>>;
+
+export interface RouteOptions {
+  /** Route config: rate limits. */
+  config?: FastifyContextConfig;
+  /** What a multipart body of this form may hold (413 beyond it). */
+  formLimits?: FormLimits;
+}
+
+/**
+ * Registers an endpoint's route from its definition (`src/shared/api`): the definition's schemas become
+ * the route's Fastify schema, so params, query and body are validated before the handler runs (bad
+ * params answer 404, a bad query or body 422 with the schema's texts) and the OpenAPI document lists it.
+ * A form endpoint reads a multipart or JSON body into bare field names first, whatever its envelope.
+ */
+export function route<E extends EndpointDefinition>(
+  scope: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  options: RouteOptions = {},
+): void {
+  if (!endpoint.path.startsWith(`${scope.prefix}/`)) {
+    throw new Error(`${endpoint.path} cannot be registered under ${scope.prefix}`);
+  }
+  if (endpoint.access === 'admin' && !endpoint.path.startsWith('/api/admin/')) {
+    throw new Error(`${endpoint.path}: admin endpoints live under /api/admin`);
+  }
+  const status = endpoint.status ?? 200;
+  scope.route({
+    method: endpoint.method,
+    url: endpoint.path.slice(scope.prefix.length),
+    schema: {
+      summary: endpoint.summary,
+      tags: [endpoint.access],
+      ...(endpoint.access === 'admin' ? { security: [{ bearer: [] }] } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: { [status]: endpoint.response ?? noContent },
+    },
+    config: { ...options.config, public: endpoint.access === 'public' },
+    preValidation: endpoint.form
+      ? async (request) => {
+          request.body = await readFormBody(request, endpoint.form ?? {}, options.formLimits);
+        }
+      : undefined,
+    handler: async (request, reply) => {
+      const answer = await handler(request as EndpointRequest<E>, reply);
+      reply.code(status);
+      return status === 204 ? reply.send() : answer;
+    },
+  });
+}
+
+/**
+ * Validates every route part with its Zod schema: params that do not fit answer 404 (with the schema's
+ * 'not found' text), anything else 422 with each field's messages.
+ */
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data) => {
+    const result = schema.safeParse(data ?? {});
+    if (result.success) return { value: result.data };
+    if (httpPart === 'params') {
+      return { error: new HttpError(404, result.error.issues[0]?.message ?? 'Not found') };
+    }
+    return { error: validationError(result.error) };
+  };
+
+/** Answers are typed by their schemas at compile time; at run time they are written as they are. */
+export const jsonSerializerCompiler = () => (data: unknown) => JSON.stringify(data);

@@ -1,17 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import type { getTeamMember, listTeamMembers } from '../../../shared/api/team-endpoints';
 import { PUBLIC_TEAM_QUERY } from '../../../shared/public-lists';
-import type { TeamMemberResponse, TeamMembersResponse } from '../../../shared/team';
-import type { ApiQueryKey } from '../../lib/query-client';
+import { endpointQueryKey, useEndpointQuery } from '../../lib/endpoint-query';
 
-export const teamMembersQueryKey = (): ApiQueryKey => ['/api/team_members', PUBLIC_TEAM_QUERY];
-export const teamMemberQueryKey = (id: string): ApiQueryKey => [
-  `/api/team_members/${encodeURIComponent(id)}`,
-];
+export const teamMembersQueryKey = () =>
+  endpointQueryKey<typeof listTeamMembers>('/api/team_members', { query: PUBLIC_TEAM_QUERY });
 
-export function useTeamMembers() {
-  return useQuery<TeamMembersResponse>({ queryKey: teamMembersQueryKey() });
-}
+/** The member of `/employee/{id}`; an id that is not a number is the API's 404. */
+export const teamMemberQueryKey = (id: string) =>
+  endpointQueryKey<typeof getTeamMember>('/api/team_members/:id', { params: { id } });
 
-export function useTeamMember(id: string) {
-  return useQuery<TeamMemberResponse>({ queryKey: teamMemberQueryKey(id) });
-}
+export const useTeamMembers = () =>
+  useEndpointQuery<typeof listTeamMembers>('/api/team_members', { query: PUBLIC_TEAM_QUERY });
+
+export const useTeamMember = (id: string) =>
+  useEndpointQuery<typeof getTeamMember>('/api/team_members/:id', { params: { id } });

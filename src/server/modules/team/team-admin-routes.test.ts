@@ -2,15 +2,14 @@ import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, files, teamMembers } from '../../db/schema';
 import { injectMultipart, type MultipartValue, multipartPayload, testFile } from '../../test/multipart';
-import { createTestApp, signInAsNewAdmin, type TestApp } from '../../test/test-app';
+import { type AdminTestApp, createAdminTestApp } from '../../test/test-app';
 
-let t: TestApp;
-let auth: { authorization: string };
+let t: AdminTestApp;
+let auth: AdminTestApp['auth'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const { token } = await signInAsNewAdmin(t);
-  auth = { authorization: `Bearer ${token}` };
+  t = await createAdminTestApp();
+  auth = t.auth;
 });
 afterAll(() => t.close());
 
@@ -377,31 +376,5 @@ describe('DELETE /api/admin/team_members/{id}', () => {
       headers: auth,
     });
     expect(response.statusCode).toBe(404);
-  });
-});
-
-describe('without a valid token', () => {
-  it.each([
-    ['GET', '/api/admin/team_members'],
-    ['POST', '/api/admin/team_members'],
-    ['GET', '/api/admin/team_members/1'],
-    ['PUT', '/api/admin/team_members/1'],
-    ['DELETE', '/api/admin/team_members/1'],
-  ] as const)('%s %s answers 401 and changes nothing', async (method, url) => {
-    const before = await t.database.db.select({ id: teamMembers.id }).from(teamMembers);
-    for (const headers of [{}, { authorization: 'Bearer not-a-valid-token-at-all-000000' }]) {
-      const { payload, headers: formHeaders } = await multipartPayload(
-        method === 'GET' || method === 'DELETE' ? {} : valid,
-      );
-      const response = await t.app.inject({
-        method,
-        url,
-        headers: method === 'GET' || method === 'DELETE' ? headers : { ...formHeaders, ...headers },
-        payload: method === 'GET' || method === 'DELETE' ? undefined : payload,
-      });
-      expect(response.statusCode).toBe(401);
-    }
-    const after = await t.database.db.select({ id: teamMembers.id }).from(teamMembers);
-    expect(after).toHaveLength(before.length);
   });
 });

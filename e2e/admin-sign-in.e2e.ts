@@ -28,7 +28,7 @@ describe('admin sign-in', () => {
     await page.goto('/login');
     await page.waitForURL('**/admin');
 
-    await page.getByRole('button', { name: /log ?out|sign out/i }).click();
+    await page.getByRole('button', { name: 'Log out', exact: true }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     expect(errors).toEqual([]);

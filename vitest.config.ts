@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // on its own copy of that database.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     globalSetup: ['src/server/test/test-database-setup.ts'],

@@ -1,26 +1,24 @@
-import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openAdminPage, openPage, viewports } from './browser';
-
-const SCREENSHOTS = 'test-results/screenshots';
+import {
+  fitsWidth,
+  isEditorChunk,
+  launchBrowser,
+  openAdminPage,
+  openPage,
+  pageWidth,
+  screenshot,
+  viewports,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  await mkdir(SCREENSHOTS, { recursive: true });
 });
 afterAll(() => browser?.close());
 
-/** The TipTap chunk (the rich-text editor's lazy module). */
-const isEditorChunk = (url: string) => /\/assets\/rich-text-editor-[^/]*\.js$/.test(url);
-
 const contentEditor = (page: Page) => page.getByRole('textbox', { name: 'Content' });
-
-async function noHorizontalScroll(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-}
 
 describe('admin blog', () => {
   it('creates an article with a cover image, edits its title and deletes it; the public blog follows', async () => {
@@ -31,7 +29,7 @@ describe('admin blog', () => {
     await page.goto('/admin/blog');
     await page.getByRole('heading', { level: 1, name: 'Blog' }).waitFor();
     await page.getByRole('table', { name: 'Articles' }).getByRole('row').nth(1).waitFor();
-    await page.screenshot({ path: `${SCREENSHOTS}/admin-blog-1280.png`, fullPage: true });
+    await screenshot(page, 'admin-blog-1280');
     expect(requests.filter(isEditorChunk)).toEqual([]);
 
     await page.getByRole('link', { name: 'Add article' }).click();
@@ -47,7 +45,7 @@ describe('admin blog', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.id))
       .toBe(await page.getByLabel('Title').getAttribute('id'));
-    await page.screenshot({ path: `${SCREENSHOTS}/admin-article-form-errors-1280.png`, fullPage: true });
+    await screenshot(page, 'admin-article-form-errors-1280');
 
     await page.getByLabel('Title').fill(title);
     await contentEditor(page).click();
@@ -60,7 +58,7 @@ describe('admin blog', () => {
     expect(await page.getByText('Title is required', { exact: true }).count()).toBe(0);
     expect(await page.getByText('Content is required', { exact: true }).count()).toBe(0);
     await page.getByLabel('Video URL').fill('');
-    await page.screenshot({ path: `${SCREENSHOTS}/admin-article-form-1280.png`, fullPage: true });
+    await screenshot(page, 'admin-article-form-1280');
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Article was successfully created').waitFor();
@@ -161,8 +159,8 @@ describe('admin blog', () => {
     const { page, errors, context } = await openAdminPage(browser, { viewport: viewports.phone });
     await page.goto('/admin/blog');
     await page.getByRole('table', { name: 'Articles' }).getByRole('row').nth(1).waitFor();
-    expect(await noHorizontalScroll(page)).toBe(true);
-    await page.screenshot({ path: `${SCREENSHOTS}/admin-blog-360.png`, fullPage: true });
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'admin-blog-360');
 
     await page.getByRole('link', { name: 'Add article' }).click();
     await contentEditor(page).waitFor();
@@ -173,9 +171,9 @@ describe('admin blog', () => {
     });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Title is required', { exact: true }).waitFor();
-    expect(await noHorizontalScroll(page)).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: `${SCREENSHOTS}/admin-article-form-360.png`, fullPage: true });
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-article-form-360');
     expect(errors).toEqual([]);
     await context.close();
   });

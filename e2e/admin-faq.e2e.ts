@@ -1,33 +1,32 @@
-import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openAdminPage, openPage, viewports } from './browser';
+import {
+  isEditorChunk,
+  launchBrowser,
+  openAdminPage,
+  openPage,
+  pageWidth,
+  screenshot,
+  searchList,
+  submit,
+  viewports,
+  waitForHydration,
+} from './browser';
 
-const SCREENSHOTS = 'test-results/screenshots';
 const REQUIRED = 'This field is required, please fill in.';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  await mkdir(SCREENSHOTS, { recursive: true });
 });
 afterAll(() => browser?.close());
 
-/** The TipTap chunk (the rich-text editor's lazy module). */
-const isEditorChunk = (url: string) => /\/assets\/rich-text-editor-[^/]*\.js$/.test(url);
-
-const submit = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
 const answerEditor = (page: Page) => page.getByRole('textbox', { name: 'Answer' });
-
-async function searchList(page: Page, text: string) {
-  await page.getByLabel('Search by title').fill(text);
-  await page.waitForURL(/search=/);
-}
 
 /** Opens a question on the public FAQ page and answers its answer panel. */
 async function openPublicAnswer(page: Page, title: string) {
   await page.goto('/faq');
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await waitForHydration(page);
   const toggle = page.getByRole('button', { name: title });
   await toggle.click();
   return page.locator(`#${await toggle.getAttribute('aria-controls')}`);
@@ -51,7 +50,7 @@ describe('admin FAQ', () => {
       expect(answer).not.toMatch(/[<>]/);
     }
     expect(answers.some((answer) => answer.endsWith('…'))).toBe(true);
-    await page.screenshot({ path: `${SCREENSHOTS}/admin-faq-1280.png`, fullPage: true });
+    await screenshot(page, 'admin-faq-1280');
 
     await page.getByRole('link', { name: 'Add FAQ' }).first().click();
     await page.waitForURL('**/admin/faq/add');
@@ -92,11 +91,11 @@ describe('admin FAQ', () => {
     await expect
       .poll(() => answerEditor(page).innerHTML())
       .toBe('<p>Bring <strong>a list of your medicines</strong> to the appointment.</p>');
-    await page.screenshot({ path: `${SCREENSHOTS}/admin-faq-form-1280.png`, fullPage: true });
+    await screenshot(page, 'admin-faq-form-1280');
     await submit(page, 'Add FAQ');
     await page.getByText('FAQ was successfully created').waitFor();
     await page.waitForURL('**/admin/faq');
-    await searchList(page, title);
+    await searchList(page, 'Search by title', title);
     await table.getByRole('rowheader', { name: title }).waitFor();
     await table
       .getByRole('cell', { name: 'Bring a list of your medicines to the appointment.', exact: true })
@@ -146,7 +145,7 @@ describe('admin FAQ', () => {
     expect(await panel.locator('p').count()).toBe(2);
 
     // Delete, with the confirmation.
-    await searchList(page, newTitle);
+    await searchList(page, 'Search by title', newTitle);
     await table.getByRole('button', { name: `Delete ${newTitle}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this FAQ?' });
     await dialog.waitFor();
@@ -169,8 +168,8 @@ describe('admin FAQ', () => {
     const { page, context } = await openAdminPage(browser, { viewport: viewports.phone });
     await page.goto('/admin/faq');
     await page.getByRole('table', { name: 'Frequently asked questions' }).getByRole('row').nth(1).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: `${SCREENSHOTS}/admin-faq-360.png`, fullPage: true });
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-faq-360');
 
     await page.goto('/admin/faq/add');
     await page.getByRole('heading', { level: 1, name: 'Add FAQ' }).waitFor();
@@ -178,8 +177,8 @@ describe('admin FAQ', () => {
     await answerEditor(page).waitFor();
     await submit(page, 'Add FAQ');
     await expect.poll(() => page.getByText(REQUIRED, { exact: true }).count()).toBe(2);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: `${SCREENSHOTS}/admin-faq-form-360.png`, fullPage: true });
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-faq-form-360');
     await context.close();
   });
 

@@ -1,23 +1,24 @@
-import { mkdir } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feeTexts } from '../src/shared/fees';
 import { texts } from '../src/shared/validation-texts';
-import { launchBrowser, openAdminPage, openPage, viewports } from './browser';
-
-const SCREENSHOTS = 'test-results/screenshots';
+import {
+  fitsWidth,
+  launchBrowser,
+  openAdminPage,
+  openPage,
+  screenshot,
+  viewportSweep,
+  viewports,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  await mkdir(SCREENSHOTS, { recursive: true });
 });
 afterAll(() => browser?.close());
 
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
-
-const noHorizontalScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 const notice = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
@@ -218,7 +219,7 @@ describe('admin fees', () => {
       ],
       [`/admin/fees/${categoryId}/services/${serviceId}`, 'Edit fee service', 'admin-fee-service-form'],
     ];
-    for (const viewport of [viewports.phone, viewports.desktop]) {
+    for (const viewport of viewportSweep) {
       await page.setViewportSize(viewport);
       for (const [path, heading, name] of screens) {
         await page.goto(path);
@@ -228,12 +229,12 @@ describe('admin fees', () => {
         if (path.endsWith(`/${serviceId}`))
           await expect.poll(() => priceField(page, 2, 'Description').count()).toBe(1);
         if (!name.includes('form')) await page.getByRole('table').getByRole('row').nth(1).waitFor();
-        expect({ path, width: viewport.width, fits: await noHorizontalScroll(page) }).toEqual({
+        expect({ path, width: viewport.width, fits: await fitsWidth(page) }).toEqual({
           path,
           width: viewport.width,
           fits: true,
         });
-        await page.screenshot({ path: `${SCREENSHOTS}/${name}-${viewport.width}.png`, fullPage: true });
+        await screenshot(page, `${name}-${viewport.width}`);
       }
     }
 
@@ -242,8 +243,8 @@ describe('admin fees', () => {
     await page.goto(`/admin/fees/${categoryId}/services/add`);
     await page.getByRole('button', { name: 'Create service' }).click();
     await expect.poll(() => page.getByText(texts.required, { exact: true }).count()).toBe(3);
-    expect(await noHorizontalScroll(page)).toBe(true);
-    await page.screenshot({ path: `${SCREENSHOTS}/admin-fee-service-form-errors-360.png`, fullPage: true });
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'admin-fee-service-form-errors-360');
 
     await page.request.delete(`/api/admin/fee_categories/${categoryId}`, { headers });
     expect(errors).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, viewports } from './browser';
+import { launchBrowser, openPage, pageWidth, viewports } from './browser';
 import { E2E_ADMIN } from './global-setup';
 
 let browser: Browser;
@@ -28,7 +28,7 @@ describe('admin sign-in', () => {
     await page.goto('/login');
     await page.waitForURL('**/admin');
 
-    await page.getByRole('button', { name: /log ?out|sign out/i }).click();
+    await page.getByRole('button', { name: 'Log out', exact: true }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
     expect(errors).toEqual([]);
@@ -91,7 +91,7 @@ describe('admin sign-in', () => {
     await page.getByRole('link', { name: 'FAQ', exact: true }).click();
     await page.waitForURL('**/admin/faq');
     await page.getByRole('heading', { level: 1 }).waitFor();
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    const width = await pageWidth(page);
     expect(width).toBeLessThanOrEqual(360);
     await context.close();
   });

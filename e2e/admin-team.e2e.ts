@@ -1,30 +1,29 @@
-import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, openAdminPage, openPage, viewports } from './browser';
-
-const SCREENSHOTS = 'test-results/screenshots';
+import {
+  baseUrl,
+  launchBrowser,
+  openAdminPage,
+  openPage,
+  pageWidth,
+  screenshot,
+  searchList,
+  submit,
+  viewports,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-  await mkdir(SCREENSHOTS, { recursive: true });
 });
 afterAll(() => browser?.close());
 
 const VARIANTS_SRCSET = /^\/uploads\/[0-9a-f-]+\/w400 400w, \/uploads\/[0-9a-f-]+\/w800 800w$/;
 
-const submit = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
-
 /** Waits until the file field shows this (stored or chosen) file name. */
 const showsFile = (page: Page, name: string) =>
   page.locator('.file-field__name', { hasText: name }).waitFor();
-
-async function searchList(page: Page, text: string) {
-  await page.getByLabel('Search by full name').fill(text);
-  await page.waitForURL(/search=/);
-}
 
 describe('admin team', () => {
   it('creates a member with a photo, edits and deletes them; the public team pages follow', async () => {
@@ -40,7 +39,7 @@ describe('admin team', () => {
       'User Type',
       'Actions',
     ]);
-    await page.screenshot({ path: `${SCREENSHOTS}/admin-team-1280.png`, fullPage: true });
+    await screenshot(page, 'admin-team-1280');
 
     await page.getByRole('link', { name: 'Add team member' }).first().click();
     await page.waitForURL('**/admin/team/add');
@@ -84,11 +83,11 @@ describe('admin team', () => {
 
     await photoInput.setInputFiles(resolve('testdata/photo.jpg'));
     await showsFile(page, 'photo.jpg');
-    await page.screenshot({ path: `${SCREENSHOTS}/admin-team-form-1280.png`, fullPage: true });
+    await screenshot(page, 'admin-team-form-1280');
     await submit(page, 'Add team member');
     await page.getByText('Team member was successfully created').waitFor();
     await page.waitForURL('**/admin/team');
-    await searchList(page, name);
+    await searchList(page, 'Search by full name', name);
     await table.getByRole('rowheader', { name }).waitFor();
 
     // The public team list and the member's page show the photo from its variants.
@@ -131,7 +130,7 @@ describe('admin team', () => {
     await submit(page, 'Save changes');
     await page.getByText('Team member was successfully updated').waitFor();
     await page.waitForURL('**/admin/team');
-    await searchList(page, name);
+    await searchList(page, 'Search by full name', name);
     await table.getByRole('cell', { name: 'Paediatric Allergist' }).waitFor();
 
     await visitor.page.goto(memberPath);
@@ -153,7 +152,7 @@ describe('admin team', () => {
     expect(await visitor.page.locator('img.team-photo--large').count()).toBe(0);
 
     // Delete, with the confirmation.
-    await searchList(page, name);
+    await searchList(page, 'Search by full name', name);
     await table.getByRole('button', { name: `Delete ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Delete ${name}?` });
     await dialog.waitFor();
@@ -178,8 +177,8 @@ describe('admin team', () => {
     const { page, context } = await openAdminPage(browser, { viewport: viewports.phone });
     await page.goto('/admin/team');
     await page.getByRole('table', { name: 'Team members' }).getByRole('row').nth(1).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: `${SCREENSHOTS}/admin-team-360.png`, fullPage: true });
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-team-360');
 
     await page.goto('/admin/team/add');
     await page.getByRole('heading', { level: 1, name: 'Add team member' }).waitFor();
@@ -191,8 +190,8 @@ describe('admin team', () => {
       buffer: Buffer.from([0xff, 0xd8, 0xff]),
     });
     await showsFile(page, 'a-photo-with-a-very-long-fi…');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await page.screenshot({ path: `${SCREENSHOTS}/admin-team-form-360.png`, fullPage: true });
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'admin-team-form-360');
     await context.close();
   });
 

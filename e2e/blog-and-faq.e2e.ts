@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, openPage } from './browser';
+import { baseUrl, launchBrowser, openPage, waitForHydration } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -61,8 +61,7 @@ describe('blog', () => {
         const { page, errors, context } = await openPage(browser, { javaScriptEnabled });
         await page.goto(path);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-        if (javaScriptEnabled)
-          await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+        if (javaScriptEnabled) await waitForHydration(page);
         expect(await page.getByRole('alert').filter({ hasText: explanation }).count()).toBe(1);
         expect(await page.title()).toMatch(/not found/i);
         expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
@@ -75,7 +74,7 @@ describe('FAQs', () => {
   it('expand and collapse', async () => {
     const { page, errors, context } = await openPage(browser);
     await page.goto('/faq');
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await waitForHydration(page);
     const first = page.locator('.faq-item__heading button').first();
     expect(await first.getAttribute('aria-expanded')).toBe('false');
     await first.click();

@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import {
   type Browser,
   type BrowserContext,
@@ -53,6 +55,9 @@ export const viewports = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
+/** The widths every screen is checked at: a small phone, then a desktop. */
+export const viewportSweep = [viewports.phone, viewports.desktop] as const;
+
 /** A page already signed in to the back office (a fresh token from the API, in local storage). */
 export async function openAdminPage(
   browser: Browser,
@@ -70,4 +75,85 @@ export async function openAdminPage(
   const watched = await openPage(browser, options);
   await watched.context.addInitScript((value) => window.localStorage.setItem('auth_token', value), token);
   return watched;
+}
+
+/** The first record's id of a public list (the seed has content), e.g. ('/api/blogs', 'blogs'). */
+export async function firstRecordId(path: string, key: string): Promise<number> {
+  const response = await fetch(`${baseUrl()}${path}?page=1&per_page=1`);
+  const body = (await response.json()) as Record<string, { id: number }[]>;
+  const id = body[key]?.[0]?.id;
+  if (!id) throw new Error(`no record at ${path}`);
+  return id;
+}
+
+/** Waits until React runs the page: server-rendered pages are hydrated, the back office is rendered. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/**
+ * Waits until the screen is in its final state, for checks of what it looks like (axe, widths,
+ * screenshots): React running, fonts and every stylesheet loaded, no region busy (a list reading its
+ * page, a form saving), no 'Loading…' placeholder, and no CSS transition or animation running, such as
+ * a list's rows fading back in (endless ones, like a spinner, excepted). Never a fixed sleep.
+ */
+export async function waitForSettled(page: Page): Promise<void> {
+  await waitForHydration(page);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.waitForFunction(() => {
+    const stylesheets = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+    if (stylesheets.some((link) => link.sheet === null)) return false;
+    if (document.fonts.status !== 'loaded') return false;
+    if (document.querySelector('[aria-busy="true"], .rich-text-editor--loading')) return false;
+    const placeholders = [...document.querySelectorAll('[role="status"]')];
+    if (placeholders.some((element) => element.textContent?.trim().startsWith('Loading'))) return false;
+    return document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      );
+  });
+}
+
+/** The page's full width once settled: more than the viewport means sideways scrolling. */
+export async function pageWidth(page: Page): Promise<number> {
+  await waitForSettled(page);
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
+
+/** True when the settled page needs no sideways scrolling. */
+export async function fitsWidth(page: Page): Promise<boolean> {
+  await waitForSettled(page);
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+/** axe-core's findings on the settled page, one line each ('{label}: {rule} {elements}'); [] when none. */
+export async function axeViolations(page: Page, label: string): Promise<string[]> {
+  await waitForSettled(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map(
+    (violation) => `${label}: ${violation.id} ${violation.nodes.map((node) => node.html).join(' ')}`,
+  );
+}
+
+export const SCREENSHOTS = 'test-results/screenshots';
+
+/** A full-page screenshot of the settled page, as test-results/screenshots/{name}.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await waitForSettled(page);
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+/** The lazy chunk of the rich-text editor (TipTap). */
+export const isEditorChunk = (url: string) => /\/assets\/rich-text-editor-[^/]*\.js$/.test(url);
+
+/** Clicks a form's submit button. */
+export const submit = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
+
+/** Types into a list's search box and waits for the search to reach the address. */
+export async function searchList(page: Page, label: string, text: string): Promise<void> {
+  await page.getByLabel(label).fill(text);
+  await page.waitForURL(/search=/);
 }

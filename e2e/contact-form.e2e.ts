@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_SUCCESS_MESSAGE } from '../src/shared/contact';
-import { launchBrowser, openPage, viewports } from './browser';
+import { launchBrowser, openPage, viewports, waitForHydration } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ describe('contact form', () => {
   it('shows the spec texts for bad input and sends nothing', async () => {
     const { page, requests, context } = await openPage(browser, { viewport: viewports.phone });
     await page.goto('/contact_us');
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await waitForHydration(page);
     const submit = page.getByRole('button', { name: /send/i });
     await submit.click();
     expect(await page.getByText('This field is required, please fill in.').count()).toBe(3);
@@ -32,7 +32,7 @@ describe('contact form', () => {
   it('sends a message and says so', async () => {
     const { page, errors, context } = await openPage(browser, { viewport: viewports.desktop });
     await page.goto('/contact_us');
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await waitForHydration(page);
     await page.getByLabel('Name', { exact: true }).fill('Mary Byrne');
     await page.getByLabel('E-mail', { exact: true }).fill('mary@example.ie');
     await page

@@ -1,8 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_PATHS } from '../src/shared/public-pages';
-import { baseUrl, launchBrowser, openPage, viewports } from './browser';
+import {
+  axeViolations,
+  baseUrl,
+  firstRecordId,
+  launchBrowser,
+  openPage,
+  pageWidth,
+  viewportSweep,
+  waitForHydration,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,32 +18,23 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function firstTeamMemberPath(): Promise<string> {
-  const response = await fetch(`${baseUrl()}/api/team_members?page=1&per_page=1`);
-  const body = (await response.json()) as { team_members: { id: number }[] };
-  return `/employee/${body.team_members[0]?.id}`;
-}
+const firstTeamMemberPath = async () =>
+  `/employee/${await firstRecordId('/api/team_members', 'team_members')}`;
 
 describe('every public page', () => {
   it('has no axe-core violations and asks no third party for anything, at 360 px and 1280 px', async () => {
     const paths = [...PUBLIC_PAGE_PATHS, await firstTeamMemberPath()];
-    for (const viewport of [viewports.phone, viewports.desktop]) {
+    for (const viewport of viewportSweep) {
       const { page, requests, errors, context } = await openPage(browser, { viewport });
       for (const path of paths) {
         requests.length = 0;
         const response = await page.goto(path);
         expect({ path, status: response?.status() }).toEqual({ path, status: 200 });
         await page.waitForLoadState('networkidle');
-        const results = await new AxeBuilder({ page }).analyze();
-        const violations = results.violations.map(
-          (v) => `${path} @${viewport.width}: ${v.id} (${v.nodes.length})`,
-        );
-        expect(violations).toEqual([]);
+        expect(await axeViolations(page, `${path} @${viewport.width}`)).toEqual([]);
         const external = requests.filter((url) => !url.startsWith(baseUrl()) && !url.startsWith('data:'));
         expect({ path, external }).toEqual({ path, external: [] });
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          viewport.width,
-        );
+        expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
         expect(await page.locator('h1').count()).toBe(1);
       }
       expect(errors).toEqual([]);
@@ -71,7 +70,7 @@ describe('pages', () => {
   it('the allergy-type tabs start closed and toggle', async () => {
     const { page, errors, context } = await openPage(browser);
     await page.goto('/');
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await waitForHydration(page);
     const tabs = page.getByRole('button', { name: /oral allergy syndrome/i });
     expect(await page.locator('[aria-expanded="true"]').count()).toBe(0);
     await tabs.click();

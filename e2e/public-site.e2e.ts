@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, openPage, viewports } from './browser';
+import { baseUrl, launchBrowser, openPage, pageWidth, viewports, waitForHydration } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ describe('public site', () => {
   it('hydrates without errors and without fetching its data again', async () => {
     const { page, errors, requests, context } = await openPage(browser);
     await page.goto('/our_team');
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await waitForHydration(page);
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
     expect(requests.filter((url) => url.includes('/api/'))).toEqual([]);
@@ -47,7 +47,7 @@ describe('public site', () => {
   it('toggles the menu at 360 px and fits the screen', async () => {
     const { page, context } = await openPage(browser, { viewport: viewports.phone });
     await page.goto('/');
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await waitForHydration(page);
     const faqLink = page.getByRole('link', { name: 'FAQs', exact: true });
     expect(await faqLink.isVisible()).toBe(false);
     const toggle = page.getByRole('button', { name: /menu/i });
@@ -55,14 +55,14 @@ describe('public site', () => {
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
     await faqLink.click();
     await page.waitForURL('**/faq');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
     await context.close();
   });
 
   it('scrolls to the top on navigation', async () => {
     const { page, context } = await openPage(browser, { viewport: viewports.desktop });
     await page.goto('/');
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await waitForHydration(page);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page
       .locator('footer')

@@ -38,6 +38,8 @@ export const FEE_LIMITS = {
   description: 300,
   /** Euro; anything above is a typing slip (an extra zero), not a clinic fee. */
   maxAmount: 100_000,
+  /** Characters the amount field takes: '€ 100000.00' fits. */
+  amountText: 12,
   priceLines: 50,
 } as const;
 

@@ -1,4 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { notifyApiError, useNotify } from '../components/notifications/use-notify';
 import { apiRequest, type QueryParams } from './api-client';
 import { invalidateApiPaths } from './invalidate-api-paths';
 import type { ApiQueryKey } from './query-client';
@@ -63,9 +65,23 @@ export function useSaveAdminRecord<TInput, TSaved>(
   });
 }
 
-export function useDeleteAdminRecord(path: string, refreshPaths: readonly string[]) {
+export interface DeleteAdminRecordOptions {
+  /** The success notice, e.g. texts.notices.articleDeleted. */
+  notice?: string;
+}
+
+/**
+ * Deletes a record, then shows `notice`; a failure shows its error notice and rejects, so a list's
+ * confirmation dialog stays open. Pass the result as DataTable's `onDelete`.
+ */
+export function useDeleteAdminRecord(
+  path: string,
+  refreshPaths: readonly string[],
+  { notice }: DeleteAdminRecordOptions = {},
+): (record: { id: number }) => Promise<void> {
   const queryClient = useQueryClient();
-  return useMutation({
+  const notify = useNotify();
+  const { mutateAsync } = useMutation({
     mutationFn: (id: number) => apiRequest<void>(recordPath(path, id), { method: 'DELETE' }),
     onSuccess: (_nothing, id) => {
       // Gone: not read again (a 404) by the refresh below.
@@ -73,4 +89,16 @@ export function useDeleteAdminRecord(path: string, refreshPaths: readonly string
       return invalidateApiPaths(queryClient, refreshPaths);
     },
   });
+  return useCallback(
+    async (record: { id: number }) => {
+      try {
+        await mutateAsync(record.id);
+      } catch (error) {
+        notifyApiError(notify, error);
+        throw error;
+      }
+      if (notice) notify.success(notice);
+    },
+    [mutateAsync, notify, notice],
+  );
 }

@@ -56,8 +56,8 @@ export interface DataTableProps<Row> {
   editHref?: (row: Row) => string;
   /**
    * When given, each row has a Delete button that asks first (with `deleteDialog`). The dialog closes
-   * when the promise resolves and stays open when it rejects (show the error yourself, e.g. with
-   * notifyApiError). Tip: pass a mutation's `mutateAsync`, invalidating the list in its onSuccess.
+   * when the promise resolves and stays open when it rejects. Pass useDeleteAdminRecord's function
+   * (lib/admin-resource.ts), which shows the notices and refreshes the list.
    */
   onDelete?: (row: Row) => Promise<unknown>;
   /** The texts of the delete confirmation; required with onDelete. */
@@ -71,19 +71,20 @@ export interface DataTableProps<Row> {
 /**
  * The back office's list: a table with optional search, Edit links, Delete buttons (with a
  * confirmation dialog) and pagination (Previous / page numbers / Next, 'Rows per page', '1–10 of 23').
- * Paging and search live in the URL through `useTableParams()`; fetch with them in the query key and
- * `placeholderData: keepPreviousData`, so the previous page stays visible while the next one loads.
+ * Paging and search live in the URL through `useTableParams()`; fetch with `useAdminList`
+ * (lib/admin-resource.ts), which keeps the previous page visible while the next one loads.
  * Below 640 px wide each row is shown as a card, each value under its column's header.
  *
  * @example
  * const params = useTableParams();
- * const list = useQuery({ queryKey: [...], queryFn: ..., placeholderData: keepPreviousData });
+ * const list = useAdminBlogs(params); // useAdminList(path, adminListQuery(params))
+ * const remove = useDeleteArticle({ notice: texts.notices.articleDeleted }); // useDeleteAdminRecord
  * <DataTable label="Articles" params={params} rows={list.data?.blogs} pages={list.data?.pages}
  *   count={list.data?.count} isLoading={list.isPending || list.isPlaceholderData}
  *   error={list.isError ? 'The articles could not be loaded.' : undefined}
  *   columns={[{ header: 'Title', cell: (blog) => blog.title }]} rowKey={(blog) => blog.id}
  *   rowLabel={(blog) => blog.title} searchLabel="Search articles"
- *   editHref={(blog) => `/admin/article/${blog.id}`} onDelete={(blog) => remove.mutateAsync(blog.id)}
+ *   editHref={(blog) => `/admin/article/${blog.id}`} onDelete={remove}
  *   deleteDialog={{ title: 'Delete this article?', message: 'This cannot be undone.' }}
  *   emptyState="No articles yet." toolbar={<Link className="button button--primary" to="...">Add article</Link>} />
  */

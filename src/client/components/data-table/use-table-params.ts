@@ -35,12 +35,12 @@ function parsePerPage(raw: string | null, fallback: number): number {
  * reload and the back button. Values that equal the defaults are left out of the URL; other search
  * params are kept. Bad values fall back to the defaults (page 1, `defaultPerPage`).
  *
- * Pass the result to `<DataTable params={...}>` and use `page`, `perPage`, `search` in the query key.
+ * Pass the result to `<DataTable params={...}>`, and to `useAdminList` through `adminListQuery`
+ * (lib/admin-resource.ts), which asks the API for that page.
  *
  * @example
  * const params = useTableParams();
- * const list = useQuery({ queryKey: ['admin', 'blogs', params.page, params.perPage, params.search],
- *   queryFn: ..., placeholderData: keepPreviousData });
+ * const list = useAdminList<AdminBlogsResponse>('/api/admin/blogs', adminListQuery(params, 'title'));
  */
 export function useTableParams({ defaultPerPage = 10 }: { defaultPerPage?: number } = {}): TableParams {
   const [searchParams, setSearchParams] = useSearchParams();

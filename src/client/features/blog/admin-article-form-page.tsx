@@ -1,8 +1,7 @@
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import type { RouteHandle } from '../../app/route-handle';
-import { RecordNotFound } from '../../components/admin-page/record-not-found';
+import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
 import { idFromParam } from '../../lib/admin-resource';
-import { isNotFoundError } from '../../lib/api-client';
 import { ArticleForm } from './admin-article-form';
 import { useAdminBlog } from './admin-blog-api';
 import './admin-blog.css';
@@ -15,38 +14,22 @@ export const handle: RouteHandle = {
   }),
 };
 
-function NotFound() {
+function EditArticle({ id }: { id: number | undefined }) {
+  const record = useAdminBlog(id);
   return (
-    <>
-      <h1 className="admin-page__title">Article not found</h1>
-      <RecordNotFound what="article" backTo="/admin/blog" backLabel="Back to the articles" />
-    </>
+    <AdminRecordPage
+      record={record}
+      missing={id === undefined}
+      what="article"
+      title="Edit article"
+      notFoundTitle="Article not found"
+      backTo="/admin/blog"
+      backLabel="Back to the articles"
+    >
+      {/* Keyed by the saved version: the form starts from the stored values. */}
+      {({ blog }) => <ArticleForm key={`${blog.id}-${blog.updated_at}`} blog={blog} />}
+    </AdminRecordPage>
   );
-}
-
-function EditArticle({ id }: { id: number }) {
-  const { data, isPending, isError, error } = useAdminBlog(id);
-  if (isPending)
-    return (
-      <>
-        <h1 className="admin-page__title">Edit article</h1>
-        <p role="status">Loading the article…</p>
-      </>
-    );
-  if (isError) {
-    if (isNotFoundError(error)) return <NotFound />;
-    return (
-      <>
-        <h1 className="admin-page__title">Edit article</h1>
-        <p role="alert">{error.message}</p>
-        <p>
-          <Link to="/admin/blog">Back to the articles</Link>
-        </p>
-      </>
-    );
-  }
-  // Keyed by the saved version: the form starts from the stored values.
-  return <ArticleForm key={`${data.blog.id}-${data.blog.updated_at}`} blog={data.blog} />;
 }
 
 /** /admin/article/create, /admin/article/{id}; /admin/article/edit without an id goes back to the list. */
@@ -55,7 +38,5 @@ export function Component() {
   const { pathname } = useLocation();
   if (/\/article\/create\/?$/.test(pathname)) return <ArticleForm />;
   if (id === undefined) return <Navigate to="/admin/blog" replace />;
-  const recordId = idFromParam(id);
-  if (recordId === undefined) return <NotFound />;
-  return <EditArticle id={recordId} />;
+  return <EditArticle id={idFromParam(id)} />;
 }

@@ -1,24 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Controller } from 'react-hook-form';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { type AdminBlog, articleFormSchema } from '../../../shared/blog';
 import { MAX_UPLOAD_BYTES, uploadRules } from '../../../shared/uploads';
 import { texts } from '../../../shared/validation-texts';
 import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
+import { useAdminForm } from '../../components/admin-page/use-admin-form';
 import type { FileFieldValue } from '../../components/file-field/file-field';
 import { FileField } from '../../components/file-field/file-field';
 import { FieldErrorMessage } from '../../components/form-field/field-error-message';
 import { TextField } from '../../components/form-field/text-field';
-import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { LazyRichTextEditor } from '../../components/rich-text-editor/lazy-rich-text-editor';
-import { ApiError } from '../../lib/api-client';
 import { appendFileField } from '../../lib/form-data';
 import { useSaveArticle } from './admin-blog-api';
 import { formatAdminDateTime, isScheduled, toClinicDateTimeLocal } from './admin-blog-format';
 
-const TOO_LARGE = 'The file is larger than 10 MB. Choose a smaller one.';
+const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / 1024 / 1024;
+const TOO_LARGE = `The file is larger than ${MAX_UPLOAD_MB} MB. Choose a smaller one.`;
 
 const fileValue = z
   .custom<FileFieldValue>()
@@ -29,16 +28,6 @@ const formSchema = articleFormSchema.extend({ icon: fileValue, attachment: fileV
 
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
-
-/** The API's error keys (`blog.title`, `blog.icon`) and the form's fields. */
-const FIELD_OF_ERROR_KEY: Record<string, FieldPath<FormInput>> = {
-  'blog.title': 'title',
-  'blog.content': 'content',
-  'blog.video_url': 'video_url',
-  'blog.published_at': 'published_at',
-  'blog.icon': 'icon',
-  'blog.attachment': 'attachment',
-};
 
 const storedFile = (file: { url: string; name: string } | null): FileFieldValue =>
   file ? { kind: 'stored', url: file.url, name: file.name } : { kind: 'none' };
@@ -73,43 +62,21 @@ function articleBody(values: FormOutput, initialPublishedAt: string): FormData {
  * here), cover image, PDF, video address and publication date, checked with the API's own schema.
  */
 export function ArticleForm({ blog }: { blog?: AdminBlog }) {
-  const notify = useNotify();
-  const navigate = useNavigate();
   const save = useSaveArticle(blog?.id);
   const ids = { content: useId(), contentLabel: useId(), contentError: useId(), contentHint: useId() };
   const defaults = initialValues(blog);
   const {
     register,
     control,
-    handleSubmit,
-    setError,
+    onSubmit,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(formSchema),
+  } = useAdminForm({
+    schema: formSchema,
     defaultValues: defaults,
-    shouldFocusError: true,
-  });
-
-  // mutateAsync, not mutate's callbacks: saving refreshes the article, which remounts this form, and
-  // mutate's callbacks never run for an unmounted form.
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(articleBody(values, defaults.published_at ?? ''));
-    } catch (error) {
-      const fieldErrors = error instanceof ApiError ? Object.entries(error.body.errors ?? {}) : [];
-      let shown = 0;
-      for (const [key, messages] of fieldErrors) {
-        const field = FIELD_OF_ERROR_KEY[key];
-        const message = messages[0];
-        if (!field || !message) continue;
-        setError(field, { message }, { shouldFocus: shown === 0 });
-        shown += 1;
-      }
-      if (shown === 0) notifyApiError(notify, error);
-      return;
-    }
-    notify.success(blog ? texts.notices.articleUpdated : texts.notices.articleCreated);
-    await navigate('/admin/blog');
+    save,
+    toBody: (values) => articleBody(values, defaults.published_at ?? ''),
+    notice: blog ? texts.notices.articleUpdated : texts.notices.articleCreated,
+    listPath: '/admin/blog',
   });
 
   const scheduled = blog && isScheduled(blog.published_at);
@@ -183,7 +150,7 @@ export function ArticleForm({ blog }: { blog?: AdminBlog }) {
           render={({ field, fieldState }) => (
             <FileField
               label="Cover image"
-              hint="A .jpg, .jpeg or .png image, up to 10 MB. Shown on the blog list and at the top of the article."
+              hint={`A .jpg, .jpeg or .png image, up to ${MAX_UPLOAD_MB} MB. Shown on the blog list and at the top of the article.`}
               accept=".jpg,.jpeg,.png,image/jpeg,image/png"
               allowedExtensions={uploadRules.image.extensions}
               maxNameLength={27}
@@ -201,7 +168,7 @@ export function ArticleForm({ blog }: { blog?: AdminBlog }) {
           render={({ field, fieldState }) => (
             <FileField
               label="PDF attachment"
-              hint="A .pdf file, up to 10 MB. Readers can open it under the article."
+              hint={`A .pdf file, up to ${MAX_UPLOAD_MB} MB. Readers can open it under the article.`}
               accept=".pdf,application/pdf"
               allowedExtensions={uploadRules.pdf.extensions}
               maxNameLength={33}

@@ -2,6 +2,7 @@ import type { AdminBlogResponse, AdminBlogsResponse } from '../../../shared/blog
 import {
   type AdminListParams,
   adminListQuery,
+  type DeleteAdminRecordOptions,
   useAdminList,
   useAdminRecord,
   useDeleteAdminRecord,
@@ -24,4 +25,5 @@ const asIs = (body: FormData) => body;
 export const useSaveArticle = (id: number | undefined) =>
   useSaveAdminRecord<FormData, AdminBlogResponse>(ADMIN_BLOGS, id, asIs, REFRESH_PATHS);
 
-export const useDeleteArticle = () => useDeleteAdminRecord(ADMIN_BLOGS, REFRESH_PATHS);
+export const useDeleteArticle = (options?: DeleteAdminRecordOptions) =>
+  useDeleteAdminRecord(ADMIN_BLOGS, REFRESH_PATHS, options);

@@ -4,7 +4,6 @@ import { texts } from '../../../shared/validation-texts';
 import type { RouteHandle } from '../../app/route-handle';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useTableParams } from '../../components/data-table/use-table-params';
-import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { useAdminBlogs, useDeleteArticle } from './admin-blog-api';
 import { formatAdminDate, formatAdminDateTime, isScheduled } from './admin-blog-format';
 import './admin-blog.css';
@@ -38,19 +37,8 @@ const columns: DataTableColumn<AdminBlogSummary>[] = [
 /** /admin/blog: every article (scheduled ones marked), searched by title, ten a page. */
 export function Component() {
   const params = useTableParams();
-  const notify = useNotify();
   const list = useAdminBlogs(params);
-  const remove = useDeleteArticle();
-
-  const deleteArticle = async (blog: AdminBlogSummary) => {
-    try {
-      await remove.mutateAsync(blog.id);
-      notify.success(texts.notices.articleDeleted);
-    } catch (error) {
-      notifyApiError(notify, error);
-      throw error;
-    }
-  };
+  const remove = useDeleteArticle({ notice: texts.notices.articleDeleted });
 
   return (
     <>
@@ -70,7 +58,7 @@ export function Component() {
         error={list.isError ? list.error.message : undefined}
         searchLabel="Search by title"
         editHref={(blog) => `/admin/article/${blog.id}`}
-        onDelete={deleteArticle}
+        onDelete={remove}
         deleteDialog={{
           title: 'Delete this article?',
           message: (blog) => (

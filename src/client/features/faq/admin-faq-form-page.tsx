@@ -1,23 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
-import {
-  FAQ_LIMITS,
-  type FaQuestion,
-  type FaqFormInput,
-  type FaqFormValues,
-  faqFormSchema,
-} from '../../../shared/faq';
+import { Controller } from 'react-hook-form';
+import { Link, useParams } from 'react-router';
+import { FAQ_LIMITS, type FaQuestion, faqFormSchema } from '../../../shared/faq';
 import { texts } from '../../../shared/validation-texts';
 import type { RouteHandle } from '../../app/route-handle';
 import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
-import { RecordLoadState } from '../../components/admin-page/record-load-state';
+import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
+import { useAdminForm } from '../../components/admin-page/use-admin-form';
 import { FieldErrorMessage } from '../../components/form-field/field-error-message';
 import { TextField } from '../../components/form-field/text-field';
-import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { LazyRichTextEditor } from '../../components/rich-text-editor/lazy-rich-text-editor';
-import { applyServerErrors } from '../../lib/apply-server-errors';
 import { htmlToPlain, plainToHtml } from './answer-format';
 import { useAdminFaQuestion, useSaveFaQuestion } from './faq-admin-api';
 import './faq-admin.css';
@@ -31,7 +23,7 @@ export const handle: RouteHandle = {
 };
 
 const LIST_PATH = '/admin/faq';
-const FIELDS = ['title', 'answer', 'asHtml'] as const;
+const BACK_LABEL = 'Back to the FAQ list';
 
 /** /admin/faq/add and /admin/faq/edit/{id}. */
 export function Component() {
@@ -40,28 +32,15 @@ export function Component() {
 }
 
 function EditFaq({ id }: { id: string }) {
-  const question = useAdminFaQuestion(id);
-  if (question.data) return <FaqForm key={id} question={question.data.fa_question} />;
+  const record = useAdminFaQuestion(id);
   return (
-    <>
-      <PageHeader title="Edit FAQ" />
-      <RecordLoadState
-        error={question.error}
-        what="FAQ"
-        backTo={LIST_PATH}
-        backLabel="Back to the FAQ list"
-      />
-    </>
+    <AdminRecordPage record={record} what="FAQ" title="Edit FAQ" backTo={LIST_PATH} backLabel={BACK_LABEL}>
+      {({ fa_question }) => <FaqForm key={id} question={fa_question} />}
+    </AdminRecordPage>
   );
 }
 
-function PageHeader({ title }: { title: string }) {
-  return <AdminFormHeader title={title} backTo={LIST_PATH} backLabel="Back to the FAQ list" />;
-}
-
 function FaqForm({ question }: { question?: FaQuestion }) {
-  const notify = useNotify();
-  const navigate = useNavigate();
   const save = useSaveFaQuestion(question ? String(question.id) : undefined);
   const answerId = useId();
   const labelId = `${answerId}-label`;
@@ -70,40 +49,31 @@ function FaqForm({ question }: { question?: FaQuestion }) {
   const {
     register,
     control,
-    handleSubmit,
-    setError,
+    onSubmit,
     getValues,
     setValue,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<FaqFormInput, unknown, FaqFormValues>({
-    resolver: zodResolver(faqFormSchema),
+  } = useAdminForm({
+    schema: faqFormSchema,
     defaultValues: {
       title: question?.title ?? '',
       answer: question?.answer ?? '',
       asHtml: question?.asHtml ?? false,
     },
-    shouldFocusError: true,
+    save,
+    toBody: (values) => values,
+    notice: question ? texts.notices.faqUpdated : texts.notices.faqCreated,
+    listPath: LIST_PATH,
   });
   const asHtml = watch('asHtml') === true;
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values);
-      notify.success(question ? texts.notices.faqUpdated : texts.notices.faqCreated);
-      await navigate(LIST_PATH);
-    } catch (error) {
-      applyServerErrors(error, setError, (name) => FIELDS.some((field) => field === name));
-      notifyApiError(notify, error);
-    }
-  });
 
   const answerError = errors.answer?.message;
   const describedBy = [hintId, answerError ? errorId : undefined].filter(Boolean).join(' ');
 
   return (
     <>
-      <PageHeader title={question ? 'Edit FAQ' : 'Add FAQ'} />
+      <AdminFormHeader title={question ? 'Edit FAQ' : 'Add FAQ'} backTo={LIST_PATH} backLabel={BACK_LABEL} />
       <form className="admin-form" noValidate onSubmit={onSubmit}>
         <TextField
           label="Title"

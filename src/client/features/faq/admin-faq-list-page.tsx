@@ -4,7 +4,6 @@ import { texts } from '../../../shared/validation-texts';
 import type { RouteHandle } from '../../app/route-handle';
 import { DataTable } from '../../components/data-table/data-table';
 import { useTableParams } from '../../components/data-table/use-table-params';
-import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { useAdminFaQuestions, useDeleteFaQuestion } from './faq-admin-api';
 import './faq-admin.css';
 
@@ -18,20 +17,9 @@ export const handle: RouteHandle = {
 
 /** /admin/faq: the questions (spec 2.6: Title, Answer cut to 50 characters), with search, paging, edit and delete. */
 export function Component() {
-  const notify = useNotify();
   const params = useTableParams();
   const list = useAdminFaQuestions(params);
-  const remove = useDeleteFaQuestion();
-
-  const deleteQuestion = async (question: FaQuestion) => {
-    try {
-      await remove.mutateAsync(question.id);
-      notify.success(texts.notices.faqDeleted);
-    } catch (error) {
-      notifyApiError(notify, error);
-      throw error;
-    }
-  };
+  const remove = useDeleteFaQuestion({ notice: texts.notices.faqDeleted });
 
   return (
     <>
@@ -59,7 +47,7 @@ export function Component() {
         rowLabel={(question) => question.title}
         searchLabel="Search by title"
         editHref={(question) => `/admin/faq/edit/${question.id}`}
-        onDelete={deleteQuestion}
+        onDelete={remove}
         deleteDialog={{
           title: 'Delete this FAQ?',
           message: (question) => (

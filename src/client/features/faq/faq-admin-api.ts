@@ -2,6 +2,7 @@ import type { FaQuestionResponse, FaQuestionsResponse, FaqFormValues } from '../
 import {
   type AdminListParams,
   adminListQuery,
+  type DeleteAdminRecordOptions,
   useAdminList,
   useAdminRecord,
   useDeleteAdminRecord,
@@ -30,4 +31,5 @@ function faqFormData(values: FaqFormValues): FormData {
 export const useSaveFaQuestion = (id: string | undefined) =>
   useSaveAdminRecord<FaqFormValues, FaQuestionResponse>(ADMIN_PATH, id, faqFormData, REFRESH_PATHS);
 
-export const useDeleteFaQuestion = () => useDeleteAdminRecord(ADMIN_PATH, REFRESH_PATHS);
+export const useDeleteFaQuestion = (options?: DeleteAdminRecordOptions) =>
+  useDeleteAdminRecord(ADMIN_PATH, REFRESH_PATHS, options);

@@ -4,7 +4,6 @@ import { texts } from '../../../shared/validation-texts';
 import type { RouteHandle } from '../../app/route-handle';
 import { DataTable } from '../../components/data-table/data-table';
 import { useTableParams } from '../../components/data-table/use-table-params';
-import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { useAdminFeeCategories, useDeleteFeeCategory } from './admin-fees-api';
 import './fees-admin.css';
 
@@ -24,18 +23,7 @@ function servicesText(count: number): string {
 export function Component() {
   const params = useTableParams();
   const list = useAdminFeeCategories(params);
-  const remove = useDeleteFeeCategory();
-  const notify = useNotify();
-
-  const deleteCategory = async (category: AdminFeeCategory) => {
-    try {
-      await remove.mutateAsync(category.id);
-      notify.success(texts.notices.categoryDeleted);
-    } catch (error) {
-      notifyApiError(notify, error);
-      throw error;
-    }
-  };
+  const remove = useDeleteFeeCategory({ notice: texts.notices.categoryDeleted });
 
   return (
     <div className="admin-page">
@@ -65,7 +53,7 @@ export function Component() {
         rowLabel={(category) => category.title}
         searchLabel="Search fee categories"
         editHref={(category) => `/admin/fees/${category.id}`}
-        onDelete={deleteCategory}
+        onDelete={remove}
         deleteDialog={{
           title: (category) => `Delete “${category.title}”?`,
           message: (category) =>

@@ -1,21 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
-import {
-  type AdminFeeCategory,
-  type FeeCategoryFormValues,
-  feeCategoryFormSchema,
-} from '../../../shared/fees';
+import { Link, useParams } from 'react-router';
+import { type AdminFeeCategory, FEE_LIMITS, feeCategoryFormSchema } from '../../../shared/fees';
 import { texts } from '../../../shared/validation-texts';
 import type { RouteHandle } from '../../app/route-handle';
 import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
-import { RecordNotFound } from '../../components/admin-page/record-not-found';
+import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
+import { useAdminForm } from '../../components/admin-page/use-admin-form';
 import { TextField } from '../../components/form-field/text-field';
-import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { idFromParam } from '../../lib/admin-resource';
-import { isNotFoundError } from '../../lib/api-client';
-import { applyServerErrors } from '../../lib/apply-server-errors';
 import { useAdminFeeCategory, useSaveFeeCategory } from './admin-fees-api';
 import './fees-admin.css';
 
@@ -27,76 +18,75 @@ export const handle: RouteHandle = {
   }),
 };
 
+const LIST_PATH = '/admin/fees';
+const BACK_LABEL = 'Back to the fee categories';
+
 function CategoryForm({ category }: { category?: AdminFeeCategory }) {
-  const navigate = useNavigate();
-  const notify = useNotify();
   const save = useSaveFeeCategory(category?.id);
   const {
     register,
-    handleSubmit,
-    setError,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<FeeCategoryFormValues>({
-    resolver: zodResolver(feeCategoryFormSchema),
+  } = useAdminForm({
+    schema: feeCategoryFormSchema,
     defaultValues: { title: category?.title ?? '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await save.mutateAsync(values.title);
-      notify.success(category ? texts.notices.categoryUpdated : texts.notices.categoryCreated);
-      navigate('/admin/fees');
-    } catch (error) {
-      if (!applyServerErrors(error, setError, (name) => name === 'title')) notifyApiError(notify, error);
-    }
+    save,
+    toBody: (values) => values.title,
+    notice: category ? texts.notices.categoryUpdated : texts.notices.categoryCreated,
+    listPath: LIST_PATH,
   });
 
   return (
-    <form className="admin-form" noValidate onSubmit={onSubmit}>
-      <TextField
-        label="Title"
-        required
-        autoComplete="off"
-        maxLength={200}
-        error={errors.title?.message}
-        {...register('title')}
+    <>
+      <AdminFormHeader
+        title={category ? 'Edit fee category' : 'Add fee category'}
+        backTo={LIST_PATH}
+        backLabel={BACK_LABEL}
       />
-      <div className="admin-form__actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : category ? 'Save changes' : 'Create category'}
-        </button>
-        <Link className="admin-form__cancel" to="/admin/fees">
-          Cancel
-        </Link>
-      </div>
-    </form>
+      <form className="admin-form" noValidate onSubmit={onSubmit}>
+        <TextField
+          label="Title"
+          required
+          autoComplete="off"
+          maxLength={FEE_LIMITS.title}
+          error={errors.title?.message}
+          {...register('title')}
+        />
+        <div className="admin-form__actions">
+          <button type="submit" className="button button--primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : category ? 'Save changes' : 'Create category'}
+          </button>
+          <Link className="admin-form__cancel" to={LIST_PATH}>
+            Cancel
+          </Link>
+        </div>
+      </form>
+    </>
+  );
+}
+
+function EditCategory({ id }: { id: number | undefined }) {
+  const record = useAdminFeeCategory(id);
+  return (
+    <AdminRecordPage
+      record={record}
+      missing={id === undefined}
+      what="fee category"
+      title="Edit fee category"
+      backTo={LIST_PATH}
+      backLabel={BACK_LABEL}
+    >
+      {({ fee_category }) => <CategoryForm key={fee_category.id} category={fee_category} />}
+    </AdminRecordPage>
   );
 }
 
 /** /admin/fees/add and /admin/fees/{id}: a fee category's title. */
 export function Component() {
-  const params = useParams();
-  const isNew = params.id === undefined;
-  const id = idFromParam(params.id);
-  const query = useAdminFeeCategory(id);
-  const category = query.data?.fee_category;
-
-  let body: ReactNode;
-  if (isNew) body = <CategoryForm />;
-  else if (id === undefined || isNotFoundError(query.error))
-    body = <RecordNotFound what="fee category" backTo="/admin/fees" backLabel="Back to the fee categories" />;
-  else if (query.isError) body = <p role="alert">The fee category could not be loaded. Try it later.</p>;
-  else if (!category) body = <p role="status">Loading the fee category…</p>;
-  else body = <CategoryForm key={category.id} category={category} />;
-
+  const { id } = useParams();
   return (
     <div className="admin-page">
-      <AdminFormHeader
-        title={isNew ? 'Add fee category' : 'Edit fee category'}
-        backTo="/admin/fees"
-        backLabel="Fee categories"
-      />
-      {body}
+      {id === undefined ? <CategoryForm /> : <EditCategory id={idFromParam(id)} />}
     </div>
   );
 }

@@ -6,7 +6,6 @@ import type { RouteHandle } from '../../app/route-handle';
 import { RecordNotFound } from '../../components/admin-page/record-not-found';
 import { DataTable } from '../../components/data-table/data-table';
 import { useTableParams } from '../../components/data-table/use-table-params';
-import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { idFromParam } from '../../lib/admin-resource';
 import { isNotFoundError } from '../../lib/api-client';
 import { useAdminFeeCategory, useAdminFeeServices, useDeleteFeeService } from './admin-fees-api';
@@ -33,18 +32,7 @@ function PriceSummary({ service }: { service: FeeService }) {
 function ServicesTable({ categoryId }: { categoryId: number }) {
   const params = useTableParams();
   const list = useAdminFeeServices(categoryId, params);
-  const remove = useDeleteFeeService();
-  const notify = useNotify();
-
-  const deleteService = async (service: FeeService) => {
-    try {
-      await remove.mutateAsync(service.id);
-      notify.success(texts.notices.serviceDeleted);
-    } catch (error) {
-      notifyApiError(notify, error);
-      throw error;
-    }
-  };
+  const remove = useDeleteFeeService({ notice: texts.notices.serviceDeleted });
 
   return (
     <DataTable<FeeService>
@@ -67,7 +55,7 @@ function ServicesTable({ categoryId }: { categoryId: number }) {
       rowLabel={(service) => service.title}
       searchLabel="Search fee services"
       editHref={(service) => `/admin/fees/${categoryId}/services/${service.id}`}
-      onDelete={deleteService}
+      onDelete={remove}
       deleteDialog={{
         title: (service) => `Delete “${service.title}”?`,
         message: 'The service and its prices will be removed from the website. This cannot be undone.',

@@ -9,6 +9,7 @@ import {
 import {
   type AdminListParams,
   adminListQuery,
+  type DeleteAdminRecordOptions,
   useAdminList,
   useAdminRecord,
   useDeleteAdminRecord,
@@ -42,7 +43,8 @@ function feeCategoryFormData(title: string): FormData {
 export const useSaveFeeCategory = (id: number | undefined) =>
   useSaveAdminRecord<string, AdminFeeCategoryResponse>(CATEGORIES, id, feeCategoryFormData, REFRESH_PATHS);
 
-export const useDeleteFeeCategory = () => useDeleteAdminRecord(CATEGORIES, REFRESH_PATHS);
+export const useDeleteFeeCategory = (options?: DeleteAdminRecordOptions) =>
+  useDeleteAdminRecord(CATEGORIES, REFRESH_PATHS, options);
 
 export interface SaveFeeServiceInput {
   values: FeeServiceFormOutput;
@@ -83,4 +85,5 @@ export const useSaveFeeService = (categoryId: number, serviceId: number | undefi
     REFRESH_PATHS,
   );
 
-export const useDeleteFeeService = () => useDeleteAdminRecord(SERVICES, REFRESH_PATHS);
+export const useDeleteFeeService = (options?: DeleteAdminRecordOptions) =>
+  useDeleteAdminRecord(SERVICES, REFRESH_PATHS, options);

@@ -57,7 +57,7 @@ export function PriceLineFields({ index, register, errors, onRemove }: PriceLine
             className="field__input"
             inputMode="decimal"
             autoComplete="off"
-            maxLength={12}
+            maxLength={FEE_LIMITS.amountText}
             aria-required
             aria-invalid={amountError ? true : undefined}
             aria-describedby={amountError ? `${id}-amount-error` : undefined}

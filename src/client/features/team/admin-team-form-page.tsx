@@ -1,25 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
-import {
-  type AdminTeamMember,
-  TEAM_MEMBER_LIMITS,
-  type TeamMemberFormInput,
-  type TeamMemberFormValues,
-  teamMemberFormSchema,
-} from '../../../shared/team';
+import { Controller } from 'react-hook-form';
+import { Link, useParams } from 'react-router';
+import { z } from 'zod';
+import { type AdminTeamMember, TEAM_MEMBER_LIMITS, teamMemberFormSchema } from '../../../shared/team';
 import { uploadRules } from '../../../shared/uploads';
 import { texts } from '../../../shared/validation-texts';
 import type { RouteHandle } from '../../app/route-handle';
 import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
-import { RecordLoadState } from '../../components/admin-page/record-load-state';
+import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
+import { useAdminForm } from '../../components/admin-page/use-admin-form';
 import { FileField, type FileFieldValue } from '../../components/file-field/file-field';
 import { TextAreaField } from '../../components/form-field/text-area-field';
 import { TextField } from '../../components/form-field/text-field';
-import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
-import { ApiError } from '../../lib/api-client';
-import { applyServerErrors } from '../../lib/apply-server-errors';
 import { useAdminTeamMember, useSaveTeamMember } from './team-admin-api';
 import './team-admin.css';
 
@@ -32,7 +23,10 @@ export const handle: RouteHandle = {
 };
 
 const LIST_PATH = '/admin/team';
-const TEXT_FIELDS = ['full_name', 'user_type', 'description', 'order'] as const;
+const BACK_LABEL = 'Back to the team';
+
+/** The shared schema (the API checks with it too), plus the photo. */
+const formSchema = teamMemberFormSchema.extend({ logo: z.custom<FileFieldValue>() });
 
 /** /admin/team/add and /admin/team/edit/{id}. */
 export function Component() {
@@ -41,66 +35,49 @@ export function Component() {
 }
 
 function EditTeamMember({ id }: { id: string }) {
-  const member = useAdminTeamMember(id);
-  if (member.data) return <TeamMemberForm key={id} member={member.data.team_member} />;
+  const record = useAdminTeamMember(id);
   return (
-    <>
-      <PageHeader title="Edit team member" />
-      <RecordLoadState
-        error={member.error}
-        what="team member"
-        backTo={LIST_PATH}
-        backLabel="Back to the team"
-      />
-    </>
+    <AdminRecordPage
+      record={record}
+      what="team member"
+      title="Edit team member"
+      backTo={LIST_PATH}
+      backLabel={BACK_LABEL}
+    >
+      {({ team_member }) => <TeamMemberForm key={id} member={team_member} />}
+    </AdminRecordPage>
   );
-}
-
-function PageHeader({ title }: { title: string }) {
-  return <AdminFormHeader title={title} backTo={LIST_PATH} backLabel="Back to the team" />;
 }
 
 function TeamMemberForm({ member }: { member?: AdminTeamMember }) {
-  const notify = useNotify();
-  const navigate = useNavigate();
   const save = useSaveTeamMember(member ? String(member.id) : undefined);
-  const [logo, setLogo] = useState<FileFieldValue>(
-    member?.logo ? { kind: 'stored', ...member.logo } : { kind: 'none' },
-  );
-  const [logoError, setLogoError] = useState<string>();
   const {
     register,
-    handleSubmit,
-    setError,
+    control,
+    onSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<TeamMemberFormInput, unknown, TeamMemberFormValues>({
-    resolver: zodResolver(teamMemberFormSchema),
+  } = useAdminForm({
+    schema: formSchema,
     defaultValues: {
       full_name: member?.full_name ?? '',
       user_type: member?.user_type ?? '',
       description: member?.description ?? '',
       order: member ? String(member.order) : '',
+      logo: member?.logo ? { kind: 'stored', ...member.logo } : { kind: 'none' },
     },
-    shouldFocusError: true,
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setLogoError(undefined);
-    try {
-      await save.mutateAsync({ values, logo });
-      notify.success(member ? texts.notices.teamMemberUpdated : texts.notices.teamMemberCreated);
-      await navigate(LIST_PATH);
-    } catch (error) {
-      applyServerErrors(error, setError, (name) => TEXT_FIELDS.some((field) => field === name));
-      const fileMessage = error instanceof ApiError ? error.body.errors?.logo?.[0] : undefined;
-      if (fileMessage) setLogoError(fileMessage);
-      notifyApiError(notify, error);
-    }
+    save,
+    toBody: ({ logo, ...values }) => ({ values, logo }),
+    notice: member ? texts.notices.teamMemberUpdated : texts.notices.teamMemberCreated,
+    listPath: LIST_PATH,
   });
 
   return (
     <>
-      <PageHeader title={member ? 'Edit team member' : 'Add team member'} />
+      <AdminFormHeader
+        title={member ? 'Edit team member' : 'Add team member'}
+        backTo={LIST_PATH}
+        backLabel={BACK_LABEL}
+      />
       <form className="admin-form" noValidate onSubmit={onSubmit}>
         <TextField
           label="Full name"
@@ -141,18 +118,22 @@ function TeamMemberForm({ member }: { member?: AdminTeamMember }) {
           error={errors.order?.message}
           {...register('order')}
         />
-        <FileField
-          label="Photo"
-          hint="A .jpg, .jpeg or .png image."
-          accept=".jpg,.jpeg,.png"
-          allowedExtensions={uploadRules.image.extensions}
-          maxNameLength={27}
-          value={logo}
-          onChange={(value) => {
-            setLogo(value);
-            setLogoError(undefined);
-          }}
-          error={logoError}
+        <Controller
+          control={control}
+          name="logo"
+          render={({ field, fieldState }) => (
+            <FileField
+              label="Photo"
+              hint="A .jpg, .jpeg or .png image."
+              accept=".jpg,.jpeg,.png"
+              allowedExtensions={uploadRules.image.extensions}
+              maxNameLength={27}
+              value={field.value}
+              onChange={field.onChange}
+              ref={field.ref}
+              error={fieldState.error?.message}
+            />
+          )}
         />
         <div className="admin-form__actions">
           <button type="submit" className="button button--primary" disabled={isSubmitting}>

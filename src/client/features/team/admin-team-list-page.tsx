@@ -4,7 +4,6 @@ import { texts } from '../../../shared/validation-texts';
 import type { RouteHandle } from '../../app/route-handle';
 import { DataTable } from '../../components/data-table/data-table';
 import { useTableParams } from '../../components/data-table/use-table-params';
-import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { useAdminTeamMembers, useDeleteTeamMember } from './team-admin-api';
 
 export const handle: RouteHandle = {
@@ -13,20 +12,9 @@ export const handle: RouteHandle = {
 
 /** /admin/team: the team members (spec 2.6: Full Name, User Type), with search, paging, edit and delete. */
 export function Component() {
-  const notify = useNotify();
   const params = useTableParams();
   const list = useAdminTeamMembers(params);
-  const remove = useDeleteTeamMember();
-
-  const deleteMember = async (member: TeamMember) => {
-    try {
-      await remove.mutateAsync(member.id);
-      notify.success(texts.notices.teamMemberDeleted);
-    } catch (error) {
-      notifyApiError(notify, error);
-      throw error;
-    }
-  };
+  const remove = useDeleteTeamMember({ notice: texts.notices.teamMemberDeleted });
 
   return (
     <>
@@ -54,7 +42,7 @@ export function Component() {
         rowLabel={(member) => member.full_name}
         searchLabel="Search by full name"
         editHref={(member) => `/admin/team/edit/${member.id}`}
-        onDelete={deleteMember}
+        onDelete={remove}
         deleteDialog={{
           title: (member) => `Delete ${member.full_name}?`,
           message: 'The team member and their photo will be removed from the website. This cannot be undone.',

@@ -7,6 +7,7 @@ import type { FileFieldValue } from '../../components/file-field/file-field';
 import {
   type AdminListParams,
   adminListQuery,
+  type DeleteAdminRecordOptions,
   useAdminList,
   useAdminRecord,
   useDeleteAdminRecord,
@@ -48,4 +49,5 @@ export const useSaveTeamMember = (id: string | undefined) =>
     REFRESH_PATHS,
   );
 
-export const useDeleteTeamMember = () => useDeleteAdminRecord(ADMIN_PATH, REFRESH_PATHS);
+export const useDeleteTeamMember = (options?: DeleteAdminRecordOptions) =>
+  useDeleteAdminRecord(ADMIN_PATH, REFRESH_PATHS, options);

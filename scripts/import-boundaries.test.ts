@@ -1,0 +1,65 @@
+// The import boundaries in biome.json's `overrides` (run by `npm test` through `biome check`): this runs
+// Biome with a copy of that configuration on a throwaway tree of allowed and forbidden imports.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const projectRoot = resolve(import.meta.dirname, '..');
+
+const files: Record<string, string> = {
+  'src/client/features/blog/ok.ts': [
+    "import { a } from './blog-api';",
+    "import { b } from '../../lib/api-client';",
+    "import { c } from '../../components/data-table/data-table';",
+    "import { d } from '../../../shared/blog';",
+    "import { e } from 'react-dom/server';",
+  ].join('\n'),
+  'src/client/features/blog/imports-team.ts': "import { a } from '../team/team-api';",
+  'src/client/features/blog/imports-faq.ts': "import { a } from '../../features/faq/faq-api';",
+  'src/client/features/blog/imports-server.ts': "import { a } from '../../../server/app';",
+  'src/client/lib/imports-server.ts': "import { a } from '../../server/db/schema';",
+  'src/client/lib/ok.ts': "import { a } from '../../shared/blog';\nimport { b } from 'react';",
+  'src/shared/ok.ts': "import { z } from 'zod';\nimport { texts } from './validation-texts';",
+  'src/shared/imports-react.ts': "import { a } from 'react';",
+  'src/shared/imports-client.ts': "import { a } from '../client/lib/api-client';",
+  'src/shared/imports-node.ts': "import { a } from 'node:fs';",
+  'src/shared/ok.test.ts': "import { it } from 'vitest';",
+};
+
+let root: string;
+let refused: string[];
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'import-boundaries-'));
+  copyFileSync(join(projectRoot, 'biome.json'), join(root, 'biome.json'));
+  for (const [path, source] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), `${source}\nexport const used = [];\n`);
+  }
+  const biome = join(projectRoot, 'node_modules/.bin/biome');
+  const result = spawnSync(biome, ['lint', '--only=style/noRestrictedImports', '--reporter=github', '.'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  refused = [...result.stdout.matchAll(/^::error title=lint\/style\/noRestrictedImports,file=([^,]+)/gm)]
+    .map((match) => match[1] ?? '')
+    .sort();
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('import boundaries', () => {
+  it('refuse a feature importing another feature, client code importing the server, and shared code importing anything but zod and shared modules', () => {
+    expect(refused).toEqual([
+      'src/client/features/blog/imports-faq.ts',
+      'src/client/features/blog/imports-server.ts',
+      'src/client/features/blog/imports-team.ts',
+      'src/client/lib/imports-server.ts',
+      'src/shared/imports-client.ts',
+      'src/shared/imports-node.ts',
+      'src/shared/imports-react.ts',
+    ]);
+  });
+});

@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { applyServerErrors } from '../../lib/apply-server-errors';
+import { notifyApiError, useNotify } from '../notifications/use-notify';
+
+export interface AdminFormOptions<Input extends FieldValues, Output, Body> {
+  /** The shared Zod schema (the API checks with the same), or the form's extension of it. */
+  schema: z.ZodType<Output, Input>;
+  defaultValues: DefaultValues<Input>;
+  /** The save mutation (useSaveAdminRecord's). */
+  save: { mutateAsync: (body: Body) => Promise<unknown> };
+  /** The mutation's input from the checked values. */
+  toBody: (values: Output) => Body;
+  /**
+   * Which keys of an error answer's `errors` (without an envelope such as `blog.`) are fields of this
+   * form; the others end in the error notice. Unless given: the keys of `defaultValues`.
+   */
+  isField?: (name: string) => boolean;
+  /** The success notice, e.g. texts.notices.faqCreated. */
+  notice: string;
+  /** Where a saved form goes: its list. */
+  listPath: string;
+}
+
+/**
+ * A back-office form: React Hook Form checked with `schema`; `onSubmit` saves through `save`, then shows
+ * `notice` and goes to `listPath`. An error answer's `errors` go on the fields they name (the first is
+ * focused); a failure naming no field shows the error notice.
+ */
+export function useAdminForm<Input extends FieldValues, Output, Body>({
+  schema,
+  defaultValues,
+  save,
+  toBody,
+  isField,
+  notice,
+  listPath,
+}: AdminFormOptions<Input, Output, Body>) {
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues,
+    shouldFocusError: true,
+  });
+  const fieldNames = Object.keys(defaultValues ?? {});
+  const knows = isField ?? ((name: string) => fieldNames.includes(name));
+
+  // mutateAsync, not mutate's callbacks: saving refreshes the record, which can remount the form, and
+  // mutate's callbacks never run for an unmounted form.
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await save.mutateAsync(toBody(values));
+    } catch (error) {
+      if (!applyServerErrors(error, form.setError, knows)) notifyApiError(notify, error);
+      return;
+    }
+    notify.success(notice);
+    await navigate(listPath);
+  });
+
+  return { ...form, onSubmit };
+}

@@ -1,15 +1,21 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import {
+  type EndpointDefinition,
+  endpointUrl,
+  type QueryInput,
+  type ResponseOf,
+} from '../../shared/api/endpoint';
 import { notifyApiError, useNotify } from '../components/notifications/use-notify';
 import { apiRequest, type QueryParams } from './api-client';
+import { useEndpointList, useEndpointQuery } from './endpoint-query';
 import { invalidateApiPaths } from './invalidate-api-paths';
-import type { ApiQueryKey } from './query-client';
 
 /**
  * The calls every back-office collection of the spec's API shares (`/api/admin/blogs`,
  * `/api/admin/team_members`, …): a paged list, one record, save (POST without an id, PUT with one)
- * and delete. A change refreshes every cached read under `refreshPaths`, so the admin lists and the
- * public pages showing the same content follow.
+ * and delete, each named by its endpoint definition's type. A change refreshes every cached read under
+ * `refreshPaths`, so the admin lists and the public pages showing the same content follow.
  */
 
 /** A list screen's table state: page, page size and the search box. */
@@ -31,25 +37,39 @@ export function idFromParam(param: string | undefined): number | undefined {
   return id >= 1 && id <= 2_147_483_647 ? id : undefined;
 }
 
-const recordPath = (path: string, id: string | number) => `${path}/${encodeURIComponent(id)}`;
+/** `/api/admin/blogs/:id` with an id: the record's URL. */
+const recordUrl = (path: string, id: string | number) => endpointUrl(path, { id });
 
-/** Keeps the previous page on screen while the next one loads. */
-export function useAdminList<T>(path: string, query: QueryParams) {
-  const queryKey: ApiQueryKey = [path, query];
-  return useQuery<T>({ queryKey, placeholderData: keepPreviousData });
+/** A back-office list; the previous page stays on screen while the next one loads. */
+export function useAdminList<E extends EndpointDefinition>(
+  path: E['path'],
+  query: QueryInput<E> & QueryParams,
+) {
+  return useEndpointList<E>(path, { query });
 }
 
 /**
  * The record an edit form starts from; nothing is asked without an id. Always read afresh when the
  * form opens, not a copy cached before someone else's edit.
  */
-export function useAdminRecord<T>(path: string, id: string | number | undefined) {
-  const queryKey: ApiQueryKey = [recordPath(path, id ?? '')];
-  return useQuery<T>({ queryKey, enabled: id !== undefined, staleTime: 0 });
+export function useAdminRecord<E extends EndpointDefinition>(
+  path: E['path'],
+  id: string | number | undefined,
+) {
+  return useEndpointQuery<E>(
+    path,
+    { params: { id: id ?? '' } as never },
+    { enabled: id !== undefined, staleTime: 0 },
+  );
 }
 
-export function useSaveAdminRecord<TInput, TSaved>(
-  path: string,
+/** Creates (POST to the collection, no id) or updates (PUT to the record) with a multipart form. */
+export function useSaveAdminRecord<
+  Create extends EndpointDefinition,
+  Update extends EndpointDefinition,
+  TInput,
+>(
+  paths: { create: Create['path']; update: Update['path'] },
   id: string | number | undefined,
   toFormData: (input: TInput) => FormData,
   refreshPaths: readonly string[],
@@ -57,10 +77,10 @@ export function useSaveAdminRecord<TInput, TSaved>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TInput) =>
-      apiRequest<TSaved>(id === undefined ? path : recordPath(path, id), {
-        method: id === undefined ? 'POST' : 'PUT',
-        formData: toFormData(input),
-      }),
+      apiRequest<ResponseOf<Create> | ResponseOf<Update>>(
+        id === undefined ? paths.create : recordUrl(paths.update, id),
+        { method: id === undefined ? 'POST' : 'PUT', formData: toFormData(input) },
+      ),
     onSuccess: () => invalidateApiPaths(queryClient, refreshPaths),
   });
 }
@@ -74,18 +94,18 @@ export interface DeleteAdminRecordOptions {
  * Deletes a record, then shows `notice`; a failure shows its error notice and rejects, so a list's
  * confirmation dialog stays open. Pass the result as DataTable's `onDelete`.
  */
-export function useDeleteAdminRecord(
-  path: string,
+export function useDeleteAdminRecord<E extends EndpointDefinition>(
+  path: E['path'],
   refreshPaths: readonly string[],
   { notice }: DeleteAdminRecordOptions = {},
 ): (record: { id: number }) => Promise<void> {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const { mutateAsync } = useMutation({
-    mutationFn: (id: number) => apiRequest<void>(recordPath(path, id), { method: 'DELETE' }),
+    mutationFn: (id: number) => apiRequest<void>(recordUrl(path, id), { method: 'DELETE' }),
     onSuccess: (_nothing, id) => {
       // Gone: not read again (a 404) by the refresh below.
-      queryClient.removeQueries({ queryKey: [recordPath(path, id)] });
+      queryClient.removeQueries({ queryKey: [recordUrl(path, id)] });
       return invalidateApiPaths(queryClient, refreshPaths);
     },
   });

@@ -7,7 +7,7 @@ import {
   useAdminRecord,
   useDeleteAdminRecord,
   useSaveAdminRecord,
-} from '../../lib/admin-resource';
+} from '../../lib/admin-resource-legacy';
 
 const ADMIN_BLOGS = '/api/admin/blogs';
 /** The back-office list and the public blog (list, articles, 'More From'). */

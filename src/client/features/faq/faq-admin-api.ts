@@ -7,7 +7,7 @@ import {
   useAdminRecord,
   useDeleteAdminRecord,
   useSaveAdminRecord,
-} from '../../lib/admin-resource';
+} from '../../lib/admin-resource-legacy';
 
 const ADMIN_PATH = '/api/admin/fa_questions';
 /** The back-office list and forms, and the public FAQ page. */

@@ -14,7 +14,7 @@ import {
   useAdminRecord,
   useDeleteAdminRecord,
   useSaveAdminRecord,
-} from '../../lib/admin-resource';
+} from '../../lib/admin-resource-legacy';
 import { feeCategoriesQueryKey } from './fees-api';
 
 const CATEGORIES = '/api/admin/fee_categories';

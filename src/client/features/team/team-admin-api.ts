@@ -1,8 +1,11 @@
 import type {
-  AdminTeamMemberResponse,
-  TeamMemberFormValues,
-  TeamMembersResponse,
-} from '../../../shared/team';
+  createTeamMember,
+  deleteTeamMember,
+  getAdminTeamMember,
+  listAdminTeamMembers,
+  updateTeamMember,
+} from '../../../shared/api/team-endpoints';
+import type { TeamMemberFormValues } from '../../../shared/team';
 import type { FileFieldValue } from '../../components/file-field/file-field';
 import {
   type AdminListParams,
@@ -15,14 +18,14 @@ import {
 } from '../../lib/admin-resource';
 import { appendFileField } from '../../lib/form-data';
 
-const ADMIN_PATH = '/api/admin/team_members';
 /** The back-office lists and forms, and the public team pages. */
-const REFRESH_PATHS = ['/api/team_members', ADMIN_PATH];
+const REFRESH_PATHS = ['/api/team_members', '/api/admin/team_members'];
 
 export const useAdminTeamMembers = (params: AdminListParams) =>
-  useAdminList<TeamMembersResponse>(ADMIN_PATH, adminListQuery(params));
+  useAdminList<typeof listAdminTeamMembers>('/api/admin/team_members', adminListQuery(params));
 
-export const useAdminTeamMember = (id: string) => useAdminRecord<AdminTeamMemberResponse>(ADMIN_PATH, id);
+export const useAdminTeamMember = (id: string) =>
+  useAdminRecord<typeof getAdminTeamMember>('/api/admin/team_members/:id', id);
 
 export interface SaveTeamMember {
   values: TeamMemberFormValues;
@@ -42,12 +45,12 @@ function teamMemberFormData({ values, logo }: SaveTeamMember): FormData {
 
 /** Creates (no id) or updates a member. */
 export const useSaveTeamMember = (id: string | undefined) =>
-  useSaveAdminRecord<SaveTeamMember, AdminTeamMemberResponse>(
-    ADMIN_PATH,
+  useSaveAdminRecord<typeof createTeamMember, typeof updateTeamMember, SaveTeamMember>(
+    { create: '/api/admin/team_members', update: '/api/admin/team_members/:id' },
     id,
     teamMemberFormData,
     REFRESH_PATHS,
   );
 
 export const useDeleteTeamMember = (options?: DeleteAdminRecordOptions) =>
-  useDeleteAdminRecord(ADMIN_PATH, REFRESH_PATHS, options);
+  useDeleteAdminRecord<typeof deleteTeamMember>('/api/admin/team_members/:id', REFRESH_PATHS, options);

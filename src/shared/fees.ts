@@ -1,32 +1,33 @@
 import { z } from 'zod';
+import { MAX_RECORD_ID, pagedListSchema, recordIdParams } from './api/common-schemas';
 import { adminListQuerySchema, paginationQuerySchema } from './pagination';
 import { texts } from './validation-texts';
 
-export interface FeePrice {
-  id: number;
-  description: string;
+export const feePriceSchema = z.object({
+  id: z.number().int(),
+  description: z.string(),
   /** Euro, e.g. 180 or 85.5 (stored as cents). */
-  amount: number;
-}
+  amount: z.number(),
+});
+export type FeePrice = z.infer<typeof feePriceSchema>;
 
-export interface FeeService {
-  id: number;
-  title: string;
-  fee_category_id: number;
-  prices: FeePrice[];
-}
+export const feeServiceSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  fee_category_id: z.number().int(),
+  prices: z.array(feePriceSchema),
+});
+export type FeeService = z.infer<typeof feeServiceSchema>;
 
-export interface FeeCategory {
-  id: number;
-  title: string;
-  services: FeeService[];
-}
+export const feeCategorySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  services: z.array(feeServiceSchema),
+});
+export type FeeCategory = z.infer<typeof feeCategorySchema>;
 
-export interface FeeCategoriesResponse {
-  fee_categories: FeeCategory[];
-  pages: number;
-  count: number;
-}
+export const feeCategoriesResponseSchema = pagedListSchema('fee_categories', feeCategorySchema);
+export type FeeCategoriesResponse = z.infer<typeof feeCategoriesResponseSchema>;
 
 export const feeCategoriesQuerySchema = paginationQuerySchema.strict();
 
@@ -56,34 +57,28 @@ export const feeTexts = {
 } as const;
 
 /** A category as the back office lists it: its services are counted, not listed. */
-export interface AdminFeeCategory {
-  id: number;
-  title: string;
-  services_count: number;
-}
+export const adminFeeCategorySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  services_count: z.number().int(),
+});
+export type AdminFeeCategory = z.infer<typeof adminFeeCategorySchema>;
 
-export interface AdminFeeCategoriesResponse {
-  fee_categories: AdminFeeCategory[];
-  pages: number;
-  count: number;
-}
+export const adminFeeCategoriesResponseSchema = pagedListSchema('fee_categories', adminFeeCategorySchema);
+export type AdminFeeCategoriesResponse = z.infer<typeof adminFeeCategoriesResponseSchema>;
 
-export interface AdminFeeCategoryResponse {
-  fee_category: AdminFeeCategory;
-}
+export const adminFeeCategoryResponseSchema = z.object({ fee_category: adminFeeCategorySchema });
+export type AdminFeeCategoryResponse = z.infer<typeof adminFeeCategoryResponseSchema>;
 
 /** Services are the public shape: title, category and price lines with amounts in euro. */
-export interface AdminFeeServicesResponse {
-  services: FeeService[];
-  pages: number;
-  count: number;
-}
+export const adminFeeServicesResponseSchema = pagedListSchema('services', feeServiceSchema);
+export type AdminFeeServicesResponse = z.infer<typeof adminFeeServicesResponseSchema>;
 
-export interface AdminFeeServiceResponse {
-  service: FeeService;
-}
+export const adminFeeServiceResponseSchema = z.object({ service: feeServiceSchema });
+export type AdminFeeServiceResponse = z.infer<typeof adminFeeServiceResponseSchema>;
 
-const MAX_ID = 2_147_483_647;
+export const feeCategoryIdParams = recordIdParams('Fee category');
+export const feeServiceIdParams = recordIdParams('Fee service');
 
 export const adminFeeCategoriesQuerySchema = adminListQuerySchema.strict();
 
@@ -93,7 +88,7 @@ export const adminFeeServicesQuerySchema = adminListQuerySchema
       .number({ error: 'category_id must be a whole number from 1' })
       .int('category_id must be a whole number from 1')
       .min(1, 'category_id must be a whole number from 1')
-      .max(MAX_ID, 'category_id must be a whole number from 1')
+      .max(MAX_RECORD_ID, 'category_id must be a whole number from 1')
       .optional(),
   })
   .strict();
@@ -131,7 +126,7 @@ function toId(value: string | number): number | undefined {
   const text = String(value).trim();
   if (!/^\d{1,10}$/.test(text)) return undefined;
   const id = Number(text);
-  return id >= 1 && id <= MAX_ID ? id : undefined;
+  return id >= 1 && id <= MAX_RECORD_ID ? id : undefined;
 }
 
 /** What one `prices_attributes` line asks for, as Rails nested attributes read it. */
@@ -226,12 +221,28 @@ const categoryIdSchema = z
     return id;
   });
 
+/**
+ * `prices_attributes` as Rails also reads it: a hash by index (`{ "0": {...}, "1": {...} }`) is the
+ * list of its lines in index order.
+ */
+function pricesAsList(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const lines = value as Record<string, unknown>;
+  const keys = Object.keys(lines).sort((a, b) => Number(a) - Number(b) || a.localeCompare(b));
+  return keys.map((key) => lines[key]);
+}
+
+const requestPricesSchema = z.preprocess(pricesAsList, feeServiceFormSchema.shape.prices_attributes);
+
 /** `POST /api/admin/services`: the form plus the category it belongs to. */
 export const feeServiceCreateSchema = feeServiceFormSchema
-  .extend({ fee_category_id: categoryIdSchema })
+  .extend({ prices_attributes: requestPricesSchema, fee_category_id: categoryIdSchema })
   .strict();
 
 /** `PUT /api/admin/services/{id}`: the form; `fee_category_id` moves the service to another category. */
 export const feeServiceUpdateSchema = feeServiceFormSchema
-  .extend({ fee_category_id: categoryIdSchema.optional() })
+  .extend({ prices_attributes: requestPricesSchema, fee_category_id: categoryIdSchema.optional() })
   .strict();
+
+export type FeeServiceCreate = z.output<typeof feeServiceCreateSchema>;
+export type FeeServiceUpdate = z.output<typeof feeServiceUpdateSchema>;

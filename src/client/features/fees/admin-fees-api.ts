@@ -1,11 +1,16 @@
-import {
-  type AdminFeeCategoriesResponse,
-  type AdminFeeCategoryResponse,
-  type AdminFeeServiceResponse,
-  type AdminFeeServicesResponse,
-  centsToEuroText,
-  type FeeServiceFormOutput,
-} from '../../../shared/fees';
+import type {
+  createFeeCategory,
+  createFeeService,
+  deleteFeeCategory,
+  deleteFeeService,
+  getAdminFeeCategory,
+  getAdminFeeService,
+  listAdminFeeCategories,
+  listAdminFeeServices,
+  updateFeeCategory,
+  updateFeeService,
+} from '../../../shared/api/fees-endpoints';
+import { centsToEuroText, type FeeServiceFormOutput } from '../../../shared/fees';
 import {
   type AdminListParams,
   adminListQuery,
@@ -14,25 +19,25 @@ import {
   useAdminRecord,
   useDeleteAdminRecord,
   useSaveAdminRecord,
-} from '../../lib/admin-resource-legacy';
-import { feeCategoriesQueryKey } from './fees-api';
+} from '../../lib/admin-resource';
 
-const CATEGORIES = '/api/admin/fee_categories';
-const SERVICES = '/api/admin/services';
 /** After any change: the admin lists and records of fees, and the public fee list (home and /fees). */
-const REFRESH_PATHS = [feeCategoriesQueryKey()[0], CATEGORIES, SERVICES];
+const REFRESH_PATHS = ['/api/fee_categories', '/api/admin/fee_categories', '/api/admin/services'];
 
 export const useAdminFeeCategories = (params: AdminListParams) =>
-  useAdminList<AdminFeeCategoriesResponse>(CATEGORIES, adminListQuery(params));
+  useAdminList<typeof listAdminFeeCategories>('/api/admin/fee_categories', adminListQuery(params));
 
 export const useAdminFeeCategory = (id: number | undefined) =>
-  useAdminRecord<AdminFeeCategoryResponse>(CATEGORIES, id);
+  useAdminRecord<typeof getAdminFeeCategory>('/api/admin/fee_categories/:id', id);
 
 export const useAdminFeeServices = (categoryId: number, params: AdminListParams) =>
-  useAdminList<AdminFeeServicesResponse>(SERVICES, { category_id: categoryId, ...adminListQuery(params) });
+  useAdminList<typeof listAdminFeeServices>('/api/admin/services', {
+    category_id: categoryId,
+    ...adminListQuery(params),
+  });
 
 export const useAdminFeeService = (id: number | undefined) =>
-  useAdminRecord<AdminFeeServiceResponse>(SERVICES, id);
+  useAdminRecord<typeof getAdminFeeService>('/api/admin/services/:id', id);
 
 function feeCategoryFormData(title: string): FormData {
   const formData = new FormData();
@@ -41,10 +46,15 @@ function feeCategoryFormData(title: string): FormData {
 }
 
 export const useSaveFeeCategory = (id: number | undefined) =>
-  useSaveAdminRecord<string, AdminFeeCategoryResponse>(CATEGORIES, id, feeCategoryFormData, REFRESH_PATHS);
+  useSaveAdminRecord<typeof createFeeCategory, typeof updateFeeCategory, string>(
+    { create: '/api/admin/fee_categories', update: '/api/admin/fee_categories/:id' },
+    id,
+    feeCategoryFormData,
+    REFRESH_PATHS,
+  );
 
 export const useDeleteFeeCategory = (options?: DeleteAdminRecordOptions) =>
-  useDeleteAdminRecord(CATEGORIES, REFRESH_PATHS, options);
+  useDeleteAdminRecord<typeof deleteFeeCategory>('/api/admin/fee_categories/:id', REFRESH_PATHS, options);
 
 export interface SaveFeeServiceInput {
   values: FeeServiceFormOutput;
@@ -78,12 +88,12 @@ export function serviceFormData(categoryId: number, isNew: boolean, input: SaveF
 }
 
 export const useSaveFeeService = (categoryId: number, serviceId: number | undefined) =>
-  useSaveAdminRecord<SaveFeeServiceInput, AdminFeeServiceResponse>(
-    SERVICES,
+  useSaveAdminRecord<typeof createFeeService, typeof updateFeeService, SaveFeeServiceInput>(
+    { create: '/api/admin/services', update: '/api/admin/services/:id' },
     serviceId,
     (input) => serviceFormData(categoryId, serviceId === undefined, input),
     REFRESH_PATHS,
   );
 
 export const useDeleteFeeService = (options?: DeleteAdminRecordOptions) =>
-  useDeleteAdminRecord(SERVICES, REFRESH_PATHS, options);
+  useDeleteAdminRecord<typeof deleteFeeService>('/api/admin/services/:id', REFRESH_PATHS, options);

@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import type { FeeCategoriesResponse } from '../../../shared/fees';
+import type { listFeeCategories } from '../../../shared/api/fees-endpoints';
 import { PUBLIC_FEES_QUERY } from '../../../shared/public-lists';
-import type { ApiQueryKey } from '../../lib/query-client';
+import { endpointQueryKey, useEndpointQuery } from '../../lib/endpoint-query';
 
 /** The public fees list (page 1, 10 per page); a page showing `FeesSection` lists this in `handle.queries`. */
-export const feeCategoriesQueryKey = (): ApiQueryKey => ['/api/fee_categories', PUBLIC_FEES_QUERY];
+export const feeCategoriesQueryKey = () =>
+  endpointQueryKey<typeof listFeeCategories>('/api/fee_categories', { query: PUBLIC_FEES_QUERY });
 
-export function useFeeCategories() {
-  return useQuery<FeeCategoriesResponse>({ queryKey: feeCategoriesQueryKey() });
-}
+export const useFeeCategories = () =>
+  useEndpointQuery<typeof listFeeCategories>('/api/fee_categories', { query: PUBLIC_FEES_QUERY });

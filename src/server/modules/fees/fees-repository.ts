@@ -1,28 +1,24 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { FeeCategory, FeeService } from '../../../shared/fees';
 import type { Db } from '../../db/database';
+import { type PageRequest, paginate } from '../../db/paginate';
 import { feeCategories, feePrices, feeServices } from '../../db/schema';
 
 /**
  * One page of fee categories with their services and prices, in three queries whatever the page size:
  * the categories, their count, and the services of those categories joined to their prices.
  */
-export async function listFeeCategories(db: Db, page: number, perPage: number) {
-  const [categoryRows, [total]] = await Promise.all([
+export async function listFeeCategories(db: Db, request: PageRequest) {
+  const page = await paginate(
     db
       .select({ id: feeCategories.id, title: feeCategories.title })
       .from(feeCategories)
-      .orderBy(asc(feeCategories.position), asc(feeCategories.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db.select({ value: count() }).from(feeCategories),
-  ]);
+      .orderBy(asc(feeCategories.position), asc(feeCategories.id)),
+    db.$count(feeCategories),
+    request,
+  );
 
-  const categories: FeeCategory[] = categoryRows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    services: [],
-  }));
+  const categories: FeeCategory[] = page.items.map((row) => ({ id: row.id, title: row.title, services: [] }));
   if (categories.length > 0) {
     const rows = await db
       .select({
@@ -57,5 +53,5 @@ export async function listFeeCategories(db: Db, page: number, perPage: number) {
       }
     }
   }
-  return { items: categories, count: total?.value ?? 0 };
+  return { ...page, items: categories };
 }

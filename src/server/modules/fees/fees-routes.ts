@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { type FeeCategoriesResponse, feeCategoriesQuerySchema } from '../../../shared/fees';
-import { pageCount } from '../../../shared/pagination';
-import { validate } from '../../http/validation';
-import { listFeeCategories } from './fees-repository';
+import { listFeeCategories } from '../../../shared/api/fees-endpoints';
+import { route } from '../../http/endpoint-route';
+import { listFeeCategories as listCategories } from './fees-repository';
 
 /** Public read of the fees (spec section 7): `GET /api/fee_categories`, each with its services and prices. */
-export async function feesPublicRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/fee_categories', async (request): Promise<FeeCategoriesResponse> => {
-    const query = validate(feeCategoriesQuerySchema, request.query);
-    const { items, count } = await listFeeCategories(app.db, query.page, query.per_page);
-    return { fee_categories: items, pages: pageCount(count, query.per_page), count };
+export async function feesPublicRoutes(api: FastifyInstance): Promise<void> {
+  route(api, listFeeCategories, async ({ query }) => {
+    const { items, pages, count } = await listCategories(api.db, query);
+    return { fee_categories: items, pages, count };
   });
 }

@@ -1,0 +1,206 @@
+import {
+  type AdminFeeCategory,
+  type FeeService,
+  type FeeServiceCreate,
+  type FeeServiceUpdate,
+  feeTexts,
+  type PriceLineChange,
+} from '../../../shared/fees';
+import type { Db } from '../../db/database';
+import type { feePrices } from '../../db/schema';
+import { HttpError, notFound } from '../../http/http-errors';
+import { type Actor, auditChange } from '../audit/audit-log';
+import {
+  deleteFeeCategory,
+  deleteFeeService,
+  deletePriceLines,
+  feeCategoryExists,
+  findAdminFeeCategory,
+  findAdminFeeService,
+  insertFeeCategory,
+  insertFeeService,
+  insertPriceLines,
+  lockFeeServiceRow,
+  nextServicePosition,
+  priceLinesOf,
+  updateFeeCategory,
+  updateFeeService,
+  updatePriceLine,
+} from './fees-admin-repository';
+
+const CATEGORY = 'fee_category';
+const SERVICE = 'fee_service';
+
+async function categoryAnswer(db: Db, id: number): Promise<AdminFeeCategory> {
+  const category = await findAdminFeeCategory(db, id);
+  if (!category) throw notFound('Fee category');
+  return category;
+}
+
+/** Adds a category, last, with its audit entry. */
+export async function createFeeCategory(db: Db, actor: Actor, title: string): Promise<AdminFeeCategory> {
+  return db.transaction(async (tx) => {
+    const category = await insertFeeCategory(tx, title);
+    await auditChange(tx, actor, 'create', CATEGORY, category.id, { fields: ['title'] });
+    return category;
+  });
+}
+
+export async function changeFeeCategory(
+  db: Db,
+  actor: Actor,
+  id: number,
+  title: string,
+): Promise<AdminFeeCategory> {
+  return db.transaction(async (tx) => {
+    const before = await findAdminFeeCategory(tx, id);
+    if (!before || !(await updateFeeCategory(tx, id, title))) throw notFound('Fee category');
+    await auditChange(tx, actor, 'update', CATEGORY, id, { fields: before.title === title ? [] : ['title'] });
+    return categoryAnswer(tx, id);
+  });
+}
+
+/** Deletes a category with its services and their prices. */
+export async function removeFeeCategory(db: Db, actor: Actor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const category = await findAdminFeeCategory(tx, id);
+    if (!category || !(await deleteFeeCategory(tx, id))) throw notFound('Fee category');
+    await auditChange(tx, actor, 'delete', CATEGORY, id, {
+      title: category.title,
+      services_deleted: category.services_count,
+    });
+  });
+}
+
+async function assertCategoryExists(db: Db, categoryId: number): Promise<void> {
+  if (!(await feeCategoryExists(db, categoryId)))
+    throw new HttpError(422, feeTexts.categoryMissing, { fee_category_id: [feeTexts.categoryMissing] });
+}
+
+/** Every line with an id must name one of this service's price lines, once. */
+function checkPriceIds(lines: PriceLineChange[], ownIds: Set<number>): void {
+  const errors: Record<string, string[]> = {};
+  const seen = new Set<number>();
+  lines.forEach((line, index) => {
+    if (line.kind === 'skip' || line.id === undefined) return;
+    const message = !ownIds.has(line.id)
+      ? feeTexts.priceNotOfService
+      : seen.has(line.id)
+        ? feeTexts.priceRepeated
+        : undefined;
+    seen.add(line.id);
+    if (message) errors[`prices_attributes.${index}.id`] = [message];
+  });
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw new HttpError(422, first, errors);
+}
+
+/** How many price lines were added, changed and removed, for the audit entry. */
+interface PriceCounts {
+  prices_added: number;
+  prices_updated: number;
+  prices_removed: number;
+}
+
+/**
+ * Applies `prices_attributes` to a service, as Rails nested attributes do: a line without id is added
+ * (after the last), a line with id changes that line, `_destroy` removes it; lines not listed stay.
+ */
+async function applyPriceLines(db: Db, serviceId: number, lines: PriceLineChange[]): Promise<PriceCounts> {
+  const existing = await priceLinesOf(db, serviceId);
+  checkPriceIds(lines, new Set(existing.map((price) => price.id)));
+
+  const removed = lines.flatMap((line) => (line.kind === 'destroy' ? [line.id] : []));
+  await deletePriceLines(db, serviceId, removed);
+  let updated = 0;
+  let position = existing.reduce((highest, price) => Math.max(highest, price.position), 0);
+  const added: (typeof feePrices.$inferInsert)[] = [];
+  for (const line of lines) {
+    if (line.kind !== 'save') continue;
+    if (line.id === undefined) {
+      position += 1;
+      added.push({
+        feeServiceId: serviceId,
+        description: line.description,
+        amountCents: line.amountCents,
+        position,
+      });
+    } else {
+      await updatePriceLine(db, serviceId, { ...line, id: line.id });
+      updated += 1;
+    }
+  }
+  await insertPriceLines(db, added);
+  return { prices_added: added.length, prices_updated: updated, prices_removed: removed.length };
+}
+
+async function serviceAnswer(db: Db, id: number): Promise<FeeService> {
+  const service = await findAdminFeeService(db, id);
+  if (!service) throw notFound('Fee service');
+  return service;
+}
+
+/**
+ * Adds a service, last in its category, with its price lines and audit entry in one transaction: any
+ * refusal (a category that does not exist, a price line of another service) leaves nothing behind.
+ */
+export async function createFeeService(db: Db, actor: Actor, input: FeeServiceCreate): Promise<FeeService> {
+  return db.transaction(async (tx) => {
+    const categoryId = input.fee_category_id;
+    await assertCategoryExists(tx, categoryId);
+    const id = await insertFeeService(tx, {
+      feeCategoryId: categoryId,
+      title: input.title,
+      position: await nextServicePosition(tx, categoryId),
+    });
+    const counts = await applyPriceLines(tx, id, input.prices_attributes);
+    await auditChange(tx, actor, 'create', SERVICE, id, { fields: ['title', 'fee_category_id'], ...counts });
+    return serviceAnswer(tx, id);
+  });
+}
+
+/**
+ * Changes a service's title, moves it (last) to another category when `fee_category_id` names one, and
+ * applies its price lines, in one transaction: any refusal leaves the service as it was.
+ */
+export async function changeFeeService(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: FeeServiceUpdate,
+): Promise<FeeService> {
+  return db.transaction(async (tx) => {
+    const current = await lockFeeServiceRow(tx, id);
+    if (!current) throw notFound('Fee service');
+    const fields: string[] = [];
+    const set: Parameters<typeof updateFeeService>[2] = {};
+    if (input.title !== current.title) {
+      set.title = input.title;
+      fields.push('title');
+    }
+    const categoryId = input.fee_category_id;
+    if (categoryId !== undefined && categoryId !== current.feeCategoryId) {
+      await assertCategoryExists(tx, categoryId);
+      set.feeCategoryId = categoryId;
+      set.position = await nextServicePosition(tx, categoryId);
+      fields.push('fee_category_id');
+    }
+    await updateFeeService(tx, id, set);
+    const counts = await applyPriceLines(tx, id, input.prices_attributes);
+    await auditChange(tx, actor, 'update', SERVICE, id, { fields, ...counts });
+    return serviceAnswer(tx, id);
+  });
+}
+
+/** Deletes a service and its prices. */
+export async function removeFeeService(db: Db, actor: Actor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const service = await findAdminFeeService(tx, id);
+    if (!service || !(await deleteFeeService(tx, id))) throw notFound('Fee service');
+    await auditChange(tx, actor, 'delete', SERVICE, id, {
+      title: service.title,
+      fee_category_id: service.fee_category_id,
+      prices_deleted: service.prices.length,
+    });
+  });
+}

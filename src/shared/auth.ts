@@ -18,7 +18,11 @@ export const loginRequestSchema = z
 
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const adminUserSchema = z.object({ id: z.number().int(), email: z.string(), name: z.string().nullable() });
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string().nullable(),
+});
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const loginResponseSchema = z.object({

@@ -1,10 +1,10 @@
 import {
   adminFaQuestionsQuerySchema,
-  faqFormSchema,
   faQuestionIdParams,
   faQuestionResponseSchema,
   faQuestionsQuerySchema,
   faQuestionsResponseSchema,
+  faqFormSchema,
 } from '../faq';
 import { defineEndpoint } from './endpoint';
 

@@ -5,7 +5,7 @@ import { route } from '../../http/endpoint-route';
 import { HttpError, unauthorized } from '../../http/http-errors';
 import { actorOf } from '../audit/audit-log';
 import { currentAdmin } from './admin-guard';
-import { login as signIn, logout as signOut, logoutEverywhere } from './auth-service';
+import { logoutEverywhere, login as signIn, logout as signOut } from './auth-service';
 import { describeWait } from './login-throttle';
 
 /**

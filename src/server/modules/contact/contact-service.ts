@@ -51,7 +51,11 @@ export function contactEmail(request: ContactRequest): { subject: string; text: 
  * Stores a message from the contact form and queues its e-mail to `clinicEmail` in one transaction: the
  * message is never kept without its e-mail, nor the e-mail sent without the message.
  */
-export async function sendContactMessage(db: Db, clinicEmail: string, request: ContactRequest): Promise<string> {
+export async function sendContactMessage(
+  db: Db,
+  clinicEmail: string,
+  request: ContactRequest,
+): Promise<string> {
   const email = contactEmail(request);
   await db.transaction(async (tx) => {
     const emailOutboxId = await queueEmail(tx, {

@@ -11,7 +11,7 @@ import { notFound } from '../../http/http-errors';
 import type { FormLimits } from '../../http/multipart-form';
 import { actorOf } from '../audit/audit-log';
 import { findFaQuestionRow, listFaQuestions, toFaQuestion } from './faq-repository';
-import { changeFaQuestion, createFaQuestion as addQuestion, removeFaQuestion } from './faq-service';
+import { createFaQuestion as addQuestion, changeFaQuestion, removeFaQuestion } from './faq-service';
 
 /** Title, answer (20,000 characters, up to 4 bytes each) and asHtml; no file. */
 const FAQ_FORM_LIMITS: FormLimits = { files: 0, fields: 5, fieldSize: 128 * 1024 };

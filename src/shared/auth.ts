@@ -18,12 +18,18 @@ export const loginRequestSchema = z
 
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export interface AdminUser {
-  id: number;
-  email: string;
-  name: string | null;
-}
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export interface LoginResponse {
-  data: { admin_user: AdminUser; token: { auth_token: string } };
-}
+export const loginResponseSchema = z.object({
+  data: z.object({ admin_user: adminUserSchema, token: z.object({ auth_token: z.string() }) }),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** `GET /api/admin/me`: the signed-in admin. */
+export const meResponseSchema = z.object({ admin_user: adminUserSchema });
+export type MeResponse = z.infer<typeof meResponseSchema>;

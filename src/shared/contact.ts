@@ -39,6 +39,5 @@ export const contactRequestSchema = z
 export type ContactRequestInput = z.input<typeof contactRequestSchema>;
 export type ContactRequest = z.output<typeof contactRequestSchema>;
 
-export interface ContactResponse {
-  message: string;
-}
+export const contactResponseSchema = z.object({ message: z.string() });
+export type ContactResponse = z.infer<typeof contactResponseSchema>;

@@ -1,31 +1,30 @@
 import { z } from 'zod';
+import { formFlagSchema, pagedListSchema, recordIdParams } from './api/common-schemas';
 import { adminListQuerySchema, paginationQuerySchema } from './pagination';
 import { texts } from './validation-texts';
 
-export interface FaQuestion {
-  id: number;
-  title: string;
+export const faQuestionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
   /** Plain text, or sanitised HTML when `asHtml` is true. */
-  answer: string;
-  asHtml: boolean;
-}
+  answer: z.string(),
+  asHtml: z.boolean(),
+});
+export type FaQuestion = z.infer<typeof faQuestionSchema>;
 
-export interface FaQuestionsResponse {
-  fa_questions: FaQuestion[];
-  pages: number;
-  count: number;
-}
+export const faQuestionsResponseSchema = pagedListSchema('fa_questions', faQuestionSchema);
+export type FaQuestionsResponse = z.infer<typeof faQuestionsResponseSchema>;
 
 export const faQuestionsQuerySchema = paginationQuerySchema.strict();
 
 // ---------------------------------------------------------------------------------------------------
 // Back office: /api/admin/fa_questions
 
-export interface FaQuestionResponse {
-  fa_question: FaQuestion;
-}
+export const faQuestionResponseSchema = z.object({ fa_question: faQuestionSchema });
+export type FaQuestionResponse = z.infer<typeof faQuestionResponseSchema>;
 
 export const adminFaQuestionsQuerySchema = adminListQuerySchema.strict();
+export const faQuestionIdParams = recordIdParams('FAQ');
 
 export const FAQ_LIMITS = { title: 255, answer: 20_000 } as const;
 
@@ -79,10 +78,7 @@ export function answerPreview(question: Pick<FaQuestion, 'answer' | 'asHtml'>): 
 }
 
 /** `asHtml` from a checkbox (boolean), a multipart field ('true'/'false') or left out (plain text). */
-const asHtmlSchema = z
-  .union([z.boolean(), z.enum(['true', 'false'])], { error: 'asHtml must be true or false' })
-  .optional()
-  .transform((value) => value === true || value === 'true');
+const asHtmlSchema = formFlagSchema('asHtml');
 
 /**
  * The FAQ form and `POST`/`PUT /api/admin/fa_questions` (spec section 5: title and answer required).

@@ -19,10 +19,11 @@ export type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
   Body: BodyOf<E>;
 }>;
 
+/** The answer; a handler that must answer outside the definition (health's 503) sends the reply and returns it. */
 export type EndpointHandler<E extends EndpointDefinition> = (
   request: EndpointRequest<E>,
   reply: FastifyReply,
-) => Promise<ResponseOf<E>>;
+) => Promise<ResponseOf<E> | FastifyReply>;
 
 export interface RouteOptions {
   /** Route config: rate limits. */
@@ -70,6 +71,7 @@ export function route<E extends EndpointDefinition>(
       : undefined,
     handler: async (request, reply) => {
       const answer = await handler(request as EndpointRequest<E>, reply);
+      if (reply.sent) return reply;
       reply.code(status);
       return status === 204 ? reply.send() : answer;
     },

@@ -1,15 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { clinic } from '../../../shared/clinic';
 import { LogoMark } from '../../components/brand/logo-mark';
-import {
-  type MeResponse,
-  meQueryKey,
-  removeAdminQueries,
-  useLogout,
-  useLogoutEverywhere,
-} from '../../features/auth/login-api';
+import { removeAdminQueries, useLogout, useLogoutEverywhere, useMe } from '../../features/auth/login-api';
 import { useAuthToken } from '../../features/auth/use-auth-token';
 import { setUnauthorizedHandler } from '../../lib/api-client';
 import { AppErrorBoundary } from '../app-error-boundary';
@@ -45,7 +39,7 @@ function AdminShell() {
   const logout = useLogout();
   const logoutEverywhere = useLogoutEverywhere();
   const signingOut = logout.isPending || logoutEverywhere.isPending;
-  const me = useQuery<MeResponse>({ queryKey: meQueryKey });
+  const me = useMe();
   const adminUser = me.data?.admin_user;
 
   // Any 401 (the token expired or was revoked) has already cleared the token: forget the data, go to /login.

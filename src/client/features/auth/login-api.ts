@@ -1,21 +1,23 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { AdminUser, LoginRequest, LoginResponse } from '../../../shared/auth';
+import type { getMe, login, logout, logoutAll } from '../../../shared/api/auth-endpoints';
+import type { BodyInput, ResponseOf } from '../../../shared/api/endpoint';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { apiRequest } from '../../lib/api-client';
 import { clearAuthToken, setAuthToken } from '../../lib/auth-token';
-import type { ApiQueryKey } from '../../lib/query-client';
+import { endpointQueryKey, useEndpointQuery } from '../../lib/endpoint-query';
 
-export const LOGIN_PATH = '/api/admin/autorization/login';
-export const LOGOUT_PATH = '/api/admin/autorization/logout';
-export const LOGOUT_ALL_PATH = '/api/admin/autorization/logout_all';
+export const LOGIN_PATH: (typeof login)['path'] = '/api/admin/autorization/login';
+export const LOGOUT_PATH: (typeof logout)['path'] = '/api/admin/autorization/logout';
+export const LOGOUT_ALL_PATH: (typeof logoutAll)['path'] = '/api/admin/autorization/logout_all';
 
 /** `GET /api/admin/me` answers `{ admin_user }`; the login answer seeds it. */
-export const meQueryKey: ApiQueryKey = ['/api/admin/me'];
+export const meQueryKey = endpointQueryKey<typeof getMe>('/api/admin/me');
 
-export interface MeResponse {
-  admin_user: AdminUser;
-}
+export type MeResponse = ResponseOf<typeof getMe>;
+
+/** The signed-in admin, as the login answer seeded it or the server tells. */
+export const useMe = () => useEndpointQuery<typeof getMe>('/api/admin/me');
 
 /** Drops every cached back-office answer (patient data must not outlive the session). */
 export function removeAdminQueries(queryClient: QueryClient): void {
@@ -26,8 +28,8 @@ export function removeAdminQueries(queryClient: QueryClient): void {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (credentials: LoginRequest) =>
-      apiRequest<LoginResponse>(LOGIN_PATH, { method: 'POST', json: credentials }),
+    mutationFn: (credentials: BodyInput<typeof login>) =>
+      apiRequest<ResponseOf<typeof login>>(LOGIN_PATH, { method: 'POST', json: credentials }),
     onSuccess: ({ data }) => {
       removeAdminQueries(queryClient);
       queryClient.setQueryData<MeResponse>(meQueryKey, { admin_user: data.admin_user });
@@ -41,7 +43,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => apiRequest<void>(LOGOUT_PATH, { method: 'PUT' }),
+    mutationFn: () => apiRequest<ResponseOf<typeof logout>>(LOGOUT_PATH, { method: 'PUT' }),
     onSettled: () => {
       clearAuthToken();
       removeAdminQueries(queryClient);
@@ -60,7 +62,7 @@ export function useLogoutEverywhere() {
   const navigate = useNavigate();
   const notify = useNotify();
   return useMutation({
-    mutationFn: () => apiRequest<void>(LOGOUT_ALL_PATH, { method: 'PUT' }),
+    mutationFn: () => apiRequest<ResponseOf<typeof logoutAll>>(LOGOUT_ALL_PATH, { method: 'PUT' }),
     onSuccess: () => {
       clearAuthToken();
       removeAdminQueries(queryClient);

@@ -1,4 +1,11 @@
-import type { FaQuestionResponse, FaQuestionsResponse, FaqFormValues } from '../../../shared/faq';
+import type {
+  createFaQuestion,
+  deleteFaQuestion,
+  getAdminFaQuestion,
+  listAdminFaQuestions,
+  updateFaQuestion,
+} from '../../../shared/api/faq-endpoints';
+import type { FaqFormValues } from '../../../shared/faq';
 import {
   type AdminListParams,
   adminListQuery,
@@ -7,16 +14,16 @@ import {
   useAdminRecord,
   useDeleteAdminRecord,
   useSaveAdminRecord,
-} from '../../lib/admin-resource-legacy';
+} from '../../lib/admin-resource';
 
-const ADMIN_PATH = '/api/admin/fa_questions';
 /** The back-office list and forms, and the public FAQ page. */
-const REFRESH_PATHS = ['/api/fa_questions', ADMIN_PATH];
+const REFRESH_PATHS = ['/api/fa_questions', '/api/admin/fa_questions'];
 
 export const useAdminFaQuestions = (params: AdminListParams) =>
-  useAdminList<FaQuestionsResponse>(ADMIN_PATH, adminListQuery(params));
+  useAdminList<typeof listAdminFaQuestions>('/api/admin/fa_questions', adminListQuery(params));
 
-export const useAdminFaQuestion = (id: string) => useAdminRecord<FaQuestionResponse>(ADMIN_PATH, id);
+export const useAdminFaQuestion = (id: string) =>
+  useAdminRecord<typeof getAdminFaQuestion>('/api/admin/fa_questions/:id', id);
 
 /** The spec's multipart form: `title`, `answer`, `asHtml`. */
 function faqFormData(values: FaqFormValues): FormData {
@@ -29,7 +36,12 @@ function faqFormData(values: FaqFormValues): FormData {
 
 /** Creates (no id) or updates a question. */
 export const useSaveFaQuestion = (id: string | undefined) =>
-  useSaveAdminRecord<FaqFormValues, FaQuestionResponse>(ADMIN_PATH, id, faqFormData, REFRESH_PATHS);
+  useSaveAdminRecord<typeof createFaQuestion, typeof updateFaQuestion, FaqFormValues>(
+    { create: '/api/admin/fa_questions', update: '/api/admin/fa_questions/:id' },
+    id,
+    faqFormData,
+    REFRESH_PATHS,
+  );
 
 export const useDeleteFaQuestion = (options?: DeleteAdminRecordOptions) =>
-  useDeleteAdminRecord(ADMIN_PATH, REFRESH_PATHS, options);
+  useDeleteAdminRecord<typeof deleteFaQuestion>('/api/admin/fa_questions/:id', REFRESH_PATHS, options);

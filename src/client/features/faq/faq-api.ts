@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import type { FaQuestionsResponse } from '../../../shared/faq';
+import type { listFaQuestions } from '../../../shared/api/faq-endpoints';
 import { PUBLIC_FAQ_QUERY } from '../../../shared/public-lists';
-import type { ApiQueryKey } from '../../lib/query-client';
+import { endpointQueryKey, useEndpointQuery } from '../../lib/endpoint-query';
 
-export const faQuestionsQueryKey = (): ApiQueryKey => ['/api/fa_questions', PUBLIC_FAQ_QUERY];
+export const faQuestionsQueryKey = () =>
+  endpointQueryKey<typeof listFaQuestions>('/api/fa_questions', { query: PUBLIC_FAQ_QUERY });
 
-export function useFaQuestions() {
-  return useQuery<FaQuestionsResponse>({ queryKey: faQuestionsQueryKey() });
-}
+export const useFaQuestions = () =>
+  useEndpointQuery<typeof listFaQuestions>('/api/fa_questions', { query: PUBLIC_FAQ_QUERY });

@@ -304,6 +304,30 @@ describe('tokens', () => {
     expect(after.json().error_messages).toBeTruthy();
   });
 
+  it('stay valid when the audit of a sign-out fails, since the revocation rolls back with it', async () => {
+    const { token } = await signInAsNewAdmin(t);
+    const auth = { authorization: `Bearer ${token}` };
+    await t.database.db.execute(
+      sql.raw(`create function fail_audit() returns trigger as $$
+        begin raise exception 'audit down'; end $$ language plpgsql`),
+    );
+    await t.database.db.execute(
+      sql.raw(
+        'create trigger fail_audit before insert on audit_log for each row execute function fail_audit()',
+      ),
+    );
+    try {
+      for (const url of ['/api/admin/autorization/logout', '/api/admin/autorization/logout_all']) {
+        const response = await t.app.inject({ method: 'PUT', url, headers: auth });
+        expect(response.statusCode).toBe(500);
+      }
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger fail_audit on audit_log'));
+      await t.database.db.execute(sql.raw('drop function fail_audit()'));
+    }
+    expect((await t.app.inject({ url: '/api/admin/me', headers: auth })).statusCode).toBe(200);
+  });
+
   it('expire after 12 hours without use', async () => {
     const { token } = await signInAsNewAdmin(t);
     await t.database.db.execute(sql`update admin_auth_tokens set expires_at = now() - interval '1 second'`);

@@ -1,21 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import { type LoginResponse, loginRequestSchema } from '../../../shared/auth';
+import { getMe, login, logout, logoutAll } from '../../../shared/api/auth-endpoints';
 import { texts } from '../../../shared/validation-texts';
-import { HttpError } from '../../http/http-errors';
-import { validate } from '../../http/validation';
-import { recordAudit } from '../audit/audit-log';
+import { route } from '../../http/endpoint-route';
+import { HttpError, unauthorized } from '../../http/http-errors';
+import { actorOf } from '../audit/audit-log';
 import { currentAdmin } from './admin-guard';
-import { login, logout, logoutEverywhere } from './auth-service';
+import { logoutEverywhere, login as signIn, logout as signOut } from './auth-service';
 import { describeWait } from './login-throttle';
 
-/** Sign-in, sign-out and the current admin, under `/api/admin` (the spec keeps the 'autorization' spelling). */
-export async function authRoutes(app: FastifyInstance): Promise<void> {
-  app.post(
-    '/autorization/login',
-    { config: { public: true, rateLimit: { max: 30, timeWindow: '1 minute' } } },
-    async (request, reply): Promise<LoginResponse> => {
-      const credentials = validate(loginRequestSchema, request.body);
-      const outcome = await login(app.db, credentials, {
+/**
+ * Sign-in, sign-out and the current admin, under `/api/admin`. Sign-in is the one public admin route
+ * (its definition's `access`); its attempts are throttled per e-mail and address in `login_attempts`,
+ * and every address is held to 30 requests a minute besides.
+ */
+export async function authRoutes(admin: FastifyInstance): Promise<void> {
+  const db = admin.db;
+
+  route(
+    admin,
+    login,
+    async (request, reply) => {
+      const outcome = await signIn(db, request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
@@ -30,34 +35,19 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       reply.header('cache-control', 'no-store');
       return { data: { admin_user: outcome.admin, token: { auth_token: outcome.token } } };
     },
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
   );
 
-  app.put('/autorization/logout', async (request, reply) => {
-    const admin = currentAdmin(request);
-    await logout(app.db, request.authToken!);
-    await recordAudit(app.db, {
-      adminUserId: admin.id,
-      action: 'logout',
-      entity: 'admin_user',
-      entityId: admin.id,
-      ip: request.ip,
-    });
-    return reply.code(204).send();
+  route(admin, logout, async (request) => {
+    if (!request.authToken) throw unauthorized();
+    await signOut(db, actorOf(request), request.authToken);
+    return undefined;
   });
 
-  app.put('/autorization/logout_all', async (request, reply) => {
-    const admin = currentAdmin(request);
-    const revoked = await logoutEverywhere(app.db, admin.id);
-    await recordAudit(app.db, {
-      adminUserId: admin.id,
-      action: 'logout_all',
-      entity: 'admin_user',
-      entityId: admin.id,
-      details: { revoked_tokens: revoked },
-      ip: request.ip,
-    });
-    return reply.code(204).send();
+  route(admin, logoutAll, async (request) => {
+    await logoutEverywhere(db, actorOf(request));
+    return undefined;
   });
 
-  app.get('/me', async (request) => ({ admin_user: currentAdmin(request) }));
+  route(admin, getMe, async (request) => ({ admin_user: currentAdmin(request) }));
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AdminUser } from '../../../shared/auth';
 import type { Db } from '../../db/database';
-import { recordAudit } from '../audit/audit-log';
+import { type Actor, recordAudit } from '../audit/audit-log';
 import {
   type AdminUserRow,
   extendToken,
@@ -60,21 +60,23 @@ export async function login(
     });
     return { kind: 'invalid' };
   }
-  await clearLoginFailures(db, email, client.ip);
   const token = randomBytes(32).toString('base64url');
-  await insertAuthToken(db, {
-    adminUserId: admin.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + TOKEN_IDLE_MS),
-    ip: client.ip,
-    userAgent: client.userAgent,
-  });
-  await recordAudit(db, {
-    adminUserId: admin.id,
-    action: 'login',
-    entity: 'admin_user',
-    entityId: admin.id,
-    ip: client.ip,
+  await db.transaction(async (tx) => {
+    await clearLoginFailures(tx, email, client.ip);
+    await insertAuthToken(tx, {
+      adminUserId: admin.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + TOKEN_IDLE_MS),
+      ip: client.ip,
+      userAgent: client.userAgent,
+    });
+    await recordAudit(tx, {
+      adminUserId: admin.id,
+      action: 'login',
+      entity: 'admin_user',
+      entityId: admin.id,
+      ip: client.ip,
+    });
   });
   return { kind: 'ok', admin: toAdminUser(admin), token };
 }
@@ -91,13 +93,33 @@ export async function authenticate(db: Db, token: string): Promise<AdminUserRow 
   return found.admin;
 }
 
-export async function logout(db: Db, token: string): Promise<void> {
-  await revokeToken(db, hashToken(token));
+/** Revokes the token `actor` signed in with, and records the sign-out with it. */
+export async function logout(db: Db, actor: Actor, token: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await revokeToken(tx, hashToken(token));
+    await recordAudit(tx, {
+      adminUserId: actor.adminUserId,
+      action: 'logout',
+      entity: 'admin_user',
+      entityId: actor.adminUserId,
+      ip: actor.ip,
+    });
+  });
 }
 
-/** Revokes every token of the admin (sign out everywhere); answers how many were not revoked yet. */
-export async function logoutEverywhere(db: Db, adminUserId: number): Promise<number> {
-  return revokeAllTokensOf(db, adminUserId);
+/** Revokes every token of `actor` (sign out everywhere), and records how many were not revoked yet. */
+export async function logoutEverywhere(db: Db, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const revoked = await revokeAllTokensOf(tx, actor.adminUserId);
+    await recordAudit(tx, {
+      adminUserId: actor.adminUserId,
+      action: 'logout_all',
+      entity: 'admin_user',
+      entityId: actor.adminUserId,
+      details: { revoked_tokens: revoked },
+      ip: actor.ip,
+    });
+  });
 }
 
 /** Creates an admin, or fails when the e-mail is taken or the password breaks the rules. */

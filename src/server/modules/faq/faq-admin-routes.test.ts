@@ -1,18 +1,17 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, faQuestions } from '../../db/schema';
 import { injectMultipart, type MultipartValue, testFile } from '../../test/multipart';
-import { createTestApp, signInAsNewAdmin, type TestApp } from '../../test/test-app';
+import { type AdminTestApp, createAdminTestApp } from '../../test/test-app';
 
 const REQUIRED = 'This field is required, please fill in.';
 
-let t: TestApp;
-let auth: { authorization: string };
+let t: AdminTestApp;
+let auth: AdminTestApp['auth'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const { token } = await signInAsNewAdmin(t);
-  auth = { authorization: `Bearer ${token}` };
+  t = await createAdminTestApp();
+  auth = t.auth;
 });
 afterAll(() => t.close());
 
@@ -298,29 +297,39 @@ describe('DELETE /api/admin/fa_questions/{id}', () => {
   });
 });
 
-describe('without a valid token', () => {
-  it.each([
-    ['GET', '/api/admin/fa_questions'],
-    ['POST', '/api/admin/fa_questions'],
-    ['GET', '/api/admin/fa_questions/1'],
-    ['PUT', '/api/admin/fa_questions/1'],
-    ['DELETE', '/api/admin/fa_questions/1'],
-  ] as const)('%s %s answers 401 and changes nothing', async (method, url) => {
-    const before = await t.database.db
-      .select({ id: faQuestions.id, title: faQuestions.title })
-      .from(faQuestions);
-    for (const headers of [{}, { authorization: 'Bearer not-a-valid-token-at-all-000000' }]) {
-      const withBody = method === 'POST' || method === 'PUT';
-      const response = await t.app.inject({
-        method,
-        url,
-        headers,
-        payload: withBody ? { title: 'Changed', answer: 'Changed' } : undefined,
+describe('a failing audit write', () => {
+  it('rolls back the create, the update and the delete it audits', async () => {
+    const kept = await createQuestion({ title: 'Kept as it is' });
+    const countBefore = await t.database.db.$count(faQuestions);
+    await t.database.db.execute(
+      sql.raw(`create function fail_audit() returns trigger as $$
+        begin raise exception 'audit down'; end $$ language plpgsql`),
+    );
+    await t.database.db.execute(
+      sql.raw(
+        'create trigger fail_audit before insert on audit_log for each row execute function fail_audit()',
+      ),
+    );
+    try {
+      const created = await create({ title: 'Never stored', answer: 'A', asHtml: 'false' });
+      expect(created.statusCode).toBe(500);
+      const updated = await send('PUT', `/api/admin/fa_questions/${kept.id}`, {
+        title: 'Changed',
+        answer: 'B',
       });
-      expect(response.statusCode).toBe(401);
+      expect(updated.statusCode).toBe(500);
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/fa_questions/${kept.id}`,
+        headers: auth,
+      });
+      expect(deleted.statusCode).toBe(500);
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger fail_audit on audit_log'));
+      await t.database.db.execute(sql.raw('drop function fail_audit()'));
     }
-    expect(
-      await t.database.db.select({ id: faQuestions.id, title: faQuestions.title }).from(faQuestions),
-    ).toEqual(before);
+    expect(await t.database.db.$count(faQuestions)).toBe(countBefore);
+    expect(await storedRow(kept.id)).toMatchObject({ title: 'Kept as it is', answer: 'About an hour.' });
+    expect((await auditRows(kept.id)).map((row) => row.action)).toEqual(['create']);
   });
 });

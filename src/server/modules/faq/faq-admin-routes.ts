@@ -1,97 +1,54 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recordIdParams } from '../../../shared/api/common-schemas';
+import type { FastifyInstance } from 'fastify';
 import {
-  adminFaQuestionsQuerySchema,
-  type FaQuestionResponse,
-  type FaQuestionsResponse,
-  faqFormSchema,
-  isBlankHtmlAnswer,
-} from '../../../shared/faq';
-import { pageCount } from '../../../shared/pagination';
-import { texts } from '../../../shared/validation-texts';
-import { HttpError, notFound } from '../../http/http-errors';
-import { type FormLimits, readForm } from '../../http/multipart-form';
-import { validate } from '../../http/validation';
-import { auditAdminChange } from '../audit/audit-log';
-import { sanitizeArticleHtml } from '../blog/sanitize-html';
-import {
+  createFaQuestion,
   deleteFaQuestion,
-  type FaQuestionValues,
-  findFaQuestion,
-  findFaQuestionRow,
-  insertFaQuestion,
-  listFaQuestions,
+  getAdminFaQuestion,
+  listAdminFaQuestions,
   updateFaQuestion,
-} from './faq-repository';
-
-const ENTITY = 'fa_question';
+} from '../../../shared/api/faq-endpoints';
+import { route } from '../../http/endpoint-route';
+import { notFound } from '../../http/http-errors';
+import type { FormLimits } from '../../http/multipart-form';
+import { actorOf } from '../audit/audit-log';
+import { findFaQuestionRow, listFaQuestions, toFaQuestion } from './faq-repository';
+import { createFaQuestion as addQuestion, changeFaQuestion, removeFaQuestion } from './faq-service';
 
 /** Title, answer (20,000 characters, up to 4 bytes each) and asHtml; no file. */
 const FAQ_FORM_LIMITS: FormLimits = { files: 0, fields: 5, fieldSize: 128 * 1024 };
 
-function questionId(request: FastifyRequest): number {
-  const params = recordIdParams('FAQ').safeParse(request.params);
-  if (!params.success) throw notFound('FAQ');
-  return params.data.id;
-}
-
-/**
- * The form of a create or update (`title`, `answer`, `asHtml`; multipart or JSON). An HTML answer is
- * sanitised here, before it is stored; one that has nothing left afterwards counts as empty.
- */
-async function readFaqForm(request: FastifyRequest): Promise<FaQuestionValues> {
-  const { fields, files } = await readForm(request, FAQ_FORM_LIMITS);
-  const [file] = files.keys();
-  if (file) throw new HttpError(422, `Unknown field: ${file}`, { [file]: ['Unknown field.'] });
-  const values = validate(faqFormSchema, fields);
-  if (!values.asHtml) return values;
-  const answer = sanitizeArticleHtml(values.answer);
-  if (isBlankHtmlAnswer(answer)) throw new HttpError(422, texts.required, { answer: [texts.required] });
-  return { ...values, answer };
-}
-
-/** Back-office calls: /api/admin/fa_questions (spec section 7). Registered under the guarded /api/admin scope. */
+/** Back-office calls: /api/admin/fa_questions (spec section 7), under the guarded /api/admin scope. */
 export async function faqAdminRoutes(admin: FastifyInstance): Promise<void> {
   const db = admin.db;
 
-  admin.get('/fa_questions', async (request): Promise<FaQuestionsResponse> => {
-    const query = validate(adminFaQuestionsQuerySchema, request.query);
-    const { items, count } = await listFaQuestions(db, query.page, query.per_page, query.search);
-    return { fa_questions: items, pages: pageCount(count, query.per_page), count };
+  route(admin, listAdminFaQuestions, async ({ query }) => {
+    const { items, pages, count } = await listFaQuestions(db, query);
+    return { fa_questions: items, pages, count };
   });
 
-  admin.get('/fa_questions/:id', async (request): Promise<FaQuestionResponse> => {
-    const question = await findFaQuestion(db, questionId(request));
-    if (!question) throw notFound('FAQ');
-    return { fa_question: question };
+  route(admin, getAdminFaQuestion, async ({ params }) => {
+    const row = await findFaQuestionRow(db, params.id);
+    if (!row) throw notFound('FAQ');
+    return { fa_question: toFaQuestion(row) };
   });
 
-  admin.post('/fa_questions', async (request, reply): Promise<FaQuestionResponse> => {
-    const values = await readFaqForm(request);
-    const question = await insertFaQuestion(db, values);
-    await auditAdminChange(request, 'create', ENTITY, question.id, { fields: ['title', 'answer', 'asHtml'] });
-    reply.code(201);
-    return { fa_question: question };
-  });
+  route(
+    admin,
+    createFaQuestion,
+    async (request) => ({ fa_question: await addQuestion(db, actorOf(request), request.body) }),
+    { formLimits: FAQ_FORM_LIMITS },
+  );
 
-  admin.put('/fa_questions/:id', async (request): Promise<FaQuestionResponse> => {
-    const id = questionId(request);
-    const before = await findFaQuestionRow(db, id);
-    if (!before) throw notFound('FAQ');
-    const values = await readFaqForm(request);
-    const question = await updateFaQuestion(db, id, values);
-    if (!question) throw notFound('FAQ');
-    const changed = (['title', 'answer', 'asHtml'] as const).filter(
-      (field) => before[field] !== values[field],
-    );
-    await auditAdminChange(request, 'update', ENTITY, id, { fields: changed });
-    return { fa_question: question };
-  });
+  route(
+    admin,
+    updateFaQuestion,
+    async (request) => ({
+      fa_question: await changeFaQuestion(db, actorOf(request), request.params.id, request.body),
+    }),
+    { formLimits: FAQ_FORM_LIMITS },
+  );
 
-  admin.delete('/fa_questions/:id', async (request, reply) => {
-    const id = questionId(request);
-    if (!(await deleteFaQuestion(db, id))) throw notFound('FAQ');
-    await auditAdminChange(request, 'delete', ENTITY, id);
-    return reply.code(204).send();
+  route(admin, deleteFaQuestion, async (request) => {
+    await removeFaQuestion(db, actorOf(request), request.params.id);
+    return undefined;
   });
 }

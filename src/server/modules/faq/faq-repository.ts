@@ -1,10 +1,11 @@
-import { asc, count, eq, ilike, max } from 'drizzle-orm';
+import { asc, eq, max } from 'drizzle-orm';
 import type { FaQuestion } from '../../../shared/faq';
 import type { Db } from '../../db/database';
+import { containsText, type PageRequest, paginate } from '../../db/paginate';
 import { faQuestions } from '../../db/schema';
 import { sanitizeArticleHtml } from '../blog/sanitize-html';
 
-type FaQuestionRow = typeof faQuestions.$inferSelect;
+export type FaQuestionRow = typeof faQuestions.$inferSelect;
 
 export interface FaQuestionValues {
   title: string;
@@ -12,13 +13,8 @@ export interface FaQuestionValues {
   asHtml: boolean;
 }
 
-/** `%`, `_` and `\` typed in a search box are matched as themselves. */
-function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 /** HTML answers are sanitised on the way out too, so whatever was stored never reaches a page unfiltered. */
-function toFaQuestion(row: FaQuestionRow): FaQuestion {
+export function toFaQuestion(row: FaQuestionRow): FaQuestion {
   return {
     id: row.id,
     title: row.title,
@@ -28,24 +24,14 @@ function toFaQuestion(row: FaQuestionRow): FaQuestion {
 }
 
 /** Questions in their public order; `search` matches part of the title, ignoring case. */
-export async function listFaQuestions(db: Db, page: number, perPage: number, search?: string) {
-  const where = search ? ilike(faQuestions.title, containsPattern(search)) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(faQuestions)
-      .where(where)
-      .orderBy(asc(faQuestions.position), asc(faQuestions.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db.select({ value: count() }).from(faQuestions).where(where),
-  ]);
-  return { items: rows.map(toFaQuestion), count: total?.value ?? 0 };
-}
-
-export async function findFaQuestion(db: Db, id: number): Promise<FaQuestion | undefined> {
-  const row = await findFaQuestionRow(db, id);
-  return row ? toFaQuestion(row) : undefined;
+export async function listFaQuestions(db: Db, request: PageRequest & { search?: string }) {
+  const where = containsText(request.search, faQuestions.title);
+  const page = await paginate(
+    db.select().from(faQuestions).where(where).orderBy(asc(faQuestions.position), asc(faQuestions.id)),
+    db.$count(faQuestions, where),
+    request,
+  );
+  return { ...page, items: page.items.map(toFaQuestion) };
 }
 
 export async function findFaQuestionRow(db: Db, id: number): Promise<FaQuestionRow | undefined> {
@@ -54,26 +40,26 @@ export async function findFaQuestionRow(db: Db, id: number): Promise<FaQuestionR
 }
 
 /** A new question goes last in the public order. */
-export async function insertFaQuestion(db: Db, values: FaQuestionValues): Promise<FaQuestion> {
+export async function insertFaQuestion(db: Db, values: FaQuestionValues): Promise<FaQuestionRow> {
   const [last] = await db.select({ value: max(faQuestions.position) }).from(faQuestions);
   const [row] = await db
     .insert(faQuestions)
     .values({ ...values, position: (last?.value ?? 0) + 1 })
     .returning();
   if (!row) throw new Error('FAQ insert returned no row');
-  return toFaQuestion(row);
+  return row;
 }
 
 export async function updateFaQuestion(
   db: Db,
   id: number,
   values: FaQuestionValues,
-): Promise<FaQuestion | undefined> {
+): Promise<FaQuestionRow | undefined> {
   const [row] = await db.update(faQuestions).set(values).where(eq(faQuestions.id, id)).returning();
-  return row ? toFaQuestion(row) : undefined;
+  return row;
 }
 
-export async function deleteFaQuestion(db: Db, id: number): Promise<boolean> {
-  const rows = await db.delete(faQuestions).where(eq(faQuestions.id, id)).returning({ id: faQuestions.id });
-  return rows.length > 0;
+export async function deleteFaQuestion(db: Db, id: number): Promise<FaQuestionRow | undefined> {
+  const [row] = await db.delete(faQuestions).where(eq(faQuestions.id, id)).returning();
+  return row;
 }

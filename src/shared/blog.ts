@@ -1,81 +1,110 @@
 import { z } from 'zod';
+import {
+  formFileSchema,
+  MAX_RECORD_ID,
+  pagedListSchema,
+  recordIdParams,
+  storedFileSchema,
+} from './api/common-schemas';
 import { adminListQuerySchema, paginationQuerySchema } from './pagination';
 import { texts } from './validation-texts';
 
-export interface Blog {
-  id: number;
-  title: string;
-  slug: string;
+/** A stored image as the public site shows it (variants at `{url}/w400`, `{url}/w800`). */
+const publicImageSchema = z.object({ url: z.string() });
+
+export const blogSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
   /** Sanitised HTML. */
-  content: string;
+  content: z.string(),
   /** ISO 8601. */
-  created_at: string;
+  created_at: z.string(),
   /** ISO 8601. */
-  published_at: string;
-  video_url: string | null;
-  icon: { url: string } | null;
-  attachment: { url: string; name: string } | null;
-}
+  published_at: z.string(),
+  video_url: z.string().nullable(),
+  icon: publicImageSchema.nullable(),
+  attachment: storedFileSchema.nullable(),
+});
+export type Blog = z.infer<typeof blogSchema>;
 
 /** A card of the public list: what the card shows, not the article's HTML. */
-export interface BlogSummary {
-  id: number;
-  title: string;
-  slug: string;
+export const blogSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
   /** Plain text: about BLOG_EXCERPT_LENGTH characters of the article, cut on a word, plus '…'. */
-  excerpt: string;
+  excerpt: z.string(),
   /** ISO 8601. */
-  created_at: string;
+  created_at: z.string(),
   /** ISO 8601. */
-  published_at: string;
-  icon: { url: string } | null;
-}
+  published_at: z.string(),
+  icon: publicImageSchema.nullable(),
+});
+export type BlogSummary = z.infer<typeof blogSummarySchema>;
 
 /** About 200 characters of text on each card (spec section 9). */
 export const BLOG_EXCERPT_LENGTH = 200;
 
-export interface BlogsResponse {
-  blogs: BlogSummary[];
-  pages: number;
-  count: number;
-}
+export const blogsResponseSchema = pagedListSchema('blogs', blogSummarySchema);
+export type BlogsResponse = z.infer<typeof blogsResponseSchema>;
 
-export interface BlogResponse {
-  blog: Blog;
-}
+export const blogResponseSchema = z.object({ blog: blogSchema });
+export type BlogResponse = z.infer<typeof blogResponseSchema>;
 
 export const blogsQuerySchema = paginationQuerySchema.strict();
+
+const ARTICLE_NOT_FOUND = 'Article not found';
+/** Slugs are lower-case ASCII words joined by hyphens; an id is all digits, so it reads as one too. */
+const SLUG_OR_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Longer than any slug (80 characters and a `-n` suffix); anything longer is no article's address. */
+const ADDRESS_MAX = 200;
+
+/**
+ * `/api/blogs/{slugOrId}`: an article's slug or its id (the spec accepts both); anything else answers
+ * 404 'Article not found'. Read as the slug and, when it can be a record id, that id too.
+ */
+export const blogAddressParams = z.object({
+  slugOrId: z
+    .string({ error: ARTICLE_NOT_FOUND })
+    .max(ADDRESS_MAX, ARTICLE_NOT_FOUND)
+    .regex(SLUG_OR_ID, ARTICLE_NOT_FOUND)
+    .transform((slug) => {
+      const id = /^\d{1,10}$/.test(slug) ? Number(slug) : 0;
+      return { slug, id: id >= 1 && id <= MAX_RECORD_ID ? id : undefined };
+    }),
+});
+
+export const articleIdParams = recordIdParams('Article');
 
 // ---------------------------------------------------------------------------------------------------
 // Back office (/api/admin/blogs)
 
 /** A row of the back-office list: no content, so a page of long articles stays small. */
-export interface AdminBlogSummary {
-  id: number;
-  title: string;
-  slug: string;
+export const adminBlogSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  slug: z.string(),
   /** ISO 8601. */
-  created_at: string;
+  created_at: z.string(),
   /** ISO 8601; later than now means the article is scheduled (hidden from the public until then). */
-  published_at: string;
-}
+  published_at: z.string(),
+});
+export type AdminBlogSummary = z.infer<typeof adminBlogSummarySchema>;
 
-export interface AdminBlogsResponse {
-  blogs: AdminBlogSummary[];
-  pages: number;
-  count: number;
-}
+export const adminBlogsResponseSchema = pagedListSchema('blogs', adminBlogSummarySchema);
+export type AdminBlogsResponse = z.infer<typeof adminBlogsResponseSchema>;
 
 /** An article as the back office edits it: also unpublished ones, with the stored files' names. */
-export interface AdminBlog extends Omit<Blog, 'icon'> {
-  icon: { url: string; name: string } | null;
+export const adminBlogSchema = blogSchema.extend({
+  icon: storedFileSchema.nullable(),
   /** ISO 8601. */
-  updated_at: string;
-}
+  updated_at: z.string(),
+});
+export type AdminBlog = z.infer<typeof adminBlogSchema>;
 
-export interface AdminBlogResponse {
-  blog: AdminBlog;
-}
+export const adminBlogResponseSchema = z.object({ blog: adminBlogSchema });
+export type AdminBlogResponse = z.infer<typeof adminBlogResponseSchema>;
 
 /** `GET /api/admin/blogs`: page, per_page (default 10) and `title` (the spec's name) or `search`. */
 export const adminBlogsQuerySchema = adminListQuerySchema
@@ -184,22 +213,19 @@ const removeFlag = z
   .optional();
 
 /**
- * `POST /api/admin/blogs` and `PUT /api/admin/blogs/{id}`: `blog[...]` text fields (files travel apart,
- * as `blog[icon]` and `blog[attachment]`). `remove_icon` / `remove_attachment` drop a stored file.
+ * `POST /api/admin/blogs` and `PUT /api/admin/blogs/{id}`: the form's fields (sent as `blog[title]`, …),
+ * the files `icon` and `attachment`, and `remove_icon` / `remove_attachment` to drop a stored file.
  */
-export const articleRequestSchema = z
-  .object({
-    blog: z.preprocess(
-      (blog) => blog ?? {},
-      articleFormSchema.extend({ remove_icon: removeFlag, remove_attachment: removeFlag }).strict(),
-    ),
+export const articleRequestSchema = articleFormSchema
+  .extend({
+    icon: formFileSchema.optional(),
+    attachment: formFileSchema.optional(),
+    remove_icon: removeFlag,
+    remove_attachment: removeFlag,
   })
   .strict();
 
-export type ArticleRequest = z.output<typeof articleRequestSchema>['blog'];
+export type ArticleRequest = z.output<typeof articleRequestSchema>;
 
-/** Multipart file fields of the article form, and how each is checked (spec sections 5 and 9). */
-export const ARTICLE_FILE_FIELDS = {
-  icon: { field: 'blog[icon]', kind: 'image' },
-  attachment: { field: 'blog[attachment]', kind: 'pdf' },
-} as const;
+/** The article form's files, and how each is checked (spec sections 5 and 9). */
+export const ARTICLE_FILE_KINDS = { icon: 'image', attachment: 'pdf' } as const;

@@ -1,4 +1,10 @@
-import type { AdminBlogResponse, AdminBlogsResponse } from '../../../shared/blog';
+import type {
+  createBlog,
+  deleteBlog,
+  getAdminBlog,
+  listAdminBlogs,
+  updateBlog,
+} from '../../../shared/api/blog-endpoints';
 import {
   type AdminListParams,
   adminListQuery,
@@ -7,23 +13,28 @@ import {
   useAdminRecord,
   useDeleteAdminRecord,
   useSaveAdminRecord,
-} from '../../lib/admin-resource-legacy';
+} from '../../lib/admin-resource';
 
-const ADMIN_BLOGS = '/api/admin/blogs';
 /** The back-office list and the public blog (list, articles, 'More From'). */
-const REFRESH_PATHS = [ADMIN_BLOGS, '/api/blogs'];
+const REFRESH_PATHS = ['/api/admin/blogs', '/api/blogs'];
 
 /** The spec searches articles by `title`. */
 export const useAdminBlogs = (params: AdminListParams) =>
-  useAdminList<AdminBlogsResponse>(ADMIN_BLOGS, adminListQuery(params, 'title'));
+  useAdminList<typeof listAdminBlogs>('/api/admin/blogs', adminListQuery(params, 'title'));
 
-export const useAdminBlog = (id: number | undefined) => useAdminRecord<AdminBlogResponse>(ADMIN_BLOGS, id);
+export const useAdminBlog = (id: number | undefined) =>
+  useAdminRecord<typeof getAdminBlog>('/api/admin/blogs/:id', id);
 
 const asIs = (body: FormData) => body;
 
 /** Creates (no id) or updates an article from the form's multipart body (`articleBody`). */
 export const useSaveArticle = (id: number | undefined) =>
-  useSaveAdminRecord<FormData, AdminBlogResponse>(ADMIN_BLOGS, id, asIs, REFRESH_PATHS);
+  useSaveAdminRecord<typeof createBlog, typeof updateBlog, FormData>(
+    { create: '/api/admin/blogs', update: '/api/admin/blogs/:id' },
+    id,
+    asIs,
+    REFRESH_PATHS,
+  );
 
 export const useDeleteArticle = (options?: DeleteAdminRecordOptions) =>
-  useDeleteAdminRecord(ADMIN_BLOGS, REFRESH_PATHS, options);
+  useDeleteAdminRecord<typeof deleteBlog>('/api/admin/blogs/:id', REFRESH_PATHS, options);

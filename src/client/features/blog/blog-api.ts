@@ -1,18 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
-import type { BlogResponse, BlogsResponse } from '../../../shared/blog';
+import type { getBlog, listBlogs } from '../../../shared/api/blog-endpoints';
 import { PUBLIC_BLOG_PER_PAGE } from '../../../shared/public-lists';
-import type { ApiQueryKey } from '../../lib/query-client';
+import { endpointQueryKey, useEndpointQuery } from '../../lib/endpoint-query';
 
-export const blogsQueryKey = (page: number): ApiQueryKey => [
-  '/api/blogs',
-  { page, per_page: PUBLIC_BLOG_PER_PAGE },
-];
-export const blogQueryKey = (slug: string): ApiQueryKey => [`/api/blogs/${encodeURIComponent(slug)}`];
+const blogsQuery = (page: number) => ({ page, per_page: PUBLIC_BLOG_PER_PAGE });
 
-export function useBlogs(page: number) {
-  return useQuery<BlogsResponse>({ queryKey: blogsQueryKey(page) });
-}
+export const blogsQueryKey = (page: number) =>
+  endpointQueryKey<typeof listBlogs>('/api/blogs', { query: blogsQuery(page) });
 
-export function useBlog(slug: string) {
-  return useQuery<BlogResponse>({ queryKey: blogQueryKey(slug) });
-}
+/** The article of `/article/{slugOrId}`; an address that is neither a slug nor an id is the API's 404. */
+export const blogQueryKey = (slug: string) =>
+  endpointQueryKey<typeof getBlog>('/api/blogs/:slugOrId', { params: { slugOrId: slug } });
+
+export const useBlogs = (page: number) =>
+  useEndpointQuery<typeof listBlogs>('/api/blogs', { query: blogsQuery(page) });
+
+export const useBlog = (slug: string) =>
+  useEndpointQuery<typeof getBlog>('/api/blogs/:slugOrId', { params: { slugOrId: slug } });

@@ -1,7 +1,8 @@
-import { count, desc, eq, ilike, like, or } from 'drizzle-orm';
+import { desc, eq, like, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminBlog, AdminBlogSummary } from '../../../shared/blog';
 import type { Db } from '../../db/database';
+import { containsText, type PageRequest, paginate } from '../../db/paginate';
 import { blogArticles, files } from '../../db/schema';
 import { publicFileUrl } from '../uploads/file-repository';
 import { uniqueSlug } from './article-slug';
@@ -31,25 +32,15 @@ function toSummary(article: ArticleRow): AdminBlogSummary {
   };
 }
 
-/** `%`, `_` and `\` typed into the search box match themselves. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /** Every article, scheduled ones included, newest created first; `title` matches case-insensitively. */
-export async function listAdminBlogs(db: Db, options: { page: number; perPage: number; title?: string }) {
-  const where = options.title ? ilike(blogArticles.title, containsPattern(options.title)) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(blogArticles)
-      .where(where)
-      .orderBy(desc(blogArticles.createdAt), desc(blogArticles.id))
-      .limit(options.perPage)
-      .offset((options.page - 1) * options.perPage),
-    db.select({ value: count() }).from(blogArticles).where(where),
-  ]);
-  return { items: rows.map(toSummary), count: total?.value ?? 0 };
+export async function listAdminBlogs(db: Db, request: PageRequest & { title?: string }) {
+  const where = containsText(request.title, blogArticles.title);
+  const page = await paginate(
+    db.select().from(blogArticles).where(where).orderBy(desc(blogArticles.createdAt), desc(blogArticles.id)),
+    db.$count(blogArticles, where),
+    request,
+  );
+  return { ...page, items: page.items.map(toSummary) };
 }
 
 /** An article by id, published or not, with its stored files' names. */
@@ -100,18 +91,21 @@ function isUniqueViolation(error: unknown): boolean {
 
 /**
  * Inserts an article under the first free slug made from `baseSlug`. Two saves of the same title at
- * once can pick the same slug; the unique index refuses the second, which then takes the next one.
+ * once can pick the same slug; the unique index refuses the second, which then takes the next one. Each
+ * attempt is its own savepoint, so a refused insert does not abort the caller's transaction.
  */
 export async function insertArticle(db: Db, baseSlug: string, values: ArticleValues): Promise<ArticleRow> {
   for (let attempt = 1; ; attempt += 1) {
-    const slug = uniqueSlug(baseSlug, await takenSlugs(db, baseSlug));
     try {
-      const [row] = await db
-        .insert(blogArticles)
-        .values({ ...values, slug })
-        .returning();
-      if (!row) throw new Error('article insert returned no row');
-      return row;
+      return await db.transaction(async (savepoint) => {
+        const slug = uniqueSlug(baseSlug, await takenSlugs(savepoint, baseSlug));
+        const [row] = await savepoint
+          .insert(blogArticles)
+          .values({ ...values, slug })
+          .returning();
+        if (!row) throw new Error('article insert returned no row');
+        return row;
+      });
     } catch (error) {
       if (attempt >= 5 || !isUniqueViolation(error)) throw error;
     }

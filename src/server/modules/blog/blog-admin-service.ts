@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import {
-  ARTICLE_FILE_FIELDS,
+  type AdminBlog,
+  ARTICLE_FILE_KINDS,
   type ArticleRequest,
   articleTexts,
   isBlankArticleHtml,
@@ -9,57 +10,46 @@ import {
 import { clinic } from '../../../shared/clinic';
 import type { Db } from '../../db/database';
 import { HttpError, notFound } from '../../http/http-errors';
-import type { UploadedFile } from '../../http/multipart-form';
+import { type Actor, auditChange } from '../audit/audit-log';
 import { deleteFiles, storeUpload } from '../uploads/file-repository';
-import { prepareUpload } from '../uploads/upload-checks';
+import { type PreparedUpload, prepareUpload } from '../uploads/upload-checks';
 import { slugFromTitle } from './article-slug';
 import {
   type ArticleRow,
   type ArticleValues,
   deleteArticle,
+  findAdminBlog,
   findArticleRow,
   insertArticle,
   updateArticle,
 } from './blog-admin-repository';
 import { sanitizeArticleHtml } from './sanitize-html';
 
-type FileKey = keyof typeof ARTICLE_FILE_FIELDS;
-const FILE_KEYS = Object.keys(ARTICLE_FILE_FIELDS) as FileKey[];
-const errorKey = (key: FileKey) => `blog.${key}`;
+const ENTITY = 'blog';
 
-/** The article's files from a parsed form; a file under any other field name is refused. */
-export function articleUploads(files: Map<string, UploadedFile>): Partial<Record<FileKey, UploadedFile>> {
-  const uploads: Partial<Record<FileKey, UploadedFile>> = {};
-  for (const [field, file] of files) {
-    const key = FILE_KEYS.find((candidate) => ARTICLE_FILE_FIELDS[candidate].field === field);
-    if (!key) throw new HttpError(422, `Unknown field: ${field}`, { [field]: ['Unknown field.'] });
-    uploads[key] = file;
-  }
-  return uploads;
-}
+type FileKey = keyof typeof ARTICLE_FILE_KINDS;
+const FILE_KEYS = Object.keys(ARTICLE_FILE_KINDS) as FileKey[];
+const columnOfFile = { icon: 'iconFileId', attachment: 'attachmentFileId' } as const;
 
-/** Checks every upload before storing any, then stores them; if one fails, those stored are deleted. */
-async function storeUploads(
-  db: Db,
-  uploads: Partial<Record<FileKey, UploadedFile>>,
-): Promise<Partial<Record<FileKey, string>>> {
-  const checked = await Promise.all(
+type PreparedUploads = Partial<Record<FileKey, PreparedUpload>>;
+
+/** Checks every file sent (and makes an image's variants) before any is stored. */
+async function prepareUploads(form: ArticleRequest): Promise<PreparedUploads> {
+  const prepared = await Promise.all(
     FILE_KEYS.map(async (key) => {
-      const file = uploads[key];
-      return file
-        ? { key, upload: await prepareUpload(file, ARTICLE_FILE_FIELDS[key].kind, errorKey(key)) }
-        : undefined;
+      const file = form[key];
+      return file ? ([key, await prepareUpload(file, ARTICLE_FILE_KINDS[key], key)] as const) : undefined;
     }),
   );
+  return Object.fromEntries(prepared.filter((entry) => entry !== undefined));
+}
+
+/** Stores the prepared files in the change's transaction; answers their ids by field. */
+async function storeUploads(tx: Db, prepared: PreparedUploads): Promise<Partial<Record<FileKey, string>>> {
   const stored: Partial<Record<FileKey, string>> = {};
-  try {
-    for (const item of checked) {
-      if (!item) continue;
-      stored[item.key] = await storeUpload(db, item.upload, 'public');
-    }
-  } catch (error) {
-    await deleteFiles(db, Object.values(stored));
-    throw error;
+  for (const key of FILE_KEYS) {
+    const upload = prepared[key];
+    if (upload) stored[key] = await storeUpload(tx, upload, 'public');
   }
   return stored;
 }
@@ -73,13 +63,18 @@ export function publishedAtDate(value: string): Date {
   return new Date(new TZDate(year, month - 1, day, hour, minute, second, clinic.timeZone).getTime());
 }
 
-function textValues(form: ArticleRequest, current?: ArticleRow) {
+/** The sanitised content; '<script>…</script>' is not blank as typed, but nothing of it is left to show. */
+function sanitizedContent(form: ArticleRequest): string {
   const content = sanitizeArticleHtml(form.content);
-  // '<script>…</script>' is not blank as typed, but nothing of it is left to show.
   if (isBlankArticleHtml(content)) {
     const message = articleTexts.contentRequired;
-    throw new HttpError(422, message, { 'blog.content': [message] });
+    throw new HttpError(422, message, { content: [message] });
   }
+  return content;
+}
+
+/** The text columns: an omitted video address or an empty date keeps the stored one (now on create). */
+function textValues(form: ArticleRequest, content: string, current?: ArticleRow) {
   const videoUrl = form.video_url === undefined ? (current?.videoUrl ?? null) : form.video_url || null;
   const publishedAt = form.published_at
     ? publishedAtDate(form.published_at)
@@ -87,78 +82,84 @@ function textValues(form: ArticleRequest, current?: ArticleRow) {
   return { title: form.title, content, videoUrl, publishedAt };
 }
 
-export async function createArticle(
-  db: Db,
-  form: ArticleRequest,
-  uploads: Partial<Record<FileKey, UploadedFile>>,
-): Promise<ArticleRow> {
-  const values = textValues(form);
-  const stored = await storeUploads(db, uploads);
-  try {
-    return await insertArticle(db, slugFromTitle(values.title), {
+async function answer(db: Db, id: number): Promise<AdminBlog> {
+  const blog = await findAdminBlog(db, id);
+  if (!blog) throw notFound('Article');
+  return blog;
+}
+
+/**
+ * Adds an article under a slug made from its title: the files (checked, images resized first), the row
+ * and its audit entry in one transaction.
+ */
+export async function createArticle(db: Db, actor: Actor, form: ArticleRequest): Promise<AdminBlog> {
+  const content = sanitizedContent(form);
+  const prepared = await prepareUploads(form);
+  return db.transaction(async (tx) => {
+    const values = textValues(form, content);
+    const stored = await storeUploads(tx, prepared);
+    const row = await insertArticle(tx, slugFromTitle(values.title), {
       ...values,
       iconFileId: stored.icon ?? null,
       attachmentFileId: stored.attachment ?? null,
     });
-  } catch (error) {
-    await deleteFiles(db, Object.values(stored));
-    throw error;
-  }
+    await auditChange(tx, actor, 'create', ENTITY, row.id, { slug: row.slug });
+    return answer(tx, row.id);
+  });
 }
 
-const columnOfFile = { icon: 'iconFileId', attachment: 'attachmentFileId' } as const;
+function changedFields(before: ArticleRow, after: ArticleValues): string[] {
+  return [
+    ...(['title', 'content', 'videoUrl'] as const)
+      .filter((field) => before[field] !== after[field])
+      .map((field) => (field === 'videoUrl' ? 'video_url' : field)),
+    ...(before.publishedAt.getTime() !== after.publishedAt.getTime() ? ['published_at'] : []),
+    ...FILE_KEYS.filter((key) => before[columnOfFile[key]] !== after[columnOfFile[key]]),
+  ];
+}
 
 /**
- * Saves an edited article. A file field left out keeps the stored file; a new file replaces it and
- * `remove_*` drops it; the replaced or removed file is deleted once the article no longer points to it.
- * Answers the saved row and the names of the fields that changed (for the audit log).
+ * Saves an edited article (its slug never changes). A file field left out keeps the stored file; a new
+ * file replaces it and `remove_*` drops it; the replaced or removed file is deleted in the same
+ * transaction, with the audit entry naming the changed fields.
  */
-export async function saveArticle(
+export async function changeArticle(
   db: Db,
+  actor: Actor,
   id: number,
   form: ArticleRequest,
-  uploads: Partial<Record<FileKey, UploadedFile>>,
-): Promise<{ row: ArticleRow; changed: string[] }> {
-  const current = await findArticleRow(db, id);
-  if (!current) throw notFound('Article');
-  const text = textValues(form, current);
-  const stored = await storeUploads(db, uploads);
-  const remove = { icon: form.remove_icon === true, attachment: form.remove_attachment === true };
-  const values: ArticleValues = {
-    ...text,
-    iconFileId: stored.icon ?? (remove.icon ? null : current.iconFileId),
-    attachmentFileId: stored.attachment ?? (remove.attachment ? null : current.attachmentFileId),
-  };
-  let row: ArticleRow | undefined;
-  try {
-    row = await updateArticle(db, id, values);
-  } catch (error) {
-    await deleteFiles(db, Object.values(stored));
-    throw error;
-  }
-  if (!row) {
-    await deleteFiles(db, Object.values(stored));
-    throw notFound('Article');
-  }
-  const dropped = FILE_KEYS.flatMap((key) => {
-    const before = current[columnOfFile[key]];
-    return before && before !== values[columnOfFile[key]] ? [before] : [];
+): Promise<AdminBlog> {
+  // A missing article answers 404 before its content or files are looked at.
+  if (!(await findArticleRow(db, id))) throw notFound('Article');
+  const content = sanitizedContent(form);
+  const prepared = await prepareUploads(form);
+  return db.transaction(async (tx) => {
+    const current = await findArticleRow(tx, id);
+    if (!current) throw notFound('Article');
+    const stored = await storeUploads(tx, prepared);
+    const remove = { icon: form.remove_icon === true, attachment: form.remove_attachment === true };
+    const values: ArticleValues = {
+      ...textValues(form, content, current),
+      iconFileId: stored.icon ?? (remove.icon ? null : current.iconFileId),
+      attachmentFileId: stored.attachment ?? (remove.attachment ? null : current.attachmentFileId),
+    };
+    if (!(await updateArticle(tx, id, values))) throw notFound('Article');
+    const dropped = FILE_KEYS.flatMap((key) => {
+      const before = current[columnOfFile[key]];
+      return before && before !== values[columnOfFile[key]] ? [before] : [];
+    });
+    await deleteFiles(tx, dropped);
+    await auditChange(tx, actor, 'update', ENTITY, id, { changed: changedFields(current, values) });
+    return answer(tx, id);
   });
-  await deleteFiles(db, dropped);
-  const changed = [
-    ...(['title', 'content', 'videoUrl'] as const)
-      .filter((field) => current[field] !== values[field])
-      .map((field) => (field === 'videoUrl' ? 'video_url' : field)),
-    ...(current.publishedAt.getTime() !== values.publishedAt.getTime() ? ['published_at'] : []),
-    ...FILE_KEYS.filter((key) => current[columnOfFile[key]] !== values[columnOfFile[key]]),
-  ];
-  return { row, changed };
 }
 
 /** Deletes an article and its files. */
-export async function removeArticle(db: Db, id: number): Promise<ArticleRow> {
-  const row = await deleteArticle(db, id);
-  if (!row) throw notFound('Article');
-  await deleteFiles(db, [row.iconFileId, row.attachmentFileId]);
-  return row;
+export async function removeArticle(db: Db, actor: Actor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await deleteArticle(tx, id);
+    if (!row) throw notFound('Article');
+    await deleteFiles(tx, [row.iconFileId, row.attachmentFileId]);
+    await auditChange(tx, actor, 'delete', ENTITY, id, { slug: row.slug, title: row.title });
+  });
 }

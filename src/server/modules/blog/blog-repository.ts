@@ -1,8 +1,9 @@
-import { and, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { BLOG_EXCERPT_LENGTH, type Blog, type BlogSummary } from '../../../shared/blog';
 import { plainText, plainTextExcerpt } from '../../../shared/excerpt';
 import type { Db } from '../../db/database';
+import { type PageRequest, paginate } from '../../db/paginate';
 import { blogArticles, files } from '../../db/schema';
 import { sanitizeArticleHtml } from './sanitize-html';
 
@@ -77,17 +78,17 @@ const summaryColumns = {
  * Published articles (published_at <= now()), newest published first, as cards: the excerpt is made
  * from the start of each article (content was sanitised on save), never from a page of whole articles.
  */
-export async function listPublishedBlogs(db: Db, page: number, perPage: number) {
-  const [rows, [total]] = await Promise.all([
+export async function listPublishedBlogs(db: Db, request: PageRequest) {
+  const page = await paginate(
     db
       .select(summaryColumns)
       .from(blogArticles)
       .where(isPublished())
-      .orderBy(desc(blogArticles.publishedAt), desc(blogArticles.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db.select({ value: count() }).from(blogArticles).where(isPublished()),
-  ]);
+      .orderBy(desc(blogArticles.publishedAt), desc(blogArticles.id)),
+    db.$count(blogArticles, isPublished()),
+    request,
+  );
+  const rows = page.items;
   const excerpts = new Map(rows.map((row) => [row.id, excerptFromStart(row.contentStart, row.contentCut)]));
   const unsure = rows.filter((row) => excerpts.get(row.id) === undefined).map((row) => row.id);
   if (unsure.length > 0) {
@@ -108,20 +109,20 @@ export async function listPublishedBlogs(db: Db, page: number, perPage: number) 
       icon: row.iconFileId ? { url: `/uploads/${row.iconFileId}` } : null,
     }),
   );
-  return { items, count: total?.value ?? 0 };
+  return { ...page, items };
 }
 
-const MAX_ID = 2_147_483_647;
-
-/** A published article by its slug, or by its numeric id (the spec accepts both addresses). */
-export async function findPublishedBlog(db: Db, slugOrId: string): Promise<Blog | undefined> {
-  const id = /^\d{1,10}$/.test(slugOrId) ? Number(slugOrId) : undefined;
-  const address =
-    id !== undefined && id >= 1 && id <= MAX_ID
-      ? or(eq(blogArticles.slug, slugOrId), eq(blogArticles.id, id))
-      : eq(blogArticles.slug, slugOrId);
-  const rows = await selectBlogs(db).where(and(address, isPublished())).limit(2);
+/** A published article by its slug, or by its id (the spec accepts both addresses). */
+export async function findPublishedBlog(
+  db: Db,
+  address: { slug: string; id: number | undefined },
+): Promise<Blog | undefined> {
+  const where =
+    address.id !== undefined
+      ? or(eq(blogArticles.slug, address.slug), eq(blogArticles.id, address.id))
+      : eq(blogArticles.slug, address.slug);
+  const rows = await selectBlogs(db).where(and(where, isPublished())).limit(2);
   // A slug that happens to be all digits wins over the id of another article.
-  const row = rows.find((candidate) => candidate.article.slug === slugOrId) ?? rows[0];
+  const row = rows.find((candidate) => candidate.article.slug === address.slug) ?? rows[0];
   return row ? toBlog(row) : undefined;
 }

@@ -3,13 +3,13 @@ import { isBlankArticleHtml } from '../../../shared/blog';
 import { plainText, plainTextExcerpt } from '../../../shared/excerpt';
 import { htmlToText, isBlankHtmlAnswer } from '../../../shared/faq';
 import { injectMultipart } from '../../test/multipart';
-import { createTestApp, signInAsNewAdmin, type TestApp } from '../../test/test-app';
+import { type AdminTestApp, createAdminTestApp } from '../../test/test-app';
 
-let t: TestApp;
-let auth: Record<string, string>;
+let t: AdminTestApp;
+let auth: AdminTestApp['auth'];
 beforeAll(async () => {
-  t = await createTestApp();
-  auth = { authorization: `Bearer ${(await signInAsNewAdmin(t)).token}` };
+  t = await createAdminTestApp();
+  auth = t.auth;
 });
 afterAll(() => t.close());
 

@@ -61,6 +61,7 @@ export function route<E extends EndpointDefinition>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.form ? { consumes: ['multipart/form-data', 'application/json'] } : {}),
       response: { [status]: endpoint.response ?? noContent },
     },
     config: { ...options.config, public: endpoint.access === 'public' },

@@ -66,11 +66,12 @@ async function readParts(
   request: FastifyRequest,
   limits: FormLimits,
   into: { files: Map<string, UploadedFile>; pairs: string[]; forbidden: string[] },
+  fieldName: (name: string) => string,
 ): Promise<void> {
   const { files, pairs, forbidden } = into;
   for await (const part of request.parts({ limits: busboyLimits(limits) })) {
     if (part.type === 'file') {
-      if (limits.files === 0) throw unknownField(part.fieldname);
+      if (limits.files === 0) throw unknownField(fieldName(part.fieldname));
       const bytes = await part.toBuffer();
       if (hasForbiddenCharacter(part.fieldname) || hasForbiddenCharacter(part.filename ?? '')) {
         forbidden.push(part.fieldname);
@@ -95,7 +96,11 @@ async function readParts(
  * Reads a form sent as multipart (what the back office sends, spec section 7) or as JSON (handy for
  * scripts and tests). Bracketed multipart names become nested objects, as Rails-style APIs read them.
  */
-export async function readForm(request: FastifyRequest, limits: FormLimits): Promise<ParsedForm> {
+export async function readForm(
+  request: FastifyRequest,
+  limits: FormLimits,
+  fieldName: (name: string) => string = (name) => name,
+): Promise<ParsedForm> {
   const files = new Map<string, UploadedFile>();
   if (!request.isMultipart()) {
     const body = request.body;
@@ -104,7 +109,7 @@ export async function readForm(request: FastifyRequest, limits: FormLimits): Pro
   const pairs: string[] = [];
   const forbidden: string[] = [];
   try {
-    await readParts(request, limits, { files, pairs, forbidden });
+    await readParts(request, limits, { files, pairs, forbidden }, fieldName);
   } catch (error) {
     // busboy's own errors (no boundary, a broken part header, a cut body) carry no status: bad input.
     if (error instanceof Error && !('statusCode' in error)) throw unreadableForm();
@@ -132,20 +137,18 @@ export async function readFormBody(
   form: FormShape,
   limits: FormLimits = TEXT_FORM_LIMITS,
 ): Promise<Record<string, unknown>> {
-  const { fields, files } = await readForm(request, limits);
-  const body: Record<string, unknown> = {};
   const envelope = form.envelope;
+  const bare = (name: string) =>
+    envelope && name.startsWith(`${envelope}[`) && name.endsWith(']')
+      ? name.slice(envelope.length + 1, -1)
+      : name;
+  const { fields, files } = await readForm(request, limits, bare);
+  const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
     if (envelope && key === envelope && isRecord(value)) {
       for (const [name, inner] of Object.entries(value)) setField(body, name, inner);
     } else setField(body, key, value);
   }
-  for (const [name, file] of files) {
-    const bare =
-      envelope && name.startsWith(`${envelope}[`) && name.endsWith(']')
-        ? name.slice(envelope.length + 1, -1)
-        : name;
-    setField(body, bare, file);
-  }
+  for (const [name, file] of files) setField(body, bare(name), file);
   return body;
 }

@@ -11,17 +11,10 @@ function unknownFieldsMessage(keys: readonly string[]): string {
 }
 
 /**
- * Validates a request part with a shared Zod schema. Bad input answers 422 with the schema's texts:
+ * The 422 answer to a failed validation (route schemas run it through `endpoint-route.ts`):
  * `error_messages` carries the first message (what a notification shows), `errors` the messages of the
  * first MAX_REPORTED_FIELDS fields.
  */
-export function validate<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  throw validationError(result.error);
-}
-
-/** The 422 answer to a failed validation: the first message, and each field's messages. */
 export function validationError(error: z.ZodError): HttpError {
   // A Map, not a plain object: a field named `toString` or `__proto__` must not meet Object.prototype.
   const errors = new Map<string, string[]>();

@@ -49,14 +49,3 @@ export function auditChange(
 ): Promise<void> {
   return recordAudit(db, { adminUserId: actor.adminUserId, action, entity, entityId, details, ip: actor.ip });
 }
-
-/** @deprecated Writes after the change's transaction: domains move to `auditChange` inside it. */
-export function auditAdminChange(
-  request: FastifyRequest,
-  action: 'create' | 'update' | 'delete',
-  entity: string,
-  entityId: string | number,
-  details?: Record<string, unknown>,
-): Promise<void> {
-  return auditChange(request.server.db, actorOf(request), action, entity, entityId, details);
-}

@@ -1,7 +1,7 @@
 import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, files, teamMembers } from '../../db/schema';
-import { injectMultipart, type MultipartValue, multipartPayload, testFile } from '../../test/multipart';
+import { injectMultipart, type MultipartValue, testFile } from '../../test/multipart';
 import { type AdminTestApp, createAdminTestApp } from '../../test/test-app';
 
 let t: AdminTestApp;

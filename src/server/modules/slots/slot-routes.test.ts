@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { readConfig } from '../../config';
 import { sessions } from '../../db/schema';
 import { createJobRunner } from '../../jobs/job-runner';
 import { clinicDayFromToday, clinicInstant, insertSlot } from '../../test/slot-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp, testConfig } from '../../test/test-app';
 import { slotHoldReleaseJob } from './slot-hold-job';
 
 let t: TestApp;
@@ -311,5 +313,36 @@ describe('the hold release job', () => {
       .set({ holdExpiresAt: sql`now() - interval '1 second'` })
       .where(eq(sessions.id, id));
     await holdOk(id);
+  });
+});
+
+describe('HOLD_MINUTES', () => {
+  it('defaults to 15 and refuses what is not 1 to 120 minutes', () => {
+    expect(readConfig({}).holdMinutes).toBe(15);
+    expect(readConfig({ HOLD_MINUTES: '30' }).holdMinutes).toBe(30);
+    for (const value of ['0', '121', 'soon', '2.5']) {
+      expect(() => readConfig({ HOLD_MINUTES: value })).toThrow(/HOLD_MINUTES/);
+    }
+  });
+
+  it('sets how long a hold lasts', async () => {
+    const app = await buildApp({
+      config: testConfig({ HOLD_MINUTES: '5' }),
+      database: t.database,
+      web: false,
+    });
+    try {
+      const id = await insertSlot(t.database.db, {
+        startsAt: clinicInstant(clinicDayFromToday(13), '09:00'),
+      });
+      const before = Date.now();
+      const response = await app.inject({ method: 'PUT', url: `/api/patient_sessions/${id}` });
+      expect(response.statusCode).toBe(200);
+      const lasts = Date.parse(response.json().hold_expires_at) - before;
+      expect(lasts).toBeGreaterThan(4 * 60_000);
+      expect(lasts).toBeLessThan(6 * 60_000);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { createJobRunner } from '../../jobs/job-runner';
 import { clinicDayFromToday, clinicInstant, insertSlot } from '../../test/slot-fixtures';
 import { createTestApp, type TestApp, testConfig } from '../../test/test-app';
 import { slotHoldReleaseJob } from './slot-hold-job';
+import { HOLDS_PER_MINUTE } from './slot-routes';
 
 let t: TestApp;
 
@@ -18,12 +19,17 @@ afterAll(() => t.close());
 
 const TAKEN = 'Sorry, this time has just been taken. Please choose another.';
 
-const hold = (id: number | string, token?: string) =>
-  t.app.inject({
+let visitorCounter = 0;
+/** Each call comes from a visitor of its own address unless `from` is given (holds are rate-limited per address). */
+const hold = (id: number | string, token?: string, from?: string) => {
+  visitorCounter += 1;
+  return t.app.inject({
     method: 'PUT',
     url: `/api/patient_sessions/${id}`,
     headers: token ? { 'x-hold-token': token } : {},
+    remoteAddress: from ?? `10.1.${Math.floor(visitorCounter / 250)}.${(visitorCounter % 250) + 1}`,
   });
+};
 
 const ownHold = (id: number, token?: string, method: 'GET' | 'DELETE' = 'GET') =>
   t.app.inject({
@@ -215,6 +221,20 @@ describe('PUT /api/patient_sessions/:id (preliminary booking)', () => {
     await holdOk(theirs);
     expect((await hold(theirs, token)).statusCode).toBe(409);
     expect((await ownHold(mine, token)).statusCode).toBe(200);
+  });
+});
+
+describe('hold rate limit', () => {
+  it(`answers 429 with error_messages after ${HOLDS_PER_MINUTE} holds a minute from one address`, async () => {
+    const id = await insertSlot(t.database.db, { startsAt: clinicInstant(clinicDayFromToday(14), '09:00') });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < HOLDS_PER_MINUTE; attempt += 1) {
+      statuses.push((await hold(id, undefined, '192.0.2.77')).statusCode);
+    }
+    expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
+    const limited = await hold(id, undefined, '192.0.2.77');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error_messages).toEqual(expect.any(String));
   });
 });
 

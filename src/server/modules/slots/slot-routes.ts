@@ -19,6 +19,9 @@ import {
 } from './slot-repository';
 import { holdForVisitor, holdTokenHashOf } from './slot-service';
 
+/** Holds one address may ask for in a minute. */
+export const HOLDS_PER_MINUTE = 20;
+
 const holdNotFound = () => new HttpError(404, slotTexts.holdNotFound);
 
 /** Public slot calls of the booking flow (spec section 7): never any patient data. */
@@ -39,13 +42,18 @@ export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
     return { sessions: items, pages, count };
   });
 
-  route(api, holdPatientSession, async (request) =>
-    holdForVisitor(
-      db,
-      request.params.id,
-      holdTokenHashOf(request.headers[HOLD_TOKEN_HEADER]),
-      api.config.holdMinutes,
-    ),
+  // A visitor picks a few times at most; a script holding the whole calendar is slowed to a crawl.
+  route(
+    api,
+    holdPatientSession,
+    async (request) =>
+      holdForVisitor(
+        db,
+        request.params.id,
+        holdTokenHashOf(request.headers[HOLD_TOKEN_HEADER]),
+        api.config.holdMinutes,
+      ),
+    { config: { rateLimit: { max: HOLDS_PER_MINUTE, timeWindow: '1 minute' } } },
   );
 
   route(api, getPatientSessionHold, async (request) => {

@@ -180,6 +180,23 @@ describe('POST /api/admin/sessions', () => {
     ]);
   });
 
+  it('shifts consecutive slots later in one save, whatever order they come in', async () => {
+    const day = clinicDayFromToday(17);
+    const stored = await create([slot(day, '09:00', '09:30'), slot(day, '09:40', '10:10')]);
+    const [first, second] = stored.map((s) => s.id);
+    const response = await save({
+      sessions_update: [
+        { ...slot(day, '09:20', '09:50'), id: first },
+        { ...slot(day, '10:00', '10:30'), id: second },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().sessions.map((s: { start_time: string }) => s.start_time)).toEqual([
+      '09:20',
+      '10:00',
+    ]);
+  });
+
   it.each(['pending', 'booked'] as const)('refuses to change a %s slot', async (status) => {
     const day = clinicDayFromToday(11);
     const id = await insertSlot(t.database.db, {

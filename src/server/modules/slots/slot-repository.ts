@@ -121,6 +121,11 @@ export async function listBookableSessions(
   return { ...result, items: result.items.map((row) => toPublicSession(row, holdTokenHash)) };
 }
 
+/** Within a transaction: check the no-overlap constraint at commit (slots of one save may swap times). */
+export async function deferOverlapCheck(db: Db): Promise<void> {
+  await db.execute(sql`set constraints sessions_no_overlap deferred`);
+}
+
 export async function insertSessions(db: Db, values: SessionValues[]): Promise<SessionRow[]> {
   if (values.length === 0) return [];
   return db

@@ -13,6 +13,7 @@ import { fieldErrors } from '../../http/validation';
 import { type Actor, auditChange } from '../audit/audit-log';
 import { clinicDayRange, clinicWallClock } from './clinic-time';
 import {
+  deferOverlapCheck,
   deleteAvailableSession,
   findSessionRow,
   holdSession,
@@ -113,6 +114,7 @@ export async function saveSessions(db: Db, actor: Actor, request: SaveSessionsRe
 
   try {
     return await db.transaction(async (tx) => {
+      await deferOverlapCheck(tx);
       const touched: SessionRow[] = [];
       for (const update of updates) {
         const before = await findSessionRow(tx, update.id);

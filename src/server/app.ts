@@ -29,6 +29,8 @@ import { feesAdminRoutes } from './modules/fees/fees-admin-routes';
 import { feesPublicRoutes } from './modules/fees/fees-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { seoRoutes } from './modules/seo/seo-routes';
+import { slotAdminRoutes } from './modules/slots/slot-admin-routes';
+import { slotPublicRoutes } from './modules/slots/slot-routes';
 import { teamAdminRoutes } from './modules/team/team-admin-routes';
 import { teamPublicRoutes } from './modules/team/team-routes';
 import { uploadRoutes } from './modules/uploads/upload-routes';
@@ -158,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(faqPublicRoutes);
       await api.register(feesPublicRoutes);
       await api.register(contactRoutes);
+      await api.register(slotPublicRoutes);
       await api.register(
         async (admin) => {
           registerAdminGuard(admin, app.adminRoutes);
@@ -173,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await admin.register(teamAdminRoutes);
           await admin.register(faqAdminRoutes);
           await admin.register(feesAdminRoutes);
+          await admin.register(slotAdminRoutes);
         },
         { prefix: '/admin' },
       );

@@ -67,6 +67,7 @@ const configSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   CLINIC_EMAIL: z.email().default(clinic.email),
+  HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
 });
 
 export interface AppConfig {
@@ -87,6 +88,8 @@ export interface AppConfig {
   mailFrom: string;
   /** Where contact-form messages and staff notices go. */
   clinicEmail: string;
+  /** How long a visitor's preliminary hold on a slot lasts before the slot is offered again. */
+  holdMinutes: number;
 }
 
 /** Reads the configuration from environment variables (all documented in the README). */
@@ -120,5 +123,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM ?? `${clinic.name} <${values.CLINIC_EMAIL}>`,
     clinicEmail: values.CLINIC_EMAIL,
+    holdMinutes: values.HOLD_MINUTES,
   };
 }

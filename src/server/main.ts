@@ -5,6 +5,7 @@ import { seedDemonstrationContent } from './db/seed';
 import { createJobRunner } from './jobs/job-runner';
 import { ensureAdmin } from './modules/auth/auth-service';
 import { emailOutboxJob } from './modules/email/email-sender';
+import { slotHoldReleaseJob } from './modules/slots/slot-hold-job';
 
 /** Reads the configuration, migrates, seeds, starts the background jobs, listens and shuts down gracefully. */
 async function main() {
@@ -17,6 +18,7 @@ async function main() {
   jobs.add(
     emailOutboxJob({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log }),
   );
+  jobs.add(slotHoldReleaseJob({ db: database.db, logger: app.log }));
   if (config.seed) {
     const { seeded } = await seedDemonstrationContent(database.db);
     if (seeded) app.log.info('seeded demonstration content');

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -50,7 +51,9 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
     directory = path.resolve(dataDir);
     await mkdir(path.dirname(directory), { recursive: true });
   }
-  const client = await PGlite.create(directory, loadDataDir ? { loadDataDir } : {});
+  // btree_gist: the slots' exclusion constraint compares booleans in a GiST index (migration 0002).
+  const extensions = { btree_gist };
+  const client = await PGlite.create(directory, loadDataDir ? { loadDataDir, extensions } : { extensions });
   const db: Db = drizzlePglite({ client, schema });
   drivers.set(db, { kind: 'pglite', client });
   let closed = false;

@@ -275,6 +275,8 @@ export const sessions = pgTable(
     location: text('location').$type<SessionLocation>(),
     /** While pending: when the preliminary hold lapses and the slot becomes available again. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** While pending: sha256 (hex) of the hold token the visitor holds; the token itself is never stored. */
+    holdTokenHash: text('hold_token_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

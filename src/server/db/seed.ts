@@ -142,7 +142,7 @@ export function buildDemonstrationSlots(now: Date): NewSession[] {
         priceCents: isVideoCall ? schedule.videoPriceCents : schedule.inPersonPriceCents,
         isAdult: plan.isAdult,
         isVideoCall,
-        location: plan.location,
+        location: isVideoCall ? null : plan.location,
       });
     }
   }

@@ -1,0 +1,276 @@
+import { and, asc, eq, gt, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { clinic, formatAddress } from '../../../shared/clinic';
+import type { PublicSession, Session } from '../../../shared/slots';
+import type { Db } from '../../db/database';
+import { type PageRequest, paginate } from '../../db/paginate';
+import { sessions } from '../../db/schema';
+import { clinicDayRange, clinicWallClock } from './clinic-time';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type SessionValues = Pick<
+  typeof sessions.$inferInsert,
+  'startsAt' | 'endsAt' | 'priceCents' | 'isAdult' | 'isVideoCall' | 'location'
+>;
+
+export interface SlotKind {
+  isAdult: boolean;
+  isVideoCall: boolean;
+}
+
+export interface InstantRange {
+  from: Date;
+  to: Date;
+}
+
+export function toSession(row: SessionRow): Session {
+  const start = clinicWallClock(row.startsAt);
+  const location = row.isVideoCall ? null : (row.location ?? null);
+  return {
+    id: row.id,
+    data: start.data,
+    start_time: start.time,
+    end_time: clinicWallClock(row.endsAt).time,
+    starts_at: row.startsAt.toISOString(),
+    ends_at: row.endsAt.toISOString(),
+    age: row.isAdult ? 'adult' : 'child',
+    price: row.priceCents / 100,
+    status: row.status,
+    is_adult: row.isAdult,
+    is_video_call: row.isVideoCall,
+    location,
+    address: location ? formatAddress(clinic.locations[location]) : null,
+  };
+}
+
+/** A slot as a visitor sees it: a lapsed hold not yet released by the job already counts as available. */
+export function toPublicSession(row: SessionRow, holdTokenHash?: string): PublicSession {
+  const heldByYou = row.status === 'pending' && !!holdTokenHash && row.holdTokenHash === holdTokenHash;
+  return { ...toSession(row), status: heldByYou ? 'pending' : 'available', held_by_you: heldByYou };
+}
+
+const ofKind = (kind: SlotKind) =>
+  and(eq(sessions.isAdult, kind.isAdult), eq(sessions.isVideoCall, kind.isVideoCall));
+
+const startsWithin = (range: InstantRange) =>
+  and(gte(sessions.startsAt, range.from), lt(sessions.startsAt, range.to));
+
+/** A slot a visitor may take now: available (or its hold has lapsed) and not started. */
+const bookableNow: SQL = and(
+  gt(sessions.startsAt, sql`now()`),
+  or(
+    eq(sessions.status, 'available'),
+    and(eq(sessions.status, 'pending'), lt(sessions.holdExpiresAt, sql`now()`)),
+  ),
+) as SQL;
+
+/** The visitor's own live hold. */
+const heldBy = (holdTokenHash: string): SQL =>
+  and(
+    eq(sessions.status, 'pending'),
+    eq(sessions.holdTokenHash, holdTokenHash),
+    gt(sessions.holdExpiresAt, sql`now()`),
+  ) as SQL;
+
+export async function findSessionRow(db: Db, id: number): Promise<SessionRow | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+  return row;
+}
+
+/** Slots of one kind starting in the range, every status, by start. */
+export function listSessionRows(db: Db, range: InstantRange, kinds: SlotKind[]): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(startsWithin(range), or(...kinds.map(ofKind))))
+    .orderBy(asc(sessions.startsAt), asc(sessions.id));
+}
+
+/** Start instants of the kind's slots in the range: all of them, or only those a visitor may take now. */
+export async function listSlotStarts(
+  db: Db,
+  range: InstantRange,
+  kind: SlotKind,
+  onlyBookable: boolean,
+): Promise<Date[]> {
+  const rows = await db
+    .select({ startsAt: sessions.startsAt })
+    .from(sessions)
+    .where(and(startsWithin(range), ofKind(kind), onlyBookable ? bookableNow : undefined))
+    .orderBy(asc(sessions.startsAt));
+  return rows.map((row) => row.startsAt);
+}
+
+/** One page of the slots a visitor may take in the range, with the visitor's own hold among them. */
+export async function listBookableSessions(
+  db: Db,
+  range: InstantRange,
+  kind: SlotKind,
+  holdTokenHash: string | undefined,
+  page: PageRequest,
+) {
+  const where = and(
+    startsWithin(range),
+    ofKind(kind),
+    holdTokenHash ? or(bookableNow, heldBy(holdTokenHash)) : bookableNow,
+  );
+  const result = await paginate(
+    db.select().from(sessions).where(where).orderBy(asc(sessions.startsAt), asc(sessions.id)),
+    db.$count(sessions, where),
+    page,
+  );
+  return { ...result, items: result.items.map((row) => toPublicSession(row, holdTokenHash)) };
+}
+
+/** Within a transaction: check the no-overlap constraint at commit (slots of one save may swap times). */
+export async function deferOverlapCheck(db: Db): Promise<void> {
+  await db.execute(sql`set constraints sessions_no_overlap deferred`);
+}
+
+export async function insertSessions(db: Db, values: SessionValues[]): Promise<SessionRow[]> {
+  if (values.length === 0) return [];
+  return db
+    .insert(sessions)
+    .values(values.map((value) => ({ ...value, status: 'available' as const })))
+    .returning();
+}
+
+/** Changes a slot only while it is available and has not started (one atomic statement). */
+export async function updateEditableSession(
+  db: Db,
+  id: number,
+  values: SessionValues,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .update(sessions)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(sessions.id, id), eq(sessions.status, 'available'), gt(sessions.startsAt, sql`now()`)))
+    .returning();
+  return row;
+}
+
+/** Holds a slot for `holdMinutes` if a visitor may take it now, or if `ownHash` already holds it. */
+export async function holdSession(
+  db: Db,
+  id: number,
+  tokenHash: string,
+  holdMinutes: number,
+  ownHash?: string,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .update(sessions)
+    .set({
+      status: 'pending',
+      holdExpiresAt: sql`now() + make_interval(mins => ${holdMinutes})`,
+      holdTokenHash: tokenHash,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(sessions.id, id),
+        ownHash ? or(bookableNow, and(gt(sessions.startsAt, sql`now()`), heldBy(ownHash))) : bookableNow,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The live hold of `tokenHash` on the slot. */
+export async function findHeldSession(
+  db: Db,
+  id: number,
+  tokenHash: string,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, id), heldBy(tokenHash)))
+    .limit(1);
+  return row;
+}
+
+const released = { status: 'available' as const, holdExpiresAt: null, holdTokenHash: null };
+
+/** Releases the holds of `tokenHash`: on one slot, or on every slot but `exceptId`. */
+export async function releaseHolds(
+  db: Db,
+  tokenHash: string,
+  slot: { id: number } | { exceptId: number },
+): Promise<number[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ ...released, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.status, 'pending'),
+        eq(sessions.holdTokenHash, tokenHash),
+        'id' in slot ? eq(sessions.id, slot.id) : ne(sessions.id, slot.exceptId),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}
+
+/** Sets the status of a slot whose status is one of `from`; a pending one gets a hold that lapses. */
+export async function setSessionStatus(
+  db: Db,
+  id: number,
+  from: SessionRow['status'][],
+  status: 'available' | 'pending',
+  holdMinutes: number,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .update(sessions)
+    .set(
+      status === 'available'
+        ? { ...released, updatedAt: sql`now()` }
+        : {
+            status,
+            holdExpiresAt: sql`now() + make_interval(mins => ${holdMinutes})`,
+            holdTokenHash: null,
+            updatedAt: sql`now()`,
+          },
+    )
+    .where(
+      and(
+        eq(sessions.id, id),
+        inArray(sessions.status, from),
+        status === 'pending' ? gt(sessions.startsAt, sql`now()`) : undefined,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Deletes a slot only while it is available. */
+export async function deleteAvailableSession(db: Db, id: number): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, id), eq(sessions.status, 'available')))
+    .returning();
+  return row;
+}
+
+/** Returns lapsed holds to available in one statement; safe when several instances run it at once. */
+export async function releaseExpiredHolds(db: Db): Promise<number[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ ...released, updatedAt: sql`now()` })
+    .where(and(eq(sessions.status, 'pending'), lt(sessions.holdExpiresAt, sql`now()`)))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}
+
+/** The clinic days of a calendar range with slots of the kind: any slot, or only ones a visitor may take. */
+export async function daysWithSlots(
+  db: Db,
+  query: { range_calendar: { from: string; to: string }; is_adult: boolean; is_video_call: boolean },
+  onlyBookable: boolean,
+): Promise<string[]> {
+  const starts = await listSlotStarts(
+    db,
+    clinicDayRange(query.range_calendar.from, query.range_calendar.to),
+    { isAdult: query.is_adult, isVideoCall: query.is_video_call },
+    onlyBookable,
+  );
+  return [...new Set(starts.map((start) => clinicWallClock(start).isoDay))];
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  getPatientSessionHold,
+  holdPatientSession,
+  listCalendarSlots,
+  listPatientSessions,
+  releasePatientSessionHold,
+} from '../../../shared/api/slot-endpoints';
+import { HOLD_TOKEN_HEADER, slotTexts } from '../../../shared/slots';
+import { route } from '../../http/endpoint-route';
+import { HttpError } from '../../http/http-errors';
+import { clinicDayRange } from './clinic-time';
+import {
+  daysWithSlots,
+  findHeldSession,
+  listBookableSessions,
+  releaseHolds,
+  toPublicSession,
+} from './slot-repository';
+import { holdForVisitor, holdTokenHashOf } from './slot-service';
+
+/** Holds one address may ask for in a minute. */
+export const HOLDS_PER_MINUTE = 20;
+
+const holdNotFound = () => new HttpError(404, slotTexts.holdNotFound);
+
+/** Public slot calls of the booking flow (spec section 7): never any patient data. */
+export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
+  const db = api.db;
+
+  route(api, listCalendarSlots, async ({ query }) => ({ days: await daysWithSlots(db, query, true) }));
+
+  route(api, listPatientSessions, async (request) => {
+    const { query } = request;
+    const { items, pages, count } = await listBookableSessions(
+      db,
+      clinicDayRange(query.date),
+      { isAdult: query.is_adult, isVideoCall: query.is_video_call },
+      holdTokenHashOf(request.headers[HOLD_TOKEN_HEADER]),
+      query,
+    );
+    return { sessions: items, pages, count };
+  });
+
+  // A visitor picks a few times at most; a script holding the whole calendar is slowed to a crawl.
+  route(
+    api,
+    holdPatientSession,
+    async (request) =>
+      holdForVisitor(
+        db,
+        request.params.id,
+        holdTokenHashOf(request.headers[HOLD_TOKEN_HEADER]),
+        api.config.holdMinutes,
+      ),
+    { config: { rateLimit: { max: HOLDS_PER_MINUTE, timeWindow: '1 minute' } } },
+  );
+
+  route(api, getPatientSessionHold, async (request) => {
+    const tokenHash = holdTokenHashOf(request.headers[HOLD_TOKEN_HEADER]);
+    const row = tokenHash ? await findHeldSession(db, request.params.id, tokenHash) : undefined;
+    if (!row?.holdExpiresAt) throw holdNotFound();
+    return { session: toPublicSession(row, tokenHash), hold_expires_at: row.holdExpiresAt.toISOString() };
+  });
+
+  route(api, releasePatientSessionHold, async (request) => {
+    const tokenHash = holdTokenHashOf(request.headers[HOLD_TOKEN_HEADER]);
+    const released = tokenHash ? await releaseHolds(db, tokenHash, { id: request.params.id }) : [];
+    if (released.length === 0) throw holdNotFound();
+    return undefined;
+  });
+}

@@ -1,0 +1,248 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type PublicSession,
+  type SaveSessionsRequest,
+  type Session,
+  type SlotCreate,
+  type SlotStatus,
+  slotTexts,
+} from '../../../shared/slots';
+import type { Db } from '../../db/database';
+import { HttpError, notFound } from '../../http/http-errors';
+import { fieldErrors } from '../../http/validation';
+import { type Actor, auditChange } from '../audit/audit-log';
+import { clinicDayRange, clinicWallClock } from './clinic-time';
+import {
+  deferOverlapCheck,
+  deleteAvailableSession,
+  findSessionRow,
+  holdSession,
+  insertSessions,
+  listSessionRows,
+  releaseHolds,
+  type SessionRow,
+  type SessionValues,
+  type SlotKind,
+  setSessionStatus,
+  toPublicSession,
+  toSession,
+  updateEditableSession,
+} from './slot-repository';
+
+const ENTITY = 'session';
+
+/** PostgreSQL's exclusion_violation: the slots' no-overlap constraint refused a row. */
+function isOverlapViolation(error: unknown): boolean {
+  let cause: unknown = error;
+  for (let depth = 0; cause && depth < 5; depth += 1) {
+    if ((cause as { code?: unknown }).code === '23P01') return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const occupied = (field?: string) =>
+  new HttpError(422, slotTexts.occupied, field ? fieldErrors([[field, [slotTexts.occupied]]]) : undefined);
+
+function rowValues(slot: SlotCreate): SessionValues {
+  return {
+    startsAt: slot.start_date,
+    endsAt: slot.end_date,
+    priceCents: Math.round(slot.price * 100),
+    isAdult: slot.is_adult,
+    isVideoCall: slot.is_video_call,
+    location: slot.is_video_call ? null : (slot.location ?? null),
+  };
+}
+
+/** Refuses a save whose own slots overlap (same kind); the database refuses overlaps with stored slots. */
+function checkBatch(items: { field: string; values: SessionValues }[], now: Date): void {
+  for (const { field, values } of items) {
+    if (values.startsAt.getTime() <= now.getTime()) {
+      throw new HttpError(422, slotTexts.startsInPast, fieldErrors([[field, [slotTexts.startsInPast]]]));
+    }
+  }
+  const sorted = [...items].sort((a, b) => a.values.startsAt.getTime() - b.values.startsAt.getTime());
+  for (const [index, item] of sorted.entries()) {
+    for (const earlier of sorted.slice(0, index)) {
+      if (
+        earlier.values.isAdult === item.values.isAdult &&
+        earlier.values.isVideoCall === item.values.isVideoCall &&
+        earlier.values.endsAt.getTime() > item.values.startsAt.getTime()
+      ) {
+        throw occupied(item.field);
+      }
+    }
+  }
+}
+
+/** The slots of the clinic days and kinds a save touched, by start. */
+async function slotsOfDays(db: Db, rows: SessionRow[]): Promise<Session[]> {
+  const days = [...new Set(rows.map((row) => clinicWallClock(row.startsAt).isoDay))].sort();
+  const kinds = new Map<string, SlotKind>();
+  for (const row of rows) kinds.set(`${row.isAdult}/${row.isVideoCall}`, row);
+  const answer: Session[] = [];
+  for (const day of days) {
+    for (const row of await listSessionRows(db, clinicDayRange(day), [...kinds.values()])) {
+      answer.push(toSession(row));
+    }
+  }
+  return answer;
+}
+
+/**
+ * The slot editor's save: every new and changed slot in ONE transaction with its audit entries, all or
+ * none. A changed slot must be available and not started; overlaps within the save and with stored slots of
+ * the same kind are refused (the latter by the database's exclusion constraint, so racing saves are safe).
+ */
+export async function saveSessions(db: Db, actor: Actor, request: SaveSessionsRequest): Promise<Session[]> {
+  const creates = request.sessions_create.map((slot, index) => ({
+    field: `sessions_create.${index}`,
+    values: rowValues(slot),
+  }));
+  const updates = request.sessions_update.map((slot, index) => ({
+    field: `sessions_update.${index}`,
+    id: slot.id,
+    values: rowValues(slot),
+  }));
+  const ids = updates.map((update) => update.id);
+  if (new Set(ids).size !== ids.length) {
+    throw new HttpError(422, 'Each slot may be changed only once in a save.');
+  }
+  checkBatch([...creates, ...updates], new Date());
+  if (creates.length + updates.length === 0) return [];
+
+  try {
+    return await db.transaction(async (tx) => {
+      await deferOverlapCheck(tx);
+      const touched: SessionRow[] = [];
+      for (const update of updates) {
+        const before = await findSessionRow(tx, update.id);
+        if (!before) throw new HttpError(404, slotTexts.notFound);
+        const after = await updateEditableSession(tx, update.id, update.values);
+        if (!after) {
+          throw new HttpError(
+            422,
+            slotTexts.notEditable,
+            fieldErrors([[update.field, [slotTexts.notEditable]]]),
+          );
+        }
+        touched.push(before, after);
+        await auditChange(tx, actor, 'update', ENTITY, after.id, {
+          from: { starts_at: before.startsAt, ends_at: before.endsAt, price_cents: before.priceCents },
+          to: { starts_at: after.startsAt, ends_at: after.endsAt, price_cents: after.priceCents },
+        });
+      }
+      const created = await insertSessions(
+        tx,
+        creates.map((create) => create.values),
+      );
+      for (const row of created) {
+        touched.push(row);
+        await auditChange(tx, actor, 'create', ENTITY, row.id, {
+          starts_at: row.startsAt,
+          ends_at: row.endsAt,
+          is_adult: row.isAdult,
+          is_video_call: row.isVideoCall,
+        });
+      }
+      return slotsOfDays(tx, touched);
+    });
+  } catch (error) {
+    if (isOverlapViolation(error)) throw occupied();
+    throw error;
+  }
+}
+
+/**
+ * Sets a slot's status from the back office: `pending` holds an available future slot while an admin books
+ * it for a patient (it lapses like a visitor's hold), `available` releases a hold. A booked slot changes only
+ * through its appointment.
+ */
+export async function changeSessionStatus(
+  db: Db,
+  actor: Actor,
+  id: number,
+  status: SlotStatus,
+  holdMinutes: number,
+): Promise<Session> {
+  if (status === 'booked') throw new HttpError(422, slotTexts.bookedBySetting);
+  return db.transaction(async (tx) => {
+    const before = await findSessionRow(tx, id);
+    if (!before) throw notFound('Session');
+    if (before.status === 'booked') throw new HttpError(422, slotTexts.bookedStatusLocked);
+    if (status === 'available' && before.status === 'available') return toSession(before);
+    if (status === 'pending' && before.status === 'pending') throw new HttpError(409, slotTexts.taken);
+    const after = await setSessionStatus(tx, id, [before.status], status, holdMinutes);
+    if (!after) {
+      throw before.startsAt.getTime() <= Date.now()
+        ? new HttpError(422, slotTexts.notEditable)
+        : new HttpError(409, slotTexts.taken);
+    }
+    await auditChange(tx, actor, 'update', ENTITY, id, { status: { from: before.status, to: after.status } });
+    return toSession(after);
+  });
+}
+
+/** Deletes an available slot; a booked one is refused with the spec's text, a held one with 409. */
+export async function removeSession(db: Db, actor: Actor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await deleteAvailableSession(tx, id);
+    if (!row) {
+      const existing = await findSessionRow(tx, id);
+      if (!existing) throw notFound('Session');
+      if (existing.status === 'booked') throw new HttpError(422, slotTexts.deleteBooked);
+      throw new HttpError(409, slotTexts.deletePending);
+    }
+    await auditChange(tx, actor, 'delete', ENTITY, id, {
+      starts_at: row.startsAt,
+      ends_at: row.endsAt,
+      is_adult: row.isAdult,
+      is_video_call: row.isVideoCall,
+    });
+  });
+}
+
+/** A hold token as the browser keeps it; the database keeps only its hash. */
+export function hashHoldToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A header value that can be a hold token (32 random bytes, base64url), hashed; anything else is no token. */
+export function holdTokenHashOf(header: string | string[] | undefined): string | undefined {
+  return typeof header === 'string' && /^[A-Za-z0-9_-]{43}$/.test(header) ? hashHoldToken(header) : undefined;
+}
+
+export interface VisitorHold {
+  session: PublicSession;
+  hold_token: string;
+  hold_expires_at: string;
+}
+
+/**
+ * A visitor's preliminary booking: one atomic UPDATE takes the slot only if it is free and has not started,
+ * so of many racing visitors exactly one wins. The visitor's hold on another slot (same token) is released
+ * in the same transaction: choosing another time lets the first go.
+ */
+export async function holdForVisitor(
+  db: Db,
+  id: number,
+  ownHash: string | undefined,
+  holdMinutes: number,
+): Promise<VisitorHold> {
+  const token = randomBytes(32).toString('base64url');
+  const tokenHash = hashHoldToken(token);
+  return db.transaction(async (tx) => {
+    const row = await holdSession(tx, id, tokenHash, holdMinutes, ownHash);
+    if (!row) {
+      if (!(await findSessionRow(tx, id))) throw notFound('Session');
+      throw new HttpError(409, slotTexts.taken);
+    }
+    if (ownHash) await releaseHolds(tx, ownHash, { exceptId: id });
+    return {
+      session: toPublicSession(row, tokenHash),
+      hold_token: token,
+      hold_expires_at: (row.holdExpiresAt ?? new Date()).toISOString(),
+    };
+  });
+}

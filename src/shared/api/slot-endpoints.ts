@@ -1,0 +1,116 @@
+import {
+  adminSessionsQuerySchema,
+  calendarSlotsQuerySchema,
+  calendarSlotsResponseSchema,
+  holdResponseSchema,
+  patientSessionsQuerySchema,
+  patientSessionsResponseSchema,
+  saveSessionsRequestSchema,
+  sessionIdParams,
+  sessionResponseSchema,
+  sessionsResponseSchema,
+  setSessionStatusRequestSchema,
+} from '../slots';
+import { defineEndpoint } from './endpoint';
+
+// Public: the booking calendar. Answers never carry patient data.
+
+export const listCalendarSlots = defineEndpoint({
+  method: 'GET',
+  path: '/api/calendar_slots',
+  summary:
+    "The clinic days (YYYY-MM-DD, Europe/Dublin) of range_calendar 'YYYY/MM/DD - YYYY/MM/DD' (both days included, at most 62 days) that have available future slots of the kind: { days }",
+  access: 'public',
+  query: calendarSlotsQuerySchema,
+  response: calendarSlotsResponseSchema,
+});
+
+export const listPatientSessions = defineEndpoint({
+  method: 'GET',
+  path: '/api/patient_sessions',
+  summary:
+    "Available future slots of one clinic day and kind, by start; with X-Hold-Token, the visitor's own held slot too (held_by_you)",
+  access: 'public',
+  query: patientSessionsQuerySchema,
+  response: patientSessionsResponseSchema,
+});
+
+export const holdPatientSession = defineEndpoint({
+  method: 'PUT',
+  path: '/api/patient_sessions/:id',
+  summary:
+    'Holds an available future slot for HOLD_MINUTES and answers the hold token (send it as X-Hold-Token); a hold of the same token on another slot is released; 409 when already taken',
+  access: 'public',
+  params: sessionIdParams,
+  response: holdResponseSchema,
+});
+
+export const getPatientSessionHold = defineEndpoint({
+  method: 'GET',
+  path: '/api/patient_sessions/:id/hold',
+  summary: "The visitor's own hold on the slot (X-Hold-Token); 404 when the token does not hold it",
+  access: 'public',
+  params: sessionIdParams,
+  response: holdResponseSchema,
+});
+
+export const releasePatientSessionHold = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/patient_sessions/:id/hold',
+  summary:
+    "Releases the visitor's hold on the slot at once (X-Hold-Token); 404 when the token does not hold it",
+  access: 'public',
+  params: sessionIdParams,
+  status: 204,
+});
+
+// Back office: availability settings.
+
+export const listAdminCalendarSlots = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/calendar_slots',
+  summary:
+    "The clinic days (YYYY-MM-DD, Europe/Dublin) of range_calendar 'YYYY/MM/DD - YYYY/MM/DD' (both days included, at most 62 days) that have slots of the kind, whatever their status: { days }",
+  access: 'admin',
+  query: calendarSlotsQuerySchema,
+  response: calendarSlotsResponseSchema,
+});
+
+export const listAdminSessions = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/sessions',
+  summary: 'The slots of one clinic day (date YYYY-MM-DD) and kind, every status, by start',
+  access: 'admin',
+  query: adminSessionsQuerySchema,
+  response: sessionsResponseSchema,
+});
+
+export const saveSessions = defineEndpoint({
+  method: 'POST',
+  path: '/api/admin/sessions',
+  summary:
+    'Creates (sessions_create) and changes (sessions_update) slots in one transaction, all or none; answers the slots of the affected days and kinds',
+  access: 'admin',
+  body: saveSessionsRequestSchema,
+  response: sessionsResponseSchema,
+});
+
+export const setSessionStatus = defineEndpoint({
+  method: 'PUT',
+  path: '/api/admin/sessions/:id',
+  summary:
+    "Sets a slot's status: pending holds an available future slot for booking on a patient's behalf, available releases a hold; booked slots are not changed here",
+  access: 'admin',
+  params: sessionIdParams,
+  body: setSessionStatusRequestSchema,
+  response: sessionResponseSchema,
+});
+
+export const deleteSession = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/admin/sessions/:id',
+  summary: 'Deletes an available slot; a booked one is refused (422), a held one too (409)',
+  access: 'admin',
+  params: sessionIdParams,
+  status: 204,
+});

@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import { recordIdParams } from './api/common-schemas';
+import { locationKeys } from './clinic';
+import { paginationQuerySchema } from './pagination';
+import { texts } from './validation-texts';
+
+/** Availability slots ("sessions" in the spec): statuses of spec section 4. */
+export const slotStatuses = ['available', 'pending', 'booked'] as const;
+export type SlotStatus = (typeof slotStatuses)[number];
+
+/** The widest range one calendar call may ask for: a month and its neighbours' edges, with room to spare. */
+export const MAX_CALENDAR_RANGE_DAYS = 62;
+/** The most slots one save of the slot editor may create or change. */
+export const MAX_SLOTS_PER_SAVE = 100;
+/** The longest slot the editor may save. */
+export const MAX_SLOT_HOURS = 12;
+
+/** Spec texts (sections 5 and 8) word for word, and our own where the spec shows none. */
+export const slotTexts = {
+  startAfterEnd: 'Start time can`t be after end time',
+  occupied: 'That time range is occupied',
+  deleteBooked: 'You can not delete a booked appointment.',
+  deletePending:
+    'This time is being booked right now; it can be deleted once the booking is cancelled or the hold ends.',
+  notEditable: 'Only an available slot that has not started yet can be changed.',
+  startsInPast: 'A slot cannot start in the past.',
+  tooLong: `A slot lasts at most ${MAX_SLOT_HOURS} hours.`,
+  taken: 'Sorry, this time has just been taken. Please choose another.',
+  notFound: 'Session not found',
+  holdNotFound: 'Hold not found',
+  bookedStatusLocked: 'A booked appointment is changed or cancelled from the appointment, not from its slot.',
+  bookedBySetting: 'A slot becomes booked when its appointment is created.',
+  dateInvalid: 'date must be a real day as YYYY-MM-DD',
+  rangeInvalid:
+    "range_calendar must be 'YYYY/MM/DD - YYYY/MM/DD' with real days, the first not after the last",
+  rangeTooLong: `range_calendar may span at most ${MAX_CALENDAR_RANGE_DAYS} days`,
+  priceInvalid: 'price must be an amount in euro from 0 to 100000 with at most two decimals',
+  instantInvalid: 'must be a date and time in ISO 8601 with a time zone, e.g. 2027-03-28T09:00:00Z',
+  notices: {
+    created: 'You have successfully created new available Appointments on this day.',
+    updated: 'You have successfully updated an available Appointments on this day.',
+    deleted: 'You have successfully deleted selected available appointment.',
+  },
+} as const;
+
+/** Days since 1970-01-01 of a real calendar day `year-month-day`, or undefined (2027-02-30). */
+function dayNumber(year: number, month: number, day: number): number | undefined {
+  const time = Date.UTC(year, month - 1, day);
+  const date = new Date(time);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return undefined;
+  }
+  return time / 86_400_000;
+}
+
+/** A clinic day as the API sends it: `YYYY-MM-DD`, a real date. */
+export const clinicDateSchema = z
+  .string({ error: slotTexts.dateInvalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, slotTexts.dateInvalid)
+  .refine((value) => {
+    const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+    return year >= 2000 && year <= 2999 && dayNumber(year, month, day) !== undefined;
+  }, slotTexts.dateInvalid);
+
+/** A query flag that must be given: 'true' or 'false'. */
+const queryFlag = (name: string) =>
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false` })
+    .transform((value) => value === 'true');
+
+/** A JSON body flag: true/false, or 'true'/'false' as some clients send. */
+const bodyFlag = (name: string) =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false'])], { error: `${name} must be true or false` })
+    .transform((value) => value === true || value === 'true');
+
+const kindQuery = {
+  is_adult: queryFlag('is_adult'),
+  is_video_call: queryFlag('is_video_call'),
+};
+
+/** `range_calendar` 'YYYY/MM/DD - YYYY/MM/DD' (both days included) → `{ from, to }` as YYYY-MM-DD. */
+export const calendarRangeSchema = z.string({ error: slotTexts.rangeInvalid }).transform((value, context) => {
+  const match = /^\s*(\d{4})\/(\d{2})\/(\d{2})\s*-\s*(\d{4})\/(\d{2})\/(\d{2})\s*$/.exec(value);
+  const [y1 = 0, m1 = 0, d1 = 0, y2 = 0, m2 = 0, d2 = 0] = match?.slice(1).map(Number) ?? [];
+  const first = dayNumber(y1, m1, d1);
+  const last = dayNumber(y2, m2, d2);
+  if (!match || first === undefined || last === undefined || last < first || y1 < 2000 || y2 > 2999) {
+    context.addIssue({ code: 'custom', message: slotTexts.rangeInvalid });
+    return z.NEVER;
+  }
+  if (last - first + 1 > MAX_CALENDAR_RANGE_DAYS) {
+    context.addIssue({ code: 'custom', message: slotTexts.rangeTooLong });
+    return z.NEVER;
+  }
+  return {
+    from: `${match[1]}-${match[2]}-${match[3]}`,
+    to: `${match[4]}-${match[5]}-${match[6]}`,
+  };
+});
+
+export const calendarSlotsQuerySchema = z
+  .object({ range_calendar: calendarRangeSchema, ...kindQuery })
+  .strict();
+
+/** The calendar's answer: the clinic days (YYYY-MM-DD, ascending) of the range that have slots. */
+export const calendarSlotsResponseSchema = z.object({ days: z.array(z.string()) });
+export type CalendarSlotsResponse = z.infer<typeof calendarSlotsResponseSchema>;
+
+/** A slot as the API shows it: times in clinic time (Europe/Dublin), price in euro. */
+export const sessionSchema = z.object({
+  id: z.number().int(),
+  /** The clinic day, DD/MM/YYYY. */
+  data: z.string(),
+  /** HH:mm, clinic time. */
+  start_time: z.string(),
+  end_time: z.string(),
+  /** The same instants in ISO 8601 (UTC), as the slot editor sends them back. */
+  starts_at: z.string(),
+  ends_at: z.string(),
+  age: z.enum(['adult', 'child']),
+  price: z.number(),
+  status: z.enum(slotStatuses),
+  is_adult: z.boolean(),
+  is_video_call: z.boolean(),
+  location: z.enum(locationKeys).nullable(),
+  /** The location's full address; null for a video call. */
+  address: z.string().nullable(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const sessionsResponseSchema = z.object({ sessions: z.array(sessionSchema) });
+export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
+
+export const sessionResponseSchema = z.object({ session: sessionSchema });
+
+export const sessionIdParams = recordIdParams('Session');
+
+// ---------------------------------------------------------------------------------------------------
+// Back office: /api/admin/sessions, /api/admin/calendar_slots
+
+export const adminSessionsQuerySchema = z.object({ date: clinicDateSchema, ...kindQuery }).strict();
+
+const instantSchema = z.iso
+  .datetime({ offset: true, error: slotTexts.instantInvalid })
+  .transform((value) => new Date(value))
+  .refine((value) => !Number.isNaN(value.getTime()), slotTexts.instantInvalid);
+
+const priceSchema = z
+  .number({ error: slotTexts.priceInvalid })
+  .min(0, slotTexts.priceInvalid)
+  .max(100_000, slotTexts.priceInvalid)
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, slotTexts.priceInvalid);
+
+const slotFields = {
+  start_date: instantSchema,
+  end_date: instantSchema,
+  is_adult: bodyFlag('is_adult'),
+  is_video_call: bodyFlag('is_video_call'),
+  price: priceSchema,
+  location: z.enum(locationKeys, { error: `location must be one of ${locationKeys.join(', ')}` }).nullish(),
+};
+
+type SlotFields = {
+  start_date: Date;
+  end_date: Date;
+  is_video_call: boolean;
+  location?: (typeof locationKeys)[number] | null;
+};
+
+function checkSlot(slot: SlotFields, context: z.RefinementCtx) {
+  if (slot.start_date.getTime() >= slot.end_date.getTime()) {
+    context.addIssue({ code: 'custom', path: ['end_date'], message: slotTexts.startAfterEnd });
+  } else if (slot.end_date.getTime() - slot.start_date.getTime() > MAX_SLOT_HOURS * 3_600_000) {
+    context.addIssue({ code: 'custom', path: ['end_date'], message: slotTexts.tooLong });
+  }
+  if (!slot.is_video_call && !slot.location) {
+    context.addIssue({ code: 'custom', path: ['location'], message: texts.required });
+  }
+}
+
+/** One new slot of the editor: instants in ISO 8601, price in euro, a location unless it is a video call. */
+export const slotCreateSchema = z.object(slotFields).strict().superRefine(checkSlot);
+export const slotUpdateSchema = z
+  .object({ ...slotFields, id: z.number({ error: 'id must be a slot id' }).int().min(1) })
+  .strict()
+  .superRefine(checkSlot);
+export type SlotCreate = z.output<typeof slotCreateSchema>;
+export type SlotUpdate = z.output<typeof slotUpdateSchema>;
+
+export const saveSessionsRequestSchema = z
+  .object({
+    sessions_create: z.array(slotCreateSchema).max(MAX_SLOTS_PER_SAVE).default([]),
+    sessions_update: z.array(slotUpdateSchema).max(MAX_SLOTS_PER_SAVE).default([]),
+  })
+  .strict();
+export type SaveSessionsRequest = z.output<typeof saveSessionsRequestSchema>;
+
+export const setSessionStatusRequestSchema = z
+  .object({
+    session: z
+      .object({ status: z.enum(slotStatuses, { error: `status must be one of ${slotStatuses.join(', ')}` }) })
+      .strict(),
+  })
+  .strict();
+
+// ---------------------------------------------------------------------------------------------------
+// Public: /api/calendar_slots, /api/patient_sessions
+
+/** A slot as a visitor sees it: never any patient data; `held_by_you` marks the visitor's own hold. */
+export const publicSessionSchema = sessionSchema.extend({ held_by_you: z.boolean() });
+export type PublicSession = z.infer<typeof publicSessionSchema>;
+
+export const patientSessionsQuerySchema = paginationQuerySchema
+  .extend({ date: clinicDateSchema, ...kindQuery })
+  .strict();
+
+export const patientSessionsResponseSchema = z.object({
+  sessions: z.array(publicSessionSchema),
+  pages: z.number().int(),
+  count: z.number().int(),
+});
+export type PatientSessionsResponse = z.infer<typeof patientSessionsResponseSchema>;
+
+/** The header carrying a visitor's hold token (DESIGN.md section 3). */
+export const HOLD_TOKEN_HEADER = 'x-hold-token';
+
+export const holdResponseSchema = z.object({
+  session: publicSessionSchema,
+  /** Only in the answer that creates the hold; the server keeps its hash only. */
+  hold_token: z.string().optional(),
+  hold_expires_at: z.string(),
+});
+export type HoldResponse = z.infer<typeof holdResponseSchema>;

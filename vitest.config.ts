@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Unit and API tests: the run migrates once (test-database-setup.ts); each API test file builds the app
@@ -7,6 +8,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
+    // Vitest leaves a core to itself by default, which on a 2-core machine runs the files one at a time;
+    // its own process is idle while the files run, so use every core.
+    maxWorkers: availableParallelism(),
     globalSetup: ['src/server/test/test-database-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,

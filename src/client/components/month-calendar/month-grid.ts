@@ -101,7 +101,7 @@ const monthNames = [
 ];
 
 /** The weekday names from Monday, as the grid's column headers. */
-export const weekdayHeaders = [...weekdayNames.slice(1), weekdayNames[0]] as const;
+export const weekdayHeaders: readonly string[] = [...weekdayNames.slice(1), 'Sunday'];
 
 /** 'Tuesday 8 December 2026' (the same on the server and in every browser, whatever its locale). */
 export function formatLongDate(date: string): string {

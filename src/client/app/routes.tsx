@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
     lazy: () => import('./layouts/admin-layout'),
     children: [
       { index: true, lazy: () => import('./pages/admin-coming-soon-page') },
+      { path: 'availability', lazy: () => import('../features/availability/admin-availability-page') },
       { path: 'blog', lazy: () => import('../features/blog/admin-blog-list-page') },
       { path: 'article/create', lazy: () => import('../features/blog/admin-article-form-page') },
       { path: 'article/edit', lazy: () => import('../features/blog/admin-article-form-page') },

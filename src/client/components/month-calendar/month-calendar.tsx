@@ -19,6 +19,8 @@ export interface MonthCalendarProps {
   /** Said after each day's date: 'slots available' for a marked day, `unmarkedLabel` for the others. */
   markedLabel: string;
   unmarkedLabel: string;
+  /** Said after a disabled day's date; 'unavailable' by default. */
+  disabledLabel?: string;
   /** Days that cannot be chosen (past days): shown dimmed, announced as unavailable, still reachable by arrow keys. */
   isDisabled?: (date: string) => boolean;
   /** The chosen day; its button is pressed. */
@@ -42,6 +44,7 @@ export function MonthCalendar({
   markedDays,
   markedLabel,
   unmarkedLabel,
+  disabledLabel = 'unavailable',
   isDisabled = () => false,
   selected,
   onSelect,
@@ -154,7 +157,7 @@ export function MonthCalendar({
                 const marked = markedDays.has(day.date);
                 const disabled = isDisabled(day.date);
                 const isSelected = day.date === selected;
-                const label = `${formatLongDate(day.date)}, ${disabled ? 'unavailable' : marked ? markedLabel : unmarkedLabel}`;
+                const label = `${formatLongDate(day.date)}, ${disabled ? disabledLabel : marked ? markedLabel : unmarkedLabel}`;
                 return (
                   <td key={day.date}>
                     <button

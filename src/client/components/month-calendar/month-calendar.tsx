@@ -143,7 +143,8 @@ export function MonthCalendar({
         <thead>
           <tr>
             {weekdayHeaders.map((name) => (
-              <th key={name} scope="col" abbr={name}>
+              <th key={name} scope="col">
+                <span className="visually-hidden">{name}</span>
                 <span aria-hidden="true">{name.slice(0, 2)}</span>
               </th>
             ))}

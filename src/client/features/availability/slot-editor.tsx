@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { type FieldPath, useFieldArray, useForm } from 'react-hook-form';
+import { type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { clinic, formatAddress, type LocationKey } from '../../../shared/clinic';
 import { type Session, slotTexts } from '../../../shared/slots';
 import { texts } from '../../../shared/validation-texts';
@@ -128,6 +128,7 @@ export function SlotEditor({ kind, date, sessions, onClose }: SlotEditorProps) {
     });
   const { fields, append, remove: removeRow } = useFieldArray({ control, name: 'slots', keyName: 'key' });
   const errors = formState.errors.slots;
+  const watchedSlots = useWatch({ control, name: 'slots' });
 
   const addSlot = () => {
     const row = newRow(kind, date, getValues('slots'), new Date());
@@ -311,16 +312,19 @@ export function SlotEditor({ kind, date, sessions, onClose }: SlotEditorProps) {
                       className="field__input"
                       disabled={disabled}
                       aria-invalid={rowError?.location ? true : undefined}
-                      aria-describedby={rowError?.location ? `${id}-location-error` : undefined}
+                      aria-describedby={
+                        rowError?.location ? `${id}-location-error ${id}-address` : `${id}-address`
+                      }
                       {...register(`slots.${index}.location`)}
                     >
                       <option value="">Choose an address</option>
                       {LOCATIONS.map((place) => (
                         <option key={place.key} value={place.key}>
-                          {formatAddress(place)}
+                          {place.label}
                         </option>
                       ))}
                     </select>
+                    <AddressLine location={watchedSlots?.[index]?.location} id={`${id}-address`} />
                     {rowError?.location?.message && (
                       <div role="alert">
                         <FieldErrorMessage id={`${id}-location-error`}>
@@ -397,5 +401,15 @@ export function SlotEditor({ kind, date, sessions, onClose }: SlotEditorProps) {
         onCancel={() => setPendingDelete(null)}
       />
     </form>
+  );
+}
+
+/** The chosen location's full address under the select (the select shows its short label). */
+function AddressLine({ location, id }: { location: LocationKey | '' | undefined; id: string }) {
+  const place = location ? clinic.locations[location] : undefined;
+  return (
+    <p id={id} className="field__hint">
+      {place ? formatAddress(place) : 'No address chosen.'}
+    </p>
   );
 }

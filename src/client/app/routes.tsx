@@ -1,7 +1,6 @@
 import { type RouteObject, redirect } from 'react-router';
 import { AppErrorBoundary } from './app-error-boundary';
 import { PublicLayout } from './layouts/public-layout';
-import { comingSoonRoute } from './pages/coming-soon-page';
 import { PageLoading } from './pages/page-loading';
 
 /**
@@ -32,11 +31,7 @@ export const routes: RouteObject[] = [
       { path: 'contact_us', lazy: () => import('../features/contact/contact-page') },
       { path: 'privacy_policy', lazy: () => import('../features/legal/privacy-policy-page') },
       { path: 'terms_and_conditions', lazy: () => import('../features/legal/terms-and-conditions-page') },
-      comingSoonRoute(
-        'sessions_availability/:id',
-        'Book An Appointment',
-        'Book an allergy test or a video consultation.',
-      ),
+      { path: 'sessions_availability/:id', lazy: () => import('../features/availability/booking-page') },
       { path: 'confirm', loader: () => redirect('/') },
       { path: 'payment', loader: () => redirect('/') },
     ],
@@ -48,6 +43,7 @@ export const routes: RouteObject[] = [
     lazy: () => import('./layouts/admin-layout'),
     children: [
       { index: true, lazy: () => import('./pages/admin-coming-soon-page') },
+      { path: 'availability', lazy: () => import('../features/availability/admin-availability-page') },
       { path: 'blog', lazy: () => import('../features/blog/admin-blog-list-page') },
       { path: 'article/create', lazy: () => import('../features/blog/admin-article-form-page') },
       { path: 'article/edit', lazy: () => import('../features/blog/admin-article-form-page') },

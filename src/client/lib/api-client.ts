@@ -37,10 +37,12 @@ interface RequestOptions {
   json?: unknown;
   formData?: FormData;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. a booking's `X-Hold-Token`. */
+  headers?: Record<string, string>;
 }
 
 export async function apiRequest<T>(url: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   const token = getAuthToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

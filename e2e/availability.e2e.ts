@@ -1,0 +1,302 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addDays,
+  addMonths,
+  formatLongDate,
+  formatMonth,
+  formatShortDate,
+  monthOf,
+} from '../src/client/components/month-calendar/month-grid';
+import { clinicInstant, clinicToday } from '../src/client/features/availability/slot-times';
+import {
+  axeViolations,
+  baseUrl,
+  fitsWidth,
+  launchBrowser,
+  openAdminPage,
+  openPage,
+  screenshot,
+  viewports,
+} from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/*
+ * The demonstration seed has weekday slots for the four weeks after today. The test works after them: an
+ * empty month (`emptyMonth`), then the 10th of the month after it (`day`), where the admin builds slots
+ * of the allergy test for adults and a visitor finds them through 'Next available'.
+ */
+const today = clinicToday();
+const emptyMonth = addMonths(monthOf(addDays(today, 29)), 1);
+const day = `${addMonths(emptyMonth, 1)}-10`;
+const dayLabel = formatLongDate(day);
+
+/** A select's option chosen by its visible text ('8:40 AM'). */
+const pick = (select: Locator, label: string) => select.selectOption({ label });
+const slotGroup = (page: Page, number: number) =>
+  page.getByRole('group', { name: new RegExp(`^Slot ${number}`) });
+
+async function chooseAdminKind(page: Page): Promise<void> {
+  await page.goto('/admin/availability');
+  await page.getByRole('heading', { level: 1, name: 'Availability settings' }).waitFor();
+  await page.getByRole('radio', { name: 'Allergy test' }).check();
+  await page.getByRole('radio', { name: 'Adult' }).check();
+  await page.getByLabel('Go to month').fill(monthOf(day));
+  await page.getByRole('heading', { level: 2, name: formatMonth(monthOf(day)) }).waitFor();
+}
+
+async function adminToken(page: Page): Promise<string> {
+  return (await page.evaluate(() => window.localStorage.getItem('auth_token'))) ?? '';
+}
+
+describe('availability settings (back office)', () => {
+  it('creates, edits and deletes slots of a future day; spec errors; a booked slot is refused; the day is bold', async () => {
+    const { page, errors } = await openAdminPage(browser, { viewport: viewports.desktop });
+    await chooseAdminKind(page);
+
+    const emptyDay = page.getByRole('button', { name: `${dayLabel}, no slots` });
+    await emptyDay.click();
+    await page.getByRole('heading', { level: 2, name: dayLabel }).waitFor();
+    await page.getByText('There are no session slots on this day.').waitFor();
+    await page.getByRole('button', { name: 'Add new session slots' }).click();
+
+    // The first slot of a future day: 08:00 to 08:30, the test's price, an address.
+    const first = slotGroup(page, 1);
+    expect(await first.getByLabel('Start time').inputValue()).toBe(String(8 * 60));
+    expect(await first.getByLabel('End time').inputValue()).toBe(String(8 * 60 + 30));
+    expect(await first.getByLabel('Price (€)').inputValue()).toBe('180');
+    await pick(
+      first.getByLabel('Address'),
+      (await first.getByLabel('Address').locator('option').nth(2).textContent()) ?? '',
+    );
+
+    // The next one starts 10 minutes after the first ends.
+    await page.getByRole('button', { name: 'Add another session slot' }).click();
+    const second = slotGroup(page, 2);
+    expect(await second.getByLabel('Start time').inputValue()).toBe(String(8 * 60 + 40));
+    expect(await second.getByLabel('End time').inputValue()).toBe(String(9 * 60 + 10));
+
+    // Spec errors, next to the slot and announced.
+    await pick(second.getByLabel('End time'), '8:30 AM');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await second.getByRole('alert').filter({ hasText: 'Start time can`t be after end time' }).waitFor();
+    await pick(second.getByLabel('End time'), '9:10 AM');
+    await pick(second.getByLabel('Start time'), '8:20 AM');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await second.getByRole('alert').filter({ hasText: 'That time range is occupied' }).waitFor();
+    await pick(second.getByLabel('Start time'), '8:40 AM');
+    await screenshot(page, 'admin-availability-editor-1280');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('You have successfully created new available Appointments on this day.').waitFor();
+
+    const list = page.getByRole('list', { name: 'Session slots' });
+    await list.getByText('8:00 AM – 8:30 AM').waitFor();
+    await list.getByText('8:40 AM – 9:10 AM').waitFor();
+    expect(await list.getByText('€180').count()).toBe(2);
+    expect(await list.getByText('Available', { exact: true }).count()).toBe(2);
+
+    // The day is bold now.
+    const boldDay = page.getByRole('button', { name: `${dayLabel}, has slots` });
+    await boldDay.waitFor();
+    expect(
+      await boldDay.evaluate((button) => Number(getComputedStyle(button).fontWeight)),
+    ).toBeGreaterThanOrEqual(700);
+
+    // Edit: the second slot ends at 9:00.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await pick(slotGroup(page, 2).getByLabel('End time'), '9:00 AM');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('You have successfully updated an available Appointments on this day.').waitFor();
+    await list.getByText('8:40 AM – 9:00 AM').waitFor();
+
+    // Delete the second slot, after the spec's confirmation.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await slotGroup(page, 2)
+      .getByRole('button', { name: /^Delete slot 2/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Delete available booking time ?' });
+    await dialog.getByText('Users cannot book an appointment at this time.').waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('You have successfully deleted selected available appointment.').waitFor();
+    expect(await slotGroup(page, 2).count()).toBe(0);
+
+    // A slot booked meanwhile (no screen books one yet: the API's answer is stood in for) is refused.
+    await page.route('**/api/admin/sessions/*', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 422, json: { error_messages: 'You can not delete a booked appointment.' } })
+        : route.continue(),
+    );
+    await slotGroup(page, 1)
+      .getByRole('button', { name: /^Delete slot 1/ })
+      .click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('You can not delete a booked appointment.').waitFor();
+    await page.unroute('**/api/admin/sessions/*');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await list.getByText('8:00 AM – 8:30 AM').waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(1);
+
+    // A slot that is not available (held for booking) shows Unavailable and is disabled in the editor.
+    const token = await adminToken(page);
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const created = await fetch(`${baseUrl()}/api/admin/sessions`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        sessions_create: [
+          {
+            start_date: clinicInstant(day, 10 * 60),
+            end_date: clinicInstant(day, 10 * 60 + 30),
+            is_adult: true,
+            is_video_call: false,
+            price: 180,
+            location: 'adult_1',
+          },
+        ],
+      }),
+    });
+    expect(created.status).toBe(200);
+    const { sessions } = (await created.json()) as { sessions: { id: number; start_time: string }[] };
+    const held = sessions.find((session) => session.start_time === '10:00');
+    const pending = await fetch(`${baseUrl()}/api/admin/sessions/${held?.id}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ session: { status: 'pending' } }),
+    });
+    expect(pending.status).toBe(200);
+    await page.reload();
+    await chooseAdminKind(page);
+    await page.getByRole('button', { name: `${dayLabel}, has slots` }).click();
+    await list.getByText('Unavailable', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const locked = slotGroup(page, 2);
+    expect(await locked.getByLabel('Start time').isDisabled()).toBe(true);
+    expect(await locked.getByRole('button', { name: /^Delete slot 2/ }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    // Released again for the visitors' test.
+    await fetch(`${baseUrl()}/api/admin/sessions/${held?.id}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ session: { status: 'available' } }),
+    });
+
+    // Clicking the chosen day again closes it.
+    await page.getByRole('button', { name: `${dayLabel}, has slots` }).click();
+    await page.getByRole('heading', { level: 2, name: dayLabel }).waitFor({ state: 'detached' });
+    // The one failed request is the refused delete (422) the test asked for.
+    expect(errors.filter((error) => !error.includes('422'))).toEqual([]);
+  });
+
+  it('fits 360 px, works by keyboard and has no axe findings', async () => {
+    const { page, errors } = await openAdminPage(browser, { viewport: viewports.phone });
+    await chooseAdminKind(page);
+    // Arrow keys move between days; Enter opens one.
+    await page.getByRole('button', { name: `${formatLongDate(`${monthOf(day)}-09`)}, no slots` }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-date'))).toBe(day);
+    await page.keyboard.press('Enter');
+    await page.getByRole('list', { name: 'Session slots' }).getByText('8:00 AM – 8:30 AM').waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'admin-availability-360');
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await slotGroup(page, 1).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await axeViolations(page, 'admin availability 360')).toEqual([]);
+    await screenshot(page, 'admin-availability-editor-360');
+    await page.setViewportSize(viewports.desktop);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await screenshot(page, 'admin-availability-1280');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('booking a slot (public)', () => {
+  it('finds the next free day, holds a slot that a second visitor can no longer take, and keeps the hold on return', async () => {
+    const first = await openPage(browser, { viewport: viewports.phone });
+    const second = await openPage(browser, { viewport: viewports.desktop });
+    const page = first.page;
+
+    // Server-rendered shell: the title and the choice, no slot data in the page.
+    const html = await (await fetch(`${baseUrl()}/sessions_availability/booking_test`)).text();
+    expect(html).toContain('Book an Allergy Test');
+    expect(html).toContain('Who is the appointment for?');
+    expect(html).not.toContain('/api/calendar_slots');
+
+    await page.goto('/sessions_availability/booking_test');
+    await page.getByRole('heading', { level: 1, name: 'Book an Allergy Test' }).waitFor();
+    await page.getByRole('radio', { name: 'Adult' }).check();
+    await page.getByLabel('Go to month').fill(emptyMonth);
+    await page.getByText(`No free times in ${formatMonth(emptyMonth)}.`).waitFor();
+    await page.getByRole('button', { name: `Next available: ${formatShortDate(day)}` }).click();
+    await page.getByRole('heading', { level: 2, name: dayLabel }).waitFor();
+    const slot = page.getByRole('button', { name: /8:00 AM – 8:30 AM/ });
+    await slot.waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await axeViolations(page, 'booking 360')).toEqual([]);
+    await screenshot(page, 'booking-test-360');
+
+    // The second visitor sees the same slot.
+    await second.page.goto('/sessions_availability/booking_test');
+    await second.page.getByRole('radio', { name: 'Adult' }).check();
+    await second.page.getByLabel('Go to month').fill(monthOf(day));
+    await second.page.getByRole('button', { name: `${dayLabel}, slots available` }).click();
+    const secondSlot = second.page.getByRole('button', { name: /8:00 AM – 8:30 AM/ });
+    await secondSlot.waitFor();
+    await screenshot(second.page, 'booking-test-1280');
+
+    // The first visitor holds it.
+    await slot.click();
+    await page.getByRole('heading', { level: 2, name: 'Your time is held' }).waitFor();
+    await page.getByText(/held for you until \d\d:\d\d/).waitFor();
+    await page.getByText('The request form is coming next', { exact: false }).waitFor();
+    const stored = await page.evaluate(() => window.sessionStorage.getItem('booking_hold'));
+    expect(JSON.parse(stored ?? '{}').token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(page.url()).not.toContain(JSON.parse(stored ?? '{}').token);
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'booking-held-360');
+
+    // The second visitor can no longer take it: a clear message, and the day refreshed.
+    await secondSlot.click();
+    await second.page
+      .getByRole('alert')
+      .filter({ hasText: 'Sorry, this time has just been taken. Please choose another.' })
+      .waitFor();
+    await second.page.getByRole('button', { name: /8:00 AM – 8:30 AM/ }).waitFor({ state: 'detached' });
+
+    // Back to the calendar: the first visitor's slot is still theirs, also after a reload.
+    await page.getByRole('button', { name: 'Back to the calendar' }).click();
+    await page.getByRole('button', { name: /8:00 AM – 8:30 AM.*Held for you/ }).waitFor();
+    await page.reload();
+    await page.getByText(/You are holding/).waitFor();
+    await page.getByRole('button', { name: /8:00 AM – 8:30 AM.*Held for you/ }).waitFor();
+    await page.getByRole('button', { name: 'Continue with this time' }).click();
+
+    // Choosing another time lets it go: the second visitor can take it now.
+    await page.getByRole('button', { name: 'Choose another time' }).click();
+    await page.getByRole('radio', { name: 'Adult' }).waitFor();
+    expect(await page.evaluate(() => window.sessionStorage.getItem('booking_hold'))).toBeNull();
+    await second.page.reload();
+    await second.page.getByRole('radio', { name: 'Adult' }).check();
+    await second.page.getByLabel('Go to month').fill(monthOf(day));
+    await second.page.getByRole('button', { name: `${dayLabel}, slots available` }).click();
+    await second.page.getByRole('button', { name: /8:00 AM – 8:30 AM/ }).click();
+    await second.page.getByRole('heading', { level: 2, name: 'Your time is held' }).waitFor();
+    await screenshot(second.page, 'booking-held-1280');
+
+    // The video booking page: the same flow's shell.
+    await page.goto('/sessions_availability/booking_video');
+    await page.getByRole('heading', { level: 1, name: 'Book A Video Consultation' }).waitFor();
+    await page.getByRole('radio', { name: 'Child' }).check();
+    await page.getByRole('heading', { level: 2, name: formatMonth(monthOf(today)) }).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'booking-video-360');
+
+    expect(first.errors.filter((error) => !error.includes('409'))).toEqual([]);
+    expect(second.errors.filter((error) => !error.includes('409'))).toEqual([]);
+  });
+});

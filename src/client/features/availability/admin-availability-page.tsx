@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { formatEuro } from '../../../shared/euro';
+import type { RouteHandle } from '../../app/route-handle';
+import { MonthCalendar } from '../../components/month-calendar/month-calendar';
+import { formatLongDate, monthOf } from '../../components/month-calendar/month-grid';
+import { useAdminCalendarDays, useAdminDaySessions } from './availability-admin-api';
+import { KindChoice } from './kind-choice';
+import { SlotEditor } from './slot-editor';
+import type { SlotKind } from './slot-kind';
+import { clinicToday, formatClock12 } from './slot-times';
+import './availability.css';
+import './availability-admin.css';
+
+export const handle: RouteHandle = {
+  head: () => ({
+    title: 'Availability settings',
+    description: 'The times patients can book.',
+    noindex: true,
+  }),
+};
+
+/**
+ * /admin/availability (spec 2.6): choose the session type, then the appointment type; a month calendar
+ * with the days that have slots in bold and past days disabled; a chosen day's slots, and the slot editor.
+ */
+export function Component() {
+  const [isVideoCall, setIsVideoCall] = useState<boolean>();
+  const [isAdult, setIsAdult] = useState<boolean>();
+  const kind = isVideoCall !== undefined && isAdult !== undefined ? { isVideoCall, isAdult } : undefined;
+
+  return (
+    <>
+      <div className="admin-page__header">
+        <h1 className="admin-page__title">Availability settings</h1>
+      </div>
+      <div className="availability-choices">
+        <KindChoice
+          legend="Session type"
+          options={[
+            { label: 'Video consultation', value: true },
+            { label: 'Allergy test', value: false },
+          ]}
+          value={isVideoCall}
+          onChange={setIsVideoCall}
+        />
+        {isVideoCall !== undefined && (
+          <KindChoice
+            legend="Appointment type"
+            options={[
+              { label: 'Adult', value: true },
+              { label: 'Child', value: false },
+            ]}
+            value={isAdult}
+            onChange={setIsAdult}
+          />
+        )}
+      </div>
+      {kind ? (
+        <AvailabilityCalendar key={`${kind.isVideoCall}/${kind.isAdult}`} kind={kind} />
+      ) : (
+        <p className="availability-hint">
+          Choose the session type and the appointment type to see their calendar.
+        </p>
+      )}
+    </>
+  );
+}
+
+function AvailabilityCalendar({ kind }: { kind: SlotKind }) {
+  const today = clinicToday();
+  const [month, setMonth] = useState(monthOf(today));
+  const [selected, setSelected] = useState<string>();
+  const calendar = useAdminCalendarDays(kind, month);
+  const days = new Set(calendar.data?.days);
+
+  return (
+    <div className="availability-layout">
+      <section aria-label="Calendar" className="availability-layout__calendar">
+        <MonthCalendar
+          month={month}
+          onMonthChange={setMonth}
+          markedDays={days}
+          markedLabel="has slots"
+          unmarkedLabel="no slots"
+          isDisabled={(date) => date < today}
+          selected={selected}
+          onSelect={(date) => setSelected((current) => (current === date ? undefined : date))}
+          busy={calendar.isFetching}
+        />
+        {calendar.isError && (
+          <p role="alert" className="availability-error">
+            The calendar could not be loaded. {calendar.error.message}
+          </p>
+        )}
+      </section>
+      {selected && <AdminDay key={selected} kind={kind} date={selected} />}
+    </div>
+  );
+}
+
+function AdminDay({ kind, date }: { kind: SlotKind; date: string }) {
+  const day = useAdminDaySessions(kind, date);
+  const [editing, setEditing] = useState(false);
+  const sessions = day.data?.sessions;
+
+  return (
+    <section className="availability-day" aria-labelledby="availability-day-title">
+      <h2 id="availability-day-title" className="availability-day__title">
+        {formatLongDate(date)}
+      </h2>
+      {day.isPending && <p role="status">Loading the slots…</p>}
+      {day.isError && (
+        <p role="alert" className="availability-error">
+          The slots could not be loaded. {day.error.message}
+        </p>
+      )}
+      {sessions && editing && (
+        <SlotEditor kind={kind} date={date} sessions={sessions} onClose={() => setEditing(false)} />
+      )}
+      {sessions && !editing && sessions.length === 0 && (
+        <div className="availability-day__empty">
+          <p>There are no session slots on this day.</p>
+          <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
+            Add new session slots
+          </button>
+        </div>
+      )}
+      {sessions && !editing && sessions.length > 0 && (
+        <>
+          <ul className="slot-list" aria-label="Session slots">
+            {sessions.map((session) => (
+              <li key={session.id} className="slot-list__item">
+                <span className="slot-list__time">
+                  {formatClock12(session.start_time)} – {formatClock12(session.end_time)}
+                </span>
+                <span className="slot-list__price">{formatEuro(session.price)}</span>
+                <span
+                  className={`slot-list__status slot-list__status--${session.status === 'available' ? 'available' : 'unavailable'}`}
+                >
+                  {session.status === 'available' ? 'Available' : 'Unavailable'}
+                </span>
+                {session.address && <span className="slot-list__address">{session.address}</span>}
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
+            Edit
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BodyInput, ResponseOf } from '../../../shared/api/endpoint';
+import type {
+  deleteSession,
+  listAdminCalendarSlots,
+  listAdminSessions,
+  saveSessions,
+} from '../../../shared/api/slot-endpoints';
+import { calendarRange } from '../../components/month-calendar/month-grid';
+import { apiRequest } from '../../lib/api-client';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
+import { kindQuery, type SlotKind } from './slot-kind';
+
+/** A change of slots refreshes the back office's calendar and day, and the public booking calendar. */
+const REFRESH_PATHS = [
+  '/api/admin/sessions',
+  '/api/admin/calendar_slots',
+  '/api/calendar_slots',
+  '/api/patient_sessions',
+];
+
+/** The days of `month` (YYYY-MM) that have slots of the kind, whatever their status: bold in the calendar. */
+export const useAdminCalendarDays = (kind: SlotKind, month: string) =>
+  useEndpointQuery<typeof listAdminCalendarSlots>(
+    '/api/admin/calendar_slots',
+    { query: { range_calendar: calendarRange(month), ...kindQuery(kind) } },
+    { staleTime: 0 },
+  );
+
+/** The slots of one clinic day (YYYY-MM-DD) and kind; nothing is asked without a day. */
+export const useAdminDaySessions = (kind: SlotKind, date: string | undefined) =>
+  useEndpointQuery<typeof listAdminSessions>(
+    '/api/admin/sessions',
+    { query: { date: date ?? '', ...kindQuery(kind) } },
+    { enabled: date !== undefined, staleTime: 0 },
+  );
+
+export type SaveSessionsBody = BodyInput<typeof saveSessions>;
+
+/** The slot editor's save: new and changed slots in one call, all or none. */
+export function useSaveSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveSessionsBody) =>
+      apiRequest<ResponseOf<typeof saveSessions>>(
+        '/api/admin/sessions' satisfies (typeof saveSessions)['path'],
+        {
+          method: 'POST',
+          json: body,
+        },
+      ),
+    onSuccess: () => invalidateApiPaths(queryClient, REFRESH_PATHS),
+  });
+}
+
+/** Deletes an available slot; a booked one is refused (422) with the spec's text. */
+export function useDeleteSession() {
+  const queryClient = useQueryClient();
+  const path: (typeof deleteSession)['path'] = '/api/admin/sessions/:id';
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<void>(path.replace(':id', String(id)), { method: 'DELETE' }),
+    onSuccess: () => invalidateApiPaths(queryClient, REFRESH_PATHS),
+  });
+}

@@ -1,0 +1,114 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ResponseOf } from '../../../shared/api/endpoint';
+import type {
+  holdPatientSession,
+  listCalendarSlots,
+  listPatientSessions,
+  releasePatientSessionHold,
+} from '../../../shared/api/slot-endpoints';
+import { addMonths, calendarRange } from '../../components/month-calendar/month-grid';
+import { apiRequest, buildUrl } from '../../lib/api-client';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
+import { kindQuery, type SlotKind } from './slot-kind';
+
+/** The public booking calls. Live data: read in the browser, short-lived in the cache. */
+const CALENDAR_PATH: (typeof listCalendarSlots)['path'] = '/api/calendar_slots';
+const DAY_PATH: (typeof listPatientSessions)['path'] = '/api/patient_sessions';
+const HOLD_PATH: (typeof holdPatientSession)['path'] = '/api/patient_sessions/:id';
+const RELEASE_PATH: (typeof releasePatientSessionHold)['path'] = '/api/patient_sessions/:id/hold';
+const LIVE_MS = 15_000;
+/** How many months after an empty one the page looks for the next free day. */
+export const NEXT_AVAILABLE_MONTHS = 4;
+
+const holdHeaders = (token: string | undefined): Record<string, string> | undefined =>
+  token ? { 'X-Hold-Token': token } : undefined;
+
+/** The days of `month` with available future slots of the kind. */
+export const useCalendarDays = (kind: SlotKind, month: string | undefined) =>
+  useEndpointQuery<typeof listCalendarSlots>(
+    CALENDAR_PATH,
+    { query: { range_calendar: calendarRange(month ?? '2000-01'), ...kindQuery(kind) } },
+    { enabled: month !== undefined, staleTime: LIVE_MS },
+  );
+
+/**
+ * When `month` has no free day: the first free day of the following months (up to NEXT_AVAILABLE_MONTHS),
+ * asked month by month, so nobody pages through empty months; null when none is found.
+ */
+export function useNextAvailableDay(kind: SlotKind, month: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [CALENDAR_PATH, { next_after: month, ...kindQuery(kind) }],
+    enabled,
+    staleTime: LIVE_MS,
+    queryFn: async ({ signal }) => {
+      for (let step = 1; step <= NEXT_AVAILABLE_MONTHS; step += 1) {
+        const query = { range_calendar: calendarRange(addMonths(month, step)), ...kindQuery(kind) };
+        const { days } = await apiRequest<ResponseOf<typeof listCalendarSlots>>(
+          buildUrl(CALENDAR_PATH, query),
+          {
+            signal,
+          },
+        );
+        if (days[0]) return days[0];
+      }
+      return null;
+    },
+  });
+}
+
+/**
+ * The free slots of one day; with the visitor's hold token, their own held slot too (`held_by_you`).
+ * The token is sent as a header, never in the URL; the cache key names only the held slot's id.
+ */
+export function useDaySlots(
+  kind: SlotKind,
+  date: string | undefined,
+  hold: { token: string; sessionId: number } | undefined,
+) {
+  const query = { date: date ?? '', ...kindQuery(kind), page: 1, per_page: 100 };
+  return useQuery({
+    queryKey: [DAY_PATH, { ...query, held: hold?.sessionId ?? 0 }],
+    enabled: date !== undefined,
+    staleTime: LIVE_MS,
+    queryFn: ({ signal }) =>
+      apiRequest<ResponseOf<typeof listPatientSessions>>(buildUrl(DAY_PATH, query), {
+        signal,
+        headers: holdHeaders(hold?.token),
+      }),
+  });
+}
+
+const refreshPublicSlots = (queryClient: ReturnType<typeof useQueryClient>) =>
+  invalidateApiPaths(queryClient, [CALENDAR_PATH, DAY_PATH]);
+
+/** Holds a slot; the previous hold's token lets the server release that one in the same step. */
+export function useHoldSlot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, previousToken }: { id: number; previousToken?: string }) =>
+      apiRequest<ResponseOf<typeof holdPatientSession>>(HOLD_PATH.replace(':id', String(id)), {
+        method: 'PUT',
+        headers: holdHeaders(previousToken),
+      }),
+    onSettled: () => refreshPublicSlots(queryClient),
+  });
+}
+
+/** Releases the visitor's hold at once; a hold already gone (404) is no error for the visitor. */
+export function useReleaseHold() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, token }: { id: number; token: string }) => {
+      try {
+        await apiRequest<void>(RELEASE_PATH.replace(':id', String(id)), {
+          method: 'DELETE',
+          headers: holdHeaders(token),
+        });
+      } catch (error) {
+        if ((error as { status?: number }).status !== 404) throw error;
+      }
+    },
+    onSettled: () => refreshPublicSlots(queryClient),
+  });
+}

@@ -1,0 +1,423 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { clinic } from '../../../shared/clinic';
+import { formatEuro } from '../../../shared/euro';
+import type { PublicSession } from '../../../shared/slots';
+import type { RouteHandle } from '../../app/route-handle';
+import { MonthCalendar } from '../../components/month-calendar/month-calendar';
+import {
+  formatLongDate,
+  formatMonth,
+  formatShortDate,
+  monthOf,
+} from '../../components/month-calendar/month-grid';
+import { ApiError } from '../../lib/api-client';
+import {
+  useCalendarDays,
+  useDaySlots,
+  useHoldSlot,
+  useNextAvailableDay,
+  useReleaseHold,
+} from './availability-api';
+import { clearHold, readHold, type StoredHold, writeHold } from './booking-hold';
+import { KindChoice } from './kind-choice';
+import type { SlotKind } from './slot-kind';
+import { clinicDayTime, clinicToday, formatClock12 } from './slot-times';
+
+interface BookingType {
+  title: string;
+  description: string;
+  isVideoCall: boolean;
+  lead: string;
+}
+
+const bookingTypes: Record<string, BookingType> = {
+  booking_test: {
+    title: 'Book an Allergy Test',
+    description: 'Choose a free time for a skin prick allergy test at the clinic, for an adult or a child.',
+    isVideoCall: false,
+    lead: 'Choose who the test is for, then a day and a free time. The test takes place at the clinic.',
+  },
+  booking_video: {
+    title: 'Book A Video Consultation',
+    description:
+      'Choose a free time for a video consultation with a consultant allergist, for an adult or a child.',
+    isVideoCall: true,
+    lead: 'Choose who the consultation is for, then a day and a free time. We call you by video.',
+  },
+};
+
+/**
+ * The booking pages are server-rendered as a shell (title, lead, the adult/child choice); the slots are
+ * live, so the calendar and the day's times are read in the browser only, never prefetched into the page.
+ */
+export const handle: RouteHandle = {
+  head: ({ params }) => {
+    const type = bookingTypes[params.id ?? ''];
+    return type
+      ? { title: type.title, description: type.description }
+      : { title: 'Book An Appointment', description: 'Book an allergy test or a video consultation.' };
+  },
+};
+
+export function Component() {
+  const { id = '' } = useParams();
+  const type = bookingTypes[id];
+  if (!type) {
+    return (
+      <div className="page container">
+        <h1 className="page__title">Book An Appointment</h1>
+        <ul>
+          <li>
+            <Link to="/sessions_availability/booking_test">Book an Allergy Test</Link>
+          </li>
+          <li>
+            <Link to="/sessions_availability/booking_video">Book A Video Consultation</Link>
+          </li>
+        </ul>
+      </div>
+    );
+  }
+  return <BookingFlow key={id} type={type} />;
+}
+
+const hhmm = (iso: string) => {
+  const minutes = clinicDayTime(iso).minutes;
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+};
+
+function BookingFlow({ type }: { type: BookingType }) {
+  const [isAdult, setIsAdult] = useState<boolean>();
+  const [hold, setHold] = useState<StoredHold>();
+  const [step, setStep] = useState<'calendar' | 'held'>('calendar');
+  const [month, setMonth] = useState<string>();
+  const [selected, setSelected] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const heldHeadingRef = useRef<HTMLHeadingElement>(null);
+  const release = useReleaseHold();
+
+  // Session storage exists only in the browser: the stored hold is picked up after hydration.
+  useEffect(() => {
+    const stored = readHold();
+    if (!stored || stored.isVideoCall !== type.isVideoCall) return;
+    setHold(stored);
+    setIsAdult(stored.isAdult);
+    setMonth(monthOf(stored.date));
+    setSelected(stored.date);
+  }, [type.isVideoCall]);
+
+  // A hold lapses on the server after HOLD_MINUTES: forget it then too.
+  useEffect(() => {
+    if (!hold) return;
+    const timer = window.setTimeout(
+      () => {
+        clearHold();
+        setHold(undefined);
+        setStep('calendar');
+        setNotice('Your hold on that time has ended. Please choose a time again.');
+      },
+      Math.max(0, new Date(hold.expiresAt).getTime() - Date.now()),
+    );
+    return () => window.clearTimeout(timer);
+  }, [hold]);
+
+  useEffect(() => {
+    if (step === 'held') heldHeadingRef.current?.focus();
+  }, [step]);
+
+  const kind = isAdult === undefined ? undefined : { isVideoCall: type.isVideoCall, isAdult };
+  const ownHold = hold && kind && hold.isAdult === kind.isAdult ? hold : undefined;
+
+  const onHeld = (stored: StoredHold) => {
+    writeHold(stored);
+    setHold(stored);
+    setNotice(undefined);
+    setStep('held');
+  };
+
+  const chooseAnother = async () => {
+    if (hold) {
+      try {
+        await release.mutateAsync({ id: hold.sessionId, token: hold.token });
+      } catch {
+        // The hold lapses by itself within minutes; the visitor goes on.
+      }
+    }
+    clearHold();
+    setHold(undefined);
+    setStep('calendar');
+  };
+
+  return (
+    <div className="page container booking-page">
+      <h1 className="page__title">{type.title}</h1>
+      {step === 'held' && hold ? (
+        <section className="booking-panel" aria-labelledby="booking-held-title">
+          <h2 id="booking-held-title" ref={heldHeadingRef} tabIndex={-1}>
+            Your time is held
+          </h2>
+          <p>
+            <strong>
+              {formatLongDate(hold.date)}, {formatClock12(hold.startTime)} – {formatClock12(hold.endTime)}
+            </strong>
+            <br />
+            {hold.address ?? 'Video consultation'} · {formatEuro(hold.price)}
+          </p>
+          <p>
+            This time is held for you until <strong>{hhmm(hold.expiresAt)}</strong>. The request form is
+            coming next: it is not online yet, so please call us on{' '}
+            <a href={clinic.phoneHref}>{clinic.phone}</a> to complete the booking.
+          </p>
+          <div className="booking-panel__actions">
+            <button type="button" className="button button--secondary" onClick={() => setStep('calendar')}>
+              Back to the calendar
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={release.isPending}
+              onClick={() => void chooseAnother()}
+            >
+              Choose another time
+            </button>
+          </div>
+        </section>
+      ) : (
+        <>
+          <p className="page__lead">{type.lead}</p>
+          {hold && (
+            <div className="booking-hold-banner">
+              <p>
+                You are holding {formatShortDate(hold.date)}, {formatClock12(hold.startTime)} until{' '}
+                {hhmm(hold.expiresAt)}.
+              </p>
+              <button type="button" className="button button--primary" onClick={() => setStep('held')}>
+                Continue with this time
+              </button>
+            </div>
+          )}
+          <div className="availability-choices">
+            <KindChoice
+              legend="Who is the appointment for?"
+              options={[
+                { label: 'Adult', value: true },
+                { label: 'Child', value: false },
+              ]}
+              value={isAdult}
+              onChange={(value) => {
+                setIsAdult(value);
+                setSelected(undefined);
+                setNotice(undefined);
+              }}
+            />
+          </div>
+          {notice && (
+            <p className="booking-notice" role="alert">
+              {notice}
+            </p>
+          )}
+          {kind ? (
+            <BookingCalendar
+              key={`${kind.isAdult}`}
+              kind={kind}
+              month={month ?? monthOf(clinicToday())}
+              onMonthChange={setMonth}
+              selected={selected}
+              onSelect={(date) => {
+                setSelected(date);
+                setNotice(undefined);
+              }}
+              hold={ownHold}
+              onHeld={onHeld}
+              onShowHeld={() => setStep('held')}
+              onTaken={setNotice}
+            />
+          ) : (
+            <p className="availability-hint">Choose Adult or Child to see the free times.</p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+interface BookingCalendarProps {
+  kind: SlotKind;
+  month: string;
+  onMonthChange: (month: string) => void;
+  selected: string | undefined;
+  onSelect: (date: string | undefined) => void;
+  hold: StoredHold | undefined;
+  onHeld: (hold: StoredHold) => void;
+  onShowHeld: () => void;
+  onTaken: (message: string) => void;
+}
+
+function BookingCalendar({
+  kind,
+  month,
+  onMonthChange,
+  selected,
+  onSelect,
+  hold,
+  onHeld,
+  onShowHeld,
+  onTaken,
+}: BookingCalendarProps) {
+  const today = clinicToday();
+  const calendar = useCalendarDays(kind, month);
+  const days = new Set(calendar.data?.days);
+  // The visitor's own held day stays choosable even though the calendar no longer counts it as free.
+  if (hold && monthOf(hold.date) === month) days.add(hold.date);
+  const monthEmpty = calendar.isSuccess && days.size === 0;
+  const next = useNextAvailableDay(kind, month, monthEmpty);
+
+  return (
+    <div className="availability-layout">
+      <section aria-label="Calendar" className="availability-layout__calendar">
+        <MonthCalendar
+          month={month}
+          onMonthChange={onMonthChange}
+          markedDays={days}
+          markedLabel="slots available"
+          unmarkedLabel="no free times"
+          disabledLabel={calendar.isSuccess ? 'no free times' : 'unavailable'}
+          isDisabled={(date) => date < today || !days.has(date)}
+          selected={selected}
+          onSelect={(date) => onSelect(date === selected ? undefined : date)}
+          minMonth={monthOf(today)}
+          busy={calendar.isFetching}
+        />
+        {calendar.isPending && <p role="status">Loading the free days…</p>}
+        {calendar.isError && (
+          <p role="alert" className="availability-error">
+            The free days could not be loaded. Please try again later.
+          </p>
+        )}
+        {monthEmpty && (
+          <div className="booking-next" role="status">
+            <p>No free times in {formatMonth(month)}.</p>
+            {next.isPending && <p>Looking for the next free day…</p>}
+            {next.data && (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => {
+                  const day = next.data;
+                  if (!day) return;
+                  onMonthChange(monthOf(day));
+                  onSelect(day);
+                }}
+              >
+                Next available: {formatShortDate(next.data)}
+              </button>
+            )}
+            {next.data === null && (
+              <p>
+                No free times in the next months either. Please call us on{' '}
+                <a href={clinic.phoneHref}>{clinic.phone}</a>.
+              </p>
+            )}
+          </div>
+        )}
+      </section>
+      {selected && (
+        <DaySlots
+          key={selected}
+          kind={kind}
+          date={selected}
+          hold={hold}
+          onHeld={onHeld}
+          onShowHeld={onShowHeld}
+          onTaken={onTaken}
+        />
+      )}
+    </div>
+  );
+}
+
+function DaySlots({
+  kind,
+  date,
+  hold,
+  onHeld,
+  onShowHeld,
+  onTaken,
+}: {
+  kind: SlotKind;
+  date: string;
+  hold: StoredHold | undefined;
+  onHeld: (hold: StoredHold) => void;
+  onShowHeld: () => void;
+  onTaken: (message: string) => void;
+}) {
+  const day = useDaySlots(kind, date, hold);
+  const holdSlot = useHoldSlot();
+  const sessions = day.data?.sessions;
+
+  const choose = async (session: PublicSession) => {
+    if (session.held_by_you) {
+      onShowHeld();
+      return;
+    }
+    try {
+      const answer = await holdSlot.mutateAsync({ id: session.id, previousToken: hold?.token });
+      onHeld({
+        token: answer.hold_token ?? hold?.token ?? '',
+        sessionId: answer.session.id,
+        expiresAt: answer.hold_expires_at,
+        isVideoCall: kind.isVideoCall,
+        isAdult: kind.isAdult,
+        date,
+        startTime: answer.session.start_time,
+        endTime: answer.session.end_time,
+        address: answer.session.address,
+        price: answer.session.price,
+      });
+    } catch (error) {
+      onTaken(
+        error instanceof ApiError && error.status === 409
+          ? error.message
+          : error instanceof ApiError
+            ? error.message
+            : 'Something went wrong. Try it later.',
+      );
+    }
+  };
+
+  return (
+    <section className="availability-day" aria-labelledby="booking-day-title">
+      <h2 id="booking-day-title" className="availability-day__title">
+        {formatLongDate(date)}
+      </h2>
+      {day.isPending && <p role="status">Loading the free times…</p>}
+      {day.isError && (
+        <p role="alert" className="availability-error">
+          The free times could not be loaded. Please try again later.
+        </p>
+      )}
+      {sessions && sessions.length === 0 && <p>There are no free times left on this day.</p>}
+      {sessions && sessions.length > 0 && (
+        <ul className="slot-picks" aria-label="Free times" aria-busy={holdSlot.isPending || undefined}>
+          {sessions.map((session) => (
+            <li key={session.id}>
+              <button
+                type="button"
+                className={`slot-pick${session.held_by_you ? ' slot-pick--mine' : ''}`}
+                disabled={holdSlot.isPending}
+                onClick={() => void choose(session)}
+              >
+                <span className="slot-pick__time">
+                  {formatClock12(session.start_time)} – {formatClock12(session.end_time)}
+                </span>
+                <span className="slot-pick__meta">{session.address ?? 'Video consultation'}</span>
+                <span className="slot-pick__meta">{formatEuro(session.price)}</span>
+                {session.held_by_you && <span className="slot-pick__mine">Held for you</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

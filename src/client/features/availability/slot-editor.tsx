@@ -1,0 +1,415 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { clinic, formatAddress, type LocationKey } from '../../../shared/clinic';
+import { type Session, slotTexts } from '../../../shared/slots';
+import { texts } from '../../../shared/validation-texts';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
+import { FieldErrorMessage } from '../../components/form-field/field-error-message';
+import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
+import { ApiError } from '../../lib/api-client';
+import { type SaveSessionsBody, useDeleteSession, useSaveSessions } from './availability-admin-api';
+import type { SlotKind } from './slot-kind';
+import {
+  clinicDayTime,
+  clinicInstant,
+  DEFAULT_PRICE,
+  defaultSlotTimes,
+  formatTime12,
+  slotRowErrors,
+  timeOptions,
+} from './slot-times';
+
+interface SlotRow {
+  /** The stored slot's id; null for a new one. */
+  id: number | null;
+  start: number;
+  end: number;
+  location: LocationKey | '';
+  price: string;
+  /** Booked, held or started: shown, not changed (spec section 4). */
+  locked: boolean;
+  lockReason?: string;
+}
+
+interface EditorValues {
+  slots: SlotRow[];
+}
+
+const TIMES = timeOptions();
+const LOCATIONS = Object.values(clinic.locations);
+const PRICE_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
+
+function rowOf(session: Session, now: Date): SlotRow {
+  const started = new Date(session.starts_at).getTime() <= now.getTime();
+  const locked = session.status !== 'available' || started;
+  return {
+    id: session.id,
+    start: clinicDayTime(session.starts_at).minutes,
+    end: clinicDayTime(session.ends_at).minutes,
+    location: session.location ?? '',
+    price: String(session.price),
+    locked,
+    lockReason: !locked
+      ? undefined
+      : session.status === 'booked'
+        ? 'Booked: cannot be changed here.'
+        : session.status === 'pending'
+          ? 'Being booked right now: cannot be changed.'
+          : 'Already started: cannot be changed.',
+  };
+}
+
+function newRow(kind: SlotKind, date: string, rows: readonly SlotRow[], now: Date): SlotRow | null {
+  const last = [...rows].sort((a, b) => a.end - b.end).at(-1);
+  const times = defaultSlotTimes(date, last?.end, now);
+  if (!times) return null;
+  const location: LocationKey | '' = kind.isVideoCall
+    ? ''
+    : last?.location || (kind.isAdult ? 'adult_1' : 'child');
+  return {
+    id: null,
+    ...times,
+    location,
+    price: String(last?.price ?? (kind.isVideoCall ? DEFAULT_PRICE.video : DEFAULT_PRICE.test)),
+    locked: false,
+  };
+}
+
+/** `sessions_create.2.location` → which row and which of its fields; undefined when the key names no row. */
+function rowFieldOfError(
+  key: string,
+  createRows: number[],
+  updateRows: number[],
+): { row: number; field: 'end' | 'location' | 'price' } | undefined {
+  const match = /^sessions_(create|update)\.(\d+)(?:\.(\w+))?$/.exec(key);
+  if (!match) return undefined;
+  const row = (match[1] === 'create' ? createRows : updateRows)[Number(match[2])];
+  if (row === undefined) return undefined;
+  const field = match[3] === 'location' ? 'location' : match[3] === 'price' ? 'price' : 'end';
+  return { row, field };
+}
+
+export interface SlotEditorProps {
+  kind: SlotKind;
+  /** The clinic day, YYYY-MM-DD. */
+  date: string;
+  sessions: readonly Session[];
+  onClose: () => void;
+}
+
+/**
+ * The slot editor (spec 2.6 and 5): per slot a start and an end time (12-hour, 5-minute steps), the address
+ * (not for video), the price and a delete button; 'Add another session slot'; Save sends the new and the
+ * changed slots in one call. Booked, held and started slots are shown disabled.
+ */
+export function SlotEditor({ kind, date, sessions, onClose }: SlotEditorProps) {
+  const notify = useNotify();
+  const formId = useId();
+  const save = useSaveSessions();
+  const remove = useDeleteSession();
+  const [formError, setFormError] = useState<string>();
+  const [pendingDelete, setPendingDelete] = useState<{ index: number; id: number } | null>(null);
+  const formErrorRef = useRef<HTMLParagraphElement>(null);
+
+  const initialRows = useMemo(() => {
+    const now = new Date();
+    const rows = sessions.map((session) => rowOf(session, now));
+    if (rows.length === 0) {
+      const first = newRow(kind, date, rows, now);
+      if (first) rows.push(first);
+    }
+    return rows;
+  }, [sessions, kind, date]);
+  const original = useMemo(() => new Map(initialRows.map((row) => [row.id, row])), [initialRows]);
+
+  const { control, register, handleSubmit, getValues, setError, clearErrors, formState } =
+    useForm<EditorValues>({
+      defaultValues: { slots: initialRows },
+    });
+  const { fields, append, remove: removeRow } = useFieldArray({ control, name: 'slots', keyName: 'key' });
+  const errors = formState.errors.slots;
+  const watchedSlots = useWatch({ control, name: 'slots' });
+
+  const addSlot = () => {
+    const row = newRow(kind, date, getValues('slots'), new Date());
+    if (row) append(row);
+    else notify.error('No later slot fits on this day.');
+  };
+
+  const onSubmit = async ({ slots }: EditorValues) => {
+    clearErrors();
+    setFormError(undefined);
+    let valid = true;
+    const fail = (name: FieldPath<EditorValues>, message: string) => {
+      const first = valid;
+      valid = false;
+      setError(name, { type: 'validate', message }, { shouldFocus: first });
+    };
+    const rowErrors = slotRowErrors(slots, slotTexts);
+    slots.forEach((row, index) => {
+      if (row.locked) return;
+      const rowError = rowErrors[index];
+      if (rowError) fail(`slots.${index}.end`, rowError);
+      if (!kind.isVideoCall && !row.location) fail(`slots.${index}.location`, texts.required);
+      if (!PRICE_PATTERN.test(row.price.trim())) fail(`slots.${index}.price`, slotTexts.priceInvalid);
+    });
+    if (!valid) return;
+
+    const body: Required<SaveSessionsBody> = { sessions_create: [], sessions_update: [] };
+    const createRows: number[] = [];
+    const updateRows: number[] = [];
+    slots.forEach((row, index) => {
+      if (row.locked) return;
+      const before = original.get(row.id);
+      if (
+        row.id !== null &&
+        before &&
+        before.start === row.start &&
+        before.end === row.end &&
+        before.location === row.location &&
+        Number(before.price) === Number(row.price)
+      ) {
+        return;
+      }
+      const slot = {
+        start_date: clinicInstant(date, row.start),
+        end_date: clinicInstant(date, row.end),
+        is_adult: kind.isAdult,
+        is_video_call: kind.isVideoCall,
+        price: Number(row.price),
+        location: kind.isVideoCall ? null : (row.location as LocationKey),
+      };
+      if (row.id === null) {
+        createRows.push(index);
+        body.sessions_create.push(slot);
+      } else {
+        updateRows.push(index);
+        body.sessions_update.push({ ...slot, id: row.id });
+      }
+    });
+    if (createRows.length + updateRows.length === 0) {
+      onClose();
+      return;
+    }
+    try {
+      await save.mutateAsync(body);
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? Object.entries(error.body.errors ?? {}) : [];
+      let mapped = false;
+      for (const [key, messages] of fieldErrors) {
+        const target = rowFieldOfError(key, createRows, updateRows);
+        if (target && messages[0]) {
+          setError(
+            `slots.${target.row}.${target.field}`,
+            { type: 'server', message: messages[0] },
+            { shouldFocus: !mapped },
+          );
+          mapped = true;
+        }
+      }
+      if (!mapped) {
+        if (error instanceof ApiError && error.status === 422) {
+          setFormError(error.message);
+          requestAnimationFrame(() => formErrorRef.current?.focus());
+        } else {
+          notifyApiError(notify, error);
+        }
+      }
+      return;
+    }
+    if (createRows.length > 0) notify.success(slotTexts.notices.created);
+    if (updateRows.length > 0) notify.success(slotTexts.notices.updated);
+    onClose();
+  };
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    try {
+      await remove.mutateAsync(pendingDelete.id);
+      removeRow(pendingDelete.index);
+      notify.success(slotTexts.notices.deleted);
+    } catch (error) {
+      notifyApiError(notify, error);
+    }
+    setPendingDelete(null);
+  };
+
+  return (
+    <form
+      className="slot-editor"
+      aria-labelledby={`${formId}-title`}
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+    >
+      <h3 id={`${formId}-title`} className="slot-editor__title">
+        Edit session slots
+      </h3>
+      {formError && (
+        <p ref={formErrorRef} className="slot-editor__form-error" role="alert" tabIndex={-1}>
+          {formError}
+        </p>
+      )}
+      <ol className="slot-editor__rows">
+        {fields.map((field, index) => {
+          const rowError = errors?.[index];
+          const timeError = rowError?.end?.message ?? rowError?.start?.message;
+          const disabled = field.locked;
+          const id = `${formId}-${field.key}`;
+          return (
+            <li key={field.key}>
+              <fieldset
+                className={`slot-editor__row${disabled ? ' slot-editor__row--locked' : ''}`}
+                aria-describedby={timeError ? `${id}-time-error` : undefined}
+              >
+                <legend className="slot-editor__legend">
+                  Slot {index + 1}
+                  {disabled && <span className="slot-editor__lock"> — {field.lockReason}</span>}
+                </legend>
+                <div className="field slot-editor__field">
+                  <label className="field__label" htmlFor={`${id}-start`}>
+                    Start time
+                  </label>
+                  <select
+                    id={`${id}-start`}
+                    className="field__input"
+                    disabled={disabled}
+                    aria-invalid={timeError ? true : undefined}
+                    {...register(`slots.${index}.start`, { valueAsNumber: true })}
+                  >
+                    {TIMES.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="field slot-editor__field">
+                  <label className="field__label" htmlFor={`${id}-end`}>
+                    End time
+                  </label>
+                  <select
+                    id={`${id}-end`}
+                    className="field__input"
+                    disabled={disabled}
+                    aria-invalid={timeError ? true : undefined}
+                    aria-describedby={timeError ? `${id}-time-error` : undefined}
+                    {...register(`slots.${index}.end`, { valueAsNumber: true })}
+                  >
+                    {TIMES.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                {!kind.isVideoCall && (
+                  <div className="field slot-editor__field slot-editor__field--wide">
+                    <label className="field__label" htmlFor={`${id}-location`}>
+                      Address
+                    </label>
+                    <select
+                      id={`${id}-location`}
+                      className="field__input"
+                      disabled={disabled}
+                      aria-invalid={rowError?.location ? true : undefined}
+                      aria-describedby={
+                        rowError?.location ? `${id}-location-error ${id}-address` : `${id}-address`
+                      }
+                      {...register(`slots.${index}.location`)}
+                    >
+                      <option value="">Choose an address</option>
+                      {LOCATIONS.map((place) => (
+                        <option key={place.key} value={place.key}>
+                          {place.label}
+                        </option>
+                      ))}
+                    </select>
+                    <AddressLine location={watchedSlots?.[index]?.location} id={`${id}-address`} />
+                    {rowError?.location?.message && (
+                      <div role="alert">
+                        <FieldErrorMessage id={`${id}-location-error`}>
+                          {rowError.location.message}
+                        </FieldErrorMessage>
+                      </div>
+                    )}
+                  </div>
+                )}
+                <div className="field slot-editor__field slot-editor__field--price">
+                  <label className="field__label" htmlFor={`${id}-price`}>
+                    Price (€)
+                  </label>
+                  <input
+                    id={`${id}-price`}
+                    className="field__input"
+                    inputMode="decimal"
+                    disabled={disabled}
+                    aria-invalid={rowError?.price ? true : undefined}
+                    aria-describedby={rowError?.price ? `${id}-price-error` : undefined}
+                    {...register(`slots.${index}.price`)}
+                  />
+                  {rowError?.price?.message && (
+                    <div role="alert">
+                      <FieldErrorMessage id={`${id}-price-error`}>{rowError.price.message}</FieldErrorMessage>
+                    </div>
+                  )}
+                </div>
+                <button
+                  type="button"
+                  className="button button--danger-secondary button--small slot-editor__delete"
+                  disabled={disabled}
+                  aria-label={`Delete slot ${index + 1}, ${formatTime12(field.start)} to ${formatTime12(field.end)}`}
+                  onClick={() => {
+                    if (field.id === null) removeRow(index);
+                    else setPendingDelete({ index, id: field.id });
+                  }}
+                >
+                  Delete
+                </button>
+                {timeError && (
+                  <div role="alert" className="slot-editor__row-error">
+                    <FieldErrorMessage id={`${id}-time-error`}>{timeError}</FieldErrorMessage>
+                  </div>
+                )}
+              </fieldset>
+            </li>
+          );
+        })}
+      </ol>
+      <div className="slot-editor__actions">
+        <button type="button" className="button button--secondary" onClick={addSlot}>
+          Add another session slot
+        </button>
+        <span className="slot-editor__spacer" />
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          Cancel
+        </button>
+        <button
+          type="submit"
+          className="button button--primary"
+          aria-busy={save.isPending || undefined}
+          disabled={save.isPending}
+        >
+          Save
+        </button>
+      </div>
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title="Delete available booking time ?"
+        message="Users cannot book an appointment at this time."
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setPendingDelete(null)}
+      />
+    </form>
+  );
+}
+
+/** The chosen location's full address under the select (the select shows its short label). */
+function AddressLine({ location, id }: { location: LocationKey | '' | undefined; id: string }) {
+  const place = location ? clinic.locations[location] : undefined;
+  return (
+    <p id={id} className="field__hint">
+      {place ? formatAddress(place) : 'No address chosen.'}
+    </p>
+  );
+}

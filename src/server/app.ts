@@ -44,7 +44,8 @@ declare module 'fastify' {
     /** Every route under /api/admin, for the test that checks each one refuses a missing token. */
     adminRoutes: AdminRouteInfo[];
     /** Every route of the app (method and URL pattern), for the fuzz test that walks them all. */
-    registeredRoutes: { method: string; url: string }[];
+    /** Every route, for the tests that walk them; `hidden` ones are plumbing, not endpoints of the API reference. */
+    registeredRoutes: { method: string; url: string; hidden: boolean }[];
   }
 }
 
@@ -125,10 +126,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('adminRoutes', [] as AdminRouteInfo[]);
-  app.decorate('registeredRoutes', [] as { method: string; url: string }[]);
+  app.decorate('registeredRoutes', [] as { method: string; url: string; hidden: boolean }[]);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.registeredRoutes.push({ method, url: route.url });
+      if (method !== 'HEAD')
+        app.registeredRoutes.push({ method, url: route.url, hidden: Boolean(route.schema?.hide) });
     }
   });
   app.addHook('onSend', async (request, reply) => {
@@ -161,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(feesPublicRoutes);
       await api.register(contactRoutes);
       await api.register(slotPublicRoutes);
+      api.get('/*', { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
       await api.register(
         async (admin) => {
           registerAdminGuard(admin, app.adminRoutes);
@@ -170,6 +173,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             if (!request.adminUser) throw unauthorized();
             reply.code(404).send({ error_messages: 'Not found' });
           });
+          // Unknown GETs would otherwise reach the pages' catch-all route; this one hands them to the
+          // handler above, after the guard has run.
+          for (const url of ['/', '/*']) {
+            admin.get(url, { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
+          }
           await registerMultipart(admin);
           await admin.register(authRoutes);
           await admin.register(blogAdminRoutes);

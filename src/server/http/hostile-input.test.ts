@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpuMilliseconds } from '../test/cpu-time';
 import { injectMultipart } from '../test/multipart';
 import { createTestApp, signInAsNewAdmin, type TestApp } from '../test/test-app';
 
@@ -280,15 +281,19 @@ describe('bodies of many unknown keys', () => {
 
   it('refuses 90,000 keys cheaply with 413', async () => {
     const payload = `{${Array.from({ length: 90_000 }, (_, i) => `"k${i}":1`).join(',')}}`;
-    const started = Date.now();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/fa_questions',
-      headers: { ...auth, 'content-type': 'application/json' },
-      payload,
-    });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/fa_questions',
+        headers: { ...auth, 'content-type': 'application/json' },
+        payload,
+      });
+    let response = await send();
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ error_messages: 'The request is too large.' });
-    expect(Date.now() - started).toBeLessThan(1000);
+    const cpu = await cpuMilliseconds(async () => {
+      response = await send();
+    });
+    expect(cpu).toBeLessThan(1000);
   });
 });

@@ -56,7 +56,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
 
     web.get('/*', async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/uploads/')) {
+      if (pathname === '/api' || pathname.startsWith('/uploads/')) {
         return reply.code(404).send({ error_messages: 'Not found' });
       }
       const page = (await reply.render({ req: request, reply })) as unknown as RenderedPage;

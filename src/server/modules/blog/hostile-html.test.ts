@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isBlankArticleHtml } from '../../../shared/blog';
 import { plainText, plainTextExcerpt } from '../../../shared/excerpt';
 import { htmlToText, isBlankHtmlAnswer } from '../../../shared/faq';
+import { cpuMilliseconds } from '../../test/cpu-time';
 import { injectMultipart } from '../../test/multipart';
 import { type AdminTestApp, createAdminTestApp } from '../../test/test-app';
 
@@ -25,19 +26,17 @@ const HOSTILE: [string, string][] = [
   ['spaces', `${' '.repeat(MEGABYTE)}x`],
 ];
 
-function within(ms: number, run: () => unknown) {
-  const started = Date.now();
-  run();
-  expect(Date.now() - started).toBeLessThan(ms);
+async function within(ms: number, run: () => unknown) {
+  expect(await cpuMilliseconds(run)).toBeLessThan(ms);
 }
 
 describe('HTML content checks on hostile input', () => {
-  it.each(HOSTILE)('run in linear time on 1 MB of %s', (_shape, html) => {
-    within(1000, () => isBlankArticleHtml(html));
-    within(1000, () => isBlankHtmlAnswer(html));
-    within(1000, () => htmlToText(html));
-    within(1000, () => plainText(html));
-    within(1000, () => plainTextExcerpt(html, 200));
+  it.each(HOSTILE)('run in linear time on 1 MB of %s', async (_shape, html) => {
+    await within(1000, () => isBlankArticleHtml(html));
+    await within(1000, () => isBlankHtmlAnswer(html));
+    await within(1000, () => htmlToText(html));
+    await within(1000, () => plainText(html));
+    await within(1000, () => plainTextExcerpt(html, 200));
   });
 
   it.each(HOSTILE)('answer a 1 MB article or FAQ of %s within a second', async (_shape, html) => {
@@ -66,10 +65,12 @@ describe('HTML content checks on hostile input', () => {
         ),
     ];
     for (const request of requests) {
-      const started = Date.now();
-      const response = await request();
-      expect(Date.now() - started).toBeLessThan(1000);
-      expect(response.statusCode).toBeLessThan(500);
+      let statusCode = 0;
+      const cpu = await cpuMilliseconds(async () => {
+        statusCode = (await request()).statusCode;
+      });
+      expect(cpu).toBeLessThan(1000);
+      expect(statusCode).toBeLessThan(500);
     }
   });
 });

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { readConfig } from '../config';
+import type { DatabaseHandle } from '../db/database';
+import { createTestDatabase } from '../test/test-database';
+
+let app: FastifyInstance;
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://clinic.test' });
+  app = await buildApp({ config, database, web: false });
+  // Stands in for the pages' catch-all of web-routes.ts, which the production app registers last.
+  app.get('/*', async () => ({ page: true }));
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('unknown API paths beside the pages catch-all', () => {
+  it.each([
+    ['GET', '/api/admin/does-not-exist'],
+    ['HEAD', '/api/admin/does-not-exist'],
+    ['GET', '/api/admin/sessions/1/whatever'],
+  ] as const)('%s %s answers 401 without a token, like a known admin path', async (method, url) => {
+    const response = await app.inject({ method, url });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('answers an unknown public API path with the JSON 404, not a page', async () => {
+    const response = await app.inject({ url: '/api/does-not-exist' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error_messages: 'Not found' });
+  });
+});

@@ -6,6 +6,7 @@ import {
   recordIdParams,
   storedFileSchema,
 } from './api/common-schemas';
+import { isBlankHtml } from './blank-html';
 import { adminListQuerySchema, paginationQuerySchema } from './pagination';
 import { texts } from './validation-texts';
 
@@ -123,19 +124,6 @@ export const articleTexts = {
   publishedAtInvalid: 'Enter a valid date and time.',
 } as const;
 
-const BLANK_ENTITIES = /&(nbsp|#160|#x0*a0|ensp|emsp|thinsp|zwnj|zwj|#8203|#x200b);/gi;
-
-/** True when article HTML shows nothing: no text (spaces, &nbsp; and empty tags do not count) and no image. */
-export function isBlankArticleHtml(html: string): boolean {
-  const withoutComments = html.replace(/<!--[\s\S]*?(-->|$)/g, '');
-  if (/<img\b/i.test(withoutComments)) return false;
-  const text = withoutComments
-    .replace(/<[^<>]*>/g, '')
-    .replace(BLANK_ENTITIES, '')
-    .replace(/[\s\u00a0\u200b-\u200d\ufeff]/g, '');
-  return text.length === 0;
-}
-
 function isWebAddress(value: string): boolean {
   if (/\s/.test(value)) return false;
   try {
@@ -184,10 +172,7 @@ export const articleFormSchema = z.object({
     .string({ error: articleTexts.contentRequired })
     .max(ARTICLE_CONTENT_MAX, texts.tooLong)
     // Too long is reported by max(); the blank check then does not read a megabyte of markup.
-    .refine(
-      (html) => html.length > ARTICLE_CONTENT_MAX || !isBlankArticleHtml(html),
-      articleTexts.contentRequired,
-    ),
+    .refine((html) => html.length > ARTICLE_CONTENT_MAX || !isBlankHtml(html), articleTexts.contentRequired),
   video_url: z
     .string({ error: articleTexts.videoUrlInvalid })
     .trim()

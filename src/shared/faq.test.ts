@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerPreview, htmlToText, isBlankHtmlAnswer } from './faq';
+import { answerPreview, htmlToText } from './faq';
 
 describe('htmlToText', () => {
   it('drops tags, scripts and comments and decodes entities', () => {
@@ -11,22 +11,6 @@ describe('htmlToText', () => {
     expect(htmlToText('<p><strong>B</strong>old<br>next</p><ul><li>a</li><li>b</li></ul>')).toBe(
       'Bold next a b',
     );
-  });
-});
-
-describe('isBlankHtmlAnswer', () => {
-  it.each([
-    '',
-    '<p></p>',
-    '<p>&nbsp; <br></p>',
-    '<!-- only a comment -->',
-    '<p>\u200b</p>',
-  ])('%j is blank', (html) => {
-    expect(isBlankHtmlAnswer(html)).toBe(true);
-  });
-
-  it.each(['<p>x</p>', '<img src="/uploads/a">'])('%j is not blank', (html) => {
-    expect(isBlankHtmlAnswer(html)).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formFlagSchema, pagedListSchema, recordIdParams } from './api/common-schemas';
+import { isBlankHtml } from './blank-html';
 import { adminListQuerySchema, paginationQuerySchema } from './pagination';
 import { texts } from './validation-texts';
 
@@ -62,12 +63,6 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-/** True when an HTML answer shows nothing: no text (white space, &nbsp;, empty tags) and no image. */
-export function isBlankHtmlAnswer(html: string): boolean {
-  const withoutComments = html.replace(/<!--[\s\S]*?(-->|$)/g, '');
-  return !/<img\b/i.test(withoutComments) && htmlToText(withoutComments) === '';
-}
-
 /** The admin list's Answer column: the answer's text cut to 50 characters plus an ellipsis. */
 export function answerPreview(question: Pick<FaQuestion, 'answer' | 'asHtml'>): string {
   const text = question.asHtml ? htmlToText(question.answer) : question.answer.replace(/\s+/g, ' ').trim();
@@ -103,7 +98,7 @@ export const faqFormSchema = z
   .superRefine(
     (value, ctx) => {
       if (typeof value.answer !== 'string' || value.answer.length > FAQ_LIMITS.answer) return;
-      const blank = value.asHtml ? isBlankHtmlAnswer(value.answer) : value.answer === '';
+      const blank = value.asHtml ? isBlankHtml(value.answer) : value.answer === '';
       if (blank) ctx.addIssue({ code: 'custom', path: ['answer'], message: texts.required });
     },
     // Also when the title is missing, so the form shows both messages at once.

@@ -64,7 +64,7 @@ const extensions = [
  *
  * Screens should use `LazyRichTextEditor` (lazy-rich-text-editor.tsx), which downloads TipTap only
  * when shown. Label it with a visible element whose id is `labelledBy`, and require content with
- * `isBlankHtml()` from lib/is-blank-html.ts.
+ * `isBlankHtml()` from src/shared/blank-html.ts.
  *
  * @example
  * <span id="content-label" className="field__label">Content</span>

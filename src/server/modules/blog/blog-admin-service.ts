@@ -1,10 +1,10 @@
 import { TZDate } from '@date-fns/tz';
+import { isBlankHtml } from '../../../shared/blank-html';
 import {
   type AdminBlog,
   ARTICLE_FILE_KINDS,
   type ArticleRequest,
   articleTexts,
-  isBlankArticleHtml,
   parsePublishedAtParts,
 } from '../../../shared/blog';
 import { clinic } from '../../../shared/clinic';
@@ -66,7 +66,7 @@ export function publishedAtDate(value: string): Date {
 /** The sanitised content; '<script>…</script>' is not blank as typed, but nothing of it is left to show. */
 function sanitizedContent(form: ArticleRequest): string {
   const content = sanitizeArticleHtml(form.content);
-  if (isBlankArticleHtml(content)) {
+  if (isBlankHtml(content)) {
     const message = articleTexts.contentRequired;
     throw new HttpError(422, message, { content: [message] });
   }

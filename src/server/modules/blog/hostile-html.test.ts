@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isBlankArticleHtml } from '../../../shared/blog';
+import { isBlankHtml } from '../../../shared/blank-html';
 import { plainText, plainTextExcerpt } from '../../../shared/excerpt';
-import { htmlToText, isBlankHtmlAnswer } from '../../../shared/faq';
+import { htmlToText } from '../../../shared/faq';
 import { cpuMilliseconds } from '../../test/cpu-time';
 import { injectMultipart } from '../../test/multipart';
 import { type AdminTestApp, createAdminTestApp } from '../../test/test-app';
@@ -32,8 +32,7 @@ async function within(ms: number, run: () => unknown) {
 
 describe('HTML content checks on hostile input', () => {
   it.each(HOSTILE)('run in linear time on 1 MB of %s', async (_shape, html) => {
-    await within(1000, () => isBlankArticleHtml(html));
-    await within(1000, () => isBlankHtmlAnswer(html));
+    await within(1000, () => isBlankHtml(html));
     await within(1000, () => htmlToText(html));
     await within(1000, () => plainText(html));
     await within(1000, () => plainTextExcerpt(html, 200));
@@ -65,6 +64,7 @@ describe('HTML content checks on hostile input', () => {
         ),
     ];
     for (const request of requests) {
+      await request(); // the first call of a route also loads and compiles its code
       let statusCode = 0;
       const cpu = await cpuMilliseconds(async () => {
         statusCode = (await request()).statusCode;

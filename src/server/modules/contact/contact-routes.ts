@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { sendContactMessage } from '../../../shared/api/contact-endpoints';
-import { clinic } from '../../../shared/clinic';
 import { route } from '../../http/endpoint-route';
 import { sendContactMessage as send } from './contact-service';
 
@@ -10,7 +9,7 @@ export async function contactRoutes(api: FastifyInstance): Promise<void> {
     api,
     sendContactMessage,
     async ({ body }) => ({
-      message: await send(api.db, api.config.clinicEmail || clinic.email, body),
+      message: await send(api.db, api.config.clinicEmail, body),
     }),
     { config: { rateLimit: { max: 5, timeWindow: '1 minute' } } },
   );

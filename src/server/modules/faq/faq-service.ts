@@ -1,4 +1,5 @@
-import { type FaQuestion, type FaqFormValues, isBlankHtmlAnswer } from '../../../shared/faq';
+import { isBlankHtml } from '../../../shared/blank-html';
+import type { FaQuestion, FaqFormValues } from '../../../shared/faq';
 import { texts } from '../../../shared/validation-texts';
 import type { Db } from '../../db/database';
 import { HttpError, notFound } from '../../http/http-errors';
@@ -23,7 +24,7 @@ const FIELDS = ['title', 'answer', 'asHtml'] as const;
 function storedValues(values: FaqFormValues): FaQuestionValues {
   if (!values.asHtml) return values;
   const answer = sanitizeArticleHtml(values.answer);
-  if (isBlankHtmlAnswer(answer)) throw new HttpError(422, texts.required, { answer: [texts.required] });
+  if (isBlankHtml(answer)) throw new HttpError(422, texts.required, { answer: [texts.required] });
   return { ...values, answer };
 }
 

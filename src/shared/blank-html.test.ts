@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBlankHtml } from './is-blank-html';
+import { isBlankHtml } from './blank-html';
 
 describe('isBlankHtml', () => {
   it('is true for nothing, empty paragraphs, white space and line breaks', () => {
@@ -22,5 +22,9 @@ describe('isBlankHtml', () => {
   it('is false when there is an image, even without text', () => {
     expect(isBlankHtml('<p><img src="/uploads/a.png" alt=""></p>')).toBe(false);
     expect(isBlankHtml('<IMG SRC="x.png">')).toBe(false);
+  });
+
+  it.each(['<!-- only a comment -->', '<p>\u200b</p>', '<p>&nbsp; <br></p>'])('%j is blank too', (html) => {
+    expect(isBlankHtml(html)).toBe(true);
   });
 });

@@ -198,6 +198,44 @@ describe('sign-in limits', () => {
     expect((await login({ email: target, password }, '203.0.113.21')).statusCode).toBe(200);
   });
 
+  it('counts IPv6 addresses by their /64, so rotating addresses inside it escapes no limit', async () => {
+    const target = 'ipv6@clinic.test';
+    await createAdmin(t.database.db, target, password);
+    for (let attempt = 1; attempt <= 5; attempt++)
+      expect(
+        (await login({ email: target, password: wrongPassword }, `2001:db8:64::${attempt}`)).statusCode,
+      ).toBe(401);
+    const blocked = await login({ email: target, password }, '2001:db8:64:0:ffff::2');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ error_messages: waitFifteenMinutes });
+    expect((await login({ email: target, password }, '2001:db8:64:1::1')).statusCode).toBe(200);
+
+    for (let attempt = 1; attempt <= 20; attempt++)
+      expect(
+        (
+          await login(
+            { email: `v6-${attempt}@clinic.test`, password: wrongPassword },
+            `2001:db8:99::${attempt}`,
+          )
+        ).statusCode,
+      ).toBe(401);
+    const addressBlocked = await login({ email: target, password }, '2001:db8:99::abcd');
+    expect(addressBlocked.statusCode).toBe(429);
+    expect(addressBlocked.json()).toEqual({ error_messages: waitFifteenMinutes });
+  });
+
+  it('counts an IPv4-mapped IPv6 address as the IPv4 address', async () => {
+    const target = 'mapped@clinic.test';
+    await createAdmin(t.database.db, target, password);
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect(
+        (await login({ email: target, password: wrongPassword }, '::ffff:198.51.100.90')).statusCode,
+      ).toBe(401);
+    const blocked = await login({ email: target, password }, '198.51.100.90');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ error_messages: waitFifteenMinutes });
+  });
+
   it('refuses an e-mail from every address after 50 failures in an hour from many addresses', async () => {
     const target = 'ceiling@clinic.test';
     await createAdmin(t.database.db, target, password);

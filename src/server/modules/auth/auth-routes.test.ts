@@ -236,6 +236,51 @@ describe('sign-in limits', () => {
     expect(blocked.json()).toEqual({ error_messages: waitFifteenMinutes });
   });
 
+  it('keeps the per-e-mail ceiling off addresses the admin signed in from, which still have their own limits', async () => {
+    const target = 'known@clinic.test';
+    const known = '198.51.100.120';
+    await createAdmin(t.database.db, target, password);
+    expect((await login({ email: target, password }, known)).statusCode).toBe(200);
+    expect((await login({ email: target, password }, '2001:db8:77::1')).statusCode).toBe(200);
+    for (let address = 1; address <= 10; address++)
+      for (let attempt = 0; attempt < 5; attempt++)
+        expect(
+          (await login({ email: target, password: wrongPassword }, `100.64.0.${address}`)).statusCode,
+        ).toBe(401);
+
+    const unknown = await login({ email: target, password }, '100.64.1.1');
+    expect(unknown.statusCode).toBe(429);
+    expect(unknown.json()).toEqual({
+      error_messages: 'Too many failed sign-in attempts. Please wait 60 minutes and try again.',
+    });
+    expect(Number(unknown.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    expect((await login({ email: target, password }, known)).statusCode).toBe(200);
+    expect((await login({ email: target, password }, '2001:db8:77::beef')).statusCode).toBe(200);
+
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await login({ email: target, password: wrongPassword }, known)).statusCode).toBe(401);
+    const knownButGuessing = await login({ email: target, password }, known);
+    expect(knownButGuessing.statusCode).toBe(429);
+    expect(knownButGuessing.json()).toEqual({ error_messages: waitFifteenMinutes });
+  }, 120_000);
+
+  it('counts a sign-in only of that e-mail, and only within 90 days, as knowing the address', async () => {
+    const target = 'forgotten@clinic.test';
+    const other = 'colleague@clinic.test';
+    await createAdmin(t.database.db, target, password);
+    await createAdmin(t.database.db, other, password);
+    expect((await login({ email: target, password }, '100.65.0.1')).statusCode).toBe(200);
+    await t.database.db.execute(
+      sql`update audit_log set created_at = now() - interval '91 days' where action = 'login' and ip = '100.65.0.1'`,
+    );
+    expect((await login({ email: other, password }, '100.65.0.2')).statusCode).toBe(200);
+    await pastFailures(
+      Array.from({ length: 50 }, (_, index) => ({ email: target, ip: `10.65.0.${index}`, minutesAgo: 10 })),
+    );
+    expect((await login({ email: target, password }, '100.65.0.1')).statusCode).toBe(429);
+    expect((await login({ email: target, password }, '100.65.0.2')).statusCode).toBe(429);
+  });
+
   it('refuses an e-mail from every address after 50 failures in an hour from many addresses', async () => {
     const target = 'ceiling@clinic.test';
     await createAdmin(t.database.db, target, password);

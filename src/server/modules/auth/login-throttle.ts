@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
-import { and, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { loginAttempts } from '../../db/schema';
+import { adminUsers, auditLog, loginAttempts } from '../../db/schema';
 
 type Scope = 'email-and-address' | 'address' | 'email';
 
@@ -15,8 +15,9 @@ export interface LoginLimit {
 /**
  * Failed sign-ins allowed before further attempts are refused (README, "Sign-in limits"). The tight limits are
  * per e-mail and client address, so a guesser locks out only itself; the per-e-mail ceiling across all
- * addresses is ten times higher and only matters for guessing from many addresses. Longer windows with higher
- * counts make the wait grow: 15 minutes, then up to an hour, then up to a day.
+ * addresses is ten times higher and only matters for guessing from many addresses. It does not apply at a
+ * known address (`KNOWN_ADDRESS_DAYS`), so guessers cannot use it to keep the real admin out. Longer windows
+ * with higher counts make the wait grow: 15 minutes, then up to an hour, then up to a day.
  */
 export const LOGIN_LIMITS: readonly LoginLimit[] = [
   { scope: 'email-and-address', max: 5, minutes: 15 },
@@ -70,6 +71,30 @@ export function addressKey(address: string): string {
     .join(':')}::/64`;
 }
 
+/**
+ * An address (by `addressKey`) the e-mail's admin signed in from within this many days is known: the
+ * per-e-mail ceiling does not refuse it. The successful sign-ins are read from the audit log ('login' entries
+ * with the admin's id and address), which is kept longer than this, so no second record of them is needed.
+ */
+export const KNOWN_ADDRESS_DAYS = 90;
+
+/** Whether the admin with `email` signed in successfully from `key`'s address (or /64) lately. */
+async function isKnownAddress(db: Db, email: string, key: string): Promise<boolean> {
+  const rows = await db
+    .selectDistinct({ ip: auditLog.ip })
+    .from(auditLog)
+    .innerJoin(adminUsers, eq(adminUsers.id, auditLog.adminUserId))
+    .where(
+      and(
+        eq(adminUsers.email, email),
+        eq(auditLog.action, 'login'),
+        isNotNull(auditLog.ip),
+        gt(auditLog.createdAt, sql`now() - make_interval(days => ${sql.raw(String(KNOWN_ADDRESS_DAYS))})`),
+      ),
+    );
+  return rows.some((row) => row.ip !== null && addressKey(row.ip) === key);
+}
+
 const LONGEST_WINDOW_MINUTES = Math.max(...LOGIN_LIMITS.map((limit) => limit.minutes));
 
 export type LoginReservation =
@@ -103,7 +128,8 @@ const ADDRESS_LOCK = 72_410_919;
  * written. The next attempt for that e-mail or address waits for the lock and counts this row, so concurrent
  * guesses, also from several app instances on one database, get no more checks than the limit. Every attempt
  * takes the e-mail lock before the address lock, so two attempts never wait for each other in a circle.
- * `login_attempts.ip` holds the address as `addressKey` gives it (an IPv6 address's /64).
+ * `login_attempts.ip` holds the address as `addressKey` gives it (an IPv6 address's /64). At a known address
+ * the per-e-mail limits are skipped; its attempts still count towards them for every other address.
  */
 export async function reserveLoginAttempt(
   db: Db,
@@ -111,13 +137,15 @@ export async function reserveLoginAttempt(
   clientAddress: string,
 ): Promise<LoginReservation> {
   const ip = addressKey(clientAddress);
-  const waits = sql.join(
-    LOGIN_LIMITS.map((limit) => waitFor(limit, email, ip)),
-    sql`, `,
-  );
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${EMAIL_LOCK}, hashtext(${email}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK}, hashtext(${ip}))`);
+    const known = await isKnownAddress(tx, email, ip);
+    const limits = LOGIN_LIMITS.filter((limit) => !(known && limit.scope === 'email'));
+    const waits = sql.join(
+      limits.map((limit) => waitFor(limit, email, ip)),
+      sql`, `,
+    );
     const [row] = await tx
       .select({ seconds: sql<number | null>`extract(epoch from greatest(${waits}))`.mapWith(Number) })
       .from(sql`(select 1) as one`);

@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { adminAuthTokens, auditLog } from '../../db/schema';
+import { adminAuthTokens, auditLog, loginAttempts } from '../../db/schema';
 import { createTestApp, signInAsNewAdmin, type TestApp, testConfig } from '../../test/test-app';
 import { insertAdmin } from './admin-repository';
-import { createAdmin, ensureAdmin, hashToken, resetAdminPassword } from './auth-service';
+import { createAdmin, ensureAdmin, hashToken, resetAdminPassword, unlockSignIn } from './auth-service';
 import { hashPassword } from './password-hashing';
 
 let t: TestApp;
@@ -279,6 +279,34 @@ describe('sign-in limits', () => {
     );
     expect((await login({ email: target, password }, '100.65.0.1')).statusCode).toBe(429);
     expect((await login({ email: target, password }, '100.65.0.2')).statusCode).toBe(429);
+  });
+
+  it('lets staff unlock an e-mail (npm run admin -- unlock), forgetting its failures from every address', async () => {
+    const target = 'unlocked@clinic.test';
+    await createAdmin(t.database.db, target, password);
+    await pastFailures([
+      ...Array.from({ length: 50 }, (_, index) => ({
+        email: target,
+        ip: `10.66.0.${index}`,
+        minutesAgo: 10,
+      })),
+      ...Array.from({ length: 5 }, () => ({ email: target, ip: '100.66.0.1', minutesAgo: 5 })),
+      ...Array.from({ length: 3 }, () => ({
+        email: 'bystander@clinic.test',
+        ip: '100.66.0.1',
+        minutesAgo: 5,
+      })),
+    ]);
+    expect((await login({ email: target, password }, '100.66.0.1')).statusCode).toBe(429);
+    expect((await login({ email: target, password }, '100.66.0.2')).statusCode).toBe(429);
+    expect(await unlockSignIn(t.database.db, ' Unlocked@Clinic.test')).toBe(55);
+    expect((await login({ email: target, password }, '100.66.0.1')).statusCode).toBe(200);
+    expect((await login({ email: target, password }, '100.66.0.2')).statusCode).toBe(200);
+    const left = await t.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(loginAttempts)
+      .where(eq(loginAttempts.email, 'bystander@clinic.test'));
+    expect(left).toEqual([{ count: 3 }]);
   });
 
   it('refuses an e-mail from every address after 50 failures in an hour from many addresses', async () => {

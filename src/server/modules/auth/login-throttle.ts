@@ -176,6 +176,18 @@ export async function clearLoginFailures(db: Db, email: string, clientAddress: s
     );
 }
 
+/**
+ * Staff's way out (`npm run admin -- unlock`): forgets every recorded attempt at `email`, from every address,
+ * so no limit refuses it until new failures pile up. Answers how many were forgotten.
+ */
+export async function forgetLoginAttemptsOf(db: Db, email: string): Promise<number> {
+  const deleted = await db
+    .delete(loginAttempts)
+    .where(eq(loginAttempts.email, email))
+    .returning({ id: loginAttempts.id });
+  return deleted.length;
+}
+
 /** "15 minutes", "1 minute", "3 hours": the wait in the sign-in refusal. */
 export function describeWait(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));

@@ -1,12 +1,13 @@
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config';
 import { migrateDatabase, openDatabase } from '../db/database';
-import { createAdmin, resetAdminPassword } from '../modules/auth/auth-service';
+import { createAdmin, resetAdminPassword, unlockSignIn } from '../modules/auth/auth-service';
 
 const usage = `Manage back-office admins.
 
   npm run admin -- create --email EMAIL [--name NAME]          (password from ADMIN_NEW_PASSWORD or asked)
   npm run admin -- reset-password --email EMAIL                (password from ADMIN_NEW_PASSWORD or asked)
+  npm run admin -- unlock --email EMAIL                        (clears that e-mail's failed sign-ins)
 
 Uses the same database settings as the server (DATABASE_URL, DATA_DIR).
 Passwords have 8 to 12 characters (the sign-in form accepts at most 12), are not one character repeated
@@ -37,7 +38,7 @@ async function run() {
     options: { email: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
   const command = positionals[0];
-  if (values.help || !command || !values.email || !['create', 'reset-password'].includes(command)) {
+  if (values.help || !command || !values.email || !['create', 'reset-password', 'unlock'].includes(command)) {
     console.log(usage);
     process.exit(values.help ? 0 : 2);
   }
@@ -45,6 +46,11 @@ async function run() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateDatabase(database);
+    if (command === 'unlock') {
+      const forgotten = await unlockSignIn(database.db, values.email);
+      console.log(`Sign-in of ${values.email} unlocked: ${forgotten} recorded attempt(s) forgotten.`);
+      return;
+    }
     const password = await askPassword();
     if (command === 'create') {
       const admin = await createAdmin(database.db, values.email, password, values.name);

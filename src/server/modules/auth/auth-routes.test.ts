@@ -1,10 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { adminAuthTokens, auditLog } from '../../db/schema';
+import { adminAuthTokens, auditLog, loginAttempts } from '../../db/schema';
 import { createTestApp, signInAsNewAdmin, type TestApp, testConfig } from '../../test/test-app';
 import { insertAdmin } from './admin-repository';
-import { createAdmin, ensureAdmin, hashToken, resetAdminPassword } from './auth-service';
+import { createAdmin, ensureAdmin, hashToken, resetAdminPassword, unlockSignIn } from './auth-service';
 import { hashPassword } from './password-hashing';
 
 let t: TestApp;
@@ -196,6 +196,117 @@ describe('sign-in limits', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ error_messages: waitFifteenMinutes });
     expect((await login({ email: target, password }, '203.0.113.21')).statusCode).toBe(200);
+  });
+
+  it('counts IPv6 addresses by their /64, so rotating addresses inside it escapes no limit', async () => {
+    const target = 'ipv6@clinic.test';
+    await createAdmin(t.database.db, target, password);
+    for (let attempt = 1; attempt <= 5; attempt++)
+      expect(
+        (await login({ email: target, password: wrongPassword }, `2001:db8:64::${attempt}`)).statusCode,
+      ).toBe(401);
+    const blocked = await login({ email: target, password }, '2001:db8:64:0:ffff::2');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ error_messages: waitFifteenMinutes });
+    expect((await login({ email: target, password }, '2001:db8:64:1::1')).statusCode).toBe(200);
+
+    for (let attempt = 1; attempt <= 20; attempt++)
+      expect(
+        (
+          await login(
+            { email: `v6-${attempt}@clinic.test`, password: wrongPassword },
+            `2001:db8:99::${attempt}`,
+          )
+        ).statusCode,
+      ).toBe(401);
+    const addressBlocked = await login({ email: target, password }, '2001:db8:99::abcd');
+    expect(addressBlocked.statusCode).toBe(429);
+    expect(addressBlocked.json()).toEqual({ error_messages: waitFifteenMinutes });
+  });
+
+  it('counts an IPv4-mapped IPv6 address as the IPv4 address', async () => {
+    const target = 'mapped@clinic.test';
+    await createAdmin(t.database.db, target, password);
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect(
+        (await login({ email: target, password: wrongPassword }, '::ffff:198.51.100.90')).statusCode,
+      ).toBe(401);
+    const blocked = await login({ email: target, password }, '198.51.100.90');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ error_messages: waitFifteenMinutes });
+  });
+
+  it('keeps the per-e-mail ceiling off addresses the admin signed in from, which still have their own limits', async () => {
+    const target = 'known@clinic.test';
+    const known = '198.51.100.120';
+    await createAdmin(t.database.db, target, password);
+    expect((await login({ email: target, password }, known)).statusCode).toBe(200);
+    expect((await login({ email: target, password }, '2001:db8:77::1')).statusCode).toBe(200);
+    for (let address = 1; address <= 10; address++)
+      for (let attempt = 0; attempt < 5; attempt++)
+        expect(
+          (await login({ email: target, password: wrongPassword }, `100.64.0.${address}`)).statusCode,
+        ).toBe(401);
+
+    const unknown = await login({ email: target, password }, '100.64.1.1');
+    expect(unknown.statusCode).toBe(429);
+    expect(unknown.json()).toEqual({
+      error_messages: 'Too many failed sign-in attempts. Please wait 60 minutes and try again.',
+    });
+    expect(Number(unknown.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    expect((await login({ email: target, password }, known)).statusCode).toBe(200);
+    expect((await login({ email: target, password }, '2001:db8:77::beef')).statusCode).toBe(200);
+
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await login({ email: target, password: wrongPassword }, known)).statusCode).toBe(401);
+    const knownButGuessing = await login({ email: target, password }, known);
+    expect(knownButGuessing.statusCode).toBe(429);
+    expect(knownButGuessing.json()).toEqual({ error_messages: waitFifteenMinutes });
+  }, 120_000);
+
+  it('counts a sign-in only of that e-mail, and only within 90 days, as knowing the address', async () => {
+    const target = 'forgotten@clinic.test';
+    const other = 'colleague@clinic.test';
+    await createAdmin(t.database.db, target, password);
+    await createAdmin(t.database.db, other, password);
+    expect((await login({ email: target, password }, '100.65.0.1')).statusCode).toBe(200);
+    await t.database.db.execute(
+      sql`update audit_log set created_at = now() - interval '91 days' where action = 'login' and ip = '100.65.0.1'`,
+    );
+    expect((await login({ email: other, password }, '100.65.0.2')).statusCode).toBe(200);
+    await pastFailures(
+      Array.from({ length: 50 }, (_, index) => ({ email: target, ip: `10.65.0.${index}`, minutesAgo: 10 })),
+    );
+    expect((await login({ email: target, password }, '100.65.0.1')).statusCode).toBe(429);
+    expect((await login({ email: target, password }, '100.65.0.2')).statusCode).toBe(429);
+  });
+
+  it('lets staff unlock an e-mail (npm run admin -- unlock), forgetting its failures from every address', async () => {
+    const target = 'unlocked@clinic.test';
+    await createAdmin(t.database.db, target, password);
+    await pastFailures([
+      ...Array.from({ length: 50 }, (_, index) => ({
+        email: target,
+        ip: `10.66.0.${index}`,
+        minutesAgo: 10,
+      })),
+      ...Array.from({ length: 5 }, () => ({ email: target, ip: '100.66.0.1', minutesAgo: 5 })),
+      ...Array.from({ length: 3 }, () => ({
+        email: 'bystander@clinic.test',
+        ip: '100.66.0.1',
+        minutesAgo: 5,
+      })),
+    ]);
+    expect((await login({ email: target, password }, '100.66.0.1')).statusCode).toBe(429);
+    expect((await login({ email: target, password }, '100.66.0.2')).statusCode).toBe(429);
+    expect(await unlockSignIn(t.database.db, ' Unlocked@Clinic.test')).toBe(55);
+    expect((await login({ email: target, password }, '100.66.0.1')).statusCode).toBe(200);
+    expect((await login({ email: target, password }, '100.66.0.2')).statusCode).toBe(200);
+    const left = await t.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(loginAttempts)
+      .where(eq(loginAttempts.email, 'bystander@clinic.test'));
+    expect(left).toEqual([{ count: 3 }]);
   });
 
   it('refuses an e-mail from every address after 50 failures in an hour from many addresses', async () => {

@@ -14,7 +14,7 @@ import {
   revokeToken,
   updateAdminPassword,
 } from './admin-repository';
-import { clearLoginFailures, reserveLoginAttempt } from './login-throttle';
+import { clearLoginFailures, forgetLoginAttemptsOf, reserveLoginAttempt } from './login-throttle';
 import { getDecoyHash, hashPassword, verifyPassword } from './password-hashing';
 import { passwordProblem } from './password-rules';
 
@@ -144,6 +144,11 @@ export async function resetAdminPassword(db: Db, email: string, password: string
   if (!admin) throw new Error(`No admin with the e-mail ${normaliseEmail(email)}.`);
   await updateAdminPassword(db, admin.id, await hashPassword(password));
   await revokeAllTokensOf(db, admin.id);
+}
+
+/** Clears the sign-in failures recorded for an e-mail (admin or not); answers how many there were. */
+export async function unlockSignIn(db: Db, email: string): Promise<number> {
+  return forgetLoginAttemptsOf(db, normaliseEmail(email));
 }
 
 /** ADMIN_EMAIL / ADMIN_PASSWORD at start: create that admin when it does not exist yet. */

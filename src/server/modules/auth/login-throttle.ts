@@ -1,6 +1,7 @@
-import { and, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import { isIPv4, isIPv6 } from 'node:net';
+import { and, eq, gt, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { loginAttempts } from '../../db/schema';
+import { adminUsers, auditLog, loginAttempts } from '../../db/schema';
 
 type Scope = 'email-and-address' | 'address' | 'email';
 
@@ -14,8 +15,9 @@ export interface LoginLimit {
 /**
  * Failed sign-ins allowed before further attempts are refused (README, "Sign-in limits"). The tight limits are
  * per e-mail and client address, so a guesser locks out only itself; the per-e-mail ceiling across all
- * addresses is ten times higher and only matters for guessing from many addresses. Longer windows with higher
- * counts make the wait grow: 15 minutes, then up to an hour, then up to a day.
+ * addresses is ten times higher and only matters for guessing from many addresses. It does not apply at a
+ * known address (`KNOWN_ADDRESS_DAYS`), so guessers cannot use it to keep the real admin out. Longer windows
+ * with higher counts make the wait grow: 15 minutes, then up to an hour, then up to a day.
  */
 export const LOGIN_LIMITS: readonly LoginLimit[] = [
   { scope: 'email-and-address', max: 5, minutes: 15 },
@@ -26,6 +28,72 @@ export const LOGIN_LIMITS: readonly LoginLimit[] = [
   { scope: 'email', max: 50, minutes: 60 },
   { scope: 'email', max: 200, minutes: 24 * 60 },
 ];
+
+/** The eight 16-bit groups of a valid IPv6 address, with `::` expanded and a trailing dotted IPv4 part split. */
+function ipv6Groups(address: string): number[] {
+  let text = address;
+  const dotted = /^(.*:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(2).map(Number) as [number, number, number, number];
+    text = `${dotted[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const parse = (part: string) =>
+    part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16));
+  const gap = text.indexOf('::');
+  if (gap < 0) return parse(text);
+  const head = parse(text.slice(0, gap));
+  const tail = parse(text.slice(gap + 2));
+  return [...head, ...Array<number>(8 - head.length - tail.length).fill(0), ...tail];
+}
+
+/**
+ * The client as the 'address' and 'email-and-address' limits count it: an IPv4 address as it is, an IPv6
+ * address by its /64 (`2001:db8:0:0::/64`), since one subscriber usually gets a whole /64 and could otherwise
+ * rotate through its addresses, and an IPv4-mapped IPv6 address (`::ffff:1.2.3.4`) as the IPv4 address.
+ * Anything else (never expected from the socket) is counted as given.
+ */
+export function addressKey(address: string): string {
+  const bare = address
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/%.*$/, '');
+  if (isIPv4(bare)) return bare;
+  if (!isIPv6(bare)) return address;
+  const groups = ipv6Groups(bare);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * An address (by `addressKey`) the e-mail's admin signed in from within this many days is known: the
+ * per-e-mail ceiling does not refuse it. The successful sign-ins are read from the audit log ('login' entries
+ * with the admin's id and address), which is kept longer than this, so no second record of them is needed.
+ */
+export const KNOWN_ADDRESS_DAYS = 90;
+
+/** Whether the admin with `email` signed in successfully from `key`'s address (or /64) lately. */
+async function isKnownAddress(db: Db, email: string, key: string): Promise<boolean> {
+  const rows = await db
+    .selectDistinct({ ip: auditLog.ip })
+    .from(auditLog)
+    .innerJoin(adminUsers, eq(adminUsers.id, auditLog.adminUserId))
+    .where(
+      and(
+        eq(adminUsers.email, email),
+        eq(auditLog.action, 'login'),
+        isNotNull(auditLog.ip),
+        gt(auditLog.createdAt, sql`now() - make_interval(days => ${sql.raw(String(KNOWN_ADDRESS_DAYS))})`),
+      ),
+    );
+  return rows.some((row) => row.ip !== null && addressKey(row.ip) === key);
+}
 
 const LONGEST_WINDOW_MINUTES = Math.max(...LOGIN_LIMITS.map((limit) => limit.minutes));
 
@@ -60,15 +128,24 @@ const ADDRESS_LOCK = 72_410_919;
  * written. The next attempt for that e-mail or address waits for the lock and counts this row, so concurrent
  * guesses, also from several app instances on one database, get no more checks than the limit. Every attempt
  * takes the e-mail lock before the address lock, so two attempts never wait for each other in a circle.
+ * `login_attempts.ip` holds the address as `addressKey` gives it (an IPv6 address's /64). At a known address
+ * the per-e-mail limits are skipped; its attempts still count towards them for every other address.
  */
-export async function reserveLoginAttempt(db: Db, email: string, ip: string): Promise<LoginReservation> {
-  const waits = sql.join(
-    LOGIN_LIMITS.map((limit) => waitFor(limit, email, ip)),
-    sql`, `,
-  );
+export async function reserveLoginAttempt(
+  db: Db,
+  email: string,
+  clientAddress: string,
+): Promise<LoginReservation> {
+  const ip = addressKey(clientAddress);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${EMAIL_LOCK}, hashtext(${email}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK}, hashtext(${ip}))`);
+    const known = await isKnownAddress(tx, email, ip);
+    const limits = LOGIN_LIMITS.filter((limit) => !(known && limit.scope === 'email'));
+    const waits = sql.join(
+      limits.map((limit) => waitFor(limit, email, ip)),
+      sql`, `,
+    );
     const [row] = await tx
       .select({ seconds: sql<number | null>`extract(epoch from greatest(${waits}))`.mapWith(Number) })
       .from(sql`(select 1) as one`);
@@ -84,7 +161,8 @@ export async function reserveLoginAttempt(db: Db, email: string, ip: string): Pr
 }
 
 /** After a successful sign-in: forget that e-mail and address's failures, and every attempt older than a day. */
-export async function clearLoginFailures(db: Db, email: string, ip: string): Promise<void> {
+export async function clearLoginFailures(db: Db, email: string, clientAddress: string): Promise<void> {
+  const ip = addressKey(clientAddress);
   await db
     .delete(loginAttempts)
     .where(
@@ -96,6 +174,18 @@ export async function clearLoginFailures(db: Db, email: string, ip: string): Pro
         ),
       ),
     );
+}
+
+/**
+ * Staff's way out (`npm run admin -- unlock`): forgets every recorded attempt at `email`, from every address,
+ * so no limit refuses it until new failures pile up. Answers how many were forgotten.
+ */
+export async function forgetLoginAttemptsOf(db: Db, email: string): Promise<number> {
+  const deleted = await db
+    .delete(loginAttempts)
+    .where(eq(loginAttempts.email, email))
+    .returning({ id: loginAttempts.id });
+  return deleted.length;
 }
 
 /** "15 minutes", "1 minute", "3 hours": the wait in the sign-in refusal. */

@@ -12,6 +12,8 @@ export type SlotStatus = (typeof slotStatuses)[number];
 export const MAX_CALENDAR_RANGE_DAYS = 62;
 /** The most slots one save of the slot editor may create or change. */
 export const MAX_SLOTS_PER_SAVE = 100;
+/** The most live holds one visitor address (an IPv6 one by its /64) may have at once. */
+export const MAX_HOLDS_PER_CLIENT = 3;
 /** The longest slot the editor may save. */
 export const MAX_SLOT_HOURS = 12;
 
@@ -26,6 +28,7 @@ export const slotTexts = {
   startsInPast: 'A slot cannot start in the past.',
   tooLong: `A slot lasts at most ${MAX_SLOT_HOURS} hours.`,
   taken: 'Sorry, this time has just been taken. Please choose another.',
+  tooManyHolds: `You are already holding ${MAX_HOLDS_PER_CLIENT} times. Finish or release one of them before choosing another.`,
   notFound: 'Session not found',
   holdNotFound: 'Hold not found',
   bookedStatusLocked: 'A booked appointment is changed or cancelled from the appointment, not from its slot.',

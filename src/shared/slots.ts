@@ -146,7 +146,8 @@ export const sessionIdParams = recordIdParams('Session');
 export const adminSessionsQuerySchema = z.object({ date: clinicDateSchema, ...kindQuery }).strict();
 
 /** A real instant (not an Invalid Date). */
-const isInstant = (value: unknown): value is Date => value instanceof Date && Number.isFinite(value.getTime());
+const isInstant = (value: unknown): value is Date =>
+  value instanceof Date && Number.isFinite(value.getTime());
 
 /**
  * A slot's start or end: ISO 8601 with a time zone, in the years 2000 to 2999 like `clinicDateSchema`, so

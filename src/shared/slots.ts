@@ -12,6 +12,8 @@ export type SlotStatus = (typeof slotStatuses)[number];
 export const MAX_CALENDAR_RANGE_DAYS = 62;
 /** The most slots one save of the slot editor may create or change. */
 export const MAX_SLOTS_PER_SAVE = 100;
+/** The most live holds one visitor address (an IPv6 one by its /64) may have at once. */
+export const MAX_HOLDS_PER_CLIENT = 3;
 /** The longest slot the editor may save. */
 export const MAX_SLOT_HOURS = 12;
 
@@ -26,6 +28,7 @@ export const slotTexts = {
   startsInPast: 'A slot cannot start in the past.',
   tooLong: `A slot lasts at most ${MAX_SLOT_HOURS} hours.`,
   taken: 'Sorry, this time has just been taken. Please choose another.',
+  tooManyHolds: `You are already holding ${MAX_HOLDS_PER_CLIENT} times. Finish or release one of them before choosing another.`,
   notFound: 'Session not found',
   holdNotFound: 'Hold not found',
   bookedStatusLocked: 'A booked appointment is changed or cancelled from the appointment, not from its slot.',
@@ -36,6 +39,7 @@ export const slotTexts = {
   rangeTooLong: `range_calendar may span at most ${MAX_CALENDAR_RANGE_DAYS} days`,
   priceInvalid: 'price must be an amount in euro from 0 to 100000 with at most two decimals',
   instantInvalid: 'must be a date and time in ISO 8601 with a time zone, e.g. 2027-03-28T09:00:00Z',
+  instantOutOfRange: 'must be a date and time in the years 2000 to 2999',
   notices: {
     created: 'You have successfully created new available Appointments on this day.',
     updated: 'You have successfully updated an available Appointments on this day.',
@@ -141,10 +145,22 @@ export const sessionIdParams = recordIdParams('Session');
 
 export const adminSessionsQuerySchema = z.object({ date: clinicDateSchema, ...kindQuery }).strict();
 
+/** A real instant (not an Invalid Date). */
+const isInstant = (value: unknown): value is Date =>
+  value instanceof Date && Number.isFinite(value.getTime());
+
+/**
+ * A slot's start or end: ISO 8601 with a time zone, in the years 2000 to 2999 like `clinicDateSchema`, so
+ * every clinic day around it (the day after included) is a date the database and the calendar can hold.
+ */
 const instantSchema = z.iso
   .datetime({ offset: true, error: slotTexts.instantInvalid })
   .transform((value) => new Date(value))
-  .refine((value) => !Number.isNaN(value.getTime()), slotTexts.instantInvalid);
+  .refine(isInstant, { message: slotTexts.instantInvalid, abort: true })
+  .refine((value) => {
+    const year = value.getUTCFullYear();
+    return year >= 2000 && year <= 2999;
+  }, slotTexts.instantOutOfRange);
 
 const priceSchema = z
   .number({ error: slotTexts.priceInvalid })
@@ -168,11 +184,19 @@ type SlotFields = {
   location?: (typeof locationKeys)[number] | null;
 };
 
+/**
+ * The checks across a slot's fields. Zod runs them even when a field failed, with that field's raw input
+ * (a string, not a Date): the times are compared only when both parsed, the failed field has its issue.
+ */
 function checkSlot(slot: SlotFields, context: z.RefinementCtx) {
-  if (slot.start_date.getTime() >= slot.end_date.getTime()) {
-    context.addIssue({ code: 'custom', path: ['end_date'], message: slotTexts.startAfterEnd });
-  } else if (slot.end_date.getTime() - slot.start_date.getTime() > MAX_SLOT_HOURS * 3_600_000) {
-    context.addIssue({ code: 'custom', path: ['end_date'], message: slotTexts.tooLong });
+  const start: unknown = slot.start_date;
+  const end: unknown = slot.end_date;
+  if (isInstant(start) && isInstant(end)) {
+    if (start.getTime() >= end.getTime()) {
+      context.addIssue({ code: 'custom', path: ['end_date'], message: slotTexts.startAfterEnd });
+    } else if (end.getTime() - start.getTime() > MAX_SLOT_HOURS * 3_600_000) {
+      context.addIssue({ code: 'custom', path: ['end_date'], message: slotTexts.tooLong });
+    }
   }
   if (!slot.is_video_call && !slot.location) {
     context.addIssue({ code: 'custom', path: ['location'], message: texts.required });

@@ -277,6 +277,11 @@ export const sessions = pgTable(
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     /** While pending: sha256 (hex) of the hold token the visitor holds; the token itself is never stored. */
     holdTokenHash: text('hold_token_hash'),
+    /**
+     * While a visitor's hold is live: the address (an IPv6 one as its /64) it came from, so one address
+     * cannot hold more than a few slots at once. Null for an admin's hold and whenever the slot is not pending.
+     */
+    holdClient: text('hold_client'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -284,10 +289,12 @@ export const sessions = pgTable(
     index('sessions_starts_at_idx').on(table.startsAt),
     index('sessions_kind_starts_at_idx').on(table.isVideoCall, table.isAdult, table.startsAt),
     index('sessions_pending_hold_idx').on(table.holdExpiresAt).where(sql`${table.status} = 'pending'`),
+    index('sessions_hold_client_idx').on(table.holdClient).where(sql`${table.status} = 'pending'`),
     check('sessions_status_check', sql`${table.status} in (${inList(sessionStatuses)})`),
     check('sessions_location_check', sql`${table.location} in (${inList(sessionLocations)})`),
     check('sessions_time_range_check', sql`${table.endsAt} > ${table.startsAt}`),
     check('sessions_price_check', sql`${table.priceCents} >= 0`),
+    check('sessions_hold_client_check', sql`${table.status} = 'pending' or ${table.holdClient} is null`),
   ],
 );
 

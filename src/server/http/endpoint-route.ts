@@ -80,13 +80,33 @@ export function route<E extends EndpointDefinition>(
 }
 
 /**
+ * An exception thrown while validating: a bug in a schema, not bad input. It carries its own code, so
+ * Fastify does not mark it FST_ERR_VALIDATION, and status 500, so the error handler logs it (with the
+ * exception as its cause) and answers 'Something went wrong' instead of the exception's message.
+ */
+export class SchemaFault extends Error {
+  readonly code = 'ERR_SCHEMA_FAULT';
+  readonly statusCode = 500;
+
+  constructor(httpPart: string | undefined, cause: unknown) {
+    super(`validating ${httpPart ?? 'the request'} threw`, { cause });
+    this.name = 'SchemaFault';
+  }
+}
+
+/**
  * Validates every route part with its Zod schema: params that do not fit answer 404 (with the schema's
- * 'not found' text), anything else 422 with each field's messages.
+ * 'not found' text), anything else 422 with each field's messages. A schema that throws is a fault (500).
  */
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
-    const result = schema.safeParse(data ?? {});
+    let result: ReturnType<typeof schema.safeParse>;
+    try {
+      result = schema.safeParse(data ?? {});
+    } catch (exception) {
+      return { error: new SchemaFault(httpPart, exception) };
+    }
     if (result.success) return { value: result.data };
     if (httpPart === 'params') {
       return { error: new HttpError(404, result.error.issues[0]?.message ?? 'Not found') };

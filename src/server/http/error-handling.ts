@@ -24,6 +24,8 @@ function mapFrameworkError(error: FastifyError): MappedError | undefined {
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return { status: 415, message: 'A multipart form is expected.' };
     case 'FST_ERR_VALIDATION':
+      // A validator that threw (Fastify gives it this code and status 500) is a fault, not bad input.
+      if ((error.statusCode ?? 400) >= 500) return undefined;
       return { status: 422, message: error.message };
     default:
       break;

@@ -39,7 +39,7 @@ export const holdPatientSession = defineEndpoint({
   method: 'PUT',
   path: '/api/patient_sessions/:id',
   summary:
-    'Holds an available future slot for HOLD_MINUTES and answers the hold token (send it as X-Hold-Token); a hold of the same token on another slot is released; 409 when already taken',
+    'Holds an available future slot for HOLD_MINUTES and answers the hold token (send it as X-Hold-Token); a hold of the same token on another slot is released; 409 when already taken, 429 when the address already holds MAX_HOLDS_PER_CLIENT (3) other slots',
   access: 'public',
   params: sessionIdParams,
   response: holdResponseSchema,

@@ -500,6 +500,46 @@ describe('bad input answers 4xx with error_messages, never 500', () => {
     if (status !== 200) expect(response.json().error_messages).toEqual(expect.any(String));
   });
 
+  const INSTANT_INVALID = 'must be a date and time in ISO 8601 with a time zone, e.g. 2027-03-28T09:00:00Z';
+  it.each([
+    ['nope', INSTANT_INVALID],
+    [`${day}T10:00:60Z`, INSTANT_INVALID],
+    ['+275760-09-13T00:00:00Z', INSTANT_INVALID],
+    [42, INSTANT_INVALID],
+  ])('answers 422 naming start_date to a start_date of %j, not a schema error', async (startDate, message) => {
+    const response = await save({
+      sessions_create: [{ ...slot(day, '09:00', '09:30'), start_date: startDate }],
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      error_messages: message,
+      errors: { 'sessions_create.0.start_date': [message] },
+    });
+    const update = await save({
+      sessions_update: [{ ...slot(day, '09:00', '09:30'), id: 1, end_date: startDate }],
+    });
+    expect(update.json()).toEqual({
+      error_messages: message,
+      errors: { 'sessions_update.0.end_date': [message] },
+    });
+  });
+
+  it.each([
+    ['9999-12-31T23:00:00Z', '9999-12-31T23:59:59Z'],
+    ['3000-01-01T09:00:00Z', '3000-01-01T10:00:00Z'],
+    ['1999-12-31T09:00:00Z', '1999-12-31T10:00:00Z'],
+  ])('answers 422, not 500, to a slot from %s outside the years 2000 to 2999', async (start, end) => {
+    const response = await save({
+      sessions_create: [{ start_date: start, end_date: end, price: 50, is_adult: true, is_video_call: true }],
+    });
+    expect(response.statusCode).toBe(422);
+    const message = 'must be a date and time in the years 2000 to 2999';
+    expect(response.json()).toEqual({
+      error_messages: message,
+      errors: { 'sessions_create.0.start_date': [message], 'sessions_create.0.end_date': [message] },
+    });
+  });
+
   it('answers 400 to a body that is not JSON', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -148,30 +148,68 @@ export async function updateEditableSession(
   return row;
 }
 
-/** Holds a slot for `holdMinutes` if a visitor may take it now, or if `ownHash` already holds it. */
+/** Live visitor holds of `client`, leaving out those of `ownHash` (the hold a new one replaces). */
+const liveHoldsOf = (client: string, ownHash: string | undefined): SQL => sql`(
+  select count(*) from ${sessions} as live
+  where live.hold_client = ${client} and live.status = 'pending' and live.hold_expires_at > now()
+    ${ownHash ? sql`and live.hold_token_hash is distinct from ${ownHash}` : sql``}
+)`;
+
+/**
+ * Holds a slot for `holdMinutes` for a visitor at `client`: only if a visitor may take it now (or `ownHash`
+ * already holds it) AND `client` has fewer than `maxHolds` live holds besides the one of `ownHash`, checked
+ * in the same statement. Within a transaction, `lockHoldClient` first makes racing holds of one client wait.
+ */
 export async function holdSession(
   db: Db,
   id: number,
-  tokenHash: string,
-  holdMinutes: number,
-  ownHash?: string,
+  hold: { tokenHash: string; holdMinutes: number; client: string; maxHolds: number; ownHash?: string },
 ): Promise<SessionRow | undefined> {
+  const { tokenHash, holdMinutes, client, maxHolds, ownHash } = hold;
   const [row] = await db
     .update(sessions)
     .set({
       status: 'pending',
       holdExpiresAt: sql`now() + make_interval(mins => ${holdMinutes})`,
       holdTokenHash: tokenHash,
+      holdClient: client,
       updatedAt: sql`now()`,
     })
     .where(
       and(
         eq(sessions.id, id),
         ownHash ? or(bookableNow, and(gt(sessions.startsAt, sql`now()`), heldBy(ownHash))) : bookableNow,
+        sql`${liveHoldsOf(client, ownHash)} < ${maxHolds}`,
       ),
     )
     .returning();
   return row;
+}
+
+/**
+ * Within a transaction: waits for any other transaction holding for the same client, so two racing holds
+ * of one address cannot both count the same live holds (under READ COMMITTED each would see the other's
+ * row only after it commits).
+ */
+export async function lockHoldClient(db: Db, client: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`slot-hold:${client}`}, 0))`);
+}
+
+/** Why a hold was refused: no such slot, the slot is not free for this visitor, or the client holds enough. */
+export async function holdRefusal(
+  db: Db,
+  id: number,
+  ownHash: string | undefined,
+): Promise<'missing' | 'taken' | 'limit'> {
+  const [row] = await db
+    .select({
+      free: sql<boolean>`${ownHash ? or(bookableNow, and(gt(sessions.startsAt, sql`now()`), heldBy(ownHash))) : bookableNow}`,
+    })
+    .from(sessions)
+    .where(eq(sessions.id, id))
+    .limit(1);
+  if (!row) return 'missing';
+  return row.free ? 'limit' : 'taken';
 }
 
 /** The live hold of `tokenHash` on the slot. */
@@ -188,7 +226,12 @@ export async function findHeldSession(
   return row;
 }
 
-const released = { status: 'available' as const, holdExpiresAt: null, holdTokenHash: null };
+const released = {
+  status: 'available' as const,
+  holdExpiresAt: null,
+  holdTokenHash: null,
+  holdClient: null,
+};
 
 /** Releases the holds of `tokenHash`: on one slot, or on every slot but `exceptId`. */
 export async function releaseHolds(
@@ -227,6 +270,7 @@ export async function setSessionStatus(
             status,
             holdExpiresAt: sql`now() + make_interval(mins => ${holdMinutes})`,
             holdTokenHash: null,
+            holdClient: null,
             updatedAt: sql`now()`,
           },
     )

@@ -238,6 +238,90 @@ describe('hold rate limit', () => {
   });
 });
 
+const TOO_MANY_HOLDS =
+  'You are already holding 3 times. Finish or release one of them before choosing another.';
+
+/** `count` free slots on one future day, an hour apart from `firstHour`. */
+async function freeSlots(dayOffset: number, count: number, firstHour = 8): Promise<number[]> {
+  const day = clinicDayFromToday(dayOffset);
+  const ids: number[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const hour = String(firstHour + index).padStart(2, '0');
+    ids.push(await insertSlot(t.database.db, { startsAt: clinicInstant(day, `${hour}:00`) }));
+  }
+  return ids;
+}
+
+describe('holds per address', () => {
+  it('answers 429 to a 4th live hold from one address, while another address can still hold', async () => {
+    const [a, b, c, d] = (await freeSlots(15, 4)) as [number, number, number, number];
+    const from = '198.51.100.10';
+    for (const id of [a, b, c]) expect((await hold(id, undefined, from)).statusCode).toBe(200);
+    expect((await statusOf(a))?.holdClient).toBe(from);
+
+    const fourth = await hold(d, undefined, from);
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toEqual({ error_messages: TOO_MANY_HOLDS });
+    expect(await statusOf(d)).toMatchObject({ status: 'available', holdClient: null });
+
+    // A slot already taken is still 409 for that address, and another address is not affected.
+    expect((await hold(a, undefined, from)).statusCode).toBe(409);
+    expect((await hold(d, undefined, '198.51.100.11')).statusCode).toBe(200);
+  });
+
+  it('lets a new hold replace the visitor’s own earlier one, and a released or lapsed hold stops counting', async () => {
+    const [a, b, c, d, e, f] = (await freeSlots(16, 6)) as [number, number, number, number, number, number];
+    const from = '198.51.100.20';
+    const tokens: string[] = [];
+    for (const id of [a, b, c]) {
+      const response = await hold(id, undefined, from);
+      expect(response.statusCode).toBe(200);
+      tokens.push(response.json().hold_token);
+    }
+    // Choosing another time with the same token does not count the hold it replaces.
+    const moved = await hold(d, tokens[0], from);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await statusOf(a)).toMatchObject({ status: 'available', holdClient: null });
+    expect((await hold(e, undefined, from)).statusCode).toBe(429);
+
+    const released = await ownHold(b, tokens[1], 'DELETE');
+    expect(released.statusCode).toBe(204);
+    expect(await statusOf(b)).toMatchObject({ status: 'available', holdClient: null });
+    expect((await hold(e, undefined, from)).statusCode).toBe(200);
+    expect((await hold(f, undefined, from)).statusCode).toBe(429);
+
+    await t.database.db
+      .update(sessions)
+      .set({ holdExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.id, c));
+    expect((await hold(f, undefined, from)).statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 address by its /64', async () => {
+    const [a, b, c, d, e] = (await freeSlots(17, 5)) as [number, number, number, number, number];
+    for (const [id, from] of [
+      [a, '2001:db8:5:6::1'],
+      [b, '2001:db8:5:6::2'],
+      [c, '2001:db8:5:6:ffff:1:2:3'],
+    ] as const) {
+      expect((await hold(id, undefined, from)).statusCode).toBe(200);
+    }
+    expect((await statusOf(a))?.holdClient).toBe('2001:db8:5:6::/64');
+    expect((await hold(d, undefined, '2001:0db8:0005:0006:0:0:0:9')).statusCode).toBe(429);
+    expect((await hold(e, undefined, '2001:db8:5:7::1')).statusCode).toBe(200);
+  });
+
+  it('gives at most 3 of 10 concurrent holds from one address', async () => {
+    const ids = await freeSlots(18, 10);
+    const responses = await Promise.all(ids.map((id) => hold(id, undefined, '198.51.100.30')));
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+    const held = await t.database.db.select().from(sessions).where(eq(sessions.holdClient, '198.51.100.30'));
+    expect(held).toHaveLength(3);
+  });
+});
+
 describe("the visitor's own hold", () => {
   it('is answered with the token, shown in the day list as held_by_you, and hidden from others', async () => {
     const day = clinicDayFromToday(11);
@@ -284,6 +368,7 @@ describe("the visitor's own hold", () => {
       status: 'available',
       holdTokenHash: null,
       holdExpiresAt: null,
+      holdClient: null,
     });
     expect((await ownHold(id, token, 'DELETE')).statusCode).toBe(404);
     await holdOk(id);
@@ -316,8 +401,9 @@ describe('the hold release job', () => {
       status: 'available',
       holdTokenHash: null,
       holdExpiresAt: null,
+      holdClient: null,
     });
-    expect((await statusOf(live))?.status).toBe('pending');
+    expect(await statusOf(live)).toMatchObject({ status: 'pending', holdClient: expect.any(String) });
     expect((await job.runOnce())?.includes(lapsed)).toBe(false);
     await runner.stop();
 

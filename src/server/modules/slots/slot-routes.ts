@@ -17,7 +17,7 @@ import {
   releaseHolds,
   toPublicSession,
 } from './slot-repository';
-import { holdForVisitor, holdTokenHashOf } from './slot-service';
+import { holdClientOf, holdForVisitor, holdTokenHashOf } from './slot-service';
 
 /** Holds one address may ask for in a minute. */
 export const HOLDS_PER_MINUTE = 20;
@@ -42,7 +42,8 @@ export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
     return { sessions: items, pages, count };
   });
 
-  // A visitor picks a few times at most; a script holding the whole calendar is slowed to a crawl.
+  // A visitor picks a few times at most: one address holds at most MAX_HOLDS_PER_CLIENT slots at once (the
+  // service), and a script trying slot after slot is slowed to a crawl (the rate limit).
   route(
     api,
     holdPatientSession,
@@ -50,7 +51,10 @@ export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
       holdForVisitor(
         db,
         request.params.id,
-        holdTokenHashOf(request.headers[HOLD_TOKEN_HEADER]),
+        {
+          ownHash: holdTokenHashOf(request.headers[HOLD_TOKEN_HEADER]),
+          client: holdClientOf(request.ip),
+        },
         api.config.holdMinutes,
       ),
     { config: { rateLimit: { max: HOLDS_PER_MINUTE, timeWindow: '1 minute' } } },

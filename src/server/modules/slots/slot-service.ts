@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  MAX_HOLDS_PER_CLIENT,
   type PublicSession,
   type SaveSessionsRequest,
   type Session,
@@ -16,9 +17,11 @@ import {
   deferOverlapCheck,
   deleteAvailableSession,
   findSessionRow,
+  holdRefusal,
   holdSession,
   insertSessions,
   listSessionRows,
+  lockHoldClient,
   releaseHolds,
   type SessionRow,
   type SessionValues,
@@ -220,22 +223,51 @@ export interface VisitorHold {
 }
 
 /**
- * A visitor's preliminary booking: one atomic UPDATE takes the slot only if it is free and has not started,
- * so of many racing visitors exactly one wins. The visitor's hold on another slot (same token) is released
- * in the same transaction: choosing another time lets the first go.
+ * Who a hold is counted against: the address, an IPv6 one by its /64 (one subscriber's usual allocation,
+ * so rotating addresses within it gains nothing); an IPv4-mapped IPv6 address is its IPv4 address.
+ */
+export function holdClientOf(ip: string): string {
+  const address = ip.toLowerCase().replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  if (!address.includes(':')) return address;
+  const [head = '', tail] = address.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const missing = tail === undefined ? 0 : Math.max(0, 8 - headGroups.length - tailGroups.length);
+  const groups = [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups];
+  const prefix = groups.slice(0, 4).map((group) => (Number.parseInt(group, 16) || 0).toString(16));
+  return `${prefix.join(':')}::/64`;
+}
+
+/**
+ * A visitor's preliminary booking: one atomic UPDATE takes the slot only if it is free, has not started and
+ * the visitor's address holds fewer than MAX_HOLDS_PER_CLIENT other live slots, so of many racing visitors
+ * exactly one wins and one address cannot hold the whole calendar. The visitor's hold on another slot (same
+ * token) is released in the same transaction, and does not count: choosing another time lets the first go.
  */
 export async function holdForVisitor(
   db: Db,
   id: number,
-  ownHash: string | undefined,
+  visitor: { ownHash: string | undefined; client: string },
   holdMinutes: number,
 ): Promise<VisitorHold> {
+  const { ownHash, client } = visitor;
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashHoldToken(token);
   return db.transaction(async (tx) => {
-    const row = await holdSession(tx, id, tokenHash, holdMinutes, ownHash);
+    await lockHoldClient(tx, client);
+    const row = await holdSession(tx, id, {
+      tokenHash,
+      holdMinutes,
+      client,
+      maxHolds: MAX_HOLDS_PER_CLIENT,
+      ownHash,
+    });
     if (!row) {
-      if (!(await findSessionRow(tx, id))) throw notFound('Session');
+      const refusal = await holdRefusal(tx, id, ownHash);
+      if (refusal === 'missing') throw notFound('Session');
+      if (refusal === 'limit') throw new HttpError(429, slotTexts.tooManyHolds);
       throw new HttpError(409, slotTexts.taken);
     }
     if (ownHash) await releaseHolds(tx, ownHash, { exceptId: id });

@@ -1,0 +1,93 @@
+import { Writable } from 'node:stream';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { zodValidatorCompiler } from './endpoint-route';
+import { registerErrorHandling } from './error-handling';
+import { loggerOptions } from './logging';
+
+const SECRET = 'schema-bug-detail-8812';
+const FAULT = { error_messages: 'Something went wrong. Try it later.' };
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+/** A tiny app with the project's validator compiler and error handling, its log kept in `log.text`. */
+function tinyApp() {
+  const log = { text: '' };
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      log.text += chunk.toString();
+      callback();
+    },
+  });
+  const instance = Fastify({ logger: { ...loggerOptions('info'), stream } });
+  registerErrorHandling(instance);
+  instance.setValidatorCompiler(zodValidatorCompiler);
+  app = instance;
+  return { app: instance, log };
+}
+
+const post = (instance: FastifyInstance, url: string, payload: object) =>
+  instance.inject({ method: 'POST', url, payload });
+
+describe('zodValidatorCompiler', () => {
+  it('answers a schema that throws while validating with a logged 500, never a 422 with its message', async () => {
+    const { app, log } = tinyApp();
+    const throwing = z.object({ name: z.string() }).superRefine(() => {
+      throw new TypeError(SECRET);
+    });
+    app.post('/broken', { schema: { body: throwing } }, async () => ({ ok: true }));
+    app.get('/broken-query', { schema: { querystring: throwing } }, async () => ({ ok: true }));
+
+    for (const response of [
+      await post(app, '/broken', { name: 'x' }),
+      await app.inject({ url: '/broken-query?name=x' }),
+    ]) {
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual(FAULT);
+      expect(response.body).not.toContain(SECRET);
+    }
+    expect(log.text).toContain('unexpected error');
+    // The log keeps what went wrong (the exception as the fault's cause) for whoever fixes the schema.
+    expect(log.text).toContain(SECRET);
+  });
+
+  it('still answers bad input with 422 and the field messages', async () => {
+    const { app } = tinyApp();
+    app.post(
+      '/fine',
+      { schema: { body: z.object({ name: z.string({ error: 'name is required' }) }) } },
+      async () => ({ ok: true }),
+    );
+    const response = await post(app, '/fine', {});
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      error_messages: 'name is required',
+      errors: { name: ['name is required'] },
+    });
+    expect((await post(app, '/fine', { name: 'x' })).json()).toEqual({ ok: true });
+  });
+});
+
+describe('the error handler', () => {
+  it('answers a validator Fastify caught throwing (FST_ERR_VALIDATION with status 500) as a fault', async () => {
+    const { app } = tinyApp();
+    app.post(
+      '/throws',
+      {
+        schema: { body: z.object({}) },
+        validatorCompiler: () => () => {
+          throw new Error(SECRET);
+        },
+      },
+      async () => ({ ok: true }),
+    );
+    const response = await post(app, '/throws', {});
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual(FAULT);
+  });
+});

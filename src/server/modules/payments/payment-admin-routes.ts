@@ -4,6 +4,7 @@ import { paymentTexts } from '../../../shared/payments';
 import { route } from '../../http/endpoint-route';
 import { HttpError } from '../../http/http-errors';
 import { actorOf, recordAudit } from '../audit/audit-log';
+import { fileInfos } from '../uploads/file-repository';
 import { findTransactionWithPatient, listTransactionRows } from './payment-repository';
 import { refundTransaction } from './payment-service';
 import { toAdminPatient, toTransaction } from './transaction-view';
@@ -41,8 +42,15 @@ export async function paymentAdminRoutes(admin: FastifyInstance): Promise<void> 
       entityId: row.patient?.id ?? null,
       details: { via: 'transaction', transaction_id: row.transaction.id },
     });
+    const stored = row.patient
+      ? await fileInfos(db, [row.patient.resultFileId, row.patient.referralLetterFileId])
+      : new Map<string, { name: string }>();
+    const names = new Map([...stored].map(([id, info]) => [id, info.name]));
     return {
-      transaction: { ...toTransaction(row), patient: row.patient ? toAdminPatient(row.patient) : null },
+      transaction: {
+        ...toTransaction(row),
+        patient: row.patient ? toAdminPatient(row.patient, names) : null,
+      },
     };
   });
 

@@ -47,7 +47,9 @@ export function toTransaction({ transaction, patient, session }: TransactionList
   };
 }
 
-export function toAdminPatient(patient: Patient) {
+/** The patient as staff read them; `fileNames` are the stored files' original names, by id. */
+export function toAdminPatient(patient: Patient, fileNames: ReadonlyMap<string, string> = new Map()) {
+  const file = (id: string | null) => (id ? { id, name: fileNames.get(id) ?? 'file' } : null);
   return {
     id: patient.id,
     full_name: `${patient.firstName} ${patient.lastName}`,
@@ -63,9 +65,7 @@ export function toAdminPatient(patient: Patient) {
     consultant_addres: patient.consultantAddress,
     consultant_email: patient.consultantEmail,
     allergens: patient.allergens,
-    result: patient.resultFileId ? { id: patient.resultFileId, name: 'result' } : null,
-    referral_letter: patient.referralLetterFileId
-      ? { id: patient.referralLetterFileId, name: 'referral letter' }
-      : null,
+    result: file(patient.resultFileId),
+    referral_letter: file(patient.referralLetterFileId),
   };
 }

@@ -22,12 +22,16 @@ import { type AdminRouteInfo, registerAdminGuard } from './modules/auth/admin-gu
 import { authRoutes } from './modules/auth/auth-routes';
 import { blogAdminRoutes } from './modules/blog/blog-admin-routes';
 import { blogPublicRoutes } from './modules/blog/blog-routes';
+import { bookingRoutes } from './modules/bookings/booking-routes';
 import { contactRoutes } from './modules/contact/contact-routes';
 import { faqAdminRoutes } from './modules/faq/faq-admin-routes';
 import { faqPublicRoutes } from './modules/faq/faq-routes';
 import { feesAdminRoutes } from './modules/fees/fees-admin-routes';
 import { feesPublicRoutes } from './modules/fees/fees-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { paymentAdminRoutes } from './modules/payments/payment-admin-routes';
+import { createPaymentProvider, type PaymentProvider } from './modules/payments/payment-provider';
+import { paymentRoutes } from './modules/payments/payment-routes';
 import { seoRoutes } from './modules/seo/seo-routes';
 import { slotAdminRoutes } from './modules/slots/slot-admin-routes';
 import { slotPublicRoutes } from './modules/slots/slot-routes';
@@ -43,6 +47,8 @@ declare module 'fastify' {
     db: Db;
     /** Every route under /api/admin, for the test that checks each one refuses a missing token. */
     adminRoutes: AdminRouteInfo[];
+    /** The card payment provider: Stripe with STRIPE_SECRET_KEY, the test mode otherwise. */
+    payments: PaymentProvider;
     /** Every route of the app (method and URL pattern), for the fuzz test that walks them all. */
     /** Every route, for the tests that walk them; `hidden` ones are plumbing, not endpoints of the API reference. */
     registeredRoutes: { method: string; url: string; hidden: boolean }[];
@@ -58,6 +64,8 @@ export interface BuildAppOptions {
   logger?: false | Record<string, unknown>;
   /** Milliseconds; tests shorten them. */
   timeouts?: Partial<ServerTimeouts>;
+  /** The card payment provider; by default from the configuration (tests point Stripe at a local fake). */
+  paymentProvider?: PaymentProvider;
 }
 
 export interface ServerTimeouts {
@@ -125,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('payments', options.paymentProvider ?? createPaymentProvider(config.stripe));
   app.decorate('adminRoutes', [] as AdminRouteInfo[]);
   app.decorate('registeredRoutes', [] as { method: string; url: string; hidden: boolean }[]);
   app.addHook('onRoute', (route) => {
@@ -163,6 +172,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(feesPublicRoutes);
       await api.register(contactRoutes);
       await api.register(slotPublicRoutes);
+      await api.register(bookingRoutes);
+      await api.register(paymentRoutes);
       api.get('/*', { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
       await api.register(
         async (admin) => {
@@ -185,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await admin.register(faqAdminRoutes);
           await admin.register(feesAdminRoutes);
           await admin.register(slotAdminRoutes);
+          await admin.register(paymentAdminRoutes);
         },
         { prefix: '/admin' },
       );

@@ -68,6 +68,18 @@ const configSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   CLINIC_EMAIL: z.email().default(clinic.email),
   HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9]+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
 });
 
 export interface AppConfig {
@@ -90,6 +102,8 @@ export interface AppConfig {
   clinicEmail: string;
   /** How long a visitor's preliminary hold on a slot lasts before the slot is offered again. */
   holdMinutes: number;
+  /** Card payments through Stripe; without it the built-in test mode takes no real payment. */
+  stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string };
 }
 
 /** Reads the configuration from environment variables (all documented in the README). */
@@ -102,6 +116,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;
+  if (values.STRIPE_SECRET_KEY && (!values.STRIPE_PUBLISHABLE_KEY || !values.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error(
+      'Invalid configuration: with STRIPE_SECRET_KEY set STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET too.',
+    );
+  }
   if (Boolean(values.ADMIN_EMAIL) !== Boolean(values.ADMIN_PASSWORD)) {
     throw new Error('Invalid configuration: set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither.');
   }
@@ -124,5 +143,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: values.MAIL_FROM ?? `${clinic.name} <${values.CLINIC_EMAIL}>`,
     clinicEmail: values.CLINIC_EMAIL,
     holdMinutes: values.HOLD_MINUTES,
+    stripe: values.STRIPE_SECRET_KEY
+      ? {
+          secretKey: values.STRIPE_SECRET_KEY,
+          publishableKey: values.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+        }
+      : undefined,
   };
 }

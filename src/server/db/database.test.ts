@@ -52,6 +52,7 @@ describe('migrations', () => {
         'files',
         'login_attempts',
         'patients',
+        'payment_events',
         'sessions',
         'team_members',
         'transactions',

@@ -63,7 +63,16 @@ export type TransactionStatus =
   | 'failed'
   | 'refunded'
   | 'canceled'
+  | 'requires_action'
+  | 'refunding'
+  | 'refund_pending'
   | (string & {});
+
+/**
+ * A booking's payment in these states blocks another payment for it. `refund_pending` (a payment that
+ * succeeded after the slot was lost, waiting for its automatic refund) does not.
+ */
+export const livePaymentStatuses = ['processing', 'requires_action', 'succeeded', 'refunding'] as const;
 
 export const emailStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
 export type EmailStatus = (typeof emailStatuses)[number];
@@ -341,6 +350,14 @@ export const patients = pgTable(
     knownAllergiesDescription: text('known_allergies_description'),
     doYouHaveAnyKnownAllergies: boolean('do_you_have_any_known_allergies'),
     signature: text('signature'),
+    /** The slot booking form's ticks: antihistamines stopped in time, terms agreed (allergy tests only). */
+    antihistamineConfirmed: boolean('antihistamine_confirmed'),
+    agreementAccepted: boolean('agreement_accepted'),
+    /**
+     * sha256 hex of the visitor's hold token the booking was made with: the payment extends (or takes back)
+     * that hold, and books the slot only while no one else holds it.
+     */
+    holdTokenHash: text('hold_token_hash'),
     /** sha256 hex of the booking's own access token (lets the booker read back their booking). */
     accessTokenHash: text('access_token_hash').unique(),
     bookedByAdmin: boolean('booked_by_admin').notNull().default(false),
@@ -373,17 +390,32 @@ export const transactions = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     customerEmail: text('customer_email'),
+    /** The provider's id of the refund. */
+    refundId: text('refund_id'),
+    /** Why the provider refused the payment, as it said it. */
+    failureMessage: text('failure_message'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index('transactions_patient_id_idx').on(table.patientId),
+    // One live payment per booking: a second one (a double click, a second tab) is refused by the database.
+    uniqueIndex('transactions_one_live_payment_idx')
+      .on(table.patientId)
+      .where(sql`${table.status} in (${inList(livePaymentStatuses)})`),
     index('transactions_session_id_idx').on(table.sessionId),
     index('transactions_created_at_idx').on(table.createdAt),
     check('transactions_provider_check', sql`${table.provider} in (${inList(paymentProviders)})`),
     check('transactions_amount_check', sql`${table.amountCents} >= 0`),
   ],
 );
+
+/** Payment provider events (Stripe webhooks) already handled, by the provider's event id: each is handled once. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});
 
 // ---------------------------------------------------------------------------------------------------
 // E-mail, contact form, audit

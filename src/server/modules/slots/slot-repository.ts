@@ -318,3 +318,54 @@ export async function daysWithSlots(
   );
   return [...new Set(starts.map((start) => clinicWallClock(start).isoDay))];
 }
+
+/** Extends the live hold of `tokenHash` on a slot by `holdMinutes` from now (a booking in progress keeps it). */
+export async function extendHold(
+  db: Db,
+  id: number,
+  tokenHash: string,
+  holdMinutes: number,
+): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .update(sessions)
+    .set({ holdExpiresAt: sql`now() + make_interval(mins => ${holdMinutes})`, updatedAt: sql`now()` })
+    .where(and(eq(sessions.id, id), gt(sessions.startsAt, sql`now()`), heldBy(tokenHash)))
+    .returning();
+  return row;
+}
+
+/**
+ * Books a slot for a paid booking: while `tokenHash` still holds it (even if the hold has just lapsed), or
+ * while anyone may take it. A slot someone else holds or has booked is not taken.
+ */
+export async function bookSession(
+  db: Db,
+  id: number,
+  tokenHash: string | null,
+): Promise<SessionRow | undefined> {
+  const ours = tokenHash
+    ? and(eq(sessions.status, 'pending'), eq(sessions.holdTokenHash, tokenHash))
+    : undefined;
+  const [row] = await db
+    .update(sessions)
+    .set({
+      status: 'booked',
+      holdExpiresAt: null,
+      holdTokenHash: null,
+      holdClient: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(sessions.id, id), ours ? or(ours, bookableNow) : bookableNow))
+    .returning();
+  return row;
+}
+
+/** Frees a booked slot that has not started (its appointment was refunded). */
+export async function freeBookedSession(db: Db, id: number): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .update(sessions)
+    .set({ ...released, updatedAt: sql`now()` })
+    .where(and(eq(sessions.id, id), eq(sessions.status, 'booked'), gt(sessions.startsAt, sql`now()`)))
+    .returning();
+  return row;
+}

@@ -1,0 +1,281 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files, patients, sessions } from '../../db/schema';
+import {
+  adultForm,
+  type BookingTestApp,
+  createBooking,
+  createBookingTestApp,
+  futureSlot,
+  holdSlot,
+  nextAddress,
+} from '../../test/booking-fixtures';
+import { injectMultipart, testFile } from '../../test/multipart';
+
+let t: BookingTestApp;
+beforeAll(async () => {
+  t = await createBookingTestApp();
+});
+afterAll(() => t.close());
+
+const REQUIRED = 'This field is required , please fill in.';
+const SHORT = 'Text is too short.';
+const LONG = 'Text is too long.';
+const MAIL = 'Mail is invalid.';
+const PHONE = 'Phone number is invalid.';
+
+const post = (body: Record<string, unknown>, holdToken?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/patients',
+    headers: holdToken ? { 'x-hold-token': holdToken } : {},
+    payload: { patient: body },
+    remoteAddress: nextAddress(),
+  });
+
+/** The messages of a 422 for `field`. */
+async function errorsOf(body: Record<string, unknown>, field: string, holdToken?: string) {
+  const response = await post(body, holdToken);
+  expect(response.statusCode, response.body).toBe(422);
+  return response.json().errors?.[field] as string[] | undefined;
+}
+
+describe('POST /api/patients: the slot booking form (spec section 5)', () => {
+  it('asks for the names, 2 to 20 characters, with the spaced required text', async () => {
+    expect(await errorsOf(adultForm(1, { first_name: '' }), 'first_name')).toEqual([REQUIRED]);
+    expect(await errorsOf(adultForm(1, { last_name: undefined }), 'last_name')).toEqual([REQUIRED]);
+    expect(await errorsOf(adultForm(1, { first_name: 'A' }), 'first_name')).toEqual([SHORT]);
+    expect(await errorsOf(adultForm(1, { last_name: 'B'.repeat(21) }), 'last_name')).toEqual([LONG]);
+    const response = await post(adultForm(1, { first_name: ' ' }));
+    expect(response.json().error_messages).toBe(REQUIRED);
+  });
+
+  it("asks for a parent's names only for a child, 2 to 20", async () => {
+    const child = adultForm(1, { is_adult: false, guardian_first_name: 'Mary', guardian_last_name: 'Byrne' });
+    expect(await errorsOf({ ...child, guardian_first_name: '' }, 'guardian_first_name')).toEqual([REQUIRED]);
+    expect(await errorsOf({ ...child, guardian_last_name: 'X' }, 'guardian_last_name')).toEqual([SHORT]);
+    expect(await errorsOf({ ...child, guardian_last_name: 'X'.repeat(21) }, 'guardian_last_name')).toEqual([
+      LONG,
+    ]);
+    const adult = await post(adultForm(1, { guardian_first_name: '' }));
+    expect(adult.json().errors?.guardian_first_name).toBeUndefined();
+  });
+
+  it('asks for a valid e-mail', async () => {
+    expect(await errorsOf(adultForm(1, { email: '' }), 'email')).toEqual([REQUIRED]);
+    expect(await errorsOf(adultForm(1, { email: 'not-mail' }), 'email')).toEqual([MAIL]);
+  });
+
+  it('asks for a phone of 6 to 12 characters that looks like one', async () => {
+    expect(await errorsOf(adultForm(1, { phone: '' }), 'phone')).toEqual([REQUIRED]);
+    expect(await errorsOf(adultForm(1, { phone: '12345' }), 'phone')).toEqual([SHORT]);
+    expect(await errorsOf(adultForm(1, { phone: '1234567890123' }), 'phone')).toEqual([LONG]);
+    expect(await errorsOf(adultForm(1, { phone: '087 abc 45' }), 'phone')).toEqual([PHONE]);
+  });
+
+  it("asks for the GP's name (2–20) and address (10–300) for an adult's allergy test only", async () => {
+    expect(await errorsOf(adultForm(1, { consultant_name: '' }), 'consultant_name')).toEqual([REQUIRED]);
+    expect(await errorsOf(adultForm(1, { consultant_name: 'D' }), 'consultant_name')).toEqual([SHORT]);
+    expect(await errorsOf(adultForm(1, { consultant_name: 'D'.repeat(21) }), 'consultant_name')).toEqual([
+      LONG,
+    ]);
+    expect(await errorsOf(adultForm(1, { consultant_addres: '' }), 'consultant_addres')).toEqual([REQUIRED]);
+    expect(await errorsOf(adultForm(1, { consultant_addres: 'Dublin' }), 'consultant_addres')).toEqual([
+      SHORT,
+    ]);
+    expect(await errorsOf(adultForm(1, { consultant_addres: 'x'.repeat(301) }), 'consultant_addres')).toEqual(
+      [LONG],
+    );
+    const child = await post(
+      adultForm(1, {
+        is_adult: false,
+        consultant_name: '',
+        consultant_addres: '',
+        guardian_first_name: 'Mo',
+      }),
+    );
+    expect(child.json().errors?.consultant_name).toBeUndefined();
+    const video = await post(
+      adultForm(1, { is_video_call: true, consultant_name: '', consultant_addres: '' }),
+    );
+    expect(video.json().errors?.consultant_addres).toBeUndefined();
+  });
+
+  it("checks the GP's e-mail if given and the test reason (10–300) if given", async () => {
+    expect(await errorsOf(adultForm(1, { consultant_email: 'gp@' }), 'consultant_email')).toEqual([MAIL]);
+    expect(await errorsOf(adultForm(1, { allergens: 'Hay' }), 'allergens')).toEqual([SHORT]);
+    expect(await errorsOf(adultForm(1, { allergens: 'h'.repeat(301) }), 'allergens')).toEqual([LONG]);
+    const response = await post(adultForm(1, { consultant_email: '', allergens: '' }));
+    expect(response.json().errors?.consultant_email).toBeUndefined();
+    expect(response.json().errors?.allergens).toBeUndefined();
+  });
+
+  it("asks for the date of birth ('Required'), never in the future", async () => {
+    expect(await errorsOf(adultForm(1, { dob: '' }), 'dob')).toEqual(['Required']);
+    expect(await errorsOf(adultForm(1, { dob: '2990-01-01' }), 'dob')).toEqual([
+      'The date of birth cannot be in the future.',
+    ]);
+    expect(await errorsOf(adultForm(1, { dob: '2001-02-30' }), 'dob')).toEqual([
+      'Enter the date of birth as YYYY-MM-DD.',
+    ]);
+  });
+
+  it('asks for the antihistamine and agreement ticks unless it is a video call', async () => {
+    expect(await errorsOf(adultForm(1, { antihistamine: false }), 'antihistamine')).toEqual([REQUIRED]);
+    expect(await errorsOf(adultForm(1, { agreement: 'false' }), 'agreement')).toEqual([REQUIRED]);
+    const video = await post(adultForm(1, { is_video_call: true, antihistamine: false, agreement: false }));
+    expect(video.json().errors?.antihistamine).toBeUndefined();
+    expect(video.json().errors?.agreement).toBeUndefined();
+  });
+
+  it('refuses unknown fields and a missing slot', async () => {
+    expect(await errorsOf(adultForm(1, { price: 1 }), 'price')).toEqual(['Unknown field.']);
+    expect(await errorsOf(adultForm(1, { session_id: undefined }), 'session_id')).toBeDefined();
+  });
+
+  it("checks the form again with the slot's own kind, whatever the browser said", async () => {
+    const slot = await futureSlot(t.database.db);
+    const hold = await holdSlot(t.app, slot.id);
+    const response = await post(
+      adultForm(slot.id, { is_video_call: true, consultant_name: '', antihistamine: false }),
+      hold,
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.consultant_name).toEqual([REQUIRED]);
+    expect(response.json().errors.antihistamine).toEqual([REQUIRED]);
+  });
+});
+
+describe('POST /api/patients: the hold', () => {
+  it('refuses a booking without a hold token (403) or with one that does not hold the slot (409)', async () => {
+    const slot = await futureSlot(t.database.db);
+    const none = await post(adultForm(slot.id));
+    expect(none.statusCode).toBe(403);
+    expect(none.json().error_messages).toMatch(/choose a time/);
+    const other = await futureSlot(t.database.db);
+    const otherHold = await holdSlot(t.app, other.id);
+    const wrong = await post(adultForm(slot.id), otherHold);
+    expect(wrong.statusCode).toBe(409);
+    const forged = await post(adultForm(slot.id), 'x'.repeat(43));
+    expect(forged.statusCode).toBe(409);
+    expect(await t.database.db.select().from(patients).where(eq(patients.sessionId, slot.id))).toEqual([]);
+  });
+
+  it('creates the patient, keeps the hold, answers the price in euro and a token stored only as a hash', async () => {
+    const slot = await futureSlot(t.database.db);
+    const hold = await holdSlot(t.app, slot.id);
+    const [before] = await t.database.db.select().from(sessions).where(eq(sessions.id, slot.id));
+    const response = await post(adultForm(slot.id, { guardian_first_name: 'Ignored' }), hold);
+    expect(response.statusCode, response.body).toBe(201);
+    const { patient } = response.json();
+    expect(patient).toMatchObject({
+      first_name: 'Aoife',
+      last_name: 'Byrne',
+      full_name: 'Aoife Byrne',
+      price: 180,
+      session_id: slot.id,
+      payment_status: 'unpaid',
+      guardian_first_name: null,
+    });
+    expect(patient.session).toMatchObject({ id: slot.id, status: 'pending', held_by_you: true });
+    expect(patient.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [row] = await t.database.db.select().from(patients).where(eq(patients.id, patient.id));
+    expect(row?.accessTokenHash).toBe(createHash('sha256').update(patient.access_token).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(patient.access_token);
+    expect(row?.antihistamineConfirmed).toBe(true);
+    const [after] = await t.database.db.select().from(sessions).where(eq(sessions.id, slot.id));
+    expect(after?.status).toBe('pending');
+    expect(after!.holdExpiresAt!.getTime()).toBeGreaterThanOrEqual(before!.holdExpiresAt!.getTime());
+  });
+
+  it('reads the booking back only with its own token (else 404)', async () => {
+    const booking = await createBooking(t.app, t.database.db);
+    const other = await createBooking(t.app, t.database.db);
+    const read = (id: number, token?: string) =>
+      t.app.inject({ url: `/api/patients/${id}`, headers: token ? { 'x-booking-token': token } : {} });
+    const own = await read(booking.patientId, booking.token);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().patient).toMatchObject({
+      id: booking.patientId,
+      price: 180,
+      email: 'aoife@example.ie',
+    });
+    expect(own.json().patient.access_token).toBeUndefined();
+    expect((await read(booking.patientId)).statusCode).toBe(404);
+    expect((await read(booking.patientId, other.token)).statusCode).toBe(404);
+    expect((await read(booking.patientId, booking.holdToken)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/patients: multipart with files', () => {
+  const fields = (sessionId: number, extra: Record<string, unknown> = {}) =>
+    Object.fromEntries(
+      Object.entries({ ...adultForm(sessionId), ...extra }).map(([key, value]) => [`patient[${key}]`, value]),
+    ) as Record<string, string>;
+
+  it('stores a PDF result and a Word referral letter as private files', async () => {
+    const slot = await futureSlot(t.database.db);
+    const hold = await holdSlot(t.app, slot.id);
+    const response = await injectMultipart(
+      t.app,
+      'POST',
+      '/api/patients',
+      {
+        ...fields(slot.id),
+        'patient[result]': { fileName: 'result.pdf', bytes: testFile('letter.pdf') },
+        'patient[referral_letter]': { fileName: 'letter.docx', bytes: testFile('letter.docx') },
+      },
+      { 'x-hold-token': hold },
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const [row] = await t.database.db
+      .select()
+      .from(patients)
+      .where(eq(patients.id, response.json().patient.id));
+    const stored = await t.database.db.select().from(files).where(eq(files.id, row!.resultFileId!));
+    expect(stored[0]).toMatchObject({ isPublic: false, mimeType: 'application/pdf' });
+    const letter = await t.database.db.select().from(files).where(eq(files.id, row!.referralLetterFileId!));
+    expect(letter[0]?.isPublic).toBe(false);
+    const served = await t.app.inject({ url: `/uploads/${row!.resultFileId}` });
+    expect(served.statusCode).toBe(404);
+  });
+
+  it('refuses an executable named .pdf as the result (415) and stores nothing', async () => {
+    const slot = await futureSlot(t.database.db);
+    const hold = await holdSlot(t.app, slot.id);
+    const before = (await t.database.db.select({ id: files.id }).from(files)).length;
+    const response = await injectMultipart(
+      t.app,
+      'POST',
+      '/api/patients',
+      {
+        ...fields(slot.id),
+        'patient[result]': { fileName: 'result.pdf', bytes: testFile('program-named.pdf') },
+      },
+      { 'x-hold-token': hold },
+    );
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({
+      error_messages: 'Choose a .pdf, .doc or .docx file.',
+      errors: { result: ['Choose a .pdf, .doc or .docx file.'] },
+    });
+    expect((await t.database.db.select({ id: files.id }).from(files)).length).toBe(before);
+    expect(await t.database.db.select().from(patients).where(eq(patients.sessionId, slot.id))).toEqual([]);
+  });
+
+  it('refuses a file over 10 MB with 413', async () => {
+    const slot = await futureSlot(t.database.db);
+    const hold = await holdSlot(t.app, slot.id);
+    const big = Buffer.concat([testFile('letter.pdf'), Buffer.alloc(10 * 1024 * 1024 + 10)]);
+    const response = await injectMultipart(
+      t.app,
+      'POST',
+      '/api/patients',
+      { ...fields(slot.id), 'patient[result]': { fileName: 'big.pdf', bytes: big } },
+      { 'x-hold-token': hold },
+    );
+    expect(response.statusCode).toBe(413);
+    expect(typeof response.json().error_messages).toBe('string');
+  });
+});

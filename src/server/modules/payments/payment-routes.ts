@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import { createPayment, getPaymentConfig, stripeWebhook } from '../../../shared/api/payment-endpoints';
+import { BOOKING_TOKEN_HEADER } from '../../../shared/booking';
+import { paymentTexts } from '../../../shared/payments';
+import { route } from '../../http/endpoint-route';
+import { HttpError } from '../../http/http-errors';
+import { bookingTokenHashOf } from '../bookings/booking-service';
+import { holdClientOf } from '../slots/slot-service';
+import { fromPaymentIntent } from './payment-provider';
+import { findTransactionByProviderId, findTransactionRow, recordPaymentEvent } from './payment-repository';
+import { applyProviderPayment, payForBooking } from './payment-service';
+
+/** Payments one address may try in a minute: a few cards, not a card-testing script. */
+export const PAYMENTS_PER_MINUTE = 10;
+
+/** A webhook body is small; Stripe's events are a few kilobytes. */
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
+
+/** Public payment calls: the card payment of a booking, the browser's settings, and Stripe's webhook. */
+export async function paymentRoutes(api: FastifyInstance): Promise<void> {
+  const db = api.db;
+  const provider = api.payments;
+
+  route(api, getPaymentConfig, async () =>
+    provider.name === 'stripe' && provider.publishableKey
+      ? { mode: 'stripe' as const, publishable_key: provider.publishableKey }
+      : { mode: 'test' as const },
+  );
+
+  route(
+    api,
+    createPayment,
+    async (request) =>
+      payForBooking(
+        db,
+        provider,
+        api.config,
+        request.body,
+        bookingTokenHashOf(request.headers[BOOKING_TOKEN_HEADER]),
+        holdClientOf(request.ip),
+      ),
+    { config: { rateLimit: { max: PAYMENTS_PER_MINUTE, timeWindow: '1 minute' } } },
+  );
+
+  // The signature covers the exact bytes Stripe sent: this scope reads JSON bodies as raw buffers.
+  await api.register(async (webhooks) => {
+    webhooks.removeContentTypeParser('application/json');
+    webhooks.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    const secret = api.config.stripe?.webhookSecret;
+    const verifier = new Stripe(api.config.stripe?.secretKey ?? 'sk_test_unused');
+
+    route(webhooks, stripeWebhook, async (request) => {
+      if (provider.name !== 'stripe' || !secret) throw new HttpError(404, paymentTexts.webhookOff);
+      const signature = request.headers['stripe-signature'];
+      const body = request.body as unknown;
+      if (typeof signature !== 'string' || !Buffer.isBuffer(body)) {
+        throw new HttpError(400, paymentTexts.webhookSignature);
+      }
+      let event: Stripe.Event;
+      try {
+        event = verifier.webhooks.constructEvent(body, signature, secret);
+      } catch {
+        throw new HttpError(400, paymentTexts.webhookSignature);
+      }
+      if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') {
+        await recordPaymentEvent(db, event.id, event.type);
+        return { received: true };
+      }
+      const payment = fromPaymentIntent(event.data.object);
+      const row =
+        (await findTransactionByProviderId(db, payment.id)) ??
+        (payment.transactionRowId ? await findTransactionRow(db, payment.transactionRowId) : undefined);
+      if (!row || (row.transactionId && row.transactionId !== payment.id)) {
+        await recordPaymentEvent(db, event.id, event.type);
+        return { received: true };
+      }
+      // The event's own status decides; a failed event never undoes a payment that succeeded.
+      const settled =
+        event.type === 'payment_intent.succeeded' ? payment : { ...payment, status: 'failed' as const };
+      await applyProviderPayment(db, provider, api.config, row.id, settled, {
+        id: event.id,
+        type: event.type,
+      });
+      return { received: true };
+    });
+  });
+}

@@ -1,0 +1,264 @@
+import { z } from 'zod';
+import { formFileSchema, formFlagSchema, recordIdParams } from './api/common-schemas';
+import { publicSessionSchema } from './slots';
+import { texts } from './validation-texts';
+
+/**
+ * The slot booking form (spec section 5, 'Slot booking form (public)') and the body of `POST /api/patients`.
+ * One schema for the browser's form and the server: the texts are the spec's, word for word. The slot
+ * booking form uses the required text with a space before the comma.
+ */
+
+export const BOOKING_LIMITS = {
+  name: { min: 2, max: 20 },
+  phone: { min: 6, max: 12 },
+  gpName: { min: 2, max: 20 },
+  gpAddress: { min: 10, max: 300 },
+  testReason: { min: 10, max: 300 },
+  email: 254,
+} as const;
+
+/** Digits, spaces, brackets and dashes, an optional leading '+': what a phone field lets through. */
+export const BOOKING_PHONE_PATTERN = /^\+?[0-9 ()-]+$/;
+
+/** The header carrying a booking's own access token (DESIGN.md section 3). */
+export const BOOKING_TOKEN_HEADER = 'x-booking-token';
+
+export const bookingTexts = {
+  required: texts.requiredSpaced,
+  dobRequired: 'Required',
+  dobInvalid: 'Enter the date of birth as YYYY-MM-DD.',
+  dobInFuture: 'The date of birth cannot be in the future.',
+  tooShort: texts.tooShort,
+  tooLong: texts.tooLong,
+  mailInvalid: texts.mailInvalid,
+  phoneInvalid: texts.phoneInvalid,
+  holdMissing: 'Please choose a time first: this time is not held for you, or your hold has ended.',
+  kindMismatch: 'This time is for another kind of appointment.',
+  notFound: 'Patient not found',
+  /** Success notices of the booking (spec section 8). */
+  bookedVideo: 'You have successfully booked for the Video Call Appointment.',
+  bookedTest: 'You have successfully booked for the Allergy Test Appointment.',
+  fillCard: 'FILL THE CARD INFO',
+} as const;
+
+/** A text field: trimmed; empty means not given. */
+const optionalText = (max = 1000) =>
+  z
+    .string({ error: bookingTexts.tooLong })
+    .trim()
+    .max(max, bookingTexts.tooLong)
+    .nullish()
+    .transform((value) => (value ? value : undefined));
+
+/** Today as YYYY-MM-DD in the clinic's calendar (the browser's clock is good enough for a form's hint). */
+function todayInDublin(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Dublin',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+function isRealDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1900 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
+}
+
+type Issue = [field: string, message: string];
+
+function lengthIssue(field: string, value: string | undefined, min: number, max: number): Issue | undefined {
+  if (value === undefined) return [field, bookingTexts.required];
+  if (value.length < min) return [field, bookingTexts.tooShort];
+  if (value.length > max) return [field, bookingTexts.tooLong];
+  return undefined;
+}
+
+const EMAIL = z.email();
+const emailIssue = (field: string, value: string): Issue | undefined =>
+  value.length > BOOKING_LIMITS.email || !EMAIL.safeParse(value).success
+    ? [field, bookingTexts.mailInvalid]
+    : undefined;
+
+/** The form's fields as the API reads them (`patient[first_name]` → `first_name`). */
+const bookingFields = {
+  first_name: optionalText(),
+  last_name: optionalText(),
+  email: optionalText(),
+  phone: optionalText(),
+  /** YYYY-MM-DD. */
+  dob: optionalText(),
+  is_adult: formFlagSchema('is_adult'),
+  /**
+   * Whether the chosen slot is a video call. The browser's form sends it to pick the rules; the server
+   * checks the form again with the slot's own kind, whatever was sent.
+   */
+  is_video_call: formFlagSchema('is_video_call'),
+  guardian_first_name: optionalText(),
+  guardian_last_name: optionalText(),
+  session_id: z
+    .union([z.number(), z.string()], { error: bookingTexts.required })
+    .transform((value, context) => {
+      const id = typeof value === 'number' ? value : Number(value.trim());
+      if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
+        context.addIssue({ code: 'custom', message: bookingTexts.required });
+        return z.NEVER;
+      }
+      return id;
+    }),
+  consultant_name: optionalText(),
+  /** Spelt so in the API (spec section 3). */
+  consultant_addres: optionalText(1000),
+  consultant_email: optionalText(),
+  /** The reason for the test. */
+  allergens: optionalText(1000),
+  antihistamine: formFlagSchema('antihistamine'),
+  agreement: formFlagSchema('agreement'),
+};
+
+type BookingFields = {
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  phone?: string;
+  dob?: string;
+  is_adult: boolean;
+  is_video_call: boolean;
+  guardian_first_name?: string;
+  guardian_last_name?: string;
+  consultant_name?: string;
+  consultant_addres?: string;
+  consultant_email?: string;
+  allergens?: string;
+  antihistamine: boolean;
+  agreement: boolean;
+};
+
+/**
+ * Every rule of the slot booking form, given the slot's kind (adult or child, video call or not). `today`
+ * (YYYY-MM-DD) is the last day a date of birth may be.
+ */
+export function bookingFormIssues(form: BookingFields, today = todayInDublin()): Issue[] {
+  const issues: (Issue | undefined)[] = [];
+  const { min, max } = BOOKING_LIMITS.name;
+  issues.push(lengthIssue('first_name', form.first_name, min, max));
+  issues.push(lengthIssue('last_name', form.last_name, min, max));
+  if (!form.is_adult) {
+    issues.push(lengthIssue('guardian_first_name', form.guardian_first_name, min, max));
+    issues.push(lengthIssue('guardian_last_name', form.guardian_last_name, min, max));
+  }
+  issues.push(form.email === undefined ? ['email', bookingTexts.required] : emailIssue('email', form.email));
+  const phone = BOOKING_LIMITS.phone;
+  const phoneLength = lengthIssue('phone', form.phone, phone.min, phone.max);
+  issues.push(
+    phoneLength ??
+      (BOOKING_PHONE_PATTERN.test(form.phone ?? '') ? undefined : ['phone', bookingTexts.phoneInvalid]),
+  );
+  // For a video call only the name, guardian, e-mail and phone rules apply (spec section 5).
+  if (!form.is_video_call) {
+    if (form.dob === undefined) issues.push(['dob', bookingTexts.dobRequired]);
+    if (form.is_adult) {
+      const gp = BOOKING_LIMITS;
+      issues.push(lengthIssue('consultant_name', form.consultant_name, gp.gpName.min, gp.gpName.max));
+      issues.push(
+        lengthIssue('consultant_addres', form.consultant_addres, gp.gpAddress.min, gp.gpAddress.max),
+      );
+    }
+    if (form.consultant_email !== undefined)
+      issues.push(emailIssue('consultant_email', form.consultant_email));
+    if (form.allergens !== undefined) {
+      const reason = BOOKING_LIMITS.testReason;
+      issues.push(lengthIssue('allergens', form.allergens, reason.min, reason.max));
+    }
+    if (!form.antihistamine) issues.push(['antihistamine', bookingTexts.required]);
+    if (!form.agreement) issues.push(['agreement', bookingTexts.required]);
+  }
+  if (form.dob !== undefined) {
+    if (!isRealDay(form.dob)) issues.push(['dob', bookingTexts.dobInvalid]);
+    else if (form.dob > today) issues.push(['dob', bookingTexts.dobInFuture]);
+  }
+  return issues.filter((issue): issue is Issue => issue !== undefined);
+}
+
+/**
+ * What the booking keeps of the form for the slot's kind: fields hidden for it (guardian names of an adult,
+ * GP details and test questions of a video call or a child's GP) are dropped, not stored.
+ */
+export function bookingFormValues<T extends BookingFields>(form: T): T {
+  const adultTest = form.is_adult && !form.is_video_call;
+  return {
+    ...form,
+    guardian_first_name: form.is_adult ? undefined : form.guardian_first_name,
+    guardian_last_name: form.is_adult ? undefined : form.guardian_last_name,
+    consultant_name: adultTest ? form.consultant_name : undefined,
+    consultant_addres: adultTest ? form.consultant_addres : undefined,
+    consultant_email: form.is_video_call ? undefined : form.consultant_email,
+    allergens: form.is_video_call ? undefined : form.allergens,
+    antihistamine: form.is_video_call ? false : form.antihistamine,
+    agreement: form.is_video_call ? false : form.agreement,
+  };
+}
+
+const addIssues = (form: BookingFields, context: z.RefinementCtx) => {
+  for (const [field, message] of bookingFormIssues(form)) {
+    context.addIssue({ code: 'custom', path: [field], message });
+  }
+};
+
+/** The browser's slot booking form (without files): every rule of spec section 5. */
+export const bookingFormSchema = z.object(bookingFields).strict().superRefine(addIssues);
+export type BookingFormInput = z.input<typeof bookingFormSchema>;
+export type BookingFormValues = z.output<typeof bookingFormSchema>;
+
+/** `POST /api/patients`: the form, and the result and referral letter (.doc, .docx, .pdf, checked from bytes). */
+export const bookingRequestSchema = z
+  .object({
+    ...bookingFields,
+    result: formFileSchema.optional(),
+    referral_letter: formFileSchema.optional(),
+  })
+  .strict()
+  .superRefine(addIssues);
+export type BookingRequest = z.output<typeof bookingRequestSchema>;
+
+/** A booking as its booker reads it back (with the booking's access token): never another patient's data. */
+export const bookingPatientSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string(),
+  dob: z.string().nullable(),
+  is_adult: z.boolean(),
+  guardian_first_name: z.string().nullable(),
+  guardian_last_name: z.string().nullable(),
+  session_id: z.number().int().nullable(),
+  /** The slot's price in euro (the server's, whatever the browser shows). */
+  price: z.number(),
+  session: publicSessionSchema.nullable(),
+  /** 'unpaid', or the payment's status ('succeeded' shows as Paid). */
+  payment_status: z.string(),
+});
+export type BookingPatient = z.infer<typeof bookingPatientSchema>;
+
+export const createdBookingResponseSchema = z.object({
+  patient: bookingPatientSchema.extend({
+    /** Send it as X-Booking-Token to read the booking back and to pay; the server keeps its hash only. */
+    access_token: z.string(),
+  }),
+});
+export type CreatedBookingResponse = z.infer<typeof createdBookingResponseSchema>;
+
+export const bookingResponseSchema = z.object({ patient: bookingPatientSchema });
+export type BookingResponse = z.infer<typeof bookingResponseSchema>;
+
+export const patientIdParams = recordIdParams('Patient');

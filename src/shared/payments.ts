@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { pagedListSchema, recordIdParams } from './api/common-schemas';
+import { paginationQuerySchema } from './pagination';
+
+/** Payments of paid bookings (spec sections 3 'Payment request', 4 'Payment status', 7). */
+
+export const paymentTexts = {
+  declined: 'Your card was declined.',
+  invalidMethod: 'The card could not be used. Please check its details or use another card.',
+  providerDown: 'The payment could not be taken right now. Please try again in a few minutes.',
+  alreadyPaid: 'This booking has already been paid.',
+  inProgress: 'A payment for this booking is already in progress.',
+  cancelled: 'This booking was cancelled and refunded. Please choose a new time.',
+  wrongPatient: 'This booking token does not belong to that patient.',
+  bookingNotFound: 'Booking not found',
+  refundOnlySucceeded: 'Only a paid appointment can be refunded.',
+  refundFailed: 'The refund could not be processed. Try it later.',
+  refunded: 'Refund has been successfully processed',
+  transactionNotFound: 'Transaction not found',
+  webhookSignature: 'The webhook signature is not valid.',
+  webhookOff: 'Stripe is not configured.',
+  payFor: (amount: string) => `Pay ${amount} €`,
+} as const;
+
+const PAYMENT_METHOD_PATTERN = /^pm_[A-Za-z0-9_]{1,100}$/;
+
+/**
+ * `POST /api/payments`: the spec's payment request. `price` (cents) is what the browser showed; the amount
+ * charged is the slot's price from the database, whatever is sent here.
+ */
+export const paymentRequestSchema = z
+  .object({
+    customer_email: z.email({ error: 'Mail is invalid.' }).max(254, 'Mail is invalid.').optional(),
+    price: z.number({ error: 'price must be a number of cents' }).int().min(0).max(100_000_000).optional(),
+    patient_id: z.number({ error: 'patient_id must be a patient id' }).int().min(1).max(2_147_483_647),
+    /** A card payment method id (`pm_…`), made by Stripe Elements in the browser or a test card in test mode. */
+    token: z
+      .string({ error: paymentTexts.invalidMethod })
+      .regex(PAYMENT_METHOD_PATTERN, paymentTexts.invalidMethod),
+  })
+  .strict();
+export type PaymentRequest = z.output<typeof paymentRequestSchema>;
+
+export const paymentResponseSchema = z.object({
+  payment_intent_client_secret: z.string(),
+  /** True when the card needs 3-D Secure: the browser confirms it with Stripe.js, the webhook books the slot. */
+  requires_action: z.boolean().optional(),
+  status: z.string(),
+});
+export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
+
+export const paymentConfigResponseSchema = z.object({
+  mode: z.enum(['test', 'stripe']),
+  publishable_key: z.string().optional(),
+});
+export type PaymentConfigResponse = z.infer<typeof paymentConfigResponseSchema>;
+
+export const webhookResponseSchema = z.object({ received: z.boolean() });
+
+// ---------------------------------------------------------------------------------------------------
+// Back office: /api/admin/transactions, /api/admin/refunds
+
+const queryFlag = z
+  .enum(['true', 'false'], { error: 'is_video_call must be true or false' })
+  .transform((value) => value === 'true')
+  .optional();
+
+export const transactionsQuerySchema = paginationQuerySchema
+  .extend({
+    is_video_call: queryFlag,
+    search_transaction: z.string().trim().max(200, 'search_transaction is at most 200 characters').optional(),
+  })
+  .strict();
+
+export const transactionSchema = z.object({
+  id: z.number().int(),
+  /** The provider's payment id; null for a booking made by staff. */
+  transaction_id: z.string().nullable(),
+  /** Euro; null: booked by admin. */
+  amount: z.number().nullable(),
+  status: z.string(),
+  /** 'Paid', 'Booked by admin' or the capitalised status (spec 2.6). */
+  status_label: z.string(),
+  provider: z.string(),
+  /** DD/MM/YYYY and HH:mm of the payment, clinic time. */
+  data_payment: z.string().nullable(),
+  time_payment: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  refunded_at: z.string().nullable(),
+  created_at: z.string(),
+  full_name: z.string(),
+  /** 'Adult' or 'Child'. */
+  appointment_type: z.string(),
+  is_video_call: z.boolean().nullable(),
+  patient_id: z.number().int().nullable(),
+  session: z
+    .object({
+      id: z.number().int(),
+      data: z.string(),
+      start_time: z.string(),
+      end_time: z.string(),
+      status: z.string(),
+      is_video_call: z.boolean(),
+      is_adult: z.boolean(),
+      address: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const adminPatientSchema = z.object({
+  id: z.number().int(),
+  full_name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string(),
+  dob: z.string().nullable(),
+  is_adult: z.boolean(),
+  guardian_first_name: z.string().nullable(),
+  guardian_last_name: z.string().nullable(),
+  consultant_name: z.string().nullable(),
+  consultant_addres: z.string().nullable(),
+  consultant_email: z.string().nullable(),
+  allergens: z.string().nullable(),
+  result: z.object({ id: z.string(), name: z.string() }).nullable(),
+  referral_letter: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+
+export const transactionsResponseSchema = pagedListSchema('transactions', transactionSchema);
+export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
+
+export const transactionResponseSchema = z.object({
+  transaction: transactionSchema.extend({ patient: adminPatientSchema.nullable() }),
+});
+export type TransactionResponse = z.infer<typeof transactionResponseSchema>;
+
+export const transactionIdParams = recordIdParams('Transaction');
+
+export const refundRequestSchema = z
+  .object({
+    transaction_id: z
+      .number({ error: 'transaction_id must be a transaction id' })
+      .int()
+      .min(1)
+      .max(2_147_483_647),
+  })
+  .strict();
+
+export const refundResponseSchema = z.object({ message: z.string(), transaction: transactionSchema });

@@ -8,6 +8,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
+    // Each worker loads the app's modules and PGlite once for all its files instead of once a file; every
+    // file still builds its own app on its own database.
+    isolate: false,
     // Vitest leaves a core to itself by default, which on a 2-core machine runs the files one at a time;
     // its own process is idle while the files run, so use every core.
     maxWorkers: availableParallelism(),

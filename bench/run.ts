@@ -3,17 +3,33 @@
 //  - Lighthouse 12 mobile scores (simulated throttling) of `/`, `/blog` and an article, with the system
 //    Chromium (targets: performance >= 95; accessibility, best practices and SEO = 100): the median of
 //    LIGHTHOUSE_RUNS runs (default 3) per page, with the range of the performance scores.
-// Results are printed and written to bench/results/latest.json. It reports; it does not fail the build.
+//  - hold latency under contention (bench/holds.ts): 200 concurrent holds over 10 fresh slots, on embedded
+//    PGlite and on PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/, in a
+//    database made and dropped for the run; skipped with a note when unreachable): winners, p50, p99.
+// `npm run bench -- --only web` or `--only holds` runs one part.
+// Results are printed and written to bench/results/latest.json (a part run alone keeps the other part's
+// last figures). It reports; it does not fail the build.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { type HoldFigures, measureHolds, printHoldTable, withPostgresDatabase } from './holds';
+
+const PARTS = ['web', 'holds'] as const;
+type Part = (typeof PARTS)[number];
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
+if (only !== undefined && !PARTS.includes(only as Part)) {
+  console.error(`--only takes one of ${PARTS.join(', ')}`);
+  process.exit(2);
+}
+const runs = (part: Part) => only === undefined || only === part;
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -35,7 +51,10 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer() {
+/** The admin the holds part signs in as to create its slots (created at start on the fresh database). */
+const BENCH_ADMIN = { email: 'bench@clinic.test', password: 'Bench-pw-123' };
+
+async function startServer(extraEnv: Record<string, string> = {}) {
   if (!existsSync('dist/vite.config.json')) spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   const dataDir = await mkdtemp(join(tmpdir(), 'clinic-bench-'));
   const port = await freePort();
@@ -50,10 +69,14 @@ async function startServer() {
       DATA_DIR: join(dataDir, 'db'),
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // Client addresses are the sockets' own (the holds part sends from many loopback addresses).
+      TRUST_PROXY: 'false',
+      ...extraEnv,
     },
     stdio: 'inherit',
   });
   for (let i = 0; i < 360; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) break;
     } catch {
@@ -146,34 +169,85 @@ async function lighthouseScores(urls: string[]) {
   return results;
 }
 
-const server = await startServer();
-try {
-  const blogs = (await (
-    await fetch(`${server.baseUrl}/api/blogs?page=1&per_page=1`)
-  )
-    .json()
-    .catch(() => ({}))) as {
-    blogs?: { slug: string }[];
-  };
-  const articlePath = blogs.blogs?.[0] ? `/article/${blogs.blogs[0].slug}` : undefined;
-  const routes = ['/', '/blog', '/our_team', '/faq', '/contact_us', ...(articlePath ? [articlePath] : [])];
-  const javascript = await javascriptPerRoute(server.baseUrl, routes);
-  console.log('\nJavaScript per route (gzipped):');
-  for (const row of javascript)
-    console.log(`  ${row.path.padEnd(40)} ${String(row.gzipKb).padStart(7)} KB in ${row.scripts} files`);
-  const lighthouseTargets = ['/', '/blog', ...(articlePath ? [articlePath] : [])].map(
-    (path) => server.baseUrl + path,
-  );
-  const scores = await lighthouseScores(lighthouseTargets);
-  console.log('\nLighthouse 12, mobile, simulated throttling:');
-  for (const [path, row] of Object.entries(scores))
-    console.log(`  ${path.padEnd(40)} ${JSON.stringify(row)}`);
-  await mkdir('bench/results', { recursive: true });
-  await writeFile(
-    'bench/results/latest.json',
-    JSON.stringify({ measuredAt: new Date().toISOString(), javascript, lighthouse: scores }, null, 2),
-  );
-  console.log('\nwritten to bench/results/latest.json');
-} finally {
-  await server.stop();
+async function benchWeb() {
+  const server = await startServer();
+  try {
+    const blogs = (await (
+      await fetch(`${server.baseUrl}/api/blogs?page=1&per_page=1`)
+    )
+      .json()
+      .catch(() => ({}))) as { blogs?: { slug: string }[] };
+    const articlePath = blogs.blogs?.[0] ? `/article/${blogs.blogs[0].slug}` : undefined;
+    const routes = ['/', '/blog', '/our_team', '/faq', '/contact_us', ...(articlePath ? [articlePath] : [])];
+    const javascript = await javascriptPerRoute(server.baseUrl, routes);
+    console.log('\nJavaScript per route (gzipped):');
+    for (const row of javascript)
+      console.log(`  ${row.path.padEnd(40)} ${String(row.gzipKb).padStart(7)} KB in ${row.scripts} files`);
+    const lighthouseTargets = ['/', '/blog', ...(articlePath ? [articlePath] : [])].map(
+      (path) => server.baseUrl + path,
+    );
+    const scores = await lighthouseScores(lighthouseTargets);
+    console.log('\nLighthouse 12, mobile, simulated throttling:');
+    for (const [path, row] of Object.entries(scores))
+      console.log(`  ${path.padEnd(40)} ${JSON.stringify(row)}`);
+    return { javascript, lighthouse: scores };
+  } finally {
+    await server.stop();
+  }
 }
+
+/** The contention run on one freshly started server (no demonstration content, one admin). */
+async function holdsOn(database: string, env: Record<string, string>): Promise<HoldFigures> {
+  const server = await startServer({
+    ...env,
+    SEED: 'false',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+  });
+  try {
+    return await measureHolds(server.baseUrl, database, BENCH_ADMIN);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function benchHolds() {
+  const rows: HoldFigures[] = [await holdsOn('PGlite', {})];
+  const skipped: string[] = [];
+  const postgres = await withPostgresDatabase(
+    process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    (databaseUrl, version) => holdsOn(`PostgreSQL ${version}`, { DATABASE_URL: databaseUrl }),
+  );
+  if ('result' in postgres) rows.push(postgres.result);
+  else skipped.push(postgres.skipped);
+  printHoldTable(rows, skipped);
+  return { rows, skipped };
+}
+
+const RESULTS = 'bench/results/latest.json';
+const measuredAt = new Date().toISOString();
+const previous = (await readFile(RESULTS, 'utf8')
+  .then((text) => JSON.parse(text) as Record<string, unknown>)
+  .catch(() => ({}))) as Record<string, unknown>;
+const web = runs('web') ? await benchWeb() : undefined;
+const holds = runs('holds')
+  ? {
+      measuredAt,
+      machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node.js ${process.version}`,
+      ...(await benchHolds()),
+    }
+  : undefined;
+await mkdir('bench/results', { recursive: true });
+await writeFile(
+  RESULTS,
+  JSON.stringify(
+    {
+      ...previous,
+      ...(web ? { measuredAt, javascript: web.javascript, lighthouse: web.lighthouse } : {}),
+      ...(holds ? { holds } : {}),
+    },
+    null,
+    2,
+  ),
+);
+console.log(`\nwritten to ${RESULTS}`);

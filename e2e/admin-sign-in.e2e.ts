@@ -35,6 +35,27 @@ describe('admin sign-in', () => {
     await context.close();
   });
 
+  it('signs out everywhere after a confirmation', async () => {
+    const { page, errors, context } = await openPage(browser);
+    await page.goto('/login');
+    await page.getByLabel(/e-?mail/i).fill(E2E_ADMIN.email);
+    await page.getByLabel(/password/i).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: /sign in|log in/i }).click();
+    await page.waitForURL('**/admin');
+    const everywhere = page.getByRole('button', { name: 'Sign out everywhere' });
+    await everywhere.click();
+    const dialog = page.getByRole('dialog', { name: 'Sign out everywhere?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(new URL(page.url()).pathname).toBe('/admin');
+    await everywhere.click();
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the notice for a wrong password', async () => {
     const { page, context } = await openPage(browser);
     await page.goto('/login');

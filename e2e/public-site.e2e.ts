@@ -32,6 +32,8 @@ describe('public site', () => {
   it('navigates with the menu and submenus on a desktop', async () => {
     const { page, errors, context } = await openPage(browser, { viewport: viewports.desktop });
     await page.goto('/');
+    // The submenu buttons open their menus once React runs; a click before hydration does nothing.
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Patient Info' }).click();
     await page.getByRole('link', { name: 'Allergy Symptoms' }).click();
     await page.waitForURL('**/allergy_symptoms');
@@ -86,6 +88,7 @@ describe('public site', () => {
   it('loads the map only after a click', async () => {
     const { page, requests, context } = await openPage(browser, { viewport: viewports.desktop });
     await page.goto('/');
+    await waitForHydration(page);
     await page.waitForLoadState('networkidle');
     const external = () => requests.filter((url) => !url.startsWith(baseUrl()) && !url.startsWith('data:'));
     expect(external()).toEqual([]);

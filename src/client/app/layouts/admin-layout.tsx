@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { clinic } from '../../../shared/clinic';
 import { LogoMark } from '../../components/brand/logo-mark';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { removeAdminQueries, useLogout, useLogoutEverywhere, useMe } from '../../features/auth/login-api';
 import { useAuthToken } from '../../features/auth/use-auth-token';
 import { setUnauthorizedHandler } from '../../lib/api-client';
@@ -39,6 +40,7 @@ function AdminShell() {
   const logout = useLogout();
   const logoutEverywhere = useLogoutEverywhere();
   const signingOut = logout.isPending || logoutEverywhere.isPending;
+  const [confirmingEverywhere, setConfirmingEverywhere] = useState(false);
   const me = useMe();
   const adminUser = me.data?.admin_user;
 
@@ -117,7 +119,7 @@ function AdminShell() {
               className="admin-header__logout"
               disabled={signingOut}
               title="Sign out everywhere: this and every other browser or device"
-              onClick={() => logoutEverywhere.mutate()}
+              onClick={() => setConfirmingEverywhere(true)}
             >
               <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
                 <path
@@ -153,6 +155,17 @@ function AdminShell() {
             </button>
           </div>
         </div>
+        <ConfirmDialog
+          open={confirmingEverywhere}
+          title="Sign out everywhere?"
+          message="Every browser and device signed in as you, this one included, will have to sign in again."
+          confirmLabel="Sign out everywhere"
+          busy={logoutEverywhere.isPending}
+          onConfirm={() =>
+            logoutEverywhere.mutate(undefined, { onSettled: () => setConfirmingEverywhere(false) })
+          }
+          onCancel={() => setConfirmingEverywhere(false)}
+        />
         <nav id="admin-menu" className="admin-nav" aria-label="Admin menu" data-open={menuOpen}>
           <ul className="admin-nav__list">
             {adminMenu.map((item) => (

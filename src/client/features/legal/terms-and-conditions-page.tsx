@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { clinic } from '../../../shared/clinic';
 import type { RouteHandle } from '../../app/route-handle';
+import { type LegalSection, LegalSections } from './legal-sections';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -14,12 +15,6 @@ export const handle: RouteHandle = {
 const CLINIC = clinic;
 
 const LAST_UPDATED = '23 November 2026';
-
-interface LegalSection {
-  id: string;
-  title: string;
-  body: ReactNode;
-}
 
 const sections: LegalSection[] = [
   {
@@ -296,29 +291,7 @@ export function Component() {
         Please read these terms before booking. They explain what we offer, how to prepare, and what happens
         if you need to cancel.
       </p>
-      <nav className="legal-toc" aria-labelledby="terms-toc-title">
-        <p className="legal-toc__title" id="terms-toc-title">
-          On this page
-        </p>
-        <ol>
-          {sections.map((section) => (
-            <li key={section.id}>
-              <a href={`#${section.id}`}>{section.title}</a>
-            </li>
-          ))}
-        </ol>
-      </nav>
-      {sections.map((section, index) => (
-        <section key={section.id} aria-labelledby={section.id}>
-          <h2 id={section.id}>
-            {index + 1}. {section.title}
-          </h2>
-          {section.body}
-        </section>
-      ))}
-      <p className="legal-back-to-top">
-        <a href="#terms-title">Back to top</a>
-      </p>
+      <LegalSections sections={sections} titleId="terms-title" />
     </article>
   );
 }

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { clinic } from '../../../shared/clinic';
 import type { RouteHandle } from '../../app/route-handle';

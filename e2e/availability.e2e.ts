@@ -18,6 +18,7 @@ import {
   openPage,
   screenshot,
   viewports,
+  waitForHydration,
 } from './browser';
 
 let browser: Browser;
@@ -272,6 +273,8 @@ describe('booking a slot (public)', () => {
     expect(html).not.toContain('/api/calendar_slots');
 
     await page.goto('/sessions_availability/booking_test');
+
+    await waitForHydration(page);
     await page.getByRole('heading', { level: 1, name: 'Book an Allergy Test' }).waitFor();
     await page.getByRole('radio', { name: 'Adult' }).check();
     await page.getByLabel('Go to month').fill(emptyMonth);
@@ -286,6 +289,7 @@ describe('booking a slot (public)', () => {
 
     // The second visitor sees the same slot.
     await second.page.goto('/sessions_availability/booking_test');
+    await waitForHydration(second.page);
     await second.page.getByRole('radio', { name: 'Adult' }).check();
     await second.page.getByLabel('Go to month').fill(monthOf(day));
     await second.page.getByRole('button', { name: `${dayLabel}, slots available` }).click();
@@ -334,6 +338,7 @@ describe('booking a slot (public)', () => {
 
     // The video booking page: the same flow's shell.
     await page.goto('/sessions_availability/booking_video');
+    await waitForHydration(page);
     await page.getByRole('heading', { level: 1, name: 'Book A Video Consultation' }).waitFor();
     await page.getByRole('radio', { name: 'Child' }).check();
     await page.getByRole('heading', { level: 2, name: formatMonth(monthOf(today)) }).waitFor();

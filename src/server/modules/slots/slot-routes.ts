@@ -10,14 +10,8 @@ import { HOLD_TOKEN_HEADER, slotTexts } from '../../../shared/slots';
 import { route } from '../../http/endpoint-route';
 import { HttpError } from '../../http/http-errors';
 import { clinicDayRange } from './clinic-time';
-import {
-  daysWithSlots,
-  findHeldSession,
-  listBookableSessions,
-  releaseHolds,
-  toPublicSession,
-} from './slot-repository';
-import { holdClientOf, holdForVisitor, holdTokenHashOf } from './slot-service';
+import { daysWithSlots, findHeldSession, listBookableSessions, toPublicSession } from './slot-repository';
+import { holdClientOf, holdForVisitor, holdTokenHashOf, releaseVisitorHold } from './slot-service';
 
 /** Holds one address may ask for in a minute. */
 export const HOLDS_PER_MINUTE = 20;
@@ -68,9 +62,7 @@ export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
   });
 
   route(api, releasePatientSessionHold, async (request) => {
-    const tokenHash = holdTokenHashOf(request.headers[HOLD_TOKEN_HEADER]);
-    const released = tokenHash ? await releaseHolds(db, tokenHash, { id: request.params.id }) : [];
-    if (released.length === 0) throw holdNotFound();
+    await releaseVisitorHold(db, request.params.id, holdTokenHashOf(request.headers[HOLD_TOKEN_HEADER]));
     return undefined;
   });
 }

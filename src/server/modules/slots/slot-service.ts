@@ -278,3 +278,9 @@ export async function holdForVisitor(
     };
   });
 }
+
+/** Ends a visitor's own hold at once ('Choose another time', leaving the flow); 404 without its token. */
+export async function releaseVisitorHold(db: Db, id: number, tokenHash: string | undefined): Promise<void> {
+  const released = tokenHash ? await releaseHolds(db, tokenHash, { id }) : [];
+  if (released.length === 0) throw new HttpError(404, slotTexts.holdNotFound);
+}

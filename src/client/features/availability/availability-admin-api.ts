@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BodyInput, ResponseOf } from '../../../shared/api/endpoint';
+import { type BodyInput, endpointUrl, type ResponseOf } from '../../../shared/api/endpoint';
 import type {
   deleteSession,
   listAdminCalendarSlots,
@@ -54,12 +54,15 @@ export function useSaveSessions() {
   });
 }
 
-/** Deletes an available slot; a booked one is refused (422) with the spec's text. */
+/**
+ * Deletes an available slot; a booked one is refused (422) with the spec's text. Either way the day is
+ * read again: a refusal means the slot is no longer what the screen shows.
+ */
 export function useDeleteSession() {
   const queryClient = useQueryClient();
   const path: (typeof deleteSession)['path'] = '/api/admin/sessions/:id';
   return useMutation({
-    mutationFn: (id: number) => apiRequest<void>(path.replace(':id', String(id)), { method: 'DELETE' }),
-    onSuccess: () => invalidateApiPaths(queryClient, REFRESH_PATHS),
+    mutationFn: (id: number) => apiRequest<void>(endpointUrl(path, { id }), { method: 'DELETE' }),
+    onSettled: () => invalidateApiPaths(queryClient, REFRESH_PATHS),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ResponseOf } from '../../../shared/api/endpoint';
+import { endpointUrl, type ResponseOf } from '../../../shared/api/endpoint';
 import type {
   holdPatientSession,
   listCalendarSlots,
@@ -87,7 +87,7 @@ export function useHoldSlot() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, previousToken }: { id: number; previousToken?: string }) =>
-      apiRequest<ResponseOf<typeof holdPatientSession>>(HOLD_PATH.replace(':id', String(id)), {
+      apiRequest<ResponseOf<typeof holdPatientSession>>(endpointUrl(HOLD_PATH, { id }), {
         method: 'PUT',
         headers: holdHeaders(previousToken),
       }),
@@ -101,7 +101,7 @@ export function useReleaseHold() {
   return useMutation({
     mutationFn: async ({ id, token }: { id: number; token: string }) => {
       try {
-        await apiRequest<void>(RELEASE_PATH.replace(':id', String(id)), {
+        await apiRequest<void>(endpointUrl(RELEASE_PATH, { id }), {
           method: 'DELETE',
           headers: holdHeaders(token),
         });

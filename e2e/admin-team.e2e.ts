@@ -131,7 +131,12 @@ describe('admin team', () => {
     await page.getByText('Team member was successfully updated').waitFor();
     await page.waitForURL('**/admin/team');
     await searchList(page, 'Search by full name', name);
-    await table.getByRole('cell', { name: 'Paediatric Allergist' }).waitFor();
+    // The member's own row: until the search has applied, the list also shows the seeded team.
+    await table
+      .getByRole('row')
+      .filter({ hasText: name })
+      .getByRole('cell', { name: 'Paediatric Allergist', exact: true })
+      .waitFor();
 
     await visitor.page.goto(memberPath);
     await visitor.page.getByText('Paediatric Allergist', { exact: true }).waitFor();

@@ -229,8 +229,8 @@ export const bookingRequestSchema = z
   .superRefine(addIssues);
 export type BookingRequest = z.output<typeof bookingRequestSchema>;
 
-/** A booking as its booker reads it back (with the booking's access token): never another patient's data. */
-export const bookingPatientSchema = z.object({
+/** Who a patient is: what the booker and staff both read of a booking. */
+export const patientIdentitySchema = z.object({
   id: z.number().int(),
   first_name: z.string(),
   last_name: z.string(),
@@ -241,6 +241,10 @@ export const bookingPatientSchema = z.object({
   is_adult: z.boolean(),
   guardian_first_name: z.string().nullable(),
   guardian_last_name: z.string().nullable(),
+});
+
+/** A booking as its booker reads it back (with the booking's access token): never another patient's data. */
+export const bookingPatientSchema = patientIdentitySchema.extend({
   session_id: z.number().int().nullable(),
   /** The slot's price in euro (the server's, whatever the browser shows). */
   price: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagedListSchema, recordIdParams } from './api/common-schemas';
+import { patientIdentitySchema } from './booking';
 import { paginationQuerySchema } from './pagination';
 
 /** Payments of paid bookings (spec sections 3 'Payment request', 4 'Payment status', 7). */
@@ -108,17 +109,7 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-export const adminPatientSchema = z.object({
-  id: z.number().int(),
-  full_name: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string(),
-  dob: z.string().nullable(),
-  is_adult: z.boolean(),
-  guardian_first_name: z.string().nullable(),
-  guardian_last_name: z.string().nullable(),
+export const adminPatientSchema = patientIdentitySchema.extend({
   consultant_name: z.string().nullable(),
   consultant_addres: z.string().nullable(),
   consultant_email: z.string().nullable(),

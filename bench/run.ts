@@ -86,6 +86,7 @@ async function startServer(extraEnv: Record<string, string> = {}) {
   }
   return {
     baseUrl,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -205,7 +206,7 @@ async function holdsOn(database: string, env: Record<string, string>): Promise<H
     ADMIN_PASSWORD: BENCH_ADMIN.password,
   });
   try {
-    return await measureHolds(server.baseUrl, database, BENCH_ADMIN);
+    return await measureHolds(server.baseUrl, database, BENCH_ADMIN, server.pid);
   } finally {
     await server.stop();
   }

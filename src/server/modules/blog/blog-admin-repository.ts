@@ -2,6 +2,7 @@ import { desc, eq, like, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminBlog, AdminBlogSummary } from '../../../shared/blog';
 import type { Db } from '../../db/database';
+import { databaseErrorCode, UNIQUE_VIOLATION } from '../../db/database-errors';
 import { containsText, type PageRequest, paginate } from '../../db/paginate';
 import { blogArticles, files } from '../../db/schema';
 import { publicFileUrl } from '../uploads/file-repository';
@@ -78,17 +79,6 @@ async function takenSlugs(db: Db, base: string): Promise<Set<string>> {
   return new Set(rows.map((row) => row.slug));
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (
-    let cause: unknown = error;
-    cause && typeof cause === 'object';
-    cause = (cause as { cause?: unknown }).cause
-  ) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 /**
  * Inserts an article under the first free slug made from `baseSlug`. Two saves of the same title at
  * once can pick the same slug; the unique index refuses the second, which then takes the next one. Each
@@ -107,7 +97,7 @@ export async function insertArticle(db: Db, baseSlug: string, values: ArticleVal
         return row;
       });
     } catch (error) {
-      if (attempt >= 5 || !isUniqueViolation(error)) throw error;
+      if (attempt >= 5 || databaseErrorCode(error) !== UNIQUE_VIOLATION) throw error;
     }
   }
 }

@@ -2,6 +2,7 @@ import { type PaymentRequest, type PaymentResponse, paymentTexts } from '../../.
 import { MAX_HOLDS_PER_CLIENT, slotTexts } from '../../../shared/slots';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
+import { databaseErrorCode, UNIQUE_VIOLATION } from '../../db/database-errors';
 import type { Patient, Transaction } from '../../db/schema';
 import { HttpError } from '../../http/http-errors';
 import { type Actor, auditChange } from '../audit/audit-log';
@@ -29,16 +30,6 @@ type Settings = Pick<AppConfig, 'holdMinutes' | 'publicUrl' | 'clinicEmail'>;
 
 /** States from which the provider's word can still settle a payment. */
 const OPEN = ['processing', 'requires_action', 'requires_payment', 'failed'] as const;
-
-/** PostgreSQL's unique_violation: the one-live-payment-per-booking index refused a second payment. */
-function isUniqueViolation(error: unknown): boolean {
-  let cause: unknown = error;
-  for (let depth = 0; cause && depth < 5; depth += 1) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** Why a booking cannot be paid now, from its earlier payments. */
 function refusal(earlier: Transaction[]): HttpError | undefined {
@@ -80,7 +71,7 @@ export async function payForBooking(
       const refused = refusal(earlier);
       if (refused) throw refused;
       const hash = patient.holdTokenHash ?? '';
-      const session = hash
+      const held = hash
         ? await holdSession(tx, patient.sessionId ?? 0, {
             tokenHash: hash,
             holdMinutes: settings.holdMinutes,
@@ -89,7 +80,8 @@ export async function payForBooking(
             ownHash: hash,
           })
         : undefined;
-      if (!session) throw new HttpError(409, slotTexts.taken);
+      if (!held || 'refusal' in held) throw new HttpError(409, slotTexts.taken);
+      const session = held.row;
       return insertTransaction(tx, {
         patientId: patient.id,
         sessionId: session.id,
@@ -102,7 +94,8 @@ export async function payForBooking(
       });
     })
     .catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw new HttpError(409, paymentTexts.inProgress);
+      // The one-live-payment-per-booking index refused a second payment.
+      if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw new HttpError(409, paymentTexts.inProgress);
       throw error;
     });
 

@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { clinic, formatAddress } from '../../../shared/clinic';
 import type { PublicSession, Session } from '../../../shared/slots';
 import type { Db } from '../../db/database';
+import { databaseErrorCode } from '../../db/database-errors';
 import { type PageRequest, paginate } from '../../db/paginate';
 import { sessions } from '../../db/schema';
 import { clinicDayRange, clinicWallClock } from './clinic-time';
@@ -148,68 +149,49 @@ export async function updateEditableSession(
   return row;
 }
 
-/** Live visitor holds of `client`, leaving out those of `ownHash` (the hold a new one replaces). */
-const liveHoldsOf = (client: string, ownHash: string | undefined): SQL => sql`(
-  select count(*) from ${sessions} as live
-  where live.hold_client = ${client} and live.status = 'pending' and live.hold_expires_at > now()
-    ${ownHash ? sql`and live.hold_token_hash is distinct from ${ownHash}` : sql``}
-)`;
+/** Why a hold was refused: no such slot, the slot is not free for this visitor, or the address holds enough. */
+export type HoldRefusal = 'missing' | 'taken' | 'limit';
+
+/** The SQLSTATEs `hold_slot` raises its refusals with (migration 0005). */
+const holdRefusals: Record<string, HoldRefusal> = { SH404: 'missing', SH409: 'taken', SH429: 'limit' };
 
 /**
- * Holds a slot for `holdMinutes` for a visitor at `client`: only if a visitor may take it now (or `ownHash`
- * already holds it) AND `client` has fewer than `maxHolds` live holds besides the one of `ownHash`, checked
- * in the same statement. Within a transaction, `lockHoldClient` first makes racing holds of one client wait.
+ * Holds a slot for `holdMinutes` for a visitor at `client`, in one call of the `hold_slot` function
+ * (migration 0005): only if a visitor may take it now (or `ownHash` already holds it) and `client` has
+ * fewer than `maxHolds` live holds besides those of `ownHash`, under a per-client advisory lock so racing
+ * holds of one address cannot both count the same live holds. The other slots `ownHash` held are released.
+ * Of any number of racing holds of one slot exactly one wins. Within a caller's transaction the lock lasts
+ * until it ends.
  */
 export async function holdSession(
   db: Db,
   id: number,
   hold: { tokenHash: string; holdMinutes: number; client: string; maxHolds: number; ownHash?: string },
-): Promise<SessionRow | undefined> {
+): Promise<{ row: SessionRow } | { refusal: HoldRefusal }> {
   const { tokenHash, holdMinutes, client, maxHolds, ownHash } = hold;
-  const [row] = await db
-    .update(sessions)
-    .set({
-      status: 'pending',
-      holdExpiresAt: sql`now() + make_interval(mins => ${holdMinutes})`,
-      holdTokenHash: tokenHash,
-      holdClient: client,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(sessions.id, id),
-        ownHash ? or(bookableNow, and(gt(sessions.startsAt, sql`now()`), heldBy(ownHash))) : bookableNow,
-        sql`${liveHoldsOf(client, ownHash)} < ${maxHolds}`,
-      ),
-    )
-    .returning();
-  return row;
+  try {
+    // node-postgres and PGlite both answer a raw query as { rows }.
+    const { rows } = (await db.execute(
+      sql`select * from hold_slot(${id}, ${client}, ${tokenHash}, ${ownHash ?? null}, ${holdMinutes}, ${maxHolds})`,
+    )) as unknown as { rows: Record<string, unknown>[] };
+    const [raw] = rows;
+    if (!raw) throw new Error('hold_slot returned no row');
+    return { row: sessionRowOf(raw) };
+  } catch (error) {
+    const refusal = holdRefusals[databaseErrorCode(error) ?? ''];
+    if (refusal) return { refusal };
+    throw error;
+  }
 }
 
-/**
- * Within a transaction: waits for any other transaction holding for the same client, so two racing holds
- * of one address cannot both count the same live holds (under READ COMMITTED each would see the other's
- * row only after it commits).
- */
-export async function lockHoldClient(db: Db, client: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`slot-hold:${client}`}, 0))`);
-}
-
-/** Why a hold was refused: no such slot, the slot is not free for this visitor, or the client holds enough. */
-export async function holdRefusal(
-  db: Db,
-  id: number,
-  ownHash: string | undefined,
-): Promise<'missing' | 'taken' | 'limit'> {
-  const [row] = await db
-    .select({
-      free: sql<boolean>`${ownHash ? or(bookableNow, and(gt(sessions.startsAt, sql`now()`), heldBy(ownHash))) : bookableNow}`,
-    })
-    .from(sessions)
-    .where(eq(sessions.id, id))
-    .limit(1);
-  if (!row) return 'missing';
-  return row.free ? 'limit' : 'taken';
+/** A `sessions` row as the driver answers it to a raw query, in Drizzle's shape (names and types). */
+function sessionRowOf(raw: Record<string, unknown>): SessionRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(sessions))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as SessionRow;
 }
 
 /** The live hold of `tokenHash` on the slot. */

@@ -9,6 +9,7 @@ import {
   slotTexts,
 } from '../../../shared/slots';
 import type { Db } from '../../db/database';
+import { databaseErrorCode, EXCLUSION_VIOLATION } from '../../db/database-errors';
 import { HttpError, notFound } from '../../http/http-errors';
 import { fieldErrors } from '../../http/validation';
 import { type Actor, auditChange } from '../audit/audit-log';
@@ -17,11 +18,9 @@ import {
   deferOverlapCheck,
   deleteAvailableSession,
   findSessionRow,
-  holdRefusal,
   holdSession,
   insertSessions,
   listSessionRows,
-  lockHoldClient,
   releaseHolds,
   type SessionRow,
   type SessionValues,
@@ -34,15 +33,8 @@ import {
 
 const ENTITY = 'session';
 
-/** PostgreSQL's exclusion_violation: the slots' no-overlap constraint refused a row. */
-function isOverlapViolation(error: unknown): boolean {
-  let cause: unknown = error;
-  for (let depth = 0; cause && depth < 5; depth += 1) {
-    if ((cause as { code?: unknown }).code === '23P01') return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
-}
+/** The slots' no-overlap constraint refused a row. */
+const isOverlapViolation = (error: unknown) => databaseErrorCode(error) === EXCLUSION_VIOLATION;
 
 const occupied = (field?: string) =>
   new HttpError(422, slotTexts.occupied, field ? fieldErrors([[field, [slotTexts.occupied]]]) : undefined);
@@ -241,10 +233,11 @@ export function holdClientOf(ip: string): string {
 }
 
 /**
- * A visitor's preliminary booking: one atomic UPDATE takes the slot only if it is free, has not started and
- * the visitor's address holds fewer than MAX_HOLDS_PER_CLIENT other live slots, so of many racing visitors
- * exactly one wins and one address cannot hold the whole calendar. The visitor's hold on another slot (same
- * token) is released in the same transaction, and does not count: choosing another time lets the first go.
+ * A visitor's preliminary booking, in one database call: the slot is taken only if it is free, has not
+ * started and the visitor's address holds fewer than MAX_HOLDS_PER_CLIENT other live slots, so of many
+ * racing visitors exactly one wins and one address cannot hold the whole calendar. The visitor's hold on
+ * another slot (same token) is released in the same call, and does not count: choosing another time lets
+ * the first go.
  */
 export async function holdForVisitor(
   db: Db,
@@ -255,28 +248,23 @@ export async function holdForVisitor(
   const { ownHash, client } = visitor;
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashHoldToken(token);
-  return db.transaction(async (tx) => {
-    await lockHoldClient(tx, client);
-    const row = await holdSession(tx, id, {
-      tokenHash,
-      holdMinutes,
-      client,
-      maxHolds: MAX_HOLDS_PER_CLIENT,
-      ownHash,
-    });
-    if (!row) {
-      const refusal = await holdRefusal(tx, id, ownHash);
-      if (refusal === 'missing') throw notFound('Session');
-      if (refusal === 'limit') throw new HttpError(429, slotTexts.tooManyHolds);
-      throw new HttpError(409, slotTexts.taken);
-    }
-    if (ownHash) await releaseHolds(tx, ownHash, { exceptId: id });
-    return {
-      session: toPublicSession(row, tokenHash),
-      hold_token: token,
-      hold_expires_at: (row.holdExpiresAt ?? new Date()).toISOString(),
-    };
+  const held = await holdSession(db, id, {
+    tokenHash,
+    holdMinutes,
+    client,
+    maxHolds: MAX_HOLDS_PER_CLIENT,
+    ownHash,
   });
+  if ('refusal' in held) {
+    if (held.refusal === 'missing') throw notFound('Session');
+    if (held.refusal === 'limit') throw new HttpError(429, slotTexts.tooManyHolds);
+    throw new HttpError(409, slotTexts.taken);
+  }
+  return {
+    session: toPublicSession(held.row, tokenHash),
+    hold_token: token,
+    hold_expires_at: (held.row.holdExpiresAt ?? new Date()).toISOString(),
+  };
 }
 
 /** Ends a visitor's own hold at once ('Choose another time', leaving the flow); 404 without its token. */

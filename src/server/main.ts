@@ -5,6 +5,7 @@ import { seedDemonstrationContent } from './db/seed';
 import { createJobRunner } from './jobs/job-runner';
 import { ensureAdmin } from './modules/auth/auth-service';
 import { emailOutboxJob } from './modules/email/email-sender';
+import { paymentSettlementJob } from './modules/payments/payment-settlement-job';
 import { slotHoldReleaseJob } from './modules/slots/slot-hold-job';
 
 /** Reads the configuration, migrates, seeds, starts the background jobs, listens and shuts down gracefully. */
@@ -19,6 +20,9 @@ async function main() {
     emailOutboxJob({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log }),
   );
   jobs.add(slotHoldReleaseJob({ db: database.db, logger: app.log }));
+  jobs.add(
+    paymentSettlementJob({ db: database.db, provider: app.payments, settings: config, logger: app.log }),
+  );
   if (config.seed) {
     const { seeded } = await seedDemonstrationContent(database.db);
     if (seeded) app.log.info('seeded demonstration content');

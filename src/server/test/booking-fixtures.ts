@@ -149,6 +149,8 @@ export interface FakeStripe {
   intents: Map<string, FakeIntent>;
   refunds: { id: string; payment_intent: string; idempotencyKey?: string }[];
   requests: { method: string; path: string; body: URLSearchParams; idempotencyKey?: string }[];
+  /** While true, refunds answer 503 as in a Stripe outage. */
+  refundsDown: boolean;
   close(): Promise<void>;
 }
 
@@ -165,6 +167,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const refunds: FakeStripe['refunds'] = [];
   const requests: FakeStripe['requests'] = [];
   let counter = 0;
+  const outage = { refundsDown: false };
   const server: Server = createServer(async (request, response) => {
     const body = new URLSearchParams(await readBody(request));
     const path = (request.url ?? '').split('?')[0] ?? '';
@@ -223,6 +226,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         : send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
     }
     if (request.method === 'POST' && path === '/v1/refunds') {
+      if (outage.refundsDown)
+        return send(503, { error: { type: 'api_error', message: 'Service unavailable' } });
       counter += 1;
       const refund = {
         id: `re_fake_${counter}`,
@@ -240,6 +245,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     intents,
     refunds,
     requests,
+    get refundsDown() {
+      return outage.refundsDown;
+    },
+    set refundsDown(down: boolean) {
+      outage.refundsDown = down;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

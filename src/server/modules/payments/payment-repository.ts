@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { containsText, type PageRequest, paginate } from '../../db/paginate';
 import {
@@ -62,6 +62,28 @@ export async function otherLivePayment(db: Db, patientId: number, exceptId: numb
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/** Up to `limit` transactions of `provider` in one of `statuses`, last changed before `before`, oldest first. */
+export async function staleTransactions(
+  db: Db,
+  provider: Transaction['provider'],
+  statuses: readonly Transaction['status'][],
+  before: Date,
+  limit = 20,
+): Promise<Transaction[]> {
+  return db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.provider, provider),
+        inArray(transactions.status, [...statuses]),
+        lt(transactions.updatedAt, before),
+      ),
+    )
+    .orderBy(asc(transactions.updatedAt))
+    .limit(limit);
 }
 
 /** Changes a transaction only while its status is one of `from`; answers the changed row. */

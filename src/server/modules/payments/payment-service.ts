@@ -22,6 +22,7 @@ import {
   lockTransactionRow,
   otherLivePayment,
   recordPaymentEvent,
+  staleTransactions,
   transactionsOfPatient,
   updateTransaction,
 } from './payment-repository';
@@ -218,25 +219,33 @@ export async function applyProviderPayment(
     return 'booked';
   });
   if (outcome !== 'refund_pending') return outcome;
-  return refundLostBooking(db, provider, transactionRowId, details);
+  return refundLostBooking(db, provider, transactionRowId);
 }
 
-/** Refunds a payment that succeeded after its slot was lost, and tells the patient. */
+/**
+ * Refunds a payment that succeeded after its slot was lost, and tells the patient. Safe to repeat and to
+ * run on several instances at once: the provider's idempotency key refunds once, and only the instance whose
+ * update moves the row out of refund_pending queues the e-mail.
+ */
 async function refundLostBooking(
   db: Db,
   provider: PaymentProvider,
   transactionRowId: number,
-  details: BookingDetails | undefined,
 ): Promise<PaymentOutcome> {
   const row = await findTransactionRow(db, transactionRowId);
-  if (!row?.transactionId) return 'refund_pending';
+  if (!row?.transactionId || row.status !== 'refund_pending') return 'refund_pending';
   let refundId: string;
   try {
     refundId = await provider.refund(row.transactionId, `refund-transaction-${row.id}`);
   } catch {
-    // Stays refund_pending: staff see it in the appointments list; the next event or read retries it.
+    // Stays refund_pending: the payment settlement job tries again, and staff see it in the list meanwhile.
     return 'refund_pending';
   }
+  const { patient, session } = await loadBooking(db, row);
+  const details =
+    patient && session
+      ? bookingDetails(patient, session, row, row.transactionId, row.paidAt ?? new Date())
+      : undefined;
   await db.transaction(async (tx) => {
     const refunded = await updateTransaction(tx, row.id, ['refund_pending'], {
       status: 'refunded',
@@ -250,32 +259,59 @@ async function refundLostBooking(
   return 'refunded';
 }
 
+/** Payments the provider has yet to settle for us: in progress, or owed a refund after a lost slot. */
+export const UNSETTLED = ['processing', 'requires_action', 'refund_pending'] as const;
+
 /**
- * The fallback when a provider's webhook is late or lost: a booking's payment still in progress is asked
- * for at the provider (a server-side retrieve) and settled from its answer.
+ * Settles one payment from the provider's word, when a webhook is late or lost or a refund failed: a refund
+ * owed is tried again; a payment in progress is asked for at the provider (a server-side retrieve). Never
+ * throws when the provider cannot be reached: a later call tries again.
  */
+async function settleFromProvider(
+  db: Db,
+  provider: PaymentProvider,
+  settings: Settings,
+  row: Transaction,
+): Promise<void> {
+  if (!row.transactionId || row.provider !== provider.name) return;
+  if (!(UNSETTLED as readonly string[]).includes(row.status)) return;
+  try {
+    if (row.status === 'refund_pending') {
+      await refundLostBooking(db, provider, row.id);
+      return;
+    }
+    const payment = await provider.retrieve(row.transactionId);
+    await applyProviderPayment(db, provider, settings, row.id, payment);
+  } catch {
+    // The provider cannot be reached now: the webhook, a later read or the settlement job settles it.
+  }
+}
+
+/** When the booking page reads its booking: its payments still in progress are settled first. */
 export async function syncPendingPayment(
   db: Db,
   provider: PaymentProvider,
   settings: Settings,
   patientId: number,
 ): Promise<void> {
-  const rows = await transactionsOfPatient(db, patientId);
-  for (const row of rows) {
-    if (!row.transactionId || row.provider !== provider.name) continue;
-    if (row.status !== 'processing' && row.status !== 'requires_action' && row.status !== 'refund_pending')
-      continue;
-    try {
-      if (row.status === 'refund_pending') {
-        await refundLostBooking(db, provider, row.id, undefined);
-        continue;
-      }
-      const payment = await provider.retrieve(row.transactionId);
-      await applyProviderPayment(db, provider, settings, row.id, payment);
-    } catch {
-      // The provider cannot be reached now: the webhook or a later read settles it.
-    }
+  for (const row of await transactionsOfPatient(db, patientId)) {
+    await settleFromProvider(db, provider, settings, row);
   }
+}
+
+/**
+ * The payment settlement job's run: payments left unsettled for `olderThanMs` (no webhook came, the
+ * browser went away, a refund failed) are settled from the provider, a few at a time.
+ */
+export async function settleStalePayments(
+  db: Db,
+  provider: PaymentProvider,
+  settings: Settings,
+  olderThanMs: number,
+): Promise<number[]> {
+  const rows = await staleTransactions(db, provider.name, UNSETTLED, new Date(Date.now() - olderThanMs));
+  for (const row of rows) await settleFromProvider(db, provider, settings, row);
+  return rows.map((row) => row.id);
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   startFakeStripe,
 } from '../../test/booking-fixtures';
 import { createStripeProvider } from './payment-provider';
+import { settleStalePayments } from './payment-service';
 
 const SECRET = 'whsec_testsecret123';
 const ENV = {
@@ -234,6 +235,61 @@ describe('Stripe mode', () => {
       expect(mails).toHaveLength(1);
       expect(mails[0]?.subject).toMatch(/refunded/);
       expect(mails[0]?.textBody).toContain('€180');
+    });
+  });
+
+  describe('the payment settlement job', () => {
+    const settle = () => settleStalePayments(t.database.db, t.app.payments, t.app.config, -60_000);
+
+    it('refunds later a late success whose first refund failed, and tells the patient once', async () => {
+      const booking = await createBooking(t.app, t.database.db, { form: { email: 'retry@example.ie' } });
+      await pay(t.app, booking, { token: 'pm_card_threeDSecure2Required' });
+      const [pending] = await paymentsOf(booking.patientId);
+      await t.database.db
+        .update(sessions)
+        .set({ holdTokenHash: 'another-visitor', holdExpiresAt: new Date(Date.now() + 600_000) })
+        .where(eq(sessions.id, booking.slot.id));
+      const intent = fake.intents.get(pending!.transactionId!)!;
+      intent.status = 'succeeded';
+      fake.refundsDown = true;
+      try {
+        expect((await sendWebhook(webhookEvent(intent))).statusCode).toBe(200);
+        expect((await paymentsOf(booking.patientId))[0]?.status).toBe('refund_pending');
+        expect(await settle()).toContain(pending!.id);
+        expect((await paymentsOf(booking.patientId))[0]?.status).toBe('refund_pending');
+      } finally {
+        fake.refundsDown = false;
+      }
+      expect(await mailTo('retry@example.ie')).toEqual([]);
+
+      await Promise.all([settle(), settle()]);
+      const [row] = await paymentsOf(booking.patientId);
+      expect(row).toMatchObject({ status: 'refunded', refundId: expect.stringMatching(/^re_fake_/) });
+      const mails = await mailTo('retry@example.ie');
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.textBody).toContain('€180');
+      expect(await settle()).not.toContain(pending!.id);
+    });
+
+    it('books a payment whose webhook never came and whose page was closed', async () => {
+      const booking = await createBooking(t.app, t.database.db, { form: { email: 'closed@example.ie' } });
+      await pay(t.app, booking, { token: 'pm_card_threeDSecure2Required' });
+      const [pending] = await paymentsOf(booking.patientId);
+      fake.intents.get(pending!.transactionId!)!.status = 'succeeded';
+      expect(await settle()).toContain(pending!.id);
+      expect((await paymentsOf(booking.patientId))[0]?.status).toBe('succeeded');
+      expect(await slotStatus(booking.slot.id)).toBe('booked');
+      expect(await mailTo('closed@example.ie')).toHaveLength(1);
+    });
+
+    it('leaves a payment alone while its webhook may still come', async () => {
+      const booking = await createBooking(t.app, t.database.db);
+      await pay(t.app, booking, { token: 'pm_card_threeDSecure2Required' });
+      const [pending] = await paymentsOf(booking.patientId);
+      fake.intents.get(pending!.transactionId!)!.status = 'succeeded';
+      const ids = await settleStalePayments(t.database.db, t.app.payments, t.app.config, 120_000);
+      expect(ids).not.toContain(pending!.id);
+      expect((await paymentsOf(booking.patientId))[0]?.status).toBe('requires_action');
     });
   });
 

@@ -212,9 +212,13 @@ describe('availability settings (back office)', () => {
       body: JSON.stringify({ session: { status: 'pending' } }),
     });
     expect(pending.status).toBe(200);
+    // The session type, appointment type, month and open day are kept in the URL, so a reload returns there.
     await page.reload();
-    await chooseAdminKind(page);
-    await page.getByRole('button', { name: `${dayLabel}, has slots` }).click();
+    await waitForHydration(page);
+    await page.getByRole('heading', { level: 2, name: dayLabel }).waitFor();
+    expect(await page.getByRole('radio', { name: 'Allergy test' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Adult' }).isChecked()).toBe(true);
+    expect(new URL(page.url()).search).toBe(`?type=test&age=adult&month=${monthOf(day)}&day=${day}`);
     await itemOf(list, '10:00 AM – 10:30 AM').getByText('Unavailable', { exact: true }).waitFor();
     // The booked slot too, once the day is read again.
     await itemOf(list, '11:00 AM – 11:30 AM').getByText('Unavailable', { exact: true }).waitFor();

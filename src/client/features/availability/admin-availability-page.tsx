@@ -8,6 +8,7 @@ import { KindChoice } from './kind-choice';
 import { SlotEditor } from './slot-editor';
 import type { SlotKind } from './slot-kind';
 import { clinicToday, formatClock12 } from './slot-times';
+import { useAvailabilityParams } from './use-availability-params';
 import './availability.css';
 import './availability-admin.css';
 
@@ -24,8 +25,8 @@ export const handle: RouteHandle = {
  * with the days that have slots in bold and past days disabled; a chosen day's slots, and the slot editor.
  */
 export function Component() {
-  const [isVideoCall, setIsVideoCall] = useState<boolean>();
-  const [isAdult, setIsAdult] = useState<boolean>();
+  const [params, setParams] = useAvailabilityParams();
+  const { isVideoCall, isAdult } = params;
   const kind = isVideoCall !== undefined && isAdult !== undefined ? { isVideoCall, isAdult } : undefined;
 
   return (
@@ -41,7 +42,7 @@ export function Component() {
             { label: 'Allergy test', value: false },
           ]}
           value={isVideoCall}
-          onChange={setIsVideoCall}
+          onChange={(value) => setParams({ isVideoCall: value })}
         />
         {isVideoCall !== undefined && (
           <KindChoice
@@ -51,12 +52,17 @@ export function Component() {
               { label: 'Child', value: false },
             ]}
             value={isAdult}
-            onChange={setIsAdult}
+            onChange={(value) => setParams({ isAdult: value })}
           />
         )}
       </div>
       {kind ? (
-        <AvailabilityCalendar key={`${kind.isVideoCall}/${kind.isAdult}`} kind={kind} />
+        <AvailabilityCalendar
+          kind={kind}
+          month={params.month ?? monthOf(params.day ?? clinicToday())}
+          selected={params.day}
+          onChange={setParams}
+        />
       ) : (
         <p className="availability-hint">
           Choose the session type and the appointment type to see their calendar.
@@ -66,10 +72,18 @@ export function Component() {
   );
 }
 
-function AvailabilityCalendar({ kind }: { kind: SlotKind }) {
+function AvailabilityCalendar({
+  kind,
+  month,
+  selected,
+  onChange,
+}: {
+  kind: SlotKind;
+  month: string;
+  selected: string | undefined;
+  onChange: (changes: { month?: string; day?: string }) => void;
+}) {
   const today = clinicToday();
-  const [month, setMonth] = useState(monthOf(today));
-  const [selected, setSelected] = useState<string>();
   const calendar = useAdminCalendarDays(kind, month);
   const days = new Set(calendar.data?.days);
 
@@ -78,13 +92,13 @@ function AvailabilityCalendar({ kind }: { kind: SlotKind }) {
       <section aria-label="Calendar" className="availability-layout__calendar">
         <MonthCalendar
           month={month}
-          onMonthChange={setMonth}
+          onMonthChange={(next) => onChange({ month: next })}
           markedDays={days}
           markedLabel="has slots"
           unmarkedLabel="no slots"
           isDisabled={(date) => date < today}
           selected={selected}
-          onSelect={(date) => setSelected((current) => (current === date ? undefined : date))}
+          onSelect={(date) => onChange({ day: selected === date ? undefined : date })}
           busy={calendar.isFetching}
         />
         {calendar.isError && (
@@ -93,7 +107,9 @@ function AvailabilityCalendar({ kind }: { kind: SlotKind }) {
           </p>
         )}
       </section>
-      {selected && <AdminDay key={selected} kind={kind} date={selected} />}
+      {selected && (
+        <AdminDay key={`${kind.isVideoCall}/${kind.isAdult}/${selected}`} kind={kind} date={selected} />
+      )}
     </div>
   );
 }

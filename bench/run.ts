@@ -13,13 +13,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { type HoldFigures, measureHolds, printHoldTable, withPostgresDatabase } from './holds';
+import { benchTable, writeReadmeTable } from './readme-table';
 
 const PARTS = ['web', 'holds'] as const;
 type Part = (typeof PARTS)[number];
@@ -227,6 +228,10 @@ async function benchHolds() {
 
 const RESULTS = 'bench/results/latest.json';
 const measuredAt = new Date().toISOString();
+const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node.js ${process.version}`;
+const loadAverage = loadavg()
+  .map((load) => load.toFixed(2))
+  .join(' / ');
 const previous = (await readFile(RESULTS, 'utf8')
   .then((text) => JSON.parse(text) as Record<string, unknown>)
   .catch(() => ({}))) as Record<string, unknown>;
@@ -234,21 +239,20 @@ const web = runs('web') ? await benchWeb() : undefined;
 const holds = runs('holds')
   ? {
       measuredAt,
-      machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node.js ${process.version}`,
+      machine,
       ...(await benchHolds()),
     }
   : undefined;
+const results = {
+  ...previous,
+  measuredAt,
+  machine,
+  loadAverage,
+  ...(web ? { javascript: web.javascript, lighthouse: web.lighthouse } : {}),
+  ...(holds ? { holds } : {}),
+};
 await mkdir('bench/results', { recursive: true });
-await writeFile(
-  RESULTS,
-  JSON.stringify(
-    {
-      ...previous,
-      ...(web ? { measuredAt, javascript: web.javascript, lighthouse: web.lighthouse } : {}),
-      ...(holds ? { holds } : {}),
-    },
-    null,
-    2,
-  ),
-);
+await writeFile(RESULTS, JSON.stringify(results, null, 2));
 console.log(`\nwritten to ${RESULTS}`);
+if (await writeReadmeTable('README.md', benchTable(results, machine, measuredAt)))
+  console.log('and as the table in README.md (Performance)');

@@ -1,0 +1,93 @@
+// Writes the figures of bench/results/latest.json as a table between the README's bench markers, with the
+// date and the machine, each figure next to its target (issues 10 and 12). A part not run yet shows as such.
+import { readFile, writeFile } from 'node:fs/promises';
+
+const START = '<!-- bench:start -->';
+const END = '<!-- bench:end -->';
+
+export interface BenchRow {
+  figure: string;
+  measured: string;
+  target: string;
+  /** undefined when there is no figure yet. */
+  met?: boolean;
+}
+
+type Results = Record<string, unknown>;
+
+interface HoldRow {
+  database: string;
+  winners: number;
+  slots: number;
+  slotsWon: number;
+  p50Ms: number;
+  p99Ms: number;
+  serverCpuMsPerHold?: number;
+}
+
+function holdRows(results: Results): BenchRow[] {
+  const holds = results.holds as { rows?: HoldRow[] } | undefined;
+  return (holds?.rows ?? []).map((row) => ({
+    figure: `Hold contention, 200 at once over 10 slots, ${row.database}: winners, p50 / p99 (server CPU per hold)`,
+    measured: `${row.winners} (${row.slotsWon} slots), ${Math.round(row.p50Ms)} / ${Math.round(row.p99Ms)} ms (${row.serverCpuMsPerHold ?? '?'} ms)`,
+    target: 'exactly 10, p99 < 100 ms',
+    met: row.winners === row.slots && row.slotsWon === row.slots && row.p99Ms < 100,
+  }));
+}
+
+function javascriptRows(results: Results): BenchRow[] {
+  const rows = (results.javascript as { path: string; gzipKb: number }[] | undefined) ?? [];
+  return rows.map((row) => ({
+    figure: `Initial JavaScript, \`${row.path}\`, gzipped`,
+    measured: `${row.gzipKb} KB`,
+    target: '≤ 125 KB',
+    met: row.gzipKb <= 125,
+  }));
+}
+
+function lighthouseRows(results: Results): BenchRow[] {
+  const pages = (results.lighthouse as Record<string, Record<string, number | string>> | undefined) ?? {};
+  return Object.entries(pages).map(([path, scores]) => {
+    const lcp = Number(scores.lcpMs ?? 0);
+    const performance = Number(scores.performance ?? 0);
+    const bestPractices = Number(scores['best-practices'] ?? 0);
+    return {
+      figure: `Lighthouse mobile \`${path}\`: LCP, performance, best practices (median of ${scores.runs ?? '?'})`,
+      measured: `${(lcp / 1000).toFixed(2)} s, ${performance}, ${bestPractices}`,
+      target: '≤ 1.0 s, ≥ 98, 100',
+      met: lcp <= 1000 && performance >= 98 && bestPractices === 100,
+    };
+  });
+}
+
+/** Every row builder; one per part of the bench. */
+const builders = [holdRows, javascriptRows, lighthouseRows];
+
+export function benchRows(results: Results): BenchRow[] {
+  return builders.flatMap((build) => build(results));
+}
+
+export function benchTable(results: Results, machine: string, measuredAt: string): string {
+  const rows = benchRows(results);
+  const lines = [
+    `Measured ${measuredAt.slice(0, 10)} on ${machine} by \`npm run bench\`; the load average when it started: ${String(results.loadAverage ?? 'not recorded')}.`,
+    '',
+    '| figure | measured | target | met |',
+    '| --- | --- | --- | --- |',
+    ...rows.map(
+      (row) =>
+        `| ${row.figure} | ${row.measured} | ${row.target} | ${row.met === undefined ? '–' : row.met ? 'yes' : 'no'} |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+/** Replaces what stands between the README's bench markers; leaves the README alone without them. */
+export async function writeReadmeTable(readmePath: string, table: string): Promise<boolean> {
+  const readme = await readFile(readmePath, 'utf8');
+  const start = readme.indexOf(START);
+  const end = readme.indexOf(END);
+  if (start < 0 || end < start) return false;
+  await writeFile(readmePath, `${readme.slice(0, start + START.length)}\n${table}\n${readme.slice(end)}`);
+  return true;
+}

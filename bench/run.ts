@@ -4,7 +4,7 @@
 //    Chromium (targets: performance >= 95; accessibility, best practices and SEO = 100): the median of
 //    LIGHTHOUSE_RUNS runs (default 3) per page, with the range of the performance scores.
 //  - hold latency under contention (bench/holds.ts): 200 concurrent holds over 10 fresh slots, on embedded
-//    PGlite and on PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/, in a
+//    PGlite and on PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres, in a
 //    database made and dropped for the run; skipped with a note when unreachable): winners, p50, p99.
 // `npm run bench -- --only web` or `--only holds` runs one part.
 // Results are printed and written to bench/results/latest.json (a part run alone keeps the other part's

@@ -9,6 +9,8 @@ export const paymentTexts = {
   declined: 'Your card was declined.',
   invalidMethod: 'The card could not be used. Please check its details or use another card.',
   providerDown: 'The payment could not be taken right now. Please try again in a few minutes.',
+  amountMismatch:
+    'The payment provider reported another amount or currency than the one asked for; nothing was booked. Check the payment in the provider dashboard.',
   alreadyPaid: 'This booking has already been paid.',
   inProgress: 'A payment for this booking is already in progress.',
   cancelled: 'This booking was cancelled and refunded. Please choose a new time.',
@@ -18,6 +20,7 @@ export const paymentTexts = {
   refundFailed: 'The refund could not be processed. Try it later.',
   refunded: 'Refund has been successfully processed',
   transactionNotFound: 'Transaction not found',
+  webhookShape: 'The webhook event is not a payment event this site can read.',
   webhookSignature: 'The webhook signature is not valid.',
   webhookOff: 'Stripe is not configured.',
   payFor: (amount: string) => `Pay ${amount} €`,

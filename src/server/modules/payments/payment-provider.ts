@@ -12,6 +12,8 @@ export interface ProviderPayment {
   status: ProviderPaymentStatus;
   clientSecret: string;
   amountCents: number;
+  /** ISO currency code, lower case. */
+  currency: string;
   /** Our transaction's id, as we gave it in the payment's metadata. */
   transactionRowId?: number;
   failureMessage?: string;
@@ -82,6 +84,7 @@ export function createTestModeProvider(): PaymentProvider {
         status: 'succeeded',
         clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
         amountCents: request.amountCents,
+        currency: request.currency,
         transactionRowId: Number(request.metadata.transaction_row_id) || undefined,
       };
       payments.set(id, payment);
@@ -149,6 +152,7 @@ export function fromPaymentIntent(intent: Stripe.PaymentIntent): ProviderPayment
     status: statusOf(intent),
     clientSecret: intent.client_secret ?? '',
     amountCents: intent.amount,
+    currency: String(intent.currency ?? '').toLowerCase(),
     transactionRowId: Number(intent.metadata?.transaction_row_id) || undefined,
     failureMessage: intent.last_payment_error?.message ?? undefined,
   };

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingTexts } from '../../../shared/booking';
 import { emailOutbox, sessions, transactions } from '../../db/schema';
 import {
   type BookingTestApp,
   createBooking,
   createBookingTestApp,
+  futureSlot,
   nextAddress,
   pay,
 } from '../../test/booking-fixtures';
@@ -51,6 +53,7 @@ describe('POST /api/payments in test mode', () => {
       headers: { 'x-booking-token': booking.token },
     });
     expect(read.json().patient.payment_status).toBe('succeeded');
+    expect(read.json().patient.session.status).toBe('booked');
   });
 
   it('queues the confirmation with the .ics invite and the PDF receipt, and the clinic notice', async () => {
@@ -182,13 +185,53 @@ describe('POST /api/payments in test mode', () => {
     expect(await paymentsOf(booking.patientId)).toEqual([]);
   });
 
-  it('takes the time back when the hold lapsed but nobody took it', async () => {
+  it('refuses to pay once the hold has lapsed, even with the time still free: the visitor chooses again', async () => {
     const booking = await createBooking(t.app, t.database.db);
     await t.database.db
       .update(sessions)
       .set({ holdExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.id, booking.slot.id));
-    expect((await pay(t.app, booking)).statusCode).toBe(200);
-    expect(await slotStatus(booking.slot.id)).toBe('booked');
+    const response = await pay(t.app, booking);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ error_messages: bookingTexts.holdMissing });
+    expect(await paymentsOf(booking.patientId)).toEqual([]);
+  });
+
+  it('never charges for a slot staff changed after its hold was released (price, kind)', async () => {
+    const booking = await createBooking(t.app, t.database.db);
+    const released = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/patient_sessions/${booking.slot.id}/hold`,
+      headers: { 'x-hold-token': booking.holdToken },
+    });
+    expect(released.statusCode).toBe(204);
+    await t.database.db
+      .update(sessions)
+      .set({ priceCents: 99_900, isAdult: false })
+      .where(eq(sessions.id, booking.slot.id));
+    expect((await pay(t.app, booking)).statusCode).toBe(409);
+    expect(await paymentsOf(booking.patientId)).toEqual([]);
+    expect(await slotStatus(booking.slot.id)).toBe('available');
+  });
+
+  it('lets a patient pay from an address that holds other times (a shared mobile address)', async () => {
+    const booking = await createBooking(t.app, t.database.db);
+    for (let other = 0; other < 3; other += 1) {
+      const slot = await futureSlot(t.database.db);
+      const held = await t.app.inject({
+        method: 'PUT',
+        url: `/api/patient_sessions/${slot.id}`,
+        remoteAddress: '10.9.9.9',
+      });
+      expect(held.statusCode).toBe(200);
+    }
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments',
+      remoteAddress: '10.9.9.9',
+      headers: { 'x-booking-token': booking.token },
+      payload: { patient_id: booking.patientId, token: 'pm_card_visa', price: 180 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
   });
 });

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { createPayment, getPaymentConfig, stripeWebhook } from '../../../shared/api/payment-endpoints';
 import { BOOKING_TOKEN_HEADER } from '../../../shared/booking';
 import { paymentTexts } from '../../../shared/payments';
 import { route } from '../../http/endpoint-route';
 import { HttpError } from '../../http/http-errors';
 import { bookingTokenHashOf } from '../bookings/booking-service';
-import { holdClientOf } from '../slots/slot-service';
 import { fromPaymentIntent } from './payment-provider';
 import { findTransactionByProviderId, findTransactionRow, recordPaymentEvent } from './payment-repository';
 import { applyProviderPayment, payForBooking } from './payment-service';
@@ -18,6 +18,17 @@ export const PAYMENTS_PER_MINUTE = 10;
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 /** Public payment calls: the card payment of a booking, the browser's settings, and Stripe's webhook. */
+/** What a payment event must carry for us to act on it; Stripe's signature says who sent it, not its shape. */
+const webhookPaymentIntent = z.looseObject({
+  id: z.string().min(1).max(255),
+  status: z.string(),
+  amount: z.number().int().nonnegative(),
+  currency: z.string().min(3).max(3),
+  client_secret: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  last_payment_error: z.looseObject({ message: z.string().nullish() }).nullish(),
+});
+
 export async function paymentRoutes(api: FastifyInstance): Promise<void> {
   const db = api.db;
   const provider = api.payments;
@@ -38,7 +49,6 @@ export async function paymentRoutes(api: FastifyInstance): Promise<void> {
         api.config,
         request.body,
         bookingTokenHashOf(request.headers[BOOKING_TOKEN_HEADER]),
-        holdClientOf(request.ip),
       ),
     { config: { rateLimit: { max: PAYMENTS_PER_MINUTE, timeWindow: '1 minute' } } },
   );
@@ -67,11 +77,15 @@ export async function paymentRoutes(api: FastifyInstance): Promise<void> {
       } catch {
         throw new HttpError(400, paymentTexts.webhookSignature);
       }
+      if (typeof event.id !== 'string' || event.id === '' || typeof event.type !== 'string')
+        throw new HttpError(400, paymentTexts.webhookShape);
       if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') {
         await recordPaymentEvent(db, event.id, event.type);
         return { received: true };
       }
-      const payment = fromPaymentIntent(event.data.object);
+      if (!webhookPaymentIntent.safeParse(event.data?.object).success)
+        throw new HttpError(400, paymentTexts.webhookShape);
+      const payment = fromPaymentIntent(event.data.object as Stripe.PaymentIntent);
       const row =
         (await findTransactionByProviderId(db, payment.id)) ??
         (payment.transactionRowId ? await findTransactionRow(db, payment.transactionRowId) : undefined);
@@ -82,10 +96,15 @@ export async function paymentRoutes(api: FastifyInstance): Promise<void> {
       // The event's own status decides; a failed event never undoes a payment that succeeded.
       const settled =
         event.type === 'payment_intent.succeeded' ? payment : { ...payment, status: 'failed' as const };
-      await applyProviderPayment(db, provider, api.config, row.id, settled, {
+      const outcome = await applyProviderPayment(db, provider, api.config, row.id, settled, {
         id: event.id,
         type: event.type,
       });
+      if (outcome === 'amount_mismatch')
+        request.log.error(
+          { transaction: row.id, event: event.id },
+          'webhook payment amount or currency differs',
+        );
       return { received: true };
     });
   });

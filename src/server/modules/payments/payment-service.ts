@@ -1,5 +1,6 @@
+import { bookingTexts } from '../../../shared/booking';
 import { type PaymentRequest, type PaymentResponse, paymentTexts } from '../../../shared/payments';
-import { MAX_HOLDS_PER_CLIENT, slotTexts } from '../../../shared/slots';
+import { slotTexts } from '../../../shared/slots';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { databaseErrorCode, UNIQUE_VIOLATION } from '../../db/database-errors';
@@ -8,7 +9,7 @@ import { HttpError } from '../../http/http-errors';
 import { type Actor, auditChange } from '../audit/audit-log';
 import { findPatientByToken, findPatientRow } from '../bookings/booking-repository';
 import { queueEmail } from '../email/outbox-repository';
-import { bookSession, findSessionRow, freeBookedSession, holdSession } from '../slots/slot-repository';
+import { bookSession, extendHold, findSessionRow, freeBookedSession } from '../slots/slot-repository';
 import { bookingConfirmationEmail } from './emails/booking-confirmation-email';
 import { type BookingDetails, bookingDetails } from './emails/booking-details';
 import { calendarInvite } from './emails/calendar-invite';
@@ -58,7 +59,6 @@ export async function payForBooking(
   settings: Settings,
   request: PaymentRequest,
   bookingTokenHash: string | undefined,
-  client: string,
 ): Promise<PaymentResponse> {
   const owner = bookingTokenHash ? await findPatientByToken(db, bookingTokenHash) : undefined;
   if (!owner) throw new HttpError(404, paymentTexts.bookingNotFound);
@@ -71,18 +71,12 @@ export async function payForBooking(
       const earlier = await transactionsOfPatient(tx, patient.id);
       const refused = refusal(earlier);
       if (refused) throw refused;
-      const hash = patient.holdTokenHash ?? '';
-      const held = hash
-        ? await holdSession(tx, patient.sessionId ?? 0, {
-            tokenHash: hash,
-            holdMinutes: settings.holdMinutes,
-            client,
-            maxHolds: MAX_HOLDS_PER_CLIENT,
-            ownHash: hash,
-          })
+      // Only while the booking's own hold lasts: a slot released meanwhile may have been changed by staff
+      // (time, kind, price) or taken, so the visitor chooses again. The payment extends the hold.
+      const session = patient.holdTokenHash
+        ? await extendHold(tx, patient.sessionId ?? 0, patient.holdTokenHash, settings.holdMinutes)
         : undefined;
-      if (!held || 'refusal' in held) throw new HttpError(409, slotTexts.taken);
-      const session = held.row;
+      if (!session) throw new HttpError(409, bookingTexts.holdMissing);
       return insertTransaction(tx, {
         patientId: patient.id,
         sessionId: session.id,
@@ -123,6 +117,7 @@ export async function payForBooking(
   const outcome = await applyProviderPayment(db, provider, settings, transaction.id, payment);
   if (outcome === 'refunded' || outcome === 'refund_pending') throw new HttpError(409, slotTexts.taken);
   if (outcome === 'failed') throw new HttpError(402, payment.failureMessage ?? paymentTexts.declined);
+  if (outcome === 'amount_mismatch') throw new HttpError(502, paymentTexts.providerDown);
   return {
     payment_intent_client_secret: payment.clientSecret,
     ...(payment.status === 'requires_action' ? { requires_action: true } : {}),
@@ -134,6 +129,7 @@ export type PaymentOutcome =
   | 'booked'
   | 'refunded'
   | 'refund_pending'
+  | 'amount_mismatch'
   | 'failed'
   | 'pending'
   | 'already_settled'
@@ -199,6 +195,15 @@ export async function applyProviderPayment(
     if (payment.status !== 'succeeded') {
       await updateTransaction(tx, row.id, OPEN, { status: payment.status, transactionId: payment.id });
       return 'pending';
+    }
+    // Never book for a payment of another amount or currency than the one asked for; staff see why.
+    if (payment.amountCents !== row.amountCents || payment.currency !== row.currency) {
+      await updateTransaction(tx, row.id, OPEN, {
+        status: 'failed',
+        transactionId: payment.id,
+        failureMessage: paymentTexts.amountMismatch,
+      });
+      return 'amount_mismatch';
     }
     const doubled = row.patientId ? await otherLivePayment(tx, row.patientId, row.id) : false;
     const booked =

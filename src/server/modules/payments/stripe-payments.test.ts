@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentTexts } from '../../../shared/payments';
 import { emailOutbox, paymentEvents, sessions, transactions } from '../../db/schema';
 import {
   type BookingTestApp,
@@ -235,6 +236,40 @@ describe('Stripe mode', () => {
       expect(mails).toHaveLength(1);
       expect(mails[0]?.subject).toMatch(/refunded/);
       expect(mails[0]?.textBody).toContain('€180');
+    });
+  });
+
+  describe('signed events of a shape it cannot act on', () => {
+    const signed = (event: Record<string, unknown>) => sendWebhook(JSON.stringify(event));
+
+    it('answers 400, never 500, to a signed event without data, id or a payment intent', async () => {
+      const base = { object: 'event', api_version: '2025-01-01', created: 1, livemode: false };
+      for (const event of [
+        { ...base, id: 'evt_no_data', type: 'payment_intent.succeeded' },
+        { ...base, type: 'payment_intent.succeeded', data: { object: { id: 'pi_x' } } },
+        {
+          ...base,
+          id: 'evt_no_amount',
+          type: 'payment_intent.succeeded',
+          data: { object: { id: 'pi_x', status: 'succeeded' } },
+        },
+        { ...base, id: 'evt_string_object', type: 'payment_intent.payment_failed', data: { object: 'pi_x' } },
+      ]) {
+        const response = await signed(event);
+        expect(response.statusCode, JSON.stringify(event)).toBe(400);
+        expect(response.json()).toEqual({ error_messages: paymentTexts.webhookShape });
+      }
+    });
+
+    it('books nothing for a succeeded payment of another amount, and says why to staff', async () => {
+      const booking = await createBooking(t.app, t.database.db);
+      await pay(t.app, booking, { token: 'pm_card_threeDSecure2Required' });
+      const [pending] = await paymentsOf(booking.patientId);
+      const intent = { ...fake.intents.get(pending!.transactionId!)!, status: 'succeeded', amount: 1 };
+      expect((await sendWebhook(webhookEvent(intent))).statusCode).toBe(200);
+      const [row] = await paymentsOf(booking.patientId);
+      expect(row).toMatchObject({ status: 'failed', failureMessage: paymentTexts.amountMismatch });
+      expect(await slotStatus(booking.slot.id)).toBe('pending');
     });
   });
 

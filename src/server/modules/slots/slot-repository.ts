@@ -43,10 +43,14 @@ export function toSession(row: SessionRow): Session {
   };
 }
 
-/** A slot as a visitor sees it: a lapsed hold not yet released by the job already counts as available. */
+/**
+ * A slot as a visitor sees it: booked, held by them, or available (someone else's hold is not shown as
+ * such, and a lapsed hold not yet released by the job already counts as available).
+ */
 export function toPublicSession(row: SessionRow, holdTokenHash?: string): PublicSession {
   const heldByYou = row.status === 'pending' && !!holdTokenHash && row.holdTokenHash === holdTokenHash;
-  return { ...toSession(row), status: heldByYou ? 'pending' : 'available', held_by_you: heldByYou };
+  const status = row.status === 'booked' ? 'booked' : heldByYou ? 'pending' : 'available';
+  return { ...toSession(row), status, held_by_you: heldByYou };
 }
 
 const ofKind = (kind: SlotKind) =>

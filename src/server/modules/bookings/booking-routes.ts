@@ -15,6 +15,8 @@ const BOOKING_FORM_LIMITS: FormLimits = { files: 2, fields: 25, fieldSize: 4 * 1
 
 /** Bookings one address may create in a minute: a family books a few, a script is slowed down. */
 export const BOOKINGS_PER_MINUTE = 10;
+/** Reads of a booking one address may make in a minute. */
+export const BOOKING_READS_PER_MINUTE = 60;
 
 /** Public calls of the paid booking flow: /api/patients (spec section 7). */
 export async function bookingRoutes(api: FastifyInstance): Promise<void> {
@@ -38,12 +40,18 @@ export async function bookingRoutes(api: FastifyInstance): Promise<void> {
     },
   );
 
-  route(api, getBooking, async (request) => {
-    const tokenHash = bookingTokenHashOf(request.headers[BOOKING_TOKEN_HEADER]);
-    const patient = tokenHash ? await findBooking(db, request.params.id, tokenHash) : undefined;
-    if (!patient) throw new HttpError(404, bookingTexts.notFound);
-    // A payment the provider has not reported back yet (a lost webhook) is asked for here.
-    await syncPendingPayment(db, api.payments, api.config, patient.id);
-    return { patient: await bookingAnswer(db, patient) };
-  });
+  route(
+    api,
+    getBooking,
+    async (request) => {
+      const tokenHash = bookingTokenHashOf(request.headers[BOOKING_TOKEN_HEADER]);
+      const patient = tokenHash ? await findBooking(db, request.params.id, tokenHash) : undefined;
+      if (!patient) throw new HttpError(404, bookingTexts.notFound);
+      // A payment the provider has not reported back yet (a lost webhook) is asked for here.
+      await syncPendingPayment(db, api.payments, api.config, patient.id);
+      return { patient: await bookingAnswer(db, patient) };
+    },
+    // Generous for a page checking on its payment; a loop guessing ids or tokens is slowed down.
+    { config: { rateLimit: { max: BOOKING_READS_PER_MINUTE, timeWindow: '1 minute' } } },
+  );
 }

@@ -292,14 +292,22 @@ async function settleFromProvider(
   }
 }
 
-/** When the booking page reads its booking: its payments still in progress are settled first. */
+/** A booking's read asks the provider about a payment at most this often (each ask touches the row). */
+export const PROVIDER_RECHECK_MS = 5_000;
+
+/**
+ * When the booking page reads its booking: its payments still in progress are settled first, asking the
+ * provider about each at most every PROVIDER_RECHECK_MS, so reading in a loop cannot flood the provider.
+ */
 export async function syncPendingPayment(
   db: Db,
   provider: PaymentProvider,
   settings: Settings,
   patientId: number,
 ): Promise<void> {
+  const recheckedBefore = Date.now() - PROVIDER_RECHECK_MS;
   for (const row of await transactionsOfPatient(db, patientId)) {
+    if (row.updatedAt.getTime() > recheckedBefore) continue;
     await settleFromProvider(db, provider, settings, row);
   }
 }

@@ -13,7 +13,7 @@ import {
   startFakeStripe,
 } from '../../test/booking-fixtures';
 import { createStripeProvider } from './payment-provider';
-import { settleStalePayments } from './payment-service';
+import { PROVIDER_RECHECK_MS, settleStalePayments } from './payment-service';
 
 const SECRET = 'whsec_testsecret123';
 const ENV = {
@@ -202,12 +202,29 @@ describe('Stripe mode', () => {
       const booking = await createBooking(t.app, t.database.db, { form: { email: 'lost-hook@example.ie' } });
       await pay(t.app, booking, { token: 'pm_card_threeDSecure2Required' });
       const [pending] = await paymentsOf(booking.patientId);
+      const read = () =>
+        t.app.inject({
+          url: `/api/patients/${booking.patientId}`,
+          headers: { 'x-booking-token': booking.token },
+        });
+      const asked = () =>
+        fake.requests.filter((request) => request.path === `/v1/payment_intents/${pending!.transactionId}`)
+          .length;
+      // Reading in a loop asks Stripe at most once per PROVIDER_RECHECK_MS.
+      const askedBefore = asked();
+      await t.database.db
+        .update(transactions)
+        .set({ updatedAt: new Date(Date.now() - PROVIDER_RECHECK_MS - 1000) })
+        .where(eq(transactions.id, pending!.id));
+      for (let attempt = 0; attempt < 5; attempt += 1) await read();
+      expect(asked() - askedBefore).toBe(1);
+
       fake.intents.get(pending!.transactionId!)!.status = 'succeeded';
-      const read = await t.app.inject({
-        url: `/api/patients/${booking.patientId}`,
-        headers: { 'x-booking-token': booking.token },
-      });
-      expect(read.json().patient.payment_status).toBe('succeeded');
+      await t.database.db
+        .update(transactions)
+        .set({ updatedAt: new Date(Date.now() - PROVIDER_RECHECK_MS - 1000) })
+        .where(eq(transactions.id, pending!.id));
+      expect((await read()).json().patient.payment_status).toBe('succeeded');
       expect(await slotStatus(booking.slot.id)).toBe('booked');
       expect(await mailTo('lost-hook@example.ie')).toHaveLength(1);
     });

@@ -45,6 +45,23 @@ export async function openDatabase(options: {
   return openPglite(options.dataDir, options.loadDataDir);
 }
 
+const BYTEA_OID = 17;
+
+/**
+ * bytea through Node's Buffer hex codec: PGlite's own maps every byte through a JavaScript function, which
+ * blocked the server for 6 to 11 s writing a 10 MB upload and 3 to 5 s reading it back (now 1.5 s and
+ * 0.25 s on a busy machine). Reads answer a Buffer, as node-postgres does.
+ */
+const byteaCodec = {
+  serializers: {
+    [BYTEA_OID]: (value: unknown) => {
+      if (!(value instanceof Uint8Array)) throw new TypeError('bytea parameter must be bytes');
+      return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+    },
+  },
+  parsers: { [BYTEA_OID]: (text: string) => Buffer.from(text.slice(2), 'hex') },
+};
+
 async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
   let directory: string | undefined;
   if (dataDir !== undefined) {
@@ -53,7 +70,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   }
   // btree_gist: the slots' exclusion constraint compares booleans in a GiST index (migration 0002).
   const extensions = { btree_gist };
-  const client = await PGlite.create(directory, loadDataDir ? { loadDataDir, extensions } : { extensions });
+  const options = { extensions, ...byteaCodec, ...(loadDataDir ? { loadDataDir } : {}) };
+  const client = await PGlite.create(directory, options);
   const db: Db = drizzlePglite({ client, schema });
   drivers.set(db, { kind: 'pglite', client });
   let closed = false;

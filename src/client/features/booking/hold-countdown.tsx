@@ -35,11 +35,11 @@ export function HoldCountdown({ expiresAt }: { expiresAt: string }) {
   return (
     <div className={`hold-countdown${seconds <= 60 ? ' hold-countdown--ending' : ''}`}>
       <p className="hold-countdown__text">
-        This time is held for you until <strong>{clinicClock(expiresAt)}</strong>:{' '}
+        This time is held for you until <strong>{clinicClock(expiresAt)}</strong> (
         <span role="timer" aria-live="off" className="hold-countdown__clock">
           {clock(seconds)}
         </span>{' '}
-        left to finish your booking.
+        left to finish your booking).
       </p>
       <p className="visually-hidden" role="status">
         {announced

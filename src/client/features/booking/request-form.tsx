@@ -231,7 +231,7 @@ export function RequestForm({ hold, onHoldLost, onCancel, cancelling }: RequestF
         </div>
         <TextField
           {...text('dob')}
-          hint="For example 31.01.1990 (dd.mm.yyyy)"
+          hint="dd.mm.yyyy, for example 31.01.1990"
           autoComplete={hold.isAdult ? 'bday' : 'off'}
           inputMode="decimal"
           required={!hold.isVideoCall}
@@ -287,7 +287,6 @@ export function RequestForm({ hold, onHoldLost, onCancel, cancelling }: RequestF
             type="tel"
             autoComplete="tel"
             inputMode="tel"
-            hint="Digits, spaces, + ( ) and -"
             required
             maxLength={30}
             {...phone}

@@ -1,6 +1,6 @@
 import { useImperativeHandle, useState } from 'react';
 import type { CardFormProps } from './card-entry';
-import { formatCardNumber, formatCvc, formatExpiry, testPaymentMethod } from './test-cards';
+import { digits, formatCardNumber, formatCvc, formatExpiry, testPaymentMethod } from './test-cards';
 
 /**
  * The test mode's card form (no STRIPE_SECRET_KEY): number, expiry and CVC, never sent anywhere. Stripe's
@@ -26,6 +26,7 @@ export default function TestCardForm({ ref, invalid, onEdit, disabled }: CardFor
     label: string,
     hint: string,
     value: string,
+    complete: boolean,
     input: Partial<React.ComponentProps<'input'>>,
     onChange: (value: string) => void,
   ) => (
@@ -38,7 +39,7 @@ export default function TestCardForm({ ref, invalid, onEdit, disabled }: CardFor
         className="field__input"
         value={value}
         disabled={disabled}
-        aria-invalid={invalid && !value ? true : undefined}
+        aria-invalid={invalid && !complete ? true : undefined}
         aria-describedby={`${id}-hint`}
         onChange={(event) => {
           onChange(event.target.value);
@@ -59,6 +60,7 @@ export default function TestCardForm({ ref, invalid, onEdit, disabled }: CardFor
         'Card number',
         'Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined',
         number,
+        digits(number).length === 16,
         {
           inputMode: 'numeric',
           autoComplete: 'cc-number',
@@ -73,14 +75,16 @@ export default function TestCardForm({ ref, invalid, onEdit, disabled }: CardFor
           'Expiry date',
           'MM / YY',
           expiry,
+          digits(expiry).length === 4,
           { inputMode: 'numeric', autoComplete: 'cc-exp', maxLength: 7 },
           (value) => setExpiry(formatExpiry(value)),
         )}
         {field(
           'card-cvc',
-          'Security code (CVC)',
+          'CVC',
           '3 or 4 digits',
           cvc,
+          digits(cvc).length >= 3,
           { inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: 4 },
           (value) => setCvc(formatCvc(value)),
         )}

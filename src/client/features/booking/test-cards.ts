@@ -17,7 +17,7 @@ export interface TestCard {
   cvc: string;
 }
 
-const digits = (value: string) => value.replace(/\D/g, '');
+export const digits = (value: string) => value.replace(/\D/g, '');
 
 /** '4242424242424242' → '4242 4242 4242 4242' as it is typed (16 digits at most). */
 export const formatCardNumber = (value: string) =>

@@ -206,7 +206,7 @@ describe('paid booking (test mode)', () => {
     const child = { isAdult: false, isVideoCall: false };
     const day = freshDay();
     const [id] = await createSlots(day, child, [10]);
-    const { page, errors } = await openPage(browser, { viewport: viewports.desktop });
+    const { page, errors, requests } = await openPage(browser, { viewport: viewports.desktop });
     await holdThroughCalendar(page, day, child, 10);
 
     // A child: the guardian's names, no GP name or address.
@@ -229,9 +229,13 @@ describe('paid booking (test mode)', () => {
     expect(await axeViolations(page, 'payment 1280')).toEqual([]);
     await screenshot(page, 'booking-payment-1280');
 
-    // Declined: the provider's text, and the hold is still there to try again.
+    // Declined: the provider's text, and the hold is still there to try again (its end read again, since
+    // the attempt held the time anew on the server).
+    const holdReads = () => requests.filter((url) => url.endsWith(`/api/patient_sessions/${id}/hold`)).length;
+    const readsBefore = holdReads();
     await payWith(page, '4000 0000 0000 0002', '180');
     await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+    await expect.poll(holdReads).toBeGreaterThan(readsBefore);
     await screenshot(page, 'booking-payment-declined-1280');
     expect(await sessionStatus(day, child, id ?? 0)).toBe('pending');
     const pay = page.getByRole('button', { name: 'Pay 180 €' });

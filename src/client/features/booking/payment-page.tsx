@@ -40,7 +40,7 @@ export const payAmount = (price: number) => (Number.isInteger(price) ? String(pr
 const CONFIRMING_TRIES = 20;
 
 export function Component() {
-  const { hold, backToCalendar } = useHeldSlot();
+  const { hold, backToCalendar, refresh } = useHeldSlot();
   const navigate = useNavigate();
   const [booking, setBooking] = useState<StoredBooking>();
 
@@ -58,17 +58,20 @@ export function Component() {
       </div>
     );
   }
-  return <PaymentStep hold={hold} booking={booking} backToCalendar={backToCalendar} />;
+  return <PaymentStep hold={hold} booking={booking} backToCalendar={backToCalendar} refreshHold={refresh} />;
 }
 
 function PaymentStep({
   hold,
   booking,
   backToCalendar,
+  refreshHold,
 }: {
   hold: StoredHold;
   booking: StoredBooking;
   backToCalendar: (notice?: string) => void;
+  /** A payment attempt holds the time again on the server: its new end is read back. */
+  refreshHold: () => void;
 }) {
   const navigate = useNavigate();
   const notify = useNotify();
@@ -146,6 +149,7 @@ function PaymentStep({
         const check = await cardRef.current.handleNextAction(answer.payment_intent_client_secret);
         if (check.error) {
           notify.error(check.error, { payment: true });
+          refreshHold();
           return;
         }
       }
@@ -161,6 +165,7 @@ function PaymentStep({
         return;
       }
       notifyApiError(notify, error, { payment: true });
+      refreshHold();
     } finally {
       setWorking((current) => (current === 'done' ? current : undefined));
     }

@@ -19,6 +19,8 @@ export interface HeldSlot {
   hold: StoredHold | undefined;
   /** Sends the visitor back to the calendar of the hold's kind and day, with a notice (or none). */
   backToCalendar: (notice?: string) => void;
+  /** Reads the hold's end again (paying extends it on the server). */
+  refresh: () => void;
 }
 
 /**
@@ -48,6 +50,36 @@ export function useHeldSlot(): HeldSlot {
     [hold, navigate, queryClient],
   );
 
+  /** Reads the hold's end again from the server; a hold the server no longer has sends the visitor back. */
+  const refresh = useCallback(
+    (signal?: AbortSignal) => {
+      const stored = readHold();
+      if (!stored) return;
+      fetchHoldExpiry({ id: stored.sessionId, token: stored.token }, signal)
+        .then((expiresAt) => {
+          if (!expiresAt) {
+            void queryClient.invalidateQueries();
+            setHold(undefined);
+            clearHold();
+            clearBooking();
+            navigate(bookingCalendarPath(stored.isVideoCall), {
+              state: { notice: HOLD_ENDED_NOTICE, isAdult: stored.isAdult, date: stored.date },
+            });
+            return;
+          }
+          if (expiresAt !== stored.expiresAt) {
+            const updated = { ...stored, expiresAt };
+            writeHold(updated);
+            setHold(updated);
+          }
+        })
+        .catch(() => {
+          // Offline for a moment: the stored end is still a fair guess.
+        });
+    },
+    [navigate, queryClient],
+  );
+
   useEffect(() => {
     const stored = readHold();
     if (!stored) {
@@ -56,29 +88,9 @@ export function useHeldSlot(): HeldSlot {
     }
     setHold(stored);
     const controller = new AbortController();
-    fetchHoldExpiry({ id: stored.sessionId, token: stored.token }, controller.signal)
-      .then((expiresAt) => {
-        if (!expiresAt) {
-          void queryClient.invalidateQueries();
-          setHold(undefined);
-          clearHold();
-          clearBooking();
-          navigate(bookingCalendarPath(stored.isVideoCall), {
-            state: { notice: HOLD_ENDED_NOTICE, isAdult: stored.isAdult, date: stored.date },
-          });
-          return;
-        }
-        if (expiresAt !== stored.expiresAt) {
-          const updated = { ...stored, expiresAt };
-          writeHold(updated);
-          setHold(updated);
-        }
-      })
-      .catch(() => {
-        // Offline for a moment: the stored end is still a fair guess.
-      });
+    refresh(controller.signal);
     return () => controller.abort();
-  }, [navigate, queryClient]);
+  }, [navigate, refresh]);
 
   // The clock runs out: told, and back to the calendar. The server lets the hold go at the same time; it
   // is released here too, so a browser clock ahead of the server's does not leave the time blocked.
@@ -96,5 +108,5 @@ export function useHeldSlot(): HeldSlot {
     return () => window.clearTimeout(timer);
   }, [hold, backToCalendar, queryClient]);
 
-  return { hold, backToCalendar };
+  return { hold, backToCalendar, refresh: () => refresh() };
 }

@@ -301,11 +301,11 @@ describe('booking a slot (public)', () => {
     await secondSlot.waitFor();
     await screenshot(second.page, 'booking-test-1280');
 
-    // The first visitor holds it.
+    // The first visitor holds it and moves on to the request form.
     await slot.click();
-    await page.getByRole('heading', { level: 2, name: 'Your time is held' }).waitFor();
+    await page.waitForURL('**/confirm');
+    await page.getByRole('heading', { level: 2, name: 'Your appointment' }).waitFor();
     await page.getByText(/held for you until \d\d:\d\d/).waitFor();
-    await page.getByText('The request form is coming next', { exact: false }).waitFor();
     const stored = await page.evaluate(() => window.sessionStorage.getItem('booking_hold'));
     expect(JSON.parse(stored ?? '{}').token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(page.url()).not.toContain(JSON.parse(stored ?? '{}').token);
@@ -321,15 +321,17 @@ describe('booking a slot (public)', () => {
     await second.page.getByRole('button', { name: /8:00 AM – 8:30 AM/ }).waitFor({ state: 'detached' });
 
     // Back to the calendar: the first visitor's slot is still theirs, also after a reload.
-    await page.getByRole('button', { name: 'Back to the calendar' }).click();
+    await page.getByRole('link', { name: 'Choose another time' }).click();
     await page.getByRole('button', { name: /8:00 AM – 8:30 AM.*Held for you/ }).waitFor();
     await page.reload();
     await page.getByText(/You are holding/).waitFor();
     await page.getByRole('button', { name: /8:00 AM – 8:30 AM.*Held for you/ }).waitFor();
     await page.getByRole('button', { name: 'Continue with this time' }).click();
+    await page.waitForURL('**/confirm');
 
-    // Choosing another time lets it go: the second visitor can take it now.
-    await page.getByRole('button', { name: 'Choose another time' }).click();
+    // Cancelling the booking lets it go: the second visitor can take it now.
+    await page.getByRole('button', { name: 'Cancel booking' }).click();
+    await page.waitForURL('**/sessions_availability/booking_test');
     await page.getByRole('radio', { name: 'Adult' }).waitFor();
     expect(await page.evaluate(() => window.sessionStorage.getItem('booking_hold'))).toBeNull();
     await second.page.reload();
@@ -337,7 +339,7 @@ describe('booking a slot (public)', () => {
     await second.page.getByLabel('Go to month').fill(monthOf(day));
     await second.page.getByRole('button', { name: `${dayLabel}, slots available` }).click();
     await second.page.getByRole('button', { name: /8:00 AM – 8:30 AM/ }).click();
-    await second.page.getByRole('heading', { level: 2, name: 'Your time is held' }).waitFor();
+    await second.page.getByRole('heading', { level: 2, name: 'Your appointment' }).waitFor();
     await screenshot(second.page, 'booking-held-1280');
 
     // The video booking page: the same flow's shell.

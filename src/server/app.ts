@@ -30,6 +30,7 @@ import { feesAdminRoutes } from './modules/fees/fees-admin-routes';
 import { feesPublicRoutes } from './modules/fees/fees-routes';
 import { healthRoutes } from './modules/health/health-routes';
 import { paymentAdminRoutes } from './modules/payments/payment-admin-routes';
+import { registerPaymentPageCsp } from './modules/payments/payment-page-csp';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/payment-provider';
 import { paymentRoutes } from './modules/payments/payment-routes';
 import { seoRoutes } from './modules/seo/seo-routes';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The API speaks JSON and multipart forms; a plain-text body is refused with 415, not read as empty.
   app.removeContentTypeParser('text/plain');
   await registerSecurityHeaders(app, { dev: config.env === 'development' });
+  registerPaymentPageCsp(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {
     global: false,

@@ -39,6 +39,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers, e.g. a booking's `X-Hold-Token`. */
   headers?: Record<string, string>;
+  /** Sees the answer before it is read (e.g. its `Date` header). */
+  onResponse?: (response: Response) => void;
 }
 
 export async function apiRequest<T>(url: string, options: RequestOptions = {}): Promise<T> {
@@ -59,6 +61,7 @@ export async function apiRequest<T>(url: string, options: RequestOptions = {}): 
     if (options.signal?.aborted) throw cause;
     throw new ApiError(0, { error_messages: texts.defaultError });
   }
+  options.onResponse?.(response);
   if (response.status === 401 && token) {
     clearAuthToken();
     onUnauthorized();

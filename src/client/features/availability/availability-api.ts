@@ -4,10 +4,10 @@ import type {
   holdPatientSession,
   listCalendarSlots,
   listPatientSessions,
-  releasePatientSessionHold,
 } from '../../../shared/api/slot-endpoints';
 import { addMonths, calendarRange } from '../../components/month-calendar/month-grid';
 import { apiRequest, buildUrl } from '../../lib/api-client';
+import { holdHeaders, onLocalClock } from '../../lib/booking-hold';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
 import { kindQuery, type SlotKind } from './slot-kind';
@@ -16,13 +16,9 @@ import { kindQuery, type SlotKind } from './slot-kind';
 const CALENDAR_PATH: (typeof listCalendarSlots)['path'] = '/api/calendar_slots';
 const DAY_PATH: (typeof listPatientSessions)['path'] = '/api/patient_sessions';
 const HOLD_PATH: (typeof holdPatientSession)['path'] = '/api/patient_sessions/:id';
-const RELEASE_PATH: (typeof releasePatientSessionHold)['path'] = '/api/patient_sessions/:id/hold';
 const LIVE_MS = 15_000;
 /** How many months after an empty one the page looks for the next free day. */
 export const NEXT_AVAILABLE_MONTHS = 4;
-
-const holdHeaders = (token: string | undefined): Record<string, string> | undefined =>
-  token ? { 'X-Hold-Token': token } : undefined;
 
 /** The days of `month` with available future slots of the kind. */
 export const useCalendarDays = (kind: SlotKind, month: string | undefined) =>
@@ -82,32 +78,23 @@ export function useDaySlots(
 const refreshPublicSlots = (queryClient: ReturnType<typeof useQueryClient>) =>
   invalidateApiPaths(queryClient, [CALENDAR_PATH, DAY_PATH]);
 
-/** Holds a slot; the previous hold's token lets the server release that one in the same step. */
+/**
+ * Holds a slot; the previous hold's token lets the server release that one in the same step. The answer's
+ * `hold_expires_at` is put on this browser's clock.
+ */
 export function useHoldSlot() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, previousToken }: { id: number; previousToken?: string }) =>
-      apiRequest<ResponseOf<typeof holdPatientSession>>(endpointUrl(HOLD_PATH, { id }), {
+    mutationFn: async ({ id, previousToken }: { id: number; previousToken?: string }) => {
+      let date: string | null = null;
+      const answer = await apiRequest<ResponseOf<typeof holdPatientSession>>(endpointUrl(HOLD_PATH, { id }), {
         method: 'PUT',
         headers: holdHeaders(previousToken),
-      }),
-    onSettled: () => refreshPublicSlots(queryClient),
-  });
-}
-
-/** Releases the visitor's hold at once; a hold already gone (404) is no error for the visitor. */
-export function useReleaseHold() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, token }: { id: number; token: string }) => {
-      try {
-        await apiRequest<void>(endpointUrl(RELEASE_PATH, { id }), {
-          method: 'DELETE',
-          headers: holdHeaders(token),
-        });
-      } catch (error) {
-        if ((error as { status?: number }).status !== 404) throw error;
-      }
+        onResponse: (response) => {
+          date = response.headers.get('date');
+        },
+      });
+      return { ...answer, hold_expires_at: onLocalClock(answer.hold_expires_at, date) };
     },
     onSettled: () => refreshPublicSlots(queryClient),
   });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { clinic } from '../../../shared/clinic';
 import { formatEuro } from '../../../shared/euro';
 import type { PublicSession } from '../../../shared/slots';
@@ -13,13 +13,13 @@ import {
 } from '../../components/month-calendar/month-grid';
 import { ApiError } from '../../lib/api-client';
 import {
-  useCalendarDays,
-  useDaySlots,
-  useHoldSlot,
-  useNextAvailableDay,
-  useReleaseHold,
-} from './availability-api';
-import { clearHold, readHold, type StoredHold, writeHold } from './booking-hold';
+  type BackToCalendarState,
+  clearHold,
+  readHold,
+  type StoredHold,
+  writeHold,
+} from '../../lib/booking-hold';
+import { useCalendarDays, useDaySlots, useHoldSlot, useNextAvailableDay } from './availability-api';
 import { KindChoice } from './kind-choice';
 import type { SlotKind } from './slot-kind';
 import { clinicDayTime, clinicToday, formatClock12 } from './slot-times';
@@ -87,24 +87,32 @@ const hhmm = (iso: string) => {
 };
 
 function BookingFlow({ type }: { type: BookingType }) {
+  const navigate = useNavigate();
+  const location = useLocation();
   const [isAdult, setIsAdult] = useState<boolean>();
   const [hold, setHold] = useState<StoredHold>();
-  const [step, setStep] = useState<'calendar' | 'held'>('calendar');
   const [month, setMonth] = useState<string>();
   const [selected, setSelected] = useState<string>();
   const [notice, setNotice] = useState<string>();
-  const heldHeadingRef = useRef<HTMLHeadingElement>(null);
-  const release = useReleaseHold();
+  const noticeRef = useRef<HTMLParagraphElement>(null);
 
-  // Session storage exists only in the browser: the stored hold is picked up after hydration.
+  // Session storage exists only in the browser: the stored hold is picked up after hydration. A booking
+  // step that sent the visitor back (the hold ran out, or they cancelled) says why and which day it was.
   useEffect(() => {
+    const back = location.state as BackToCalendarState | null;
     const stored = readHold();
-    if (!stored || stored.isVideoCall !== type.isVideoCall) return;
-    setHold(stored);
-    setIsAdult(stored.isAdult);
-    setMonth(monthOf(stored.date));
-    setSelected(stored.date);
-  }, [type.isVideoCall]);
+    if (stored && stored.isVideoCall === type.isVideoCall) {
+      setHold(stored);
+      setIsAdult(stored.isAdult);
+      setMonth(monthOf(stored.date));
+      setSelected(stored.date);
+    } else if (back && typeof back.isAdult === 'boolean' && typeof back.date === 'string') {
+      setIsAdult(back.isAdult);
+      setMonth(monthOf(back.date));
+      setSelected(back.date);
+    }
+    if (back?.notice) setNotice(back.notice);
+  }, [type.isVideoCall, location.state]);
 
   // A hold lapses on the server after HOLD_MINUTES: forget it then too.
   useEffect(() => {
@@ -113,7 +121,6 @@ function BookingFlow({ type }: { type: BookingType }) {
       () => {
         clearHold();
         setHold(undefined);
-        setStep('calendar');
         setNotice('Your hold on that time has ended. Please choose a time again.');
       },
       Math.max(0, new Date(hold.expiresAt).getTime() - Date.now()),
@@ -121,121 +128,78 @@ function BookingFlow({ type }: { type: BookingType }) {
     return () => window.clearTimeout(timer);
   }, [hold]);
 
+  // A notice the visitor was sent back with gets the focus, so a screen reader reads it first.
   useEffect(() => {
-    if (step === 'held') heldHeadingRef.current?.focus();
-  }, [step]);
+    if (notice && (location.state as BackToCalendarState | null)?.notice === notice)
+      noticeRef.current?.focus();
+  }, [notice, location.state]);
 
   const kind = isAdult === undefined ? undefined : { isVideoCall: type.isVideoCall, isAdult };
   const ownHold = hold && kind && hold.isAdult === kind.isAdult ? hold : undefined;
+
+  // The request form is the next step (/confirm): the hold travels in session storage, never in the URL.
+  const goToForm = () => navigate('/confirm');
 
   const onHeld = (stored: StoredHold) => {
     writeHold(stored);
     setHold(stored);
     setNotice(undefined);
-    setStep('held');
-  };
-
-  const chooseAnother = async () => {
-    if (hold) {
-      try {
-        await release.mutateAsync({ id: hold.sessionId, token: hold.token });
-      } catch {
-        // The hold lapses by itself within minutes; the visitor goes on.
-      }
-    }
-    clearHold();
-    setHold(undefined);
-    setStep('calendar');
+    goToForm();
   };
 
   return (
     <div className="page container booking-page">
       <h1 className="page__title">{type.title}</h1>
-      {step === 'held' && hold ? (
-        <section className="booking-panel" aria-labelledby="booking-held-title">
-          <h2 id="booking-held-title" ref={heldHeadingRef} tabIndex={-1}>
-            Your time is held
-          </h2>
+      <p className="page__lead">{type.lead}</p>
+      {hold && (
+        <div className="booking-hold-banner">
           <p>
-            <strong>
-              {formatLongDate(hold.date)}, {formatClock12(hold.startTime)} – {formatClock12(hold.endTime)}
-            </strong>
-            <br />
-            {hold.address ?? 'Video consultation'} · {formatEuro(hold.price)}
+            You are holding {formatShortDate(hold.date)}, {formatClock12(hold.startTime)} until{' '}
+            {hhmm(hold.expiresAt)}.
           </p>
-          <p>
-            This time is held for you until <strong>{hhmm(hold.expiresAt)}</strong>. The request form is
-            coming next: it is not online yet, so please call us on{' '}
-            <a href={clinic.phoneHref}>{clinic.phone}</a> to complete the booking.
-          </p>
-          <div className="booking-panel__actions">
-            <button type="button" className="button button--secondary" onClick={() => setStep('calendar')}>
-              Back to the calendar
-            </button>
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={release.isPending}
-              onClick={() => void chooseAnother()}
-            >
-              Choose another time
-            </button>
-          </div>
-        </section>
+          <button type="button" className="button button--primary" onClick={goToForm}>
+            Continue with this time
+          </button>
+        </div>
+      )}
+      <div className="availability-choices">
+        <KindChoice
+          legend="Who is the appointment for?"
+          options={[
+            { label: 'Adult', value: true },
+            { label: 'Child', value: false },
+          ]}
+          value={isAdult}
+          onChange={(value) => {
+            setIsAdult(value);
+            setSelected(undefined);
+            setNotice(undefined);
+          }}
+        />
+      </div>
+      {notice && (
+        <p className="booking-notice" role="alert" tabIndex={-1} ref={noticeRef}>
+          {notice}
+        </p>
+      )}
+      {kind ? (
+        <BookingCalendar
+          key={`${kind.isAdult}`}
+          kind={kind}
+          month={month ?? monthOf(clinicToday())}
+          onMonthChange={setMonth}
+          selected={selected}
+          onSelect={(date) => {
+            setSelected(date);
+            setNotice(undefined);
+          }}
+          hold={ownHold}
+          onHeld={onHeld}
+          onShowHeld={goToForm}
+          onTaken={setNotice}
+        />
       ) : (
-        <>
-          <p className="page__lead">{type.lead}</p>
-          {hold && (
-            <div className="booking-hold-banner">
-              <p>
-                You are holding {formatShortDate(hold.date)}, {formatClock12(hold.startTime)} until{' '}
-                {hhmm(hold.expiresAt)}.
-              </p>
-              <button type="button" className="button button--primary" onClick={() => setStep('held')}>
-                Continue with this time
-              </button>
-            </div>
-          )}
-          <div className="availability-choices">
-            <KindChoice
-              legend="Who is the appointment for?"
-              options={[
-                { label: 'Adult', value: true },
-                { label: 'Child', value: false },
-              ]}
-              value={isAdult}
-              onChange={(value) => {
-                setIsAdult(value);
-                setSelected(undefined);
-                setNotice(undefined);
-              }}
-            />
-          </div>
-          {notice && (
-            <p className="booking-notice" role="alert">
-              {notice}
-            </p>
-          )}
-          {kind ? (
-            <BookingCalendar
-              key={`${kind.isAdult}`}
-              kind={kind}
-              month={month ?? monthOf(clinicToday())}
-              onMonthChange={setMonth}
-              selected={selected}
-              onSelect={(date) => {
-                setSelected(date);
-                setNotice(undefined);
-              }}
-              hold={ownHold}
-              onHeld={onHeld}
-              onShowHeld={() => setStep('held')}
-              onTaken={setNotice}
-            />
-          ) : (
-            <p className="availability-hint">Choose Adult or Child to see the free times.</p>
-          )}
-        </>
+        <p className="availability-hint">Choose Adult or Child to see the free times.</p>
       )}
     </div>
   );

@@ -1,0 +1,500 @@
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addDays,
+  addMonths,
+  formatLongDate,
+  monthOf,
+} from '../src/client/components/month-calendar/month-grid';
+import { clinicInstant, clinicToday } from '../src/client/features/availability/slot-times';
+import {
+  axeViolations,
+  baseUrl,
+  fitsWidth,
+  launchBrowser,
+  openPage,
+  screenshot,
+  viewports,
+  waitForHydration,
+  waitForSettled,
+} from './browser';
+import { E2E_ADMIN } from './global-setup';
+
+let browser: Browser;
+let adminHeaders: Record<string, string>;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const response = await fetch(`${baseUrl()}/api/admin/autorization/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  const token = ((await response.json()) as { data: { token: { auth_token: string } } }).data.token
+    .auth_token;
+  adminHeaders = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+});
+afterAll(() => browser?.close());
+
+/*
+ * Each test books its own slots, made through the admin API on days of their own, well after the four weeks
+ * of demonstration slots and after the months the availability test uses (its empty month and the month after).
+ */
+const firstMonth = addMonths(monthOf(addDays(clinicToday(), 29)), 3);
+let nextDay = 0;
+/** A fresh weekday-independent day for one test: the 5th, 6th… of `firstMonth`. */
+const freshDay = () => `${firstMonth}-${String(5 + nextDay++).padStart(2, '0')}`;
+
+interface Kind {
+  isAdult: boolean;
+  isVideoCall: boolean;
+}
+
+/** Slots of `day` starting at each hour given (clinic time), 30 minutes long; answers their ids. */
+async function createSlots(day: string, kind: Kind, hours: number[]): Promise<number[]> {
+  const response = await fetch(`${baseUrl()}/api/admin/sessions`, {
+    method: 'POST',
+    headers: adminHeaders,
+    body: JSON.stringify({
+      sessions_create: hours.map((hour) => ({
+        start_date: clinicInstant(day, hour * 60),
+        end_date: clinicInstant(day, hour * 60 + 30),
+        is_adult: kind.isAdult,
+        is_video_call: kind.isVideoCall,
+        price: kind.isVideoCall ? 85 : 180,
+        location: kind.isVideoCall ? null : kind.isAdult ? 'adult_1' : 'child',
+      })),
+    }),
+  });
+  expect(response.status).toBe(200);
+  const { sessions } = (await response.json()) as { sessions: { id: number; starts_at: string }[] };
+  return hours.map((hour) => sessions.find((s) => s.starts_at === clinicInstant(day, hour * 60))?.id ?? 0);
+}
+
+const clock12 = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? 'AM' : 'PM'}`;
+
+/** On the booking calendar: chooses the kind, the day, and the slot starting at `hour`; lands on the form. */
+async function holdThroughCalendar(page: Page, day: string, kind: Kind, hour: number): Promise<void> {
+  await page.goto(`/sessions_availability/${kind.isVideoCall ? 'booking_video' : 'booking_test'}`);
+  await waitForHydration(page);
+  await chooseOnCalendar(page, day, kind, hour);
+}
+
+async function chooseOnCalendar(page: Page, day: string, kind: Kind, hour: number): Promise<void> {
+  const radio = page.getByRole('radio', { name: kind.isAdult ? 'Adult' : 'Child' });
+  if (!(await radio.isChecked())) await radio.check();
+  await page.getByLabel('Go to month').fill(monthOf(day));
+  const dayButton = page.getByRole('button', { name: `${formatLongDate(day)}, slots available` });
+  if ((await dayButton.getAttribute('aria-pressed')) !== 'true') await dayButton.click();
+  await page.getByRole('button', { name: new RegExp(`^${clock12(hour)} – `) }).click();
+  await page.waitForURL('**/confirm');
+  await page.getByRole('heading', { level: 2, name: 'Your appointment' }).waitFor();
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+async function fillAdultTest(page: Page): Promise<void> {
+  await field(page, 'First name').fill('Aoife');
+  await field(page, 'Surname').fill('Byrne');
+  await field(page, 'Date of birth').fill('12.04.1990');
+  await field(page, 'E-mail').fill('aoife.byrne@example.ie');
+  await field(page, 'Phone').fill('087 123 4567');
+  await field(page, "GP's name").fill('Dr Walsh');
+  await field(page, "GP's address").fill('12 Harcourt Street, Dublin 2');
+  await page.getByRole('checkbox', { name: /stop taking antihistamines/ }).check();
+  await page.getByRole('checkbox', { name: /agree to the Terms/ }).check();
+}
+
+/** The payment step with the test-mode card form, ready. */
+async function onPaymentStep(page: Page, price: string): Promise<void> {
+  await page.waitForURL('**/payment');
+  await waitForHydration(page);
+  await page.getByText('Test mode: no real payment is taken').waitFor();
+  await page.getByLabel('Card number').waitFor();
+  await page.getByRole('button', { name: `Pay ${price} €` }).waitFor();
+}
+
+async function payWith(page: Page, number: string, price: string): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date').fill('12 / 34');
+  await page.getByLabel('CVC', { exact: true }).fill('123');
+  await page.getByRole('button', { name: `Pay ${price} €` }).click();
+}
+
+async function expectBookedAndHome(page: Page, text: string): Promise<void> {
+  await page.getByRole('status').filter({ hasText: text }).waitFor();
+  await page.waitForURL(`${baseUrl()}/`);
+  const stored = await page.evaluate(() => Object.keys(window.sessionStorage));
+  expect(stored.filter((key) => key.startsWith('booking_'))).toEqual([]);
+}
+
+/** The transaction staff see for a patient's e-mail. */
+async function transactionOf(email: string): Promise<{ status: string; amount: number | null } | undefined> {
+  const response = await fetch(
+    `${baseUrl()}/api/admin/transactions?search_transaction=${encodeURIComponent(email)}`,
+    { headers: adminHeaders },
+  );
+  const { transactions } = (await response.json()) as {
+    transactions: { status: string; amount: number | null }[];
+  };
+  return transactions[0];
+}
+
+const sessionStatus = async (day: string, kind: Kind, id: number) => {
+  const query = `date=${day}&is_adult=${kind.isAdult}&is_video_call=${kind.isVideoCall}`;
+  const response = await fetch(`${baseUrl()}/api/admin/sessions?${query}`, { headers: adminHeaders });
+  const { sessions } = (await response.json()) as { sessions: { id: number; status: string }[] };
+  return sessions.find((session) => session.id === id)?.status;
+};
+
+const noTokenInUrl = (page: Page, urls: string[]) =>
+  page
+    .evaluate(() => JSON.stringify(window.sessionStorage))
+    .then((stored) => {
+      for (const token of stored.match(/[A-Za-z0-9_-]{43}/g) ?? []) {
+        for (const url of urls) expect(url).not.toContain(token);
+      }
+    });
+
+describe('paid booking (test mode)', () => {
+  it('an adult books and pays an allergy test at 360 px', async () => {
+    const adult = { isAdult: true, isVideoCall: false };
+    const day = freshDay();
+    const [id] = await createSlots(day, adult, [9]);
+    const { page, errors, requests } = await openPage(browser, { viewport: viewports.phone });
+    await holdThroughCalendar(page, day, adult, 9);
+
+    // The held slot: day, time, address, price, and how long the hold lasts.
+    const summary = page.getByRole('region', { name: 'Your appointment' });
+    await summary.getByText(formatLongDate(day)).waitFor();
+    await summary.getByText('9:00 AM – 9:30 AM').waitFor();
+    await summary.getByText('Allergy test, adult').waitFor();
+    expect(await summary.getByText('€180').count()).toBe(1);
+    await summary.getByRole('timer').waitFor();
+    expect(await summary.getByRole('timer').textContent()).toMatch(/^1[45]:\d\d$/);
+    expect(await field(page, "Parent or guardian's first name").count()).toBe(0);
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await axeViolations(page, 'booking form 360')).toEqual([]);
+    await screenshot(page, 'booking-form-adult-360');
+
+    await fillAdultTest(page);
+    await field(page, 'Previous test results (optional)').setInputFiles(resolve('testdata/letter.pdf'));
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await onPaymentStep(page, '180');
+    await page.getByText('For Aoife Byrne').waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await axeViolations(page, 'payment 360')).toEqual([]);
+    await screenshot(page, 'booking-payment-360');
+
+    // An incomplete card: the spec's alert.
+    await page.getByLabel('Card number').fill('4242 4242');
+    await page.getByRole('button', { name: 'Pay 180 €' }).click();
+    await page.getByRole('alert').filter({ hasText: 'FILL THE CARD INFO' }).waitFor();
+    await screenshot(page, 'booking-payment-fill-card-360');
+
+    await payWith(page, '4242 4242 4242 4242', '180');
+    await expectBookedAndHome(page, 'You have successfully booked for the Allergy Test Appointment.');
+    await screenshot(page, 'booking-success-360');
+    expect(await sessionStatus(day, adult, id ?? 0)).toBe('booked');
+    expect(await transactionOf('aoife.byrne@example.ie')).toMatchObject({ status: 'succeeded', amount: 180 });
+    await noTokenInUrl(page, requests);
+    expect(errors).toEqual([]);
+  });
+
+  it('a child allergy test at 1280 px: a declined card, then a successful retry', async () => {
+    const child = { isAdult: false, isVideoCall: false };
+    const day = freshDay();
+    const [id] = await createSlots(day, child, [10]);
+    const { page, errors, requests } = await openPage(browser, { viewport: viewports.desktop });
+    await holdThroughCalendar(page, day, child, 10);
+
+    // A child: the guardian's names, no GP name or address.
+    expect(await field(page, "GP's name").count()).toBe(0);
+    await field(page, "Child's first name").fill('Cian');
+    await field(page, "Child's surname").fill('Murphy');
+    await field(page, "Child's date of birth").fill('3.9.2018');
+    await field(page, "Parent or guardian's first name").fill('Niamh');
+    await field(page, "Parent or guardian's surname").fill('Murphy');
+    await field(page, 'E-mail').fill('niamh.murphy@example.ie');
+    await field(page, 'Phone').fill('087 765 4321');
+    await field(page, 'Reason for the test (optional)').fill('Hives after eating peanuts, twice this year.');
+    await page.getByRole('checkbox', { name: /stop taking antihistamines/ }).check();
+    await page.getByRole('checkbox', { name: /agree to the Terms/ }).check();
+    expect(await axeViolations(page, 'booking form child 1280')).toEqual([]);
+    await screenshot(page, 'booking-form-child-1280');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await onPaymentStep(page, '180');
+    await page.getByText('Allergy test, child').waitFor();
+    expect(await axeViolations(page, 'payment 1280')).toEqual([]);
+    await screenshot(page, 'booking-payment-1280');
+
+    // Declined: the provider's text, and the hold is still there to try again (its end read again, since
+    // the attempt held the time anew on the server).
+    const holdReads = () => requests.filter((url) => url.endsWith(`/api/patient_sessions/${id}/hold`)).length;
+    const readsBefore = holdReads();
+    await payWith(page, '4000 0000 0000 0002', '180');
+    await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+    await expect.poll(holdReads).toBeGreaterThan(readsBefore);
+    await screenshot(page, 'booking-payment-declined-1280');
+    expect(await sessionStatus(day, child, id ?? 0)).toBe('pending');
+    const pay = page.getByRole('button', { name: 'Pay 180 €' });
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+
+    await payWith(page, '4242 4242 4242 4242', '180');
+    await expectBookedAndHome(page, 'You have successfully booked for the Allergy Test Appointment.');
+    await screenshot(page, 'booking-success-1280');
+    expect(await sessionStatus(day, child, id ?? 0)).toBe('booked');
+    // The declined attempt is answered 402 by the API; nothing else failed.
+    expect(errors.filter((error) => !error.includes('402'))).toEqual([]);
+  });
+
+  it('an adult video consultation at 360 px and 1280 px: no date of birth, GP or test questions needed', async () => {
+    const video = { isAdult: true, isVideoCall: true };
+    const day = freshDay();
+    const [id] = await createSlots(day, video, [11]);
+    const { page, errors } = await openPage(browser, { viewport: viewports.phone });
+    await holdThroughCalendar(page, day, video, 11);
+    await page.getByRole('heading', { level: 1, name: 'Book A Video Consultation' }).waitFor();
+    await page.getByText('Video consultation: the clinic e-mails you the link').waitFor();
+    for (const label of ["GP's name", "GP's e-mail (optional)", 'Reason for the test (optional)']) {
+      expect(await field(page, label).count()).toBe(0);
+    }
+    expect(await page.getByRole('checkbox').count()).toBe(0);
+    await field(page, 'First name').fill('Seán');
+    await field(page, 'Surname').fill("O'Neill");
+    await field(page, 'E-mail').fill('sean.oneill@example.ie');
+    await field(page, 'Phone').fill('01 234 5678');
+    await screenshot(page, 'booking-form-video-360');
+    await page.setViewportSize(viewports.desktop);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await onPaymentStep(page, '85');
+    await screenshot(page, 'booking-payment-video-1280');
+    await payWith(page, '4242 4242 4242 4242', '85');
+    await expectBookedAndHome(page, 'You have successfully booked for the Video Call Appointment.');
+    expect(await sessionStatus(day, video, id ?? 0)).toBe('booked');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the request form', () => {
+  it("shows every rule's message under its field and in a focused summary, at 360 and 1280 px", async () => {
+    const adult = { isAdult: true, isVideoCall: false };
+    const day = freshDay();
+    await createSlots(day, adult, [12]);
+    const { page, errors } = await openPage(browser, { viewport: viewports.desktop });
+    await holdThroughCalendar(page, day, adult, 12);
+    await screenshot(page, 'booking-form-empty-1280');
+
+    const submit = () => page.getByRole('button', { name: 'Continue to payment' }).click();
+    const summary = page.locator('.error-summary');
+    const errorOf = (label: string) =>
+      field(page, label).evaluate((input) => {
+        const ids = (input.getAttribute('aria-describedby') ?? '').split(' ');
+        const errorId = ids.find((id) => id.endsWith('-error'));
+        return errorId ? (document.getElementById(errorId)?.textContent ?? '') : '';
+      });
+    const expectErrors = async (expected: Record<string, string>) => {
+      for (const [label, message] of Object.entries(expected)) {
+        await expect.poll(() => errorOf(label), { timeout: 10_000 }).toBe(message);
+        await summary.getByRole('link', { name: `${label}: ${message}` }).waitFor();
+      }
+    };
+
+    // Empty: every required field, and the focus on the summary.
+    await submit();
+    await summary.getByRole('heading', { name: 'There is a problem' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe('error-summary');
+    const required = 'This field is required , please fill in.';
+    await expectErrors({
+      'First name': required,
+      Surname: required,
+      'E-mail': required,
+      Phone: required,
+      'Date of birth': 'Required',
+      "GP's name": required,
+      "GP's address": required,
+    });
+    expect(
+      await page.getByRole('checkbox', { name: /stop taking antihistamines/ }).getAttribute('aria-invalid'),
+    ).toBe('true');
+    // Under each field and in the summary: six fields above and the two boxes.
+    await summary.getByRole('link', { name: `Antihistamines: ${required}` }).waitFor();
+    await summary.getByRole('link', { name: `Terms and conditions: ${required}` }).waitFor();
+    expect(await page.getByText(required).count()).toBe(2 * 8);
+    expect(await axeViolations(page, 'booking form errors 1280')).toEqual([]);
+    await screenshot(page, 'booking-form-errors-1280');
+    // A summary link takes the focus to its field.
+    await summary.getByRole('link', { name: `Surname: ${required}` }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('booking-last_name');
+
+    // Too short, too long, invalid.
+    await field(page, 'First name').fill('A');
+    await field(page, 'Surname').fill('B'.repeat(21));
+    await field(page, 'E-mail').fill('aoife@');
+    await field(page, "GP's name").fill('W');
+    await field(page, "GP's address").fill('Dublin');
+    await field(page, "GP's e-mail (optional)").fill('gp@');
+    await field(page, 'Reason for the test (optional)').fill('Peanuts');
+    await field(page, 'Date of birth').fill('1990-04-12');
+    await submit();
+    await expectErrors({
+      'First name': 'Text is too short.',
+      Surname: 'Text is too long.',
+      'E-mail': 'Mail is invalid.',
+      "GP's name": 'Text is too short.',
+      "GP's address": 'Text is too short.',
+      "GP's e-mail (optional)": 'Mail is invalid.',
+      'Reason for the test (optional)': 'Text is too short.',
+      'Date of birth': 'Enter the date of birth as dd.mm.yyyy, for example 31.01.1990.',
+    });
+    await field(page, "GP's address").fill('x'.repeat(301));
+    await field(page, 'Reason for the test (optional)').fill('y'.repeat(301));
+    await field(page, "GP's name").fill('z'.repeat(21));
+    await field(page, 'Date of birth').fill('01.01.2999');
+    await expectErrors({
+      "GP's address": 'Text is too long.',
+      'Reason for the test (optional)': 'Text is too long.',
+      "GP's name": 'Text is too long.',
+      'Date of birth': 'The date of birth cannot be in the future.',
+    });
+
+    // The phone: letters are blocked as typed; then its length and pattern.
+    const phone = field(page, 'Phone');
+    await phone.pressSequentially('08a7b');
+    expect(await phone.inputValue()).toBe('087');
+    await expectErrors({ Phone: 'Text is too short.' });
+    await phone.fill('0871234567890');
+    await expectErrors({ Phone: 'Text is too long.' });
+    await phone.fill('087+123456');
+    await expectErrors({ Phone: 'Phone number is invalid.' });
+
+    // Right at 360 px too.
+    await page.setViewportSize(viewports.phone);
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await axeViolations(page, 'booking form errors 360')).toEqual([]);
+    await screenshot(page, 'booking-form-errors-360');
+
+    // The server's checks come back onto the fields: a program named .pdf is refused from its bytes.
+    await fillAdultTest(page);
+    await field(page, "GP's e-mail (optional)").fill('');
+    await field(page, 'Reason for the test (optional)').fill('');
+    await field(page, 'Previous test results (optional)').setInputFiles(
+      resolve('testdata/program-named.pdf'),
+    );
+    await submit();
+    await expectErrors({ 'Previous test results (optional)': 'Choose a .pdf, .doc or .docx file.' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe('error-summary');
+    expect(page.url()).toMatch(/\/confirm$/);
+    // Let the time go (one address may hold only a few at once).
+    await page.getByRole('button', { name: 'Cancel booking' }).click();
+    await page.waitForURL('**/sessions_availability/booking_test');
+    expect(errors.filter((error) => !error.includes('415'))).toEqual([]);
+  });
+
+  it('without a held slot, the booking steps go to /', async () => {
+    const { page, errors } = await openPage(browser, { viewport: viewports.phone });
+    for (const path of ['/confirm', '/payment']) {
+      await page.goto(path);
+      await page.waitForURL(`${baseUrl()}/`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('when the hold runs out while the form is open, the visitor is told and chooses again, with what they typed kept', async () => {
+    const adult = { isAdult: true, isVideoCall: false };
+    const day = freshDay();
+    const [first] = await createSlots(day, adult, [14, 15]);
+    const { page, errors } = await openPage(browser, { viewport: viewports.desktop });
+    // The page's clock runs on from now; the test moves it past the hold's end instead of waiting.
+    await page.clock.install();
+    await holdThroughCalendar(page, day, adult, 14);
+    await field(page, 'First name').fill('Róisín');
+    await field(page, 'Phone').fill('087 000 1111');
+    await page.getByRole('checkbox', { name: /agree to the Terms/ }).check();
+    const expiresAt = await page.evaluate(
+      () => JSON.parse(window.sessionStorage.getItem('booking_hold') ?? '{}').expiresAt as string,
+    );
+
+    // Five minutes before the end, a screen reader is told once (the count itself is not announced).
+    const remaining = new Date(expiresAt).getTime() - (await page.evaluate(() => Date.now()));
+    await page.clock.fastForward(remaining - 5 * 60_000 + 500);
+    await page.getByRole('status').filter({ hasText: '5 minutes left to finish your booking.' }).waitFor();
+
+    await page.clock.fastForward(5 * 60_000);
+    await page.waitForURL('**/sessions_availability/booking_test');
+    const notice = page.getByRole('alert').filter({ hasText: 'Your hold on that time has ended.' });
+    await notice.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe('booking-notice');
+    expect(await page.evaluate(() => window.sessionStorage.getItem('booking_hold'))).toBeNull();
+    expect(await axeViolations(page, 'hold ended 1280')).toEqual([]);
+    await screenshot(page, 'booking-hold-ended-1280');
+    // The hold was let go on the server too.
+    await expect.poll(() => sessionStatus(day, adult, first ?? 0)).toBe('available');
+
+    // The same day is shown again; choosing a time brings back what was typed.
+    await page.getByRole('heading', { level: 2, name: formatLongDate(day) }).waitFor();
+    await chooseOnCalendar(page, day, adult, 15);
+    expect(await field(page, 'First name').inputValue()).toBe('Róisín');
+    expect(await field(page, 'Phone').inputValue()).toBe('087 000 1111');
+    expect(await page.getByRole('checkbox', { name: /agree to the Terms/ }).isChecked()).toBe(true);
+
+    await page.getByRole('button', { name: 'Cancel booking' }).click();
+    await page.waitForURL('**/sessions_availability/booking_test');
+    expect(errors).toEqual([]);
+  });
+
+  it('a hold the server no longer has (it ended there first) sends the visitor back when the form is sent', async () => {
+    const adult = { isAdult: true, isVideoCall: false };
+    const day = freshDay();
+    await createSlots(day, adult, [13]);
+    const { page, errors } = await openPage(browser, { viewport: viewports.phone });
+    await holdThroughCalendar(page, day, adult, 13);
+    await fillAdultTest(page);
+    const hold = await page.evaluate(
+      () =>
+        JSON.parse(window.sessionStorage.getItem('booking_hold') ?? '{}') as {
+          sessionId: number;
+          token: string;
+        },
+    );
+    const released = await fetch(`${baseUrl()}/api/patient_sessions/${hold.sessionId}/hold`, {
+      method: 'DELETE',
+      headers: { 'x-hold-token': hold.token },
+    });
+    expect(released.status).toBe(204);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL('**/sessions_availability/booking_test');
+    await page
+      .getByRole('alert')
+      .filter({
+        hasText: 'Please choose a time first: this time is not held for you, or your hold has ended.',
+      })
+      .waitFor();
+    // What was typed is still there for the next time chosen.
+    await chooseOnCalendar(page, day, adult, 13);
+    expect(await field(page, "GP's name").inputValue()).toBe('Dr Walsh');
+    await page.getByRole('button', { name: 'Cancel booking' }).click();
+    await page.waitForURL('**/sessions_availability/booking_test');
+    expect(errors.filter((error) => !error.includes('409'))).toEqual([]);
+  });
+
+  it('cancel releases the hold and returns to the calendar', async () => {
+    const adult = { isAdult: true, isVideoCall: false };
+    const day = freshDay();
+    const [id] = await createSlots(day, adult, [16]);
+    const { page, errors } = await openPage(browser, { viewport: viewports.phone });
+    await holdThroughCalendar(page, day, adult, 16);
+    expect(await sessionStatus(day, adult, id ?? 0)).toBe('pending');
+    await fillAdultTest(page);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await onPaymentStep(page, '180');
+    await page.getByRole('button', { name: 'Cancel booking' }).click();
+    await page.waitForURL('**/sessions_availability/booking_test');
+    await page.getByRole('button', { name: /^4:00 PM – 4:30 PM/ }).waitFor();
+    expect(await sessionStatus(day, adult, id ?? 0)).toBe('available');
+    expect(await page.evaluate(() => window.sessionStorage.getItem('booking_hold'))).toBeNull();
+    expect(errors).toEqual([]);
+  });
+});

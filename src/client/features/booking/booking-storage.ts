@@ -1,0 +1,72 @@
+/**
+ * What the booking flow keeps between its steps, in this tab's session storage only (DESIGN.md section 3):
+ * the created booking's access token (never in a URL) and the request form's draft, so a visitor sent
+ * back to choose another time finds what they typed. Files are never kept.
+ */
+
+/** The booking made by the request form: read it back and pay with its token (X-Booking-Token). */
+export interface StoredBooking {
+  patientId: number;
+  accessToken: string;
+  /** The held slot it was made for: a booking of another hold is not this one's. */
+  sessionId: number;
+}
+
+/** The request form as typed (text fields and ticks; never files). */
+export type BookingDraft = Record<string, string | boolean>;
+
+const BOOKING_KEY = 'booking_patient';
+const DRAFT_KEY = 'booking_form';
+
+function storage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.sessionStorage;
+  } catch {
+    return undefined; // storage blocked by the browser's settings
+  }
+}
+
+function readJson(key: string): unknown {
+  const raw = storage()?.getItem(key);
+  if (!raw) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    storage()?.removeItem(key);
+    return undefined;
+  }
+}
+
+const write = (key: string, value: unknown) => {
+  try {
+    storage()?.setItem(key, JSON.stringify(value));
+  } catch {
+    // storage full or blocked: the flow goes on without it
+  }
+};
+
+/** The stored booking of the held slot `sessionId`, if any. */
+export function readBooking(sessionId: number): StoredBooking | undefined {
+  const booking = readJson(BOOKING_KEY) as Partial<StoredBooking> | undefined;
+  return booking &&
+    typeof booking.patientId === 'number' &&
+    typeof booking.accessToken === 'string' &&
+    booking.sessionId === sessionId
+    ? (booking as StoredBooking)
+    : undefined;
+}
+
+export const writeBooking = (booking: StoredBooking) => write(BOOKING_KEY, booking);
+export const clearBooking = () => storage()?.removeItem(BOOKING_KEY);
+
+/** The draft's text fields and ticks; anything else stored under its key is ignored. */
+export function readDraft(): BookingDraft {
+  const draft = readJson(DRAFT_KEY);
+  if (!draft || typeof draft !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(draft).filter(([, value]) => typeof value === 'string' || typeof value === 'boolean'),
+  );
+}
+
+export const writeDraft = (draft: BookingDraft) => write(DRAFT_KEY, draft);
+export const clearDraft = () => storage()?.removeItem(DRAFT_KEY);

@@ -1,0 +1,281 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { bookingTexts } from '../../../shared/booking';
+import { formatEuro } from '../../../shared/euro';
+import { paymentTexts } from '../../../shared/payments';
+import type { RouteHandle } from '../../app/route-handle';
+import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
+import { ApiError } from '../../lib/api-client';
+import { clearHold, releaseHold, type StoredHold } from '../../lib/booking-hold';
+import { useBooking, useCreatePayment, usePaymentConfig } from './booking-api';
+import { clearBooking, clearDraft, readBooking, type StoredBooking } from './booking-storage';
+import { bookingTitle } from './booking-titles';
+import type { CardEntry } from './card-entry';
+import { HeldSlotSummary } from './held-slot-summary';
+import { HoldCountdown } from './hold-countdown';
+import { useHeldSlot } from './use-held-slot';
+import './booking.css';
+
+// The card forms load only on this step: other pages never download them (nor Stripe.js).
+const TestCardForm = lazy(() => import('./test-card-form'));
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
+
+/**
+ * `/payment`: the confirmation of the paid booking (spec 2.3 and 4): the appointment, the price, the card
+ * and 'Pay {amount} €'. Without a held slot it goes to `/`, without a booking to the request form. This
+ * page is loaded as a new document from the form, so its own Content-Security-Policy (Stripe) applies.
+ */
+export const handle: RouteHandle = {
+  head: () => ({
+    title: 'Payment – Book An Appointment',
+    description: 'Confirm your appointment and pay by card.',
+    noindex: true,
+  }),
+};
+
+/** 180 → '180', 85.5 → '85.50': the amount in the 'Pay {amount} €' button. */
+export const payAmount = (price: number) => (Number.isInteger(price) ? String(price) : price.toFixed(2));
+
+const CONFIRMING_TRIES = 20;
+
+export function Component() {
+  const { hold, backToCalendar, refresh } = useHeldSlot();
+  const navigate = useNavigate();
+  const [booking, setBooking] = useState<StoredBooking>();
+
+  useEffect(() => {
+    if (!hold) return;
+    const stored = readBooking(hold.sessionId);
+    if (stored) setBooking(stored);
+    else navigate('/confirm', { replace: true });
+  }, [hold, navigate]);
+
+  if (!hold || !booking) {
+    return (
+      <div className="page container booking-step">
+        <p role="status">Loading your booking…</p>
+      </div>
+    );
+  }
+  return <PaymentStep hold={hold} booking={booking} backToCalendar={backToCalendar} refreshHold={refresh} />;
+}
+
+function PaymentStep({
+  hold,
+  booking,
+  backToCalendar,
+  refreshHold,
+}: {
+  hold: StoredHold;
+  booking: StoredBooking;
+  backToCalendar: (notice?: string) => void;
+  /** A payment attempt holds the time again on the server: its new end is read back. */
+  refreshHold: () => void;
+}) {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const read = useBooking(booking);
+  const config = usePaymentConfig();
+  const pay = useCreatePayment();
+  const cardRef = useRef<CardEntry>(null);
+  const [fillCard, setFillCard] = useState(false);
+  const [working, setWorking] = useState<'paying' | 'confirming' | 'cancelling' | 'done'>();
+  const patient = read.data?.patient;
+
+  const succeeded = useCallback(() => {
+    setWorking('done');
+    clearHold();
+    clearBooking();
+    clearDraft();
+    notify.success(hold.isVideoCall ? bookingTexts.bookedVideo : bookingTexts.bookedTest);
+    void queryClient.invalidateQueries();
+    navigate('/');
+  }, [hold.isVideoCall, navigate, notify, queryClient]);
+
+  // The booking is no longer there (its token is not valid): the form makes it again.
+  useEffect(() => {
+    if (read.error && (read.error as { status?: number }).status === 404) {
+      clearBooking();
+      navigate('/confirm', { replace: true });
+    }
+  }, [read.error, navigate]);
+
+  // Already paid (a payment confirmed after a card check, then a reload): nothing more to do.
+  useEffect(() => {
+    if (patient?.payment_status === 'succeeded' && working !== 'done') succeeded();
+  }, [patient?.payment_status, working, succeeded]);
+
+  const onEdit = useCallback(() => setFillCard(false), []);
+
+  /** After a card check, the booking is paid once the provider tells the server: asked a few times. */
+  const waitUntilPaid = async (): Promise<boolean> => {
+    for (let attempt = 0; attempt < CONFIRMING_TRIES; attempt += 1) {
+      const { data } = await read.refetch();
+      if (data?.patient.payment_status === 'succeeded') return true;
+      await new Promise((resolve) => window.setTimeout(resolve, 1500));
+    }
+    return false;
+  };
+
+  const onPay = async () => {
+    if (!patient || !cardRef.current || working) return;
+    setWorking('paying');
+    try {
+      const card = await cardRef.current.createPaymentMethod();
+      if (card.kind === 'incomplete') {
+        setFillCard(true);
+        return;
+      }
+      if (card.kind === 'error') {
+        notify.error(card.message, { payment: true });
+        return;
+      }
+      const answer = await pay.mutateAsync({
+        accessToken: booking.accessToken,
+        body: {
+          customer_email: patient.email ?? undefined,
+          price: Math.round(patient.price * 100),
+          patient_id: patient.id,
+          token: card.paymentMethodId,
+        },
+      });
+      if (answer.status === 'succeeded') {
+        succeeded();
+        return;
+      }
+      if (answer.requires_action) {
+        const check = await cardRef.current.handleNextAction(answer.payment_intent_client_secret);
+        if (check.error) {
+          notify.error(check.error, { payment: true });
+          refreshHold();
+          return;
+        }
+      }
+      setWorking('confirming');
+      if (await waitUntilPaid()) succeeded();
+      else
+        notify.error('Your payment is still being confirmed. You will get an e-mail once it is.', {
+          payment: true,
+        });
+    } catch (error) {
+      if (error instanceof ApiError && error.message === paymentTexts.alreadyPaid) {
+        succeeded();
+        return;
+      }
+      notifyApiError(notify, error, { payment: true });
+      refreshHold();
+    } finally {
+      setWorking((current) => (current === 'done' ? current : undefined));
+    }
+  };
+
+  const cancel = async () => {
+    setWorking('cancelling');
+    await releaseHold({ id: hold.sessionId, token: hold.token }).catch(() => undefined);
+    void queryClient.invalidateQueries();
+    backToCalendar();
+  };
+
+  const price = patient?.price ?? hold.price;
+  const mode = config.data?.mode;
+  const busy = working !== undefined;
+
+  return (
+    <div className="page container booking-step">
+      <h1 className="page__title">{bookingTitle(hold.isVideoCall)}</h1>
+      {mode === 'test' && (
+        <p className="test-mode-banner">
+          <strong>Test mode: no real payment is taken</strong>
+          <span> Use the card 4242 4242 4242 4242 with any future date and any CVC.</span>
+        </p>
+      )}
+      <div className="booking-step__layout">
+        <HeldSlotSummary slot={{ ...hold, price }}>
+          {patient && (
+            <p className="held-slot__patient">
+              For <strong>{patient.full_name}</strong>
+              {patient.email ? ` (${patient.email})` : ''}
+            </p>
+          )}
+          <HoldCountdown expiresAt={hold.expiresAt} />
+          <Link className="held-slot__change" to="/confirm">
+            Change your details
+          </Link>
+        </HeldSlotSummary>
+
+        <section className="payment-panel" aria-labelledby="payment-title">
+          <h2 id="payment-title" className="booking-form__title">
+            Confirm and pay
+          </h2>
+          {read.isPending && <p role="status">Loading your booking…</p>}
+          {read.isError && (read.error as { status?: number }).status !== 404 && (
+            <p role="alert" className="availability-error">
+              Your booking could not be loaded. Please reload the page.
+            </p>
+          )}
+          <p className="payment-panel__total">
+            <span>Total</span> <strong>{formatEuro(price)}</strong>
+          </p>
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void onPay();
+            }}
+          >
+            {config.isError && (
+              <p role="alert" className="availability-error">
+                The card form could not be loaded. Please reload the page.
+              </p>
+            )}
+            <Suspense fallback={<p role="status">Loading the card form…</p>}>
+              {mode === 'test' && (
+                <TestCardForm ref={cardRef} invalid={fillCard} onEdit={onEdit} disabled={busy} />
+              )}
+              {mode === 'stripe' && config.data?.publishable_key && (
+                <StripeCardForm
+                  ref={cardRef}
+                  invalid={fillCard}
+                  onEdit={onEdit}
+                  disabled={busy}
+                  publishableKey={config.data.publishable_key}
+                />
+              )}
+            </Suspense>
+            <div role="alert" className="payment-panel__alert">
+              {fillCard && <p className="card-form__fill">{bookingTexts.fillCard}</p>}
+            </div>
+            {working === 'confirming' && <p role="status">Confirming your payment with your bank…</p>}
+            <div className="booking-form__actions">
+              <button
+                type="submit"
+                className="button button--primary button--large"
+                disabled={busy || !patient || !mode}
+                aria-describedby="payment-secure-note"
+              >
+                {working === 'paying' || working === 'confirming'
+                  ? 'Paying…'
+                  : paymentTexts.payFor(payAmount(price))}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={busy}
+                onClick={() => void cancel()}
+              >
+                Cancel booking
+              </button>
+            </div>
+            <p id="payment-secure-note" className="booking-form__note">
+              {mode === 'stripe'
+                ? 'Your card is handled by Stripe; the clinic never sees its number.'
+                : 'No card details leave this page in test mode.'}
+            </p>
+          </form>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bookingBody,
+  displayDateToIso,
+  draftOf,
+  emptyRequestForm,
+  phoneCharacters,
+  type RequestFormFields,
+  requestFormResolver,
+  requestTexts,
+  tidyDisplayDate,
+} from './request-form-values';
+
+const adultTest = { sessionId: 7, isAdult: true, isVideoCall: false };
+const childVideo = { sessionId: 8, isAdult: false, isVideoCall: true };
+
+const filled = (changes: Partial<RequestFormFields> = {}): RequestFormFields => ({
+  ...emptyRequestForm(),
+  first_name: 'Aoife',
+  last_name: 'Byrne',
+  email: 'aoife@example.ie',
+  phone: '087 123 4567',
+  dob: '12.04.1990',
+  consultant_name: 'Dr Walsh',
+  consultant_addres: '12 Harcourt Street, Dublin 2',
+  antihistamine: true,
+  agreement: true,
+  ...changes,
+});
+
+const errorsOf = async (values: RequestFormFields, slot = adultTest) => {
+  const result = await requestFormResolver(slot)(values, undefined, {
+    fields: {},
+    shouldUseNativeValidation: false,
+  });
+  return Object.fromEntries(Object.entries(result.errors).map(([name, error]) => [name, error?.message]));
+};
+
+describe('the request form values', () => {
+  it('reads dates of birth as dd.MM.yyyy and sends YYYY-MM-DD', () => {
+    expect(displayDateToIso('31.01.1990')).toBe('1990-01-31');
+    expect(displayDateToIso(' 1.2.1990 ')).toBe('1990-02-01');
+    expect(displayDateToIso('1/2/1990')).toBe('1990-02-01');
+    expect(displayDateToIso('')).toBe('');
+    expect(displayDateToIso('1990-01-31')).toBeNull();
+    expect(displayDateToIso('31.01.90')).toBeNull();
+    expect(tidyDisplayDate('1.2.1990')).toBe('01.02.1990');
+    expect(tidyDisplayDate('soon')).toBe('soon');
+  });
+
+  it('lets no letters into the phone', () => {
+    expect(phoneCharacters('+353 (87) 12-34a5b6')).toBe('+353 (87) 12-3456');
+  });
+
+  it('checks an empty adult test form with the spec texts', async () => {
+    expect(await errorsOf(emptyRequestForm())).toEqual({
+      first_name: 'This field is required , please fill in.',
+      last_name: 'This field is required , please fill in.',
+      email: 'This field is required , please fill in.',
+      phone: 'This field is required , please fill in.',
+      dob: 'Required',
+      consultant_name: 'This field is required , please fill in.',
+      consultant_addres: 'This field is required , please fill in.',
+      antihistamine: 'This field is required , please fill in.',
+      agreement: 'This field is required , please fill in.',
+    });
+  });
+
+  it('asks a child video call only for the names, guardian, e-mail and phone', async () => {
+    expect(await errorsOf(emptyRequestForm(), childVideo)).toEqual({
+      first_name: 'This field is required , please fill in.',
+      last_name: 'This field is required , please fill in.',
+      guardian_first_name: 'This field is required , please fill in.',
+      guardian_last_name: 'This field is required , please fill in.',
+      email: 'This field is required , please fill in.',
+      phone: 'This field is required , please fill in.',
+    });
+  });
+
+  it('refuses a date that is not dd.MM.yyyy, a future one, and a file over 10 MB', async () => {
+    expect((await errorsOf(filled({ dob: '1990-04-12' }))).dob).toBe(requestTexts.dobFormat);
+    expect((await errorsOf(filled({ dob: '01.01.2999' }))).dob).toBe(
+      'The date of birth cannot be in the future.',
+    );
+    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.pdf');
+    expect((await errorsOf(filled({ result: { kind: 'new', file: big } }))).result).toBe(
+      requestTexts.fileTooLarge,
+    );
+    expect(await errorsOf(filled())).toEqual({});
+  });
+
+  it("sends the kind's fields as patient[...] and leaves hidden ones out", async () => {
+    const body = bookingBody(
+      filled({ guardian_first_name: 'Not', result: { kind: 'new', file: new File(['%PDF'], 'r.pdf') } }),
+      adultTest,
+    );
+    expect(body.get('patient[first_name]')).toBe('Aoife');
+    expect(body.get('patient[dob]')).toBe('1990-04-12');
+    expect(body.get('patient[session_id]')).toBe('7');
+    expect(body.get('patient[is_adult]')).toBe('true');
+    expect(body.get('patient[agreement]')).toBe('true');
+    expect(body.get('patient[guardian_first_name]')).toBeNull();
+    expect((body.get('patient[result]') as File).name).toBe('r.pdf');
+  });
+
+  it('keeps a draft of the text and ticks, never files', () => {
+    const draft = draftOf(filled({ result: { kind: 'new', file: new File(['x'], 'r.pdf') } }));
+    expect(draft.first_name).toBe('Aoife');
+    expect(draft.agreement).toBe(true);
+    expect('result' in draft).toBe(false);
+    expect(emptyRequestForm(draft).first_name).toBe('Aoife');
+  });
+});

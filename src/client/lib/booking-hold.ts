@@ -1,0 +1,128 @@
+import type { ResponseOf } from '../../shared/api/endpoint';
+import { endpointUrl } from '../../shared/api/endpoint';
+import type { getPatientSessionHold, releasePatientSessionHold } from '../../shared/api/slot-endpoints';
+import { apiRequest } from './api-client';
+
+/**
+ * The visitor's hold on a slot, kept in session storage only (DESIGN.md section 3): the hold token is a
+ * secret of this tab's booking, never put in a URL, gone when the tab closes.
+ */
+export interface StoredHold {
+  token: string;
+  sessionId: number;
+  /** ISO 8601, on this browser's clock (see `onLocalClock`). */
+  expiresAt: string;
+  isVideoCall: boolean;
+  isAdult: boolean;
+  /** The clinic day, YYYY-MM-DD, and the times HH:mm. */
+  date: string;
+  startTime: string;
+  endTime: string;
+  address: string | null;
+  price: number;
+}
+
+const KEY = 'booking_hold';
+
+function storage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.sessionStorage;
+  } catch {
+    return undefined; // storage blocked by the browser's settings
+  }
+}
+
+/** The stored hold, unless it has lapsed (then it is forgotten). */
+export function readHold(now: Date = new Date()): StoredHold | undefined {
+  const raw = storage()?.getItem(KEY);
+  if (!raw) return undefined;
+  try {
+    const hold = JSON.parse(raw) as StoredHold;
+    if (typeof hold.token === 'string' && new Date(hold.expiresAt).getTime() > now.getTime()) return hold;
+  } catch {
+    // not ours: forget it
+  }
+  clearHold();
+  return undefined;
+}
+
+export function writeHold(hold: StoredHold): void {
+  storage()?.setItem(KEY, JSON.stringify(hold));
+}
+
+export function clearHold(): void {
+  storage()?.removeItem(KEY);
+}
+
+/** The booking calendar of a kind: where a visitor chooses (again) a time. */
+export const bookingCalendarPath = (isVideoCall: boolean) =>
+  `/sessions_availability/${isVideoCall ? 'booking_video' : 'booking_test'}`;
+
+/**
+ * What the booking steps hand the calendar when they send the visitor back (router state, never the URL):
+ * why, and the kind and day to show again.
+ */
+export interface BackToCalendarState {
+  notice?: string;
+  isAdult: boolean;
+  date: string;
+}
+
+/** Told on the calendar when a hold ran out during the request form or the payment. */
+export const HOLD_ENDED_NOTICE =
+  'Your hold on that time has ended. Please choose a time again: what you typed is kept.';
+
+/**
+ * An instant the server gave (`hold_expires_at`) on this browser's clock, from the answer's `Date` header:
+ * a computer whose clock is a few minutes off still counts the hold down right, and does not take a fresh
+ * hold for an ended one. Without the header the server's instant is kept.
+ */
+export function onLocalClock(serverIso: string, dateHeader: string | null, now = Date.now()): string {
+  const serverNow = dateHeader ? Date.parse(dateHeader) : Number.NaN;
+  const instant = Date.parse(serverIso);
+  if (!Number.isFinite(serverNow) || !Number.isFinite(instant)) return serverIso;
+  return new Date(instant - serverNow + now).toISOString();
+}
+
+/** Read (GET) and release (DELETE) the visitor's own hold. */
+const HOLD_PATH: (typeof getPatientSessionHold)['path'] & (typeof releasePatientSessionHold)['path'] =
+  '/api/patient_sessions/:id/hold';
+
+export const holdHeaders = (token: string | undefined): Record<string, string> | undefined =>
+  token ? { 'X-Hold-Token': token } : undefined;
+
+/** Releases a hold at once; a hold already gone (404) is no error for the visitor. */
+export async function releaseHold({ id, token }: { id: number; token: string }): Promise<void> {
+  try {
+    await apiRequest<void>(endpointUrl(HOLD_PATH, { id }), { method: 'DELETE', headers: holdHeaders(token) });
+  } catch (error) {
+    if ((error as { status?: number }).status !== 404) throw error;
+  }
+}
+
+/**
+ * When the hold ends, as the server has it now (creating the booking and paying extend it), on this
+ * browser's clock; undefined when the token no longer holds the slot (404).
+ */
+export async function fetchHoldExpiry(
+  { id, token }: { id: number; token: string },
+  signal?: AbortSignal,
+): Promise<string | undefined> {
+  try {
+    let date: string | null = null;
+    const answer = await apiRequest<ResponseOf<typeof getPatientSessionHold>>(
+      endpointUrl(HOLD_PATH, { id }),
+      {
+        signal,
+        headers: holdHeaders(token),
+        onResponse: (response) => {
+          date = response.headers.get('date');
+        },
+      },
+    );
+    return onLocalClock(answer.hold_expires_at, date);
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return undefined;
+    throw error;
+  }
+}

@@ -9,8 +9,7 @@
 // `npm run bench -- --only web` or `--only holds` runs one part.
 // Results are printed and written to bench/results/latest.json (a part run alone keeps the other part's
 // last figures). It reports; it does not fail the build.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -55,11 +54,11 @@ function freePort(): Promise<number> {
 const BENCH_ADMIN = { email: 'bench@clinic.test', password: 'Bench-pw-123' };
 
 async function startServer(extraEnv: Record<string, string> = {}) {
-  if (!existsSync('dist/vite.config.json')) spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   const dataDir = await mkdtemp(join(tmpdir(), 'clinic-bench-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // Like `npm start`: builds when the build is missing or stale, then runs the compiled server in-process.
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -1,5 +1,9 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { readConfig } from './config';
+import { type AppConfig, readConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/database';
 import { seedDemonstrationContent } from './db/seed';
 import { createJobRunner } from './jobs/job-runner';
@@ -7,13 +11,50 @@ import { ensureAdmin } from './modules/auth/auth-service';
 import { emailOutboxJob } from './modules/email/email-sender';
 import { slotHoldReleaseJob } from './modules/slots/slot-hold-job';
 
+/** Set in the short-lived process that creates, migrates and seeds a new embedded database, then exits. */
+const PREPARE_ONLY = 'CLINIC_PREPARE_DATABASE_ONLY';
+
+/**
+ * Creating a PGlite database (its initdb, then the migrations and the seed) grows the WebAssembly memory
+ * and the process's heap to about 900 MB, and neither ever shrinks: done in this process, the server
+ * would keep that until restarted. So a new data folder is prepared by a short-lived copy of this
+ * program, and the server then opens it as on any later start.
+ */
+async function prepareNewPgliteInChild(config: AppConfig): Promise<boolean> {
+  if (config.databaseUrl || existsSync(path.join(path.resolve(config.dataDir), 'PG_VERSION'))) return false;
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+    env: { ...process.env, [PREPARE_ONLY]: '1' },
+    stdio: 'inherit',
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0)
+    throw new Error(`preparing the new database in ${config.dataDir} failed (exit code ${code})`);
+  return true;
+}
+
+async function prepareOnly(config: AppConfig) {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateDatabase(database);
+  if (config.seed) await seedDemonstrationContent(database.db);
+  await database.close();
+}
+
 /** Reads the configuration, migrates, seeds, starts the background jobs, listens and shuts down gracefully. */
 async function main() {
   const config = readConfig();
+  if (process.env[PREPARE_ONLY] === '1') {
+    await prepareOnly(config);
+    return;
+  }
+  const prepared = await prepareNewPgliteInChild(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(database);
 
   const app = await buildApp({ config, database });
+  if (prepared) app.log.info(`created the database in ${config.dataDir}`);
   const jobs = createJobRunner(app.log);
   jobs.add(
     emailOutboxJob({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log }),

@@ -1,0 +1,5 @@
+export const projectRoot: string;
+export const SERVER_BUNDLE: string;
+export const BUILD_STAMP: string;
+export function buildServer(outfile?: string): Promise<void>;
+export function sourcesHash(root?: string): Promise<string>;

@@ -1,0 +1,72 @@
+// The server's build and the stamp `npm start` checks it by (used by build-server.mjs and start.mjs).
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { build } from 'esbuild';
+
+export const projectRoot = new URL('..', import.meta.url).pathname;
+
+/** Where `npm run build` writes the server, and the hash of the sources it was built from. */
+export const SERVER_BUNDLE = 'dist/node/main.js';
+export const BUILD_STAMP = 'dist/node/build-hash.txt';
+
+/**
+ * Bundles src/server/main.ts and everything it imports from src into one ES module, with every package
+ * left external (node_modules is read at run time as under tsx). Paths the server reads at run time are
+ * found from the project root (src/server/project-root.ts), so they hold from the bundle too.
+ */
+export async function buildServer(outfile = SERVER_BUNDLE) {
+  await build({
+    absWorkingDir: projectRoot,
+    entryPoints: ['src/server/main.ts'],
+    outfile,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+/** Everything the client, SSR and server builds read; tests are left out, they change no build. */
+const SOURCES = [
+  'src',
+  'vite.config.ts',
+  'package-lock.json',
+  'scripts/build-server.mjs',
+  'scripts/server-build.mjs',
+  'scripts/compress-assets.mjs',
+];
+
+async function filesUnder(path) {
+  const entries = await readdir(path, { withFileTypes: true }).catch((error) => {
+    if (error.code === 'ENOTDIR') return undefined;
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  if (entries === undefined) return [path];
+  const nested = await Promise.all(
+    entries
+      .filter((entry) => !/\.test\.tsx?$/.test(entry.name))
+      .map((entry) => filesUnder(join(path, entry.name))),
+  );
+  return nested.flat();
+}
+
+/**
+ * A hash of the build's sources (their paths and contents): unlike modification times it does not
+ * change on a checkout that leaves the files as they were, and it does change when a file is deleted.
+ */
+export async function sourcesHash(root = projectRoot) {
+  const files = (await Promise.all(SOURCES.map((source) => filesUnder(join(root, source))))).flat().sort();
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(relative(root, file));
+    hash.update('\0');
+    hash.update(await readFile(file));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}

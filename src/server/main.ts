@@ -8,6 +8,7 @@ import { migrateDatabase, openDatabase } from './db/database';
 import { seedDemonstrationContent } from './db/seed';
 import { createJobRunner } from './jobs/job-runner';
 import { ensureAdmin } from './modules/auth/auth-service';
+import { cleanStoredHtml } from './modules/blog/stored-html';
 import { emailOutboxJob } from './modules/email/email-sender';
 import { slotHoldReleaseJob } from './modules/slots/slot-hold-job';
 
@@ -39,6 +40,7 @@ async function prepareOnly(config: AppConfig) {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(database);
   if (config.seed) await seedDemonstrationContent(database.db);
+  await cleanStoredHtml(database.db);
   await database.close();
 }
 
@@ -64,6 +66,9 @@ async function main() {
     const { seeded } = await seedDemonstrationContent(database.db);
     if (seeded) app.log.info('seeded demonstration content');
   }
+  const cleaned = await cleanStoredHtml(database.db);
+  if (cleaned.articles + cleaned.faqs > 0)
+    app.log.info(cleaned, 'stored HTML cleaned by the current sanitiser');
   if (config.admin) {
     const outcome = await ensureAdmin(database.db, config.admin.email, config.admin.password);
     app.log.info({ email: config.admin.email }, outcome === 'created' ? 'admin created' : 'admin exists');

@@ -3,7 +3,6 @@ import type { FaQuestion } from '../../../shared/faq';
 import type { Db } from '../../db/database';
 import { containsText, type PageRequest, paginate } from '../../db/paginate';
 import { faQuestions } from '../../db/schema';
-import { sanitizeArticleHtml } from '../blog/sanitize-html';
 
 export type FaQuestionRow = typeof faQuestions.$inferSelect;
 
@@ -11,14 +10,16 @@ export interface FaQuestionValues {
   title: string;
   answer: string;
   asHtml: boolean;
+  /** The sanitiser that cleaned an HTML answer (SANITIZER_VERSION). */
+  sanitizerVersion: number;
 }
 
-/** HTML answers are sanitised on the way out too, so whatever was stored never reaches a page unfiltered. */
+/** HTML answers were sanitised when saved (and again at start after a stricter sanitiser, stored-html.ts). */
 export function toFaQuestion(row: FaQuestionRow): FaQuestion {
   return {
     id: row.id,
     title: row.title,
-    answer: row.asHtml ? sanitizeArticleHtml(row.answer) : row.answer,
+    answer: row.answer,
     asHtml: row.asHtml,
   };
 }

@@ -1,7 +1,15 @@
-import { asc, eq, max } from 'drizzle-orm';
+import { asc, count, eq, max } from 'drizzle-orm';
 import type { FaQuestion } from '../../../shared/faq';
 import type { Db } from '../../db/database';
-import { containsText, type PageRequest, paginate } from '../../db/paginate';
+import {
+  containsText,
+  PAGE_LIMIT,
+  PAGE_OFFSET,
+  type PageRequest,
+  paginate,
+  paginatePrepared,
+  preparedPerDatabase,
+} from '../../db/paginate';
 import { faQuestions } from '../../db/schema';
 
 export type FaQuestionRow = typeof faQuestions.$inferSelect;
@@ -15,7 +23,7 @@ export interface FaQuestionValues {
 }
 
 /** HTML answers were sanitised when saved (and again at start after a stricter sanitiser, stored-html.ts). */
-export function toFaQuestion(row: FaQuestionRow): FaQuestion {
+export function toFaQuestion(row: Pick<FaQuestionRow, 'id' | 'title' | 'answer' | 'asHtml'>): FaQuestion {
   return {
     id: row.id,
     title: row.title,
@@ -24,11 +32,33 @@ export function toFaQuestion(row: FaQuestionRow): FaQuestion {
   };
 }
 
+const columns = {
+  id: faQuestions.id,
+  title: faQuestions.title,
+  answer: faQuestions.answer,
+  asHtml: faQuestions.asHtml,
+};
+
+const allQuestionsPage = preparedPerDatabase((db) => ({
+  items: db
+    .select(columns)
+    .from(faQuestions)
+    .orderBy(asc(faQuestions.position), asc(faQuestions.id))
+    .limit(PAGE_LIMIT)
+    .offset(PAGE_OFFSET)
+    .prepare('fa_questions_page'),
+  count: db.select({ count: count() }).from(faQuestions).prepare('fa_questions_count'),
+}));
+
 /** Questions in their public order; `search` matches part of the title, ignoring case. */
 export async function listFaQuestions(db: Db, request: PageRequest & { search?: string }) {
+  if (!request.search) {
+    const page = await paginatePrepared(allQuestionsPage(db), request);
+    return { ...page, items: page.items.map(toFaQuestion) };
+  }
   const where = containsText(request.search, faQuestions.title);
   const page = await paginate(
-    db.select().from(faQuestions).where(where).orderBy(asc(faQuestions.position), asc(faQuestions.id)),
+    db.select(columns).from(faQuestions).where(where).orderBy(asc(faQuestions.position), asc(faQuestions.id)),
     db.$count(faQuestions, where),
     request,
   );

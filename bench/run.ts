@@ -6,7 +6,9 @@
 //  - hold latency under contention (bench/holds.ts): 200 concurrent holds over 10 fresh slots, on embedded
 //    PGlite and on PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/, in a
 //    database made and dropped for the run; skipped with a note when unreachable): winners, p50, p99.
-// `npm run bench -- --only web` or `--only holds` runs one part.
+//  - the server's API ratio against a bare server, RSS and cold start (bench/server-figures.ts: parts
+//    api, memory, startup).
+// `npm run bench -- --only web` (or holds, api, memory, startup) runs one part.
 // Results are printed and written to bench/results/latest.json (a part run alone keeps the other part's
 // last figures). It reports; it does not fail the build.
 import { spawn } from 'node:child_process';
@@ -18,9 +20,11 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-build.mjs';
 import { type HoldFigures, measureHolds, printHoldTable, withPostgresDatabase } from './holds';
+import { benchApi, benchMemory, benchStartup } from './server-figures';
 
-const PARTS = ['web', 'holds'] as const;
+const PARTS = ['web', 'holds', 'api', 'memory', 'startup'] as const;
 type Part = (typeof PARTS)[number];
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
@@ -58,9 +62,10 @@ async function startServer(extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // Like `npm start`: builds when the build is missing or stale, then runs the compiled server in-process.
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
     env: {
       ...process.env,
+      ...SERVER_ENV,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -236,6 +241,12 @@ const holds = runs('holds')
       ...(await benchHolds()),
     }
   : undefined;
+// The server's own figures (bench/server-figures.ts), each under its own key.
+const serverFigures = {
+  ...(runs('api') ? { api: { measuredAt, ...(await benchApi()) } } : {}),
+  ...(runs('memory') ? { memory: { measuredAt, ...(await benchMemory()) } } : {}),
+  ...(runs('startup') ? { startup: { measuredAt, ...(await benchStartup()) } } : {}),
+};
 await mkdir('bench/results', { recursive: true });
 await writeFile(
   RESULTS,
@@ -244,6 +255,7 @@ await writeFile(
       ...previous,
       ...(web ? { measuredAt, javascript: web.javascript, lighthouse: web.lighthouse } : {}),
       ...(holds ? { holds } : {}),
+      ...serverFigures,
     },
     null,
     2,

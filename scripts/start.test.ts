@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/server/db/database';
 import { teamMembers } from '../src/server/db/schema';
-import { buildServer, projectRoot, sourcesHash } from './server-build.mjs';
+import { buildServer, projectRoot, SERVER_ENV, SERVER_NODE_FLAGS, sourcesHash } from './server-build.mjs';
 
 const bundleDir = join(projectRoot, 'dist', `node-test-${process.pid}`);
 const bundle = join(bundleDir, 'main.js');
@@ -93,6 +93,17 @@ describe('the server bundle', () => {
     },
     120_000,
   );
+});
+
+describe('npm start', () => {
+  it('runs node with the flags and environment the bench starts the server with', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const pkg = JSON.parse(await readFile(join(projectRoot, 'package.json'), 'utf8')) as {
+      scripts: { start: string };
+    };
+    const env = Object.entries(SERVER_ENV).map(([name, value]) => `${name}=${value}`);
+    expect(pkg.scripts.start).toBe([...env, 'node', ...SERVER_NODE_FLAGS, 'scripts/start.mjs'].join(' '));
+  });
 });
 
 describe('the build stamp', () => {

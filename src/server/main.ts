@@ -27,9 +27,19 @@ async function prepareNewPgliteInChild(config: AppConfig): Promise<boolean> {
     env: { ...process.env, [PREPARE_ONLY]: '1' },
     stdio: 'inherit',
   });
+  // Stopped meanwhile: stop the preparation too, rather than leave it running alone.
+  const stop = (signal: NodeJS.Signals) => {
+    child.kill(signal);
+    process.exit(1);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', resolve);
+  }).finally(() => {
+    process.off('SIGTERM', stop);
+    process.off('SIGINT', stop);
   });
   if (code !== 0)
     throw new Error(`preparing the new database in ${config.dataDir} failed (exit code ${code})`);

@@ -31,7 +31,7 @@ const MIGRATION_LOCK_KEY = 72_410_917_341;
  * live in PGlite's WebAssembly memory and cost about 135 MB of resident memory from the start; 16 MB holds
  * the clinic's hot tables, and the operating system's file cache keeps the rest of the data folder close.
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 type Driver = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
 

@@ -4,7 +4,7 @@
 //    GET /api/team_members?page=1&per_page=50, the app (started like `npm start`) against a bare node:http
 //    server running the same SQL through the same driver (bench/bare-server.ts), checked to answer
 //    byte-identical JSON. 10 keep-alive connections, 2 s warm-up then 8 s measured; app and bare run
-//    alternately (PGlite's folder can have one process at a time), two rounds each. CPU per request (utime +
+//    alternately (PGlite's folder can have one process at a time), three rounds each, medians. CPU per request (utime +
 //    stime of the server's process from /proc/<pid>/stat) is the steadier figure on a shared machine.
 //  - memory: RSS of the app's process idle (5 s after it answers) and after the load; and after the first
 //    start on an empty PGlite folder (migrations and demonstration content), against a restart on it.
@@ -24,7 +24,7 @@ const CLOCK_TICKS = 100; // sysconf(_SC_CLK_TCK) on Linux
 const CONNECTIONS = 10;
 const WARM_UP_MS = 2_000;
 const MEASURE_MS = 8_000;
-const ROUNDS = 2;
+const ROUNDS = 3;
 export const API_PATHS = ['/api/blogs?page=1&per_page=4', '/api/team_members?page=1&per_page=50'];
 
 function freePort(): Promise<number> {

@@ -1,6 +1,6 @@
 // The server's build and the stamp `npm start` checks it by (used by build-server.mjs and start.mjs).
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
 
@@ -64,6 +64,36 @@ async function filesUnder(path) {
       .map((entry) => filesUnder(join(path, entry.name))),
   );
   return nested.flat();
+}
+
+/** The newest modification time among the sources and their folders (a file added or deleted bumps its folder's). */
+async function newestModification(root) {
+  let newest = 0;
+  const visit = async (path) => {
+    const info = await stat(path).catch(() => undefined);
+    if (!info) return;
+    newest = Math.max(newest, info.mtimeMs);
+    if (!info.isDirectory()) return;
+    const entries = await readdir(path);
+    await Promise.all(
+      entries.filter((name) => !/\.test\.tsx?$/.test(name)).map((name) => visit(join(path, name))),
+    );
+  };
+  await Promise.all(SOURCES.map((source) => visit(join(root, source))));
+  return newest;
+}
+
+/**
+ * Whether the build in dist/ is the build of the sources as they are: nothing changed since the stamp
+ * was written (by modification times, cheap), or else the sources' hash is still the stamp's (a checkout
+ * that touched files without changing them).
+ */
+export async function buildIsCurrent(root = projectRoot) {
+  const stampPath = join(root, BUILD_STAMP);
+  const stamp = await stat(stampPath).catch(() => undefined);
+  if (!stamp) return false;
+  if ((await newestModification(root)) <= stamp.mtimeMs) return true;
+  return (await readFile(stampPath, 'utf8')).trim() === (await sourcesHash(root));
 }
 
 /**

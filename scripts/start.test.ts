@@ -3,14 +3,22 @@
 // short-lived process, and the build stamp changes exactly when a source does.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/server/db/database';
 import { teamMembers } from '../src/server/db/schema';
-import { buildServer, projectRoot, SERVER_ENV, SERVER_NODE_FLAGS, sourcesHash } from './server-build.mjs';
+import {
+  BUILD_STAMP,
+  buildIsCurrent,
+  buildServer,
+  projectRoot,
+  SERVER_ENV,
+  SERVER_NODE_FLAGS,
+  sourcesHash,
+} from './server-build.mjs';
 
 const bundleDir = join(projectRoot, 'dist', `node-test-${process.pid}`);
 const bundle = join(bundleDir, 'main.js');
@@ -124,6 +132,18 @@ describe('the build stamp', () => {
       expect(await sourcesHash(root)).not.toBe(changed);
       await rm(join(root, 'src', 'server', 'b.ts'));
       expect(await sourcesHash(root)).toBe(changed);
+
+      // The build is current when the stamp holds the sources' hash, whatever the modification times.
+      await mkdir(join(root, 'dist', 'node'), { recursive: true });
+      expect(await buildIsCurrent(root)).toBe(false);
+      await writeFile(join(root, BUILD_STAMP), `${changed}\n`);
+      expect(await buildIsCurrent(root)).toBe(true);
+      const later = new Date(Date.now() + 60_000);
+      await utimes(join(root, 'src', 'server', 'a.ts'), later, later);
+      expect(await buildIsCurrent(root)).toBe(true);
+      await writeFile(join(root, 'src', 'server', 'a.ts'), 'export const a = 3;');
+      await utimes(join(root, 'src', 'server', 'a.ts'), later, later);
+      expect(await buildIsCurrent(root)).toBe(false);
     } finally {
       await rm(root, { recursive: true, force: true });
     }

@@ -6,11 +6,12 @@
 //  - hold latency under contention (bench/holds.ts): 200 concurrent holds over 10 fresh slots, on embedded
 //    PGlite and on PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres, in a
 //    database made and dropped for the run; skipped with a note when unreachable): winners, p50, p99.
-// `npm run bench -- --only web` or `--only holds` runs one part.
+//  - the server's API ratio against a bare server, RSS and cold start (bench/server-figures.ts: parts
+//    api, memory, startup).
+// `npm run bench -- --only web` (or holds, api, memory, startup) runs one part.
 // Results are printed and written to bench/results/latest.json (a part run alone keeps the other part's
 // last figures). It reports; it does not fail the build.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -19,10 +20,12 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-build.mjs';
 import { type HoldFigures, measureHolds, printHoldTable, withPostgresDatabase } from './holds';
 import { benchTable, writeReadmeTable } from './readme-table';
+import { benchApi, benchMemory, benchStartup } from './server-figures';
 
-const PARTS = ['web', 'holds'] as const;
+const PARTS = ['web', 'holds', 'api', 'memory', 'startup'] as const;
 type Part = (typeof PARTS)[number];
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
@@ -56,13 +59,14 @@ function freePort(): Promise<number> {
 const BENCH_ADMIN = { email: 'bench@clinic.test', password: 'Bench-pw-123' };
 
 async function startServer(extraEnv: Record<string, string> = {}) {
-  if (!existsSync('dist/vite.config.json')) spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   const dataDir = await mkdtemp(join(tmpdir(), 'clinic-bench-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // Like `npm start`: builds when the build is missing or stale, then runs the compiled server in-process.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
     env: {
       ...process.env,
+      ...SERVER_ENV,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -243,6 +247,12 @@ const holds = runs('holds')
       ...(await benchHolds()),
     }
   : undefined;
+// The server's own figures (bench/server-figures.ts), each under its own key.
+const serverFigures = {
+  ...(runs('api') ? { api: { measuredAt, ...(await benchApi()) } } : {}),
+  ...(runs('memory') ? { memory: { measuredAt, ...(await benchMemory()) } } : {}),
+  ...(runs('startup') ? { startup: { measuredAt, ...(await benchStartup()) } } : {}),
+};
 const results = {
   ...previous,
   measuredAt,
@@ -250,6 +260,7 @@ const results = {
   loadAverage,
   ...(web ? { javascript: web.javascript, lighthouse: web.lighthouse } : {}),
   ...(holds ? { holds } : {}),
+  ...serverFigures,
 };
 await mkdir('bench/results', { recursive: true });
 await writeFile(RESULTS, JSON.stringify(results, null, 2));

@@ -155,7 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(jsonSerializerCompiler);
   // The API speaks JSON and multipart forms; a plain-text body is refused with 415, not read as empty.
   app.removeContentTypeParser('text/plain');
-  await registerSecurityHeaders(app, { dev: config.env === 'development' });
+  registerSecurityHeaders(app, { dev: config.env === 'development' });
   registerPaymentPageCsp(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {

@@ -1,20 +1,77 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { readConfig } from './config';
+import { type AppConfig, readConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/database';
 import { seedDemonstrationContent } from './db/seed';
 import { createJobRunner } from './jobs/job-runner';
 import { ensureAdmin } from './modules/auth/auth-service';
+import { cleanStoredHtml } from './modules/blog/stored-html';
 import { emailOutboxJob } from './modules/email/email-sender';
 import { paymentSettlementJob } from './modules/payments/payment-settlement-job';
 import { slotHoldReleaseJob } from './modules/slots/slot-hold-job';
 
+/** Set in the short-lived process that creates, migrates and seeds a new embedded database, then exits. */
+const PREPARE_ONLY = 'CLINIC_PREPARE_DATABASE_ONLY';
+
+/**
+ * Creating a PGlite database (its initdb, then the migrations and the seed) grows the WebAssembly memory
+ * and the process's heap to about 900 MB, and neither ever shrinks: done in this process, the server
+ * would keep that until restarted. So a new data folder is prepared by a short-lived copy of this
+ * program, and the server then opens it as on any later start.
+ */
+async function prepareNewPgliteInChild(config: AppConfig): Promise<boolean> {
+  if (config.databaseUrl || existsSync(path.join(path.resolve(config.dataDir), 'PG_VERSION'))) return false;
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+    env: { ...process.env, [PREPARE_ONLY]: '1' },
+    stdio: 'inherit',
+  });
+  // Stopped meanwhile: stop the preparation too, rather than leave it running alone.
+  const stop = (signal: NodeJS.Signals) => {
+    child.kill(signal);
+    process.exit(1);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  }).finally(() => {
+    process.off('SIGTERM', stop);
+    process.off('SIGINT', stop);
+  });
+  if (code !== 0)
+    throw new Error(`preparing the new database in ${config.dataDir} failed (exit code ${code})`);
+  return true;
+}
+
+async function prepareOnly(config: AppConfig) {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateDatabase(database);
+  if (config.seed) await seedDemonstrationContent(database.db);
+  await cleanStoredHtml(database.db);
+  await database.close();
+}
+
 /** Reads the configuration, migrates, seeds, starts the background jobs, listens and shuts down gracefully. */
 async function main() {
   const config = readConfig();
+  if (process.env[PREPARE_ONLY] === '1') {
+    await prepareOnly(config);
+    return;
+  }
+  const prepared = await prepareNewPgliteInChild(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(database);
 
   const app = await buildApp({ config, database });
+  if (prepared) app.log.info(`created the database in ${config.dataDir}`);
+  if (config.env === 'production' && app.payments.name === 'test')
+    app.log.warn(
+      'card payments are in TEST MODE (STRIPE_SECRET_KEY is not set): bookings are marked paid and no money is taken',
+    );
   const jobs = createJobRunner(app.log);
   jobs.add(
     emailOutboxJob({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log }),
@@ -27,6 +84,9 @@ async function main() {
     const { seeded } = await seedDemonstrationContent(database.db);
     if (seeded) app.log.info('seeded demonstration content');
   }
+  const cleaned = await cleanStoredHtml(database.db);
+  if (cleaned.articles + cleaned.faqs > 0)
+    app.log.info(cleaned, 'stored HTML cleaned by the current sanitiser');
   if (config.admin) {
     const outcome = await ensureAdmin(database.db, config.admin.email, config.admin.password);
     app.log.info({ email: config.admin.email }, outcome === 'created' ? 'admin created' : 'admin exists');

@@ -37,8 +37,6 @@ export const blogSummarySchema = z.object({
   /** Plain text: about BLOG_EXCERPT_LENGTH characters of the article, cut on a word, plus '…'. */
   excerpt: z.string(),
   /** ISO 8601. */
-  created_at: z.string(),
-  /** ISO 8601. */
   published_at: z.string(),
   icon: publicImageSchema.nullable(),
 });

@@ -19,8 +19,15 @@ export const teamMemberSchema = z.object({
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
-export const teamMembersResponseSchema = pagedListSchema('team_members', teamMemberSchema);
+/** A member in the public list: what the Our Team cards show, and the order (spec section 7). */
+export const teamMemberSummarySchema = teamMemberSchema.omit({ description: true });
+export type TeamMemberSummary = z.infer<typeof teamMemberSummarySchema>;
+
+export const teamMembersResponseSchema = pagedListSchema('team_members', teamMemberSummarySchema);
 export type TeamMembersResponse = z.infer<typeof teamMembersResponseSchema>;
+
+/** The back office's list: whole members. */
+export const adminTeamMembersResponseSchema = pagedListSchema('team_members', teamMemberSchema);
 
 export const teamMemberResponseSchema = z.object({ team_member: teamMemberSchema });
 export type TeamMemberResponse = z.infer<typeof teamMemberResponseSchema>;

@@ -2,12 +2,15 @@ import { parseArgs } from 'node:util';
 import { readConfig } from '../config';
 import { migrateDatabase, openDatabase } from '../db/database';
 import { createAdmin, resetAdminPassword, unlockSignIn } from '../modules/auth/auth-service';
+import { cleanStoredHtml } from '../modules/blog/stored-html';
 
 const usage = `Manage back-office admins.
 
   npm run admin -- create --email EMAIL [--name NAME]          (password from ADMIN_NEW_PASSWORD or asked)
   npm run admin -- reset-password --email EMAIL                (password from ADMIN_NEW_PASSWORD or asked)
   npm run admin -- unlock --email EMAIL                        (clears that e-mail's failed sign-ins)
+  npm run admin -- clean-html                                  (cleans stored HTML an older sanitiser cleaned;
+                                                                the server also does this when it starts)
 
 Uses the same database settings as the server (DATABASE_URL, DATA_DIR).
 Passwords have 8 to 12 characters (the sign-in form accepts at most 12), are not one character repeated
@@ -38,7 +41,13 @@ async function run() {
     options: { email: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
   const command = positionals[0];
-  if (values.help || !command || !values.email || !['create', 'reset-password', 'unlock'].includes(command)) {
+  const needsEmail = command !== 'clean-html';
+  if (
+    values.help ||
+    !command ||
+    (needsEmail && !values.email) ||
+    !['create', 'reset-password', 'unlock', 'clean-html'].includes(command)
+  ) {
     console.log(usage);
     process.exit(values.help ? 0 : 2);
   }
@@ -46,6 +55,12 @@ async function run() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateDatabase(database);
+    if (command === 'clean-html') {
+      const { articles, faqs } = await cleanStoredHtml(database.db);
+      console.log(`Stored HTML cleaned again: ${articles} article(s), ${faqs} FAQ answer(s).`);
+      return;
+    }
+    if (!values.email) return;
     if (command === 'unlock') {
       const forgotten = await unlockSignIn(database.db, values.email);
       console.log(`Sign-in of ${values.email} unlocked: ${forgotten} recorded attempt(s) forgotten.`);

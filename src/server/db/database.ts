@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { projectRoot } from '../project-root';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,10 +21,17 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+const MIGRATIONS_FOLDER = path.join(projectRoot, 'src', 'server', 'db', 'migrations');
 
 /** Any constant shared by every instance of the app; it names the lock that serialises migrations. */
 const MIGRATION_LOCK_KEY = 72_410_917_341;
+
+/**
+ * PGlite's own start parameters plus a smaller buffer cache: PostgreSQL's default 128 MB of shared buffers
+ * live in PGlite's WebAssembly memory and cost about 135 MB of resident memory from the start; 16 MB holds
+ * the clinic's hot tables, and the operating system's file cache keeps the rest of the data folder close.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 type Driver = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
 
@@ -70,8 +77,12 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   }
   // btree_gist: the slots' exclusion constraint compares booleans in a GiST index (migration 0002).
   const extensions = { btree_gist };
-  const options = { extensions, ...byteaCodec, ...(loadDataDir ? { loadDataDir } : {}) };
-  const client = await PGlite.create(directory, options);
+  const client = await PGlite.create(directory, {
+    extensions,
+    ...byteaCodec,
+    startParams: PGLITE_START_PARAMS,
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const db: Db = drizzlePglite({ client, schema });
   drivers.set(db, { kind: 'pglite', client });
   let closed = false;

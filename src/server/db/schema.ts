@@ -196,6 +196,8 @@ export const blogArticles = pgTable(
     slug: text('slug').notNull().unique(),
     /** Sanitised HTML. */
     content: text('content').notNull(),
+    /** The sanitiser version `content` was last cleaned by (0: unknown); an older one is cleaned again at start. */
+    sanitizerVersion: integer('sanitizer_version').notNull().default(0),
     videoUrl: text('video_url'),
     iconFileId: uuid('icon_file_id').references(() => files.id, { onDelete: 'set null' }),
     attachmentFileId: uuid('attachment_file_id').references(() => files.id, { onDelete: 'set null' }),
@@ -214,6 +216,8 @@ export const faQuestions = pgTable(
     answer: text('answer').notNull(),
     /** The answer is (sanitised) HTML rather than plain text. */
     asHtml: boolean('as_html').notNull().default(false),
+    /** The sanitiser version an HTML answer was last cleaned by (0: unknown), as for blog articles. */
+    sanitizerVersion: integer('sanitizer_version').notNull().default(0),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

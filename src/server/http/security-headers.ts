@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** Third parties the pages may embed, only after the visitor clicks to load them (maps, videos). */
 const FRAME_SOURCES = [
@@ -9,11 +10,9 @@ const FRAME_SOURCES = [
   'https://www.youtube.com',
 ];
 
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  options: { dev: boolean },
-): Promise<void> {
-  await app.register(helmet, {
+/** Helmet's settings: the Content-Security-Policy and the other security headers every answer carries. */
+export function helmetOptions(options: { dev: boolean }): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -38,8 +37,41 @@ export async function registerSecurityHeaders(
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: options.dev ? false : { maxAge: 31_536_000, includeSubDomains: true },
+  };
+}
+
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(self)';
+
+/**
+ * The headers helmet sets, worked out once: none of its settings depends on the request, and
+ * @fastify/helmet built the whole middleware again (the CSP's directives parsed and checked) in a hook on
+ * every request.
+ */
+export function securityHeaderSet(options: { dev: boolean }): [name: string, value: string][] {
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader(name: string, value: unknown) {
+      headers.push([name.toLowerCase(), String(value)]);
+    },
+    // helmet removes X-Powered-By, which nothing here sets.
+    removeHeader() {},
+  };
+  helmet(helmetOptions(options))({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+    if (error) throw error;
   });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
+  headers.push(['permissions-policy', PERMISSIONS_POLICY]);
+  return headers;
+}
+
+/**
+ * Every answer carries the security headers. They are set on the raw response as the request arrives, as
+ * helmet did, so a route that sets one of them itself (files' own CSP, the API reference's) still wins.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: { dev: boolean }): void {
+  const headers = securityHeaderSet(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of headers) raw.setHeader(name, value);
+    done();
   });
 }

@@ -1,9 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import fastifyVite from '@fastify/vite';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RenderedPage, SsrModule } from '../../shared/ssr-contract';
-
-const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
+import { projectRoot } from '../project-root';
 
 /** Hashed build assets never change; everything else in the client folder may. */
 function setStaticCacheHeaders(reply: FastifyReply, path: string) {

@@ -1,6 +1,7 @@
 import {
   adminTeamMemberResponseSchema,
   adminTeamMembersQuerySchema,
+  adminTeamMembersResponseSchema,
   teamMemberIdParams,
   teamMemberRequestSchema,
   teamMemberResponseSchema,
@@ -33,7 +34,7 @@ export const listAdminTeamMembers = defineEndpoint({
   summary: 'The team, searchable by full name',
   access: 'admin',
   query: adminTeamMembersQuerySchema,
-  response: teamMembersResponseSchema,
+  response: adminTeamMembersResponseSchema,
 });
 
 export const getAdminTeamMember = defineEndpoint({

@@ -1,4 +1,4 @@
-import type { TeamMember } from '../../../shared/team';
+import type { TeamMemberSummary } from '../../../shared/team';
 import { imageSrcSet } from '../../../shared/uploads';
 
 function initials(fullName: string): string {
@@ -10,7 +10,7 @@ function initials(fullName: string): string {
 const SIZES = { small: '8rem', large: '12rem' } as const;
 
 /** The member's photo (its WebP variants in a srcset), or their initials on a tinted disc when there is none. */
-export function TeamMemberPhoto({ member, size }: { member: TeamMember; size: 'small' | 'large' }) {
+export function TeamMemberPhoto({ member, size }: { member: TeamMemberSummary; size: 'small' | 'large' }) {
   if (member.logo_url) {
     return (
       <img

@@ -21,6 +21,8 @@ export interface ArticleValues {
   publishedAt: Date;
   iconFileId: string | null;
   attachmentFileId: string | null;
+  /** The sanitiser that cleaned `content` (SANITIZER_VERSION). */
+  sanitizerVersion: number;
 }
 
 function toSummary(article: ArticleRow): AdminBlogSummary {

@@ -23,7 +23,7 @@ import {
   insertArticle,
   updateArticle,
 } from './blog-admin-repository';
-import { sanitizeArticleHtml } from './sanitize-html';
+import { SANITIZER_VERSION, sanitizeArticleHtml } from './sanitize-html';
 
 const ENTITY = 'blog';
 
@@ -79,7 +79,7 @@ function textValues(form: ArticleRequest, content: string, current?: ArticleRow)
   const publishedAt = form.published_at
     ? publishedAtDate(form.published_at)
     : (current?.publishedAt ?? new Date());
-  return { title: form.title, content, videoUrl, publishedAt };
+  return { title: form.title, content, sanitizerVersion: SANITIZER_VERSION, videoUrl, publishedAt };
 }
 
 async function answer(db: Db, id: number): Promise<AdminBlog> {

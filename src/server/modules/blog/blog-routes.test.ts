@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogArticles, files } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { cleanStoredHtml } from './stored-html';
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
@@ -61,6 +62,8 @@ beforeAll(async () => {
       { title: 'Future', slug: 'future', content: '<p>Not yet</p>', publishedAt: new Date(Date.now() + DAY) },
     ])
     .returning({ id: blogArticles.id, slug: blogArticles.slug });
+  // Rows written outside the app carry no sanitiser version: the server cleans them once at start.
+  await cleanStoredHtml(db);
   firstId = rows.find((row) => row.slug === 'article-1')?.id ?? 0;
   futureId = rows.find((row) => row.slug === 'future')?.id ?? 0;
 });
@@ -91,7 +94,6 @@ describe('GET /api/blogs', () => {
       title: 'Article 1',
       slug: 'article-1',
       excerpt: 'One',
-      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       published_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       icon: { url: `/uploads/${iconId}` },
     });

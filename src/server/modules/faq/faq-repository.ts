@@ -1,9 +1,16 @@
-import { asc, eq, max } from 'drizzle-orm';
+import { asc, count, eq, max } from 'drizzle-orm';
 import type { FaQuestion } from '../../../shared/faq';
 import type { Db } from '../../db/database';
-import { containsText, type PageRequest, paginate } from '../../db/paginate';
+import {
+  containsText,
+  PAGE_LIMIT,
+  PAGE_OFFSET,
+  type PageRequest,
+  paginate,
+  paginatePrepared,
+  preparedPerDatabase,
+} from '../../db/paginate';
 import { faQuestions } from '../../db/schema';
-import { sanitizeArticleHtml } from '../blog/sanitize-html';
 
 export type FaQuestionRow = typeof faQuestions.$inferSelect;
 
@@ -11,23 +18,47 @@ export interface FaQuestionValues {
   title: string;
   answer: string;
   asHtml: boolean;
+  /** The sanitiser that cleaned an HTML answer (SANITIZER_VERSION). */
+  sanitizerVersion: number;
 }
 
-/** HTML answers are sanitised on the way out too, so whatever was stored never reaches a page unfiltered. */
-export function toFaQuestion(row: FaQuestionRow): FaQuestion {
+/** HTML answers were sanitised when saved (and again at start after a stricter sanitiser, stored-html.ts). */
+export function toFaQuestion(row: Pick<FaQuestionRow, 'id' | 'title' | 'answer' | 'asHtml'>): FaQuestion {
   return {
     id: row.id,
     title: row.title,
-    answer: row.asHtml ? sanitizeArticleHtml(row.answer) : row.answer,
+    answer: row.answer,
     asHtml: row.asHtml,
   };
 }
 
+const columns = {
+  id: faQuestions.id,
+  title: faQuestions.title,
+  answer: faQuestions.answer,
+  asHtml: faQuestions.asHtml,
+};
+
+const allQuestionsPage = preparedPerDatabase((db) => ({
+  items: db
+    .select(columns)
+    .from(faQuestions)
+    .orderBy(asc(faQuestions.position), asc(faQuestions.id))
+    .limit(PAGE_LIMIT)
+    .offset(PAGE_OFFSET)
+    .prepare('fa_questions_page'),
+  count: db.select({ count: count() }).from(faQuestions).prepare('fa_questions_count'),
+}));
+
 /** Questions in their public order; `search` matches part of the title, ignoring case. */
 export async function listFaQuestions(db: Db, request: PageRequest & { search?: string }) {
+  if (!request.search) {
+    const page = await paginatePrepared(allQuestionsPage(db), request);
+    return { ...page, items: page.items.map(toFaQuestion) };
+  }
   const where = containsText(request.search, faQuestions.title);
   const page = await paginate(
-    db.select().from(faQuestions).where(where).orderBy(asc(faQuestions.position), asc(faQuestions.id)),
+    db.select(columns).from(faQuestions).where(where).orderBy(asc(faQuestions.position), asc(faQuestions.id)),
     db.$count(faQuestions, where),
     request,
   );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faQuestions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { cleanStoredHtml } from '../blog/stored-html';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,6 +17,8 @@ beforeAll(async () => {
     },
     { title: 'Third', answer: 'C', asHtml: false, position: 3 },
   ]);
+  // Rows written outside the app carry no sanitiser version: the server cleans them once at start.
+  await cleanStoredHtml(t.database.db);
 });
 afterAll(() => t.close());
 

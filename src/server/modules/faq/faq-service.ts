@@ -4,7 +4,7 @@ import { texts } from '../../../shared/validation-texts';
 import type { Db } from '../../db/database';
 import { HttpError, notFound } from '../../http/http-errors';
 import { type Actor, auditChange } from '../audit/audit-log';
-import { sanitizeArticleHtml } from '../blog/sanitize-html';
+import { SANITIZER_VERSION, sanitizeArticleHtml } from '../blog/sanitize-html';
 import {
   deleteFaQuestion,
   type FaQuestionValues,
@@ -22,10 +22,10 @@ const FIELDS = ['title', 'answer', 'asHtml'] as const;
  * empty, as the form's own check would have said.
  */
 function storedValues(values: FaqFormValues): FaQuestionValues {
-  if (!values.asHtml) return values;
+  if (!values.asHtml) return { ...values, sanitizerVersion: SANITIZER_VERSION };
   const answer = sanitizeArticleHtml(values.answer);
   if (isBlankHtml(answer)) throw new HttpError(422, texts.required, { answer: [texts.required] });
-  return { ...values, answer };
+  return { ...values, answer, sanitizerVersion: SANITIZER_VERSION };
 }
 
 /** Adds a question at the end of the public order, with its audit entry in the same transaction. */

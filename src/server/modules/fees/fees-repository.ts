@@ -1,43 +1,54 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { FeeCategory, FeeService } from '../../../shared/fees';
 import type { Db } from '../../db/database';
-import { type PageRequest, paginate } from '../../db/paginate';
+import {
+  PAGE_LIMIT,
+  PAGE_OFFSET,
+  type PageRequest,
+  paginatePrepared,
+  preparedPerDatabase,
+} from '../../db/paginate';
 import { feeCategories, feePrices, feeServices } from '../../db/schema';
 
+const prepared = preparedPerDatabase((db) => ({
+  items: db
+    .select({ id: feeCategories.id, title: feeCategories.title })
+    .from(feeCategories)
+    .orderBy(asc(feeCategories.position), asc(feeCategories.id))
+    .limit(PAGE_LIMIT)
+    .offset(PAGE_OFFSET)
+    .prepare('fee_categories_page'),
+  count: db.select({ count: count() }).from(feeCategories).prepare('fee_categories_count'),
+  services: db
+    .select({
+      serviceId: feeServices.id,
+      serviceTitle: feeServices.title,
+      categoryId: feeServices.feeCategoryId,
+      priceId: feePrices.id,
+      description: feePrices.description,
+      amountCents: feePrices.amountCents,
+    })
+    .from(feeServices)
+    .leftJoin(feePrices, eq(feePrices.feeServiceId, feeServices.id))
+    // One statement whatever the number of categories: their ids as one array parameter.
+    .where(sql`${feeServices.feeCategoryId} = any(${sql.placeholder('categoryIds')}::int[])`)
+    .orderBy(asc(feeServices.position), asc(feeServices.id), asc(feePrices.position), asc(feePrices.id))
+    .prepare('fee_services_of_categories'),
+}));
+
 /**
- * One page of fee categories with their services and prices, in three queries whatever the page size:
- * the categories, their count, and the services of those categories joined to their prices.
+ * One page of fee categories with their services and prices, in three prepared queries whatever the page
+ * size: the categories, their count, and the services of those categories joined to their prices.
  */
 export async function listFeeCategories(db: Db, request: PageRequest) {
-  const page = await paginate(
-    db
-      .select({ id: feeCategories.id, title: feeCategories.title })
-      .from(feeCategories)
-      .orderBy(asc(feeCategories.position), asc(feeCategories.id)),
-    db.$count(feeCategories),
-    request,
-  );
+  const statements = prepared(db);
+  const page = await paginatePrepared(statements, request);
 
   const categories: FeeCategory[] = page.items.map((row) => ({ id: row.id, title: row.title, services: [] }));
   if (categories.length > 0) {
-    const rows = await db
-      .select({
-        serviceId: feeServices.id,
-        serviceTitle: feeServices.title,
-        categoryId: feeServices.feeCategoryId,
-        priceId: feePrices.id,
-        description: feePrices.description,
-        amountCents: feePrices.amountCents,
-      })
-      .from(feeServices)
-      .leftJoin(feePrices, eq(feePrices.feeServiceId, feeServices.id))
-      .where(
-        inArray(
-          feeServices.feeCategoryId,
-          categories.map((category) => category.id),
-        ),
-      )
-      .orderBy(asc(feeServices.position), asc(feeServices.id), asc(feePrices.position), asc(feePrices.id));
+    const rows = await statements.services.execute({
+      categoryIds: categories.map((category) => category.id),
+    });
 
     const byCategory = new Map(categories.map((category) => [category.id, category]));
     const services = new Map<number, FeeService>();

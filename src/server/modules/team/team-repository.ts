@@ -1,7 +1,15 @@
-import { asc, eq } from 'drizzle-orm';
-import type { AdminTeamMember, TeamMember } from '../../../shared/team';
+import { asc, count, eq } from 'drizzle-orm';
+import type { AdminTeamMember, TeamMember, TeamMemberSummary } from '../../../shared/team';
 import type { Db } from '../../db/database';
-import { containsText, type PageRequest, paginate } from '../../db/paginate';
+import {
+  containsText,
+  PAGE_LIMIT,
+  PAGE_OFFSET,
+  type PageRequest,
+  paginate,
+  paginatePrepared,
+  preparedPerDatabase,
+} from '../../db/paginate';
 import { files, teamMembers } from '../../db/schema';
 import { publicFileUrl } from '../uploads/file-repository';
 
@@ -19,7 +27,46 @@ export function toTeamMember(row: TeamMemberRow): TeamMember {
   };
 }
 
-/** Members by order (then id); `search` matches part of the full name, ignoring case. */
+const summaryColumns = {
+  id: teamMembers.id,
+  fullName: teamMembers.fullName,
+  userType: teamMembers.userType,
+  order: teamMembers.order,
+  logoFileId: teamMembers.logoFileId,
+};
+
+const publicTeamPage = preparedPerDatabase((db) => ({
+  items: db
+    .select(summaryColumns)
+    .from(teamMembers)
+    .orderBy(asc(teamMembers.order), asc(teamMembers.id))
+    .limit(PAGE_LIMIT)
+    .offset(PAGE_OFFSET)
+    .prepare('public_team_members_page'),
+  count: db.select({ count: count() }).from(teamMembers).prepare('public_team_members_count'),
+}));
+
+/**
+ * The public team list, by order (then id): what the Our Team cards show (photo, name, role) and the
+ * order the spec's answer names; the description is read with one member.
+ */
+export async function listPublicTeamMembers(db: Db, request: PageRequest) {
+  const page = await paginatePrepared(publicTeamPage(db), request);
+  return {
+    ...page,
+    items: page.items.map(
+      (row): TeamMemberSummary => ({
+        id: row.id,
+        full_name: row.fullName,
+        user_type: row.userType,
+        order: row.order,
+        logo_url: row.logoFileId ? publicFileUrl(row.logoFileId) : null,
+      }),
+    ),
+  };
+}
+
+/** Members by order (then id), whole, for the back office; `search` matches part of the full name. */
 export async function listTeamMembers(db: Db, request: PageRequest & { search?: string }) {
   const where = containsText(request.search, teamMembers.fullName);
   const page = await paginate(

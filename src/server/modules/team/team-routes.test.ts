@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/team_members', () => {
-  it('lists members by order with pages and count', async () => {
+  it('lists members by order with pages and count, with what the cards show (no description)', async () => {
     const response = await t.app.inject({ url: '/api/team_members?page=1&per_page=2' });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -23,7 +23,6 @@ describe('GET /api/team_members', () => {
       id: expect.any(Number),
       full_name: 'First',
       user_type: 'Consultant',
-      description: 'A',
       order: 1,
       logo_url: null,
     });

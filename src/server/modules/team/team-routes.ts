@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { getTeamMember, listTeamMembers } from '../../../shared/api/team-endpoints';
 import { route } from '../../http/endpoint-route';
 import { notFound } from '../../http/http-errors';
-import { findTeamMemberRow, listTeamMembers as listMembers, toTeamMember } from './team-repository';
+import { findTeamMemberRow, listPublicTeamMembers, toTeamMember } from './team-repository';
 
 /** Public reads of the team (spec section 7). */
 export async function teamPublicRoutes(api: FastifyInstance): Promise<void> {
   route(api, listTeamMembers, async ({ query }) => {
-    const { items, pages, count } = await listMembers(api.db, query);
+    const { items, pages, count } = await listPublicTeamMembers(api.db, query);
     return { team_members: items, pages, count };
   });
 

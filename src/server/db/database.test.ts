@@ -168,7 +168,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded PGlite', () =>
     } finally {
       await rm(root, { recursive: true, force: true });
     }
-  });
+    // A new PGlite folder runs initdb and every migration: seconds idle, over 20 s on a busy 2-core machine.
+  }, 90_000);
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL server', () => {

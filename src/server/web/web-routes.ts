@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyVite from '@fastify/vite';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RenderedPage, SsrModule } from '../../shared/ssr-contract';
+import { answerPage } from './page-cache';
 
 const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -41,6 +42,11 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
         cacheControl: false,
         setHeaders: setStaticCacheHeaders,
       },
+      // `reply.html(page)` answers the page's HTML without sending it: the route sends it, and may keep it.
+      createHtmlFunction: async (source, _scope, config) => {
+        const template = await config.createHtmlTemplateFunction(source);
+        return (page) => template(page ?? {});
+      },
       createRenderFunction: async (client) => {
         const ssr = client as unknown as SsrModule;
         return async function render(this: FastifyReply, context) {
@@ -59,11 +65,17 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       if (pathname === '/api' || pathname.startsWith('/uploads/')) {
         return reply.code(404).send({ error_messages: 'Not found' });
       }
-      const page = (await reply.render({ req: request, reply })) as unknown as RenderedPage;
-      if (page.redirect) return reply.redirect(page.redirect, 302);
-      reply.code(page.status);
-      reply.header('cache-control', page.clientOnly ? 'no-store' : 'no-cache');
-      return reply.html(page as unknown as Record<string, unknown>);
+      return answerPage(app, request, reply, async () => {
+        const page = (await reply.render({ req: request, reply })) as unknown as RenderedPage;
+        if (page.redirect) {
+          reply.redirect(page.redirect, 302);
+          return undefined;
+        }
+        reply.code(page.status);
+        reply.header('cache-control', page.clientOnly ? 'no-store' : 'no-cache');
+        const html = (await reply.html(page as unknown as Record<string, unknown>)) as unknown as string;
+        return { status: page.status, html, cacheable: !page.clientOnly };
+      });
     });
   });
 }

@@ -1,3 +1,5 @@
+// First: Zod's settings must be in place before any schema module runs.
+import './lib/zod-csp';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

@@ -162,12 +162,13 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPa
     return reply.send(encoded);
   }
   if (encoding && !page.compressing) {
-    // This answer is compressed by the plugin as usual; the next ones get the stored copy.
+    // This answer is compressed by the plugin as usual; the next ones get the stored copy, compressed off the
+    // main thread at the best ratio (once per page and lifetime: the home page fits a first TCP window).
     page.compressing = true;
     void Promise.all([
       brotli(page.html, {
         params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+          [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
           [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
         },
       }),

@@ -1,7 +1,9 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyVite from '@fastify/vite';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RenderedPage, SsrModule } from '../../shared/ssr-contract';
+import { allowSources, prepareFirstPaint } from './first-paint';
 import { answerPage } from './page-cache';
 
 const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -20,6 +22,9 @@ function setStaticCacheHeaders(reply: FastifyReply, path: string) {
  * `/admin/*` get the client-only shell. In development Vite runs as middleware with hot reload.
  */
 export async function registerWeb(app: FastifyInstance): Promise<void> {
+  const dev = app.config.env === 'development';
+  const clientDir = join(projectRoot, 'dist', 'client');
+  let inlineSources = { style: [] as string[], script: [] as string[] };
   const fetchJson = async (url: string) => {
     const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
     if (response.statusCode >= 400) {
@@ -36,7 +41,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   await app.register(async (web) => {
     await web.register(fastifyVite, {
       root: projectRoot,
-      dev: app.config.env === 'development',
+      dev,
       fastifyStaticOptions: {
         preCompressed: true,
         cacheControl: false,
@@ -44,7 +49,10 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       },
       // `reply.html(page)` answers the page's HTML without sending it: the route sends it, and may keep it.
       createHtmlFunction: async (source, _scope, config) => {
-        const template = await config.createHtmlTemplateFunction(source);
+        // In production the page paints before it loads its scripts (first-paint.ts); not with Vite's dev server.
+        const firstPaint = dev ? undefined : prepareFirstPaint(source, clientDir);
+        if (firstPaint) inlineSources = { style: firstPaint.styleSources, script: firstPaint.scriptSources };
+        const template = await config.createHtmlTemplateFunction(firstPaint?.template ?? source);
         return (page) => template(page ?? {});
       },
       createRenderFunction: async (client) => {
@@ -65,6 +73,19 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       if (pathname === '/api' || pathname.startsWith('/uploads/')) {
         return reply.code(404).send({ error_messages: 'Not found' });
       }
+      // Every page, rendered or kept, carries the inlined stylesheet and starting script: their hashes join
+      // the policy (no nonce, so a kept page stays valid).
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string') {
+        reply.header(
+          'content-security-policy',
+          allowSources(
+            allowSources(policy, 'style-src', inlineSources.style),
+            'script-src',
+            inlineSources.script,
+          ),
+        );
+      }
       return answerPage(app, request, reply, async () => {
         const page = (await reply.render({ req: request, reply })) as unknown as RenderedPage;
         if (page.redirect) {
@@ -73,6 +94,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
         }
         reply.code(page.status);
         reply.header('cache-control', page.clientOnly ? 'no-store' : 'no-cache');
+
         const html = (await reply.html(page as unknown as Record<string, unknown>)) as unknown as string;
         return { status: page.status, html, cacheable: !page.clientOnly };
       });

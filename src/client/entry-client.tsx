@@ -57,8 +57,17 @@ async function start() {
     });
     return;
   }
-  // The back-office shell, or a page whose data was not found: rendered afresh in the browser.
-  if (state) hydrate(queryClient, state.queries);
+  // The back-office shell, or a page whose data was not found: rendered afresh in the browser. Its route's
+  // module is loaded first, or the router would replace the server's page with nothing until it arrives.
+  if (state) {
+    hydrate(queryClient, state.queries);
+    // As on the server: a record found missing there is not asked for again on mount.
+    if (state.notFound)
+      queryClient.setDefaultOptions({
+        queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false },
+      });
+  }
+  await resolveLazyRoutes(routes);
   const router = createBrowserRouter(routes);
   createRoot(container).render(
     <StrictMode>

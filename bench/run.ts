@@ -6,7 +6,8 @@
 //  - hold latency under contention (bench/holds.ts): 200 concurrent holds over 10 fresh slots, on embedded
 //    PGlite and on PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/, in a
 //    database made and dropped for the run; skipped with a note when unreachable): winners, p50, p99.
-// `npm run bench -- --only web` or `--only holds` runs one part.
+//  - server-rendered `GET /` with the page cache on and off (bench/ssr.ts): req/s and CPU per request.
+// `npm run bench -- --only web`, `--only holds` or `--only ssr` runs one part.
 // Results are printed and written to bench/results/latest.json (a part run alone keeps the other part's
 // last figures). It reports; it does not fail the build.
 import { spawn, spawnSync } from 'node:child_process';
@@ -20,8 +21,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { type HoldFigures, measureHolds, printHoldTable, withPostgresDatabase } from './holds';
+import { measureSsr, printSsrTable, type SsrFigures } from './ssr';
 
-const PARTS = ['web', 'holds'] as const;
+const PARTS = ['web', 'holds', 'ssr'] as const;
 type Part = (typeof PARTS)[number];
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
@@ -86,6 +88,7 @@ async function startServer(extraEnv: Record<string, string> = {}) {
   }
   return {
     baseUrl,
+    pid: child.pid ?? 0,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -178,14 +181,29 @@ async function benchWeb() {
       .json()
       .catch(() => ({}))) as { blogs?: { slug: string }[] };
     const articlePath = blogs.blogs?.[0] ? `/article/${blogs.blogs[0].slug}` : undefined;
-    const routes = ['/', '/blog', '/our_team', '/faq', '/contact_us', ...(articlePath ? [articlePath] : [])];
+    const booking = '/sessions_availability/booking_test';
+    const routes = [
+      '/',
+      '/blog',
+      '/our_team',
+      '/faq',
+      '/contact_us',
+      '/login',
+      booking,
+      ...(articlePath ? [articlePath] : []),
+    ];
     const javascript = await javascriptPerRoute(server.baseUrl, routes);
     console.log('\nJavaScript per route (gzipped):');
     for (const row of javascript)
       console.log(`  ${row.path.padEnd(40)} ${String(row.gzipKb).padStart(7)} KB in ${row.scripts} files`);
-    const lighthouseTargets = ['/', '/blog', ...(articlePath ? [articlePath] : [])].map(
-      (path) => server.baseUrl + path,
-    );
+    const lighthouseTargets = [
+      '/',
+      '/blog',
+      ...(articlePath ? [articlePath] : []),
+      '/contact_us',
+      '/login',
+      booking,
+    ].map((path) => server.baseUrl + path);
     const scores = await lighthouseScores(lighthouseTargets);
     console.log('\nLighthouse 12, mobile, simulated throttling:');
     for (const [path, row] of Object.entries(scores))
@@ -224,6 +242,30 @@ async function benchHolds() {
   return { rows, skipped };
 }
 
+/** `GET /` with the page cache on and off, on PGlite and on PostgreSQL (each on a freshly seeded server). */
+async function benchSsr() {
+  const rows: SsrFigures[] = [];
+  const skipped: string[] = [];
+  const on = async (database: string, env: Record<string, string>) => {
+    for (const cache of ['off', 'on'] as const) {
+      const server = await startServer({ ...env, PAGE_CACHE_SECONDS: cache === 'on' ? '30' : '0' });
+      try {
+        rows.push(await measureSsr(server.baseUrl, server.pid, { database, cache }));
+      } finally {
+        await server.stop();
+      }
+    }
+  };
+  await on('PGlite', {});
+  const postgres = await withPostgresDatabase(
+    process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    (databaseUrl, version) => on(`PostgreSQL ${version}`, { DATABASE_URL: databaseUrl }),
+  );
+  if ('skipped' in postgres) skipped.push(postgres.skipped);
+  printSsrTable(rows, skipped);
+  return { rows, skipped };
+}
+
 const RESULTS = 'bench/results/latest.json';
 const measuredAt = new Date().toISOString();
 const previous = (await readFile(RESULTS, 'utf8')
@@ -237,6 +279,13 @@ const holds = runs('holds')
       ...(await benchHolds()),
     }
   : undefined;
+const ssr = runs('ssr')
+  ? {
+      measuredAt,
+      machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node.js ${process.version}`,
+      ...(await benchSsr()),
+    }
+  : undefined;
 await mkdir('bench/results', { recursive: true });
 await writeFile(
   RESULTS,
@@ -245,6 +294,7 @@ await writeFile(
       ...previous,
       ...(web ? { measuredAt, javascript: web.javascript, lighthouse: web.lighthouse } : {}),
       ...(holds ? { holds } : {}),
+      ...(ssr ? { ssr } : {}),
     },
     null,
     2,

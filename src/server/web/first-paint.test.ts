@@ -49,6 +49,8 @@ describe('prepareFirstPaint', () => {
     expect(script).toContain('import("/assets/index-AAAA.js")');
     expect(script).toContain('["/assets/runtime-BBBB.js","/assets/react-CCCC.js"]');
     expect(script).toContain('first-contentful-paint');
+    // An empty root (the back office's shell) starts at once.
+    expect(script).toContain('if(!r||!r.firstElementChild)return go();');
     expect(scriptSources).toEqual([sha256(script)]);
     // The page's own placeholders are untouched.
     expect(template).toContain('<!-- head -->');

@@ -34,7 +34,7 @@ export function prepareFirstPaint(source: string, clientDir: string): FirstPaint
  * on a slow phone link the app's 120 KB of modules would otherwise be fetched while the page itself still
  * downloads and before it first paints (they would compete with it for the line and the main thread). The
  * preloads are added back at that moment, so the modules still arrive in parallel. A hidden tab, which
- * does not paint, starts them a second after the document is parsed.
+ * does not paint, starts them a second after the document is parsed; the back office's empty shell at once.
  */
 export function startScriptsAfterFirstPaint(template: string): { template: string; scriptSources: string[] } {
   const entry = ENTRY_SCRIPT.exec(template);
@@ -46,7 +46,9 @@ export function startScriptsAfterFirstPaint(template: string): { template: strin
     `${JSON.stringify(preloads)}.forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});`,
     `import(${JSON.stringify(entry[1])})}`,
     // Once the first contentful paint is reported; where paint timing is missing, a frame later.
-    'function painted(){var P=window.PerformanceObserver;',
+    // The back office's shell has nothing to paint: it starts at once.
+    'function painted(){var P=window.PerformanceObserver,r=d.getElementById("root");',
+    'if(!r||!r.firstElementChild)return go();',
     'if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)',
     'new P(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()}).observe({type:"paint",buffered:true});',
     'else requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)}',

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowSources, prepareFirstPaint } from './first-paint';
+import { allowSources, criticalCss, prepareFirstPaint, styleElement } from './first-paint';
 
 // The shape of dist/client/index.html as Vite builds it.
 const BUILT = `<!doctype html>
@@ -34,11 +34,13 @@ beforeAll(async () => {
 afterAll(() => rm(clientDir, { recursive: true, force: true }));
 
 describe('prepareFirstPaint', () => {
-  it('inlines the stylesheet and gives its hash for style-src', () => {
-    const { template, styleSources } = prepareFirstPaint(BUILT, clientDir);
-    expect(template).toContain(`<style>${CSS}</style>`);
-    expect(template).not.toContain('rel="stylesheet"');
-    expect(styleSources).toEqual([sha256(CSS)]);
+  it('replaces the stylesheet link by the page style placeholder, and links it for browsers without scripts', () => {
+    const { template, stylesheet } = prepareFirstPaint(BUILT, clientDir);
+    expect(template).toContain(
+      '<!-- style --><noscript><link rel="stylesheet" href="/assets/index-DDDD.css"></noscript>',
+    );
+    expect(template.match(/<link rel="stylesheet"/g)).toHaveLength(1);
+    expect(stylesheet).toEqual({ href: '/assets/index-DDDD.css', css: CSS });
   });
 
   it('starts the entry and its preloads from one inline script, whose hash is given for script-src', () => {
@@ -48,6 +50,8 @@ describe('prepareFirstPaint', () => {
     const script = /<script>([\s\S]*?)<\/script>/.exec(template)?.[1] ?? '';
     expect(script).toContain('import("/assets/index-AAAA.js")');
     expect(script).toContain('["/assets/runtime-BBBB.js","/assets/react-CCCC.js"]');
+    // The whole stylesheet follows the first paint, for what scripts show later.
+    expect(script).toContain('["/assets/index-DDDD.css"]');
     expect(script).toContain('first-contentful-paint');
     // An empty root (the back office's shell) starts at once.
     expect(script).toContain('if(!r||!r.firstElementChild)return go();');
@@ -58,9 +62,9 @@ describe('prepareFirstPaint', () => {
   });
 
   it('leaves a stylesheet it cannot read linked', () => {
-    const { template, styleSources } = prepareFirstPaint(BUILT.replace('DDDD', 'EEEE'), clientDir);
-    expect(template).toContain('href="/assets/index-EEEE.css"');
-    expect(styleSources).toEqual([]);
+    const { template, stylesheet } = prepareFirstPaint(BUILT.replace('DDDD', 'EEEE'), clientDir);
+    expect(template).toContain('<link rel="stylesheet" crossorigin href="/assets/index-EEEE.css">');
+    expect(stylesheet).toBeUndefined();
   });
 
   it('leaves a template without a built entry (Vite dev server) alone', () => {
@@ -68,9 +72,50 @@ describe('prepareFirstPaint', () => {
       '<html><head></head><body><script type="module" src="/entry-client.tsx"></script></body></html>';
     expect(prepareFirstPaint(source, clientDir)).toEqual({
       template: source,
-      styleSources: [],
+      stylesheet: undefined,
       scriptSources: [],
     });
+  });
+});
+
+describe('criticalCss', () => {
+  const sheet = [
+    ':root{--a:1}body{margin:0}h1{font-size:2rem}',
+    '.hero{padding:1rem}.blog-card{color:red}.hero .blog-card{color:blue}',
+    '.hero,.faq{margin:0}a:not(.button){text-decoration:underline}.hero:hover{color:green}',
+    '@media (width>=40rem){.hero{padding:2rem}.team{gap:1rem}}@media print{.faq{display:none}}',
+    '@keyframes spin{from{rotate:0}to{rotate:1turn}}@font-face{font-family:x;src:url(x.woff2)}',
+  ].join('');
+  const page = '<section class="hero big"><h1 class="title">Hi</h1><a href="/">Home</a></section>';
+  const css = criticalCss(sheet, page);
+
+  it('keeps the rules that may apply to the page', () => {
+    for (const rule of [
+      ':root{--a:1}',
+      'body{margin:0}',
+      'h1{font-size:2rem}',
+      '.hero{padding:1rem}',
+      '.hero{margin:0}',
+      'a:not(.button){text-decoration:underline}',
+      '.hero:hover{color:green}',
+      '@media (width>=40rem){.hero{padding:2rem}}',
+      '@keyframes spin{from{rotate:0}to{rotate:1turn}}',
+      '@font-face{font-family:x;src:url(x.woff2)}',
+    ])
+      expect(css).toContain(rule);
+  });
+
+  it('leaves out rules for classes the page does not have, and media blocks left empty', () => {
+    expect(css).not.toContain('blog-card');
+    expect(css).not.toContain('.faq');
+    expect(css).not.toContain('.team');
+    expect(css).not.toContain('@media print');
+  });
+
+  it('is allowed by the hash of exactly what is inlined', () => {
+    const { html, source } = styleElement(css);
+    expect(html).toBe(`<style>${css}</style>`);
+    expect(source).toBe(sha256(css));
   });
 });
 

@@ -19,9 +19,9 @@ import { listenToChannel, notifyChannel } from '../db/database';
  */
 
 export const PAGE_CACHE_CHANNEL = 'page_cache_invalidate';
-/** Least recently used pages go first beyond this many. */
-const MAX_ENTRIES = 500;
-/** A page bigger than this is not kept (the home page is about 37 KB). */
+/** Least recently used pages go first beyond this many (about 20 MB at most with pages like the home page). */
+const MAX_ENTRIES = 200;
+/** A page bigger than this is not kept (the home page is about 72 KB, its stylesheet inlined). */
 const MAX_PAGE_BYTES = 512 * 1024;
 
 const brotli = promisify(brotliCompress);
@@ -29,6 +29,8 @@ const gzipAsync = promisify(gzip);
 
 interface CachedPage {
   html: string;
+  /** Headers that belong to this page's HTML (the policy naming its inline style). */
+  headers: Record<string, string>;
   expiresAt: number;
   /** Compressed once, on the first request that accepts the encoding. */
   br?: Buffer;
@@ -127,10 +129,10 @@ export class PageCache {
     return page;
   }
 
-  set(key: string, html: string, stamp: number): boolean {
+  set(key: string, html: string, stamp: number, headers: Record<string, string> = {}): boolean {
     if (!this.enabled || stamp !== this.generation || Buffer.byteLength(html) > MAX_PAGE_BYTES) return false;
     this.pages.delete(key);
-    this.pages.set(key, { html, expiresAt: this.now() + this.ttlMs });
+    this.pages.set(key, { html, headers, expiresAt: this.now() + this.ttlMs });
     while (this.pages.size > this.maxEntries) {
       const oldest = this.pages.keys().next().value;
       if (oldest === undefined) break;
@@ -154,7 +156,7 @@ export class PageCache {
 
 /** Sends a cached page, compressed once per encoding (the compress plugin leaves an encoded body alone). */
 function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
-  reply.code(200).type('text/html; charset=utf-8').header('x-page-cache', 'hit');
+  reply.code(200).type('text/html; charset=utf-8').headers(page.headers).header('x-page-cache', 'hit');
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   const encoded = encoding ? page[encoding] : undefined;
   if (encoding && encoded) {
@@ -191,6 +193,8 @@ export interface RenderedHtml {
   html: string;
   /** False for answers that must not be kept (the back-office shell, a failed render). */
   cacheable: boolean;
+  /** Headers of this HTML, kept with it. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -215,6 +219,7 @@ export async function answerPage(
   const stamp = cache.stamp();
   const page = await render();
   if (!page) return reply;
+  if (page.headers) reply.headers(page.headers);
   if (
     key !== undefined &&
     page.cacheable &&
@@ -222,7 +227,7 @@ export async function answerPage(
     reply.statusCode === 200 &&
     !reply.hasHeader('set-cookie')
   ) {
-    if (cache.set(key, page.html, stamp)) reply.header('x-page-cache', 'miss');
+    if (cache.set(key, page.html, stamp, page.headers)) reply.header('x-page-cache', 'miss');
   }
   return reply.type('text/html; charset=utf-8').send(page.html);
 }

@@ -3,7 +3,13 @@ import { fileURLToPath } from 'node:url';
 import fastifyVite from '@fastify/vite';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RenderedPage, SsrModule } from '../../shared/ssr-contract';
-import { allowSources, prepareFirstPaint } from './first-paint';
+import {
+  allowSources,
+  criticalCss,
+  type FirstPaintHtml,
+  prepareFirstPaint,
+  styleElement,
+} from './first-paint';
 import { answerPage } from './page-cache';
 
 const projectRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -24,7 +30,9 @@ function setStaticCacheHeaders(reply: FastifyReply, path: string) {
 export async function registerWeb(app: FastifyInstance): Promise<void> {
   const dev = app.config.env === 'development';
   const clientDir = join(projectRoot, 'dist', 'client');
-  let inlineSources = { style: [] as string[], script: [] as string[] };
+  let firstPaint: FirstPaintHtml | undefined;
+  /** The back office's shell paints nothing server-side: it gets the whole public stylesheet. */
+  let shellStyle: { html: string; source: string } | undefined;
   const fetchJson = async (url: string) => {
     const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
     if (response.statusCode >= 400) {
@@ -50,8 +58,8 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       // `reply.html(page)` answers the page's HTML without sending it: the route sends it, and may keep it.
       createHtmlFunction: async (source, _scope, config) => {
         // In production the page paints before it loads its scripts (first-paint.ts); not with Vite's dev server.
-        const firstPaint = dev ? undefined : prepareFirstPaint(source, clientDir);
-        if (firstPaint) inlineSources = { style: firstPaint.styleSources, script: firstPaint.scriptSources };
+        firstPaint = dev ? undefined : prepareFirstPaint(source, clientDir);
+        shellStyle = firstPaint?.stylesheet ? styleElement(firstPaint.stylesheet.css) : undefined;
         const template = await config.createHtmlTemplateFunction(firstPaint?.template ?? source);
         return (page) => template(page ?? {});
       },
@@ -73,19 +81,6 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       if (pathname === '/api' || pathname.startsWith('/uploads/')) {
         return reply.code(404).send({ error_messages: 'Not found' });
       }
-      // Every page, rendered or kept, carries the inlined stylesheet and starting script: their hashes join
-      // the policy (no nonce, so a kept page stays valid).
-      const policy = reply.getHeader('content-security-policy');
-      if (typeof policy === 'string') {
-        reply.header(
-          'content-security-policy',
-          allowSources(
-            allowSources(policy, 'style-src', inlineSources.style),
-            'script-src',
-            inlineSources.script,
-          ),
-        );
-      }
       return answerPage(app, request, reply, async () => {
         const page = (await reply.render({ req: request, reply })) as unknown as RenderedPage;
         if (page.redirect) {
@@ -94,9 +89,22 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
         }
         reply.code(page.status);
         reply.header('cache-control', page.clientOnly ? 'no-store' : 'no-cache');
-
-        const html = (await reply.html(page as unknown as Record<string, unknown>)) as unknown as string;
-        return { status: page.status, html, cacheable: !page.clientOnly };
+        // The page's own styles and the starting script are inline: their hashes join the policy (no nonce,
+        // so a kept page and its header stay valid together).
+        const css = firstPaint?.stylesheet?.css;
+        const style = css && !page.clientOnly ? styleElement(criticalCss(css, page.element)) : shellStyle;
+        const data = { ...page, style: style?.html ?? '' } as unknown as Record<string, unknown>;
+        const html = (await reply.html(data)) as unknown as string;
+        const headers: Record<string, string> = {};
+        const policy = reply.getHeader('content-security-policy');
+        if (typeof policy === 'string') {
+          headers['content-security-policy'] = allowSources(
+            allowSources(policy, 'style-src', style ? [style.source] : []),
+            'script-src',
+            firstPaint?.scriptSources ?? [],
+          );
+        }
+        return { status: page.status, html, cacheable: !page.clientOnly, headers };
       });
     });
   });

@@ -32,10 +32,13 @@ async function buildPageApp(database: DatabaseHandle, env: Record<string, string
       const status = request.url.includes('missing') ? 404 : 200;
       reply.code(status);
       if (request.url.includes('cookie')) reply.header('set-cookie', 'a=b');
+      const html = `<ul>${faqs.fa_questions.map((faq) => `<li>${faq.title}</li>`).join('')}</ul>`;
       return {
         status,
-        html: `<ul>${faqs.fa_questions.map((faq) => `<li>${faq.title}</li>`).join('')}</ul>`,
+        html,
         cacheable: !request.url.includes('shell'),
+        // As the real pages: a header that belongs to this HTML (the policy naming its inline style).
+        headers: { 'x-page-digest': String(html.length) },
       };
     }),
   );
@@ -158,6 +161,8 @@ describe('cached pages on one instance', () => {
     expect(second.body).toBe(first.body);
     expect(second.headers['content-type']).toBe(first.headers['content-type']);
     expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(first.headers['x-page-digest']).toBeDefined();
+    expect(second.headers['x-page-digest']).toBe(first.headers['x-page-digest']);
     expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
   });
 

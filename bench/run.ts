@@ -8,7 +8,8 @@
 //    database made and dropped for the run; skipped with a note when unreachable): winners, p50, p99.
 //  - the server's API ratio against a bare server, RSS and cold start (bench/server-figures.ts: parts
 //    api, memory, startup).
-// `npm run bench -- --only web` (or holds, api, memory, startup) runs one part.
+//  - server-rendered `GET /` with the page cache on and off (bench/ssr.ts): req/s and CPU per request.
+// `npm run bench -- --only web` (or holds, ssr, api, memory, startup) runs one part.
 // Results are printed and written to bench/results/latest.json (a part run alone keeps the other part's
 // last figures). It reports; it does not fail the build.
 import { spawn } from 'node:child_process';
@@ -24,8 +25,9 @@ import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-build.mjs';
 import { type HoldFigures, measureHolds, printHoldTable, withPostgresDatabase } from './holds';
 import { benchTable, writeReadmeTable } from './readme-table';
 import { benchApi, benchMemory, benchStartup } from './server-figures';
+import { measureSsr, printSsrTable, type SsrFigures } from './ssr';
 
-const PARTS = ['web', 'holds', 'api', 'memory', 'startup'] as const;
+const PARTS = ['web', 'holds', 'ssr', 'api', 'memory', 'startup'] as const;
 type Part = (typeof PARTS)[number];
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
@@ -91,7 +93,7 @@ async function startServer(extraEnv: Record<string, string> = {}) {
   }
   return {
     baseUrl,
-    pid: child.pid,
+    pid: child.pid ?? 0,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -160,7 +162,10 @@ async function lighthouseScores(urls: string[]) {
   try {
     for (const url of urls) {
       const runs: Scores[] = [];
-      for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await lighthouseOnce(url, chrome.port));
+      for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+        // Lighthouse 12 now and then loses the trace's navigation start (NO_NAVSTART) on a busy machine: once more.
+        runs.push(await lighthouseOnce(url, chrome.port).catch(() => lighthouseOnce(url, chrome.port)));
+      }
       const keys = Object.keys(runs[0] ?? {});
       const performance = runs.map((run) => run.performance ?? 0);
       results[new URL(url).pathname] = {
@@ -184,14 +189,29 @@ async function benchWeb() {
       .json()
       .catch(() => ({}))) as { blogs?: { slug: string }[] };
     const articlePath = blogs.blogs?.[0] ? `/article/${blogs.blogs[0].slug}` : undefined;
-    const routes = ['/', '/blog', '/our_team', '/faq', '/contact_us', ...(articlePath ? [articlePath] : [])];
+    const booking = '/sessions_availability/booking_test';
+    const routes = [
+      '/',
+      '/blog',
+      '/our_team',
+      '/faq',
+      '/contact_us',
+      '/login',
+      booking,
+      ...(articlePath ? [articlePath] : []),
+    ];
     const javascript = await javascriptPerRoute(server.baseUrl, routes);
     console.log('\nJavaScript per route (gzipped):');
     for (const row of javascript)
       console.log(`  ${row.path.padEnd(40)} ${String(row.gzipKb).padStart(7)} KB in ${row.scripts} files`);
-    const lighthouseTargets = ['/', '/blog', ...(articlePath ? [articlePath] : [])].map(
-      (path) => server.baseUrl + path,
-    );
+    const lighthouseTargets = [
+      '/',
+      '/blog',
+      ...(articlePath ? [articlePath] : []),
+      '/contact_us',
+      '/login',
+      booking,
+    ].map((path) => server.baseUrl + path);
     const scores = await lighthouseScores(lighthouseTargets);
     console.log('\nLighthouse 12, mobile, simulated throttling:');
     for (const [path, row] of Object.entries(scores))
@@ -230,6 +250,30 @@ async function benchHolds() {
   return { rows, skipped };
 }
 
+/** `GET /` with the page cache on and off, on PGlite and on PostgreSQL (each on a freshly seeded server). */
+async function benchSsr() {
+  const rows: SsrFigures[] = [];
+  const skipped: string[] = [];
+  const on = async (database: string, env: Record<string, string>) => {
+    for (const cache of ['off', 'on'] as const) {
+      const server = await startServer({ ...env, PAGE_CACHE_SECONDS: cache === 'on' ? '30' : '0' });
+      try {
+        rows.push(await measureSsr(server.baseUrl, server.pid, { database, cache }));
+      } finally {
+        await server.stop();
+      }
+    }
+  };
+  await on('PGlite', {});
+  const postgres = await withPostgresDatabase(
+    process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    (databaseUrl, version) => on(`PostgreSQL ${version}`, { DATABASE_URL: databaseUrl }),
+  );
+  if ('skipped' in postgres) skipped.push(postgres.skipped);
+  printSsrTable(rows, skipped);
+  return { rows, skipped };
+}
+
 const RESULTS = 'bench/results/latest.json';
 const measuredAt = new Date().toISOString();
 const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node.js ${process.version}`;
@@ -247,6 +291,7 @@ const holds = runs('holds')
       ...(await benchHolds()),
     }
   : undefined;
+const ssr = runs('ssr') ? { measuredAt, machine, ...(await benchSsr()) } : undefined;
 // The server's own figures (bench/server-figures.ts), each under its own key.
 const serverFigures = {
   ...(runs('api') ? { api: { measuredAt, ...(await benchApi()) } } : {}),
@@ -260,6 +305,7 @@ const results = {
   loadAverage,
   ...(web ? { javascript: web.javascript, lighthouse: web.lighthouse } : {}),
   ...(holds ? { holds } : {}),
+  ...(ssr ? { ssr } : {}),
   ...serverFigures,
 };
 await mkdir('bench/results', { recursive: true });

@@ -71,6 +71,8 @@ describe('admin sign-in', () => {
     const { page, context } = await openPage(browser);
     await page.goto('/login');
     await page.getByRole('button', { name: /sign in|log in/i }).click();
+    // The validation code loads when the form is first used: wait for its first answer.
+    await page.getByText('Required', { exact: true }).first().waitFor();
     expect(await page.getByText('Required', { exact: true }).count()).toBe(2);
     await page.getByLabel(/e-?mail/i).fill('nope');
     await page.getByLabel(/password/i).fill('abc');

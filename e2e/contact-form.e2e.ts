@@ -12,11 +12,22 @@ afterAll(() => browser?.close());
 describe('contact form', () => {
   it('shows the spec texts for bad input and sends nothing', async () => {
     const { page, requests, context } = await openPage(browser, { viewport: viewports.phone });
+    // Zod must not even probe for eval: the page's Content-Security-Policy forbids it (a reported violation).
+    await page.addInitScript(() => {
+      const violations: string[] = [];
+      Object.assign(window, { cspViolations: violations });
+      document.addEventListener('securitypolicyviolation', (event) =>
+        violations.push(event.violatedDirective),
+      );
+    });
     await page.goto('/contact_us');
     await waitForHydration(page);
     const submit = page.getByRole('button', { name: /send/i });
     await submit.click();
+    // The validation code loads when the form is first used: wait for its first answer.
+    await page.getByText('This field is required, please fill in.').first().waitFor();
     expect(await page.getByText('This field is required, please fill in.').count()).toBe(3);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
     await page.getByLabel('Name', { exact: true }).fill('A');
     await page.getByLabel('E-mail', { exact: true }).fill('not-an-email');
     await page.getByLabel('Phone (optional)', { exact: true }).fill('12');
@@ -26,6 +37,13 @@ describe('contact form', () => {
     await page.getByText('Mail is invalid.').waitFor();
     await page.getByText('Phone number is invalid.').waitFor();
     expect(requests.filter((url) => url.includes('/api/contact_us'))).toEqual([]);
+    // Each change checks its field again after a submit.
+    await page.getByLabel('Phone (optional)', { exact: true }).fill('+353 1 234 5678');
+    await expect.poll(() => page.getByText('Phone number is invalid.').count()).toBe(0);
+    expect(await page.getByText('Text is too short.').count()).toBe(2);
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+    ).toEqual([]);
     await context.close();
   });
 

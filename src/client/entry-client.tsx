@@ -1,3 +1,5 @@
+// First: Zod's settings must be in place before any schema module runs.
+import './lib/zod-csp';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -55,8 +57,17 @@ async function start() {
     });
     return;
   }
-  // The back-office shell, or a page whose data was not found: rendered afresh in the browser.
-  if (state) hydrate(queryClient, state.queries);
+  // The back-office shell, or a page whose data was not found: rendered afresh in the browser. Its route's
+  // module is loaded first, or the router would replace the server's page with nothing until it arrives.
+  if (state) {
+    hydrate(queryClient, state.queries);
+    // As on the server: a record found missing there is not asked for again on mount.
+    if (state.notFound)
+      queryClient.setDefaultOptions({
+        queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false },
+      });
+  }
+  await resolveLazyRoutes(routes);
   const router = createBrowserRouter(routes);
   createRoot(container).render(
     <StrictMode>

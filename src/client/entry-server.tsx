@@ -1,4 +1,4 @@
-import { dehydrate } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
@@ -88,7 +88,12 @@ export async function render({ url, origin, fetchJson }: RenderRequest): Promise
     </StrictMode>,
   );
   const state: SsrState = {
-    queries: dehydrate(queryClient),
+    // A missing record's page also carries the failed query (its status), so the browser shows the same
+    // 'not found' at once instead of 'Loading…' while it asks again.
+    queries: dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) =>
+        defaultShouldDehydrateQuery(query) || (notFound && isNotFoundError(query.state.error)),
+    }),
     router: { loaderData: context.loaderData, actionData: context.actionData },
     notFound,
   };

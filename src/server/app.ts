@@ -39,6 +39,7 @@ import { slotPublicRoutes } from './modules/slots/slot-routes';
 import { teamAdminRoutes } from './modules/team/team-admin-routes';
 import { teamPublicRoutes } from './modules/team/team-routes';
 import { uploadRoutes } from './modules/uploads/upload-routes';
+import { type PageCache, registerPageCache } from './web/page-cache';
 import { registerWeb } from './web/web-routes';
 
 declare module 'fastify' {
@@ -53,6 +54,8 @@ declare module 'fastify' {
     /** Every route of the app (method and URL pattern), for the fuzz test that walks them all. */
     /** Every route, for the tests that walk them; `hidden` ones are plumbing, not endpoints of the API reference. */
     registeredRoutes: { method: string; url: string; hidden: boolean }[];
+    /** Server-rendered public pages kept for a short while; dropped on every admin write, in every instance. */
+    pageCache: PageCache;
   }
 }
 
@@ -151,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   registerInputGuards(app);
+  await registerPageCache(app, { ttlMs: config.pageCacheSeconds * 1000 });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
   // The API speaks JSON and multipart forms; a plain-text body is refused with 415, not read as empty.

@@ -68,6 +68,7 @@ const configSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   CLINIC_EMAIL: z.email().default(clinic.email),
   HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
@@ -102,6 +103,8 @@ export interface AppConfig {
   clinicEmail: string;
   /** How long a visitor's preliminary hold on a slot lasts before the slot is offered again. */
   holdMinutes: number;
+  /** How long a server-rendered public page is served from memory; 0 renders every request. */
+  pageCacheSeconds: number;
   /** Card payments through Stripe; without it the built-in test mode takes no real payment. */
   stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string };
 }
@@ -143,6 +146,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: values.MAIL_FROM ?? `${clinic.name} <${values.CLINIC_EMAIL}>`,
     clinicEmail: values.CLINIC_EMAIL,
     holdMinutes: values.HOLD_MINUTES,
+    // Vite's dev server changes the pages under the running server: render each request there.
+    pageCacheSeconds: values.NODE_ENV === 'development' ? 0 : values.PAGE_CACHE_SECONDS,
     stripe: values.STRIPE_SECRET_KEY
       ? {
           secretKey: values.STRIPE_SECRET_KEY,

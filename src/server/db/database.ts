@@ -158,3 +158,98 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     client.release(broken);
   }
 }
+
+/** Sends a PostgreSQL notification on `channel` to every instance listening on this database. */
+export async function notifyChannel(handle: DatabaseHandle, channel: string, payload: string): Promise<void> {
+  await handle.db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
+export interface ChannelListener {
+  onMessage(payload: string): void;
+  /** False when the listening connection is lost (notifications may be missed until it is back), true again after. */
+  onConnectionChange?(connected: boolean): void;
+}
+
+/**
+ * Listens on a PostgreSQL notification channel: on a PostgreSQL server with one dedicated connection (outside
+ * the pool), reconnected with a growing delay when it is lost; on PGlite in-process.
+ */
+export async function listenToChannel(
+  handle: DatabaseHandle,
+  channel: string,
+  listener: ChannelListener,
+): Promise<{ close(): Promise<void> }> {
+  const driver = drivers.get(handle.db);
+  if (!driver) throw new Error('listenToChannel: not a handle made by openDatabase');
+  if (driver.kind === 'pglite') {
+    const unsubscribe = await driver.client.listen(channel, (payload) => listener.onMessage(payload));
+    return {
+      async close() {
+        await unsubscribe().catch(() => undefined);
+      },
+    };
+  }
+
+  const options = driver.pool.options;
+  let closed = false;
+  let client: pg.Client | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let delayMs = 500;
+  /** Whether the listener was told the connection is down (so it is told when it is back). */
+  let down = false;
+  const retryLater = () => {
+    if (closed) return;
+    retryTimer = setTimeout(() => void connect(), delayMs);
+    delayMs = Math.min(delayMs * 2, 30_000);
+  };
+  const connect = async (): Promise<boolean> => {
+    const next = new pg.Client(options);
+    // Until it listens, a failure is handled by the catch below; afterwards by `onLost`.
+    next.on('error', () => undefined);
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replace(/"/g, '""')}"`);
+    } catch {
+      next.end().catch(() => undefined);
+      retryLater();
+      return false;
+    }
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return false;
+    }
+    let lost = false;
+    const onLost = () => {
+      if (lost || closed) return;
+      lost = true;
+      client = undefined;
+      next.end().catch(() => undefined);
+      down = true;
+      listener.onConnectionChange?.(false);
+      retryLater();
+    };
+    next.on('error', onLost);
+    next.on('end', onLost);
+    next.on('notification', (message) => {
+      if (message.channel === channel) listener.onMessage(message.payload ?? '');
+    });
+    client = next;
+    delayMs = 500;
+    if (down) {
+      down = false;
+      listener.onConnectionChange?.(true);
+    }
+    return true;
+  };
+  if (!(await connect())) {
+    down = true;
+    listener.onConnectionChange?.(false);
+  }
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

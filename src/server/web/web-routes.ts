@@ -1,7 +1,16 @@
+import { join } from 'node:path';
 import fastifyVite from '@fastify/vite';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RenderedPage, SsrModule } from '../../shared/ssr-contract';
 import { projectRoot } from '../project-root';
+import {
+  allowSources,
+  criticalCss,
+  type FirstPaintHtml,
+  prepareFirstPaint,
+  styleElement,
+} from './first-paint';
+import { answerPage } from './page-cache';
 
 /** Hashed build assets never change; everything else in the client folder may. */
 function setStaticCacheHeaders(reply: FastifyReply, path: string) {
@@ -17,6 +26,11 @@ function setStaticCacheHeaders(reply: FastifyReply, path: string) {
  * `/admin/*` get the client-only shell. In development Vite runs as middleware with hot reload.
  */
 export async function registerWeb(app: FastifyInstance): Promise<void> {
+  const dev = app.config.env === 'development';
+  const clientDir = join(projectRoot, 'dist', 'client');
+  let firstPaint: FirstPaintHtml | undefined;
+  /** The back office's shell paints nothing server-side: it gets the whole public stylesheet. */
+  let shellStyle: { html: string; source: string } | undefined;
   const fetchJson = async (url: string) => {
     const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
     if (response.statusCode >= 400) {
@@ -33,11 +47,19 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   await app.register(async (web) => {
     await web.register(fastifyVite, {
       root: projectRoot,
-      dev: app.config.env === 'development',
+      dev,
       fastifyStaticOptions: {
         preCompressed: true,
         cacheControl: false,
         setHeaders: setStaticCacheHeaders,
+      },
+      // `reply.html(page)` answers the page's HTML without sending it: the route sends it, and may keep it.
+      createHtmlFunction: async (source, _scope, config) => {
+        // In production the page paints before it loads its scripts (first-paint.ts); not with Vite's dev server.
+        firstPaint = dev ? undefined : prepareFirstPaint(source, clientDir);
+        shellStyle = firstPaint?.stylesheet ? styleElement(firstPaint.stylesheet.css) : undefined;
+        const template = await config.createHtmlTemplateFunction(firstPaint?.template ?? source);
+        return (page) => template(page ?? {});
       },
       createRenderFunction: async (client) => {
         const ssr = client as unknown as SsrModule;
@@ -57,11 +79,31 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       if (pathname === '/api' || pathname.startsWith('/uploads/')) {
         return reply.code(404).send({ error_messages: 'Not found' });
       }
-      const page = (await reply.render({ req: request, reply })) as unknown as RenderedPage;
-      if (page.redirect) return reply.redirect(page.redirect, 302);
-      reply.code(page.status);
-      reply.header('cache-control', page.clientOnly ? 'no-store' : 'no-cache');
-      return reply.html(page as unknown as Record<string, unknown>);
+      return answerPage(app, request, reply, async () => {
+        const page = (await reply.render({ req: request, reply })) as unknown as RenderedPage;
+        if (page.redirect) {
+          reply.redirect(page.redirect, 302);
+          return undefined;
+        }
+        reply.code(page.status);
+        reply.header('cache-control', page.clientOnly ? 'no-store' : 'no-cache');
+        // The page's own styles and the starting script are inline: their hashes join the policy (no nonce,
+        // so a kept page and its header stay valid together).
+        const css = firstPaint?.stylesheet?.css;
+        const style = css && !page.clientOnly ? styleElement(criticalCss(css, page.element)) : shellStyle;
+        const data = { ...page, style: style?.html ?? '' } as unknown as Record<string, unknown>;
+        const html = (await reply.html(data)) as unknown as string;
+        const headers: Record<string, string> = {};
+        const policy = reply.getHeader('content-security-policy');
+        if (typeof policy === 'string') {
+          headers['content-security-policy'] = allowSources(
+            allowSources(policy, 'style-src', style ? [style.source] : []),
+            'script-src',
+            firstPaint?.scriptSources ?? [],
+          );
+        }
+        return { status: page.status, html, cacheable: !page.clientOnly, headers };
+      });
     });
   });
 }

@@ -1,14 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { type LoginRequest, loginRequestSchema } from '../../../shared/auth';
+import type { LoginRequest, loginRequestSchema } from '../../../shared/auth';
 import { texts } from '../../../shared/validation-texts';
 import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
+import { lazyResolver } from '../../lib/lazy-resolver';
+import { useLightForm } from '../../lib/use-light-form';
 import { useLogin } from './login-api';
 
 type LoginFormValues = z.input<typeof loginRequestSchema>;
+
+const validation = lazyResolver(() => import('./login-validation').then((module) => module.loginResolver));
 
 /**
  * The sign-in form: validated with the shared schema (its texts under the fields, the first invalid field
@@ -23,10 +25,9 @@ export function LoginForm() {
     setError,
     setFocus,
     formState: { errors },
-  } = useForm<LoginFormValues, unknown, LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
+  } = useLightForm<LoginFormValues, LoginRequest>({
+    resolver: validation.resolver,
     defaultValues: { email: '', password: '' },
-    shouldFocusError: true,
   });
 
   const onSubmit = handleSubmit((credentials) => {
@@ -49,7 +50,14 @@ export function LoginForm() {
   });
 
   return (
-    <form className="login-form" noValidate onSubmit={onSubmit} aria-labelledby="login-title">
+    <form
+      className="login-form"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={validation.preload}
+      onPointerDown={validation.preload}
+      aria-labelledby="login-title"
+    >
       <TextField
         label="E-mail"
         type="email"

@@ -1,15 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { type ContactRequest, type ContactRequestInput, contactRequestSchema } from '../../../shared/contact';
+import type { ContactRequest, ContactRequestInput } from '../../../shared/contact';
 import { TextAreaField } from '../../components/form-field/text-area-field';
 import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
+import { lazyResolver } from '../../lib/lazy-resolver';
+import { useLightForm } from '../../lib/use-light-form';
 import { useSendContactMessage } from './contact-api';
 
 const fieldNames = ['name', 'email', 'phone', 'message'] as const;
 
 const emptyForm: ContactRequestInput = { name: '', email: '', phone: '', message: '' };
+
+const validation = lazyResolver(() =>
+  import('./contact-validation').then((module) => module.contactResolver),
+);
 
 /**
  * The contact form (spec 2.3): validated with the shared schema (texts under the fields, the first invalid
@@ -24,10 +28,9 @@ export function ContactForm() {
     reset,
     setError,
     formState: { errors },
-  } = useForm<ContactRequestInput, unknown, ContactRequest>({
-    resolver: zodResolver(contactRequestSchema),
+  } = useLightForm<ContactRequestInput, ContactRequest>({
+    resolver: validation.resolver,
     defaultValues: emptyForm,
-    shouldFocusError: true,
   });
 
   const onSubmit = handleSubmit((message) => {
@@ -52,7 +55,14 @@ export function ContactForm() {
   });
 
   return (
-    <form className="contact-form" noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
+    <form
+      className="contact-form"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={validation.preload}
+      onPointerDown={validation.preload}
+      aria-labelledby="contact-form-title"
+    >
       <TextField
         label="Name"
         autoComplete="name"

@@ -51,7 +51,6 @@ declare module 'fastify' {
     adminRoutes: AdminRouteInfo[];
     /** The card payment provider: Stripe with STRIPE_SECRET_KEY, the test mode otherwise. */
     payments: PaymentProvider;
-    /** Every route of the app (method and URL pattern), for the fuzz test that walks them all. */
     /** Every route, for the tests that walk them; `hidden` ones are plumbing, not endpoints of the API reference. */
     registeredRoutes: { method: string; url: string; hidden: boolean }[];
     /** Server-rendered public pages kept for a short while; dropped on every admin write, in every instance. */

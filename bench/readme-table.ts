@@ -60,8 +60,80 @@ function lighthouseRows(results: Results): BenchRow[] {
   });
 }
 
+const isPostgres = (database: string) => database.startsWith('PostgreSQL');
+
+function apiRows(results: Results): BenchRow[] {
+  const api = results.api as
+    | { rows?: { database: string; path: string; identicalJson: boolean; ratio: number; cpuRatio: number }[] }
+    | undefined;
+  return (api?.rows ?? []).map((row) => ({
+    figure: `\`GET ${row.path}\`, app / bare server on the same SQL, ${row.database}: req/s ratio (CPU ratio)`,
+    measured: `${row.ratio} (${row.cpuRatio})${row.identicalJson ? '' : ', JSON differs!'}`,
+    target: '≥ 0.8',
+    met: row.identicalJson && row.ratio >= 0.8,
+  }));
+}
+
+function ssrRows(results: Results): BenchRow[] {
+  const ssr = results.ssr as
+    | {
+        rows?: {
+          database: string;
+          cache: string;
+          path: string;
+          reqPerSec: number;
+          cpuMsPerRequest: number | null;
+        }[];
+      }
+    | undefined;
+  return (ssr?.rows ?? []).map((row) => ({
+    figure: `Server-rendered \`GET ${row.path}\`, page cache ${row.cache}, ${row.database}: req/s (CPU per request)`,
+    measured: `${row.reqPerSec} (${row.cpuMsPerRequest ?? '?'} ms)`,
+    target: row.cache === 'on' ? '≥ 1,000 req/s' : 'none (uncached, for comparison)',
+    met: row.cache === 'on' ? row.reqPerSec >= 1000 : undefined,
+  }));
+}
+
+function memoryRows(results: Results): BenchRow[] {
+  const api = results.api as
+    | { memory?: { database: string; idleMb: number; afterLoadMb: number }[] }
+    | undefined;
+  const rows: BenchRow[] = (api?.memory ?? []).map((row) => {
+    const limit = isPostgres(row.database) ? 130 : 350;
+    return {
+      figure: `RSS of the server, ${row.database}: idle, after load`,
+      measured: `${row.idleMb} MB, ${row.afterLoadMb} MB`,
+      target: `idle ≤ ${limit} MB`,
+      met: row.idleMb <= limit,
+    };
+  });
+  const memory = results.memory as { firstStart?: { rss: number }; restart?: { rss: number } } | undefined;
+  if (memory?.firstStart) {
+    rows.push({
+      figure: 'RSS 5 s after the first start on an empty PGlite folder (and after a restart)',
+      measured: `${memory.firstStart.rss} MB (${memory.restart?.rss ?? '?'} MB)`,
+      target: '≤ 400 MB',
+      met: memory.firstStart.rss <= 400,
+    });
+  }
+  return rows;
+}
+
+function startupRows(results: Results): BenchRow[] {
+  const startup = results.startup as { rows?: { database: string; medianMs: number }[] } | undefined;
+  return (startup?.rows ?? []).map((row) => {
+    const limit = isPostgres(row.database) ? 1500 : 3000;
+    return {
+      figure: `Cold start on an existing database, ${row.database} (median of 3)`,
+      measured: `${(row.medianMs / 1000).toFixed(2)} s`,
+      target: `≤ ${limit / 1000} s`,
+      met: row.medianMs <= limit,
+    };
+  });
+}
+
 /** Every row builder; one per part of the bench. */
-const builders = [holdRows, javascriptRows, lighthouseRows];
+const builders = [apiRows, ssrRows, memoryRows, startupRows, holdRows, javascriptRows, lighthouseRows];
 
 export function benchRows(results: Results): BenchRow[] {
   return builders.flatMap((build) => build(results));

@@ -70,11 +70,12 @@ describe('the server bundle', () => {
   }, 120_000);
 
   it.skipIf(!existsSync(join(projectRoot, 'dist', 'vite.config.json')))(
-    'serves the API and the built pages on a new PGlite folder',
+    'serves the API and the built pages from the folder it prepared',
     async () => {
       const port = await freePort();
       const { child, exit } = run([bundle], {
-        DATA_DIR: join(scratch, 'served', 'db'),
+        // The folder the test above prepared: one initdb for the file, on a machine the other tests share.
+        DATA_DIR: join(scratch, 'prepared', 'db'),
         SEED: 'true',
         PORT: String(port),
         HOST: '127.0.0.1',

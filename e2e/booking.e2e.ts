@@ -17,7 +17,6 @@ import {
   screenshot,
   viewports,
   waitForHydration,
-  waitForSettled,
 } from './browser';
 import { E2E_ADMIN } from './global-setup';
 

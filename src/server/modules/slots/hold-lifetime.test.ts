@@ -158,7 +158,10 @@ describe('a hold has a lifetime of HOLD_LIFETIME_FACTOR × HOLD_MINUTES', () => 
       })
       .where(eq(sessions.id, slot.id));
     expect((await book(slot.id, hold_token)).statusCode).toBe(409);
-    const released = await slotHoldReleaseJob({ db: t.database.db, logger: console }).run();
+    const released = await slotHoldReleaseJob({
+      db: t.database.db,
+      logger: { info() {}, warn() {}, error() {} },
+    }).run();
     expect(released).toContain(slot.id);
     expect(await rowOf(slot.id)).toMatchObject({
       status: 'available',

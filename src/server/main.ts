@@ -9,6 +9,7 @@ import { seedDemonstrationContent } from './db/seed';
 import { createJobRunner } from './jobs/job-runner';
 import { ensureAdmin } from './modules/auth/auth-service';
 import { cleanStoredHtml } from './modules/blog/stored-html';
+import { abandonedBookingJob } from './modules/bookings/abandoned-booking-job';
 import { emailOutboxJob } from './modules/email/email-sender';
 import { paymentSettlementJob } from './modules/payments/payment-settlement-job';
 import { slotHoldReleaseJob } from './modules/slots/slot-hold-job';
@@ -77,6 +78,7 @@ async function main() {
     emailOutboxJob({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log }),
   );
   jobs.add(slotHoldReleaseJob({ db: database.db, logger: app.log }));
+  jobs.add(abandonedBookingJob({ db: database.db, logger: app.log }));
   jobs.add(
     paymentSettlementJob({ db: database.db, provider: app.payments, settings: config, logger: app.log }),
   );

@@ -14,6 +14,12 @@ export const MAX_CALENDAR_RANGE_DAYS = 62;
 export const MAX_SLOTS_PER_SAVE = 100;
 /** The most live holds one visitor address (an IPv6 one by its /64) may have at once. */
 export const MAX_HOLDS_PER_CLIENT = 3;
+/**
+ * A hold lasts HOLD_MINUTES from each renewal (re-holding the slot with the hold's own token, creating the
+ * booking, starting a payment), but never longer than HOLD_LIFETIME_FACTOR × HOLD_MINUTES from when it
+ * started: renewing cannot keep a slot from other visitors for ever.
+ */
+export const HOLD_LIFETIME_FACTOR = 2;
 /** The longest slot the editor may save. */
 export const MAX_SLOT_HOURS = 12;
 

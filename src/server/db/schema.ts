@@ -288,6 +288,11 @@ export const sessions = pgTable(
     location: text('location').$type<SessionLocation>(),
     /** While pending: when the preliminary hold lapses and the slot becomes available again. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /**
+     * While pending: when this hold started. Re-holding the slot with the hold's own token, creating its booking
+     * and paying extend the hold, but never past `hold_started_at + HOLD_LIFETIME_FACTOR × HOLD_MINUTES`.
+     */
+    holdStartedAt: timestamp('hold_started_at', { withTimezone: true }),
     /** While pending: sha256 (hex) of the hold token the visitor holds; the token itself is never stored. */
     holdTokenHash: text('hold_token_hash'),
     /**

@@ -309,7 +309,7 @@ export const seedFaqs: SeedFaq[] = [
   {
     title: 'How long do you keep my information?',
     answer:
-      'Information sent through the forms on this website is kept for 90 days and then deleted; your clinical record is kept in our clinic records system as the law requires. You can ask to see, correct or delete your personal data at any time, and we reply to every request within 30 days.',
+      'Information sent through the forms on this website is kept for 90 days and then deleted (a booking that is never paid, 24 hours after it was started); your clinical record is kept in our clinic records system as the law requires. You can ask to see, correct or delete your personal data at any time, and we reply to every request within 30 days.',
     asHtml: false,
   },
 ];

@@ -4,7 +4,7 @@ export type JobLogger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
 /**
  * Background work done inside the server process (DESIGN.md section 1): sending queued e-mail,
- * releasing expired slot holds, reminders, retention. `run` claims the items it works on with one atomic
+ * releasing expired slot holds, deleting abandoned unpaid bookings after 24 hours, reminders, retention. `run` claims the items it works on with one atomic
  * `UPDATE … WHERE … RETURNING` (or `… FOR UPDATE SKIP LOCKED`), so several instances of the app on one
  * PostgreSQL never take the same item twice; it may throw, the runner logs and carries on.
  */

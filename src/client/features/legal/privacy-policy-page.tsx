@@ -216,7 +216,9 @@ const sections: LegalSection[] = [
           <li>
             <strong>Website form system:</strong> the personal information and files sent through this
             website’s booking, referral and contact forms are kept for <strong>90 days</strong>, then deleted.
-            Payment records are kept for accounting with the amounts only, without your personal details.
+            A booking that is never paid is deleted with its files <strong>24 hours</strong> after it was
+            started. Payment records are kept for accounting with the amounts only, without your personal
+            details.
           </li>
           <li>
             <strong>Clinical records:</strong> your patient record in the clinical records system is kept for

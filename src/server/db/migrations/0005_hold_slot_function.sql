@@ -1,16 +1,20 @@
+ALTER TABLE "sessions" ADD COLUMN "hold_started_at" timestamp with time zone;--> statement-breakpoint
 -- A visitor's hold in one call (one round trip, no explicit transaction): the per-address advisory lock is
 -- taken first, and because a VOLATILE PL/pgSQL function gives each statement its own snapshot, the UPDATE
 -- then counts the address's live holds as committed by whoever held the lock before it. Racing holds of one
 -- slot are settled by the UPDATE's row lock: the first commits, the others re-check and find it taken.
 -- Refusals are raised with SQLSTATEs of this application's own: SH404 no such slot, SH409 not free for
 -- this visitor, SH429 the address already holds p_max_holds other slots.
+-- A hold lasts p_minutes from each call, but is never extended past hold_started_at + p_lifetime_minutes:
+-- a new hold starts its clock, a re-hold of the same slot with the hold's own token (p_own_hash) keeps it.
 CREATE FUNCTION hold_slot(
   p_id integer,
   p_client text,
   p_token_hash text,
   p_own_hash text,
   p_minutes integer,
-  p_max_holds integer
+  p_max_holds integer,
+  p_lifetime_minutes integer
 ) RETURNS SETOF sessions
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -19,9 +23,18 @@ DECLARE
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtextextended('slot-hold:' || p_client, 0));
 
+  -- Own: the visitor re-holds the slot their live hold (p_own_hash) has; its clock keeps running, and the
+  -- hold is extended (never shortened) up to its lifetime. Anything else is a new hold, starting now.
   UPDATE sessions SET
     status = 'pending',
-    hold_expires_at = now() + make_interval(mins => p_minutes),
+    hold_started_at = CASE WHEN status = 'pending' AND hold_token_hash = p_own_hash AND hold_expires_at > now()
+      THEN coalesce(hold_started_at, now()) ELSE now() END,
+    hold_expires_at = CASE WHEN status = 'pending' AND hold_token_hash = p_own_hash AND hold_expires_at > now()
+      THEN greatest(hold_expires_at, least(
+        now() + make_interval(mins => p_minutes),
+        coalesce(hold_started_at, now()) + make_interval(mins => p_lifetime_minutes)
+      ))
+      ELSE now() + make_interval(mins => least(p_minutes, p_lifetime_minutes)) END,
     hold_token_hash = p_token_hash,
     hold_client = p_client,
     updated_at = now()
@@ -42,8 +55,8 @@ BEGIN
   IF FOUND THEN
     -- Choosing another time lets the visitor's earlier hold go.
     IF p_own_hash IS NOT NULL THEN
-      UPDATE sessions SET status = 'available', hold_expires_at = NULL, hold_token_hash = NULL,
-        hold_client = NULL, updated_at = now()
+      UPDATE sessions SET status = 'available', hold_started_at = NULL, hold_expires_at = NULL,
+        hold_token_hash = NULL, hold_client = NULL, updated_at = now()
       WHERE status = 'pending' AND hold_token_hash = p_own_hash AND id <> p_id;
     END IF;
     RETURN NEXT held;

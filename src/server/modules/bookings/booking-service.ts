@@ -6,13 +6,14 @@ import {
   bookingFormValues,
   bookingTexts,
 } from '../../../shared/booking';
+import { paymentTexts } from '../../../shared/payments';
 import type { Db } from '../../db/database';
 import { HttpError } from '../../http/http-errors';
 import { fieldErrors } from '../../http/validation';
 import { extendHold, findHeldSession } from '../slots/slot-repository';
 import { storeUpload } from '../uploads/file-repository';
 import { prepareUpload } from '../uploads/upload-checks';
-import { insertPatient, toBookingPatient } from './booking-repository';
+import { deleteBookings, insertPatient, lockBookingsOfHold, toBookingPatient } from './booking-repository';
 
 /** A booking's access token as the browser keeps it; the database keeps only its hash. */
 export function hashBookingToken(token: string): string {
@@ -32,8 +33,13 @@ const holdMissing = (status: 403 | 409) =>
 /**
  * Creates a booking's patient for the slot the visitor holds. The form is checked again with the slot's
  * own kind (adult or child, video call or not), whatever the browser said; the uploads are checked from
- * their bytes before the transaction; the hold is extended in the same transaction that stores the patient
- * and their private files, so a booking in progress keeps its time.
+ * their bytes before the transaction; the hold is extended (up to its lifetime) in the same transaction
+ * that stores the patient and their private files, so a booking in progress keeps its time.
+ *
+ * One booking per hold: a booking already made under this hold (a visitor back from the payment step to
+ * fix a typo) is replaced, deleted with its files in the same transaction, and its booking token stops
+ * working; once it has a payment under way or taken, the new one is refused (409). The hold's row lock,
+ * taken first, makes racing submissions of one hold (and a payment starting) wait for each other.
  */
 export async function createBooking(
   db: Db,
@@ -61,6 +67,12 @@ export async function createBooking(
   return db.transaction(async (tx) => {
     const session = await extendHold(tx, request.session_id, holdTokenHash, holdMinutes);
     if (!session) throw holdMissing(409);
+    const earlier = await lockBookingsOfHold(tx, session, holdTokenHash);
+    if (earlier.some((booking) => booking.keep)) throw new HttpError(409, paymentTexts.inProgress);
+    await deleteBookings(
+      tx,
+      earlier.map((booking) => booking.id),
+    );
     const patient = await insertPatient(tx, {
       firstName: values.first_name ?? '',
       lastName: values.last_name ?? '',

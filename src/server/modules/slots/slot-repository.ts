@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, gt, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import { clinic, formatAddress } from '../../../shared/clinic';
-import type { PublicSession, Session } from '../../../shared/slots';
+import { HOLD_LIFETIME_FACTOR, type PublicSession, type Session } from '../../../shared/slots';
 import type { Db } from '../../db/database';
 import { databaseErrorCode } from '../../db/database-errors';
 import { type PageRequest, paginate } from '../../db/paginate';
@@ -159,11 +159,23 @@ export type HoldRefusal = 'missing' | 'taken' | 'limit';
 /** The SQLSTATEs `hold_slot` raises its refusals with (migration 0005). */
 const holdRefusals: Record<string, HoldRefusal> = { SH404: 'missing', SH409: 'taken', SH429: 'limit' };
 
+/** How long a hold may last in all, however often it is renewed. */
+export const holdLifetimeMinutes = (holdMinutes: number) => holdMinutes * HOLD_LIFETIME_FACTOR;
+
+/**
+ * The end of a renewed hold: `holdMinutes` from now, but not past its lifetime from when it started (as
+ * in `hold_slot`); never earlier than it already ends.
+ */
+const cappedHoldEnd = (holdMinutes: number) =>
+  sql`greatest(${sessions.holdExpiresAt}, least(now() + make_interval(mins => ${holdMinutes}), coalesce(${sessions.holdStartedAt}, now()) + make_interval(mins => ${holdLifetimeMinutes(holdMinutes)})))`;
+
 /**
  * Holds a slot for `holdMinutes` for a visitor at `client`, in one call of the `hold_slot` function
  * (migration 0005): only if a visitor may take it now (or `ownHash` already holds it) and `client` has
  * fewer than `maxHolds` live holds besides those of `ownHash`, under a per-client advisory lock so racing
  * holds of one address cannot both count the same live holds. The other slots `ownHash` held are released.
+ * A new hold starts its lifetime (`hold_started_at`); `ownHash` re-holding its own slot keeps it, and its
+ * hold never ends later than `holdLifetimeMinutes` after it started.
  * Of any number of racing holds of one slot exactly one wins. Within a caller's transaction the lock lasts
  * until it ends.
  */
@@ -176,7 +188,7 @@ export async function holdSession(
   try {
     // node-postgres and PGlite both answer a raw query as { rows }.
     const { rows } = (await db.execute(
-      sql`select * from hold_slot(${id}, ${client}, ${tokenHash}, ${ownHash ?? null}, ${holdMinutes}, ${maxHolds})`,
+      sql`select * from hold_slot(${id}, ${client}, ${tokenHash}, ${ownHash ?? null}, ${holdMinutes}, ${maxHolds}, ${holdLifetimeMinutes(holdMinutes)})`,
     )) as unknown as { rows: Record<string, unknown>[] };
     const [raw] = rows;
     if (!raw) throw new Error('hold_slot returned no row');
@@ -214,6 +226,7 @@ export async function findHeldSession(
 
 const released = {
   status: 'available' as const,
+  holdStartedAt: null,
   holdExpiresAt: null,
   holdTokenHash: null,
   holdClient: null,
@@ -254,6 +267,7 @@ export async function setSessionStatus(
         ? { ...released, updatedAt: sql`now()` }
         : {
             status,
+            holdStartedAt: sql`now()`,
             holdExpiresAt: sql`now() + make_interval(mins => ${holdMinutes})`,
             holdTokenHash: null,
             holdClient: null,
@@ -305,7 +319,10 @@ export async function daysWithSlots(
   return [...new Set(starts.map((start) => clinicWallClock(start).isoDay))];
 }
 
-/** Extends the live hold of `tokenHash` on a slot by `holdMinutes` from now (a booking in progress keeps it). */
+/**
+ * Extends the live hold of `tokenHash` on a slot to `holdMinutes` from now (a booking in progress keeps it),
+ * but never past the hold's lifetime from when it started.
+ */
 export async function extendHold(
   db: Db,
   id: number,
@@ -314,7 +331,12 @@ export async function extendHold(
 ): Promise<SessionRow | undefined> {
   const [row] = await db
     .update(sessions)
-    .set({ holdExpiresAt: sql`now() + make_interval(mins => ${holdMinutes})`, updatedAt: sql`now()` })
+    .set({
+      holdExpiresAt: cappedHoldEnd(holdMinutes),
+      // A hold taken before holds had a start (migration 0005) starts now.
+      holdStartedAt: sql`coalesce(${sessions.holdStartedAt}, now())`,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(sessions.id, id), gt(sessions.startsAt, sql`now()`), heldBy(tokenHash)))
     .returning();
   return row;
@@ -336,6 +358,7 @@ export async function bookSession(
     .update(sessions)
     .set({
       status: 'booked',
+      holdStartedAt: null,
       holdExpiresAt: null,
       holdTokenHash: null,
       holdClient: null,

@@ -3,7 +3,7 @@ import { type PaymentRequest, type PaymentResponse, paymentTexts } from '../../.
 import { slotTexts } from '../../../shared/slots';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
-import { databaseErrorCode, UNIQUE_VIOLATION } from '../../db/database-errors';
+import { databaseErrorCode, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../../db/database-errors';
 import type { Patient, Transaction } from '../../db/schema';
 import { HttpError } from '../../http/http-errors';
 import { type Actor, auditChange } from '../audit/audit-log';
@@ -91,6 +91,9 @@ export async function payForBooking(
     .catch((error: unknown) => {
       // The one-live-payment-per-booking index refused a second payment.
       if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw new HttpError(409, paymentTexts.inProgress);
+      // The booking was replaced by a new submission of its form while this payment started.
+      if (databaseErrorCode(error) === FOREIGN_KEY_VIOLATION)
+        throw new HttpError(404, paymentTexts.bookingNotFound);
       throw error;
     });
 
@@ -206,9 +209,10 @@ export async function applyProviderPayment(
       return 'amount_mismatch';
     }
     const doubled = row.patientId ? await otherLivePayment(tx, row.patientId, row.id) : false;
+    // A booking deleted meanwhile (replaced, or abandoned and cleaned up) has nobody to book for: refunded.
     const booked =
-      !doubled && row.sessionId
-        ? await bookSession(tx, row.sessionId, patient?.holdTokenHash ?? null)
+      !doubled && row.sessionId && patient
+        ? await bookSession(tx, row.sessionId, patient.holdTokenHash ?? null)
         : undefined;
     if (!booked) {
       await updateTransaction(tx, row.id, OPEN, {

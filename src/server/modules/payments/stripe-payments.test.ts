@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentTexts } from '../../../shared/payments';
-import { emailOutbox, paymentEvents, sessions, transactions } from '../../db/schema';
+import { emailOutbox, patients, paymentEvents, sessions, transactions } from '../../db/schema';
 import {
   type BookingTestApp,
   createBooking,
@@ -288,6 +288,19 @@ describe('Stripe mode', () => {
       expect(row).toMatchObject({ status: 'failed', failureMessage: paymentTexts.amountMismatch });
       expect(await slotStatus(booking.slot.id)).toBe('pending');
     });
+  });
+
+  it('refunds a late success whose booking was deleted meanwhile, and books nothing', async () => {
+    const booking = await createBooking(t.app, t.database.db);
+    await pay(t.app, booking, { token: 'pm_card_threeDSecure2Required' });
+    const [pending] = await paymentsOf(booking.patientId);
+    await t.database.db.delete(patients).where(eq(patients.id, booking.patientId));
+    const intent = fake.intents.get(pending!.transactionId!)!;
+    intent.status = 'succeeded';
+    expect((await sendWebhook(webhookEvent(intent))).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(transactions).where(eq(transactions.id, pending!.id));
+    expect(row?.status).toBe('refunded');
+    expect(await slotStatus(booking.slot.id)).not.toBe('booked');
   });
 
   describe('the payment settlement job', () => {

@@ -20,9 +20,9 @@ import {
   writeHold,
 } from '../../lib/booking-hold';
 import { useCalendarDays, useDaySlots, useHoldSlot, useNextAvailableDay } from './availability-api';
+import { clinicDayTime, clinicToday, formatClock12 } from './clinic-clock';
 import { KindChoice } from './kind-choice';
 import type { SlotKind } from './slot-kind';
-import { clinicDayTime, clinicToday, formatClock12 } from './slot-times';
 
 interface BookingType {
   title: string;

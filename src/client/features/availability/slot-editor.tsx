@@ -8,16 +8,9 @@ import { FieldErrorMessage } from '../../components/form-field/field-error-messa
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
 import { type SaveSessionsBody, useDeleteSession, useSaveSessions } from './availability-admin-api';
+import { clinicDayTime, formatTime12 } from './clinic-clock';
 import type { SlotKind } from './slot-kind';
-import {
-  clinicDayTime,
-  clinicInstant,
-  DEFAULT_PRICE,
-  defaultSlotTimes,
-  formatTime12,
-  slotRowErrors,
-  timeOptions,
-} from './slot-times';
+import { clinicInstant, DEFAULT_PRICE, defaultSlotTimes, slotRowErrors, timeOptions } from './slot-times';
 
 interface SlotRow {
   /** The stored slot's id; null for a new one. */

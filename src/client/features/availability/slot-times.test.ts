@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clinicDayTime,
-  clinicInstant,
-  clinicToday,
-  defaultSlotTimes,
-  formatTime12,
-  nextQuarterHour,
-  slotRowErrors,
-  timeOptions,
-} from './slot-times';
+import { clinicDayTime, clinicToday, formatTime12 } from './clinic-clock';
+import { clinicInstant, defaultSlotTimes, nextQuarterHour, slotRowErrors, timeOptions } from './slot-times';
 
 /** An instant given by its clinic wall clock in winter (GMT = UTC). */
 const winter = (iso: string) => new Date(`${iso}Z`);

@@ -1,9 +1,11 @@
 import { TZDate } from '@date-fns/tz';
 import { clinic } from '../../../shared/clinic';
+import { clinicDayTime, formatTime12 } from './clinic-clock';
 
 /**
- * Clinic-time arithmetic of the availability screens (DESIGN.md section 2: days and times shown in
- * Europe/Dublin, instants exchanged in ISO 8601). Pure and free of Zod, so the public booking page can use it.
+ * Clinic-time arithmetic of the admin availability screens (DESIGN.md section 2: days and times shown in
+ * Europe/Dublin, instants exchanged in ISO 8601), on top of clinic-clock.ts. Its time-zone library stays out of
+ * the public booking page, which needs only clinic-clock.ts.
  * A time of day is a number of minutes after midnight, clinic time.
  */
 
@@ -18,42 +20,12 @@ export const LAST_TIME_MINUTES = 24 * 60 - TIME_STEP_MINUTES;
 /** Spec section 9: default prices in euro. */
 export const DEFAULT_PRICE = { video: 85, test: 180 } as const;
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** An instant's clinic day (YYYY-MM-DD) and minutes after its midnight on the wall clock. */
-export function clinicDayTime(instant: Date | string): { date: string; minutes: number } {
-  const local = new TZDate(new Date(instant).getTime(), clinic.timeZone);
-  return {
-    date: `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`,
-    minutes: local.getHours() * 60 + local.getMinutes(),
-  };
-}
-
-/** Today in clinic time, YYYY-MM-DD. */
-export const clinicToday = (now: Date = new Date()) => clinicDayTime(now).date;
-
 /** The instant (ISO 8601, UTC) of a clinic day's wall-clock time. */
 export function clinicInstant(date: string, minutes: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const local = new TZDate(year, month - 1, day, Math.floor(minutes / 60), minutes % 60, clinic.timeZone);
   return new Date(local.getTime()).toISOString();
 }
-
-/** 'HH:mm' → minutes. */
-export function minutesOf(time: string): number {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return hours * 60 + minutes;
-}
-
-/** 545 → '9:05 AM'; 0 → '12:00 AM'; 720 → '12:00 PM'. */
-export function formatTime12(minutes: number): string {
-  const hours = Math.floor(minutes / 60) % 24;
-  const suffix = hours < 12 ? 'AM' : 'PM';
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${pad(minutes % 60)} ${suffix}`;
-}
-
-/** 'HH:mm' (24 hours) → '9:05 AM'. */
-export const formatClock12 = (time: string) => formatTime12(minutesOf(time));
 
 export interface TimeOption {
   value: number;

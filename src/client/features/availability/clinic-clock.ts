@@ -1,0 +1,48 @@
+import { clinic } from '../../../shared/clinic';
+
+/**
+ * Reading and showing clinic time (Europe/Dublin) with the browser's own Intl, so the public booking page
+ * needs no time-zone library; the admin's slot arithmetic (slot-times.ts) builds on it. A time of day is a
+ * number of minutes after midnight, clinic time.
+ */
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+const clinicParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: clinic.timeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant's clinic day (YYYY-MM-DD) and minutes after its midnight on the wall clock. */
+export function clinicDayTime(instant: Date | string): { date: string; minutes: number } {
+  const parts: Record<string, string> = {};
+  for (const part of clinicParts.formatToParts(new Date(instant))) parts[part.type] = part.value;
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+/** Today in clinic time, YYYY-MM-DD. */
+export const clinicToday = (now: Date = new Date()) => clinicDayTime(now).date;
+
+/** 'HH:mm' → minutes. */
+export function minutesOf(time: string): number {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return hours * 60 + minutes;
+}
+
+/** 545 → '9:05 AM'; 0 → '12:00 AM'; 720 → '12:00 PM'. */
+export function formatTime12(minutes: number): string {
+  const hours = Math.floor(minutes / 60) % 24;
+  const suffix = hours < 12 ? 'AM' : 'PM';
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${pad(minutes % 60)} ${suffix}`;
+}
+
+/** 'HH:mm' (24 hours) → '9:05 AM'. */
+export const formatClock12 = (time: string) => formatTime12(minutesOf(time));

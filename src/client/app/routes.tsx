@@ -1,4 +1,5 @@
 import { type RouteObject, redirect } from 'react-router';
+import { routePath } from '../../shared/route-path';
 import { AppErrorBoundary } from './app-error-boundary';
 import { PublicLayout } from './layouts/public-layout';
 import { PageLoading } from './pages/page-loading';
@@ -70,6 +71,7 @@ export const routes: RouteObject[] = [
 ];
 
 /** Paths served as the client-only shell: never server-rendered, never indexed. */
-export function isClientOnlyPath(pathname: string): boolean {
+export function isClientOnlyPath(requestPath: string): boolean {
+  const pathname = routePath(requestPath);
   return pathname === '/login' || pathname === '/admin' || pathname.startsWith('/admin/');
 }

@@ -66,7 +66,13 @@ const byteaCodec = {
       return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
     },
   },
-  parsers: { [BYTEA_OID]: (text: string) => Buffer.from(text.slice(2), 'hex') },
+  parsers: {
+    [BYTEA_OID]: (text: string) => {
+      // PostgreSQL's default bytea_output; the escape format would silently decode to the wrong bytes.
+      if (!text.startsWith('\\x')) throw new TypeError('bytea must come in the hex format');
+      return Buffer.from(text.slice(2), 'hex');
+    },
+  },
 };
 
 async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {

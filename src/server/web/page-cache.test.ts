@@ -123,6 +123,16 @@ describe('PageCache', () => {
     ['/login', undefined],
     ['/admin/blog', undefined],
     ['/payment', undefined],
+    // Other spellings the page router matches too (attacker review): never kept either.
+    ['/Confirm', undefined],
+    ['/confirm/', undefined],
+    ['/PAYMENT', undefined],
+    ['/payment/?x=1', undefined],
+    ['/%63onfirm', undefined],
+    ['/Sessions_availability/booking_test', undefined],
+    ['/Admin', undefined],
+    ['/ADMIN/blog', undefined],
+    ['/Login', undefined],
   ])('keys %s as %s', (url, key) => {
     const request = { method: 'GET', url, headers: {} } as Parameters<typeof pageCacheKey>[0];
     expect(pageCacheKey(request)).toBe(key);

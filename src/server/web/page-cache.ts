@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routePath } from '../../shared/route-path';
 import { listenToChannel, notifyChannel } from '../db/database';
 
 /**
@@ -39,7 +40,8 @@ interface CachedPage {
 }
 
 /** Pages whose answer depends on live data or on who asks: never cached. */
-export function isLivePath(pathname: string): boolean {
+export function isLivePath(requestPath: string): boolean {
+  const pathname = routePath(requestPath);
   return (
     pathname.startsWith('/sessions_availability') ||
     pathname === '/confirm' ||
@@ -165,12 +167,15 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPa
   }
   if (encoding && !page.compressing) {
     // This answer is compressed by the plugin as usual; the next ones get the stored copy, compressed off the
-    // main thread at the best ratio (once per page and lifetime: the home page fits a first TCP window).
+    // main thread at the best ratio (once per page and lifetime: the home page fits a first TCP window). A URL
+    // with a query string is anyone's to invent, so it gets a cheap quality: at the best one, two requests of
+    // a made-up query cost ~100 ms of the thread pool (attacker review).
     page.compressing = true;
+    const quality = request.url.includes('?') ? 5 : zlibConstants.BROTLI_MAX_QUALITY;
     void Promise.all([
       brotli(page.html, {
         params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+          [zlibConstants.BROTLI_PARAM_QUALITY]: quality,
           [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
         },
       }),
@@ -257,8 +262,9 @@ export async function registerPageCache(app: FastifyInstance, options: PageCache
       request.method !== 'HEAD' &&
       request.method !== 'OPTIONS' &&
       reply.statusCode < 400 &&
-      request.url.startsWith('/api/admin/') &&
-      !request.url.startsWith('/api/admin/autorization/')
+      // The route's own pattern, not the URL as sent (which may spell the path differently).
+      request.routeOptions.url?.startsWith('/api/admin/') &&
+      !request.routeOptions.url.startsWith('/api/admin/autorization/')
     ) {
       cache.clear();
       void announce();

@@ -5,8 +5,11 @@ ALTER TABLE "sessions" ADD COLUMN "hold_started_at" timestamp with time zone;-->
 -- slot are settled by the UPDATE's row lock: the first commits, the others re-check and find it taken.
 -- Refusals are raised with SQLSTATEs of this application's own: SH404 no such slot, SH409 not free for
 -- this visitor, SH429 the address already holds p_max_holds other slots.
--- A hold lasts p_minutes from each call, but is never extended past hold_started_at + p_lifetime_minutes:
--- a new hold starts its clock, a re-hold of the same slot with the hold's own token (p_own_hash) keeps it.
+-- A hold lasts p_minutes from each call, but is never extended past hold_started_at + p_lifetime_minutes.
+-- The clock belongs to the visitor's token, not to the slot: a re-hold of the same slot with the hold's own
+-- token (p_own_hash), or a move to another slot with it, keeps the start of the token's live hold, so
+-- switching between two slots cannot keep one held for ever. A token whose lifetime has run out is never
+-- extended on its slot; moved to another slot it starts anew, as a visitor without a token would.
 CREATE FUNCTION hold_slot(
   p_id integer,
   p_client text,
@@ -20,21 +23,33 @@ LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   held sessions;
   free boolean;
+  started timestamptz;
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtextextended('slot-hold:' || p_client, 0));
 
-  -- Own: the visitor re-holds the slot their live hold (p_own_hash) has; its clock keeps running, and the
-  -- hold is extended (never shortened) up to its lifetime. Anything else is a new hold, starting now.
+  IF p_own_hash IS NOT NULL THEN
+    SELECT min(own.hold_started_at) INTO started FROM sessions AS own
+    WHERE own.status = 'pending' AND own.hold_token_hash = p_own_hash AND own.hold_expires_at > now();
+  END IF;
+  IF started IS NULL OR started + make_interval(mins => p_lifetime_minutes) <= now() THEN
+    started := now();
+  END IF;
+
+  -- The slot's own live hold keeps its start and is extended (never shortened) up to its lifetime; a move
+  -- to this slot takes the token's start (or now).
   UPDATE sessions SET
     status = 'pending',
     hold_started_at = CASE WHEN status = 'pending' AND hold_token_hash = p_own_hash AND hold_expires_at > now()
-      THEN coalesce(hold_started_at, now()) ELSE now() END,
+      THEN coalesce(hold_started_at, now()) ELSE started END,
     hold_expires_at = CASE WHEN status = 'pending' AND hold_token_hash = p_own_hash AND hold_expires_at > now()
       THEN greatest(hold_expires_at, least(
         now() + make_interval(mins => p_minutes),
         coalesce(hold_started_at, now()) + make_interval(mins => p_lifetime_minutes)
       ))
-      ELSE now() + make_interval(mins => least(p_minutes, p_lifetime_minutes)) END,
+      ELSE least(
+        now() + make_interval(mins => p_minutes),
+        started + make_interval(mins => p_lifetime_minutes)
+      ) END,
     hold_token_hash = p_token_hash,
     hold_client = p_client,
     updated_at = now()

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { routePath } from '../../../shared/route-path';
 
 /** The page with the card form (spec 2.2 `/payment`): the only page that may load Stripe.js. */
 export const PAYMENT_PAGE_PATH = '/payment';
@@ -37,8 +38,7 @@ export function registerPaymentPageCsp(app: FastifyInstance): void {
   if (app.payments.name !== 'stripe') return;
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
-    const pathname = request.url.split('?')[0]?.replace(/\/$/, '');
-    if (pathname !== PAYMENT_PAGE_PATH) return;
+    if (routePath(request.url.split('?')[0] ?? '') !== PAYMENT_PAGE_PATH) return;
     const policy = reply.getHeader('content-security-policy');
     if (typeof policy === 'string') reply.header('content-security-policy', widenCsp(policy, STRIPE_SOURCES));
   });

@@ -231,7 +231,7 @@ export function RequestForm({ hold, onHoldLost, onCancel, cancelling }: RequestF
         </div>
         <TextField
           {...text('dob')}
-          hint="dd.mm.yyyy, for example 31.01.1990"
+          hint={`dd.mm.yyyy, for example ${hold.isAdult ? '31.01.1990' : '31.01.2019'}`}
           autoComplete={hold.isAdult ? 'bday' : 'off'}
           inputMode="decimal"
           required={!hold.isVideoCall}

@@ -34,20 +34,6 @@ export type TextFieldName = Exclude<
   'antihistamine' | 'agreement' | 'result' | 'referral_letter'
 >;
 
-const textFields: readonly TextFieldName[] = [
-  'first_name',
-  'last_name',
-  'guardian_first_name',
-  'guardian_last_name',
-  'email',
-  'phone',
-  'dob',
-  'consultant_name',
-  'consultant_addres',
-  'consultant_email',
-  'allergens',
-];
-
 /** Our texts where the spec has none. */
 export const requestTexts = {
   dobFormat: 'Enter the date of birth as dd.mm.yyyy, for example 31.01.1990.',
@@ -194,3 +180,6 @@ export const fieldOrder: readonly (keyof RequestFormFields)[] = [
   'antihistamine',
   'agreement',
 ];
+
+const notText = new Set<keyof RequestFormFields>(['antihistamine', 'agreement', 'result', 'referral_letter']);
+const textFields = fieldOrder.filter((name): name is TextFieldName => !notText.has(name));

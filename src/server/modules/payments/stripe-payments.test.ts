@@ -45,6 +45,12 @@ afterAll(async () => {
 
 const slotStatus = async (id: number) =>
   (await t.database.db.select().from(sessions).where(eq(sessions.id, id)))[0]?.status;
+/** Meanwhile the booking's hold lapsed and another visitor took the time. */
+const takenByAnotherVisitor = (slotId: number) =>
+  t.database.db
+    .update(sessions)
+    .set({ holdTokenHash: 'another-visitor', holdExpiresAt: new Date(Date.now() + 600_000) })
+    .where(eq(sessions.id, slotId));
 const paymentsOf = (patientId: number) =>
   t.database.db.select().from(transactions).where(eq(transactions.patientId, patientId));
 const mailTo = (address: string) =>
@@ -233,11 +239,7 @@ describe('Stripe mode', () => {
       const booking = await createBooking(t.app, t.database.db, { form: { email: 'late@example.ie' } });
       await pay(t.app, booking, { token: 'pm_card_threeDSecure2Required' });
       const [pending] = await paymentsOf(booking.patientId);
-      // Meanwhile the hold lapsed and another visitor took the time.
-      await t.database.db
-        .update(sessions)
-        .set({ holdTokenHash: 'another-visitor', holdExpiresAt: new Date(Date.now() + 600_000) })
-        .where(eq(sessions.id, booking.slot.id));
+      await takenByAnotherVisitor(booking.slot.id);
       const intent = fake.intents.get(pending!.transactionId!)!;
       intent.status = 'succeeded';
       expect((await sendWebhook(webhookEvent(intent))).statusCode).toBe(200);
@@ -310,10 +312,7 @@ describe('Stripe mode', () => {
       const booking = await createBooking(t.app, t.database.db, { form: { email: 'retry@example.ie' } });
       await pay(t.app, booking, { token: 'pm_card_threeDSecure2Required' });
       const [pending] = await paymentsOf(booking.patientId);
-      await t.database.db
-        .update(sessions)
-        .set({ holdTokenHash: 'another-visitor', holdExpiresAt: new Date(Date.now() + 600_000) })
-        .where(eq(sessions.id, booking.slot.id));
+      await takenByAnotherVisitor(booking.slot.id);
       const intent = fake.intents.get(pending!.transactionId!)!;
       intent.status = 'succeeded';
       fake.refundsDown = true;

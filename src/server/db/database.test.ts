@@ -2,12 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite, type QueryOptions } from '@electric-sql/pglite';
 import { eq, getTableName, is, type SQL, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../test/test-database';
-import { type DatabaseHandle, type Db, migrateDatabase, openDatabase } from './database';
+import {
+  type DatabaseHandle,
+  type Db,
+  migrateDatabase,
+  openDatabase,
+  withoutDrizzleParsers,
+} from './database';
 import * as schema from './schema';
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -147,6 +155,53 @@ describe('schema', () => {
 });
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded PGlite', () => {
+  it('runs Drizzle’s queries, in and out of transactions, without its per-query parsers', async () => {
+    const client = await PGlite.create();
+    const seen: (QueryOptions | undefined)[] = [];
+    const record = <T extends { query: PGlite['query'] }>(target: T) => {
+      const query = target.query.bind(target);
+      target.query = ((text: string, params?: unknown[], options?: QueryOptions) => {
+        seen.push(options);
+        return query(text, params, options);
+      }) as PGlite['query'];
+      return target;
+    };
+    record(client);
+    const transaction = client.transaction.bind(client);
+    vi.spyOn(client, 'transaction').mockImplementation((callback) =>
+      transaction((tx) => callback(record(tx))),
+    );
+    try {
+      const db = drizzlePglite({ client: withoutDrizzleParsers(client) });
+      await db.execute(sql`select now() as at`);
+      const custom = { parsers: { 25: (text: string) => text.toUpperCase() } };
+      const [row] = (
+        await withoutDrizzleParsers(client).query<{ word: string }>(`select 'hi' as word`, [], custom)
+      ).rows;
+      expect(row?.word).toBe('HI');
+      expect(seen[0]?.parsers).toBeUndefined();
+      expect(seen[1]).toBe(custom);
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+      });
+      expect(seen.at(-1)?.parsers).toBeUndefined();
+      expect(seen).toHaveLength(3);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('reads timestamps, dates and bytea as Drizzle and node-postgres would', async () => {
+    const [row] = await handle.db.select({ at: schema.sessions.startsAt }).from(schema.sessions).limit(1);
+    expect(row === undefined || row.at instanceof Date).toBe(true);
+    const [raw] = await rows<{ at: unknown; day: unknown }>(
+      handle.db,
+      sql`select '2026-03-29 01:30:00+00'::timestamptz as at, '2026-03-29'::date as day`,
+    );
+    expect(typeof raw?.at).toBe('string');
+    expect(raw?.day).toBe('2026-03-29');
+  });
+
   it('persists to a data folder whose parents do not exist yet', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'clinic-db-'));
     const dataDir = path.join(root, 'nested', 'folder', 'pglite');
@@ -173,6 +228,58 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded PGlite', () =>
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL server', () => {
+  const backendPid = async () =>
+    (await rows<{ pid: number }>(handle.db, sql`select pg_backend_pid() as pid`))[0]?.pid;
+
+  it('keeps a connection the server refused a statement on, and replaces one it closed', async () => {
+    const before = await backendPid();
+    await expect(handle.db.execute(sql`select 1 / 0`)).rejects.toMatchObject({ cause: { code: '22012' } });
+    expect(await backendPid()).toBe(before);
+
+    await expect(handle.db.execute(sql`select pg_terminate_backend(pg_backend_pid())`)).rejects.toThrow();
+    const after = await backendPid();
+    expect(after).toBeTypeOf('number');
+    expect(after).not.toBe(before);
+  });
+
+  it('lives through the server ending its connections in queries and transactions, and loses no client', async () => {
+    const local = await createTestDatabase();
+    try {
+      const [current] = await rows<{ name: string }>(local.db, sql`select current_database() as name`);
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        for (let round = 0; round < 4; round += 1) {
+          const running = Promise.allSettled(
+            Array.from({ length: 16 }, (_, index) =>
+              index % 2
+                ? local.db.execute(sql`select pg_sleep(0.2)`)
+                : local.db.transaction(async (tx) => {
+                    await tx.execute(sql`select pg_sleep(0.2)`);
+                  }),
+            ),
+          );
+          // A little later each round, so connections end in BEGIN, in a query, or idle.
+          await new Promise((resolve) => setTimeout(resolve, round * 15));
+          await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [
+            current?.name,
+          ]);
+          await running;
+        }
+      } finally {
+        await admin.end();
+      }
+      // The pool replaces what it lost: the next queries and transactions run.
+      await local.db.execute(sql`select 1`);
+      await local.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+      });
+    } finally {
+      // Every client came back: closing the pool does not wait for one that never will.
+      await local.close();
+    }
+  }, 30_000);
+
   it('migrates once when two instances start together on an empty database', async () => {
     const serverUrl = process.env.TEST_DATABASE_URL!;
     const name = `test_${randomBytes(8).toString('hex')}`;

@@ -1,14 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { projectRoot } from '../project-root';
 import * as schema from './schema';
 
@@ -27,13 +22,16 @@ const MIGRATIONS_FOLDER = path.join(projectRoot, 'src', 'server', 'db', 'migrati
 const MIGRATION_LOCK_KEY = 72_410_917_341;
 
 /**
- * PGlite's own start parameters plus a smaller buffer cache: PostgreSQL's default 128 MB of shared buffers
- * live in PGlite's WebAssembly memory and cost about 135 MB of resident memory from the start; 16 MB holds
- * the clinic's hot tables, and the operating system's file cache keeps the rest of the data folder close.
+ * Added to PGlite's own start parameters (`PGlite.defaultStartParams`), a smaller buffer cache: PostgreSQL's
+ * default 128 MB of shared buffers live in PGlite's WebAssembly memory and cost about 135 MB of resident
+ * memory from the start; 16 MB holds the clinic's hot tables, and the operating system's file cache keeps
+ * the rest of the data folder close.
  */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+export const PGLITE_EXTRA_START_PARAMS = ['-c', 'shared_buffers=16MB'];
 
-type Driver = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+// Each driver's packages are imported only when a database of its kind is opened: loading PGlite (and its
+// WebAssembly) on a PostgreSQL start, or pg on a PGlite one, cost a start about 70-80 ms for nothing.
+type Driver = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool; pg: typeof pg };
 
 // Keyed by the drizzle instance, so a wrapped handle (e.g. the tests' one) still finds its driver.
 const drivers = new WeakMap<Db, Driver>();
@@ -75,21 +73,73 @@ const byteaCodec = {
   },
 };
 
+/**
+ * Drizzle keeps dates, timestamps, intervals and their arrays as PostgreSQL's text (it maps them itself)
+ * by passing these identity parsers with every PGlite query, and PGlite merges them into its own on every
+ * call: a quarter of the server's CPU for a page of the team list. The client is created with them as its
+ * own, and Drizzle is handed a view of it (and of its transactions) that leaves its copy out: the same values
+ * without the merge. Our own queries through the client get the same text, as Drizzle's did.
+ */
+const DRIZZLE_TEXT_TYPES = [
+  1114, // timestamp
+  1184, // timestamptz
+  1186, // interval
+  1082, // date
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+];
+const keepText = (text: string) => text;
+
+export function withoutDrizzleParsers<T extends Pick<PGlite, 'query'>>(client: T): T {
+  const query = (text: string, params?: unknown[], options?: QueryOptions) =>
+    client.query(
+      text,
+      params,
+      options?.parsers &&
+        Object.keys(options.parsers).every((oid) => DRIZZLE_TEXT_TYPES.includes(Number(oid)))
+        ? { ...options, parsers: undefined }
+        : options,
+    );
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === 'query') return query;
+      if (property === 'transaction' && 'transaction' in target)
+        return (callback: (tx: Transaction) => Promise<unknown>) =>
+          (target as unknown as PGlite).transaction((tx) => callback(withoutDrizzleParsers(tx)));
+      const value = Reflect.get(target, property, target);
+      // PGlite's methods use private fields: they must run on the client itself, not on this view.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
   let directory: string | undefined;
   if (dataDir !== undefined) {
     directory = path.resolve(dataDir);
     await mkdir(path.dirname(directory), { recursive: true });
   }
+  const [{ PGlite }, { btree_gist }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/btree_gist'),
+    import('drizzle-orm/pglite'),
+  ]);
   // btree_gist: the slots' exclusion constraint compares booleans in a GiST index (migration 0002).
   const extensions = { btree_gist };
   const client = await PGlite.create(directory, {
     extensions,
-    ...byteaCodec,
-    startParams: PGLITE_START_PARAMS,
+    serializers: byteaCodec.serializers,
+    parsers: {
+      ...Object.fromEntries(DRIZZLE_TEXT_TYPES.map((oid) => [oid, keepText])),
+      ...byteaCodec.parsers,
+    },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_EXTRA_START_PARAMS],
     ...(loadDataDir ? { loadDataDir } : {}),
   });
-  const db: Db = drizzlePglite({ client, schema });
+  const db: Db = drizzlePglite({ client: withoutDrizzleParsers(client), schema });
   drivers.set(db, { kind: 'pglite', client });
   let closed = false;
   return {
@@ -107,13 +157,23 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
 }
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+  const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  // An idle client losing its connection emits 'error' on the pool; unhandled, that would end the process.
+  keepConnectionsAfterStatementErrors(pool, pg.DatabaseError);
+  // A client losing its connection (a server restart, pg_terminate_backend) emits 'error'; unhandled, that
+  // would end the process. Idle clients emit it on the pool. A checked-out client has no listener of pg-pool's
+  // (its own `query` adds one for the length of a call, which ours and Drizzle's transactions do not use),
+  // so one is added for as long as it is out (`lostWhileCheckedOut`); the failed query itself is rejected.
   pool.on('error', (error) => {
     console.error(`PostgreSQL idle client error: ${error.message}`);
   });
+  pool.on('acquire', (client) => client.on('error', lostWhileCheckedOut));
+  pool.on('release', (_error, client) => client.removeListener('error', lostWhileCheckedOut));
   const db: Db = drizzleNodePg({ client: pool, schema });
-  drivers.set(db, { kind: 'postgres', pool });
+  drivers.set(db, { kind: 'postgres', pool, pg });
   let closed = false;
   return {
     db,
@@ -129,6 +189,55 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   };
 }
 
+/**
+ * A checked-out client whose connection is lost: logged, and handed back to the pool (which drops it, as no
+ * longer queryable) once its holder has had its turn, the holder's own release then doing nothing. Drizzle's
+ * transaction never releases its client when BEGIN itself fails, and each client kept out for good would
+ * leave the pool a connection short (and `close` waiting for ever).
+ */
+function lostWhileCheckedOut(this: pg.PoolClient, error: Error): void {
+  console.error(`PostgreSQL connection lost during a query: ${error.message}`);
+  const release = this.release;
+  let released = false;
+  const releaseOnce = (releaseError?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    release(releaseError);
+  };
+  this.release = releaseOnce;
+  setImmediate(() => releaseOnce(error));
+}
+
+/**
+ * `pg.Pool#query` hands its connection back with the query's error, and pg-pool then closes that connection:
+ * every refused statement (a taken slot, a constraint violation) would cost the next query a new backend
+ * (about 8 ms here, plus cold caches), and a burst of refusals would mostly be spent connecting. A statement
+ * the server answered with an ERROR leaves its connection idle and ready, so this keeps it in the pool; a
+ * FATAL answer, a lost connection or a client-side failure still closes it (as does pg-pool for any client
+ * no longer queryable). Drizzle calls `query` with promises only; transactions check out their own client.
+ */
+function keepConnectionsAfterStatementErrors(pool: pg.Pool, DatabaseError: typeof pg.DatabaseError): void {
+  // Callbacks, as pg-pool's own `query`: the hot path of every request, where promise hops showed.
+  const query = (config: string | pg.QueryConfig, values?: unknown[]) =>
+    new Promise((resolve, reject) => {
+      pool.connect((connectError, client) => {
+        if (connectError || !client) {
+          reject(connectError);
+          return;
+        }
+        client.query(config as string, values as unknown[], (error: Error | null, result: unknown) => {
+          // `client.release`, not the callback's: a lost connection's client may have been handed back already.
+          client.release(
+            error && !(error instanceof DatabaseError && error.severity === 'ERROR') ? error : undefined,
+          );
+          if (error) reject(error);
+          else resolve(result);
+        });
+      });
+    });
+  pool.query = query as typeof pool.query;
+}
+
 /** A PGlite database's data folder as an uncompressed tar, for `openDatabase({ loadDataDir })`. */
 export async function dumpPgliteDataDir(handle: DatabaseHandle): Promise<Blob> {
   const driver = drivers.get(handle.db);
@@ -142,9 +251,17 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (!driver) throw new Error('migrateDatabase: not a handle made by openDatabase');
 
   if (driver.kind === 'pglite') {
+    const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
     await migratePglite(drizzlePglite({ client: driver.client }), { migrationsFolder: MIGRATIONS_FOLDER });
     return;
   }
+  const [{ drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
 
   // Drizzle's migrator takes no lock: hold a session advisory lock on one dedicated connection meanwhile.
   const client = await driver.pool.connect();
@@ -209,7 +326,7 @@ export async function listenToChannel(
     delayMs = Math.min(delayMs * 2, 30_000);
   };
   const connect = async (): Promise<boolean> => {
-    const next = new pg.Client(options);
+    const next = new driver.pg.Client(options);
     // Until it listens, a failure is handled by the catch below; afterwards by `onLost`.
     next.on('error', () => undefined);
     try {

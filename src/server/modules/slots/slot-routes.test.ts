@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { readConfig } from '../../config';
 import { sessions } from '../../db/schema';
@@ -197,6 +197,39 @@ describe('PUT /api/patient_sessions/:id (preliminary booking)', () => {
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+  });
+
+  it('decides a slot chosen by many at once with one query, and asks again for a visitor with a token', async () => {
+    const id = await insertSlot(t.database.db, { startsAt: clinicInstant(clinicDayFromToday(9), '13:00') });
+    const mine = await insertSlot(t.database.db, { startsAt: clinicInstant(clinicDayFromToday(9), '14:00') });
+    const { hold_token: token } = await holdOk(mine);
+    const execute = vi.spyOn(t.database.db, 'execute');
+    try {
+      const responses = await Promise.all([...Array.from({ length: 20 }, () => hold(id)), hold(id, token)]);
+      const holdQueries = execute.mock.calls.filter(([query]) => JSON.stringify(query).includes('hold_slot'));
+      // One for the first tokenless visitor, who leads; one for the visitor whose token the database must see.
+      expect(holdQueries).toHaveLength(2);
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 409)).toHaveLength(20);
+      for (const response of responses.filter((answer) => answer.statusCode === 409))
+        expect(response.json()).toEqual({ error_messages: TAKEN });
+    } finally {
+      execute.mockRestore();
+    }
+    // Nothing is remembered: released, the slot is free for the next visitor at once.
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.id, id));
+    await t.database.db
+      .update(sessions)
+      .set({
+        status: 'available',
+        holdExpiresAt: null,
+        holdTokenHash: null,
+        holdClient: null,
+        holdStartedAt: null,
+      })
+      .where(eq(sessions.id, row!.id));
+    expect((await hold(id)).statusCode).toBe(200);
   });
 
   it('releases the visitor’s hold on another slot when they choose a new one', async () => {

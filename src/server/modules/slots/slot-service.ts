@@ -248,7 +248,7 @@ export async function holdForVisitor(
   const { ownHash, client } = visitor;
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashHoldToken(token);
-  const held = await holdSession(db, id, {
+  const held = await holdRacingOnce(db, id, {
     tokenHash,
     holdMinutes,
     client,
@@ -265,6 +265,54 @@ export async function holdForVisitor(
     hold_token: token,
     hold_expires_at: (held.row.holdExpiresAt ?? new Date()).toISOString(),
   };
+}
+
+/** After the requests read in this turn of the event loop have reached their handlers. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+type HoldOutcome = Awaited<ReturnType<typeof holdSession>>;
+
+/** Per database, the hold of each slot this process is asking the database for, settled without throwing. */
+const holdsInFlight = new WeakMap<Db, Map<number, Promise<HoldOutcome | undefined>>>();
+
+/**
+ * `holdSession`, except that a visitor without a hold token who asks for a slot while this process is already
+ * asking the database to hold it for someone else waits for that answer instead of queuing a query of their
+ * own. If it won, or was refused because the slot is taken, the slot was another visitor's when the database
+ * answered (at most that query's round trip before the waiter asked, so a hold lapsing in that millisecond is
+ * the only difference), which is what the database would have answered: 'taken' (409). Any other answer (no
+ * such slot, the other address's limit, an error) sends the waiter to the database itself, as does a hold
+ * token (whose own slot the database alone can tell). The first asks after one turn of the event loop, so
+ * the requests read in the same turn join it (PGlite answers within microtasks, before the next request is
+ * even read). When a popular slot is chosen by many at once, one query decides it and the rest are answered
+ * from it (`npm run bench -- --only holds`). Nothing is remembered once the answer is in, so other instances,
+ * releases and staff changes are never missed.
+ */
+async function holdRacingOnce(
+  db: Db,
+  id: number,
+  hold: Parameters<typeof holdSession>[2],
+): Promise<HoldOutcome> {
+  let inFlight = holdsInFlight.get(db);
+  if (!inFlight) {
+    inFlight = new Map();
+    holdsInFlight.set(db, inFlight);
+  }
+  const racing = hold.ownHash === undefined ? inFlight.get(id) : undefined;
+  if (racing) {
+    const outcome = await racing;
+    if (outcome && ('row' in outcome || outcome.refusal === 'taken')) return { refusal: 'taken' };
+  }
+  const leads = !inFlight.has(id);
+  const attempt = leads ? nextTurn().then(() => holdSession(db, id, hold)) : holdSession(db, id, hold);
+  if (leads) {
+    const settled = attempt.catch(() => undefined);
+    inFlight.set(id, settled);
+    void settled.then(() => {
+      if (inFlight.get(id) === settled) inFlight.delete(id);
+    });
+  }
+  return attempt;
 }
 
 /** Ends a visitor's own hold at once ('Choose another time', leaving the flow); 404 without its token. */

@@ -1,5 +1,5 @@
 // `npm run build`, after the client and SSR builds: bundles the server into dist/node/main.js with
-// esbuild (packages left external), so `npm start` runs it with plain node instead of compiling
+// esbuild (with the packages a start loads), so `npm start` runs it with plain node instead of compiling
 // TypeScript while loading (tsx: a second thread, about 90 MB more memory and a slower start). Then
 // writes the hash of the sources it was built from, which `scripts/start.mjs` compares.
 import { writeFile } from 'node:fs/promises';

@@ -1,8 +1,7 @@
 // The server's build and the stamp `npm start` checks it by (used by build-server.mjs and start.mjs).
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
-import { build } from 'esbuild';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 
 export const projectRoot = new URL('..', import.meta.url).pathname;
 
@@ -22,20 +21,57 @@ export const SERVER_BUNDLE = 'dist/node/main.js';
 export const BUILD_STAMP = 'dist/node/build-hash.txt';
 
 /**
- * Bundles src/server/main.ts and everything it imports from src into one ES module, with every package
- * left external (node_modules is read at run time as under tsx). Paths the server reads at run time are
+ * Packages left out of the bundle, read from node_modules at run time: those a start does not load (the
+ * server imports them when first used, or only in development), and those that read their own files or
+ * load native code or WebAssembly from beside their modules.
+ */
+const EXTERNAL_PACKAGES = [
+  // Imported when first used: a payment, an e-mail, a receipt, an upload, a password check.
+  'stripe',
+  'nodemailer',
+  'pdf-lib',
+  'ics',
+  'sharp',
+  'file-type',
+  '@zxcvbn-ts/*',
+  // WebAssembly and its data files beside the package.
+  '@electric-sql/pglite',
+  // Development only (@fastify/vite's dev mode); pg's optional native binding.
+  'vite',
+  'pg-native',
+  // Serves its own static files; pino starts its transports' workers from its own files.
+  '@fastify/swagger-ui',
+  'pino',
+];
+
+/**
+ * Bundles src/server/main.ts, everything it imports from src and the packages a start loads into one ES
+ * module (and chunks for what is imported later). Loaded from node_modules, those packages were about 900
+ * files to resolve, read and compile one by one on every start. Paths the server reads at run time are
  * found from the project root (src/server/project-root.ts), so they hold from the bundle too.
  */
 export async function buildServer(outfile = SERVER_BUNDLE) {
+  const outdir = dirname(resolve(projectRoot, outfile));
+  // Chunks are named by their content's hash: the previous build's would pile up.
+  await rm(join(outdir, 'chunks'), { recursive: true, force: true });
+  // Imported here, not at the top: `npm start` reads this module for its staleness check on every start.
+  const { build } = await import('esbuild');
   await build({
     absWorkingDir: projectRoot,
     entryPoints: ['src/server/main.ts'],
-    outfile,
+    outdir,
+    entryNames: basename(outfile, '.js'),
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
-    packages: 'external',
+    splitting: true,
+    external: EXTERNAL_PACKAGES,
     platform: 'node',
     format: 'esm',
     target: 'node20.19',
+    // The bundled CommonJS packages call require (for Node's own modules and the external packages).
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     sourcemap: true,
     logLevel: 'warning',
   });

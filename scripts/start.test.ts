@@ -95,6 +95,13 @@ describe('the server bundle', () => {
         const page = await fetch(`http://127.0.0.1:${port}/our_team`);
         expect(page.status).toBe(200);
         expect(await page.text()).toContain('<div id="root">');
+        // Packages the bundle leaves external or carries inside it still find their own files.
+        const docsStyle = await fetch(`http://127.0.0.1:${port}/api/docs/static/swagger-ui.css`);
+        expect(docsStyle.status).toBe(200);
+        const spec = (await (await fetch(`http://127.0.0.1:${port}/api/openapi.json`)).json()) as {
+          paths: Record<string, unknown>;
+        };
+        expect(Object.keys(spec.paths)).toContain('/api/team_members');
       } finally {
         child.kill('SIGTERM');
         expect(await exit).toBe(0);

@@ -136,7 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('payments', options.paymentProvider ?? createPaymentProvider(config.stripe));
+  app.decorate('payments', options.paymentProvider ?? (await createPaymentProvider(config.stripe)));
   app.decorate('adminRoutes', [] as AdminRouteInfo[]);
   app.decorate('registeredRoutes', [] as { method: string; url: string; hidden: boolean }[]);
   app.addHook('onRoute', (route) => {

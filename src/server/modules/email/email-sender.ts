@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/database';
 import type { Job, JobLogger } from '../../jobs/job-runner';
 import { claimDueEmails, markFailed, markSent, type OutboxEmail } from './outbox-repository';
@@ -35,17 +35,10 @@ export function emailOutboxJob({
   batchSize = 20,
   lockMs = 2 * 60_000,
 }: EmailSenderOptions): Job<RunResult> {
-  const transport = smtpUrl
-    ? nodemailer.createTransport({
-        url: smtpUrl,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
-      })
-    : undefined;
-  if (!transport) logger.info('SMTP_URL is not set: e-mail stays queued in the outbox and is not sent');
-  async function sendOne(email: OutboxEmail): Promise<boolean> {
-    if (!transport) return false;
+  if (!smtpUrl) logger.info('SMTP_URL is not set: e-mail stays queued in the outbox and is not sent');
+  // Made at the first run, after the server listens: importing nodemailer costs a start about 40 ms.
+  let transport: Transporter | undefined;
+  async function sendOne(transport: Transporter, email: OutboxEmail): Promise<boolean> {
     try {
       await transport.sendMail({
         from,
@@ -90,10 +83,16 @@ export function emailOutboxJob({
     intervalMs,
     async run() {
       const result: RunResult = { sent: 0, failed: 0 };
-      if (!transport) return result;
+      if (!smtpUrl) return result;
+      transport ??= (await import('nodemailer')).default.createTransport({
+        url: smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      });
       const due = await claimDueEmails(db, batchSize, lockMs);
       for (const email of due) {
-        if (await sendOne(email)) result.sent += 1;
+        if (await sendOne(transport, email)) result.sent += 1;
         else result.failed += 1;
       }
       return result;

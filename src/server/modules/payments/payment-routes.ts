@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import { createPayment, getPaymentConfig, stripeWebhook } from '../../../shared/api/payment-endpoints';
 import { BOOKING_TOKEN_HEADER } from '../../../shared/booking';
@@ -7,7 +7,7 @@ import { paymentTexts } from '../../../shared/payments';
 import { route } from '../../http/endpoint-route';
 import { HttpError } from '../../http/http-errors';
 import { bookingTokenHashOf } from '../bookings/booking-service';
-import { fromPaymentIntent } from './payment-provider';
+import { fromPaymentIntent, loadStripeSdk } from './payment-provider';
 import { findTransactionByProviderId, findTransactionRow, recordPaymentEvent } from './payment-repository';
 import { applyProviderPayment, payForBooking } from './payment-service';
 
@@ -62,10 +62,13 @@ export async function paymentRoutes(api: FastifyInstance): Promise<void> {
       (_request, body, done) => done(null, body),
     );
     const secret = api.config.stripe?.webhookSecret;
-    const verifier = new Stripe(api.config.stripe?.secretKey ?? 'sk_test_unused');
+    const verifier =
+      provider.name === 'stripe' && secret
+        ? new (await loadStripeSdk())(api.config.stripe?.secretKey ?? 'sk_test_unused')
+        : undefined;
 
     route(webhooks, stripeWebhook, async (request) => {
-      if (provider.name !== 'stripe' || !secret) throw new HttpError(404, paymentTexts.webhookOff);
+      if (!verifier || !secret) throw new HttpError(404, paymentTexts.webhookOff);
       const signature = request.headers['stripe-signature'];
       const body = request.body as unknown;
       if (typeof signature !== 'string' || !Buffer.isBuffer(body)) {

@@ -28,14 +28,17 @@ const stripe = new Stripe('sk_test_fake123');
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  const provider = createStripeProvider({
-    secretKey: ENV.STRIPE_SECRET_KEY,
-    publishableKey: ENV.STRIPE_PUBLISHABLE_KEY,
-    webhookSecret: SECRET,
-    host: '127.0.0.1',
-    port: fake.port,
-    protocol: 'http',
-  });
+  const provider = createStripeProvider(
+    {
+      secretKey: ENV.STRIPE_SECRET_KEY,
+      publishableKey: ENV.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: SECRET,
+      host: '127.0.0.1',
+      port: fake.port,
+      protocol: 'http',
+    },
+    Stripe,
+  );
   t = await createBookingTestApp(ENV, provider);
 });
 afterAll(async () => {

@@ -1,5 +1,4 @@
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import type { FormFile } from '../../../shared/api/common-schemas';
 import { IMAGE_VARIANT_WIDTHS, type UploadKind, uploadRules } from '../../../shared/uploads';
 import { HttpError } from '../../http/http-errors';
@@ -26,6 +25,8 @@ export async function checkUpload(file: FormFile, kind: UploadKind, field: strin
   if (file.bytes.length === 0)
     throw new HttpError(422, 'The file is empty.', { [field]: ['The file is empty.'] });
   if (!rule.extensions.includes(extensionOf(file.fileName))) throw refuse();
+  // file-type and sharp are imported on the first upload: together they cost a start about 100 ms.
+  const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(file.bytes);
   if (!detected || !rule.mimeTypes.includes(detected.mime)) throw refuse();
   return { fileName: file.fileName.slice(0, 200), bytes: Buffer.from(file.bytes), mimeType: detected.mime };
@@ -43,7 +44,7 @@ export interface PreparedUpload extends CheckedUpload {
  * The image re-encoded in its own format without any metadata (EXIF author, GPS position, camera),
  * turned upright first as its EXIF orientation said.
  */
-function withoutMetadata(upload: CheckedUpload): Promise<Buffer> {
+function withoutMetadata(sharp: typeof Sharp, upload: CheckedUpload): Promise<Buffer> {
   const image = sharp(upload.bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   return (upload.mimeType === 'image/png' ? image.png() : image.jpeg({ quality: 90 })).toBuffer();
 }
@@ -60,9 +61,10 @@ export async function prepareUpload(
 ): Promise<PreparedUpload> {
   const checked = await checkUpload(file, kind, field);
   if (kind !== 'image') return { ...checked, variants: [] };
+  const { default: sharp } = await import('sharp');
   try {
     const [bytes, ...variants] = await Promise.all([
-      withoutMetadata(checked),
+      withoutMetadata(sharp, checked),
       ...IMAGE_VARIANT_WIDTHS.map((width) =>
         sharp(checked.bytes, { limitInputPixels: MAX_INPUT_PIXELS })
           .rotate()

@@ -1,4 +1,3 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { clinic, formatAddress } from '../../../../shared/clinic';
 import type { EmailAttachment } from '../../../db/schema';
 import type { BookingDetails } from './booking-details';
@@ -12,6 +11,8 @@ const winAnsi = (text: string) =>
 
 /** A one-page PDF receipt: clinic, patient, service, date, amount and payment reference. */
 export async function receiptPdf(details: BookingDetails): Promise<EmailAttachment> {
+  // Imported on the first receipt: pdf-lib costs a start about 120 ms.
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Receipt ${details.paymentReference}`);
   pdf.setAuthor(clinic.name);

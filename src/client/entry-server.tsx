@@ -8,6 +8,7 @@ import { renderHeadTags } from './app/head-tags';
 import type { PageHead, RouteHandle } from './app/route-handle';
 import { isClientOnlyPath, routes } from './app/routes';
 import type { SsrState } from './app/ssr-state-shape';
+import { blogPageFromSearch } from './features/blog/blog-format';
 import { isNotFoundError } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { serializeState } from './lib/ssr-state';
@@ -24,6 +25,18 @@ const clientOnlyHead: PageHead = {
  * Renders one public page: runs the route match, prefetches the matched routes' queries through the
  * app's own API, renders to HTML and dehydrates the query cache and router state into the page.
  */
+/**
+ * The page's own address for its canonical link and og:url, as the router reads it (lower case, no trailing
+ * slash): the blog list's page number is part of it (`/blog?page=2`, read as the list reads it); tracking or
+ * made-up parameters are not, so every variant of a page points search engines at one URL.
+ */
+function canonicalPath(url: URL): string {
+  const path = url.pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  if (path !== '/blog') return path;
+  const page = blogPageFromSearch(url.searchParams);
+  return page > 1 ? `${path}?page=${page}` : path;
+}
+
 export async function render({ url, origin, fetchJson }: RenderRequest): Promise<RenderedPage> {
   const requestUrl = new URL(url, origin);
   const path = requestUrl.pathname;
@@ -100,7 +113,7 @@ export async function render({ url, origin, fetchJson }: RenderRequest): Promise
   return {
     status: notFound ? 404 : context.statusCode,
     clientOnly: false,
-    head: renderHeadTags(head, { origin, path: path + requestUrl.search }),
+    head: renderHeadTags(head, { origin, path: canonicalPath(requestUrl) }),
     element,
     hydration: `<script type="application/json" id="ssr-state">${serializeState(state)}</script>`,
   };

@@ -38,3 +38,21 @@ describe('server-rendered pages for hostile paths', () => {
     expect(page.element).not.toContain('Something went wrong');
   });
 });
+
+describe('canonical address', () => {
+  it.each([
+    ['/our_team?utm_source=mail&x=%3Cscript%3E', 'http://clinic.test/our_team'],
+    ['/blog?page=2&utm_campaign=spring', 'http://clinic.test/blog?page=2'],
+    ['/blog?page=1', 'http://clinic.test/blog'],
+    ['/blog?page=-3', 'http://clinic.test/blog'],
+    ['/blog?page=02', 'http://clinic.test/blog?page=2'],
+    ['/Blog/?page=3', 'http://clinic.test/blog?page=3'],
+    ['/faq?page=2', 'http://clinic.test/faq'],
+    ['/?page=2', 'http://clinic.test/'],
+    ['/OUR_TEAM/', 'http://clinic.test/our_team'],
+  ])('of %s is %s', async (url, canonical) => {
+    const page = await renderPage(url);
+    expect(page.head).toContain(`<link rel="canonical" href="${canonical}" />`);
+    expect(page.head).toContain(`<meta property="og:url" content="${canonical}" />`);
+  });
+});

@@ -320,6 +320,13 @@ describe('booking a slot (public)', () => {
       .filter({ hasText: 'Sorry, this time has just been taken. Please choose another.' })
       .waitFor();
     await second.page.getByRole('button', { name: /8:00 AM – 8:30 AM/ }).waitFor({ state: 'detached' });
+    // Said where the time was chosen, and focused (so in sight on a phone and read first).
+    await expect
+      .poll(() => second.page.evaluate(() => document.activeElement?.closest('.availability-day') !== null))
+      .toBe(true);
+    expect(await second.page.evaluate(() => document.activeElement?.textContent)).toContain(
+      'just been taken',
+    );
 
     // Back to the calendar: the first visitor's slot is still theirs, also after a reload.
     await page.getByRole('link', { name: 'Choose another time' }).click();

@@ -234,7 +234,9 @@ describe('paid booking (test mode)', () => {
     const holdReads = () => requests.filter((url) => url.endsWith(`/api/patient_sessions/${id}/hold`)).length;
     const readsBefore = holdReads();
     await payWith(page, '4000 0000 0000 0002', '180');
-    await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+    // As a notice for 5 s, and beside the card until it is edited.
+    await page.locator('.notification').filter({ hasText: 'Your card was declined.' }).waitFor();
+    await page.locator('.payment-panel__alert').getByText('Your card was declined.').waitFor();
     await expect.poll(holdReads).toBeGreaterThan(readsBefore);
     await screenshot(page, 'booking-payment-declined-1280');
     expect(await sessionStatus(day, child, id ?? 0)).toBe('pending');

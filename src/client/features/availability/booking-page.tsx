@@ -196,7 +196,6 @@ function BookingFlow({ type }: { type: BookingType }) {
           hold={ownHold}
           onHeld={onHeld}
           onShowHeld={goToForm}
-          onTaken={setNotice}
         />
       ) : (
         <p className="availability-hint">Choose Adult or Child to see the free times.</p>
@@ -214,7 +213,6 @@ interface BookingCalendarProps {
   hold: StoredHold | undefined;
   onHeld: (hold: StoredHold) => void;
   onShowHeld: () => void;
-  onTaken: (message: string) => void;
 }
 
 function BookingCalendar({
@@ -226,7 +224,6 @@ function BookingCalendar({
   hold,
   onHeld,
   onShowHeld,
-  onTaken,
 }: BookingCalendarProps) {
   const today = clinicToday();
   const calendar = useCalendarDays(kind, month);
@@ -293,7 +290,6 @@ function BookingCalendar({
           hold={hold}
           onHeld={onHeld}
           onShowHeld={onShowHeld}
-          onTaken={onTaken}
         />
       )}
     </div>
@@ -306,24 +302,30 @@ function DaySlots({
   hold,
   onHeld,
   onShowHeld,
-  onTaken,
 }: {
   kind: SlotKind;
   date: string;
   hold: StoredHold | undefined;
   onHeld: (hold: StoredHold) => void;
   onShowHeld: () => void;
-  onTaken: (message: string) => void;
 }) {
   const day = useDaySlots(kind, date, hold);
   const holdSlot = useHoldSlot();
   const sessions = day.data?.sessions;
+  // Why a chosen time could not be held, shown where the visitor chose it and given the focus: on a phone
+  // the top of the page is out of sight, and the list changes under the finger as it is read again.
+  const [refusal, setRefusal] = useState<string>();
+  const refusalRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (refusal) refusalRef.current?.focus();
+  }, [refusal]);
 
   const choose = async (session: PublicSession) => {
     if (session.held_by_you) {
       onShowHeld();
       return;
     }
+    setRefusal(undefined);
     try {
       const answer = await holdSlot.mutateAsync({ id: session.id, previousToken: hold?.token });
       onHeld({
@@ -339,13 +341,7 @@ function DaySlots({
         price: answer.session.price,
       });
     } catch (error) {
-      onTaken(
-        error instanceof ApiError && error.status === 409
-          ? error.message
-          : error instanceof ApiError
-            ? error.message
-            : 'Something went wrong. Try it later.',
-      );
+      setRefusal(error instanceof ApiError ? error.message : 'Something went wrong. Try it later.');
     }
   };
 
@@ -354,6 +350,11 @@ function DaySlots({
       <h2 id="booking-day-title" className="availability-day__title">
         {formatLongDate(date)}
       </h2>
+      {refusal && (
+        <p className="booking-notice" role="alert" tabIndex={-1} ref={refusalRef}>
+          {refusal}
+        </p>
+      )}
       {day.isPending && <p role="status">Loading the free times…</p>}
       {day.isError && (
         <p role="alert" className="availability-error">

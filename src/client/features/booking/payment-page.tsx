@@ -81,6 +81,9 @@ function PaymentStep({
   const pay = useCreatePayment();
   const cardRef = useRef<CardEntry>(null);
   const [fillCard, setFillCard] = useState(false);
+  // The provider's reason a payment failed stays beside the card until it is edited or tried again: the
+  // notice at the top of the screen lasts 5 s and, on a phone, covers the card field.
+  const [failure, setFailure] = useState<string>();
   const [working, setWorking] = useState<'paying' | 'confirming' | 'cancelling' | 'done'>();
   const patient = read.data?.patient;
 
@@ -107,7 +110,14 @@ function PaymentStep({
     if (patient?.payment_status === 'succeeded' && working !== 'done') succeeded();
   }, [patient?.payment_status, working, succeeded]);
 
-  const onEdit = useCallback(() => setFillCard(false), []);
+  const onEdit = useCallback(() => {
+    setFillCard(false);
+    setFailure(undefined);
+  }, []);
+  const failed = (message: string) => {
+    setFailure(message);
+    notify.error(message, { payment: true });
+  };
 
   /** After a card check, the booking is paid once the provider tells the server: asked a few times. */
   const waitUntilPaid = async (): Promise<boolean> => {
@@ -122,6 +132,7 @@ function PaymentStep({
   const onPay = async () => {
     if (!patient || !cardRef.current || working) return;
     setWorking('paying');
+    setFailure(undefined);
     try {
       const card = await cardRef.current.createPaymentMethod();
       if (card.kind === 'incomplete') {
@@ -129,7 +140,7 @@ function PaymentStep({
         return;
       }
       if (card.kind === 'error') {
-        notify.error(card.message, { payment: true });
+        failed(card.message);
         return;
       }
       const answer = await pay.mutateAsync({
@@ -148,7 +159,7 @@ function PaymentStep({
       if (answer.requires_action) {
         const check = await cardRef.current.handleNextAction(answer.payment_intent_client_secret);
         if (check.error) {
-          notify.error(check.error, { payment: true });
+          failed(check.error);
           refreshHold();
           return;
         }
@@ -164,7 +175,8 @@ function PaymentStep({
         succeeded();
         return;
       }
-      notifyApiError(notify, error, { payment: true });
+      if (error instanceof ApiError) failed(error.message);
+      else notifyApiError(notify, error, { payment: true });
       refreshHold();
     } finally {
       setWorking((current) => (current === 'done' ? current : undefined));
@@ -246,6 +258,7 @@ function PaymentStep({
             </Suspense>
             <div role="alert" className="payment-panel__alert">
               {fillCard && <p className="card-form__fill">{bookingTexts.fillCard}</p>}
+              {failure && <p className="card-form__fill">{failure}</p>}
             </div>
             {working === 'confirming' && <p role="status">Confirming your payment with your bank…</p>}
             <div className="booking-form__actions">

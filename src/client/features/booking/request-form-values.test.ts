@@ -79,6 +79,8 @@ describe('the request form values', () => {
 
   it('refuses a date that is not dd.MM.yyyy, a future one, and a file over 10 MB', async () => {
     expect((await errorsOf(filled({ dob: '1990-04-12' }))).dob).toBe(requestTexts.dobFormat);
+    expect((await errorsOf(filled({ dob: '31.02.1990' }))).dob).toBe(requestTexts.dobFormat);
+    expect((await errorsOf(filled({ dob: '01.01.1890' }))).dob).toBe(requestTexts.dobFormat);
     expect((await errorsOf(filled({ dob: '01.01.2999' }))).dob).toBe(
       'The date of birth cannot be in the future.',
     );

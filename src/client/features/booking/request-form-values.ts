@@ -4,6 +4,7 @@ import {
   type BookingFormValues,
   bookingFormSchema,
   bookingFormValues,
+  bookingTexts,
 } from '../../../shared/booking';
 import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import type { FileFieldValue } from '../../components/file-field/file-field';
@@ -132,7 +133,8 @@ export function requestFormResolver(slot: FormSlot): Resolver<RequestFormFields>
         if (field && !errors[field]) errors[field] = { type: issue.code, message: issue.message };
       }
     }
-    if (displayDateToIso(values.dob) === null)
+    // The API's text names its own format (YYYY-MM-DD); the visitor types dd.mm.yyyy (31.02.1990, 1890).
+    if (displayDateToIso(values.dob) === null || errors.dob?.message === bookingTexts.dobInvalid)
       errors.dob = { type: 'format', message: requestTexts.dobFormat };
     for (const name of ['result', 'referral_letter'] as const) {
       const message = fileIssue(values[name]);

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import pg from 'pg';
-import { PGLITE_START_PARAMS } from '../src/server/db/database';
+import { PGLITE_EXTRA_START_PARAMS } from '../src/server/db/database';
 import { excerptFromStart } from '../src/server/modules/blog/blog-repository';
 import { BLOG_EXCERPT_LENGTH } from '../src/shared/blog';
 import { plainTextExcerpt } from '../src/shared/excerpt';
@@ -27,7 +27,7 @@ async function openDriver(): Promise<{ query: Query; close(): Promise<void> }> {
   }
   const client = await PGlite.create(process.env.DATA_DIR, {
     extensions: { btree_gist },
-    startParams: PGLITE_START_PARAMS,
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_EXTRA_START_PARAMS],
   });
   return {
     query: async (_name, text, values) => (await client.query<Row>(text, values)).rows,

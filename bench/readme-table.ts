@@ -45,17 +45,24 @@ function javascriptRows(results: Results): BenchRow[] {
   }));
 }
 
+/**
+ * Issue 12 sets the paint targets for the public pages; the back office's sign-in page (a client-only
+ * shell) is measured for comparison and held to best practices only.
+ */
+const WITHOUT_PAINT_TARGET = new Set(['/login']);
+
 function lighthouseRows(results: Results): BenchRow[] {
   const pages = (results.lighthouse as Record<string, Record<string, number | string>> | undefined) ?? {};
   return Object.entries(pages).map(([path, scores]) => {
     const lcp = Number(scores.lcpMs ?? 0);
     const performance = Number(scores.performance ?? 0);
     const bestPractices = Number(scores['best-practices'] ?? 0);
+    const paintTarget = !WITHOUT_PAINT_TARGET.has(path);
     return {
       figure: `Lighthouse mobile \`${path}\`: LCP, performance, best practices (median of ${scores.runs ?? '?'})`,
       measured: `${(lcp / 1000).toFixed(2)} s, ${performance}, ${bestPractices}`,
-      target: '≤ 1.0 s, ≥ 98, 100',
-      met: lcp <= 1000 && performance >= 98 && bestPractices === 100,
+      target: paintTarget ? '≤ 1.0 s, ≥ 98, 100' : 'none, none, 100 (client-only sign-in shell)',
+      met: (!paintTarget || (lcp <= 1000 && performance >= 98)) && bestPractices === 100,
     };
   });
 }

@@ -2,6 +2,7 @@ import { defaultShouldDehydrateQuery, dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { routePath } from '../shared/route-path';
 import type { RenderedPage, RenderRequest } from '../shared/ssr-contract';
 import { AppProviders } from './app/app-providers';
 import { renderHeadTags } from './app/head-tags';
@@ -22,21 +23,21 @@ const clientOnlyHead: PageHead = {
 };
 
 /**
- * Renders one public page: runs the route match, prefetches the matched routes' queries through the
- * app's own API, renders to HTML and dehydrates the query cache and router state into the page.
- */
-/**
- * The page's own address for its canonical link and og:url, as the router reads it (lower case, no trailing
- * slash): the blog list's page number is part of it (`/blog?page=2`, read as the list reads it); tracking or
- * made-up parameters are not, so every variant of a page points search engines at one URL.
+ * The page's own address for its canonical link and og:url, as the router reads it (`routePath`, encoded
+ * again for the link): the blog list's page number is part of it (`/blog?page=2`, read as the list reads
+ * it); tracking or made-up parameters are not, so every variant of a page points search engines at one URL.
  */
 function canonicalPath(url: URL): string {
-  const path = url.pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  const path = encodeURI(routePath(url.pathname));
   if (path !== '/blog') return path;
   const page = blogPageFromSearch(url.searchParams);
   return page > 1 ? `${path}?page=${page}` : path;
 }
 
+/**
+ * Renders one public page: runs the route match, prefetches the matched routes' queries through the
+ * app's own API, renders to HTML and dehydrates the query cache and router state into the page.
+ */
 export async function render({ url, origin, fetchJson }: RenderRequest): Promise<RenderedPage> {
   const requestUrl = new URL(url, origin);
   const path = requestUrl.pathname;

@@ -50,6 +50,7 @@ describe('canonical address', () => {
     ['/faq?page=2', 'http://clinic.test/faq'],
     ['/?page=2', 'http://clinic.test/'],
     ['/OUR_TEAM/', 'http://clinic.test/our_team'],
+    ['/%6Fur_team', 'http://clinic.test/our_team'],
   ])('of %s is %s', async (url, canonical) => {
     const page = await renderPage(url);
     expect(page.head).toContain(`<link rel="canonical" href="${canonical}" />`);

@@ -50,8 +50,8 @@ export async function paginatePrepared<T>(prepared: PreparedPage<T>, { page, per
 }
 
 /**
- * Prepared statements belong to the database handle they were made on: `prepare` runs once per handle
- * (the app's, or each test's), its result kept as long as the handle.
+ * Prepared statements (or any state of one database's) belong to the database handle they were made on:
+ * `prepare` runs once per handle (the app's, or each test's), its result kept as long as the handle.
  */
 export function preparedPerDatabase<T>(prepare: (db: Db) => T): (db: Db) => T {
   const made = new WeakMap<Db, T>();

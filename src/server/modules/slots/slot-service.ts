@@ -10,6 +10,7 @@ import {
 } from '../../../shared/slots';
 import type { Db } from '../../db/database';
 import { databaseErrorCode, EXCLUSION_VIOLATION } from '../../db/database-errors';
+import { preparedPerDatabase } from '../../db/paginate';
 import { HttpError, notFound } from '../../http/http-errors';
 import { fieldErrors } from '../../http/validation';
 import { type Actor, auditChange } from '../audit/audit-log';
@@ -273,7 +274,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 type HoldOutcome = Awaited<ReturnType<typeof holdSession>>;
 
 /** Per database, the hold of each slot this process is asking the database for, settled without throwing. */
-const holdsInFlight = new WeakMap<Db, Map<number, Promise<HoldOutcome | undefined>>>();
+const holdsInFlightOn = preparedPerDatabase(() => new Map<number, Promise<HoldOutcome | undefined>>());
 
 /**
  * `holdSession`, except that a visitor without a hold token who asks for a slot while this process is already
@@ -293,11 +294,7 @@ async function holdRacingOnce(
   id: number,
   hold: Parameters<typeof holdSession>[2],
 ): Promise<HoldOutcome> {
-  let inFlight = holdsInFlight.get(db);
-  if (!inFlight) {
-    inFlight = new Map();
-    holdsInFlight.set(db, inFlight);
-  }
+  const inFlight = holdsInFlightOn(db);
   const racing = hold.ownHash === undefined ? inFlight.get(id) : undefined;
   if (racing) {
     const outcome = await racing;

@@ -188,23 +188,39 @@ export function bookingFormIssues(form: BookingFields, today = todayInDublin()):
   return issues.filter((issue): issue is Issue => issue !== undefined);
 }
 
+type BookingKind = Pick<BookingFields, 'is_adult' | 'is_video_call'>;
+
 /**
- * What the booking keeps of the form for the slot's kind: fields hidden for it (guardian names of an adult,
- * GP details and test questions of a video call or a child's GP) are dropped, not stored.
+ * The fields only some kinds of slot ask for (spec section 5), and when: guardian names for a child, the GP
+ * for an adult's test, the test questions for a test. The form shows, and the booking keeps, no others.
  */
+const askedOnlyWhen = {
+  guardian_first_name: (kind: BookingKind) => !kind.is_adult,
+  guardian_last_name: (kind: BookingKind) => !kind.is_adult,
+  consultant_name: (kind: BookingKind) => kind.is_adult && !kind.is_video_call,
+  consultant_addres: (kind: BookingKind) => kind.is_adult && !kind.is_video_call,
+  consultant_email: (kind: BookingKind) => !kind.is_video_call,
+  allergens: (kind: BookingKind) => !kind.is_video_call,
+  antihistamine: (kind: BookingKind) => !kind.is_video_call,
+  agreement: (kind: BookingKind) => !kind.is_video_call,
+};
+
+/** Whether the booking form asks a slot of this kind for `field` (every field not in `askedOnlyWhen` is). */
+export function isAskedFor(field: string, kind: BookingKind): boolean {
+  return Object.hasOwn(askedOnlyWhen, field)
+    ? askedOnlyWhen[field as keyof typeof askedOnlyWhen](kind)
+    : true;
+}
+
+/** What the booking keeps of the form for the slot's kind: the fields it does not ask for are dropped. */
 export function bookingFormValues<T extends BookingFields>(form: T): T {
-  const adultTest = form.is_adult && !form.is_video_call;
-  return {
-    ...form,
-    guardian_first_name: form.is_adult ? undefined : form.guardian_first_name,
-    guardian_last_name: form.is_adult ? undefined : form.guardian_last_name,
-    consultant_name: adultTest ? form.consultant_name : undefined,
-    consultant_addres: adultTest ? form.consultant_addres : undefined,
-    consultant_email: form.is_video_call ? undefined : form.consultant_email,
-    allergens: form.is_video_call ? undefined : form.allergens,
-    antihistamine: form.is_video_call ? false : form.antihistamine,
-    agreement: form.is_video_call ? false : form.agreement,
-  };
+  const kept: BookingFields = { ...form };
+  for (const field of Object.keys(askedOnlyWhen) as (keyof typeof askedOnlyWhen)[]) {
+    if (isAskedFor(field, form)) continue;
+    if (field === 'antihistamine' || field === 'agreement') kept[field] = false;
+    else kept[field] = undefined;
+  }
+  return kept as T;
 }
 
 const addIssues = (form: BookingFields, context: z.RefinementCtx) => {

@@ -1,7 +1,7 @@
 import { type ComponentPropsWithRef, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { BOOKING_LIMITS } from '../../../shared/booking';
+import { BOOKING_LIMITS, isAskedFor } from '../../../shared/booking';
 import { uploadRules } from '../../../shared/uploads';
 import { ErrorSummary, type ErrorSummaryItem } from '../../components/error-summary/error-summary';
 import { FileField } from '../../components/file-field/file-field';
@@ -53,20 +53,8 @@ function labelsFor(slot: FormSlot): Record<keyof RequestFormFields, string> {
 
 /** Which fields the slot's kind shows (spec section 5). */
 function shownFields(slot: FormSlot): Set<keyof RequestFormFields> {
-  const shown = new Set<keyof RequestFormFields>(fieldOrder);
-  if (slot.isAdult) {
-    shown.delete('guardian_first_name');
-    shown.delete('guardian_last_name');
-  }
-  if (!slot.isAdult || slot.isVideoCall) {
-    shown.delete('consultant_name');
-    shown.delete('consultant_addres');
-  }
-  if (slot.isVideoCall) {
-    for (const name of ['consultant_email', 'allergens', 'antihistamine', 'agreement'] as const)
-      shown.delete(name);
-  }
-  return shown;
+  const kind = { is_adult: slot.isAdult, is_video_call: slot.isVideoCall };
+  return new Set(fieldOrder.filter((name) => isAskedFor(name, kind)));
 }
 
 function CheckboxField({

@@ -7,22 +7,18 @@ import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { FieldErrorMessage } from '../../components/form-field/field-error-message';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
-import { type SaveSessionsBody, useDeleteSession, useSaveSessions } from './availability-admin-api';
-import { clinicDayTime, formatTime12 } from './clinic-clock';
+import { useDeleteSession, useSaveSessions } from './availability-admin-api';
+import { formatTime12 } from './clinic-clock';
+import {
+  changedSlots,
+  newRow,
+  PRICE_PATTERN,
+  rowFieldOfError,
+  rowOf,
+  type SlotRow,
+} from './slot-editor-rows';
 import type { SlotKind } from './slot-kind';
-import { clinicInstant, DEFAULT_PRICE, defaultSlotTimes, slotRowErrors, timeOptions } from './slot-times';
-
-interface SlotRow {
-  /** The stored slot's id; null for a new one. */
-  id: number | null;
-  start: number;
-  end: number;
-  location: LocationKey | '';
-  price: string;
-  /** Booked, held or started: shown, not changed (spec section 4). */
-  locked: boolean;
-  lockReason?: string;
-}
+import { slotRowErrors, timeOptions } from './slot-times';
 
 interface EditorValues {
   slots: SlotRow[];
@@ -30,57 +26,6 @@ interface EditorValues {
 
 const TIMES = timeOptions();
 const LOCATIONS = Object.values(clinic.locations);
-const PRICE_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
-
-function rowOf(session: Session, now: Date): SlotRow {
-  const started = new Date(session.starts_at).getTime() <= now.getTime();
-  const locked = session.status !== 'available' || started;
-  return {
-    id: session.id,
-    start: clinicDayTime(session.starts_at).minutes,
-    end: clinicDayTime(session.ends_at).minutes,
-    location: session.location ?? '',
-    price: String(session.price),
-    locked,
-    lockReason: !locked
-      ? undefined
-      : session.status === 'booked'
-        ? 'Booked: cannot be changed here.'
-        : session.status === 'pending'
-          ? 'Being booked right now: cannot be changed.'
-          : 'Already started: cannot be changed.',
-  };
-}
-
-function newRow(kind: SlotKind, date: string, rows: readonly SlotRow[], now: Date): SlotRow | null {
-  const last = [...rows].sort((a, b) => a.end - b.end).at(-1);
-  const times = defaultSlotTimes(date, last?.end, now);
-  if (!times) return null;
-  const location: LocationKey | '' = kind.isVideoCall
-    ? ''
-    : last?.location || (kind.isAdult ? 'adult_1' : 'child');
-  return {
-    id: null,
-    ...times,
-    location,
-    price: String(last?.price ?? (kind.isVideoCall ? DEFAULT_PRICE.video : DEFAULT_PRICE.test)),
-    locked: false,
-  };
-}
-
-/** `sessions_create.2.location` → which row and which of its fields; undefined when the key names no row. */
-function rowFieldOfError(
-  key: string,
-  createRows: number[],
-  updateRows: number[],
-): { row: number; field: 'end' | 'location' | 'price' } | undefined {
-  const match = /^sessions_(create|update)\.(\d+)(?:\.(\w+))?$/.exec(key);
-  if (!match) return undefined;
-  const row = (match[1] === 'create' ? createRows : updateRows)[Number(match[2])];
-  if (row === undefined) return undefined;
-  const field = match[3] === 'location' ? 'location' : match[3] === 'price' ? 'price' : 'end';
-  return { row, field };
-}
 
 export interface SlotEditorProps {
   kind: SlotKind;
@@ -148,38 +93,7 @@ export function SlotEditor({ kind, date, sessions, onClose }: SlotEditorProps) {
     });
     if (!valid) return;
 
-    const body: Required<SaveSessionsBody> = { sessions_create: [], sessions_update: [] };
-    const createRows: number[] = [];
-    const updateRows: number[] = [];
-    slots.forEach((row, index) => {
-      if (row.locked) return;
-      const before = original.get(row.id);
-      if (
-        row.id !== null &&
-        before &&
-        before.start === row.start &&
-        before.end === row.end &&
-        before.location === row.location &&
-        Number(before.price) === Number(row.price)
-      ) {
-        return;
-      }
-      const slot = {
-        start_date: clinicInstant(date, row.start),
-        end_date: clinicInstant(date, row.end),
-        is_adult: kind.isAdult,
-        is_video_call: kind.isVideoCall,
-        price: Number(row.price),
-        location: kind.isVideoCall ? null : (row.location as LocationKey),
-      };
-      if (row.id === null) {
-        createRows.push(index);
-        body.sessions_create.push(slot);
-      } else {
-        updateRows.push(index);
-        body.sessions_update.push({ ...slot, id: row.id });
-      }
-    });
+    const { body, createRows, updateRows } = changedSlots(slots, original, kind, date);
     if (createRows.length + updateRows.length === 0) {
       onClose();
       return;

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { changedSlots, rowFieldOfError, type SlotRow } from './slot-editor-rows';
+
+const adultTest = { isAdult: true, isVideoCall: false };
+const row = (fields: Partial<SlotRow>): SlotRow => ({
+  id: null,
+  start: 9 * 60,
+  end: 9 * 60 + 30,
+  location: 'adult_1',
+  price: '180',
+  locked: false,
+  ...fields,
+});
+
+describe('the slot editor’s save', () => {
+  it('sends new rows and changed ones, not unchanged or locked ones, and says which row each came from', () => {
+    const stored = [
+      row({ id: 1 }),
+      row({ id: 2, start: 10 * 60, end: 10 * 60 + 30 }),
+      row({ id: 3, start: 11 * 60, end: 11 * 60 + 30, locked: true }),
+    ];
+    const original = new Map(stored.map((slot) => [slot.id, slot]));
+    const rows = [
+      stored[0] as SlotRow,
+      row({ id: 2, start: 10 * 60, end: 10 * 60 + 30, price: '180.00' }), // the same price, typed otherwise
+      row({ id: 3, start: 11 * 60, end: 11 * 60 + 45, locked: true }),
+      row({ id: 1, price: '200' }), // not possible in the editor, but a change is a change
+      row({ start: 14 * 60, end: 14 * 60 + 30, price: '95.5' }),
+    ];
+    const { body, createRows, updateRows } = changedSlots(rows, original, adultTest, '2026-12-08');
+    expect(updateRows).toEqual([3]);
+    expect(body.sessions_update).toEqual([
+      {
+        id: 1,
+        start_date: '2026-12-08T09:00:00.000Z',
+        end_date: '2026-12-08T09:30:00.000Z',
+        is_adult: true,
+        is_video_call: false,
+        price: 200,
+        location: 'adult_1',
+      },
+    ]);
+    expect(createRows).toEqual([4]);
+    expect(body.sessions_create).toEqual([
+      {
+        start_date: '2026-12-08T14:00:00.000Z',
+        end_date: '2026-12-08T14:30:00.000Z',
+        is_adult: true,
+        is_video_call: false,
+        price: 95.5,
+        location: 'adult_1',
+      },
+    ]);
+  });
+
+  it('sends no address for a video call', () => {
+    const { body } = changedSlots(
+      [row({ location: '' })],
+      new Map(),
+      { isAdult: false, isVideoCall: true },
+      '2026-12-08',
+    );
+    expect(body.sessions_create[0]?.location).toBeNull();
+  });
+
+  it('finds the row and field of an API error key, and nothing for a key that names no row', () => {
+    expect(rowFieldOfError('sessions_create.1.price', [2, 5], [0])).toEqual({ row: 5, field: 'price' });
+    expect(rowFieldOfError('sessions_update.0', [2, 5], [0])).toEqual({ row: 0, field: 'end' });
+    expect(rowFieldOfError('sessions_update.0.location', [], [7])).toEqual({ row: 7, field: 'location' });
+    expect(rowFieldOfError('sessions_create.9.price', [2], [])).toBeUndefined();
+    expect(rowFieldOfError('base', [2], [])).toBeUndefined();
+  });
+});

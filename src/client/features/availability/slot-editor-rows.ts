@@ -1,0 +1,123 @@
+import type { LocationKey } from '../../../shared/clinic';
+import type { Session } from '../../../shared/slots';
+import type { SaveSessionsBody } from './availability-admin-api';
+import { clinicDayTime } from './clinic-clock';
+import type { SlotKind } from './slot-kind';
+import { clinicInstant, DEFAULT_PRICE, defaultSlotTimes } from './slot-times';
+
+/** One row of the slot editor: a stored slot or a new one, as its fields hold it. */
+export interface SlotRow {
+  /** The stored slot's id; null for a new one. */
+  id: number | null;
+  start: number;
+  end: number;
+  location: LocationKey | '';
+  price: string;
+  /** Booked, held or started: shown, not changed (spec section 4). */
+  locked: boolean;
+  lockReason?: string;
+}
+
+/** A price in euro with at most two decimals, as typed. */
+export const PRICE_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
+
+/** A stored slot as a row: booked, held and started ones locked, with the reason. */
+export function rowOf(session: Session, now: Date): SlotRow {
+  const started = new Date(session.starts_at).getTime() <= now.getTime();
+  const locked = session.status !== 'available' || started;
+  return {
+    id: session.id,
+    start: clinicDayTime(session.starts_at).minutes,
+    end: clinicDayTime(session.ends_at).minutes,
+    location: session.location ?? '',
+    price: String(session.price),
+    locked,
+    lockReason: !locked
+      ? undefined
+      : session.status === 'booked'
+        ? 'Booked: cannot be changed here.'
+        : session.status === 'pending'
+          ? 'Being booked right now: cannot be changed.'
+          : 'Already started: cannot be changed.',
+  };
+}
+
+/**
+ * The row 'Add another session slot' adds: after the day's last slot, at its address and price (or the
+ * defaults); null when no slot fits later that day.
+ */
+export function newRow(kind: SlotKind, date: string, rows: readonly SlotRow[], now: Date): SlotRow | null {
+  const last = [...rows].sort((a, b) => a.end - b.end).at(-1);
+  const times = defaultSlotTimes(date, last?.end, now);
+  if (!times) return null;
+  const location: LocationKey | '' = kind.isVideoCall
+    ? ''
+    : last?.location || (kind.isAdult ? 'adult_1' : 'child');
+  return {
+    id: null,
+    ...times,
+    location,
+    price: String(last?.price ?? (kind.isVideoCall ? DEFAULT_PRICE.video : DEFAULT_PRICE.test)),
+    locked: false,
+  };
+}
+
+/** `sessions_create.2.location` → which row and which of its fields; undefined when the key names no row. */
+export function rowFieldOfError(
+  key: string,
+  createRows: number[],
+  updateRows: number[],
+): { row: number; field: 'end' | 'location' | 'price' } | undefined {
+  const match = /^sessions_(create|update)\.(\d+)(?:\.(\w+))?$/.exec(key);
+  if (!match) return undefined;
+  const row = (match[1] === 'create' ? createRows : updateRows)[Number(match[2])];
+  if (row === undefined) return undefined;
+  const field = match[3] === 'location' ? 'location' : match[3] === 'price' ? 'price' : 'end';
+  return { row, field };
+}
+
+/**
+ * The save's body: the new rows, and the stored ones whose times, address or price changed (locked rows
+ * never), with the row each entry came from (`createRows[i]` is the row of `sessions_create[i]`), so the
+ * API's errors can be put back on them.
+ */
+export function changedSlots(
+  rows: readonly SlotRow[],
+  original: ReadonlyMap<number | null, SlotRow>,
+  kind: SlotKind,
+  date: string,
+): { body: Required<SaveSessionsBody>; createRows: number[]; updateRows: number[] } {
+  const body: Required<SaveSessionsBody> = { sessions_create: [], sessions_update: [] };
+  const createRows: number[] = [];
+  const updateRows: number[] = [];
+  rows.forEach((row, index) => {
+    if (row.locked) return;
+    const before = original.get(row.id);
+    if (
+      row.id !== null &&
+      before &&
+      before.start === row.start &&
+      before.end === row.end &&
+      before.location === row.location &&
+      Number(before.price) === Number(row.price)
+    ) {
+      return;
+    }
+    const slot = {
+      start_date: clinicInstant(date, row.start),
+      end_date: clinicInstant(date, row.end),
+      is_adult: kind.isAdult,
+      is_video_call: kind.isVideoCall,
+      price: Number(row.price),
+      location: kind.isVideoCall ? null : (row.location as LocationKey),
+    };
+    if (row.id === null) {
+      createRows.push(index);
+      body.sessions_create.push(slot);
+    } else {
+      updateRows.push(index);
+      body.sessions_update.push({ ...slot, id: row.id });
+    }
+  });
+  return { body, createRows, updateRows };
+}

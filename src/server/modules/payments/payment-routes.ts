@@ -6,6 +6,7 @@ import { BOOKING_TOKEN_HEADER } from '../../../shared/booking';
 import { paymentTexts } from '../../../shared/payments';
 import { route } from '../../http/endpoint-route';
 import { HttpError } from '../../http/http-errors';
+import { hasForbiddenCharacter } from '../../http/input-guards';
 import { bookingTokenHashOf } from '../bookings/booking-service';
 import { fromPaymentIntent, loadStripeSdk } from './payment-provider';
 import { findTransactionByProviderId, findTransactionRow, recordPaymentEvent } from './payment-repository';
@@ -17,18 +18,31 @@ export const PAYMENTS_PER_MINUTE = 10;
 /** A webhook body is small; Stripe's events are a few kilobytes. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
-/** Public payment calls: the card payment of a booking, the browser's settings, and Stripe's webhook. */
-/** What a payment event must carry for us to act on it; Stripe's signature says who sent it, not its shape. */
+/**
+ * Text of a webhook event the database can store: Stripe's signature says who sent an event, not that its
+ * text holds no NUL (PostgreSQL refuses it in text) or other control characters.
+ */
+const eventText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((text) => !hasForbiddenCharacter(text));
+
+/** Every event: an id and a type, kept so a repeated delivery is recognised. */
+const webhookEvent = z.looseObject({ id: eventText(255).min(1), type: eventText(255).min(1) });
+
+/** What a payment event must carry for us to act on it. */
 const webhookPaymentIntent = z.looseObject({
-  id: z.string().min(1).max(255),
-  status: z.string(),
+  id: eventText(255).min(1),
+  status: eventText(64),
   amount: z.number().int().nonnegative(),
-  currency: z.string().min(3).max(3),
-  client_secret: z.string().nullish(),
-  metadata: z.record(z.string(), z.string()).nullish(),
-  last_payment_error: z.looseObject({ message: z.string().nullish() }).nullish(),
+  currency: eventText(3).min(3),
+  client_secret: eventText(255).nullish(),
+  metadata: z.record(z.string(), eventText(500)).nullish(),
+  last_payment_error: z.looseObject({ message: eventText(5000).nullish() }).nullish(),
 });
 
+/** Public payment calls: the card payment of a booking, the browser's settings, and Stripe's webhook. */
 export async function paymentRoutes(api: FastifyInstance): Promise<void> {
   const db = api.db;
   const provider = api.payments;
@@ -78,8 +92,8 @@ export async function paymentRoutes(api: FastifyInstance): Promise<void> {
       } catch {
         throw new HttpError(400, paymentTexts.webhookSignature);
       }
-      if (typeof event.id !== 'string' || event.id === '' || typeof event.type !== 'string')
-        throw new HttpError(400, paymentTexts.webhookShape);
+      // The SDK hands back whatever JSON was signed: `null` and `[1]` too.
+      if (!webhookEvent.safeParse(event).success) throw new HttpError(400, paymentTexts.webhookShape);
       if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') {
         await recordPaymentEvent(db, event.id, event.type);
         return { received: true };

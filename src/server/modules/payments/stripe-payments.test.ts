@@ -283,6 +283,34 @@ describe('Stripe mode', () => {
       }
     });
 
+    it('answers 400, never 500, to signed JSON that is not an event, or text the database cannot keep', async () => {
+      const intent = {
+        id: 'pi_nul',
+        object: 'payment_intent',
+        status: 'requires_payment_method',
+        amount: 18000,
+        currency: 'eur',
+        last_payment_error: { message: 'declined\u0000' },
+      };
+      for (const payload of [
+        'null',
+        '[1,2]',
+        '"evt"',
+        JSON.stringify({ id: 'evt_nul', type: 'foo\u0000bar' }),
+        JSON.stringify({ id: 'evt\u0000', type: 'customer.created' }),
+        JSON.stringify({ id: 'evt_long', type: 'x'.repeat(300) }),
+        JSON.stringify({
+          id: 'evt_nul_message',
+          type: 'payment_intent.payment_failed',
+          data: { object: intent },
+        }),
+      ]) {
+        const response = await sendWebhook(payload);
+        expect(response.statusCode, payload).toBe(400);
+        expect(response.json()).toEqual({ error_messages: paymentTexts.webhookShape });
+      }
+    });
+
     it('books nothing for a succeeded payment of another amount, and says why to staff', async () => {
       const booking = await createBooking(t.app, t.database.db);
       await pay(t.app, booking, { token: 'pm_card_threeDSecure2Required' });

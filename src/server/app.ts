@@ -18,21 +18,20 @@ import { registerInputGuards } from './http/input-guards';
 import { loggerOptions } from './http/logging';
 import { registerMultipart } from './http/multipart-form';
 import { registerSecurityHeaders } from './http/security-headers';
+import { appointmentAdminRoutes } from './modules/appointments/appointment-admin-routes';
+import { appointmentRoutes } from './modules/appointments/appointment-routes';
 import { type AdminRouteInfo, registerAdminGuard } from './modules/auth/admin-guard';
 import { authRoutes } from './modules/auth/auth-routes';
 import { blogAdminRoutes } from './modules/blog/blog-admin-routes';
 import { blogPublicRoutes } from './modules/blog/blog-routes';
-import { bookingRoutes } from './modules/bookings/booking-routes';
 import { contactRoutes } from './modules/contact/contact-routes';
 import { faqAdminRoutes } from './modules/faq/faq-admin-routes';
 import { faqPublicRoutes } from './modules/faq/faq-routes';
 import { feesAdminRoutes } from './modules/fees/fees-admin-routes';
 import { feesPublicRoutes } from './modules/fees/fees-routes';
 import { healthRoutes } from './modules/health/health-routes';
-import { paymentAdminRoutes } from './modules/payments/payment-admin-routes';
 import { registerPaymentPageCsp } from './modules/payments/payment-page-csp';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/payment-provider';
-import { paymentRoutes } from './modules/payments/payment-routes';
 import { seoRoutes } from './modules/seo/seo-routes';
 import { slotAdminRoutes } from './modules/slots/slot-admin-routes';
 import { slotPublicRoutes } from './modules/slots/slot-routes';
@@ -49,8 +48,6 @@ declare module 'fastify' {
     db: Db;
     /** Every route under /api/admin, for the test that checks each one refuses a missing token. */
     adminRoutes: AdminRouteInfo[];
-    /** The card payment provider: Stripe with STRIPE_SECRET_KEY, the test mode otherwise. */
-    payments: PaymentProvider;
     /** Every route, for the tests that walk them; `hidden` ones are plumbing, not endpoints of the API reference. */
     registeredRoutes: { method: string; url: string; hidden: boolean }[];
     /** Server-rendered public pages kept for a short while; dropped on every admin write, in every instance. */
@@ -136,7 +133,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('payments', options.paymentProvider ?? (await createPaymentProvider(config.stripe)));
+  app.decorate('appointments', {
+    db: database.db,
+    provider: options.paymentProvider ?? (await createPaymentProvider(config.stripe)),
+    settings: config,
+    log: app.log,
+  });
   app.decorate('adminRoutes', [] as AdminRouteInfo[]);
   app.decorate('registeredRoutes', [] as { method: string; url: string; hidden: boolean }[]);
   app.addHook('onRoute', (route) => {
@@ -177,8 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(feesPublicRoutes);
       await api.register(contactRoutes);
       await api.register(slotPublicRoutes);
-      await api.register(bookingRoutes);
-      await api.register(paymentRoutes);
+      await api.register(appointmentRoutes);
       api.get('/*', { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
       await api.register(
         async (admin) => {
@@ -201,7 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await admin.register(faqAdminRoutes);
           await admin.register(feesAdminRoutes);
           await admin.register(slotAdminRoutes);
-          await admin.register(paymentAdminRoutes);
+          await admin.register(appointmentAdminRoutes);
         },
         { prefix: '/admin' },
       );

@@ -7,11 +7,10 @@ import { type AppConfig, readConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/database';
 import { seedDemonstrationContent } from './db/seed';
 import { createJobRunner } from './jobs/job-runner';
+import { abandonedBookingJob, paymentSettlementJob } from './modules/appointments/appointment-jobs';
 import { ensureAdmin } from './modules/auth/auth-service';
 import { cleanStoredHtml } from './modules/blog/stored-html';
-import { abandonedBookingJob } from './modules/bookings/abandoned-booking-job';
 import { emailOutboxJob } from './modules/email/email-sender';
-import { paymentSettlementJob } from './modules/payments/payment-settlement-job';
 import { slotHoldReleaseJob } from './modules/slots/slot-hold-job';
 
 /** Set in the short-lived process that creates, migrates and seeds a new embedded database, then exits. */
@@ -69,7 +68,7 @@ async function main() {
 
   const app = await buildApp({ config, database });
   if (prepared) app.log.info(`created the database in ${config.dataDir}`);
-  if (config.env === 'production' && app.payments.name === 'test')
+  if (config.env === 'production' && app.appointments.provider.name === 'test')
     app.log.warn(
       'card payments are in TEST MODE (STRIPE_SECRET_KEY is not set): bookings are marked paid and no money is taken',
     );
@@ -77,11 +76,9 @@ async function main() {
   jobs.add(
     emailOutboxJob({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log }),
   );
-  jobs.add(slotHoldReleaseJob({ db: database.db, logger: app.log }));
-  jobs.add(abandonedBookingJob({ db: database.db, logger: app.log }));
-  jobs.add(
-    paymentSettlementJob({ db: database.db, provider: app.payments, settings: config, logger: app.log }),
-  );
+  jobs.add(slotHoldReleaseJob({ db: database.db, holdMinutes: config.holdMinutes, logger: app.log }));
+  jobs.add(abandonedBookingJob(app.appointments));
+  jobs.add(paymentSettlementJob(app.appointments));
   if (config.seed) {
     const { seeded } = await seedDemonstrationContent(database.db);
     if (seeded) app.log.info('seeded demonstration content');

@@ -21,6 +21,9 @@ export const BOOKING_LIMITS = {
 /** Digits, spaces, brackets and dashes, an optional leading '+': what a phone field lets through. */
 export const BOOKING_PHONE_PATTERN = /^\+?[0-9 ()-]+$/;
 
+/** Bookings held or paid that one visitor address (an IPv6 one by its /64) may make in 24 hours. */
+export const BOOKINGS_PER_ADDRESS_PER_DAY = 6;
+
 /** The header carrying a booking's own access token (DESIGN.md section 3). */
 export const BOOKING_TOKEN_HEADER = 'x-booking-token';
 
@@ -35,6 +38,8 @@ export const bookingTexts = {
   phoneInvalid: texts.phoneInvalid,
   holdMissing: 'Please choose a time first: this time is not held for you, or your hold has ended.',
   kindMismatch: 'This time is for another kind of appointment.',
+  referralNotHere: 'A self-referral is sent with the referral form, without choosing a time.',
+  tooManyBookings: `One address can make at most ${BOOKINGS_PER_ADDRESS_PER_DAY} bookings a day. Please call the clinic to book more.`,
   notFound: 'Patient not found',
   /** Success notices of the booking (spec section 8). */
   bookedVideo: 'You have successfully booked for the Video Call Appointment.',
@@ -122,6 +127,36 @@ const bookingFields = {
   allergens: optionalText(1000),
   antihistamine: formFlagSchema('antihistamine'),
   agreement: formFlagSchema('agreement'),
+};
+
+/** Any value of a field the server answers itself (the patient's id, full name, price, slot): read, never kept. */
+const answeredByServer = z.unknown().optional();
+
+/**
+ * The rest of the spec's patient entity (section 3), accepted so a client sending the whole entity can book:
+ * `payment_type` (a paid booking on the website is by card, whatever is sent), the fields the server answers
+ * itself, and the self-referral variant's answers, which a slot booking does not ask for and does not keep.
+ */
+const otherPatientFields = {
+  payment_type: optionalText(40),
+  id: answeredByServer,
+  full_name: answeredByServer,
+  price: answeredByServer,
+  session: answeredByServer,
+  attachment_url: answeredByServer,
+  is_referral: formFlagSchema('is_referral'),
+  has_referral_letter: formFlagSchema('has_referral_letter'),
+  address: optionalText(1000),
+  gp_details: optionalText(1000),
+  is_hayfever: formFlagSchema('is_hayfever'),
+  is_asthma: formFlagSchema('is_asthma'),
+  is_eczema: formFlagSchema('is_eczema'),
+  concerns: optionalText(1000),
+  suspected_allergy: optionalText(1000),
+  consultation_hopes: optionalText(1000),
+  known_allergies_description: optionalText(1000),
+  do_you_have_any_known_allergies: formFlagSchema('do_you_have_any_known_allergies'),
+  signature: optionalText(),
 };
 
 type BookingFields = {
@@ -234,15 +269,25 @@ export const bookingFormSchema = z.object(bookingFields).strict().superRefine(ad
 export type BookingFormInput = z.input<typeof bookingFormSchema>;
 export type BookingFormValues = z.output<typeof bookingFormSchema>;
 
-/** `POST /api/patients`: the form, and the result and referral letter (.doc, .docx, .pdf, checked from bytes). */
+/**
+ * `POST /api/patients`: the form, the rest of the patient entity, and the result, referral letter and attachment
+ * (.doc, .docx, .pdf, checked from their bytes).
+ */
 export const bookingRequestSchema = z
   .object({
     ...bookingFields,
+    ...otherPatientFields,
     result: formFileSchema.optional(),
     referral_letter: formFileSchema.optional(),
+    attachment: formFileSchema.optional(),
   })
   .strict()
-  .superRefine(addIssues);
+  .superRefine((form, context) => {
+    if (form.is_referral) {
+      context.addIssue({ code: 'custom', path: ['is_referral'], message: bookingTexts.referralNotHere });
+    }
+    addIssues(form, context);
+  });
 export type BookingRequest = z.output<typeof bookingRequestSchema>;
 
 /** Who a patient is: what the booker and staff both read of a booking. */

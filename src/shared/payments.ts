@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagedListSchema, recordIdParams } from './api/common-schemas';
-import { patientIdentitySchema } from './booking';
+import { appointmentStatuses } from './appointments';
+import { bookingResponseSchema, patientIdentitySchema } from './booking';
 import { paginationQuerySchema } from './pagination';
 
 /** Payments of paid bookings (spec sections 3 'Payment request', 4 'Payment status', 7). */
@@ -18,6 +19,7 @@ export const paymentTexts = {
   bookingNotFound: 'Booking not found',
   refundOnlySucceeded: 'Only a paid appointment can be refunded.',
   refundFailed: 'The refund could not be processed. Try it later.',
+  neverCharged: 'The payment was never completed; nothing was charged.',
   refunded: 'Refund has been successfully processed',
   transactionNotFound: 'Transaction not found',
   webhookShape: 'The webhook event is not a payment event this site can read.',
@@ -53,6 +55,16 @@ export const paymentResponseSchema = z.object({
 });
 export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
 
+/** `POST /api/payments/check`: the booking whose payment the browser waits for (after a 3-D Secure check). */
+export const paymentCheckRequestSchema = z
+  .object({
+    patient_id: z.number({ error: 'patient_id must be a patient id' }).int().min(1).max(2_147_483_647),
+  })
+  .strict();
+
+/** The booking as `GET /api/patients/:id` answers it, once the provider has been asked about its payment. */
+export const paymentCheckResponseSchema = bookingResponseSchema;
+
 export const paymentConfigResponseSchema = z.object({
   mode: z.enum(['test', 'stripe']),
   publishable_key: z.string().optional(),
@@ -76,16 +88,24 @@ export const transactionsQuerySchema = paginationQuerySchema
   })
   .strict();
 
+/**
+ * A booking appointment as staff see it (the spec's "transaction"): `id` is the appointment's, the payment fields
+ * are its latest payment's (none for a booking made by staff).
+ */
 export const transactionSchema = z.object({
   id: z.number().int(),
   /** The provider's payment id; null for a booking made by staff. */
   transaction_id: z.string().nullable(),
   /** Euro; null: booked by admin. */
   amount: z.number().nullable(),
+  /** The payment's status; 'booked' for a booking made by staff. */
   status: z.string(),
   /** 'Paid', 'Booked by admin' or the capitalised status (spec 2.6). */
   status_label: z.string(),
-  provider: z.string(),
+  /** The appointment's own state (held, booked, paid, cancelled, refunded, attended, no_show). */
+  appointment_status: z.enum(appointmentStatuses),
+  /** 'stripe' or 'test'; null for a booking made by staff. */
+  provider: z.string().nullable(),
   /** DD/MM/YYYY and HH:mm of the payment, clinic time. */
   data_payment: z.string().nullable(),
   time_payment: z.string().nullable(),
@@ -133,6 +153,7 @@ export const transactionIdParams = recordIdParams('Transaction');
 
 export const refundRequestSchema = z
   .object({
+    /** The appointment's id (a row of the appointments list). */
     transaction_id: z
       .number({ error: 'transaction_id must be a transaction id' })
       .int()

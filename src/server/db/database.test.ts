@@ -49,6 +49,7 @@ describe('migrations', () => {
       [
         'admin_auth_tokens',
         'admin_users',
+        'appointments',
         'audit_log',
         'blog_articles',
         'contact_messages',
@@ -61,9 +62,9 @@ describe('migrations', () => {
         'login_attempts',
         'patients',
         'payment_events',
-        'sessions',
+        'payments',
+        'slots',
         'team_members',
-        'transactions',
       ].sort(),
     );
     expect(found.map((row) => row.table_name).sort()).toEqual(schemaTables);
@@ -114,16 +115,16 @@ describe('schema', () => {
     const startsAt = new Date('2030-01-07T09:00:00Z');
     const endsAt = new Date('2030-01-07T09:30:00Z');
     const base = { startsAt, endsAt, priceCents: 18000, isAdult: true, location: 'adult_1' as const };
-    const [slot] = await handle.db.insert(schema.sessions).values(base).returning();
+    const [slot] = await handle.db.insert(schema.slots).values(base).returning();
     expect(slot?.status).toBe('available');
     expect(slot?.isVideoCall).toBe(false);
     await expect(
-      handle.db.insert(schema.sessions).values({ ...base, status: 'gone' as schema.SessionStatus }),
+      handle.db.insert(schema.slots).values({ ...base, status: 'gone' as schema.SlotStatus }),
     ).rejects.toThrow();
     await expect(
-      handle.db.insert(schema.sessions).values({ ...base, location: 'mars' as schema.SessionLocation }),
+      handle.db.insert(schema.slots).values({ ...base, location: 'mars' as schema.SlotLocation }),
     ).rejects.toThrow();
-    await expect(handle.db.insert(schema.sessions).values({ ...base, endsAt: startsAt })).rejects.toThrow();
+    await expect(handle.db.insert(schema.slots).values({ ...base, endsAt: startsAt })).rejects.toThrow();
   });
 
   it('defaults a queued e-mail to pending, due now, with no attachments', async () => {
@@ -150,7 +151,6 @@ describe('schema', () => {
       .returning();
     expect(patient?.dob).toBe('1990-03-31');
     expect(patient?.isReferral).toBe(false);
-    expect(patient?.bookedByAdmin).toBe(false);
   });
 });
 
@@ -192,7 +192,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded PGlite', () =>
   });
 
   it('reads timestamps, dates and bytea as Drizzle and node-postgres would', async () => {
-    const [row] = await handle.db.select({ at: schema.sessions.startsAt }).from(schema.sessions).limit(1);
+    const [row] = await handle.db.select({ at: schema.slots.startsAt }).from(schema.slots).limit(1);
     expect(row === undefined || row.at instanceof Date).toBe(true);
     const [raw] = await rows<{ at: unknown; day: unknown }>(
       handle.db,

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { type AppointmentStatus, appointmentStatuses } from '../../shared/appointments';
 
 /**
  * The whole database schema (PostgreSQL 15 and later; PGlite in development and tests). SQL names are
@@ -45,34 +46,45 @@ const updatedAt = () =>
     .$onUpdate(() => new Date());
 const serialId = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
 
-export const sessionStatuses = ['available', 'pending', 'booked'] as const;
-export type SessionStatus = (typeof sessionStatuses)[number];
+export const slotStatuses = ['available', 'pending', 'booked'] as const;
+export type SlotStatus = (typeof slotStatuses)[number];
 
 /** The slot locations of the spec; `src/shared/clinic.ts` holds their addresses. */
-export const sessionLocations = ['adult_1', 'adult_2', 'child'] as const;
-export type SessionLocation = (typeof sessionLocations)[number];
+export const slotLocations = ['adult_1', 'adult_2', 'child'] as const;
+export type SlotLocation = (typeof slotLocations)[number];
 
-/** 'admin' marks a booking made by staff, where no payment is taken (amount null). */
-export const paymentProviders = ['stripe', 'test', 'admin'] as const;
-export type PaymentProvider = (typeof paymentProviders)[number];
-
-export type TransactionStatus =
-  | 'requires_payment'
-  | 'processing'
-  | 'succeeded'
-  | 'failed'
-  | 'refunded'
-  | 'canceled'
-  | 'requires_action'
-  | 'refunding'
-  | 'refund_pending'
-  | (string & {});
+export const paymentProviders = ['stripe', 'test'] as const;
+export type PaymentProviderName = (typeof paymentProviders)[number];
 
 /**
- * A booking's payment in these states blocks another payment for it. `refund_pending` (a payment that
+ * A payment's states, as the card provider's: processing (recorded before the provider is asked), requires_action
+ * (the card wants 3-D Secure), succeeded, failed; refunding (a staff refund under way at the provider),
+ * refund_pending (taken after its appointment lost its time, to be refunded automatically), refunded.
+ */
+export const paymentStatuses = [
+  'processing',
+  'requires_action',
+  'succeeded',
+  'failed',
+  'refunding',
+  'refund_pending',
+  'refunded',
+] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/**
+ * An appointment's payment in these states blocks another payment for it. `refund_pending` (a payment that
  * succeeded after the slot was lost, waiting for its automatic refund) does not.
  */
 export const livePaymentStatuses = ['processing', 'requires_action', 'succeeded', 'refunding'] as const;
+
+/** Payments the provider has yet to settle for us: the settlement job asks it about these. */
+export const unsettledPaymentStatuses = [
+  'processing',
+  'requires_action',
+  'refunding',
+  'refund_pending',
+] as const;
 
 export const emailStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
 export type EmailStatus = (typeof emailStatuses)[number];
@@ -92,7 +104,7 @@ export type AuditAction =
   | 'login'
   | 'logout'
   | 'logout_all'
-  | (string & {});
+  | 'login_failed';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
@@ -272,20 +284,20 @@ export const feePrices = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------------
-// Bookings
+// Appointments: slots, patients, appointments, payments
 
 /** Availability slots ("sessions" in the spec and the API). */
-export const sessions = pgTable(
-  'sessions',
+export const slots = pgTable(
+  'slots',
   {
     id: serialId(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-    status: text('status').$type<SessionStatus>().notNull().default('available'),
+    status: text('status').$type<SlotStatus>().notNull().default('available'),
     priceCents: integer('price_cents').notNull(),
     isAdult: boolean('is_adult').notNull(),
     isVideoCall: boolean('is_video_call').notNull().default(false),
-    location: text('location').$type<SessionLocation>(),
+    location: text('location').$type<SlotLocation>(),
     /** While pending: when the preliminary hold lapses and the slot becomes available again. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     /**
@@ -300,25 +312,32 @@ export const sessions = pgTable(
      * cannot hold more than a few slots at once. Null for an admin's hold and whenever the slot is not pending.
      */
     holdClient: text('hold_client'),
+    /**
+     * The address of the last visitor whose hold on this slot ended (lapsed or let go) and when that hold
+     * started: the same address taking the slot again continues that hold's clock, so it cannot keep the slot
+     * past the hold's lifetime by taking it again the moment it lapses. Cleared once it no longer matters.
+     */
+    lastHoldClient: text('last_hold_client'),
+    lastHoldStartedAt: timestamp('last_hold_started_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('sessions_starts_at_idx').on(table.startsAt),
-    index('sessions_kind_starts_at_idx').on(table.isVideoCall, table.isAdult, table.startsAt),
-    index('sessions_pending_hold_idx').on(table.holdExpiresAt).where(sql`${table.status} = 'pending'`),
-    index('sessions_hold_client_idx').on(table.holdClient).where(sql`${table.status} = 'pending'`),
-    check('sessions_status_check', sql`${table.status} in (${inList(sessionStatuses)})`),
-    check('sessions_location_check', sql`${table.location} in (${inList(sessionLocations)})`),
-    check('sessions_time_range_check', sql`${table.endsAt} > ${table.startsAt}`),
-    check('sessions_price_check', sql`${table.priceCents} >= 0`),
-    check('sessions_hold_client_check', sql`${table.status} = 'pending' or ${table.holdClient} is null`),
+    index('slots_starts_at_idx').on(table.startsAt),
+    index('slots_kind_starts_at_idx').on(table.isVideoCall, table.isAdult, table.startsAt),
+    index('slots_pending_hold_idx').on(table.holdExpiresAt).where(sql`${table.status} = 'pending'`),
+    index('slots_hold_client_idx').on(table.holdClient).where(sql`${table.status} = 'pending'`),
+    check('slots_status_check', sql`${table.status} in (${inList(slotStatuses)})`),
+    check('slots_location_check', sql`${table.location} in (${inList(slotLocations)})`),
+    check('slots_time_range_check', sql`${table.endsAt} > ${table.startsAt}`),
+    check('slots_price_check', sql`${table.priceCents} >= 0`),
+    check('slots_hold_client_check', sql`${table.status} = 'pending' or ${table.holdClient} is null`),
   ],
 );
 
 /**
- * A booking's patient, or a self-referral. Personal columns are nullable where the retention job must be
- * able to clear them; it sets `personal_data_erased_at` and blanks the names and phone.
+ * A person who asked for an appointment (for a slot, or by a self-referral) and what they told us. Staff
+ * erasure and the retention job delete the row; appointments and payments stay without the person.
  */
 export const patients = pgTable(
   'patients',
@@ -333,7 +352,6 @@ export const patients = pgTable(
     isAdult: boolean('is_adult').notNull(),
     guardianFirstName: text('guardian_first_name'),
     guardianLastName: text('guardian_last_name'),
-    sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'set null' }),
     consultantName: text('consultant_name'),
     /** The API field is spelt `consultant_addres`. */
     consultantAddress: text('consultant_address'),
@@ -345,7 +363,6 @@ export const patients = pgTable(
       onDelete: 'set null',
     }),
     attachmentFileId: uuid('attachment_file_id').references(() => files.id, { onDelete: 'set null' }),
-    paymentType: text('payment_type'),
     isReferral: boolean('is_referral').notNull().default(false),
     // The self-referral variant:
     address: text('address'),
@@ -359,6 +376,31 @@ export const patients = pgTable(
     knownAllergiesDescription: text('known_allergies_description'),
     doYouHaveAnyKnownAllergies: boolean('do_you_have_any_known_allergies'),
     signature: text('signature'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('patients_created_at_idx').on(table.createdAt),
+    index('patients_referral_created_at_idx').on(table.isReferral, table.createdAt),
+  ],
+);
+
+/**
+ * An appointment: a patient's booking of a slot, and its life (`status`, whose moves are written once in
+ * `modules/appointments/appointment-states.ts`).
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: serialId(),
+    patientId: integer('patient_id').references(() => patients.id, { onDelete: 'set null' }),
+    slotId: integer('slot_id').references(() => slots.id, { onDelete: 'set null' }),
+    status: text('status').$type<AppointmentStatus>().notNull(),
+    bookedByAdmin: boolean('booked_by_admin').notNull().default(false),
+    /** The slot's price when it was booked. */
+    priceCents: integer('price_cents').notNull(),
+    /** How the appointment is paid, as the booking said (`card` for a booking paid on the website). */
+    paymentType: text('payment_type'),
     /** The slot booking form's ticks: antihistamines stopped in time, terms agreed (allergy tests only). */
     antihistamineConfirmed: boolean('antihistamine_confirmed'),
     agreementAccepted: boolean('agreement_accepted'),
@@ -367,35 +409,42 @@ export const patients = pgTable(
      * that hold, and books the slot only while no one else holds it.
      */
     holdTokenHash: text('hold_token_hash'),
-    /** sha256 hex of the booking's own access token (lets the booker read back their booking). */
+    /** sha256 hex of the booking's own access token (lets the booker read back and pay their booking). */
     accessTokenHash: text('access_token_hash').unique(),
-    bookedByAdmin: boolean('booked_by_admin').notNull().default(false),
-    priceCents: integer('price_cents'),
+    /** The visitor's address (an IPv6 one by its /64) it was booked from: bookings per address per day. */
+    bookedFrom: text('booked_from'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    personalDataErasedAt: timestamp('personal_data_erased_at', { withTimezone: true }),
   },
   (table) => [
-    index('patients_session_id_idx').on(table.sessionId),
-    index('patients_created_at_idx').on(table.createdAt),
-    index('patients_referral_created_at_idx').on(table.isReferral, table.createdAt),
+    index('appointments_patient_id_idx').on(table.patientId),
+    index('appointments_slot_id_idx').on(table.slotId),
+    index('appointments_created_at_idx').on(table.createdAt),
+    index('appointments_booked_from_idx')
+      .on(table.bookedFrom, table.createdAt)
+      .where(sql`${table.bookedFrom} is not null`),
+    check('appointments_status_check', sql`${table.status} in (${inList(appointmentStatuses)})`),
+    check('appointments_price_check', sql`${table.priceCents} >= 0`),
   ],
 );
 
-export const transactions = pgTable(
-  'transactions',
+/** A card payment of an appointment (a "transaction" in the spec and the API). */
+export const payments = pgTable(
+  'payments',
   {
     id: serialId(),
-    patientId: integer('patient_id').references(() => patients.id, { onDelete: 'set null' }),
-    sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'set null' }),
-    provider: text('provider').$type<PaymentProvider>().notNull(),
-    /** The provider's id of the payment (Stripe PaymentIntent id). */
-    transactionId: text('transaction_id').unique(),
-    idempotencyKey: text('idempotency_key').unique(),
-    /** Null: booked by admin, no payment taken. */
-    amountCents: integer('amount_cents'),
+    appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    provider: text('provider').$type<PaymentProviderName>().notNull(),
+    /** The provider's id of the payment (a Stripe PaymentIntent id), known before the card is charged. */
+    providerPaymentId: text('provider_payment_id').unique(),
+    /**
+     * Sent with every call that makes the payment (and, with `-refund`, its refund): repeating a call after a
+     * crash never charges or refunds twice. Random, so a database started afresh never reuses one.
+     */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('eur'),
-    status: text('status').$type<TransactionStatus>().notNull().default('requires_payment'),
+    status: text('status').$type<PaymentStatus>().notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     customerEmail: text('customer_email'),
@@ -403,19 +452,25 @@ export const transactions = pgTable(
     refundId: text('refund_id'),
     /** Why the provider refused the payment, as it said it. */
     failureMessage: text('failure_message'),
+    /** While unsettled: when the settlement job may next ask the provider about it (backing off). */
+    settleAfter: timestamp('settle_after', { withTimezone: true }).notNull().defaultNow(),
+    settleAttempts: integer('settle_attempts').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('transactions_patient_id_idx').on(table.patientId),
-    // One live payment per booking: a second one (a double click, a second tab) is refused by the database.
-    uniqueIndex('transactions_one_live_payment_idx')
-      .on(table.patientId)
+    index('payments_appointment_id_idx').on(table.appointmentId),
+    // One live payment per appointment: a second one (a double click, a second tab) is refused by the database.
+    uniqueIndex('payments_one_live_payment_idx')
+      .on(table.appointmentId)
       .where(sql`${table.status} in (${inList(livePaymentStatuses)})`),
-    index('transactions_session_id_idx').on(table.sessionId),
-    index('transactions_created_at_idx').on(table.createdAt),
-    check('transactions_provider_check', sql`${table.provider} in (${inList(paymentProviders)})`),
-    check('transactions_amount_check', sql`${table.amountCents} >= 0`),
+    index('payments_created_at_idx').on(table.createdAt),
+    index('payments_unsettled_idx')
+      .on(table.settleAfter)
+      .where(sql`${table.status} in (${inList(unsettledPaymentStatuses)})`),
+    check('payments_provider_check', sql`${table.provider} in (${inList(paymentProviders)})`),
+    check('payments_status_check', sql`${table.status} in (${inList(paymentStatuses)})`),
+    check('payments_amount_check', sql`${table.amountCents} >= 0`),
   ],
 );
 
@@ -472,6 +527,8 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    /** Who acted: 'admin' (admin_user_id says which), 'visitor' (a patient or anyone not signed in), 'system'. */
+    actor: text('actor').$type<'admin' | 'visitor' | 'system'>().notNull().default('admin'),
     adminUserId: integer('admin_user_id').references(() => adminUsers.id, { onDelete: 'set null' }),
     action: text('action').$type<AuditAction>().notNull(),
     entity: text('entity').notNull(),
@@ -524,13 +581,11 @@ export const feePricesRelations = relations(feePrices, ({ one }) => ({
   service: one(feeServices, { fields: [feePrices.feeServiceId], references: [feeServices.id] }),
 }));
 
-export const sessionsRelations = relations(sessions, ({ many }) => ({
-  patients: many(patients),
-  transactions: many(transactions),
+export const slotsRelations = relations(slots, ({ many }) => ({
+  appointments: many(appointments),
 }));
 
 export const patientsRelations = relations(patients, ({ one, many }) => ({
-  session: one(sessions, { fields: [patients.sessionId], references: [sessions.id] }),
   result: one(files, {
     fields: [patients.resultFileId],
     references: [files.id],
@@ -546,12 +601,17 @@ export const patientsRelations = relations(patients, ({ one, many }) => ({
     references: [files.id],
     relationName: 'patient_attachment',
   }),
-  transactions: many(transactions),
+  appointments: many(appointments),
 }));
 
-export const transactionsRelations = relations(transactions, ({ one }) => ({
-  patient: one(patients, { fields: [transactions.patientId], references: [patients.id] }),
-  session: one(sessions, { fields: [transactions.sessionId], references: [sessions.id] }),
+export const appointmentsRelations = relations(appointments, ({ one, many }) => ({
+  patient: one(patients, { fields: [appointments.patientId], references: [patients.id] }),
+  slot: one(slots, { fields: [appointments.slotId], references: [slots.id] }),
+  payments: many(payments),
+}));
+
+export const paymentsRelations = relations(payments, ({ one }) => ({
+  appointment: one(appointments, { fields: [payments.appointmentId], references: [appointments.id] }),
 }));
 
 export const contactMessagesRelations = relations(contactMessages, ({ one }) => ({
@@ -583,12 +643,14 @@ export type FeeService = typeof feeServices.$inferSelect;
 export type NewFeeService = typeof feeServices.$inferInsert;
 export type FeePrice = typeof feePrices.$inferSelect;
 export type NewFeePrice = typeof feePrices.$inferInsert;
-export type Session = typeof sessions.$inferSelect;
-export type NewSession = typeof sessions.$inferInsert;
+export type Slot = typeof slots.$inferSelect;
+export type NewSlot = typeof slots.$inferInsert;
 export type Patient = typeof patients.$inferSelect;
 export type NewPatient = typeof patients.$inferInsert;
-export type Transaction = typeof transactions.$inferSelect;
-export type NewTransaction = typeof transactions.$inferInsert;
+export type Appointment = typeof appointments.$inferSelect;
+export type NewAppointment = typeof appointments.$inferInsert;
+export type Payment = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
 export type EmailOutboxMessage = typeof emailOutbox.$inferSelect;
 export type NewEmailOutboxMessage = typeof emailOutbox.$inferInsert;
 export type ContactMessage = typeof contactMessages.$inferSelect;

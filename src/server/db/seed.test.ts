@@ -9,8 +9,8 @@ import {
   feeCategories,
   feePrices,
   feeServices,
-  type NewSession,
-  sessions,
+  type NewSlot,
+  slots,
   teamMembers,
 } from './schema';
 import { buildDemonstrationSlots, seedDemonstrationContent } from './seed';
@@ -26,9 +26,9 @@ function clinicTime(instant: Date) {
   };
 }
 
-function firstSlotOfEachDay(slots: Pick<NewSession, 'startsAt'>[]): Map<string, number> {
+function firstSlotOfEachDay(rows: Pick<NewSlot, 'startsAt'>[]): Map<string, number> {
   const first = new Map<string, number>();
-  for (const slot of slots) {
+  for (const slot of rows) {
     const { day, minuteOfDay } = clinicTime(slot.startsAt);
     first.set(day, Math.min(first.get(day) ?? Number.POSITIVE_INFINITY, minuteOfDay));
   }
@@ -88,10 +88,10 @@ describe('seedDemonstrationContent', () => {
   });
 
   it('seeds available weekday slots for the next four weeks from 09:00 clinic time', async () => {
-    const slots = await handle.db.select().from(sessions).orderBy(asc(sessions.startsAt));
-    expect(slots.length).toBeGreaterThanOrEqual(20 * 4);
+    const seeded = await handle.db.select().from(slots).orderBy(asc(slots.startsAt));
+    expect(seeded.length).toBeGreaterThanOrEqual(20 * 4);
     const horizon = now.getTime() + 29 * 24 * 60 * 60 * 1000;
-    for (const slot of slots) {
+    for (const slot of seeded) {
       expect(slot.status).toBe('available');
       expect(slot.startsAt.getTime()).toBeGreaterThan(now.getTime());
       expect(slot.startsAt.getTime()).toBeLessThan(horizon);
@@ -102,8 +102,8 @@ describe('seedDemonstrationContent', () => {
       if (slot.isVideoCall) expect(slot.location).toBeNull();
       else expect(slot.location).toEqual(slot.isAdult ? expect.stringMatching(/^adult_[12]$/) : 'child');
     }
-    for (const minute of firstSlotOfEachDay(slots).values()) expect(minute).toBe(9 * 60);
-    const kinds = new Set(slots.map((slot) => `${slot.isAdult}/${slot.isVideoCall}`));
+    for (const minute of firstSlotOfEachDay(seeded).values()) expect(minute).toBe(9 * 60);
+    const kinds = new Set(seeded.map((slot) => `${slot.isAdult}/${slot.isVideoCall}`));
     expect(kinds).toEqual(new Set(['true/true', 'true/false', 'false/true', 'false/false']));
   });
 
@@ -113,7 +113,7 @@ describe('seedDemonstrationContent', () => {
       articles: (await handle.db.select().from(blogArticles)).length,
       faqs: (await handle.db.select().from(faQuestions)).length,
       categories: (await handle.db.select().from(feeCategories)).length,
-      slots: (await handle.db.select().from(sessions)).length,
+      slots: (await handle.db.select().from(slots)).length,
     });
     const before = await countAll();
     expect(await seedDemonstrationContent(handle.db)).toEqual({ seeded: false });
@@ -141,10 +141,10 @@ describe('buildDemonstrationSlots', () => {
 
   it('keeps 09:00 across the daylight-saving changes', () => {
     for (const from of ['2026-03-16T12:00:00Z', '2026-10-12T12:00:00Z']) {
-      const slots = buildDemonstrationSlots(new Date(from));
-      const utcHours = new Set(slots.map((slot) => slot.startsAt.getUTCHours()));
+      const built = buildDemonstrationSlots(new Date(from));
+      const utcHours = new Set(built.map((slot) => slot.startsAt.getUTCHours()));
       expect(utcHours.has(8) && utcHours.has(9)).toBe(true);
-      for (const minute of firstSlotOfEachDay(slots).values()) expect(minute).toBe(9 * 60);
+      for (const minute of firstSlotOfEachDay(built).values()) expect(minute).toBe(9 * 60);
     }
   });
 

@@ -8,8 +8,8 @@ import {
   feePrices,
   feeServices,
   type NewBlogArticle,
-  type NewSession,
-  sessions,
+  type NewSlot,
+  slots,
   teamMembers,
 } from './schema';
 import { seedArticles, seedFaqs, seedFeeCategories, seedSlotSchedule, seedTeamMembers } from './seed-content';
@@ -67,10 +67,10 @@ export async function seedDemonstrationContent(
       }
     }
 
-    const [anySession] = await tx.select({ id: sessions.id }).from(sessions).limit(1);
-    if (!anySession) {
-      const slots = buildDemonstrationSlots(now);
-      if (slots.length > 0) await tx.insert(sessions).values(slots);
+    const [anySlot] = await tx.select({ id: slots.id }).from(slots).limit(1);
+    if (!anySlot) {
+      const demonstrationSlots = buildDemonstrationSlots(now);
+      if (demonstrationSlots.length > 0) await tx.insert(slots).values(demonstrationSlots);
     }
     return { seeded: true };
   });
@@ -101,10 +101,10 @@ export function buildDemonstrationArticles(now: Date): NewBlogArticle[] {
  * in-person slots, then video slots, each 30 minutes with a 10-minute gap. Built from clinic-time wall
  * clock values, so 09:00 stays 09:00 across daylight-saving changes.
  */
-export function buildDemonstrationSlots(now: Date): NewSession[] {
+export function buildDemonstrationSlots(now: Date): NewSlot[] {
   const schedule = seedSlotSchedule;
   const today = new TZDate(now, CLINIC_TIME_ZONE);
-  const slots: NewSession[] = [];
+  const slots: NewSlot[] = [];
   for (let offset = 1; offset <= schedule.days; offset += 1) {
     const day = new TZDate(
       today.getFullYear(),

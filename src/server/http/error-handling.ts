@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { DomainError, type DomainErrorKind } from '../domain-errors';
 import { HttpError } from './http-errors';
 
 interface MappedError {
@@ -40,8 +41,32 @@ function mapFrameworkError(error: FastifyError): MappedError | undefined {
   return undefined;
 }
 
+/** The one place a domain error becomes an HTTP status. */
+export const STATUS_OF_DOMAIN_ERROR: Record<DomainErrorKind, number> = {
+  not_found: 404,
+  forbidden: 403,
+  conflict: 409,
+  refused: 422,
+  declined: 402,
+  too_large: 413,
+  unsupported: 415,
+  limit: 429,
+  provider_failure: 502,
+};
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof DomainError) {
+      const status = STATUS_OF_DOMAIN_ERROR[error.kind];
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      return reply
+        .code(status)
+        .send(
+          error.fields
+            ? { error_messages: error.message, errors: error.fields }
+            : { error_messages: error.message },
+        );
+    }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return reply.code(error.statusCode).send(error.toBody());

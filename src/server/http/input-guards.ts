@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { fieldErrors } from '../domain-errors';
 import { HttpError } from './http-errors';
-import { fieldErrors, MAX_REPORTED_FIELDS } from './validation';
+import { MAX_REPORTED_FIELDS } from './validation';
 
 export const FORBIDDEN_CHARACTERS_MESSAGE = 'This field contains characters that are not allowed.';
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { fieldErrors } from '../domain-errors';
 import { HttpError } from './http-errors';
 
 /** Enough for any real form; a body of thousands of unknown keys must not make an answer of megabytes. */
@@ -36,18 +37,4 @@ export function validationError(error: z.ZodError): HttpError {
       ? unknownFieldsMessage(first.keys)
       : (first?.message ?? 'Invalid input');
   return new HttpError(422, firstMessage, fieldErrors(errors));
-}
-
-/** A plain-object error map for the JSON answer, safe whatever the field names are. */
-export function fieldErrors(entries: Iterable<[string, string[]]>): Record<string, string[]> {
-  const errors: Record<string, string[]> = Object.create(null);
-  for (const [key, messages] of entries) {
-    Object.defineProperty(errors, key, {
-      value: messages,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return errors;
 }

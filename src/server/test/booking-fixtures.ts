@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/database';
+import { type Appointment, appointments, type Payment, payments } from '../db/schema';
 import type { PaymentProvider } from '../modules/payments/payment-provider';
 import { clinicDayFromToday, clinicInstant, insertSlot, type SlotRowOptions } from './slot-fixtures';
 import { testConfig } from './test-app';
@@ -54,6 +56,29 @@ export async function futureSlot(
   const startsAt = clinicInstant(clinicDayFromToday(slotDay), '10:00');
   const id = await insertSlot(db, { startsAt, ...options });
   return { id, startsAt };
+}
+
+/** The appointment a visitor's booking made for the patient. */
+export async function appointmentOf(db: DatabaseHandle['db'], patientId: number): Promise<Appointment> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.patientId, patientId));
+  if (!row) throw new Error(`no appointment of patient ${patientId}`);
+  return row;
+}
+
+/** The appointments booked on a slot. */
+export function appointmentsOfSlot(db: DatabaseHandle['db'], slotId: number): Promise<Appointment[]> {
+  return db.select().from(appointments).where(eq(appointments.slotId, slotId));
+}
+
+/** The payments of a patient's booking, oldest first. */
+export async function paymentsOfPatient(db: DatabaseHandle['db'], patientId: number): Promise<Payment[]> {
+  const rows = await db
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
+    .where(eq(appointments.patientId, patientId))
+    .orderBy(payments.id);
+  return rows.map((row) => row.payment);
 }
 
 export async function holdSlot(app: FastifyInstance, id: number): Promise<string> {
@@ -140,7 +165,7 @@ export interface FakeIntent {
   status: string;
   client_secret: string;
   metadata: Record<string, string>;
-  payment_method: string;
+  payment_method: string | null;
   last_payment_error: null | { message: string };
 }
 
@@ -151,6 +176,11 @@ export interface FakeStripe {
   requests: { method: string; path: string; body: URLSearchParams; idempotencyKey?: string }[];
   /** While true, refunds answer 503 as in a Stripe outage. */
   refundsDown: boolean;
+  /**
+   * Holds back the answer to the next call of this kind (after it has taken effect) until `release` is called:
+   * the failure tests stop the server while it waits. `reached` resolves when the call has arrived.
+   */
+  stall(kind: 'confirm' | 'refund'): { reached: Promise<void>; release: () => void };
   close(): Promise<void>;
 }
 
@@ -160,42 +190,29 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** `POST /v1/payment_intents`, `GET /v1/payment_intents/:id`, `POST /v1/refunds`, on 127.0.0.1. */
+const stripeError = (type: string, message: string, extra: Record<string, string> = {}) => ({
+  error: { type, message, ...extra },
+});
+
+/**
+ * `POST /v1/payment_intents` (created without a payment method, as the server makes them), `POST
+ * /v1/payment_intents/:id/confirm` (the test cards: `pm_card_visa` succeeds, `pm_card_chargeDeclined` is
+ * declined, `pm_card_threeDSecure2Required` asks for 3-D Secure, anything not `pm_card_…` is unknown),
+ * `POST /v1/payment_intents/:id/cancel`, `GET /v1/payment_intents/:id` and `POST /v1/refunds`, on 127.0.0.1,
+ * each repeating its first answer for a repeated Idempotency-Key as Stripe does.
+ */
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
-  const byKey = new Map<string, FakeIntent>();
+  const answered = new Map<string, { status: number; value: unknown }>();
   const refunds: FakeStripe['refunds'] = [];
   const requests: FakeStripe['requests'] = [];
+  const stalls = new Map<'confirm' | 'refund', { arrived: () => void; released: Promise<void> }>();
   let counter = 0;
   const outage = { refundsDown: false };
-  const server: Server = createServer(async (request, response) => {
-    const body = new URLSearchParams(await readBody(request));
-    const path = (request.url ?? '').split('?')[0] ?? '';
-    const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
-    requests.push({ method: request.method ?? '', path, body, idempotencyKey });
-    const send = (status: number, value: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${counter}` });
-      response.end(JSON.stringify(value));
-    };
-    if (request.method === 'POST' && path === '/v1/payment_intents') {
-      const earlier = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
-      if (earlier) return send(200, earlier);
-      const method = body.get('payment_method') ?? '';
-      if (method === 'pm_card_chargeDeclined') {
-        return send(402, {
-          error: {
-            type: 'card_error',
-            code: 'card_declined',
-            decline_code: 'generic_decline',
-            message: 'Your card was declined.',
-          },
-        });
-      }
-      if (!method.startsWith('pm_card_')) {
-        return send(400, {
-          error: { type: 'invalid_request_error', message: `No such PaymentMethod: '${method}'` },
-        });
-      }
+
+  const handle = async (method: string, path: string, body: URLSearchParams) => {
+    const send = (status: number, value: unknown) => ({ status, value });
+    if (method === 'POST' && path === '/v1/payment_intents') {
       counter += 1;
       const id = `pi_fake_${counter}`;
       const metadata: Record<string, string> = {};
@@ -208,36 +225,79 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         object: 'payment_intent',
         amount: Number(body.get('amount')),
         currency: body.get('currency') ?? 'eur',
-        status: method === 'pm_card_threeDSecure2Required' ? 'requires_action' : 'succeeded',
+        status: 'requires_payment_method',
         client_secret: `${id}_secret_fake`,
         metadata,
-        payment_method: method,
+        payment_method: null,
         last_payment_error: null,
       };
       intents.set(id, intent);
-      if (idempotencyKey) byKey.set(idempotencyKey, intent);
       return send(200, intent);
     }
-    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
-    if (request.method === 'GET' && retrieve?.[1]) {
-      const intent = intents.get(retrieve[1]);
-      return intent
-        ? send(200, intent)
-        : send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+    const action = /^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|cancel))?$/.exec(path);
+    const intent = action?.[1] ? intents.get(action[1]) : undefined;
+    if (action && !intent) {
+      return send(
+        404,
+        stripeError('invalid_request_error', 'No such payment_intent', { code: 'resource_missing' }),
+      );
     }
-    if (request.method === 'POST' && path === '/v1/refunds') {
-      if (outage.refundsDown)
-        return send(503, { error: { type: 'api_error', message: 'Service unavailable' } });
+    if (intent && method === 'GET' && !action?.[2]) return send(200, intent);
+    if (intent && method === 'POST' && action?.[2] === 'cancel') {
+      if (intent.status === 'succeeded') {
+        return send(400, stripeError('invalid_request_error', 'You cannot cancel this PaymentIntent.'));
+      }
+      intent.status = 'canceled';
+      return send(200, intent);
+    }
+    if (intent && method === 'POST' && action?.[2] === 'confirm') {
+      const paymentMethod = body.get('payment_method') ?? '';
+      intent.payment_method = paymentMethod;
+      if (paymentMethod === 'pm_card_chargeDeclined') {
+        intent.last_payment_error = { message: 'Your card was declined.' };
+        return send(402, stripeError('card_error', 'Your card was declined.', { code: 'card_declined' }));
+      }
+      if (!paymentMethod.startsWith('pm_card_')) {
+        return send(400, stripeError('invalid_request_error', `No such PaymentMethod: '${paymentMethod}'`));
+      }
+      intent.status = paymentMethod === 'pm_card_threeDSecure2Required' ? 'requires_action' : 'succeeded';
+      return send(200, intent);
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      if (outage.refundsDown) return send(503, stripeError('api_error', 'Service unavailable'));
       counter += 1;
-      const refund = {
-        id: `re_fake_${counter}`,
-        payment_intent: body.get('payment_intent') ?? '',
-        idempotencyKey,
-      };
-      refunds.push(refund);
+      const refund = { id: `re_fake_${counter}`, payment_intent: body.get('payment_intent') ?? '' };
       return send(200, { ...refund, object: 'refund', status: 'succeeded', amount: 0, currency: 'eur' });
     }
-    send(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
+    return send(404, stripeError('invalid_request_error', 'Unrecognized request URL'));
+  };
+
+  const server: Server = createServer(async (request, response) => {
+    const body = new URLSearchParams(await readBody(request));
+    const path = (request.url ?? '').split('?')[0] ?? '';
+    const method = request.method ?? '';
+    const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
+    requests.push({ method, path, body, idempotencyKey });
+    const replayKey = idempotencyKey ? `${method} ${path} ${idempotencyKey}` : undefined;
+    const answer = (replayKey && answered.get(replayKey)) || (await handle(method, path, body));
+    if (replayKey && !answered.has(replayKey) && answer.status < 500) answered.set(replayKey, answer);
+    const value = answer.value as { object?: string; id?: string; payment_intent?: string };
+    if (
+      value.object === 'refund' &&
+      answer.status === 200 &&
+      !refunds.some((refund) => refund.id === value.id)
+    ) {
+      refunds.push({ id: value.id ?? '', payment_intent: value.payment_intent ?? '', idempotencyKey });
+    }
+    const kind = path.endsWith('/confirm') ? 'confirm' : path === '/v1/refunds' ? 'refund' : undefined;
+    const stalled = kind ? stalls.get(kind) : undefined;
+    if (kind && stalled) {
+      stalls.delete(kind);
+      stalled.arrived();
+      await stalled.released;
+    }
+    response.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': `req_${counter}` });
+    response.end(JSON.stringify(answer.value));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -251,6 +311,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     set refundsDown(down: boolean) {
       outage.refundsDown = down;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    stall(kind) {
+      let arrived = () => {};
+      let release = () => {};
+      const reached = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      stalls.set(kind, { arrived, released });
+      return { reached, release };
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

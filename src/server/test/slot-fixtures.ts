@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { clinic } from '../../shared/clinic';
 import type { Db } from '../db/database';
-import { sessions } from '../db/schema';
+import { slots } from '../db/schema';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -56,7 +56,7 @@ export async function insertSlot(db: Db, options: SlotRowOptions): Promise<numbe
   const isVideoCall = options.isVideoCall ?? false;
   const isAdult = options.isAdult ?? true;
   const [row] = await db
-    .insert(sessions)
+    .insert(slots)
     .values({
       startsAt,
       endsAt: new Date(startsAt.getTime() + (options.minutes ?? 30) * 60_000),
@@ -67,7 +67,7 @@ export async function insertSlot(db: Db, options: SlotRowOptions): Promise<numbe
       location: isVideoCall ? null : isAdult ? 'adult_1' : 'child',
       holdExpiresAt: options.holdExpiresAt ?? null,
     })
-    .returning({ id: sessions.id });
+    .returning({ id: slots.id });
   if (!row) throw new Error('slot insert returned no row');
   return row.id;
 }

@@ -13,7 +13,7 @@ export const createBooking = defineEndpoint({
   method: 'POST',
   path: '/api/patients',
   summary:
-    "Creates a booking's patient for the slot the visitor holds (X-Hold-Token; multipart patient[...] or JSON; result and referral_letter .doc/.docx/.pdf up to 10 MB) and answers the booking's access_token (send it as X-Booking-Token)",
+    "Creates a booking's patient for the slot the visitor holds (X-Hold-Token; multipart patient[...] or JSON, every field of the spec's patient entity; result, referral_letter and attachment .doc/.docx/.pdf up to 10 MB) and answers the booking's access_token (send it as X-Booking-Token). The server's own values win over id, full_name, price and session; a paid booking's payment_type is card; at most 6 bookings an address a day",
   access: 'public',
   body: bookingRequestSchema,
   form: { envelope: 'patient', files: ['result', 'referral_letter'] },

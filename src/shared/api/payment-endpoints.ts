@@ -1,4 +1,6 @@
 import {
+  paymentCheckRequestSchema,
+  paymentCheckResponseSchema,
   paymentConfigResponseSchema,
   paymentRequestSchema,
   paymentResponseSchema,
@@ -30,6 +32,16 @@ export const createPayment = defineEndpoint({
   response: paymentResponseSchema,
 });
 
+export const checkPayment = defineEndpoint({
+  method: 'POST',
+  path: '/api/payments/check',
+  summary:
+    "Asks the card provider about a booking's payment in progress (X-Booking-Token), after the browser's 3-D Secure check, and answers the booking as GET /api/patients/:id does",
+  access: 'public',
+  body: paymentCheckRequestSchema,
+  response: paymentCheckResponseSchema,
+});
+
 export const stripeWebhook = defineEndpoint({
   method: 'POST',
   path: '/api/webhooks/stripe',
@@ -43,7 +55,7 @@ export const listTransactions = defineEndpoint({
   method: 'GET',
   path: '/api/admin/transactions',
   summary:
-    'Booking appointments, newest first; is_video_call filters the kind, search_transaction searches the patient name and e-mail',
+    "Booking appointments, newest first, each with its latest payment (ids are the appointments'); is_video_call filters the kind, search_transaction searches the patient name and e-mail",
   access: 'admin',
   query: transactionsQuerySchema,
   response: transactionsResponseSchema,
@@ -62,7 +74,7 @@ export const createRefund = defineEndpoint({
   method: 'POST',
   path: '/api/admin/refunds',
   summary:
-    'Refunds a succeeded payment through its provider, records it, frees the slot if it is in the future and e-mails the patient; 422 for any other status',
+    "Refunds a paid appointment (transaction_id: the appointment's id) through its provider, records it, frees the slot if it is in the future and e-mails the patient; 422 for any other state",
   access: 'admin',
   body: refundRequestSchema,
   response: refundResponseSchema,

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { createBooking, getBooking } from '../../../shared/api/booking-endpoints';
 import { type BodyInput, endpointUrl, type ResponseOf } from '../../../shared/api/endpoint';
-import type { createPayment, getPaymentConfig } from '../../../shared/api/payment-endpoints';
+import type { checkPayment, createPayment, getPaymentConfig } from '../../../shared/api/payment-endpoints';
 import { apiRequest } from '../../lib/api-client';
 import { holdHeaders } from '../../lib/booking-hold';
 import { useEndpointQuery } from '../../lib/endpoint-query';
@@ -11,6 +11,7 @@ const CREATE_PATH: (typeof createBooking)['path'] = '/api/patients';
 const BOOKING_PATH: (typeof getBooking)['path'] = '/api/patients/:id';
 const CONFIG_PATH: (typeof getPaymentConfig)['path'] = '/api/payments/config';
 const PAY_PATH: (typeof createPayment)['path'] = '/api/payments';
+const CHECK_PATH: (typeof checkPayment)['path'] = '/api/payments/check';
 
 const bookingHeaders = (token: string) => ({ 'X-Booking-Token': token });
 
@@ -53,6 +54,21 @@ export function useCreatePayment() {
       apiRequest<ResponseOf<typeof createPayment>>(PAY_PATH, {
         method: 'POST',
         json: body,
+        headers: bookingHeaders(accessToken),
+      }),
+  });
+}
+
+/**
+ * After the card's 3-D Secure check: asks the server to ask the provider about the payment (a read never does),
+ * and answers the booking with its payment's status.
+ */
+export function useCheckPayment() {
+  return useMutation({
+    mutationFn: ({ patientId, accessToken }: { patientId: number; accessToken: string }) =>
+      apiRequest<ResponseOf<typeof checkPayment>>(CHECK_PATH, {
+        method: 'POST',
+        json: { patient_id: patientId } satisfies BodyInput<typeof checkPayment>,
         headers: bookingHeaders(accessToken),
       }),
   });

@@ -8,7 +8,7 @@ import type { RouteHandle } from '../../app/route-handle';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
 import { clearHold, releaseHold, type StoredHold } from '../../lib/booking-hold';
-import { useBooking, useCreatePayment, usePaymentConfig } from './booking-api';
+import { useBooking, useCheckPayment, useCreatePayment, usePaymentConfig } from './booking-api';
 import { clearBooking, clearDraft, readBooking, type StoredBooking } from './booking-storage';
 import { bookingTitle } from './booking-titles';
 import type { CardEntry } from './card-entry';
@@ -79,6 +79,7 @@ function PaymentStep({
   const read = useBooking(booking);
   const config = usePaymentConfig();
   const pay = useCreatePayment();
+  const check = useCheckPayment();
   const cardRef = useRef<CardEntry>(null);
   const [fillCard, setFillCard] = useState(false);
   // The provider's reason a payment failed stays beside the card until it is edited or tried again: the
@@ -119,11 +120,13 @@ function PaymentStep({
     notify.error(message, { payment: true });
   };
 
-  /** After a card check, the booking is paid once the provider tells the server: asked a few times. */
+  /** After a card check, the booking is paid once the provider says so: the server asks it, a few times. */
   const waitUntilPaid = async (): Promise<boolean> => {
     for (let attempt = 0; attempt < CONFIRMING_TRIES; attempt += 1) {
-      const { data } = await read.refetch();
-      if (data?.patient.payment_status === 'succeeded') return true;
+      const answer = await check
+        .mutateAsync({ patientId: booking.patientId, accessToken: booking.accessToken })
+        .catch(() => undefined);
+      if (answer?.patient.payment_status === 'succeeded') return true;
       await new Promise((resolve) => window.setTimeout(resolve, 1500));
     }
     return false;

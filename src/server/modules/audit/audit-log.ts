@@ -1,51 +1,61 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
-import { auditLog } from '../../db/schema';
-import { currentAdmin } from '../auth/admin-guard';
+import { type AuditAction, auditLog } from '../../db/schema';
 
-export interface AuditEntry {
-  adminUserId?: number | null;
-  action: string;
-  entity: string;
-  entityId?: string | number | null;
-  details?: Record<string, unknown>;
-  ip?: string | null;
-}
+/**
+ * Who made a change or read a record: a signed-in admin, a visitor (a patient, or anyone not signed in) from
+ * an address, or the server itself (a background job acting on what a provider said).
+ */
+export type Actor =
+  | { kind: 'admin'; adminUserId: number; ip: string }
+  | { kind: 'visitor'; ip: string }
+  | { kind: 'system' };
 
-/** Writes who did what to which record, and when (DESIGN.md section 4). */
-export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    adminUserId: entry.adminUserId ?? null,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId == null ? null : String(entry.entityId),
-    details: entry.details ?? null,
-    ip: entry.ip ?? null,
-  });
-}
+/** A signed-in admin as an actor. */
+export type AdminActor = Extract<Actor, { kind: 'admin' }>;
 
-/** Who makes a back-office change: the signed-in admin and the address the request came from. */
-export interface Actor {
-  adminUserId: number;
-  ip: string;
-}
+export const systemActor: Actor = { kind: 'system' };
 
-/** The signed-in admin of a guarded route, as the actor of the change it asks for. */
-export function actorOf(request: FastifyRequest): Actor {
-  return { adminUserId: currentAdmin(request).id, ip: request.ip };
+export const visitorActor = (ip: string): Actor => ({ kind: 'visitor', ip });
+
+type EntityId = string | number | null;
+
+function entry(actor: Actor, action: AuditAction, entity: string, entityId: EntityId, details?: object) {
+  return {
+    actor: actor.kind,
+    adminUserId: actor.kind === 'admin' ? actor.adminUserId : null,
+    ip: actor.kind === 'system' ? null : actor.ip,
+    action,
+    entity,
+    entityId: entityId === null ? null : String(entityId),
+    details: (details as Record<string, unknown> | undefined) ?? null,
+  };
 }
 
 /**
- * Records a back-office change by `actor`. Call it with the transaction that makes the change, so the
- * change and its audit entry are written together or not at all.
+ * Records a change by `actor` (DESIGN.md section 4). Call it with the transaction that makes the change, so
+ * the change and its audit entry are written together or not at all.
  */
-export function auditChange(
+export async function auditChange(
   db: Db,
   actor: Actor,
-  action: 'create' | 'update' | 'delete',
+  action: AuditAction,
   entity: string,
-  entityId: string | number,
-  details?: Record<string, unknown>,
+  entityId: EntityId,
+  details?: object,
 ): Promise<void> {
-  return recordAudit(db, { adminUserId: actor.adminUserId, action, entity, entityId, details, ip: actor.ip });
+  await db.insert(auditLog).values(entry(actor, action, entity, entityId, details));
+}
+
+/**
+ * Records that `actor` read personal data: one record (`entityId`), or several of a list (`details` names
+ * them). Call it before the answer is sent, so nothing is shown that is not in the log.
+ */
+export async function auditRead(
+  db: Db,
+  actor: Actor,
+  entity: string,
+  entityId: EntityId,
+  details?: object,
+): Promise<void> {
+  await db.insert(auditLog).values(entry(actor, 'read', entity, entityId, details));
 }

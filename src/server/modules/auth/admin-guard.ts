@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../http/http-errors';
+import type { AdminActor } from '../audit/audit-log';
 import { authenticate } from './auth-service';
 
 declare module 'fastify' {
@@ -51,4 +52,9 @@ export function registerAdminGuard(scope: FastifyInstance, registeredRoutes: Adm
 export function currentAdmin(request: FastifyRequest): { id: number; email: string; name: string | null } {
   if (!request.adminUser) throw unauthorized();
   return request.adminUser;
+}
+
+/** The signed-in admin of a guarded route, as the actor of what it asks for (the audit log's "who"). */
+export function adminActorOf(request: FastifyRequest): AdminActor {
+  return { kind: 'admin', adminUserId: currentAdmin(request).id, ip: request.ip };
 }

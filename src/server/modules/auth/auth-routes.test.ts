@@ -2,9 +2,10 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { adminAuthTokens, auditLog, loginAttempts } from '../../db/schema';
+import { hashSecretToken } from '../../security/secret-tokens';
 import { createTestApp, signInAsNewAdmin, type TestApp, testConfig } from '../../test/test-app';
 import { insertAdmin } from './admin-repository';
-import { createAdmin, ensureAdmin, hashToken, resetAdminPassword, unlockSignIn } from './auth-service';
+import { createAdmin, ensureAdmin, resetAdminPassword, unlockSignIn } from './auth-service';
 import { hashPassword } from './password-hashing';
 
 let t: TestApp;
@@ -483,7 +484,7 @@ describe('tokens', () => {
     const auth = { authorization: `Bearer ${token}` };
     await t.database.db.execute(
       sql`update admin_auth_tokens set created_at = now() - interval '7 days' - interval '1 minute',
-        last_used_at = now(), expires_at = now() + interval '11 hours' where token_hash = ${hashToken(token)}`,
+        last_used_at = now(), expires_at = now() + interval '11 hours' where token_hash = ${hashSecretToken(token)}`,
     );
     const response = await t.app.inject({ url: '/api/admin/me', headers: auth });
     expect(response.statusCode).toBe(401);
@@ -494,7 +495,7 @@ describe('tokens', () => {
     const { token } = await signInAsNewAdmin(t);
     await t.database.db.execute(
       sql`update admin_auth_tokens set created_at = now() - interval '7 days' + interval '1 hour',
-        last_used_at = now() - interval '5 minutes' where token_hash = ${hashToken(token)}`,
+        last_used_at = now() - interval '5 minutes' where token_hash = ${hashSecretToken(token)}`,
     );
     const response = await t.app.inject({
       url: '/api/admin/me',
@@ -504,7 +505,7 @@ describe('tokens', () => {
     const [row] = await t.database.db
       .select()
       .from(adminAuthTokens)
-      .where(eq(adminAuthTokens.tokenHash, hashToken(token)));
+      .where(eq(adminAuthTokens.tokenHash, hashSecretToken(token)));
     expect(row?.lastUsedAt?.getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(row?.expiresAt.getTime()).toBeLessThanOrEqual(row!.createdAt.getTime() + 7 * 24 * 60 * 60 * 1000);
   });

@@ -3,8 +3,7 @@ import { getMe, login, logout, logoutAll } from '../../../shared/api/auth-endpoi
 import { texts } from '../../../shared/validation-texts';
 import { route } from '../../http/endpoint-route';
 import { HttpError, unauthorized } from '../../http/http-errors';
-import { actorOf } from '../audit/audit-log';
-import { currentAdmin } from './admin-guard';
+import { adminActorOf, currentAdmin } from './admin-guard';
 import { logoutEverywhere, login as signIn, logout as signOut } from './auth-service';
 import { describeWait } from './login-throttle';
 
@@ -40,12 +39,12 @@ export async function authRoutes(admin: FastifyInstance): Promise<void> {
 
   route(admin, logout, async (request) => {
     if (!request.authToken) throw unauthorized();
-    await signOut(db, actorOf(request), request.authToken);
+    await signOut(db, adminActorOf(request), request.authToken);
     return undefined;
   });
 
   route(admin, logoutAll, async (request) => {
-    await logoutEverywhere(db, actorOf(request));
+    await logoutEverywhere(db, adminActorOf(request));
     return undefined;
   });
 

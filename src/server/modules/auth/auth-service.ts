@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { AdminUser } from '../../../shared/auth';
 import type { Db } from '../../db/database';
-import { type Actor, recordAudit } from '../audit/audit-log';
+import { hashSecretToken, newSecretToken } from '../../security/secret-tokens';
+import { type AdminActor, auditChange, visitorActor } from '../audit/audit-log';
 import {
   type AdminUserRow,
   extendToken,
@@ -25,10 +25,6 @@ export const TOKEN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is written at most once a minute per token, not on every request. */
 const EXTEND_AFTER_MS = 60 * 1000;
 
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 export function toAdminUser(row: AdminUserRow): AdminUser {
   return { id: row.id, email: row.email, name: row.name };
 }
@@ -51,39 +47,30 @@ export async function login(
     ? await verifyPassword(credentials.password, admin.passwordHash)
     : await verifyPassword(credentials.password, await getDecoyHash()).then(() => false);
   if (!admin || !valid) {
-    await recordAudit(db, {
-      adminUserId: admin?.id,
-      action: 'login_failed',
-      entity: 'admin_user',
-      details: { email },
-      ip: client.ip,
+    await auditChange(db, visitorActor(client.ip), 'login_failed', 'admin_user', admin?.id ?? null, {
+      email,
     });
     return { kind: 'invalid' };
   }
-  const token = randomBytes(32).toString('base64url');
+  const { token, hash } = newSecretToken();
+  const actor: AdminActor = { kind: 'admin', adminUserId: admin.id, ip: client.ip };
   await db.transaction(async (tx) => {
     await clearLoginFailures(tx, email, client.ip);
     await insertAuthToken(tx, {
       adminUserId: admin.id,
-      tokenHash: hashToken(token),
+      tokenHash: hash,
       expiresAt: new Date(Date.now() + TOKEN_IDLE_MS),
       ip: client.ip,
       userAgent: client.userAgent,
     });
-    await recordAudit(tx, {
-      adminUserId: admin.id,
-      action: 'login',
-      entity: 'admin_user',
-      entityId: admin.id,
-      ip: client.ip,
-    });
+    await auditChange(tx, actor, 'login', 'admin_user', admin.id);
   });
   return { kind: 'ok', admin: toAdminUser(admin), token };
 }
 
 /** The signed-in admin for a bearer token, or undefined when it is unknown, revoked or expired. */
 export async function authenticate(db: Db, token: string): Promise<AdminUserRow | undefined> {
-  const found = await findLiveToken(db, hashToken(token), new Date(Date.now() - TOKEN_MAX_AGE_MS));
+  const found = await findLiveToken(db, hashSecretToken(token), new Date(Date.now() - TOKEN_MAX_AGE_MS));
   if (!found) return undefined;
   const lastUsed = found.token.lastUsedAt?.getTime() ?? 0;
   if (Date.now() - lastUsed > EXTEND_AFTER_MS) {
@@ -94,31 +81,18 @@ export async function authenticate(db: Db, token: string): Promise<AdminUserRow 
 }
 
 /** Revokes the token `actor` signed in with, and records the sign-out with it. */
-export async function logout(db: Db, actor: Actor, token: string): Promise<void> {
+export async function logout(db: Db, actor: AdminActor, token: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await revokeToken(tx, hashToken(token));
-    await recordAudit(tx, {
-      adminUserId: actor.adminUserId,
-      action: 'logout',
-      entity: 'admin_user',
-      entityId: actor.adminUserId,
-      ip: actor.ip,
-    });
+    await revokeToken(tx, hashSecretToken(token));
+    await auditChange(tx, actor, 'logout', 'admin_user', actor.adminUserId);
   });
 }
 
 /** Revokes every token of `actor` (sign out everywhere), and records how many were not revoked yet. */
-export async function logoutEverywhere(db: Db, actor: Actor): Promise<void> {
+export async function logoutEverywhere(db: Db, actor: AdminActor): Promise<void> {
   await db.transaction(async (tx) => {
     const revoked = await revokeAllTokensOf(tx, actor.adminUserId);
-    await recordAudit(tx, {
-      adminUserId: actor.adminUserId,
-      action: 'logout_all',
-      entity: 'admin_user',
-      entityId: actor.adminUserId,
-      details: { revoked_tokens: revoked },
-      ip: actor.ip,
-    });
+    await auditChange(tx, actor, 'logout_all', 'admin_user', actor.adminUserId, { revoked_tokens: revoked });
   });
 }
 

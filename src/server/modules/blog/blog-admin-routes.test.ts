@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, blogArticles, files } from '../../db/schema';
+import { type AuditAction, auditLog, blogArticles, files } from '../../db/schema';
 import { injectMultipart, type MultipartValue, multipartPayload, testFile } from '../../test/multipart';
 import { type AdminTestApp, createAdminTestApp } from '../../test/test-app';
 
@@ -54,7 +54,7 @@ async function countRows() {
   return { articles: articles?.value, files: stored?.value };
 }
 
-async function auditRows(action: string, id: number) {
+async function auditRows(action: AuditAction, id: number) {
   return t.database.db
     .select()
     .from(auditLog)

@@ -9,7 +9,7 @@ import {
 import { route } from '../../http/endpoint-route';
 import { notFound } from '../../http/http-errors';
 import type { FormLimits } from '../../http/multipart-form';
-import { actorOf } from '../audit/audit-log';
+import { adminActorOf } from '../auth/admin-guard';
 import { findAdminBlog, listAdminBlogs as listArticles } from './blog-admin-repository';
 import { changeArticle, createArticle, removeArticle } from './blog-admin-service';
 
@@ -37,7 +37,7 @@ export async function blogAdminRoutes(admin: FastifyInstance): Promise<void> {
   route(
     admin,
     createBlog,
-    async (request) => ({ blog: await createArticle(db, actorOf(request), request.body) }),
+    async (request) => ({ blog: await createArticle(db, adminActorOf(request), request.body) }),
     { formLimits: ARTICLE_FORM_LIMITS },
   );
 
@@ -45,13 +45,13 @@ export async function blogAdminRoutes(admin: FastifyInstance): Promise<void> {
     admin,
     updateBlog,
     async (request) => ({
-      blog: await changeArticle(db, actorOf(request), request.params.id, request.body),
+      blog: await changeArticle(db, adminActorOf(request), request.params.id, request.body),
     }),
     { formLimits: ARTICLE_FORM_LIMITS },
   );
 
   route(admin, deleteBlog, async (request) => {
-    await removeArticle(db, actorOf(request), request.params.id);
+    await removeArticle(db, adminActorOf(request), request.params.id);
     return undefined;
   });
 }

@@ -1,50 +1,28 @@
 import { CONTACT_SUCCESS_MESSAGE, type ContactRequest } from '../../../shared/contact';
 import type { Db } from '../../db/database';
+import { composeEmail, type EmailContent } from '../email/email-template';
 import { queueEmail } from '../email/outbox-repository';
 import { insertContactMessage } from './contact-repository';
 
-const escapeHtml = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-
-/** One line in the body's table: control characters (CR/LF) become spaces. */
-const oneLine = (value: string) => value.replace(/\p{Cc}+/gu, ' ').trim();
-
 export const CONTACT_EMAIL_SUBJECT = 'Message from the website contact form';
 
-/** The message to the clinic, as text and as escaped HTML. */
-export function contactEmail(request: ContactRequest): { subject: string; text: string; html: string } {
-  const fields: [string, string][] = [
-    ['Name', request.name],
-    ['E-mail', request.email],
-    ['Phone', request.phone ?? 'not given'],
-  ];
-  const text = [
+/**
+ * The message to the clinic. The visitor's words stay out of the headers: an encoded word (=?UTF-8?B?…?=) typed
+ * as a name would be decoded by mail programs into any subject the sender likes.
+ */
+export function contactEmail(request: ContactRequest): EmailContent {
+  return composeEmail(CONTACT_EMAIL_SUBJECT, [
     'A message from the contact form of the website:',
-    '',
-    ...fields.map(([label, value]) => `${label}: ${oneLine(value)}`),
-    '',
-    request.message,
-    '',
+    {
+      facts: [
+        ['Name', request.name],
+        ['E-mail', request.email],
+        ['Phone', request.phone ?? 'not given'],
+      ],
+    },
+    { quote: request.message },
     'Reply to this e-mail to answer the sender.',
-  ].join('\n');
-  const html = [
-    '<p>A message from the contact form of the website:</p>',
-    '<table>',
-    ...fields.map(
-      ([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(oneLine(value))}</td></tr>`,
-    ),
-    '</table>',
-    `<p>${escapeHtml(request.message).replace(/\r?\n/g, '<br>')}</p>`,
-    '<p>Reply to this e-mail to answer the sender.</p>',
-  ].join('\n');
-  // The visitor's words stay out of the headers: an encoded word (=?UTF-8?B?…?=) typed as a name would be
-  // decoded by mail programs into any subject the sender likes.
-  return { subject: CONTACT_EMAIL_SUBJECT, text, html };
+  ]);
 }
 
 /**

@@ -7,8 +7,3 @@ export function escapeHtml(value: string): string {
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 }
-
-/** A message's lines as HTML paragraphs, each escaped. */
-export function paragraphs(lines: readonly string[]): string {
-  return lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
-}

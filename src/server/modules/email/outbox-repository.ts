@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { type EmailAttachment, emailOutbox } from '../../db/schema';
+import { oneLine } from './email-template';
 
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
 
@@ -23,11 +24,6 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(BASE_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
 }
 
-/** Subject lines are one line: any CR/LF (a header injection attempt) becomes a space. */
-function oneLine(value: string): string {
-  return value.replace(/[\r\n]+/g, ' ').trim();
-}
-
 /**
  * Writes a message to the outbox (call it inside the transaction that makes the change the message
  * is about); the background sender delivers it. Answers the outbox id.
@@ -38,6 +34,7 @@ export async function queueEmail(db: Db, email: QueuedEmail): Promise<number> {
     .values({
       toAddress: email.to,
       replyTo: email.replyTo ?? null,
+      // One line: a CR/LF in a subject (a header injection attempt) becomes a space.
       subject: oneLine(email.subject),
       textBody: email.text,
       htmlBody: email.html ?? null,

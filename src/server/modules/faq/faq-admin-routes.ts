@@ -9,7 +9,7 @@ import {
 import { route } from '../../http/endpoint-route';
 import { notFound } from '../../http/http-errors';
 import type { FormLimits } from '../../http/multipart-form';
-import { actorOf } from '../audit/audit-log';
+import { adminActorOf } from '../auth/admin-guard';
 import { findFaQuestionRow, listFaQuestions, toFaQuestion } from './faq-repository';
 import { createFaQuestion as addQuestion, changeFaQuestion, removeFaQuestion } from './faq-service';
 
@@ -34,7 +34,7 @@ export async function faqAdminRoutes(admin: FastifyInstance): Promise<void> {
   route(
     admin,
     createFaQuestion,
-    async (request) => ({ fa_question: await addQuestion(db, actorOf(request), request.body) }),
+    async (request) => ({ fa_question: await addQuestion(db, adminActorOf(request), request.body) }),
     { formLimits: FAQ_FORM_LIMITS },
   );
 
@@ -42,13 +42,13 @@ export async function faqAdminRoutes(admin: FastifyInstance): Promise<void> {
     admin,
     updateFaQuestion,
     async (request) => ({
-      fa_question: await changeFaQuestion(db, actorOf(request), request.params.id, request.body),
+      fa_question: await changeFaQuestion(db, adminActorOf(request), request.params.id, request.body),
     }),
     { formLimits: FAQ_FORM_LIMITS },
   );
 
   route(admin, deleteFaQuestion, async (request) => {
-    await removeFaQuestion(db, actorOf(request), request.params.id);
+    await removeFaQuestion(db, adminActorOf(request), request.params.id);
     return undefined;
   });
 }

@@ -14,7 +14,7 @@ import {
 import { route } from '../../http/endpoint-route';
 import { notFound } from '../../http/http-errors';
 import type { FormLimits } from '../../http/multipart-form';
-import { actorOf } from '../audit/audit-log';
+import { adminActorOf } from '../auth/admin-guard';
 import {
   feeCategoryExists,
   findAdminFeeCategory,
@@ -52,7 +52,7 @@ export async function feesAdminRoutes(admin: FastifyInstance): Promise<void> {
   route(
     admin,
     createFeeCategory,
-    async (request) => ({ fee_category: await addCategory(db, actorOf(request), request.body.title) }),
+    async (request) => ({ fee_category: await addCategory(db, adminActorOf(request), request.body.title) }),
     { formLimits: FEE_FORM_LIMITS },
   );
 
@@ -60,13 +60,13 @@ export async function feesAdminRoutes(admin: FastifyInstance): Promise<void> {
     admin,
     updateFeeCategory,
     async (request) => ({
-      fee_category: await changeFeeCategory(db, actorOf(request), request.params.id, request.body.title),
+      fee_category: await changeFeeCategory(db, adminActorOf(request), request.params.id, request.body.title),
     }),
     { formLimits: FEE_FORM_LIMITS },
   );
 
   route(admin, deleteFeeCategory, async (request) => {
-    await removeFeeCategory(db, actorOf(request), request.params.id);
+    await removeFeeCategory(db, adminActorOf(request), request.params.id);
     return undefined;
   });
 
@@ -86,7 +86,7 @@ export async function feesAdminRoutes(admin: FastifyInstance): Promise<void> {
   route(
     admin,
     createFeeService,
-    async (request) => ({ service: await addService(db, actorOf(request), request.body) }),
+    async (request) => ({ service: await addService(db, adminActorOf(request), request.body) }),
     { formLimits: FEE_FORM_LIMITS },
   );
 
@@ -94,13 +94,13 @@ export async function feesAdminRoutes(admin: FastifyInstance): Promise<void> {
     admin,
     updateFeeService,
     async (request) => ({
-      service: await changeFeeService(db, actorOf(request), request.params.id, request.body),
+      service: await changeFeeService(db, adminActorOf(request), request.params.id, request.body),
     }),
     { formLimits: FEE_FORM_LIMITS },
   );
 
   route(admin, deleteFeeService, async (request) => {
-    await removeFeeService(db, actorOf(request), request.params.id);
+    await removeFeeService(db, adminActorOf(request), request.params.id);
     return undefined;
   });
 }

@@ -8,7 +8,7 @@ afterEach(() => app?.close());
 
 async function appWith(provider: 'stripe' | 'test') {
   app = Fastify();
-  app.decorate('payments', { name: provider } as FastifyInstance['payments']);
+  app.decorate('appointments', { provider: { name: provider } } as FastifyInstance['appointments']);
   await registerSecurityHeaders(app, { dev: false });
   registerPaymentPageCsp(app);
   for (const url of ['/', '/payment', '/confirm']) app.get(url, async () => 'page');

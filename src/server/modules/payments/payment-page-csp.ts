@@ -35,7 +35,7 @@ export function widenCsp(policy: string, additions: Readonly<Record<string, read
  * one in force there. Registered after the security headers, whose hook sets the policy first.
  */
 export function registerPaymentPageCsp(app: FastifyInstance): void {
-  if (app.payments.name !== 'stripe') return;
+  if (app.appointments.provider.name !== 'stripe') return;
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
     if (routePath(request.url.split('?')[0] ?? '') !== PAYMENT_PAGE_PATH) return;

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { createPaymentProvider, loadStripeSdk } from './payment-provider';
+import { createPaymentProvider } from './payment-provider';
+import { loadStripeSdk } from './stripe-provider';
 
 describe('createPaymentProvider', () => {
   it('is the test-mode provider without a secret key', async () => {

@@ -1,104 +1,88 @@
-import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { containsText, type PageRequest, paginate } from '../../db/paginate';
 import {
   livePaymentStatuses,
-  type NewTransaction,
-  patients,
+  type NewPayment,
+  type Payment,
+  type PaymentProviderName,
+  type PaymentStatus,
   paymentEvents,
-  sessions,
-  type Transaction,
-  transactions,
+  payments,
+  unsettledPaymentStatuses,
 } from '../../db/schema';
 
-export async function insertTransaction(db: Db, values: NewTransaction): Promise<Transaction> {
-  const [row] = await db.insert(transactions).values(values).returning();
-  if (!row) throw new Error('transaction insert returned no row');
+export async function insertPayment(db: Db, values: NewPayment): Promise<Payment> {
+  const [row] = await db.insert(payments).values(values).returning();
+  if (!row) throw new Error('payment insert returned no row');
   return row;
 }
 
-export async function findTransactionRow(db: Db, id: number): Promise<Transaction | undefined> {
-  const [row] = await db.select().from(transactions).where(eq(transactions.id, id)).limit(1);
+export async function findPayment(db: Db, id: number): Promise<Payment | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
   return row;
 }
 
-/** Locks the transaction's row until the database transaction ends (one completion at a time). */
-export async function lockTransactionRow(db: Db, id: number): Promise<Transaction | undefined> {
-  const [row] = await db.select().from(transactions).where(eq(transactions.id, id)).for('update').limit(1);
+/** Locks the payment's row until the database transaction ends (one settlement at a time). */
+export async function lockPayment(db: Db, id: number): Promise<Payment | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).for('update').limit(1);
   return row;
 }
 
-export async function findTransactionByProviderId(
+export async function findPaymentByProviderId(
   db: Db,
-  providerId: string,
-): Promise<Transaction | undefined> {
+  providerPaymentId: string,
+): Promise<Payment | undefined> {
   const [row] = await db
     .select()
-    .from(transactions)
-    .where(eq(transactions.transactionId, providerId))
+    .from(payments)
+    .where(eq(payments.providerPaymentId, providerPaymentId))
     .limit(1);
   return row;
 }
 
-export async function transactionsOfPatient(db: Db, patientId: number): Promise<Transaction[]> {
+/** An appointment's payments, newest first. */
+export function paymentsOfAppointment(db: Db, appointmentId: number): Promise<Payment[]> {
   return db
     .select()
-    .from(transactions)
-    .where(eq(transactions.patientId, patientId))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id));
+    .from(payments)
+    .where(eq(payments.appointmentId, appointmentId))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
 }
 
-/** Another payment of the booking that blocks this one (a double charge to be refunded). */
-export async function otherLivePayment(db: Db, patientId: number, exceptId: number): Promise<boolean> {
+/** Another payment of the appointment that blocks this one (a double charge, to be refunded). */
+export async function hasOtherLivePayment(db: Db, appointmentId: number, exceptId: number): Promise<boolean> {
   const rows = await db
-    .select({ id: transactions.id })
-    .from(transactions)
+    .select({ id: payments.id })
+    .from(payments)
     .where(
       and(
-        eq(transactions.patientId, patientId),
-        inArray(transactions.status, [...livePaymentStatuses]),
-        sql`${transactions.id} <> ${exceptId}`,
+        eq(payments.appointmentId, appointmentId),
+        inArray(payments.status, [...livePaymentStatuses]),
+        ne(payments.id, exceptId),
       ),
     )
     .limit(1);
   return rows.length > 0;
 }
 
-/** Up to `limit` transactions of `provider` in one of `statuses`, last changed before `before`, oldest first. */
-export async function staleTransactions(
-  db: Db,
-  provider: Transaction['provider'],
-  statuses: readonly Transaction['status'][],
-  before: Date,
-  limit = 20,
-): Promise<Transaction[]> {
-  return db
-    .select()
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.provider, provider),
-        inArray(transactions.status, [...statuses]),
-        lt(transactions.updatedAt, before),
-      ),
-    )
-    .orderBy(asc(transactions.updatedAt))
-    .limit(limit);
-}
-
-/** Changes a transaction only while its status is one of `from`; answers the changed row. */
-export async function updateTransaction(
+/** Changes a payment only while its status is one of `from`; answers the changed row. */
+export async function updatePayment(
   db: Db,
   id: number,
-  from: readonly string[],
-  values: Partial<NewTransaction>,
-): Promise<Transaction | undefined> {
+  from: readonly PaymentStatus[],
+  values: Partial<NewPayment>,
+): Promise<Payment | undefined> {
   const [row] = await db
-    .update(transactions)
+    .update(payments)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(transactions.id, id), inArray(transactions.status, [...from])))
+    .where(and(eq(payments.id, id), inArray(payments.status, [...from])))
     .returning();
   return row;
+}
+
+/** Records the provider's id of a payment the moment it is known, before the card is charged. */
+export async function setProviderPaymentId(db: Db, id: number, providerPaymentId: string): Promise<void> {
+  await db.update(payments).set({ providerPaymentId, updatedAt: sql`now()` }).where(eq(payments.id, id));
 }
 
 /** Records a provider event; false when it was recorded before (a replay). */
@@ -111,62 +95,51 @@ export async function recordPaymentEvent(db: Db, id: string, type: string): Prom
   return rows.length > 0;
 }
 
-export interface TransactionListQuery extends PageRequest {
-  is_video_call?: boolean;
-  search_transaction?: string;
-}
+/** The wait before a settlement job asks again about a payment it has asked about `attempts` times. */
+const settleBackoff = (attempts: unknown) =>
+  sql`least(interval '1 hour', interval '1 minute' * power(2, ${attempts}))`;
 
-const listColumns = { transaction: transactions, patient: patients, session: sessions };
-
-export type TransactionListRow = {
-  transaction: Transaction;
-  patient: typeof patients.$inferSelect | null;
-  session: typeof sessions.$inferSelect | null;
-};
-
-/** Booking appointments, newest first, with their patient and slot. */
-export async function listTransactionRows(db: Db, query: TransactionListQuery) {
-  const fullName = sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`;
-  const search = query.search_transaction;
-  const where = and(
-    query.is_video_call === undefined ? undefined : eq(sessions.isVideoCall, query.is_video_call),
-    search
-      ? or(
-          containsText(search, patients.firstName, patients.lastName, patients.email),
-          sql`(${fullName}) ilike ${`%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`}`,
-        )
-      : undefined,
-  );
-  const joined = () =>
-    db
-      .select(listColumns)
-      .from(transactions)
-      .leftJoin(patients, eq(patients.id, transactions.patientId))
-      .leftJoin(sessions, eq(sessions.id, transactions.sessionId));
-  const total = db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(transactions)
-    .leftJoin(patients, eq(patients.id, transactions.patientId))
-    .leftJoin(sessions, eq(sessions.id, transactions.sessionId))
-    .where(where)
-    .then((rows) => Number(rows[0]?.count ?? 0));
-  return paginate<TransactionListRow>(
-    joined().where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)),
-    total,
-    query,
-  );
-}
-
-export async function findTransactionWithPatient(
+/**
+ * Claims up to `limit` unsettled payments of `provider` whose time to be asked about has come (`settle_after`
+ * is not after `now`), oldest turn first, in one atomic statement: each claimed row's next turn is pushed back
+ * (1, 2, 4 … minutes, at most an hour), so rows the provider cannot settle yet go to the back of the queue
+ * instead of starving the others, and instances claiming at once skip each other's rows.
+ */
+export async function claimUnsettledPayments(
   db: Db,
-  id: number,
-): Promise<TransactionListRow | undefined> {
-  const [row] = await db
-    .select(listColumns)
-    .from(transactions)
-    .leftJoin(patients, eq(patients.id, transactions.patientId))
-    .leftJoin(sessions, eq(sessions.id, transactions.sessionId))
-    .where(eq(transactions.id, id))
-    .limit(1);
-  return row;
+  provider: PaymentProviderName,
+  limit: number,
+  now: Date,
+): Promise<Payment[]> {
+  const due = db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, provider),
+        inArray(payments.status, [...unsettledPaymentStatuses]),
+        lte(payments.settleAfter, now),
+      ),
+    )
+    .orderBy(asc(payments.settleAfter), asc(payments.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(payments)
+    .set({
+      settleAfter: sql`${now.toISOString()}::timestamptz + ${settleBackoff(payments.settleAttempts)}`,
+      settleAttempts: sql`${payments.settleAttempts} + 1`,
+    })
+    .where(inArray(payments.id, due))
+    .returning();
+  return claimed.sort((a, b) => a.id - b.id);
+}
+
+/** The payments of deleted bookings keep their amounts and the provider's ids, never the customer's e-mail. */
+export async function forgetPaymentCustomers(db: Db, appointmentIds: readonly number[]): Promise<void> {
+  if (appointmentIds.length === 0) return;
+  await db
+    .update(payments)
+    .set({ customerEmail: null })
+    .where(inArray(payments.appointmentId, [...appointmentIds]));
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOLD_LIFETIME_FACTOR } from '../../../shared/slots';
-import { sessions } from '../../db/schema';
+import { slots } from '../../db/schema';
 import {
   adultForm,
   type BookingTestApp,
@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const rowOf = async (id: number) => {
-  const [row] = await t.database.db.select().from(sessions).where(eq(sessions.id, id));
+  const [row] = await t.database.db.select().from(slots).where(eq(slots.id, id));
   if (!row) throw new Error(`no slot ${id}`);
   return row;
 };
@@ -34,19 +34,19 @@ const rowOf = async (id: number) => {
 /** As if the hold had started `minutes` ago and been renewed since: it ends in `endsIn` minutes. */
 const renewedSince = (id: number, minutes: number, endsIn: number) =>
   t.database.db
-    .update(sessions)
+    .update(slots)
     .set({
       holdStartedAt: sql`now() - make_interval(mins => ${minutes})`,
       holdExpiresAt: sql`now() + make_interval(mins => ${endsIn})`,
     })
-    .where(eq(sessions.id, id));
+    .where(eq(slots.id, id));
 
 /** Moves the hold's start `minutes` into the past, its end left alone. */
 const startedMinutesAgo = (id: number, minutes: number) =>
   t.database.db
-    .update(sessions)
+    .update(slots)
     .set({ holdStartedAt: sql`now() - make_interval(mins => ${minutes})` })
-    .where(eq(sessions.id, id));
+    .where(eq(slots.id, id));
 
 const hold = async (id: number, ownToken?: string) => {
   const response = await t.app.inject({
@@ -157,15 +157,16 @@ describe('a hold has a lifetime of HOLD_LIFETIME_FACTOR × HOLD_MINUTES', () => 
     const slot = await futureSlot(t.database.db);
     const { hold_token } = await hold(slot.id);
     await t.database.db
-      .update(sessions)
+      .update(slots)
       .set({
         holdStartedAt: sql`now() - make_interval(mins => 31)`,
         holdExpiresAt: sql`now() - make_interval(mins => 1)`,
       })
-      .where(eq(sessions.id, slot.id));
+      .where(eq(slots.id, slot.id));
     expect((await book(slot.id, hold_token)).statusCode).toBe(409);
     const released = await slotHoldReleaseJob({
       db: t.database.db,
+      holdMinutes: HOLD_MINUTES,
       logger: { info() {}, warn() {}, error() {} },
     }).run();
     expect(released).toContain(slot.id);

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../../shared/validation-texts';
-import { auditLog, sessions } from '../../db/schema';
+import { auditLog, slots } from '../../db/schema';
 import {
   clinicDayFromToday,
   clinicInstant,
@@ -48,7 +48,7 @@ const listDay = (day: string, isAdult = true, isVideoCall = false) =>
   });
 
 async function countSlots(): Promise<number> {
-  return t.database.db.$count(sessions);
+  return t.database.db.$count(slots);
 }
 
 async function create(items: SlotItem[]) {
@@ -96,7 +96,7 @@ describe('POST /api/admin/sessions', () => {
     const audits = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, 'session'), eq(auditLog.action, 'create')));
+      .where(and(eq(auditLog.entity, 'slot'), eq(auditLog.action, 'create')));
     expect(audits.length).toBeGreaterThanOrEqual(3);
   });
 
@@ -331,7 +331,7 @@ describe('PUT /api/admin/sessions/:id', () => {
     const freed = await put(id, 'available');
     expect(freed.statusCode).toBe(200);
     expect(freed.json().session.status).toBe('available');
-    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.id, id));
+    const [row] = await t.database.db.select().from(slots).where(eq(slots.id, id));
     expect(row).toMatchObject({ status: 'available', holdExpiresAt: null, holdTokenHash: null });
   });
 
@@ -364,11 +364,11 @@ describe('DELETE /api/admin/sessions/:id', () => {
   it('deletes an available slot and audits it', async () => {
     const id = await insertSlot(t.database.db, { startsAt: clinicInstant(clinicDayFromToday(16), '09:00') });
     expect((await remove(id)).statusCode).toBe(204);
-    expect(await t.database.db.$count(sessions, eq(sessions.id, id))).toBe(0);
+    expect(await t.database.db.$count(slots, eq(slots.id, id))).toBe(0);
     const audits = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, 'session'), eq(auditLog.entityId, String(id))));
+      .where(and(eq(auditLog.entity, 'slot'), eq(auditLog.entityId, String(id))));
     expect(audits.map((entry) => entry.action)).toEqual(['delete']);
   });
 
@@ -380,7 +380,7 @@ describe('DELETE /api/admin/sessions/:id', () => {
     const response = await remove(id);
     expect(response.statusCode).toBe(422);
     expect(response.json().error_messages).toBe('You can not delete a booked appointment.');
-    expect(await t.database.db.$count(sessions, eq(sessions.id, id))).toBe(1);
+    expect(await t.database.db.$count(slots, eq(slots.id, id))).toBe(1);
   });
 
   it('refuses a held (pending) slot with 409', async () => {

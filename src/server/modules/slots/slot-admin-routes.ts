@@ -7,10 +7,10 @@ import {
   setSessionStatus,
 } from '../../../shared/api/slot-endpoints';
 import { route } from '../../http/endpoint-route';
-import { actorOf } from '../audit/audit-log';
+import { adminActorOf } from '../auth/admin-guard';
 import { clinicDayRange } from './clinic-time';
-import { daysWithSlots, listSessionRows, toSession } from './slot-repository';
-import { changeSessionStatus, removeSession, saveSessions as save } from './slot-service';
+import { daysWithSlots, listSlots, sessionAnswer } from './slot-repository';
+import { changeSlotStatus, removeSlot, saveSlots } from './slot-service';
 
 /** Back-office availability settings (spec sections 2.6 and 7), under the guarded /api/admin scope. */
 export async function slotAdminRoutes(admin: FastifyInstance): Promise<void> {
@@ -22,18 +22,18 @@ export async function slotAdminRoutes(admin: FastifyInstance): Promise<void> {
 
   route(admin, listAdminSessions, async ({ query }) => {
     const kind = { isAdult: query.is_adult, isVideoCall: query.is_video_call };
-    const rows = await listSessionRows(db, clinicDayRange(query.date), [kind]);
-    return { sessions: rows.map(toSession) };
+    const rows = await listSlots(db, clinicDayRange(query.date), [kind]);
+    return { sessions: rows.map(sessionAnswer) };
   });
 
   route(admin, saveSessions, async (request) => ({
-    sessions: await save(db, actorOf(request), request.body),
+    sessions: await saveSlots(db, adminActorOf(request), request.body),
   }));
 
   route(admin, setSessionStatus, async (request) => ({
-    session: await changeSessionStatus(
+    session: await changeSlotStatus(
       db,
-      actorOf(request),
+      adminActorOf(request),
       request.params.id,
       request.body.session.status,
       admin.config.holdMinutes,
@@ -41,7 +41,7 @@ export async function slotAdminRoutes(admin: FastifyInstance): Promise<void> {
   }));
 
   route(admin, deleteSession, async (request) => {
-    await removeSession(db, actorOf(request), request.params.id);
+    await removeSlot(db, adminActorOf(request), request.params.id);
     return undefined;
   });
 }

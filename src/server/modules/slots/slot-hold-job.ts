@@ -5,13 +5,17 @@ import { releaseExpiredHolds } from './slot-repository';
 export const SLOT_HOLD_JOB_INTERVAL_MS = 30_000;
 
 /** Every 30 s, lapsed holds (a visitor's or an admin's) return their slots to available. */
-export function slotHoldReleaseJob(options: { db: Db; logger: JobLogger }): Job<number[]> {
+export function slotHoldReleaseJob(options: {
+  db: Db;
+  holdMinutes: number;
+  logger: JobLogger;
+}): Job<number[]> {
   return {
     name: 'slot-hold-release',
     intervalMs: SLOT_HOLD_JOB_INTERVAL_MS,
     async run() {
-      const ids = await releaseExpiredHolds(options.db);
-      if (ids.length > 0) options.logger.info({ sessions: ids }, 'released lapsed slot holds');
+      const ids = await releaseExpiredHolds(options.db, options.holdMinutes);
+      if (ids.length > 0) options.logger.info({ slots: ids }, 'released lapsed slot holds');
       return ids;
     },
   };

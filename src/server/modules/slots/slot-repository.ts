@@ -4,12 +4,11 @@ import { HOLD_LIFETIME_FACTOR, type PublicSession, type Session } from '../../..
 import type { Db } from '../../db/database';
 import { databaseErrorCode } from '../../db/database-errors';
 import { type PageRequest, paginate } from '../../db/paginate';
-import { sessions } from '../../db/schema';
+import { type Slot, slots } from '../../db/schema';
 import { clinicDayRange, clinicWallClock } from './clinic-time';
 
-export type SessionRow = typeof sessions.$inferSelect;
-export type SessionValues = Pick<
-  typeof sessions.$inferInsert,
+export type SlotValues = Pick<
+  typeof slots.$inferInsert,
   'startsAt' | 'endsAt' | 'priceCents' | 'isAdult' | 'isVideoCall' | 'location'
 >;
 
@@ -23,7 +22,8 @@ export interface InstantRange {
   to: Date;
 }
 
-export function toSession(row: SessionRow): Session {
+/** A slot as the API answers it (a "session"). */
+export function sessionAnswer(row: Slot): Session {
   const start = clinicWallClock(row.startsAt);
   const location = row.isVideoCall ? null : (row.location ?? null);
   return {
@@ -47,47 +47,44 @@ export function toSession(row: SessionRow): Session {
  * A slot as a visitor sees it: booked, held by them, or available (someone else's hold is not shown as
  * such, and a lapsed hold not yet released by the job already counts as available).
  */
-export function toPublicSession(row: SessionRow, holdTokenHash?: string): PublicSession {
+export function publicSessionAnswer(row: Slot, holdTokenHash?: string): PublicSession {
   const heldByYou = row.status === 'pending' && !!holdTokenHash && row.holdTokenHash === holdTokenHash;
   const status = row.status === 'booked' ? 'booked' : heldByYou ? 'pending' : 'available';
-  return { ...toSession(row), status, held_by_you: heldByYou };
+  return { ...sessionAnswer(row), status, held_by_you: heldByYou };
 }
 
 const ofKind = (kind: SlotKind) =>
-  and(eq(sessions.isAdult, kind.isAdult), eq(sessions.isVideoCall, kind.isVideoCall));
+  and(eq(slots.isAdult, kind.isAdult), eq(slots.isVideoCall, kind.isVideoCall));
 
 const startsWithin = (range: InstantRange) =>
-  and(gte(sessions.startsAt, range.from), lt(sessions.startsAt, range.to));
+  and(gte(slots.startsAt, range.from), lt(slots.startsAt, range.to));
 
 /** A slot a visitor may take now: available (or its hold has lapsed) and not started. */
 const bookableNow: SQL = and(
-  gt(sessions.startsAt, sql`now()`),
-  or(
-    eq(sessions.status, 'available'),
-    and(eq(sessions.status, 'pending'), lt(sessions.holdExpiresAt, sql`now()`)),
-  ),
+  gt(slots.startsAt, sql`now()`),
+  or(eq(slots.status, 'available'), and(eq(slots.status, 'pending'), lt(slots.holdExpiresAt, sql`now()`))),
 ) as SQL;
 
 /** The visitor's own live hold. */
 const heldBy = (holdTokenHash: string): SQL =>
   and(
-    eq(sessions.status, 'pending'),
-    eq(sessions.holdTokenHash, holdTokenHash),
-    gt(sessions.holdExpiresAt, sql`now()`),
+    eq(slots.status, 'pending'),
+    eq(slots.holdTokenHash, holdTokenHash),
+    gt(slots.holdExpiresAt, sql`now()`),
   ) as SQL;
 
-export async function findSessionRow(db: Db, id: number): Promise<SessionRow | undefined> {
-  const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+export async function findSlot(db: Db, id: number): Promise<Slot | undefined> {
+  const [row] = await db.select().from(slots).where(eq(slots.id, id)).limit(1);
   return row;
 }
 
 /** Slots of one kind starting in the range, every status, by start. */
-export function listSessionRows(db: Db, range: InstantRange, kinds: SlotKind[]): Promise<SessionRow[]> {
+export function listSlots(db: Db, range: InstantRange, kinds: SlotKind[]): Promise<Slot[]> {
   return db
     .select()
-    .from(sessions)
+    .from(slots)
     .where(and(startsWithin(range), or(...kinds.map(ofKind))))
-    .orderBy(asc(sessions.startsAt), asc(sessions.id));
+    .orderBy(asc(slots.startsAt), asc(slots.id));
 }
 
 /** Start instants of the kind's slots in the range: all of them, or only those a visitor may take now. */
@@ -98,15 +95,15 @@ export async function listSlotStarts(
   onlyBookable: boolean,
 ): Promise<Date[]> {
   const rows = await db
-    .select({ startsAt: sessions.startsAt })
-    .from(sessions)
+    .select({ startsAt: slots.startsAt })
+    .from(slots)
     .where(and(startsWithin(range), ofKind(kind), onlyBookable ? bookableNow : undefined))
-    .orderBy(asc(sessions.startsAt));
+    .orderBy(asc(slots.startsAt));
   return rows.map((row) => row.startsAt);
 }
 
 /** One page of the slots a visitor may take in the range, with the visitor's own hold among them. */
-export async function listBookableSessions(
+export async function listBookableSlots(
   db: Db,
   range: InstantRange,
   kind: SlotKind,
@@ -119,36 +116,32 @@ export async function listBookableSessions(
     holdTokenHash ? or(bookableNow, heldBy(holdTokenHash)) : bookableNow,
   );
   const result = await paginate(
-    db.select().from(sessions).where(where).orderBy(asc(sessions.startsAt), asc(sessions.id)),
-    db.$count(sessions, where),
+    db.select().from(slots).where(where).orderBy(asc(slots.startsAt), asc(slots.id)),
+    db.$count(slots, where),
     page,
   );
-  return { ...result, items: result.items.map((row) => toPublicSession(row, holdTokenHash)) };
+  return { ...result, items: result.items.map((row) => publicSessionAnswer(row, holdTokenHash)) };
 }
 
 /** Within a transaction: check the no-overlap constraint at commit (slots of one save may swap times). */
 export async function deferOverlapCheck(db: Db): Promise<void> {
-  await db.execute(sql`set constraints sessions_no_overlap deferred`);
+  await db.execute(sql`set constraints slots_no_overlap deferred`);
 }
 
-export async function insertSessions(db: Db, values: SessionValues[]): Promise<SessionRow[]> {
+export async function insertSlots(db: Db, values: SlotValues[]): Promise<Slot[]> {
   if (values.length === 0) return [];
   return db
-    .insert(sessions)
+    .insert(slots)
     .values(values.map((value) => ({ ...value, status: 'available' as const })))
     .returning();
 }
 
 /** Changes a slot only while it is available and has not started (one atomic statement). */
-export async function updateEditableSession(
-  db: Db,
-  id: number,
-  values: SessionValues,
-): Promise<SessionRow | undefined> {
+export async function updateEditableSlot(db: Db, id: number, values: SlotValues): Promise<Slot | undefined> {
   const [row] = await db
-    .update(sessions)
+    .update(slots)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(sessions.id, id), eq(sessions.status, 'available'), gt(sessions.startsAt, sql`now()`)))
+    .where(and(eq(slots.id, id), eq(slots.status, 'available'), gt(slots.startsAt, sql`now()`)))
     .returning();
   return row;
 }
@@ -167,7 +160,7 @@ export const holdLifetimeMinutes = (holdMinutes: number) => holdMinutes * HOLD_L
  * in `hold_slot`); never earlier than it already ends.
  */
 const cappedHoldEnd = (holdMinutes: number) =>
-  sql`greatest(${sessions.holdExpiresAt}, least(now() + make_interval(mins => ${holdMinutes}), coalesce(${sessions.holdStartedAt}, now()) + make_interval(mins => ${holdLifetimeMinutes(holdMinutes)})))`;
+  sql`greatest(${slots.holdExpiresAt}, least(now() + make_interval(mins => ${holdMinutes}), coalesce(${slots.holdStartedAt}, now()) + make_interval(mins => ${holdLifetimeMinutes(holdMinutes)})))`;
 
 /**
  * Holds a slot for `holdMinutes` for a visitor at `client`, in one call of the `hold_slot` function
@@ -179,11 +172,11 @@ const cappedHoldEnd = (holdMinutes: number) =>
  * Of any number of racing holds of one slot exactly one wins. Within a caller's transaction the lock lasts
  * until it ends.
  */
-export async function holdSession(
+export async function holdSlot(
   db: Db,
   id: number,
   hold: { tokenHash: string; holdMinutes: number; client: string; maxHolds: number; ownHash?: string },
-): Promise<{ row: SessionRow } | { refusal: HoldRefusal }> {
+): Promise<{ row: Slot } | { refusal: HoldRefusal }> {
   const { tokenHash, holdMinutes, client, maxHolds, ownHash } = hold;
   try {
     // node-postgres and PGlite both answer a raw query as { rows }.
@@ -192,7 +185,7 @@ export async function holdSession(
     )) as unknown as { rows: Record<string, unknown>[] };
     const [raw] = rows;
     if (!raw) throw new Error('hold_slot returned no row');
-    return { row: sessionRowOf(raw) };
+    return { row: slotRowOf(raw) };
   } catch (error) {
     const refusal = holdRefusals[databaseErrorCode(error) ?? ''];
     if (refusal) return { refusal };
@@ -200,36 +193,48 @@ export async function holdSession(
   }
 }
 
-/** A `sessions` row as the driver answers it to a raw query, in Drizzle's shape (names and types). */
-function sessionRowOf(raw: Record<string, unknown>): SessionRow {
+/** A `slots` row as the driver answers it to a raw query, in Drizzle's shape (names and types). */
+function slotRowOf(raw: Record<string, unknown>): Slot {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(sessions))) {
+  for (const [key, column] of Object.entries(getTableColumns(slots))) {
     const value = raw[column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
-  return row as SessionRow;
+  return row as Slot;
 }
 
 /** The live hold of `tokenHash` on the slot. */
-export async function findHeldSession(
-  db: Db,
-  id: number,
-  tokenHash: string,
-): Promise<SessionRow | undefined> {
+export async function findHeldSlot(db: Db, id: number, tokenHash: string): Promise<Slot | undefined> {
   const [row] = await db
     .select()
-    .from(sessions)
-    .where(and(eq(sessions.id, id), heldBy(tokenHash)))
+    .from(slots)
+    .where(and(eq(slots.id, id), heldBy(tokenHash)))
     .limit(1);
   return row;
 }
 
+/**
+ * A hold ended: the slot is available again, and a visitor's hold is remembered by its address and start
+ * (`last_hold_*`), so that address taking the slot again goes on with that hold's clock (`hold_slot`).
+ */
 const released = {
   status: 'available' as const,
   holdStartedAt: null,
   holdExpiresAt: null,
   holdTokenHash: null,
   holdClient: null,
+  lastHoldClient: sql`coalesce(${slots.holdClient}, ${slots.lastHoldClient})`,
+  lastHoldStartedAt: sql`case when ${slots.holdClient} is null then ${slots.lastHoldStartedAt} else ${slots.holdStartedAt} end`,
+};
+
+/** A slot booked or freed by its appointment: no hold, and no earlier holder to remember. */
+const noHold = {
+  holdStartedAt: null,
+  holdExpiresAt: null,
+  holdTokenHash: null,
+  holdClient: null,
+  lastHoldClient: null,
+  lastHoldStartedAt: null,
 };
 
 /** Releases the holds of `tokenHash`: on one slot, or on every slot but `exceptId`. */
@@ -239,29 +244,29 @@ export async function releaseHolds(
   slot: { id: number } | { exceptId: number },
 ): Promise<number[]> {
   const rows = await db
-    .update(sessions)
+    .update(slots)
     .set({ ...released, updatedAt: sql`now()` })
     .where(
       and(
-        eq(sessions.status, 'pending'),
-        eq(sessions.holdTokenHash, tokenHash),
-        'id' in slot ? eq(sessions.id, slot.id) : ne(sessions.id, slot.exceptId),
+        eq(slots.status, 'pending'),
+        eq(slots.holdTokenHash, tokenHash),
+        'id' in slot ? eq(slots.id, slot.id) : ne(slots.id, slot.exceptId),
       ),
     )
-    .returning({ id: sessions.id });
+    .returning({ id: slots.id });
   return rows.map((row) => row.id);
 }
 
 /** Sets the status of a slot whose status is one of `from`; a pending one gets a hold that lapses. */
-export async function setSessionStatus(
+export async function setSlotStatus(
   db: Db,
   id: number,
-  from: SessionRow['status'][],
+  from: Slot['status'][],
   status: 'available' | 'pending',
   holdMinutes: number,
-): Promise<SessionRow | undefined> {
+): Promise<Slot | undefined> {
   const [row] = await db
-    .update(sessions)
+    .update(slots)
     .set(
       status === 'available'
         ? { ...released, updatedAt: sql`now()` }
@@ -276,9 +281,9 @@ export async function setSessionStatus(
     )
     .where(
       and(
-        eq(sessions.id, id),
-        inArray(sessions.status, from),
-        status === 'pending' ? gt(sessions.startsAt, sql`now()`) : undefined,
+        eq(slots.id, id),
+        inArray(slots.status, from),
+        status === 'pending' ? gt(slots.startsAt, sql`now()`) : undefined,
       ),
     )
     .returning();
@@ -286,21 +291,33 @@ export async function setSessionStatus(
 }
 
 /** Deletes a slot only while it is available. */
-export async function deleteAvailableSession(db: Db, id: number): Promise<SessionRow | undefined> {
+export async function deleteAvailableSlot(db: Db, id: number): Promise<Slot | undefined> {
   const [row] = await db
-    .delete(sessions)
-    .where(and(eq(sessions.id, id), eq(sessions.status, 'available')))
+    .delete(slots)
+    .where(and(eq(slots.id, id), eq(slots.status, 'available')))
     .returning();
   return row;
 }
 
-/** Returns lapsed holds to available in one statement; safe when several instances run it at once. */
-export async function releaseExpiredHolds(db: Db): Promise<number[]> {
+/**
+ * Returns lapsed holds to available in one statement, and forgets earlier holders whose holds started more than
+ * two lifetimes ago (`hold_slot` no longer looks at them); safe when several instances run it at once.
+ */
+export async function releaseExpiredHolds(db: Db, holdMinutes: number): Promise<number[]> {
   const rows = await db
-    .update(sessions)
+    .update(slots)
     .set({ ...released, updatedAt: sql`now()` })
-    .where(and(eq(sessions.status, 'pending'), lt(sessions.holdExpiresAt, sql`now()`)))
-    .returning({ id: sessions.id });
+    .where(and(eq(slots.status, 'pending'), lt(slots.holdExpiresAt, sql`now()`)))
+    .returning({ id: slots.id });
+  await db
+    .update(slots)
+    .set({ lastHoldClient: null, lastHoldStartedAt: null })
+    .where(
+      lt(
+        slots.lastHoldStartedAt,
+        sql`now() - make_interval(mins => ${2 * holdLifetimeMinutes(holdMinutes)})`,
+      ),
+    );
   return rows.map((row) => row.id);
 }
 
@@ -328,16 +345,16 @@ export async function extendHold(
   id: number,
   tokenHash: string,
   holdMinutes: number,
-): Promise<SessionRow | undefined> {
+): Promise<Slot | undefined> {
   const [row] = await db
-    .update(sessions)
+    .update(slots)
     .set({
       holdExpiresAt: cappedHoldEnd(holdMinutes),
       // A hold taken before holds had a start (migration 0005) starts now.
-      holdStartedAt: sql`coalesce(${sessions.holdStartedAt}, now())`,
+      holdStartedAt: sql`coalesce(${slots.holdStartedAt}, now())`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(sessions.id, id), gt(sessions.startsAt, sql`now()`), heldBy(tokenHash)))
+    .where(and(eq(slots.id, id), gt(slots.startsAt, sql`now()`), heldBy(tokenHash)))
     .returning();
   return row;
 }
@@ -346,35 +363,22 @@ export async function extendHold(
  * Books a slot for a paid booking: while `tokenHash` still holds it (even if the hold has just lapsed), or
  * while anyone may take it. A slot someone else holds or has booked is not taken.
  */
-export async function bookSession(
-  db: Db,
-  id: number,
-  tokenHash: string | null,
-): Promise<SessionRow | undefined> {
-  const ours = tokenHash
-    ? and(eq(sessions.status, 'pending'), eq(sessions.holdTokenHash, tokenHash))
-    : undefined;
+export async function bookSlot(db: Db, id: number, tokenHash: string | null): Promise<Slot | undefined> {
+  const ours = tokenHash ? and(eq(slots.status, 'pending'), eq(slots.holdTokenHash, tokenHash)) : undefined;
   const [row] = await db
-    .update(sessions)
-    .set({
-      status: 'booked',
-      holdStartedAt: null,
-      holdExpiresAt: null,
-      holdTokenHash: null,
-      holdClient: null,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(sessions.id, id), ours ? or(ours, bookableNow) : bookableNow))
+    .update(slots)
+    .set({ status: 'booked', ...noHold, updatedAt: sql`now()` })
+    .where(and(eq(slots.id, id), ours ? or(ours, bookableNow) : bookableNow))
     .returning();
   return row;
 }
 
-/** Frees a booked slot that has not started (its appointment was refunded). */
-export async function freeBookedSession(db: Db, id: number): Promise<SessionRow | undefined> {
+/** Frees a booked slot that has not started (its appointment was refunded or cancelled). */
+export async function freeBookedSlot(db: Db, id: number): Promise<Slot | undefined> {
   const [row] = await db
-    .update(sessions)
-    .set({ ...released, updatedAt: sql`now()` })
-    .where(and(eq(sessions.id, id), eq(sessions.status, 'booked'), gt(sessions.startsAt, sql`now()`)))
+    .update(slots)
+    .set({ status: 'available', ...noHold, updatedAt: sql`now()` })
+    .where(and(eq(slots.id, id), eq(slots.status, 'booked'), gt(slots.startsAt, sql`now()`)))
     .returning();
   return row;
 }

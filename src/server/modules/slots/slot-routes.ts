@@ -7,16 +7,15 @@ import {
   releasePatientSessionHold,
 } from '../../../shared/api/slot-endpoints';
 import { HOLD_TOKEN_HEADER, slotTexts } from '../../../shared/slots';
+import { notFound } from '../../domain-errors';
 import { route } from '../../http/endpoint-route';
-import { HttpError } from '../../http/http-errors';
+import { secretTokenHashOf } from '../../security/secret-tokens';
 import { clinicDayRange } from './clinic-time';
-import { daysWithSlots, findHeldSession, listBookableSessions, toPublicSession } from './slot-repository';
-import { holdClientOf, holdForVisitor, holdTokenHashOf, releaseVisitorHold } from './slot-service';
+import { daysWithSlots, findHeldSlot, listBookableSlots, publicSessionAnswer } from './slot-repository';
+import { holdClientOf, holdForVisitor, releaseVisitorHold } from './slot-service';
 
 /** Holds one address may ask for in a minute. */
 export const HOLDS_PER_MINUTE = 20;
-
-const holdNotFound = () => new HttpError(404, slotTexts.holdNotFound);
 
 /** Public slot calls of the booking flow (spec section 7): never any patient data. */
 export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
@@ -26,11 +25,11 @@ export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
 
   route(api, listPatientSessions, async (request) => {
     const { query } = request;
-    const { items, pages, count } = await listBookableSessions(
+    const { items, pages, count } = await listBookableSlots(
       db,
       clinicDayRange(query.date),
       { isAdult: query.is_adult, isVideoCall: query.is_video_call },
-      holdTokenHashOf(request.headers[HOLD_TOKEN_HEADER]),
+      secretTokenHashOf(request.headers[HOLD_TOKEN_HEADER]),
       query,
     );
     return { sessions: items, pages, count };
@@ -46,7 +45,7 @@ export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
         db,
         request.params.id,
         {
-          ownHash: holdTokenHashOf(request.headers[HOLD_TOKEN_HEADER]),
+          ownHash: secretTokenHashOf(request.headers[HOLD_TOKEN_HEADER]),
           client: holdClientOf(request.ip),
         },
         api.config.holdMinutes,
@@ -55,14 +54,14 @@ export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
   );
 
   route(api, getPatientSessionHold, async (request) => {
-    const tokenHash = holdTokenHashOf(request.headers[HOLD_TOKEN_HEADER]);
-    const row = tokenHash ? await findHeldSession(db, request.params.id, tokenHash) : undefined;
-    if (!row?.holdExpiresAt) throw holdNotFound();
-    return { session: toPublicSession(row, tokenHash), hold_expires_at: row.holdExpiresAt.toISOString() };
+    const tokenHash = secretTokenHashOf(request.headers[HOLD_TOKEN_HEADER]);
+    const row = tokenHash ? await findHeldSlot(db, request.params.id, tokenHash) : undefined;
+    if (!row?.holdExpiresAt) throw notFound(slotTexts.holdNotFound);
+    return { session: publicSessionAnswer(row, tokenHash), hold_expires_at: row.holdExpiresAt.toISOString() };
   });
 
   route(api, releasePatientSessionHold, async (request) => {
-    await releaseVisitorHold(db, request.params.id, holdTokenHashOf(request.headers[HOLD_TOKEN_HEADER]));
+    await releaseVisitorHold(db, request.params.id, secretTokenHashOf(request.headers[HOLD_TOKEN_HEADER]));
     return undefined;
   });
 }

@@ -9,7 +9,7 @@ import {
 import { route } from '../../http/endpoint-route';
 import { notFound } from '../../http/http-errors';
 import type { FormLimits } from '../../http/multipart-form';
-import { actorOf } from '../audit/audit-log';
+import { adminActorOf } from '../auth/admin-guard';
 import { findAdminTeamMember, listTeamMembers } from './team-repository';
 import { createTeamMember as addMember, changeTeamMember, removeTeamMember } from './team-service';
 
@@ -34,7 +34,7 @@ export async function teamAdminRoutes(admin: FastifyInstance): Promise<void> {
   route(
     admin,
     createTeamMember,
-    async (request) => ({ team_member: await addMember(db, actorOf(request), request.body) }),
+    async (request) => ({ team_member: await addMember(db, adminActorOf(request), request.body) }),
     { formLimits: TEAM_FORM_LIMITS },
   );
 
@@ -42,13 +42,13 @@ export async function teamAdminRoutes(admin: FastifyInstance): Promise<void> {
     admin,
     updateTeamMember,
     async (request) => ({
-      team_member: await changeTeamMember(db, actorOf(request), request.params.id, request.body),
+      team_member: await changeTeamMember(db, adminActorOf(request), request.params.id, request.body),
     }),
     { formLimits: TEAM_FORM_LIMITS },
   );
 
   route(admin, deleteTeamMember, async (request) => {
-    await removeTeamMember(db, actorOf(request), request.params.id);
+    await removeTeamMember(db, adminActorOf(request), request.params.id);
     return undefined;
   });
 }

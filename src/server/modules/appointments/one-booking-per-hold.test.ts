@@ -1,9 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentTexts } from '../../../shared/payments';
-import { files, patients, sessions, transactions } from '../../db/schema';
+import { appointments, files, patients, payments, slots } from '../../db/schema';
 import {
   adultForm,
+  appointmentOf,
   type BookingTestApp,
   createBooking,
   createBookingTestApp,
@@ -11,9 +12,10 @@ import {
   holdSlot,
   nextAddress,
   pay,
+  paymentsOfPatient,
 } from '../../test/booking-fixtures';
 import { multipartPayload, testFile } from '../../test/multipart';
-import { deleteAbandonedBookings } from './abandoned-booking-job';
+import { deleteAbandonedBookings as deleteAbandoned } from './appointment-service';
 
 let t: BookingTestApp;
 beforeAll(async () => {
@@ -22,6 +24,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
+/** The abandoned-booking job's run; answers the patients whose bookings it deleted. */
+async function deleteAbandonedBookings(): Promise<number[]> {
+  const before = await db()
+    .select({ id: appointments.id, patientId: appointments.patientId })
+    .from(appointments);
+  const deleted = new Set(await deleteAbandoned(t.app.appointments));
+  return before.filter((row) => deleted.has(row.id)).map((row) => row.patientId!);
+}
 
 /** Books the slot as multipart with a result and a referral letter (two private files). */
 async function bookWithFiles(sessionId: number, holdToken: string, firstName = 'Aoife') {
@@ -56,8 +66,15 @@ const postJson = (sessionId: number, holdToken: string, form: Record<string, unk
     remoteAddress: nextAddress(),
   });
 
-const patientsOfSlot = (sessionId: number) =>
-  db().select().from(patients).where(eq(patients.sessionId, sessionId));
+/** The patients of the bookings made on a slot. */
+const patientsOfSlot = async (slotId: number) =>
+  (
+    await db()
+      .select({ patient: patients })
+      .from(appointments)
+      .innerJoin(patients, eq(patients.id, appointments.patientId))
+      .where(eq(appointments.slotId, slotId))
+  ).map((row) => row.patient);
 
 const filesOf = async (patient: { resultFileId: string | null; referralLetterFileId: string | null }) => {
   const ids = [patient.resultFileId, patient.referralLetterFileId].filter((id): id is string => !!id);
@@ -138,14 +155,14 @@ describe('POST /api/patients: one booking per hold', () => {
       { token: 'pm_card_chargeDeclined' },
     );
     expect(declined.statusCode).toBe(402);
-    const [failed] = await db().select().from(transactions).where(eq(transactions.patientId, first.id));
+    const [failed] = await paymentsOfPatient(db(), first.id);
     expect(failed?.status).toBe('failed');
     const second = await postJson(slot.id, hold);
     expect(second.statusCode, second.body).toBe(201);
-    const [kept] = await db().select().from(transactions).where(eq(transactions.id, failed!.id));
+    const [kept] = await db().select().from(payments).where(eq(payments.id, failed!.id));
     expect(kept).toMatchObject({
       status: 'failed',
-      patientId: null,
+      appointmentId: null,
       customerEmail: null,
       amountCents: 18_000,
     });
@@ -161,13 +178,19 @@ describe('POST /api/patients: one booking per hold', () => {
     'requires_action',
     'succeeded',
     'refunding',
-  ])('refuses a new submission (409) while the earlier booking has a %s payment, and keeps it', async (status) => {
+  ] as const)('refuses a new submission (409) while the earlier booking has a %s payment, and keeps it', async (status) => {
     const slot = await futureSlot(db());
     const hold = await holdSlot(t.app, slot.id);
     const first = (await postJson(slot.id, hold)).json().patient;
     await db()
-      .insert(transactions)
-      .values({ patientId: first.id, sessionId: slot.id, provider: 'test', amountCents: 18_000, status });
+      .insert(payments)
+      .values({
+        appointmentId: (await appointmentOf(db(), first.id)).id,
+        provider: 'test',
+        idempotencyKey: `pay_${status}_${first.id}`,
+        amountCents: 18_000,
+        status,
+      });
     const second = await postJson(slot.id, hold, { first_name: 'Other' });
     expect(second.statusCode).toBe(409);
     expect(second.json().error_messages).toBe(paymentTexts.inProgress);
@@ -187,13 +210,13 @@ describe('the abandoned booking job', () => {
   /** Makes the booking look `hours` old. */
   const age = (patientId: number, hours: number) =>
     db()
-      .update(patients)
+      .update(appointments)
       .set({ createdAt: sql`now() - make_interval(hours => ${hours})` })
-      .where(eq(patients.id, patientId));
+      .where(eq(appointments.patientId, patientId));
 
-  const releaseHold = (sessionId: number) =>
+  const releaseHold = (slotId: number) =>
     db()
-      .update(sessions)
+      .update(slots)
       .set({
         status: 'available',
         holdStartedAt: null,
@@ -201,7 +224,7 @@ describe('the abandoned booking job', () => {
         holdTokenHash: null,
         holdClient: null,
       })
-      .where(eq(sessions.id, sessionId));
+      .where(eq(slots.id, slotId));
 
   const exists = async (patientId: number) =>
     (await db().select({ id: patients.id }).from(patients).where(eq(patients.id, patientId))).length > 0;
@@ -221,47 +244,66 @@ describe('the abandoned booking job', () => {
     expect(declined.statusCode).toBe(402);
     await releaseHold(slot.id);
 
+    const [payment] = await paymentsOfPatient(db(), id);
+
     await age(id, 23);
-    expect(await deleteAbandonedBookings(db())).not.toContain(id);
+    expect(await deleteAbandonedBookings()).not.toContain(id);
     expect(await exists(id)).toBe(true);
 
     await age(id, 25);
-    expect(await deleteAbandonedBookings(db())).toContain(id);
+    expect(await deleteAbandonedBookings()).toContain(id);
     expect(await exists(id)).toBe(false);
     expect(await filesOf(row!)).toEqual([]);
-    const payments = await db().select().from(transactions).where(eq(transactions.sessionId, slot.id));
-    expect(payments).toMatchObject([{ status: 'failed', patientId: null, customerEmail: null }]);
+    const kept = await db().select().from(payments).where(eq(payments.id, payment!.id));
+    expect(kept).toMatchObject([{ status: 'failed', appointmentId: null, customerEmail: null }]);
   });
 
   it('keeps a booking whose hold is still live, one with a payment in progress or taken, and self-referrals', async () => {
     const live = await createBooking(t.app, db());
     const lapsed = await createBooking(t.app, db());
     await db()
-      .update(sessions)
+      .update(slots)
       .set({ holdExpiresAt: sql`now() - interval '1 minute'` })
-      .where(eq(sessions.id, lapsed.slot.id));
+      .where(eq(slots.id, lapsed.slot.id));
     const paid = await createBooking(t.app, db());
     expect((await pay(t.app, paid)).statusCode).toBe(200);
     const kept: number[] = [live.patientId, paid.patientId];
-    for (const status of ['processing', 'requires_action', 'refunding', 'refund_pending', 'refunded']) {
+    for (const status of [
+      'processing',
+      'requires_action',
+      'refunding',
+      'refund_pending',
+      'refunded',
+    ] as const) {
       const booking = await createBooking(t.app, db());
       await releaseHold(booking.slot.id);
-      await db().insert(transactions).values({
-        patientId: booking.patientId,
-        sessionId: booking.slot.id,
-        provider: 'test',
-        amountCents: 18_000,
-        status,
-      });
+      await db()
+        .insert(payments)
+        .values({
+          appointmentId: (await appointmentOf(db(), booking.patientId)).id,
+          provider: 'test',
+          idempotencyKey: `pay_kept_${status}_${booking.patientId}`,
+          amountCents: 18_000,
+          status,
+        });
       kept.push(booking.patientId);
     }
-    const referral = await createBooking(t.app, db());
-    await releaseHold(referral.slot.id);
-    await db().update(patients).set({ isReferral: true }).where(eq(patients.id, referral.patientId));
-    kept.push(referral.patientId);
+    // A self-referral is a patient without an appointment: the job never looks at it.
+    const [referral] = await db()
+      .insert(patients)
+      .values({
+        firstName: 'Róisín',
+        lastName: 'Daly',
+        phone: '0871234567',
+        isAdult: true,
+        isReferral: true,
+        createdAt: sql`now() - interval '48 hours'`,
+      })
+      .returning();
     for (const id of [...kept, lapsed.patientId]) await age(id, 48);
 
-    const deleted = await deleteAbandonedBookings(db());
+    const deleted = await deleteAbandonedBookings();
+    expect(await exists(referral!.id)).toBe(true);
     // A lapsed hold not yet released by its job is gone too: the slot is pending, but no longer for it.
     expect(deleted).toContain(lapsed.patientId);
     for (const id of kept) {
@@ -272,16 +314,21 @@ describe('the abandoned booking job', () => {
 
   it('two instances running at once delete each booking once', async () => {
     const ids: number[] = [];
+    const appointmentIds: number[] = [];
     for (let index = 0; index < 25; index += 1) {
       const booking = await createBooking(t.app, db());
       await releaseHold(booking.slot.id);
       await age(booking.patientId, 30);
       ids.push(booking.patientId);
+      appointmentIds.push((await appointmentOf(db(), booking.patientId)).id);
     }
-    const [first, second] = await Promise.all([deleteAbandonedBookings(db()), deleteAbandonedBookings(db())]);
+    const [first, second] = await Promise.all([
+      deleteAbandoned(t.app.appointments),
+      deleteAbandoned(t.app.appointments),
+    ]);
     const all = [...first!, ...second!];
     expect(new Set(all).size).toBe(all.length);
-    expect(all).toEqual(expect.arrayContaining(ids));
+    expect(all).toEqual(expect.arrayContaining(appointmentIds));
     for (const id of ids) expect(await exists(id)).toBe(false);
   });
 });

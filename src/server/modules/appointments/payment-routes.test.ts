@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingTexts } from '../../../shared/booking';
-import { emailOutbox, sessions, transactions } from '../../db/schema';
+import { emailOutbox, slots } from '../../db/schema';
 import {
   type BookingTestApp,
   createBooking,
@@ -9,6 +9,7 @@ import {
   futureSlot,
   nextAddress,
   pay,
+  paymentsOfPatient,
 } from '../../test/booking-fixtures';
 
 let t: BookingTestApp;
@@ -18,9 +19,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const slotStatus = async (id: number) =>
-  (await t.database.db.select().from(sessions).where(eq(sessions.id, id)))[0]?.status;
-const paymentsOf = (patientId: number) =>
-  t.database.db.select().from(transactions).where(eq(transactions.patientId, patientId));
+  (await t.database.db.select().from(slots).where(eq(slots.id, id)))[0]?.status;
+const paymentsOf = (patientId: number) => paymentsOfPatient(t.database.db, patientId);
 const mailTo = (address: string) =>
   t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
 
@@ -45,7 +45,7 @@ describe('POST /api/payments in test mode', () => {
       provider: 'test',
       currency: 'eur',
     });
-    expect(payment?.transactionId).toMatch(/^pi_test_/);
+    expect(payment?.providerPaymentId).toMatch(/^pi_test_/);
     expect(payment?.paidAt).toBeInstanceOf(Date);
     expect(await slotStatus(booking.slot.id)).toBe('booked');
     const read = await t.app.inject({
@@ -177,9 +177,9 @@ describe('POST /api/payments in test mode', () => {
   it('refuses to pay when the hold was lost and the time taken by someone else (409, nothing charged)', async () => {
     const booking = await createBooking(t.app, t.database.db);
     await t.database.db
-      .update(sessions)
+      .update(slots)
       .set({ holdTokenHash: 'someone-else', holdExpiresAt: new Date(Date.now() + 600_000) })
-      .where(eq(sessions.id, booking.slot.id));
+      .where(eq(slots.id, booking.slot.id));
     const response = await pay(t.app, booking);
     expect(response.statusCode).toBe(409);
     expect(await paymentsOf(booking.patientId)).toEqual([]);
@@ -188,9 +188,9 @@ describe('POST /api/payments in test mode', () => {
   it('refuses to pay once the hold has lapsed, even with the time still free: the visitor chooses again', async () => {
     const booking = await createBooking(t.app, t.database.db);
     await t.database.db
-      .update(sessions)
+      .update(slots)
       .set({ holdExpiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.id, booking.slot.id));
+      .where(eq(slots.id, booking.slot.id));
     const response = await pay(t.app, booking);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ error_messages: bookingTexts.holdMissing });
@@ -206,9 +206,9 @@ describe('POST /api/payments in test mode', () => {
     });
     expect(released.statusCode).toBe(204);
     await t.database.db
-      .update(sessions)
+      .update(slots)
       .set({ priceCents: 99_900, isAdult: false })
-      .where(eq(sessions.id, booking.slot.id));
+      .where(eq(slots.id, booking.slot.id));
     expect((await pay(t.app, booking)).statusCode).toBe(409);
     expect(await paymentsOf(booking.patientId)).toEqual([]);
     expect(await slotStatus(booking.slot.id)).toBe('available');

@@ -2,18 +2,20 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentTexts } from '../../../shared/payments';
-import { emailOutbox, patients, paymentEvents, sessions, transactions } from '../../db/schema';
+import { appointments, emailOutbox, patients, paymentEvents, payments, slots } from '../../db/schema';
 import {
+  appointmentOf,
   type BookingTestApp,
   createBooking,
   createBookingTestApp,
   type FakeIntent,
   type FakeStripe,
   pay,
+  paymentsOfPatient,
   startFakeStripe,
 } from '../../test/booking-fixtures';
-import { createStripeProvider } from './payment-provider';
-import { PROVIDER_RECHECK_MS, settleStalePayments } from './payment-service';
+import { createStripeProvider } from '../payments/stripe-provider';
+import { PROVIDER_RECHECK_MS, settlePayments } from './appointment-payments';
 
 const SECRET = 'whsec_testsecret123';
 const ENV = {
@@ -47,15 +49,14 @@ afterAll(async () => {
 });
 
 const slotStatus = async (id: number) =>
-  (await t.database.db.select().from(sessions).where(eq(sessions.id, id)))[0]?.status;
+  (await t.database.db.select().from(slots).where(eq(slots.id, id)))[0]?.status;
 /** Meanwhile the booking's hold lapsed and another visitor took the time. */
 const takenByAnotherVisitor = (slotId: number) =>
   t.database.db
-    .update(sessions)
+    .update(slots)
     .set({ holdTokenHash: 'another-visitor', holdExpiresAt: new Date(Date.now() + 600_000) })
-    .where(eq(sessions.id, slotId));
-const paymentsOf = (patientId: number) =>
-  t.database.db.select().from(transactions).where(eq(transactions.patientId, patientId));
+    .where(eq(slots.id, slotId));
+const paymentsOf = (patientId: number) => paymentsOfPatient(t.database.db, patientId);
 const mailTo = (address: string) =>
   t.database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
 
@@ -93,20 +94,29 @@ describe('Stripe mode', () => {
     expect(response.body).not.toContain('sk_test');
   });
 
-  it("creates and confirms a PaymentIntent for the database's price with an idempotency key per booking", async () => {
+  it("creates a PaymentIntent for the database's price, stores its id, then charges the card, each with its idempotency key", async () => {
     const booking = await createBooking(t.app, t.database.db, { form: { email: 'stripe1@example.ie' } });
     const response = await pay(t.app, booking, { price: 100 });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().payment_intent_client_secret).toMatch(/^pi_fake_\d+_secret_fake$/);
-    const request = fake.requests.find(
-      (entry) => entry.path === '/v1/payment_intents' && entry.method === 'POST',
-    );
-    expect(request?.body.get('amount')).toBe('18000');
-    expect(request?.body.get('currency')).toBe('eur');
-    expect(request?.body.get('confirm')).toBe('true');
-    expect(request?.idempotencyKey).toBe(`booking-${booking.patientId}-attempt-1`);
     const [payment] = await paymentsOf(booking.patientId);
     expect(payment).toMatchObject({ status: 'succeeded', provider: 'stripe', amountCents: 18_000 });
+    expect(payment?.idempotencyKey).toMatch(/^pay_[0-9a-f-]{36}$/);
+    const create = fake.requests.find(
+      (entry) => entry.method === 'POST' && entry.idempotencyKey === payment?.idempotencyKey,
+    );
+    expect(create?.path).toBe('/v1/payment_intents');
+    expect(create?.body.get('amount')).toBe('18000');
+    expect(create?.body.get('currency')).toBe('eur');
+    // Created without the card: nothing is charged until the payment's id is stored.
+    expect(create?.body.get('payment_method')).toBeNull();
+    expect(create?.body.get('confirm')).toBeNull();
+    const confirm = fake.requests.find(
+      (entry) => entry.method === 'POST' && entry.idempotencyKey === `${payment?.idempotencyKey}-confirm`,
+    );
+    expect(confirm?.path).toBe(`/v1/payment_intents/${payment?.providerPaymentId}/confirm`);
+    expect(confirm?.body.get('payment_method')).toBe('pm_card_visa');
+    expect(fake.requests.indexOf(create!)).toBeLessThan(fake.requests.indexOf(confirm!));
     expect(await slotStatus(booking.slot.id)).toBe('booked');
     expect(await mailTo('stripe1@example.ie')).toHaveLength(1);
   });
@@ -139,14 +149,14 @@ describe('Stripe mode', () => {
       // A second payment while the first waits for 3-D Secure is refused.
       expect((await pay(t.app, booking)).statusCode).toBe(409);
 
-      const intent = fake.intents.get(pending!.transactionId!)!;
+      const intent = fake.intents.get(pending!.providerPaymentId!)!;
       intent.status = 'succeeded';
       const payload = webhookEvent(intent);
       const first = await sendWebhook(payload);
       expect(first.statusCode, first.body).toBe(200);
       expect(await slotStatus(booking.slot.id)).toBe('booked');
       const [paid] = await paymentsOf(booking.patientId);
-      expect(paid).toMatchObject({ status: 'succeeded', transactionId: intent.id });
+      expect(paid).toMatchObject({ status: 'succeeded', providerPaymentId: intent.id });
       expect(await mailTo('threeds@example.ie')).toHaveLength(1);
 
       // The same event replayed, and another event for the same payment: nothing changes, no second e-mail.
@@ -171,7 +181,7 @@ describe('Stripe mode', () => {
       const booking = await createBooking(t.app, t.database.db);
       await pay(t.app, booking, { token: 'pm_card_threeDSecure2Required' });
       const [pending] = await paymentsOf(booking.patientId);
-      const intent = { ...fake.intents.get(pending!.transactionId!)!, status: 'succeeded' };
+      const intent = { ...fake.intents.get(pending!.providerPaymentId!)!, status: 'succeeded' };
       const payload = webhookEvent(intent);
       const wrongSecret = stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_attacker' });
       const forged = await sendWebhook(payload, wrongSecret);
@@ -195,7 +205,7 @@ describe('Stripe mode', () => {
       const booking = await createBooking(t.app, t.database.db);
       await pay(t.app, booking, { token: 'pm_card_threeDSecure2Required' });
       const [pending] = await paymentsOf(booking.patientId);
-      const intent = fake.intents.get(pending!.transactionId!)!;
+      const intent = fake.intents.get(pending!.providerPaymentId!)!;
       const failed = {
         ...intent,
         status: 'requires_payment_method',
@@ -207,7 +217,7 @@ describe('Stripe mode', () => {
       expect(await slotStatus(booking.slot.id)).toBe('pending');
     });
 
-    it('books from a server-side retrieve when the webhook is lost (reading the booking back)', async () => {
+    it("books from a server-side retrieve when the webhook is lost, asked by the browser's check, never by a read", async () => {
       const booking = await createBooking(t.app, t.database.db, { form: { email: 'lost-hook@example.ie' } });
       await pay(t.app, booking, { token: 'pm_card_threeDSecure2Required' });
       const [pending] = await paymentsOf(booking.patientId);
@@ -216,26 +226,70 @@ describe('Stripe mode', () => {
           url: `/api/patients/${booking.patientId}`,
           headers: { 'x-booking-token': booking.token },
         });
+      const check = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/payments/check',
+          headers: { 'x-booking-token': booking.token },
+          payload: { patient_id: booking.patientId },
+        });
       const asked = () =>
-        fake.requests.filter((request) => request.path === `/v1/payment_intents/${pending!.transactionId}`)
-          .length;
-      // Reading in a loop asks Stripe at most once per PROVIDER_RECHECK_MS.
+        fake.requests.filter(
+          (request) => request.path === `/v1/payment_intents/${pending!.providerPaymentId}`,
+        ).length;
+      const agedOut = () =>
+        t.database.db
+          .update(payments)
+          .set({ updatedAt: new Date(Date.now() - PROVIDER_RECHECK_MS - 1000) })
+          .where(eq(payments.id, pending!.id));
+      fake.intents.get(pending!.providerPaymentId!)!.status = 'succeeded';
+      await agedOut();
+      // Reading the booking asks nobody and writes nothing.
       const askedBefore = asked();
-      await t.database.db
-        .update(transactions)
-        .set({ updatedAt: new Date(Date.now() - PROVIDER_RECHECK_MS - 1000) })
-        .where(eq(transactions.id, pending!.id));
-      for (let attempt = 0; attempt < 5; attempt += 1) await read();
+      const [before] = await t.database.db.select().from(payments).where(eq(payments.id, pending!.id));
+      expect((await read()).json().patient.payment_status).toBe('requires_action');
+      expect(asked()).toBe(askedBefore);
+      const [unchanged] = await t.database.db.select().from(payments).where(eq(payments.id, pending!.id));
+      expect(unchanged).toEqual(before);
+      // The browser's check asks Stripe, and settles the payment.
+      const checked = await check();
+      expect(checked.statusCode, checked.body).toBe(200);
+      expect(checked.json().patient.payment_status).toBe('succeeded');
       expect(asked() - askedBefore).toBe(1);
-
-      fake.intents.get(pending!.transactionId!)!.status = 'succeeded';
-      await t.database.db
-        .update(transactions)
-        .set({ updatedAt: new Date(Date.now() - PROVIDER_RECHECK_MS - 1000) })
-        .where(eq(transactions.id, pending!.id));
-      expect((await read()).json().patient.payment_status).toBe('succeeded');
       expect(await slotStatus(booking.slot.id)).toBe('booked');
       expect(await mailTo('lost-hook@example.ie')).toHaveLength(1);
+    });
+
+    it('asks Stripe at most once per PROVIDER_RECHECK_MS however often the browser checks', async () => {
+      const booking = await createBooking(t.app, t.database.db);
+      await pay(t.app, booking, { token: 'pm_card_threeDSecure2Required' });
+      const [pending] = await paymentsOf(booking.patientId);
+      const asked = () =>
+        fake.requests.filter(
+          (request) => request.path === `/v1/payment_intents/${pending!.providerPaymentId}`,
+        ).length;
+      await t.database.db
+        .update(payments)
+        .set({ updatedAt: new Date(Date.now() - PROVIDER_RECHECK_MS - 1000) })
+        .where(eq(payments.id, pending!.id));
+      const askedBefore = asked();
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/check',
+          headers: { 'x-booking-token': booking.token },
+          payload: { patient_id: booking.patientId },
+        });
+        expect(response.json().patient.payment_status).toBe('requires_action');
+      }
+      expect(asked() - askedBefore).toBe(1);
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/check',
+        headers: { 'x-booking-token': booking.holdToken },
+        payload: { patient_id: booking.patientId },
+      });
+      expect(wrong.statusCode).toBe(404);
     });
 
     it('refunds a late success whose hold was lost and slot taken, and tells the patient', async () => {
@@ -243,16 +297,17 @@ describe('Stripe mode', () => {
       await pay(t.app, booking, { token: 'pm_card_threeDSecure2Required' });
       const [pending] = await paymentsOf(booking.patientId);
       await takenByAnotherVisitor(booking.slot.id);
-      const intent = fake.intents.get(pending!.transactionId!)!;
+      const intent = fake.intents.get(pending!.providerPaymentId!)!;
       intent.status = 'succeeded';
       expect((await sendWebhook(webhookEvent(intent))).statusCode).toBe(200);
       const [row] = await paymentsOf(booking.patientId);
       expect(row?.status).toBe('refunded');
       expect(row?.refundId).toMatch(/^re_fake_/);
       expect(fake.refunds.find((refund) => refund.payment_intent === intent.id)?.idempotencyKey).toBe(
-        `refund-transaction-${row!.id}`,
+        `${row!.idempotencyKey}-refund`,
       );
-      const [slot] = await t.database.db.select().from(sessions).where(eq(sessions.id, booking.slot.id));
+      expect(await appointmentOf(t.database.db, booking.patientId)).toMatchObject({ status: 'cancelled' });
+      const [slot] = await t.database.db.select().from(slots).where(eq(slots.id, booking.slot.id));
       expect(slot).toMatchObject({ status: 'pending', holdTokenHash: 'another-visitor' });
       const mails = await mailTo('late@example.ie');
       expect(mails).toHaveLength(1);
@@ -315,7 +370,7 @@ describe('Stripe mode', () => {
       const booking = await createBooking(t.app, t.database.db);
       await pay(t.app, booking, { token: 'pm_card_threeDSecure2Required' });
       const [pending] = await paymentsOf(booking.patientId);
-      const intent = { ...fake.intents.get(pending!.transactionId!)!, status: 'succeeded', amount: 1 };
+      const intent = { ...fake.intents.get(pending!.providerPaymentId!)!, status: 'succeeded', amount: 1 };
       expect((await sendWebhook(webhookEvent(intent))).statusCode).toBe(200);
       const [row] = await paymentsOf(booking.patientId);
       expect(row).toMatchObject({ status: 'failed', failureMessage: paymentTexts.amountMismatch });
@@ -327,24 +382,30 @@ describe('Stripe mode', () => {
     const booking = await createBooking(t.app, t.database.db);
     await pay(t.app, booking, { token: 'pm_card_threeDSecure2Required' });
     const [pending] = await paymentsOf(booking.patientId);
+    await t.database.db.delete(appointments).where(eq(appointments.patientId, booking.patientId));
     await t.database.db.delete(patients).where(eq(patients.id, booking.patientId));
-    const intent = fake.intents.get(pending!.transactionId!)!;
+    const intent = fake.intents.get(pending!.providerPaymentId!)!;
     intent.status = 'succeeded';
     expect((await sendWebhook(webhookEvent(intent))).statusCode).toBe(200);
-    const [row] = await t.database.db.select().from(transactions).where(eq(transactions.id, pending!.id));
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, pending!.id));
     expect(row?.status).toBe('refunded');
     expect(await slotStatus(booking.slot.id)).not.toBe('booked');
   });
 
   describe('the payment settlement job', () => {
-    const settle = () => settleStalePayments(t.database.db, t.app.payments, t.app.config, -60_000);
+    // A clock the test moves: each run comes half an hour after the last, past the grace and every backoff.
+    let clock = Date.now();
+    const settle = () => {
+      clock += 30 * 60_000;
+      return settlePayments(t.app.appointments, new Date(clock));
+    };
 
     it('refunds later a late success whose first refund failed, and tells the patient once', async () => {
       const booking = await createBooking(t.app, t.database.db, { form: { email: 'retry@example.ie' } });
       await pay(t.app, booking, { token: 'pm_card_threeDSecure2Required' });
       const [pending] = await paymentsOf(booking.patientId);
       await takenByAnotherVisitor(booking.slot.id);
-      const intent = fake.intents.get(pending!.transactionId!)!;
+      const intent = fake.intents.get(pending!.providerPaymentId!)!;
       intent.status = 'succeeded';
       fake.refundsDown = true;
       try {
@@ -370,7 +431,7 @@ describe('Stripe mode', () => {
       const booking = await createBooking(t.app, t.database.db, { form: { email: 'closed@example.ie' } });
       await pay(t.app, booking, { token: 'pm_card_threeDSecure2Required' });
       const [pending] = await paymentsOf(booking.patientId);
-      fake.intents.get(pending!.transactionId!)!.status = 'succeeded';
+      fake.intents.get(pending!.providerPaymentId!)!.status = 'succeeded';
       expect(await settle()).toContain(pending!.id);
       expect((await paymentsOf(booking.patientId))[0]?.status).toBe('succeeded');
       expect(await slotStatus(booking.slot.id)).toBe('booked');
@@ -381,8 +442,8 @@ describe('Stripe mode', () => {
       const booking = await createBooking(t.app, t.database.db);
       await pay(t.app, booking, { token: 'pm_card_threeDSecure2Required' });
       const [pending] = await paymentsOf(booking.patientId);
-      fake.intents.get(pending!.transactionId!)!.status = 'succeeded';
-      const ids = await settleStalePayments(t.database.db, t.app.payments, t.app.config, 120_000);
+      fake.intents.get(pending!.providerPaymentId!)!.status = 'succeeded';
+      const ids = await settlePayments(t.app.appointments, new Date());
       expect(ids).not.toContain(pending!.id);
       expect((await paymentsOf(booking.patientId))[0]?.status).toBe('requires_action');
     });
@@ -392,6 +453,26 @@ describe('Stripe mode', () => {
     const intent = { ...fake.intents.values().next().value!, id: 'pi_someone_else', metadata: {} };
     expect((await sendWebhook(webhookEvent(intent))).statusCode).toBe(200);
     expect((await sendWebhook(webhookEvent(intent, 'charge.refunded'))).statusCode).toBe(200);
+  });
+
+  it('changes nothing for a signed event naming an unknown PaymentIntent, whatever its metadata says', async () => {
+    const booking = await createBooking(t.app, t.database.db);
+    const declined = await pay(t.app, booking, { token: 'pm_card_chargeDeclined' });
+    expect(declined.statusCode).toBe(402);
+    const [failed] = await paymentsOf(booking.patientId);
+    const appointment = await appointmentOf(t.database.db, booking.patientId);
+    const forgedIntent: FakeIntent = {
+      ...fake.intents.get(failed!.providerPaymentId!)!,
+      id: 'pi_unknown_to_the_clinic',
+      status: 'succeeded',
+      metadata: { payment_id: String(failed!.id), transaction_row_id: String(failed!.id) },
+    };
+    const refundsBefore = fake.refunds.length;
+    expect((await sendWebhook(webhookEvent(forgedIntent))).statusCode).toBe(200);
+    expect(await paymentsOf(booking.patientId)).toEqual([failed]);
+    expect(await appointmentOf(t.database.db, booking.patientId)).toEqual(appointment);
+    expect(await slotStatus(booking.slot.id)).toBe('pending');
+    expect(fake.refunds).toHaveLength(refundsBefore);
   });
 });
 

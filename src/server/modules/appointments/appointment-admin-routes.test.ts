@@ -1,7 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox, sessions, transactions } from '../../db/schema';
-import { type BookingTestApp, createBooking, createBookingTestApp, pay } from '../../test/booking-fixtures';
+import { auditLog, emailOutbox, slots } from '../../db/schema';
+import {
+  appointmentOf,
+  type BookingTestApp,
+  createBooking,
+  createBookingTestApp,
+  pay,
+  paymentsOfPatient,
+} from '../../test/booking-fixtures';
 import { signInAsNewAdmin } from '../../test/test-app';
 
 let t: BookingTestApp;
@@ -16,11 +23,7 @@ async function paidBooking(form: Record<string, unknown> = {}, slot: Record<stri
   const booking = await createBooking(t.app, t.database.db, { form, slot });
   const response = await pay(t.app, booking, slot.isVideoCall ? { price: 8500 } : {});
   expect(response.statusCode, response.body).toBe(200);
-  const [row] = await t.database.db
-    .select()
-    .from(transactions)
-    .where(eq(transactions.patientId, booking.patientId));
-  return { ...booking, transactionRowId: row!.id };
+  return { ...booking, appointmentId: (await appointmentOf(t.database.db, booking.patientId)).id };
 }
 
 const list = (query = '') => t.app.inject({ url: `/api/admin/transactions${query}`, headers: auth });
@@ -47,7 +50,7 @@ describe('GET /api/admin/transactions', () => {
     expect(body.count).toBeGreaterThanOrEqual(2);
     expect(body.pages).toBeGreaterThanOrEqual(1);
     expect(body.transactions[0]).toMatchObject({
-      id: second.transactionRowId,
+      id: second.appointmentId,
       full_name: 'Conor Walsh',
       appointment_type: 'Child',
       status: 'succeeded',
@@ -56,7 +59,7 @@ describe('GET /api/admin/transactions', () => {
       is_video_call: false,
     });
     expect(body.transactions[0].data_payment).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
-    expect(body.transactions[1]).toMatchObject({ id: first.transactionRowId, appointment_type: 'Adult' });
+    expect(body.transactions[1]).toMatchObject({ id: first.appointmentId, appointment_type: 'Adult' });
     const audits = await t.database.db
       .select()
       .from(auditLog)
@@ -80,7 +83,7 @@ describe('GET /api/admin/transactions', () => {
       { isVideoCall: true },
     );
     const byName = await list('?search_transaction=videoson');
-    expect(byName.json().transactions.map((row: { id: number }) => row.id)).toEqual([video.transactionRowId]);
+    expect(byName.json().transactions.map((row: { id: number }) => row.id)).toEqual([video.appointmentId]);
     const byFullName = await list('?search_transaction=Orla%20Videoson');
     expect(byFullName.json().count).toBe(1);
     const byMail = await list('?search_transaction=orla.video@');
@@ -91,7 +94,7 @@ describe('GET /api/admin/transactions', () => {
     );
     expect(videos.json().transactions[0]).toMatchObject({ amount: 85 });
     const others = await list('?is_video_call=false');
-    expect(others.json().transactions.some((row: { id: number }) => row.id === video.transactionRowId)).toBe(
+    expect(others.json().transactions.some((row: { id: number }) => row.id === video.appointmentId)).toBe(
       false,
     );
     const paged = await list('?per_page=1&page=2');
@@ -110,12 +113,12 @@ describe('GET /api/admin/transactions/:id', () => {
   it("answers the appointment with the patient's details and audits the read", async () => {
     const booking = await paidBooking({ first_name: 'Ciara', email: 'ciara@example.ie' });
     const response = await t.app.inject({
-      url: `/api/admin/transactions/${booking.transactionRowId}`,
+      url: `/api/admin/transactions/${booking.appointmentId}`,
       headers: auth,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().transaction).toMatchObject({
-      id: booking.transactionRowId,
+      id: booking.appointmentId,
       status_label: 'Paid',
       patient: {
         id: booking.patientId,
@@ -137,19 +140,17 @@ describe('GET /api/admin/transactions/:id', () => {
 describe('POST /api/admin/refunds', () => {
   it('refunds a succeeded payment, frees the future slot, audits it and e-mails the patient', async () => {
     const booking = await paidBooking({ email: 'refund-me@example.ie' });
-    const response = await refund(booking.transactionRowId);
+    const response = await refund(booking.appointmentId);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       message: 'Refund has been successfully processed',
-      transaction: { id: booking.transactionRowId, status: 'refunded', status_label: 'Refunded' },
+      transaction: { id: booking.appointmentId, status: 'refunded', status_label: 'Refunded' },
     });
-    const [row] = await t.database.db
-      .select()
-      .from(transactions)
-      .where(eq(transactions.id, booking.transactionRowId));
+    const [row] = await paymentsOfPatient(t.database.db, booking.patientId);
+    expect(row?.status).toBe('refunded');
     expect(row?.refundId).toMatch(/^re_test_/);
     expect(row?.refundedAt).toBeInstanceOf(Date);
-    const [slot] = await t.database.db.select().from(sessions).where(eq(sessions.id, booking.slot.id));
+    const [slot] = await t.database.db.select().from(slots).where(eq(slots.id, booking.slot.id));
     expect(slot?.status).toBe('available');
     const mails = await t.database.db
       .select()
@@ -162,33 +163,31 @@ describe('POST /api/admin/refunds', () => {
     const [audit] = await t.database.db
       .select()
       .from(auditLog)
-      .where(
-        and(eq(auditLog.entity, 'transaction'), eq(auditLog.entityId, String(booking.transactionRowId))),
-      );
-    expect(audit?.action).toBe('update');
+      .where(and(eq(auditLog.entity, 'appointment'), eq(auditLog.entityId, String(booking.appointmentId))))
+      .orderBy(desc(auditLog.id));
+    expect(audit).toMatchObject({ action: 'update', actor: 'admin' });
+    expect(audit?.details).toMatchObject({ status: { from: 'paid', to: 'refunded' }, slot_freed: true });
   });
 
   it('refuses a payment that did not succeed (422), and a second refund', async () => {
     const booking = await createBooking(t.app, t.database.db);
     expect((await pay(t.app, booking, { token: 'pm_card_chargeDeclined' })).statusCode).toBe(402);
-    const [failed] = await t.database.db
-      .select()
-      .from(transactions)
-      .where(eq(transactions.patientId, booking.patientId));
-    const response = await refund(failed!.id);
+    const [failed] = await paymentsOfPatient(t.database.db, booking.patientId);
+    expect(failed?.status).toBe('failed');
+    const response = await refund((await appointmentOf(t.database.db, booking.patientId)).id);
     expect(response.statusCode).toBe(422);
     expect(response.json().error_messages).toBe('Only a paid appointment can be refunded.');
 
     const paid = await paidBooking();
-    expect((await refund(paid.transactionRowId)).statusCode).toBe(200);
-    expect((await refund(paid.transactionRowId)).statusCode).toBe(422);
+    expect((await refund(paid.appointmentId)).statusCode).toBe(200);
+    expect((await refund(paid.appointmentId)).statusCode).toBe(422);
     expect((await refund(999_999)).statusCode).toBe(404);
     expect((await refund('x')).statusCode).toBe(422);
   });
 
   it('refunds once when two refunds race', async () => {
     const paid = await paidBooking();
-    const answers = await Promise.all([refund(paid.transactionRowId), refund(paid.transactionRowId)]);
+    const answers = await Promise.all([refund(paid.appointmentId), refund(paid.appointmentId)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
   });
 });

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, patients, sessions } from '../../db/schema';
+import { files, patients, slots } from '../../db/schema';
 import {
   adultForm,
+  appointmentOf,
+  appointmentsOfSlot,
   type BookingTestApp,
   createBooking,
   createBookingTestApp,
@@ -129,9 +131,60 @@ describe('POST /api/patients: the slot booking form (spec section 5)', () => {
     expect(video.json().errors?.agreement).toBeUndefined();
   });
 
-  it('refuses unknown fields and a missing slot', async () => {
-    expect(await errorsOf(adultForm(1, { price: 1 }), 'price')).toEqual(['Unknown field.']);
+  it('refuses fields outside the patient entity and a missing slot', async () => {
+    expect(await errorsOf(adultForm(1, { role: 'admin' }), 'role')).toEqual(['Unknown field.']);
+    expect(await errorsOf(adultForm(1, { amount: 1 }), 'amount')).toEqual(['Unknown field.']);
     expect(await errorsOf(adultForm(1, { session_id: undefined }), 'session_id')).toBeDefined();
+  });
+
+  it("accepts every field of the spec's patient entity, payment_type included; the server's own values win", async () => {
+    const slot = await futureSlot(t.database.db);
+    const hold = await holdSlot(t.app, slot.id);
+    const response = await injectMultipart(
+      t.app,
+      'POST',
+      '/api/patients',
+      Object.fromEntries(
+        Object.entries({
+          ...adultForm(slot.id),
+          id: 99,
+          full_name: 'Someone Else',
+          price: 1,
+          session: 'x',
+          payment_type: 'cash',
+          attachment_url: '/uploads/x',
+          is_referral: false,
+          has_referral_letter: false,
+          address: '1 Main Street, Dublin',
+          gp_details: 'Dr Walsh, Dundrum',
+          is_hayfever: true,
+          is_asthma: false,
+          is_eczema: false,
+          concerns: 'Sneezing in spring',
+          suspected_allergy: 'Grass pollen',
+          consultation_hopes: 'A clear plan',
+          known_allergies_description: 'None known',
+          do_you_have_any_known_allergies: false,
+          signature: 'Aoife Byrne',
+        }).map(([key, value]) => [`patient[${key}]`, String(value)]),
+      ),
+      { 'x-hold-token': hold },
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const { patient } = response.json();
+    expect(patient).toMatchObject({ full_name: 'Aoife Byrne', price: 180, session_id: slot.id });
+    expect(patient.id).not.toBe(99);
+    const appointment = await appointmentOf(t.database.db, patient.id);
+    expect(appointment).toMatchObject({ paymentType: 'card', priceCents: 18_000 });
+    const [row] = await t.database.db.select().from(patients).where(eq(patients.id, patient.id));
+    // A slot booking does not ask for a self-referral's answers, so it keeps none of them.
+    expect(row).toMatchObject({ address: null, concerns: null, signature: null, isReferral: false });
+  });
+
+  it('refuses a self-referral sent to the slot booking (it has a form of its own)', async () => {
+    expect(await errorsOf(adultForm(1, { is_referral: true }), 'is_referral')).toEqual([
+      'A self-referral is sent with the referral form, without choosing a time.',
+    ]);
   });
 
   it("checks the form again with the slot's own kind, whatever the browser said", async () => {
@@ -159,13 +212,13 @@ describe('POST /api/patients: the hold', () => {
     expect(wrong.statusCode).toBe(409);
     const forged = await post(adultForm(slot.id), 'x'.repeat(43));
     expect(forged.statusCode).toBe(409);
-    expect(await t.database.db.select().from(patients).where(eq(patients.sessionId, slot.id))).toEqual([]);
+    expect(await appointmentsOfSlot(t.database.db, slot.id)).toEqual([]);
   });
 
   it('creates the patient, keeps the hold, answers the price in euro and a token stored only as a hash', async () => {
     const slot = await futureSlot(t.database.db);
     const hold = await holdSlot(t.app, slot.id);
-    const [before] = await t.database.db.select().from(sessions).where(eq(sessions.id, slot.id));
+    const [before] = await t.database.db.select().from(slots).where(eq(slots.id, slot.id));
     const response = await post(adultForm(slot.id, { guardian_first_name: 'Ignored' }), hold);
     expect(response.statusCode, response.body).toBe(201);
     const { patient } = response.json();
@@ -180,11 +233,12 @@ describe('POST /api/patients: the hold', () => {
     });
     expect(patient.session).toMatchObject({ id: slot.id, status: 'pending', held_by_you: true });
     expect(patient.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const [row] = await t.database.db.select().from(patients).where(eq(patients.id, patient.id));
-    expect(row?.accessTokenHash).toBe(createHash('sha256').update(patient.access_token).digest('hex'));
+    const row = await appointmentOf(t.database.db, patient.id);
+    expect(row.accessTokenHash).toBe(createHash('sha256').update(patient.access_token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(patient.access_token);
-    expect(row?.antihistamineConfirmed).toBe(true);
-    const [after] = await t.database.db.select().from(sessions).where(eq(sessions.id, slot.id));
+    expect(row).toMatchObject({ status: 'held', slotId: slot.id, paymentType: 'card', priceCents: 18_000 });
+    expect(row.antihistamineConfirmed).toBe(true);
+    const [after] = await t.database.db.select().from(slots).where(eq(slots.id, slot.id));
     expect(after?.status).toBe('pending');
     expect(after!.holdExpiresAt!.getTime()).toBeGreaterThanOrEqual(before!.holdExpiresAt!.getTime());
   });
@@ -261,7 +315,7 @@ describe('POST /api/patients: multipart with files', () => {
       errors: { result: ['Choose a .pdf, .doc or .docx file.'] },
     });
     expect((await t.database.db.select({ id: files.id }).from(files)).length).toBe(before);
-    expect(await t.database.db.select().from(patients).where(eq(patients.sessionId, slot.id))).toEqual([]);
+    expect(await appointmentsOfSlot(t.database.db, slot.id)).toEqual([]);
   });
 
   it('refuses a file over 10 MB with 413', async () => {

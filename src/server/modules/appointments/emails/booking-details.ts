@@ -1,6 +1,6 @@
 import { clinic, formatAddress } from '../../../../shared/clinic';
 import { formatEuro } from '../../../../shared/euro';
-import type { Patient, Session, Transaction } from '../../../db/schema';
+import type { Patient, Payment, Slot } from '../../../db/schema';
 import { clinicWallClock } from '../../slots/clinic-time';
 
 /** What every booking e-mail says about the appointment, in clinic time. */
@@ -26,27 +26,27 @@ export interface BookingDetails {
   /** DD/MM/YYYY HH:mm, clinic time. */
   paidAtText: string;
   patientId: number;
-  transactionRowId: number;
+  appointmentId: number;
 }
 
 export const VIDEO_NOTE =
   'Video consultation: the clinic e-mails you the link to join before the appointment. No travel needed.';
 
-export function serviceName(session: Pick<Session, 'isVideoCall' | 'isAdult'>): string {
-  return `${session.isVideoCall ? 'Video consultation' : 'Allergy test (skin prick test)'}, ${session.isAdult ? 'adult' : 'child'}`;
+export function serviceName(slot: Pick<Slot, 'isVideoCall' | 'isAdult'>): string {
+  return `${slot.isVideoCall ? 'Video consultation' : 'Allergy test (skin prick test)'}, ${slot.isAdult ? 'adult' : 'child'}`;
 }
 
+/** The appointment's details for its e-mails and receipt, from its patient, slot and paid payment. */
 export function bookingDetails(
+  appointmentId: number,
   patient: Patient,
-  session: Session,
-  transaction: Pick<Transaction, 'id' | 'amountCents'>,
-  paymentReference: string,
-  paidAt: Date,
+  slot: Slot,
+  payment: Pick<Payment, 'amountCents' | 'providerPaymentId' | 'paidAt'>,
 ): BookingDetails {
-  const start = clinicWallClock(session.startsAt);
+  const start = clinicWallClock(slot.startsAt);
+  const paidAt = payment.paidAt ?? new Date();
   const paid = clinicWallClock(paidAt);
-  const location = session.isVideoCall || !session.location ? undefined : clinic.locations[session.location];
-  const amountCents = transaction.amountCents ?? 0;
+  const location = slot.isVideoCall || !slot.location ? undefined : clinic.locations[slot.location];
   return {
     patientName: `${patient.firstName} ${patient.lastName}`,
     guardianName:
@@ -54,22 +54,19 @@ export function bookingDetails(
         ? `${patient.guardianFirstName} ${patient.guardianLastName}`
         : undefined,
     email: patient.email,
-    service: serviceName(session),
+    service: serviceName(slot),
     date: start.data,
-    time: `${start.time}–${clinicWallClock(session.endsAt).time}`,
-    startsAt: session.startsAt,
-    endsAt: session.endsAt,
-    isVideoCall: session.isVideoCall,
+    time: `${start.time}–${clinicWallClock(slot.endsAt).time}`,
+    startsAt: slot.startsAt,
+    endsAt: slot.endsAt,
+    isVideoCall: slot.isVideoCall,
     where: location ? formatAddress(location) : VIDEO_NOTE,
-    amount: formatEuro(amountCents / 100),
-    amountCents,
-    paymentReference,
+    amount: formatEuro(payment.amountCents / 100),
+    amountCents: payment.amountCents,
+    paymentReference: payment.providerPaymentId ?? '',
     paidAt,
     paidAtText: `${paid.data} ${paid.time}`,
     patientId: patient.id,
-    transactionRowId: transaction.id,
+    appointmentId,
   };
 }
-
-/** Single-line text for e-mail bodies: control characters (CR/LF) become spaces. */
-export const oneLine = (value: string) => value.replace(/\p{Cc}+/gu, ' ').trim();

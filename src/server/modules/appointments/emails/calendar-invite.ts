@@ -12,7 +12,7 @@ export async function calendarInvite(details: BookingDetails): Promise<EmailAtta
   const { error, value } = createEvent({
     productId: '-//Dublin Allergy Clinic//Bookings//EN',
     method: 'PUBLISH',
-    uid: `booking-${details.patientId}-${details.transactionRowId}@dublinallergyclinic.ie`,
+    uid: `appointment-${details.appointmentId}@dublinallergyclinic.ie`,
     start: details.startsAt.getTime(),
     startInputType: 'utc',
     startOutputType: 'utc',

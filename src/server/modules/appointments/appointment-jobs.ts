@@ -1,0 +1,36 @@
+import type { Job } from '../../jobs/job-runner';
+import { settlePayments } from './appointment-payments';
+import { type AppointmentContext, deleteAbandonedBookings } from './appointment-service';
+
+export const PAYMENT_SETTLEMENT_INTERVAL_MS = 60_000;
+export const ABANDONED_BOOKING_JOB_INTERVAL_MS = 10 * 60_000;
+
+/**
+ * Every minute, the payments whose turn has come are settled from their provider: a webhook that never came,
+ * a server stopped in the middle of a payment or a refund, an automatic refund that failed. Several instances
+ * may run it at once: each claims its payments, and every change is conditional on the payment's state.
+ */
+export function paymentSettlementJob(context: AppointmentContext): Job<number[]> {
+  return {
+    name: 'payment-settlement',
+    intervalMs: PAYMENT_SETTLEMENT_INTERVAL_MS,
+    async run() {
+      const ids = await settlePayments(context);
+      if (ids.length > 0) context.log.info({ payments: ids }, 'asked the provider about unsettled payments');
+      return ids;
+    },
+  };
+}
+
+/** Every 10 minutes, abandoned unpaid bookings older than a day are deleted with their patients and files. */
+export function abandonedBookingJob(context: AppointmentContext): Job<number[]> {
+  return {
+    name: 'abandoned-booking-cleanup',
+    intervalMs: ABANDONED_BOOKING_JOB_INTERVAL_MS,
+    async run() {
+      const ids = await deleteAbandonedBookings(context);
+      if (ids.length > 0) context.log.info({ appointments: ids }, 'deleted abandoned unpaid bookings');
+      return ids;
+    },
+  };
+}

@@ -1,0 +1,387 @@
+import { randomUUID } from 'node:crypto';
+import { bookingTexts } from '../../../shared/booking';
+import {
+  type PaymentResponse,
+  type PaymentRequest as PayRequest,
+  paymentTexts,
+} from '../../../shared/payments';
+import { slotTexts } from '../../../shared/slots';
+import { databaseErrorCode, UNIQUE_VIOLATION } from '../../db/database-errors';
+import type { Appointment, Payment, PaymentStatus } from '../../db/schema';
+import { conflict, DomainError, declined, forbidden, notFound, providerFailure } from '../../domain-errors';
+import { type Actor, auditChange, systemActor } from '../audit/audit-log';
+import { queueEmail } from '../email/outbox-repository';
+import { findPatient } from '../patients/patient-repository';
+import type { PaymentRequest, ProviderPayment } from '../payments/payment-provider';
+import {
+  claimUnsettledPayments,
+  findPayment,
+  findPaymentByProviderId,
+  hasOtherLivePayment,
+  insertPayment,
+  lockPayment,
+  paymentsOfAppointment,
+  recordPaymentEvent,
+  setProviderPaymentId,
+  updatePayment,
+} from '../payments/payment-repository';
+import type { PaymentEvent } from '../payments/stripe-webhook';
+import { bookSlot, extendHold, releaseHolds } from '../slots/slot-repository';
+import { refundOwedPayment, resumeRefund } from './appointment-refunds';
+import {
+  findAppointmentByAccessToken,
+  findAppointmentRecord,
+  lockAppointment,
+  moveAppointment,
+} from './appointment-repository';
+import { type AppointmentContext, readBooking } from './appointment-service';
+import { paidBookingEmails } from './emails/appointment-emails';
+
+/** A payment is left to its webhook (and the browser's own check) this long before the settlement job asks. */
+export const PAYMENT_SETTLEMENT_GRACE_MS = 2 * 60_000;
+/** The browser's check asks the provider about a payment at most this often. */
+export const PROVIDER_RECHECK_MS = 5_000;
+/** A 3-D Secure check not finished within this is given up: the payment is cancelled at the provider. */
+export const UNFINISHED_CHECK_MS = 60 * 60_000;
+/** Payments the settlement job asks about in one run. */
+const SETTLEMENT_BATCH = 20;
+
+/** States from which the provider's word can still settle a payment (a failed payment can still succeed). */
+const OPEN: readonly PaymentStatus[] = ['processing', 'requires_action', 'failed'];
+const IN_PROGRESS: readonly PaymentStatus[] = ['processing', 'requires_action'];
+
+const ENTITY = 'appointment';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+const after = (ms: number) => new Date(Date.now() + ms);
+
+/** The provider's request for a payment, from its row alone: a crash can send it again, the same to the letter. */
+const providerRequestOf = (payment: Payment): PaymentRequest => ({
+  amountCents: payment.amountCents,
+  currency: 'eur',
+  idempotencyKey: payment.idempotencyKey,
+  customerEmail: payment.customerEmail ?? undefined,
+  description: `Appointment ${payment.appointmentId}`,
+  metadata: { payment_id: String(payment.id), appointment_id: String(payment.appointmentId) },
+});
+
+/** Why an appointment cannot be paid now. */
+function whyNotPayable(appointment: Appointment, earlier: readonly Payment[]): DomainError | undefined {
+  if (appointment.status === 'cancelled' || appointment.status === 'refunded') {
+    return conflict(paymentTexts.cancelled);
+  }
+  if (appointment.status !== 'held') return conflict(paymentTexts.alreadyPaid);
+  if (earlier.some((row) => IN_PROGRESS.includes(row.status))) return conflict(paymentTexts.inProgress);
+  return undefined;
+}
+
+/**
+ * Pays a booking by card. The access token must be the patient's booking's; the amount is the slot's price from
+ * the database. The hold is extended and the payment recorded as processing in one transaction, with an
+ * idempotency key of its own; then the provider creates the payment (its id is stored before the card is
+ * charged) and charges the card. What the provider answers is applied by `settlePayment`: the appointment is
+ * paid only if the provider says the payment succeeded. Should the server stop in the middle, the settlement
+ * job finishes the payment from what the provider knows of it.
+ */
+export async function payAppointment(
+  context: AppointmentContext,
+  request: PayRequest,
+  accessTokenHash: string | undefined,
+  actor: Actor,
+): Promise<PaymentResponse> {
+  const { db, provider, settings } = context;
+  const owner = accessTokenHash ? await findAppointmentByAccessToken(db, accessTokenHash) : undefined;
+  if (!owner) throw notFound(paymentTexts.bookingNotFound);
+  if (owner.patientId !== request.patient_id) throw forbidden(paymentTexts.wrongPatient);
+  const customerEmail = request.customer_email ?? (await findPatient(db, request.patient_id))?.email ?? null;
+
+  const payment = await db
+    .transaction(async (tx) => {
+      const appointment = await lockAppointment(tx, owner.id);
+      if (!appointment) throw notFound(paymentTexts.bookingNotFound);
+      const refusal = whyNotPayable(appointment, await paymentsOfAppointment(tx, appointment.id));
+      if (refusal) throw refusal;
+      // Only while the booking's own hold lasts: a slot released meanwhile may have been changed by staff
+      // (time, kind, price) or taken, so the visitor chooses again. The payment extends the hold.
+      const slot =
+        appointment.slotId && appointment.holdTokenHash
+          ? await extendHold(tx, appointment.slotId, appointment.holdTokenHash, settings.holdMinutes)
+          : undefined;
+      if (!slot) throw conflict(bookingTexts.holdMissing);
+      return insertPayment(tx, {
+        appointmentId: appointment.id,
+        provider: provider.name,
+        idempotencyKey: `pay_${randomUUID()}`,
+        amountCents: slot.priceCents,
+        currency: 'eur',
+        status: 'processing',
+        customerEmail,
+        settleAfter: after(PAYMENT_SETTLEMENT_GRACE_MS),
+      });
+    })
+    .catch((error: unknown) => {
+      // The one-live-payment-per-appointment index refused a second payment.
+      if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw conflict(paymentTexts.inProgress);
+      throw error;
+    });
+
+  let created: ProviderPayment;
+  try {
+    created = await provider.create(providerRequestOf(payment));
+  } catch (error) {
+    // Nothing was charged: the visitor may try again at once.
+    await updatePayment(db, payment.id, ['processing'], {
+      status: 'failed',
+      failureMessage: messageOf(error),
+    });
+    throw error;
+  }
+  await setProviderPaymentId(db, payment.id, created.id);
+  let charged: ProviderPayment;
+  try {
+    charged = await provider.confirm(created.id, request.token, `${payment.idempotencyKey}-confirm`);
+  } catch (error) {
+    if (error instanceof DomainError && (error.kind === 'declined' || error.kind === 'refused')) {
+      await updatePayment(db, payment.id, ['processing'], {
+        status: 'failed',
+        failureMessage: messageOf(error),
+      });
+    } else {
+      // The card may or may not have been charged: the settlement job asks the provider at its next run.
+      await updatePayment(db, payment.id, ['processing'], { settleAfter: new Date() });
+    }
+    throw error;
+  }
+  const outcome = await settlePayment(context, payment.id, charged, { actor });
+  if (outcome === 'refund_pending' || outcome === 'refunded') throw conflict(slotTexts.taken);
+  if (outcome === 'failed') throw declined(charged.failureMessage ?? paymentTexts.declined);
+  if (outcome === 'amount_mismatch') throw providerFailure(paymentTexts.providerDown);
+  return {
+    payment_intent_client_secret: charged.clientSecret,
+    ...(charged.status === 'requires_action' ? { requires_action: true } : {}),
+    status: charged.status,
+  };
+}
+
+export type SettlementOutcome =
+  | 'booked'
+  | 'refunded'
+  | 'refund_pending'
+  | 'amount_mismatch'
+  | 'failed'
+  | 'pending'
+  | 'already_settled'
+  | 'duplicate_event';
+
+/**
+ * Applies what the provider says of a payment, once (the one place its word is read). A payment that succeeded
+ * books its held appointment: the payment, the appointment's move to paid, the slot, the audit entry and the
+ * e-mails in ONE transaction. If the appointment lost its time meanwhile (or was paid already, or is gone), the
+ * payment is owed back: it is refunded at once (and by the settlement job if the provider cannot be reached),
+ * and the patient told. `event` (a webhook's) is recorded in the same transaction, so a replayed event changes
+ * nothing.
+ */
+export async function settlePayment(
+  context: AppointmentContext,
+  paymentId: number,
+  word: ProviderPayment,
+  options: { actor: Actor; event?: Pick<PaymentEvent, 'id' | 'type'> },
+): Promise<SettlementOutcome> {
+  const { db, settings } = context;
+  const { actor, event } = options;
+  const current = await findPayment(db, paymentId);
+  const record =
+    word.status === 'succeeded' && current?.appointmentId
+      ? await findAppointmentRecord(db, current.appointmentId)
+      : undefined;
+  const paidAt = new Date();
+  const emails =
+    record && current
+      ? await paidBookingEmails(record, { ...current, providerPaymentId: word.id, paidAt }, settings)
+      : [];
+
+  const outcome = await db.transaction(async (tx): Promise<SettlementOutcome> => {
+    if (event && !(await recordPaymentEvent(tx, event.id, event.type))) return 'duplicate_event';
+    const row = await lockPayment(tx, paymentId);
+    if (!row || !OPEN.includes(row.status)) return 'already_settled';
+    const providerPaymentId = word.id;
+    if (word.status === 'failed') {
+      await updatePayment(tx, row.id, OPEN, {
+        status: 'failed',
+        providerPaymentId,
+        failureMessage: word.failureMessage ?? null,
+      });
+      return 'failed';
+    }
+    if (word.status !== 'succeeded') {
+      await updatePayment(tx, row.id, OPEN, {
+        status: word.status === 'requires_action' ? 'requires_action' : 'processing',
+        providerPaymentId,
+        settleAfter: after(PAYMENT_SETTLEMENT_GRACE_MS),
+      });
+      return 'pending';
+    }
+    // Never book for a payment of another amount or currency than the one asked for; staff see why.
+    if (word.amountCents !== row.amountCents || word.currency !== row.currency) {
+      await updatePayment(tx, row.id, OPEN, {
+        status: 'failed',
+        providerPaymentId,
+        failureMessage: paymentTexts.amountMismatch,
+      });
+      return 'amount_mismatch';
+    }
+    const appointment = row.appointmentId ? await lockAppointment(tx, row.appointmentId) : undefined;
+    const booked =
+      appointment?.status === 'held' &&
+      appointment.slotId &&
+      !(await hasOtherLivePayment(tx, appointment.id, row.id))
+        ? await bookSlot(tx, appointment.slotId, appointment.holdTokenHash)
+        : undefined;
+    if (!appointment || !booked) {
+      await updatePayment(tx, row.id, OPEN, {
+        status: 'refund_pending',
+        providerPaymentId,
+        paidAt,
+        settleAfter: new Date(),
+      });
+      if (appointment && (await moveAppointment(tx, appointment.id, 'lose'))) {
+        await auditChange(tx, actor, 'update', ENTITY, appointment.id, {
+          status: { from: appointment.status, to: 'cancelled' },
+          reason: 'paid after the time was lost',
+          payment_id: row.id,
+        });
+      }
+      return 'refund_pending';
+    }
+    await updatePayment(tx, row.id, OPEN, { status: 'succeeded', providerPaymentId, paidAt });
+    await moveAppointment(tx, appointment.id, 'pay');
+    await auditChange(tx, actor, 'update', ENTITY, appointment.id, {
+      status: { from: appointment.status, to: 'paid' },
+      payment_id: row.id,
+      amount_cents: row.amountCents,
+    });
+    for (const email of emails) await queueEmail(tx, email);
+    return 'booked';
+  });
+  return outcome === 'refund_pending' ? refundOwedPayment(context, paymentId) : outcome;
+}
+
+/**
+ * After the browser's 3-D Secure check: the booking's payments in progress are asked about at the provider
+ * (each at most every PROVIDER_RECHECK_MS, so calling in a loop cannot flood it) and settled; answers the booking.
+ */
+export async function checkBookingPayment(
+  context: AppointmentContext,
+  patientId: number,
+  accessTokenHash: string | undefined,
+  actor: Actor,
+) {
+  const { db, provider } = context;
+  const appointment = accessTokenHash ? await findAppointmentByAccessToken(db, accessTokenHash) : undefined;
+  if (!appointment || appointment.patientId !== patientId) throw notFound(bookingTexts.notFound);
+  const recheckedBefore = Date.now() - PROVIDER_RECHECK_MS;
+  for (const row of await paymentsOfAppointment(db, appointment.id)) {
+    if (!IN_PROGRESS.includes(row.status) || !row.providerPaymentId) continue;
+    if (row.updatedAt.getTime() > recheckedBefore) continue;
+    const word = await provider.retrieve(row.providerPaymentId);
+    if (word && word.status !== 'requires_confirmation')
+      await settlePayment(context, row.id, word, { actor });
+    else await updatePayment(db, row.id, IN_PROGRESS, {});
+  }
+  return readBooking(db, patientId, accessTokenHash);
+}
+
+/**
+ * A provider's event (a signed webhook): applied only to the payment whose provider id it names; an event for a
+ * payment this site does not know, or of another kind, is recorded and changes nothing.
+ */
+export async function applyPaymentEvent(context: AppointmentContext, event: PaymentEvent): Promise<void> {
+  const { db, log } = context;
+  const row = event.payment ? await findPaymentByProviderId(db, event.payment.id) : undefined;
+  if (!event.payment || !row) {
+    await recordPaymentEvent(db, event.id, event.type);
+    return;
+  }
+  const outcome = await settlePayment(context, row.id, event.payment, { actor: systemActor, event });
+  if (outcome === 'amount_mismatch') {
+    log.error({ payment: row.id, event: event.id }, 'webhook payment amount or currency differs');
+  }
+}
+
+/**
+ * A payment the provider never charged (it does not know it, or it was created and never confirmed, or a 3-D
+ * Secure check was left unfinished): cancelled at the provider, failed here, and its booking's hold released,
+ * so the time is offered again and the booking can be paid afresh or cleaned up.
+ */
+async function abandonUncharged(context: AppointmentContext, payment: Payment, providerPaymentId?: string) {
+  const { db, provider } = context;
+  if (providerPaymentId) await provider.cancel(providerPaymentId);
+  const record = payment.appointmentId ? await findAppointmentRecord(db, payment.appointmentId) : undefined;
+  await db.transaction(async (tx) => {
+    const failed = await updatePayment(tx, payment.id, IN_PROGRESS, {
+      status: 'failed',
+      failureMessage: paymentTexts.neverCharged,
+    });
+    if (!failed) return;
+    const { appointment } = record ?? {};
+    const released =
+      appointment?.status === 'held' && appointment.slotId && appointment.holdTokenHash
+        ? await releaseHolds(tx, appointment.holdTokenHash, { id: appointment.slotId })
+        : [];
+    await auditChange(tx, systemActor, 'update', 'payment', payment.id, {
+      status: { from: payment.status, to: 'failed' },
+      reason: 'never charged',
+      hold_released: released.length > 0,
+    });
+  });
+}
+
+/** One unsettled payment, from what its provider knows of it. */
+async function settleFromProvider(context: AppointmentContext, payment: Payment, now: Date): Promise<void> {
+  const { db, provider } = context;
+  if (payment.status === 'refund_pending') {
+    await refundOwedPayment(context, payment.id);
+    return;
+  }
+  if (payment.status === 'refunding') {
+    await resumeRefund(context, payment);
+    return;
+  }
+  let providerPaymentId = payment.providerPaymentId;
+  if (!providerPaymentId) {
+    // The server stopped between recording the payment and the provider's answer: the same request with the same
+    // key answers the payment the provider made then, or makes one now, never charged either way.
+    providerPaymentId = (await provider.create(providerRequestOf(payment))).id;
+    await setProviderPaymentId(db, payment.id, providerPaymentId);
+  }
+  const word = await provider.retrieve(providerPaymentId);
+  const unfinished =
+    word?.status === 'requires_action' && now.getTime() - payment.createdAt.getTime() > UNFINISHED_CHECK_MS;
+  if (!word || word.status === 'requires_confirmation' || unfinished) {
+    await abandonUncharged(context, payment, word?.id);
+    return;
+  }
+  await settlePayment(context, payment.id, word, { actor: systemActor });
+}
+
+/**
+ * The payment settlement job's run: the payments whose turn has come (a webhook that never came, a browser that
+ * went away, a server stopped in the middle of a payment or a refund, an automatic refund that failed) are
+ * settled from their provider, a few at a time; one the provider cannot settle now waits longer each time and
+ * never keeps the others waiting. Answers the payments it looked at.
+ */
+export async function settlePayments(context: AppointmentContext, now = new Date()): Promise<number[]> {
+  const { db, provider, log } = context;
+  const due = await claimUnsettledPayments(db, provider.name, SETTLEMENT_BATCH, now);
+  for (const payment of due) {
+    try {
+      await settleFromProvider(context, payment, now);
+    } catch (error) {
+      log.warn(
+        { payment: payment.id, status: payment.status, err: messageOf(error) },
+        'payment not settled; the settlement job asks again later',
+      );
+    }
+  }
+  return due.map((payment) => payment.id);
+}

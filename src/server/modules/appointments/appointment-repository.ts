@@ -1,0 +1,256 @@
+import { and, desc, eq, getTableColumns, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { containsText, type PageRequest, paginate } from '../../db/paginate';
+import {
+  type Appointment,
+  appointments,
+  livePaymentStatuses,
+  type NewAppointment,
+  type Patient,
+  type Payment,
+  patients,
+  payments,
+  type Slot,
+  slots,
+} from '../../db/schema';
+import { type AppointmentMove, appointmentMoves } from './appointment-states';
+
+/**
+ * Payments that keep their appointment: a live one (in progress, succeeded, being refunded), and one where money
+ * was taken and is owed or was given back (refund_pending, refunded). An appointment without any of these is
+ * unpaid: no money moved, and it may be replaced or, once abandoned, deleted.
+ */
+export const keepingPaymentStatuses = [...livePaymentStatuses, 'refund_pending', 'refunded'] as const;
+
+const hasKeepingPayment = sql`exists (select 1 from ${payments} where ${payments.appointmentId} = ${appointments.id} and ${inArray(payments.status, [...keepingPaymentStatuses])})`;
+
+/** A visitor's booking still waiting for its payment. */
+const visitorHeld = and(eq(appointments.status, 'held'), eq(appointments.bookedByAdmin, false));
+
+export async function insertAppointment(db: Db, values: NewAppointment): Promise<Appointment> {
+  const [row] = await db.insert(appointments).values(values).returning();
+  if (!row) throw new Error('appointment insert returned no row');
+  return row;
+}
+
+export async function findAppointment(db: Db, id: number): Promise<Appointment | undefined> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).limit(1);
+  return row;
+}
+
+/** The booking whose access token hashes to `tokenHash`. */
+export async function findAppointmentByAccessToken(
+  db: Db,
+  tokenHash: string,
+): Promise<Appointment | undefined> {
+  const [row] = await db
+    .select()
+    .from(appointments)
+    .where(eq(appointments.accessTokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/** Locks the appointment's row until the database transaction ends: its moves happen one at a time. */
+export async function lockAppointment(db: Db, id: number): Promise<Appointment | undefined> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).for('update').limit(1);
+  return row;
+}
+
+/**
+ * Makes one move of `appointment-states.ts`, only from a state it is allowed from (one atomic statement);
+ * answers the moved row, or undefined when the appointment is not in such a state.
+ */
+export async function moveAppointment(
+  db: Db,
+  id: number,
+  move: AppointmentMove,
+  changes: Pick<Partial<NewAppointment>, 'slotId'> = {},
+): Promise<Appointment | undefined> {
+  const rule = appointmentMoves[move];
+  const [row] = await db
+    .update(appointments)
+    .set({ ...('to' in rule ? { status: rule.to } : {}), ...changes, updatedAt: sql`now()` })
+    .where(and(eq(appointments.id, id), inArray(appointments.status, [...rule.from])))
+    .returning();
+  return row;
+}
+
+/**
+ * The visitor bookings already made under the visitor's live hold on `slot`, locked until the transaction ends:
+ * those made with this hold token, and those made on the slot since the hold started (before the visitor
+ * re-held it with their own token, which gives a new token but keeps the hold). `keep` is true for one with a
+ * payment that keeps it (`keepingPaymentStatuses`).
+ */
+export async function lockBookingsOfHold(
+  db: Db,
+  slot: Pick<Slot, 'id' | 'holdStartedAt'>,
+  holdTokenHash: string,
+): Promise<{ id: number; patientId: number | null; keep: boolean }[]> {
+  const rows = await db
+    .select({
+      id: appointments.id,
+      patientId: appointments.patientId,
+      keep: sql<boolean>`${hasKeepingPayment}`,
+    })
+    .from(appointments)
+    .where(
+      and(
+        visitorHeld,
+        or(
+          eq(appointments.holdTokenHash, holdTokenHash),
+          slot.holdStartedAt
+            ? and(eq(appointments.slotId, slot.id), gte(appointments.createdAt, slot.holdStartedAt))
+            : undefined,
+        ),
+      ),
+    )
+    .for('update', { of: appointments });
+  return rows.map((row) => ({ ...row, keep: Boolean(row.keep) }));
+}
+
+/**
+ * Serialises bookings from one address until the transaction ends (a transaction-scoped advisory lock), so
+ * racing bookings from it cannot both pass the daily limit.
+ */
+export async function lockBookingsFrom(db: Db, client: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`booking:${client}`}, 0))`);
+}
+
+/** Visitor bookings from `client` since `since` that are held or paid, but for `except`. */
+export async function countBookingsFrom(
+  db: Db,
+  client: string,
+  since: Date,
+  except: readonly number[],
+): Promise<number> {
+  return db.$count(
+    appointments,
+    and(
+      eq(appointments.bookedFrom, client),
+      gte(appointments.createdAt, since),
+      inArray(appointments.status, ['held', 'paid']),
+      except.length > 0 ? sql`${appointments.id} not in ${except}` : undefined,
+    ),
+  );
+}
+
+/** Deletes appointments; answers their patients' ids (the caller deletes those, and forgets their payments). */
+export async function deleteAppointments(db: Db, ids: readonly number[]): Promise<(number | null)[]> {
+  if (ids.length === 0) return [];
+  const deleted = await db
+    .delete(appointments)
+    .where(inArray(appointments.id, [...ids]))
+    .returning({ patientId: appointments.patientId });
+  return deleted.map((row) => row.patientId);
+}
+
+/**
+ * Claims up to `limit` abandoned unpaid bookings, locked and skipped by any other instance claiming at once
+ * (FOR UPDATE SKIP LOCKED; call it inside a transaction and delete what it answers): a visitor's booking made
+ * before `createdBefore`, still held (never paid), with no payment that keeps it, whose hold is gone (its slot
+ * is not held under its hold token: released, lapsed, taken by someone else or booked).
+ */
+export async function claimAbandonedBookings(db: Db, createdBefore: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        visitorHeld,
+        lt(appointments.createdAt, createdBefore),
+        sql`not ${hasKeepingPayment}`,
+        sql`not exists (select 1 from ${slots} where ${slots.id} = ${appointments.slotId} and ${slots.status} = 'pending' and ${slots.holdTokenHash} = ${appointments.holdTokenHash} and ${slots.holdExpiresAt} > now())`,
+      ),
+    )
+    .orderBy(appointments.id)
+    .limit(limit)
+    .for('update', { of: appointments, skipLocked: true });
+  return rows.map((row) => row.id);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The appointment with its patient, slot and latest payment, as staff and e-mails read it
+
+export interface AppointmentRecord {
+  appointment: Appointment;
+  patient: Patient | null;
+  slot: Slot | null;
+  /** The latest payment; null for a booking made by staff. */
+  payment: Payment | null;
+}
+
+const latestPayment = (db: Db) =>
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.appointmentId, appointments.id))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1)
+    .as('latest_payment');
+
+function records(db: Db) {
+  const payment = latestPayment(db);
+  // The lateral subquery's own columns, in the payments table's shape.
+  const paymentColumns = Object.fromEntries(
+    Object.keys(getTableColumns(payments)).map((key) => [key, payment[key as keyof Payment]]),
+  ) as unknown as typeof payments._.columns;
+  return {
+    query: db
+      .select({
+        appointment: getTableColumns(appointments),
+        patient: getTableColumns(patients),
+        slot: getTableColumns(slots),
+        payment: paymentColumns,
+      })
+      .from(appointments)
+      .leftJoin(patients, eq(patients.id, appointments.patientId))
+      .leftJoin(slots, eq(slots.id, appointments.slotId))
+      .leftJoinLateral(payment, sql`true`),
+  };
+}
+
+export async function findAppointmentRecord(db: Db, id: number): Promise<AppointmentRecord | undefined> {
+  const [row] = await records(db).query.where(eq(appointments.id, id)).limit(1);
+  return row as AppointmentRecord | undefined;
+}
+
+export interface AppointmentListQuery extends PageRequest {
+  is_video_call?: boolean;
+  search_transaction?: string;
+}
+
+/**
+ * The appointments staff see, newest first: every appointment but a visitor's booking still being made (one
+ * with a payment attempt is shown, so a declined card is seen), with the patient, slot and latest payment.
+ */
+export async function listAppointmentRecords(db: Db, query: AppointmentListQuery) {
+  const fullName = sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`;
+  const search = query.search_transaction;
+  const where = and(
+    or(
+      ne(appointments.status, 'held'),
+      sql`exists (select 1 from ${payments} where ${payments.appointmentId} = ${appointments.id})`,
+    ),
+    query.is_video_call === undefined ? undefined : eq(slots.isVideoCall, query.is_video_call),
+    search
+      ? or(
+          containsText(search, patients.firstName, patients.lastName, patients.email),
+          sql`(${fullName}) ilike ${`%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`}`,
+        )
+      : undefined,
+  ) as SQL;
+  const total = db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(appointments)
+    .leftJoin(patients, eq(patients.id, appointments.patientId))
+    .leftJoin(slots, eq(slots.id, appointments.slotId))
+    .where(where)
+    .then((rows) => Number(rows[0]?.count ?? 0));
+  const page = await paginate(
+    records(db).query.where(where).orderBy(desc(appointments.createdAt), desc(appointments.id)),
+    total,
+    query,
+  );
+  return { ...page, items: page.items as AppointmentRecord[] };
+}

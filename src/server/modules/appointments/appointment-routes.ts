@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createBooking, getBooking } from '../../../shared/api/booking-endpoints';
+import {
+  checkPayment,
+  createPayment,
+  getPaymentConfig,
+  stripeWebhook,
+} from '../../../shared/api/payment-endpoints';
+import { BOOKING_TOKEN_HEADER } from '../../../shared/booking';
+import { paymentTexts } from '../../../shared/payments';
+import { HOLD_TOKEN_HEADER } from '../../../shared/slots';
+import { route } from '../../http/endpoint-route';
+import { HttpError } from '../../http/http-errors';
+import { type FormLimits, registerMultipart } from '../../http/multipart-form';
+import { secretTokenHashOf } from '../../security/secret-tokens';
+import { visitorActor } from '../audit/audit-log';
+import { readStripeWebhook } from '../payments/stripe-webhook';
+import { holdClientOf } from '../slots/slot-service';
+import { applyPaymentEvent, checkBookingPayment, payAppointment } from './appointment-payments';
+import { type AppointmentContext, bookAppointment, readBooking } from './appointment-service';
+
+/** Three files (result, referral letter, attachment) of 10 MB at most, and the patient entity's short fields. */
+const BOOKING_FORM_LIMITS: FormLimits = { files: 3, fields: 45, fieldSize: 4 * 1024 };
+
+/** Bookings one address may create in a minute: a family books a few, a script is slowed down. */
+export const BOOKINGS_PER_MINUTE = 10;
+/** Reads of a booking one address may make in a minute. */
+export const BOOKING_READS_PER_MINUTE = 60;
+/** Payments one address may try in a minute: a few cards, not a card-testing script. */
+export const PAYMENTS_PER_MINUTE = 10;
+
+/** A webhook body is small; Stripe's events are a few kilobytes. */
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the appointments' services work with: the database, the card provider, settings and the log. */
+    appointments: AppointmentContext;
+  }
+}
+
+/** The appointment service's context for one request: its log lines carry the request's id. */
+const contextOf = (api: FastifyInstance, request: FastifyRequest): AppointmentContext => ({
+  ...api.appointments,
+  log: request.log,
+});
+
+const bookingTokenOf = (request: FastifyRequest) => secretTokenHashOf(request.headers[BOOKING_TOKEN_HEADER]);
+
+/**
+ * The public calls of a paid booking (spec section 7): `/api/patients` books the held slot, `/api/payments`
+ * pays it, and Stripe's webhook tells how a payment ended.
+ */
+export async function appointmentRoutes(api: FastifyInstance): Promise<void> {
+  const { db, provider } = api.appointments;
+  await registerMultipart(api);
+
+  route(
+    api,
+    createBooking,
+    async (request) => ({
+      patient: await bookAppointment(contextOf(api, request), request.body, {
+        holdTokenHash: secretTokenHashOf(request.headers[HOLD_TOKEN_HEADER]),
+        client: holdClientOf(request.ip),
+        actor: visitorActor(request.ip),
+      }),
+    }),
+    {
+      formLimits: BOOKING_FORM_LIMITS,
+      config: { rateLimit: { max: BOOKINGS_PER_MINUTE, timeWindow: '1 minute' } },
+    },
+  );
+
+  route(
+    api,
+    getBooking,
+    async (request) => ({ patient: await readBooking(db, request.params.id, bookingTokenOf(request)) }),
+    // Generous for a page checking on its payment; a loop guessing ids or tokens is slowed down.
+    { config: { rateLimit: { max: BOOKING_READS_PER_MINUTE, timeWindow: '1 minute' } } },
+  );
+
+  route(api, getPaymentConfig, async () =>
+    provider.name === 'stripe' && provider.publishableKey
+      ? { mode: 'stripe' as const, publishable_key: provider.publishableKey }
+      : { mode: 'test' as const },
+  );
+
+  route(
+    api,
+    createPayment,
+    async (request) =>
+      payAppointment(
+        contextOf(api, request),
+        request.body,
+        bookingTokenOf(request),
+        visitorActor(request.ip),
+      ),
+    { config: { rateLimit: { max: PAYMENTS_PER_MINUTE, timeWindow: '1 minute' } } },
+  );
+
+  route(
+    api,
+    checkPayment,
+    async (request) => ({
+      patient: await checkBookingPayment(
+        contextOf(api, request),
+        request.body.patient_id,
+        bookingTokenOf(request),
+        visitorActor(request.ip),
+      ),
+    }),
+    { config: { rateLimit: { max: BOOKING_READS_PER_MINUTE, timeWindow: '1 minute' } } },
+  );
+
+  // The signature covers the exact bytes Stripe sent: this scope reads JSON bodies as raw buffers.
+  await api.register(async (webhooks) => {
+    webhooks.removeContentTypeParser('application/json');
+    webhooks.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    const secret = provider.name === 'stripe' ? api.config.stripe?.webhookSecret : undefined;
+
+    route(webhooks, stripeWebhook, async (request) => {
+      if (!secret) throw new HttpError(404, paymentTexts.webhookOff);
+      const signature = request.headers['stripe-signature'];
+      const body = request.body as unknown;
+      if (typeof signature !== 'string' || !Buffer.isBuffer(body)) {
+        throw new HttpError(400, paymentTexts.webhookSignature);
+      }
+      const reading = await readStripeWebhook(body, signature, secret);
+      if (!reading.ok) {
+        throw new HttpError(
+          400,
+          reading.reason === 'signature' ? paymentTexts.webhookSignature : paymentTexts.webhookShape,
+        );
+      }
+      await applyPaymentEvent(contextOf(api, request), reading.event);
+      return { received: true };
+    });
+  });
+}

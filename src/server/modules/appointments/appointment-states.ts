@@ -1,0 +1,56 @@
+import type { AppointmentStatus } from '../../../shared/appointments';
+
+/**
+ * An appointment's life, written once (DESIGN.md section 3a; docs/architecture.md draws it). An appointment
+ * starts `held` (a visitor's booking while their hold on the slot lasts) or `booked` (booked by staff); every
+ * later change of its state is one of these moves, and the appointment service makes each in one transaction
+ * with the slot, the payment, the audit entry and the e-mail it brings. A move from any other state is refused.
+ * A `held` appointment that is never paid is not moved but deleted: replaced by a new submission under the
+ * same hold, or, a day after its hold is gone, by the abandoned-booking job.
+ */
+export const appointmentStarts = {
+  /** A visitor books the slot they hold; nothing is paid yet. */
+  visitor: 'held',
+  /** Staff book a slot for a patient; no payment is taken online. */
+  staff: 'booked',
+} as const satisfies Record<string, AppointmentStatus>;
+
+interface Move {
+  from: readonly AppointmentStatus[];
+  /** The state after the move; `undefined`: the state stays (a move to another slot). */
+  to?: AppointmentStatus;
+}
+
+export const appointmentMoves = {
+  /** The card payment succeeded and the held slot was booked for it. */
+  pay: { from: ['held'], to: 'paid' },
+  /** A payment succeeded after the time was lost (the hold lapsed and someone else took it): it is refunded. */
+  lose: { from: ['held'], to: 'cancelled' },
+  /** Staff (or later the patient, in time) refund a paid appointment: the money goes back, the time is freed. */
+  refund: { from: ['paid'], to: 'refunded' },
+  /** Staff cancel an appointment no payment was taken for: the time is freed. */
+  cancel: { from: ['booked'], to: 'cancelled' },
+  /** To another free slot of the same kind; the old one is freed once the new one is booked. */
+  reschedule: { from: ['booked', 'paid'] },
+  /** After its start, staff mark that the patient came, */
+  attend: { from: ['booked', 'paid', 'no_show'], to: 'attended' },
+  /** or did not. */
+  miss: { from: ['booked', 'paid', 'attended'], to: 'no_show' },
+} as const satisfies Record<string, Move>;
+
+export type AppointmentMove = keyof typeof appointmentMoves;
+
+/** The state `move` leads to from `status`, or undefined when the move is not allowed from it. */
+export function nextStatus(status: AppointmentStatus, move: AppointmentMove): AppointmentStatus | undefined {
+  const { from, ...rule } = appointmentMoves[move] as Move;
+  if (!from.includes(status)) return undefined;
+  return rule.to ?? status;
+}
+
+/** The states in which the appointment has its slot booked. */
+export const bookedStatuses = [
+  'booked',
+  'paid',
+  'attended',
+  'no_show',
+] as const satisfies readonly AppointmentStatus[];

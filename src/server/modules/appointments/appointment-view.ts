@@ -1,0 +1,109 @@
+import type { BookingPatient } from '../../../shared/booking';
+import { clinic, formatAddress } from '../../../shared/clinic';
+import type { Transaction as TransactionAnswer } from '../../../shared/payments';
+import type { Appointment, Patient, Slot } from '../../db/schema';
+import { clinicWallClock } from '../slots/clinic-time';
+import { publicSessionAnswer } from '../slots/slot-repository';
+import type { AppointmentRecord } from './appointment-repository';
+
+/** 'Paid' for succeeded, 'Booked by admin' without an amount, else the capitalised status (spec 2.6). */
+export function statusLabel(status: string, amountCents: number | null): string {
+  if (amountCents === null) return 'Booked by admin';
+  if (status === 'succeeded') return 'Paid';
+  const text = status.replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const fullName = (patient: Pick<Patient, 'firstName' | 'lastName'>) =>
+  `${patient.firstName} ${patient.lastName}`;
+
+/** A booking appointment as staff see it in the list: the spec's "transaction" (the appointment's id). */
+export function transactionAnswer({
+  appointment,
+  patient,
+  slot,
+  payment,
+}: AppointmentRecord): TransactionAnswer {
+  const paid = payment?.paidAt ? clinicWallClock(payment.paidAt) : undefined;
+  const location = slot && !slot.isVideoCall && slot.location ? clinic.locations[slot.location] : undefined;
+  const amountCents = payment?.amountCents ?? null;
+  const status = payment?.status ?? 'booked';
+  return {
+    id: appointment.id,
+    transaction_id: payment?.providerPaymentId ?? null,
+    amount: amountCents === null ? null : amountCents / 100,
+    status,
+    status_label: statusLabel(status, amountCents),
+    appointment_status: appointment.status,
+    provider: payment?.provider ?? null,
+    data_payment: paid?.data ?? null,
+    time_payment: paid?.time ?? null,
+    paid_at: payment?.paidAt?.toISOString() ?? null,
+    refunded_at: payment?.refundedAt?.toISOString() ?? null,
+    created_at: appointment.createdAt.toISOString(),
+    full_name: patient ? fullName(patient) : '',
+    appointment_type: (patient?.isAdult ?? slot?.isAdult ?? true) ? 'Adult' : 'Child',
+    is_video_call: slot?.isVideoCall ?? null,
+    patient_id: appointment.patientId,
+    session: slot
+      ? {
+          id: slot.id,
+          data: clinicWallClock(slot.startsAt).data,
+          start_time: clinicWallClock(slot.startsAt).time,
+          end_time: clinicWallClock(slot.endsAt).time,
+          status: slot.status,
+          is_video_call: slot.isVideoCall,
+          is_adult: slot.isAdult,
+          address: location ? formatAddress(location) : null,
+        }
+      : null,
+  };
+}
+
+/** The patient as staff read them; `fileNames` are the stored files' original names, by id. */
+export function adminPatientAnswer(patient: Patient, fileNames: ReadonlyMap<string, string> = new Map()) {
+  const file = (id: string | null) => (id ? { id, name: fileNames.get(id) ?? 'file' } : null);
+  return {
+    id: patient.id,
+    full_name: fullName(patient),
+    first_name: patient.firstName,
+    last_name: patient.lastName,
+    email: patient.email,
+    phone: patient.phone,
+    dob: patient.dob,
+    is_adult: patient.isAdult,
+    guardian_first_name: patient.guardianFirstName,
+    guardian_last_name: patient.guardianLastName,
+    consultant_name: patient.consultantName,
+    consultant_addres: patient.consultantAddress,
+    consultant_email: patient.consultantEmail,
+    allergens: patient.allergens,
+    result: file(patient.resultFileId),
+    referral_letter: file(patient.referralLetterFileId),
+  };
+}
+
+/** A booking as its booker reads it back: their own patient, the slot, the price and the payment's status. */
+export function bookingAnswer(
+  appointment: Appointment,
+  patient: Patient,
+  slot: Slot | undefined,
+  paymentStatus: string,
+): BookingPatient {
+  return {
+    id: patient.id,
+    first_name: patient.firstName,
+    last_name: patient.lastName,
+    full_name: fullName(patient),
+    email: patient.email,
+    phone: patient.phone,
+    dob: patient.dob,
+    is_adult: patient.isAdult,
+    guardian_first_name: patient.guardianFirstName,
+    guardian_last_name: patient.guardianLastName,
+    session_id: appointment.slotId,
+    price: (slot?.priceCents ?? appointment.priceCents) / 100,
+    session: slot ? publicSessionAnswer(slot, appointment.holdTokenHash ?? undefined) : null,
+    payment_status: paymentStatus,
+  };
+}

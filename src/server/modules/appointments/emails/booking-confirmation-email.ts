@@ -1,0 +1,39 @@
+import { clinic } from '../../../../shared/clinic';
+import { composeEmail, type EmailContent } from '../../email/email-template';
+import type { BookingDetails } from './booking-details';
+
+/** The preparation rules for a skin prick test (spec 2.3 Terms and conditions, section 9). */
+export const PREPARATION_RULES = [
+  'Stop taking antihistamine tablets or syrups 5 days before the test.',
+  'Stop nasal antihistamine sprays 3 days before the test.',
+  'Arrive 15 minutes early: the skin prick reaction is read after 15 minutes.',
+  'If you cannot come, please tell us at least 48 hours before the appointment.',
+] as const;
+
+export const VIDEO_RULES = [
+  'Join from a quiet place with a good internet connection a few minutes before the time.',
+  'If you cannot attend, please tell us at least 48 hours before the appointment.',
+] as const;
+
+/** The patient's booking confirmation, with the .ics invite and the PDF receipt attached by the caller. */
+export function bookingConfirmationEmail(details: BookingDetails): EmailContent {
+  return composeEmail(`Your appointment at ${clinic.name} on ${details.date} is booked`, [
+    `Dear ${details.guardianName ?? details.patientName},`,
+    'Thank you: your appointment is booked and paid.',
+    {
+      facts: [
+        ['Patient', details.patientName],
+        ['Appointment', details.service],
+        ['Date', `${details.date}, ${details.time} (Dublin time)`],
+        [details.isVideoCall ? 'How' : 'Where', details.where],
+        ['Paid', `${details.amount} (payment reference ${details.paymentReference})`],
+      ],
+    },
+    details.isVideoCall
+      ? { title: 'Before the video consultation:', items: VIDEO_RULES }
+      : { title: 'How to prepare for the allergy test:', items: PREPARATION_RULES },
+    'The calendar invite (appointment.ics) and your receipt (PDF) are attached.',
+    `Questions? Call ${clinic.phone} or reply to this e-mail.`,
+    clinic.name,
+  ]);
+}

@@ -1,0 +1,28 @@
+import { clinic } from '../../../../shared/clinic';
+import { composeEmail, type EmailContent } from '../../email/email-template';
+import type { BookingDetails } from './booking-details';
+
+/**
+ * The patient's refund confirmation. `reason` 'slot_taken': the payment arrived after the time had been
+ * given to someone else, so it was refunded automatically; 'clinic': staff refunded the appointment.
+ */
+export function refundEmail(details: BookingDetails, reason: 'slot_taken' | 'clinic'): EmailContent {
+  const slotTaken = reason === 'slot_taken';
+  return composeEmail(
+    slotTaken
+      ? `Your payment to ${clinic.name} has been refunded: the time was no longer free`
+      : `Your appointment at ${clinic.name} has been cancelled and refunded`,
+    [
+      `Dear ${details.guardianName ?? details.patientName},`,
+      slotTaken
+        ? `We are sorry: your payment for ${details.service} on ${details.date} at ${details.time} arrived after that time had been booked by someone else, so no appointment was made.`
+        : `Your appointment (${details.service} on ${details.date} at ${details.time}) has been cancelled.`,
+      `We have refunded ${details.amount} to your card (payment reference ${details.paymentReference}). Banks usually show a refund within 5 to 10 working days.`,
+      slotTaken
+        ? 'Please choose another time on our website, or call us and we will find one with you.'
+        : 'If you would like a new appointment, you can book one on our website.',
+      `Questions? Call ${clinic.phone} or reply to this e-mail.`,
+      clinic.name,
+    ],
+  );
+}

@@ -1,0 +1,139 @@
+import type Stripe from 'stripe';
+import { paymentTexts } from '../../../shared/payments';
+import { type DomainError, declined, fieldError, providerFailure, refused } from '../../domain-errors';
+import type { PaymentProvider, ProviderPayment, ProviderPaymentStatus } from './payment-provider';
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey?: string;
+  webhookSecret?: string;
+  /** Tests point the SDK at a local fake of the Stripe API (STRIPE_API_URL). */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+/**
+ * The Stripe SDK, imported when it is first needed: it costs a start about 85 ms, and in test mode it is never
+ * used.
+ */
+export async function loadStripeSdk(): Promise<typeof Stripe> {
+  return (await import('stripe')).default;
+}
+
+export function stripeClient(settings: StripeSettings, sdk: typeof Stripe): Stripe {
+  return new sdk(settings.secretKey, {
+    ...(settings.host
+      ? { host: settings.host, port: settings.port, protocol: settings.protocol ?? 'https' }
+      : {}),
+    maxNetworkRetries: settings.host ? 0 : 2,
+    timeout: 20_000,
+    appInfo: { name: 'dublin-allergy-clinic' },
+  });
+}
+
+function statusOf(intent: Stripe.PaymentIntent): ProviderPaymentStatus {
+  switch (intent.status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'requires_action':
+      return 'requires_action';
+    case 'processing':
+      return 'processing';
+    case 'requires_payment_method':
+    case 'requires_confirmation':
+      // Created and never charged, or a charge that failed (Stripe says why).
+      return intent.last_payment_error ? 'failed' : 'requires_confirmation';
+    default:
+      // canceled; requires_capture is never asked for.
+      return 'failed';
+  }
+}
+
+export function fromPaymentIntent(intent: Stripe.PaymentIntent): ProviderPayment {
+  return {
+    id: intent.id,
+    status: statusOf(intent),
+    clientSecret: intent.client_secret ?? '',
+    amountCents: intent.amount,
+    currency: String(intent.currency ?? '').toLowerCase(),
+    failureMessage: intent.last_payment_error?.message ?? undefined,
+  };
+}
+
+/** Stripe's errors as domain errors: a declined card with Stripe's own text, a bad method refused, else down. */
+function stripeError(sdk: typeof Stripe, error: unknown): DomainError {
+  if (error instanceof sdk.errors.StripeCardError) return declined(error.message || paymentTexts.declined);
+  if (error instanceof sdk.errors.StripeInvalidRequestError) {
+    return refused(paymentTexts.invalidMethod, fieldError('token', paymentTexts.invalidMethod));
+  }
+  return providerFailure(paymentTexts.providerDown);
+}
+
+const isMissing = (sdk: typeof Stripe, error: unknown) =>
+  error instanceof sdk.errors.StripeInvalidRequestError && error.code === 'resource_missing';
+
+export function createStripeProvider(
+  settings: StripeSettings,
+  sdk: typeof Stripe,
+  client = stripeClient(settings, sdk),
+): PaymentProvider {
+  return {
+    name: 'stripe',
+    publishableKey: settings.publishableKey,
+    async create(request) {
+      try {
+        const intent = await client.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: request.currency,
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            description: request.description,
+            metadata: request.metadata,
+            ...(request.customerEmail ? { receipt_email: request.customerEmail } : {}),
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return fromPaymentIntent(intent);
+      } catch {
+        throw providerFailure(paymentTexts.providerDown);
+      }
+    },
+    async confirm(id, paymentMethod, idempotencyKey) {
+      try {
+        return fromPaymentIntent(
+          await client.paymentIntents.confirm(id, { payment_method: paymentMethod }, { idempotencyKey }),
+        );
+      } catch (error) {
+        throw stripeError(sdk, error);
+      }
+    },
+    async retrieve(id) {
+      try {
+        return fromPaymentIntent(await client.paymentIntents.retrieve(id));
+      } catch (error) {
+        if (isMissing(sdk, error)) return undefined;
+        throw providerFailure(paymentTexts.providerDown);
+      }
+    },
+    async cancel(id) {
+      try {
+        await client.paymentIntents.cancel(id);
+      } catch (error) {
+        // Already canceled or never known: nothing of it can be charged any more.
+        if (!(error instanceof sdk.errors.StripeInvalidRequestError)) {
+          throw providerFailure(paymentTexts.providerDown);
+        }
+      }
+    },
+    async refund(id, idempotencyKey) {
+      try {
+        return (await client.refunds.create({ payment_intent: id }, { idempotencyKey })).id;
+      } catch (error) {
+        throw error instanceof sdk.errors.StripeInvalidRequestError
+          ? refused(error.message || paymentTexts.refundFailed)
+          : providerFailure(paymentTexts.refundFailed);
+      }
+    },
+  };
+}

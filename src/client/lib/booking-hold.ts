@@ -2,6 +2,7 @@ import type { ResponseOf } from '../../shared/api/endpoint';
 import { endpointUrl } from '../../shared/api/endpoint';
 import type { getPatientSessionHold, releasePatientSessionHold } from '../../shared/api/slot-endpoints';
 import { apiRequest } from './api-client';
+import { readSessionValue, removeSessionValue, writeSessionValue } from './session-store';
 
 /**
  * The visitor's hold on a slot, kept in session storage only (DESIGN.md section 3): the hold token is a
@@ -24,34 +25,22 @@ export interface StoredHold {
 
 const KEY = 'booking_hold';
 
-function storage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.sessionStorage;
-  } catch {
-    return undefined; // storage blocked by the browser's settings
-  }
-}
-
 /** The stored hold, unless it has lapsed (then it is forgotten). */
 export function readHold(now: Date = new Date()): StoredHold | undefined {
-  const raw = storage()?.getItem(KEY);
-  if (!raw) return undefined;
-  try {
-    const hold = JSON.parse(raw) as StoredHold;
-    if (typeof hold.token === 'string' && new Date(hold.expiresAt).getTime() > now.getTime()) return hold;
-  } catch {
-    // not ours: forget it
-  }
-  clearHold();
+  const hold = readSessionValue(KEY) as Partial<StoredHold> | null | undefined;
+  if (hold === undefined) return undefined;
+  if (typeof hold?.token === 'string' && new Date(hold.expiresAt ?? '').getTime() > now.getTime())
+    return hold as StoredHold;
+  clearHold(); // lapsed, or not ours
   return undefined;
 }
 
 export function writeHold(hold: StoredHold): void {
-  storage()?.setItem(KEY, JSON.stringify(hold));
+  writeSessionValue(KEY, hold);
 }
 
 export function clearHold(): void {
-  storage()?.removeItem(KEY);
+  removeSessionValue(KEY);
 }
 
 /** The booking calendar of a kind: where a visitor chooses (again) a time. */

@@ -2,6 +2,7 @@ import type { ResponseOf } from '../../shared/api/endpoint';
 import { endpointUrl } from '../../shared/api/endpoint';
 import type { getPatientSessionHold, releasePatientSessionHold } from '../../shared/api/slot-endpoints';
 import { apiRequest } from './api-client';
+import { holdMsLeft } from './hold-expiry';
 import { readSessionValue, removeSessionValue, writeSessionValue } from './session-store';
 
 /**
@@ -29,7 +30,7 @@ const KEY = 'booking_hold';
 export function readHold(now: Date = new Date()): StoredHold | undefined {
   const hold = readSessionValue(KEY) as Partial<StoredHold> | null | undefined;
   if (hold === undefined) return undefined;
-  if (typeof hold?.token === 'string' && new Date(hold.expiresAt ?? '').getTime() > now.getTime())
+  if (typeof hold?.token === 'string' && holdMsLeft(hold.expiresAt ?? '', now.getTime()) > 0)
     return hold as StoredHold;
   clearHold(); // lapsed, or not ours
   return undefined;

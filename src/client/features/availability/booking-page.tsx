@@ -19,6 +19,7 @@ import {
   type StoredHold,
   writeHold,
 } from '../../lib/booking-hold';
+import { useHoldEnd } from '../../lib/hold-expiry';
 import { useCalendarDays, useDaySlots, useHoldSlot, useNextAvailableDay } from './availability-api';
 import { clinicDayTime, clinicToday, formatClock12 } from './clinic-clock';
 import { KindChoice } from './kind-choice';
@@ -115,18 +116,11 @@ function BookingFlow({ type }: { type: BookingType }) {
   }, [type.isVideoCall, location.state]);
 
   // A hold lapses on the server after HOLD_MINUTES: forget it then too.
-  useEffect(() => {
-    if (!hold) return;
-    const timer = window.setTimeout(
-      () => {
-        clearHold();
-        setHold(undefined);
-        setNotice('Your hold on that time has ended. Please choose a time again.');
-      },
-      Math.max(0, new Date(hold.expiresAt).getTime() - Date.now()),
-    );
-    return () => window.clearTimeout(timer);
-  }, [hold]);
+  useHoldEnd(hold?.expiresAt, () => {
+    clearHold();
+    setHold(undefined);
+    setNotice('Your hold on that time has ended. Please choose a time again.');
+  });
 
   // A notice the visitor was sent back with gets the focus, so a screen reader reads it first.
   useEffect(() => {

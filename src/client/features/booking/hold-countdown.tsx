@@ -1,7 +1,4 @@
-import { useEffect, useState } from 'react';
-
-const remainingSeconds = (expiresAt: string) =>
-  Math.max(0, Math.ceil((new Date(expiresAt).getTime() - Date.now()) / 1000));
+import { useHoldSecondsLeft } from '../../lib/hold-expiry';
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
@@ -22,12 +19,7 @@ export const clinicClock = (iso: string) =>
  * timer (not announced); a polite status says when 5 minutes and 1 minute are left.
  */
 export function HoldCountdown({ expiresAt }: { expiresAt: string }) {
-  const [seconds, setSeconds] = useState(() => remainingSeconds(expiresAt));
-  useEffect(() => {
-    setSeconds(remainingSeconds(expiresAt));
-    const timer = window.setInterval(() => setSeconds(remainingSeconds(expiresAt)), 1000);
-    return () => window.clearInterval(timer);
-  }, [expiresAt]);
+  const seconds = useHoldSecondsLeft(expiresAt);
 
   const minutesLeft = Math.ceil(seconds / 60);
   const announced = ANNOUNCED_MINUTES.find((minutes) => minutesLeft === minutes && seconds > 0);

@@ -12,6 +12,7 @@ import {
   type StoredHold,
   writeHold,
 } from '../../lib/booking-hold';
+import { useHoldEnd } from '../../lib/hold-expiry';
 import { clearBooking } from './booking-storage';
 
 export interface HeldSlot {
@@ -94,19 +95,13 @@ export function useHeldSlot(): HeldSlot {
 
   // The clock runs out: told, and back to the calendar. The server lets the hold go at the same time; it
   // is released here too, so a browser clock ahead of the server's does not leave the time blocked.
-  useEffect(() => {
+  useHoldEnd(hold?.expiresAt, () => {
     if (!hold) return;
-    const timer = window.setTimeout(
-      () => {
-        void releaseHold({ id: hold.sessionId, token: hold.token })
-          .catch(() => undefined)
-          .then(() => queryClient.invalidateQueries());
-        backToCalendar(HOLD_ENDED_NOTICE);
-      },
-      Math.max(0, new Date(hold.expiresAt).getTime() - Date.now()),
-    );
-    return () => window.clearTimeout(timer);
-  }, [hold, backToCalendar, queryClient]);
+    void releaseHold({ id: hold.sessionId, token: hold.token })
+      .catch(() => undefined)
+      .then(() => queryClient.invalidateQueries());
+    backToCalendar(HOLD_ENDED_NOTICE);
+  });
 
   return { hold, backToCalendar, refresh: () => refresh() };
 }

@@ -1,7 +1,7 @@
 import type { ResponseOf } from '../../shared/api/endpoint';
 import { endpointUrl } from '../../shared/api/endpoint';
 import type { getPatientSessionHold, releasePatientSessionHold } from '../../shared/api/slot-endpoints';
-import { apiRequest } from './api-client';
+import { apiRequest, isNotFoundError } from './api-client';
 import { holdMsLeft } from './hold-expiry';
 import { readSessionValue, removeSessionValue, writeSessionValue } from './session-store';
 
@@ -86,7 +86,7 @@ export async function releaseHold({ id, token }: { id: number; token: string }):
   try {
     await apiRequest<void>(endpointUrl(HOLD_PATH, { id }), { method: 'DELETE', headers: holdHeaders(token) });
   } catch (error) {
-    if ((error as { status?: number }).status !== 404) throw error;
+    if (!isNotFoundError(error)) throw error;
   }
 }
 
@@ -112,7 +112,7 @@ export async function fetchHoldExpiry(
     );
     return onLocalClock(answer.hold_expires_at, date);
   } catch (error) {
-    if ((error as { status?: number }).status === 404) return undefined;
+    if (isNotFoundError(error)) return undefined;
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import { formatEuro } from '../../../shared/euro';
 import { paymentTexts } from '../../../shared/payments';
 import type { RouteHandle } from '../../app/route-handle';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, isNotFoundError } from '../../lib/api-client';
 import { clearHold, releaseHold, type StoredHold } from '../../lib/booking-hold';
 import { useBooking, useCreatePayment, usePaymentConfig } from './booking-api';
 import { clearBooking, clearDraft, readBooking, type StoredBooking } from './booking-storage';
@@ -99,7 +99,7 @@ function PaymentStep({
 
   // The booking is no longer there (its token is not valid): the form makes it again.
   useEffect(() => {
-    if (read.error && (read.error as { status?: number }).status === 404) {
+    if (isNotFoundError(read.error)) {
       clearBooking();
       navigate('/confirm', { replace: true });
     }
@@ -222,7 +222,7 @@ function PaymentStep({
             Confirm and pay
           </h2>
           {read.isPending && <p role="status">Loading your booking…</p>}
-          {read.isError && (read.error as { status?: number }).status !== 404 && (
+          {read.isError && !isNotFoundError(read.error) && (
             <p role="alert" className="availability-error">
               Your booking could not be loaded. Please reload the page.
             </p>

@@ -19,9 +19,9 @@ import {
   type StoredHold,
   writeHold,
 } from '../../lib/booking-hold';
+import { clinicToday, formatClinicTime, formatClock12 } from '../../lib/clinic-clock';
 import { useHoldEnd } from '../../lib/hold-expiry';
 import { useCalendarDays, useDaySlots, useHoldSlot, useNextAvailableDay } from './availability-api';
-import { clinicDayTime, clinicToday, formatClock12 } from './clinic-clock';
 import { KindChoice } from './kind-choice';
 import type { SlotKind } from './slot-kind';
 
@@ -81,11 +81,6 @@ export function Component() {
   }
   return <BookingFlow key={id} type={type} />;
 }
-
-const hhmm = (iso: string) => {
-  const minutes = clinicDayTime(iso).minutes;
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-};
 
 function BookingFlow({ type }: { type: BookingType }) {
   const navigate = useNavigate();
@@ -149,7 +144,7 @@ function BookingFlow({ type }: { type: BookingType }) {
         <div className="booking-hold-banner">
           <p>
             You are holding {formatShortDate(hold.date)}, {formatClock12(hold.startTime)} until{' '}
-            {hhmm(hold.expiresAt)}.
+            {formatClinicTime(hold.expiresAt)}.
           </p>
           <button type="button" className="button button--primary" onClick={goToForm}>
             Continue with this time

@@ -1,13 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatEuro } from '../../../shared/euro';
 import { formatLongDate } from '../../components/month-calendar/month-grid';
-
-/** '9:30 AM' for 'HH:mm'. */
-export function formatClock(time: string): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  const suffix = hours < 12 ? 'AM' : 'PM';
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
-}
+import { formatClock12 } from '../../lib/clinic-clock';
 
 export interface SlotSummary {
   isVideoCall: boolean;
@@ -43,7 +37,7 @@ export function HeldSlotSummary({ slot, children }: { slot: SlotSummary; childre
         <div>
           <dt>Time</dt>
           <dd>
-            {formatClock(slot.startTime)} – {formatClock(slot.endTime)}
+            {formatClock12(slot.startTime)} – {formatClock12(slot.endTime)}
           </dd>
         </div>
         <div>

@@ -7,7 +7,7 @@ import { paymentTexts } from '../../../shared/payments';
 import type { RouteHandle } from '../../app/route-handle';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { ApiError, isNotFoundError } from '../../lib/api-client';
-import { clearHold, releaseHold, type StoredHold } from '../../lib/booking-hold';
+import { clearHold, type StoredHold } from '../../lib/booking-hold';
 import { useBooking, useCreatePayment, usePaymentConfig } from './booking-api';
 import { clearBooking, clearDraft, readBooking, type StoredBooking } from './booking-storage';
 import { bookingTitle } from './booking-titles';
@@ -40,7 +40,7 @@ export const payAmount = (price: number) => (Number.isInteger(price) ? String(pr
 const CONFIRMING_TRIES = 20;
 
 export function Component() {
-  const { hold, backToCalendar, refresh } = useHeldSlot();
+  const { hold, cancel: cancelHold, refresh } = useHeldSlot();
   const navigate = useNavigate();
   const [booking, setBooking] = useState<StoredBooking>();
 
@@ -58,18 +58,18 @@ export function Component() {
       </div>
     );
   }
-  return <PaymentStep hold={hold} booking={booking} backToCalendar={backToCalendar} refreshHold={refresh} />;
+  return <PaymentStep hold={hold} booking={booking} cancelHold={cancelHold} refreshHold={refresh} />;
 }
 
 function PaymentStep({
   hold,
   booking,
-  backToCalendar,
+  cancelHold,
   refreshHold,
 }: {
   hold: StoredHold;
   booking: StoredBooking;
-  backToCalendar: (notice?: string) => void;
+  cancelHold: () => Promise<void>;
   /** A payment attempt holds the time again on the server: its new end is read back. */
   refreshHold: () => void;
 }) {
@@ -185,9 +185,7 @@ function PaymentStep({
 
   const cancel = async () => {
     setWorking('cancelling');
-    await releaseHold({ id: hold.sessionId, token: hold.token }).catch(() => undefined);
-    void queryClient.invalidateQueries();
-    backToCalendar();
+    await cancelHold();
   };
 
   const price = patient?.price ?? hold.price;

@@ -20,6 +20,8 @@ export interface HeldSlot {
   hold: StoredHold | undefined;
   /** Sends the visitor back to the calendar of the hold's kind and day, with a notice (or none). */
   backToCalendar: (notice?: string) => void;
+  /** 'Cancel booking': releases the hold (one already gone is no error) and goes back to the calendar. */
+  cancel: () => Promise<void>;
   /** Reads the hold's end again (paying extends it on the server). */
   refresh: () => void;
 }
@@ -50,6 +52,12 @@ export function useHeldSlot(): HeldSlot {
     },
     [hold, navigate, queryClient],
   );
+
+  const cancel = useCallback(async () => {
+    if (hold) await releaseHold({ id: hold.sessionId, token: hold.token }).catch(() => undefined);
+    void queryClient.invalidateQueries();
+    backToCalendar();
+  }, [hold, queryClient, backToCalendar]);
 
   /** Reads the hold's end again from the server; a hold the server no longer has sends the visitor back. */
   const refresh = useCallback(
@@ -103,5 +111,5 @@ export function useHeldSlot(): HeldSlot {
     backToCalendar(HOLD_ENDED_NOTICE);
   });
 
-  return { hold, backToCalendar, refresh: () => refresh() };
+  return { hold, backToCalendar, cancel, refresh: () => refresh() };
 }

@@ -1,18 +1,14 @@
 import type { ReactNode } from 'react';
 import { formatEuro } from '../../../shared/euro';
 import { formatLongDate } from '../../components/month-calendar/month-grid';
+import type { StoredHold } from '../../lib/booking-hold';
 import { formatClock12 } from '../../lib/clinic-clock';
 
-export interface SlotSummary {
-  isVideoCall: boolean;
-  isAdult: boolean;
-  /** YYYY-MM-DD, clinic day. */
-  date: string;
-  startTime: string;
-  endTime: string;
-  address: string | null;
-  price: number;
-}
+/** What the summary shows of the held slot (the price may be the booking's, from the server). */
+export type SlotSummary = Pick<
+  StoredHold,
+  'isVideoCall' | 'isAdult' | 'date' | 'startTime' | 'endTime' | 'address' | 'price'
+>;
 
 /** 'Allergy test, adult' / 'Video consultation, child'. */
 export const appointmentName = (slot: Pick<SlotSummary, 'isVideoCall' | 'isAdult'>) =>

@@ -1,7 +1,7 @@
 import type { ResponseOf } from '../../shared/api/endpoint';
 import { endpointUrl } from '../../shared/api/endpoint';
 import type { getPatientSessionHold, releasePatientSessionHold } from '../../shared/api/slot-endpoints';
-import { apiRequest, isNotFoundError } from './api-client';
+import { apiRequest, isNotFoundError, type RequestOptions } from './api-client';
 import { holdMsLeft } from './hold-expiry';
 import { readSessionValue, removeSessionValue, writeSessionValue } from './session-store';
 
@@ -74,6 +74,24 @@ export function onLocalClock(serverIso: string, dateHeader: string | null, now =
   return new Date(instant - serverNow + now).toISOString();
 }
 
+/**
+ * Calls a hold endpoint (hold a slot, read a hold) and puts the answer's `hold_expires_at` on this
+ * browser's clock, from the answer's `Date` header.
+ */
+export async function requestHold<T extends { hold_expires_at: string }>(
+  url: string,
+  options: Omit<RequestOptions, 'onResponse'> = {},
+): Promise<T> {
+  let date: string | null = null;
+  const answer = await apiRequest<T>(url, {
+    ...options,
+    onResponse: (response) => {
+      date = response.headers.get('date');
+    },
+  });
+  return { ...answer, hold_expires_at: onLocalClock(answer.hold_expires_at, date) };
+}
+
 /** Read (GET) and release (DELETE) the visitor's own hold. */
 const HOLD_PATH: (typeof getPatientSessionHold)['path'] & (typeof releasePatientSessionHold)['path'] =
   '/api/patient_sessions/:id/hold';
@@ -99,18 +117,14 @@ export async function fetchHoldExpiry(
   signal?: AbortSignal,
 ): Promise<string | undefined> {
   try {
-    let date: string | null = null;
-    const answer = await apiRequest<ResponseOf<typeof getPatientSessionHold>>(
+    const answer = await requestHold<ResponseOf<typeof getPatientSessionHold>>(
       endpointUrl(HOLD_PATH, { id }),
       {
         signal,
         headers: holdHeaders(token),
-        onResponse: (response) => {
-          date = response.headers.get('date');
-        },
       },
     );
-    return onLocalClock(answer.hold_expires_at, date);
+    return answer.hold_expires_at;
   } catch (error) {
     if (isNotFoundError(error)) return undefined;
     throw error;

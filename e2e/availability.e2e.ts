@@ -8,8 +8,8 @@ import {
   formatShortDate,
   monthOf,
 } from '../src/client/components/month-calendar/month-grid';
-import { clinicToday } from '../src/client/features/availability/clinic-clock';
 import { clinicInstant } from '../src/client/features/availability/slot-times';
+import { clinicToday } from '../src/client/lib/clinic-clock';
 import {
   axeViolations,
   baseUrl,

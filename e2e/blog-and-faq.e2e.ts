@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escapeHtml } from '../src/shared/escape-html';
 import { baseUrl, launchBrowser, openPage, waitForHydration } from './browser';
 
 let browser: Browser;
@@ -39,9 +40,7 @@ describe('blog', () => {
     expect(await page.getByRole('heading', { name: 'More From the Blog' }).count()).toBe(1);
     const html = await (await fetch(page.url())).text();
     expect(html).toContain(`<meta property="og:type" content="article" />`);
-    expect(html).toContain(
-      `<meta property="og:title" content="${title.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" />`,
-    );
+    expect(html).toContain(`<meta property="og:title" content="${escapeHtml(title)}" />`);
     expect(errors).toEqual([]);
     await context.close();
   });

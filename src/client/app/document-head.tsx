@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import { documentTitle } from './head-tags';
+import { documentTitle } from './document-title';
 import type { RouteHandle } from './route-handle';
 
 /**

@@ -1,12 +1,7 @@
 import { clinic } from '../../shared/clinic';
+import { escapeHtml } from '../../shared/escape-html';
+import { documentTitle } from './document-title';
 import type { PageHead } from './route-handle';
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-export function documentTitle(head: PageHead): string {
-  return head.title === clinic.name ? clinic.name : `${head.title} | ${clinic.name}`;
-}
 
 /** The `<head>` tags of a page: title, description, canonical link and Open Graph / Twitter card tags. */
 export function renderHeadTags(head: PageHead, page: { origin: string; path: string }): string {

@@ -1,7 +1,9 @@
 import type { ResponseOf } from '../../shared/api/endpoint';
 import { endpointUrl } from '../../shared/api/endpoint';
 import type { getPatientSessionHold, releasePatientSessionHold } from '../../shared/api/slot-endpoints';
-import { apiRequest } from './api-client';
+import { apiRequest, isNotFoundError, type RequestOptions } from './api-client';
+import { holdMsLeft } from './hold-expiry';
+import { readSessionValue, removeSessionValue, writeSessionValue } from './session-store';
 
 /**
  * The visitor's hold on a slot, kept in session storage only (DESIGN.md section 3): the hold token is a
@@ -24,34 +26,22 @@ export interface StoredHold {
 
 const KEY = 'booking_hold';
 
-function storage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.sessionStorage;
-  } catch {
-    return undefined; // storage blocked by the browser's settings
-  }
-}
-
 /** The stored hold, unless it has lapsed (then it is forgotten). */
 export function readHold(now: Date = new Date()): StoredHold | undefined {
-  const raw = storage()?.getItem(KEY);
-  if (!raw) return undefined;
-  try {
-    const hold = JSON.parse(raw) as StoredHold;
-    if (typeof hold.token === 'string' && new Date(hold.expiresAt).getTime() > now.getTime()) return hold;
-  } catch {
-    // not ours: forget it
-  }
-  clearHold();
+  const hold = readSessionValue(KEY) as Partial<StoredHold> | null | undefined;
+  if (hold === undefined) return undefined;
+  if (typeof hold?.token === 'string' && holdMsLeft(hold.expiresAt ?? '', now.getTime()) > 0)
+    return hold as StoredHold;
+  clearHold(); // lapsed, or not ours
   return undefined;
 }
 
 export function writeHold(hold: StoredHold): void {
-  storage()?.setItem(KEY, JSON.stringify(hold));
+  writeSessionValue(KEY, hold);
 }
 
 export function clearHold(): void {
-  storage()?.removeItem(KEY);
+  removeSessionValue(KEY);
 }
 
 /** The booking calendar of a kind: where a visitor chooses (again) a time. */
@@ -84,6 +74,24 @@ export function onLocalClock(serverIso: string, dateHeader: string | null, now =
   return new Date(instant - serverNow + now).toISOString();
 }
 
+/**
+ * Calls a hold endpoint (hold a slot, read a hold) and puts the answer's `hold_expires_at` on this
+ * browser's clock, from the answer's `Date` header.
+ */
+export async function requestHold<T extends { hold_expires_at: string }>(
+  url: string,
+  options: Omit<RequestOptions, 'onResponse'> = {},
+): Promise<T> {
+  let date: string | null = null;
+  const answer = await apiRequest<T>(url, {
+    ...options,
+    onResponse: (response) => {
+      date = response.headers.get('date');
+    },
+  });
+  return { ...answer, hold_expires_at: onLocalClock(answer.hold_expires_at, date) };
+}
+
 /** Read (GET) and release (DELETE) the visitor's own hold. */
 const HOLD_PATH: (typeof getPatientSessionHold)['path'] & (typeof releasePatientSessionHold)['path'] =
   '/api/patient_sessions/:id/hold';
@@ -96,7 +104,7 @@ export async function releaseHold({ id, token }: { id: number; token: string }):
   try {
     await apiRequest<void>(endpointUrl(HOLD_PATH, { id }), { method: 'DELETE', headers: holdHeaders(token) });
   } catch (error) {
-    if ((error as { status?: number }).status !== 404) throw error;
+    if (!isNotFoundError(error)) throw error;
   }
 }
 
@@ -109,20 +117,16 @@ export async function fetchHoldExpiry(
   signal?: AbortSignal,
 ): Promise<string | undefined> {
   try {
-    let date: string | null = null;
-    const answer = await apiRequest<ResponseOf<typeof getPatientSessionHold>>(
+    const answer = await requestHold<ResponseOf<typeof getPatientSessionHold>>(
       endpointUrl(HOLD_PATH, { id }),
       {
         signal,
         headers: holdHeaders(token),
-        onResponse: (response) => {
-          date = response.headers.get('date');
-        },
       },
     );
-    return onLocalClock(answer.hold_expires_at, date);
+    return answer.hold_expires_at;
   } catch (error) {
-    if ((error as { status?: number }).status === 404) return undefined;
+    if (isNotFoundError(error)) return undefined;
     throw error;
   }
 }

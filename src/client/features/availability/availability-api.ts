@@ -7,7 +7,7 @@ import type {
 } from '../../../shared/api/slot-endpoints';
 import { addMonths, calendarRange } from '../../components/month-calendar/month-grid';
 import { apiRequest, buildUrl } from '../../lib/api-client';
-import { holdHeaders, onLocalClock } from '../../lib/booking-hold';
+import { holdHeaders, requestHold } from '../../lib/booking-hold';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
 import { kindQuery, type SlotKind } from './slot-kind';
@@ -85,17 +85,11 @@ const refreshPublicSlots = (queryClient: ReturnType<typeof useQueryClient>) =>
 export function useHoldSlot() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, previousToken }: { id: number; previousToken?: string }) => {
-      let date: string | null = null;
-      const answer = await apiRequest<ResponseOf<typeof holdPatientSession>>(endpointUrl(HOLD_PATH, { id }), {
+    mutationFn: ({ id, previousToken }: { id: number; previousToken?: string }) =>
+      requestHold<ResponseOf<typeof holdPatientSession>>(endpointUrl(HOLD_PATH, { id }), {
         method: 'PUT',
         headers: holdHeaders(previousToken),
-        onResponse: (response) => {
-          date = response.headers.get('date');
-        },
-      });
-      return { ...answer, hold_expires_at: onLocalClock(answer.hold_expires_at, date) };
-    },
+      }),
     onSettled: () => refreshPublicSlots(queryClient),
   });
 }

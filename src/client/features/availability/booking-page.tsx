@@ -19,8 +19,9 @@ import {
   type StoredHold,
   writeHold,
 } from '../../lib/booking-hold';
+import { clinicToday, formatClinicTime, formatClock12 } from '../../lib/clinic-clock';
+import { useHoldEnd } from '../../lib/hold-expiry';
 import { useCalendarDays, useDaySlots, useHoldSlot, useNextAvailableDay } from './availability-api';
-import { clinicDayTime, clinicToday, formatClock12 } from './clinic-clock';
 import { KindChoice } from './kind-choice';
 import type { SlotKind } from './slot-kind';
 
@@ -81,11 +82,6 @@ export function Component() {
   return <BookingFlow key={id} type={type} />;
 }
 
-const hhmm = (iso: string) => {
-  const minutes = clinicDayTime(iso).minutes;
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-};
-
 function BookingFlow({ type }: { type: BookingType }) {
   const navigate = useNavigate();
   const location = useLocation();
@@ -115,18 +111,11 @@ function BookingFlow({ type }: { type: BookingType }) {
   }, [type.isVideoCall, location.state]);
 
   // A hold lapses on the server after HOLD_MINUTES: forget it then too.
-  useEffect(() => {
-    if (!hold) return;
-    const timer = window.setTimeout(
-      () => {
-        clearHold();
-        setHold(undefined);
-        setNotice('Your hold on that time has ended. Please choose a time again.');
-      },
-      Math.max(0, new Date(hold.expiresAt).getTime() - Date.now()),
-    );
-    return () => window.clearTimeout(timer);
-  }, [hold]);
+  useHoldEnd(hold?.expiresAt, () => {
+    clearHold();
+    setHold(undefined);
+    setNotice('Your hold on that time has ended. Please choose a time again.');
+  });
 
   // A notice the visitor was sent back with gets the focus, so a screen reader reads it first.
   useEffect(() => {
@@ -155,7 +144,7 @@ function BookingFlow({ type }: { type: BookingType }) {
         <div className="booking-hold-banner">
           <p>
             You are holding {formatShortDate(hold.date)}, {formatClock12(hold.startTime)} until{' '}
-            {hhmm(hold.expiresAt)}.
+            {formatClinicTime(hold.expiresAt)}.
           </p>
           <button type="button" className="button button--primary" onClick={goToForm}>
             Continue with this time

@@ -1,7 +1,7 @@
 import type { LocationKey } from '../../../shared/clinic';
 import type { Session } from '../../../shared/slots';
+import { clinicDayTime } from '../../lib/clinic-clock';
 import type { SaveSessionsBody } from './availability-admin-api';
-import { clinicDayTime } from './clinic-clock';
 import type { SlotKind } from './slot-kind';
 import { clinicInstant, DEFAULT_PRICE, defaultSlotTimes } from './slot-times';
 

@@ -7,8 +7,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { FieldErrorMessage } from '../../components/form-field/field-error-message';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
+import { formatTime12 } from '../../lib/clinic-clock';
 import { useDeleteSession, useSaveSessions } from './availability-admin-api';
-import { formatTime12 } from './clinic-clock';
 import {
   changedSlots,
   newRow,

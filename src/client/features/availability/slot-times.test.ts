@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clinicDayTime, clinicToday, formatTime12 } from './clinic-clock';
+import { clinicDayTime, clinicToday, formatTime12 } from '../../lib/clinic-clock';
 import { clinicInstant, defaultSlotTimes, nextQuarterHour, slotRowErrors, timeOptions } from './slot-times';
 
 /** An instant given by its clinic wall clock in winter (GMT = UTC). */

@@ -1,11 +1,11 @@
 import { TZDate } from '@date-fns/tz';
 import { clinic } from '../../../shared/clinic';
-import { clinicDayTime, formatTime12 } from './clinic-clock';
+import { clinicDayTime, formatTime12 } from '../../lib/clinic-clock';
 
 /**
  * Clinic-time arithmetic of the admin availability screens (DESIGN.md section 2: days and times shown in
- * Europe/Dublin, instants exchanged in ISO 8601), on top of clinic-clock.ts. Its time-zone library stays out of
- * the public booking page, which needs only clinic-clock.ts.
+ * Europe/Dublin, instants exchanged in ISO 8601), on top of lib/clinic-clock.ts. Its time-zone library stays out
+ * of the public booking page, which needs only clinic-clock.ts.
  * A time of day is a number of minutes after midnight, clinic time.
  */
 

@@ -1,3 +1,5 @@
+import { readSessionValue, removeSessionValue, writeSessionValue } from '../../lib/session-store';
+
 /**
  * What the booking flow keeps between its steps, in this tab's session storage only (DESIGN.md section 3):
  * the created booking's access token (never in a URL) and the request form's draft, so a visitor sent
@@ -18,36 +20,9 @@ export type BookingDraft = Record<string, string | boolean>;
 const BOOKING_KEY = 'booking_patient';
 const DRAFT_KEY = 'booking_form';
 
-function storage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.sessionStorage;
-  } catch {
-    return undefined; // storage blocked by the browser's settings
-  }
-}
-
-function readJson(key: string): unknown {
-  const raw = storage()?.getItem(key);
-  if (!raw) return undefined;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    storage()?.removeItem(key);
-    return undefined;
-  }
-}
-
-const write = (key: string, value: unknown) => {
-  try {
-    storage()?.setItem(key, JSON.stringify(value));
-  } catch {
-    // storage full or blocked: the flow goes on without it
-  }
-};
-
 /** The stored booking of the held slot `sessionId`, if any. */
 export function readBooking(sessionId: number): StoredBooking | undefined {
-  const booking = readJson(BOOKING_KEY) as Partial<StoredBooking> | undefined;
+  const booking = readSessionValue(BOOKING_KEY) as Partial<StoredBooking> | undefined;
   return booking &&
     typeof booking.patientId === 'number' &&
     typeof booking.accessToken === 'string' &&
@@ -56,17 +31,17 @@ export function readBooking(sessionId: number): StoredBooking | undefined {
     : undefined;
 }
 
-export const writeBooking = (booking: StoredBooking) => write(BOOKING_KEY, booking);
-export const clearBooking = () => storage()?.removeItem(BOOKING_KEY);
+export const writeBooking = (booking: StoredBooking) => writeSessionValue(BOOKING_KEY, booking);
+export const clearBooking = () => removeSessionValue(BOOKING_KEY);
 
 /** The draft's text fields and ticks; anything else stored under its key is ignored. */
 export function readDraft(): BookingDraft {
-  const draft = readJson(DRAFT_KEY);
+  const draft = readSessionValue(DRAFT_KEY);
   if (!draft || typeof draft !== 'object') return {};
   return Object.fromEntries(
     Object.entries(draft).filter(([, value]) => typeof value === 'string' || typeof value === 'boolean'),
   );
 }
 
-export const writeDraft = (draft: BookingDraft) => write(DRAFT_KEY, draft);
-export const clearDraft = () => storage()?.removeItem(DRAFT_KEY);
+export const writeDraft = (draft: BookingDraft) => writeSessionValue(DRAFT_KEY, draft);
+export const clearDraft = () => removeSessionValue(DRAFT_KEY);

@@ -1,24 +1,14 @@
 import type { ReactNode } from 'react';
 import { formatEuro } from '../../../shared/euro';
 import { formatLongDate } from '../../components/month-calendar/month-grid';
+import type { StoredHold } from '../../lib/booking-hold';
+import { formatClock12 } from '../../lib/clinic-clock';
 
-/** '9:30 AM' for 'HH:mm'. */
-export function formatClock(time: string): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  const suffix = hours < 12 ? 'AM' : 'PM';
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${suffix}`;
-}
-
-export interface SlotSummary {
-  isVideoCall: boolean;
-  isAdult: boolean;
-  /** YYYY-MM-DD, clinic day. */
-  date: string;
-  startTime: string;
-  endTime: string;
-  address: string | null;
-  price: number;
-}
+/** What the summary shows of the held slot (the price may be the booking's, from the server). */
+export type SlotSummary = Pick<
+  StoredHold,
+  'isVideoCall' | 'isAdult' | 'date' | 'startTime' | 'endTime' | 'address' | 'price'
+>;
 
 /** 'Allergy test, adult' / 'Video consultation, child'. */
 export const appointmentName = (slot: Pick<SlotSummary, 'isVideoCall' | 'isAdult'>) =>
@@ -43,7 +33,7 @@ export function HeldSlotSummary({ slot, children }: { slot: SlotSummary; childre
         <div>
           <dt>Time</dt>
           <dd>
-            {formatClock(slot.startTime)} – {formatClock(slot.endTime)}
+            {formatClock12(slot.startTime)} – {formatClock12(slot.endTime)}
           </dd>
         </div>
         <div>

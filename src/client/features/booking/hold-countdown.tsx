@@ -1,33 +1,17 @@
-import { useEffect, useState } from 'react';
-
-const remainingSeconds = (expiresAt: string) =>
-  Math.max(0, Math.ceil((new Date(expiresAt).getTime() - Date.now()) / 1000));
+import { formatClinicTime } from '../../lib/clinic-clock';
+import { useHoldSecondsLeft } from '../../lib/hold-expiry';
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 /** The minutes left at which a screen reader is told, instead of every second. */
 const ANNOUNCED_MINUTES = [5, 1];
 
-/** 'HH:mm' of an instant in clinic time. */
-export const clinicClock = (iso: string) =>
-  new Intl.DateTimeFormat('en-IE', {
-    timeZone: 'Europe/Dublin',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
-
 /**
  * How long the hold lasts: the end time, and a live count of the minutes and seconds left. The count is a
  * timer (not announced); a polite status says when 5 minutes and 1 minute are left.
  */
 export function HoldCountdown({ expiresAt }: { expiresAt: string }) {
-  const [seconds, setSeconds] = useState(() => remainingSeconds(expiresAt));
-  useEffect(() => {
-    setSeconds(remainingSeconds(expiresAt));
-    const timer = window.setInterval(() => setSeconds(remainingSeconds(expiresAt)), 1000);
-    return () => window.clearInterval(timer);
-  }, [expiresAt]);
+  const seconds = useHoldSecondsLeft(expiresAt);
 
   const minutesLeft = Math.ceil(seconds / 60);
   const announced = ANNOUNCED_MINUTES.find((minutes) => minutesLeft === minutes && seconds > 0);
@@ -35,7 +19,7 @@ export function HoldCountdown({ expiresAt }: { expiresAt: string }) {
   return (
     <div className={`hold-countdown${seconds <= 60 ? ' hold-countdown--ending' : ''}`}>
       <p className="hold-countdown__text">
-        This time is held for you until <strong>{clinicClock(expiresAt)}</strong> (
+        This time is held for you until <strong>{formatClinicTime(expiresAt)}</strong> (
         <span role="timer" aria-live="off" className="hold-countdown__clock">
           {clock(seconds)}
         </span>{' '}

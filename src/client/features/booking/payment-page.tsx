@@ -6,8 +6,8 @@ import { formatEuro } from '../../../shared/euro';
 import { paymentTexts } from '../../../shared/payments';
 import type { RouteHandle } from '../../app/route-handle';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
-import { ApiError } from '../../lib/api-client';
-import { clearHold, releaseHold, type StoredHold } from '../../lib/booking-hold';
+import { ApiError, isNotFoundError } from '../../lib/api-client';
+import { clearHold, type StoredHold } from '../../lib/booking-hold';
 import { useBooking, useCheckPayment, useCreatePayment, usePaymentConfig } from './booking-api';
 import { clearBooking, clearDraft, readBooking, type StoredBooking } from './booking-storage';
 import { bookingTitle } from './booking-titles';
@@ -40,7 +40,7 @@ export const payAmount = (price: number) => (Number.isInteger(price) ? String(pr
 const CONFIRMING_TRIES = 20;
 
 export function Component() {
-  const { hold, backToCalendar, refresh } = useHeldSlot();
+  const { hold, cancel: cancelHold, refresh } = useHeldSlot();
   const navigate = useNavigate();
   const [booking, setBooking] = useState<StoredBooking>();
 
@@ -58,18 +58,18 @@ export function Component() {
       </div>
     );
   }
-  return <PaymentStep hold={hold} booking={booking} backToCalendar={backToCalendar} refreshHold={refresh} />;
+  return <PaymentStep hold={hold} booking={booking} cancelHold={cancelHold} refreshHold={refresh} />;
 }
 
 function PaymentStep({
   hold,
   booking,
-  backToCalendar,
+  cancelHold,
   refreshHold,
 }: {
   hold: StoredHold;
   booking: StoredBooking;
-  backToCalendar: (notice?: string) => void;
+  cancelHold: () => Promise<void>;
   /** A payment attempt holds the time again on the server: its new end is read back. */
   refreshHold: () => void;
 }) {
@@ -100,7 +100,7 @@ function PaymentStep({
 
   // The booking is no longer there (its token is not valid): the form makes it again.
   useEffect(() => {
-    if (read.error && (read.error as { status?: number }).status === 404) {
+    if (isNotFoundError(read.error)) {
       clearBooking();
       navigate('/confirm', { replace: true });
     }
@@ -188,9 +188,7 @@ function PaymentStep({
 
   const cancel = async () => {
     setWorking('cancelling');
-    await releaseHold({ id: hold.sessionId, token: hold.token }).catch(() => undefined);
-    void queryClient.invalidateQueries();
-    backToCalendar();
+    await cancelHold();
   };
 
   const price = patient?.price ?? hold.price;
@@ -225,7 +223,7 @@ function PaymentStep({
             Confirm and pay
           </h2>
           {read.isPending && <p role="status">Loading your booking…</p>}
-          {read.isError && (read.error as { status?: number }).status !== 404 && (
+          {read.isError && !isNotFoundError(read.error) && (
             <p role="alert" className="availability-error">
               Your booking could not be loaded. Please reload the page.
             </p>

@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { RouteHandle } from '../../app/route-handle';
-import { bookingCalendarPath, releaseHold } from '../../lib/booking-hold';
+import { bookingCalendarPath } from '../../lib/booking-hold';
 import { bookingTitle } from './booking-titles';
 import { HeldSlotSummary } from './held-slot-summary';
 import { HoldCountdown } from './hold-countdown';
@@ -24,8 +23,7 @@ export const handle: RouteHandle = {
 };
 
 export function Component() {
-  const { hold, backToCalendar } = useHeldSlot();
-  const queryClient = useQueryClient();
+  const { hold, backToCalendar, cancel: cancelHold } = useHeldSlot();
   const [cancelling, setCancelling] = useState(false);
 
   if (!hold) {
@@ -38,9 +36,7 @@ export function Component() {
 
   const cancel = async () => {
     setCancelling(true);
-    await releaseHold({ id: hold.sessionId, token: hold.token }).catch(() => undefined);
-    void queryClient.invalidateQueries();
-    backToCalendar();
+    await cancelHold();
   };
 
   return (

@@ -12,6 +12,7 @@ import {
   type StoredHold,
   writeHold,
 } from '../../lib/booking-hold';
+import { useHoldEnd } from '../../lib/hold-expiry';
 import { clearBooking } from './booking-storage';
 
 export interface HeldSlot {
@@ -19,6 +20,8 @@ export interface HeldSlot {
   hold: StoredHold | undefined;
   /** Sends the visitor back to the calendar of the hold's kind and day, with a notice (or none). */
   backToCalendar: (notice?: string) => void;
+  /** 'Cancel booking': releases the hold (one already gone is no error) and goes back to the calendar. */
+  cancel: () => Promise<void>;
   /** Reads the hold's end again (paying extends it on the server). */
   refresh: () => void;
 }
@@ -49,6 +52,12 @@ export function useHeldSlot(): HeldSlot {
     },
     [hold, navigate, queryClient],
   );
+
+  const cancel = useCallback(async () => {
+    if (hold) await releaseHold({ id: hold.sessionId, token: hold.token }).catch(() => undefined);
+    void queryClient.invalidateQueries();
+    backToCalendar();
+  }, [hold, queryClient, backToCalendar]);
 
   /** Reads the hold's end again from the server; a hold the server no longer has sends the visitor back. */
   const refresh = useCallback(
@@ -94,19 +103,13 @@ export function useHeldSlot(): HeldSlot {
 
   // The clock runs out: told, and back to the calendar. The server lets the hold go at the same time; it
   // is released here too, so a browser clock ahead of the server's does not leave the time blocked.
-  useEffect(() => {
+  useHoldEnd(hold?.expiresAt, () => {
     if (!hold) return;
-    const timer = window.setTimeout(
-      () => {
-        void releaseHold({ id: hold.sessionId, token: hold.token })
-          .catch(() => undefined)
-          .then(() => queryClient.invalidateQueries());
-        backToCalendar(HOLD_ENDED_NOTICE);
-      },
-      Math.max(0, new Date(hold.expiresAt).getTime() - Date.now()),
-    );
-    return () => window.clearTimeout(timer);
-  }, [hold, backToCalendar, queryClient]);
+    void releaseHold({ id: hold.sessionId, token: hold.token })
+      .catch(() => undefined)
+      .then(() => queryClient.invalidateQueries());
+    backToCalendar(HOLD_ENDED_NOTICE);
+  });
 
-  return { hold, backToCalendar, refresh: () => refresh() };
+  return { hold, backToCalendar, cancel, refresh: () => refresh() };
 }

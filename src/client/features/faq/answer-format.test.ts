@@ -20,7 +20,7 @@ describe('htmlToPlain', () => {
   });
 
   it('goes back to the same plain text after a round trip', () => {
-    const text = 'One line\nand another\n\nSecond <paragraph> & more';
+    const text = 'One line\nand another\n\nSecond <paragraph> & "more", it\'s said';
     expect(htmlToPlain(plainToHtml(text))).toBe(text);
   });
 

@@ -1,8 +1,5 @@
+import { escapeHtml } from '../../../shared/escape-html';
 import { decodeHtmlEntities } from '../../../shared/faq';
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /**
  * A plain answer as HTML for the editor, when 'Answer is HTML' is ticked: blank lines separate

@@ -1,8 +1,8 @@
-import { clinic } from '../../../shared/clinic';
+import { clinic } from '../../shared/clinic';
 
 /**
- * Reading and showing clinic time (Europe/Dublin) with the browser's own Intl, so the public booking page
- * needs no time-zone library; the admin's slot arithmetic (slot-times.ts) builds on it. A time of day is a
+ * Reading and showing clinic time (Europe/Dublin) with the browser's own Intl, so the public booking pages
+ * need no time-zone library; the admin's slot arithmetic (features/availability/slot-times.ts) builds on it. A time of day is a
  * number of minutes after midnight, clinic time.
  */
 
@@ -26,6 +26,12 @@ export function clinicDayTime(instant: Date | string): { date: string; minutes: 
     date: `${parts.year}-${parts.month}-${parts.day}`,
     minutes: Number(parts.hour) * 60 + Number(parts.minute),
   };
+}
+
+/** An instant's clinic time of day, 'HH:mm' (24 hours): when a hold ends. */
+export function formatClinicTime(instant: Date | string): string {
+  const { minutes } = clinicDayTime(instant);
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 }
 
 /** Today in clinic time, YYYY-MM-DD. */

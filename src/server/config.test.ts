@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from './config';
+import { isLocalUrl, readConfig } from './config';
 
 describe('readConfig', () => {
   it('has defaults for a fresh machine', () => {
@@ -15,6 +15,8 @@ describe('readConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.admin).toBeUndefined();
     expect(config.trustProxy).toBe(false);
+    expect(config.payments).toBe('test');
+    expect(config).not.toHaveProperty('stripe');
   });
 
   it.each([
@@ -54,6 +56,7 @@ describe('readConfig', () => {
       PORT: '8080',
       HOST: '127.0.0.1',
       PUBLIC_URL: 'https://clinic.example/',
+      PAYMENTS: 'test',
       DATABASE_URL: 'postgres://u@h/db',
       SEED: 'false',
       ADMIN_EMAIL: 'a@b.ie',
@@ -78,5 +81,139 @@ describe('readConfig', () => {
     [{ ADMIN_EMAIL: 'a@b.ie' }, /ADMIN_PASSWORD/],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
+  });
+});
+
+const KEYS = {
+  STRIPE_SECRET_KEY: 'sk_test_abc123',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+};
+const STRIPE = {
+  secretKey: 'sk_test_abc123',
+  publishableKey: 'pk_test_abc123',
+  webhookSecret: 'whsec_abc123',
+};
+const PUBLIC = 'https://dublinallergyclinic.ie';
+
+describe('PAYMENTS: Stripe or test mode', () => {
+  it.each([
+    'http://localhost',
+    'http://localhost:3000',
+    'https://LOCALHOST:8443/',
+    'http://clinic.localhost:3000',
+    'http://a.b.localhost',
+    'http://127.0.0.1:3000',
+    'http://127.200.3.4',
+    'http://[::1]:3000',
+    'http://[0:0:0:0:0:0:0:1]/',
+  ])('counts %s as local', (url) => {
+    expect(isLocalUrl(url)).toBe(true);
+  });
+
+  it.each([
+    'https://dublinallergyclinic.ie',
+    'http://clinic.test',
+    // Private LAN ranges are not local: the rest of the network, or a forwarded port, reaches them.
+    'http://192.168.1.20:3000',
+    'http://10.0.0.5',
+    'http://172.16.0.1',
+    'http://[fd00::1]:3000',
+    'http://[fe80::1]',
+    'http://0.0.0.0:3000',
+    'http://[::ffff:127.0.0.1]',
+    'http://localhost.example',
+    'http://127.0.0.1.nip.io',
+    'http://mylocalhost',
+    'http://128.0.0.1',
+  ])('does not count %s as local', (url) => {
+    expect(isLocalUrl(url)).toBe(false);
+  });
+
+  it('is test mode on a fresh machine: no PUBLIC_URL is http://localhost:$PORT', () => {
+    expect(readConfig({ PORT: '8080' })).toMatchObject({
+      payments: 'test',
+      testModeReason: 'no Stripe keys, and PUBLIC_URL http://localhost:8080 is a local address',
+    });
+  });
+
+  it.each([
+    'http://127.0.0.1:4000',
+    'http://[::1]:4000',
+    'http://clinic.localhost',
+  ])('is test mode without keys on the local PUBLIC_URL %s', (url) => {
+    expect(readConfig({ PUBLIC_URL: url })).toMatchObject({ payments: 'test' });
+  });
+
+  it('refuses a public PUBLIC_URL without Stripe keys, saying what to set', () => {
+    expect(() => readConfig({ PUBLIC_URL: `${PUBLIC}/` })).toThrow(
+      'Invalid configuration: PUBLIC_URL https://dublinallergyclinic.ie is not a local address and no Stripe keys are set, so bookings would be marked paid without taking any money. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take card payments through Stripe, or PAYMENTS=test for a demonstration site where no real payment is taken.',
+    );
+  });
+
+  it.each([
+    'http://192.168.1.20:3000',
+    'http://10.1.2.3',
+    'http://clinic.test',
+  ])('refuses the non-local PUBLIC_URL %s without keys', (url) => {
+    expect(() => readConfig({ PUBLIC_URL: url })).toThrow(/is not a local address and no Stripe keys/);
+  });
+
+  it('is test mode on a public PUBLIC_URL when PAYMENTS=test asks for it', () => {
+    expect(readConfig({ PUBLIC_URL: PUBLIC, PAYMENTS: 'test' })).toMatchObject({
+      payments: 'test',
+      testModeReason: 'PAYMENTS=test',
+    });
+  });
+
+  it('prefers PAYMENTS=test to Stripe keys, and says so for the start-up log', () => {
+    const config = readConfig({ PUBLIC_URL: PUBLIC, PAYMENTS: 'test', ...KEYS });
+    expect(config.payments).toBe('test');
+    expect(config).not.toHaveProperty('stripe');
+    expect(config.testModeReason).toBe(
+      'PAYMENTS=test; the Stripe keys set (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET) are ignored',
+    );
+  });
+
+  it.each([
+    PUBLIC,
+    'http://localhost:3000',
+  ])('takes card payments through Stripe with the three keys on %s', (url) => {
+    for (const payments of [{}, { PAYMENTS: 'stripe' }]) {
+      const config = readConfig({ PUBLIC_URL: url, ...KEYS, ...payments });
+      expect(config.payments).toBe('stripe');
+      expect(config.stripe).toEqual(STRIPE);
+      expect(config.testModeReason).toBeUndefined();
+    }
+  });
+
+  it.each([PUBLIC, 'http://localhost:3000'])('refuses PAYMENTS=stripe without keys on %s', (url) => {
+    expect(() => readConfig({ PUBLIC_URL: url, PAYMENTS: 'stripe' })).toThrow(
+      'Invalid configuration: card payments through Stripe (PAYMENTS=stripe) need STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET; missing STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET. Set them, or PAYMENTS=test for a demonstration site where no real payment is taken.',
+    );
+  });
+
+  it.each([
+    ['STRIPE_SECRET_KEY'],
+    ['STRIPE_PUBLISHABLE_KEY'],
+    ['STRIPE_WEBHOOK_SECRET'],
+    ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  ] as const)('refuses a part of the Stripe keys (%j), local or not, naming the missing ones', (...names) => {
+    const some = Object.fromEntries(names.map((name) => [name, KEYS[name]]));
+    const missing = Object.keys(KEYS).filter((name) => !(names as readonly string[]).includes(name));
+    for (const env of [some, { ...some, PUBLIC_URL: PUBLIC }, { ...some, PAYMENTS: 'stripe' }]) {
+      expect(() => readConfig(env)).toThrow(`missing ${missing.join(', ')}.`);
+    }
+    // Asked for by name, test mode ignores them.
+    expect(readConfig({ ...some, PAYMENTS: 'test' }).payments).toBe('test');
+  });
+
+  it.each(['Stripe', 'TEST', 'live', 'none', 'true'])('refuses PAYMENTS=%j', (value) => {
+    expect(() => readConfig({ PAYMENTS: value, ...KEYS })).toThrow(/PAYMENTS: /);
+  });
+
+  it('treats an empty PAYMENTS as unset', () => {
+    expect(readConfig({ PAYMENTS: '' }).payments).toBe('test');
+    expect(() => readConfig({ PAYMENTS: '', PUBLIC_URL: PUBLIC })).toThrow(/not a local address/);
   });
 });

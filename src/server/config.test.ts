@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLocalUrl, readConfig } from './config';
+import { createPaymentProvider, type StripeSettings } from './modules/payments/payment-provider';
+import { type FakeStripe, startFakeStripe } from './test/booking-fixtures';
 
 describe('readConfig', () => {
   it('has defaults for a fresh machine', () => {
@@ -215,5 +217,83 @@ describe('PAYMENTS: Stripe or test mode', () => {
   it('treats an empty PAYMENTS as unset', () => {
     expect(readConfig({ PAYMENTS: '' }).payments).toBe('test');
     expect(() => readConfig({ PAYMENTS: '', PUBLIC_URL: PUBLIC })).toThrow(/not a local address/);
+  });
+});
+
+describe('STRIPE_API_URL', () => {
+  it.each([
+    ['http://127.0.0.1:12111', { host: '127.0.0.1', port: 12111, protocol: 'http' }],
+    ['http://127.0.0.1:12111/', { host: '127.0.0.1', port: 12111, protocol: 'http' }],
+    ['http://localhost', { host: 'localhost', port: 80, protocol: 'http' }],
+    ['https://stripe-mock.internal', { host: 'stripe-mock.internal', port: 443, protocol: 'https' }],
+    ['HTTPS://Stripe-Mock.Internal:8443', { host: 'stripe-mock.internal', port: 8443, protocol: 'https' }],
+    ['http://[::1]:12111', { host: '::1', port: 12111, protocol: 'http' }],
+  ])('reads %s into the SDK host, port and protocol', (url, api) => {
+    const config = readConfig({ ...KEYS, STRIPE_API_URL: url });
+    expect(config.stripe).toEqual({ ...STRIPE, ...api });
+    // Exactly the settings the payment provider takes.
+    const settings: StripeSettings | undefined = config.stripe;
+    expect(settings).toBeDefined();
+  });
+
+  it.each([
+    'localhost:12111',
+    '127.0.0.1:12111',
+    'ftp://127.0.0.1:12111',
+    'ws://127.0.0.1:12111',
+    'http://127.0.0.1:12111/v1',
+    'http://127.0.0.1:12111/v1/',
+    'http://127.0.0.1:12111?a=1',
+    'http://127.0.0.1:12111/?',
+    'http://127.0.0.1:12111#x',
+    'http://user:pass@127.0.0.1:12111',
+    'http://127.0.0.1:99999',
+    'not a url',
+  ])('refuses STRIPE_API_URL=%j', (url) => {
+    expect(() => readConfig({ ...KEYS, STRIPE_API_URL: url })).toThrow(
+      /STRIPE_API_URL: expected an http:\/\/ or https:\/\/ origin without a path or query/,
+    );
+  });
+
+  it('is refused with a live secret key, which only ever goes to Stripe', () => {
+    expect(() =>
+      readConfig({ ...KEYS, STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_API_URL: 'http://127.0.0.1:12111' }),
+    ).toThrow(/STRIPE_API_URL is for tests .* refused with a live secret key/);
+    expect(readConfig({ ...KEYS, STRIPE_SECRET_KEY: 'sk_live_abc123' }).stripe?.host).toBeUndefined();
+  });
+
+  it('is left out in test mode', () => {
+    const config = readConfig({ ...KEYS, PAYMENTS: 'test', STRIPE_API_URL: 'http://127.0.0.1:12111' });
+    expect(config).not.toHaveProperty('stripe');
+  });
+
+  describe('sends the SDK to that server', () => {
+    let fake: FakeStripe;
+    beforeAll(async () => {
+      fake = await startFakeStripe();
+    });
+    afterAll(() => fake.close());
+
+    it('charges through the fake from the configuration alone', async () => {
+      const config = readConfig({ ...KEYS, STRIPE_API_URL: `http://127.0.0.1:${fake.port}` });
+      const provider = await createPaymentProvider(config.stripe);
+      expect(provider.name).toBe('stripe');
+      const payment = await provider.charge({
+        amountCents: 12_000,
+        currency: 'eur',
+        paymentMethod: 'pm_card_visa',
+        idempotencyKey: 'config-test-1',
+        description: 'config test',
+        metadata: {},
+      });
+      expect(payment).toMatchObject({ status: 'succeeded', amountCents: 12_000 });
+      expect(fake.requests).toContainEqual(
+        expect.objectContaining({
+          method: 'POST',
+          path: '/v1/payment_intents',
+          idempotencyKey: 'config-test-1',
+        }),
+      );
+    });
   });
 });

@@ -64,6 +64,35 @@ const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE
 const STRIPE_VARIABLES_TEXT = 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET';
 const DEMONSTRATION_TEXT = 'or PAYMENTS=test for a demonstration site where no real payment is taken';
 
+/**
+ * Where the Stripe SDK sends its calls instead of api.stripe.com (tests: a local fake or stripe-mock): an
+ * http(s) origin only, parsed into the host, port and protocol `stripeClient` takes.
+ */
+const stripeApiUrlFromEnv = z.string().transform((value, context) => {
+  let url: URL | undefined;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    // reported below
+  }
+  const protocol = url?.protocol === 'http:' ? 'http' : url?.protocol === 'https:' ? 'https' : undefined;
+  // Nothing but scheme, host and port: no path, query, fragment or user name (a trailing / is fine).
+  if (!url || !protocol || url.href !== `${url.protocol}//${url.host}/`) {
+    context.addIssue({
+      code: 'custom',
+      message: `expected an http:// or https:// origin without a path or query, such as http://127.0.0.1:12111; not ${JSON.stringify(value)}`,
+    });
+    return z.NEVER;
+  }
+  return {
+    // Node's http.request wants an IPv6 address without the URL's brackets.
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    // The SDK's default port is 443 whatever the protocol, so an http URL without a port says 80.
+    port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80,
+    protocol,
+  } as const;
+});
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -99,14 +128,21 @@ const configSchema = z.object({
     .string()
     .regex(/^whsec_[A-Za-z0-9]+$/, 'must be a Stripe webhook signing secret (whsec_…)')
     .optional(),
+  STRIPE_API_URL: stripeApiUrlFromEnv.optional(),
   PAYMENTS: z.enum(['stripe', 'test']).optional(),
 });
 
-/** Card payments through Stripe: the fields of `StripeSettings` in modules/payments/payment-provider.ts. */
+/**
+ * Card payments through Stripe: exactly the fields of `StripeSettings` in
+ * modules/payments/payment-provider.ts (`host`, `port`, `protocol` only with STRIPE_API_URL).
+ */
 export interface StripeConfig {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
 }
 
 /**
@@ -174,12 +210,17 @@ function paymentsConfig(values: ParsedEnv, publicUrl: string): PaymentsConfig {
       `Invalid configuration: PUBLIC_URL ${publicUrl} is not a local address and no Stripe keys are set, so bookings would be marked paid without taking any money. Set ${STRIPE_VARIABLES_TEXT} to take card payments through Stripe, ${DEMONSTRATION_TEXT}.`,
     );
   }
-  const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET } = values;
+  const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL } = values;
   if (!STRIPE_SECRET_KEY || !STRIPE_PUBLISHABLE_KEY || !STRIPE_WEBHOOK_SECRET) {
     const missing = STRIPE_VARIABLES.filter((name) => !values[name]);
     const why = values.PAYMENTS ? 'PAYMENTS=stripe' : `${keysSet.join(' and ')} set`;
     throw new Error(
       `Invalid configuration: card payments through Stripe (${why}) need ${STRIPE_VARIABLES_TEXT}; missing ${missing.join(', ')}. Set them, ${DEMONSTRATION_TEXT}.`,
+    );
+  }
+  if (STRIPE_API_URL && /^(sk|rk)_live_/.test(STRIPE_SECRET_KEY)) {
+    throw new Error(
+      'Invalid configuration: STRIPE_API_URL is for tests (a local fake of the Stripe API, stripe-mock) and is refused with a live secret key, which is only ever sent to Stripe.',
     );
   }
   return {
@@ -188,6 +229,7 @@ function paymentsConfig(values: ParsedEnv, publicUrl: string): PaymentsConfig {
       secretKey: STRIPE_SECRET_KEY,
       publishableKey: STRIPE_PUBLISHABLE_KEY,
       webhookSecret: STRIPE_WEBHOOK_SECRET,
+      ...STRIPE_API_URL,
     },
   };
 }

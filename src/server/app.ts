@@ -49,7 +49,7 @@ declare module 'fastify' {
     db: Db;
     /** Every route under /api/admin, for the test that checks each one refuses a missing token. */
     adminRoutes: AdminRouteInfo[];
-    /** The card payment provider: Stripe with STRIPE_SECRET_KEY, the test mode otherwise. */
+    /** The card payment provider: Stripe or the test mode, as `config.payments` says (PAYMENTS, README). */
     payments: PaymentProvider;
     /** Every route, for the tests that walk them; `hidden` ones are plumbing, not endpoints of the API reference. */
     registeredRoutes: { method: string; url: string; hidden: boolean }[];

@@ -53,6 +53,8 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
+      // The booking tests pay with the test mode's cards, whatever Stripe keys the shell has.
+      PAYMENTS: 'test',
       DATA_DIR: join(dataDir, 'db'),
       DATABASE_URL: '',
       ADMIN_EMAIL: E2E_ADMIN.email,

@@ -135,7 +135,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('appointments', {
     db: database.db,
-    provider: options.paymentProvider ?? (await createPaymentProvider(config.stripe)),
+    provider:
+      options.paymentProvider ??
+      (await createPaymentProvider(config.stripe, { delayMs: config.testDelayMs })),
     settings: config,
     log: app.log,
   });

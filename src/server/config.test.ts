@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { readConfig } from './config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isLocalUrl, readConfig } from './config';
+import { createPaymentProvider, type StripeSettings } from './modules/payments/payment-provider';
+import { type FakeStripe, startFakeStripe } from './test/booking-fixtures';
 
 describe('readConfig', () => {
   it('has defaults for a fresh machine', () => {
@@ -15,6 +17,8 @@ describe('readConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.admin).toBeUndefined();
     expect(config.trustProxy).toBe(false);
+    expect(config.payments).toBe('test');
+    expect(config).not.toHaveProperty('stripe');
   });
 
   it.each([
@@ -54,6 +58,7 @@ describe('readConfig', () => {
       PORT: '8080',
       HOST: '127.0.0.1',
       PUBLIC_URL: 'https://clinic.example/',
+      PAYMENTS: 'test',
       DATABASE_URL: 'postgres://u@h/db',
       SEED: 'false',
       ADMIN_EMAIL: 'a@b.ie',
@@ -78,5 +83,217 @@ describe('readConfig', () => {
     [{ ADMIN_EMAIL: 'a@b.ie' }, /ADMIN_PASSWORD/],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => readConfig(env)).toThrow(message);
+  });
+});
+
+const KEYS = {
+  STRIPE_SECRET_KEY: 'sk_test_abc123',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+};
+const STRIPE = {
+  secretKey: 'sk_test_abc123',
+  publishableKey: 'pk_test_abc123',
+  webhookSecret: 'whsec_abc123',
+};
+const PUBLIC = 'https://dublinallergyclinic.ie';
+
+describe('PAYMENTS: Stripe or test mode', () => {
+  it.each([
+    'http://localhost',
+    'http://localhost:3000',
+    'https://LOCALHOST:8443/',
+    'http://clinic.localhost:3000',
+    'http://a.b.localhost',
+    'http://127.0.0.1:3000',
+    'http://127.200.3.4',
+    'http://[::1]:3000',
+    'http://[0:0:0:0:0:0:0:1]/',
+  ])('counts %s as local', (url) => {
+    expect(isLocalUrl(url)).toBe(true);
+  });
+
+  it.each([
+    'https://dublinallergyclinic.ie',
+    'http://clinic.test',
+    // Private LAN ranges are not local: the rest of the network, or a forwarded port, reaches them.
+    'http://192.168.1.20:3000',
+    'http://10.0.0.5',
+    'http://172.16.0.1',
+    'http://[fd00::1]:3000',
+    'http://[fe80::1]',
+    'http://0.0.0.0:3000',
+    'http://[::ffff:127.0.0.1]',
+    'http://localhost.example',
+    'http://127.0.0.1.nip.io',
+    'http://mylocalhost',
+    'http://128.0.0.1',
+  ])('does not count %s as local', (url) => {
+    expect(isLocalUrl(url)).toBe(false);
+  });
+
+  it('is test mode on a fresh machine: no PUBLIC_URL is http://localhost:$PORT', () => {
+    expect(readConfig({ PORT: '8080' })).toMatchObject({
+      payments: 'test',
+      testModeReason: 'no Stripe keys, and PUBLIC_URL http://localhost:8080 is a local address',
+    });
+  });
+
+  it.each([
+    'http://127.0.0.1:4000',
+    'http://[::1]:4000',
+    'http://clinic.localhost',
+  ])('is test mode without keys on the local PUBLIC_URL %s', (url) => {
+    expect(readConfig({ PUBLIC_URL: url })).toMatchObject({ payments: 'test' });
+  });
+
+  it('refuses a public PUBLIC_URL without Stripe keys, saying what to set', () => {
+    expect(() => readConfig({ PUBLIC_URL: `${PUBLIC}/` })).toThrow(
+      'Invalid configuration: PUBLIC_URL https://dublinallergyclinic.ie is not a local address and no Stripe keys are set, so bookings would be marked paid without taking any money. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take card payments through Stripe, or PAYMENTS=test for a demonstration site where no real payment is taken.',
+    );
+  });
+
+  it.each([
+    'http://192.168.1.20:3000',
+    'http://10.1.2.3',
+    'http://clinic.test',
+  ])('refuses the non-local PUBLIC_URL %s without keys', (url) => {
+    expect(() => readConfig({ PUBLIC_URL: url })).toThrow(/is not a local address and no Stripe keys/);
+  });
+
+  it('is test mode on a public PUBLIC_URL when PAYMENTS=test asks for it', () => {
+    expect(readConfig({ PUBLIC_URL: PUBLIC, PAYMENTS: 'test' })).toMatchObject({
+      payments: 'test',
+      testModeReason: 'PAYMENTS=test',
+    });
+  });
+
+  it('prefers PAYMENTS=test to Stripe keys, and says so for the start-up log', () => {
+    const config = readConfig({ PUBLIC_URL: PUBLIC, PAYMENTS: 'test', ...KEYS });
+    expect(config.payments).toBe('test');
+    expect(config).not.toHaveProperty('stripe');
+    expect(config.testModeReason).toBe(
+      'PAYMENTS=test; the Stripe keys set (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET) are ignored',
+    );
+  });
+
+  it.each([
+    PUBLIC,
+    'http://localhost:3000',
+  ])('takes card payments through Stripe with the three keys on %s', (url) => {
+    for (const payments of [{}, { PAYMENTS: 'stripe' }]) {
+      const config = readConfig({ PUBLIC_URL: url, ...KEYS, ...payments });
+      expect(config.payments).toBe('stripe');
+      expect(config.stripe).toEqual(STRIPE);
+      expect(config.testModeReason).toBeUndefined();
+    }
+  });
+
+  it.each([PUBLIC, 'http://localhost:3000'])('refuses PAYMENTS=stripe without keys on %s', (url) => {
+    expect(() => readConfig({ PUBLIC_URL: url, PAYMENTS: 'stripe' })).toThrow(
+      'Invalid configuration: card payments through Stripe (PAYMENTS=stripe) need STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET; missing STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET. Set them, or PAYMENTS=test for a demonstration site where no real payment is taken.',
+    );
+  });
+
+  it.each([
+    ['STRIPE_SECRET_KEY'],
+    ['STRIPE_PUBLISHABLE_KEY'],
+    ['STRIPE_WEBHOOK_SECRET'],
+    ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  ] as const)('refuses a part of the Stripe keys (%j), local or not, naming the missing ones', (...names) => {
+    const some = Object.fromEntries(names.map((name) => [name, KEYS[name]]));
+    const missing = Object.keys(KEYS).filter((name) => !(names as readonly string[]).includes(name));
+    for (const env of [some, { ...some, PUBLIC_URL: PUBLIC }, { ...some, PAYMENTS: 'stripe' }]) {
+      expect(() => readConfig(env)).toThrow(`missing ${missing.join(', ')}.`);
+    }
+    // Asked for by name, test mode ignores them.
+    expect(readConfig({ ...some, PAYMENTS: 'test' }).payments).toBe('test');
+  });
+
+  it.each(['Stripe', 'TEST', 'live', 'none', 'true'])('refuses PAYMENTS=%j', (value) => {
+    expect(() => readConfig({ PAYMENTS: value, ...KEYS })).toThrow(/PAYMENTS: /);
+  });
+
+  it('treats an empty PAYMENTS as unset', () => {
+    expect(readConfig({ PAYMENTS: '' }).payments).toBe('test');
+    expect(() => readConfig({ PAYMENTS: '', PUBLIC_URL: PUBLIC })).toThrow(/not a local address/);
+  });
+});
+
+describe('STRIPE_API_URL', () => {
+  it.each([
+    ['http://127.0.0.1:12111', { host: '127.0.0.1', port: 12111, protocol: 'http' }],
+    ['http://127.0.0.1:12111/', { host: '127.0.0.1', port: 12111, protocol: 'http' }],
+    ['http://localhost', { host: 'localhost', port: 80, protocol: 'http' }],
+    ['https://stripe-mock.internal', { host: 'stripe-mock.internal', port: 443, protocol: 'https' }],
+    ['HTTPS://Stripe-Mock.Internal:8443', { host: 'stripe-mock.internal', port: 8443, protocol: 'https' }],
+    ['http://[::1]:12111', { host: '::1', port: 12111, protocol: 'http' }],
+  ])('reads %s into the SDK host, port and protocol', (url, api) => {
+    const config = readConfig({ ...KEYS, STRIPE_API_URL: url });
+    expect(config.stripe).toEqual({ ...STRIPE, ...api });
+    // Exactly the settings the payment provider takes.
+    const settings: StripeSettings | undefined = config.stripe;
+    expect(settings).toBeDefined();
+  });
+
+  it.each([
+    'localhost:12111',
+    '127.0.0.1:12111',
+    'ftp://127.0.0.1:12111',
+    'ws://127.0.0.1:12111',
+    'http://127.0.0.1:12111/v1',
+    'http://127.0.0.1:12111/v1/',
+    'http://127.0.0.1:12111?a=1',
+    'http://127.0.0.1:12111/?',
+    'http://127.0.0.1:12111#x',
+    'http://user:pass@127.0.0.1:12111',
+    'http://127.0.0.1:99999',
+    'not a url',
+  ])('refuses STRIPE_API_URL=%j', (url) => {
+    expect(() => readConfig({ ...KEYS, STRIPE_API_URL: url })).toThrow(
+      /STRIPE_API_URL: expected an http:\/\/ or https:\/\/ origin without a path or query/,
+    );
+  });
+
+  it('is refused with a live secret key, which only ever goes to Stripe', () => {
+    expect(() =>
+      readConfig({ ...KEYS, STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_API_URL: 'http://127.0.0.1:12111' }),
+    ).toThrow(/STRIPE_API_URL is for tests .* refused with a live secret key/);
+    expect(readConfig({ ...KEYS, STRIPE_SECRET_KEY: 'sk_live_abc123' }).stripe?.host).toBeUndefined();
+  });
+
+  it('is left out in test mode', () => {
+    const config = readConfig({ ...KEYS, PAYMENTS: 'test', STRIPE_API_URL: 'http://127.0.0.1:12111' });
+    expect(config).not.toHaveProperty('stripe');
+  });
+
+  describe('sends the SDK to that server', () => {
+    let fake: FakeStripe;
+    beforeAll(async () => {
+      fake = await startFakeStripe();
+    });
+    afterAll(() => fake.close());
+
+    it('charges through the fake from the configuration alone', async () => {
+      const config = readConfig({ ...KEYS, STRIPE_API_URL: `http://127.0.0.1:${fake.port}` });
+      const provider = await createPaymentProvider(config.stripe);
+      expect(provider.name).toBe('stripe');
+      const payment = await provider.charge({
+        amountCents: 12_000,
+        currency: 'eur',
+        paymentMethod: 'pm_card_visa',
+        idempotencyKey: 'config-test-1',
+        description: 'config test',
+        metadata: {},
+      });
+      expect(payment).toMatchObject({ status: 'succeeded', amountCents: 12_000 });
+      expect(fake.requests).toContainEqual(
+        expect.objectContaining({
+          method: 'POST',
+          path: '/v1/payment_intents',
+          idempotencyKey: 'config-test-1',
+        }),
+      );
+    });
   });
 });

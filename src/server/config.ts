@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { isIP, isIPv4 } from 'node:net';
 import { z } from 'zod';
 import { clinic } from '../shared/clinic';
 
@@ -46,6 +46,53 @@ const trustProxyFromEnv = z.string().transform((value, context): false | number 
   return entries;
 });
 
+/**
+ * Whether the site's origin is this machine only: `localhost`, a `*.localhost` name, 127.0.0.0/8 or ::1.
+ * Private LAN ranges (10/8, 172.16/12, 192.168/16, fc00::/7) are not local: others on that network, or a
+ * port forwarded to it, can reach them, so a staging box there says PAYMENTS=test itself.
+ */
+export function isLocalUrl(url: string): boolean {
+  const hostname = URL.parse(url)?.hostname.toLowerCase() ?? '';
+  if (hostname === 'localhost' || hostname.endsWith('.localhost')) return true;
+  if (isIPv4(hostname)) return hostname.split('.')[0] === '127';
+  // WHATWG URLs keep IPv6 hosts in brackets, in their shortest form ([0:0:0:0:0:0:0:1] is [::1]).
+  return hostname === '[::1]';
+}
+
+/** The three variables card payments through Stripe need, all together. */
+const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+const STRIPE_VARIABLES_TEXT = 'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET';
+const DEMONSTRATION_TEXT = 'or PAYMENTS=test for a demonstration site where no real payment is taken';
+
+/**
+ * Where the Stripe SDK sends its calls instead of api.stripe.com (tests: a local fake or stripe-mock): an
+ * http(s) origin only, parsed into the host, port and protocol `stripeClient` takes.
+ */
+const stripeApiUrlFromEnv = z.string().transform((value, context) => {
+  let url: URL | undefined;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    // reported below
+  }
+  const protocol = url?.protocol === 'http:' ? 'http' : url?.protocol === 'https:' ? 'https' : undefined;
+  // Nothing but scheme, host and port: no path, query, fragment or user name (a trailing / is fine).
+  if (!url || !protocol || url.href !== `${url.protocol}//${url.host}/`) {
+    context.addIssue({
+      code: 'custom',
+      message: `expected an http:// or https:// origin without a path or query, such as http://127.0.0.1:12111; not ${JSON.stringify(value)}`,
+    });
+    return z.NEVER;
+  }
+  return {
+    // Node's http.request wants an IPv6 address without the URL's brackets.
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    // The SDK's default port is 443 whatever the protocol, so an http URL without a port says 80.
+    port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80,
+    protocol,
+  } as const;
+});
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -81,9 +128,39 @@ const configSchema = z.object({
     .string()
     .regex(/^whsec_[A-Za-z0-9]+$/, 'must be a Stripe webhook signing secret (whsec_…)')
     .optional(),
+  STRIPE_API_URL: stripeApiUrlFromEnv.optional(),
+  PAYMENTS: z.enum(['stripe', 'test']).optional(),
+  PAYMENTS_TEST_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 
-export interface AppConfig {
+/**
+ * Card payments through Stripe: exactly the fields of `StripeSettings` in
+ * modules/payments/payment-provider.ts (`host`, `port`, `protocol` only with STRIPE_API_URL).
+ */
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+}
+
+/**
+ * How card payments are taken: through Stripe, or in the built-in test mode, where bookings are marked
+ * paid and no money is taken.
+ */
+export interface PaymentsConfig {
+  payments: 'stripe' | 'test';
+  /** Present in Stripe mode only. */
+  stripe?: StripeConfig;
+  /** Test mode only: why, for the line the server logs at start. */
+  testModeReason?: string;
+  /** Test mode only: how long each call to the test provider takes (the failure tests stop a server mid-payment). */
+  testDelayMs?: number;
+}
+
+export interface AppConfig extends PaymentsConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -105,8 +182,59 @@ export interface AppConfig {
   holdMinutes: number;
   /** How long a server-rendered public page is served from memory; 0 renders every request. */
   pageCacheSeconds: number;
-  /** Card payments through Stripe; without it the built-in test mode takes no real payment. */
-  stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string };
+}
+
+type ParsedEnv = z.infer<typeof configSchema>;
+
+/**
+ * Stripe or test mode (README, "Bookings and card payments"). PAYMENTS says which; unset, any STRIPE_*
+ * key means Stripe, and without keys test mode is allowed only when the site's origin is this machine,
+ * so a public site never marks bookings paid without taking money because its keys were forgotten.
+ */
+function paymentsConfig(values: ParsedEnv, publicUrl: string): PaymentsConfig {
+  const keysSet = STRIPE_VARIABLES.filter((name) => values[name]);
+  if (values.PAYMENTS === 'test') {
+    return {
+      payments: 'test',
+      testModeReason:
+        keysSet.length > 0
+          ? `PAYMENTS=test; the Stripe keys set (${keysSet.join(', ')}) are ignored`
+          : 'PAYMENTS=test',
+    };
+  }
+  if (!values.PAYMENTS && keysSet.length === 0) {
+    if (isLocalUrl(publicUrl)) {
+      return {
+        payments: 'test',
+        testModeReason: `no Stripe keys, and PUBLIC_URL ${publicUrl} is a local address`,
+      };
+    }
+    throw new Error(
+      `Invalid configuration: PUBLIC_URL ${publicUrl} is not a local address and no Stripe keys are set, so bookings would be marked paid without taking any money. Set ${STRIPE_VARIABLES_TEXT} to take card payments through Stripe, ${DEMONSTRATION_TEXT}.`,
+    );
+  }
+  const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL } = values;
+  if (!STRIPE_SECRET_KEY || !STRIPE_PUBLISHABLE_KEY || !STRIPE_WEBHOOK_SECRET) {
+    const missing = STRIPE_VARIABLES.filter((name) => !values[name]);
+    const why = values.PAYMENTS ? 'PAYMENTS=stripe' : `${keysSet.join(' and ')} set`;
+    throw new Error(
+      `Invalid configuration: card payments through Stripe (${why}) need ${STRIPE_VARIABLES_TEXT}; missing ${missing.join(', ')}. Set them, ${DEMONSTRATION_TEXT}.`,
+    );
+  }
+  if (STRIPE_API_URL && /^(sk|rk)_live_/.test(STRIPE_SECRET_KEY)) {
+    throw new Error(
+      'Invalid configuration: STRIPE_API_URL is for tests (a local fake of the Stripe API, stripe-mock) and is refused with a live secret key, which is only ever sent to Stripe.',
+    );
+  }
+  return {
+    payments: 'stripe',
+    stripe: {
+      secretKey: STRIPE_SECRET_KEY,
+      publishableKey: STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: STRIPE_WEBHOOK_SECRET,
+      ...STRIPE_API_URL,
+    },
+  };
 }
 
 /** Reads the configuration from environment variables (all documented in the README). */
@@ -119,15 +247,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;
-  if (values.STRIPE_SECRET_KEY && (!values.STRIPE_PUBLISHABLE_KEY || !values.STRIPE_WEBHOOK_SECRET)) {
-    throw new Error(
-      'Invalid configuration: with STRIPE_SECRET_KEY set STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET too.',
-    );
-  }
   if (Boolean(values.ADMIN_EMAIL) !== Boolean(values.ADMIN_PASSWORD)) {
     throw new Error('Invalid configuration: set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither.');
   }
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+  const payments = paymentsConfig(values, publicUrl);
+  if (payments.payments === 'test' && values.PAYMENTS_TEST_DELAY_MS > 0) {
+    payments.testDelayMs = values.PAYMENTS_TEST_DELAY_MS;
+  }
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -148,12 +275,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     holdMinutes: values.HOLD_MINUTES,
     // Vite's dev server changes the pages under the running server: render each request there.
     pageCacheSeconds: values.NODE_ENV === 'development' ? 0 : values.PAGE_CACHE_SECONDS,
-    stripe: values.STRIPE_SECRET_KEY
-      ? {
-          secretKey: values.STRIPE_SECRET_KEY,
-          publishableKey: values.STRIPE_PUBLISHABLE_KEY,
-          webhookSecret: values.STRIPE_WEBHOOK_SECRET,
-        }
-      : undefined,
+    ...payments,
   };
 }

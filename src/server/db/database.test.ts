@@ -189,7 +189,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded PGlite', () =>
     } finally {
       await client.close();
     }
-  });
+    // A new in-memory PGlite runs initdb: over 20 s on a busy 2-core machine, as in the test below.
+  }, 90_000);
 
   it('reads timestamps, dates and bytea as Drizzle and node-postgres would', async () => {
     const [row] = await handle.db.select({ at: schema.slots.startsAt }).from(schema.slots).limit(1);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { readConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
+import { testConfig } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
 
 let app: FastifyInstance;
@@ -10,7 +10,7 @@ let database: DatabaseHandle;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://clinic.test' });
+  const config = testConfig();
   app = await buildApp({ config, database, web: false });
   // Stands in for the pages' catch-all of web-routes.ts, which the production app registers last.
   app.get('/*', async () => ({ page: true }));

@@ -2,8 +2,8 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { readConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
+import { testConfig } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
 
 let database: DatabaseHandle;
@@ -18,7 +18,7 @@ beforeAll(async () => {
       callback();
     },
   });
-  const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', PUBLIC_URL: 'http://clinic.test' });
+  const config = testConfig({ LOG_LEVEL: 'info' });
   app = await buildApp({ config, database, web: false, logger: { stream } });
   await app.ready();
 });

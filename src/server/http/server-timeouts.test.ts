@@ -3,8 +3,8 @@ import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, DEFAULT_TIMEOUTS } from '../app';
-import { readConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
+import { testConfig } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
 
 let database: DatabaseHandle;
@@ -13,7 +13,7 @@ let port: number;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://clinic.test' });
+  const config = testConfig();
   app = await buildApp({
     config,
     database,

@@ -11,9 +11,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The configuration of the test app; `env` adds or overrides variables. */
+/**
+ * The configuration of the test app; `env` adds or overrides variables. http://clinic.test is not a local
+ * address, so test mode is asked for by name (PAYMENTS=test), unless `env` brings Stripe keys.
+ */
 export function testConfig(env: Record<string, string> = {}) {
-  return readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://clinic.test', ...env });
+  return readConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://clinic.test',
+    PAYMENTS: env.STRIPE_SECRET_KEY ? 'stripe' : 'test',
+    ...env,
+  });
 }
 
 /** The API on a fresh database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set); one per test file. */

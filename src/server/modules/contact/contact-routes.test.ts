@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_SUCCESS_MESSAGE } from '../../../shared/contact';
 import { texts } from '../../../shared/validation-texts';
 import { buildApp } from '../../app';
-import { readConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
 import { contactMessages, emailOutbox } from '../../db/schema';
+import { testConfig } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { contactRoutes } from './contact-routes';
 
@@ -13,12 +13,7 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 let database: DatabaseHandle;
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = readConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://clinic.test',
-    CLINIC_EMAIL: 'desk@clinic.test',
-  });
+  const config = testConfig({ CLINIC_EMAIL: 'desk@clinic.test' });
   app = await buildApp({ config, database, web: false });
   // Until the route is registered in app.ts, register it here the same way (under /api).
   if (!app.hasRoute({ method: 'POST', url: '/api/contact_us' })) {

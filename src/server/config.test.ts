@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLocalUrl, readConfig } from './config';
-import { createPaymentProvider, type StripeSettings } from './modules/payments/payment-provider';
+import { createPaymentProvider } from './modules/payments/payment-provider';
+import type { StripeSettings } from './modules/payments/stripe-provider';
 import { type FakeStripe, startFakeStripe } from './test/booking-fixtures';
 
 describe('readConfig', () => {
@@ -220,6 +221,16 @@ describe('PAYMENTS: Stripe or test mode', () => {
   });
 });
 
+describe('PAYMENTS_TEST_DELAY_MS', () => {
+  it('slows the test provider only, within 0 to 60 000 ms', () => {
+    expect(readConfig({}).testDelayMs).toBeUndefined();
+    expect(readConfig({ PAYMENTS_TEST_DELAY_MS: '2500' }).testDelayMs).toBe(2500);
+    expect(readConfig({ ...KEYS, PAYMENTS_TEST_DELAY_MS: '2500' }).testDelayMs).toBeUndefined();
+    expect(() => readConfig({ PAYMENTS_TEST_DELAY_MS: '60001' })).toThrow(/PAYMENTS_TEST_DELAY_MS/);
+    expect(() => readConfig({ PAYMENTS_TEST_DELAY_MS: 'soon' })).toThrow(/PAYMENTS_TEST_DELAY_MS/);
+  });
+});
+
 describe('STRIPE_API_URL', () => {
   it.each([
     ['http://127.0.0.1:12111', { host: '127.0.0.1', port: 12111, protocol: 'http' }],
@@ -278,14 +289,14 @@ describe('STRIPE_API_URL', () => {
       const config = readConfig({ ...KEYS, STRIPE_API_URL: `http://127.0.0.1:${fake.port}` });
       const provider = await createPaymentProvider(config.stripe);
       expect(provider.name).toBe('stripe');
-      const payment = await provider.charge({
+      const created = await provider.create({
         amountCents: 12_000,
         currency: 'eur',
-        paymentMethod: 'pm_card_visa',
         idempotencyKey: 'config-test-1',
         description: 'config test',
         metadata: {},
       });
+      const payment = await provider.confirm(created.id, 'pm_card_visa', 'config-test-1-confirm');
       expect(payment).toMatchObject({ status: 'succeeded', amountCents: 12_000 });
       expect(fake.requests).toContainEqual(
         expect.objectContaining({

@@ -1,4 +1,4 @@
-import { escapeHtml } from './html';
+import { escapeHtml } from '../../../shared/escape-html';
 
 /** One line of text: control characters (CR, LF, …) become spaces, so what a person typed stays on its line. */
 export const oneLine = (value: string) => value.replace(/\p{Cc}+/gu, ' ').trim();

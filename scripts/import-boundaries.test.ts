@@ -26,6 +26,17 @@ const files: Record<string, string> = {
   'src/shared/imports-client.ts': "import { a } from '../client/lib/api-client';",
   'src/shared/imports-node.ts': "import { a } from 'node:fs';",
   'src/shared/ok.test.ts': "import { it } from 'vitest';",
+  'src/server/modules/appointments/ok.ts': [
+    "import { a } from '../slots/slot-repository';",
+    "import { b } from '../slots/slot-service';",
+    "import { c } from './appointment-routes';",
+    "import { d } from '../../db/schema';",
+  ].join('\n'),
+  'src/server/modules/appointments/imports-routes.ts': "import { a } from '../slots/slot-routes';",
+  'src/server/modules/appointments/imports-admin-routes.ts':
+    "import { a } from '../slots/slot-admin-routes';",
+  'src/server/modules/appointments/imports-app.ts': "import { a } from '../../app';",
+  'src/server/modules/appointments/ok.test.ts': "import { a } from '../slots/slot-routes';",
 };
 
 let root: string;
@@ -51,12 +62,15 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('import boundaries', () => {
-  it('refuse a feature importing another feature, client code importing the server, and shared code importing anything but zod and shared modules', () => {
+  it("refuse a feature importing another feature, client code importing the server, shared code importing anything but zod and shared modules, and a server module importing another module's routes or the app", () => {
     expect(refused).toEqual([
       'src/client/features/blog/imports-faq.ts',
       'src/client/features/blog/imports-server.ts',
       'src/client/features/blog/imports-team.ts',
       'src/client/lib/imports-server.ts',
+      'src/server/modules/appointments/imports-admin-routes.ts',
+      'src/server/modules/appointments/imports-app.ts',
+      'src/server/modules/appointments/imports-routes.ts',
       'src/shared/imports-client.ts',
       'src/shared/imports-node.ts',
       'src/shared/imports-react.ts',

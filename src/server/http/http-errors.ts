@@ -17,5 +17,4 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);
 export const unauthorized = () => new HttpError(401, 'You need to sign in');

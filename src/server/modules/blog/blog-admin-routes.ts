@@ -6,8 +6,8 @@ import {
   listAdminBlogs,
   updateBlog,
 } from '../../../shared/api/blog-endpoints';
+import { notFound } from '../../domain-errors';
 import { route } from '../../http/endpoint-route';
-import { notFound } from '../../http/http-errors';
 import type { FormLimits } from '../../http/multipart-form';
 import { adminActorOf } from '../auth/admin-guard';
 import { findAdminBlog, listAdminBlogs as listArticles } from './blog-admin-repository';
@@ -30,7 +30,7 @@ export async function blogAdminRoutes(admin: FastifyInstance): Promise<void> {
 
   route(admin, getAdminBlog, async ({ params }) => {
     const blog = await findAdminBlog(db, params.id);
-    if (!blog) throw notFound('Article');
+    if (!blog) throw notFound('Article not found');
     return { blog };
   });
 

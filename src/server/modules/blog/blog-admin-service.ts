@@ -9,7 +9,7 @@ import {
 } from '../../../shared/blog';
 import { clinic } from '../../../shared/clinic';
 import type { Db } from '../../db/database';
-import { HttpError, notFound } from '../../http/http-errors';
+import { fieldError, notFound, refused } from '../../domain-errors';
 import { type Actor, auditChange } from '../audit/audit-log';
 import { deleteFiles, storeUpload } from '../uploads/file-repository';
 import { type PreparedUpload, prepareUpload } from '../uploads/upload-checks';
@@ -57,7 +57,7 @@ async function storeUploads(tx: Db, prepared: PreparedUploads): Promise<Partial<
 /** A validated publication date: with an offset as given, else read in clinic time (Europe/Dublin). */
 export function publishedAtDate(value: string): Date {
   const parts = parsePublishedAtParts(value);
-  if (!parts) throw new HttpError(422, articleTexts.publishedAtInvalid);
+  if (!parts) throw refused(articleTexts.publishedAtInvalid);
   if (parts.offset) return new Date(value);
   const { year, month, day, hour, minute, second } = parts;
   return new Date(new TZDate(year, month - 1, day, hour, minute, second, clinic.timeZone).getTime());
@@ -68,7 +68,7 @@ function sanitizedContent(form: ArticleRequest): string {
   const content = sanitizeArticleHtml(form.content);
   if (isBlankHtml(content)) {
     const message = articleTexts.contentRequired;
-    throw new HttpError(422, message, { content: [message] });
+    throw refused(message, fieldError('content', message));
   }
   return content;
 }
@@ -84,7 +84,7 @@ function textValues(form: ArticleRequest, content: string, current?: ArticleRow)
 
 async function answer(db: Db, id: number): Promise<AdminBlog> {
   const blog = await findAdminBlog(db, id);
-  if (!blog) throw notFound('Article');
+  if (!blog) throw notFound('Article not found');
   return blog;
 }
 
@@ -130,12 +130,12 @@ export async function changeArticle(
   form: ArticleRequest,
 ): Promise<AdminBlog> {
   // A missing article answers 404 before its content or files are looked at.
-  if (!(await findArticleRow(db, id))) throw notFound('Article');
+  if (!(await findArticleRow(db, id))) throw notFound('Article not found');
   const content = sanitizedContent(form);
   const prepared = await prepareUploads(form);
   return db.transaction(async (tx) => {
     const current = await findArticleRow(tx, id);
-    if (!current) throw notFound('Article');
+    if (!current) throw notFound('Article not found');
     const stored = await storeUploads(tx, prepared);
     const remove = { icon: form.remove_icon === true, attachment: form.remove_attachment === true };
     const values: ArticleValues = {
@@ -143,7 +143,7 @@ export async function changeArticle(
       iconFileId: stored.icon ?? (remove.icon ? null : current.iconFileId),
       attachmentFileId: stored.attachment ?? (remove.attachment ? null : current.attachmentFileId),
     };
-    if (!(await updateArticle(tx, id, values))) throw notFound('Article');
+    if (!(await updateArticle(tx, id, values))) throw notFound('Article not found');
     const dropped = FILE_KEYS.flatMap((key) => {
       const before = current[columnOfFile[key]];
       return before && before !== values[columnOfFile[key]] ? [before] : [];
@@ -158,7 +158,7 @@ export async function changeArticle(
 export async function removeArticle(db: Db, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await deleteArticle(tx, id);
-    if (!row) throw notFound('Article');
+    if (!row) throw notFound('Article not found');
     await deleteFiles(tx, [row.iconFileId, row.attachmentFileId]);
     await auditChange(tx, actor, 'delete', ENTITY, id, { slug: row.slug, title: row.title });
   });

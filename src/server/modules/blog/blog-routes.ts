@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getBlog, listBlogs } from '../../../shared/api/blog-endpoints';
+import { notFound } from '../../domain-errors';
 import { route } from '../../http/endpoint-route';
-import { notFound } from '../../http/http-errors';
 import { findPublishedBlog, listPublishedBlogs } from './blog-repository';
 
 /** Public reads of the blog (spec section 7): `GET /api/blogs` and `GET /api/blogs/{slugOrId}`. */
@@ -13,7 +13,7 @@ export async function blogPublicRoutes(api: FastifyInstance): Promise<void> {
 
   route(api, getBlog, async ({ params }) => {
     const blog = await findPublishedBlog(api.db, params.slugOrId);
-    if (!blog) throw notFound('Article');
+    if (!blog) throw notFound('Article not found');
     return { blog };
   });
 }

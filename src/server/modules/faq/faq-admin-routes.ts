@@ -6,8 +6,8 @@ import {
   listAdminFaQuestions,
   updateFaQuestion,
 } from '../../../shared/api/faq-endpoints';
+import { notFound } from '../../domain-errors';
 import { route } from '../../http/endpoint-route';
-import { notFound } from '../../http/http-errors';
 import type { FormLimits } from '../../http/multipart-form';
 import { adminActorOf } from '../auth/admin-guard';
 import { findFaQuestionRow, listFaQuestions, toFaQuestion } from './faq-repository';
@@ -27,7 +27,7 @@ export async function faqAdminRoutes(admin: FastifyInstance): Promise<void> {
 
   route(admin, getAdminFaQuestion, async ({ params }) => {
     const row = await findFaQuestionRow(db, params.id);
-    if (!row) throw notFound('FAQ');
+    if (!row) throw notFound('FAQ not found');
     return { fa_question: toFaQuestion(row) };
   });
 

@@ -2,7 +2,7 @@ import { isBlankHtml } from '../../../shared/blank-html';
 import type { FaQuestion, FaqFormValues } from '../../../shared/faq';
 import { texts } from '../../../shared/validation-texts';
 import type { Db } from '../../db/database';
-import { HttpError, notFound } from '../../http/http-errors';
+import { fieldError, notFound, refused } from '../../domain-errors';
 import { type Actor, auditChange } from '../audit/audit-log';
 import { SANITIZER_VERSION, sanitizeArticleHtml } from '../blog/sanitize-html';
 import {
@@ -24,7 +24,7 @@ const FIELDS = ['title', 'answer', 'asHtml'] as const;
 function storedValues(values: FaqFormValues): FaQuestionValues {
   if (!values.asHtml) return { ...values, sanitizerVersion: SANITIZER_VERSION };
   const answer = sanitizeArticleHtml(values.answer);
-  if (isBlankHtml(answer)) throw new HttpError(422, texts.required, { answer: [texts.required] });
+  if (isBlankHtml(answer)) throw refused(texts.required, fieldError('answer', texts.required));
   return { ...values, answer, sanitizerVersion: SANITIZER_VERSION };
 }
 
@@ -48,9 +48,9 @@ export async function changeFaQuestion(
   const stored = storedValues(values);
   return db.transaction(async (tx) => {
     const before = await findFaQuestionRow(tx, id);
-    if (!before) throw notFound('FAQ');
+    if (!before) throw notFound('FAQ not found');
     const after = await updateFaQuestion(tx, id, stored);
-    if (!after) throw notFound('FAQ');
+    if (!after) throw notFound('FAQ not found');
     const fields = FIELDS.filter((field) => before[field] !== after[field]);
     await auditChange(tx, actor, 'update', ENTITY, id, { fields });
     return toFaQuestion(after);
@@ -59,7 +59,7 @@ export async function changeFaQuestion(
 
 export async function removeFaQuestion(db: Db, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await deleteFaQuestion(tx, id))) throw notFound('FAQ');
+    if (!(await deleteFaQuestion(tx, id))) throw notFound('FAQ not found');
     await auditChange(tx, actor, 'delete', ENTITY, id);
   });
 }

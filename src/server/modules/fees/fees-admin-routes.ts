@@ -11,8 +11,8 @@ import {
   updateFeeCategory,
   updateFeeService,
 } from '../../../shared/api/fees-endpoints';
+import { notFound } from '../../domain-errors';
 import { route } from '../../http/endpoint-route';
-import { notFound } from '../../http/http-errors';
 import type { FormLimits } from '../../http/multipart-form';
 import { adminActorOf } from '../auth/admin-guard';
 import {
@@ -45,7 +45,7 @@ export async function feesAdminRoutes(admin: FastifyInstance): Promise<void> {
 
   route(admin, getAdminFeeCategory, async ({ params }) => {
     const category = await findAdminFeeCategory(db, params.id);
-    if (!category) throw notFound('Fee category');
+    if (!category) throw notFound('Fee category not found');
     return { fee_category: category };
   });
 
@@ -72,14 +72,14 @@ export async function feesAdminRoutes(admin: FastifyInstance): Promise<void> {
 
   route(admin, listAdminFeeServices, async ({ query }) => {
     if (query.category_id !== undefined && !(await feeCategoryExists(db, query.category_id)))
-      throw notFound('Fee category');
+      throw notFound('Fee category not found');
     const { items, pages, count } = await listServices(db, { ...query, categoryId: query.category_id });
     return { services: items, pages, count };
   });
 
   route(admin, getAdminFeeService, async ({ params }) => {
     const service = await findAdminFeeService(db, params.id);
-    if (!service) throw notFound('Fee service');
+    if (!service) throw notFound('Fee service not found');
     return { service };
   });
 

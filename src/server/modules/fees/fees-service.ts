@@ -8,7 +8,7 @@ import {
 } from '../../../shared/fees';
 import type { Db } from '../../db/database';
 import type { feePrices } from '../../db/schema';
-import { HttpError, notFound } from '../../http/http-errors';
+import { fieldError, notFound, refused } from '../../domain-errors';
 import { type Actor, auditChange } from '../audit/audit-log';
 import {
   deleteFeeCategory,
@@ -33,7 +33,7 @@ const SERVICE = 'fee_service';
 
 async function categoryAnswer(db: Db, id: number): Promise<AdminFeeCategory> {
   const category = await findAdminFeeCategory(db, id);
-  if (!category) throw notFound('Fee category');
+  if (!category) throw notFound('Fee category not found');
   return category;
 }
 
@@ -54,7 +54,7 @@ export async function changeFeeCategory(
 ): Promise<AdminFeeCategory> {
   return db.transaction(async (tx) => {
     const before = await findAdminFeeCategory(tx, id);
-    if (!before || !(await updateFeeCategory(tx, id, title))) throw notFound('Fee category');
+    if (!before || !(await updateFeeCategory(tx, id, title))) throw notFound('Fee category not found');
     await auditChange(tx, actor, 'update', CATEGORY, id, { fields: before.title === title ? [] : ['title'] });
     return categoryAnswer(tx, id);
   });
@@ -64,7 +64,7 @@ export async function changeFeeCategory(
 export async function removeFeeCategory(db: Db, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const category = await findAdminFeeCategory(tx, id);
-    if (!category || !(await deleteFeeCategory(tx, id))) throw notFound('Fee category');
+    if (!category || !(await deleteFeeCategory(tx, id))) throw notFound('Fee category not found');
     await auditChange(tx, actor, 'delete', CATEGORY, id, {
       title: category.title,
       services_deleted: category.services_count,
@@ -74,7 +74,7 @@ export async function removeFeeCategory(db: Db, actor: Actor, id: number): Promi
 
 async function assertCategoryExists(db: Db, categoryId: number): Promise<void> {
   if (!(await feeCategoryExists(db, categoryId)))
-    throw new HttpError(422, feeTexts.categoryMissing, { fee_category_id: [feeTexts.categoryMissing] });
+    throw refused(feeTexts.categoryMissing, fieldError('fee_category_id', feeTexts.categoryMissing));
 }
 
 /** Every line with an id must name one of this service's price lines, once. */
@@ -92,7 +92,7 @@ function checkPriceIds(lines: PriceLineChange[], ownIds: Set<number>): void {
     if (message) errors[`prices_attributes.${index}.id`] = [message];
   });
   const first = Object.values(errors)[0]?.[0];
-  if (first) throw new HttpError(422, first, errors);
+  if (first) throw refused(first, errors);
 }
 
 /** How many price lines were added, changed and removed, for the audit entry. */
@@ -136,7 +136,7 @@ async function applyPriceLines(db: Db, serviceId: number, lines: PriceLineChange
 
 async function serviceAnswer(db: Db, id: number): Promise<FeeService> {
   const service = await findAdminFeeService(db, id);
-  if (!service) throw notFound('Fee service');
+  if (!service) throw notFound('Fee service not found');
   return service;
 }
 
@@ -171,7 +171,7 @@ export async function changeFeeService(
 ): Promise<FeeService> {
   return db.transaction(async (tx) => {
     const current = await lockFeeServiceRow(tx, id);
-    if (!current) throw notFound('Fee service');
+    if (!current) throw notFound('Fee service not found');
     const fields: string[] = [];
     const set: Parameters<typeof updateFeeService>[2] = {};
     if (input.title !== current.title) {
@@ -196,7 +196,7 @@ export async function changeFeeService(
 export async function removeFeeService(db: Db, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const service = await findAdminFeeService(tx, id);
-    if (!service || !(await deleteFeeService(tx, id))) throw notFound('Fee service');
+    if (!service || !(await deleteFeeService(tx, id))) throw notFound('Fee service not found');
     await auditChange(tx, actor, 'delete', SERVICE, id, {
       title: service.title,
       fee_category_id: service.fee_category_id,

@@ -6,8 +6,8 @@ import {
   listAdminTeamMembers,
   updateTeamMember,
 } from '../../../shared/api/team-endpoints';
+import { notFound } from '../../domain-errors';
 import { route } from '../../http/endpoint-route';
-import { notFound } from '../../http/http-errors';
 import type { FormLimits } from '../../http/multipart-form';
 import { adminActorOf } from '../auth/admin-guard';
 import { findAdminTeamMember, listTeamMembers } from './team-repository';
@@ -27,7 +27,7 @@ export async function teamAdminRoutes(admin: FastifyInstance): Promise<void> {
 
   route(admin, getAdminTeamMember, async ({ params }) => {
     const member = await findAdminTeamMember(db, params.id);
-    if (!member) throw notFound('Team member');
+    if (!member) throw notFound('Team member not found');
     return { team_member: member };
   });
 

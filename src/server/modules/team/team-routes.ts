@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getTeamMember, listTeamMembers } from '../../../shared/api/team-endpoints';
+import { notFound } from '../../domain-errors';
 import { route } from '../../http/endpoint-route';
-import { notFound } from '../../http/http-errors';
 import { findTeamMemberRow, listPublicTeamMembers, toTeamMember } from './team-repository';
 
 /** Public reads of the team (spec section 7). */
@@ -13,7 +13,7 @@ export async function teamPublicRoutes(api: FastifyInstance): Promise<void> {
 
   route(api, getTeamMember, async ({ params }) => {
     const row = await findTeamMemberRow(api.db, params.id);
-    if (!row) throw notFound('Team member');
+    if (!row) throw notFound('Team member not found');
     return { team_member: toTeamMember(row) };
   });
 }

@@ -1,6 +1,6 @@
 import type { AdminTeamMember, TeamMemberRequest } from '../../../shared/team';
 import type { Db } from '../../db/database';
-import { notFound } from '../../http/http-errors';
+import { notFound } from '../../domain-errors';
 import { type Actor, auditChange } from '../audit/audit-log';
 import { deleteFiles, storeUpload } from '../uploads/file-repository';
 import { prepareUpload } from '../uploads/upload-checks';
@@ -28,7 +28,7 @@ function rowValues(values: TeamMemberRequest, logoFileId: string | null): TeamMe
 
 async function answer(db: Db, id: number): Promise<AdminTeamMember> {
   const member = await findAdminTeamMember(db, id);
-  if (!member) throw notFound('Team member');
+  if (!member) throw notFound('Team member not found');
   return member;
 }
 
@@ -73,14 +73,14 @@ export async function changeTeamMember(
   const logo = values.logo ? await prepareUpload(values.logo, 'image', 'logo') : undefined;
   return db.transaction(async (tx) => {
     const before = await findTeamMemberRow(tx, id);
-    if (!before) throw notFound('Team member');
+    if (!before) throw notFound('Team member not found');
     const logoFileId = logo
       ? await storeUpload(tx, logo, 'public')
       : values.remove_logo
         ? null
         : before.logoFileId;
     const after = await updateTeamMember(tx, id, rowValues(values, logoFileId));
-    if (!after) throw notFound('Team member');
+    if (!after) throw notFound('Team member not found');
     if (before.logoFileId !== after.logoFileId) await deleteFiles(tx, [before.logoFileId]);
     await auditChange(tx, actor, 'update', ENTITY, id, { fields: changedFields(before, after) });
     return answer(tx, id);
@@ -91,7 +91,7 @@ export async function changeTeamMember(
 export async function removeTeamMember(db: Db, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await deleteTeamMember(tx, id);
-    if (!row) throw notFound('Team member');
+    if (!row) throw notFound('Team member not found');
     await deleteFiles(tx, [row.logoFileId]);
     await auditChange(tx, actor, 'delete', ENTITY, id, { full_name: row.fullName });
   });

@@ -1,7 +1,7 @@
 import type Sharp from 'sharp';
 import type { FormFile } from '../../../shared/api/common-schemas';
 import { IMAGE_VARIANT_WIDTHS, type UploadKind, uploadRules } from '../../../shared/uploads';
-import { HttpError } from '../../http/http-errors';
+import { fieldError, refused, unsupported } from '../../domain-errors';
 
 export interface CheckedUpload {
   fileName: string;
@@ -21,9 +21,8 @@ function extensionOf(fileName: string): string {
  */
 export async function checkUpload(file: FormFile, kind: UploadKind, field: string): Promise<CheckedUpload> {
   const rule = uploadRules[kind];
-  const refuse = () => new HttpError(415, rule.message, { [field]: [rule.message] });
-  if (file.bytes.length === 0)
-    throw new HttpError(422, 'The file is empty.', { [field]: ['The file is empty.'] });
+  const refuse = () => unsupported(rule.message, fieldError(field, rule.message));
+  if (file.bytes.length === 0) throw refused('The file is empty.', fieldError(field, 'The file is empty.'));
   if (!rule.extensions.includes(extensionOf(file.fileName))) throw refuse();
   // file-type and sharp are imported on the first upload: together they cost a start about 100 ms.
   const { fileTypeFromBuffer } = await import('file-type');
@@ -80,6 +79,6 @@ export async function prepareUpload(
     };
   } catch {
     const message = 'The image could not be read. Choose another .jpg, .jpeg or .png image.';
-    throw new HttpError(422, message, { [field]: [message] });
+    throw refused(message, fieldError(field, message));
   }
 }

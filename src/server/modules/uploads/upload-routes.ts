@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMAGE_VARIANT_WIDTHS } from '../../../shared/uploads';
-import { notFound } from '../../http/http-errors';
+import { notFound } from '../../domain-errors';
 import { findPublicFile, findPublicImageVariant } from './file-repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,7 +22,7 @@ export function safeAsciiFileName(name: string): string {
 type ServedFile = NonNullable<Awaited<ReturnType<typeof findPublicFile>>>;
 
 function sendFile(request: FastifyRequest, reply: FastifyReply, file: ServedFile | undefined) {
-  if (!file) throw notFound('File');
+  if (!file) throw notFound('File not found');
   const etag = `"${file.sha256}"`;
   reply
     .header('cache-control', 'public, max-age=31536000, immutable')
@@ -47,7 +47,7 @@ function sendFile(request: FastifyRequest, reply: FastifyReply, file: ServedFile
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>('/uploads/:id', async (request, reply) => {
     const { id } = request.params;
-    if (!UUID.test(id)) throw notFound('File');
+    if (!UUID.test(id)) throw notFound('File not found');
     return sendFile(request, reply, await findPublicFile(app.db, id.toLowerCase()));
   });
 
@@ -59,7 +59,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       !variant.startsWith('w') ||
       !IMAGE_VARIANT_WIDTHS.some((allowed) => allowed === width)
     )
-      throw notFound('File');
+      throw notFound('File not found');
     return sendFile(request, reply, await findPublicImageVariant(app.db, id.toLowerCase(), width));
   });
 }

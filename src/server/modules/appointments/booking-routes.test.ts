@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, patients, slots } from '../../db/schema';
+import { BOOKINGS_PER_ADDRESS_PER_DAY, bookingTexts } from '../../../shared/booking';
+import { appointments, files, patients, slots } from '../../db/schema';
 import {
   adultForm,
   appointmentOf,
@@ -259,6 +260,43 @@ describe('POST /api/patients: the hold', () => {
     expect((await read(booking.patientId)).statusCode).toBe(404);
     expect((await read(booking.patientId, other.token)).statusCode).toBe(404);
     expect((await read(booking.patientId, booking.holdToken)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/patients: bookings per address', () => {
+  it(`allows ${BOOKINGS_PER_ADDRESS_PER_DAY} held or paid bookings a day from one address, then answers 429`, async () => {
+    const address = '10.66.6.6';
+    const bookFrom = async (from: string, existing?: { slotId: number; hold: string }) => {
+      const slot = existing?.slotId ?? (await futureSlot(t.database.db)).id;
+      const hold = existing?.hold ?? (await holdSlot(t.app, slot));
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/patients',
+        headers: { 'x-hold-token': hold },
+        payload: { patient: adultForm(slot) },
+        remoteAddress: from,
+      });
+      return { response, slotId: slot, hold };
+    };
+    let last: { slotId: number; hold: string } | undefined;
+    for (let booking = 0; booking < BOOKINGS_PER_ADDRESS_PER_DAY; booking += 1) {
+      const { response, ...made } = await bookFrom(address);
+      expect(response.statusCode, response.body).toBe(201);
+      last = made;
+    }
+    const refused = await bookFrom(address);
+    expect(refused.response.statusCode).toBe(429);
+    expect(refused.response.json()).toEqual({ error_messages: bookingTexts.tooManyBookings });
+    expect(await appointmentsOfSlot(t.database.db, refused.slotId)).toEqual([]);
+    // Sending a booking's form again replaces it: it is still one booking.
+    expect((await bookFrom(address, last)).response.statusCode).toBe(201);
+    // Another address books as usual; a day later the address may book again.
+    expect((await bookFrom('10.66.6.7')).response.statusCode).toBe(201);
+    await t.database.db
+      .update(appointments)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(appointments.bookedFrom, address));
+    expect((await bookFrom(address)).response.statusCode).toBe(201);
   });
 });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bookingTexts } from '../../../shared/booking';
-import { emailOutbox, slots } from '../../db/schema';
+import { appointments, auditLog, emailOutbox, patients, payments, slots } from '../../db/schema';
 import {
   type BookingTestApp,
   createBooking,
@@ -233,5 +233,36 @@ describe('POST /api/payments in test mode', () => {
       payload: { patient_id: booking.patientId, token: 'pm_card_visa', price: 180 },
     });
     expect(response.statusCode, response.body).toBe(200);
+  });
+});
+
+describe('GET /api/patients/:id', () => {
+  it('reads the booking without writing anything or asking the payment provider', async () => {
+    const booking = await createBooking(t.app, t.database.db);
+    expect((await pay(t.app, booking, { token: 'pm_card_chargeDeclined' })).statusCode).toBe(402);
+    const provider = t.app.appointments.provider;
+    const calls = (['create', 'confirm', 'retrieve', 'cancel', 'refund'] as const).map((method) =>
+      vi.spyOn(provider, method),
+    );
+    const snapshot = async () =>
+      Promise.all(
+        [appointments, patients, payments, slots, auditLog, emailOutbox].map((table) =>
+          t.database.db.select().from(table),
+        ),
+      );
+    try {
+      const before = await snapshot();
+      for (let read = 0; read < 3; read += 1) {
+        const response = await t.app.inject({
+          url: `/api/patients/${booking.patientId}`,
+          headers: { 'x-booking-token': booking.token },
+        });
+        expect(response.json().patient.payment_status).toBe('failed');
+      }
+      expect(await snapshot()).toEqual(before);
+      for (const call of calls) expect(call).not.toHaveBeenCalled();
+    } finally {
+      for (const call of calls) call.mockRestore();
+    }
   });
 });

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paymentTexts } from '../../../shared/payments';
 import { appointments, emailOutbox, patients, paymentEvents, payments, slots } from '../../db/schema';
+import { providerFailure } from '../../domain-errors';
 import {
   appointmentOf,
   type BookingTestApp,
@@ -436,6 +437,30 @@ describe('Stripe mode', () => {
       expect((await paymentsOf(booking.patientId))[0]?.status).toBe('succeeded');
       expect(await slotStatus(booking.slot.id)).toBe('booked');
       expect(await mailTo('closed@example.ie')).toHaveLength(1);
+    });
+
+    it('logs each payment it could not settle, with its id and no personal data, and carries on', async () => {
+      const stuck = await createBooking(t.app, t.database.db, { form: { email: 'stuck@example.ie' } });
+      await pay(t.app, stuck, { token: 'pm_card_threeDSecure2Required' });
+      const [pending] = await paymentsOf(stuck.patientId);
+      const warn = vi.fn();
+      const down = providerFailure(paymentTexts.providerDown);
+      const context = {
+        ...t.app.appointments,
+        provider: {
+          ...t.app.appointments.provider,
+          retrieve: () => Promise.reject(down),
+        },
+        log: { info: vi.fn(), warn, error: vi.fn() },
+      };
+      clock += 30 * 60_000;
+      expect(await settlePayments(context, new Date(clock))).toContain(pending!.id);
+      expect(warn).toHaveBeenCalledWith(
+        { payment: pending!.id, status: 'requires_action', err: paymentTexts.providerDown },
+        'payment not settled; the settlement job asks again later',
+      );
+      expect(JSON.stringify(warn.mock.calls)).not.toContain('stuck@example.ie');
+      expect((await paymentsOf(stuck.patientId))[0]?.status).toBe('requires_action');
     });
 
     it('leaves a payment alone while its webhook may still come', async () => {

@@ -191,6 +191,100 @@ describe('a hold has a lifetime of HOLD_LIFETIME_FACTOR × HOLD_MINUTES', () => 
   });
 });
 
+describe('a holder taking its slot again', () => {
+  /** A hold from one fixed address, with or without a token of its own. */
+  const holdFrom = (id: number, address: string, ownToken?: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/patient_sessions/${id}`,
+      headers: ownToken ? { 'x-hold-token': ownToken } : {},
+      remoteAddress: address,
+    });
+  const releaseJob = () =>
+    slotHoldReleaseJob({
+      db: t.database.db,
+      holdMinutes: HOLD_MINUTES,
+      logger: { info() {}, warn() {}, error() {} },
+    }).run();
+  let addressCounter = 0;
+  const newAddress = () => {
+    addressCounter += 1;
+    return `10.88.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+  };
+
+  it('cannot keep it past the lifetime by taking it again the moment it lapses, with its token or without', async () => {
+    const slot = await futureSlot(t.database.db);
+    const address = newAddress();
+    const first = await holdFrom(slot.id, address);
+    expect(first.statusCode).toBe(200);
+    const token = first.json().hold_token as string;
+    await t.database.db
+      .update(slots)
+      .set({
+        holdStartedAt: sql`now() - make_interval(mins => 31)`,
+        holdExpiresAt: sql`now() - make_interval(secs => 1)`,
+      })
+      .where(eq(slots.id, slot.id));
+    expect((await holdFrom(slot.id, address, token)).statusCode).toBe(409);
+    expect((await holdFrom(slot.id, address)).statusCode).toBe(409);
+    // Released by the job, the slot remembers the address whose hold ran out.
+    expect(await releaseJob()).toContain(slot.id);
+    expect((await rowOf(slot.id)).lastHoldClient).toBe(address);
+    expect((await holdFrom(slot.id, address)).statusCode).toBe(409);
+    expect((await holdFrom(slot.id, address, token)).statusCode).toBe(409);
+    // Anyone else may take it.
+    const other = await holdFrom(slot.id, newAddress());
+    expect(other.statusCode, other.body).toBe(200);
+    expect(await rowOf(slot.id)).toMatchObject({ lastHoldClient: null, lastHoldStartedAt: null });
+  });
+
+  it('goes on with the same clock after letting it go, and may take it afresh two lifetimes after it started', async () => {
+    const slot = await futureSlot(t.database.db);
+    const address = newAddress();
+    const first = await holdFrom(slot.id, address);
+    await startedMinutesAgo(slot.id, 20);
+    const started = (await rowOf(slot.id)).holdStartedAt!;
+    const released = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/patient_sessions/${slot.id}/hold`,
+      headers: { 'x-hold-token': first.json().hold_token },
+    });
+    expect(released.statusCode).toBe(204);
+    expect((await holdFrom(slot.id, address)).statusCode).toBe(200);
+    const again = await rowOf(slot.id);
+    expect(again.holdStartedAt).toEqual(started);
+    expect(endsAtCap(again)).toBe(true);
+
+    await t.database.db
+      .update(slots)
+      .set({ holdExpiresAt: sql`now() - make_interval(secs => 1)` })
+      .where(eq(slots.id, slot.id));
+    await releaseJob();
+    await t.database.db
+      .update(slots)
+      .set({ lastHoldStartedAt: sql`now() - make_interval(mins => 61)` })
+      .where(eq(slots.id, slot.id));
+    expect((await holdFrom(slot.id, address)).statusCode).toBe(200);
+    const afresh = await rowOf(slot.id);
+    expect(afresh.holdExpiresAt!.getTime() - afresh.holdStartedAt!.getTime()).toBe(HOLD_MINUTES * 60_000);
+  });
+
+  it('forgets the address once two lifetimes have passed since its hold started', async () => {
+    const slot = await futureSlot(t.database.db);
+    const address = newAddress();
+    await holdFrom(slot.id, address);
+    await t.database.db
+      .update(slots)
+      .set({
+        holdStartedAt: sql`now() - make_interval(mins => 61)`,
+        holdExpiresAt: sql`now() - make_interval(mins => 31)`,
+      })
+      .where(eq(slots.id, slot.id));
+    await releaseJob();
+    expect(await rowOf(slot.id)).toMatchObject({ status: 'available', lastHoldClient: null });
+  });
+});
+
 describe('an admin hold (PUT /api/admin/sessions/:id pending)', () => {
   const setStatus = (id: number, status: string) =>
     t.app.inject({

@@ -116,6 +116,7 @@ const configSchema = z.object({
   CLINIC_EMAIL: z.email().default(clinic.email),
   HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  SERVE_PAGES: booleanFromEnv.default(true),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
@@ -182,6 +183,8 @@ export interface AppConfig extends PaymentsConfig {
   holdMinutes: number;
   /** How long a server-rendered public page is served from memory; 0 renders every request. */
   pageCacheSeconds: number;
+  /** False: the API only, without the pages (no build needed; the failure tests run servers so). */
+  servePages: boolean;
 }
 
 type ParsedEnv = z.infer<typeof configSchema>;
@@ -275,6 +278,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     holdMinutes: values.HOLD_MINUTES,
     // Vite's dev server changes the pages under the running server: render each request there.
     pageCacheSeconds: values.NODE_ENV === 'development' ? 0 : values.PAGE_CACHE_SECONDS,
+    servePages: values.SERVE_PAGES,
     ...payments,
   };
 }

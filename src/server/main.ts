@@ -66,7 +66,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(database);
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, web: config.servePages });
   if (prepared) app.log.info(`created the database in ${config.dataDir}`);
   if (config.payments === 'test')
     app.log.warn(

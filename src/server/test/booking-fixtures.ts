@@ -169,6 +169,9 @@ export interface FakeIntent {
   last_payment_error: null | { message: string };
 }
 
+/** The calls of the fake whose answers a test can hold back. */
+type FakeCall = 'create' | 'confirm' | 'refund';
+
 export interface FakeStripe {
   port: number;
   intents: Map<string, FakeIntent>;
@@ -180,7 +183,7 @@ export interface FakeStripe {
    * Holds back the answer to the next call of this kind (after it has taken effect) until `release` is called:
    * the failure tests stop the server while it waits. `reached` resolves when the call has arrived.
    */
-  stall(kind: 'confirm' | 'refund'): { reached: Promise<void>; release: () => void };
+  stall(kind: FakeCall): { reached: Promise<void>; release: () => void };
   close(): Promise<void>;
 }
 
@@ -206,7 +209,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const answered = new Map<string, { status: number; value: unknown }>();
   const refunds: FakeStripe['refunds'] = [];
   const requests: FakeStripe['requests'] = [];
-  const stalls = new Map<'confirm' | 'refund', { arrived: () => void; released: Promise<void> }>();
+  const stalls = new Map<FakeCall, { arrived: () => void; released: Promise<void> }>();
   let counter = 0;
   const outage = { refundsDown: false };
 
@@ -289,7 +292,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     ) {
       refunds.push({ id: value.id ?? '', payment_intent: value.payment_intent ?? '', idempotencyKey });
     }
-    const kind = path.endsWith('/confirm') ? 'confirm' : path === '/v1/refunds' ? 'refund' : undefined;
+    const kind: FakeCall | undefined = path.endsWith('/confirm')
+      ? 'confirm'
+      : path === '/v1/refunds'
+        ? 'refund'
+        : method === 'POST' && path === '/v1/payment_intents'
+          ? 'create'
+          : undefined;
     const stalled = kind ? stalls.get(kind) : undefined;
     if (kind && stalled) {
       stalls.delete(kind);

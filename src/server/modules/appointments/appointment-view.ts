@@ -3,7 +3,7 @@ import { clinic, formatAddress } from '../../../shared/clinic';
 import type { Transaction as TransactionAnswer } from '../../../shared/payments';
 import type { Appointment, Patient, Slot } from '../../db/schema';
 import { clinicWallClock } from '../slots/clinic-time';
-import { publicSessionAnswer } from '../slots/slot-repository';
+import { publicSessionAnswer } from '../slots/slot-view';
 import type { AppointmentRecord } from './appointment-repository';
 
 /** 'Paid' for succeeded, 'Booked by admin' without an amount, else the capitalised status (spec 2.6). */

@@ -9,8 +9,9 @@ import {
 import { route } from '../../http/endpoint-route';
 import { adminActorOf } from '../auth/admin-guard';
 import { clinicDayRange } from './clinic-time';
-import { daysWithSlots, listSlots, sessionAnswer } from './slot-repository';
+import { daysWithSlots, listSlots } from './slot-repository';
 import { changeSlotStatus, removeSlot, saveSlots } from './slot-service';
+import { sessionAnswer } from './slot-view';
 
 /** Back-office availability settings (spec sections 2.6 and 7), under the guarded /api/admin scope. */
 export async function slotAdminRoutes(admin: FastifyInstance): Promise<void> {

@@ -1,6 +1,5 @@
 import { and, asc, eq, getTableColumns, gt, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
-import { clinic, formatAddress } from '../../../shared/clinic';
-import { HOLD_LIFETIME_FACTOR, type PublicSession, type Session } from '../../../shared/slots';
+import { HOLD_LIFETIME_FACTOR } from '../../../shared/slots';
 import type { Db } from '../../db/database';
 import { databaseErrorCode } from '../../db/database-errors';
 import { type PageRequest, paginate } from '../../db/paginate';
@@ -20,37 +19,6 @@ export interface SlotKind {
 export interface InstantRange {
   from: Date;
   to: Date;
-}
-
-/** A slot as the API answers it (a "session"). */
-export function sessionAnswer(row: Slot): Session {
-  const start = clinicWallClock(row.startsAt);
-  const location = row.isVideoCall ? null : (row.location ?? null);
-  return {
-    id: row.id,
-    data: start.data,
-    start_time: start.time,
-    end_time: clinicWallClock(row.endsAt).time,
-    starts_at: row.startsAt.toISOString(),
-    ends_at: row.endsAt.toISOString(),
-    age: row.isAdult ? 'adult' : 'child',
-    price: row.priceCents / 100,
-    status: row.status,
-    is_adult: row.isAdult,
-    is_video_call: row.isVideoCall,
-    location,
-    address: location ? formatAddress(clinic.locations[location]) : null,
-  };
-}
-
-/**
- * A slot as a visitor sees it: booked, held by them, or available (someone else's hold is not shown as
- * such, and a lapsed hold not yet released by the job already counts as available).
- */
-export function publicSessionAnswer(row: Slot, holdTokenHash?: string): PublicSession {
-  const heldByYou = row.status === 'pending' && !!holdTokenHash && row.holdTokenHash === holdTokenHash;
-  const status = row.status === 'booked' ? 'booked' : heldByYou ? 'pending' : 'available';
-  return { ...sessionAnswer(row), status, held_by_you: heldByYou };
 }
 
 const ofKind = (kind: SlotKind) =>
@@ -120,7 +88,7 @@ export async function listBookableSlots(
     db.$count(slots, where),
     page,
   );
-  return { ...result, items: result.items.map((row) => publicSessionAnswer(row, holdTokenHash)) };
+  return result;
 }
 
 /** Within a transaction: check the no-overlap constraint at commit (slots of one save may swap times). */

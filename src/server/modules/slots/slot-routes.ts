@@ -11,8 +11,9 @@ import { notFound } from '../../domain-errors';
 import { route } from '../../http/endpoint-route';
 import { secretTokenHashOf } from '../../security/secret-tokens';
 import { clinicDayRange } from './clinic-time';
-import { daysWithSlots, findHeldSlot, listBookableSlots, publicSessionAnswer } from './slot-repository';
+import { daysWithSlots, findHeldSlot, listBookableSlots } from './slot-repository';
 import { holdClientOf, holdForVisitor, releaseVisitorHold } from './slot-service';
+import { publicSessionAnswer } from './slot-view';
 
 /** Holds one address may ask for in a minute. */
 export const HOLDS_PER_MINUTE = 20;
@@ -25,14 +26,15 @@ export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
 
   route(api, listPatientSessions, async (request) => {
     const { query } = request;
+    const holdTokenHash = secretTokenHashOf(request.headers[HOLD_TOKEN_HEADER]);
     const { items, pages, count } = await listBookableSlots(
       db,
       clinicDayRange(query.date),
       { isAdult: query.is_adult, isVideoCall: query.is_video_call },
-      secretTokenHashOf(request.headers[HOLD_TOKEN_HEADER]),
+      holdTokenHash,
       query,
     );
-    return { sessions: items, pages, count };
+    return { sessions: items.map((slot) => publicSessionAnswer(slot, holdTokenHash)), pages, count };
   });
 
   // A visitor picks a few times at most: one address holds at most MAX_HOLDS_PER_CLIENT slots at once (the

@@ -22,14 +22,13 @@ import {
   holdSlot,
   insertSlots,
   listSlots,
-  publicSessionAnswer,
   releaseHolds,
   type SlotKind,
   type SlotValues,
-  sessionAnswer,
   setSlotStatus,
   updateEditableSlot,
 } from './slot-repository';
+import { publicSessionAnswer, sessionAnswer } from './slot-view';
 
 const ENTITY = 'slot';
 

@@ -11,6 +11,7 @@ import Fastify, {
 import type { AppConfig } from './config';
 import type { DatabaseHandle, Db } from './db/database';
 import { registerApiDocs } from './http/api-docs';
+import { registerBodyGuards } from './http/body-guards';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './http/endpoint-route';
 import { registerErrorHandling } from './http/error-handling';
 import { HttpError, unauthorized } from './http/http-errors';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   registerInputGuards(app);
+  registerBodyGuards(app);
   await registerPageCache(app, { ttlMs: config.pageCacheSeconds * 1000 });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);

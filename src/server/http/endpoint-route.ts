@@ -37,6 +37,7 @@ export interface RouteOptions {
  * the route's Fastify schema, so params, query and body are validated before the handler runs (bad
  * params answer 404, a bad query or body 422 with the schema's texts) and the OpenAPI document lists it.
  * A form endpoint reads a multipart or JSON body into bare field names first, whatever its envelope.
+ * An endpoint without `body`, `form` or `rawBody` refuses a request body (body-guards.ts).
  */
 export function route<E extends EndpointDefinition>(
   scope: FastifyInstance,
@@ -64,7 +65,11 @@ export function route<E extends EndpointDefinition>(
       ...(endpoint.form ? { consumes: ['multipart/form-data', 'application/json'] } : {}),
       response: { [status]: endpoint.response ?? noContent },
     },
-    config: { ...options.config, public: endpoint.access === 'public' },
+    config: {
+      ...options.config,
+      public: endpoint.access === 'public',
+      takesBody: Boolean(endpoint.body || endpoint.form || endpoint.rawBody),
+    },
     preValidation: endpoint.form
       ? async (request) => {
           request.body = await readFormBody(request, endpoint.form ?? {}, options.formLimits);

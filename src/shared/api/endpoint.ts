@@ -29,6 +29,11 @@ export interface EndpointDefinition {
   /** The body's schema; with `form`, the fields read from a multipart form or a JSON body. */
   body?: z.ZodType;
   form?: FormShape;
+  /**
+   * The route reads its body itself, unchecked by a schema here (the Stripe webhook's signed bytes). An
+   * endpoint with none of `body`, `form` and `rawBody` refuses a request body.
+   */
+  rawBody?: true;
   /** The success status (200 by default) and the answer's schema (none for 204). */
   status?: 200 | 201 | 204;
   response?: z.ZodType;

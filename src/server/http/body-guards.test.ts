@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as authEndpoints from '../../shared/api/auth-endpoints';
 import * as blogEndpoints from '../../shared/api/blog-endpoints';
 import * as bookingEndpoints from '../../shared/api/booking-endpoints';
@@ -15,7 +15,8 @@ import * as paymentEndpoints from '../../shared/api/payment-endpoints';
 import * as slotEndpoints from '../../shared/api/slot-endpoints';
 import * as teamEndpoints from '../../shared/api/team-endpoints';
 import { type AdminTestApp, createAdminTestApp } from '../test/test-app';
-import { NO_BODY_MESSAGE } from './body-guards';
+import { DEFAULT_JSON_BODY_LIMIT, jsonTooComplex, NO_BODY_MESSAGE } from './body-guards';
+import { MAX_DEPTH, MAX_NODES } from './input-guards';
 
 const ENDPOINT_MODULES = {
   'auth-endpoints.ts': authEndpoints,
@@ -59,13 +60,59 @@ function countedBody(chunks = 64) {
   return { stream, pulls: () => pulls };
 }
 
+const nested = (levels: number, inner = '') => `${'['.repeat(levels)}${inner}${']'.repeat(levels)}`;
+
+describe('jsonTooComplex', () => {
+  it('lets the guard’s depth through and stops one container below it', () => {
+    // The top container and MAX_DEPTH levels below it: what the input guard accepts after parsing.
+    expect(jsonTooComplex(nested(MAX_DEPTH + 1))).toBe(false);
+    expect(jsonTooComplex(nested(MAX_DEPTH + 2))).toBe(true);
+    expect(jsonTooComplex(`{"a":${'{"a":'.repeat(MAX_DEPTH)}1${'}'.repeat(MAX_DEPTH)}}`)).toBe(false);
+    expect(jsonTooComplex(`{"a":${'{"a":'.repeat(MAX_DEPTH + 1)}1${'}'.repeat(MAX_DEPTH + 1)}}`)).toBe(true);
+  });
+
+  it('counts only brackets outside strings, escaped quotes included', () => {
+    expect(jsonTooComplex(JSON.stringify({ html: '[[[[{{{{'.repeat(1000) }))).toBe(false);
+    expect(jsonTooComplex(JSON.stringify({ html: `"\\${'['.repeat(100)}"` }))).toBe(false);
+    expect(jsonTooComplex(JSON.stringify({ a: '\\', b: nested(MAX_DEPTH + 5) }))).toBe(false);
+    expect(jsonTooComplex(`{"a":"\\\\",${'"b":['.repeat(1)}${nested(MAX_DEPTH + 1)}]}`)).toBe(true);
+  });
+
+  it('refuses more commas than the guard allows values, and not one fewer', () => {
+    expect(
+      jsonTooComplex(
+        `[${Array(MAX_NODES - 1)
+          .fill(1)
+          .join(',')}]`,
+      ),
+    ).toBe(false);
+    expect(
+      jsonTooComplex(
+        `[${Array(MAX_NODES + 1)
+          .fill(1)
+          .join(',')}]`,
+      ),
+    ).toBe(true);
+    expect(jsonTooComplex(JSON.stringify({ text: ','.repeat(10 * MAX_NODES) }))).toBe(false);
+  });
+
+  it('refuses a megabyte of [ and leaves text that is not JSON to the parser', () => {
+    expect(jsonTooComplex('['.repeat(1024 * 1024))).toBe(true);
+    for (const text of ['', '{', '"unterminated', ']]]]', 'nul']) expect(jsonTooComplex(text)).toBe(false);
+  });
+});
+
 let t: AdminTestApp;
 beforeAll(async () => {
   t = await createAdminTestApp();
 });
 afterAll(() => t.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const noBody = { error_messages: NO_BODY_MESSAGE };
+const tooLarge = { error_messages: 'The request is too large.' };
 let addressCounter = 0;
 const nextAddress = () => `10.7.0.${++addressCounter}`;
 
@@ -190,5 +237,134 @@ describe('a route that takes no body', () => {
       expect({ method, url, status: signedIn.statusCode }).toEqual({ method, url, status: 400 });
       expect(signedIn.json()).toEqual(noBody);
     }
+  });
+});
+
+describe('JSON bodies', () => {
+  it('are limited to 64 KB unless the endpoint says otherwise, before they are read', async () => {
+    expect(DEFAULT_JSON_BODY_LIMIT).toBe(64 * 1024);
+    const body = countedBody();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact_us',
+      headers: { 'content-type': 'application/json', 'content-length': String(DEFAULT_JSON_BODY_LIMIT + 1) },
+      payload: body.stream,
+      remoteAddress: nextAddress(),
+    });
+    body.stream.destroy();
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual(tooLarge);
+    expect(body.pulls()).toBe(0);
+  });
+
+  it('stop being read at the limit when their length is not announced', async () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    const body = countedBody();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact_us',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      payload: body.stream,
+      remoteAddress: nextAddress(),
+    });
+    body.stream.destroy();
+    expect(response.statusCode).toBe(413);
+    expect(parse.mock.calls.filter(([text]) => String(text).startsWith('[['))).toEqual([]);
+    expect(response.json()).toEqual(tooLarge);
+  });
+
+  it('give sign-in a few kilobytes', async () => {
+    const padded = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/autorization/login',
+      payload: { email: 'nobody@clinic.test', password: 'secret', x: 'x'.repeat(5 * 1024) },
+      remoteAddress: nextAddress(),
+    });
+    expect(padded.statusCode).toBe(413);
+    expect(padded.json()).toEqual(tooLarge);
+    const real = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/autorization/login',
+      payload: { email: 'nobody@clinic.test', password: 'wrong-pw' },
+      remoteAddress: nextAddress(),
+    });
+    expect(real.statusCode).toBe(401);
+  });
+
+  it('nested too deep answer 413 without being parsed, public and admin', async () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    const deep = '['.repeat(60 * 1024);
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact_us',
+      headers: { 'content-type': 'application/json' },
+      payload: deep,
+      remoteAddress: nextAddress(),
+    });
+    expect(contact.statusCode).toBe(413);
+    expect(contact.json()).toEqual(tooLarge);
+    // An article may be about 590 KB of JSON: half a megabyte of [ is within its limit, and still refused.
+    const article = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/blogs',
+      headers: { ...t.auth, 'content-type': 'application/json' },
+      payload: '['.repeat(500 * 1024),
+    });
+    expect(article.statusCode).toBe(413);
+    expect(article.json()).toEqual(tooLarge);
+    const parsedTexts = parse.mock.calls.map(([text]) => String(text));
+    expect(parsedTexts.filter((text) => text.startsWith('[['))).toEqual([]);
+  });
+
+  it('as deep as the guard allows still reach the schema; deeper is 413, parsed or not', async () => {
+    const send = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contact_us',
+        headers: { 'content-type': 'application/json' },
+        payload,
+        remoteAddress: nextAddress(),
+      });
+    // "Mary" MAX_DEPTH levels below the top: the schema's 422.
+    expect((await send(`{"name":${nested(MAX_DEPTH - 1, '"Mary"')}}`)).statusCode).toBe(422);
+    // One level more: the input guard's 413 after parsing.
+    expect((await send(`{"name":${nested(MAX_DEPTH, '"Mary"')}}`)).statusCode).toBe(413);
+    // A container more: refused by the scan, never parsed.
+    const parse = vi.spyOn(JSON, 'parse');
+    const scanned = await send(`{"name":${nested(MAX_DEPTH + 1, '"Mary"')}}`);
+    expect(scanned.statusCode).toBe(413);
+    expect(parse.mock.calls.filter(([text]) => String(text).includes('[[['))).toEqual([]);
+  });
+
+  it('of too many values answer 413 without being parsed', async () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/blogs',
+      headers: { ...t.auth, 'content-type': 'application/json' },
+      payload: `{"title":[${Array(200_000).fill(1).join(',')}]}`,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(parse.mock.calls.filter(([text]) => String(text).includes('[1,1,1'))).toEqual([]);
+  });
+
+  it('keep Fastify’s prototype poisoning protection, and a parser error is 400', async () => {
+    for (const payload of [
+      '{"__proto__":{"admin":true}}',
+      '{"constructor":{"prototype":{"admin":true}}}',
+      '{"name":',
+      '',
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact_us',
+        headers: { 'content-type': 'application/json' },
+        payload,
+        remoteAddress: nextAddress(),
+      });
+      expect({ payload, status: response.statusCode }).toEqual({ payload, status: 400 });
+      expect(response.json()).toEqual({ error_messages: 'The request body is not valid JSON.' });
+    }
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });
 });

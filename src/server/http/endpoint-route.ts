@@ -30,6 +30,8 @@ export interface RouteOptions {
   config?: FastifyContextConfig;
   /** What a multipart body of this form may hold (413 beyond it). */
   formLimits?: FormLimits;
+  /** Bytes of a JSON body (413 beyond it); overrides the definition's `bodyLimit`. */
+  bodyLimit?: number;
 }
 
 /**
@@ -52,6 +54,7 @@ export function route<E extends EndpointDefinition>(
     throw new Error(`${endpoint.path}: admin endpoints live under /api/admin`);
   }
   const status = endpoint.status ?? 200;
+  const bodyLimit = options.bodyLimit ?? endpoint.bodyLimit;
   scope.route({
     method: endpoint.method,
     url: endpoint.path.slice(scope.prefix.length),
@@ -70,6 +73,7 @@ export function route<E extends EndpointDefinition>(
       public: endpoint.access === 'public',
       takesBody: Boolean(endpoint.body || endpoint.form || endpoint.rawBody),
     },
+    ...(bodyLimit === undefined ? {} : { bodyLimit }),
     preValidation: endpoint.form
       ? async (request) => {
           request.body = await readFormBody(request, endpoint.form ?? {}, options.formLimits);

@@ -5,8 +5,9 @@ import { fieldErrors, MAX_REPORTED_FIELDS } from './validation';
 export const FORBIDDEN_CHARACTERS_MESSAGE = 'This field contains characters that are not allowed.';
 
 /** Keys and values a JSON body or query may hold in all: far above any form, far below a flood. */
-const MAX_NODES = 2000;
-const MAX_DEPTH = 12;
+export const MAX_NODES = 2000;
+/** Levels of nesting below the top of a JSON body or query (JSON bodies are scanned for it before parsing too). */
+export const MAX_DEPTH = 12;
 
 /**
  * The bidirectional controls: embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069) and the

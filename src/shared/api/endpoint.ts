@@ -30,6 +30,11 @@ export interface EndpointDefinition {
   body?: z.ZodType;
   form?: FormShape;
   /**
+   * Bytes a JSON body may take (413 beyond it): the server's default (64 KB) when left out. A form's
+   * multipart limits are its route's own.
+   */
+  bodyLimit?: number;
+  /**
    * The route reads its body itself, unchecked by a schema here (the Stripe webhook's signed bytes). An
    * endpoint with none of `body`, `form` and `rawBody` refuses a request body.
    */
@@ -38,6 +43,13 @@ export interface EndpointDefinition {
   status?: 200 | 201 | 204;
   response?: z.ZodType;
 }
+
+/**
+ * A JSON body limit for fields holding `characters` of text in all: at most three bytes a character as
+ * `JSON.stringify` writes it (UTF-8; an escaped quote or line break takes two), plus `slack` for the keys,
+ * punctuation and short fields.
+ */
+export const jsonBodyLimit = (characters: number, slack = 4 * 1024) => 3 * characters + slack;
 
 export function defineEndpoint<const E extends EndpointDefinition>(endpoint: E): E {
   return endpoint;

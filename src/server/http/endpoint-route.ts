@@ -7,6 +7,7 @@ import type {
 } from 'fastify';
 import { z } from 'zod';
 import type { BodyOf, EndpointDefinition, ParamsOf, QueryOf, ResponseOf } from '../../shared/api/endpoint';
+import { answeringUnread } from './body-guards';
 import { HttpError } from './http-errors';
 import { type FormLimits, readFormBody } from './multipart-form';
 import { validationError } from './validation';
@@ -32,6 +33,25 @@ export interface RouteOptions {
   formLimits?: FormLimits;
   /** Bytes of a JSON body (413 beyond it); overrides the definition's `bodyLimit`. */
   bodyLimit?: number;
+  /**
+   * A form endpoint's check before its body is read, multipart or JSON (an authorisation: the visitor's
+   * hold token): it runs after the `onRequest` hooks (the admin guard, rate limits) and before a byte of
+   * the form is read or buffered; what it throws is the answer. Params and query are not validated yet:
+   * read headers.
+   */
+  beforeForm?: (request: FastifyRequest) => Promise<void>;
+}
+
+/** A form endpoint's own check before its body is read (`beforeForm`); refused, the body is left unread. */
+function beforeReadingForm(beforeForm: (request: FastifyRequest) => Promise<void>) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      await beforeForm(request);
+    } catch (error) {
+      answeringUnread(request, reply);
+      throw error;
+    }
+  };
 }
 
 /**
@@ -74,6 +94,7 @@ export function route<E extends EndpointDefinition>(
       takesBody: Boolean(endpoint.body || endpoint.form || endpoint.rawBody),
     },
     ...(bodyLimit === undefined ? {} : { bodyLimit }),
+    preParsing: endpoint.form && options.beforeForm ? beforeReadingForm(options.beforeForm) : undefined,
     preValidation: endpoint.form
       ? async (request) => {
           request.body = await readFormBody(request, endpoint.form ?? {}, options.formLimits);

@@ -1,11 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './http-errors';
 import { MAX_DEPTH, MAX_NODES, tooLarge } from './input-guards';
+import { InFlightBytes, MULTIPART_BYTES_IN_FLIGHT_PER_CLIENT } from './multipart-budget';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route reads a request body (set by `route()` from its definition); every other route refuses one. */
     takesBody?: boolean;
+  }
+  interface FastifyInstance {
+    /** Multipart bytes on the way in, per client address, across this app's requests. */
+    multipartInFlight: InFlightBytes;
   }
 }
 
@@ -95,10 +100,12 @@ function registerJsonParser(app: FastifyInstance): void {
  *   page, an unknown path) refuses one with 400 before reading it. It runs after the `onRequest` hooks, so
  *   an `/api/admin` path without a valid token still answers 401, known or not;
  * - a JSON body is read up to its route's limit (DEFAULT_JSON_BODY_LIMIT unless the endpoint says) and
- *   scanned before it is parsed.
+ *   scanned before it is parsed;
+ * - multipart bytes in flight are counted per client address (`route()` reserves them).
  */
 export function registerBodyGuards(app: FastifyInstance): void {
   registerJsonParser(app);
+  app.decorate('multipartInFlight', new InFlightBytes(MULTIPART_BYTES_IN_FLIGHT_PER_CLIENT));
   app.addHook('preParsing', (request, reply, payload, done) => {
     if (!hasRequestBody(request) || request.routeOptions.config.takesBody) {
       done(null, payload);

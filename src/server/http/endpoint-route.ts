@@ -9,7 +9,8 @@ import { z } from 'zod';
 import type { BodyOf, EndpointDefinition, ParamsOf, QueryOf, ResponseOf } from '../../shared/api/endpoint';
 import { answeringUnread } from './body-guards';
 import { HttpError } from './http-errors';
-import { type FormLimits, readFormBody } from './multipart-form';
+import { isMultipartRequest, releaseMultipartBytes, reserveMultipartBytes } from './multipart-budget';
+import { type FormLimits, formMaxBytes, readFormBody, TEXT_FORM_LIMITS } from './multipart-form';
 import { validationError } from './validation';
 
 const noContent = z.null().describe('No content');
@@ -42,11 +43,20 @@ export interface RouteOptions {
   beforeForm?: (request: FastifyRequest) => Promise<void>;
 }
 
-/** A form endpoint's own check before its body is read (`beforeForm`); refused, the body is left unread. */
-function beforeReadingForm(beforeForm: (request: FastifyRequest) => Promise<void>) {
+/**
+ * A form endpoint's steps before its body is read: its own check (`beforeForm`), then its multipart bytes
+ * reserved against the client's address (429 over the cap). Refused, the body is left unread.
+ */
+function beforeReadingForm(scope: FastifyInstance, endpoint: EndpointDefinition, options: RouteOptions) {
+  const budget = scope.multipartInFlight;
+  if (!budget) throw new Error(`${endpoint.path}: registerBodyGuards must run before form routes are added`);
+  const maxBytes = formMaxBytes(options.formLimits ?? TEXT_FORM_LIMITS);
+  if (maxBytes > budget.capBytes)
+    throw new Error(`${endpoint.path}: its form (${maxBytes} bytes) cannot fit the multipart cap per client`);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     try {
-      await beforeForm(request);
+      await options.beforeForm?.(request);
+      if (isMultipartRequest(request)) reserveMultipartBytes(request, reply, budget, maxBytes);
     } catch (error) {
       answeringUnread(request, reply);
       throw error;
@@ -74,6 +84,7 @@ export function route<E extends EndpointDefinition>(
     throw new Error(`${endpoint.path}: admin endpoints live under /api/admin`);
   }
   const status = endpoint.status ?? 200;
+  const formLimits = options.formLimits ?? TEXT_FORM_LIMITS;
   const bodyLimit = options.bodyLimit ?? endpoint.bodyLimit;
   scope.route({
     method: endpoint.method,
@@ -94,10 +105,14 @@ export function route<E extends EndpointDefinition>(
       takesBody: Boolean(endpoint.body || endpoint.form || endpoint.rawBody),
     },
     ...(bodyLimit === undefined ? {} : { bodyLimit }),
-    preParsing: endpoint.form && options.beforeForm ? beforeReadingForm(options.beforeForm) : undefined,
+    preParsing: endpoint.form ? beforeReadingForm(scope, endpoint, options) : undefined,
     preValidation: endpoint.form
       ? async (request) => {
-          request.body = await readFormBody(request, endpoint.form ?? {}, options.formLimits);
+          try {
+            request.body = await readFormBody(request, endpoint.form ?? {}, formLimits);
+          } finally {
+            releaseMultipartBytes(request);
+          }
         }
       : undefined,
     handler: async (request, reply) => {

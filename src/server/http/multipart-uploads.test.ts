@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -11,7 +11,13 @@ import { jsonSerializerCompiler, route, zodValidatorCompiler } from './endpoint-
 import { registerErrorHandling } from './error-handling';
 import { HttpError } from './http-errors';
 import { registerInputGuards } from './input-guards';
-import { type FormLimits, registerMultipart } from './multipart-form';
+import {
+  clientAddressKey,
+  InFlightBytes,
+  MULTIPART_BYTES_IN_FLIGHT_PER_CLIENT,
+  TOO_MANY_UPLOADS_MESSAGE,
+} from './multipart-budget';
+import { type FormLimits, formMaxBytes, registerMultipart } from './multipart-form';
 
 /**
  * A body of `chunks` pieces of 16 KB that counts how often it is read: `pulls()` is 0 as long as the server
@@ -29,7 +35,44 @@ function countedBody(chunks = 64) {
   return { stream, pulls: () => pulls };
 }
 
+/** Waits for a state, however long the machine takes to reach it (the test's timeout is the limit). */
+async function waitFor(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
 const MULTIPART = 'multipart/form-data; boundary=----test-boundary';
+
+describe('clientAddressKey and InFlightBytes', () => {
+  it('count an IPv6 address by its /64 and an IPv4-mapped one as IPv4', () => {
+    expect(clientAddressKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(clientAddressKey('2001:DB8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(clientAddressKey('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+    expect(clientAddressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(clientAddressKey('192.0.2.7')).toBe('192.0.2.7');
+  });
+
+  it('reserve up to the cap per client, release once', () => {
+    const budget = new InFlightBytes(100);
+    const first = budget.reserve('a', 60);
+    expect(first).toBeDefined();
+    expect(budget.reserve('a', 41)).toBeUndefined();
+    const second = budget.reserve('a', 40);
+    expect(budget.bytesInFlight('a')).toBe(100);
+    expect(budget.reserve('b', 100)).toBeDefined();
+    first?.();
+    first?.();
+    expect(budget.bytesInFlight('a')).toBe(40);
+    second?.();
+    expect(budget.bytesInFlight('a')).toBe(0);
+  });
+
+  it('fit one booking form of two 10 MB files, not ten', () => {
+    const booking: FormLimits = { files: 2, fields: 25, fieldSize: 4 * 1024 };
+    expect(formMaxBytes(booking)).toBeGreaterThan(20 * 1024 * 1024);
+    expect(formMaxBytes(booking)).toBeLessThanOrEqual(MULTIPART_BYTES_IN_FLIGHT_PER_CLIENT);
+    expect(10 * formMaxBytes(booking)).toBeGreaterThan(MULTIPART_BYTES_IN_FLIGHT_PER_CLIENT);
+  });
+});
 
 describe('a form route’s beforeForm check', () => {
   const upload = defineEndpoint({
@@ -95,6 +138,7 @@ describe('a form route’s beforeForm check', () => {
     expect(response.json()).toEqual({ error_messages: 'This time is not held for you.' });
     expect(response.headers.connection).toBe('close');
     expect(body.pulls()).toBe(0);
+    expect(app.multipartInFlight.bytesInFlight('127.0.0.1')).toBe(0);
     body.stream.destroy();
   });
 
@@ -113,6 +157,7 @@ describe('a form route’s beforeForm check', () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ note: 'Referral', bytes: 13 });
     expect(checked).toEqual(['mine']);
+    expect(app.multipartInFlight.bytesInFlight('127.0.0.1')).toBe(0);
   });
 });
 
@@ -141,5 +186,57 @@ describe('the API', () => {
       expect(body.pulls()).toBe(0);
       body.stream.destroy();
     }
+  });
+
+  it('refuses part of a burst of booking forms from one address (429) while another address is served', async () => {
+    // One booking form of two 10 MB files: 21 MB. Ten at once from one /64 do not fit its budget.
+    const FORM_BYTES = 21_000_000;
+    const budget = t.app.multipartInFlight;
+    const open = (remoteAddress: string) => {
+      const stream = new PassThrough();
+      const answer = t.app.inject({
+        method: 'POST',
+        url: '/api/patients',
+        headers: { 'content-type': MULTIPART, 'content-length': String(FORM_BYTES) },
+        payload: stream,
+        remoteAddress,
+      });
+      return { stream, answer, status: undefined as number | undefined };
+    };
+    const burst = Array.from({ length: 10 }, (_, index) => open(`2001:db8:1:2::${index + 1}`));
+    for (const request of burst)
+      void request.answer.then((response) => {
+        request.status = response.statusCode;
+      });
+    const fits = Math.floor(MULTIPART_BYTES_IN_FLIGHT_PER_CLIENT / FORM_BYTES);
+    // The refused ones answer at once; the others are being read, their bytes reserved.
+    await waitFor(
+      () => burst.filter((request) => request.status !== undefined).length === burst.length - fits,
+    );
+    const refused = burst.filter((request) => request.status !== undefined);
+    for (const request of refused) {
+      const response = await request.answer;
+      expect(response.statusCode).toBe(429);
+      expect(response.json()).toEqual({ error_messages: TOO_MANY_UPLOADS_MESSAGE });
+    }
+    expect(budget.bytesInFlight('2001:db8:1:2::/64')).toBe(fits * FORM_BYTES);
+
+    // Another address is not held back by the first one's uploads.
+    const other = open('2001:db8:1:3::1');
+    await waitFor(() => budget.bytesInFlight('2001:db8:1:3::/64') === FORM_BYTES);
+
+    // However the reading ends (here, the bodies stop short), the bytes are released.
+    const reading = [...burst.filter((request) => request.status === undefined), other];
+    for (const request of reading) request.stream.end('--cut short');
+    for (const request of reading) {
+      const response = await request.answer;
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.statusCode).not.toBe(429);
+    }
+    await waitFor(
+      () =>
+        budget.bytesInFlight('2001:db8:1:2::/64') === 0 && budget.bytesInFlight('2001:db8:1:3::/64') === 0,
+    );
   });
 });

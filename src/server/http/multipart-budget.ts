@@ -68,9 +68,10 @@ export function isMultipartRequest(request: FastifyRequest): boolean {
 
 /**
  * Reserves a multipart request's bytes against its client address before its form is read: its content
- * length, or `formMaxBytes` when it has none or claims more (the form's limits stop it there). 429 when the
- * address would go over the cap. The reservation ends when reading ends (`releaseMultipartBytes`) or, at
- * the latest, when the answer is done or the connection closes, however the request ends.
+ * length, or `formMaxBytes` when it has none, claims more (the form's limits stop it there) or is
+ * compressed (it is read decompressed, up to those limits). 429 when the address would go over the cap.
+ * The reservation ends when reading ends (`releaseMultipartBytes`) or, at the latest, when the answer is
+ * done or the connection closes, however the request ends.
  */
 export function reserveMultipartBytes(
   request: FastifyRequest,
@@ -78,9 +79,11 @@ export function reserveMultipartBytes(
   budget: InFlightBytes,
   formMaxBytes: number,
 ): void {
-  const declared = Number(request.headers['content-length']);
+  const { headers } = request;
+  const declared = Number(headers['content-length']);
+  const plain = headers['content-encoding'] === undefined || headers['content-encoding'] === 'identity';
   const bytes =
-    request.headers['transfer-encoding'] === undefined && Number.isSafeInteger(declared) && declared >= 0
+    plain && headers['transfer-encoding'] === undefined && Number.isSafeInteger(declared) && declared >= 0
       ? Math.min(declared, formMaxBytes)
       : formMaxBytes;
   const release = budget.reserve(clientAddressKey(request.ip), bytes);

@@ -188,6 +188,31 @@ describe('the API', () => {
     }
   });
 
+  it('counts a compressed or chunked form at its most, whatever length it announces', async () => {
+    const budget = t.app.multipartInFlight;
+    for (const [address, headers] of [
+      ['10.6.0.1', { 'content-encoding': 'gzip', 'content-length': '1000' }],
+      ['10.6.0.2', { 'transfer-encoding': 'chunked' }],
+      ['10.6.0.3', { 'content-length': '1000' }],
+    ] as const) {
+      const stream = new PassThrough();
+      const answer = t.app.inject({
+        method: 'POST',
+        url: '/api/patients',
+        headers: { 'content-type': MULTIPART, ...headers },
+        payload: stream,
+        remoteAddress: address,
+      });
+      await waitFor(() => budget.bytesInFlight(address) > 0);
+      // The booking form's most: two files of 10 MB and its short fields; a plain body counts what it says.
+      if (address === '10.6.0.3') expect(budget.bytesInFlight(address)).toBe(1000);
+      else expect(budget.bytesInFlight(address)).toBeGreaterThan(20 * 1024 * 1024);
+      stream.end();
+      expect((await answer).statusCode).toBeLessThan(500);
+      await waitFor(() => budget.bytesInFlight(address) === 0);
+    }
+  });
+
   it('refuses part of a burst of booking forms from one address (429) while another address is served', async () => {
     // One booking form of two 10 MB files: 21 MB. Ten at once from one /64 do not fit its budget.
     const FORM_BYTES = 21_000_000;

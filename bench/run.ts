@@ -9,7 +9,9 @@
 //  - the server's API ratio against a bare server, RSS and cold start (bench/server-figures.ts: parts
 //    api, memory, startup).
 //  - server-rendered `GET /` with the page cache on and off (bench/ssr.ts): req/s and CPU per request.
-// `npm run bench -- --only web` (or holds, ssr, api, memory, startup) runs one part.
+//  - `/api/health` latency while 20 requests of 1 MB of nested `[[[…` arrive at a time (bench/flood.ts, on
+//    PGlite): p50 and p99 (target: p99 at most 100 ms).
+// `npm run bench -- --only web` (or holds, ssr, api, memory, startup, flood) runs one part.
 // Results are printed and written to bench/results/latest.json (a part run alone keeps the other part's
 // last figures). It reports; it does not fail the build.
 import { spawn } from 'node:child_process';
@@ -22,12 +24,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-build.mjs';
+import { measureFlood, printFloodTable } from './flood';
 import { type HoldFigures, measureHolds, printHoldTable, withPostgresDatabase } from './holds';
 import { benchTable, writeReadmeTable } from './readme-table';
 import { benchApi, benchMemory, benchStartup } from './server-figures';
 import { measureSsr, printSsrTable, type SsrFigures } from './ssr';
 
-const PARTS = ['web', 'holds', 'ssr', 'api', 'memory', 'startup'] as const;
+const PARTS = ['web', 'holds', 'ssr', 'api', 'memory', 'startup', 'flood'] as const;
 type Part = (typeof PARTS)[number];
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
@@ -274,6 +277,18 @@ async function benchSsr() {
   return { rows, skipped };
 }
 
+/** `/api/health` while deep JSON floods a freshly started server (no demonstration content needed). */
+async function benchFlood() {
+  const server = await startServer({ SEED: 'false' });
+  try {
+    const figures = await measureFlood(server.baseUrl, server.pid);
+    printFloodTable(figures);
+    return figures;
+  } finally {
+    await server.stop();
+  }
+}
+
 const RESULTS = 'bench/results/latest.json';
 const measuredAt = new Date().toISOString();
 const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node.js ${process.version}`;
@@ -292,6 +307,9 @@ const holds = runs('holds')
     }
   : undefined;
 const ssr = runs('ssr') ? { measuredAt, machine, ...(await benchSsr()) } : undefined;
+const flood = runs('flood')
+  ? { measuredAt, machine, database: 'PGlite', ...(await benchFlood()) }
+  : undefined;
 // The server's own figures (bench/server-figures.ts), each under its own key.
 const serverFigures = {
   ...(runs('api') ? { api: { measuredAt, ...(await benchApi()) } } : {}),
@@ -306,6 +324,7 @@ const results = {
   ...(web ? { javascript: web.javascript, lighthouse: web.lighthouse } : {}),
   ...(holds ? { holds } : {}),
   ...(ssr ? { ssr } : {}),
+  ...(flood ? { flood } : {}),
   ...serverFigures,
 };
 await mkdir('bench/results', { recursive: true });

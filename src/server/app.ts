@@ -11,6 +11,7 @@ import Fastify, {
 import type { AppConfig } from './config';
 import type { DatabaseHandle, Db } from './db/database';
 import { registerApiDocs } from './http/api-docs';
+import { DEFAULT_JSON_BODY_LIMIT, registerBodyGuards } from './http/body-guards';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './http/endpoint-route';
 import { registerErrorHandling } from './http/error-handling';
 import { HttpError, unauthorized } from './http/http-errors';
@@ -111,7 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.logger === false ? false : { ...loggerOptions(config.logLevel), ...options.logger };
   const app = Fastify({
     logger,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: DEFAULT_JSON_BODY_LIMIT,
     requestTimeout: timeouts.request,
     keepAliveTimeout: timeouts.keepAlive,
     connectionTimeout: timeouts.connection,
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   registerInputGuards(app);
+  registerBodyGuards(app);
   await registerPageCache(app, { ttlMs: config.pageCacheSeconds * 1000 });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);

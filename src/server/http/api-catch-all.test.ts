@@ -31,6 +31,15 @@ describe('unknown API paths beside the pages catch-all', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it('refuses a body sent to a page, like every route that takes none', async () => {
+    for (const method of ['GET', 'DELETE'] as const) {
+      const response = await app.inject({ method, url: '/our_team', payload: { a: 1 } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error_messages: 'This request takes no body.' });
+    }
+    expect((await app.inject({ url: '/our_team' })).json()).toEqual({ page: true });
+  });
+
   it('answers an unknown public API path with the JSON 404, not a page', async () => {
     const response = await app.inject({ url: '/api/does-not-exist' });
     expect(response.statusCode).toBe(404);

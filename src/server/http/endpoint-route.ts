@@ -7,8 +7,10 @@ import type {
 } from 'fastify';
 import { z } from 'zod';
 import type { BodyOf, EndpointDefinition, ParamsOf, QueryOf, ResponseOf } from '../../shared/api/endpoint';
+import { answeringUnread } from './body-guards';
 import { HttpError } from './http-errors';
-import { type FormLimits, readFormBody } from './multipart-form';
+import { isMultipartRequest, releaseMultipartBytes, reserveMultipartBytes } from './multipart-budget';
+import { type FormLimits, formMaxBytes, readFormBody, TEXT_FORM_LIMITS } from './multipart-form';
 import { validationError } from './validation';
 
 const noContent = z.null().describe('No content');
@@ -30,6 +32,36 @@ export interface RouteOptions {
   config?: FastifyContextConfig;
   /** What a multipart body of this form may hold (413 beyond it). */
   formLimits?: FormLimits;
+  /** Bytes of a JSON body (413 beyond it); overrides the definition's `bodyLimit`. */
+  bodyLimit?: number;
+  /**
+   * A form endpoint's check before its body is read, multipart or JSON (an authorisation: the visitor's
+   * hold token): it runs after the `onRequest` hooks (the admin guard, rate limits) and before a byte of
+   * the form is read or buffered; what it throws is the answer. Params and query are not validated yet:
+   * read headers.
+   */
+  beforeForm?: (request: FastifyRequest) => Promise<void>;
+}
+
+/**
+ * A form endpoint's steps before its body is read: its own check (`beforeForm`), then its multipart bytes
+ * reserved against the client's address (429 over the cap). Refused, the body is left unread.
+ */
+function beforeReadingForm(scope: FastifyInstance, endpoint: EndpointDefinition, options: RouteOptions) {
+  const budget = scope.multipartInFlight;
+  if (!budget) throw new Error(`${endpoint.path}: registerBodyGuards must run before form routes are added`);
+  const maxBytes = formMaxBytes(options.formLimits ?? TEXT_FORM_LIMITS);
+  if (maxBytes > budget.capBytes)
+    throw new Error(`${endpoint.path}: its form (${maxBytes} bytes) cannot fit the multipart cap per client`);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      await options.beforeForm?.(request);
+      if (isMultipartRequest(request)) reserveMultipartBytes(request, reply, budget, maxBytes);
+    } catch (error) {
+      answeringUnread(request, reply);
+      throw error;
+    }
+  };
 }
 
 /**
@@ -37,6 +69,7 @@ export interface RouteOptions {
  * the route's Fastify schema, so params, query and body are validated before the handler runs (bad
  * params answer 404, a bad query or body 422 with the schema's texts) and the OpenAPI document lists it.
  * A form endpoint reads a multipart or JSON body into bare field names first, whatever its envelope.
+ * An endpoint without `body`, `form` or `rawBody` refuses a request body (body-guards.ts).
  */
 export function route<E extends EndpointDefinition>(
   scope: FastifyInstance,
@@ -51,6 +84,8 @@ export function route<E extends EndpointDefinition>(
     throw new Error(`${endpoint.path}: admin endpoints live under /api/admin`);
   }
   const status = endpoint.status ?? 200;
+  const formLimits = options.formLimits ?? TEXT_FORM_LIMITS;
+  const bodyLimit = options.bodyLimit ?? endpoint.bodyLimit;
   scope.route({
     method: endpoint.method,
     url: endpoint.path.slice(scope.prefix.length),
@@ -64,10 +99,20 @@ export function route<E extends EndpointDefinition>(
       ...(endpoint.form ? { consumes: ['multipart/form-data', 'application/json'] } : {}),
       response: { [status]: endpoint.response ?? noContent },
     },
-    config: { ...options.config, public: endpoint.access === 'public' },
+    config: {
+      ...options.config,
+      public: endpoint.access === 'public',
+      takesBody: Boolean(endpoint.body || endpoint.form || endpoint.rawBody),
+    },
+    ...(bodyLimit === undefined ? {} : { bodyLimit }),
+    preParsing: endpoint.form ? beforeReadingForm(scope, endpoint, options) : undefined,
     preValidation: endpoint.form
       ? async (request) => {
-          request.body = await readFormBody(request, endpoint.form ?? {}, options.formLimits);
+          try {
+            request.body = await readFormBody(request, endpoint.form ?? {}, formLimits);
+          } finally {
+            releaseMultipartBytes(request);
+          }
         }
       : undefined,
     handler: async (request, reply) => {

@@ -6,17 +6,35 @@ import { MAX_REPORTED_FIELDS } from './validation';
 export const FORBIDDEN_CHARACTERS_MESSAGE = 'This field contains characters that are not allowed.';
 
 /** Keys and values a JSON body or query may hold in all: far above any form, far below a flood. */
-const MAX_NODES = 2000;
-const MAX_DEPTH = 12;
+export const MAX_NODES = 2000;
+/** Levels of nesting below the top of a JSON body or query (JSON bodies are scanned for it before parsing too). */
+export const MAX_DEPTH = 12;
 
 /**
- * True when `text` holds a control character other than tab, line feed and carriage return: NUL, which
- * PostgreSQL refuses in text, and the rest, which no person types into a form.
+ * The bidirectional controls: embeddings and overrides (U+202A–U+202E), isolates (U+2066–U+2069) and the
+ * marks (U+200E, U+200F, U+061C). They change the order text is shown in ("Trojan Source"), so a name or a
+ * file name could read as something it is not (`invoice\u202Efdp.exe` shows as `invoiceexe.pdf`).
+ */
+function isBidiControl(code: number): boolean {
+  return (
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069) ||
+    code === 0x200e ||
+    code === 0x200f ||
+    code === 0x061c
+  );
+}
+
+/**
+ * True when `text` holds a control character other than tab, line feed and carriage return (NUL, which
+ * PostgreSQL refuses in text, and the rest, which no person types into a form) or a bidirectional control.
  */
 export function hasForbiddenCharacter(text: string): boolean {
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
-    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return true;
+    if (code < 0x20) {
+      if (code !== 0x09 && code !== 0x0a && code !== 0x0d) return true;
+    } else if (code === 0x7f || (code >= 0x061c && isBidiControl(code))) return true;
   }
   return false;
 }

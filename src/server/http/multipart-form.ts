@@ -53,6 +53,17 @@ function busboyLimits(limits: FormLimits) {
   };
 }
 
+/** Bytes of a part's boundary and headers beside its content: a generous figure (a long file name fits). */
+const PART_OVERHEAD_BYTES = 1024;
+
+/** The most a multipart body of this form can carry before its limits refuse it (413). */
+export function formMaxBytes(limits: FormLimits): number {
+  const busboy = busboyLimits(limits);
+  return (
+    busboy.files * busboy.fileSize + busboy.fields * busboy.fieldSize + busboy.parts * PART_OVERHEAD_BYTES
+  );
+}
+
 const unknownField = (name: string) =>
   hasForbiddenCharacter(name)
     ? forbiddenCharacterError([name])

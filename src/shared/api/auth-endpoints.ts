@@ -8,6 +8,8 @@ export const login = defineEndpoint({
   summary: 'Signs in with e-mail and password; answers the admin and a bearer token (failures are throttled)',
   access: 'public',
   body: loginRequestSchema,
+  /** An e-mail address and a password need a few hundred bytes; a sign-in page is a favourite target. */
+  bodyLimit: 4 * 1024,
   response: loginResponseSchema,
 });
 

@@ -1,4 +1,7 @@
 import {
+  ARTICLE_CONTENT_MAX,
+  ARTICLE_TITLE_MAX,
+  ARTICLE_VIDEO_URL_MAX,
   adminBlogResponseSchema,
   adminBlogsQuerySchema,
   adminBlogsResponseSchema,
@@ -9,7 +12,7 @@ import {
   blogsQuerySchema,
   blogsResponseSchema,
 } from '../blog';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, jsonBodyLimit } from './endpoint';
 
 export const listBlogs = defineEndpoint({
   method: 'GET',
@@ -49,6 +52,9 @@ export const getAdminBlog = defineEndpoint({
 
 const articleForm = { envelope: 'blog', files: ['icon', 'attachment'] } as const;
 
+/** An article sent as JSON carries its whole HTML: about 590 KB at most, far above the default. */
+const articleBodyLimit = jsonBodyLimit(ARTICLE_TITLE_MAX + ARTICLE_CONTENT_MAX + ARTICLE_VIDEO_URL_MAX);
+
 export const createBlog = defineEndpoint({
   method: 'POST',
   path: '/api/admin/blogs',
@@ -57,6 +63,7 @@ export const createBlog = defineEndpoint({
   access: 'admin',
   body: articleRequestSchema,
   form: articleForm,
+  bodyLimit: articleBodyLimit,
   status: 201,
   response: adminBlogResponseSchema,
 });
@@ -70,6 +77,7 @@ export const updateBlog = defineEndpoint({
   params: articleIdParams,
   body: articleRequestSchema,
   form: articleForm,
+  bodyLimit: articleBodyLimit,
   response: adminBlogResponseSchema,
 });
 

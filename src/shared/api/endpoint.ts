@@ -29,10 +29,27 @@ export interface EndpointDefinition {
   /** The body's schema; with `form`, the fields read from a multipart form or a JSON body. */
   body?: z.ZodType;
   form?: FormShape;
+  /**
+   * Bytes a JSON body may take (413 beyond it): the server's default (64 KB) when left out. A form's
+   * multipart limits are its route's own.
+   */
+  bodyLimit?: number;
+  /**
+   * The route reads its body itself, unchecked by a schema here (the Stripe webhook's signed bytes). An
+   * endpoint with none of `body`, `form` and `rawBody` refuses a request body.
+   */
+  rawBody?: true;
   /** The success status (200 by default) and the answer's schema (none for 204). */
   status?: 200 | 201 | 204;
   response?: z.ZodType;
 }
+
+/**
+ * A JSON body limit for fields holding `characters` of text in all: at most three bytes a character as
+ * `JSON.stringify` writes it (UTF-8; an escaped quote or line break takes two), plus `slack` for the keys,
+ * punctuation and short fields.
+ */
+export const jsonBodyLimit = (characters: number, slack = 4 * 1024) => 3 * characters + slack;
 
 export function defineEndpoint<const E extends EndpointDefinition>(endpoint: E): E {
   return endpoint;

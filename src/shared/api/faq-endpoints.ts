@@ -1,12 +1,13 @@
 import {
   adminFaQuestionsQuerySchema,
+  FAQ_LIMITS,
   faQuestionIdParams,
   faQuestionResponseSchema,
   faQuestionsQuerySchema,
   faQuestionsResponseSchema,
   faqFormSchema,
 } from '../faq';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, jsonBodyLimit } from './endpoint';
 
 export const listFaQuestions = defineEndpoint({
   method: 'GET',
@@ -38,6 +39,9 @@ export const getAdminFaQuestion = defineEndpoint({
 /** Fields only, no file. */
 const faqForm = {} as const;
 
+/** A FAQ sent as JSON, its answer possibly HTML: about 64 KB at most. */
+const faqBodyLimit = jsonBodyLimit(FAQ_LIMITS.title + FAQ_LIMITS.answer);
+
 export const createFaQuestion = defineEndpoint({
   method: 'POST',
   path: '/api/admin/fa_questions',
@@ -45,6 +49,7 @@ export const createFaQuestion = defineEndpoint({
   access: 'admin',
   body: faqFormSchema,
   form: faqForm,
+  bodyLimit: faqBodyLimit,
   status: 201,
   response: faQuestionResponseSchema,
 });
@@ -57,6 +62,7 @@ export const updateFaQuestion = defineEndpoint({
   params: faQuestionIdParams,
   body: faqFormSchema,
   form: faqForm,
+  bodyLimit: faqBodyLimit,
   response: faQuestionResponseSchema,
 });
 

@@ -48,6 +48,8 @@ export const stripeWebhook = defineEndpoint({
   summary:
     'Stripe events (payment_intent.succeeded, payment_intent.payment_failed), signed with STRIPE_WEBHOOK_SECRET (Stripe-Signature); each event is handled once',
   access: 'public',
+  /** The signed bytes as Stripe sent them: the route's scope reads JSON as a raw buffer (up to 256 KB). */
+  rawBody: true,
   response: webhookResponseSchema,
 });
 

@@ -54,6 +54,14 @@ describe('HTML content checks on hostile input', () => {
           headers: auth,
           payload: { title: 'Hostile', answer: html, asHtml: true },
         }),
+      // The same within the article's JSON body limit (the megabyte above is refused at its size).
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/admin/blogs',
+          headers: auth,
+          payload: { blog: { title: 'Hostile', content: html.slice(0, 190_000) } },
+        }),
       () =>
         injectMultipart(
           t.app,

@@ -1,0 +1,370 @@
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as authEndpoints from '../../shared/api/auth-endpoints';
+import * as blogEndpoints from '../../shared/api/blog-endpoints';
+import * as bookingEndpoints from '../../shared/api/booking-endpoints';
+import * as contactEndpoints from '../../shared/api/contact-endpoints';
+import type { EndpointDefinition } from '../../shared/api/endpoint';
+import * as faqEndpoints from '../../shared/api/faq-endpoints';
+import * as feesEndpoints from '../../shared/api/fees-endpoints';
+import * as healthEndpoints from '../../shared/api/health-endpoints';
+import * as paymentEndpoints from '../../shared/api/payment-endpoints';
+import * as slotEndpoints from '../../shared/api/slot-endpoints';
+import * as teamEndpoints from '../../shared/api/team-endpoints';
+import { type AdminTestApp, createAdminTestApp } from '../test/test-app';
+import { DEFAULT_JSON_BODY_LIMIT, jsonTooComplex, NO_BODY_MESSAGE } from './body-guards';
+import { MAX_DEPTH, MAX_NODES } from './input-guards';
+
+const ENDPOINT_MODULES = {
+  'auth-endpoints.ts': authEndpoints,
+  'blog-endpoints.ts': blogEndpoints,
+  'booking-endpoints.ts': bookingEndpoints,
+  'contact-endpoints.ts': contactEndpoints,
+  'faq-endpoints.ts': faqEndpoints,
+  'fees-endpoints.ts': feesEndpoints,
+  'health-endpoints.ts': healthEndpoints,
+  'payment-endpoints.ts': paymentEndpoints,
+  'slot-endpoints.ts': slotEndpoints,
+  'team-endpoints.ts': teamEndpoints,
+};
+
+const isEndpoint = (value: unknown): value is EndpointDefinition =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as EndpointDefinition).path === 'string' &&
+  typeof (value as EndpointDefinition).method === 'string';
+
+const ENDPOINTS = Object.values(ENDPOINT_MODULES).flatMap((module) =>
+  Object.values(module).filter(isEndpoint),
+);
+const takesBody = (endpoint: EndpointDefinition) =>
+  Boolean(endpoint.body || endpoint.form || endpoint.rawBody);
+const urlOf = (endpoint: EndpointDefinition) => endpoint.path.replace(/:\w+/g, '1');
+
+/**
+ * A body of `chunks` pieces of 16 KB of `[` that counts how often it is read: `pulls()` is 0 as long as the
+ * server has not asked for a byte of it.
+ */
+function countedBody(chunks = 64) {
+  let pulls = 0;
+  const chunk = Buffer.alloc(16 * 1024, 0x5b);
+  const stream = new Readable({
+    read() {
+      pulls += 1;
+      this.push(pulls > chunks ? null : chunk);
+    },
+  });
+  return { stream, pulls: () => pulls };
+}
+
+const nested = (levels: number, inner = '') => `${'['.repeat(levels)}${inner}${']'.repeat(levels)}`;
+
+describe('jsonTooComplex', () => {
+  it('lets the guard’s depth through and stops one container below it', () => {
+    // The top container and MAX_DEPTH levels below it: what the input guard accepts after parsing.
+    expect(jsonTooComplex(nested(MAX_DEPTH + 1))).toBe(false);
+    expect(jsonTooComplex(nested(MAX_DEPTH + 2))).toBe(true);
+    expect(jsonTooComplex(`{"a":${'{"a":'.repeat(MAX_DEPTH)}1${'}'.repeat(MAX_DEPTH)}}`)).toBe(false);
+    expect(jsonTooComplex(`{"a":${'{"a":'.repeat(MAX_DEPTH + 1)}1${'}'.repeat(MAX_DEPTH + 1)}}`)).toBe(true);
+  });
+
+  it('counts only brackets outside strings, escaped quotes included', () => {
+    expect(jsonTooComplex(JSON.stringify({ html: '[[[[{{{{'.repeat(1000) }))).toBe(false);
+    expect(jsonTooComplex(JSON.stringify({ html: `"\\${'['.repeat(100)}"` }))).toBe(false);
+    expect(jsonTooComplex(JSON.stringify({ a: '\\', b: nested(MAX_DEPTH + 5) }))).toBe(false);
+    expect(jsonTooComplex(`{"a":"\\\\",${'"b":['.repeat(1)}${nested(MAX_DEPTH + 1)}]}`)).toBe(true);
+  });
+
+  it('refuses more commas than the guard allows values, and not one fewer', () => {
+    expect(
+      jsonTooComplex(
+        `[${Array(MAX_NODES - 1)
+          .fill(1)
+          .join(',')}]`,
+      ),
+    ).toBe(false);
+    expect(
+      jsonTooComplex(
+        `[${Array(MAX_NODES + 1)
+          .fill(1)
+          .join(',')}]`,
+      ),
+    ).toBe(true);
+    expect(jsonTooComplex(JSON.stringify({ text: ','.repeat(10 * MAX_NODES) }))).toBe(false);
+  });
+
+  it('refuses a megabyte of [ and leaves text that is not JSON to the parser', () => {
+    expect(jsonTooComplex('['.repeat(1024 * 1024))).toBe(true);
+    for (const text of ['', '{', '"unterminated', ']]]]', 'nul']) expect(jsonTooComplex(text)).toBe(false);
+  });
+});
+
+let t: AdminTestApp;
+beforeAll(async () => {
+  t = await createAdminTestApp();
+});
+afterAll(() => t.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const noBody = { error_messages: NO_BODY_MESSAGE };
+const tooLarge = { error_messages: 'The request is too large.' };
+let addressCounter = 0;
+const nextAddress = () => `10.7.0.${++addressCounter}`;
+
+describe('a route that takes no body', () => {
+  it('lists every endpoint definition file', () => {
+    const folder = join(dirname(fileURLToPath(import.meta.url)), '../../shared/api');
+    const files = readdirSync(folder).filter((name) => name.endsWith('-endpoints.ts'));
+    expect(Object.keys(ENDPOINT_MODULES).sort()).toEqual(files.sort());
+    expect(ENDPOINTS.filter((endpoint) => !takesBody(endpoint)).length).toBeGreaterThan(30);
+  });
+
+  it('refuses a body with 400 on every endpoint whose definition has no body, form or raw body', async () => {
+    const refused: string[] = [];
+    for (const endpoint of ENDPOINTS.filter((each) => !takesBody(each))) {
+      const response = await t.app.inject({
+        method: endpoint.method,
+        url: urlOf(endpoint),
+        headers: endpoint.access === 'admin' ? t.auth : {},
+        payload: { a: 1 },
+        remoteAddress: nextAddress(),
+      });
+      if (response.statusCode === 400 && response.json().error_messages === NO_BODY_MESSAGE)
+        refused.push(`${endpoint.method} ${endpoint.path}`);
+      else refused.push(`${endpoint.method} ${endpoint.path} answered ${response.statusCode}`);
+    }
+    expect(refused.filter((line) => line.includes(' answered '))).toEqual([]);
+  });
+
+  it('refuses a chunked body before reading a byte of it', async () => {
+    for (const endpoint of ENDPOINTS.filter((each) => !takesBody(each))) {
+      const body = countedBody();
+      const response = await t.app.inject({
+        method: endpoint.method,
+        url: urlOf(endpoint),
+        headers: {
+          ...(endpoint.access === 'admin' ? t.auth : {}),
+          'content-type': 'application/json',
+          'transfer-encoding': 'chunked',
+        },
+        payload: body.stream,
+        remoteAddress: nextAddress(),
+      });
+      body.stream.destroy();
+      expect({ route: `${endpoint.method} ${endpoint.path}`, status: response.statusCode }).toEqual({
+        route: `${endpoint.method} ${endpoint.path}`,
+        status: 400,
+      });
+      expect(response.json()).toEqual(noBody);
+      expect(response.headers.connection).toBe('close');
+      expect(body.pulls()).toBe(0);
+    }
+  });
+
+  it('takes a request without one, and an empty content length', async () => {
+    const hold = await t.app.inject({ method: 'DELETE', url: '/api/patient_sessions/1/hold' });
+    expect(hold.statusCode).toBe(404);
+    const empty = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/patient_sessions/1/hold',
+      headers: { 'content-length': '0' },
+    });
+    expect(empty.statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/health', headers: { 'content-length': '0' } })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('lets the endpoints that take one read it', async () => {
+    for (const endpoint of ENDPOINTS.filter(takesBody)) {
+      const response = await t.app.inject({
+        method: endpoint.method,
+        url: urlOf(endpoint),
+        headers: endpoint.access === 'admin' ? t.auth : {},
+        payload: {},
+        remoteAddress: nextAddress(),
+      });
+      expect(response.statusCode).toBeLessThan(500);
+      expect({ route: endpoint.path, answer: response.json().error_messages }).not.toEqual({
+        route: endpoint.path,
+        answer: NO_BODY_MESSAGE,
+      });
+    }
+  });
+
+  it.each([
+    ['GET', '/api/does-not-exist'],
+    ['POST', '/api/does-not-exist'],
+    ['DELETE', '/api'],
+    ['POST', '/api/blogs'],
+    ['PUT', '/nowhere'],
+    ['GET', '/robots.txt'],
+    ['GET', '/sitemap.xml'],
+    ['GET', '/uploads/00000000-0000-4000-8000-000000000000'],
+    ['GET', '/uploads/00000000-0000-4000-8000-000000000000/w400'],
+    ['GET', '/api/openapi.json'],
+    ['GET', '/api/docs'],
+  ] as const)('refuses one on %s %s (unknown paths and routes registered directly)', async (method, url) => {
+    const body = countedBody();
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: { 'content-type': 'application/json', 'content-length': String(10 * 1024 * 1024) },
+      payload: body.stream,
+    });
+    body.stream.destroy();
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(noBody);
+    expect(body.pulls()).toBe(0);
+  });
+
+  it('still answers 401 under /api/admin without a valid token, known path or not', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/admin/does-not-exist'],
+      ['POST', '/api/admin/does-not-exist'],
+      ['DELETE', '/api/admin/blogs/1'],
+      ['GET', '/api/admin/me'],
+      ['PUT', '/api/admin/autorization/logout'],
+    ] as const) {
+      const response = await t.app.inject({ method, url, payload: { a: 1 } });
+      expect({ method, url, status: response.statusCode }).toEqual({ method, url, status: 401 });
+      const signedIn = await t.app.inject({ method, url, payload: { a: 1 }, headers: t.auth });
+      expect({ method, url, status: signedIn.statusCode }).toEqual({ method, url, status: 400 });
+      expect(signedIn.json()).toEqual(noBody);
+    }
+  });
+});
+
+describe('JSON bodies', () => {
+  it('are limited to 64 KB unless the endpoint says otherwise, before they are read', async () => {
+    expect(DEFAULT_JSON_BODY_LIMIT).toBe(64 * 1024);
+    const body = countedBody();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact_us',
+      headers: { 'content-type': 'application/json', 'content-length': String(DEFAULT_JSON_BODY_LIMIT + 1) },
+      payload: body.stream,
+      remoteAddress: nextAddress(),
+    });
+    body.stream.destroy();
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual(tooLarge);
+    expect(body.pulls()).toBe(0);
+  });
+
+  it('stop being read at the limit when their length is not announced', async () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    const body = countedBody();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact_us',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      payload: body.stream,
+      remoteAddress: nextAddress(),
+    });
+    body.stream.destroy();
+    expect(response.statusCode).toBe(413);
+    expect(parse.mock.calls.filter(([text]) => String(text).startsWith('[['))).toEqual([]);
+    expect(response.json()).toEqual(tooLarge);
+  });
+
+  it('give sign-in a few kilobytes', async () => {
+    const padded = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/autorization/login',
+      payload: { email: 'nobody@clinic.test', password: 'secret', x: 'x'.repeat(5 * 1024) },
+      remoteAddress: nextAddress(),
+    });
+    expect(padded.statusCode).toBe(413);
+    expect(padded.json()).toEqual(tooLarge);
+    const real = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/autorization/login',
+      payload: { email: 'nobody@clinic.test', password: 'wrong-pw' },
+      remoteAddress: nextAddress(),
+    });
+    expect(real.statusCode).toBe(401);
+  });
+
+  it('nested too deep answer 413 without being parsed, public and admin', async () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    const deep = '['.repeat(60 * 1024);
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact_us',
+      headers: { 'content-type': 'application/json' },
+      payload: deep,
+      remoteAddress: nextAddress(),
+    });
+    expect(contact.statusCode).toBe(413);
+    expect(contact.json()).toEqual(tooLarge);
+    // An article may be about 590 KB of JSON: half a megabyte of [ is within its limit, and still refused.
+    const article = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/blogs',
+      headers: { ...t.auth, 'content-type': 'application/json' },
+      payload: '['.repeat(500 * 1024),
+    });
+    expect(article.statusCode).toBe(413);
+    expect(article.json()).toEqual(tooLarge);
+    const parsedTexts = parse.mock.calls.map(([text]) => String(text));
+    expect(parsedTexts.filter((text) => text.startsWith('[['))).toEqual([]);
+  });
+
+  it('as deep as the guard allows still reach the schema; deeper is 413, parsed or not', async () => {
+    const send = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contact_us',
+        headers: { 'content-type': 'application/json' },
+        payload,
+        remoteAddress: nextAddress(),
+      });
+    // "Mary" MAX_DEPTH levels below the top: the schema's 422.
+    expect((await send(`{"name":${nested(MAX_DEPTH - 1, '"Mary"')}}`)).statusCode).toBe(422);
+    // One level more: the input guard's 413 after parsing.
+    expect((await send(`{"name":${nested(MAX_DEPTH, '"Mary"')}}`)).statusCode).toBe(413);
+    // A container more: refused by the scan, never parsed.
+    const parse = vi.spyOn(JSON, 'parse');
+    const scanned = await send(`{"name":${nested(MAX_DEPTH + 1, '"Mary"')}}`);
+    expect(scanned.statusCode).toBe(413);
+    expect(parse.mock.calls.filter(([text]) => String(text).includes('[[['))).toEqual([]);
+  });
+
+  it('of too many values answer 413 without being parsed', async () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/blogs',
+      headers: { ...t.auth, 'content-type': 'application/json' },
+      payload: `{"title":[${Array(200_000).fill(1).join(',')}]}`,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(parse.mock.calls.filter(([text]) => String(text).includes('[1,1,1'))).toEqual([]);
+  });
+
+  it('keep Fastify’s prototype poisoning protection, and a parser error is 400', async () => {
+    for (const payload of [
+      '{"__proto__":{"admin":true}}',
+      '{"constructor":{"prototype":{"admin":true}}}',
+      '{"name":',
+      '',
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact_us',
+        headers: { 'content-type': 'application/json' },
+        payload,
+        remoteAddress: nextAddress(),
+      });
+      expect({ payload, status: response.statusCode }).toEqual({ payload, status: 400 });
+      expect(response.json()).toEqual({ error_messages: 'The request body is not valid JSON.' });
+    }
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+});

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientAddressKey } from './client-address';
 import { HttpError } from './http-errors';
 
 /**
@@ -12,25 +13,6 @@ export const MULTIPART_BYTES_IN_FLIGHT_PER_CLIENT = 64 * 1024 * 1024;
 
 export const TOO_MANY_UPLOADS_MESSAGE =
   'Too many uploads from your address at the same time. Please wait for them to finish and try again.';
-
-/**
- * Who the bytes are counted against: the address, an IPv6 one by its /64 (one subscriber's usual
- * allocation, so rotating addresses within it gains nothing); an IPv4-mapped IPv6 address is its IPv4
- * address. (The same rule as the slot holds' count.)
- */
-export function clientAddressKey(ip: string): string {
-  const address = ip.toLowerCase().replace(/%.*$/, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
-  if (mapped?.[1]) return mapped[1];
-  if (!address.includes(':')) return address;
-  const [head = '', tail] = address.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const missing = tail === undefined ? 0 : Math.max(0, 8 - headGroups.length - tailGroups.length);
-  const groups = [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups];
-  const prefix = groups.slice(0, 4).map((group) => (Number.parseInt(group, 16) || 0).toString(16));
-  return `${prefix.join(':')}::/64`;
-}
 
 /** Bytes reserved per client, up to a cap; each reservation is released once. */
 export class InFlightBytes {

@@ -4,43 +4,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { formFileSchema } from '../../shared/api/common-schemas';
 import { defineEndpoint } from '../../shared/api/endpoint';
-import { multipartPayload } from '../test/multipart';
+import { futureSlot, holdSlot } from '../test/booking-fixtures';
+import { countedBody, MULTIPART, multipartPayload } from '../test/multipart';
 import { createTestApp, signInAsNewAdmin, type TestApp } from '../test/test-app';
 import { registerBodyGuards } from './body-guards';
+import { clientAddressKey } from './client-address';
 import { jsonSerializerCompiler, route, zodValidatorCompiler } from './endpoint-route';
 import { registerErrorHandling } from './error-handling';
 import { HttpError } from './http-errors';
 import { registerInputGuards } from './input-guards';
 import {
-  clientAddressKey,
   InFlightBytes,
   MULTIPART_BYTES_IN_FLIGHT_PER_CLIENT,
   TOO_MANY_UPLOADS_MESSAGE,
 } from './multipart-budget';
 import { type FormLimits, formMaxBytes, registerMultipart } from './multipart-form';
 
-/**
- * A body of `chunks` pieces of 16 KB that counts how often it is read: `pulls()` is 0 as long as the server
- * has not asked for a byte of it.
- */
-function countedBody(chunks = 64) {
-  let pulls = 0;
-  const chunk = Buffer.alloc(16 * 1024, 0x61);
-  const stream = new Readable({
-    read() {
-      pulls += 1;
-      this.push(pulls > chunks ? null : chunk);
-    },
-  });
-  return { stream, pulls: () => pulls };
-}
-
 /** Waits for a state, however long the machine takes to reach it (the test's timeout is the limit). */
 async function waitFor(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
 }
-
-const MULTIPART = 'multipart/form-data; boundary=----test-boundary';
 
 describe('clientAddressKey and InFlightBytes', () => {
   it('count an IPv6 address by its /64 and an IPv4-mapped one as IPv4', () => {
@@ -163,8 +146,11 @@ describe('a form route’s beforeForm check', () => {
 
 describe('the API', () => {
   let t: TestApp;
+  /** A visitor's hold: the booking form is read only for a visitor who holds a time. */
+  let holdToken: string;
   beforeAll(async () => {
     t = await createTestApp();
+    holdToken = await holdSlot(t.app, (await futureSlot(t.database.db)).id);
   });
   afterAll(() => t.close());
 
@@ -199,7 +185,7 @@ describe('the API', () => {
       const answer = t.app.inject({
         method: 'POST',
         url: '/api/patients',
-        headers: { 'content-type': MULTIPART, ...headers },
+        headers: { 'content-type': MULTIPART, 'x-hold-token': holdToken, ...headers },
         payload: stream,
         remoteAddress: address,
       });
@@ -222,7 +208,11 @@ describe('the API', () => {
       const answer = t.app.inject({
         method: 'POST',
         url: '/api/patients',
-        headers: { 'content-type': MULTIPART, 'content-length': String(FORM_BYTES) },
+        headers: {
+          'content-type': MULTIPART,
+          'content-length': String(FORM_BYTES),
+          'x-hold-token': holdToken,
+        },
         payload: stream,
         remoteAddress,
       });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 
 export type MultipartValue = string | number | boolean | { fileName: string; bytes: Buffer | Uint8Array };
@@ -37,3 +38,22 @@ export async function injectMultipart(
   const { payload, headers } = await multipartPayload(fields);
   return app.inject({ method, url, payload, headers: { ...headers, ...extraHeaders } });
 }
+
+/**
+ * A body of `chunks` pieces of 16 KB that counts how often it is read: `pulls()` is 0 as long as the server
+ * has not asked for a byte of it.
+ */
+export function countedBody(chunks = 64) {
+  let pulls = 0;
+  const chunk = Buffer.alloc(16 * 1024, 0x61);
+  const stream = new Readable({
+    read() {
+      pulls += 1;
+      this.push(pulls > chunks ? null : chunk);
+    },
+  });
+  return { stream, pulls: () => pulls };
+}
+
+/** A multipart content type for a body the test streams itself. */
+export const MULTIPART = 'multipart/form-data; boundary=----test-boundary';

@@ -9,15 +9,20 @@ import {
 import { BOOKING_TOKEN_HEADER } from '../../../shared/booking';
 import { paymentTexts } from '../../../shared/payments';
 import { HOLD_TOKEN_HEADER } from '../../../shared/slots';
+import { clientAddressKey } from '../../http/client-address';
 import { route } from '../../http/endpoint-route';
 import { HttpError } from '../../http/http-errors';
 import { type FormLimits, registerMultipart } from '../../http/multipart-form';
 import { secretTokenHashOf } from '../../security/secret-tokens';
 import { visitorActor } from '../audit/audit-log';
 import { readStripeWebhook } from '../payments/stripe-webhook';
-import { holdClientOf } from '../slots/slot-service';
 import { applyPaymentEvent, checkBookingPayment, payAppointment } from './appointment-payments';
-import { type AppointmentContext, bookAppointment, readBooking } from './appointment-service';
+import {
+  type AppointmentContext,
+  bookAppointment,
+  checkHoldBeforeForm,
+  readBooking,
+} from './appointment-service';
 
 /** Three files (result, referral letter, attachment) of 10 MB at most, and the patient entity's short fields. */
 const BOOKING_FORM_LIMITS: FormLimits = { files: 3, fields: 45, fieldSize: 4 * 1024 };
@@ -46,6 +51,7 @@ const contextOf = (api: FastifyInstance, request: FastifyRequest): AppointmentCo
 });
 
 const bookingTokenOf = (request: FastifyRequest) => secretTokenHashOf(request.headers[BOOKING_TOKEN_HEADER]);
+const holdTokenOf = (request: FastifyRequest) => secretTokenHashOf(request.headers[HOLD_TOKEN_HEADER]);
 
 /**
  * The public calls of a paid booking (spec section 7): `/api/patients` books the held slot, `/api/payments`
@@ -60,13 +66,15 @@ export async function appointmentRoutes(api: FastifyInstance): Promise<void> {
     createBooking,
     async (request) => ({
       patient: await bookAppointment(contextOf(api, request), request.body, {
-        holdTokenHash: secretTokenHashOf(request.headers[HOLD_TOKEN_HEADER]),
-        client: holdClientOf(request.ip),
+        holdTokenHash: holdTokenOf(request),
+        client: clientAddressKey(request.ip),
         actor: visitorActor(request.ip),
       }),
     }),
     {
       formLimits: BOOKING_FORM_LIMITS,
+      // A form and its files are read only for a visitor who holds a time.
+      beforeForm: (request) => checkHoldBeforeForm(db, holdTokenOf(request)),
       config: { rateLimit: { max: BOOKINGS_PER_MINUTE, timeWindow: '1 minute' } },
     },
   );

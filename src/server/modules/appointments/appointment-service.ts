@@ -16,7 +16,7 @@ import { type Actor, auditChange, systemActor } from '../audit/audit-log';
 import { deletePatients, findPatient, insertPatient } from '../patients/patient-repository';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { forgetPaymentCustomers, paymentsOfAppointment } from '../payments/payment-repository';
-import { extendHold, findHeldSlot, findSlot } from '../slots/slot-repository';
+import { extendHold, findHeldSlot, findSlot, holdsAnySlot } from '../slots/slot-repository';
 import { storeUpload } from '../uploads/file-repository';
 import { prepareUpload } from '../uploads/upload-checks';
 import {
@@ -49,6 +49,15 @@ export interface Visitor {
   /** The address as limits count it (an IPv6 one by its /64). */
   client: string;
   actor: Actor;
+}
+
+/**
+ * Before a booking form is read (its files may weigh 30 MB): the visitor's hold token must hold a time now,
+ * else 403 without a token and 409 with one that holds nothing, as `bookAppointment` would answer.
+ */
+export async function checkHoldBeforeForm(db: Db, holdTokenHash: string | undefined): Promise<void> {
+  if (!holdTokenHash) throw forbidden(bookingTexts.holdMissing, holdMissing());
+  if (!(await holdsAnySlot(db, holdTokenHash))) throw conflict(bookingTexts.holdMissing, holdMissing());
 }
 
 /**

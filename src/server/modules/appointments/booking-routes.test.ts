@@ -14,11 +14,15 @@ import {
   holdSlot,
   nextAddress,
 } from '../../test/booking-fixtures';
-import { injectMultipart, testFile } from '../../test/multipart';
+import { countedBody, injectMultipart, MULTIPART, testFile } from '../../test/multipart';
 
 let t: BookingTestApp;
+/** A time held for the form checks: a form is read only for a visitor who holds a time. */
+let held: { id: number; token: string };
 beforeAll(async () => {
   t = await createBookingTestApp();
+  const slot = await futureSlot(t.database.db);
+  held = { id: slot.id, token: await holdSlot(t.app, slot.id) };
 });
 afterAll(() => t.close());
 
@@ -37,8 +41,11 @@ const post = (body: Record<string, unknown>, holdToken?: string) =>
     remoteAddress: nextAddress(),
   });
 
+/** Posts the form of the time `held` holds. */
+const postHeld = (body: Record<string, unknown>) => post(body, held.token);
+
 /** The messages of a 422 for `field`. */
-async function errorsOf(body: Record<string, unknown>, field: string, holdToken?: string) {
+async function errorsOf(body: Record<string, unknown>, field: string, holdToken = held.token) {
   const response = await post(body, holdToken);
   expect(response.statusCode, response.body).toBe(422);
   return response.json().errors?.[field] as string[] | undefined;
@@ -46,52 +53,60 @@ async function errorsOf(body: Record<string, unknown>, field: string, holdToken?
 
 describe('POST /api/patients: the slot booking form (spec section 5)', () => {
   it('asks for the names, 2 to 20 characters, with the spaced required text', async () => {
-    expect(await errorsOf(adultForm(1, { first_name: '' }), 'first_name')).toEqual([REQUIRED]);
-    expect(await errorsOf(adultForm(1, { last_name: undefined }), 'last_name')).toEqual([REQUIRED]);
-    expect(await errorsOf(adultForm(1, { first_name: 'A' }), 'first_name')).toEqual([SHORT]);
-    expect(await errorsOf(adultForm(1, { last_name: 'B'.repeat(21) }), 'last_name')).toEqual([LONG]);
-    const response = await post(adultForm(1, { first_name: ' ' }));
+    expect(await errorsOf(adultForm(held.id, { first_name: '' }), 'first_name')).toEqual([REQUIRED]);
+    expect(await errorsOf(adultForm(held.id, { last_name: undefined }), 'last_name')).toEqual([REQUIRED]);
+    expect(await errorsOf(adultForm(held.id, { first_name: 'A' }), 'first_name')).toEqual([SHORT]);
+    expect(await errorsOf(adultForm(held.id, { last_name: 'B'.repeat(21) }), 'last_name')).toEqual([LONG]);
+    const response = await postHeld(adultForm(held.id, { first_name: ' ' }));
     expect(response.json().error_messages).toBe(REQUIRED);
   });
 
   it("asks for a parent's names only for a child, 2 to 20", async () => {
-    const child = adultForm(1, { is_adult: false, guardian_first_name: 'Mary', guardian_last_name: 'Byrne' });
+    const child = adultForm(held.id, {
+      is_adult: false,
+      guardian_first_name: 'Mary',
+      guardian_last_name: 'Byrne',
+    });
     expect(await errorsOf({ ...child, guardian_first_name: '' }, 'guardian_first_name')).toEqual([REQUIRED]);
     expect(await errorsOf({ ...child, guardian_last_name: 'X' }, 'guardian_last_name')).toEqual([SHORT]);
     expect(await errorsOf({ ...child, guardian_last_name: 'X'.repeat(21) }, 'guardian_last_name')).toEqual([
       LONG,
     ]);
-    const adult = await post(adultForm(1, { guardian_first_name: '' }));
+    const adult = await postHeld(adultForm(held.id, { guardian_first_name: '' }));
     expect(adult.json().errors?.guardian_first_name).toBeUndefined();
   });
 
   it('asks for a valid e-mail', async () => {
-    expect(await errorsOf(adultForm(1, { email: '' }), 'email')).toEqual([REQUIRED]);
-    expect(await errorsOf(adultForm(1, { email: 'not-mail' }), 'email')).toEqual([MAIL]);
+    expect(await errorsOf(adultForm(held.id, { email: '' }), 'email')).toEqual([REQUIRED]);
+    expect(await errorsOf(adultForm(held.id, { email: 'not-mail' }), 'email')).toEqual([MAIL]);
   });
 
   it('asks for a phone of 6 to 12 characters that looks like one', async () => {
-    expect(await errorsOf(adultForm(1, { phone: '' }), 'phone')).toEqual([REQUIRED]);
-    expect(await errorsOf(adultForm(1, { phone: '12345' }), 'phone')).toEqual([SHORT]);
-    expect(await errorsOf(adultForm(1, { phone: '1234567890123' }), 'phone')).toEqual([LONG]);
-    expect(await errorsOf(adultForm(1, { phone: '087 abc 45' }), 'phone')).toEqual([PHONE]);
+    expect(await errorsOf(adultForm(held.id, { phone: '' }), 'phone')).toEqual([REQUIRED]);
+    expect(await errorsOf(adultForm(held.id, { phone: '12345' }), 'phone')).toEqual([SHORT]);
+    expect(await errorsOf(adultForm(held.id, { phone: '1234567890123' }), 'phone')).toEqual([LONG]);
+    expect(await errorsOf(adultForm(held.id, { phone: '087 abc 45' }), 'phone')).toEqual([PHONE]);
   });
 
   it("asks for the GP's name (2–20) and address (10–300) for an adult's allergy test only", async () => {
-    expect(await errorsOf(adultForm(1, { consultant_name: '' }), 'consultant_name')).toEqual([REQUIRED]);
-    expect(await errorsOf(adultForm(1, { consultant_name: 'D' }), 'consultant_name')).toEqual([SHORT]);
-    expect(await errorsOf(adultForm(1, { consultant_name: 'D'.repeat(21) }), 'consultant_name')).toEqual([
-      LONG,
+    expect(await errorsOf(adultForm(held.id, { consultant_name: '' }), 'consultant_name')).toEqual([
+      REQUIRED,
     ]);
-    expect(await errorsOf(adultForm(1, { consultant_addres: '' }), 'consultant_addres')).toEqual([REQUIRED]);
-    expect(await errorsOf(adultForm(1, { consultant_addres: 'Dublin' }), 'consultant_addres')).toEqual([
+    expect(await errorsOf(adultForm(held.id, { consultant_name: 'D' }), 'consultant_name')).toEqual([SHORT]);
+    expect(
+      await errorsOf(adultForm(held.id, { consultant_name: 'D'.repeat(21) }), 'consultant_name'),
+    ).toEqual([LONG]);
+    expect(await errorsOf(adultForm(held.id, { consultant_addres: '' }), 'consultant_addres')).toEqual([
+      REQUIRED,
+    ]);
+    expect(await errorsOf(adultForm(held.id, { consultant_addres: 'Dublin' }), 'consultant_addres')).toEqual([
       SHORT,
     ]);
-    expect(await errorsOf(adultForm(1, { consultant_addres: 'x'.repeat(301) }), 'consultant_addres')).toEqual(
-      [LONG],
-    );
+    expect(
+      await errorsOf(adultForm(held.id, { consultant_addres: 'x'.repeat(301) }), 'consultant_addres'),
+    ).toEqual([LONG]);
     const child = await post(
-      adultForm(1, {
+      adultForm(held.id, {
         is_adult: false,
         consultant_name: '',
         consultant_addres: '',
@@ -100,42 +115,60 @@ describe('POST /api/patients: the slot booking form (spec section 5)', () => {
     );
     expect(child.json().errors?.consultant_name).toBeUndefined();
     const video = await post(
-      adultForm(1, { is_video_call: true, consultant_name: '', consultant_addres: '' }),
+      adultForm(held.id, { is_video_call: true, consultant_name: '', consultant_addres: '' }),
     );
     expect(video.json().errors?.consultant_addres).toBeUndefined();
   });
 
   it("checks the GP's e-mail if given and the test reason (10–300) if given", async () => {
-    expect(await errorsOf(adultForm(1, { consultant_email: 'gp@' }), 'consultant_email')).toEqual([MAIL]);
-    expect(await errorsOf(adultForm(1, { allergens: 'Hay' }), 'allergens')).toEqual([SHORT]);
-    expect(await errorsOf(adultForm(1, { allergens: 'h'.repeat(301) }), 'allergens')).toEqual([LONG]);
-    const response = await post(adultForm(1, { consultant_email: '', allergens: '' }));
+    expect(await errorsOf(adultForm(held.id, { consultant_email: 'gp@' }), 'consultant_email')).toEqual([
+      MAIL,
+    ]);
+    expect(await errorsOf(adultForm(held.id, { allergens: 'Hay' }), 'allergens')).toEqual([SHORT]);
+    expect(await errorsOf(adultForm(held.id, { allergens: 'h'.repeat(301) }), 'allergens')).toEqual([LONG]);
+    const response = await postHeld(adultForm(held.id, { consultant_email: '', allergens: '' }));
     expect(response.json().errors?.consultant_email).toBeUndefined();
     expect(response.json().errors?.allergens).toBeUndefined();
   });
 
   it("asks for the date of birth ('Required'), never in the future", async () => {
-    expect(await errorsOf(adultForm(1, { dob: '' }), 'dob')).toEqual(['Required']);
-    expect(await errorsOf(adultForm(1, { dob: '2990-01-01' }), 'dob')).toEqual([
+    expect(await errorsOf(adultForm(held.id, { dob: '' }), 'dob')).toEqual(['Required']);
+    expect(await errorsOf(adultForm(held.id, { dob: '2990-01-01' }), 'dob')).toEqual([
       'The date of birth cannot be in the future.',
     ]);
-    expect(await errorsOf(adultForm(1, { dob: '2001-02-30' }), 'dob')).toEqual([
+    expect(await errorsOf(adultForm(held.id, { dob: '2001-02-30' }), 'dob')).toEqual([
       'Enter the date of birth as YYYY-MM-DD.',
     ]);
   });
 
   it('asks for the antihistamine and agreement ticks unless it is a video call', async () => {
-    expect(await errorsOf(adultForm(1, { antihistamine: false }), 'antihistamine')).toEqual([REQUIRED]);
-    expect(await errorsOf(adultForm(1, { agreement: 'false' }), 'agreement')).toEqual([REQUIRED]);
-    const video = await post(adultForm(1, { is_video_call: true, antihistamine: false, agreement: false }));
+    expect(await errorsOf(adultForm(held.id, { antihistamine: false }), 'antihistamine')).toEqual([REQUIRED]);
+    expect(await errorsOf(adultForm(held.id, { agreement: 'false' }), 'agreement')).toEqual([REQUIRED]);
+    const videoSlot = await futureSlot(t.database.db, { isVideoCall: true });
+    const video = await post(
+      adultForm(videoSlot.id, { is_video_call: true, antihistamine: false, agreement: false }),
+      await holdSlot(t.app, videoSlot.id),
+    );
+    expect(video.statusCode, video.body).toBe(201);
     expect(video.json().errors?.antihistamine).toBeUndefined();
     expect(video.json().errors?.agreement).toBeUndefined();
   });
 
+  it('refuses a name with a right-to-left override (it can make staff read another name)', async () => {
+    const slot = await futureSlot(t.database.db);
+    const hold = await holdSlot(t.app, slot.id);
+    const response = await post(adultForm(slot.id, { first_name: 'Ao\u202Eefi' }), hold);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      'patient.first_name': ['This field contains characters that are not allowed.'],
+    });
+    expect(await appointmentsOfSlot(t.database.db, slot.id)).toEqual([]);
+  });
+
   it('refuses fields outside the patient entity and a missing slot', async () => {
-    expect(await errorsOf(adultForm(1, { role: 'admin' }), 'role')).toEqual(['Unknown field.']);
-    expect(await errorsOf(adultForm(1, { amount: 1 }), 'amount')).toEqual(['Unknown field.']);
-    expect(await errorsOf(adultForm(1, { session_id: undefined }), 'session_id')).toBeDefined();
+    expect(await errorsOf(adultForm(held.id, { role: 'admin' }), 'role')).toEqual(['Unknown field.']);
+    expect(await errorsOf(adultForm(held.id, { amount: 1 }), 'amount')).toEqual(['Unknown field.']);
+    expect(await errorsOf(adultForm(held.id, { session_id: undefined }), 'session_id')).toBeDefined();
   });
 
   it("accepts every field of the spec's patient entity, payment_type included; the server's own values win", async () => {
@@ -183,7 +216,7 @@ describe('POST /api/patients: the slot booking form (spec section 5)', () => {
   });
 
   it('refuses a self-referral sent to the slot booking (it has a form of its own)', async () => {
-    expect(await errorsOf(adultForm(1, { is_referral: true }), 'is_referral')).toEqual([
+    expect(await errorsOf(adultForm(held.id, { is_referral: true }), 'is_referral')).toEqual([
       'A self-referral is sent with the referral form, without choosing a time.',
     ]);
   });
@@ -354,6 +387,38 @@ describe('POST /api/patients: multipart with files', () => {
     });
     expect((await t.database.db.select({ id: files.id }).from(files)).length).toBe(before);
     expect(await appointmentsOfSlot(t.database.db, slot.id)).toEqual([]);
+  });
+
+  it('refuses a big upload without a hold before reading a byte of it', async () => {
+    const other = await futureSlot(t.database.db);
+    const holdsNothing = await holdSlot(t.app, other.id);
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/patient_sessions/${other.id}/hold`,
+      headers: { 'x-hold-token': holdsNothing },
+    });
+    for (const [token, status] of [
+      [undefined, 403],
+      ['x'.repeat(43), 409],
+      [holdsNothing, 409],
+    ] as const) {
+      const body = countedBody(20 * 64);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/patients',
+        headers: {
+          'content-type': MULTIPART,
+          'content-length': String(20 * 1024 * 1024),
+          ...(token ? { 'x-hold-token': token } : {}),
+        },
+        payload: body.stream,
+        remoteAddress: nextAddress(),
+      });
+      expect(response.statusCode).toBe(status);
+      expect(response.json().error_messages).toBe(bookingTexts.holdMissing);
+      expect(body.pulls()).toBe(0);
+      body.stream.destroy();
+    }
   });
 
   it('refuses a file over 10 MB with 413', async () => {

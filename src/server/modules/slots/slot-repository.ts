@@ -171,6 +171,12 @@ function slotRowOf(raw: Record<string, unknown>): Slot {
   return row as Slot;
 }
 
+/** Whether `tokenHash` holds any slot now. */
+export async function holdsAnySlot(db: Db, tokenHash: string): Promise<boolean> {
+  const rows = await db.select({ id: slots.id }).from(slots).where(heldBy(tokenHash)).limit(1);
+  return rows.length > 0;
+}
+
 /** The live hold of `tokenHash` on the slot. */
 export async function findHeldSlot(db: Db, id: number, tokenHash: string): Promise<Slot | undefined> {
   const [row] = await db

@@ -8,11 +8,12 @@ import {
 } from '../../../shared/api/slot-endpoints';
 import { HOLD_TOKEN_HEADER, slotTexts } from '../../../shared/slots';
 import { notFound } from '../../domain-errors';
+import { clientAddressKey } from '../../http/client-address';
 import { route } from '../../http/endpoint-route';
 import { secretTokenHashOf } from '../../security/secret-tokens';
 import { clinicDayRange } from './clinic-time';
 import { daysWithSlots, findHeldSlot, listBookableSlots } from './slot-repository';
-import { holdClientOf, holdForVisitor, releaseVisitorHold } from './slot-service';
+import { holdForVisitor, releaseVisitorHold } from './slot-service';
 import { publicSessionAnswer } from './slot-view';
 
 /** Holds one address may ask for in a minute. */
@@ -48,7 +49,7 @@ export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
         request.params.id,
         {
           ownHash: secretTokenHashOf(request.headers[HOLD_TOKEN_HEADER]),
-          client: holdClientOf(request.ip),
+          client: clientAddressKey(request.ip),
         },
         api.config.holdMinutes,
       ),

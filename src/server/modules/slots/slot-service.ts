@@ -198,24 +198,6 @@ export interface VisitorHold {
 }
 
 /**
- * Who a hold is counted against: the address, an IPv6 one by its /64 (one subscriber's usual allocation,
- * so rotating addresses within it gains nothing); an IPv4-mapped IPv6 address is its IPv4 address.
- */
-export function holdClientOf(ip: string): string {
-  const address = ip.toLowerCase().replace(/%.*$/, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
-  if (mapped?.[1]) return mapped[1];
-  if (!address.includes(':')) return address;
-  const [head = '', tail] = address.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const missing = tail === undefined ? 0 : Math.max(0, 8 - headGroups.length - tailGroups.length);
-  const groups = [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups];
-  const prefix = groups.slice(0, 4).map((group) => (Number.parseInt(group, 16) || 0).toString(16));
-  return `${prefix.join(':')}::/64`;
-}
-
-/**
  * A visitor's preliminary booking, in one database call: the slot is taken only if it is free, has not
  * started and the visitor's address holds fewer than MAX_HOLDS_PER_CLIENT other live slots, so of many
  * racing visitors exactly one wins and one address cannot hold the whole calendar. The visitor's hold on

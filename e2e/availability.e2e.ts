@@ -81,15 +81,15 @@ async function createSlots(headers: Record<string, string>, starts: number[]): P
 }
 
 /** Books and pays for a slot through the public API as a visitor's browser does (test-mode payments). */
-async function bookAsVisitor(sessionId: number): Promise<void> {
-  const hold = await fetch(`${baseUrl()}/api/patient_sessions/${sessionId}`, { method: 'PUT' });
+async function bookAsVisitor(slotId: number): Promise<void> {
+  const hold = await fetch(`${baseUrl()}/api/patient_sessions/${slotId}`, { method: 'PUT' });
   expect(hold.status).toBe(200);
   const { hold_token } = (await hold.json()) as { hold_token: string };
   const created = await fetch(`${baseUrl()}/api/patients`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-hold-token': hold_token },
     body: JSON.stringify({
-      session_id: sessionId,
+      session_id: slotId,
       is_adult: true,
       is_video_call: false,
       first_name: 'Aoife',

@@ -457,11 +457,11 @@ describe('the request form', () => {
     const hold = await page.evaluate(
       () =>
         JSON.parse(window.sessionStorage.getItem('booking_hold') ?? '{}') as {
-          sessionId: number;
+          slotId: number;
           token: string;
         },
     );
-    const released = await fetch(`${baseUrl()}/api/patient_sessions/${hold.sessionId}/hold`, {
+    const released = await fetch(`${baseUrl()}/api/patient_sessions/${hold.slotId}/hold`, {
       method: 'DELETE',
       headers: { 'x-hold-token': hold.token },
     });

@@ -63,3 +63,26 @@ export function fieldErrors(entries: Iterable<[string, string[]]>): Fields {
 
 /** One field's message as an error map. */
 export const fieldError = (field: string, message: string): Fields => fieldErrors([[field, [message]]]);
+
+/** Enough for any real form; a body of thousands of unknown keys must not make an answer of megabytes. */
+export const MAX_REPORTED_FIELDS = 20;
+
+/**
+ * The 422 of a form a rule refused: each field's messages (of the first MAX_REPORTED_FIELDS fields), and as
+ * `error_messages` the first message (what a notification shows) unless `message` says otherwise.
+ */
+export function refusedFields(
+  issues: Iterable<readonly [field: string, message: string]>,
+  message?: string,
+): DomainError {
+  // A Map, not a plain object: a field named `toString` or `__proto__` must not meet Object.prototype.
+  const grouped = new Map<string, string[]>();
+  let first: string | undefined;
+  for (const [field, text] of issues) {
+    first ??= text;
+    const messages = grouped.get(field);
+    if (messages) messages.push(text);
+    else if (grouped.size < MAX_REPORTED_FIELDS) grouped.set(field, [text]);
+  }
+  return refused(message ?? first ?? 'Invalid input', fieldErrors(grouped));
+}

@@ -18,7 +18,7 @@ describe('readHold', () => {
   const items = new Map<string, string>();
   const hold: StoredHold = {
     token: 'secret',
-    sessionId: 7,
+    slotId: 7,
     expiresAt: '2026-11-23T19:15:00.000Z',
     isVideoCall: false,
     isAdult: true,

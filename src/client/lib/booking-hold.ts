@@ -11,7 +11,7 @@ import { readSessionValue, removeSessionValue, writeSessionValue } from './sessi
  */
 export interface StoredHold {
   token: string;
-  sessionId: number;
+  slotId: number;
   /** ISO 8601, on this browser's clock (see `onLocalClock`). */
   expiresAt: string;
   isVideoCall: boolean;
@@ -30,7 +30,11 @@ const KEY = 'booking_hold';
 export function readHold(now: Date = new Date()): StoredHold | undefined {
   const hold = readSessionValue(KEY) as Partial<StoredHold> | null | undefined;
   if (hold === undefined) return undefined;
-  if (typeof hold?.token === 'string' && holdMsLeft(hold.expiresAt ?? '', now.getTime()) > 0)
+  if (
+    typeof hold?.token === 'string' &&
+    typeof hold.slotId === 'number' &&
+    holdMsLeft(hold.expiresAt ?? '', now.getTime()) > 0
+  )
     return hold as StoredHold;
   clearHold(); // lapsed, or not ours
   return undefined;

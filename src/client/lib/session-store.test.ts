@@ -21,9 +21,9 @@ describe('the session store', () => {
   it('keeps JSON values by key and removes them', () => {
     const storage = memoryStorage();
     vi.stubGlobal('window', { sessionStorage: storage });
-    writeSessionValue('hold', { token: 'abc', sessionId: 7 });
-    expect(storage.items.get('hold')).toBe('{"token":"abc","sessionId":7}');
-    expect(readSessionValue('hold')).toEqual({ token: 'abc', sessionId: 7 });
+    writeSessionValue('hold', { token: 'abc', slotId: 7 });
+    expect(storage.items.get('hold')).toBe('{"token":"abc","slotId":7}');
+    expect(readSessionValue('hold')).toEqual({ token: 'abc', slotId: 7 });
     removeSessionValue('hold');
     expect(readSessionValue('hold')).toBeUndefined();
   });

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { fieldErrors } from '../domain-errors';
+import { fieldErrors, MAX_REPORTED_FIELDS } from '../domain-errors';
 import { HttpError } from './http-errors';
-import { MAX_REPORTED_FIELDS } from './validation';
 
 export const FORBIDDEN_CHARACTERS_MESSAGE = 'This field contains characters that are not allowed.';
 

@@ -1,9 +1,5 @@
 import type { z } from 'zod';
-import { fieldErrors } from '../domain-errors';
-import { HttpError } from './http-errors';
-
-/** Enough for any real form; a body of thousands of unknown keys must not make an answer of megabytes. */
-export const MAX_REPORTED_FIELDS = 20;
+import { type DomainError, MAX_REPORTED_FIELDS, refusedFields } from '../domain-errors';
 
 /** `Unknown field: a, b` with at most MAX_REPORTED_FIELDS names. */
 function unknownFieldsMessage(keys: readonly string[]): string {
@@ -12,29 +8,19 @@ function unknownFieldsMessage(keys: readonly string[]): string {
 }
 
 /**
- * The 422 answer to a failed validation (route schemas run it through `endpoint-route.ts`):
- * `error_messages` carries the first message (what a notification shows), `errors` the messages of the
- * first MAX_REPORTED_FIELDS fields.
+ * The 422 answer to a failed validation (route schemas run it through `endpoint-route.ts`): each field's
+ * messages, an unknown field's 'Unknown field.'; `error_messages` names the unknown fields when the first
+ * issue is one.
  */
-export function validationError(error: z.ZodError): HttpError {
-  // A Map, not a plain object: a field named `toString` or `__proto__` must not meet Object.prototype.
-  const errors = new Map<string, string[]>();
-  for (const issue of error.issues) {
-    const keys =
-      issue.code === 'unrecognized_keys'
-        ? issue.keys.map((key) => [...issue.path, key].join('.'))
-        : [issue.path.join('.') || '_'];
-    const message = issue.code === 'unrecognized_keys' ? 'Unknown field.' : issue.message;
-    for (const key of keys) {
-      const messages = errors.get(key);
-      if (messages) messages.push(message);
-      else if (errors.size < MAX_REPORTED_FIELDS) errors.set(key, [message]);
-    }
-  }
+export function validationError(error: z.ZodError): DomainError {
+  const issues = error.issues.flatMap((issue): [string, string][] =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => [[...issue.path, key].join('.'), 'Unknown field.'])
+      : [[issue.path.join('.') || '_', issue.message]],
+  );
   const first = error.issues[0];
-  const firstMessage =
-    first?.code === 'unrecognized_keys'
-      ? unknownFieldsMessage(first.keys)
-      : (first?.message ?? 'Invalid input');
-  return new HttpError(422, firstMessage, fieldErrors(errors));
+  return refusedFields(
+    issues,
+    first?.code === 'unrecognized_keys' ? unknownFieldsMessage(first.keys) : undefined,
+  );
 }

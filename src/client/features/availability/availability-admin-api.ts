@@ -39,7 +39,7 @@ export const useAdminDaySessions = (kind: SlotKind, date: string | undefined) =>
 export type SaveSessionsBody = BodyInput<typeof saveSessions>;
 
 /** The slot editor's save: new and changed slots in one call, all or none. */
-export function useSaveSessions() {
+export function useSaveSlots() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SaveSessionsBody) =>
@@ -58,7 +58,7 @@ export function useSaveSessions() {
  * Deletes an available slot; a booked one is refused (422) with the spec's text. Either way the day is
  * read again: a refusal means the slot is no longer what the screen shows.
  */
-export function useDeleteSession() {
+export function useDeleteSlot() {
   const queryClient = useQueryClient();
   const path: (typeof deleteSession)['path'] = '/api/admin/sessions/:id';
   return useMutation({

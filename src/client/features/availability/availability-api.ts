@@ -60,11 +60,11 @@ export function useNextAvailableDay(kind: SlotKind, month: string, enabled: bool
 export function useDaySlots(
   kind: SlotKind,
   date: string | undefined,
-  hold: { token: string; sessionId: number } | undefined,
+  hold: { token: string; slotId: number } | undefined,
 ) {
   const query = { date: date ?? '', ...kindQuery(kind), page: 1, per_page: 100 };
   return useQuery({
-    queryKey: [DAY_PATH, { ...query, held: hold?.sessionId ?? 0 }],
+    queryKey: [DAY_PATH, { ...query, held: hold?.slotId ?? 0 }],
     enabled: date !== undefined,
     staleTime: LIVE_MS,
     queryFn: ({ signal }) =>

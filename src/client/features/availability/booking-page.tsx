@@ -319,7 +319,7 @@ function DaySlots({
       const answer = await holdSlot.mutateAsync({ id: session.id, previousToken: hold?.token });
       onHeld({
         token: answer.hold_token ?? hold?.token ?? '',
-        sessionId: answer.session.id,
+        slotId: answer.session.id,
         expiresAt: answer.hold_expires_at,
         isVideoCall: kind.isVideoCall,
         isAdult: kind.isAdult,

@@ -8,7 +8,7 @@ import { FieldErrorMessage } from '../../components/form-field/field-error-messa
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
 import { formatTime12 } from '../../lib/clinic-clock';
-import { useDeleteSession, useSaveSessions } from './availability-admin-api';
+import { useDeleteSlot, useSaveSlots } from './availability-admin-api';
 import {
   changedSlots,
   newRow,
@@ -43,8 +43,8 @@ export interface SlotEditorProps {
 export function SlotEditor({ kind, date, sessions, onClose }: SlotEditorProps) {
   const notify = useNotify();
   const formId = useId();
-  const save = useSaveSessions();
-  const remove = useDeleteSession();
+  const save = useSaveSlots();
+  const remove = useDeleteSlot();
   const [formError, setFormError] = useState<string>();
   const [pendingDelete, setPendingDelete] = useState<{ index: number; id: number } | null>(null);
   const formErrorRef = useRef<HTMLParagraphElement>(null);

@@ -11,7 +11,7 @@ export interface StoredBooking {
   patientId: number;
   accessToken: string;
   /** The held slot it was made for: a booking of another hold is not this one's. */
-  sessionId: number;
+  slotId: number;
 }
 
 /** The request form as typed (text fields and ticks; never files). */
@@ -20,13 +20,13 @@ export type BookingDraft = Record<string, string | boolean>;
 const BOOKING_KEY = 'booking_patient';
 const DRAFT_KEY = 'booking_form';
 
-/** The stored booking of the held slot `sessionId`, if any. */
-export function readBooking(sessionId: number): StoredBooking | undefined {
+/** The stored booking of the held slot `slotId`, if any. */
+export function readBooking(slotId: number): StoredBooking | undefined {
   const booking = readSessionValue(BOOKING_KEY) as Partial<StoredBooking> | undefined;
   return booking &&
     typeof booking.patientId === 'number' &&
     typeof booking.accessToken === 'string' &&
-    booking.sessionId === sessionId
+    booking.slotId === slotId
     ? (booking as StoredBooking)
     : undefined;
 }

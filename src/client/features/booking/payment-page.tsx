@@ -46,7 +46,7 @@ export function Component() {
 
   useEffect(() => {
     if (!hold) return;
-    const stored = readBooking(hold.sessionId);
+    const stored = readBooking(hold.slotId);
     if (stored) setBooking(stored);
     else navigate('/confirm', { replace: true });
   }, [hold, navigate]);

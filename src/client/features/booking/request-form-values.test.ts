@@ -11,8 +11,8 @@ import {
   tidyDisplayDate,
 } from './request-form-values';
 
-const adultTest = { sessionId: 7, isAdult: true, isVideoCall: false };
-const childVideo = { sessionId: 8, isAdult: false, isVideoCall: true };
+const adultTest = { slotId: 7, isAdult: true, isVideoCall: false };
+const childVideo = { slotId: 8, isAdult: false, isVideoCall: true };
 
 const filled = (changes: Partial<RequestFormFields> = {}): RequestFormFields => ({
   ...emptyRequestForm(),

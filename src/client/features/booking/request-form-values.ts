@@ -43,7 +43,7 @@ export const requestTexts = {
 
 /** The slot the form is for: the rules depend on its kind. */
 export interface FormSlot {
-  sessionId: number;
+  slotId: number;
   isAdult: boolean;
   isVideoCall: boolean;
 }
@@ -111,7 +111,7 @@ export function toBookingForm(values: RequestFormFields, slot: FormSlot): Bookin
     agreement: values.agreement,
     is_adult: slot.isAdult,
     is_video_call: slot.isVideoCall,
-    session_id: slot.sessionId,
+    session_id: slot.slotId,
   };
 }
 

@@ -104,8 +104,8 @@ export function RequestForm({ hold, onHoldLost, onCancel, cancelling }: RequestF
   const notify = useNotify();
   const create = useCreateBooking();
   const slot = useMemo<FormSlot>(
-    () => ({ sessionId: hold.sessionId, isAdult: hold.isAdult, isVideoCall: hold.isVideoCall }),
-    [hold.sessionId, hold.isAdult, hold.isVideoCall],
+    () => ({ slotId: hold.slotId, isAdult: hold.isAdult, isVideoCall: hold.isVideoCall }),
+    [hold.slotId, hold.isAdult, hold.isVideoCall],
   );
   const labels = labelsFor(slot);
   const shown = shownFields(slot);
@@ -164,7 +164,7 @@ export function RequestForm({ hold, onHoldLost, onCancel, cancelling }: RequestF
           body: bookingBody(values, slot),
           holdToken: hold.token,
         });
-        writeBooking({ patientId: patient.id, accessToken: patient.access_token, sessionId: hold.sessionId });
+        writeBooking({ patientId: patient.id, accessToken: patient.access_token, slotId: hold.slotId });
         // A new page load, so the payment step gets its own security headers (Stripe's card form).
         window.location.assign('/payment');
       } catch (error) {

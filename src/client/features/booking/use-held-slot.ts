@@ -54,7 +54,7 @@ export function useHeldSlot(): HeldSlot {
   );
 
   const cancel = useCallback(async () => {
-    if (hold) await releaseHold({ id: hold.sessionId, token: hold.token }).catch(() => undefined);
+    if (hold) await releaseHold({ id: hold.slotId, token: hold.token }).catch(() => undefined);
     void queryClient.invalidateQueries();
     backToCalendar();
   }, [hold, queryClient, backToCalendar]);
@@ -64,7 +64,7 @@ export function useHeldSlot(): HeldSlot {
     (signal?: AbortSignal) => {
       const stored = readHold();
       if (!stored) return;
-      fetchHoldExpiry({ id: stored.sessionId, token: stored.token }, signal)
+      fetchHoldExpiry({ id: stored.slotId, token: stored.token }, signal)
         .then((expiresAt) => {
           if (!expiresAt) {
             void queryClient.invalidateQueries();
@@ -105,7 +105,7 @@ export function useHeldSlot(): HeldSlot {
   // is released here too, so a browser clock ahead of the server's does not leave the time blocked.
   useHoldEnd(hold?.expiresAt, () => {
     if (!hold) return;
-    void releaseHold({ id: hold.sessionId, token: hold.token })
+    void releaseHold({ id: hold.slotId, token: hold.token })
       .catch(() => undefined)
       .then(() => queryClient.invalidateQueries());
     backToCalendar(HOLD_ENDED_NOTICE);

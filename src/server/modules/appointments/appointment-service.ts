@@ -9,7 +9,7 @@ import {
 import { paymentTexts } from '../../../shared/payments';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
-import { conflict, fieldErrors, forbidden, limitReached, notFound, refused } from '../../domain-errors';
+import { conflict, fieldErrors, forbidden, limitReached, notFound, refusedFields } from '../../domain-errors';
 import type { JobLogger } from '../../jobs/job-runner';
 import { newSecretToken } from '../../security/secret-tokens';
 import { type Actor, auditChange, systemActor } from '../audit/audit-log';
@@ -85,11 +85,7 @@ export async function bookAppointment(
   if (!held) throw conflict(bookingTexts.holdMissing, holdMissing());
   const form = { ...request, is_adult: held.isAdult, is_video_call: held.isVideoCall };
   const issues = bookingFormIssues(form);
-  if (issues.length > 0) {
-    const errors = new Map<string, string[]>();
-    for (const [field, message] of issues) errors.set(field, [...(errors.get(field) ?? []), message]);
-    throw refused(issues[0]![1], fieldErrors(errors));
-  }
+  if (issues.length > 0) throw refusedFields(issues);
   const values = bookingFormValues(form);
   const [result, letter, attachment] = await Promise.all([
     request.result ? prepareUpload(request.result, 'document', 'result') : undefined,

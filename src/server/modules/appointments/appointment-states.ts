@@ -39,18 +39,3 @@ export const appointmentMoves = {
 } as const satisfies Record<string, Move>;
 
 export type AppointmentMove = keyof typeof appointmentMoves;
-
-/** The state `move` leads to from `status`, or undefined when the move is not allowed from it. */
-export function nextStatus(status: AppointmentStatus, move: AppointmentMove): AppointmentStatus | undefined {
-  const { from, ...rule } = appointmentMoves[move] as Move;
-  if (!from.includes(status)) return undefined;
-  return rule.to ?? status;
-}
-
-/** The states in which the appointment has its slot booked. */
-export const bookedStatuses = [
-  'booked',
-  'paid',
-  'attended',
-  'no_show',
-] as const satisfies readonly AppointmentStatus[];

@@ -264,8 +264,8 @@ function raced(lastAsked: Map<number, number>, id: number, now: number): boolean
  * is being raced for) does the next one ask after one turn of the event loop, so that the requests read in the
  * same turn join it (PGlite answers within microtasks, before the next request is even read). Nothing is
  * remembered once the answer is in, so other instances, releases and staff changes are never missed. Measured
- * without it, 200 holds at once over 10 slots took 888 ms (PGlite) and 566 ms (PostgreSQL) at the 99th
- * percentile, against a target of 100 ms (`npm run bench -- --only holds`).
+ * without it, 200 holds at once over 10 slots took 438–490 ms (PGlite) and 343–352 ms (PostgreSQL) at the 99th
+ * percentile, with it 132–171 and 175–183 ms (`npm run bench -- --only holds`, README).
  */
 async function holdDecidedOnce(
   db: Db,

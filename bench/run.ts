@@ -16,7 +16,6 @@
 // last figures). It reports; it does not fail the build.
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -24,6 +23,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-build.mjs';
+import { freePort } from '../src/server/test/server-process';
 import { measureFlood, printFloodTable } from './flood';
 import { type HoldFigures, measureHolds, printHoldTable, withPostgresDatabase } from './holds';
 import { benchTable, writeReadmeTable } from './readme-table';
@@ -49,16 +49,6 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--no-first-run',
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** The admin the holds part signs in as to create its slots (created at start on the fresh database). */
 const BENCH_ADMIN = { email: 'bench@clinic.test', password: 'Bench-pw-123' };

@@ -14,10 +14,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-build.mjs';
+import { freePort } from '../src/server/test/server-process';
 import { withPostgresDatabase } from './holds';
 
 const CLOCK_TICKS = 100; // sysconf(_SC_CLK_TCK) on Linux
@@ -26,16 +26,6 @@ const WARM_UP_MS = 2_000;
 const MEASURE_MS = 8_000;
 const ROUNDS = 3;
 export const API_PATHS = ['/api/blogs?page=1&per_page=4', '/api/team_members?page=1&per_page=50'];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Milliseconds of CPU (user + system) the process has used, from /proc/<pid>/stat. */
 export function cpuMs(pid: number): number {

@@ -17,6 +17,22 @@ export function statusLabel(status: string, amountCents: number | null): string 
 const fullName = (patient: Pick<Patient, 'firstName' | 'lastName'>) =>
   `${patient.firstName} ${patient.lastName}`;
 
+/** Who a patient is: what the booker and staff both read (the spec's patient entity's first fields). */
+function patientIdentity(patient: Patient) {
+  return {
+    id: patient.id,
+    first_name: patient.firstName,
+    last_name: patient.lastName,
+    full_name: fullName(patient),
+    email: patient.email,
+    phone: patient.phone,
+    dob: patient.dob,
+    is_adult: patient.isAdult,
+    guardian_first_name: patient.guardianFirstName,
+    guardian_last_name: patient.guardianLastName,
+  };
+}
+
 /** A booking appointment as staff see it in the list: the spec's "transaction" (the appointment's id). */
 export function transactionAnswer({
   appointment,
@@ -64,16 +80,7 @@ export function transactionAnswer({
 export function adminPatientAnswer(patient: Patient, fileNames: ReadonlyMap<string, string> = new Map()) {
   const file = (id: string | null) => (id ? { id, name: fileNames.get(id) ?? 'file' } : null);
   return {
-    id: patient.id,
-    full_name: fullName(patient),
-    first_name: patient.firstName,
-    last_name: patient.lastName,
-    email: patient.email,
-    phone: patient.phone,
-    dob: patient.dob,
-    is_adult: patient.isAdult,
-    guardian_first_name: patient.guardianFirstName,
-    guardian_last_name: patient.guardianLastName,
+    ...patientIdentity(patient),
     consultant_name: patient.consultantName,
     consultant_addres: patient.consultantAddress,
     consultant_email: patient.consultantEmail,
@@ -91,16 +98,7 @@ export function bookingAnswer(
   paymentStatus: string,
 ): BookingPatient {
   return {
-    id: patient.id,
-    first_name: patient.firstName,
-    last_name: patient.lastName,
-    full_name: fullName(patient),
-    email: patient.email,
-    phone: patient.phone,
-    dob: patient.dob,
-    is_adult: patient.isAdult,
-    guardian_first_name: patient.guardianFirstName,
-    guardian_last_name: patient.guardianLastName,
+    ...patientIdentity(patient),
     session_id: appointment.slotId,
     price: (slot?.priceCents ?? appointment.priceCents) / 100,
     session: slot ? publicSessionAnswer(slot, appointment.holdTokenHash ?? undefined) : null,

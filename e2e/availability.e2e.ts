@@ -266,6 +266,26 @@ describe('availability settings (back office)', () => {
 });
 
 describe('booking a slot (public)', () => {
+  it('takes up a choice tapped before the page’s scripts ran (a slow phone)', async () => {
+    const { page, context } = await openPage(browser, { viewport: viewports.phone });
+    // The scripts arrive only once the visitor has tapped.
+    let tapped: () => void = () => {};
+    const afterTap = new Promise<void>((resolve) => {
+      tapped = resolve;
+    });
+    await page.route('**/*.js', async (route) => {
+      await afterTap;
+      await route.continue();
+    });
+    await page.goto('/sessions_availability/booking_test', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('radio', { name: 'Adult' }).check();
+    tapped();
+    await waitForHydration(page);
+    await page.getByRole('heading', { level: 2, name: formatMonth(monthOf(today)) }).waitFor();
+    expect(await page.getByRole('radio', { name: 'Adult' }).isChecked()).toBe(true);
+    await context.close();
+  });
+
   it('finds the next free day, holds a slot that a second visitor can no longer take, and keeps the hold on return', async () => {
     const first = await openPage(browser, { viewport: viewports.phone });
     const second = await openPage(browser, { viewport: viewports.desktop });

@@ -67,7 +67,10 @@ async function main() {
   await migrateDatabase(database);
 
   const app = await buildApp({ config, database, web: config.servePages });
-  if (prepared) app.log.info(`created the database in ${config.dataDir}`);
+  if (prepared)
+    app.log.info(
+      `created the database in ${config.dataDir}${config.seed ? ' with demonstration content' : ''}`,
+    );
   if (config.payments === 'test')
     app.log.warn(
       `card payments are in TEST MODE (${config.testModeReason}): bookings are marked paid and no money is taken`,

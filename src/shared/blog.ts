@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
-  formFileSchema,
   MAX_RECORD_ID,
+  optionalFormFileSchema,
   pagedListSchema,
   recordIdParams,
   storedFileSchema,
@@ -201,8 +201,8 @@ const removeFlag = z
  */
 export const articleRequestSchema = articleFormSchema
   .extend({
-    icon: formFileSchema.optional(),
-    attachment: formFileSchema.optional(),
+    icon: optionalFormFileSchema,
+    attachment: optionalFormFileSchema,
     remove_icon: removeFlag,
     remove_attachment: removeFlag,
   })

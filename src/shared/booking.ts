@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formFileSchema, formFlagSchema, recordIdParams } from './api/common-schemas';
+import { formFlagSchema, optionalFormFileSchema, recordIdParams } from './api/common-schemas';
 import { publicSessionSchema } from './slots';
 import { texts } from './validation-texts';
 
@@ -277,9 +277,9 @@ export const bookingRequestSchema = z
   .object({
     ...bookingFields,
     ...otherPatientFields,
-    result: formFileSchema.optional(),
-    referral_letter: formFileSchema.optional(),
-    attachment: formFileSchema.optional(),
+    result: optionalFormFileSchema,
+    referral_letter: optionalFormFileSchema,
+    attachment: optionalFormFileSchema,
   })
   .strict()
   .superRefine((form, context) => {

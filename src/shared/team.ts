@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
-  formFileSchema,
   formFlagSchema,
+  optionalFormFileSchema,
   pagedListSchema,
   recordIdParams,
   storedFileSchema,
@@ -94,7 +94,7 @@ export type TeamMemberFormValues = z.output<typeof teamMemberFormSchema>;
 
 /** What the API reads: the form's fields, the photo, and `remove_logo` ('true' removes the stored photo). */
 export const teamMemberRequestSchema = teamMemberFormSchema
-  .extend({ logo: formFileSchema.optional(), remove_logo: formFlagSchema('remove_logo') })
+  .extend({ logo: optionalFormFileSchema, remove_logo: formFlagSchema('remove_logo') })
   .strict();
 
 export type TeamMemberRequest = z.output<typeof teamMemberRequestSchema>;

@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite, type QueryOptions } from '@electric-sql/pglite';
@@ -155,6 +157,33 @@ describe('schema', () => {
 });
 
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded PGlite', () => {
+  it('is one process’s: a second server on its folder is refused, a claim left by a killed one taken over', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'clinic-lock-'));
+    const dataDir = path.join(folder, 'db');
+    try {
+      const first = await openDatabase({ dataDir });
+      await expect(readFile(`${dataDir}.lock`, 'utf8')).resolves.toBe(String(process.pid));
+      // Another process holding the claim (here: a child that still runs) keeps everyone else out.
+      await first.close();
+      await expect(readFile(`${dataDir}.lock`, 'utf8')).rejects.toThrow();
+      const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+      try {
+        await writeFile(`${dataDir}.lock`, String(holder.pid));
+        await expect(openDatabase({ dataDir })).rejects.toThrow(
+          `The embedded database in ${dataDir} is in use by another server (process ${holder.pid}).`,
+        );
+      } finally {
+        holder.kill('SIGKILL');
+        await once(holder, 'exit');
+      }
+      // The holder was killed: its claim is taken over.
+      const again = await openDatabase({ dataDir });
+      await again.close();
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('runs Drizzle’s queries, in and out of transactions, without its per-query parsers', async () => {
     const client = await PGlite.create();
     const seen: (QueryOptions | undefined)[] = [];

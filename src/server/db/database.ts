@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { projectRoot } from '../project-root';
+import { claimDataDirectory } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -118,9 +119,11 @@ export function withoutDrizzleParsers<T extends Pick<PGlite, 'query'>>(client: T
 
 async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
   let directory: string | undefined;
+  let release = async () => {};
   if (dataDir !== undefined) {
     directory = path.resolve(dataDir);
     await mkdir(path.dirname(directory), { recursive: true });
+    release = await claimDataDirectory(directory);
   }
   const [{ PGlite }, { btree_gist }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -138,6 +141,9 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
     },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_EXTRA_START_PARAMS],
     ...(loadDataDir ? { loadDataDir } : {}),
+  }).catch(async (error: unknown) => {
+    await release();
+    throw error;
   });
   const db: Db = drizzlePglite({ client: withoutDrizzleParsers(client), schema });
   drivers.set(db, { kind: 'pglite', client });
@@ -152,6 +158,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
       if (closed) return;
       closed = true;
       await client.close();
+      await release();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './http-errors';
-import { MAX_DEPTH, MAX_NODES, tooLarge } from './input-guards';
+import { MAX_DEPTH, MAX_NODES, tooComplex } from './input-guards';
 import { InFlightBytes, MULTIPART_BYTES_IN_FLIGHT_PER_CLIENT } from './multipart-budget';
 
 declare module 'fastify' {
@@ -86,7 +86,7 @@ function registerJsonParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (jsonTooComplex(body as string)) {
-      done(tooLarge(), undefined);
+      done(tooComplex(), undefined);
       return;
     }
     secureParse(request, body as string, done);

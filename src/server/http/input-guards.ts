@@ -48,6 +48,10 @@ export function forbiddenCharacterError(fields: string[]): HttpError {
 
 export const tooLarge = () => new HttpError(413, 'The request is too large.');
 
+/** A body nested deeper or holding more values than any form: refused while it is parsed, or after. */
+export const tooComplex = () =>
+  new HttpError(413, 'The request is nested too deeply or holds too many values for a form.');
+
 /**
  * Walks a parsed query or JSON body once: answers the paths of text holding forbidden characters (in
  * keys or values), and refuses a body too big or too deep to be a form with 413.
@@ -57,7 +61,7 @@ function findForbidden(input: unknown): string[] {
   let nodes = 0;
   const visit = (value: unknown, path: string, depth: number) => {
     nodes += 1;
-    if (nodes > MAX_NODES || depth > MAX_DEPTH) throw tooLarge();
+    if (nodes > MAX_NODES || depth > MAX_DEPTH) throw tooComplex();
     if (typeof value === 'string') {
       if (hasForbiddenCharacter(value)) found.push(path || '_');
       return;

@@ -30,6 +30,15 @@ export const formFileSchema = z
   .custom<FormFile>(isFormFile, { error: 'Send a file.' })
   .meta({ type: 'string', format: 'binary' });
 
+/**
+ * An optional file field: none sent, or sent empty as a form does when no file was chosen (`""`, or `null`
+ * in JSON, or the text `null` a script's FormData makes of it), is no file.
+ */
+export const optionalFormFileSchema = z.preprocess(
+  (value) => (value === null || value === '' || value === 'null' ? undefined : value),
+  formFileSchema.optional(),
+);
+
 /** A form's `true`/`false` flag as multipart sends it (text) or JSON does (boolean). */
 export const formFlagSchema = (name: string) =>
   z

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 
 export interface KindChoiceProps<T> {
   legend: string;
@@ -7,7 +7,10 @@ export interface KindChoiceProps<T> {
   onChange: (value: T) => void;
 }
 
-/** A choice of two or three, as radio buttons drawn as a segmented control (arrow keys move within it). */
+/**
+ * A choice of two or three, as radio buttons drawn as a segmented control (arrow keys move within it). A
+ * choice tapped on the server-rendered page before its scripts ran is taken up once they have.
+ */
 export function KindChoice<T extends string | boolean>({
   legend,
   options,
@@ -15,8 +18,15 @@ export function KindChoice<T extends string | boolean>({
   onChange,
 }: KindChoiceProps<T>) {
   const name = useId();
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  const early = useRef({ options, value, onChange });
+  useEffect(() => {
+    const inputs = [...(fieldset.current?.querySelectorAll('input') ?? [])];
+    const tapped = early.current.options[inputs.findIndex((input) => input.checked)];
+    if (tapped && tapped.value !== early.current.value) early.current.onChange(tapped.value);
+  }, []);
   return (
-    <fieldset className="kind-choice">
+    <fieldset className="kind-choice" ref={fieldset}>
       <legend className="kind-choice__legend">{legend}</legend>
       <div className="kind-choice__options">
         {options.map((option) => (

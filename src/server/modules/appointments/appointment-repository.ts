@@ -117,7 +117,13 @@ export async function lockBookingsFrom(db: Db, client: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`booking:${client}`}, 0))`);
 }
 
-/** Visitor bookings from `client` since `since` that are held or paid, but for `except`. */
+/** The booking's time is still held for it (its hold token holds its slot). */
+const holdLives = sql`exists (select 1 from ${slots} where ${slots.id} = ${appointments.slotId} and ${slots.status} = 'pending' and ${slots.holdTokenHash} = ${appointments.holdTokenHash} and ${slots.holdExpiresAt} > now())`;
+
+/**
+ * Visitor bookings from `client` since `since` that count against its daily limit, but for `except`: paid ones,
+ * and ones still being made (their time still held for them). One given up (cancelled, its hold lapsed) does not.
+ */
 export async function countBookingsFrom(
   db: Db,
   client: string,
@@ -129,7 +135,7 @@ export async function countBookingsFrom(
     and(
       eq(appointments.bookedFrom, client),
       gte(appointments.createdAt, since),
-      inArray(appointments.status, ['held', 'paid']),
+      or(eq(appointments.status, 'paid'), and(eq(appointments.status, 'held'), holdLives)),
       except.length > 0 ? sql`${appointments.id} not in ${except}` : undefined,
     ),
   );
@@ -160,7 +166,7 @@ export async function claimAbandonedBookings(db: Db, createdBefore: Date, limit:
         visitorHeld,
         lt(appointments.createdAt, createdBefore),
         sql`not ${hasKeepingPayment}`,
-        sql`not exists (select 1 from ${slots} where ${slots.id} = ${appointments.slotId} and ${slots.status} = 'pending' and ${slots.holdTokenHash} = ${appointments.holdTokenHash} and ${slots.holdExpiresAt} > now())`,
+        sql`not ${holdLives}`,
       ),
     )
     .orderBy(appointments.id)

@@ -50,7 +50,7 @@ export const bookingTexts = {
 /** A text field: trimmed; empty means not given. */
 const optionalText = (max = 1000) =>
   z
-    .string({ error: bookingTexts.tooLong })
+    .string({ error: 'Send this field once, as text.' })
     .trim()
     .max(max, bookingTexts.tooLong)
     .nullish()

@@ -139,6 +139,7 @@ export const adminPatientSchema = patientIdentitySchema.extend({
   allergens: z.string().nullable(),
   result: z.object({ id: z.string(), name: z.string() }).nullable(),
   referral_letter: z.object({ id: z.string(), name: z.string() }).nullable(),
+  attachment: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 
 export const transactionsResponseSchema = pagedListSchema('transactions', transactionSchema);

@@ -34,6 +34,8 @@ export const slotTexts = {
   startsInPast: 'A slot cannot start in the past.',
   tooLong: `A slot lasts at most ${MAX_SLOT_HOURS} hours.`,
   taken: 'Sorry, this time has just been taken. Please choose another.',
+  heldLongEnough:
+    'You have held this time for as long as a hold lasts. Please choose another time, or try this one again later.',
   tooManyHolds: `You are already holding ${MAX_HOLDS_PER_CLIENT} times. Finish or release one of them before choosing another.`,
   notFound: 'Session not found',
   holdNotFound: 'Hold not found',

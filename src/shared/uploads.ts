@@ -3,6 +3,16 @@
 /** The largest file the API accepts (413 above it). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
+/**
+ * Bytes of files one visitor address (an IPv6 one by its /64) may send with its bookings in 24 hours, bookings
+ * replaced or given up included: a family's letters and results fit many times over; a script storing files
+ * does not get far.
+ */
+export const VISITOR_UPLOAD_BYTES_PER_DAY = 64 * 1024 * 1024;
+
+export const VISITOR_UPLOADS_USED_UP =
+  'Your address has sent as many files as the clinic takes in a day. Please book without them and e-mail them to the clinic.';
+
 export type UploadKind = 'image' | 'pdf' | 'document';
 
 export interface UploadRule {

@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -312,13 +313,6 @@ export const slots = pgTable(
      * cannot hold more than a few slots at once. Null for an admin's hold and whenever the slot is not pending.
      */
     holdClient: text('hold_client'),
-    /**
-     * The address of the last visitor whose hold on this slot ended (lapsed or let go) and when that hold
-     * started: the same address taking the slot again continues that hold's clock, so it cannot keep the slot
-     * past the hold's lifetime by taking it again the moment it lapses. Cleared once it no longer matters.
-     */
-    lastHoldClient: text('last_hold_client'),
-    lastHoldStartedAt: timestamp('last_hold_started_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -333,6 +327,43 @@ export const slots = pgTable(
     check('slots_price_check', sql`${table.priceCents} >= 0`),
     check('slots_hold_client_check', sql`${table.status} = 'pending' or ${table.holdClient} is null`),
   ],
+);
+
+/**
+ * When a visitor's hold of a slot ended (lapsed, let go, or taken over once lapsed), by the address it came from
+ * and when that hold started: the same address taking the slot again goes on with that hold's clock, so it
+ * cannot keep the slot past the hold's lifetime by taking it again the moment it ends, however others come and
+ * go between (`hold_slot`). Forgotten two lifetimes after the hold started.
+ */
+export const slotHoldEnds = pgTable(
+  'slot_hold_ends',
+  {
+    slotId: integer('slot_id')
+      .notNull()
+      .references(() => slots.id, { onDelete: 'cascade' }),
+    client: text('client').notNull(),
+    holdStartedAt: timestamp('hold_started_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.slotId, table.client] }),
+    index('slot_hold_ends_hold_started_at_idx').on(table.holdStartedAt),
+  ],
+);
+
+/**
+ * Bytes of files a visitor's address sent with its bookings, a row a booking: one address may send at most
+ * VISITOR_UPLOAD_BYTES_PER_DAY in 24 hours (bookings replaced or given up included). Rows older than a day are
+ * deleted.
+ */
+export const clientUploads = pgTable(
+  'client_uploads',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    client: text('client').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('client_uploads_client_created_at_idx').on(table.client, table.createdAt)],
 );
 
 /**

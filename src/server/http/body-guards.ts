@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './http-errors';
 import { MAX_DEPTH, MAX_NODES, tooComplex } from './input-guards';
-import { InFlightBytes, MULTIPART_BYTES_IN_FLIGHT_PER_CLIENT } from './multipart-budget';
+import {
+  InFlightBytes,
+  MULTIPART_BYTES_IN_FLIGHT,
+  MULTIPART_BYTES_IN_FLIGHT_PER_CLIENT,
+} from './multipart-budget';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,6 +28,8 @@ declare module 'fastify' {
 export const DEFAULT_JSON_BODY_LIMIT = 64 * 1024;
 
 export const NO_BODY_MESSAGE = 'This request takes no body.';
+
+export const COMPRESSED_BODY_MESSAGE = 'A compressed request body is not accepted: send it as it is.';
 
 /** Whether a request says it carries a body: a content length above 0, or a chunked (or other) transfer. */
 export function hasRequestBody(request: FastifyRequest): boolean {
@@ -99,19 +105,30 @@ function registerJsonParser(app: FastifyInstance): void {
  * - a route that takes no body (a GET, an endpoint whose definition has no `body`, `form` or `rawBody`, a
  *   page, an unknown path) refuses one with 400 before reading it. It runs after the `onRequest` hooks, so
  *   an `/api/admin` path without a valid token still answers 401, known or not;
+ * - a compressed body (`Content-Encoding`) is refused with 415 before it is read: no browser sends one, and a
+ *   form would otherwise be read from the compressed bytes;
  * - a JSON body is read up to its route's limit (DEFAULT_JSON_BODY_LIMIT unless the endpoint says) and
  *   scanned before it is parsed;
  * - multipart bytes in flight are counted per client address (`route()` reserves them).
  */
 export function registerBodyGuards(app: FastifyInstance): void {
   registerJsonParser(app);
-  app.decorate('multipartInFlight', new InFlightBytes(MULTIPART_BYTES_IN_FLIGHT_PER_CLIENT));
+  app.decorate(
+    'multipartInFlight',
+    new InFlightBytes(MULTIPART_BYTES_IN_FLIGHT_PER_CLIENT, MULTIPART_BYTES_IN_FLIGHT),
+  );
   app.addHook('preParsing', (request, reply, payload, done) => {
-    if (!hasRequestBody(request) || request.routeOptions.config.takesBody) {
+    if (!hasRequestBody(request)) {
       done(null, payload);
       return;
     }
-    answeringUnread(request, reply);
-    done(new HttpError(400, NO_BODY_MESSAGE));
+    const encoding = request.headers['content-encoding'];
+    if (!request.routeOptions.config.takesBody) {
+      answeringUnread(request, reply);
+      done(new HttpError(400, NO_BODY_MESSAGE));
+    } else if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+      answeringUnread(request, reply);
+      done(new HttpError(415, COMPRESSED_BODY_MESSAGE));
+    } else done(null, payload);
   });
 }

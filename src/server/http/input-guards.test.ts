@@ -20,8 +20,18 @@ describe('hasForbiddenCharacter', () => {
     expect(hasForbiddenCharacter(`Mary${character}`)).toBe(true);
   });
 
-  it('still refuses NUL, the other C0 controls and DEL', () => {
-    for (const character of ['\u0000', '\u0001', '\u001b', '\u001f', '\u007f'])
+  it('still refuses NUL, the other C0 controls and DEL, and the C1 controls (a terminal escape among them)', () => {
+    for (const character of [
+      '\u0000',
+      '\u0001',
+      '\u001b',
+      '\u001f',
+      '\u007f',
+      '\u0080',
+      '\u0085',
+      '\u009b',
+      '\u009f',
+    ])
       expect(hasForbiddenCharacter(`a${character}b`)).toBe(true);
   });
 
@@ -34,7 +44,7 @@ describe('hasForbiddenCharacter', () => {
       'مرحبا',
       '😀 👍🏽',
       // Neighbours of the refused code points.
-      '\u061b\u061d\u200d\u2029\u202f\u2065\u206a',
+      '\u061b\u061d\u200d\u2029\u202f\u2065\u206a\u00a0',
     ])
       expect(hasForbiddenCharacter(text)).toBe(false);
   });

@@ -26,14 +26,15 @@ function isBidiControl(code: number): boolean {
 
 /**
  * True when `text` holds a control character other than tab, line feed and carriage return (NUL, which
- * PostgreSQL refuses in text, and the rest, which no person types into a form) or a bidirectional control.
+ * PostgreSQL refuses in text, DEL and the C1 controls U+0080–U+009F, such as a terminal's escape, and the rest,
+ * which no person types into a form) or a bidirectional control.
  */
 export function hasForbiddenCharacter(text: string): boolean {
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
     if (code < 0x20) {
       if (code !== 0x09 && code !== 0x0a && code !== 0x0d) return true;
-    } else if (code === 0x7f || (code >= 0x061c && isBidiControl(code))) return true;
+    } else if ((code >= 0x7f && code <= 0x9f) || (code >= 0x061c && isBidiControl(code))) return true;
   }
   return false;
 }

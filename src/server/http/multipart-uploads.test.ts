@@ -7,7 +7,7 @@ import { defineEndpoint } from '../../shared/api/endpoint';
 import { futureSlot, holdSlot } from '../test/booking-fixtures';
 import { countedBody, MULTIPART, multipartPayload } from '../test/multipart';
 import { createTestApp, signInAsNewAdmin, type TestApp } from '../test/test-app';
-import { registerBodyGuards } from './body-guards';
+import { COMPRESSED_BODY_MESSAGE, registerBodyGuards } from './body-guards';
 import { clientAddressKey } from './client-address';
 import { jsonSerializerCompiler, route, zodValidatorCompiler } from './endpoint-route';
 import { registerErrorHandling } from './error-handling';
@@ -34,19 +34,24 @@ describe('clientAddressKey and InFlightBytes', () => {
     expect(clientAddressKey('192.0.2.7')).toBe('192.0.2.7');
   });
 
-  it('reserve up to the cap per client, release once', () => {
-    const budget = new InFlightBytes(100);
+  it('reserve up to the cap per client and the total, release once', () => {
+    const budget = new InFlightBytes(100, 150);
     const first = budget.reserve('a', 60);
-    expect(first).toBeDefined();
-    expect(budget.reserve('a', 41)).toBeUndefined();
+    expect(typeof first).toBe('function');
+    expect(budget.reserve('a', 41)).toBe('client');
     const second = budget.reserve('a', 40);
     expect(budget.bytesInFlight('a')).toBe(100);
-    expect(budget.reserve('b', 100)).toBeDefined();
-    first?.();
-    first?.();
+    expect(budget.reserve('b', 51)).toBe('total');
+    const third = budget.reserve('b', 50);
+    expect(budget.bytesInFlight()).toBe(150);
+    const release = (reservation: unknown) => typeof reservation === 'function' && reservation();
+    release(first);
+    release(first);
     expect(budget.bytesInFlight('a')).toBe(40);
-    second?.();
+    release(second);
+    release(third);
     expect(budget.bytesInFlight('a')).toBe(0);
+    expect(budget.bytesInFlight()).toBe(0);
   });
 
   it('fit one booking form of two 10 MB files, not ten', () => {
@@ -174,10 +179,9 @@ describe('the API', () => {
     }
   });
 
-  it('counts a compressed or chunked form at its most, whatever length it announces', async () => {
+  it('counts a chunked form at its most, whatever length it announces', async () => {
     const budget = t.app.multipartInFlight;
     for (const [address, headers] of [
-      ['10.6.0.1', { 'content-encoding': 'gzip', 'content-length': '1000' }],
       ['10.6.0.2', { 'transfer-encoding': 'chunked' }],
       ['10.6.0.3', { 'content-length': '1000' }],
     ] as const) {
@@ -190,13 +194,34 @@ describe('the API', () => {
         remoteAddress: address,
       });
       await waitFor(() => budget.bytesInFlight(address) > 0);
-      // The booking form's most: two files of 10 MB and its short fields; a plain body counts what it says.
+      // The booking form's most: three files of 10 MB and its short fields; a plain body counts what it says.
       if (address === '10.6.0.3') expect(budget.bytesInFlight(address)).toBe(1000);
-      else expect(budget.bytesInFlight(address)).toBeGreaterThan(20 * 1024 * 1024);
+      else expect(budget.bytesInFlight(address)).toBeGreaterThan(30 * 1024 * 1024);
       stream.end();
       expect((await answer).statusCode).toBeLessThan(500);
       await waitFor(() => budget.bytesInFlight(address) === 0);
     }
+  });
+
+  it('refuses a compressed form (415) before reading a byte of it', async () => {
+    const body = countedBody();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/patients',
+      headers: {
+        'content-type': MULTIPART,
+        'content-encoding': 'gzip',
+        'content-length': String(64 * 16 * 1024),
+        'x-hold-token': holdToken,
+      },
+      payload: body.stream,
+      remoteAddress: '10.6.0.1',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ error_messages: COMPRESSED_BODY_MESSAGE });
+    expect(body.pulls()).toBe(0);
+    expect(t.app.multipartInFlight.bytesInFlight('10.6.0.1')).toBe(0);
+    body.stream.destroy();
   });
 
   it('refuses part of a burst of booking forms from one address (429) while another address is served', async () => {

@@ -15,7 +15,13 @@ export function hashSecretToken(token: string): string {
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/** A header value that can be one of our tokens; anything else is no token. */
+export function secretTokenOf(header: string | string[] | undefined): string | undefined {
+  return typeof header === 'string' && TOKEN_PATTERN.test(header) ? header : undefined;
+}
+
 /** A header value that can be one of our tokens, hashed; anything else is no token. */
 export function secretTokenHashOf(header: string | string[] | undefined): string | undefined {
-  return typeof header === 'string' && TOKEN_PATTERN.test(header) ? hashSecretToken(header) : undefined;
+  const token = secretTokenOf(header);
+  return token === undefined ? undefined : hashSecretToken(token);
 }

@@ -31,11 +31,12 @@ export const formFileSchema = z
   .meta({ type: 'string', format: 'binary' });
 
 /**
- * An optional file field: none sent, or sent empty as a form does when no file was chosen (`""`, or `null`
- * in JSON, or the text `null` a script's FormData makes of it), is no file.
+ * An optional file field: none sent, or sent as text rather than as a file (empty, as a form does when no
+ * file was chosen; `null` in JSON, or the text a script's FormData makes of it; a stored file's name sent back
+ * as the spec's entity shows it), is no new file.
  */
 export const optionalFormFileSchema = z.preprocess(
-  (value) => (value === null || value === '' || value === 'null' ? undefined : value),
+  (value) => (value === null || typeof value === 'string' ? undefined : value),
   formFileSchema.optional(),
 );
 

@@ -38,7 +38,7 @@ export async function appointmentForStaff(
     appointment_id: appointmentId,
   });
   const stored = patient
-    ? await fileInfos(db, [patient.resultFileId, patient.referralLetterFileId])
+    ? await fileInfos(db, [patient.resultFileId, patient.referralLetterFileId, patient.attachmentFileId])
     : new Map<string, { name: string }>();
   const names = new Map([...stored].map(([id, info]) => [id, info.name]));
   return {

@@ -152,15 +152,24 @@ export async function payAppointment(
     }
     throw error;
   }
-  const outcome = await settlePayment(context, payment.id, charged, { actor });
-  if (outcome === 'refund_pending' || outcome === 'refunded') throw conflict(slotTexts.taken);
-  if (outcome === 'failed') throw declined(charged.failureMessage ?? paymentTexts.declined);
-  if (outcome === 'amount_mismatch') throw providerFailure(paymentTexts.providerDown);
-  return {
-    payment_intent_client_secret: charged.clientSecret,
-    ...(charged.status === 'requires_action' ? { requires_action: true } : {}),
-    status: charged.status,
-  };
+  await settlePayment(context, payment.id, charged, { actor });
+  // The payment as it is now, whoever settled it (this request, or a webhook that came first).
+  const settled = await findPayment(db, payment.id);
+  switch (settled?.status) {
+    case 'refund_pending':
+    case 'refunded':
+      throw conflict(slotTexts.taken);
+    case 'failed':
+      throw settled.failureMessage === paymentTexts.amountMismatch
+        ? providerFailure(paymentTexts.providerDown)
+        : declined(settled.failureMessage ?? paymentTexts.declined);
+    default:
+      return {
+        payment_intent_client_secret: charged.clientSecret,
+        ...(settled?.status === 'requires_action' ? { requires_action: true } : {}),
+        status: settled?.status ?? charged.status,
+      };
+  }
 }
 
 export type SettlementOutcome =
@@ -202,6 +211,8 @@ export async function settlePayment(
 
   const outcome = await db.transaction(async (tx): Promise<SettlementOutcome> => {
     if (event && !(await recordPaymentEvent(tx, event.id, event.type))) return 'duplicate_event';
+    // The appointment first, then its payment, then its slot: the module's one order of locks.
+    const appointment = current?.appointmentId ? await lockAppointment(tx, current.appointmentId) : undefined;
     const row = await lockPayment(tx, paymentId);
     if (!row || !OPEN.includes(row.status)) return 'already_settled';
     const providerPaymentId = word.id;
@@ -230,7 +241,6 @@ export async function settlePayment(
       });
       return 'amount_mismatch';
     }
-    const appointment = row.appointmentId ? await lockAppointment(tx, row.appointmentId) : undefined;
     const booked =
       appointment?.status === 'held' &&
       appointment.slotId &&

@@ -93,15 +93,14 @@ async function completeRefund(
   const record = payment.appointmentId ? await findAppointmentRecord(db, payment.appointmentId) : undefined;
   const email = record ? refundEmailOf(record, payment, 'clinic') : undefined;
   await db.transaction(async (tx) => {
+    // The appointment first, then its payment, then its slot: the module's one order of locks.
+    const appointment = payment.appointmentId ? await lockAppointment(tx, payment.appointmentId) : undefined;
     const refunded = await updatePayment(tx, paymentId, ['refunding'], {
       status: 'refunded',
       refundId,
       refundedAt: new Date(),
     });
     if (!refunded) return;
-    const appointment = refunded.appointmentId
-      ? await lockAppointment(tx, refunded.appointmentId)
-      : undefined;
     const moved = appointment ? await moveAppointment(tx, appointment.id, 'refund') : undefined;
     const freed = moved?.slotId ? await freeBookedSlot(tx, moved.slotId) : undefined;
     await auditChange(tx, actor, 'update', 'appointment', refunded.appointmentId, {

@@ -77,14 +77,11 @@ export async function moveAppointment(
 }
 
 /**
- * The visitor bookings already made under the visitor's live hold on `slot`, locked until the transaction ends:
- * those made with this hold token, and those made on the slot since the hold started (before the visitor
- * re-held it with their own token, which gives a new token but keeps the hold). `keep` is true for one with a
- * payment that keeps it (`keepingPaymentStatuses`).
+ * The visitor bookings still waiting for their payment that were made under this hold token, locked until the
+ * transaction ends. `keep` is true for one with a payment that keeps it (`keepingPaymentStatuses`).
  */
 export async function lockBookingsOfHold(
   db: Db,
-  slot: Pick<Slot, 'id' | 'holdStartedAt'>,
   holdTokenHash: string,
 ): Promise<{ id: number; patientId: number | null; keep: boolean }[]> {
   const rows = await db
@@ -94,17 +91,7 @@ export async function lockBookingsOfHold(
       keep: sql<boolean>`${hasKeepingPayment}`,
     })
     .from(appointments)
-    .where(
-      and(
-        visitorHeld,
-        or(
-          eq(appointments.holdTokenHash, holdTokenHash),
-          slot.holdStartedAt
-            ? and(eq(appointments.slotId, slot.id), gte(appointments.createdAt, slot.holdStartedAt))
-            : undefined,
-        ),
-      ),
-    )
+    .where(and(visitorHeld, eq(appointments.holdTokenHash, holdTokenHash)))
     .for('update', { of: appointments });
   return rows.map((row) => ({ ...row, keep: Boolean(row.keep) }));
 }

@@ -20,7 +20,7 @@ import { applyPaymentEvent, checkBookingPayment, payAppointment } from './appoin
 import {
   type AppointmentContext,
   bookAppointment,
-  checkHoldBeforeForm,
+  checkBeforeBookingForm,
   readBooking,
 } from './appointment-service';
 
@@ -73,8 +73,13 @@ export async function appointmentRoutes(api: FastifyInstance): Promise<void> {
     }),
     {
       formLimits: BOOKING_FORM_LIMITS,
-      // A form and its files are read only for a visitor who holds a time.
-      beforeForm: (request) => checkHoldBeforeForm(db, holdTokenOf(request)),
+      // A form and its files are read only for a visitor who holds a time and may still send them.
+      beforeForm: (request) =>
+        checkBeforeBookingForm(
+          db,
+          { holdTokenHash: holdTokenOf(request), client: clientAddressKey(request.ip) },
+          Number(request.headers['content-length']) || 0,
+        ),
       config: { rateLimit: { max: BOOKINGS_PER_MINUTE, timeWindow: '1 minute' } },
     },
   );

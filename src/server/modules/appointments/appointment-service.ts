@@ -7,6 +7,7 @@ import {
   bookingTexts,
 } from '../../../shared/booking';
 import { paymentTexts } from '../../../shared/payments';
+import { VISITOR_UPLOAD_BYTES_PER_DAY, VISITOR_UPLOADS_USED_UP } from '../../../shared/uploads';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { conflict, fieldErrors, forbidden, limitReached, notFound, refusedFields } from '../../domain-errors';
@@ -17,6 +18,11 @@ import { deletePatients, findPatient, insertPatient } from '../patients/patient-
 import type { PaymentProvider } from '../payments/payment-provider';
 import { forgetPaymentCustomers, paymentsOfAppointment } from '../payments/payment-repository';
 import { extendHold, findHeldSlot, findSlot, holdsAnySlot } from '../slots/slot-repository';
+import {
+  forgetClientUploadsBefore,
+  recordClientUpload,
+  uploadedBytesSince,
+} from '../uploads/client-upload-repository';
 import { storeUpload } from '../uploads/file-repository';
 import { prepareUpload } from '../uploads/upload-checks';
 import {
@@ -51,13 +57,30 @@ export interface Visitor {
   actor: Actor;
 }
 
+const DAY_MS = 24 * 3_600_000;
+
+/** What a booking form's text fields take at most: the rest of a form's length is its files. */
+const FORM_TEXT_BYTES = 64 * 1024;
+
 /**
- * Before a booking form is read (its files may weigh 30 MB): the visitor's hold token must hold a time now,
- * else 403 without a token and 409 with one that holds nothing, as `bookAppointment` would answer.
+ * Before a booking form is read (its files may weigh 30 MB): the visitor's hold token must hold a time now
+ * (else 403 without a token, 409 with one that holds nothing, as `bookAppointment` would answer), and the files
+ * a form of `formBytes` can carry must fit what is left of the address's allowance for the day (else 429; the
+ * booking's own transaction checks the files it really carried).
  */
-export async function checkHoldBeforeForm(db: Db, holdTokenHash: string | undefined): Promise<void> {
-  if (!holdTokenHash) throw forbidden(bookingTexts.holdMissing, holdMissing());
-  if (!(await holdsAnySlot(db, holdTokenHash))) throw conflict(bookingTexts.holdMissing, holdMissing());
+export async function checkBeforeBookingForm(
+  db: Db,
+  visitor: Pick<Visitor, 'holdTokenHash' | 'client'>,
+  formBytes: number,
+): Promise<void> {
+  if (!visitor.holdTokenHash) throw forbidden(bookingTexts.holdMissing, holdMissing());
+  if (!(await holdsAnySlot(db, visitor.holdTokenHash))) {
+    throw conflict(bookingTexts.holdMissing, holdMissing());
+  }
+  const fileBytes = Math.max(0, formBytes - FORM_TEXT_BYTES);
+  if (fileBytes === 0) return;
+  const used = await uploadedBytesSince(db, visitor.client, new Date(Date.now() - DAY_MS));
+  if (used + fileBytes > VISITOR_UPLOAD_BYTES_PER_DAY) throw limitReached(VISITOR_UPLOADS_USED_UP);
 }
 
 /**
@@ -67,11 +90,12 @@ export async function checkHoldBeforeForm(db: Db, holdTokenHash: string | undefi
  * same transaction that stores the patient, the files and the appointment, so a booking in progress keeps its
  * time.
  *
- * One booking per hold: a booking already made under this hold (a visitor back from the payment step to fix a
- * typo) is replaced, deleted with its patient and files in the same transaction, and its access token stops
- * working; once it has a payment under way or taken, the new one is refused (409). The hold's row lock, taken
- * first, makes racing submissions of one hold (and a payment starting) wait for each other. One address makes
- * at most BOOKINGS_PER_ADDRESS_PER_DAY bookings (held or paid) in 24 hours.
+ * One booking per hold: a booking already made under this hold token (a visitor back from the payment step to
+ * fix a typo; re-holding the same time keeps the token) is replaced, deleted with its patient and files in the
+ * same transaction, and its access token stops working; once it has a payment under way or taken, the new one is
+ * refused (409). Those bookings' row locks, taken first, make racing submissions of one hold (and a payment
+ * starting) wait for each other. One address makes at most BOOKINGS_PER_ADDRESS_PER_DAY bookings (paid, or still
+ * held) in 24 hours.
  */
 export async function bookAppointment(
   context: AppointmentContext,
@@ -94,20 +118,35 @@ export async function bookAppointment(
       : undefined,
     request.attachment ? prepareUpload(request.attachment, 'document', 'attachment') : undefined,
   ]);
+  const uploadedBytes = [result, letter, attachment].reduce(
+    (bytes, file) => bytes + (file?.bytes.length ?? 0),
+    0,
+  );
   const access = newSecretToken();
 
+  // Locks are taken appointments first, then payments, then slots, in every transaction of the module, so two
+  // of them never wait for each other in a circle.
   return db.transaction(async (tx) => {
-    const slot = await extendHold(tx, request.session_id, holdTokenHash, settings.holdMinutes);
-    if (!slot) throw conflict(bookingTexts.holdMissing, holdMissing());
-    const earlier = await lockBookingsOfHold(tx, slot, holdTokenHash);
+    const earlier = await lockBookingsOfHold(tx, holdTokenHash);
     if (earlier.some((booking) => booking.keep)) throw conflict(paymentTexts.inProgress);
     const replaced = earlier.map((booking) => booking.id);
     await lockBookingsFrom(tx, visitor.client);
-    const since = new Date(Date.now() - 24 * 3_600_000);
+    const since = new Date(Date.now() - DAY_MS);
     if ((await countBookingsFrom(tx, visitor.client, since, replaced)) >= BOOKINGS_PER_ADDRESS_PER_DAY) {
       throw limitReached(bookingTexts.tooManyBookings);
     }
+    if (uploadedBytes > 0) {
+      if (
+        (await uploadedBytesSince(tx, visitor.client, since)) + uploadedBytes >
+        VISITOR_UPLOAD_BYTES_PER_DAY
+      ) {
+        throw limitReached(VISITOR_UPLOADS_USED_UP);
+      }
+      await recordClientUpload(tx, visitor.client, uploadedBytes);
+    }
     await discardBookings(tx, replaced);
+    const slot = await extendHold(tx, request.session_id, holdTokenHash, settings.holdMinutes);
+    if (!slot) throw conflict(bookingTexts.holdMissing, holdMissing());
     const patient = await insertPatient(tx, {
       firstName: values.first_name ?? '',
       lastName: values.last_name ?? '',
@@ -188,6 +227,8 @@ export async function deleteAbandonedBookings(
   for (;;) {
     const batch = await context.db.transaction(async (tx) => {
       const ids = await claimAbandonedBookings(tx, createdBefore, ABANDONED_BATCH);
+      // What addresses sent a day ago no longer counts against them either.
+      await forgetClientUploadsBefore(tx, createdBefore);
       await discardBookings(tx, ids);
       for (const id of ids) await auditChange(tx, systemActor, 'delete', ENTITY, id, { reason: 'abandoned' });
       return ids;

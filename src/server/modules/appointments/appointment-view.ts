@@ -87,6 +87,7 @@ export function adminPatientAnswer(patient: Patient, fileNames: ReadonlyMap<stri
     allergens: patient.allergens,
     result: file(patient.resultFileId),
     referral_letter: file(patient.referralLetterFileId),
+    attachment: file(patient.attachmentFileId),
   };
 }
 

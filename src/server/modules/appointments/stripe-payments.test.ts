@@ -317,6 +317,24 @@ describe('Stripe mode', () => {
     });
   });
 
+  it('answers the payment as it ended when a webhook settled it first (refunded: the time was taken)', async () => {
+    const booking = await createBooking(t.app, t.database.db, { form: { email: 'overtaken@example.ie' } });
+    const stalled = fake.stall('confirm');
+    const paying = pay(t.app, booking);
+    await stalled.reached;
+    const [pending] = await paymentsOf(booking.patientId);
+    await takenByAnotherVisitor(booking.slot.id);
+    const intent = fake.intents.get(pending!.providerPaymentId!)!;
+    expect((await sendWebhook(webhookEvent(intent))).statusCode).toBe(200);
+    expect((await paymentsOf(booking.patientId))[0]?.status).toBe('refunded');
+    stalled.release();
+    const answer = await paying;
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json()).toEqual({
+      error_messages: 'Sorry, this time has just been taken. Please choose another.',
+    });
+  });
+
   describe('signed events of a shape it cannot act on', () => {
     const signed = (event: Record<string, unknown>) => sendWebhook(JSON.stringify(event));
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOLD_LIFETIME_FACTOR } from '../../../shared/slots';
-import { slots } from '../../db/schema';
+import { HOLD_LIFETIME_FACTOR, slotTexts } from '../../../shared/slots';
+import { slotHoldEnds, slots } from '../../db/schema';
 import {
   adultForm,
   type BookingTestApp,
@@ -206,6 +206,10 @@ describe('a holder taking its slot again', () => {
       holdMinutes: HOLD_MINUTES,
       logger: { info() {}, warn() {}, error() {} },
     }).run();
+  const endsOf = async (slotId: number) =>
+    (await t.database.db.select().from(slotHoldEnds).where(eq(slotHoldEnds.slotId, slotId))).map(
+      (row) => row.client,
+    );
   let addressCounter = 0;
   const newAddress = () => {
     addressCounter += 1;
@@ -229,13 +233,43 @@ describe('a holder taking its slot again', () => {
     expect((await holdFrom(slot.id, address)).statusCode).toBe(409);
     // Released by the job, the slot remembers the address whose hold ran out.
     expect(await releaseJob()).toContain(slot.id);
-    expect((await rowOf(slot.id)).lastHoldClient).toBe(address);
-    expect((await holdFrom(slot.id, address)).statusCode).toBe(409);
+    expect(await endsOf(slot.id)).toEqual([address]);
+    const refused = await holdFrom(slot.id, address);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error_messages).toBe(slotTexts.heldLongEnough);
     expect((await holdFrom(slot.id, address, token)).statusCode).toBe(409);
-    // Anyone else may take it.
+    // Anyone else may take it; a relay through them does not give the first address a new lifetime.
     const other = await holdFrom(slot.id, newAddress());
     expect(other.statusCode, other.body).toBe(200);
-    expect(await rowOf(slot.id)).toMatchObject({ lastHoldClient: null, lastHoldStartedAt: null });
+    const letGo = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/patient_sessions/${slot.id}/hold`,
+      headers: { 'x-hold-token': other.json().hold_token },
+    });
+    expect(letGo.statusCode).toBe(204);
+    expect((await holdFrom(slot.id, address)).statusCode).toBe(409);
+    expect((await holdFrom(slot.id, newAddress())).statusCode).toBe(200);
+  });
+
+  it('refuses its holder without telling others racing for the time that it is taken', async () => {
+    const slot = await futureSlot(t.database.db);
+    const address = newAddress();
+    await holdFrom(slot.id, address);
+    await t.database.db
+      .update(slots)
+      .set({
+        holdStartedAt: sql`now() - make_interval(mins => 31)`,
+        holdExpiresAt: sql`now() - make_interval(secs => 1)`,
+      })
+      .where(eq(slots.id, slot.id));
+    const [first, second, newcomer] = await Promise.all([
+      holdFrom(slot.id, address),
+      holdFrom(slot.id, address),
+      holdFrom(slot.id, newAddress()),
+    ]);
+    expect(first?.statusCode).toBe(409);
+    expect(second?.statusCode).toBe(409);
+    expect(newcomer?.statusCode, newcomer?.body).toBe(200);
   });
 
   it('goes on with the same clock after letting it go, and may take it afresh two lifetimes after it started', async () => {
@@ -261,9 +295,9 @@ describe('a holder taking its slot again', () => {
       .where(eq(slots.id, slot.id));
     await releaseJob();
     await t.database.db
-      .update(slots)
-      .set({ lastHoldStartedAt: sql`now() - make_interval(mins => 61)` })
-      .where(eq(slots.id, slot.id));
+      .update(slotHoldEnds)
+      .set({ holdStartedAt: sql`now() - make_interval(mins => 61)` })
+      .where(eq(slotHoldEnds.slotId, slot.id));
     expect((await holdFrom(slot.id, address)).statusCode).toBe(200);
     const afresh = await rowOf(slot.id);
     expect(afresh.holdExpiresAt!.getTime() - afresh.holdStartedAt!.getTime()).toBe(HOLD_MINUTES * 60_000);
@@ -281,7 +315,8 @@ describe('a holder taking its slot again', () => {
       })
       .where(eq(slots.id, slot.id));
     await releaseJob();
-    expect(await rowOf(slot.id)).toMatchObject({ status: 'available', lastHoldClient: null });
+    expect(await rowOf(slot.id)).toMatchObject({ status: 'available' });
+    expect(await endsOf(slot.id)).toEqual([]);
   });
 });
 

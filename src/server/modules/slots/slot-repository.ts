@@ -3,7 +3,7 @@ import { HOLD_LIFETIME_FACTOR } from '../../../shared/slots';
 import type { Db } from '../../db/database';
 import { databaseErrorCode } from '../../db/database-errors';
 import { type PageRequest, paginate } from '../../db/paginate';
-import { type Slot, slots } from '../../db/schema';
+import { type Slot, slotHoldEnds, slots } from '../../db/schema';
 import { clinicDayRange, clinicWallClock } from './clinic-time';
 
 export type SlotValues = Pick<
@@ -114,11 +114,19 @@ export async function updateEditableSlot(db: Db, id: number, values: SlotValues)
   return row;
 }
 
-/** Why a hold was refused: no such slot, the slot is not free for this visitor, or the address holds enough. */
-export type HoldRefusal = 'missing' | 'taken' | 'limit';
+/**
+ * Why a hold was refused: no such slot, the slot is not free for this visitor, this address held it for a whole
+ * lifetime lately, or the address holds enough.
+ */
+export type HoldRefusal = 'missing' | 'taken' | 'lifetime' | 'limit';
 
 /** The SQLSTATEs `hold_slot` raises its refusals with (migration 0005). */
-const holdRefusals: Record<string, HoldRefusal> = { SH404: 'missing', SH409: 'taken', SH429: 'limit' };
+const holdRefusals: Record<string, HoldRefusal> = {
+  SH404: 'missing',
+  SH409: 'taken',
+  SH410: 'lifetime',
+  SH429: 'limit',
+};
 
 /** How long a hold may last in all, however often it is renewed. */
 export const holdLifetimeMinutes = (holdMinutes: number) => holdMinutes * HOLD_LIFETIME_FACTOR;
@@ -187,48 +195,50 @@ export async function findHeldSlot(db: Db, id: number, tokenHash: string): Promi
   return row;
 }
 
-/**
- * A hold ended: the slot is available again, and a visitor's hold is remembered by its address and start
- * (`last_hold_*`), so that address taking the slot again goes on with that hold's clock (`hold_slot`).
- */
-const released = {
-  status: 'available' as const,
-  holdStartedAt: null,
-  holdExpiresAt: null,
-  holdTokenHash: null,
-  holdClient: null,
-  lastHoldClient: sql`coalesce(${slots.holdClient}, ${slots.lastHoldClient})`,
-  lastHoldStartedAt: sql`case when ${slots.holdClient} is null then ${slots.lastHoldStartedAt} else ${slots.holdStartedAt} end`,
-};
-
-/** A slot booked or freed by its appointment: no hold, and no earlier holder to remember. */
+/** A slot without a hold. */
 const noHold = {
   holdStartedAt: null,
   holdExpiresAt: null,
   holdTokenHash: null,
   holdClient: null,
-  lastHoldClient: null,
-  lastHoldStartedAt: null,
 };
 
+/**
+ * Ends the holds of the pending slots `which` selects, in one statement: each slot is available again, and a
+ * visitor's hold is remembered by its address and start (`slot_hold_ends`), so that address taking the slot
+ * again goes on with that hold's clock (`hold_slot`). Answers the slots' ids.
+ */
+async function endHolds(db: Db, which: SQL): Promise<number[]> {
+  // node-postgres and PGlite both answer a raw query as { rows }.
+  const { rows } = (await db.execute(sql`
+    with ended as (
+      select ${slots.id} as id, ${slots.holdClient} as client, ${slots.holdStartedAt} as started
+      from ${slots} where ${slots.status} = 'pending' and ${which} for update
+    ), remembered as (
+      insert into ${slotHoldEnds} (slot_id, client, hold_started_at)
+      select id, client, started from ended where client is not null and started is not null
+      on conflict (slot_id, client) do update set hold_started_at = excluded.hold_started_at
+    )
+    update ${slots} set status = 'available', hold_started_at = null, hold_expires_at = null,
+      hold_token_hash = null, hold_client = null, updated_at = now()
+    from ended where ${slots.id} = ended.id
+    returning ${slots.id} as id`)) as unknown as { rows: { id: number }[] };
+  return rows.map((row) => Number(row.id));
+}
+
 /** Releases the holds of `tokenHash`: on one slot, or on every slot but `exceptId`. */
-export async function releaseHolds(
+export function releaseHolds(
   db: Db,
   tokenHash: string,
   slot: { id: number } | { exceptId: number },
 ): Promise<number[]> {
-  const rows = await db
-    .update(slots)
-    .set({ ...released, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(slots.status, 'pending'),
-        eq(slots.holdTokenHash, tokenHash),
-        'id' in slot ? eq(slots.id, slot.id) : ne(slots.id, slot.exceptId),
-      ),
-    )
-    .returning({ id: slots.id });
-  return rows.map((row) => row.id);
+  return endHolds(
+    db,
+    and(
+      eq(slots.holdTokenHash, tokenHash),
+      'id' in slot ? eq(slots.id, slot.id) : ne(slots.id, slot.exceptId),
+    ) as SQL,
+  );
 }
 
 /** Sets the status of a slot whose status is one of `from`; a pending one gets a hold that lapses. */
@@ -243,7 +253,7 @@ export async function setSlotStatus(
     .update(slots)
     .set(
       status === 'available'
-        ? { ...released, updatedAt: sql`now()` }
+        ? { status, ...noHold, updatedAt: sql`now()` }
         : {
             status,
             holdStartedAt: sql`now()`,
@@ -274,25 +284,21 @@ export async function deleteAvailableSlot(db: Db, id: number): Promise<Slot | un
 }
 
 /**
- * Returns lapsed holds to available in one statement, and forgets earlier holders whose holds started more than
- * two lifetimes ago (`hold_slot` no longer looks at them); safe when several instances run it at once.
+ * Returns lapsed holds to available in one statement (remembering whose they were), and forgets the ends of
+ * holds that started more than two lifetimes ago (`hold_slot` no longer looks at them); safe when several
+ * instances run it at once.
  */
 export async function releaseExpiredHolds(db: Db, holdMinutes: number): Promise<number[]> {
-  const rows = await db
-    .update(slots)
-    .set({ ...released, updatedAt: sql`now()` })
-    .where(and(eq(slots.status, 'pending'), lt(slots.holdExpiresAt, sql`now()`)))
-    .returning({ id: slots.id });
+  const released = await endHolds(db, lt(slots.holdExpiresAt, sql`now()`) as SQL);
   await db
-    .update(slots)
-    .set({ lastHoldClient: null, lastHoldStartedAt: null })
+    .delete(slotHoldEnds)
     .where(
       lt(
-        slots.lastHoldStartedAt,
+        slotHoldEnds.holdStartedAt,
         sql`now() - make_interval(mins => ${2 * holdLifetimeMinutes(holdMinutes)})`,
       ),
     );
-  return rows.map((row) => row.id);
+  return released;
 }
 
 /** The clinic days of a calendar range with slots of the kind: any slot, or only ones a visitor may take. */

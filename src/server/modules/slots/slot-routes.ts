@@ -10,7 +10,7 @@ import { HOLD_TOKEN_HEADER, slotTexts } from '../../../shared/slots';
 import { notFound } from '../../domain-errors';
 import { clientAddressKey } from '../../http/client-address';
 import { route } from '../../http/endpoint-route';
-import { secretTokenHashOf } from '../../security/secret-tokens';
+import { secretTokenHashOf, secretTokenOf } from '../../security/secret-tokens';
 import { clinicDayRange } from './clinic-time';
 import { daysWithSlots, findHeldSlot, listBookableSlots } from './slot-repository';
 import { holdForVisitor, releaseVisitorHold } from './slot-service';
@@ -48,7 +48,7 @@ export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
         db,
         request.params.id,
         {
-          ownHash: secretTokenHashOf(request.headers[HOLD_TOKEN_HEADER]),
+          ownToken: secretTokenOf(request.headers[HOLD_TOKEN_HEADER]),
           client: clientAddressKey(request.ip),
         },
         api.config.holdMinutes,

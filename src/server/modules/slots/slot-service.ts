@@ -12,7 +12,7 @@ import { databaseErrorCode, EXCLUSION_VIOLATION } from '../../db/database-errors
 import { preparedPerDatabase } from '../../db/paginate';
 import type { Slot } from '../../db/schema';
 import { conflict, fieldError, limitReached, notFound, refused } from '../../domain-errors';
-import { newSecretToken } from '../../security/secret-tokens';
+import { hashSecretToken, newSecretToken } from '../../security/secret-tokens';
 import { type AdminActor, auditChange } from '../audit/audit-log';
 import { clinicDayRange, clinicWallClock } from './clinic-time';
 import {
@@ -207,24 +207,28 @@ export interface VisitorHold {
 export async function holdForVisitor(
   db: Db,
   id: number,
-  visitor: { ownHash: string | undefined; client: string },
+  visitor: { ownToken: string | undefined; client: string },
   holdMinutes: number,
 ): Promise<VisitorHold> {
-  const { token, hash } = newSecretToken();
+  const fresh = newSecretToken();
+  const own = visitor.ownToken === undefined ? undefined : hashSecretToken(visitor.ownToken);
   const held = await holdDecidedOnce(db, id, {
-    tokenHash: hash,
+    tokenHash: fresh.hash,
     holdMinutes,
     client: visitor.client,
     maxHolds: MAX_HOLDS_PER_CLIENT,
-    ownHash: visitor.ownHash,
+    ownHash: own,
   });
   if ('refusal' in held) {
     if (held.refusal === 'missing') throw notFound(slotTexts.notFound);
     if (held.refusal === 'limit') throw limitReached(slotTexts.tooManyHolds);
+    if (held.refusal === 'lifetime') throw conflict(slotTexts.heldLongEnough);
     throw conflict(slotTexts.taken);
   }
+  // A visitor re-holding their own time keeps their token: their booking under it stays theirs.
+  const token = held.row.holdTokenHash === own && visitor.ownToken ? visitor.ownToken : fresh.token;
   return {
-    session: publicSessionAnswer(held.row, hash),
+    session: publicSessionAnswer(held.row, held.row.holdTokenHash ?? undefined),
     hold_token: token,
     hold_expires_at: (held.row.holdExpiresAt ?? new Date()).toISOString(),
   };

@@ -7,6 +7,7 @@
 import { createServer } from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { PGLITE_EXTRA_START_PARAMS } from '../src/server/db/database';
 import { excerptFromStart } from '../src/server/modules/blog/blog-repository';
@@ -26,7 +27,7 @@ async function openDriver(): Promise<{ query: Query; close(): Promise<void> }> {
     };
   }
   const client = await PGlite.create(process.env.DATA_DIR, {
-    extensions: { btree_gist },
+    extensions: { btree_gist, pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_EXTRA_START_PARAMS],
   });
   return {

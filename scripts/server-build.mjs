@@ -34,6 +34,9 @@ const EXTERNAL_PACKAGES = [
   'sharp',
   'file-type',
   '@zxcvbn-ts/*',
+  // Imported when first used: a staff CSV export, a patient's GDPR zip.
+  'csv-stringify',
+  'yazl',
   // WebAssembly and its data files beside the package.
   '@electric-sql/pglite',
   // Development only (@fastify/vite's dev mode); pg's optional native binding.

@@ -125,13 +125,15 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
     await mkdir(path.dirname(directory), { recursive: true });
     release = await claimDataDirectory(directory);
   }
-  const [{ PGlite }, { btree_gist }, { drizzle: drizzlePglite }] = await Promise.all([
+  const [{ PGlite }, { btree_gist }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/btree_gist'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
   ]);
-  // btree_gist: the slots' exclusion constraint compares booleans in a GiST index (migration 0002).
-  const extensions = { btree_gist };
+  // btree_gist: the slots' exclusion constraint compares booleans in a GiST index (migration 0002);
+  // pg_trgm: the patients' search index (migration 0008).
+  const extensions = { btree_gist, pg_trgm };
   const client = await PGlite.create(directory, {
     extensions,
     serializers: byteaCodec.serializers,

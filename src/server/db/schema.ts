@@ -102,6 +102,10 @@ export type AuditAction =
   | 'update'
   | 'delete'
   | 'read'
+  /** A staff export of personal data (a CSV, a patient's GDPR zip). */
+  | 'export'
+  /** A patient's personal data erased (GDPR), by staff or the retention job. */
+  | 'erase'
   | 'login'
   | 'logout'
   | 'logout_all'
@@ -367,6 +371,19 @@ export const clientUploads = pgTable(
 );
 
 /**
+ * What staff search a patient by: names, e-mail and phone in one text. Queries must use this very expression
+ * for the trigram index below to answer them.
+ */
+export function patientSearchText(table: {
+  firstName: AnyPgColumn;
+  lastName: AnyPgColumn;
+  email: AnyPgColumn;
+  phone: AnyPgColumn;
+}) {
+  return sql`(${table.firstName} || ' ' || ${table.lastName} || ' ' || coalesce(${table.email}, '') || ' ' || ${table.phone})`;
+}
+
+/**
  * A person who asked for an appointment (for a slot, or by a self-referral) and what they told us. Staff
  * erasure and the retention job delete the row; appointments and payments stay without the person.
  */
@@ -413,6 +430,8 @@ export const patients = pgTable(
   (table) => [
     index('patients_created_at_idx').on(table.createdAt),
     index('patients_referral_created_at_idx').on(table.isReferral, table.createdAt),
+    // Staff search a patient by any part of `patientSearchText` (pg_trgm answers `ilike '%…%'` from it).
+    index('patients_search_trgm_idx').using('gin', sql`(${patientSearchText(table)}) gin_trgm_ops`),
   ],
 );
 
@@ -444,13 +463,16 @@ export const appointments = pgTable(
     accessTokenHash: text('access_token_hash').unique(),
     /** The visitor's address (an IPv6 one by its /64) it was booked from: bookings per address per day. */
     bookedFrom: text('booked_from'),
+    /** How often the appointment moved to another time: its calendar invite's SEQUENCE, so calendars update it. */
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index('appointments_patient_id_idx').on(table.patientId),
     index('appointments_slot_id_idx').on(table.slotId),
-    index('appointments_created_at_idx').on(table.createdAt),
+    // Ascending, read backwards: the staff lists' newest first (created_at desc, id desc).
+    index('appointments_created_at_idx').on(table.createdAt, table.id),
     index('appointments_booked_from_idx')
       .on(table.bookedFrom, table.createdAt)
       .where(sql`${table.bookedFrom} is not null`),
@@ -529,6 +551,8 @@ export const emailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /** The appointment the message is about (staff see its e-mails and their delivery); erased with its patient. */
+    appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
     /** A sender's claim on the message; another instance may take it over once this has passed. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -536,6 +560,9 @@ export const emailOutbox = pgTable(
   },
   (table) => [
     index('email_outbox_status_next_attempt_idx').on(table.status, table.nextAttemptAt),
+    index('email_outbox_appointment_id_idx')
+      .on(table.appointmentId)
+      .where(sql`${table.appointmentId} is not null`),
     check('email_outbox_status_check', sql`${table.status} in (${inList(emailStatuses)})`),
   ],
 );

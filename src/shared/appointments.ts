@@ -1,3 +1,14 @@
+import { z } from 'zod';
+import {
+  formFlagSchema,
+  optionalFormFileSchema,
+  pagedListSchema,
+  recordIdParams,
+} from './api/common-schemas';
+import { adminPatientFields, adminPatientIssues, otherPatientFields } from './booking';
+import { paginationQuerySchema } from './pagination';
+import { adminPatientSchema, queryFlag } from './patients';
+
 /**
  * An appointment's states (DESIGN.md section 3a). Which moves lead from one to another is written once, in
  * `src/server/modules/appointments/appointment-states.ts`; this list is shared because staff see the state.
@@ -5,8 +16,8 @@
  * - held: a visitor's booking made while their hold on the slot lasts, not paid yet;
  * - booked: booked by staff, no payment taken online;
  * - paid: paid by card, the slot booked;
- * - cancelled: ended without a payment kept (staff cancelled it, or a payment came after the time was lost
- *   and was refunded automatically);
+ * - cancelled: ended without taking place: deleted by staff, or a payment came after the time was lost (it
+ *   was refunded automatically);
  * - refunded: a paid appointment cancelled with its payment given back;
  * - attended, no_show: after its start, as staff marked it.
  */
@@ -31,3 +42,230 @@ export const appointmentStatusLabels: Record<AppointmentStatus, string> = {
   attended: 'Attended',
   no_show: 'No-show',
 };
+
+/** The back office's texts of appointments: the spec's notices and dialogs word for word (section 8), and ours. */
+export const appointmentTexts = {
+  created: 'You have successfully created a new appointment.',
+  updated: 'You have successfully updated the appointment.',
+  deleted: 'You have successfully deleted the appointment',
+  bookedByAdmin: 'Booked by admin',
+  cancelCreateTitle: 'Cancel creating new Appointment?',
+  cancelCreateMessage: 'All information you entered earlier will be lost.',
+  refundTitle: 'Make Refund ?',
+  refundMessage: 'This appointment will be deleted. Are you sure you want to make refund ?',
+  markedAttended: 'The appointment was marked as attended.',
+  markedNoShow: 'The appointment was marked as a no-show.',
+  notFound: 'Appointment not found',
+  slotNotFree: 'This time is not free any more. Please choose another.',
+  otherKind: 'The new time must be of the same kind: the same test or consultation, for an adult or a child.',
+  slotStarted: 'A time that has started cannot be booked.',
+  notChangeable: 'A cancelled or refunded appointment cannot be changed.',
+  notMovable: 'Only a booked or paid appointment can be moved to another time.',
+  notCancellable: 'This appointment cannot be deleted now.',
+  paymentInProgress: 'A payment for this appointment is in progress; try again in a few minutes.',
+  attendanceTooEarly: 'An appointment can be marked attended or missed once it has started.',
+  attendanceNotHere: 'Only a booked appointment can be marked attended or missed.',
+  wrongPatient: 'patient[id] is not the patient of this appointment.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------------
+// Back office: /api/admin/transactions (the appointments), /api/admin/refunds, /api/admin/patients (create)
+
+const searchText = z.string().trim().max(200, 'search_transaction is at most 200 characters').optional();
+
+/** What the appointments list and its CSV are filtered by. */
+export const appointmentFilterSchema = z
+  .object({
+    is_video_call: queryFlag('is_video_call'),
+    /** Part of the patient's name, e-mail or phone. */
+    search_transaction: searchText,
+    /** Also the cancelled and refunded appointments (a delete or a refund takes them off the list). */
+    include_cancelled: queryFlag('include_cancelled'),
+  })
+  .strict();
+export type AppointmentFilter = z.output<typeof appointmentFilterSchema>;
+
+export const transactionsQuerySchema = paginationQuerySchema.extend(appointmentFilterSchema.shape).strict();
+export type TransactionsQuery = z.output<typeof transactionsQuerySchema>;
+
+/** An appointment's slot as staff see it: the spec's session with its clinic date and times. */
+export const appointmentSessionSchema = z.object({
+  id: z.number().int(),
+  /** DD/MM/YYYY, clinic time. */
+  data: z.string(),
+  /** HH:mm, clinic time. */
+  start_time: z.string(),
+  end_time: z.string(),
+  /** ISO 8601. */
+  starts_at: z.string(),
+  status: z.string(),
+  is_video_call: z.boolean(),
+  is_adult: z.boolean(),
+  /** Euro. */
+  price: z.number(),
+  /** The clinic's address; null for a video call. */
+  address: z.string().nullable(),
+});
+
+/**
+ * A booking appointment as staff see it (the spec's "transaction"): `id` is the appointment's, the payment fields
+ * are its latest payment's (none for a booking made by staff).
+ */
+export const transactionSchema = z.object({
+  id: z.number().int(),
+  /** The provider's payment id; null for a booking made by staff. */
+  transaction_id: z.string().nullable(),
+  /** Euro; null: booked by admin. */
+  amount: z.number().nullable(),
+  /** The payment's status; 'booked' for a booking made by staff. */
+  status: z.string(),
+  /** 'Paid', 'Booked by admin' or the capitalised status (spec 2.6). */
+  status_label: z.string(),
+  /** The appointment's own state (held, booked, paid, cancelled, refunded, attended, no_show). */
+  appointment_status: z.enum(appointmentStatuses),
+  /** 'stripe' or 'test'; null for a booking made by staff. */
+  provider: z.string().nullable(),
+  /** DD/MM/YYYY and HH:mm of the payment, clinic time. */
+  data_payment: z.string().nullable(),
+  time_payment: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  refunded_at: z.string().nullable(),
+  /** When it was registered (booked), ISO 8601. */
+  created_at: z.string(),
+  /** '' once the patient's personal data was erased. */
+  full_name: z.string(),
+  /** 'Adult' or 'Child'. */
+  appointment_type: z.string(),
+  is_video_call: z.boolean().nullable(),
+  /** Null once the patient's personal data was erased. */
+  patient_id: z.number().int().nullable(),
+  /** The time's start has passed (it may be marked attended or missed). */
+  started: z.boolean(),
+  session: appointmentSessionSchema.nullable(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+/** An e-mail sent (or to be sent) about an appointment, with its delivery as the outbox has it. */
+export const appointmentEmailSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  /** queued (waiting, or being retried after a failure), sent, failed (given up after its retries). */
+  status: z.enum(['queued', 'sent', 'failed']),
+  attempts: z.number().int(),
+  /** The mail server's answer to the last failed attempt. */
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type AppointmentEmail = z.infer<typeof appointmentEmailSchema>;
+
+export const transactionsResponseSchema = pagedListSchema('transactions', transactionSchema);
+export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
+
+/** One appointment with its patient, how it is paid and the e-mails sent about it. */
+export const transactionDetailSchema = transactionSchema.extend({
+  patient: adminPatientSchema.nullable(),
+  booked_by_admin: z.boolean(),
+  /** How it is paid, as the booking said ('card' on the website; staff's own words for their bookings). */
+  payment_type: z.string().nullable(),
+  emails: z.array(appointmentEmailSchema),
+});
+export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
+
+export const transactionResponseSchema = z.object({ transaction: transactionDetailSchema });
+export type TransactionResponse = z.infer<typeof transactionResponseSchema>;
+
+export const transactionIdParams = recordIdParams('Transaction');
+
+export const refundRequestSchema = z
+  .object({
+    /** The appointment's id (a row of the appointments list). */
+    transaction_id: z
+      .number({ error: 'transaction_id must be a transaction id' })
+      .int()
+      .min(1)
+      .max(2_147_483_647),
+  })
+  .strict();
+
+export const refundResponseSchema = z.object({ message: z.string(), transaction: transactionSchema });
+
+/** The result, referral letter and attachment a staff form may carry, and the ticks that remove stored ones. */
+const staffFileFields = {
+  result: optionalFormFileSchema,
+  referral_letter: optionalFormFileSchema,
+  attachment: optionalFormFileSchema,
+  remove_result: formFlagSchema('remove_result'),
+  remove_referral_letter: formFlagSchema('remove_referral_letter'),
+  remove_attachment: formFlagSchema('remove_attachment'),
+};
+
+const recordId = (message: string) =>
+  z.union([z.number(), z.string()], { error: message }).transform((value, context) => {
+    const id = typeof value === 'number' ? value : Number(value.trim());
+    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
+      context.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return id;
+  });
+
+const slotIdSchema = recordId('Choose a time.');
+
+/**
+ * `POST /api/admin/patients`: staff book a time for a patient (spec 2.6, 4): the admin patient form of spec
+ * section 5 (the e-mail optional), the rest of the patient entity, and the files. The time may be available
+ * or held by staff (`PUT /api/admin/sessions/:id` pending); its kind decides the form's rules.
+ */
+export const adminBookingRequestSchema = z
+  .object({ ...adminPatientFields, ...otherPatientFields, ...staffFileFields, session_id: slotIdSchema })
+  .strict()
+  .superRefine(adminPatientIssues);
+export type AdminBookingRequest = z.output<typeof adminBookingRequestSchema>;
+
+export const adminBookingResponseSchema = z.object({
+  message: z.string(),
+  transaction: transactionDetailSchema,
+});
+
+/**
+ * `PUT /api/admin/transactions/:id`: as the create, plus `patient[id]` (the appointment's patient, checked when
+ * sent) and `session[id]` (or `patient[session_id]`): another free future time of the same kind moves the
+ * appointment to it; the old time is freed.
+ */
+export const appointmentUpdateRequestSchema = z
+  .object({
+    ...adminPatientFields,
+    ...otherPatientFields,
+    ...staffFileFields,
+    id: recordId(appointmentTexts.wrongPatient).optional(),
+    session_id: slotIdSchema.optional(),
+    session: z.object({ id: slotIdSchema }, { error: 'session must be { id }' }).strict().optional(),
+  })
+  .strict()
+  .superRefine(adminPatientIssues);
+export type AppointmentUpdateRequest = z.output<typeof appointmentUpdateRequestSchema>;
+
+export const appointmentChangeResponseSchema = adminBookingResponseSchema;
+export type AppointmentChangeResponse = z.infer<typeof appointmentChangeResponseSchema>;
+
+/** `PUT /api/admin/transactions/:id/attendance`: after its start, staff mark whether the patient came. */
+export const attendanceRequestSchema = z
+  .object({ status: z.enum(['attended', 'no_show'], { error: 'status must be attended or no_show' }) })
+  .strict();
+
+/** The columns of Appointments.csv, in order: the table's, then the details a spreadsheet needs. */
+export const appointmentCsvColumns = [
+  'Patient name',
+  'Appointment type',
+  'Payment information',
+  'Status',
+  'Registered',
+  'Date',
+  'Time',
+  'Kind',
+  'E-mail',
+  'Phone',
+  'Amount (EUR)',
+] as const;

@@ -137,7 +137,7 @@ const answeredByServer = z.unknown().optional();
  * `payment_type` (a paid booking on the website is by card, whatever is sent), the fields the server answers
  * itself, and the self-referral variant's answers, which a slot booking does not ask for and does not keep.
  */
-const otherPatientFields = {
+export const otherPatientFields = {
   payment_type: optionalText(40),
   id: answeredByServer,
   full_name: answeredByServer,
@@ -179,9 +179,14 @@ type BookingFields = {
 
 /**
  * Every rule of the slot booking form, given the slot's kind (adult or child, video call or not). `today`
- * (YYYY-MM-DD) is the last day a date of birth may be.
+ * (YYYY-MM-DD) is the last day a date of birth may be. The admin patient form has the same rules but for the
+ * e-mail, which staff may leave out (`emailRequired: false`).
  */
-export function bookingFormIssues(form: BookingFields, today = todayInDublin()): Issue[] {
+export function bookingFormIssues(
+  form: BookingFields,
+  today = todayInDublin(),
+  { emailRequired = true } = {},
+): Issue[] {
   const issues: (Issue | undefined)[] = [];
   const { min, max } = BOOKING_LIMITS.name;
   issues.push(lengthIssue('first_name', form.first_name, min, max));
@@ -190,7 +195,8 @@ export function bookingFormIssues(form: BookingFields, today = todayInDublin()):
     issues.push(lengthIssue('guardian_first_name', form.guardian_first_name, min, max));
     issues.push(lengthIssue('guardian_last_name', form.guardian_last_name, min, max));
   }
-  issues.push(form.email === undefined ? ['email', bookingTexts.required] : emailIssue('email', form.email));
+  if (form.email !== undefined) issues.push(emailIssue('email', form.email));
+  else if (emailRequired) issues.push(['email', bookingTexts.required]);
   const phone = BOOKING_LIMITS.phone;
   const phoneLength = lengthIssue('phone', form.phone, phone.min, phone.max);
   issues.push(
@@ -266,6 +272,23 @@ const addIssues = (form: BookingFields, context: z.RefinementCtx) => {
 
 /** The browser's slot booking form (without files): every rule of spec section 5. */
 export const bookingFormSchema = z.object(bookingFields).strict().superRefine(addIssues);
+
+/** The admin patient form's fields (spec section 5): the slot booking form's. */
+export const adminPatientFields = bookingFields;
+
+/** The admin patient form's rules: the slot booking form's, the e-mail optional. */
+export const adminPatientIssues = (form: BookingFields, context: z.RefinementCtx) => {
+  for (const [field, message] of bookingFormIssues(form, undefined, { emailRequired: false })) {
+    context.addIssue({ code: 'custom', path: [field], message });
+  }
+};
+
+/** The browser's admin patient form (without files). */
+export const adminPatientFormSchema = z
+  .object({ ...adminPatientFields, payment_type: otherPatientFields.payment_type })
+  .strict()
+  .superRefine(adminPatientIssues);
+export type AdminPatientFormInput = z.input<typeof adminPatientFormSchema>;
 export type BookingFormInput = z.input<typeof bookingFormSchema>;
 export type BookingFormValues = z.output<typeof bookingFormSchema>;
 

@@ -4,12 +4,6 @@ import {
   paymentConfigResponseSchema,
   paymentRequestSchema,
   paymentResponseSchema,
-  refundRequestSchema,
-  refundResponseSchema,
-  transactionIdParams,
-  transactionResponseSchema,
-  transactionsQuerySchema,
-  transactionsResponseSchema,
   webhookResponseSchema,
 } from '../payments';
 import { defineEndpoint } from './endpoint';
@@ -51,33 +45,4 @@ export const stripeWebhook = defineEndpoint({
   /** The signed bytes as Stripe sent them: the route's scope reads JSON as a raw buffer (up to 256 KB). */
   rawBody: true,
   response: webhookResponseSchema,
-});
-
-export const listTransactions = defineEndpoint({
-  method: 'GET',
-  path: '/api/admin/transactions',
-  summary:
-    "Booking appointments, newest first, each with its latest payment (ids are the appointments'); is_video_call filters the kind, search_transaction searches the patient name and e-mail",
-  access: 'admin',
-  query: transactionsQuerySchema,
-  response: transactionsResponseSchema,
-});
-
-export const getTransaction = defineEndpoint({
-  method: 'GET',
-  path: '/api/admin/transactions/:id',
-  summary: 'One booking appointment with its patient (the read is audited)',
-  access: 'admin',
-  params: transactionIdParams,
-  response: transactionResponseSchema,
-});
-
-export const createRefund = defineEndpoint({
-  method: 'POST',
-  path: '/api/admin/refunds',
-  summary:
-    "Refunds a paid appointment (transaction_id: the appointment's id) through its provider, records it, frees the slot if it is in the future and e-mails the patient; 422 for any other state",
-  access: 'admin',
-  body: refundRequestSchema,
-  response: refundResponseSchema,
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createRefund, getTransaction, listTransactions } from '../../../shared/api/payment-endpoints';
+import { createRefund, getTransaction, listTransactions } from '../../../shared/api/appointment-endpoints';
 import { paymentTexts } from '../../../shared/payments';
 import { route } from '../../http/endpoint-route';
 import { adminActorOf } from '../auth/admin-guard';

@@ -1,4 +1,5 @@
-import { paymentTexts, type TransactionResponse, type TransactionsResponse } from '../../../shared/payments';
+import type { TransactionResponse, TransactionsResponse } from '../../../shared/appointments';
+import { paymentTexts } from '../../../shared/payments';
 import type { Db } from '../../db/database';
 import { notFound } from '../../domain-errors';
 import { type AdminActor, auditRead } from '../audit/audit-log';
@@ -45,6 +46,9 @@ export async function appointmentForStaff(
     transaction: {
       ...transactionAnswer(record),
       patient: patient ? adminPatientAnswer(patient, names) : null,
+      booked_by_admin: record.appointment.bookedByAdmin,
+      payment_type: record.appointment.paymentType,
+      emails: [],
     },
   };
 }

@@ -1,6 +1,7 @@
+import type { Transaction as TransactionAnswer } from '../../../shared/appointments';
 import type { BookingPatient } from '../../../shared/booking';
 import { clinic, formatAddress } from '../../../shared/clinic';
-import type { Transaction as TransactionAnswer } from '../../../shared/payments';
+import { staffFileUrl } from '../../../shared/patients';
 import type { Appointment, Patient, Slot } from '../../db/schema';
 import { clinicWallClock } from '../slots/clinic-time';
 import { publicSessionAnswer } from '../slots/slot-view';
@@ -61,15 +62,18 @@ export function transactionAnswer({
     appointment_type: (patient?.isAdult ?? slot?.isAdult ?? true) ? 'Adult' : 'Child',
     is_video_call: slot?.isVideoCall ?? null,
     patient_id: appointment.patientId,
+    started: slot ? slot.startsAt.getTime() <= Date.now() : false,
     session: slot
       ? {
           id: slot.id,
           data: clinicWallClock(slot.startsAt).data,
           start_time: clinicWallClock(slot.startsAt).time,
           end_time: clinicWallClock(slot.endsAt).time,
+          starts_at: slot.startsAt.toISOString(),
           status: slot.status,
           is_video_call: slot.isVideoCall,
           is_adult: slot.isAdult,
+          price: slot.priceCents / 100,
           address: location ? formatAddress(location) : null,
         }
       : null,
@@ -78,7 +82,8 @@ export function transactionAnswer({
 
 /** The patient as staff read them; `fileNames` are the stored files' original names, by id. */
 export function adminPatientAnswer(patient: Patient, fileNames: ReadonlyMap<string, string> = new Map()) {
-  const file = (id: string | null) => (id ? { id, name: fileNames.get(id) ?? 'file' } : null);
+  const file = (id: string | null) =>
+    id ? { id, name: fileNames.get(id) ?? 'file', url: staffFileUrl(id) } : null;
   return {
     ...patientIdentity(patient),
     consultant_name: patient.consultantName,

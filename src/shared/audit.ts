@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { pagedListSchema } from './api/common-schemas';
+import { paginationQuerySchema } from './pagination';
+
+/** The Activity screen: the audit log of staff reads and changes (DESIGN.md section 4). */
+
+export const AUDIT_PAGE_SIZE = 25;
+
+export const auditLogQuerySchema = paginationQuerySchema
+  .extend({
+    per_page: paginationQuerySchema.shape.per_page.unwrap().default(AUDIT_PAGE_SIZE),
+    /** Part of the admin's e-mail, the action, the record type, or the record's id. */
+    search: z.string().trim().max(200, 'search is at most 200 characters').optional(),
+  })
+  .strict();
+export type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
+
+/** One entry: who did what to which record, and which fields it touched (never their values). */
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  /** ISO 8601. */
+  created_at: z.string(),
+  /** 'admin', 'visitor' (a patient or anyone not signed in) or 'system' (a background job). */
+  actor: z.string(),
+  /** The admin's e-mail; null for a visitor or the system, or an admin since removed. */
+  admin_email: z.string().nullable(),
+  /** create, update, delete, read, export, erase, login, logout, … */
+  action: z.string(),
+  /** The record's type: appointment, patient, payment, slot, file, … */
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  /** The names of the fields the entry records, e.g. ['status', 'slot_id']. */
+  fields: z.array(z.string()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditLogResponseSchema = pagedListSchema('audit_entries', auditEntrySchema);
+export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;

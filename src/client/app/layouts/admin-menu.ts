@@ -14,17 +14,18 @@ export const adminMenu: readonly AdminMenuItem[] = [
     end: true,
     alsoActiveUnder: ['/admin/video', '/admin/appointment'],
   },
+  { label: 'Patients', to: '/admin/patients' },
   { label: 'Blog', to: '/admin/blog', alsoActiveUnder: ['/admin/article'] },
   { label: 'Availability settings', to: '/admin/availability' },
   { label: 'Team', to: '/admin/team' },
   { label: 'FAQ', to: '/admin/faq' },
   { label: 'FEES', to: '/admin/fees' },
+  { label: 'Activity', to: '/admin/activity' },
 ];
 
 /** Sections that are not in the menu, by the first path segment after /admin. */
 const otherSections: Record<string, string> = {
   video: 'Video consultations',
-  patients: 'Patients',
   appointment: 'Appointment',
   article: 'Blog',
 };

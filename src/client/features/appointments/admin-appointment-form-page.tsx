@@ -1,0 +1,1 @@
+export { Component } from '../../app/pages/admin-coming-soon-page';

@@ -95,6 +95,15 @@ export const saveSessions = defineEndpoint({
   response: sessionsResponseSchema,
 });
 
+export const getAdminSession = defineEndpoint({
+  method: 'GET',
+  path: '/api/admin/sessions/:id',
+  summary: 'One slot, whatever its status (the appointment create screen reads the time it books)',
+  access: 'admin',
+  params: sessionIdParams,
+  response: sessionResponseSchema,
+});
+
 export const setSessionStatus = defineEndpoint({
   method: 'PUT',
   path: '/api/admin/sessions/:id',

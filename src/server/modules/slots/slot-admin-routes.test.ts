@@ -313,6 +313,24 @@ describe('daylight saving (Europe/Dublin)', () => {
   });
 });
 
+describe('GET /api/admin/sessions/:id', () => {
+  it('answers one slot whatever its status, and 404 for an unknown or impossible id', async () => {
+    const id = await insertSlot(t.database.db, {
+      startsAt: clinicInstant(clinicDayFromToday(33), '09:00'),
+      status: 'booked',
+    });
+    const response = await t.app.inject({ url: `/api/admin/sessions/${id}`, headers: t.auth });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().session).toMatchObject({ id, status: 'booked', start_time: '09:00', price: 180 });
+    for (const unknown of ['999999', 'abc', '0', '99999999999']) {
+      const missing = await t.app.inject({ url: `/api/admin/sessions/${unknown}`, headers: t.auth });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().error_messages).toBe('Session not found');
+    }
+    expect((await t.app.inject({ url: `/api/admin/sessions/${id}` })).statusCode).toBe(401);
+  });
+});
+
 describe('PUT /api/admin/sessions/:id', () => {
   const put = (id: number, status: string) =>
     t.app.inject({

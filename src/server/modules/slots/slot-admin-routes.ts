@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import {
   deleteSession,
+  getAdminSession,
   listAdminCalendarSlots,
   listAdminSessions,
   saveSessions,
   setSessionStatus,
 } from '../../../shared/api/slot-endpoints';
+import { slotTexts } from '../../../shared/slots';
+import { notFound } from '../../domain-errors';
 import { route } from '../../http/endpoint-route';
 import { adminActorOf } from '../auth/admin-guard';
 import { clinicDayRange } from './clinic-time';
-import { daysWithSlots, listSlots } from './slot-repository';
+import { daysWithSlots, findSlot, listSlots } from './slot-repository';
 import { changeSlotStatus, removeSlot, saveSlots } from './slot-service';
 import { sessionAnswer } from './slot-view';
 
@@ -25,6 +28,12 @@ export async function slotAdminRoutes(admin: FastifyInstance): Promise<void> {
     const kind = { isAdult: query.is_adult, isVideoCall: query.is_video_call };
     const rows = await listSlots(db, clinicDayRange(query.date), [kind]);
     return { sessions: rows.map(sessionAnswer) };
+  });
+
+  route(admin, getAdminSession, async ({ params }) => {
+    const row = await findSlot(db, params.id);
+    if (!row) throw notFound(slotTexts.notFound);
+    return { session: sessionAnswer(row) };
   });
 
   route(admin, saveSessions, async (request) => ({

@@ -31,6 +31,7 @@ import { faqPublicRoutes } from './modules/faq/faq-routes';
 import { feesAdminRoutes } from './modules/fees/fees-admin-routes';
 import { feesPublicRoutes } from './modules/fees/fees-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { patientRecordsAdminRoutes } from './modules/patient-records/patient-records-admin-routes';
 import { registerPaymentPageCsp } from './modules/payments/payment-page-csp';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/payment-provider';
 import { seoRoutes } from './modules/seo/seo-routes';
@@ -207,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await admin.register(feesAdminRoutes);
           await admin.register(slotAdminRoutes);
           await admin.register(appointmentAdminRoutes);
+          await admin.register(patientRecordsAdminRoutes);
         },
         { prefix: '/admin' },
       );

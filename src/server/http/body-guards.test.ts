@@ -11,6 +11,7 @@ import type { EndpointDefinition } from '../../shared/api/endpoint';
 import * as faqEndpoints from '../../shared/api/faq-endpoints';
 import * as feesEndpoints from '../../shared/api/fees-endpoints';
 import * as healthEndpoints from '../../shared/api/health-endpoints';
+import * as patientEndpoints from '../../shared/api/patient-endpoints';
 import * as paymentEndpoints from '../../shared/api/payment-endpoints';
 import * as slotEndpoints from '../../shared/api/slot-endpoints';
 import * as teamEndpoints from '../../shared/api/team-endpoints';
@@ -26,6 +27,7 @@ const ENDPOINT_MODULES = {
   'faq-endpoints.ts': faqEndpoints,
   'fees-endpoints.ts': feesEndpoints,
   'health-endpoints.ts': healthEndpoints,
+  'patient-endpoints.ts': patientEndpoints,
   'payment-endpoints.ts': paymentEndpoints,
   'slot-endpoints.ts': slotEndpoints,
   'team-endpoints.ts': teamEndpoints,

@@ -21,6 +21,7 @@ import { registerMultipart } from './http/multipart-form';
 import { registerSecurityHeaders } from './http/security-headers';
 import { appointmentAdminRoutes } from './modules/appointments/appointment-admin-routes';
 import { appointmentRoutes } from './modules/appointments/appointment-routes';
+import { auditAdminRoutes } from './modules/audit/audit-admin-routes';
 import { type AdminRouteInfo, registerAdminGuard } from './modules/auth/admin-guard';
 import { authRoutes } from './modules/auth/auth-routes';
 import { blogAdminRoutes } from './modules/blog/blog-admin-routes';
@@ -209,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await admin.register(slotAdminRoutes);
           await admin.register(appointmentAdminRoutes);
           await admin.register(patientRecordsAdminRoutes);
+          await admin.register(auditAdminRoutes);
         },
         { prefix: '/admin' },
       );

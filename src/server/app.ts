@@ -21,6 +21,7 @@ import { registerMultipart } from './http/multipart-form';
 import { registerSecurityHeaders } from './http/security-headers';
 import { appointmentAdminRoutes } from './modules/appointments/appointment-admin-routes';
 import { appointmentRoutes } from './modules/appointments/appointment-routes';
+import { auditAdminRoutes } from './modules/audit/audit-admin-routes';
 import { type AdminRouteInfo, registerAdminGuard } from './modules/auth/admin-guard';
 import { authRoutes } from './modules/auth/auth-routes';
 import { blogAdminRoutes } from './modules/blog/blog-admin-routes';
@@ -31,6 +32,7 @@ import { faqPublicRoutes } from './modules/faq/faq-routes';
 import { feesAdminRoutes } from './modules/fees/fees-admin-routes';
 import { feesPublicRoutes } from './modules/fees/fees-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { patientRecordsAdminRoutes } from './modules/patient-records/patient-records-admin-routes';
 import { registerPaymentPageCsp } from './modules/payments/payment-page-csp';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/payment-provider';
 import { seoRoutes } from './modules/seo/seo-routes';
@@ -207,6 +209,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await admin.register(feesAdminRoutes);
           await admin.register(slotAdminRoutes);
           await admin.register(appointmentAdminRoutes);
+          await admin.register(patientRecordsAdminRoutes);
+          await admin.register(auditAdminRoutes);
         },
         { prefix: '/admin' },
       );

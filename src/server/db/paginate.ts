@@ -1,4 +1,4 @@
-import { type AnyColumn, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, ilike, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { pageCount } from '../../shared/pagination';
 import type { Db } from './database';
 
@@ -71,6 +71,73 @@ export function preparedPerDatabase<T>(prepare: (db: Db) => T): (db: Db) => T {
  */
 export function containsText(text: string | undefined, ...columns: AnyColumn[]): SQL | undefined {
   if (!text) return undefined;
-  const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const pattern = containsPattern(text);
   return or(...columns.map((column) => ilike(column, pattern)));
+}
+
+/** The `ilike` pattern of 'contains `text`': `%`, `_` and `\` in it match themselves. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** The order a list's page is read in: its own (newest first), or backwards from its end. */
+export type ReadOrder = 'forwards' | 'backwards';
+
+/**
+ * Pages nearer the start than this many rows are read at once beside the count; deeper ones wait for it, to
+ * be read from the nearer end.
+ */
+const NEAR_THE_START = 1_000;
+
+/**
+ * One page of a long list and its total, cheap at any depth: `read(order, limit, offset)` reads `limit` rows
+ * after skipping `offset`, in the list's own order ('forwards') or the reverse ('backwards'; both orders must
+ * be total, e.g. `created_at desc, id desc` and `created_at asc, id asc`), and `count` counts the list.
+ * An offset costs the rows it skips, so a page past the middle is read backwards from the end with the
+ * smaller offset, and turned round. A page near the start is read beside the count.
+ */
+export async function paginateFromNearerEnd<T>(
+  { page, per_page }: PageRequest,
+  count: () => PromiseLike<number>,
+  read: (order: ReadOrder, limit: number, offset: number) => PromiseLike<T[]>,
+): Promise<Page<T>> {
+  const offset = (page - 1) * per_page;
+  if (offset < NEAR_THE_START) {
+    const [items, total] = await Promise.all([read('forwards', per_page, offset), count()]);
+    return { items, count: total, pages: pageCount(total, per_page) };
+  }
+  const total = await count();
+  const result = (items: T[]) => ({ items, count: total, pages: pageCount(total, per_page) });
+  if (offset >= total) return result([]);
+  if (offset <= total / 2) return result(await read('forwards', per_page, offset));
+  const end = Math.min(offset + per_page, total);
+  return result((await read('backwards', end - offset, total - end)).reverse());
+}
+
+/** Rows a list's total is counted one by one up to; beyond, the database's estimate will do. */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/**
+ * How many rows a query finds, at a cost that does not grow with them: `rows()` (a new select of the list's rows,
+ * e.g. `db.select({ one: sql`1` }).from(table).where(where)`) is counted exactly up to `exactUpTo`, and beyond
+ * that the query planner's estimate stands in, never below `exactUpTo + 1`. Counting each of hundreds of
+ * thousands of rows (a long audit log, a search that matches nearly everyone) would cost more than the page it
+ * belongs to; past ten thousand rows a total is a size, not a figure anyone checks.
+ */
+export async function countCheaply(
+  db: Db,
+  rows: () => SQLWrapper & { limit(limit: number): SQLWrapper },
+  exactUpTo = EXACT_COUNT_LIMIT,
+): Promise<number> {
+  const counted = (await db.execute(
+    sql`select count(*)::int as count from (${rows().limit(exactUpTo + 1)}) counted`,
+  )) as unknown as { rows: { count: number | string }[] };
+  const exact = Number(counted.rows[0]?.count ?? 0);
+  if (exact <= exactUpTo) return exact;
+  const explained = (await db.execute(sql`explain (format json) ${rows()}`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
+  const plan = Object.values(explained.rows[0] ?? {})[0];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
+  return Math.max(exactUpTo + 1, Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0));
 }

@@ -432,6 +432,14 @@ export const patients = pgTable(
     index('patients_referral_created_at_idx').on(table.isReferral, table.createdAt),
     // Staff search a patient by any part of `patientSearchText` (pg_trgm answers `ilike '%…%'` from it).
     index('patients_search_trgm_idx').using('gin', sql`(${patientSearchText(table)}) gin_trgm_ops`),
+    // A file's patient, found from the file (staff's download; and deleting a file sets these null).
+    index('patients_result_file_id_idx').on(table.resultFileId).where(sql`${table.resultFileId} is not null`),
+    index('patients_referral_letter_file_id_idx')
+      .on(table.referralLetterFileId)
+      .where(sql`${table.referralLetterFileId} is not null`),
+    index('patients_attachment_file_id_idx')
+      .on(table.attachmentFileId)
+      .where(sql`${table.attachmentFileId} is not null`),
   ],
 );
 
@@ -599,6 +607,8 @@ export const auditLog = pgTable(
     index('audit_log_created_at_idx').on(table.createdAt),
     index('audit_log_action_created_at_idx').on(table.action, table.createdAt),
     index('audit_log_entity_idx').on(table.entity, table.entityId),
+    // An admin's entries (the audit log searched by e-mail; an admin's removal sets these null).
+    index('audit_log_admin_user_id_created_at_idx').on(table.adminUserId, table.createdAt),
   ],
 );
 

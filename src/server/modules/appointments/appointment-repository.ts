@@ -247,3 +247,23 @@ export async function listAppointmentRecords(db: Db, query: AppointmentListQuery
   );
   return { ...page, items: page.items as AppointmentRecord[] };
 }
+
+/** A patient's appointments with their slots and latest payments, newest first (staff's patient records). */
+export async function appointmentRecordsOfPatient(db: Db, patientId: number): Promise<AppointmentRecord[]> {
+  const rows = await records(db)
+    .query.where(eq(appointments.patientId, patientId))
+    .orderBy(desc(appointments.createdAt), desc(appointments.id));
+  return rows as AppointmentRecord[];
+}
+
+/**
+ * Strips appointments of what ties them to the person who booked them (a patient's erasure): the address it
+ * was booked from and the hashes of the booking's tokens. The appointment, its time and its price stay.
+ */
+export async function forgetAppointmentVisitors(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(appointments)
+    .set({ bookedFrom: null, holdTokenHash: null, accessTokenHash: null, updatedAt: sql`now()` })
+    .where(inArray(appointments.id, [...ids]));
+}

@@ -59,3 +59,17 @@ export async function auditRead(
 ): Promise<void> {
   await db.insert(auditLog).values(entry(actor, 'read', entity, entityId, details));
 }
+
+/**
+ * Records that `actor` exported personal data (a CSV of a list, a patient's GDPR zip): what and how much, never
+ * the data itself. Call it before the first byte is sent.
+ */
+export async function auditExport(
+  db: Db,
+  actor: Actor,
+  entity: string,
+  entityId: EntityId,
+  details: object,
+): Promise<void> {
+  await db.insert(auditLog).values(entry(actor, 'export', entity, entityId, details));
+}

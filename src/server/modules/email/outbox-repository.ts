@@ -105,3 +105,30 @@ export async function markFailed(db: Db, id: number, error: string, attempts: nu
     })
     .where(eq(emailOutbox.id, id));
 }
+
+/** The e-mails about these appointments, oldest first: what was sent and when, never their bodies. */
+export function emailsOfAppointments(db: Db, appointmentIds: readonly number[]) {
+  if (appointmentIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: emailOutbox.id,
+      appointmentId: emailOutbox.appointmentId,
+      subject: emailOutbox.subject,
+      status: emailOutbox.status,
+      createdAt: emailOutbox.createdAt,
+      sentAt: emailOutbox.sentAt,
+    })
+    .from(emailOutbox)
+    .where(inArray(emailOutbox.appointmentId, [...appointmentIds]))
+    .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
+}
+
+/** Deletes the e-mails about these appointments (they hold the patient's address and name); answers how many. */
+export async function deleteEmailsOfAppointments(db: Db, appointmentIds: readonly number[]): Promise<number> {
+  if (appointmentIds.length === 0) return 0;
+  const deleted = await db
+    .delete(emailOutbox)
+    .where(inArray(emailOutbox.appointmentId, [...appointmentIds]))
+    .returning({ id: emailOutbox.id });
+  return deleted.length;
+}

@@ -143,3 +143,13 @@ export async function forgetPaymentCustomers(db: Db, appointmentIds: readonly nu
     .set({ customerEmail: null })
     .where(inArray(payments.appointmentId, [...appointmentIds]));
 }
+
+/** The payments of these appointments, oldest first. */
+export function paymentsOfAppointments(db: Db, appointmentIds: readonly number[]): Promise<Payment[]> {
+  if (appointmentIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(payments)
+    .where(inArray(payments.appointmentId, [...appointmentIds]))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}

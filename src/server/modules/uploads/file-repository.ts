@@ -123,3 +123,13 @@ export async function findPublicImageVariant(db: Db, originalId: string, width: 
     .limit(1);
   return row;
 }
+
+/** A private file by id (a patient's letter or result), with its bytes: only for signed-in staff's routes. */
+export async function findPrivateFile(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: files.id, ...servedColumns, sizeBytes: files.sizeBytes })
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.isPublic, false)))
+    .limit(1);
+  return row;
+}

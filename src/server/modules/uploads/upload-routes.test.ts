@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { safeAsciiFileName } from './upload-routes';
 
 let t: TestApp;
 let publicId: string;
@@ -78,14 +77,5 @@ describe('GET /uploads/{id}', () => {
     const response = await t.app.inject({ url: `/uploads/${encodeURIComponent(id)}` });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error_messages: 'File not found' });
-  });
-});
-
-describe('safeAsciiFileName', () => {
-  it('keeps printable ASCII and replaces the rest', () => {
-    expect(safeAsciiFileName('Résumé.pdf')).toBe('Resume.pdf');
-    expect(safeAsciiFileName('a"b\\c/d;e\r\nf.pdf')).toBe('a_b_c_d_e__f.pdf');
-    expect(safeAsciiFileName('日本.pdf')).toBe('__.pdf');
-    expect(safeAsciiFileName('   ')).toBe('file');
   });
 });

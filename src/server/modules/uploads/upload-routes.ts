@@ -1,23 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMAGE_VARIANT_WIDTHS } from '../../../shared/uploads';
 import { notFound } from '../../domain-errors';
+import { safeAsciiFileName } from './file-names';
 import { findPublicFile, findPublicImageVariant } from './file-repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const FILE_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
-
-/** A file name safe inside a quoted header value: printable ASCII without quotes, backslashes or separators. */
-export function safeAsciiFileName(name: string): string {
-  const cleaned = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e]/g, '_')
-    .replace(/["\\/;]/g, '_')
-    .trim()
-    .slice(0, 150);
-  return cleaned || 'file';
-}
 
 type ServedFile = NonNullable<Awaited<ReturnType<typeof findPublicFile>>>;
 

@@ -1,0 +1,4 @@
+CREATE INDEX "audit_log_admin_user_id_created_at_idx" ON "audit_log" USING btree ("admin_user_id","created_at");--> statement-breakpoint
+CREATE INDEX "patients_result_file_id_idx" ON "patients" USING btree ("result_file_id") WHERE "patients"."result_file_id" is not null;--> statement-breakpoint
+CREATE INDEX "patients_referral_letter_file_id_idx" ON "patients" USING btree ("referral_letter_file_id") WHERE "patients"."referral_letter_file_id" is not null;--> statement-breakpoint
+CREATE INDEX "patients_attachment_file_id_idx" ON "patients" USING btree ("attachment_file_id") WHERE "patients"."attachment_file_id" is not null;

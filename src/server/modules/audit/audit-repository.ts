@@ -1,0 +1,142 @@
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { containsPattern, countCheaply, type PageRequest, paginateFromNearerEnd } from '../../db/paginate';
+import { type AuditAction, adminUsers, auditLog } from '../../db/schema';
+
+export interface AuditLogQuery extends PageRequest {
+  search?: string;
+}
+
+/** An audit entry as staff list it: who, what, which record, and the names of the fields its details hold. */
+export interface AuditLogItem {
+  id: number;
+  createdAt: Date;
+  actor: string;
+  adminEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  fields: string[];
+}
+
+/**
+ * What a search text names, read from indexes only: the actions and record types the log holds (each list read
+ * by skipping through its index, one probe a value; a handful of each), whether each contains the text, and the
+ * admins whose e-mail contains it.
+ */
+async function searchTerms(db: Db, search: string) {
+  const pattern = containsPattern(search);
+  const { rows } = (await db.execute(sql`
+    with recursive
+      actions(value) as (
+        (select ${auditLog.action} from ${auditLog} order by ${auditLog.action} limit 1)
+        union all
+        select (
+          select later.action from ${auditLog} later where later.action > actions.value order by later.action limit 1
+        ) from actions where actions.value is not null
+      ),
+      entities(value) as (
+        (select ${auditLog.entity} from ${auditLog} order by ${auditLog.entity} limit 1)
+        union all
+        select (
+          select later.entity from ${auditLog} later where later.entity > entities.value order by later.entity limit 1
+        ) from entities where entities.value is not null
+      )
+    select 'action' as kind, value, value ilike ${pattern} as matches from actions where value is not null
+    union all
+    select 'entity', value, value ilike ${pattern} from entities where value is not null
+    union all
+    select 'admin', ${adminUsers.id}::text, true from ${adminUsers} where ${adminUsers.email} ilike ${pattern}
+  `)) as unknown as { rows: { kind: string; value: string; matches: boolean }[] };
+  const values = (kind: string, matching: boolean) =>
+    rows.filter((row) => row.kind === kind && (!matching || row.matches)).map((row) => row.value);
+  return {
+    actions: values('action', true),
+    entities: values('entity', true),
+    allEntities: values('entity', false),
+    adminIds: values('admin', true).map(Number),
+  };
+}
+
+/**
+ * Entries whose admin's e-mail, action or record type contains `search` (ignoring case), or whose record id is
+ * `search`: each an index's condition (admin_user_id, action, entity, and entity with entity_id), so the database
+ * reads only the matching entries. A record id is matched whole (ignoring case): '12' finds record 12, not 112.
+ */
+async function searchCondition(db: Db, search: string | undefined): Promise<SQL | undefined> {
+  if (!search) return undefined;
+  const terms = await searchTerms(db, search);
+  const id = search.toLowerCase();
+  return (
+    or(
+      terms.adminIds.length > 0 ? inArray(auditLog.adminUserId, terms.adminIds) : undefined,
+      terms.actions.length > 0 ? inArray(auditLog.action, terms.actions as AuditAction[]) : undefined,
+      terms.entities.length > 0 ? inArray(auditLog.entity, terms.entities) : undefined,
+      terms.allEntities.length > 0
+        ? and(inArray(auditLog.entity, terms.allEntities), eq(auditLog.entityId, id))
+        : undefined,
+    ) ?? sql`false`
+  );
+}
+
+/** The top-level keys of an entry's details, in order (never their values); [] without details. */
+const detailFields = sql<
+  string[] | null
+>`case when jsonb_typeof(${auditLog.details}) = 'object' then (select json_agg(field order by field) from jsonb_object_keys(${auditLog.details}) field) end`;
+
+/**
+ * A page of the audit log, newest first, with each entry's admin e-mail and field names, and the total.
+ * Only `audit_log` is counted, one by one up to ten thousand entries and estimated beyond (`countCheaply`; the
+ * admins are joined to the page's rows alone), and a deep page is read from the nearer end (the last page holds
+ * the oldest entries), so the cost stays small at hundreds of thousands of entries.
+ */
+export async function listAuditEntries(db: Db, query: AuditLogQuery) {
+  const where = await searchCondition(db, query.search);
+  return paginateFromNearerEnd<AuditLogItem>(
+    query,
+    () => countCheaply(db, () => db.select({ one: sql`1` }).from(auditLog).where(where).$dynamic()),
+    async (order, limit, offset) => {
+      const direction = order === 'forwards' ? desc : asc;
+      const rows = await db
+        .select({
+          id: auditLog.id,
+          createdAt: auditLog.createdAt,
+          actor: auditLog.actor,
+          adminEmail: adminUsers.email,
+          action: auditLog.action,
+          entity: auditLog.entity,
+          entityId: auditLog.entityId,
+          fields: detailFields,
+        })
+        .from(auditLog)
+        .leftJoin(adminUsers, eq(adminUsers.id, auditLog.adminUserId))
+        .where(where)
+        .orderBy(direction(auditLog.createdAt), direction(auditLog.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((row) => ({ ...row, fields: row.fields ?? [] }));
+    },
+  );
+}
+
+/**
+ * Forgets the addresses visitors acted from on these records (a patient's erasure: the entries of their booking
+ * and payments stay, without the address that could point to the person).
+ */
+export async function forgetVisitorAddresses(
+  db: Db,
+  entity: string,
+  entityIds: readonly (string | number)[],
+): Promise<void> {
+  if (entityIds.length === 0) return;
+  await db
+    .update(auditLog)
+    .set({ ip: null })
+    .where(
+      and(
+        eq(auditLog.entity, entity),
+        inArray(auditLog.entityId, entityIds.map(String)),
+        eq(auditLog.actor, 'visitor'),
+      ),
+    );
+}

@@ -1,0 +1,192 @@
+import { and, asc, desc, eq, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/database';
+import { containsPattern, countCheaply, type PageRequest, paginateFromNearerEnd } from '../../db/paginate';
+import {
+  appointments,
+  files,
+  type Patient,
+  patientSearchText,
+  patients,
+  payments,
+  slots,
+} from '../../db/schema';
+
+/**
+ * Staff's reads of patients' records across patients, appointments, payments and files. Other modules' rows are
+ * changed only through their own repositories.
+ */
+
+/**
+ * Patients whose names, e-mail or phone contain `search` (ignoring case; `%`, `_` and `\` match themselves),
+ * through `patientSearchText`, the very expression the trigram index holds, so the index answers it.
+ */
+function searchCondition(search: string | undefined): SQL | undefined {
+  return search ? ilike(patientSearchText(patients), containsPattern(search)) : undefined;
+}
+
+/** What the list, its CSV and the audit of them read of a patient. */
+const listColumns = {
+  id: patients.id,
+  firstName: patients.firstName,
+  lastName: patients.lastName,
+  email: patients.email,
+  phone: patients.phone,
+  dob: patients.dob,
+  isAdult: patients.isAdult,
+  guardianFirstName: patients.guardianFirstName,
+  guardianLastName: patients.guardianLastName,
+  isReferral: patients.isReferral,
+  createdAt: patients.createdAt,
+};
+
+export type PatientListRow = Pick<Patient, keyof typeof listColumns>;
+
+export interface PatientListQuery extends PageRequest {
+  search_transaction?: string;
+}
+
+/**
+ * A page of patients, newest first, and how many the search finds. Only `patients` is read: all of them are
+ * counted from an index alone; a search's matches one by one through the trigram index up to ten thousand, and
+ * beyond (a search nearly everyone matches) estimated (`countCheaply`). A page past the middle is read from the
+ * other end.
+ */
+export function listPatients(db: Db, query: PatientListQuery) {
+  const where = searchCondition(query.search_transaction);
+  return paginateFromNearerEnd<PatientListRow>(
+    query,
+    () =>
+      where
+        ? countCheaply(db, () => db.select({ one: sql`1` }).from(patients).where(where).$dynamic())
+        : db.$count(patients),
+    (order, limit, offset) => {
+      const direction = order === 'forwards' ? desc : asc;
+      return db
+        .select(listColumns)
+        .from(patients)
+        .where(where)
+        .orderBy(direction(patients.createdAt), direction(patients.id))
+        .limit(limit)
+        .offset(offset);
+    },
+  );
+}
+
+/** How many patients the search finds. */
+export function countPatients(db: Db, search: string | undefined): Promise<number> {
+  return db.$count(patients, searchCondition(search));
+}
+
+/**
+ * The patients the search finds, newest first, `batchSize` at a time: each batch is read after the last one's
+ * place (its `created_at` as the database's text, to the microsecond, and its id), so memory does not grow with
+ * the rows and no batch costs more than the one before.
+ */
+export async function* patientBatches(
+  db: Db,
+  search: string | undefined,
+  batchSize = 500,
+): AsyncGenerator<PatientListRow[]> {
+  let after: { createdAt: string; id: number } | undefined;
+  for (;;) {
+    const rows = await db
+      .select({ ...listColumns, place: sql<string>`${patients.createdAt}::text` })
+      .from(patients)
+      .where(
+        and(
+          searchCondition(search),
+          after
+            ? and(
+                lte(patients.createdAt, sql`${after.createdAt}::timestamptz`),
+                or(lt(patients.createdAt, sql`${after.createdAt}::timestamptz`), lt(patients.id, after.id)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(patients.createdAt), desc(patients.id))
+      .limit(batchSize);
+    if (rows.length > 0) yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
+    after = { createdAt: last.place, id: last.id };
+  }
+}
+
+const resultFile = alias(files, 'result_file');
+const letterFile = alias(files, 'referral_letter_file');
+const attachmentFile = alias(files, 'attachment_file');
+
+/** A patient with their files' names (never the files' bytes). */
+export async function findPatientWithFileNames(
+  db: Db,
+  id: number,
+): Promise<{ patient: Patient; fileNames: Map<string, string> } | undefined> {
+  const [row] = await db
+    .select({
+      patient: patients,
+      result: { id: resultFile.id, name: resultFile.originalName },
+      letter: { id: letterFile.id, name: letterFile.originalName },
+      attachment: { id: attachmentFile.id, name: attachmentFile.originalName },
+    })
+    .from(patients)
+    .leftJoin(resultFile, eq(resultFile.id, patients.resultFileId))
+    .leftJoin(letterFile, eq(letterFile.id, patients.referralLetterFileId))
+    .leftJoin(attachmentFile, eq(attachmentFile.id, patients.attachmentFileId))
+    .where(eq(patients.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  const fileNames = new Map<string, string>();
+  for (const file of [row.result, row.letter, row.attachment]) {
+    if (file) fileNames.set(file.id, file.name);
+  }
+  return { patient: row.patient, fileNames };
+}
+
+/** The patient a stored file belongs to (as their result, referral letter or attachment); none for other files. */
+export async function findFileOwner(db: Db, fileId: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(
+      or(
+        eq(patients.resultFileId, fileId),
+        eq(patients.referralLetterFileId, fileId),
+        eq(patients.attachmentFileId, fileId),
+      ),
+    )
+    .limit(1);
+  return row?.id;
+}
+
+/**
+ * Locks a patient's appointments until the transaction ends, answering each with its state and its time's start.
+ * Appointments are locked before anything else, as the appointments module does, so an erasure and a booking's
+ * move never wait for each other in a circle.
+ */
+export function lockAppointmentsOfPatient(db: Db, patientId: number) {
+  return db
+    .select({ id: appointments.id, status: appointments.status, startsAt: slots.startsAt })
+    .from(appointments)
+    .leftJoin(slots, eq(slots.id, appointments.slotId))
+    .where(eq(appointments.patientId, patientId))
+    .orderBy(appointments.id)
+    .for('update', { of: appointments });
+}
+
+/** Locks the patient's row until the transaction ends. */
+export async function lockPatient(db: Db, id: number): Promise<Patient | undefined> {
+  const [row] = await db.select().from(patients).where(eq(patients.id, id)).for('update').limit(1);
+  return row;
+}
+
+/** Locks the payments of these appointments until the transaction ends; answers each with its state. */
+export function lockPaymentsOfAppointments(db: Db, appointmentIds: readonly number[]) {
+  if (appointmentIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: payments.id, status: payments.status })
+    .from(payments)
+    .where(inArray(payments.appointmentId, [...appointmentIds]))
+    .orderBy(payments.id)
+    .for('update');
+}

@@ -1,0 +1,207 @@
+import type { Readable } from 'node:stream';
+import type { AppointmentStatus } from '../../../shared/appointments';
+import {
+  type PatientDetail,
+  type PatientsQuery,
+  type PatientsResponse,
+  patientTexts,
+} from '../../../shared/patients';
+import type { Db } from '../../db/database';
+import { unsettledPaymentStatuses } from '../../db/schema';
+import { conflict, notFound } from '../../domain-errors';
+import type { CsvCell } from '../../http/csv-export';
+import {
+  appointmentRecordsOfPatient,
+  forgetAppointmentVisitors,
+} from '../appointments/appointment-repository';
+import { type AdminActor, auditChange, auditExport, auditRead } from '../audit/audit-log';
+import { forgetVisitorAddresses } from '../audit/audit-repository';
+import { deleteEmailsOfAppointments, emailsOfAppointments } from '../email/outbox-repository';
+import { deletePatients } from '../patients/patient-repository';
+import { forgetPaymentCustomers, paymentsOfAppointments } from '../payments/payment-repository';
+import { findPrivateFile } from '../uploads/file-repository';
+import {
+  countPatients,
+  findFileOwner,
+  findPatientWithFileNames,
+  listPatients,
+  lockAppointmentsOfPatient,
+  lockPatient,
+  lockPaymentsOfAppointments,
+  patientBatches,
+} from './patient-records-repository';
+import {
+  type ExportedFile,
+  patientCsvRow,
+  patientDetail,
+  patientExport,
+  patientListItem,
+} from './patient-records-view';
+import { type ZipEntry, zipFileName, zipStream } from './patient-zip';
+
+/**
+ * Staff's reads, exports and erasure of patients' records (spec 2.6, DESIGN.md section 4). Every read of a
+ * patient's data and every export is audited before anything is answered; audit entries name records by id and
+ * hold counts, never a person's name, e-mail, phone or date of birth, nor the words searched for.
+ */
+
+const ENTITY = 'patient';
+
+/** A page of patients; their names on it are personal data, so the read is audited (their ids). */
+export async function listPatientsForStaff(
+  db: Db,
+  actor: AdminActor,
+  query: PatientsQuery,
+): Promise<PatientsResponse> {
+  const { items, pages, count } = await listPatients(db, query);
+  if (items.length > 0) {
+    await auditRead(db, actor, ENTITY, null, {
+      via: 'patients_list',
+      patient_ids: items.map((row) => row.id),
+    });
+  }
+  return { patients: items.map(patientListItem), pages, count };
+}
+
+/**
+ * Patients.csv of the search, as rows read in batches. The export is audited first, with how many rows it
+ * holds and whether a search narrowed it.
+ */
+export async function exportPatientsForStaff(
+  db: Db,
+  actor: AdminActor,
+  search: string | undefined,
+): Promise<AsyncIterable<CsvCell[]>> {
+  const rows = await countPatients(db, search);
+  await auditExport(db, actor, ENTITY, null, { format: 'csv', rows, searched: Boolean(search) });
+  return (async function* () {
+    for await (const batch of patientBatches(db, search)) yield* batch.map(patientCsvRow);
+  })();
+}
+
+/** A patient's detail with their files and appointments; the read is audited before it is answered. */
+export async function patientDetailForStaff(db: Db, actor: AdminActor, id: number): Promise<PatientDetail> {
+  const [found, records] = await Promise.all([
+    findPatientWithFileNames(db, id),
+    appointmentRecordsOfPatient(db, id),
+  ]);
+  if (!found) throw notFound(patientTexts.notFound);
+  await auditRead(db, actor, ENTITY, id, { via: 'patient' });
+  return patientDetail(found.patient, found.fileNames, records);
+}
+
+/** A patient's private file (result, referral letter, attachment) with its bytes; the read is audited. */
+export async function patientFileForStaff(db: Db, actor: AdminActor, fileId: string) {
+  const [file, patientId] = await Promise.all([findPrivateFile(db, fileId), findFileOwner(db, fileId)]);
+  if (!file || patientId === undefined) throw notFound(patientTexts.fileNotFound);
+  await auditRead(db, actor, ENTITY, patientId, { via: 'file', file_id: file.id });
+  return file;
+}
+
+/**
+ * A GDPR access request's zip: patient.json (see `patientExport`) and the patient's files under `files/`, each
+ * read from the database when the zip reaches it. Audited as an export before the first byte.
+ */
+export async function patientZipForStaff(db: Db, actor: AdminActor, id: number): Promise<Readable> {
+  const [found, records] = await Promise.all([
+    findPatientWithFileNames(db, id),
+    appointmentRecordsOfPatient(db, id),
+  ]);
+  if (!found) throw notFound(patientTexts.notFound);
+  const { patient, fileNames } = found;
+  const appointmentIds = records.map((record) => record.appointment.id);
+  const [paymentRows, emails] = await Promise.all([
+    paymentsOfAppointments(db, appointmentIds),
+    emailsOfAppointments(db, appointmentIds),
+  ]);
+  const stored: [ExportedFile['field'], string | null][] = [
+    ['result', patient.resultFileId],
+    ['referral_letter', patient.referralLetterFileId],
+    ['attachment', patient.attachmentFileId],
+  ];
+  const exported = stored.flatMap(([field, fileId]) => {
+    const name = fileId ? fileNames.get(fileId) : undefined;
+    // The field's name first keeps each path unique, whatever the files were called.
+    return fileId && name !== undefined
+      ? [{ field, fileId, name, path: `files/${field}-${zipFileName(name)}` }]
+      : [];
+  });
+  await auditExport(db, actor, ENTITY, id, {
+    format: 'zip',
+    appointments: records.length,
+    payments: paymentRows.length,
+    emails: emails.length,
+    files: exported.length,
+  });
+  const json = patientExport(patient, records, paymentRows, emails, exported);
+  const entries: ZipEntry[] = [
+    { path: 'patient.json', bytes: Buffer.from(`${JSON.stringify(json, null, 2)}\n`), compress: true },
+    ...exported.map((file) => ({
+      path: file.path,
+      compress: false,
+      bytes: async () => {
+        const row = await findPrivateFile(db, file.fileId);
+        if (!row) throw new Error(`file ${file.fileId} went away while the zip was made`);
+        return row.bytes;
+      },
+    })),
+  ];
+  return zipStream(entries);
+}
+
+/**
+ * States of an appointment still to come while its time has not started: erasing its patient would leave the
+ * clinic expecting someone it can no longer name or reach.
+ */
+const upcomingStatuses: readonly AppointmentStatus[] = ['held', 'booked', 'paid'];
+
+/**
+ * GDPR erasure, in one transaction: the patient's row and files, the outbox e-mails of their appointments (they
+ * hold the address and name) are deleted; their appointments stay, without the person (`patient_id` null, no
+ * booking address or token hashes), and so do their payments, with amounts, states and dates but without the
+ * customer's e-mail; the addresses visitors acted from on them are dropped from the audit log; one audit entry
+ * with counts. Refused while an appointment is still to come (staff delete or refund it first) or a payment is
+ * not settled with the provider yet.
+ */
+export async function erasePatientRecords(db: Db, actor: AdminActor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    // The appointments first, then the patient and the payments: the appointments module's order of locks.
+    const appointmentRows = await lockAppointmentsOfPatient(tx, id);
+    const patient = await lockPatient(tx, id);
+    if (!patient) throw notFound(patientTexts.notFound);
+    const now = Date.now();
+    if (
+      appointmentRows.some(
+        (row) => upcomingStatuses.includes(row.status) && row.startsAt && row.startsAt.getTime() > now,
+      )
+    ) {
+      throw conflict(patientTexts.eraseUpcoming);
+    }
+    const appointmentIds = appointmentRows.map((row) => row.id);
+    const paymentRows = await lockPaymentsOfAppointments(tx, appointmentIds);
+    const unsettled: readonly string[] = unsettledPaymentStatuses;
+    if (paymentRows.some((row) => unsettled.includes(row.status))) {
+      throw conflict(patientTexts.erasePaymentInProgress);
+    }
+    const emails = await deleteEmailsOfAppointments(tx, appointmentIds);
+    await forgetPaymentCustomers(tx, appointmentIds);
+    await forgetAppointmentVisitors(tx, appointmentIds);
+    await forgetVisitorAddresses(tx, 'appointment', appointmentIds);
+    await forgetVisitorAddresses(
+      tx,
+      'payment',
+      paymentRows.map((row) => row.id),
+    );
+    const files = [patient.resultFileId, patient.referralLetterFileId, patient.attachmentFileId].filter(
+      Boolean,
+    ).length;
+    await deletePatients(tx, [id]);
+    await auditChange(tx, actor, 'erase', ENTITY, id, {
+      appointments: appointmentIds.length,
+      appointment_ids: appointmentIds,
+      payments: paymentRows.length,
+      files,
+      emails,
+    });
+  });
+}

@@ -1,0 +1,203 @@
+import { appointmentStatusLabels } from '../../../shared/appointments';
+import type { PatientDetail, PatientListItem } from '../../../shared/patients';
+import type { Patient, Payment } from '../../db/schema';
+import type { CsvCell } from '../../http/csv-export';
+import type { AppointmentRecord } from '../appointments/appointment-repository';
+import { adminPatientAnswer, statusLabel } from '../appointments/appointment-view';
+import { clinicWallClock } from '../slots/clinic-time';
+import type { PatientListRow } from './patient-records-repository';
+
+const fullName = (patient: Pick<Patient, 'firstName' | 'lastName'>) =>
+  `${patient.firstName} ${patient.lastName}`;
+
+/** DD/MM/YYYY of a YYYY-MM-DD date (spec section 9). */
+const displayDate = (day: string | null) => (day ? day.split('-').reverse().join('/') : '');
+
+/** A row of the patients list. */
+export function patientListItem(row: PatientListRow): PatientListItem {
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    full_name: fullName(row),
+    email: row.email,
+    phone: row.phone,
+    dob: row.dob,
+    is_adult: row.isAdult,
+    guardian_first_name: row.guardianFirstName,
+    guardian_last_name: row.guardianLastName,
+    is_referral: row.isReferral,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** A row of Patients.csv, in the order of `patientCsvColumns`; 'Registered' in clinic time. */
+export function patientCsvRow(row: PatientListRow): CsvCell[] {
+  const registered = clinicWallClock(row.createdAt);
+  const guardian = [row.guardianFirstName, row.guardianLastName].filter(Boolean).join(' ');
+  return [
+    fullName(row),
+    row.email,
+    displayDate(row.dob),
+    row.phone,
+    row.isAdult ? 'Adult' : 'Child',
+    guardian,
+    row.isReferral ? 'Yes' : 'No',
+    `${registered.data} ${registered.time}`,
+  ];
+}
+
+/**
+ * How staff read an appointment's state beside its time: its latest payment's ('Paid', or the capitalised
+ * status), 'Booked by admin' for one staff booked without a payment, else the appointment's own state.
+ */
+function appointmentLabel({ appointment, payment }: AppointmentRecord): string {
+  if (payment) return statusLabel(payment.status, payment.amountCents);
+  if (appointment.bookedByAdmin) return statusLabel('booked', null);
+  return appointmentStatusLabels[appointment.status];
+}
+
+/** The read-only patient detail (spec 2.6), with their appointments as `records` has them (newest first). */
+export function patientDetail(
+  patient: Patient,
+  fileNames: ReadonlyMap<string, string>,
+  records: readonly AppointmentRecord[],
+): PatientDetail {
+  return {
+    ...adminPatientAnswer(patient, fileNames),
+    is_referral: patient.isReferral,
+    address: patient.address,
+    gp_details: patient.gpDetails,
+    is_hayfever: patient.isHayfever,
+    is_asthma: patient.isAsthma,
+    is_eczema: patient.isEczema,
+    concerns: patient.concerns,
+    suspected_allergy: patient.suspectedAllergy,
+    consultation_hopes: patient.consultationGoals,
+    do_you_have_any_known_allergies: patient.doYouHaveAnyKnownAllergies,
+    known_allergies_description: patient.knownAllergiesDescription,
+    created_at: patient.createdAt.toISOString(),
+    appointments: records.map((record) => {
+      const starts = record.slot ? clinicWallClock(record.slot.startsAt) : undefined;
+      return {
+        id: record.appointment.id,
+        data: starts?.data ?? null,
+        start_time: starts?.time ?? null,
+        is_video_call: record.slot?.isVideoCall ?? null,
+        status_label: appointmentLabel(record),
+        appointment_status: record.appointment.status,
+      };
+    }),
+  };
+}
+
+const iso = (instant: Date | null) => instant?.toISOString() ?? null;
+
+/** An e-mail about one of the patient's appointments, as their data export lists it (never its body). */
+export interface ExportedEmail {
+  appointmentId: number | null;
+  subject: string;
+  status: string;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+/** A file of the patient's, as their data export names it. */
+export interface ExportedFile {
+  field: 'result' | 'referral_letter' | 'attachment';
+  name: string;
+  /** Its path in the zip. */
+  path: string;
+}
+
+/**
+ * patient.json of a GDPR access request: everything stored about the patient, in the spec's field names, their
+ * appointments (time, kind, state), the payments of those (amounts, states, dates) and the e-mails sent about
+ * them (subject, dates, delivery), and where each of their files is in the zip.
+ */
+export function patientExport(
+  patient: Patient,
+  records: readonly AppointmentRecord[],
+  paymentRows: readonly Payment[],
+  emails: readonly ExportedEmail[],
+  exportedFiles: readonly ExportedFile[],
+) {
+  const fileOf = (field: ExportedFile['field']) => {
+    const file = exportedFiles.find((each) => each.field === field);
+    return file ? { name: file.name, file: file.path } : null;
+  };
+  return {
+    exported_at: new Date().toISOString(),
+    patient: {
+      id: patient.id,
+      first_name: patient.firstName,
+      last_name: patient.lastName,
+      full_name: fullName(patient),
+      email: patient.email,
+      phone: patient.phone,
+      dob: patient.dob,
+      is_adult: patient.isAdult,
+      guardian_first_name: patient.guardianFirstName,
+      guardian_last_name: patient.guardianLastName,
+      consultant_name: patient.consultantName,
+      consultant_addres: patient.consultantAddress,
+      consultant_email: patient.consultantEmail,
+      allergens: patient.allergens,
+      is_referral: patient.isReferral,
+      address: patient.address,
+      gp_details: patient.gpDetails,
+      is_hayfever: patient.isHayfever,
+      is_asthma: patient.isAsthma,
+      is_eczema: patient.isEczema,
+      concerns: patient.concerns,
+      suspected_allergy: patient.suspectedAllergy,
+      consultation_hopes: patient.consultationGoals,
+      do_you_have_any_known_allergies: patient.doYouHaveAnyKnownAllergies,
+      known_allergies_description: patient.knownAllergiesDescription,
+      signature: patient.signature,
+      result: fileOf('result'),
+      referral_letter: fileOf('referral_letter'),
+      attachment: fileOf('attachment'),
+      created_at: patient.createdAt.toISOString(),
+      updated_at: patient.updatedAt.toISOString(),
+    },
+    appointments: records.map((record) => {
+      const { appointment, slot } = record;
+      const starts = slot ? clinicWallClock(slot.startsAt) : undefined;
+      return {
+        id: appointment.id,
+        data: starts?.data ?? null,
+        start_time: starts?.time ?? null,
+        end_time: slot ? clinicWallClock(slot.endsAt).time : null,
+        kind: slot ? (slot.isVideoCall ? 'Video consultation' : 'Allergy test') : null,
+        age: slot ? (slot.isAdult ? 'Adult' : 'Child') : null,
+        status: appointment.status,
+        status_label: appointmentLabel(record),
+        price: appointment.priceCents / 100,
+        payment_type: appointment.paymentType,
+        booked_by_admin: appointment.bookedByAdmin,
+        antihistamine_confirmed: appointment.antihistamineConfirmed,
+        agreement_accepted: appointment.agreementAccepted,
+        created_at: appointment.createdAt.toISOString(),
+      };
+    }),
+    payments: paymentRows.map((payment) => ({
+      id: payment.id,
+      appointment_id: payment.appointmentId,
+      amount: payment.amountCents / 100,
+      currency: payment.currency,
+      status: payment.status,
+      customer_email: payment.customerEmail,
+      paid_at: iso(payment.paidAt),
+      refunded_at: iso(payment.refundedAt),
+      created_at: payment.createdAt.toISOString(),
+    })),
+    emails: emails.map((email) => ({
+      appointment_id: email.appointmentId,
+      subject: email.subject,
+      status: email.status === 'pending' || email.status === 'sending' ? 'queued' : email.status,
+      created_at: email.createdAt.toISOString(),
+      sent_at: iso(email.sentAt),
+    })),
+  };
+}

@@ -141,7 +141,8 @@ function clientOf(server: ServerProcess) {
     },
     /** The appointment of a patient, as the back office lists it. */
     async appointmentOf(patientId: number) {
-      const list = await admin('GET', '/api/admin/transactions?per_page=100');
+      // Refunded ones too: a refund takes the appointment off the list's default view.
+      const list = await admin('GET', '/api/admin/transactions?per_page=100&include_cancelled=true');
       return (
         list.json.transactions as {
           patient_id: number;

@@ -86,7 +86,7 @@ describe('PUT /api/admin/transactions/:id: edit the patient', () => {
     expect(update).toMatchObject({ action: 'update', actor: 'admin' });
     expect(update?.details).toEqual({
       patient_id: booking.patientId,
-      changed: ['email', 'phone', 'allergens'],
+      fields: ['email', 'phone', 'allergens'],
     });
     expect(JSON.stringify(audits.map((audit) => audit.details))).not.toMatch(/Caoimhe|example\.ie|555/);
     // The booking's confirmation only: an edit that does not move the time tells nobody.
@@ -120,7 +120,7 @@ describe('PUT /api/admin/transactions/:id: edit the patient', () => {
       .where(eq(files.id, before.patient.referral_letter.id));
     expect(oldLetter).toEqual([]);
     const [audit] = (await auditOf(db(), 'appointment', before.id)).slice(-1);
-    expect(audit?.details).toMatchObject({ changed: ['result', 'referral_letter'] });
+    expect(audit?.details).toMatchObject({ fields: ['result', 'referral_letter'] });
 
     // A file refused from its bytes changes nothing.
     const refused = await put(before.id, {

@@ -361,7 +361,7 @@ export async function updateAppointment(
     await updateAppointmentForm(tx, appointmentId, appointmentColumns);
     await auditChange(tx, actor, 'update', ENTITY, appointmentId, {
       patient_id: patient.id,
-      changed,
+      fields: changed,
       ...(moved
         ? {
             slot_id: { from: appointment.slotId, to: moved.slot.id },

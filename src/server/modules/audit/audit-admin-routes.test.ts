@@ -77,6 +77,32 @@ describe('GET /api/admin/audit_log', () => {
     expect(response.json()).toMatchObject({ count: entries.length, pages: 1 });
   });
 
+  it('names the fields a change lists (an FAQ edited) rather than the list itself', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/fa_questions',
+      headers: t.auth,
+      payload: { title: 'Do you test children?', answer: 'Yes, from six months.' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().fa_question.id;
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/fa_questions/${id}`,
+      headers: t.auth,
+      payload: { title: 'Do you test babies?', answer: 'Yes, from six months.' },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const [update, create] = entriesOf(await log('?search=fa_question'));
+    expect(update).toMatchObject({ action: 'update', entity_id: String(id), fields: ['title'] });
+    expect(create).toMatchObject({ action: 'create', fields: ['answer', 'asHtml', 'title'] });
+    await auditChange(t.database.db, systemActor, 'update', 'appointment', 79, {
+      fields: ['email', 'phone'],
+      slot_id: { from: 1, to: 2 },
+    });
+    expect(entriesOf(await log())[0]?.fields).toEqual(['email', 'phone', 'slot_id']);
+  });
+
   it('shows entries of visitors, the system and removed admins without an e-mail, and entries without details with no fields', async () => {
     await auditChange(t.database.db, visitorActor('10.1.2.3'), 'create', 'appointment', 77, {
       status: 'held',

@@ -79,10 +79,17 @@ async function searchCondition(db: Db, search: string | undefined): Promise<SQL 
   );
 }
 
-/** The top-level keys of an entry's details, in order (never their values); [] without details. */
-const detailFields = sql<
-  string[] | null
->`case when jsonb_typeof(${auditLog.details}) = 'object' then (select json_agg(field order by field) from jsonb_object_keys(${auditLog.details}) field) end`;
+/**
+ * The names an entry's details hold, in order (never their values): its top-level keys, with the list a change
+ * names its changed fields in (`fields: ['title', …]`, the services' one convention) read as those names.
+ */
+const detailFields = sql<string[] | null>`case when jsonb_typeof(${auditLog.details}) = 'object' then (
+  select json_agg(distinct field order by field) from (
+    select key as field from jsonb_object_keys(${auditLog.details}) key where key <> 'fields'
+    union all
+    select jsonb_array_elements_text(case when jsonb_typeof(${auditLog.details} -> 'fields') = 'array' then ${auditLog.details} -> 'fields' else '[]'::jsonb end)
+  ) names
+) end`;
 
 /**
  * A page of the audit log, newest first, with each entry's admin e-mail and field names, and the total.

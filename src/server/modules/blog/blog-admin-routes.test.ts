@@ -480,7 +480,7 @@ describe('PUT /api/admin/blogs/{id}', () => {
     });
     const audit = await auditRows('update', blog.id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]?.details).toEqual({ changed: ['title', 'content'] });
+    expect(audit[0]?.details).toEqual({ fields: ['title', 'content'] });
   });
 
   it('clears the video with an empty address', async () => {
@@ -509,7 +509,7 @@ describe('PUT /api/admin/blogs/{id}', () => {
     expect(await fileIdsExist([oldId])).toEqual([]);
     expect((await t.app.inject({ url: blog.icon.url })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `${icon.url}/w800` })).statusCode).toBe(200);
-    expect((await auditRows('update', blog.id))[0]?.details).toEqual({ changed: ['icon'] });
+    expect((await auditRows('update', blog.id))[0]?.details).toEqual({ fields: ['icon'] });
   });
 
   it('removes the stored files on request', async () => {

@@ -149,7 +149,7 @@ export async function changeArticle(
       return before && before !== values[columnOfFile[key]] ? [before] : [];
     });
     await deleteFiles(tx, dropped);
-    await auditChange(tx, actor, 'update', ENTITY, id, { changed: changedFields(current, values) });
+    await auditChange(tx, actor, 'update', ENTITY, id, { fields: changedFields(current, values) });
     return answer(tx, id);
   });
 }

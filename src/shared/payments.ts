@@ -12,6 +12,7 @@ export const paymentTexts = {
   alreadyPaid: 'This booking has already been paid.',
   inProgress: 'A payment for this booking is already in progress.',
   cancelled: 'This booking was cancelled and refunded. Please choose a new time.',
+  cancelledUnpaid: 'This booking was cancelled. Please choose a new time.',
   wrongPatient: 'This booking token does not belong to that patient.',
   bookingNotFound: 'Booking not found',
   refundOnlySucceeded: 'Only a paid appointment can be refunded.',

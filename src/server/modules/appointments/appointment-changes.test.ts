@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentTexts } from '../../../shared/appointments';
+import { paymentTexts } from '../../../shared/payments';
 import { slotTexts } from '../../../shared/slots';
 import { emailOutbox, files, payments } from '../../db/schema';
 import {
@@ -391,8 +392,10 @@ describe('DELETE /api/admin/transactions/:id', () => {
     expect((await appointmentRow(db(), held.id))?.status).toBe('cancelled');
     expect(await slotRow(db(), visitor.slot.id)).toMatchObject({ status: 'available', holdTokenHash: null });
     expect(await mailsOf(held.id)).toEqual([]);
-    // The visitor can no longer pay for it.
-    expect((await pay(t.app, visitor)).statusCode).toBe(409);
+    // The visitor can no longer pay for it, and is told it was cancelled (nothing was refunded: nothing was paid).
+    const payment = await pay(t.app, visitor);
+    expect(payment.statusCode).toBe(409);
+    expect(payment.json().error_messages).toBe(paymentTexts.cancelledUnpaid);
 
     const paying = await createBooking(t.app, db());
     const payingAppointment = await appointmentOf(db(), paying.patientId);

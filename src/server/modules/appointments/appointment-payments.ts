@@ -68,7 +68,8 @@ const providerRequestOf = (payment: Payment): PaymentRequest => ({
 /** Why an appointment cannot be paid now. */
 function whyNotPayable(appointment: Appointment, earlier: readonly Payment[]): DomainError | undefined {
   if (appointment.status === 'cancelled' || appointment.status === 'refunded') {
-    return conflict(paymentTexts.cancelled);
+    const refunded = earlier.some((row) => row.status === 'refunded' || row.status === 'refund_pending');
+    return conflict(refunded ? paymentTexts.cancelled : paymentTexts.cancelledUnpaid);
   }
   if (appointment.status !== 'held') return conflict(paymentTexts.alreadyPaid);
   if (earlier.some((row) => IN_PROGRESS.includes(row.status))) return conflict(paymentTexts.inProgress);

@@ -28,6 +28,8 @@ export interface DataTableDeleteDialog<Row> {
   message: ReactNode | ((row: Row) => ReactNode);
   /** The confirm button ('Delete' unless given). */
   confirmLabel?: string;
+  /** The button that closes the dialog ('Cancel' unless given: say 'Keep appointment' where 'Cancel' would mislead). */
+  cancelLabel?: string;
 }
 
 /**
@@ -438,6 +440,7 @@ export function DataTable<Row>({
           title={dialogTitle}
           message={dialogMessage}
           confirmLabel={target?.confirm.confirmLabel}
+          cancelLabel={target?.confirm.cancelLabel}
           busy={running}
           onConfirm={() => void confirmAction()}
           onCancel={() => setConfirming(false)}

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { appointmentTexts, type Transaction } from '../../../shared/appointments';
 import { formatEuro } from '../../../shared/euro';
 import { paymentTexts } from '../../../shared/payments';
@@ -31,6 +31,17 @@ type Row = Pick<
 >;
 
 const whenOf = (row: Row) => (row.session ? ` on ${row.session.data} at ${row.session.start_time}` : '');
+
+/** A dialog's title and message for a row (texts given as such or made from the row). */
+export function dialogTexts<R>(dialog: DataTableDeleteDialog<R>, row: R) {
+  return {
+    title: typeof dialog.title === 'function' ? dialog.title(row) : dialog.title,
+    message:
+      typeof dialog.message === 'function' ? (dialog.message as (row: R) => ReactNode)(row) : dialog.message,
+    confirmLabel: dialog.confirmLabel,
+    cancelLabel: dialog.cancelLabel,
+  };
+}
 
 /** 'Delete the appointment of Aoife Byrne?' and what happens: the time freed, the patient told, a payment kept. */
 export const deleteDialog: DataTableDeleteDialog<Row> = {

@@ -54,14 +54,15 @@ describe('appointment labels', () => {
     expect(paymentTone({ status: 'requires_action', amount: 180 })).toBe('waiting');
   });
 
-  it('offers refund for a paid appointment only, delete for a booked or paid one', () => {
+  it('offers refund for a paid appointment only, delete for a held, booked or paid one', () => {
     expect(canRefund(row('paid'))).toBe(true);
     expect(canRefund(row('booked', 'booked'))).toBe(false);
     expect(canRefund(row('attended'))).toBe(false);
     expect(canRefund(row('refunded', 'refunded'))).toBe(false);
     expect(canDelete(row('booked', 'booked'))).toBe(true);
     expect(canDelete(row('paid'))).toBe(true);
-    for (const state of ['held', 'cancelled', 'refunded', 'attended', 'no_show']) {
+    expect(canDelete(row('held', 'processing'))).toBe(true);
+    for (const state of ['cancelled', 'refunded', 'attended', 'no_show']) {
       expect(canDelete(row(state))).toBe(false);
     }
   });

@@ -107,14 +107,17 @@ type Row = Pick<Transaction, 'status' | 'appointment_status' | 'started'>;
 export const canRefund = (row: Row) => row.status === 'succeeded' && row.appointment_status === 'paid';
 
 /**
- * Staff delete (cancel) a booked or paid appointment (a paid one keeps its payment). One being paid for right
- * now, or one that has ended (cancelled, refunded) or taken place (attended, no-show), is not offered.
+ * Staff delete (cancel) a held, booked or paid appointment (a paid one keeps its payment; a held one is a
+ * visitor's booking not paid yet). One that has ended (cancelled, refunded) or taken place (attended,
+ * no-show) is not offered.
  */
 export const canDelete = (row: Row) =>
-  row.appointment_status === 'booked' || row.appointment_status === 'paid';
+  row.appointment_status === 'held' ||
+  row.appointment_status === 'booked' ||
+  row.appointment_status === 'paid';
 
 /** A booked or paid appointment can move to another free time of its kind. */
-export const canMove = canDelete;
+export const canMove = (row: Row) => row.appointment_status === 'booked' || row.appointment_status === 'paid';
 
 /** Once cancelled or refunded, nothing about an appointment changes any more. */
 export const isClosed = (row: Row) =>

@@ -1,3 +1,4 @@
+import type { ChangeEvent, FocusEvent, KeyboardEvent } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { BOOKING_LIMITS } from '../../../shared/booking';
 import { uploadRules } from '../../../shared/uploads';
@@ -90,8 +91,36 @@ export function PatientFields({
     label,
     error: errors[name]?.message,
   });
-  const phone = register('phone');
-  const dob = register('dob');
+  // Registered where they are rendered: the order of registration is the order a failed save's focus
+  // looks for the first error in.
+  const dobField = () => {
+    const dob = register('dob');
+    return {
+      ...dob,
+      onBlur: (event: FocusEvent<HTMLInputElement>) => {
+        const tidy = tidyDisplayDate(event.target.value);
+        if (tidy !== event.target.value)
+          setValue('dob', tidy, { shouldValidate: isSubmitted, shouldDirty: true });
+        void dob.onBlur(event);
+      },
+    };
+  };
+  const phoneField = () => {
+    const phone = register('phone');
+    return {
+      ...phone,
+      onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+        // Letters are blocked as they are typed (spec section 5); shortcuts and keys like Tab pass.
+        if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && phoneCharacters(event.key) === '')
+          event.preventDefault();
+      },
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        const allowed = phoneCharacters(event.target.value);
+        if (allowed !== event.target.value) event.target.value = allowed;
+        void phone.onChange(event);
+      },
+    };
+  };
 
   return (
     <>
@@ -124,13 +153,7 @@ export function PatientFields({
           required={!slot.isVideoCall}
           maxLength={10}
           className="appointment-form__short"
-          {...dob}
-          onBlur={(event) => {
-            const tidy = tidyDisplayDate(event.target.value);
-            if (tidy !== event.target.value)
-              setValue('dob', tidy, { shouldValidate: isSubmitted, shouldDirty: true });
-            void dob.onBlur(event);
-          }}
+          {...dobField()}
         />
       </fieldset>
 
@@ -176,29 +199,14 @@ export function PatientFields({
             autoComplete="off"
             required
             maxLength={30}
-            {...phone}
-            onKeyDown={(event) => {
-              // Letters are blocked as they are typed (spec section 5); shortcuts and keys like Tab pass.
-              if (
-                event.key.length === 1 &&
-                !event.ctrlKey &&
-                !event.metaKey &&
-                phoneCharacters(event.key) === ''
-              )
-                event.preventDefault();
-            }}
-            onChange={(event) => {
-              const allowed = phoneCharacters(event.target.value);
-              if (allowed !== event.target.value) event.target.value = allowed;
-              void phone.onChange(event);
-            }}
+            {...phoneField()}
           />
         </div>
       </fieldset>
 
       {!slot.isVideoCall && (
         <fieldset className="admin-form__fieldset">
-          <legend>{shown('consultant_name') ? 'GP or consultant, and the test' : 'The test'}</legend>
+          <legend>{shown('consultant_name') ? 'GP and the test' : 'The test'}</legend>
           {shown('consultant_name') && (
             <>
               <TextField

@@ -121,10 +121,11 @@ function isRowClickForRow(event: MouseEvent<HTMLTableRowElement>): boolean {
 }
 
 /**
- * The back office's list: a table with optional search, Edit links, Delete buttons (with a
- * confirmation dialog) and pagination (Previous / page numbers / Next, 'Rows per page', '1–10 of 23').
- * Paging and search live in the URL through `useTableParams()`; fetch with `useAdminList`
- * (lib/admin-resource.ts), which keeps the previous page visible while the next one loads.
+ * The back office's list: a table with optional search and filters, Edit (or 'Open') links, actions that
+ * ask first (Delete, and `rowActions` such as Refund, each shown only on the rows it applies to) and
+ * pagination (Previous / page numbers / Next, 'Rows per page', '1–10 of 23'). A row may also open on a
+ * click (`rowHref`), beside its own link. Paging and search live in the URL through `useTableParams()`; fetch
+ * with `useAdminList` (lib/admin-resource.ts), which keeps the previous page visible while the next one loads.
  * Below 640 px wide each row is shown as a card, each value under its column's header.
  *
  * @example

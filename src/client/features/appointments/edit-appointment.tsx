@@ -274,7 +274,7 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
           <h2 id="appointment-form-title" className="appointment-form__title">
             {isAdult ? 'Patient details' : "Child's details"}
           </h2>
-          <fieldset className="appointment-form__all" disabled={closed}>
+          <fieldset className="appointment-form__all">
             <legend className="visually-hidden">Appointment details</legend>
             {canMove(transaction) && session && (
               <Controller
@@ -296,7 +296,12 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
                 )}
               />
             )}
-            <PatientFields form={form} slot={formSlot} askPaymentType={transaction.booked_by_admin} />
+            <PatientFields
+              form={form}
+              slot={formSlot}
+              askPaymentType={transaction.booked_by_admin}
+              readOnly={closed}
+            />
           </fieldset>
           <div className="admin-form__actions">
             {!closed && (

@@ -9,6 +9,7 @@ import { TextAreaField } from '../../components/form-field/text-area-field';
 import { TextField } from '../../components/form-field/text-field';
 import { useFileDownload } from '../../lib/download-file';
 import { phoneCharacters, tidyDisplayDate } from '../../lib/patient-fields';
+import { truncateFileName } from '../../lib/truncate-file-name';
 import {
   type AppointmentFormFields,
   FILE_FIELDS,
@@ -28,7 +29,13 @@ const DOCUMENT_LABELS: Record<FileFieldName, string> = {
 };
 
 /** The payment type staff record for a booking they made; a stored value not in the list is offered too. */
-function PaymentTypeField({ form }: { form: UseFormReturn<AppointmentFormFields> }) {
+function PaymentTypeField({
+  form,
+  readOnly,
+}: {
+  form: UseFormReturn<AppointmentFormFields>;
+  readOnly: boolean;
+}) {
   const error = form.formState.errors.payment_type?.message;
   const ids = useFieldIds(fieldId('payment_type'), 'How the patient pays at the clinic, if known.', error);
   const stored = form.formState.defaultValues?.payment_type ?? '';
@@ -48,6 +55,7 @@ function PaymentTypeField({ form }: { form: UseFormReturn<AppointmentFormFields>
         className="field__input appointment-form__select"
         aria-invalid={error ? true : undefined}
         aria-describedby={ids.describedBy}
+        disabled={readOnly}
         {...form.register('payment_type')}
       >
         <option value="">Not recorded</option>
@@ -61,6 +69,44 @@ function PaymentTypeField({ form }: { form: UseFormReturn<AppointmentFormFields>
   );
 }
 
+/** A closed appointment's documents: each stored one downloads; nothing can be added or removed. */
+function StoredDocuments({
+  form,
+  download,
+  pending,
+}: {
+  form: UseFormReturn<AppointmentFormFields>;
+  download: ReturnType<typeof useFileDownload>['download'];
+  pending: string | null;
+}) {
+  const stored = FILE_FIELDS.flatMap((name) => {
+    const value = form.getValues(name);
+    return value.kind === 'stored' ? [{ name, file: value }] : [];
+  });
+  if (stored.length === 0) return <p className="appointment-form__none">No documents.</p>;
+  return (
+    <ul className="appointment-documents">
+      {stored.map(({ name, file }) => (
+        <li key={name}>
+          <span className="appointment-documents__label">
+            {DOCUMENT_LABELS[name].replace(' (optional)', '')}
+          </span>
+          <button
+            type="button"
+            className="file-field__download"
+            title={file.name}
+            aria-busy={pending === file.url || undefined}
+            onClick={() => void download(file.url, { fileName: file.name })}
+          >
+            <span className="visually-hidden">Download </span>
+            {truncateFileName(file.name, 27)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The patient form of an appointment (spec section 5, the admin variant): the fields the slot's kind asks
  * for, grouped, the e-mail optional, the date of birth as dd.MM.yyyy, letters kept out of the phone, the
@@ -71,11 +117,14 @@ export function PatientFields({
   form,
   slot,
   askPaymentType,
+  readOnly = false,
 }: {
   form: UseFormReturn<AppointmentFormFields>;
   slot: FormSlot;
   /** A booking staff made records how it is paid; one paid online was paid by card. */
   askPaymentType: boolean;
+  /** A cancelled or refunded appointment: its details shown, nothing changeable; its documents still download. */
+  readOnly?: boolean;
 }) {
   const {
     register,
@@ -90,6 +139,7 @@ export function PatientFields({
     id: fieldId(name),
     label,
     error: errors[name]?.message,
+    disabled: readOnly,
   });
   // Registered where they are rendered: the order of registration is the order a failed save's focus
   // looks for the first error in.
@@ -246,6 +296,7 @@ export function PatientFields({
             id={fieldId('antihistamine')}
             label="The patient will stop taking antihistamines 5 days before the test (nasal antihistamines 3 days before)."
             error={errors.antihistamine?.message}
+            disabled={readOnly}
             required
             {...register('antihistamine')}
           />
@@ -253,6 +304,7 @@ export function PatientFields({
             id={fieldId('agreement')}
             label="The patient agrees to the Terms & Conditions."
             error={errors.agreement?.message}
+            disabled={readOnly}
             required
             {...register('agreement')}
           />
@@ -262,42 +314,46 @@ export function PatientFields({
       {askPaymentType && (
         <fieldset className="admin-form__fieldset">
           <legend>Payment</legend>
-          <PaymentTypeField form={form} />
+          <PaymentTypeField form={form} readOnly={readOnly} />
         </fieldset>
       )}
 
       <fieldset className="admin-form__fieldset">
         <legend>Documents</legend>
-        {FILE_FIELDS.map((name) => (
-          <Controller
-            key={name}
-            control={control}
-            name={name}
-            render={({ field, fieldState }) => (
-              <FileField
-                id={fieldId(name)}
-                label={DOCUMENT_LABELS[name]}
-                hint=".pdf, .doc or .docx, up to 10 MB"
-                accept=".pdf,.doc,.docx"
-                allowedExtensions={uploadRules.document.extensions}
-                maxNameLength={27}
-                value={field.value}
-                onChange={field.onChange}
-                ref={field.ref}
-                error={fieldState.error?.message}
-                onDownload={
-                  field.value.kind === 'stored'
-                    ? () => {
-                        if (field.value.kind === 'stored')
-                          void download(field.value.url, { fileName: field.value.name });
-                      }
-                    : undefined
-                }
-                downloading={field.value.kind === 'stored' && pending === field.value.url}
-              />
-            )}
-          />
-        ))}
+        {readOnly ? (
+          <StoredDocuments form={form} download={download} pending={pending} />
+        ) : (
+          FILE_FIELDS.map((name) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={({ field, fieldState }) => (
+                <FileField
+                  id={fieldId(name)}
+                  label={DOCUMENT_LABELS[name]}
+                  hint=".pdf, .doc or .docx, up to 10 MB"
+                  accept=".pdf,.doc,.docx"
+                  allowedExtensions={uploadRules.document.extensions}
+                  maxNameLength={27}
+                  value={field.value}
+                  onChange={field.onChange}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                  onDownload={
+                    field.value.kind === 'stored'
+                      ? () => {
+                          if (field.value.kind === 'stored')
+                            void download(field.value.url, { fileName: field.value.name });
+                        }
+                      : undefined
+                  }
+                  downloading={field.value.kind === 'stored' && pending === field.value.url}
+                />
+              )}
+            />
+          ))
+        )}
       </fieldset>
     </>
   );

@@ -10,6 +10,7 @@ import { slotTexts } from '../../../shared/slots';
 import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import type { FileFieldValue } from '../../components/file-field/file-field';
 import { ApiError } from '../../lib/api-client';
+import { appendFileField } from '../../lib/form-data';
 import { displayDateToIso, isoToDisplayDate } from '../../lib/patient-fields';
 
 /**
@@ -204,9 +205,13 @@ export function appointmentBody(
   add('payment_type', values.payment_type.trim());
   for (const name of FILE_FIELDS) {
     const file = values[name];
-    if (file.kind === 'new') body.append(`patient[${name}]`, file.file, file.file.name);
-    else if (file.kind === 'none' && appointment?.initial[name].kind === 'stored')
-      add(`remove_${name}`, 'true');
+    // A new appointment sends its chosen files; an edit also removes a stored file taken away (a field that
+    // had none and still has none says nothing).
+    if (!appointment) {
+      if (file.kind === 'new') body.append(`patient[${name}]`, file.file, file.file.name);
+    } else if (file.kind === 'new' || appointment.initial[name].kind === 'stored') {
+      appendFileField(body, `patient[${name}]`, file, `patient[remove_${name}]`);
+    }
   }
   if (!appointment) add('session_id', String(slot.slotId));
   else {

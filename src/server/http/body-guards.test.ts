@@ -3,6 +3,8 @@ import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as appointmentEndpoints from '../../shared/api/appointment-endpoints';
+import * as auditEndpoints from '../../shared/api/audit-endpoints';
 import * as authEndpoints from '../../shared/api/auth-endpoints';
 import * as blogEndpoints from '../../shared/api/blog-endpoints';
 import * as bookingEndpoints from '../../shared/api/booking-endpoints';
@@ -11,6 +13,7 @@ import type { EndpointDefinition } from '../../shared/api/endpoint';
 import * as faqEndpoints from '../../shared/api/faq-endpoints';
 import * as feesEndpoints from '../../shared/api/fees-endpoints';
 import * as healthEndpoints from '../../shared/api/health-endpoints';
+import * as patientEndpoints from '../../shared/api/patient-endpoints';
 import * as paymentEndpoints from '../../shared/api/payment-endpoints';
 import * as slotEndpoints from '../../shared/api/slot-endpoints';
 import * as teamEndpoints from '../../shared/api/team-endpoints';
@@ -19,6 +22,8 @@ import { DEFAULT_JSON_BODY_LIMIT, jsonTooComplex, NO_BODY_MESSAGE } from './body
 import { MAX_DEPTH, MAX_NODES } from './input-guards';
 
 const ENDPOINT_MODULES = {
+  'appointment-endpoints.ts': appointmentEndpoints,
+  'audit-endpoints.ts': auditEndpoints,
   'auth-endpoints.ts': authEndpoints,
   'blog-endpoints.ts': blogEndpoints,
   'booking-endpoints.ts': bookingEndpoints,
@@ -26,6 +31,7 @@ const ENDPOINT_MODULES = {
   'faq-endpoints.ts': faqEndpoints,
   'fees-endpoints.ts': feesEndpoints,
   'health-endpoints.ts': healthEndpoints,
+  'patient-endpoints.ts': patientEndpoints,
   'payment-endpoints.ts': paymentEndpoints,
   'slot-endpoints.ts': slotEndpoints,
   'team-endpoints.ts': teamEndpoints,

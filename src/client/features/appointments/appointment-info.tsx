@@ -49,9 +49,7 @@ export function AppointmentInfo({ session }: { session: InfoSession | null }) {
           </div>
           <div className="appointment-facts__wide">
             <dt>Where</dt>
-            <dd>
-              {session.is_video_call ? 'Video call: the link is in the patient’s e-mail' : session.address}
-            </dd>
+            <dd>{session.is_video_call ? 'Video call' : session.address}</dd>
           </div>
         </dl>
       ) : (

@@ -8,7 +8,7 @@ import { bookingFormIssues, bookingFormValues } from '../../../shared/booking';
 import { patientTexts } from '../../../shared/patients';
 import { slotTexts } from '../../../shared/slots';
 import type { Db } from '../../db/database';
-import type { Appointment, NewPatient, Patient, Slot } from '../../db/schema';
+import type { Appointment, NewPatient, Patient, PaymentStatus, Slot } from '../../db/schema';
 import {
   conflict,
   type DomainError,
@@ -59,7 +59,7 @@ type StaffForm = Omit<AdminBookingRequest, 'session_id' | 'id' | 'session'>;
 const ENDED: readonly AppointmentStatus[] = ['cancelled', 'refunded'];
 
 /** Payment states during which an appointment is not cancelled: the provider is being asked to take or return it. */
-const PAYMENT_UNDER_WAY = ['processing', 'requires_action', 'refunding'] as const;
+const PAYMENT_UNDER_WAY: readonly PaymentStatus[] = ['processing', 'requires_action', 'refunding'];
 
 /** A refusal about the chosen time, on the form's `session_id`. */
 const onSlot = (error: (message: string, fields: Record<string, string[]>) => DomainError, message: string) =>
@@ -402,7 +402,7 @@ export async function cancelAppointment(db: Db, actor: AdminActor, appointmentId
       throw refused(appointmentTexts.notCancellable);
     }
     const payments = await paymentsOfAppointment(tx, appointmentId);
-    if (payments.some((payment) => (PAYMENT_UNDER_WAY as readonly string[]).includes(payment.status))) {
+    if (payments.some((payment) => PAYMENT_UNDER_WAY.includes(payment.status))) {
       throw conflict(appointmentTexts.paymentInProgress);
     }
     const record = await findAppointmentRecord(tx, appointmentId);

@@ -40,12 +40,16 @@ export function idFromParam(param: string | undefined): number | undefined {
 /** `/api/admin/blogs/:id` with an id: the record's URL. */
 const recordUrl = (path: string, id: string | number) => endpointUrl(path, { id });
 
-/** A back-office list; the previous page stays on screen while the next one loads. */
+/**
+ * A back-office list; the previous page stays on screen while the next one loads. `staleTime: 0` for a list
+ * others change all day (appointments): read again each time it is shown.
+ */
 export function useAdminList<E extends EndpointDefinition>(
   path: E['path'],
   query: QueryInput<E> & QueryParams,
+  options: { staleTime?: number } = {},
 ) {
-  return useEndpointList<E>(path, { query });
+  return useEndpointList<E>(path, { query }, options);
 }
 
 /**

@@ -34,6 +34,21 @@ export function formatClinicTime(instant: Date | string): string {
   return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 }
 
+const isInstant = (instant: Date | string) => Number.isFinite(new Date(instant).getTime());
+
+/** A date as the back office shows it (spec section 9): DD/MM/YYYY on the clinic's calendar; '' if invalid. */
+export function formatAdminDate(instant: Date | string): string {
+  if (!isInstant(instant)) return '';
+  const [year, month, day] = clinicDayTime(instant).date.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** DD/MM/YYYY HH:mm in clinic time (the appointments' 'Registered'); '' if invalid. */
+export function formatAdminDateTime(instant: Date | string): string {
+  if (!isInstant(instant)) return '';
+  return `${formatAdminDate(instant)} ${formatClinicTime(instant)}`;
+}
+
 /** Today in clinic time, YYYY-MM-DD. */
 export const clinicToday = (now: Date = new Date()) => clinicDayTime(now).date;
 

@@ -46,6 +46,10 @@ export function useEndpointQuery<E extends EndpointDefinition>(
 }
 
 /** A paged list that keeps the previous page on screen while the next one loads. */
-export function useEndpointList<E extends EndpointDefinition>(path: E['path'], request: EndpointRequest<E>) {
-  return useEndpointQuery<E>(path, request, { placeholderData: keepPreviousData });
+export function useEndpointList<E extends EndpointDefinition>(
+  path: E['path'],
+  request: EndpointRequest<E>,
+  options: Pick<ReadOptions<E>, 'staleTime'> = {},
+) {
+  return useEndpointQuery<E>(path, request, { ...options, placeholderData: keepPreviousData });
 }

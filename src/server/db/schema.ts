@@ -471,7 +471,10 @@ export const appointments = pgTable(
     accessTokenHash: text('access_token_hash').unique(),
     /** The visitor's address (an IPv6 one by its /64) it was booked from: bookings per address per day. */
     bookedFrom: text('booked_from'),
-    /** How often the appointment moved to another time: its calendar invite's SEQUENCE, so calendars update it. */
+    /**
+     * How often its calendar invite changed (moved to another time, cancelled once booked): the SEQUENCE of the
+     * invite the patient is sent, so calendars replace the earlier one (same UID).
+     */
     calendarSequence: integer('calendar_sequence').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

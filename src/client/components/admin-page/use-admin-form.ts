@@ -22,6 +22,11 @@ export interface AdminFormOptions<Input extends FieldValues, Output, Body> {
   notice: string;
   /** Where a saved form goes: its list. */
   listPath: string;
+  /**
+   * Sees a failed save first; answering true means the screen has shown it itself (e.g. 'This time is not
+   * free any more' with a way back), so neither the fields nor the error notice show it.
+   */
+  onError?: (error: unknown) => boolean;
 }
 
 /**
@@ -37,6 +42,7 @@ export function useAdminForm<Input extends FieldValues, Output, Body>({
   isField,
   notice,
   listPath,
+  onError,
 }: AdminFormOptions<Input, Output, Body>) {
   const notify = useNotify();
   const navigate = useNavigate();
@@ -54,6 +60,7 @@ export function useAdminForm<Input extends FieldValues, Output, Body>({
     try {
       await save.mutateAsync(toBody(values));
     } catch (error) {
+      if (onError?.(error)) return;
       if (!applyServerErrors(error, form.setError, knows)) notifyApiError(notify, error);
       return;
     }

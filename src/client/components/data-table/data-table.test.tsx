@@ -142,4 +142,41 @@ describe('DataTable (server render)', () => {
     expect(html).not.toContain('Actions');
     expect(html).not.toContain('<dialog');
   });
+
+  it('names the row link as asked, adds row actions where they apply and leaves Delete out where it does not', () => {
+    const html = render('/admin', {
+      editLabel: 'Open',
+      rowHref: (article) => `/admin/article/${article.id}`,
+      rowActions: [
+        {
+          label: 'Refund',
+          tone: 'danger',
+          isShown: (article) => article.id === 2,
+          confirm: { title: 'Make Refund ?', message: 'Sure?' },
+          run: async () => {},
+        },
+      ],
+      canDelete: (article) => article.id === 1,
+    });
+    expect(html).toMatch(/Open<span class="visually-hidden"> (<!-- -->)?Pollen season<\/span><\/a>/);
+    expect(html).not.toContain('>Edit<');
+    // The row opens on a click too (a mouse shortcut beside its link).
+    expect(html).toContain('<tr class="data-table__row--link">');
+    expect(html).toMatch(/Refund<span class="visually-hidden"> (<!-- -->)?Food allergy &amp; children/);
+    expect(html).not.toMatch(/Refund<span class="visually-hidden"> (<!-- -->)?Pollen season/);
+    expect(html).toMatch(/Delete<span class="visually-hidden"> (<!-- -->)?Pollen season/);
+    expect(html).not.toMatch(/Delete<span class="visually-hidden"> (<!-- -->)?Food allergy/);
+    expect(html).toContain('<dialog');
+  });
+
+  it('shows filters after the search box', () => {
+    const html = render('/admin', {
+      filters: <input type="checkbox" aria-label="Show cancelled and refunded" />,
+    });
+    expect(html).toMatch(
+      /<\/search><div class="data-table__filters"><input type="checkbox" aria-label="Show cancelled and refunded"\/><\/div>/,
+    );
+    expect(render('/admin')).not.toContain('data-table__filters');
+    expect(render('/admin')).not.toContain('data-table__row--link');
+  });
 });

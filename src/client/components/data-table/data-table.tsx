@@ -1,5 +1,5 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../confirm-dialog/confirm-dialog';
 import { DataTableFooter } from './data-table-footer';
 import type { TableParams } from './use-table-params';
@@ -28,6 +28,25 @@ export interface DataTableDeleteDialog<Row> {
   message: ReactNode | ((row: Row) => ReactNode);
   /** The confirm button ('Delete' unless given). */
   confirmLabel?: string;
+  /** The button that closes the dialog ('Cancel' unless given: say 'Keep appointment' where 'Cancel' would mislead). */
+  cancelLabel?: string;
+}
+
+/**
+ * A row's action beyond Edit and Delete (e.g. 'Refund'): a button named after the row that asks first,
+ * then runs the action. The dialog closes when `run` resolves and stays open when it rejects (the caller
+ * has shown what went wrong).
+ */
+export interface DataTableRowAction<Row> {
+  /** The button's text, e.g. 'Refund'; screen readers hear the row's label after it ('Refund Aoife Byrne'). */
+  label: string;
+  /** Whether the row has this action (e.g. only a paid appointment can be refunded); every row unless given. */
+  isShown?: (row: Row) => boolean;
+  /** 'danger' for an action that removes or gives back something. */
+  tone?: 'default' | 'danger';
+  /** The confirmation's texts; `confirmLabel` defaults to the action's label. */
+  confirm: DataTableDeleteDialog<Row>;
+  run: (row: Row) => Promise<unknown>;
 }
 
 export interface DataTableProps<Row> {
@@ -54,6 +73,16 @@ export interface DataTableProps<Row> {
   searchLabel?: string;
   /** When given, each row has an Edit link to this address. */
   editHref?: (row: Row) => string;
+  /** The Edit link's text ('Edit' unless given, e.g. 'Open'); the row's label follows it for screen readers. */
+  editLabel?: string;
+  /**
+   * When given, a click anywhere on a row (not on one of its links or buttons, nor while selecting text)
+   * opens this address: a shortcut for the mouse beside the row's own link (`editHref`), which keyboards
+   * and screen readers use.
+   */
+  rowHref?: (row: Row) => string;
+  /** Actions between Edit and Delete, each asking first (DataTableRowAction). */
+  rowActions?: readonly DataTableRowAction<Row>[];
   /**
    * When given, each row has a Delete button that asks first (with `deleteDialog`). The dialog closes
    * when the promise resolves and stays open when it rejects. Pass useDeleteAdminRecord's function
@@ -62,17 +91,41 @@ export interface DataTableProps<Row> {
   onDelete?: (row: Row) => Promise<unknown>;
   /** The texts of the delete confirmation; required with onDelete. */
   deleteDialog?: DataTableDeleteDialog<Row>;
+  /** Which rows have the Delete button (every row unless given). */
+  canDelete?: (row: Row) => boolean;
   /** Shown when the list has no rows and no search is active, e.g. 'No articles yet.' */
   emptyState: ReactNode;
   /** Shown beside the search box, e.g. <Link className="button button--primary" to="/admin/article/create">Add article</Link>. */
   toolbar?: ReactNode;
+  /**
+   * Filters shown after the search box, e.g. a 'Show cancelled' checkbox kept in the URL. The caller
+   * filters the rows (and words `emptyState` for an active filter).
+   */
+  filters?: ReactNode;
+}
+
+/** A confirmed action of a row as the dialog runs it: Delete is one too. */
+interface PendingAction<Row> {
+  row: Row;
+  label: string;
+  confirm: DataTableDeleteDialog<Row>;
+  run: (row: Row) => Promise<unknown>;
+}
+
+/** A click on a row's own control, or ending a text selection, does not open the row. */
+function isRowClickForRow(event: MouseEvent<HTMLTableRowElement>): boolean {
+  const target = event.target as Element;
+  if (target.closest('a, button, input, select, textarea, label, summary, [role="button"]')) return false;
+  const selection = typeof window === 'undefined' ? null : window.getSelection();
+  return !selection || selection.isCollapsed;
 }
 
 /**
- * The back office's list: a table with optional search, Edit links, Delete buttons (with a
- * confirmation dialog) and pagination (Previous / page numbers / Next, 'Rows per page', '1–10 of 23').
- * Paging and search live in the URL through `useTableParams()`; fetch with `useAdminList`
- * (lib/admin-resource.ts), which keeps the previous page visible while the next one loads.
+ * The back office's list: a table with optional search and filters, Edit (or 'Open') links, actions that
+ * ask first (Delete, and `rowActions` such as Refund, each shown only on the rows it applies to) and
+ * pagination (Previous / page numbers / Next, 'Rows per page', '1–10 of 23'). A row may also open on a
+ * click (`rowHref`), beside its own link. Paging and search live in the URL through `useTableParams()`; fetch
+ * with `useAdminList` (lib/admin-resource.ts), which keeps the previous page visible while the next one loads.
  * Below 640 px wide each row is shown as a card, each value under its column's header.
  *
  * @example
@@ -101,11 +154,17 @@ export function DataTable<Row>({
   params,
   searchLabel,
   editHref,
+  editLabel = 'Edit',
+  rowHref,
+  rowActions = [],
   onDelete,
   deleteDialog,
+  canDelete,
   emptyState,
   toolbar,
+  filters,
 }: DataTableProps<Row>) {
+  const navigate = useNavigate();
   const { page, perPage, search, setPage, setPerPage, setSearch } = params;
   const searchId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
@@ -146,37 +205,52 @@ export function DataTable<Row>({
     if (pastTheEnd) setPage(lastPage, { replace: true });
   }, [pastTheEnd, lastPage, setPage]);
 
-  // Delete: the row being confirmed (kept after closing, so the closing dialog keeps its texts).
-  const [target, setTarget] = useState<{ row: Row } | null>(null);
+  // A confirmed action (Delete, or one of rowActions): the row and action being confirmed, kept after
+  // closing so the closing dialog keeps its texts.
+  const [target, setTarget] = useState<PendingAction<Row> | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const focusTableAfterDelete = useRef(false);
-  const askToDelete = (row: Row) => {
-    setTarget({ row });
+  const [running, setRunning] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
+  const focusAfterAction = useRef(false);
+  const askFor = (pending: PendingAction<Row>, button: HTMLElement) => {
+    opener.current = button;
+    setTarget(pending);
     setConfirming(true);
   };
-  const confirmDelete = async () => {
-    if (!target || !onDelete) return;
-    setDeleting(true);
+  const confirmAction = async () => {
+    if (!target) return;
+    setRunning(true);
     try {
-      await onDelete(target.row);
-      focusTableAfterDelete.current = true;
+      await target.run(target.row);
+      focusAfterAction.current = true;
       setConfirming(false);
     } catch {
       // The dialog stays open; the caller has shown what went wrong.
     } finally {
-      setDeleting(false);
+      setRunning(false);
     }
   };
   useEffect(() => {
-    // The Delete button that opened the dialog goes with its row: the focus goes to the table.
-    if (!confirming && focusTableAfterDelete.current) {
-      focusTableAfterDelete.current = false;
-      tableRef.current?.focus();
+    // The button that opened the dialog may have gone with its row (deleted, or no longer refundable):
+    // the focus goes to the table. Otherwise the dialog has given it back to that button.
+    if (!confirming && focusAfterAction.current) {
+      focusAfterAction.current = false;
+      if (!opener.current?.isConnected) tableRef.current?.focus();
+      opener.current = null;
     }
   }, [confirming]);
+  const deleteAction =
+    onDelete && deleteDialog
+      ? { label: 'Delete', confirm: { confirmLabel: 'Delete', ...deleteDialog }, run: onDelete }
+      : undefined;
 
-  const hasActions = Boolean(editHref || onDelete);
+  const openRow = (event: MouseEvent<HTMLTableRowElement>, href: string) => {
+    if (event.button !== 0 || !isRowClickForRow(event)) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey) window.open(href, '_blank', 'noopener');
+    else void navigate(href);
+  };
+
+  const hasActions = Boolean(editHref || onDelete || rowActions.length > 0);
   const columnCount = columns.length + (hasActions ? 1 : 0);
   const total = count ?? 0;
   const isEmpty = rows !== undefined && rows.length === 0 && (count === undefined || count === 0);
@@ -190,12 +264,12 @@ export function DataTable<Row>({
     }
   }
 
-  const dialogTitle = target && deleteDialog ? resolve(deleteDialog.title, target.row) : '';
-  const dialogMessage = target && deleteDialog ? resolve(deleteDialog.message, target.row) : '';
+  const dialogTitle = target ? resolve(target.confirm.title, target.row) : '';
+  const dialogMessage = target ? resolve(target.confirm.message, target.row) : '';
 
   return (
     <div className="data-table">
-      {(searchLabel || toolbar) && (
+      {(searchLabel || toolbar || filters) && (
         <div className="data-table__toolbar">
           {searchLabel && (
             <search className="data-table__search">
@@ -216,6 +290,7 @@ export function DataTable<Row>({
               </form>
             </search>
           )}
+          {filters && <div className="data-table__filters">{filters}</div>}
           {toolbar && <div className="data-table__toolbar-actions">{toolbar}</div>}
         </div>
       )}
@@ -274,7 +349,13 @@ export function DataTable<Row>({
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={rowKey(row)}>
+                // A click on the row is a mouse shortcut only: its own link (editHref) opens it by keyboard
+                // and screen reader.
+                <tr
+                  key={rowKey(row)}
+                  className={rowHref ? 'data-table__row--link' : undefined}
+                  onClick={rowHref ? (event) => openRow(event, rowHref(row)) : undefined}
+                >
                   {columns.map((column, index) =>
                     index === 0 ? (
                       <th
@@ -296,14 +377,38 @@ export function DataTable<Row>({
                       <div className="data-table__row-buttons">
                         {editHref && (
                           <Link className="button button--secondary button--small" to={editHref(row)}>
-                            Edit<span className="visually-hidden"> {rowLabel(row)}</span>
+                            {editLabel}
+                            <span className="visually-hidden"> {rowLabel(row)}</span>
                           </Link>
                         )}
-                        {onDelete && (
+                        {rowActions
+                          .filter((action) => action.isShown?.(row) ?? true)
+                          .map((action) => (
+                            <button
+                              key={action.label}
+                              type="button"
+                              className={`button button--small ${action.tone === 'danger' ? 'button--danger-secondary' : 'button--secondary'}`}
+                              onClick={(event) =>
+                                askFor(
+                                  {
+                                    row,
+                                    label: action.label,
+                                    confirm: { confirmLabel: action.label, ...action.confirm },
+                                    run: action.run,
+                                  },
+                                  event.currentTarget,
+                                )
+                              }
+                            >
+                              {action.label}
+                              <span className="visually-hidden"> {rowLabel(row)}</span>
+                            </button>
+                          ))}
+                        {deleteAction && (canDelete?.(row) ?? true) && (
                           <button
                             type="button"
                             className="button button--danger-secondary button--small"
-                            onClick={() => askToDelete(row)}
+                            onClick={(event) => askFor({ row, ...deleteAction }, event.currentTarget)}
                           >
                             Delete<span className="visually-hidden"> {rowLabel(row)}</span>
                           </button>
@@ -330,14 +435,15 @@ export function DataTable<Row>({
         />
       )}
 
-      {onDelete && (
+      {(deleteAction || rowActions.length > 0) && (
         <ConfirmDialog
           open={confirming}
           title={dialogTitle}
           message={dialogMessage}
-          confirmLabel={deleteDialog?.confirmLabel}
-          busy={deleting}
-          onConfirm={() => void confirmDelete()}
+          confirmLabel={target?.confirm.confirmLabel}
+          cancelLabel={target?.confirm.cancelLabel}
+          busy={running}
+          onConfirm={() => void confirmAction()}
           onCancel={() => setConfirming(false)}
         />
       )}

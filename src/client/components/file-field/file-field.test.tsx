@@ -2,7 +2,10 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { FileField, type FileFieldValue } from './file-field';
 
-function render(value: FileFieldValue, extra: { error?: string; hint?: string } = {}) {
+function render(
+  value: FileFieldValue,
+  extra: { error?: string; hint?: string; onDownload?: () => void; downloading?: boolean } = {},
+) {
   return renderToString(
     <FileField
       id="icon"
@@ -48,5 +51,19 @@ describe('FileField (server render)', () => {
     expect(html).toContain('aria-invalid="true" aria-describedby="icon-hint icon-error"');
     expect(html).toMatch(/<button[^>]*aria-describedby="icon-hint icon-error"/);
     expect(html).toMatch(/<p id="icon-error" class="field__error">.*Required<\/p>/);
+  });
+
+  it('downloads a staff-only stored file through a button instead of a link', () => {
+    const stored: FileFieldValue = {
+      kind: 'stored',
+      name: 'Skin-prick-result-of-Aoife-Byrne.pdf',
+      url: '/api/admin/upload_results/0b7c',
+    };
+    const html = render(stored, { onDownload: () => {} });
+    expect(html).not.toContain('href=');
+    expect(html).toMatch(
+      /<button type="button" class="file-field__download" title="Skin-prick-result-of-Aoife-Byrne.pdf"><span class="visually-hidden">Download <\/span>Skin-prick-result-of-Aoife-…<\/button>/,
+    );
+    expect(render(stored, { onDownload: () => {}, downloading: true })).toContain('aria-busy="true"');
   });
 });

@@ -34,10 +34,18 @@ export interface FileFieldProps {
   id?: string;
   /** Receives the 'Choose file' / 'Replace' button, so a form can focus the field (react-hook-form's field.ref). */
   ref?: Ref<HTMLButtonElement>;
+  /**
+   * For a stored file only staff may read (its `url` needs the admin's token): its name is a button that
+   * calls this to download it (`useFileDownload`), instead of a link opening `url` in a new tab.
+   */
+  onDownload?: () => void;
+  /** While the stored file downloads (its button says so and ignores clicks). */
+  downloading?: boolean;
 }
 
 /**
- * A controlled file input: the chosen or stored file's name (a stored file links to it, in a new tab),
+ * A controlled file input: the chosen or stored file's name (a stored file links to it, in a new tab, or
+ * downloads through `onDownload` when only staff may read it),
  * 'Choose file' (or 'Replace') and 'Remove' buttons. A file with another extension is refused with a
  * message ('Choose a .jpg, .jpeg or .png file.') and the value does not change. The real
  * `<input type="file">` is visually hidden and opened by the buttons.
@@ -60,6 +68,8 @@ export function FileField({
   hint,
   id,
   ref,
+  onDownload,
+  downloading = false,
 }: FileFieldProps) {
   const [typeError, setTypeError] = useState<string | null>(null);
   const shownError = typeError ?? error;
@@ -140,7 +150,22 @@ export function FileField({
         </svg>
         <span className="file-field__name">
           {value.kind === 'none' && <span className="file-field__none">No file chosen</span>}
-          {value.kind === 'stored' && (
+          {value.kind === 'stored' && onDownload && (
+            <button
+              type="button"
+              className="file-field__download"
+              title={cut ? name : undefined}
+              aria-busy={downloading || undefined}
+              onClick={() => {
+                if (!downloading) onDownload();
+              }}
+            >
+              <span className="visually-hidden">Download </span>
+              {shownName}
+              {downloading && <span className="file-field__downloading"> (downloading…)</span>}
+            </button>
+          )}
+          {value.kind === 'stored' && !onDownload && (
             <a href={value.url} target="_blank" rel="noopener noreferrer" title={cut ? name : undefined}>
               {shownName}
               <span className="visually-hidden"> (opens in a new tab)</span>

@@ -1,1 +1,196 @@
-export { Component } from '../../app/pages/admin-coming-soon-page';
+import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
+import type { Transaction } from '../../../shared/appointments';
+import type { RouteHandle } from '../../app/route-handle';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { useTableParams } from '../../components/data-table/use-table-params';
+import { formatAdminDateTime } from '../../lib/clinic-clock';
+import { useFileDownload } from '../../lib/download-file';
+import { deleteDialog, refundDialog, useAppointmentActions } from './appointment-actions';
+import { PaymentBadge, StatusBadge } from './appointment-badges';
+import {
+  appointmentEditPath,
+  canDelete,
+  canRefund,
+  ERASED_PATIENT,
+  kindSwitchPath,
+  patientNameOf,
+  timeRange,
+} from './appointment-labels';
+import { appointmentsCsvUrl, useAppointments } from './appointments-admin-api';
+import './appointments.css';
+
+export const handle: RouteHandle = {
+  head: () => ({
+    title: 'Booking appointments – Back office',
+    description: 'The clinic’s booked appointments.',
+    noindex: true,
+  }),
+};
+
+/** The address's filter: `include_cancelled=true` also lists cancelled and refunded appointments. */
+const INCLUDE_CANCELLED = 'include_cancelled';
+
+const columns: DataTableColumn<Transaction>[] = [
+  {
+    header: 'Patient name',
+    className: 'appointments__patient',
+    cell: (row) =>
+      row.patient_id !== null && row.full_name ? (
+        <Link to={`/admin/patients/${row.patient_id}`}>{row.full_name}</Link>
+      ) : (
+        <span className="appointments__erased">{ERASED_PATIENT}</span>
+      ),
+  },
+  { header: 'Appointment type', cell: (row) => row.appointment_type },
+  {
+    header: 'Date and time',
+    className: 'appointments__when',
+    cell: (row) =>
+      row.session ? (
+        <time dateTime={row.session.starts_at}>
+          <span className="appointments__date">{row.session.data}</span>{' '}
+          <span className="appointments__time">{timeRange(row.session)}</span>
+        </time>
+      ) : (
+        <span className="appointments__none">No time</span>
+      ),
+  },
+  { header: 'Payment information', cell: (row) => <PaymentBadge row={row} /> },
+  { header: 'Status', cell: (row) => <StatusBadge status={row.appointment_status} /> },
+  {
+    header: 'Registered',
+    className: 'appointments__registered',
+    cell: (row) => <time dateTime={row.created_at}>{formatAdminDateTime(row.created_at)}</time>,
+  },
+];
+
+/** 'Aoife Byrne, 08/12/2026 09:00': names a row's buttons ('Open …', 'Refund …'). */
+const rowLabel = (row: Transaction) =>
+  `${patientNameOf(row)}${row.session ? `, ${row.session.data} ${row.session.start_time}` : ''}`;
+
+/**
+ * /admin (allergy tests) and /admin/video (video consultations): the pathname decides the kind (spec 2.5).
+ * Booked appointments newest first, searched by name, e-mail or phone, paged on the server; the page, search,
+ * page size and 'Show cancelled and refunded' live in the address. Each row opens its appointment; paid ones
+ * can be refunded, booked and paid ones deleted. Export downloads Appointments.csv of what the list shows.
+ */
+export function Component() {
+  const { pathname } = useLocation();
+  const isVideoCall = /^\/admin\/video\/?$/.test(pathname);
+  const params = useTableParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const includeCancelled = searchParams.get(INCLUDE_CANCELLED) === 'true';
+  const filter = { isVideoCall, search: params.search, includeCancelled };
+  const list = useAppointments(params, filter);
+  const { deleteAppointment, refundAppointment } = useAppointmentActions();
+  const { download, pending } = useFileDownload();
+  const exporting = pending !== null;
+  const kindName = isVideoCall ? 'Video consultations' : 'Allergy tests';
+
+  const setIncludeCancelled = (include: boolean) =>
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (include) next.set(INCLUDE_CANCELLED, 'true');
+        else next.delete(INCLUDE_CANCELLED);
+        next.delete('page');
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+
+  const bookLink = (
+    <Link
+      className="button button--primary"
+      to={`/admin/availability?type=${isVideoCall ? 'video' : 'test'}`}
+    >
+      Book for a patient
+    </Link>
+  );
+
+  return (
+    <>
+      <div className="admin-page__header">
+        <h1 className="admin-page__title">Booking appointments</h1>
+      </div>
+      <nav className="appointments-kinds" aria-label="Kind of appointment">
+        <NavLink className="appointments-kinds__link" to={kindSwitchPath(false, searchParams)} end>
+          Allergy tests
+        </NavLink>
+        <NavLink className="appointments-kinds__link" to={kindSwitchPath(true, searchParams)} end>
+          Video consultations
+        </NavLink>
+      </nav>
+      <div className="appointments-list">
+        <DataTable
+          label={`${kindName}: appointments`}
+          params={params}
+          columns={columns}
+          rows={list.data?.transactions}
+          rowKey={(row) => row.id}
+          rowLabel={rowLabel}
+          pages={list.data?.pages}
+          count={list.data?.count}
+          isLoading={list.isPending || list.isPlaceholderData}
+          error={list.isError ? `The appointments could not be loaded. ${list.error.message}` : undefined}
+          searchLabel="Search by name, e-mail or phone"
+          filters={
+            <div className="field field--checkbox appointments__filter">
+              <input
+                id="appointments-include-cancelled"
+                className="field__checkbox"
+                type="checkbox"
+                checked={includeCancelled}
+                onChange={(event) => setIncludeCancelled(event.target.checked)}
+              />
+              <label className="field__label" htmlFor="appointments-include-cancelled">
+                Show cancelled and refunded
+              </label>
+            </div>
+          }
+          editHref={(row) => appointmentEditPath(row.id)}
+          editLabel="Open"
+          rowHref={(row) => appointmentEditPath(row.id)}
+          rowActions={[
+            {
+              label: 'Refund',
+              tone: 'danger',
+              isShown: canRefund,
+              confirm: refundDialog,
+              run: refundAppointment,
+            },
+          ]}
+          onDelete={deleteAppointment}
+          canDelete={canDelete}
+          deleteDialog={deleteDialog}
+          emptyState={
+            <>
+              <p>
+                {includeCancelled
+                  ? `There are no ${kindName.toLowerCase()} yet.`
+                  : `There are no booked ${kindName.toLowerCase()}.`}
+              </p>
+              {bookLink}
+            </>
+          }
+          toolbar={
+            <>
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-disabled={exporting || undefined}
+                aria-busy={exporting || undefined}
+                onClick={() => {
+                  if (!exporting) void download(appointmentsCsvUrl(filter), { fileName: 'Appointments.csv' });
+                }}
+              >
+                {exporting ? 'Exporting…' : 'Export CSV'}
+              </button>
+              {bookLink}
+            </>
+          }
+        />
+      </div>
+    </>
+  );
+}

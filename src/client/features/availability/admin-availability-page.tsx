@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { formatEuro } from '../../../shared/euro';
 import type { RouteHandle } from '../../app/route-handle';
 import { MonthCalendar } from '../../components/month-calendar/month-calendar';
 import { formatLongDate, monthOf } from '../../components/month-calendar/month-grid';
+import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { clinicToday, formatClock12 } from '../../lib/clinic-clock';
-import { useAdminCalendarDays, useAdminDaySessions } from './availability-admin-api';
+import { useAdminCalendarDays, useAdminDaySessions, useHoldSlotForPatient } from './availability-admin-api';
 import { KindChoice } from './kind-choice';
 import { SlotEditor } from './slot-editor';
 import type { SlotKind } from './slot-kind';
@@ -114,10 +116,29 @@ function AvailabilityCalendar({
   );
 }
 
+/** The appointment create screen for a held slot (features/appointments owns it). */
+const createAppointmentPath = (slotId: number) => `/admin/appointment/create?session_id=${slotId}`;
+
 function AdminDay({ kind, date }: { kind: SlotKind; date: string }) {
   const day = useAdminDaySessions(kind, date);
   const [editing, setEditing] = useState(false);
   const sessions = day.data?.sessions;
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const hold = useHoldSlotForPatient();
+  const now = Date.now();
+
+  // Booking on a patient's behalf holds the time (pending), then opens the appointment form; a time someone
+  // took meanwhile is said, and the day is read again.
+  const bookFor = async (slotId: number) => {
+    try {
+      await hold.mutateAsync(slotId);
+    } catch (error) {
+      notifyApiError(notify, error);
+      return;
+    }
+    await navigate(createAppointmentPath(slotId));
+  };
 
   return (
     <section className="availability-day" aria-labelledby="availability-day-title">
@@ -156,6 +177,21 @@ function AdminDay({ kind, date }: { kind: SlotKind; date: string }) {
                   {session.status === 'available' ? 'Available' : 'Unavailable'}
                 </span>
                 {session.address && <span className="slot-list__address">{session.address}</span>}
+                {session.status === 'available' && Date.parse(session.starts_at) > now && (
+                  <button
+                    type="button"
+                    className="button button--secondary button--small slot-list__book"
+                    aria-disabled={hold.isPending || undefined}
+                    onClick={() => {
+                      if (!hold.isPending) void bookFor(session.id);
+                    }}
+                  >
+                    {hold.isPending && hold.variables === session.id
+                      ? 'Holding the time…'
+                      : 'Book for a patient'}
+                    <span className="visually-hidden"> at {formatClock12(session.start_time)}</span>
+                  </button>
+                )}
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import type {
   listAdminCalendarSlots,
   listAdminSessions,
   saveSessions,
+  setSessionStatus,
 } from '../../../shared/api/slot-endpoints';
 import { calendarRange } from '../../components/month-calendar/month-grid';
 import { apiRequest } from '../../lib/api-client';
@@ -63,6 +64,23 @@ export function useDeleteSlot() {
   const path: (typeof deleteSession)['path'] = '/api/admin/sessions/:id';
   return useMutation({
     mutationFn: (id: number) => apiRequest<void>(endpointUrl(path, { id }), { method: 'DELETE' }),
+    onSettled: () => invalidateApiPaths(queryClient, REFRESH_PATHS),
+  });
+}
+
+/**
+ * Holds an available future slot while staff book it for a patient (spec 4: `pending`); the appointment create
+ * screen books it or gives it back. Either way the day is read again: a refusal means someone took it.
+ */
+export function useHoldSlotForPatient() {
+  const queryClient = useQueryClient();
+  const path: (typeof setSessionStatus)['path'] = '/api/admin/sessions/:id';
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest<ResponseOf<typeof setSessionStatus>>(endpointUrl(path, { id }), {
+        method: 'PUT',
+        json: { session: { status: 'pending' } },
+      }),
     onSettled: () => invalidateApiPaths(queryClient, REFRESH_PATHS),
   });
 }

@@ -23,17 +23,8 @@ function clinicParts(iso: string) {
   };
 }
 
-/** A date as the back office shows it (spec section 9): DD/MM/YYYY, in clinic time. */
-export function formatAdminDate(iso: string): string {
-  const parts = clinicParts(iso);
-  return parts ? `${parts.day}/${parts.month}/${parts.year}` : '';
-}
-
-/** DD/MM/YYYY HH:mm, in clinic time. */
-export function formatAdminDateTime(iso: string): string {
-  const parts = clinicParts(iso);
-  return parts ? `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}` : '';
-}
+// The back office's dates are written once, in lib/clinic-clock.ts.
+export { formatAdminDate, formatAdminDateTime } from '../../lib/clinic-clock';
 
 /** The value of a datetime-local input showing `iso` in clinic time ('2026-07-01T09:30'); '' if invalid. */
 export function toClinicDateTimeLocal(iso: string): string {

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/booking';
 import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import type { FileFieldValue } from '../../components/file-field/file-field';
+import { displayDateToIso } from '../../lib/patient-fields';
 import type { BookingDraft } from './booking-storage';
 
 /** The request form as the visitor fills it in; field names are the API's (`patient[first_name]`). */
@@ -68,29 +69,8 @@ export function draftOf(values: Partial<RequestFormFields>): BookingDraft {
   return draft;
 }
 
-/**
- * A date of birth as typed (`31.01.1990`, also `1.2.1990` or with `/` or `-`) → `1990-01-31`; '' when
- * nothing was typed, null when it is not a date (the schema checks the day is real and not in the future).
- */
-export function displayDateToIso(value: string): string | null {
-  const text = value.trim();
-  if (text === '') return '';
-  const match = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(text);
-  if (!match) return null;
-  const [, day = '', month = '', year = ''] = match;
-  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
-}
-
-/** `1.2.1990` → `01.02.1990`, as the form shows it once typed; anything else unchanged. */
-export function tidyDisplayDate(value: string): string {
-  const iso = displayDateToIso(value);
-  if (!iso) return value;
-  const [year, month, day] = iso.split('-');
-  return `${day}.${month}.${year}`;
-}
-
-/** What a phone field lets through as it is typed: no letters (spec section 5). */
-export const phoneCharacters = (value: string) => value.replace(/[^0-9+() -]/g, '');
+// The date of birth and phone rules are shared with the back office's patient form.
+export { displayDateToIso, phoneCharacters, tidyDisplayDate } from '../../lib/patient-fields';
 
 /** The form's values for the shared schema (the date of birth sent as YYYY-MM-DD). */
 export function toBookingForm(values: RequestFormFields, slot: FormSlot): BookingFormInput {

@@ -57,6 +57,14 @@ export async function lockAppointment(db: Db, id: number): Promise<Appointment |
   return row;
 }
 
+/** What a move may change besides the state. */
+export interface MoveChanges {
+  /** The appointment's new slot (a reschedule). */
+  slotId?: number;
+  /** The patient is sent a new calendar invite of it: `calendar_sequence` counts one more. */
+  newInvite?: boolean;
+}
+
 /**
  * Makes one move of `appointment-states.ts`, only from a state it is allowed from (one atomic statement);
  * answers the moved row, or undefined when the appointment is not in such a state.
@@ -65,15 +73,32 @@ export async function moveAppointment(
   db: Db,
   id: number,
   move: AppointmentMove,
-  changes: Pick<Partial<NewAppointment>, 'slotId'> = {},
+  changes: MoveChanges = {},
 ): Promise<Appointment | undefined> {
   const rule = appointmentMoves[move];
   const [row] = await db
     .update(appointments)
-    .set({ ...('to' in rule ? { status: rule.to } : {}), ...changes, updatedAt: sql`now()` })
+    .set({
+      ...('to' in rule ? { status: rule.to } : {}),
+      ...(changes.slotId === undefined ? {} : { slotId: changes.slotId }),
+      ...(changes.newInvite ? { calendarSequence: sql`${appointments.calendarSequence} + 1` } : {}),
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(appointments.id, id), inArray(appointments.status, [...rule.from])))
     .returning();
   return row;
+}
+
+/** Changes what an appointment keeps of its booking form (not its state, nor its slot: those are moves). */
+export async function updateAppointmentForm(
+  db: Db,
+  id: number,
+  values: Pick<Partial<NewAppointment>, 'paymentType' | 'antihistamineConfirmed' | 'agreementAccepted'>,
+): Promise<void> {
+  await db
+    .update(appointments)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(appointments.id, id));
 }
 
 /**

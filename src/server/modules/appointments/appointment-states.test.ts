@@ -14,13 +14,38 @@ afterAll(() => database.close());
 const appointmentIn = async (status: AppointmentStatus) =>
   (await insertAppointment(database.db, { status, priceCents: 18_000 })).id;
 
+/**
+ * The life docs/architecture.md draws, written out again by hand: a change of the table in
+ * `appointment-states.ts` must be a change of this one too (and of the diagram).
+ */
+const expectedMoves: Record<AppointmentMove, { from: AppointmentStatus[]; to?: AppointmentStatus }> = {
+  pay: { from: ['held'], to: 'paid' },
+  lose: { from: ['held'], to: 'cancelled' },
+  refund: { from: ['paid'], to: 'refunded' },
+  cancel: { from: ['held', 'booked', 'paid'], to: 'cancelled' },
+  reschedule: { from: ['booked', 'paid'] },
+  attend: { from: ['booked', 'paid', 'no_show'], to: 'attended' },
+  miss: { from: ['booked', 'paid', 'attended'], to: 'no_show' },
+};
+
 describe("an appointment's moves", () => {
+  it('are the ones the architecture draws', () => {
+    expect(appointmentMoves).toEqual(expectedMoves);
+  });
+
   it('start from the two ways to book, and every state can be reached', () => {
     const reached = new Set<AppointmentStatus>(Object.values(appointmentStarts));
     for (const move of Object.values(appointmentMoves)) {
       if ('to' in move) reached.add(move.to);
     }
     expect([...reached].sort()).toEqual([...appointmentStatuses].sort());
+  });
+
+  it('end in cancelled or refunded for good: no move leads out of them', () => {
+    for (const move of Object.values(appointmentMoves)) {
+      expect(move.from).not.toContain('cancelled');
+      expect(move.from).not.toContain('refunded');
+    }
   });
 
   const cases = Object.entries(appointmentMoves).flatMap(([move, rule]) =>
@@ -35,5 +60,17 @@ describe("an appointment's moves", () => {
     } else {
       expect(moved).toBeUndefined();
     }
+  });
+
+  it('reschedule changes the slot and counts a new calendar invite, keeping the state', async () => {
+    const id = await appointmentIn('paid');
+    const first = await moveAppointment(database.db, id, 'reschedule', { newInvite: true });
+    expect(first).toMatchObject({ status: 'paid', calendarSequence: 1 });
+    const second = await moveAppointment(database.db, id, 'reschedule', { newInvite: true });
+    expect(second?.calendarSequence).toBe(2);
+    const refused = await moveAppointment(database.db, await appointmentIn('cancelled'), 'reschedule', {
+      newInvite: true,
+    });
+    expect(refused).toBeUndefined();
   });
 });

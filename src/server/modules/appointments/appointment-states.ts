@@ -6,7 +6,7 @@ import type { AppointmentStatus } from '../../../shared/appointments';
  * later change of its state is one of these moves, and the appointment service makes each in one transaction
  * with the slot, the payment, the audit entry and the e-mail it brings. A move from any other state is refused.
  * A `held` appointment that is never paid is not moved but deleted: replaced by a new submission under the
- * same hold, or, a day after its hold is gone, by the abandoned-booking job.
+ * same hold, or, a day after its hold is gone, by the abandoned-booking job (unless staff cancel it first).
  */
 export const appointmentStarts = {
   /** A visitor books the slot they hold; nothing is paid yet. */
@@ -28,9 +28,13 @@ export const appointmentMoves = {
   lose: { from: ['held'], to: 'cancelled' },
   /** Staff (or later the patient, in time) refund a paid appointment: the money goes back, the time is freed. */
   refund: { from: ['paid'], to: 'refunded' },
-  /** Staff cancel an appointment no payment was taken for: the time is freed. */
-  cancel: { from: ['booked'], to: 'cancelled' },
-  /** To another free slot of the same kind; the old one is freed once the new one is booked. */
+  /**
+   * Staff delete an appointment: the time is freed (a held one's hold on it is released; one with a payment in
+   * progress is refused). A paid one keeps its payment: no money is returned (`refund` is the path that returns
+   * it).
+   */
+  cancel: { from: ['held', 'booked', 'paid'], to: 'cancelled' },
+  /** Staff move it to another free future slot of the same kind; the old one is freed once the new one is booked. */
   reschedule: { from: ['booked', 'paid'] },
   /** After its start, staff mark that the patient came, */
   attend: { from: ['booked', 'paid', 'no_show'], to: 'attended' },
@@ -39,3 +43,7 @@ export const appointmentMoves = {
 } as const satisfies Record<string, Move>;
 
 export type AppointmentMove = keyof typeof appointmentMoves;
+
+/** Whether the table allows `move` from `status`. */
+export const allowsMove = (move: AppointmentMove, status: AppointmentStatus): boolean =>
+  (appointmentMoves[move].from as readonly AppointmentStatus[]).includes(status);

@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import { appointmentTexts, type TransactionDetail } from '../../../shared/appointments';
+import {
+  type AdminPatientFormInput,
+  adminPatientFormSchema,
+  bookingTexts,
+  isAskedFor,
+} from '../../../shared/booking';
+import { slotTexts } from '../../../shared/slots';
+import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
+import type { FileFieldValue } from '../../components/file-field/file-field';
+import { ApiError } from '../../lib/api-client';
+import { appendFileField } from '../../lib/form-data';
+import { displayDateToIso, isoToDisplayDate } from '../../lib/patient-fields';
+
+/**
+ * The staff's patient form of an appointment (spec sections 2.6 and 5): the booking form's fields and rules,
+ * the e-mail optional, a payment type, three documents, and (when editing) the free time it moves to. Field
+ * names are the API's (`patient[first_name]`), so the server's 422 `errors` land on them.
+ */
+
+/** A free time chosen to move the appointment to: shown until saved, sent as `session[id]`. */
+export interface NewTime {
+  id: number;
+  /** YYYY-MM-DD, clinic time. */
+  date: string;
+  start_time: string;
+  end_time: string;
+}
+
+export interface AppointmentFormFields {
+  first_name: string;
+  last_name: string;
+  guardian_first_name: string;
+  guardian_last_name: string;
+  email: string;
+  phone: string;
+  /** As shown and typed: dd.MM.yyyy. */
+  dob: string;
+  consultant_name: string;
+  consultant_addres: string;
+  consultant_email: string;
+  allergens: string;
+  antihistamine: boolean;
+  agreement: boolean;
+  payment_type: string;
+  result: FileFieldValue;
+  referral_letter: FileFieldValue;
+  attachment: FileFieldValue;
+  /** Editing only: the time chosen to move to; null keeps the current time. */
+  new_time: NewTime | null;
+}
+
+/** The slot the form is for: its kind picks the fields and rules. */
+export interface FormSlot {
+  slotId: number;
+  isAdult: boolean;
+  isVideoCall: boolean;
+}
+
+export const TEXT_FIELDS = [
+  'first_name',
+  'last_name',
+  'guardian_first_name',
+  'guardian_last_name',
+  'email',
+  'phone',
+  'dob',
+  'consultant_name',
+  'consultant_addres',
+  'consultant_email',
+  'allergens',
+] as const;
+type TextFieldName = (typeof TEXT_FIELDS)[number];
+
+export const FILE_FIELDS = ['result', 'referral_letter', 'attachment'] as const;
+export type FileFieldName = (typeof FILE_FIELDS)[number];
+
+/** Our texts where the spec has none. */
+export const appointmentFormTexts = {
+  dobFormat: 'Enter the date of birth as dd.mm.yyyy, for example 31.01.1990.',
+  fileTooLarge: `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
+} as const;
+
+/** What staff may record about how a booking they made is paid; a stored value not in it is offered too. */
+export const PAYMENT_TYPES = ['Card at the clinic', 'Cash', 'Bank transfer', 'Health insurance'] as const;
+
+/** Whether the form asks a slot of this kind for `field` (the shared rules: guardian for a child, GP for an adult's test…). */
+export const isShown = (field: string, slot: Pick<FormSlot, 'isAdult' | 'isVideoCall'>) =>
+  isAskedFor(field, { is_adult: slot.isAdult, is_video_call: slot.isVideoCall });
+
+const storedFile = (file: { name: string; url: string } | null | undefined): FileFieldValue =>
+  file ? { kind: 'stored', name: file.name, url: file.url } : { kind: 'none' };
+
+/**
+ * The form's starting values: empty for a new appointment; the patient's for an appointment being edited.
+ * The antihistamine and terms ticks are not stored: every test booking was made with both ticked (the public
+ * form and this one require them), so an edit starts with them ticked.
+ */
+export function appointmentFormDefaults(detail?: TransactionDetail): AppointmentFormFields {
+  const patient = detail?.patient;
+  const text = (value: string | null | undefined) => value ?? '';
+  return {
+    first_name: text(patient?.first_name),
+    last_name: text(patient?.last_name),
+    guardian_first_name: text(patient?.guardian_first_name),
+    guardian_last_name: text(patient?.guardian_last_name),
+    email: text(patient?.email),
+    phone: text(patient?.phone),
+    dob: isoToDisplayDate(patient?.dob),
+    consultant_name: text(patient?.consultant_name),
+    consultant_addres: text(patient?.consultant_addres),
+    consultant_email: text(patient?.consultant_email),
+    allergens: text(patient?.allergens),
+    antihistamine: patient !== undefined && patient !== null,
+    agreement: patient !== undefined && patient !== null,
+    payment_type: text(detail?.payment_type),
+    result: storedFile(patient?.result),
+    referral_letter: storedFile(patient?.referral_letter),
+    attachment: storedFile(patient?.attachment),
+    new_time: null,
+  };
+}
+
+/** The form's values for the shared admin patient schema (the date of birth as YYYY-MM-DD). */
+export function toAdminPatientForm(values: AppointmentFormFields, slot: FormSlot): AdminPatientFormInput {
+  const dob = displayDateToIso(values.dob);
+  const form: Record<string, unknown> = {
+    is_adult: slot.isAdult,
+    is_video_call: slot.isVideoCall,
+    session_id: slot.slotId,
+    payment_type: values.payment_type,
+  };
+  for (const name of TEXT_FIELDS) form[name] = name === 'dob' ? (dob ?? undefined) : values[name];
+  form.antihistamine = values.antihistamine;
+  form.agreement = values.agreement;
+  return form as AdminPatientFormInput;
+}
+
+export type FormIssue = [field: keyof AppointmentFormFields, message: string];
+
+/**
+ * Every rule of the admin patient form for the slot's kind (the shared schema's, with the spec's texts), the
+ * first message of each shown field; a date of birth typed in another shape and a file over the upload
+ * limit too. [] when the form can be sent.
+ */
+export function appointmentFormIssues(values: AppointmentFormFields, slot: FormSlot): FormIssue[] {
+  const issues = new Map<string, string>();
+  const parsed = adminPatientFormSchema.safeParse(toAdminPatientForm(values, slot));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      if (field && isShown(field, slot) && !issues.has(field)) issues.set(field, issue.message);
+    }
+  }
+  // The shared text names the API's format (YYYY-MM-DD); staff type dd.mm.yyyy.
+  if (displayDateToIso(values.dob) === null || issues.get('dob') === bookingTexts.dobInvalid) {
+    issues.set('dob', appointmentFormTexts.dobFormat);
+  }
+  for (const name of FILE_FIELDS) {
+    const file = values[name];
+    if (file.kind === 'new' && file.file.size > MAX_UPLOAD_BYTES)
+      issues.set(name, appointmentFormTexts.fileTooLarge);
+  }
+  return [...issues] as FormIssue[];
+}
+
+/** The form's checks as a schema for useAdminForm (zodResolver): the values pass through unchanged. */
+export function appointmentFormSchema(slot: FormSlot) {
+  return z
+    .custom<AppointmentFormFields>(() => true)
+    .superRefine((values, context) => {
+      for (const [field, message] of appointmentFormIssues(values, slot)) {
+        context.addIssue({ code: 'custom', path: [field], message });
+      }
+    });
+}
+
+/**
+ * The multipart body of `POST /api/admin/patients` (no `appointment`) or `PUT /api/admin/transactions/:id`:
+ * `patient[...]` with every field the slot's kind asks for (an emptied optional field is sent empty, so an
+ * edit clears it), the payment type, the documents (new files; on an edit, `patient[remove_…]` for a stored
+ * one removed), and:
+ * - creating: `patient[session_id]`, the time being booked;
+ * - editing: `patient[id]`, and `session[id]` only when a new time was chosen (sending the current time as
+ *   `patient[session_id]` would ask to move to it).
+ */
+export function appointmentBody(
+  values: AppointmentFormFields,
+  slot: FormSlot,
+  appointment?: { patientId: number; initial: AppointmentFormFields },
+): FormData {
+  const body = new FormData();
+  const add = (name: string, value: string) => body.append(`patient[${name}]`, value);
+  add('is_adult', String(slot.isAdult));
+  add('is_video_call', String(slot.isVideoCall));
+  for (const name of TEXT_FIELDS) {
+    if (!isShown(name, slot)) continue;
+    const value =
+      name === 'dob' ? (displayDateToIso(values.dob) ?? '') : values[name as TextFieldName].trim();
+    add(name, value);
+  }
+  if (isShown('antihistamine', slot)) add('antihistamine', String(values.antihistamine));
+  if (isShown('agreement', slot)) add('agreement', String(values.agreement));
+  add('payment_type', values.payment_type.trim());
+  for (const name of FILE_FIELDS) {
+    const file = values[name];
+    // A new appointment sends its chosen files; an edit also removes a stored file taken away (a field that
+    // had none and still has none says nothing).
+    if (!appointment) {
+      if (file.kind === 'new') body.append(`patient[${name}]`, file.file, file.file.name);
+    } else if (file.kind === 'new' || appointment.initial[name].kind === 'stored') {
+      appendFileField(body, `patient[${name}]`, file, `patient[remove_${name}]`);
+    }
+  }
+  if (!appointment) add('session_id', String(slot.slotId));
+  else {
+    add('id', String(appointment.patientId));
+    if (values.new_time) body.append('session[id]', String(values.new_time.id));
+  }
+  return body;
+}
+
+const SLOT_ERROR_KEYS = ['session_id', 'session', 'session.id', 'patient.session_id'];
+const SLOT_REFUSALS: readonly string[] = [
+  slotTexts.taken,
+  appointmentTexts.slotNotFree,
+  appointmentTexts.slotStarted,
+];
+
+/**
+ * The reason a save was refused for its time (taken by someone else, started, of another kind): the error
+ * answer names the time's field, or its text is one of the time's refusals. Undefined for any other failure.
+ */
+export function slotRefusalOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const errors = error.body.errors ?? {};
+  for (const key of SLOT_ERROR_KEYS) {
+    const message = errors[key]?.[0];
+    if (message) return message;
+  }
+  return SLOT_REFUSALS.includes(error.message) ? error.message : undefined;
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  appointmentAgeLabel,
+  appointmentKindLabel,
+  appointmentStatusLabel,
+  appointmentsListPath,
+  attendanceMoves,
+  availabilityPathOf,
+  canDelete,
+  canRefund,
+  clinicDayOf,
+  emailStatusLabel,
+  kindSwitchPath,
+  patientNameOf,
+  paymentTone,
+  statusTone,
+} from './appointment-labels';
+
+const row = (appointment_status: string, status = 'succeeded', started = false) =>
+  ({ appointment_status, status, started }) as Parameters<typeof canRefund>[0];
+
+describe('appointment labels', () => {
+  it('names the kind, the age and the list of each kind', () => {
+    expect(appointmentKindLabel(true)).toBe('Video consultation');
+    expect(appointmentKindLabel(false)).toBe('Allergy test');
+    expect(appointmentAgeLabel(true)).toBe('Adult appointment');
+    expect(appointmentAgeLabel(false)).toBe('Child appointment');
+    expect(appointmentsListPath(true)).toBe('/admin/video');
+    expect(appointmentsListPath(false)).toBe('/admin');
+    expect(appointmentsListPath(null)).toBe('/admin');
+  });
+
+  it('shows an erased patient without a name', () => {
+    expect(patientNameOf({ full_name: 'Aoife Byrne', patient_id: 3 })).toBe('Aoife Byrne');
+    expect(patientNameOf({ full_name: '', patient_id: null })).toBe('Personal data erased');
+  });
+
+  it('reads the states as staff do', () => {
+    expect(appointmentStatusLabel('paid')).toBe('Booked');
+    expect(appointmentStatusLabel('booked')).toBe('Booked');
+    expect(appointmentStatusLabel('no_show')).toBe('No-show');
+    expect(appointmentStatusLabel('held')).toBe('Being booked');
+    expect(statusTone('refunded')).toBe('ended');
+    expect(statusTone('no_show')).toBe('missed');
+    expect(emailStatusLabel('failed')).toBe('Failed');
+  });
+
+  it('tones a payment: paid, booked by staff, refunds, failures and the rest', () => {
+    expect(paymentTone({ status: 'succeeded', amount: 180 })).toBe('paid');
+    expect(paymentTone({ status: 'booked', amount: null })).toBe('admin');
+    expect(paymentTone({ status: 'refunded', amount: 180 })).toBe('refund');
+    expect(paymentTone({ status: 'refund_pending', amount: 180 })).toBe('refund');
+    expect(paymentTone({ status: 'failed', amount: 180 })).toBe('failed');
+    expect(paymentTone({ status: 'requires_action', amount: 180 })).toBe('waiting');
+  });
+
+  it('offers refund for a paid appointment only, delete for a held, booked or paid one', () => {
+    expect(canRefund(row('paid'))).toBe(true);
+    expect(canRefund(row('booked', 'booked'))).toBe(false);
+    expect(canRefund(row('attended'))).toBe(false);
+    expect(canRefund(row('refunded', 'refunded'))).toBe(false);
+    expect(canDelete(row('booked', 'booked'))).toBe(true);
+    expect(canDelete(row('paid'))).toBe(true);
+    expect(canDelete(row('held', 'processing'))).toBe(true);
+    for (const state of ['cancelled', 'refunded', 'attended', 'no_show']) {
+      expect(canDelete(row(state))).toBe(false);
+    }
+  });
+
+  it('marks attendance only after the start, towards the other mark', () => {
+    expect(attendanceMoves(row('paid', 'succeeded', false))).toEqual([]);
+    expect(attendanceMoves(row('paid', 'succeeded', true))).toEqual(['attended', 'no_show']);
+    expect(attendanceMoves(row('attended', 'succeeded', true))).toEqual(['no_show']);
+    expect(attendanceMoves(row('no_show', 'booked', true))).toEqual(['attended']);
+    expect(attendanceMoves(row('refunded', 'refunded', true))).toEqual([]);
+  });
+
+  it('goes back to the availability day of a time', () => {
+    expect(clinicDayOf('08/12/2026')).toBe('2026-12-08');
+    expect(clinicDayOf('2026-12-08')).toBeUndefined();
+    expect(availabilityPathOf({ data: '08/12/2026', is_video_call: false, is_adult: true })).toBe(
+      '/admin/availability?type=test&age=adult&month=2026-12&day=2026-12-08',
+    );
+    expect(availabilityPathOf({ data: '08/12/2026', is_video_call: true, is_adult: false })).toBe(
+      '/admin/availability?type=video&age=child&month=2026-12&day=2026-12-08',
+    );
+    expect(availabilityPathOf()).toBe('/admin/availability');
+  });
+
+  it('switches kind keeping the search and filter, from the first page', () => {
+    const current = new URLSearchParams('page=3&search=byrne&include_cancelled=true&per_page=25');
+    expect(kindSwitchPath(true, current)).toBe(
+      '/admin/video?search=byrne&per_page=25&include_cancelled=true',
+    );
+    expect(kindSwitchPath(false, new URLSearchParams('page=2'))).toBe('/admin');
+  });
+});

@@ -1,0 +1,158 @@
+import {
+  type AppointmentEmail,
+  type AppointmentStatus,
+  appointmentStatusLabels,
+  type Transaction,
+} from '../../../shared/appointments';
+
+/**
+ * How the back office reads an appointment: its kind, its time, its payment and its state, which actions it
+ * allows, and where its screens are. Pure, so the list, the edit screen and the tests agree.
+ */
+
+/** Shown instead of the name of a patient whose personal data was erased (GDPR). */
+export const ERASED_PATIENT = 'Personal data erased';
+
+/** The list of a kind of appointment: allergy tests at /admin, video consultations at /admin/video (spec 2.5). */
+export const appointmentsListPath = (isVideoCall: boolean | null | undefined) =>
+  isVideoCall ? '/admin/video' : '/admin';
+
+/** The edit screen of an appointment. */
+export const appointmentEditPath = (id: number) => `/admin/appointment/edit?id=${id}`;
+
+/** The create screen for a time (spec 2.6: without a time it goes back to the availability screen). */
+export const appointmentCreatePath = (slotId: number) => `/admin/appointment/create?session_id=${slotId}`;
+
+/** 'Video consultation' or 'Allergy test'. */
+export const appointmentKindLabel = (isVideoCall: boolean | null | undefined) =>
+  isVideoCall ? 'Video consultation' : 'Allergy test';
+
+/** 'Adult appointment' or 'Child appointment'. */
+export const appointmentAgeLabel = (isAdult: boolean) =>
+  isAdult ? 'Adult appointment' : 'Child appointment';
+
+/** The patient's name, or that their personal data was erased. */
+export const patientNameOf = (row: Pick<Transaction, 'full_name' | 'patient_id'>) =>
+  row.patient_id !== null && row.full_name ? row.full_name : ERASED_PATIENT;
+
+/** 'DD/MM/YYYY' (the API's `data`) → the clinic day 'YYYY-MM-DD'; undefined if it is not one. */
+export function clinicDayOf(data: string): string | undefined {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(data);
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : undefined;
+}
+
+/** '09:00 – 09:30'. */
+export const timeRange = (session: { start_time: string; end_time: string }) =>
+  `${session.start_time} – ${session.end_time}`;
+
+/**
+ * The availability screen at the day of a time, for its kind
+ * (`/admin/availability?type=test&age=adult&month=2026-12&day=2026-12-08`), so staff land where they were.
+ */
+export function availabilityPathOf(session?: {
+  data: string;
+  is_video_call: boolean;
+  is_adult: boolean;
+}): string {
+  if (!session) return '/admin/availability';
+  const day = clinicDayOf(session.data);
+  const query = new URLSearchParams({
+    type: session.is_video_call ? 'video' : 'test',
+    age: session.is_adult ? 'adult' : 'child',
+  });
+  if (day) {
+    query.set('month', day.slice(0, 7));
+    query.set('day', day);
+  }
+  return `/admin/availability?${query}`;
+}
+
+/** The look of a payment's badge: paid, booked by staff, money on its way back or back, failed, waiting. */
+export type PaymentTone = 'paid' | 'admin' | 'refund' | 'failed' | 'waiting';
+
+export function paymentTone(row: Pick<Transaction, 'status' | 'amount'>): PaymentTone {
+  if (row.amount === null) return 'admin';
+  if (row.status === 'succeeded') return 'paid';
+  if (row.status.startsWith('refund')) return 'refund';
+  if (row.status === 'failed' || row.status === 'canceled' || row.status === 'cancelled') return 'failed';
+  return 'waiting';
+}
+
+/** The appointment's state as staff read it (spec: Booked, Attended, No-show, Cancelled, Refunded, Being booked). */
+export const appointmentStatusLabel = (status: AppointmentStatus) => appointmentStatusLabels[status];
+
+/** The look of a state's badge. */
+export type StatusTone = 'booked' | 'attended' | 'missed' | 'ended' | 'waiting';
+
+export function statusTone(status: AppointmentStatus): StatusTone {
+  switch (status) {
+    case 'booked':
+    case 'paid':
+      return 'booked';
+    case 'attended':
+      return 'attended';
+    case 'no_show':
+      return 'missed';
+    case 'cancelled':
+    case 'refunded':
+      return 'ended';
+    default:
+      return 'waiting';
+  }
+}
+
+type Row = Pick<Transaction, 'status' | 'appointment_status' | 'started'>;
+
+/** Only a paid appointment can be refunded (spec 4: 'succeeded displays as Paid and allows refund'). */
+export const canRefund = (row: Row) => row.status === 'succeeded' && row.appointment_status === 'paid';
+
+/**
+ * Staff delete (cancel) a held, booked or paid appointment (a paid one keeps its payment; a held one is a
+ * visitor's booking not paid yet). One that has ended (cancelled, refunded) or taken place (attended,
+ * no-show) is not offered.
+ */
+export const canDelete = (row: Row) =>
+  row.appointment_status === 'held' ||
+  row.appointment_status === 'booked' ||
+  row.appointment_status === 'paid';
+
+/** A booked or paid appointment can move to another free time of its kind. */
+export const canMove = (row: Row) => row.appointment_status === 'booked' || row.appointment_status === 'paid';
+
+/** Once cancelled or refunded, nothing about an appointment changes any more. */
+export const isClosed = (row: Row) =>
+  row.appointment_status === 'cancelled' || row.appointment_status === 'refunded';
+
+/** The attendance marks an appointment can take now: after its start, from booked, paid or the other mark. */
+export function attendanceMoves(row: Row): ('attended' | 'no_show')[] {
+  if (!row.started) return [];
+  switch (row.appointment_status) {
+    case 'booked':
+    case 'paid':
+      return ['attended', 'no_show'];
+    case 'attended':
+      return ['no_show'];
+    case 'no_show':
+      return ['attended'];
+    default:
+      return [];
+  }
+}
+
+/** An e-mail's delivery: 'Queued', 'Sent' or 'Failed'. */
+export const emailStatusLabel = (status: AppointmentEmail['status']) =>
+  ({ queued: 'Queued', sent: 'Sent', failed: 'Failed' })[status];
+
+/**
+ * The address of the other kind's list, keeping what staff searched and filtered (the page starts again):
+ * `/admin/video?search=byrne&include_cancelled=true`.
+ */
+export function kindSwitchPath(isVideoCall: boolean, current: URLSearchParams): string {
+  const next = new URLSearchParams();
+  for (const key of ['search', 'per_page', 'include_cancelled']) {
+    const value = current.get(key);
+    if (value) next.set(key, value);
+  }
+  const query = next.toString();
+  return `${appointmentsListPath(isVideoCall)}${query ? `?${query}` : ''}`;
+}

@@ -1,0 +1,168 @@
+import { type Ref, useEffect, useId, useRef, useState } from 'react';
+import { FieldErrorMessage } from '../../components/form-field/field-error-message';
+import { MonthCalendar } from '../../components/month-calendar/month-calendar';
+import { formatLongDate, monthOf } from '../../components/month-calendar/month-grid';
+import { clinicToday } from '../../lib/clinic-clock';
+import type { NewTime } from './appointment-form-values';
+import { type SlotKind, useFreeDays, useFreeTimes } from './appointments-admin-api';
+
+/** 'Tuesday 8 December 2026, 09:00 – 09:30'. */
+const describeTime = (time: { date: string; start_time: string; end_time: string }) =>
+  `${formatLongDate(time.date)}, ${time.start_time} – ${time.end_time}`;
+
+/**
+ * 'Change time' (issue 18): a month calendar of the days with free times of the appointment's own kind (the
+ * public calendar), a chosen day's free times, and the chosen one shown as the new time until the form is
+ * saved (`session[id]`), with a way to keep the current time. Controlled by the form's `new_time`.
+ */
+export function ChangeTime({
+  kind,
+  current,
+  value,
+  onChange,
+  error,
+  buttonRef,
+}: {
+  kind: SlotKind;
+  /** The appointment's time now (YYYY-MM-DD and HH:mm). */
+  current: { date: string; start_time: string; end_time: string } | undefined;
+  value: NewTime | null;
+  onChange: (value: NewTime | null) => void;
+  /** Why the chosen time was refused on save (taken meanwhile…). */
+  error?: string;
+  /** The 'Change time' button, which the form focuses for an error. */
+  buttonRef?: Ref<HTMLButtonElement>;
+}) {
+  const today = clinicToday();
+  const [open, setOpen] = useState(false);
+  const [month, setMonth] = useState(() => monthOf(current && current.date >= today ? current.date : today));
+  const [day, setDay] = useState<string>();
+  const panelId = useId();
+  const errorId = useId();
+  const chosenRef = useRef<HTMLDivElement>(null);
+  const focusChosen = useRef(false);
+  const days = useFreeDays(kind, month, open);
+  const times = useFreeTimes(kind, open ? day : undefined);
+
+  useEffect(() => {
+    if (focusChosen.current && value) {
+      focusChosen.current = false;
+      chosenRef.current?.focus();
+    }
+  }, [value]);
+
+  const choose = (time: NewTime) => {
+    focusChosen.current = true;
+    onChange(time);
+    setOpen(false);
+  };
+
+  return (
+    <fieldset className="admin-form__fieldset change-time" aria-describedby={error ? errorId : undefined}>
+      <legend>Time</legend>
+      <p className="change-time__current">
+        {value ? 'Booked now: ' : 'Booked for: '}
+        <strong>{current ? describeTime(current) : 'no time'}</strong>
+      </p>
+      {value && (
+        <div className="change-time__new" ref={chosenRef} tabIndex={-1}>
+          <p>
+            New time: <strong>{describeTime(value)}</strong>
+          </p>
+          <p className="change-time__note">
+            The appointment moves when you save the changes; the patient is told.
+          </p>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => onChange(null)}
+          >
+            Keep the current time
+          </button>
+        </div>
+      )}
+      {error && <FieldErrorMessage id={errorId}>{error}</FieldErrorMessage>}
+      <div>
+        <button
+          ref={buttonRef}
+          type="button"
+          className="button button--secondary"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((shown) => !shown)}
+        >
+          {open ? 'Close the calendar' : value ? 'Choose another time' : 'Change time'}
+        </button>
+      </div>
+      <div id={panelId} className="change-time__panel" hidden={!open}>
+        {open && (
+          <>
+            <p className="change-time__hint">
+              Days in bold have free times for this kind of appointment. Choose a day, then a time.
+            </p>
+            <MonthCalendar
+              month={month}
+              onMonthChange={(next) => {
+                setMonth(next);
+                setDay(undefined);
+              }}
+              markedDays={new Set(days.data?.days)}
+              markedLabel="free times"
+              unmarkedLabel="no free times"
+              disabledLabel="past"
+              isDisabled={(date) => date < today}
+              selected={day}
+              onSelect={(date) => setDay(day === date ? undefined : date)}
+              minMonth={monthOf(today)}
+              busy={days.isFetching}
+            />
+            {days.isError && (
+              <p role="alert" className="change-time__error">
+                The calendar could not be loaded. {days.error.message}
+              </p>
+            )}
+            {day && (
+              <section className="change-time__day" aria-labelledby={`${panelId}-day`}>
+                <h3 id={`${panelId}-day`} className="change-time__day-title">
+                  {formatLongDate(day)}
+                </h3>
+                {times.isPending && <p role="status">Loading the free times…</p>}
+                {times.isError && (
+                  <p role="alert" className="change-time__error">
+                    The free times could not be loaded. {times.error.message}
+                  </p>
+                )}
+                {times.data && times.data.sessions.length === 0 && (
+                  <p>There are no free times on this day.</p>
+                )}
+                {times.data && times.data.sessions.length > 0 && (
+                  <ul className="change-time__times" aria-label="Free times">
+                    {times.data.sessions.map((session) => (
+                      <li key={session.id}>
+                        <button
+                          type="button"
+                          className="change-time__time"
+                          aria-pressed={value?.id === session.id}
+                          onClick={() =>
+                            choose({
+                              id: session.id,
+                              date: day,
+                              start_time: session.start_time,
+                              end_time: session.end_time,
+                            })
+                          }
+                        >
+                          {session.start_time} – {session.end_time}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            )}
+          </>
+        )}
+      </div>
+    </fieldset>
+  );
+}

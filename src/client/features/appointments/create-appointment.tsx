@@ -1,0 +1,187 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { appointmentTexts } from '../../../shared/appointments';
+import type { Session } from '../../../shared/slots';
+import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
+import { useAdminForm } from '../../components/admin-page/use-admin-form';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
+import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
+import {
+  appointmentBody,
+  appointmentFormDefaults,
+  appointmentFormSchema,
+  type FormSlot,
+  slotRefusalOf,
+} from './appointment-form-values';
+import { AppointmentInfo } from './appointment-info';
+import { appointmentsListPath, availabilityPathOf } from './appointment-labels';
+import { useAdminSlot, useReleaseSlot, useSaveAppointment } from './appointments-admin-api';
+import { PatientFields } from './patient-fields';
+
+const TITLE = 'New appointment';
+
+/** Why a time cannot be booked now, or undefined while it can (available, or held for this booking). */
+function unbookable(session: Session): string | undefined {
+  if (session.status === 'booked') return appointmentTexts.slotNotFree;
+  if (Date.parse(session.starts_at) <= Date.now()) return appointmentTexts.slotStarted;
+  return undefined;
+}
+
+/** The time is not free: say so, with the way back to the availability day. */
+function TimeNotFree({
+  reason,
+  session,
+  focus = false,
+}: {
+  reason: string;
+  session: Session;
+  focus?: boolean;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [focus]);
+  return (
+    <div className="appointment-alert" role="alert" tabIndex={-1} ref={ref}>
+      <p>{reason}</p>
+      <Link className="button button--primary" to={availabilityPathOf(session)}>
+        Choose another time
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * /admin/appointment/create?session_id={id} (spec 2.6, issue 18): the time being booked (read again, so a
+ * reload works), its Appointment info, and the admin patient form for its kind. Save books it ('Booked by
+ * admin') and goes to the list of its kind; Cancel, after the spec's dialog, gives the held time back and
+ * returns to its day on the availability screen.
+ */
+export function CreateAppointment({ slotId }: { slotId: number }) {
+  const slot = useAdminSlot(slotId);
+  return (
+    <AdminRecordPage
+      record={slot}
+      what="time"
+      title={TITLE}
+      notFoundTitle="Time not found"
+      backTo="/admin/availability"
+      backLabel="Back to availability"
+    >
+      {({ session }) => {
+        const reason = unbookable(session);
+        if (!reason) return <CreateForm session={session} />;
+        return (
+          <>
+            <div className="admin-page__header">
+              <h1 className="admin-page__title">{TITLE}</h1>
+            </div>
+            <div className="appointment-summary">
+              <AppointmentInfo session={session} />
+            </div>
+            <TimeNotFree reason={reason} session={session} />
+          </>
+        );
+      }}
+    </AdminRecordPage>
+  );
+}
+
+function CreateForm({ session }: { session: Session }) {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const formSlot = useMemo<FormSlot>(
+    () => ({ slotId: session.id, isAdult: session.is_adult, isVideoCall: session.is_video_call }),
+    [session.id, session.is_adult, session.is_video_call],
+  );
+  const schema = useMemo(() => appointmentFormSchema(formSlot), [formSlot]);
+  const save = useSaveAppointment(undefined);
+  const release = useReleaseSlot();
+  // Set when the save was refused for the time (someone else took it): the form stays, with the way back.
+  const [refusal, setRefusal] = useState<string>();
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const back = availabilityPathOf(session);
+
+  const form = useAdminForm({
+    schema,
+    defaultValues: appointmentFormDefaults(),
+    save,
+    toBody: (values) => appointmentBody(values, formSlot),
+    notice: appointmentTexts.created,
+    listPath: appointmentsListPath(session.is_video_call),
+    onError: (error) => {
+      const reason = slotRefusalOf(error);
+      if (!reason) return false;
+      setRefusal(reason);
+      return true;
+    },
+  });
+
+  const leave = async () => {
+    // A time lost to someone else is not ours to give back.
+    if (!refusal) {
+      try {
+        await release.mutateAsync(session.id);
+      } catch (error) {
+        notifyApiError(notify, error);
+      }
+    }
+    setConfirmingCancel(false);
+    await navigate(back);
+  };
+
+  return (
+    <div className="appointment-page">
+      <div className="admin-page__header">
+        <div>
+          <p className="appointment-eyebrow">Booking for a patient</p>
+          <h1 className="admin-page__title">{TITLE}</h1>
+        </div>
+      </div>
+      <div className="appointment-layout">
+        <div className="appointment-summary">
+          <AppointmentInfo session={session} />
+        </div>
+        {refusal && <TimeNotFree reason={refusal} session={session} focus />}
+        <form
+          className="admin-form appointment-form"
+          noValidate
+          onSubmit={form.onSubmit}
+          aria-labelledby="appointment-form-title"
+          aria-busy={save.isPending || undefined}
+        >
+          <h2 id="appointment-form-title" className="appointment-form__title">
+            {session.is_adult ? 'Patient details' : "Child's details"}
+          </h2>
+          <p className="appointment-form__intro">
+            Fields are required unless marked optional. The patient gets a confirmation if you give their
+            e-mail.
+          </p>
+          <PatientFields form={form} slot={formSlot} askPaymentType />
+          <div className="admin-form__actions">
+            <button type="submit" className="button button--primary" disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : 'Save'}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setConfirmingCancel(true)}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      </div>
+      <ConfirmDialog
+        open={confirmingCancel}
+        title={appointmentTexts.cancelCreateTitle}
+        message={<p>{appointmentTexts.cancelCreateMessage}</p>}
+        confirmLabel="Cancel booking"
+        cancelLabel="Keep editing"
+        busy={release.isPending}
+        onConfirm={() => void leave()}
+        onCancel={() => setConfirmingCancel(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,333 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { Navigate, useNavigate } from 'react-router';
+import { appointmentTexts, type TransactionDetail } from '../../../shared/appointments';
+import { type AdminPatient, patientTexts } from '../../../shared/patients';
+import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
+import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
+import { useAdminForm } from '../../components/admin-page/use-admin-form';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
+import { useNotify } from '../../components/notifications/use-notify';
+import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
+import { deleteDialog, dialogTexts, refundDialog, useAppointmentActions } from './appointment-actions';
+import { PaymentBadge, StatusBadge } from './appointment-badges';
+import { AppointmentEmails } from './appointment-emails';
+import {
+  appointmentBody,
+  appointmentFormDefaults,
+  appointmentFormSchema,
+  type FormSlot,
+  slotRefusalOf,
+} from './appointment-form-values';
+import { AppointmentInfo, PaymentInfo } from './appointment-info';
+import {
+  appointmentKindLabel,
+  appointmentsListPath,
+  attendanceMoves,
+  canDelete,
+  canMove,
+  canRefund,
+  clinicDayOf,
+  isClosed,
+} from './appointment-labels';
+import { useAppointment, useSaveAppointment } from './appointments-admin-api';
+import { ChangeTime } from './change-time';
+import { PatientFields } from './patient-fields';
+
+/**
+ * /admin/appointment/edit?id={id} (spec 2.6, issue 18): the patient's name with the payment and the
+ * appointment's state, what staff can do now (mark attended or no-show after the start, refund a paid one,
+ * delete), the Appointment info and, for a booking paid online, its Payment Info; the patient form prefilled,
+ * the documents downloadable, replaceable and removable, and 'Change time'; the e-mails sent about it. An
+ * appointment whose patient was erased has nothing to edit: back to the list.
+ */
+export function EditAppointment({ id }: { id: number }) {
+  const record = useAppointment(id);
+  return (
+    <AdminRecordPage
+      record={record}
+      what="appointment"
+      title="Appointment"
+      notFoundTitle="Appointment not found"
+      backTo="/admin"
+      backLabel="Back to appointments"
+    >
+      {({ transaction }) =>
+        transaction.patient ? (
+          <EditForm key={transaction.id} transaction={transaction} patient={transaction.patient} />
+        ) : (
+          <ErasedPatient />
+        )
+      }
+    </AdminRecordPage>
+  );
+}
+
+/** Edit without patient data goes back to the list (spec 2.6), saying why. */
+function ErasedPatient() {
+  const notify = useNotify();
+  useEffect(() => notify.error(patientTexts.erased), [notify]);
+  return <Navigate to="/admin" replace />;
+}
+
+type Dialog = 'refund' | 'delete' | 'discard' | null;
+
+function EditForm({ transaction, patient }: { transaction: TransactionDetail; patient: AdminPatient }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = transaction.session;
+  const isVideoCall = session?.is_video_call ?? transaction.is_video_call ?? false;
+  const isAdult = session?.is_adult ?? patient.is_adult;
+  const listPath = appointmentsListPath(isVideoCall);
+  const formSlot = useMemo<FormSlot>(
+    // The slot's id only picks the rules here: an edit sends a time only when it moves (session[id]).
+    () => ({ slotId: session?.id ?? 1, isAdult, isVideoCall }),
+    [session?.id, isAdult, isVideoCall],
+  );
+  const schema = useMemo(() => appointmentFormSchema(formSlot), [formSlot]);
+  const [initial] = useState(() => appointmentFormDefaults(transaction));
+  const save = useSaveAppointment(transaction.id);
+  const actions = useAppointmentActions();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [busy, setBusy] = useState(false);
+  const closed = isClosed(transaction);
+
+  const form = useAdminForm({
+    schema,
+    defaultValues: initial,
+    save,
+    toBody: (values) => appointmentBody(values, formSlot, { patientId: patient.id, initial }),
+    notice: appointmentTexts.updated,
+    listPath,
+    onError: (error) => {
+      const reason = slotRefusalOf(error);
+      if (!reason) return false;
+      // The chosen time went meanwhile: said at 'Time', and the free times are read again.
+      form.setError('new_time', { type: 'server', message: reason }, { shouldFocus: true });
+      void invalidateApiPaths(queryClient, ['/api/calendar_slots', '/api/patient_sessions']);
+      return true;
+    },
+  });
+
+  // After an attendance mark its button goes: once the new state is shown, the focus moves to the actions
+  // that remain (or the heading).
+  const toolbarRef = useRef<HTMLFieldSetElement>(null);
+  const markedFrom = useRef<string | null>(null);
+  useEffect(() => {
+    if (markedFrom.current === null || markedFrom.current === transaction.appointment_status) return;
+    markedFrom.current = null;
+    const target =
+      toolbarRef.current?.querySelector<HTMLButtonElement>('button') ??
+      document.querySelector<HTMLElement>('main h1');
+    target?.focus();
+  }, [transaction.appointment_status]);
+
+  const mark = async (status: 'attended' | 'no_show') => {
+    markedFrom.current = transaction.appointment_status;
+    try {
+      await actions.markAttendance(transaction.id, status);
+    } catch {
+      markedFrom.current = null;
+      // The notice says why.
+    }
+  };
+
+  const runDialog = async () => {
+    setBusy(true);
+    try {
+      if (dialog === 'refund') await actions.refundAppointment(transaction);
+      if (dialog === 'delete') {
+        await actions.deleteAppointment(transaction);
+        setDialog(null);
+        await navigate(listPath);
+        return;
+      }
+      if (dialog === 'discard') {
+        setDialog(null);
+        await navigate(listPath);
+        return;
+      }
+      setDialog(null);
+    } catch {
+      // The dialog stays open; the notice says why.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const cancel = () => {
+    if (form.formState.isDirty) setDialog('discard');
+    else void navigate(listPath);
+  };
+
+  const moves = closed ? [] : attendanceMoves(transaction);
+  const waitsForStart =
+    !transaction.started &&
+    (transaction.appointment_status === 'booked' || transaction.appointment_status === 'paid');
+  const shownDialog =
+    dialog === 'refund'
+      ? dialogTexts(refundDialog, transaction)
+      : dialog === 'delete'
+        ? dialogTexts(deleteDialog, transaction)
+        : {
+            title: 'Discard your changes?',
+            message: <p>The changes you made to this appointment will be lost.</p>,
+            confirmLabel: 'Discard changes',
+            cancelLabel: 'Keep editing',
+          };
+
+  return (
+    <div className="appointment-page">
+      <AdminFormHeader
+        title={patient.full_name}
+        eyebrow={
+          <p className="appointment-eyebrow">
+            {appointmentKindLabel(isVideoCall)}, {isAdult ? 'adult' : 'child'}
+          </p>
+        }
+        backTo={listPath}
+        backLabel="Back to appointments"
+      >
+        <p className="appointment-header__badges">
+          <span className="visually-hidden">Payment: </span>
+          <PaymentBadge row={transaction} large />
+          <span className="visually-hidden">, status: </span>
+          <StatusBadge status={transaction.appointment_status} large />
+        </p>
+      </AdminFormHeader>
+
+      {closed && (
+        <p className="appointment-notice">
+          This appointment was {transaction.appointment_status === 'refunded' ? 'refunded' : 'cancelled'}: it
+          can no longer be changed.
+        </p>
+      )}
+
+      {(moves.length > 0 || canRefund(transaction) || canDelete(transaction) || waitsForStart) && (
+        <fieldset className="appointment-toolbar" ref={toolbarRef}>
+          <legend className="visually-hidden">Appointment actions</legend>
+          {moves.includes('attended') && (
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-disabled={actions.markingAttendance !== undefined || undefined}
+              onClick={() => {
+                if (actions.markingAttendance === undefined) void mark('attended');
+              }}
+            >
+              {actions.markingAttendance === 'attended' ? 'Marking…' : 'Mark attended'}
+            </button>
+          )}
+          {moves.includes('no_show') && (
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-disabled={actions.markingAttendance !== undefined || undefined}
+              onClick={() => {
+                if (actions.markingAttendance === undefined) void mark('no_show');
+              }}
+            >
+              {actions.markingAttendance === 'no_show' ? 'Marking…' : 'Mark no-show'}
+            </button>
+          )}
+          {waitsForStart && (
+            <p className="appointment-toolbar__hint">
+              Attended or no-show can be marked once it has started.
+            </p>
+          )}
+          <span className="appointment-toolbar__spacer" />
+          {canRefund(transaction) && (
+            <button
+              type="button"
+              className="button button--danger-secondary"
+              onClick={() => setDialog('refund')}
+            >
+              Refund
+            </button>
+          )}
+          {canDelete(transaction) && (
+            <button
+              type="button"
+              className="button button--danger-secondary"
+              onClick={() => setDialog('delete')}
+            >
+              Delete
+            </button>
+          )}
+        </fieldset>
+      )}
+
+      <div className="appointment-layout">
+        <div className="appointment-summary">
+          <AppointmentInfo session={session} />
+          {!transaction.booked_by_admin && <PaymentInfo transaction={transaction} />}
+        </div>
+
+        <form
+          className="admin-form appointment-form"
+          noValidate
+          onSubmit={form.onSubmit}
+          aria-labelledby="appointment-form-title"
+          aria-busy={save.isPending || undefined}
+        >
+          <h2 id="appointment-form-title" className="appointment-form__title">
+            {isAdult ? 'Patient details' : "Child's details"}
+          </h2>
+          <fieldset className="appointment-form__all">
+            <legend className="visually-hidden">Appointment details</legend>
+            {canMove(transaction) && session && (
+              <Controller
+                control={form.control}
+                name="new_time"
+                render={({ field, fieldState }) => (
+                  <ChangeTime
+                    kind={{ isVideoCall, isAdult }}
+                    current={{
+                      date: clinicDayOf(session.data) ?? '',
+                      start_time: session.start_time,
+                      end_time: session.end_time,
+                    }}
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={fieldState.error?.message}
+                    buttonRef={field.ref}
+                  />
+                )}
+              />
+            )}
+            <PatientFields
+              form={form}
+              slot={formSlot}
+              askPaymentType={transaction.booked_by_admin}
+              readOnly={closed}
+            />
+          </fieldset>
+          <div className="admin-form__actions">
+            {!closed && (
+              <button type="submit" className="button button--primary" disabled={save.isPending}>
+                {save.isPending ? 'Saving…' : 'Save changes'}
+              </button>
+            )}
+            <button type="button" className="button button--secondary" onClick={cancel}>
+              {closed ? 'Back to appointments' : 'Cancel'}
+            </button>
+          </div>
+        </form>
+      </div>
+
+      <AppointmentEmails emails={transaction.emails} />
+
+      <ConfirmDialog
+        open={dialog !== null}
+        title={shownDialog.title}
+        message={shownDialog.message}
+        confirmLabel={shownDialog.confirmLabel}
+        cancelLabel={shownDialog.cancelLabel}
+        busy={busy}
+        onConfirm={() => void runDialog()}
+        onCancel={() => setDialog(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,360 @@
+import type { ChangeEvent, FocusEvent, KeyboardEvent } from 'react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { BOOKING_LIMITS } from '../../../shared/booking';
+import { uploadRules } from '../../../shared/uploads';
+import { FileField } from '../../components/file-field/file-field';
+import { CheckboxField } from '../../components/form-field/checkbox-field';
+import { FieldFrame, useFieldIds } from '../../components/form-field/field-frame';
+import { TextAreaField } from '../../components/form-field/text-area-field';
+import { TextField } from '../../components/form-field/text-field';
+import { useFileDownload } from '../../lib/download-file';
+import { phoneCharacters, tidyDisplayDate } from '../../lib/patient-fields';
+import { truncateFileName } from '../../lib/truncate-file-name';
+import {
+  type AppointmentFormFields,
+  FILE_FIELDS,
+  type FileFieldName,
+  type FormSlot,
+  isShown,
+  PAYMENT_TYPES,
+} from './appointment-form-values';
+
+/** The id of a field's control: what the form focuses and the tests find. */
+export const fieldId = (name: keyof AppointmentFormFields) => `appointment-${name}`;
+
+const DOCUMENT_LABELS: Record<FileFieldName, string> = {
+  result: 'Result (optional)',
+  referral_letter: 'Referral letter (optional)',
+  attachment: 'Attachment (optional)',
+};
+
+/** The payment type staff record for a booking they made; a stored value not in the list is offered too. */
+function PaymentTypeField({
+  form,
+  readOnly,
+}: {
+  form: UseFormReturn<AppointmentFormFields>;
+  readOnly: boolean;
+}) {
+  const error = form.formState.errors.payment_type?.message;
+  const ids = useFieldIds(fieldId('payment_type'), 'How the patient pays at the clinic, if known.', error);
+  const stored = form.formState.defaultValues?.payment_type ?? '';
+  const options =
+    stored && !(PAYMENT_TYPES as readonly string[]).includes(stored)
+      ? [stored, ...PAYMENT_TYPES]
+      : PAYMENT_TYPES;
+  return (
+    <FieldFrame
+      ids={ids}
+      label="Payment type (optional)"
+      hint="How the patient pays at the clinic, if known."
+      error={error}
+    >
+      <select
+        id={ids.inputId}
+        className="field__input appointment-form__select"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        disabled={readOnly}
+        {...form.register('payment_type')}
+      >
+        <option value="">Not recorded</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+/** A closed appointment's documents: each stored one downloads; nothing can be added or removed. */
+function StoredDocuments({
+  form,
+  download,
+  pending,
+}: {
+  form: UseFormReturn<AppointmentFormFields>;
+  download: ReturnType<typeof useFileDownload>['download'];
+  pending: string | null;
+}) {
+  const stored = FILE_FIELDS.flatMap((name) => {
+    const value = form.getValues(name);
+    return value.kind === 'stored' ? [{ name, file: value }] : [];
+  });
+  if (stored.length === 0) return <p className="appointment-form__none">No documents.</p>;
+  return (
+    <ul className="appointment-documents">
+      {stored.map(({ name, file }) => (
+        <li key={name}>
+          <span className="appointment-documents__label">
+            {DOCUMENT_LABELS[name].replace(' (optional)', '')}
+          </span>
+          <button
+            type="button"
+            className="file-field__download"
+            title={file.name}
+            aria-busy={pending === file.url || undefined}
+            onClick={() => void download(file.url, { fileName: file.name })}
+          >
+            <span className="visually-hidden">Download </span>
+            {truncateFileName(file.name, 27)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The patient form of an appointment (spec section 5, the admin variant): the fields the slot's kind asks
+ * for, grouped, the e-mail optional, the date of birth as dd.MM.yyyy, letters kept out of the phone, the
+ * test's two ticks, the payment type (for a booking staff made) and the three documents. Stored documents
+ * download with the admin's token.
+ */
+export function PatientFields({
+  form,
+  slot,
+  askPaymentType,
+  readOnly = false,
+}: {
+  form: UseFormReturn<AppointmentFormFields>;
+  slot: FormSlot;
+  /** A booking staff made records how it is paid; one paid online was paid by card. */
+  askPaymentType: boolean;
+  /** A cancelled or refunded appointment: its details shown, nothing changeable; its documents still download. */
+  readOnly?: boolean;
+}) {
+  const {
+    register,
+    control,
+    setValue,
+    formState: { errors, isSubmitted },
+  } = form;
+  const { download, pending } = useFileDownload();
+  const child = !slot.isAdult;
+  const shown = (name: keyof AppointmentFormFields) => isShown(name, slot);
+  const text = (name: keyof AppointmentFormFields, label: string) => ({
+    id: fieldId(name),
+    label,
+    error: errors[name]?.message,
+    disabled: readOnly,
+  });
+  // Registered where they are rendered: the order of registration is the order a failed save's focus
+  // looks for the first error in.
+  const dobField = () => {
+    const dob = register('dob');
+    return {
+      ...dob,
+      onBlur: (event: FocusEvent<HTMLInputElement>) => {
+        const tidy = tidyDisplayDate(event.target.value);
+        if (tidy !== event.target.value)
+          setValue('dob', tidy, { shouldValidate: isSubmitted, shouldDirty: true });
+        void dob.onBlur(event);
+      },
+    };
+  };
+  const phoneField = () => {
+    const phone = register('phone');
+    return {
+      ...phone,
+      onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+        // Letters are blocked as they are typed (spec section 5); shortcuts and keys like Tab pass.
+        if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && phoneCharacters(event.key) === '')
+          event.preventDefault();
+      },
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        const allowed = phoneCharacters(event.target.value);
+        if (allowed !== event.target.value) event.target.value = allowed;
+        void phone.onChange(event);
+      },
+    };
+  };
+
+  return (
+    <>
+      <fieldset className="admin-form__fieldset">
+        <legend>{child ? 'Child' : 'Patient'}</legend>
+        <div className="admin-form__row">
+          <TextField
+            {...text('first_name', child ? "Child's first name" : 'First name')}
+            autoComplete="off"
+            required
+            maxLength={100}
+            {...register('first_name')}
+          />
+          <TextField
+            {...text('last_name', child ? "Child's surname" : 'Surname')}
+            autoComplete="off"
+            required
+            maxLength={100}
+            {...register('last_name')}
+          />
+        </div>
+        <TextField
+          {...text(
+            'dob',
+            `${child ? "Child's date of birth" : 'Date of birth'}${slot.isVideoCall ? ' (optional)' : ''}`,
+          )}
+          hint={`dd.mm.yyyy, for example ${child ? '31.01.2019' : '31.01.1990'}`}
+          autoComplete="off"
+          inputMode="decimal"
+          required={!slot.isVideoCall}
+          maxLength={10}
+          className="appointment-form__short"
+          {...dobField()}
+        />
+      </fieldset>
+
+      {shown('guardian_first_name') && (
+        <fieldset className="admin-form__fieldset">
+          <legend>Parent or guardian</legend>
+          <div className="admin-form__row">
+            <TextField
+              {...text('guardian_first_name', "Parent or guardian's first name")}
+              autoComplete="off"
+              required
+              maxLength={100}
+              {...register('guardian_first_name')}
+            />
+            <TextField
+              {...text('guardian_last_name', "Parent or guardian's surname")}
+              autoComplete="off"
+              required
+              maxLength={100}
+              {...register('guardian_last_name')}
+            />
+          </div>
+        </fieldset>
+      )}
+
+      <fieldset className="admin-form__fieldset">
+        <legend>Contact</legend>
+        <div className="admin-form__row">
+          <TextField
+            {...text('email', 'E-mail (optional)')}
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={BOOKING_LIMITS.email}
+            {...register('email')}
+          />
+          <TextField
+            {...text('phone', 'Phone')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            required
+            maxLength={30}
+            {...phoneField()}
+          />
+        </div>
+      </fieldset>
+
+      {!slot.isVideoCall && (
+        <fieldset className="admin-form__fieldset">
+          <legend>{shown('consultant_name') ? 'GP and the test' : 'The test'}</legend>
+          {shown('consultant_name') && (
+            <>
+              <TextField
+                {...text('consultant_name', "GP's name")}
+                autoComplete="off"
+                required
+                maxLength={100}
+                {...register('consultant_name')}
+              />
+              <TextAreaField
+                {...text('consultant_addres', "GP's address")}
+                rows={3}
+                required
+                maxLength={600}
+                {...register('consultant_addres')}
+              />
+            </>
+          )}
+          <TextField
+            {...text('consultant_email', "GP's e-mail (optional)")}
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={BOOKING_LIMITS.email}
+            {...register('consultant_email')}
+          />
+          <TextAreaField
+            {...text('allergens', 'Reason for the test (optional)')}
+            hint="What the patient reacts to and why they would like the test (10 to 300 characters)."
+            rows={3}
+            maxLength={600}
+            {...register('allergens')}
+          />
+          <CheckboxField
+            id={fieldId('antihistamine')}
+            label="The patient will stop taking antihistamines 5 days before the test (nasal antihistamines 3 days before)."
+            error={errors.antihistamine?.message}
+            disabled={readOnly}
+            required
+            {...register('antihistamine')}
+          />
+          <CheckboxField
+            id={fieldId('agreement')}
+            label="The patient agrees to the Terms & Conditions."
+            error={errors.agreement?.message}
+            disabled={readOnly}
+            required
+            {...register('agreement')}
+          />
+        </fieldset>
+      )}
+
+      {askPaymentType && (
+        <fieldset className="admin-form__fieldset">
+          <legend>Payment</legend>
+          <PaymentTypeField form={form} readOnly={readOnly} />
+        </fieldset>
+      )}
+
+      <fieldset className="admin-form__fieldset">
+        <legend>Documents</legend>
+        {readOnly ? (
+          <StoredDocuments form={form} download={download} pending={pending} />
+        ) : (
+          FILE_FIELDS.map((name) => (
+            <Controller
+              key={name}
+              control={control}
+              name={name}
+              render={({ field, fieldState }) => (
+                <FileField
+                  id={fieldId(name)}
+                  label={DOCUMENT_LABELS[name]}
+                  hint=".pdf, .doc or .docx, up to 10 MB"
+                  accept=".pdf,.doc,.docx"
+                  allowedExtensions={uploadRules.document.extensions}
+                  maxNameLength={27}
+                  value={field.value}
+                  onChange={field.onChange}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                  onDownload={
+                    field.value.kind === 'stored'
+                      ? () => {
+                          if (field.value.kind === 'stored')
+                            void download(field.value.url, { fileName: field.value.name });
+                        }
+                      : undefined
+                  }
+                  downloading={field.value.kind === 'stored' && pending === field.value.url}
+                />
+              )}
+            />
+          ))
+        )}
+      </fieldset>
+    </>
+  );
+}

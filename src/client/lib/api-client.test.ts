@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiDownload, apiRequest, fileNameFromDisposition } from './api-client';
+
+describe('fileNameFromDisposition', () => {
+  it('reads the quoted, bare and UTF-8 file names', () => {
+    expect(fileNameFromDisposition('attachment; filename="Appointments.csv"')).toBe('Appointments.csv');
+    expect(fileNameFromDisposition('attachment; filename=Appointments.csv')).toBe('Appointments.csv');
+    expect(
+      fileNameFromDisposition(
+        `attachment; filename="Result.pdf"; filename*=UTF-8''R%C3%A9sultat%20d%27Aoife.pdf`,
+      ),
+    ).toBe("Résultat d'Aoife.pdf");
+    expect(fileNameFromDisposition('attachment; filename="say \\"hi\\".pdf"')).toBe('say "hi".pdf');
+  });
+
+  it('drops paths and answers undefined without a name', () => {
+    expect(fileNameFromDisposition('attachment; filename="../../etc/passwd"')).toBe('passwd');
+    expect(fileNameFromDisposition('attachment; filename="C:\\\\temp\\\\a.pdf"')).toBe('a.pdf');
+    expect(fileNameFromDisposition('attachment')).toBeUndefined();
+    expect(fileNameFromDisposition(null)).toBeUndefined();
+    expect(fileNameFromDisposition("attachment; filename*=UTF-8''%E0%A4%A")).toBeUndefined();
+  });
+});
+
+describe('apiDownload', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the bearer token and answers the bytes with the server’s file name', async () => {
+    const storage = new Map([['auth_token', 'secret-token']]);
+    vi.stubGlobal('window', { localStorage: { getItem: (key: string) => storage.get(key) ?? null } });
+    const fetchMock = vi.fn(
+      async () =>
+        new Response('\uFEFFPatient name\n', {
+          headers: { 'content-disposition': 'attachment; filename="Appointments.csv"' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const file = await apiDownload('/api/admin/export_transactions?is_video_call=false');
+    expect(file.fileName).toBe('Appointments.csv');
+    // The bytes as sent, the BOM included (Blob.text() would drop it while decoding).
+    const bytes = new Uint8Array(await file.blob.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes.slice(3))).toBe('Patient name\n');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/admin/export_transactions?is_video_call=false');
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer secret-token');
+  });
+
+  it('throws the server’s error text, as apiRequest does', async () => {
+    vi.stubGlobal('window', { localStorage: { getItem: () => null } });
+    vi.stubGlobal('fetch', async () => Response.json({ error_messages: 'File not found' }, { status: 404 }));
+    await expect(apiDownload('/api/admin/upload_results/x')).rejects.toMatchObject({
+      status: 404,
+      message: 'File not found',
+    });
+    await expect(apiRequest('/api/admin/transactions/9')).rejects.toBeInstanceOf(ApiError);
+  });
+});

@@ -15,6 +15,7 @@ export const paymentTexts = {
   wrongPatient: 'This booking token does not belong to that patient.',
   bookingNotFound: 'Booking not found',
   refundOnlySucceeded: 'Only a paid appointment can be refunded.',
+  refundInProgress: 'A refund of this appointment is already under way.',
   refundFailed: 'The refund could not be processed. Try it later.',
   neverCharged: 'The payment was never completed; nothing was charged.',
   refunded: 'Refund has been successfully processed',

@@ -437,3 +437,203 @@ export const seedSlotSchedule = {
     5: { isAdult: true, location: 'adult_1' },
   },
 } as const;
+
+/** A demonstration appointment: a fictional patient and where their appointment is in its life. */
+export interface SeedAppointment {
+  patient: {
+    firstName: string;
+    lastName: string;
+    /** At example.com: no one real is ever e-mailed. */
+    email: string | null;
+    phone: string;
+    dob: string;
+    guardian?: { firstName: string; lastName: string };
+    gp?: { name: string; address: string; email?: string };
+    allergens?: string;
+  };
+  isAdult: boolean;
+  isVideoCall: boolean;
+  /** `{ upcoming: n }`: the kind's n-th seeded slot (0 = the first); `{ weekdaysAgo: n }`: a slot that day, now past. */
+  when: { upcoming: number } | { weekdaysAgo: number };
+  status: 'paid' | 'booked' | 'attended' | 'no_show';
+  /** Paid by card on the website (in test mode), or booked by staff with their words for how it is paid. */
+  paid: 'card' | { bookedByAdmin: string };
+  /** When it was registered, in hours before the seeding (a past one's well before its slot). */
+  registeredHoursAgo: number;
+}
+
+/**
+ * The back office's demonstration morning: ten appointments of fictional patients (made-up Irish names, e-mails
+ * at example.com), some paid by card in test mode and some booked by staff, adults and children, tests and
+ * video consultations, three in the past (two attended, one no-show) and the rest upcoming.
+ */
+export const seedAppointments: SeedAppointment[] = [
+  {
+    patient: {
+      firstName: 'Aoife',
+      lastName: 'Ní Bhriain',
+      email: 'aoife.nibhriain@example.com',
+      phone: '087 555 0101',
+      dob: '1988-03-14',
+      gp: { name: 'Dr Máire Ó Dálaigh', address: '14 Main Street, Dundrum, Dublin 14' },
+      allergens: 'Hay fever every May, and an itchy mouth after eating apples.',
+    },
+    isAdult: true,
+    isVideoCall: false,
+    when: { upcoming: 0 },
+    status: 'paid',
+    paid: 'card',
+    registeredHoursAgo: 1,
+  },
+  {
+    patient: {
+      firstName: 'Seán',
+      lastName: 'Ó Súilleabháin',
+      email: 'sean.osuilleabhain@example.com',
+      phone: '086 555 0102',
+      dob: '1975-11-02',
+      gp: {
+        name: 'Dr Ciarán Breen',
+        address: 'Sandyford Medical Centre, Dublin 18',
+        email: 'reception@example.com',
+      },
+      allergens: 'Wheezing around cats and dogs since childhood.',
+    },
+    isAdult: true,
+    isVideoCall: false,
+    when: { upcoming: 1 },
+    status: 'booked',
+    paid: { bookedByAdmin: 'Health insurance' },
+    registeredHoursAgo: 3,
+  },
+  {
+    patient: {
+      firstName: 'Caoimhe',
+      lastName: 'Mac Gearailt',
+      email: 'caoimhe.macgearailt@example.com',
+      phone: '085 555 0103',
+      dob: '1993-07-21',
+    },
+    isAdult: true,
+    isVideoCall: true,
+    when: { upcoming: 0 },
+    status: 'paid',
+    paid: 'card',
+    registeredHoursAgo: 26,
+  },
+  {
+    patient: {
+      firstName: 'Róisín',
+      lastName: 'Nic Aodha',
+      email: 'maire.nicaodha@example.com',
+      phone: '087 555 0104',
+      dob: '2017-05-09',
+      guardian: { firstName: 'Máire', lastName: 'Nic Aodha' },
+      allergens: 'Hives after eating peanut butter at a party.',
+    },
+    isAdult: false,
+    isVideoCall: false,
+    when: { upcoming: 0 },
+    status: 'paid',
+    paid: 'card',
+    registeredHoursAgo: 2,
+  },
+  {
+    patient: {
+      firstName: 'Oisín',
+      lastName: 'Breathnach',
+      email: 'padraig.breathnach@example.com',
+      phone: '083 555 0105',
+      dob: '2019-01-30',
+      guardian: { firstName: 'Pádraig', lastName: 'Breathnach' },
+    },
+    isAdult: false,
+    isVideoCall: true,
+    when: { upcoming: 0 },
+    status: 'booked',
+    paid: { bookedByAdmin: 'Pay at the clinic' },
+    registeredHoursAgo: 50,
+  },
+  {
+    patient: {
+      firstName: 'Éabha',
+      lastName: 'Ní Chonaill',
+      email: 'eabha.nichonaill@example.com',
+      phone: '089 555 0106',
+      dob: '2001-09-17',
+      gp: { name: 'Dr Fionn Ó Riain', address: 'Main Street Surgery, Bray, Co. Wicklow' },
+      allergens: 'Sneezing and streaming eyes from dust at home all year.',
+    },
+    isAdult: true,
+    isVideoCall: false,
+    when: { upcoming: 5 },
+    status: 'paid',
+    paid: 'card',
+    registeredHoursAgo: 120,
+  },
+  {
+    patient: {
+      firstName: 'Tadhg',
+      lastName: 'Ó Ceallaigh',
+      email: null,
+      phone: '086 555 0107',
+      dob: '2015-12-03',
+      guardian: { firstName: 'Siobhán', lastName: 'Ó Ceallaigh' },
+    },
+    isAdult: false,
+    isVideoCall: false,
+    when: { upcoming: 2 },
+    status: 'booked',
+    paid: { bookedByAdmin: 'Pay at the clinic' },
+    registeredHoursAgo: 4,
+  },
+  {
+    patient: {
+      firstName: 'Saoirse',
+      lastName: 'Uí Bhriain',
+      email: 'saoirse.uibhriain@example.com',
+      phone: '087 555 0108',
+      dob: '1982-02-25',
+      gp: { name: 'Dr Máire Ó Dálaigh', address: '14 Main Street, Dundrum, Dublin 14' },
+      allergens: 'Swollen lips after eating prawns on holiday.',
+    },
+    isAdult: true,
+    isVideoCall: false,
+    when: { weekdaysAgo: 1 },
+    status: 'attended',
+    paid: 'card',
+    registeredHoursAgo: 170,
+  },
+  {
+    patient: {
+      firstName: 'Darragh',
+      lastName: 'Mac Cárthaigh',
+      email: 'darragh.maccarthaigh@example.com',
+      phone: '085 555 0109',
+      dob: '1969-06-11',
+    },
+    isAdult: true,
+    isVideoCall: true,
+    when: { weekdaysAgo: 1 },
+    status: 'no_show',
+    paid: { bookedByAdmin: 'Health insurance' },
+    registeredHoursAgo: 200,
+  },
+  {
+    patient: {
+      firstName: 'Clíodhna',
+      lastName: 'Ní Mhurchú',
+      email: 'grainne.nimhurchu@example.com',
+      phone: '083 555 0110',
+      dob: '2014-08-22',
+      guardian: { firstName: 'Gráinne', lastName: 'Ní Mhurchú' },
+      allergens: 'Eczema flares and a runny nose in spring.',
+    },
+    isAdult: false,
+    isVideoCall: false,
+    when: { weekdaysAgo: 2 },
+    status: 'attended',
+    paid: { bookedByAdmin: 'Pay at the clinic' },
+    registeredHoursAgo: 240,
+  },
+];

@@ -1,15 +1,18 @@
 import { TZDate } from '@date-fns/tz';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-database';
 import type { DatabaseHandle } from './database';
 import {
+  appointments,
   blogArticles,
   faQuestions,
   feeCategories,
   feePrices,
   feeServices,
   type NewSlot,
+  patients,
+  payments,
   slots,
   teamMembers,
 } from './schema';
@@ -87,12 +90,17 @@ describe('seedDemonstrationContent', () => {
     expect(prices.map((price) => price.amountCents)).toEqual(expect.arrayContaining([85_00, 180_00]));
   });
 
-  it('seeds available weekday slots for the next four weeks from 09:00 clinic time', async () => {
-    const seeded = await handle.db.select().from(slots).orderBy(asc(slots.startsAt));
+  it('seeds weekday slots for the next four weeks from 09:00 clinic time, available but for the booked ones', async () => {
+    const booked = new Set(
+      (await handle.db.select({ slotId: appointments.slotId }).from(appointments)).map((row) => row.slotId),
+    );
+    const seeded = (await handle.db.select().from(slots).orderBy(asc(slots.startsAt))).filter(
+      (slot) => slot.startsAt.getTime() > now.getTime(),
+    );
     expect(seeded.length).toBeGreaterThanOrEqual(20 * 4);
     const horizon = now.getTime() + 29 * 24 * 60 * 60 * 1000;
     for (const slot of seeded) {
-      expect(slot.status).toBe('available');
+      expect(slot.status).toBe(booked.has(slot.id) ? 'booked' : 'available');
       expect(slot.startsAt.getTime()).toBeGreaterThan(now.getTime());
       expect(slot.startsAt.getTime()).toBeLessThan(horizon);
       expect(slot.endsAt.getTime() - slot.startsAt.getTime()).toBe(30 * 60 * 1000);
@@ -107,6 +115,53 @@ describe('seedDemonstrationContent', () => {
     expect(kinds).toEqual(new Set(['true/true', 'true/false', 'false/true', 'false/false']));
   });
 
+  it('seeds a morning of appointments for the back office: fictional patients, paid by card in test mode or booked by staff', async () => {
+    const rows = await handle.db
+      .select({ appointment: appointments, patient: patients, slot: slots })
+      .from(appointments)
+      .innerJoin(patients, eq(patients.id, appointments.patientId))
+      .innerJoin(slots, eq(slots.id, appointments.slotId));
+    const paid = await handle.db.select().from(payments);
+    expect(rows).toHaveLength(10);
+    expect(new Set(rows.map((row) => row.slot.id)).size).toBe(10);
+    for (const { appointment, patient, slot } of rows) {
+      expect(slot.status).toBe('booked');
+      expect(patient.isAdult).toBe(slot.isAdult);
+      expect(patient.email ?? '@example.com').toMatch(/@example\.com$/);
+      expect(appointment.createdAt.getTime()).toBeLessThan(Math.min(now.getTime(), slot.startsAt.getTime()));
+      expect(appointment.priceCents).toBe(slot.priceCents);
+      const payment = paid.find((row) => row.appointmentId === appointment.id);
+      if (appointment.bookedByAdmin) {
+        expect(payment).toBeUndefined();
+        expect(appointment.paymentType).not.toBe('card');
+      } else {
+        expect(payment).toMatchObject({
+          provider: 'test',
+          status: 'succeeded',
+          amountCents: slot.priceCents,
+          providerPaymentId: expect.stringMatching(/^pi_test_/),
+        });
+        expect(payment?.paidAt).toBeInstanceOf(Date);
+      }
+      const started = slot.startsAt.getTime() < now.getTime();
+      if (started) expect(['attended', 'no_show']).toContain(appointment.status);
+      else expect(['paid', 'booked']).toContain(appointment.status);
+      expect(appointment.status === 'paid' || appointment.status === 'booked').toBe(!started);
+    }
+    const statuses = rows.map((row) => row.appointment.status);
+    expect(statuses.filter((status) => status === 'attended').length).toBeGreaterThanOrEqual(1);
+    expect(statuses.filter((status) => status === 'no_show')).toHaveLength(1);
+    expect(
+      statuses.filter((status) => status === 'paid' || status === 'booked').length,
+    ).toBeGreaterThanOrEqual(5);
+    const kinds = new Set(rows.map((row) => `${row.slot.isAdult}/${row.slot.isVideoCall}`));
+    expect(kinds).toEqual(new Set(['true/true', 'true/false', 'false/true', 'false/false']));
+    expect(rows.some((row) => row.appointment.bookedByAdmin)).toBe(true);
+    expect(rows.some((row) => !row.appointment.bookedByAdmin)).toBe(true);
+    expect(rows.some((row) => /[áéíóúÁÉÍÓÚ]/.test(row.patient.firstName + row.patient.lastName))).toBe(true);
+    expect(rows.some((row) => row.patient.email === null)).toBe(true);
+  });
+
   it('seeds nothing the second time', async () => {
     const countAll = async () => ({
       team: (await handle.db.select().from(teamMembers)).length,
@@ -114,6 +169,8 @@ describe('seedDemonstrationContent', () => {
       faqs: (await handle.db.select().from(faQuestions)).length,
       categories: (await handle.db.select().from(feeCategories)).length,
       slots: (await handle.db.select().from(slots)).length,
+      appointments: (await handle.db.select().from(appointments)).length,
+      payments: (await handle.db.select().from(payments)).length,
     });
     const before = await countAll();
     expect(await seedDemonstrationContent(handle.db)).toEqual({ seeded: false });

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from './database';
 import {
+  appointments,
   blogArticles,
   faQuestions,
   feeCategories,
@@ -9,10 +11,21 @@ import {
   feeServices,
   type NewBlogArticle,
   type NewSlot,
+  patients,
+  payments,
+  type Slot,
   slots,
   teamMembers,
 } from './schema';
-import { seedArticles, seedFaqs, seedFeeCategories, seedSlotSchedule, seedTeamMembers } from './seed-content';
+import {
+  type SeedAppointment,
+  seedAppointments,
+  seedArticles,
+  seedFaqs,
+  seedFeeCategories,
+  seedSlotSchedule,
+  seedTeamMembers,
+} from './seed-content';
 
 const CLINIC_TIME_ZONE = 'Europe/Dublin';
 
@@ -70,10 +83,158 @@ export async function seedDemonstrationContent(
     const [anySlot] = await tx.select({ id: slots.id }).from(slots).limit(1);
     if (!anySlot) {
       const demonstrationSlots = buildDemonstrationSlots(now);
-      if (demonstrationSlots.length > 0) await tx.insert(slots).values(demonstrationSlots);
+      const seededSlots =
+        demonstrationSlots.length > 0 ? await tx.insert(slots).values(demonstrationSlots).returning() : [];
+      const [anyAppointment] = await tx.select({ id: appointments.id }).from(appointments).limit(1);
+      if (!anyAppointment) await seedDemonstrationAppointments(tx, now, seededSlots);
     }
     return { seeded: true };
   });
+}
+
+/** The clinic-time instant of `hour:minute` on the day `offset` days from `now`'s clinic day. */
+function clinicDayAt(now: Date, offset: number, hour: number, minute: number): Date {
+  const today = new TZDate(now, CLINIC_TIME_ZONE);
+  return new Date(
+    new TZDate(
+      today.getFullYear(),
+      today.getMonth(),
+      today.getDate() + offset,
+      hour,
+      minute,
+      CLINIC_TIME_ZONE,
+    ).getTime(),
+  );
+}
+
+/** How many days back the weekday `weekdaysAgo` weekdays before `now`'s clinic day is. */
+function daysBackToWeekday(now: Date, weekdaysAgo: number): number {
+  let days = 0;
+  for (let left = weekdaysAgo; left > 0; ) {
+    days += 1;
+    const weekday = new TZDate(clinicDayAt(now, -days, 12, 0), CLINIC_TIME_ZONE).getDay();
+    if (weekday >= 1 && weekday <= 5) left -= 1;
+  }
+  return days;
+}
+
+/** A booked slot `weekdaysAgo` weekdays back for a past appointment: tests from 09:00, video calls after them. */
+function pastSlot(now: Date, kind: Pick<Slot, 'isAdult' | 'isVideoCall'>, weekdaysAgo: number): NewSlot {
+  const schedule = seedSlotSchedule;
+  const minute =
+    schedule.firstSlot.hour * 60 +
+    schedule.firstSlot.minute +
+    (kind.isVideoCall ? schedule.inPersonSlotsPerDay : 0) * (schedule.lengthMinutes + schedule.gapMinutes);
+  const startsAt = clinicDayAt(
+    now,
+    -daysBackToWeekday(now, weekdaysAgo),
+    Math.floor(minute / 60),
+    minute % 60,
+  );
+  return {
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + schedule.lengthMinutes * 60_000),
+    status: 'booked',
+    priceCents: kind.isVideoCall ? schedule.videoPriceCents : schedule.inPersonPriceCents,
+    isAdult: kind.isAdult,
+    isVideoCall: kind.isVideoCall,
+    location: kind.isVideoCall ? null : kind.isAdult ? 'adult_1' : 'child',
+  };
+}
+
+/**
+ * The back office's demonstration appointments (`seedAppointments`), on the slots just seeded (marked booked) and
+ * on past slots made for them: fictional patients, card payments in test mode (succeeded, no money moved), and
+ * bookings made by staff. Plain rows, a few statements: the appointment service's e-mails are not queued.
+ */
+async function seedDemonstrationAppointments(tx: Db, now: Date, seededSlots: Slot[]): Promise<void> {
+  const upcoming = (kind: Pick<Slot, 'isAdult' | 'isVideoCall'>) =>
+    seededSlots
+      .filter((slot) => slot.isAdult === kind.isAdult && slot.isVideoCall === kind.isVideoCall)
+      .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  const plans: { plan: SeedAppointment; slot: Slot }[] = [];
+  for (const plan of seedAppointments) {
+    if ('upcoming' in plan.when) {
+      const slot = upcoming(plan)[plan.when.upcoming];
+      if (slot) plans.push({ plan, slot });
+      continue;
+    }
+    const [slot] = await tx
+      .insert(slots)
+      .values(pastSlot(now, plan, plan.when.weekdaysAgo))
+      .returning();
+    if (slot) plans.push({ plan, slot });
+  }
+  if (plans.length === 0) return;
+  await tx
+    .update(slots)
+    .set({ status: 'booked' })
+    .where(
+      inArray(
+        slots.id,
+        plans.map(({ slot }) => slot.id),
+      ),
+    );
+
+  const registered = (plan: SeedAppointment) => new Date(now.getTime() - plan.registeredHoursAgo * 3_600_000);
+  const seededPatients = await tx
+    .insert(patients)
+    .values(
+      plans.map(({ plan }) => ({
+        firstName: plan.patient.firstName,
+        lastName: plan.patient.lastName,
+        email: plan.patient.email,
+        phone: plan.patient.phone,
+        dob: plan.patient.dob,
+        isAdult: plan.isAdult,
+        guardianFirstName: plan.patient.guardian?.firstName ?? null,
+        guardianLastName: plan.patient.guardian?.lastName ?? null,
+        consultantName: plan.patient.gp?.name ?? null,
+        consultantAddress: plan.patient.gp?.address ?? null,
+        consultantEmail: plan.patient.gp?.email ?? null,
+        allergens: plan.patient.allergens ?? null,
+        createdAt: registered(plan),
+        updatedAt: registered(plan),
+      })),
+    )
+    .returning({ id: patients.id });
+  const seeded = await tx
+    .insert(appointments)
+    .values(
+      plans.map(({ plan, slot }, index) => ({
+        patientId: seededPatients[index]!.id,
+        slotId: slot.id,
+        status: plan.status,
+        bookedByAdmin: plan.paid !== 'card',
+        priceCents: slot.priceCents,
+        paymentType: plan.paid === 'card' ? 'card' : plan.paid.bookedByAdmin,
+        antihistamineConfirmed: plan.isVideoCall ? null : true,
+        agreementAccepted: plan.isVideoCall ? null : true,
+        createdAt: registered(plan),
+        updatedAt: registered(plan),
+      })),
+    )
+    .returning({ id: appointments.id });
+  const paidByCard = plans.flatMap(({ plan, slot }, index) => {
+    if (plan.paid !== 'card') return [];
+    const paidAt = new Date(registered(plan).getTime() + 4 * 60_000);
+    const appointmentId = seeded[index]!.id;
+    return [
+      {
+        appointmentId,
+        provider: 'test' as const,
+        providerPaymentId: `pi_test_demo_${randomUUID().replace(/-/g, '')}`,
+        idempotencyKey: `seed_${randomUUID()}`,
+        amountCents: slot.priceCents,
+        status: 'succeeded' as const,
+        paidAt,
+        customerEmail: plan.patient.email,
+        createdAt: registered(plan),
+        updatedAt: paidAt,
+      },
+    ];
+  });
+  if (paidByCard.length > 0) await tx.insert(payments).values(paidByCard);
 }
 
 /** The demonstration articles, published on earlier days at 10:00 clinic time. */

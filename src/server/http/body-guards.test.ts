@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as appointmentEndpoints from '../../shared/api/appointment-endpoints';
 import * as auditEndpoints from '../../shared/api/audit-endpoints';
 import * as authEndpoints from '../../shared/api/auth-endpoints';
 import * as blogEndpoints from '../../shared/api/blog-endpoints';
@@ -21,6 +22,7 @@ import { DEFAULT_JSON_BODY_LIMIT, jsonTooComplex, NO_BODY_MESSAGE } from './body
 import { MAX_DEPTH, MAX_NODES } from './input-guards';
 
 const ENDPOINT_MODULES = {
+  'appointment-endpoints.ts': appointmentEndpoints,
   'audit-endpoints.ts': auditEndpoints,
   'auth-endpoints.ts': authEndpoints,
   'blog-endpoints.ts': blogEndpoints,

@@ -1,6 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox, slots } from '../../db/schema';
+import { appointmentTexts } from '../../../shared/appointments';
+import { paymentTexts } from '../../../shared/payments';
+import { appointments, auditLog, emailOutbox, patients, payments, slots } from '../../db/schema';
 import {
   appointmentOf,
   type BookingTestApp,
@@ -9,7 +11,9 @@ import {
   pay,
   paymentsOfPatient,
 } from '../../test/booking-fixtures';
+import { auditOf, staffBooking } from '../../test/staff-fixtures';
 import { signInAsNewAdmin } from '../../test/test-app';
+import { queueEmail } from '../email/outbox-repository';
 
 let t: BookingTestApp;
 let auth: { authorization: string };
@@ -107,6 +111,99 @@ describe('GET /api/admin/transactions', () => {
   it('needs a token', async () => {
     expect((await t.app.inject({ url: '/api/admin/transactions' })).statusCode).toBe(401);
   });
+
+  it('filters by kind and searches names, e-mails and phones, leaving out bookings being made', async () => {
+    const video = await staffBooking(t.app, t.database.db, auth, {
+      slot: { isVideoCall: true },
+      form: {
+        first_name: 'Fionnuala',
+        last_name: 'Ní Chonaill',
+        email: 'fionnuala@example.ie',
+        phone: '01 234 9876',
+      },
+    });
+    const test = await staffBooking(t.app, t.database.db, auth, {
+      form: {
+        first_name: 'Pádraig',
+        last_name: 'Ó Sé',
+        email: 'padraig.ose@example.ie',
+        phone: '086 111 2233',
+      },
+    });
+    const ids = async (query: string) =>
+      (await list(`?per_page=100&${query}`)).json().transactions.map((row: { id: number }) => row.id);
+    expect(await ids('search_transaction=ní chonaill')).toEqual([video.id]);
+    expect(await ids('search_transaction=Fionnuala%20Ní')).toEqual([video.id]);
+    expect(await ids('search_transaction=PADRAIG.OSE@')).toEqual([test.id]);
+    expect(await ids('search_transaction=111%202233')).toEqual([test.id]);
+    expect(await ids('search_transaction=Pádraig&is_video_call=true')).toEqual([]);
+    expect(await ids('search_transaction=Pádraig&is_video_call=false')).toEqual([test.id]);
+    // LIKE's wildcards match themselves only.
+    expect(await ids('search_transaction=_')).toEqual([]);
+    expect(await ids('search_transaction=%5C')).toEqual([]);
+    // A visitor's booking still being made (no payment attempt) is not listed; a declined one is.
+    const making = await createBooking(t.app, t.database.db, { form: { first_name: 'Midflow' } });
+    expect(await ids('search_transaction=Midflow')).toEqual([]);
+    expect((await pay(t.app, making, { token: 'pm_card_chargeDeclined' })).statusCode).toBe(402);
+    const declined = await appointmentOf(t.database.db, making.patientId);
+    expect(await ids('search_transaction=Midflow')).toEqual([declined.id]);
+    for (const query of ['include_cancelled=maybe', 'page=0', 'per_page=1000', 'sort=id', 'page=abc']) {
+      expect((await list(`?${query}`)).statusCode, query).toBe(422);
+    }
+    expect((await list(`?search_transaction=${'x'.repeat(201)}`)).statusCode).toBe(422);
+  });
+
+  it('pages newest first (created_at, then id), the last pages read from the oldest end, the same rows either way', async () => {
+    const made: number[] = [];
+    for (let index = 0; index < 7; index += 1) {
+      made.push((await staffBooking(t.app, t.database.db, auth, { form: { last_name: 'Pagerson' } })).id);
+    }
+    // Two registered at the very same instant: the larger id first.
+    const [a, b] = [made[2]!, made[3]!];
+    const [first] = await t.database.db
+      .select({ createdAt: appointments.createdAt })
+      .from(appointments)
+      .where(eq(appointments.id, a));
+    await t.database.db
+      .update(appointments)
+      .set({ createdAt: first!.createdAt })
+      .where(inArray(appointments.id, [a, b]));
+    const expected = [...made].reverse();
+    for (const perPage of [1, 2, 3, 7, 10]) {
+      const seen: number[] = [];
+      const pages = Math.ceil(7 / perPage);
+      for (let page = 1; page <= pages + 1; page += 1) {
+        const body = (await list(`?search_transaction=pagerson&per_page=${perPage}&page=${page}`)).json();
+        expect(body).toMatchObject({ count: 7, pages });
+        if (page > pages) expect(body.transactions).toEqual([]);
+        seen.push(...body.transactions.map((row: { id: number }) => row.id));
+      }
+      expect(seen, `per_page ${perPage}`).toEqual(expected);
+    }
+    // Unfiltered, every page of 3 put together is the whole list.
+    const all = (await list('?per_page=100')).json();
+    const pieces: number[] = [];
+    for (let page = 1; page <= Math.ceil(all.count / 3); page += 1) {
+      pieces.push(
+        ...(await list(`?per_page=3&page=${page}`)).json().transactions.map((row: { id: number }) => row.id),
+      );
+    }
+    expect(pieces).toEqual(all.transactions.map((row: { id: number }) => row.id));
+  });
+
+  it('keeps listing an appointment whose patient was erased, without a name', async () => {
+    const booking = await staffBooking(t.app, t.database.db, auth, { form: { last_name: 'Erasedson' } });
+    await t.database.db.delete(patients).where(eq(patients.id, booking.patientId));
+    const body = (await list('?per_page=100')).json();
+    expect(body.transactions.find((row: { id: number }) => row.id === booking.id)).toMatchObject({
+      full_name: '',
+      patient_id: null,
+      status_label: 'Booked by admin',
+    });
+    const detail = await t.app.inject({ url: `/api/admin/transactions/${booking.id}`, headers: auth });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().transaction).toMatchObject({ patient: null, full_name: '' });
+  });
 });
 
 describe('GET /api/admin/transactions/:id', () => {
@@ -131,9 +228,83 @@ describe('GET /api/admin/transactions/:id', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'patient'), eq(auditLog.entityId, String(booking.patientId))));
     expect(audit?.action).toBe('read');
-    expect((await t.app.inject({ url: '/api/admin/transactions/999999', headers: auth })).statusCode).toBe(
-      404,
-    );
+    const missing = await t.app.inject({ url: '/api/admin/transactions/999999', headers: auth });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error_messages).toBe(appointmentTexts.notFound);
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
+      expect((await t.app.inject({ url: `/api/admin/transactions/${id}`, headers: auth })).statusCode).toBe(
+        404,
+      );
+    }
+  });
+
+  it('lists the e-mails sent about it, oldest first, with their delivery', async () => {
+    const booking = await staffBooking(t.app, t.database.db, auth, { form: { email: 'mails@example.ie' } });
+    const [confirmation] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.appointmentId, booking.id));
+    await t.database.db
+      .update(emailOutbox)
+      .set({ status: 'sent', attempts: 1, sentAt: new Date() })
+      .where(eq(emailOutbox.id, confirmation!.id));
+    const failed = await queueEmail(t.database.db, {
+      to: 'mails@example.ie',
+      subject: 'Failed one',
+      text: 'x',
+      appointmentId: booking.id,
+    });
+    await t.database.db
+      .update(emailOutbox)
+      .set({ status: 'failed', attempts: 10, lastError: '550 mailbox unavailable' })
+      .where(eq(emailOutbox.id, failed));
+    const sending = await queueEmail(t.database.db, {
+      to: 'mails@example.ie',
+      subject: 'Being sent',
+      text: 'x',
+      appointmentId: booking.id,
+    });
+    await t.database.db
+      .update(emailOutbox)
+      .set({ status: 'sending', attempts: 2, lastError: 'timeout' })
+      .where(eq(emailOutbox.id, sending));
+    await queueEmail(t.database.db, { to: 'someone@example.ie', subject: 'Not about it', text: 'x' });
+
+    const response = await t.app.inject({ url: `/api/admin/transactions/${booking.id}`, headers: auth });
+    expect(response.statusCode).toBe(200);
+    const { emails, booked_by_admin, payment_type } = response.json().transaction;
+    expect({ booked_by_admin, payment_type }).toEqual({ booked_by_admin: true, payment_type: 'insurance' });
+    expect(emails).toEqual([
+      {
+        id: confirmation!.id,
+        to: 'mails@example.ie',
+        subject: confirmation!.subject,
+        status: 'sent',
+        attempts: 1,
+        last_error: null,
+        created_at: expect.any(String),
+        sent_at: expect.any(String),
+      },
+      expect.objectContaining({
+        id: failed,
+        status: 'failed',
+        attempts: 10,
+        last_error: '550 mailbox unavailable',
+      }),
+      expect.objectContaining({
+        id: sending,
+        status: 'queued',
+        attempts: 2,
+        last_error: 'timeout',
+        sent_at: null,
+      }),
+    ]);
+    const reads = await auditOf(t.database.db, 'patient', booking.patientId);
+    expect(reads.at(-1)).toMatchObject({
+      action: 'read',
+      details: { via: 'appointment', appointment_id: booking.id },
+    });
+    expect(JSON.stringify(reads.map((entry) => entry.details))).not.toContain('mails@example.ie');
   });
 });
 
@@ -155,7 +326,8 @@ describe('POST /api/admin/refunds', () => {
     const mails = await t.database.db
       .select()
       .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, 'refund-me@example.ie'));
+      .where(eq(emailOutbox.toAddress, 'refund-me@example.ie'))
+      .orderBy(emailOutbox.id);
     expect(mails.map((mail) => mail.subject)).toEqual([
       expect.stringMatching(/is booked/),
       expect.stringMatching(/cancelled and refunded/),
@@ -185,9 +357,58 @@ describe('POST /api/admin/refunds', () => {
     expect((await refund('x')).statusCode).toBe(422);
   });
 
-  it('refunds once when two refunds race', async () => {
+  it('refunds once when two refunds race: the other answers a clear 409 or 422', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const paid = await paidBooking();
+      const answers = await Promise.all([refund(paid.appointmentId), refund(paid.appointmentId)]);
+      const codes = answers.map((answer) => answer.statusCode).sort();
+      expect(codes[0]).toBe(200);
+      expect([409, 422]).toContain(codes[1]);
+      const loser = answers.find((answer) => answer.statusCode !== 200)!;
+      expect([paymentTexts.refundInProgress, paymentTexts.refundOnlySucceeded]).toContain(
+        loser.json().error_messages,
+      );
+      const [payment, ...others] = await paymentsOfPatient(t.database.db, paid.patientId);
+      expect(others).toEqual([]);
+      expect(payment).toMatchObject({ status: 'refunded', refundId: expect.stringMatching(/^re_test_/) });
+      const claims = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, String(payment!.id))));
+      expect(claims).toHaveLength(1);
+      const refunds = (await auditOf(t.database.db, 'appointment', paid.appointmentId)).filter(
+        (entry) => (entry.details?.status as { to?: string } | undefined)?.to === 'refunded',
+      );
+      expect(refunds).toHaveLength(1);
+    }
+  });
+
+  it('answers 409 while a refund of the appointment is under way; a delete waits for it too', async () => {
     const paid = await paidBooking();
-    const answers = await Promise.all([refund(paid.appointmentId), refund(paid.appointmentId)]);
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
+    const [payment] = await paymentsOfPatient(t.database.db, paid.patientId);
+    await t.database.db.update(payments).set({ status: 'refunding' }).where(eq(payments.id, payment!.id));
+    const response = await refund(paid.appointmentId);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error_messages).toBe(paymentTexts.refundInProgress);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/transactions/${paid.appointmentId}`,
+      headers: auth,
+    });
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().error_messages).toBe(appointmentTexts.paymentInProgress);
+  });
+
+  it('refuses a booking made by staff (nothing was paid) with its readable text, and hostile bodies', async () => {
+    const staff = await staffBooking(t.app, t.database.db, auth);
+    const response = await refund(staff.id);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      error_messages: paymentTexts.refundOnlySucceeded,
+      errors: { transaction_id: [paymentTexts.refundOnlySucceeded] },
+    });
+    for (const id of [null, [1], { id: 1 }, 1.5, -1, 0, 2 ** 40, '1']) {
+      expect((await refund(id)).statusCode, JSON.stringify(id)).toBe(422);
+    }
   });
 });

@@ -1,12 +1,41 @@
 import type { FastifyInstance } from 'fastify';
-import { createRefund, getTransaction, listTransactions } from '../../../shared/api/appointment-endpoints';
+import {
+  createAdminBooking,
+  createRefund,
+  deleteTransaction,
+  exportTransactions,
+  getTransaction,
+  listTransactions,
+  setAttendance,
+  updateTransaction,
+} from '../../../shared/api/appointment-endpoints';
+import { appointmentCsvColumns, appointmentTexts } from '../../../shared/appointments';
 import { paymentTexts } from '../../../shared/payments';
+import { sendCsv } from '../../http/csv-export';
 import { route } from '../../http/endpoint-route';
+import type { FormLimits } from '../../http/multipart-form';
 import { adminActorOf } from '../auth/admin-guard';
-import { appointmentForStaff, listAppointmentsForStaff } from './appointment-admin-service';
+import {
+  appointmentForStaff,
+  changedAppointmentDetail,
+  exportAppointmentsForStaff,
+  listAppointmentsForStaff,
+} from './appointment-admin-service';
 import { refundAppointment } from './appointment-refunds';
 import { findAppointmentRecord } from './appointment-repository';
+import {
+  bookForPatient,
+  cancelAppointment,
+  markAttendance,
+  updateAppointment,
+} from './appointment-staff-service';
 import { transactionAnswer } from './appointment-view';
+
+/**
+ * The admin patient form: three files (result, referral letter, attachment) of 10 MB at most, the patient
+ * entity's short fields, the removal ticks and `session[id]`.
+ */
+const STAFF_FORM_LIMITS: FormLimits = { files: 3, fields: 50, fieldSize: 4 * 1024 };
 
 /** Back-office calls: booking appointments and refunds (spec section 7), under the guarded /api/admin scope. */
 export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<void> {
@@ -16,9 +45,50 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
     listAppointmentsForStaff(db, adminActorOf(request), request.query),
   );
 
+  route(admin, exportTransactions, async (request, reply) => {
+    const rows = await exportAppointmentsForStaff(db, adminActorOf(request), request.query);
+    return sendCsv(reply, 'Appointments.csv', appointmentCsvColumns, rows);
+  });
+
   route(admin, getTransaction, async (request) =>
     appointmentForStaff(db, adminActorOf(request), request.params.id),
   );
+
+  route(
+    admin,
+    createAdminBooking,
+    async (request) => {
+      const id = await bookForPatient(db, adminActorOf(request), request.body);
+      return { message: appointmentTexts.created, transaction: await changedAppointmentDetail(db, id) };
+    },
+    { formLimits: STAFF_FORM_LIMITS },
+  );
+
+  route(
+    admin,
+    updateTransaction,
+    async (request) => {
+      const { id } = request.params;
+      await updateAppointment(db, adminActorOf(request), id, request.body);
+      return { message: appointmentTexts.updated, transaction: await changedAppointmentDetail(db, id) };
+    },
+    { formLimits: STAFF_FORM_LIMITS },
+  );
+
+  route(admin, deleteTransaction, async (request) => {
+    await cancelAppointment(db, adminActorOf(request), request.params.id);
+    return undefined;
+  });
+
+  route(admin, setAttendance, async (request) => {
+    const { id } = request.params;
+    const { status } = request.body;
+    await markAttendance(db, adminActorOf(request), id, status);
+    return {
+      message: status === 'attended' ? appointmentTexts.markedAttended : appointmentTexts.markedNoShow,
+      transaction: await changedAppointmentDetail(db, id),
+    };
+  });
 
   route(admin, createRefund, async (request) => {
     const id = request.body.transaction_id;

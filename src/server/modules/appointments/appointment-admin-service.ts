@@ -1,15 +1,25 @@
-import type { TransactionResponse, TransactionsResponse } from '../../../shared/appointments';
-import { paymentTexts } from '../../../shared/payments';
+import {
+  type AppointmentFilter,
+  appointmentTexts,
+  type TransactionDetail,
+  type TransactionResponse,
+  type TransactionsResponse,
+} from '../../../shared/appointments';
 import type { Db } from '../../db/database';
 import { notFound } from '../../domain-errors';
-import { type AdminActor, auditRead } from '../audit/audit-log';
+import type { CsvCell } from '../../http/csv-export';
+import { type AdminActor, auditChange, auditRead } from '../audit/audit-log';
+import { emailsOfAppointment } from '../email/outbox-repository';
 import { fileInfos } from '../uploads/file-repository';
 import {
   type AppointmentListQuery,
+  type AppointmentRecord,
+  appointmentRecordBatches,
+  countAppointmentRecords,
   findAppointmentRecord,
   listAppointmentRecords,
 } from './appointment-repository';
-import { adminPatientAnswer, transactionAnswer } from './appointment-view';
+import { appointmentCsvRow, transactionAnswer, transactionDetailAnswer } from './appointment-view';
 
 /** A page of the appointments list; the patients' names and e-mails on it are personal data: the read is audited. */
 export async function listAppointmentsForStaff(
@@ -25,6 +35,26 @@ export async function listAppointmentsForStaff(
   return { transactions: items.map(transactionAnswer), pages, count };
 }
 
+/** An appointment's detail as staff see it (its files' names and its e-mails read here); nothing is audited. */
+export async function appointmentDetail(db: Db, record: AppointmentRecord): Promise<TransactionDetail> {
+  const { patient } = record;
+  const [stored, emails] = await Promise.all([
+    patient
+      ? fileInfos(db, [patient.resultFileId, patient.referralLetterFileId, patient.attachmentFileId])
+      : new Map<string, { name: string }>(),
+    emailsOfAppointment(db, record.appointment.id),
+  ]);
+  const names = new Map([...stored].map(([id, info]) => [id, info.name]));
+  return transactionDetailAnswer(record, names, emails);
+}
+
+/** The detail of an appointment a change has just made or changed (the change's own audit entry covers it). */
+export async function changedAppointmentDetail(db: Db, appointmentId: number): Promise<TransactionDetail> {
+  const record = await findAppointmentRecord(db, appointmentId);
+  if (!record) throw notFound(appointmentTexts.notFound);
+  return appointmentDetail(db, record);
+}
+
 /** One appointment with its patient's details, for staff; the read is audited before it is answered. */
 export async function appointmentForStaff(
   db: Db,
@@ -32,23 +62,37 @@ export async function appointmentForStaff(
   appointmentId: number,
 ): Promise<TransactionResponse> {
   const record = await findAppointmentRecord(db, appointmentId);
-  if (!record) throw notFound(paymentTexts.transactionNotFound);
-  const { patient } = record;
-  await auditRead(db, actor, 'patient', patient?.id ?? null, {
+  if (!record) throw notFound(appointmentTexts.notFound);
+  await auditRead(db, actor, 'patient', record.patient?.id ?? null, {
     via: 'appointment',
     appointment_id: appointmentId,
   });
-  const stored = patient
-    ? await fileInfos(db, [patient.resultFileId, patient.referralLetterFileId, patient.attachmentFileId])
-    : new Map<string, { name: string }>();
-  const names = new Map([...stored].map(([id, info]) => [id, info.name]));
-  return {
-    transaction: {
-      ...transactionAnswer(record),
-      patient: patient ? adminPatientAnswer(patient, names) : null,
-      booked_by_admin: record.appointment.bookedByAdmin,
-      payment_type: record.appointment.paymentType,
-      emails: [],
+  return { transaction: await appointmentDetail(db, record) };
+}
+
+/**
+ * Appointments.csv: every appointment of the list's filter, newest first, read in batches as the download is
+ * written. The export is audited once before the first byte, with how many rows it holds and its filter (whether
+ * a search was made, not the text searched: it may be a name).
+ */
+export async function exportAppointmentsForStaff(
+  db: Db,
+  actor: AdminActor,
+  filter: AppointmentFilter,
+): Promise<AsyncIterable<CsvCell[]>> {
+  const rows = await countAppointmentRecords(db, filter);
+  await auditChange(db, actor, 'export', 'appointment', null, {
+    format: 'csv',
+    rows,
+    filter: {
+      is_video_call: filter.is_video_call ?? null,
+      include_cancelled: filter.include_cancelled ?? false,
+      searched: Boolean(filter.search_transaction),
     },
-  };
+  });
+  return (async function* () {
+    for await (const batch of appointmentRecordBatches(db, filter)) {
+      for (const record of batch) yield appointmentCsvRow(record);
+    }
+  })();
 }

@@ -1,16 +1,11 @@
 import { paymentTexts } from '../../../shared/payments';
 import type { Payment } from '../../db/schema';
-import { DomainError, fieldError, notFound, providerFailure, refused } from '../../domain-errors';
+import { conflict, DomainError, fieldError, notFound, providerFailure, refused } from '../../domain-errors';
 import { type Actor, type AdminActor, auditChange, systemActor } from '../audit/audit-log';
 import { queueEmail } from '../email/outbox-repository';
 import { findPayment, paymentsOfAppointment, updatePayment } from '../payments/payment-repository';
 import { freeBookedSlot } from '../slots/slot-repository';
-import {
-  findAppointment,
-  findAppointmentRecord,
-  lockAppointment,
-  moveAppointment,
-} from './appointment-repository';
+import { findAppointmentRecord, lockAppointment, moveAppointment } from './appointment-repository';
 import type { AppointmentContext } from './appointment-service';
 import { refundEmailOf } from './emails/appointment-emails';
 
@@ -35,29 +30,31 @@ export async function refundAppointment(
   appointmentId: number,
 ): Promise<void> {
   const { db, provider } = context;
-  const appointment = await findAppointment(db, appointmentId);
-  if (!appointment) throw notFound(paymentTexts.transactionNotFound);
   const onlyPaid = () =>
     refused(paymentTexts.refundOnlySucceeded, fieldError('transaction_id', paymentTexts.refundOnlySucceeded));
-  const paid = (await paymentsOfAppointment(db, appointmentId)).find((row) => row.status === 'succeeded');
-  if (appointment.status !== 'paid' || !paid?.providerPaymentId) throw onlyPaid();
-  if (paid.provider !== provider.name) {
-    throw refused(`This payment was taken in ${paid.provider} mode; refund it there.`);
-  }
-  const claimed = await db.transaction(async (tx) => {
-    const row = await updatePayment(tx, paid.id, ['succeeded'], {
+  // The appointment locked first (the module's order of locks): a refund and a staff delete, or two refunds,
+  // happen one after the other; the second sees the first's outcome.
+  const paid = await db.transaction(async (tx) => {
+    const appointment = await lockAppointment(tx, appointmentId);
+    if (!appointment) throw notFound(paymentTexts.transactionNotFound);
+    const payments = await paymentsOfAppointment(tx, appointmentId);
+    if (payments.some((row) => row.status === 'refunding')) throw conflict(paymentTexts.refundInProgress);
+    const succeeded = payments.find((row) => row.status === 'succeeded');
+    if (appointment.status !== 'paid' || !succeeded?.providerPaymentId) throw onlyPaid();
+    if (succeeded.provider !== provider.name) {
+      throw refused(`This payment was taken in ${succeeded.provider} mode; refund it there.`);
+    }
+    const row = await updatePayment(tx, succeeded.id, ['succeeded'], {
       status: 'refunding',
       settleAfter: new Date(Date.now() + REFUND_GRACE_MS),
     });
-    if (row) {
-      await auditChange(tx, actor, 'update', 'payment', row.id, {
-        status: { from: 'succeeded', to: 'refunding' },
-        appointment_id: appointmentId,
-      });
-    }
-    return row;
+    if (!row?.providerPaymentId) throw onlyPaid();
+    await auditChange(tx, actor, 'update', 'payment', row.id, {
+      status: { from: 'succeeded', to: 'refunding' },
+      appointment_id: appointmentId,
+    });
+    return { ...row, providerPaymentId: row.providerPaymentId };
   });
-  if (!claimed) throw onlyPaid();
 
   let refundId: string;
   try {

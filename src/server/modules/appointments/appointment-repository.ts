@@ -1,6 +1,21 @@
-import { and, desc, eq, getTableColumns, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lt,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { pageCount } from '../../../shared/pagination';
 import type { Db } from '../../db/database';
-import { containsText, type PageRequest, paginate } from '../../db/paginate';
+import type { Page, PageRequest } from '../../db/paginate';
 import {
   type Appointment,
   appointments,
@@ -8,6 +23,7 @@ import {
   type NewAppointment,
   type Patient,
   type Payment,
+  patientSearchText,
   patients,
   payments,
   type Slot,
@@ -233,44 +249,154 @@ export async function findAppointmentRecord(db: Db, id: number): Promise<Appoint
   return row as AppointmentRecord | undefined;
 }
 
-export interface AppointmentListQuery extends PageRequest {
+/** The records of `ids`, in the order of `ids` (ids not found are left out). */
+async function recordsByIds(db: Db, ids: readonly number[]): Promise<AppointmentRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = (await records(db).query.where(inArray(appointments.id, [...ids]))) as AppointmentRecord[];
+  const byId = new Map(rows.map((row) => [row.appointment.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** What the staff's appointments list and its CSV are filtered by. */
+export interface AppointmentFilterQuery {
   is_video_call?: boolean;
+  /** Part of the patient's names, e-mail or phone. */
   search_transaction?: string;
+  /** Also the cancelled and refunded ones (a delete or a refund takes an appointment off the list). */
+  include_cancelled?: boolean;
+}
+
+export interface AppointmentListQuery extends PageRequest, AppointmentFilterQuery {}
+
+/** `%text%` for `ilike`, with `%`, `_` and `\` matching themselves. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/**
+ * An appointment a payment was tried for, as a held one may be: its payment in progress or failed (one that
+ * succeeded made it paid). Written as `= any(array(…))`: an InitPlan, run at most once a query and only when a
+ * held row is met (held ones are few). A correlated EXISTS is costed once a row (a count of 100,000 rows then
+ * looked costly enough to be JIT-compiled, about 300 ms), and `in (select …)` steered selective searches away
+ * from the patient index.
+ */
+const triedWhileHeld = sql`${appointments.id} = any(array(select ${payments.appointmentId} from ${payments} where ${inArray(payments.status, ['processing', 'requires_action', 'failed'])}))`;
+
+/**
+ * The filter's condition on appointments (left-joined to their patient and slot): every appointment but a
+ * visitor's booking still being made (one with a payment attempt is shown, so a declined card is seen), without
+ * the cancelled and refunded ones unless asked; the search looks in the patient's names, e-mail and phone.
+ */
+function filterCondition(filter: AppointmentFilterQuery): SQL {
+  const search = filter.search_transaction;
+  return and(
+    filter.include_cancelled ? undefined : notInArray(appointments.status, ['cancelled', 'refunded']),
+    or(ne(appointments.status, 'held'), triedWhileHeld),
+    filter.is_video_call === undefined ? undefined : eq(slots.isVideoCall, filter.is_video_call),
+    // The very expression of the patients' trigram index, so the index answers it.
+    search ? sql`${patientSearchText(patients)} ilike ${containsPattern(search)}` : undefined,
+  ) as SQL;
 }
 
 /**
- * The appointments staff see, newest first: every appointment but a visitor's booking still being made (one
- * with a payment attempt is shown, so a declined card is seen), with the patient, slot and latest payment.
+ * How many appointments the filter finds. The patient and the slot are joined by left joins, which the planner
+ * drops when the filter does not look at them (a unique key, no column used): the count reads little more than
+ * appointments, and never the lateral payment.
  */
-export async function listAppointmentRecords(db: Db, query: AppointmentListQuery) {
-  const fullName = sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`;
-  const search = query.search_transaction;
-  const where = and(
-    or(
-      ne(appointments.status, 'held'),
-      sql`exists (select 1 from ${payments} where ${payments.appointmentId} = ${appointments.id})`,
-    ),
-    query.is_video_call === undefined ? undefined : eq(slots.isVideoCall, query.is_video_call),
-    search
-      ? or(
-          containsText(search, patients.firstName, patients.lastName, patients.email),
-          sql`(${fullName}) ilike ${`%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`}`,
-        )
-      : undefined,
-  ) as SQL;
-  const total = db
+export async function countAppointmentRecords(db: Db, filter: AppointmentFilterQuery): Promise<number> {
+  const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(appointments)
     .leftJoin(patients, eq(patients.id, appointments.patientId))
     .leftJoin(slots, eq(slots.id, appointments.slotId))
-    .where(where)
-    .then((rows) => Number(rows[0]?.count ?? 0));
-  const page = await paginate(
-    records(db).query.where(where).orderBy(desc(appointments.createdAt), desc(appointments.id)),
-    total,
-    query,
-  );
-  return { ...page, items: page.items as AppointmentRecord[] };
+    .where(filterCondition(filter));
+  return Number(row?.count ?? 0);
+}
+
+/** The filtered appointments' ids and keys (created_at as text: a Date keeps milliseconds, the column microseconds). */
+function filteredKeys(db: Db, filter: AppointmentFilterQuery, after?: { createdAt: string; id: number }) {
+  return db
+    .select({ id: appointments.id, createdAt: sql<string>`${appointments.createdAt}::text` })
+    .from(appointments)
+    .leftJoin(patients, eq(patients.id, appointments.patientId))
+    .leftJoin(slots, eq(slots.id, appointments.slotId))
+    .where(
+      and(
+        filterCondition(filter),
+        after
+          ? sql`(${appointments.createdAt}, ${appointments.id}) < (${after.createdAt}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    );
+}
+
+const newestFirst = [desc(appointments.createdAt), desc(appointments.id)];
+const oldestFirst = [asc(appointments.createdAt), asc(appointments.id)];
+
+/**
+ * One page of the appointments staff see, newest first (created_at, then id), with the patient, slot and latest
+ * payment. Cheap on a long list: the count reads no payment; the page's ids are found first and only their
+ * details read; a page past the middle is read from the oldest end (the same rows with a smaller offset).
+ */
+export async function listAppointmentRecords(
+  db: Db,
+  query: AppointmentListQuery,
+): Promise<Page<AppointmentRecord>> {
+  const offset = (query.page - 1) * query.per_page;
+  const fromNewest = () =>
+    filteredKeys(db, query)
+      .orderBy(...newestFirst)
+      .limit(query.per_page)
+      .offset(offset);
+  // The first page (the one mostly asked for) is read beside the count; another page needs the count first.
+  const [count, first] = await Promise.all([
+    countAppointmentRecords(db, query),
+    offset === 0 ? fromNewest() : undefined,
+  ]);
+  const pages = pageCount(count, query.per_page);
+  if (offset >= count) return { items: [], count, pages };
+  const rows =
+    first ??
+    (offset * 2 > count
+      ? (
+          await filteredKeys(db, query)
+            .orderBy(...oldestFirst)
+            .limit(Math.min(query.per_page, count - offset))
+            .offset(Math.max(0, count - offset - query.per_page))
+        ).reverse()
+      : await fromNewest());
+  return {
+    items: await recordsByIds(
+      db,
+      rows.map((row) => row.id),
+    ),
+    count,
+    pages,
+  };
+}
+
+/**
+ * Every appointment the filter finds, newest first, `batchSize` at a time (keyset pages on (created_at, id): each
+ * batch is one indexed query however far it is, and memory does not grow with the rows). Rows added meanwhile
+ * may or may not be read; none is read twice.
+ */
+export async function* appointmentRecordBatches(
+  db: Db,
+  filter: AppointmentFilterQuery,
+  batchSize = 1000,
+): AsyncGenerator<AppointmentRecord[]> {
+  let after: { createdAt: string; id: number } | undefined;
+  for (;;) {
+    const rows = await filteredKeys(db, filter, after)
+      .orderBy(...newestFirst)
+      .limit(batchSize);
+    if (rows.length === 0) return;
+    yield await recordsByIds(
+      db,
+      rows.map((row) => row.id),
+    );
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
 }
 
 /** A patient's appointments with their slots and latest payments, newest first (staff's patient records). */

@@ -1,8 +1,14 @@
-import type { Transaction as TransactionAnswer } from '../../../shared/appointments';
+import {
+  type AppointmentEmail,
+  appointmentStatusLabels,
+  type Transaction as TransactionAnswer,
+  type TransactionDetail,
+} from '../../../shared/appointments';
 import type { BookingPatient } from '../../../shared/booking';
 import { clinic, formatAddress } from '../../../shared/clinic';
 import { staffFileUrl } from '../../../shared/patients';
-import type { Appointment, Patient, Slot } from '../../db/schema';
+import type { Appointment, EmailStatus, Patient, Slot } from '../../db/schema';
+import type { CsvCell } from '../../http/csv-export';
 import { clinicWallClock } from '../slots/clinic-time';
 import { publicSessionAnswer } from '../slots/slot-view';
 import type { AppointmentRecord } from './appointment-repository';
@@ -110,4 +116,77 @@ export function bookingAnswer(
     session: slot ? publicSessionAnswer(slot, appointment.holdTokenHash ?? undefined) : null,
     payment_status: paymentStatus,
   };
+}
+
+/** How staff read an outbox message's delivery: waiting or being retried, sent, or given up. */
+const emailStatusOf: Record<EmailStatus, AppointmentEmail['status']> = {
+  pending: 'queued',
+  sending: 'queued',
+  sent: 'sent',
+  failed: 'failed',
+};
+
+/** An e-mail about an appointment, as the outbox has it. */
+export interface AppointmentEmailRow {
+  id: number;
+  toAddress: string;
+  subject: string;
+  status: EmailStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+export function appointmentEmailAnswer(row: AppointmentEmailRow): AppointmentEmail {
+  return {
+    id: row.id,
+    to: row.toAddress,
+    subject: row.subject,
+    status: emailStatusOf[row.status],
+    attempts: row.attempts,
+    last_error: row.lastError,
+    created_at: row.createdAt.toISOString(),
+    sent_at: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+/** One appointment as its staff screen shows it: the list's row, the patient and their files, the e-mails. */
+export function transactionDetailAnswer(
+  record: AppointmentRecord,
+  fileNames: ReadonlyMap<string, string>,
+  emails: readonly AppointmentEmailRow[],
+): TransactionDetail {
+  return {
+    ...transactionAnswer(record),
+    patient: record.patient ? adminPatientAnswer(record.patient, fileNames) : null,
+    booked_by_admin: record.appointment.bookedByAdmin,
+    payment_type: record.appointment.paymentType,
+    emails: emails.map(appointmentEmailAnswer),
+  };
+}
+
+/** A clinic-time DD/MM/YYYY HH:mm. */
+const clinicDateTime = (instant: Date) => {
+  const clock = clinicWallClock(instant);
+  return `${clock.data} ${clock.time}`;
+};
+
+/** A row of Appointments.csv, in the order of `appointmentCsvColumns`. */
+export function appointmentCsvRow(record: AppointmentRecord): CsvCell[] {
+  const row = transactionAnswer(record);
+  const { patient, slot, payment } = record;
+  return [
+    row.full_name,
+    row.appointment_type,
+    row.status_label,
+    appointmentStatusLabels[record.appointment.status],
+    clinicDateTime(record.appointment.createdAt),
+    row.session?.data,
+    row.session?.start_time,
+    slot ? (slot.isVideoCall ? 'Video consultation' : 'Allergy test') : '',
+    patient?.email,
+    patient?.phone,
+    payment ? (payment.amountCents / 100).toFixed(2) : '',
+  ];
 }

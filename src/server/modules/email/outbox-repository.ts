@@ -12,6 +12,8 @@ export interface QueuedEmail {
   text: string;
   html?: string;
   attachments?: EmailAttachment[];
+  /** The appointment the message is about: staff see it, and its delivery, on the appointment. */
+  appointmentId?: number;
 }
 
 /** After this many failed attempts a message is marked 'failed' and left for staff to see. */
@@ -39,10 +41,29 @@ export async function queueEmail(db: Db, email: QueuedEmail): Promise<number> {
       textBody: email.text,
       htmlBody: email.html ?? null,
       attachments: email.attachments ?? [],
+      appointmentId: email.appointmentId ?? null,
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error('queueEmail: no row returned');
   return row.id;
+}
+
+/** The messages about an appointment, oldest first, without their bodies. */
+export function emailsOfAppointment(db: Db, appointmentId: number) {
+  return db
+    .select({
+      id: emailOutbox.id,
+      toAddress: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      status: emailOutbox.status,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      createdAt: emailOutbox.createdAt,
+      sentAt: emailOutbox.sentAt,
+    })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.appointmentId, appointmentId))
+    .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { type NewPatient, type Patient, patients } from '../../db/schema';
 import { deleteFiles } from '../uploads/file-repository';
@@ -11,6 +11,20 @@ export async function insertPatient(db: Db, values: NewPatient): Promise<Patient
 
 export async function findPatient(db: Db, id: number): Promise<Patient | undefined> {
   const [row] = await db.select().from(patients).where(eq(patients.id, id)).limit(1);
+  return row;
+}
+
+/** Changes a patient's fields; answers the changed row. */
+export async function updatePatient(
+  db: Db,
+  id: number,
+  values: Partial<NewPatient>,
+): Promise<Patient | undefined> {
+  const [row] = await db
+    .update(patients)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(patients.id, id))
+    .returning();
   return row;
 }
 

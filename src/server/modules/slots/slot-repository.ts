@@ -1,4 +1,18 @@
-import { and, asc, eq, getTableColumns, gt, gte, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { HOLD_LIFETIME_FACTOR } from '../../../shared/slots';
 import type { Db } from '../../db/database';
 import { databaseErrorCode } from '../../db/database-errors';
@@ -349,6 +363,41 @@ export async function bookSlot(db: Db, id: number, tokenHash: string | null): Pr
     .update(slots)
     .set({ status: 'booked', ...noHold, updatedAt: sql`now()` })
     .where(and(eq(slots.id, id), ours ? or(ours, bookableNow) : bookableNow))
+    .returning();
+  return row;
+}
+
+/**
+ * A slot staff may book for a patient now: not started, and available, or held by staff (`PUT
+ * /api/admin/sessions/:id` pending: a hold without a visitor's token), or held by a visitor whose hold has lapsed.
+ */
+const bookableByStaff: SQL = and(
+  gt(slots.startsAt, sql`now()`),
+  or(
+    eq(slots.status, 'available'),
+    and(eq(slots.status, 'pending'), or(isNull(slots.holdTokenHash), lt(slots.holdExpiresAt, sql`now()`))),
+  ),
+) as SQL;
+
+/** Whether staff may book the slot now (see `bookableByStaff`). */
+export function isBookableByStaff(slot: Slot, now = new Date()): boolean {
+  if (slot.startsAt.getTime() <= now.getTime()) return false;
+  if (slot.status === 'available') return true;
+  return (
+    slot.status === 'pending' &&
+    (slot.holdTokenHash === null || (slot.holdExpiresAt?.getTime() ?? 0) < now.getTime())
+  );
+}
+
+/**
+ * Books a slot for an appointment staff make or move (one atomic statement): only while staff may book it
+ * (`bookableByStaff`); a slot a visitor holds, or booked, or started, is not taken.
+ */
+export async function bookSlotForStaff(db: Db, id: number): Promise<Slot | undefined> {
+  const [row] = await db
+    .update(slots)
+    .set({ status: 'booked', ...noHold, updatedAt: sql`now()` })
+    .where(and(eq(slots.id, id), bookableByStaff))
     .returning();
   return row;
 }

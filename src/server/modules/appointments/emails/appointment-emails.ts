@@ -1,18 +1,26 @@
 import type { AppConfig } from '../../../config';
 import type { Patient, Payment, Slot } from '../../../db/schema';
 import type { QueuedEmail } from '../../email/outbox-repository';
+import { appointmentCancelledEmail } from './appointment-cancelled-email';
+import { appointmentMovedEmail } from './appointment-moved-email';
 import { bookingConfirmationEmail } from './booking-confirmation-email';
-import { bookingDetails } from './booking-details';
+import { appointmentDetails, bookingDetails } from './booking-details';
 import { calendarInvite } from './calendar-invite';
 import { clinicBookingEmail } from './clinic-booking-email';
 import { receiptPdf } from './receipt-pdf';
 import { refundEmail } from './refund-email';
+import { staffBookingEmail } from './staff-booking-email';
 
 /** An appointment with what its e-mails tell of it. */
 export interface AppointmentForEmail {
   appointment: { id: number };
   patient: Patient | null;
   slot: Slot | null;
+}
+
+/** An appointment whose e-mail carries its calendar invite, in the version (`calendarSequence`) it has now. */
+export interface InvitedAppointment extends AppointmentForEmail {
+  appointment: { id: number; calendarSequence: number };
 }
 
 type PaidPayment = Pick<Payment, 'amountCents' | 'providerPaymentId' | 'paidAt'>;
@@ -28,11 +36,20 @@ export async function paidBookingEmails(
 ): Promise<QueuedEmail[]> {
   if (!patient || !slot) return [];
   const details = bookingDetails(appointment.id, patient, slot, payment);
-  const clinicNotice = { to: settings.clinicEmail, ...clinicBookingEmail(details, settings.publicUrl) };
+  const clinicNotice = {
+    to: settings.clinicEmail,
+    ...clinicBookingEmail(details, settings.publicUrl),
+    appointmentId: appointment.id,
+  };
   if (!patient.email) return [clinicNotice];
   const [invite, receipt] = await Promise.all([calendarInvite(details), receiptPdf(details)]);
   return [
-    { to: patient.email, ...bookingConfirmationEmail(details), attachments: [invite, receipt] },
+    {
+      to: patient.email,
+      ...bookingConfirmationEmail(details),
+      attachments: [invite, receipt],
+      appointmentId: appointment.id,
+    },
     clinicNotice,
   ];
 }
@@ -47,5 +64,63 @@ export function refundEmailOf(
   return {
     to: patient.email,
     ...refundEmail(bookingDetails(appointment.id, patient, slot, payment), reason),
+    appointmentId: appointment.id,
+  };
+}
+
+/** The patient's confirmation of a booking staff made for them, with its .ics invite; none without an e-mail. */
+export async function staffBookingEmailOf({
+  appointment,
+  patient,
+  slot,
+}: InvitedAppointment): Promise<QueuedEmail | undefined> {
+  if (!patient?.email || !slot) return undefined;
+  const details = appointmentDetails(appointment.id, patient, slot);
+  return {
+    to: patient.email,
+    ...staffBookingEmail(details),
+    attachments: [await calendarInvite(details, { sequence: appointment.calendarSequence })],
+    appointmentId: appointment.id,
+  };
+}
+
+/**
+ * The patient's e-mail of their appointment's new time (`slot`, was `previous`), with the invite of the same UID
+ * and its new SEQUENCE, so calendars move the event.
+ */
+export async function movedEmailOf(
+  { appointment, patient, slot }: InvitedAppointment,
+  previous: Slot | null,
+): Promise<QueuedEmail | undefined> {
+  if (!patient?.email || !slot) return undefined;
+  const details = appointmentDetails(appointment.id, patient, slot);
+  const was = previous ? appointmentDetails(appointment.id, patient, previous) : undefined;
+  return {
+    to: patient.email,
+    ...appointmentMovedEmail(details, was ?? { date: '-', time: '-' }),
+    attachments: [await calendarInvite(details, { sequence: appointment.calendarSequence })],
+    appointmentId: appointment.id,
+  };
+}
+
+/**
+ * The patient's e-mail that the clinic cancelled their appointment, with the invite marked cancelled (same UID,
+ * new SEQUENCE); `payment`, when it was paid online (the payment is kept).
+ */
+export async function cancelledEmailOf(
+  { appointment, patient, slot }: InvitedAppointment,
+  payment: PaidPayment | undefined,
+): Promise<QueuedEmail | undefined> {
+  if (!patient?.email || !slot) return undefined;
+  const details = appointmentDetails(appointment.id, patient, slot);
+  const paid = payment ? bookingDetails(appointment.id, patient, slot, payment) : undefined;
+  return {
+    to: patient.email,
+    ...appointmentCancelledEmail(
+      details,
+      paid ? { amount: paid.amount, reference: paid.paymentReference } : undefined,
+    ),
+    attachments: [await calendarInvite(details, { sequence: appointment.calendarSequence, cancelled: true })],
+    appointmentId: appointment.id,
   };
 }

@@ -3,8 +3,8 @@ import { formatEuro } from '../../../../shared/euro';
 import type { Patient, Payment, Slot } from '../../../db/schema';
 import { clinicWallClock } from '../../slots/clinic-time';
 
-/** What every booking e-mail says about the appointment, in clinic time. */
-export interface BookingDetails {
+/** What every appointment e-mail says about the appointment, in clinic time. */
+export interface AppointmentDetails {
   patientName: string;
   /** The parent or guardian who booked for a child. */
   guardianName?: string;
@@ -19,14 +19,18 @@ export interface BookingDetails {
   isVideoCall: boolean;
   /** The full address, or the video note. */
   where: string;
+  patientId: number;
+  appointmentId: number;
+}
+
+/** What the e-mails and receipt of a paid booking say: the appointment and its payment. */
+export interface BookingDetails extends AppointmentDetails {
   amount: string;
   amountCents: number;
   paymentReference: string;
   paidAt: Date;
   /** DD/MM/YYYY HH:mm, clinic time. */
   paidAtText: string;
-  patientId: number;
-  appointmentId: number;
 }
 
 export const VIDEO_NOTE =
@@ -36,16 +40,9 @@ export function serviceName(slot: Pick<Slot, 'isVideoCall' | 'isAdult'>): string
   return `${slot.isVideoCall ? 'Video consultation' : 'Allergy test (skin prick test)'}, ${slot.isAdult ? 'adult' : 'child'}`;
 }
 
-/** The appointment's details for its e-mails and receipt, from its patient, slot and paid payment. */
-export function bookingDetails(
-  appointmentId: number,
-  patient: Patient,
-  slot: Slot,
-  payment: Pick<Payment, 'amountCents' | 'providerPaymentId' | 'paidAt'>,
-): BookingDetails {
+/** The appointment's details for its e-mails, from its patient and slot. */
+export function appointmentDetails(appointmentId: number, patient: Patient, slot: Slot): AppointmentDetails {
   const start = clinicWallClock(slot.startsAt);
-  const paidAt = payment.paidAt ?? new Date();
-  const paid = clinicWallClock(paidAt);
   const location = slot.isVideoCall || !slot.location ? undefined : clinic.locations[slot.location];
   return {
     patientName: `${patient.firstName} ${patient.lastName}`,
@@ -61,12 +58,26 @@ export function bookingDetails(
     endsAt: slot.endsAt,
     isVideoCall: slot.isVideoCall,
     where: location ? formatAddress(location) : VIDEO_NOTE,
+    patientId: patient.id,
+    appointmentId,
+  };
+}
+
+/** The appointment's details for its e-mails and receipt, from its patient, slot and paid payment. */
+export function bookingDetails(
+  appointmentId: number,
+  patient: Patient,
+  slot: Slot,
+  payment: Pick<Payment, 'amountCents' | 'providerPaymentId' | 'paidAt'>,
+): BookingDetails {
+  const paidAt = payment.paidAt ?? new Date();
+  const paid = clinicWallClock(paidAt);
+  return {
+    ...appointmentDetails(appointmentId, patient, slot),
     amount: formatEuro(payment.amountCents / 100),
     amountCents: payment.amountCents,
     paymentReference: payment.providerPaymentId ?? '',
     paidAt,
     paidAtText: `${paid.data} ${paid.time}`,
-    patientId: patient.id,
-    appointmentId,
   };
 }

@@ -1,0 +1,30 @@
+import { clinic } from '../../../../shared/clinic';
+import { composeEmail, type EmailContent } from '../../email/email-template';
+import { PREPARATION_RULES, VIDEO_RULES } from './booking-confirmation-email';
+import type { AppointmentDetails } from './booking-details';
+
+/** The patient is told their appointment moved to another time; the updated .ics is attached by the caller. */
+export function appointmentMovedEmail(
+  details: AppointmentDetails,
+  previous: Pick<AppointmentDetails, 'date' | 'time'>,
+): EmailContent {
+  return composeEmail(`Your appointment at ${clinic.name} has moved to ${details.date}`, [
+    `Dear ${details.guardianName ?? details.patientName},`,
+    'Your appointment has been moved to a new time.',
+    {
+      facts: [
+        ['Patient', details.patientName],
+        ['Appointment', details.service],
+        ['New date', `${details.date}, ${details.time} (Dublin time)`],
+        [details.isVideoCall ? 'How' : 'Where', details.where],
+        ['Was', `${previous.date}, ${previous.time}`],
+      ],
+    },
+    details.isVideoCall
+      ? { title: 'Before the video consultation:', items: VIDEO_RULES }
+      : { title: 'How to prepare for the allergy test:', items: PREPARATION_RULES },
+    'The updated calendar invite (appointment.ics) is attached: opening it moves the appointment in your calendar.',
+    `If the new time does not suit you, call ${clinic.phone} or reply to this e-mail.`,
+    clinic.name,
+  ]);
+}

@@ -19,7 +19,14 @@ const columns: DataTableColumn<AuditEntry>[] = [
   {
     header: 'When',
     className: 'activity__when',
-    cell: (entry) => <time dateTime={entry.created_at}>{formatAdminDateTime(entry.created_at)}</time>,
+    cell: (entry) => {
+      const [date, time] = formatAdminDateTime(entry.created_at).split(' ');
+      return (
+        <time dateTime={entry.created_at}>
+          <span>{date}</span> <span>{time}</span>
+        </time>
+      );
+    },
   },
   {
     header: 'Who',

@@ -30,13 +30,27 @@ export interface PatientDetailsProps {
   downloading: string | null;
 }
 
-/** One fact: its name and its value, 'Not given' (muted) when there is none. */
-function Fact({ term, children, wide = false }: { term: string; children: ReactNode; wide?: boolean }) {
+/**
+ * One fact: its name and its value, 'Not given' (muted) when there is none. `size`: 'wide' across the panel,
+ * 'short' (a yes or no) side by side even on a phone; `prose` for a patient's own words, in plain weight.
+ */
+function Fact({
+  term,
+  children,
+  size,
+  prose = false,
+}: {
+  term: string;
+  children: ReactNode;
+  size?: 'wide' | 'short';
+  prose?: boolean;
+}) {
   const empty = children === null || children === undefined || children === '' || children === NOT_GIVEN;
+  const valueClass = empty ? 'patient-facts__none' : prose ? 'patient-facts__prose' : undefined;
   return (
-    <div className={wide ? 'patient-facts__wide' : undefined}>
+    <div className={size ? `patient-facts__${size}` : undefined}>
       <dt>{term}</dt>
-      <dd className={empty ? 'patient-facts__none' : undefined}>{empty ? NOT_GIVEN : children}</dd>
+      <dd className={valueClass}>{empty ? NOT_GIVEN : children}</dd>
     </div>
   );
 }
@@ -98,18 +112,20 @@ export function PatientDetails({ patient, today, onDownload, downloading }: Pati
         <dl className="patient-facts">
           <Fact term="Full name">{patient.full_name}</Fact>
           <Fact term="Date of birth">{dateOfBirthWithAge(patient.dob, today)}</Fact>
-          <Fact term="Adult or child">{ageGroupLabel(patient.is_adult)}</Fact>
-          {!patient.is_adult && <Fact term="Parent or guardian">{guardian}</Fact>}
-          <Fact term="E-mail">
-            {patient.email ? <a href={`mailto:${patient.email}`}>{patient.email}</a> : null}
+          <Fact term="Adult or child" size="short">
+            {ageGroupLabel(patient.is_adult)}
           </Fact>
+          {!patient.is_adult && <Fact term="Parent or guardian">{guardian}</Fact>}
           <Fact term="Phone">
             {patient.phone ? (
               <a href={`tel:${patient.phone.replace(/[^+\d]/g, '')}`}>{patient.phone}</a>
             ) : null}
           </Fact>
+          <Fact term="E-mail" size="wide">
+            {patient.email ? <a href={`mailto:${patient.email}`}>{patient.email}</a> : null}
+          </Fact>
           {patient.is_referral && (
-            <Fact term="Address" wide>
+            <Fact term="Address" size="wide">
               {patient.address}
             </Fact>
           )}
@@ -136,23 +152,31 @@ export function PatientDetails({ patient, today, onDownload, downloading }: Pati
             </p>
           ) : (
             <dl className="patient-facts">
-              <Fact term="GP details" wide>
+              <Fact term="GP details" size="wide" prose>
                 {patient.gp_details}
               </Fact>
-              <Fact term="Concerns" wide>
+              <Fact term="Concerns" size="wide" prose>
                 {patient.concerns}
               </Fact>
-              <Fact term="Suspected allergy, and why" wide>
+              <Fact term="Suspected allergy, and why" size="wide" prose>
                 {patient.suspected_allergy}
               </Fact>
-              <Fact term="Hopes for the consultation" wide>
+              <Fact term="Hopes for the consultation" size="wide" prose>
                 {patient.consultation_hopes}
               </Fact>
-              <Fact term="Hayfever">{yesNo(patient.is_hayfever)}</Fact>
-              <Fact term="Asthma">{yesNo(patient.is_asthma)}</Fact>
-              <Fact term="Eczema">{yesNo(patient.is_eczema)}</Fact>
-              <Fact term="Known allergies">{yesNo(patient.do_you_have_any_known_allergies)}</Fact>
-              <Fact term="Known allergies, described" wide>
+              <Fact term="Hayfever" size="short">
+                {yesNo(patient.is_hayfever)}
+              </Fact>
+              <Fact term="Asthma" size="short">
+                {yesNo(patient.is_asthma)}
+              </Fact>
+              <Fact term="Eczema" size="short">
+                {yesNo(patient.is_eczema)}
+              </Fact>
+              <Fact term="Known allergies" size="short">
+                {yesNo(patient.do_you_have_any_known_allergies)}
+              </Fact>
+              <Fact term="Known allergies, described" size="wide" prose>
                 {patient.known_allergies_description}
               </Fact>
             </dl>
@@ -169,11 +193,11 @@ export function PatientDetails({ patient, today, onDownload, downloading }: Pati
                 <a href={`mailto:${patient.consultant_email}`}>{patient.consultant_email}</a>
               ) : null}
             </Fact>
-            <Fact term="Address" wide>
+            <Fact term="Address" size="wide">
               {patient.consultant_addres}
             </Fact>
             {!patient.is_referral && (
-              <Fact term="Reason for the test" wide>
+              <Fact term="Reason for the test" size="wide" prose>
                 {patient.allergens}
               </Fact>
             )}

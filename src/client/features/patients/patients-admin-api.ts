@@ -63,5 +63,5 @@ export function useErasePatient() {
     },
     [queryClient],
   );
-  return { erase: mutation.mutateAsync, isErasing: mutation.isPending, forget };
+  return { erase: mutation.mutateAsync, forget };
 }

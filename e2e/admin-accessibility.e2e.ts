@@ -22,8 +22,6 @@ describe('back-office screens', () => {
     const faqId = await firstRecordId('/api/fa_questions', 'fa_questions');
     const categoryId = await firstRecordId('/api/fee_categories', 'fee_categories');
     const lists = [
-      '/admin',
-      '/admin/video',
       '/admin/blog',
       '/admin/team',
       '/admin/faq',

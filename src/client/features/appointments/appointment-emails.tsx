@@ -45,8 +45,12 @@ export function AppointmentEmails({ emails }: { emails: readonly AppointmentEmai
                   <td data-label="To" className="appointment-emails__to">
                     {email.to}
                   </td>
-                  <td data-label="Written">{formatAdminDateTime(email.created_at)}</td>
-                  <td data-label="Sent">{email.sent_at ? formatAdminDateTime(email.sent_at) : '—'}</td>
+                  <td data-label="Written" className="appointment-emails__when">
+                    {formatAdminDateTime(email.created_at)}
+                  </td>
+                  <td data-label="Sent" className="appointment-emails__when">
+                    {email.sent_at ? formatAdminDateTime(email.sent_at) : '—'}
+                  </td>
                   <td data-label="Delivery">
                     <span className={`appointment-email-status appointment-email-status--${email.status}`}>
                       {emailStatusLabel(email.status)}

@@ -156,8 +156,10 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
     }
   };
 
+  // Read while rendering: React Hook Form keeps `isDirty` up to date only for a form that reads it so.
+  const { isDirty } = form.formState;
   const cancel = () => {
-    if (form.formState.isDirty) setDialog('discard');
+    if (isDirty) setDialog('discard');
     else void navigate(listPath);
   };
 

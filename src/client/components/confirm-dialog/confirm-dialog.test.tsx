@@ -46,4 +46,20 @@ describe('ConfirmDialog (server render)', () => {
     expect(html).toContain('Remove</button>');
     expect(html).toContain('>Keep</button>');
   });
+
+  it('gives the confirm button the primary look for an action that removes nothing', () => {
+    const html = renderToString(
+      <ConfirmDialog
+        open
+        title="Export?"
+        message="A zip is downloaded."
+        confirmLabel="Download"
+        confirmTone="primary"
+        onConfirm={() => {}}
+        onCancel={() => {}}
+      />,
+    );
+    expect(html).toContain('class="button button--primary confirm-dialog__confirm"');
+    expect(html).not.toContain('button--danger');
+  });
 });

@@ -10,6 +10,8 @@ export interface ConfirmDialogProps {
   message: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
+  /** The confirm button's look: 'danger' (red, the default) for what removes something, 'primary' for the rest. */
+  confirmTone?: 'danger' | 'primary';
   /** While true the confirm button shows a spinner and neither button nor Escape does anything. */
   busy?: boolean;
   onConfirm: () => void;
@@ -34,6 +36,7 @@ export function ConfirmDialog({
   message,
   confirmLabel = 'Delete',
   cancelLabel = 'Cancel',
+  confirmTone = 'danger',
   busy = false,
   onConfirm,
   onCancel,
@@ -102,7 +105,7 @@ export function ConfirmDialog({
         </button>
         <button
           type="button"
-          className="button button--danger confirm-dialog__confirm"
+          className={`button button--${confirmTone} confirm-dialog__confirm`}
           // aria-disabled, not disabled: a disabled button would drop the keyboard focus to the page.
           aria-disabled={busy || undefined}
           aria-busy={busy || undefined}

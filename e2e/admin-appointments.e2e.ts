@@ -492,16 +492,9 @@ describe('an appointment’s screen (back office)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('downloads the stored result with the admin’s token', async (context) => {
+  it('downloads the stored result with the admin’s token', async () => {
     const url = (await appointment(movedId)).patient?.result?.url ?? '';
     expect(url).toMatch(/^\/api\/admin\/upload_results\//);
-    // The staff file download is the patients' server module's (srv-patients): until it is merged, skip.
-    const probe = await fetch(`${baseUrl()}${url}`, { headers: adminHeaders });
-    if (
-      probe.status === 404 &&
-      ((await probe.json()) as { error_messages: string }).error_messages !== 'File not found'
-    )
-      context.skip('GET /api/admin/upload_results/:id is not on this branch yet (srv-patients)');
     const { page, errors } = await openAdminPage(browser, { viewport: viewports.desktop });
     await page.goto(`/admin/appointment/edit?id=${movedId}`);
     const file = await downloadOf(page, () =>

@@ -20,6 +20,11 @@ export const MAX_HOLDS_PER_CLIENT = 3;
  * started: renewing cannot keep a slot from other visitors for ever.
  */
 export const HOLD_LIFETIME_FACTOR = 2;
+/**
+ * How long a staff hold (`PUT /api/admin/sessions/:id` pending, to book a time on a patient's behalf) keeps the
+ * time: long enough to fill in the patient's details on the phone; then it is offered again.
+ */
+export const STAFF_HOLD_MINUTES = 60;
 /** The longest slot the editor may save. */
 export const MAX_SLOT_HOURS = 12;
 
@@ -41,6 +46,8 @@ export const slotTexts = {
   holdNotFound: 'Hold not found',
   bookedStatusLocked: 'A booked appointment is changed or cancelled from the appointment, not from its slot.',
   bookedBySetting: 'A slot becomes booked when its appointment is created.',
+  heldByVisitor:
+    'A visitor is booking this time right now; it is offered again if they do not finish within their hold.',
   dateInvalid: 'date must be a real day as YYYY-MM-DD',
   rangeInvalid:
     "range_calendar must be 'YYYY/MM/DD - YYYY/MM/DD' with real days, the first not after the last",

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOLD_LIFETIME_FACTOR, slotTexts } from '../../../shared/slots';
+import { HOLD_LIFETIME_FACTOR, STAFF_HOLD_MINUTES, slotTexts } from '../../../shared/slots';
 import { slotHoldEnds, slots } from '../../db/schema';
 import {
   adultForm,
@@ -329,12 +329,12 @@ describe('an admin hold (PUT /api/admin/sessions/:id pending)', () => {
       payload: { session: { status } },
     });
 
-  it('starts a hold of HOLD_MINUTES that no visitor can renew, and setting available clears it', async () => {
+  it('starts a hold of STAFF_HOLD_MINUTES that no visitor can renew, and setting available clears it', async () => {
     const slot = await futureSlot(t.database.db);
     expect((await setStatus(slot.id, 'pending')).statusCode).toBe(200);
     const held = await rowOf(slot.id);
     expect(held).toMatchObject({ status: 'pending', holdTokenHash: null, holdClient: null });
-    expect(held.holdExpiresAt!.getTime() - held.holdStartedAt!.getTime()).toBe(HOLD_MINUTES * 60_000);
+    expect(held.holdExpiresAt!.getTime() - held.holdStartedAt!.getTime()).toBe(STAFF_HOLD_MINUTES * 60_000);
     // Not renewable by the admin either (409), nor takeable by a visitor.
     expect((await setStatus(slot.id, 'pending')).statusCode).toBe(409);
     const visitor = await t.app.inject({

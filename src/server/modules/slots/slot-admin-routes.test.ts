@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_HOLD_MINUTES, slotTexts } from '../../../shared/slots';
 import { texts } from '../../../shared/validation-texts';
 import { auditLog, slots } from '../../db/schema';
+import { holdSlot } from '../../test/booking-fixtures';
 import {
   clinicDayFromToday,
   clinicInstant,
@@ -351,6 +353,32 @@ describe('PUT /api/admin/sessions/:id', () => {
     expect(freed.json().session.status).toBe('available');
     const [row] = await t.database.db.select().from(slots).where(eq(slots.id, id));
     expect(row).toMatchObject({ status: 'available', holdExpiresAt: null, holdTokenHash: null });
+  });
+
+  it("holds for staff long enough to take a patient's details on the phone", async () => {
+    const id = await insertSlot(t.database.db, { startsAt: clinicInstant(clinicDayFromToday(34), '09:00') });
+    expect((await put(id, 'pending')).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(slots).where(eq(slots.id, id));
+    const minutes = ((row?.holdExpiresAt?.getTime() ?? 0) - (row?.holdStartedAt?.getTime() ?? 0)) / 60_000;
+    expect(minutes).toBeCloseTo(STAFF_HOLD_MINUTES, 3);
+    expect(row?.holdTokenHash).toBeNull();
+  });
+
+  it("never releases a visitor's live hold (a stale booking-on-behalf screen cannot free it)", async () => {
+    const id = await insertSlot(t.database.db, { startsAt: clinicInstant(clinicDayFromToday(34), '10:00') });
+    await holdSlot(t.app, id);
+    const refused = await put(id, 'available');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error_messages).toBe(slotTexts.heldByVisitor);
+    const [row] = await t.database.db.select().from(slots).where(eq(slots.id, id));
+    expect(row).toMatchObject({ status: 'pending' });
+    expect(row?.holdTokenHash).not.toBeNull();
+    // Once the visitor's hold has lapsed, staff may set it available.
+    await t.database.db
+      .update(slots)
+      .set({ holdExpiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(slots.id, id));
+    expect((await put(id, 'available')).json().session.status).toBe('available');
   });
 
   it('leaves a booked slot to its appointment, and never sets booked itself', async () => {

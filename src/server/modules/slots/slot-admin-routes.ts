@@ -7,7 +7,7 @@ import {
   saveSessions,
   setSessionStatus,
 } from '../../../shared/api/slot-endpoints';
-import { slotTexts } from '../../../shared/slots';
+import { STAFF_HOLD_MINUTES, slotTexts } from '../../../shared/slots';
 import { notFound } from '../../domain-errors';
 import { route } from '../../http/endpoint-route';
 import { adminActorOf } from '../auth/admin-guard';
@@ -46,7 +46,7 @@ export async function slotAdminRoutes(admin: FastifyInstance): Promise<void> {
       adminActorOf(request),
       request.params.id,
       request.body.session.status,
-      admin.config.holdMinutes,
+      STAFF_HOLD_MINUTES,
     ),
   }));
 

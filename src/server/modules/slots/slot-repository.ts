@@ -255,7 +255,10 @@ export function releaseHolds(
   );
 }
 
-/** Sets the status of a slot whose status is one of `from`; a pending one gets a hold that lapses. */
+/**
+ * Sets the status of a slot whose status is one of `from`; a pending one gets a hold that lapses. Staff set a
+ * held slot available only when the hold is theirs (no hold token) or has lapsed: a visitor's live hold stays.
+ */
 export async function setSlotStatus(
   db: Db,
   id: number,
@@ -281,7 +284,9 @@ export async function setSlotStatus(
       and(
         eq(slots.id, id),
         inArray(slots.status, from),
-        status === 'pending' ? gt(slots.startsAt, sql`now()`) : undefined,
+        status === 'pending'
+          ? gt(slots.startsAt, sql`now()`)
+          : or(ne(slots.status, 'pending'), isNull(slots.holdTokenHash), lt(slots.holdExpiresAt, sql`now()`)),
       ),
     )
     .returning();

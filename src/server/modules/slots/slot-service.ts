@@ -144,8 +144,8 @@ export async function saveSlots(db: Db, actor: AdminActor, request: SaveSessions
 
 /**
  * Sets a slot's status from the back office: `pending` holds an available future slot while an admin books
- * it for a patient (it lapses like a visitor's hold), `available` releases a hold. A booked slot changes only
- * through its appointment.
+ * it for a patient (for `holdMinutes`, then it lapses like a visitor's hold), `available` releases a staff hold
+ * (a visitor's live hold is refused: 409). A booked slot changes only through its appointment.
  */
 export async function changeSlotStatus(
   db: Db,
@@ -162,6 +162,7 @@ export async function changeSlotStatus(
     if (status === 'available' && before.status === 'available') return sessionAnswer(before);
     if (status === 'pending' && before.status === 'pending') throw conflict(slotTexts.taken);
     const after = await setSlotStatus(tx, id, [before.status], status, holdMinutes);
+    if (!after && status === 'available') throw conflict(slotTexts.heldByVisitor);
     if (!after) {
       throw before.startsAt.getTime() <= Date.now()
         ? refused(slotTexts.notEditable)

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { databaseErrorCode } from '../db/database-errors';
 import { DomainError, type DomainErrorKind } from '../domain-errors';
 import { HttpError } from './http-errors';
 
@@ -41,6 +42,13 @@ function mapFrameworkError(error: FastifyError): MappedError | undefined {
   return undefined;
 }
 
+/**
+ * PostgreSQL gave up one of two transactions that waited for each other (deadlock_detected) or could not
+ * serialise them (serialization_failure): nothing of it was written, and trying again will do.
+ */
+const CONCURRENT_CHANGE_CODES = new Set(['40P01', '40001']);
+export const CONCURRENT_CHANGE_MESSAGE = 'Someone else changed this at the same moment. Please try again.';
+
 /** The one place a domain error becomes an HTTP status. */
 export const STATUS_OF_DOMAIN_ERROR: Record<DomainErrorKind, number> = {
   not_found: 404,
@@ -75,6 +83,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (mapped) {
       request.log.info({ code: error.code, status: mapped.status }, mapped.message);
       return reply.code(mapped.status).send({ error_messages: mapped.message });
+    }
+    const databaseCode = databaseErrorCode(error);
+    if (databaseCode && CONCURRENT_CHANGE_CODES.has(databaseCode)) {
+      request.log.warn({ code: databaseCode }, 'a concurrent change was rolled back');
+      return reply.code(409).send({ error_messages: CONCURRENT_CHANGE_MESSAGE });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ error_messages: 'Something went wrong. Try it later.' });

@@ -16,5 +16,7 @@ export function databaseErrorCode(error: unknown): string | undefined {
 export const FOREIGN_KEY_VIOLATION = '23503';
 /** unique_violation */
 export const UNIQUE_VIOLATION = '23505';
+/** deadlock_detected */
+export const DEADLOCK_DETECTED = '40P01';
 /** exclusion_violation */
 export const EXCLUSION_VIOLATION = '23P01';

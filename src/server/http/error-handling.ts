@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { databaseErrorCode } from '../db/database-errors';
+import { DEADLOCK_DETECTED, databaseErrorCode } from '../db/database-errors';
 import { DomainError, type DomainErrorKind } from '../domain-errors';
 import { HttpError } from './http-errors';
 
@@ -46,7 +46,7 @@ function mapFrameworkError(error: FastifyError): MappedError | undefined {
  * PostgreSQL gave up one of two transactions that waited for each other (deadlock_detected) or could not
  * serialise them (serialization_failure): nothing of it was written, and trying again will do.
  */
-const CONCURRENT_CHANGE_CODES = new Set(['40P01', '40001']);
+const CONCURRENT_CHANGE_CODES = new Set([DEADLOCK_DETECTED, '40001']);
 export const CONCURRENT_CHANGE_MESSAGE = 'Someone else changed this at the same moment. Please try again.';
 
 /** The one place a domain error becomes an HTTP status. */

@@ -8,7 +8,7 @@ import {
   slotTexts,
 } from '../../../shared/slots';
 import type { Db } from '../../db/database';
-import { databaseErrorCode, EXCLUSION_VIOLATION } from '../../db/database-errors';
+import { DEADLOCK_DETECTED, databaseErrorCode, EXCLUSION_VIOLATION } from '../../db/database-errors';
 import { preparedPerDatabase } from '../../db/paginate';
 import type { Slot } from '../../db/schema';
 import { conflict, fieldError, limitReached, notFound, refused } from '../../domain-errors';
@@ -32,8 +32,14 @@ import { publicSessionAnswer, sessionAnswer } from './slot-view';
 
 const ENTITY = 'slot';
 
-/** The slots' no-overlap constraint refused a row. */
-const isOverlapViolation = (error: unknown) => databaseErrorCode(error) === EXCLUSION_VIOLATION;
+/**
+ * The slots' no-overlap constraint refused a row, or two saves of overlapping rows checked it at once and
+ * PostgreSQL gave one of them up as a deadlock (a deferred exclusion check waits only for a conflicting row).
+ */
+const isOverlapViolation = (error: unknown) => {
+  const code = databaseErrorCode(error);
+  return code === EXCLUSION_VIOLATION || code === DEADLOCK_DETECTED;
+};
 
 const occupied = (field?: string) =>
   refused(slotTexts.occupied, field ? fieldError(field, slotTexts.occupied) : undefined);

@@ -29,8 +29,13 @@ export const auditEntrySchema = z.object({
   /** The record's type: appointment, patient, payment, slot, file, … */
   entity: z.string(),
   entity_id: z.string().nullable(),
-  /** The names of the fields the entry records, e.g. ['status', 'slot_id']. */
+  /** The names of the fields the entry records, e.g. ['status', 'slot_id'] (where a read came from is `context`). */
   fields: z.array(z.string()),
+  /**
+   * Where a read or export came from: 'appointments_list', 'appointment', 'patients_list', 'patient', 'file', or an
+   * export's format ('csv', 'zip'); null for a change.
+   */
+  context: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

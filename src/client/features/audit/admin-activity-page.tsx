@@ -4,7 +4,13 @@ import { DataTable, type DataTableColumn } from '../../components/data-table/dat
 import { useTableParams } from '../../components/data-table/use-table-params';
 import { formatAdminDateTime } from '../../lib/clinic-clock';
 import { useAuditLog } from './audit-admin-api';
-import { auditActionLabel, auditActorLabel, auditFieldsLabel, auditRecordLabel } from './audit-labels';
+import {
+  auditActionLabel,
+  auditActorLabel,
+  auditContextLabel,
+  auditFieldsLabel,
+  auditRecordLabel,
+} from './audit-labels';
 import './audit.css';
 
 export const handle: RouteHandle = {
@@ -35,7 +41,19 @@ const columns: DataTableColumn<AuditEntry>[] = [
       <span className={entry.admin_email ? undefined : 'activity__muted'}>{auditActorLabel(entry)}</span>
     ),
   },
-  { header: 'Action', className: 'activity__action', cell: (entry) => auditActionLabel(entry.action) },
+  {
+    header: 'Action',
+    className: 'activity__action',
+    cell: (entry) => {
+      const context = auditContextLabel(entry.context);
+      return (
+        <>
+          {auditActionLabel(entry.action)}
+          {context && <span className="activity__context"> {context}</span>}
+        </>
+      );
+    },
+  },
   { header: 'Record', className: 'activity__record', cell: (entry) => auditRecordLabel(entry) },
   {
     header: 'Fields',

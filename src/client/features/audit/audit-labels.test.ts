@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   auditActionLabel,
   auditActorLabel,
+  auditContextLabel,
   auditEntityLabel,
   auditFieldsLabel,
   auditRecordLabel,
@@ -80,5 +81,13 @@ describe('auditSearchText', () => {
     expect(auditSearchText('12')).toBe('12');
     expect(auditSearchText('Patient abc')).toBe('Patient abc');
     expect(auditSearchText('Aoife 12')).toBe('Aoife 12');
+  });
+
+  it('says where a read or an export came from, and nothing for a change', () => {
+    expect(auditContextLabel('patient')).toBe("on the patient's page");
+    expect(auditContextLabel('appointments_list')).toBe('in the appointments list');
+    expect(auditContextLabel('csv')).toBe('as a CSV file');
+    expect(auditContextLabel('weekly_report')).toBe('weekly report');
+    expect(auditContextLabel(null)).toBeUndefined();
   });
 });

@@ -69,6 +69,20 @@ export function auditRecordLabel(entry: Pick<AuditEntry, 'entity' | 'entity_id' 
   return entry.action === 'read' || entry.action === 'export' ? `${type} list` : type;
 }
 
+/** Where a read or an export came from, as a phrase after its action ('Read' 'on the patient's page'). */
+const auditContextLabels: Record<string, string> = {
+  appointments_list: 'in the appointments list',
+  appointment: "on an appointment's page",
+  patients_list: 'in the patients list',
+  patient: "on the patient's page",
+  file: 'a document downloaded',
+  csv: 'as a CSV file',
+  zip: 'as a zip (GDPR access request)',
+};
+
+export const auditContextLabel = (context: string | null): string | undefined =>
+  context ? (auditContextLabels[context] ?? readable(context).toLowerCase()) : undefined;
+
 /** The names of the fields the entry records, comma-separated; '—' for none. */
 export const auditFieldsLabel = (fields: readonly string[]) => (fields.length > 0 ? fields.join(', ') : '—');
 

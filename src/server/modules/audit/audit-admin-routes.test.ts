@@ -23,6 +23,7 @@ interface Entry {
   entity: string;
   entity_id: string | null;
   fields: string[];
+  context: string | null;
 }
 
 const entriesOf = (response: { json(): { audit_entries: Entry[] } }) => response.json().audit_entries;
@@ -52,27 +53,39 @@ describe('GET /api/admin/audit_log', () => {
     expect(response.statusCode, response.body).toBe(200);
     const entries = entriesOf(response);
     expect(
-      entries.slice(0, 5).map((entry) => [entry.action, entry.entity, entry.entity_id, entry.fields]),
+      entries
+        .slice(0, 5)
+        .map((entry) => [entry.action, entry.entity, entry.entity_id, entry.fields, entry.context]),
     ).toEqual([
       [
         'erase',
         'patient',
         String(patient.id),
         ['appointment_ids', 'appointments', 'emails', 'files', 'payments'],
+        null,
       ],
-      ['export', 'patient', String(patient.id), ['appointments', 'emails', 'files', 'format', 'payments']],
-      ['export', 'patient', null, ['format', 'rows', 'searched']],
-      ['read', 'patient', String(patient.id), ['via']],
-      ['read', 'patient', null, ['patient_ids', 'via']],
+      ['export', 'patient', String(patient.id), ['appointments', 'emails', 'files', 'payments'], 'zip'],
+      ['export', 'patient', null, [], 'csv'],
+      ['read', 'patient', String(patient.id), [], 'patient'],
+      ['read', 'patient', null, [], 'patients_list'],
     ]);
     expect(entries[0]).toMatchObject({ actor: 'admin', admin_email: t.email });
     expect(Date.parse(entries[0]!.created_at)).not.toBeNaN();
     expect(Object.keys(entries[0]!).sort()).toEqual(
-      ['action', 'actor', 'admin_email', 'created_at', 'entity', 'entity_id', 'fields', 'id'].sort(),
+      [
+        'action',
+        'actor',
+        'admin_email',
+        'context',
+        'created_at',
+        'entity',
+        'entity_id',
+        'fields',
+        'id',
+      ].sort(),
     );
     // Sign-in is there too, and nothing of any entry's values reaches the answer.
     expect(entries.some((entry) => entry.action === 'login' && entry.entity === 'admin_user')).toBe(true);
-    expect(response.body).not.toContain('patients_list');
     expect(response.body).not.toContain('Brennan');
     expect(response.json()).toMatchObject({ count: entries.length, pages: 1 });
   });

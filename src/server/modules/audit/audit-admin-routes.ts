@@ -17,6 +17,7 @@ export async function auditAdminRoutes(admin: FastifyInstance): Promise<void> {
         entity: entry.entity,
         entity_id: entry.entityId,
         fields: entry.fields,
+        context: entry.context,
       })),
       pages,
       count,

@@ -17,6 +17,8 @@ export interface AuditLogItem {
   entity: string;
   entityId: string | null;
   fields: string[];
+  /** Where a read or an export came from (`via`), or an export's format. */
+  context: string | null;
 }
 
 /**
@@ -80,12 +82,28 @@ async function searchCondition(db: Db, search: string | undefined): Promise<SQL 
 }
 
 /**
- * The names an entry's details hold, in order (never their values): its top-level keys, with the list a change
- * names its changed fields in (`fields: ['title', …]`, the services' one convention) read as those names.
+ * Keys of a read's or an export's details that say where it came from and what it covered, not fields of the
+ * record: the entry's `context` says the first two.
+ */
+const CONTEXT_KEYS = [
+  'fields',
+  'via',
+  'format',
+  'patient_ids',
+  'appointment_id',
+  'file_id',
+  'rows',
+  'searched',
+];
+
+/**
+ * The names an entry's details hold, in order (never their values): its top-level keys but the context ones, with
+ * the list a change names its changed fields in (`fields: ['title', …]`, the services' one convention) read as
+ * those names.
  */
 const detailFields = sql<string[] | null>`case when jsonb_typeof(${auditLog.details}) = 'object' then (
   select json_agg(distinct field order by field) from (
-    select key as field from jsonb_object_keys(${auditLog.details}) key where key <> 'fields'
+    select key as field from jsonb_object_keys(${auditLog.details}) key where key <> all(${sql.raw(`array[${CONTEXT_KEYS.map((key) => `'${key}'`).join(', ')}]`)})
     union all
     select jsonb_array_elements_text(case when jsonb_typeof(${auditLog.details} -> 'fields') = 'array' then ${auditLog.details} -> 'fields' else '[]'::jsonb end)
   ) names
@@ -114,6 +132,9 @@ export async function listAuditEntries(db: Db, query: AuditLogQuery) {
           entity: auditLog.entity,
           entityId: auditLog.entityId,
           fields: detailFields,
+          context: sql<
+            string | null
+          >`coalesce(${auditLog.details} ->> 'via', ${auditLog.details} ->> 'format')`,
         })
         .from(auditLog)
         .leftJoin(adminUsers, eq(adminUsers.id, auditLog.adminUserId))

@@ -6,11 +6,11 @@ import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
 import { useAdminForm } from '../../components/admin-page/use-admin-form';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
+import type { FormSlot } from '../../lib/patient-fields';
 import {
   appointmentBody,
   appointmentFormDefaults,
   appointmentFormSchema,
-  type FormSlot,
   slotRefusalOf,
 } from './appointment-form-values';
 import { AppointmentInfo } from './appointment-info';

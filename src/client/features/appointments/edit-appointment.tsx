@@ -10,6 +10,7 @@ import { useAdminForm } from '../../components/admin-page/use-admin-form';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { useNotify } from '../../components/notifications/use-notify';
 import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
+import type { FormSlot } from '../../lib/patient-fields';
 import { deleteDialog, dialogTexts, refundDialog, useAppointmentActions } from './appointment-actions';
 import { PaymentBadge, StatusBadge } from './appointment-badges';
 import { AppointmentEmails } from './appointment-emails';
@@ -17,7 +18,6 @@ import {
   appointmentBody,
   appointmentFormDefaults,
   appointmentFormSchema,
-  type FormSlot,
   slotRefusalOf,
 } from './appointment-form-values';
 import { AppointmentInfo, PaymentInfo } from './appointment-info';

@@ -8,13 +8,12 @@ import { FieldFrame, useFieldIds } from '../../components/form-field/field-frame
 import { TextAreaField } from '../../components/form-field/text-area-field';
 import { TextField } from '../../components/form-field/text-field';
 import { useFileDownload } from '../../lib/download-file';
-import { phoneCharacters, tidyDisplayDate } from '../../lib/patient-fields';
+import { type FormSlot, phoneCharacters, tidyDisplayDate } from '../../lib/patient-fields';
 import { truncateFileName } from '../../lib/truncate-file-name';
 import {
   type AppointmentFormFields,
   FILE_FIELDS,
   type FileFieldName,
-  type FormSlot,
   isShown,
   PAYMENT_TYPES,
 } from './appointment-form-values';

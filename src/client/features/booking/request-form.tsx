@@ -12,18 +12,16 @@ import { notifyApiError, useNotify } from '../../components/notifications/use-no
 import { ApiError } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import type { StoredHold } from '../../lib/booking-hold';
+import { type FormSlot, phoneCharacters, tidyDisplayDate } from '../../lib/patient-fields';
 import { useCreateBooking } from './booking-api';
 import { readDraft, writeBooking, writeDraft } from './booking-storage';
 import {
   bookingBody,
   draftOf,
   emptyRequestForm,
-  type FormSlot,
   fieldOrder,
-  phoneCharacters,
   type RequestFormFields,
   requestFormResolver,
-  tidyDisplayDate,
 } from './request-form-values';
 
 const DOCUMENT = uploadRules.document;

@@ -36,7 +36,7 @@ function TimeNotFree({
     if (focus) ref.current?.focus();
   }, [focus]);
   return (
-    <div className="appointment-alert" role="alert" tabIndex={-1} ref={ref}>
+    <div className="admin-alert appointment-alert" role="alert" tabIndex={-1} ref={ref}>
       <p>{reason}</p>
       <Link className="button button--primary" to={availabilityPathOf(session)}>
         Choose another time
@@ -120,7 +120,7 @@ function CreateForm({ session }: { session: Session }) {
     <div className="appointment-page">
       <div className="admin-page__header">
         <div>
-          <p className="appointment-eyebrow">Booking for a patient</p>
+          <p className="admin-eyebrow">Booking for a patient</p>
           <h1 className="admin-page__title">{TITLE}</h1>
         </div>
       </div>

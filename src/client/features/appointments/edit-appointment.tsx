@@ -174,7 +174,7 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
       <AdminFormHeader
         title={patient.full_name}
         eyebrow={
-          <p className="appointment-eyebrow">
+          <p className="admin-eyebrow">
             {appointmentKindLabel(isVideoCall)}, {isAdult ? 'adult' : 'child'}
           </p>
         }

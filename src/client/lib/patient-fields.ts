@@ -1,3 +1,4 @@
+import type { ChangeEvent, KeyboardEvent } from 'react';
 import { bookingTexts } from '../../shared/booking';
 import { MAX_UPLOAD_BYTES } from '../../shared/uploads';
 import type { FileFieldValue } from '../components/file-field/file-field';
@@ -82,6 +83,18 @@ export function tidyDisplayDate(value: string): string {
 
 /** What a phone field lets through as it is typed: no letters (spec section 5). */
 export const phoneCharacters = (value: string) => value.replace(/[^0-9+() -]/g, '');
+
+/** A phone field's keydown: letters are blocked as they are typed; shortcuts and keys like Tab pass. */
+export function blockPhoneLetters(event: KeyboardEvent<HTMLInputElement>): void {
+  if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && phoneCharacters(event.key) === '')
+    event.preventDefault();
+}
+
+/** Takes the letters out of a phone field's new value (pasted, dropped) before the form reads it. */
+export function dropPhoneLetters(event: ChangeEvent<HTMLInputElement>): void {
+  const allowed = phoneCharacters(event.target.value);
+  if (allowed !== event.target.value) event.target.value = allowed;
+}
 
 /** The form's patient fields for the shared schemas: the slot's kind, the date of birth as YYYY-MM-DD. */
 export function patientFormInput(values: PatientFormFields, slot: FormSlot) {

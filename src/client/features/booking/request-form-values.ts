@@ -89,17 +89,7 @@ export function bookingBody(values: RequestFormFields, slot: FormSlot): FormData
 
 /** The fields in the order the form shows them (the error summary lists them so). */
 export const fieldOrder: readonly (keyof RequestFormFields)[] = [
-  'first_name',
-  'last_name',
-  'guardian_first_name',
-  'guardian_last_name',
-  'email',
-  'phone',
-  'dob',
-  'consultant_name',
-  'consultant_addres',
-  'consultant_email',
-  'allergens',
+  ...PATIENT_TEXT_FIELDS,
   'result',
   'referral_letter',
   'antihistamine',

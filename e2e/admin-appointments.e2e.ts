@@ -8,34 +8,36 @@ import {
   formatLongDate,
   monthOf,
 } from '../src/client/components/month-calendar/month-grid';
-import { clinicInstant } from '../src/client/features/availability/slot-times';
 import { clinicToday } from '../src/client/lib/clinic-clock';
 import { appointmentCsvColumns } from '../src/shared/appointments';
 import {
+  adminAuthorization,
+  bookAndPay,
+  createSlots,
+  freshDays,
+  runSurname,
+  type SlotKind,
+  setSlotStatus,
+} from './api';
+import {
   axeViolations,
   baseUrl,
+  downloadOf,
   fitsWidth,
   launchBrowser,
+  notice,
   openAdminPage,
   screenshot,
   viewports,
   type WatchedPage,
 } from './browser';
-import { E2E_ADMIN } from './global-setup';
 
 let browser: Browser;
-let adminHeaders: Record<string, string>;
+let auth: { authorization: string };
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const response = await fetch(`${baseUrl()}/api/admin/autorization/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(E2E_ADMIN),
-  });
-  const token = ((await response.json()) as { data: { token: { auth_token: string } } }).data.token
-    .auth_token;
-  adminHeaders = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  auth = await adminAuthorization();
 });
 afterAll(() => browser?.close());
 
@@ -44,47 +46,16 @@ afterAll(() => browser?.close());
  * after the four weeks of demonstration slots and the months the availability and booking tests use. Patients
  * carry a surname made for this run (letters only, as names are), so searching it finds this run's rows only.
  */
-const month = addMonths(monthOf(addDays(clinicToday(), 29)), 5);
-let nextDay = 0;
-const freshDay = () => `${month}-${String(3 + nextDay++).padStart(2, '0')}`;
-const letters = (value: number) =>
-  Array.from({ length: 5 }, (_, index) =>
-    String.fromCharCode(97 + (Math.floor(value / 26 ** index) % 26)),
-  ).join('');
-const runName = `Qz${letters(Date.now() % 26 ** 5)}`;
+const freshDay = freshDays(addMonths(monthOf(addDays(clinicToday(), 29)), 5), 3);
+const runName = runSurname('Qz');
 
-interface Kind {
-  isAdult: boolean;
-  isVideoCall: boolean;
-}
-const adultTest: Kind = { isAdult: true, isVideoCall: false };
-const adultVideo: Kind = { isAdult: true, isVideoCall: true };
+const adultTest: SlotKind = { isAdult: true, isVideoCall: false };
+const adultVideo: SlotKind = { isAdult: true, isVideoCall: true };
 
 /** DD/MM/YYYY of a clinic day. */
 const shown = (day: string) => day.split('-').reverse().join('/');
 const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-/** Slots of `day` (30 minutes from each start, in minutes after midnight, clinic time); answers their ids. */
-async function createSlots(day: string, kind: Kind, starts: number[]): Promise<number[]> {
-  const response = await fetch(`${baseUrl()}/api/admin/sessions`, {
-    method: 'POST',
-    headers: adminHeaders,
-    body: JSON.stringify({
-      sessions_create: starts.map((start) => ({
-        start_date: clinicInstant(day, start),
-        end_date: clinicInstant(day, start + 30),
-        is_adult: kind.isAdult,
-        is_video_call: kind.isVideoCall,
-        price: kind.isVideoCall ? 85 : 180,
-        location: kind.isVideoCall ? null : 'adult_1',
-      })),
-    }),
-  });
-  expect(response.status).toBe(200);
-  const { sessions } = (await response.json()) as { sessions: { id: number; starts_at: string }[] };
-  return starts.map((start) => sessions.find((s) => s.starts_at === clinicInstant(day, start))?.id ?? 0);
-}
 
 interface Person {
   first: string;
@@ -92,7 +63,7 @@ interface Person {
   email?: string;
 }
 
-const patientFields = (kind: Kind, person: Person) => ({
+const patientFields = (kind: SlotKind, person: Person) => ({
   is_adult: kind.isAdult,
   is_video_call: kind.isVideoCall,
   first_name: person.first,
@@ -112,34 +83,14 @@ const patientFields = (kind: Kind, person: Person) => ({
 });
 
 /** Staff book a slot for a patient (`POST /api/admin/patients`, as JSON); answers the appointment's id. */
-async function staffBook(slotId: number, kind: Kind, person: Person): Promise<number> {
+async function staffBook(slotId: number, kind: SlotKind, person: Person): Promise<number> {
   const response = await fetch(`${baseUrl()}/api/admin/patients`, {
     method: 'POST',
-    headers: adminHeaders,
+    headers: { ...auth, 'content-type': 'application/json' },
     body: JSON.stringify({ ...patientFields(kind, person), session_id: slotId }),
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { transaction: { id: number } }).transaction.id;
-}
-
-/** A visitor books and pays a slot through the public API (test-mode payments), as their browser does. */
-async function visitorBook(slotId: number, kind: Kind, person: Person): Promise<void> {
-  const hold = await fetch(`${baseUrl()}/api/patient_sessions/${slotId}`, { method: 'PUT' });
-  expect(hold.status).toBe(200);
-  const { hold_token } = (await hold.json()) as { hold_token: string };
-  const created = await fetch(`${baseUrl()}/api/patients`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-hold-token': hold_token },
-    body: JSON.stringify({ ...patientFields(kind, person), session_id: slotId }),
-  });
-  expect(created.status).toBe(201);
-  const { patient } = (await created.json()) as { patient: { id: number; access_token: string } };
-  const paid = await fetch(`${baseUrl()}/api/payments`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-booking-token': patient.access_token },
-    body: JSON.stringify({ patient_id: patient.id, token: 'pm_card_visa' }),
-  });
-  expect(((await paid.json()) as { status: string }).status).toBe('succeeded');
 }
 
 interface Detail {
@@ -151,18 +102,14 @@ interface Detail {
 }
 
 async function appointment(id: number): Promise<Detail> {
-  const response = await fetch(`${baseUrl()}/api/admin/transactions/${id}`, { headers: adminHeaders });
+  const response = await fetch(`${baseUrl()}/api/admin/transactions/${id}`, { headers: auth });
   return ((await response.json()) as { transaction: Detail }).transaction;
 }
 
 async function slotStatus(id: number): Promise<string> {
-  const response = await fetch(`${baseUrl()}/api/admin/sessions/${id}`, { headers: adminHeaders });
+  const response = await fetch(`${baseUrl()}/api/admin/sessions/${id}`, { headers: auth });
   return ((await response.json()) as { session: { status: string } }).session.status;
 }
-
-/** A success notice on screen (the notifications' polite region). */
-const notice = (page: Page, text: string) =>
-  page.getByRole('status').filter({ hasText: text }).first().waitFor();
 
 const table = (page: Page) => page.getByRole('table', { name: /appointments$/ });
 const rowOf = (page: Page, name: string) => table(page).getByRole('row').filter({ hasText: name });
@@ -172,12 +119,6 @@ async function searchRun(page: Page, path = '/admin', name = runName): Promise<v
   await page.goto(`${path}?search=${name}`);
   await page.getByRole('heading', { level: 1, name: 'Booking appointments' }).waitFor();
   await table(page).getByRole('row').nth(1).waitFor();
-}
-
-async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  const path = await download.path();
-  return { name: download.suggestedFilename(), bytes: await readFile(path) };
 }
 
 const firstNames = [
@@ -202,12 +143,15 @@ describe('appointments table (back office)', () => {
   beforeAll(async () => {
     // Twelve allergy tests of this run (eleven booked by staff, one paid online) and one video consultation.
     const starts = Array.from({ length: 12 }, (_, index) => 8 * 60 + index * 40);
-    const slots = await createSlots(day, adultTest, starts);
+    const slots = await createSlots(auth, day, adultTest, starts);
     for (const [index, first] of firstNames.entries())
       await staffBook(slots[index] ?? 0, adultTest, { first });
     paidName = `Lorcan ${runName}`;
-    await visitorBook(slots[11] ?? 0, adultTest, { first: 'Lorcan', email: 'lorcan@example.ie' });
-    const [video] = await createSlots(day, adultVideo, [9 * 60]);
+    await bookAndPay(
+      slots[11] ?? 0,
+      patientFields(adultTest, { first: 'Lorcan', email: 'lorcan@example.ie' }),
+    );
+    const [video] = await createSlots(auth, day, adultVideo, [9 * 60]);
     await staffBook(video ?? 0, adultVideo, { first: 'Liam' });
   }, 120_000);
 
@@ -348,7 +292,7 @@ describe('appointments table (back office)', () => {
 });
 
 /** On the availability screen at `day` (its kind in the address), the 'Book for a patient' button of a time. */
-async function bookFromAvailability(page: Page, day: string, kind: Kind, start: number): Promise<void> {
+async function bookFromAvailability(page: Page, day: string, kind: SlotKind, start: number): Promise<void> {
   const query = `type=${kind.isVideoCall ? 'video' : 'test'}&age=${kind.isAdult ? 'adult' : 'child'}`;
   await page.goto(`/admin/availability?${query}&month=${monthOf(day)}&day=${day}`);
   await page.getByRole('heading', { level: 2, name: formatLongDate(day) }).waitFor();
@@ -369,7 +313,7 @@ const errorOf = (input: Locator) =>
 describe('booking on a patient’s behalf (back office)', () => {
   it('holds a time from the availability screen, gives it back on Cancel, then books it at 360 px', async () => {
     const day = freshDay();
-    const [slotId] = await createSlots(day, adultTest, [10 * 60]);
+    const [slotId] = await createSlots(auth, day, adultTest, [10 * 60]);
     const { page, errors } = await openAdminPage(browser, { viewport: viewports.phone });
 
     await bookFromAvailability(page, day, adultTest, 10 * 60);
@@ -438,7 +382,7 @@ describe('an appointment’s screen (back office)', () => {
 
   it('moves an appointment to another free time and stores a result, at 1280 px', async () => {
     const day = freshDay();
-    const [from, to] = await createSlots(day, adultTest, [9 * 60, 11 * 60]);
+    const [from, to] = await createSlots(auth, day, adultTest, [9 * 60, 11 * 60]);
     const id = await staffBook(from ?? 0, adultTest, { first: 'Ronan', email: 'ronan@example.ie' });
     const { page, errors } = await openAdminPage(browser, { viewport: viewports.desktop });
 
@@ -510,11 +454,11 @@ describe('an appointment’s screen (back office)', () => {
     const soon = new Date(Date.now() + 15_000);
     soon.setMilliseconds(0);
     let slotId = 0;
-    let kind: Kind = adultVideo;
+    let kind: SlotKind = adultVideo;
     for (const candidate of [adultVideo, { isAdult: false, isVideoCall: true }, adultTest]) {
       const response = await fetch(`${baseUrl()}/api/admin/sessions`, {
         method: 'POST',
-        headers: adminHeaders,
+        headers: { ...auth, 'content-type': 'application/json' },
         body: JSON.stringify({
           sessions_create: [
             {
@@ -564,15 +508,10 @@ describe('appointment screens at 360 px and 1280 px', () => {
 
   beforeAll(async () => {
     const day = freshDay();
-    const [heldSlot, booked] = await createSlots(day, adultTest, [9 * 60, 10 * 60]);
+    const [heldSlot, booked] = await createSlots(auth, day, adultTest, [9 * 60, 10 * 60]);
     held = heldSlot ?? 0;
     id = await staffBook(booked ?? 0, adultTest, { first: 'Maximiliana', last: 'Featherstonehaugh' });
-    const hold = await fetch(`${baseUrl()}/api/admin/sessions/${held}`, {
-      method: 'PUT',
-      headers: adminHeaders,
-      body: JSON.stringify({ session: { status: 'pending' } }),
-    });
-    expect(hold.status).toBe(200);
+    expect((await setSlotStatus(auth, held, 'pending')).status).toBe(200);
     paths = [
       `/admin?search=${runName}`,
       '/admin/video',
@@ -582,13 +521,7 @@ describe('appointment screens at 360 px and 1280 px', () => {
   });
 
   // The held time goes back.
-  afterAll(() =>
-    fetch(`${baseUrl()}/api/admin/sessions/${held}`, {
-      method: 'PUT',
-      headers: adminHeaders,
-      body: JSON.stringify({ session: { status: 'available' } }),
-    }),
-  );
+  afterAll(() => setSlotStatus(auth, held, 'available'));
 
   for (const viewport of [viewports.phone, viewports.desktop]) {
     it(`have no axe-core violations and fit the screen at ${viewport.width} px`, async () => {

@@ -4,14 +4,16 @@ import { inflateRawSync } from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths, monthOf } from '../src/client/components/month-calendar/month-grid';
-import { clinicInstant } from '../src/client/features/availability/slot-times';
 import { clinicToday } from '../src/client/lib/clinic-clock';
 import { patientCsvColumns, patientTexts } from '../src/shared/patients';
+import { adminAuthorization, createSlots, freshDays, runSurname, type SlotKind } from './api';
 import {
   axeViolations,
   baseUrl,
+  downloadOf,
   fitsWidth,
   launchBrowser,
+  notice,
   openAdminPage,
   screenshot,
   searchList,
@@ -21,18 +23,11 @@ import {
 import { E2E_ADMIN } from './global-setup';
 
 let browser: Browser;
-let adminHeaders: Record<string, string>;
+let auth: { authorization: string };
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const response = await fetch(`${baseUrl()}/api/admin/autorization/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(E2E_ADMIN),
-  });
-  const token = ((await response.json()) as { data: { token: { auth_token: string } } }).data.token
-    .auth_token;
-  adminHeaders = { authorization: `Bearer ${token}` };
+  auth = await adminAuthorization();
 });
 afterAll(() => browser?.close());
 
@@ -41,42 +36,8 @@ afterAll(() => browser?.close());
  * demonstration slots and the months the other browser tests use. Their surname is made for this run (letters
  * only, as names are), so searching it finds this run's patients only.
  */
-const month = addMonths(monthOf(addDays(clinicToday(), 29)), 7);
-let nextDay = 0;
-const freshDay = () => `${month}-${String(3 + nextDay++).padStart(2, '0')}`;
-const letters = (value: number) =>
-  Array.from({ length: 5 }, (_, index) =>
-    String.fromCharCode(97 + (Math.floor(value / 26 ** index) % 26)),
-  ).join('');
-const runName = `Px${letters(Date.now() % 26 ** 5)}`;
-
-interface Kind {
-  isAdult: boolean;
-  isVideoCall: boolean;
-}
-
-/** A slot of `day` at 10:00 (clinic time) of a kind; answers its id. */
-async function createSlot(day: string, kind: Kind): Promise<number> {
-  const response = await fetch(`${baseUrl()}/api/admin/sessions`, {
-    method: 'POST',
-    headers: { ...adminHeaders, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      sessions_create: [
-        {
-          start_date: clinicInstant(day, 10 * 60),
-          end_date: clinicInstant(day, 10 * 60 + 30),
-          is_adult: kind.isAdult,
-          is_video_call: kind.isVideoCall,
-          price: kind.isVideoCall ? 85 : 180,
-          location: kind.isVideoCall ? null : kind.isAdult ? 'adult_1' : 'child',
-        },
-      ],
-    }),
-  });
-  expect(response.status).toBe(200);
-  const { sessions } = (await response.json()) as { sessions: { id: number; starts_at: string }[] };
-  return sessions.find((session) => session.starts_at === clinicInstant(day, 10 * 60))?.id ?? 0;
-}
+const freshDay = freshDays(addMonths(monthOf(addDays(clinicToday(), 29)), 7), 3);
+const runName = runSurname('Px');
 
 interface Booked {
   name: string;
@@ -90,14 +51,14 @@ interface Booked {
  * result file when `resultName` is given.
  */
 async function staffBook(
-  kind: Kind,
+  kind: SlotKind,
   person: { first: string; email?: string; guardian?: string },
   resultName?: string,
 ): Promise<Booked> {
   const day = freshDay();
-  const slotId = await createSlot(day, kind);
+  const [slotId] = await createSlots(auth, day, kind, [10 * 60]);
   const fields: Record<string, string | boolean | number> = {
-    session_id: slotId,
+    session_id: slotId ?? 0,
     is_adult: kind.isAdult,
     is_video_call: kind.isVideoCall,
     first_name: person.first,
@@ -125,7 +86,7 @@ async function staffBook(
   }
   const response = await fetch(`${baseUrl()}/api/admin/patients`, {
     method: 'POST',
-    headers: adminHeaders,
+    headers: auth,
     body,
   });
   expect(response.status, await response.clone().text()).toBe(201);
@@ -136,12 +97,6 @@ async function staffBook(
     appointmentId: transaction.id,
     day,
   };
-}
-
-async function downloadOf(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  const path = await download.path();
-  return { name: download.suggestedFilename(), bytes: await readFile(path) };
 }
 
 /** The files of a zip by name, read through its central directory (whatever the local headers say). */
@@ -170,10 +125,6 @@ function unzip(zip: Buffer): Map<string, Buffer> {
 /** What Chromium logs for an API answer it was expected to give (a refusal, a record that is gone). */
 const loadFailure = (status: string) =>
   `console: Failed to load resource: the server responded with a status of ${status}`;
-
-/** A success notice on screen (the notifications' polite region). */
-const notice = (page: Page, text: string) =>
-  page.getByRole('status').filter({ hasText: text }).first().waitFor();
 
 const patientsTable = (page: Page) => page.getByRole('table', { name: 'Patients' });
 const rowOf = (table: Locator, name: string) => table.getByRole('row').filter({ hasText: name });
@@ -369,7 +320,7 @@ describe('patients in the back office', () => {
     // Once the appointment is deleted, the erasure goes through: the notice, and back to the list.
     const deleted = await fetch(`${baseUrl()}/api/admin/transactions/${grainne.appointmentId}`, {
       method: 'DELETE',
-      headers: adminHeaders,
+      headers: auth,
     });
     expect(deleted.status).toBe(204);
     await page.getByRole('button', { name: 'Erase', exact: true }).click();

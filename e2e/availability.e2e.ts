@@ -8,8 +8,8 @@ import {
   formatShortDate,
   monthOf,
 } from '../src/client/components/month-calendar/month-grid';
-import { clinicInstant } from '../src/client/features/availability/slot-times';
 import { clinicToday } from '../src/client/lib/clinic-clock';
+import { adminAuthorization, bookAndPay, createSlots, setSlotStatus } from './api';
 import {
   axeViolations,
   baseUrl,
@@ -51,67 +51,6 @@ async function chooseAdminKind(page: Page): Promise<void> {
   await page.getByRole('radio', { name: 'Adult' }).check();
   await page.getByLabel('Go to month').fill(monthOf(day));
   await page.getByRole('heading', { level: 2, name: formatMonth(monthOf(day)) }).waitFor();
-}
-
-async function adminToken(page: Page): Promise<string> {
-  return (await page.evaluate(() => window.localStorage.getItem('auth_token'))) ?? '';
-}
-
-/** Adult allergy-test slots of `day`, 30 minutes from each start (minutes after midnight), through the admin API. */
-async function createSlots(headers: Record<string, string>, starts: number[]): Promise<number[]> {
-  const created = await fetch(`${baseUrl()}/api/admin/sessions`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      sessions_create: starts.map((start) => ({
-        start_date: clinicInstant(day, start),
-        end_date: clinicInstant(day, start + 30),
-        is_adult: true,
-        is_video_call: false,
-        price: 180,
-        location: 'adult_1',
-      })),
-    }),
-  });
-  expect(created.status).toBe(200);
-  const { sessions } = (await created.json()) as { sessions: { id: number; starts_at: string }[] };
-  return starts.map(
-    (start) => sessions.find((session) => session.starts_at === clinicInstant(day, start))?.id ?? 0,
-  );
-}
-
-/** Books and pays for a slot through the public API as a visitor's browser does (test-mode payments). */
-async function bookAsVisitor(slotId: number): Promise<void> {
-  const hold = await fetch(`${baseUrl()}/api/patient_sessions/${slotId}`, { method: 'PUT' });
-  expect(hold.status).toBe(200);
-  const { hold_token } = (await hold.json()) as { hold_token: string };
-  const created = await fetch(`${baseUrl()}/api/patients`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-hold-token': hold_token },
-    body: JSON.stringify({
-      session_id: slotId,
-      is_adult: true,
-      is_video_call: false,
-      first_name: 'Aoife',
-      last_name: 'Byrne',
-      email: 'aoife.byrne@example.ie',
-      phone: '087 123 4567',
-      dob: '1990-04-12',
-      consultant_name: 'Dr Walsh',
-      consultant_addres: '12 Harcourt Street, Dublin 2',
-      antihistamine: true,
-      agreement: true,
-    }),
-  });
-  expect(created.status).toBe(201);
-  const { patient } = (await created.json()) as { patient: { id: number; access_token: string } };
-  const paid = await fetch(`${baseUrl()}/api/payments`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-booking-token': patient.access_token },
-    body: JSON.stringify({ patient_id: patient.id, token: 'pm_card_visa' }),
-  });
-  expect(paid.status).toBe(200);
-  expect(((await paid.json()) as { status: string }).status).toBe('succeeded');
 }
 
 describe('availability settings (back office)', () => {
@@ -186,9 +125,9 @@ describe('availability settings (back office)', () => {
     expect(await slotGroup(page, 2).count()).toBe(0);
 
     // A slot a visitor books while the editor is open is refused by the server when the admin deletes it.
-    const token = await adminToken(page);
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const [booked] = await createSlots(headers, [11 * 60]);
+    const auth = await adminAuthorization();
+    const adultTest = { isAdult: true, isVideoCall: false };
+    const [booked] = await createSlots(auth, day, adultTest, [11 * 60]);
     await page.reload();
     await chooseAdminKind(page);
     await page.getByRole('button', { name: `${dayLabel}, has slots` }).click();
@@ -196,7 +135,19 @@ describe('availability settings (back office)', () => {
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const bookedGroup = slotGroup(page, 2);
     expect(await bookedGroup.getByLabel('Start time').inputValue()).toBe(String(11 * 60));
-    await bookAsVisitor(booked ?? 0);
+    await bookAndPay(booked ?? 0, {
+      is_adult: true,
+      is_video_call: false,
+      first_name: 'Aoife',
+      last_name: 'Byrne',
+      email: 'aoife.byrne@example.ie',
+      phone: '087 123 4567',
+      dob: '1990-04-12',
+      consultant_name: 'Dr Walsh',
+      consultant_addres: '12 Harcourt Street, Dublin 2',
+      antihistamine: true,
+      agreement: true,
+    });
     await bookedGroup.getByRole('button', { name: /^Delete slot 2/ }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('You can not delete a booked appointment.').waitFor();
@@ -206,13 +157,8 @@ describe('availability settings (back office)', () => {
     expect(await list.getByRole('listitem').count()).toBe(2);
 
     // A slot that is not available (held for booking) shows Unavailable and is disabled in the editor.
-    const [heldId] = await createSlots(headers, [10 * 60]);
-    const pending = await fetch(`${baseUrl()}/api/admin/sessions/${heldId}`, {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify({ session: { status: 'pending' } }),
-    });
-    expect(pending.status).toBe(200);
+    const [heldId = 0] = await createSlots(auth, day, adultTest, [10 * 60]);
+    expect((await setSlotStatus(auth, heldId, 'pending')).status).toBe(200);
     // The session type, appointment type, month and open day are kept in the URL, so a reload returns there.
     await page.reload();
     await waitForHydration(page);
@@ -229,11 +175,7 @@ describe('availability settings (back office)', () => {
     expect(await locked.getByRole('button', { name: /^Delete slot 2/ }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     // Released again for the visitors' test.
-    await fetch(`${baseUrl()}/api/admin/sessions/${heldId}`, {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify({ session: { status: 'available' } }),
-    });
+    await setSlotStatus(auth, heldId, 'available');
 
     // Clicking the chosen day again closes it.
     await page.getByRole('button', { name: `${dayLabel}, has slots` }).click();

@@ -7,8 +7,8 @@ import {
   formatLongDate,
   monthOf,
 } from '../src/client/components/month-calendar/month-grid';
-import { clinicInstant } from '../src/client/features/availability/slot-times';
 import { clinicToday } from '../src/client/lib/clinic-clock';
+import { adminAuthorization, createSlots, freshDays, type SlotKind } from './api';
 import {
   axeViolations,
   baseUrl,
@@ -19,69 +19,33 @@ import {
   viewports,
   waitForHydration,
 } from './browser';
-import { E2E_ADMIN } from './global-setup';
 
 let browser: Browser;
-let adminHeaders: Record<string, string>;
+let auth: { authorization: string };
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const response = await fetch(`${baseUrl()}/api/admin/autorization/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(E2E_ADMIN),
-  });
-  const token = ((await response.json()) as { data: { token: { auth_token: string } } }).data.token
-    .auth_token;
-  adminHeaders = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  auth = await adminAuthorization();
 });
 afterAll(() => browser?.close());
 
 /*
- * Each test books its own slots, made through the admin API on days of their own, well after the four weeks
- * of demonstration slots and after the months the availability test uses (its empty month and the month after).
+ * Each test books its own slots, made through the admin API on days of their own (the 5th, 6th… of a month),
+ * well after the four weeks of demonstration slots and after the months the availability test uses (its empty
+ * month and the month after).
  */
-const firstMonth = addMonths(monthOf(addDays(clinicToday(), 29)), 3);
-let nextDay = 0;
-/** A fresh weekday-independent day for one test: the 5th, 6th… of `firstMonth`. */
-const freshDay = () => `${firstMonth}-${String(5 + nextDay++).padStart(2, '0')}`;
-
-interface Kind {
-  isAdult: boolean;
-  isVideoCall: boolean;
-}
-
-/** Slots of `day` starting at each hour given (clinic time), 30 minutes long; answers their ids. */
-async function createSlots(day: string, kind: Kind, hours: number[]): Promise<number[]> {
-  const response = await fetch(`${baseUrl()}/api/admin/sessions`, {
-    method: 'POST',
-    headers: adminHeaders,
-    body: JSON.stringify({
-      sessions_create: hours.map((hour) => ({
-        start_date: clinicInstant(day, hour * 60),
-        end_date: clinicInstant(day, hour * 60 + 30),
-        is_adult: kind.isAdult,
-        is_video_call: kind.isVideoCall,
-        price: kind.isVideoCall ? 85 : 180,
-        location: kind.isVideoCall ? null : kind.isAdult ? 'adult_1' : 'child',
-      })),
-    }),
-  });
-  expect(response.status).toBe(200);
-  const { sessions } = (await response.json()) as { sessions: { id: number; starts_at: string }[] };
-  return hours.map((hour) => sessions.find((s) => s.starts_at === clinicInstant(day, hour * 60))?.id ?? 0);
-}
+const freshDay = freshDays(addMonths(monthOf(addDays(clinicToday(), 29)), 3), 5);
 
 const clock12 = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? 'AM' : 'PM'}`;
 
 /** On the booking calendar: chooses the kind, the day, and the slot starting at `hour`; lands on the form. */
-async function holdThroughCalendar(page: Page, day: string, kind: Kind, hour: number): Promise<void> {
+async function holdThroughCalendar(page: Page, day: string, kind: SlotKind, hour: number): Promise<void> {
   await page.goto(`/sessions_availability/${kind.isVideoCall ? 'booking_video' : 'booking_test'}`);
   await waitForHydration(page);
   await chooseOnCalendar(page, day, kind, hour);
 }
 
-async function chooseOnCalendar(page: Page, day: string, kind: Kind, hour: number): Promise<void> {
+async function chooseOnCalendar(page: Page, day: string, kind: SlotKind, hour: number): Promise<void> {
   const radio = page.getByRole('radio', { name: kind.isAdult ? 'Adult' : 'Child' });
   if (!(await radio.isChecked())) await radio.check();
   await page.getByLabel('Go to month').fill(monthOf(day));
@@ -133,7 +97,7 @@ async function expectBookedAndHome(page: Page, text: string): Promise<void> {
 async function transactionOf(email: string): Promise<{ status: string; amount: number | null } | undefined> {
   const response = await fetch(
     `${baseUrl()}/api/admin/transactions?search_transaction=${encodeURIComponent(email)}`,
-    { headers: adminHeaders },
+    { headers: auth },
   );
   const { transactions } = (await response.json()) as {
     transactions: { status: string; amount: number | null }[];
@@ -141,9 +105,9 @@ async function transactionOf(email: string): Promise<{ status: string; amount: n
   return transactions[0];
 }
 
-const sessionStatus = async (day: string, kind: Kind, id: number) => {
+const sessionStatus = async (day: string, kind: SlotKind, id: number) => {
   const query = `date=${day}&is_adult=${kind.isAdult}&is_video_call=${kind.isVideoCall}`;
-  const response = await fetch(`${baseUrl()}/api/admin/sessions?${query}`, { headers: adminHeaders });
+  const response = await fetch(`${baseUrl()}/api/admin/sessions?${query}`, { headers: auth });
   const { sessions } = (await response.json()) as { sessions: { id: number; status: string }[] };
   return sessions.find((session) => session.id === id)?.status;
 };
@@ -161,7 +125,7 @@ describe('paid booking (test mode)', () => {
   it('an adult books and pays an allergy test at 360 px', async () => {
     const adult = { isAdult: true, isVideoCall: false };
     const day = freshDay();
-    const [id] = await createSlots(day, adult, [9]);
+    const [id] = await createSlots(auth, day, adult, [9 * 60]);
     const { page, errors, requests } = await openPage(browser, { viewport: viewports.phone });
     await holdThroughCalendar(page, day, adult, 9);
 
@@ -205,7 +169,7 @@ describe('paid booking (test mode)', () => {
   it('a child allergy test at 1280 px: a declined card, then a successful retry', async () => {
     const child = { isAdult: false, isVideoCall: false };
     const day = freshDay();
-    const [id] = await createSlots(day, child, [10]);
+    const [id] = await createSlots(auth, day, child, [10 * 60]);
     const { page, errors, requests } = await openPage(browser, { viewport: viewports.desktop });
     await holdThroughCalendar(page, day, child, 10);
 
@@ -254,7 +218,7 @@ describe('paid booking (test mode)', () => {
   it('an adult video consultation at 360 px and 1280 px: no date of birth, GP or test questions needed', async () => {
     const video = { isAdult: true, isVideoCall: true };
     const day = freshDay();
-    const [id] = await createSlots(day, video, [11]);
+    const [id] = await createSlots(auth, day, video, [11 * 60]);
     const { page, errors } = await openPage(browser, { viewport: viewports.phone });
     await holdThroughCalendar(page, day, video, 11);
     await page.getByRole('heading', { level: 1, name: 'Book A Video Consultation' }).waitFor();
@@ -283,7 +247,7 @@ describe('the request form', () => {
   it("shows every rule's message under its field and in a focused summary, at 360 and 1280 px", async () => {
     const adult = { isAdult: true, isVideoCall: false };
     const day = freshDay();
-    await createSlots(day, adult, [12]);
+    await createSlots(auth, day, adult, [12 * 60]);
     const { page, errors } = await openPage(browser, { viewport: viewports.desktop });
     await holdThroughCalendar(page, day, adult, 12);
     await screenshot(page, 'booking-form-empty-1280');
@@ -407,7 +371,7 @@ describe('the request form', () => {
   it('when the hold runs out while the form is open, the visitor is told and chooses again, with what they typed kept', async () => {
     const adult = { isAdult: true, isVideoCall: false };
     const day = freshDay();
-    const [first] = await createSlots(day, adult, [14, 15]);
+    const [first] = await createSlots(auth, day, adult, [14 * 60, 15 * 60]);
     const { page, errors } = await openPage(browser, { viewport: viewports.desktop });
     // The page's clock runs on from now; the test moves it past the hold's end instead of waiting.
     await page.clock.install();
@@ -450,7 +414,7 @@ describe('the request form', () => {
   it('a hold the server no longer has (it ended there first) sends the visitor back when the form is sent', async () => {
     const adult = { isAdult: true, isVideoCall: false };
     const day = freshDay();
-    await createSlots(day, adult, [13]);
+    await createSlots(auth, day, adult, [13 * 60]);
     const { page, errors } = await openPage(browser, { viewport: viewports.phone });
     await holdThroughCalendar(page, day, adult, 13);
     await fillAdultTest(page);
@@ -485,7 +449,7 @@ describe('the request form', () => {
   it('cancel releases the hold and returns to the calendar', async () => {
     const adult = { isAdult: true, isVideoCall: false };
     const day = freshDay();
-    const [id] = await createSlots(day, adult, [16]);
+    const [id] = await createSlots(auth, day, adult, [16 * 60]);
     const { page, errors } = await openPage(browser, { viewport: viewports.phone });
     await holdThroughCalendar(page, day, adult, 16);
     expect(await sessionStatus(day, adult, id ?? 0)).toBe('pending');

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import {
   type Browser,
@@ -58,11 +58,8 @@ export const viewports = {
 /** The widths every screen is checked at: a small phone, then a desktop. */
 export const viewportSweep = [viewports.phone, viewports.desktop] as const;
 
-/** A page already signed in to the back office (a fresh token from the API, in local storage). */
-export async function openAdminPage(
-  browser: Browser,
-  options: BrowserContextOptions = {},
-): Promise<WatchedPage> {
+/** Signs the e2e admin in through the API; answers a fresh token. */
+export async function adminToken(): Promise<string> {
   const { E2E_ADMIN } = await import('./global-setup');
   const response = await fetch(`${baseUrl()}/api/admin/autorization/login`, {
     method: 'POST',
@@ -70,8 +67,15 @@ export async function openAdminPage(
     body: JSON.stringify(E2E_ADMIN),
   });
   if (!response.ok) throw new Error(`admin sign-in failed: ${response.status}`);
-  const token = ((await response.json()) as { data: { token: { auth_token: string } } }).data.token
-    .auth_token;
+  return ((await response.json()) as { data: { token: { auth_token: string } } }).data.token.auth_token;
+}
+
+/** A page already signed in to the back office (a fresh token from the API, in local storage). */
+export async function openAdminPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<WatchedPage> {
+  const token = await adminToken();
   const watched = await openPage(browser, options);
   await watched.context.addInitScript((value) => window.localStorage.setItem('auth_token', value), token);
   return watched;
@@ -156,4 +160,18 @@ export const submit = (page: Page, name: string) => page.getByRole('button', { n
 export async function searchList(page: Page, label: string, text: string): Promise<void> {
   await page.getByLabel(label).fill(text);
   await page.waitForURL(/search=/);
+}
+
+/** A success notice on screen (the notifications' polite region). */
+export const notice = (page: Page, text: string) =>
+  page.getByRole('status').filter({ hasText: text }).first().waitFor();
+
+/** The file a download started by `click` saved: its suggested name and its bytes. */
+export async function downloadOf(
+  page: Page,
+  click: () => Promise<void>,
+): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), bytes: await readFile(path) };
 }

@@ -1,7 +1,60 @@
+import type { ChangeEvent, KeyboardEvent } from 'react';
+import { bookingTexts } from '../../shared/booking';
+import { MAX_UPLOAD_BYTES } from '../../shared/uploads';
+import type { FileFieldValue } from '../components/file-field/file-field';
+
 /**
- * How a patient's date of birth and phone are typed, in the public booking form and the staff's patient
- * form alike (spec section 5): the date shown as dd.MM.yyyy and sent as YYYY-MM-DD; no letters in a phone.
+ * The patient's fields of the public booking form and the staff's patient form alike (spec section 5): what
+ * both ask, how a date of birth and a phone are typed (the date shown as dd.MM.yyyy and sent as YYYY-MM-DD; no
+ * letters in a phone), and the checks both add to the shared schemas'.
  */
+
+/** The patient's fields both forms have, as they are filled in; field names are the API's (`patient[first_name]`). */
+export interface PatientFormFields {
+  first_name: string;
+  last_name: string;
+  guardian_first_name: string;
+  guardian_last_name: string;
+  email: string;
+  phone: string;
+  /** As shown and typed: dd.MM.yyyy. */
+  dob: string;
+  consultant_name: string;
+  consultant_addres: string;
+  consultant_email: string;
+  allergens: string;
+  antihistamine: boolean;
+  agreement: boolean;
+}
+
+/** The text fields of `PatientFormFields`, in the order the forms show them. */
+export const PATIENT_TEXT_FIELDS = [
+  'first_name',
+  'last_name',
+  'guardian_first_name',
+  'guardian_last_name',
+  'email',
+  'phone',
+  'dob',
+  'consultant_name',
+  'consultant_addres',
+  'consultant_email',
+  'allergens',
+] as const;
+export type PatientTextField = (typeof PATIENT_TEXT_FIELDS)[number];
+
+/** The slot a patient form is for: its kind picks the fields and rules. */
+export interface FormSlot {
+  slotId: number;
+  isAdult: boolean;
+  isVideoCall: boolean;
+}
+
+/** Our texts where the spec has none. */
+export const patientFieldTexts = {
+  dobFormat: 'Enter the date of birth as dd.mm.yyyy, for example 31.01.1990.',
+  fileTooLarge: `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
+} as const;
 
 /**
  * A date of birth as typed (`31.01.1990`, also `1.2.1990` or with `/` or `-`) → `1990-01-31`; '' when
@@ -30,3 +83,49 @@ export function tidyDisplayDate(value: string): string {
 
 /** What a phone field lets through as it is typed: no letters (spec section 5). */
 export const phoneCharacters = (value: string) => value.replace(/[^0-9+() -]/g, '');
+
+/** A phone field's keydown: letters are blocked as they are typed; shortcuts and keys like Tab pass. */
+export function blockPhoneLetters(event: KeyboardEvent<HTMLInputElement>): void {
+  if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && phoneCharacters(event.key) === '')
+    event.preventDefault();
+}
+
+/** Takes the letters out of a phone field's new value (pasted, dropped) before the form reads it. */
+export function dropPhoneLetters(event: ChangeEvent<HTMLInputElement>): void {
+  const allowed = phoneCharacters(event.target.value);
+  if (allowed !== event.target.value) event.target.value = allowed;
+}
+
+/** The form's patient fields for the shared schemas: the slot's kind, the date of birth as YYYY-MM-DD. */
+export function patientFormInput(values: PatientFormFields, slot: FormSlot) {
+  const dob = displayDateToIso(values.dob);
+  return {
+    first_name: values.first_name,
+    last_name: values.last_name,
+    guardian_first_name: values.guardian_first_name,
+    guardian_last_name: values.guardian_last_name,
+    email: values.email,
+    phone: values.phone,
+    dob: dob === null ? undefined : dob,
+    consultant_name: values.consultant_name,
+    consultant_addres: values.consultant_addres,
+    consultant_email: values.consultant_email,
+    allergens: values.allergens,
+    antihistamine: values.antihistamine,
+    agreement: values.agreement,
+    is_adult: slot.isAdult,
+    is_video_call: slot.isVideoCall,
+    session_id: slot.slotId,
+  };
+}
+
+/**
+ * Whether the date of birth is to be typed again as dd.mm.yyyy (`patientFieldTexts.dobFormat`): it is not a
+ * date in that shape, or the schema refused it with its text, which names the API's YYYY-MM-DD.
+ */
+export const needsDobFormat = (dob: string, schemaMessage: string | undefined) =>
+  displayDateToIso(dob) === null || schemaMessage === bookingTexts.dobInvalid;
+
+/** Whether a newly chosen file is over the upload limit (its bytes are checked on the server). */
+export const isOverUploadLimit = (file: FileFieldValue) =>
+  file.kind === 'new' && file.file.size > MAX_UPLOAD_BYTES;

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../db/database';
 import { type Appointment, appointments, type Payment, payments } from '../db/schema';
 import type { PaymentProvider } from '../modules/payments/payment-provider';
 import { clinicDayFromToday, clinicInstant, insertSlot, type SlotRowOptions } from './slot-fixtures';
-import { testConfig } from './test-app';
+import { type AdminTestApp, testConfig, withSignedInAdmin } from './test-app';
 import { createTestDatabase } from './test-database';
 
 export interface BookingTestApp {
@@ -37,6 +37,11 @@ export async function createBookingTestApp(
       await database.close();
     },
   };
+}
+
+/** The booking API (`createBookingTestApp`) with an admin signed in: for tests of the staff's appointment screens. */
+export async function createAdminBookingTestApp(): Promise<AdminTestApp> {
+  return withSignedInAdmin(await createBookingTestApp());
 }
 
 let visitor = 0;
@@ -152,6 +157,22 @@ export function pay(
     },
     remoteAddress: nextAddress(),
   });
+}
+
+/**
+ * A visitor's booking (`createBooking`) paid by card, as the booking page pays it: the price it showed, the
+ * receipt to the patient's e-mail. Answers the booking and its appointment's id.
+ */
+export async function paidBooking(
+  app: FastifyInstance,
+  db: DatabaseHandle['db'],
+  options: { slot?: Partial<SlotRowOptions>; form?: Record<string, unknown> } = {},
+) {
+  const booking = await createBooking(app, db, options);
+  const { email } = adultForm(booking.slot.id, options.form);
+  const response = await pay(app, booking, { customer_email: email, price: booking.price * 100 });
+  if (response.statusCode !== 200) throw new Error(`payment failed: ${response.body}`);
+  return { ...booking, appointmentId: (await appointmentOf(db, booking.patientId)).id };
 }
 
 // ---------------------------------------------------------------------------------------------------

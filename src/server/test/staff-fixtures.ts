@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppointmentStatus } from '../../shared/appointments';
 import type { DatabaseHandle } from '../db/database';
-import { type Appointment, appointments, auditLog, patients, slots } from '../db/schema';
+import { type Appointment, appointments, auditLog, emailOutbox, patients, slots } from '../db/schema';
 import { adultForm, futureSlot } from './booking-fixtures';
 import { injectMultipart, type MultipartValue } from './multipart';
 import { insertSlot, type SlotRowOptions } from './slot-fixtures';
@@ -58,6 +58,25 @@ export function putAppointment(
   form: Record<string, unknown>,
 ) {
   return injectMultipart(app, 'PUT', `/api/admin/transactions/${id}`, patientFields(form), auth);
+}
+
+/** `DELETE /api/admin/transactions/:id`: staff cancel an appointment. */
+export function deleteAppointment(
+  app: FastifyInstance,
+  auth: { authorization: string },
+  id: number | string,
+) {
+  return app.inject({ method: 'DELETE', url: `/api/admin/transactions/${id}`, headers: auth });
+}
+
+/** `POST /api/admin/refunds`: staff refund an appointment's payment (`id` as sent, hostile or not). */
+export function refundAppointment(app: FastifyInstance, auth: { authorization: string }, id: unknown) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/admin/refunds',
+    headers: auth,
+    payload: { transaction_id: id },
+  });
 }
 
 /** Books a new future slot through the staff booking call; answers the appointment and its slot. */
@@ -137,6 +156,15 @@ export async function slotRow(db: Db, id: number) {
 export async function appointmentRow(db: Db, id: number) {
   const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
   return row;
+}
+
+/** The e-mails queued about an appointment, oldest first. */
+export function emailsAbout(db: Db, appointmentId: number) {
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.appointmentId, appointmentId))
+    .orderBy(emailOutbox.id);
 }
 
 /** The audit entries about an appointment, oldest first. */

@@ -65,7 +65,11 @@ export interface AdminTestApp extends TestApp {
 
 /** The API on a fresh database with an admin signed in: what every back-office test file starts from. */
 export async function createAdminTestApp(): Promise<AdminTestApp> {
-  const testApp = await createTestApp();
+  return withSignedInAdmin(await createTestApp());
+}
+
+/** `testApp` with a new admin signed in. */
+export async function withSignedInAdmin(testApp: TestApp): Promise<AdminTestApp> {
   const { token, email } = await signInAsNewAdmin(testApp);
   return { ...testApp, auth: { authorization: `Bearer ${token}` }, email };
 }

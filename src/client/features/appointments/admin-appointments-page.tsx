@@ -2,9 +2,9 @@ import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
 import type { Transaction } from '../../../shared/appointments';
 import type { RouteHandle } from '../../app/route-handle';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { ExportCsvButton } from '../../components/data-table/export-csv-button';
 import { useTableParams } from '../../components/data-table/use-table-params';
 import { formatAdminDateTime } from '../../lib/clinic-clock';
-import { useFileDownload } from '../../lib/download-file';
 import { deleteDialog, refundDialog, useAppointmentActions } from './appointment-actions';
 import { PaymentBadge, StatusBadge } from './appointment-badges';
 import {
@@ -83,8 +83,6 @@ export function Component() {
   const filter = { isVideoCall, search: params.search, includeCancelled };
   const list = useAppointments(params, filter);
   const { deleteAppointment, refundAppointment } = useAppointmentActions();
-  const { download, pending } = useFileDownload();
-  const exporting = pending !== null;
   const kindName = isVideoCall ? 'Video consultations' : 'Allergy tests';
 
   const setIncludeCancelled = (include: boolean) =>
@@ -175,17 +173,7 @@ export function Component() {
           }
           toolbar={
             <>
-              <button
-                type="button"
-                className="button button--secondary"
-                aria-disabled={exporting || undefined}
-                aria-busy={exporting || undefined}
-                onClick={() => {
-                  if (!exporting) void download(appointmentsCsvUrl(filter), { fileName: 'Appointments.csv' });
-                }}
-              >
-                {exporting ? 'Exporting…' : 'Export CSV'}
-              </button>
+              <ExportCsvButton url={appointmentsCsvUrl(filter)} fileName="Appointments.csv" />
               {bookLink}
             </>
           }

@@ -17,8 +17,8 @@ function deliveryNote(email: AppointmentEmail): string | undefined {
  */
 export function AppointmentEmails({ emails }: { emails: readonly AppointmentEmail[] }) {
   return (
-    <section className="appointment-panel appointment-emails" aria-labelledby="appointment-emails-title">
-      <h2 id="appointment-emails-title" className="appointment-panel__title">
+    <section className="admin-panel appointment-emails" aria-labelledby="appointment-emails-title">
+      <h2 id="appointment-emails-title" className="admin-panel__title">
         E-mails about this appointment
       </h2>
       {emails.length === 0 ? (

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { TransactionDetail } from '../../../shared/appointments';
 import { ApiError } from '../../lib/api-client';
+import type { FormSlot } from '../../lib/patient-fields';
 import {
   type AppointmentFormFields,
   appointmentBody,
   appointmentFormDefaults,
   appointmentFormIssues,
-  type FormSlot,
   slotRefusalOf,
 } from './appointment-form-values';
 

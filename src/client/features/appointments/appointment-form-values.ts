@@ -1,17 +1,21 @@
 import { z } from 'zod';
 import { appointmentTexts, type TransactionDetail } from '../../../shared/appointments';
-import {
-  type AdminPatientFormInput,
-  adminPatientFormSchema,
-  bookingTexts,
-  isAskedFor,
-} from '../../../shared/booking';
+import { type AdminPatientFormInput, adminPatientFormSchema, isAskedFor } from '../../../shared/booking';
 import { slotTexts } from '../../../shared/slots';
-import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import type { FileFieldValue } from '../../components/file-field/file-field';
 import { ApiError } from '../../lib/api-client';
 import { appendFileField } from '../../lib/form-data';
-import { displayDateToIso, isoToDisplayDate } from '../../lib/patient-fields';
+import {
+  displayDateToIso,
+  type FormSlot,
+  isOverUploadLimit,
+  isoToDisplayDate,
+  needsDobFormat,
+  PATIENT_TEXT_FIELDS,
+  type PatientFormFields,
+  patientFieldTexts,
+  patientFormInput,
+} from '../../lib/patient-fields';
 
 /**
  * The staff's patient form of an appointment (spec sections 2.6 and 5): the booking form's fields and rules,
@@ -28,21 +32,7 @@ export interface NewTime {
   end_time: string;
 }
 
-export interface AppointmentFormFields {
-  first_name: string;
-  last_name: string;
-  guardian_first_name: string;
-  guardian_last_name: string;
-  email: string;
-  phone: string;
-  /** As shown and typed: dd.MM.yyyy. */
-  dob: string;
-  consultant_name: string;
-  consultant_addres: string;
-  consultant_email: string;
-  allergens: string;
-  antihistamine: boolean;
-  agreement: boolean;
+export interface AppointmentFormFields extends PatientFormFields {
   payment_type: string;
   result: FileFieldValue;
   referral_letter: FileFieldValue;
@@ -51,36 +41,8 @@ export interface AppointmentFormFields {
   new_time: NewTime | null;
 }
 
-/** The slot the form is for: its kind picks the fields and rules. */
-export interface FormSlot {
-  slotId: number;
-  isAdult: boolean;
-  isVideoCall: boolean;
-}
-
-export const TEXT_FIELDS = [
-  'first_name',
-  'last_name',
-  'guardian_first_name',
-  'guardian_last_name',
-  'email',
-  'phone',
-  'dob',
-  'consultant_name',
-  'consultant_addres',
-  'consultant_email',
-  'allergens',
-] as const;
-type TextFieldName = (typeof TEXT_FIELDS)[number];
-
 export const FILE_FIELDS = ['result', 'referral_letter', 'attachment'] as const;
 export type FileFieldName = (typeof FILE_FIELDS)[number];
-
-/** Our texts where the spec has none. */
-export const appointmentFormTexts = {
-  dobFormat: 'Enter the date of birth as dd.mm.yyyy, for example 31.01.1990.',
-  fileTooLarge: `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
-} as const;
 
 /** What staff may record about how a booking they made is paid; a stored value not in it is offered too. */
 export const PAYMENT_TYPES = ['Card at the clinic', 'Cash', 'Bank transfer', 'Health insurance'] as const;
@@ -123,18 +85,8 @@ export function appointmentFormDefaults(detail?: TransactionDetail): Appointment
 }
 
 /** The form's values for the shared admin patient schema (the date of birth as YYYY-MM-DD). */
-export function toAdminPatientForm(values: AppointmentFormFields, slot: FormSlot): AdminPatientFormInput {
-  const dob = displayDateToIso(values.dob);
-  const form: Record<string, unknown> = {
-    is_adult: slot.isAdult,
-    is_video_call: slot.isVideoCall,
-    session_id: slot.slotId,
-    payment_type: values.payment_type,
-  };
-  for (const name of TEXT_FIELDS) form[name] = name === 'dob' ? (dob ?? undefined) : values[name];
-  form.antihistamine = values.antihistamine;
-  form.agreement = values.agreement;
-  return form as AdminPatientFormInput;
+function toAdminPatientForm(values: AppointmentFormFields, slot: FormSlot): AdminPatientFormInput {
+  return { ...patientFormInput(values, slot), payment_type: values.payment_type };
 }
 
 export type FormIssue = [field: keyof AppointmentFormFields, message: string];
@@ -153,14 +105,9 @@ export function appointmentFormIssues(values: AppointmentFormFields, slot: FormS
       if (field && isShown(field, slot) && !issues.has(field)) issues.set(field, issue.message);
     }
   }
-  // The shared text names the API's format (YYYY-MM-DD); staff type dd.mm.yyyy.
-  if (displayDateToIso(values.dob) === null || issues.get('dob') === bookingTexts.dobInvalid) {
-    issues.set('dob', appointmentFormTexts.dobFormat);
-  }
+  if (needsDobFormat(values.dob, issues.get('dob'))) issues.set('dob', patientFieldTexts.dobFormat);
   for (const name of FILE_FIELDS) {
-    const file = values[name];
-    if (file.kind === 'new' && file.file.size > MAX_UPLOAD_BYTES)
-      issues.set(name, appointmentFormTexts.fileTooLarge);
+    if (isOverUploadLimit(values[name])) issues.set(name, patientFieldTexts.fileTooLarge);
   }
   return [...issues] as FormIssue[];
 }
@@ -194,10 +141,9 @@ export function appointmentBody(
   const add = (name: string, value: string) => body.append(`patient[${name}]`, value);
   add('is_adult', String(slot.isAdult));
   add('is_video_call', String(slot.isVideoCall));
-  for (const name of TEXT_FIELDS) {
+  for (const name of PATIENT_TEXT_FIELDS) {
     if (!isShown(name, slot)) continue;
-    const value =
-      name === 'dob' ? (displayDateToIso(values.dob) ?? '') : values[name as TextFieldName].trim();
+    const value = name === 'dob' ? (displayDateToIso(values.dob) ?? '') : values[name].trim();
     add(name, value);
   }
   if (isShown('antihistamine', slot)) add('antihistamine', String(values.antihistamine));

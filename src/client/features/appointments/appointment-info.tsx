@@ -21,12 +21,12 @@ export interface InfoSession {
  */
 export function AppointmentInfo({ session }: { session: InfoSession | null }) {
   return (
-    <section className="appointment-panel" aria-labelledby="appointment-info-title">
-      <h2 id="appointment-info-title" className="appointment-panel__title">
+    <section className="admin-panel" aria-labelledby="appointment-info-title">
+      <h2 id="appointment-info-title" className="admin-panel__title">
         Appointment info
       </h2>
       {session ? (
-        <dl className="appointment-facts">
+        <dl className="admin-facts">
           <div>
             <dt>Type</dt>
             <dd>{appointmentKindLabel(session.is_video_call)}</dd>
@@ -47,7 +47,7 @@ export function AppointmentInfo({ session }: { session: InfoSession | null }) {
             <dt>Price</dt>
             <dd>{formatEuro(session.price)}</dd>
           </div>
-          <div className="appointment-facts__wide">
+          <div className="admin-facts__wide">
             <dt>Where</dt>
             <dd>{session.is_video_call ? 'Video call' : session.address}</dd>
           </div>
@@ -64,11 +64,11 @@ const providerNames: Record<string, string> = { stripe: 'Stripe', test: 'Test mo
 /** A booking the patient paid online (spec 2.6 'Payment Info'): when, how much, and the provider's id. */
 export function PaymentInfo({ transaction }: { transaction: Transaction }) {
   return (
-    <section className="appointment-panel" aria-labelledby="appointment-payment-title">
-      <h2 id="appointment-payment-title" className="appointment-panel__title">
+    <section className="admin-panel" aria-labelledby="appointment-payment-title">
+      <h2 id="appointment-payment-title" className="admin-panel__title">
         Payment Info
       </h2>
-      <dl className="appointment-facts">
+      <dl className="admin-facts">
         <div>
           <dt>Paid on</dt>
           <dd>
@@ -97,7 +97,7 @@ export function PaymentInfo({ transaction }: { transaction: Transaction }) {
             <dd>{providerNames[transaction.provider] ?? transaction.provider}</dd>
           </div>
         )}
-        <div className="appointment-facts__wide">
+        <div className="admin-facts__wide">
           <dt>Payment id</dt>
           <dd className="appointment-facts__code">{transaction.transaction_id ?? '—'}</dd>
         </div>

@@ -3,16 +3,10 @@ import { Link, useNavigate } from 'react-router';
 import { appointmentTexts } from '../../../shared/appointments';
 import type { Session } from '../../../shared/slots';
 import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
-import { useAdminForm } from '../../components/admin-page/use-admin-form';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
-import {
-  appointmentBody,
-  appointmentFormDefaults,
-  appointmentFormSchema,
-  type FormSlot,
-  slotRefusalOf,
-} from './appointment-form-values';
+import type { FormSlot } from '../../lib/patient-fields';
+import { AppointmentForm, useAppointmentForm } from './appointment-form';
 import { AppointmentInfo } from './appointment-info';
 import { appointmentsListPath, availabilityPathOf } from './appointment-labels';
 import { useAdminSlot, useReleaseSlot, useSaveAppointment } from './appointments-admin-api';
@@ -42,7 +36,7 @@ function TimeNotFree({
     if (focus) ref.current?.focus();
   }, [focus]);
   return (
-    <div className="appointment-alert" role="alert" tabIndex={-1} ref={ref}>
+    <div className="admin-alert appointment-alert" role="alert" tabIndex={-1} ref={ref}>
       <p>{reason}</p>
       <Link className="button button--primary" to={availabilityPathOf(session)}>
         Choose another time
@@ -94,7 +88,6 @@ function CreateForm({ session }: { session: Session }) {
     () => ({ slotId: session.id, isAdult: session.is_adult, isVideoCall: session.is_video_call }),
     [session.id, session.is_adult, session.is_video_call],
   );
-  const schema = useMemo(() => appointmentFormSchema(formSlot), [formSlot]);
   const save = useSaveAppointment(undefined);
   const release = useReleaseSlot();
   // Set when the save was refused for the time (someone else took it): the form stays, with the way back.
@@ -102,19 +95,12 @@ function CreateForm({ session }: { session: Session }) {
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const back = availabilityPathOf(session);
 
-  const form = useAdminForm({
-    schema,
-    defaultValues: appointmentFormDefaults(),
+  const form = useAppointmentForm({
+    slot: formSlot,
     save,
-    toBody: (values) => appointmentBody(values, formSlot),
     notice: appointmentTexts.created,
     listPath: appointmentsListPath(session.is_video_call),
-    onError: (error) => {
-      const reason = slotRefusalOf(error);
-      if (!reason) return false;
-      setRefusal(reason);
-      return true;
-    },
+    onSlotRefused: setRefusal,
   });
 
   const leave = async () => {
@@ -134,7 +120,7 @@ function CreateForm({ session }: { session: Session }) {
     <div className="appointment-page">
       <div className="admin-page__header">
         <div>
-          <p className="appointment-eyebrow">Booking for a patient</p>
+          <p className="admin-eyebrow">Booking for a patient</p>
           <h1 className="admin-page__title">{TITLE}</h1>
         </div>
       </div>
@@ -143,34 +129,31 @@ function CreateForm({ session }: { session: Session }) {
           <AppointmentInfo session={session} />
         </div>
         {refusal && <TimeNotFree reason={refusal} session={session} focus />}
-        <form
-          className="admin-form appointment-form"
-          noValidate
+        <AppointmentForm
+          isAdult={session.is_adult}
+          saving={save.isPending}
           onSubmit={form.onSubmit}
-          aria-labelledby="appointment-form-title"
-          aria-busy={save.isPending || undefined}
+          actions={
+            <>
+              <button type="submit" className="button button--primary" disabled={save.isPending}>
+                {save.isPending ? 'Saving…' : 'Save'}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setConfirmingCancel(true)}
+              >
+                Cancel
+              </button>
+            </>
+          }
         >
-          <h2 id="appointment-form-title" className="appointment-form__title">
-            {session.is_adult ? 'Patient details' : "Child's details"}
-          </h2>
           <p className="appointment-form__intro">
             Fields are required unless marked optional. The patient gets a confirmation if you give their
             e-mail.
           </p>
           <PatientFields form={form} slot={formSlot} askPaymentType />
-          <div className="admin-form__actions">
-            <button type="submit" className="button button--primary" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save'}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => setConfirmingCancel(true)}
-            >
-              Cancel
-            </button>
-          </div>
-        </form>
+        </AppointmentForm>
       </div>
       <ConfirmDialog
         open={confirmingCancel}

@@ -6,20 +6,15 @@ import { appointmentTexts, type TransactionDetail } from '../../../shared/appoin
 import { type AdminPatient, patientTexts } from '../../../shared/patients';
 import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
 import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
-import { useAdminForm } from '../../components/admin-page/use-admin-form';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { useNotify } from '../../components/notifications/use-notify';
 import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
+import type { FormSlot } from '../../lib/patient-fields';
 import { deleteDialog, dialogTexts, refundDialog, useAppointmentActions } from './appointment-actions';
 import { PaymentBadge, StatusBadge } from './appointment-badges';
 import { AppointmentEmails } from './appointment-emails';
-import {
-  appointmentBody,
-  appointmentFormDefaults,
-  appointmentFormSchema,
-  type FormSlot,
-  slotRefusalOf,
-} from './appointment-form-values';
+import { AppointmentForm, useAppointmentForm } from './appointment-form';
+import { appointmentFormDefaults } from './appointment-form-values';
 import { AppointmentInfo, PaymentInfo } from './appointment-info';
 import {
   appointmentKindLabel,
@@ -85,7 +80,6 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
     () => ({ slotId: session?.id ?? 1, isAdult, isVideoCall }),
     [session?.id, isAdult, isVideoCall],
   );
-  const schema = useMemo(() => appointmentFormSchema(formSlot), [formSlot]);
   const [initial] = useState(() => appointmentFormDefaults(transaction));
   const save = useSaveAppointment(transaction.id);
   const actions = useAppointmentActions();
@@ -93,20 +87,16 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
   const [busy, setBusy] = useState(false);
   const closed = isClosed(transaction);
 
-  const form = useAdminForm({
-    schema,
-    defaultValues: initial,
+  const form = useAppointmentForm({
+    slot: formSlot,
+    appointment: { patientId: patient.id, initial },
     save,
-    toBody: (values) => appointmentBody(values, formSlot, { patientId: patient.id, initial }),
     notice: appointmentTexts.updated,
     listPath,
-    onError: (error) => {
-      const reason = slotRefusalOf(error);
-      if (!reason) return false;
+    onSlotRefused: (reason) => {
       // The chosen time went meanwhile: said at 'Time', and the free times are read again.
       form.setError('new_time', { type: 'server', message: reason }, { shouldFocus: true });
       void invalidateApiPaths(queryClient, ['/api/calendar_slots', '/api/patient_sessions']);
-      return true;
     },
   });
 
@@ -184,7 +174,7 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
       <AdminFormHeader
         title={patient.full_name}
         eyebrow={
-          <p className="appointment-eyebrow">
+          <p className="admin-eyebrow">
             {appointmentKindLabel(isVideoCall)}, {isAdult ? 'adult' : 'child'}
           </p>
         }
@@ -266,16 +256,23 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
           {!transaction.booked_by_admin && <PaymentInfo transaction={transaction} />}
         </div>
 
-        <form
-          className="admin-form appointment-form"
-          noValidate
+        <AppointmentForm
+          isAdult={isAdult}
+          saving={save.isPending}
           onSubmit={form.onSubmit}
-          aria-labelledby="appointment-form-title"
-          aria-busy={save.isPending || undefined}
+          actions={
+            <>
+              {!closed && (
+                <button type="submit" className="button button--primary" disabled={save.isPending}>
+                  {save.isPending ? 'Saving…' : 'Save changes'}
+                </button>
+              )}
+              <button type="button" className="button button--secondary" onClick={cancel}>
+                {closed ? 'Back to appointments' : 'Cancel'}
+              </button>
+            </>
+          }
         >
-          <h2 id="appointment-form-title" className="appointment-form__title">
-            {isAdult ? 'Patient details' : "Child's details"}
-          </h2>
           <fieldset className="appointment-form__all">
             <legend className="visually-hidden">Appointment details</legend>
             {canMove(transaction) && session && (
@@ -305,17 +302,7 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
               readOnly={closed}
             />
           </fieldset>
-          <div className="admin-form__actions">
-            {!closed && (
-              <button type="submit" className="button button--primary" disabled={save.isPending}>
-                {save.isPending ? 'Saving…' : 'Save changes'}
-              </button>
-            )}
-            <button type="button" className="button button--secondary" onClick={cancel}>
-              {closed ? 'Back to appointments' : 'Cancel'}
-            </button>
-          </div>
-        </form>
+        </AppointmentForm>
       </div>
 
       <AppointmentEmails emails={transaction.emails} />

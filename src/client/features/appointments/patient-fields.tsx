@@ -1,4 +1,4 @@
-import type { ChangeEvent, FocusEvent, KeyboardEvent } from 'react';
+import type { ChangeEvent, FocusEvent } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { BOOKING_LIMITS } from '../../../shared/booking';
 import { uploadRules } from '../../../shared/uploads';
@@ -8,13 +8,17 @@ import { FieldFrame, useFieldIds } from '../../components/form-field/field-frame
 import { TextAreaField } from '../../components/form-field/text-area-field';
 import { TextField } from '../../components/form-field/text-field';
 import { useFileDownload } from '../../lib/download-file';
-import { phoneCharacters, tidyDisplayDate } from '../../lib/patient-fields';
+import {
+  blockPhoneLetters,
+  dropPhoneLetters,
+  type FormSlot,
+  tidyDisplayDate,
+} from '../../lib/patient-fields';
 import { truncateFileName } from '../../lib/truncate-file-name';
 import {
   type AppointmentFormFields,
   FILE_FIELDS,
   type FileFieldName,
-  type FormSlot,
   isShown,
   PAYMENT_TYPES,
 } from './appointment-form-values';
@@ -159,14 +163,9 @@ export function PatientFields({
     const phone = register('phone');
     return {
       ...phone,
-      onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
-        // Letters are blocked as they are typed (spec section 5); shortcuts and keys like Tab pass.
-        if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && phoneCharacters(event.key) === '')
-          event.preventDefault();
-      },
+      onKeyDown: blockPhoneLetters,
       onChange: (event: ChangeEvent<HTMLInputElement>) => {
-        const allowed = phoneCharacters(event.target.value);
-        if (allowed !== event.target.value) event.target.value = allowed;
+        dropPhoneLetters(event);
         void phone.onChange(event);
       },
     };

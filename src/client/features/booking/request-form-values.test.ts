@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bookingBody,
   displayDateToIso,
+  patientFieldTexts,
+  phoneCharacters,
+  tidyDisplayDate,
+} from '../../lib/patient-fields';
+import {
+  bookingBody,
   draftOf,
   emptyRequestForm,
-  phoneCharacters,
   type RequestFormFields,
   requestFormResolver,
-  requestTexts,
-  tidyDisplayDate,
 } from './request-form-values';
 
 const adultTest = { slotId: 7, isAdult: true, isVideoCall: false };
@@ -78,15 +80,15 @@ describe('the request form values', () => {
   });
 
   it('refuses a date that is not dd.MM.yyyy, a future one, and a file over 10 MB', async () => {
-    expect((await errorsOf(filled({ dob: '1990-04-12' }))).dob).toBe(requestTexts.dobFormat);
-    expect((await errorsOf(filled({ dob: '31.02.1990' }))).dob).toBe(requestTexts.dobFormat);
-    expect((await errorsOf(filled({ dob: '01.01.1890' }))).dob).toBe(requestTexts.dobFormat);
+    expect((await errorsOf(filled({ dob: '1990-04-12' }))).dob).toBe(patientFieldTexts.dobFormat);
+    expect((await errorsOf(filled({ dob: '31.02.1990' }))).dob).toBe(patientFieldTexts.dobFormat);
+    expect((await errorsOf(filled({ dob: '01.01.1890' }))).dob).toBe(patientFieldTexts.dobFormat);
     expect((await errorsOf(filled({ dob: '01.01.2999' }))).dob).toBe(
       'The date of birth cannot be in the future.',
     );
     const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.pdf');
     expect((await errorsOf(filled({ result: { kind: 'new', file: big } }))).result).toBe(
-      requestTexts.fileTooLarge,
+      patientFieldTexts.fileTooLarge,
     );
     expect(await errorsOf(filled())).toEqual({});
   });

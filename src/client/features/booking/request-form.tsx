@@ -12,18 +12,21 @@ import { notifyApiError, useNotify } from '../../components/notifications/use-no
 import { ApiError } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import type { StoredHold } from '../../lib/booking-hold';
+import {
+  blockPhoneLetters,
+  dropPhoneLetters,
+  type FormSlot,
+  tidyDisplayDate,
+} from '../../lib/patient-fields';
 import { useCreateBooking } from './booking-api';
 import { readDraft, writeBooking, writeDraft } from './booking-storage';
 import {
   bookingBody,
   draftOf,
   emptyRequestForm,
-  type FormSlot,
   fieldOrder,
-  phoneCharacters,
   type RequestFormFields,
   requestFormResolver,
-  tidyDisplayDate,
 } from './request-form-values';
 
 const DOCUMENT = uploadRules.document;
@@ -278,19 +281,9 @@ export function RequestForm({ hold, onHoldLost, onCancel, cancelling }: RequestF
             required
             maxLength={30}
             {...phone}
-            onKeyDown={(event) => {
-              // Letters are blocked as they are typed (spec section 5); shortcuts and keys like Tab pass.
-              if (
-                event.key.length === 1 &&
-                !event.ctrlKey &&
-                !event.metaKey &&
-                phoneCharacters(event.key) === ''
-              )
-                event.preventDefault();
-            }}
+            onKeyDown={blockPhoneLetters}
             onChange={(event) => {
-              const allowed = phoneCharacters(event.target.value);
-              if (allowed !== event.target.value) event.target.value = allowed;
+              dropPhoneLetters(event);
               void phone.onChange(event);
             }}
           />

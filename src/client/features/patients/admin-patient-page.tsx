@@ -141,7 +141,7 @@ function PatientScreen({ patient }: { patient: PatientDetail }) {
       <AdminFormHeader
         title={name}
         eyebrow={
-          <p className="patient-eyebrow">
+          <p className="admin-eyebrow">
             Patient, {ageGroupLabel(patient.is_adult).toLowerCase()}
             {patient.is_referral ? ', self-referral' : ''}
           </p>
@@ -163,7 +163,7 @@ function PatientScreen({ patient }: { patient: PatientDetail }) {
       </AdminFormHeader>
 
       {refusal && (
-        <div ref={refusalRef} className="patient-alert" role="alert" tabIndex={-1}>
+        <div ref={refusalRef} className="admin-alert patient-alert" role="alert" tabIndex={-1}>
           <p>
             <strong>{name} was not erased.</strong> {refusal}
           </p>

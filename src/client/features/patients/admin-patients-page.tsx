@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { PATIENTS_PAGE_SIZE, type PatientListItem } from '../../../shared/patients';
 import type { RouteHandle } from '../../app/route-handle';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { ExportCsvButton } from '../../components/data-table/export-csv-button';
 import { useTableParams } from '../../components/data-table/use-table-params';
-import { useFileDownload } from '../../lib/download-file';
 import { formatDateOfBirth, NOT_GIVEN } from './patient-labels';
 import { patientsCsvUrl, usePatients } from './patients-admin-api';
 import './patients.css';
@@ -57,8 +57,6 @@ const columns: DataTableColumn<PatientListItem>[] = [
 export function Component() {
   const params = useTableParams({ defaultPerPage: PATIENTS_PAGE_SIZE });
   const list = usePatients(params);
-  const { download, pending } = useFileDownload();
-  const exporting = pending !== null;
 
   return (
     <>
@@ -87,19 +85,7 @@ export function Component() {
               </Link>
             </>
           }
-          toolbar={
-            <button
-              type="button"
-              className="button button--secondary"
-              aria-disabled={exporting || undefined}
-              aria-busy={exporting || undefined}
-              onClick={() => {
-                if (!exporting) void download(patientsCsvUrl(params.search), { fileName: 'Patients.csv' });
-              }}
-            >
-              {exporting ? 'Exporting…' : 'Export CSV'}
-            </button>
-          }
+          toolbar={<ExportCsvButton url={patientsCsvUrl(params.search)} fileName="Patients.csv" />}
         />
       </div>
     </>

@@ -30,6 +30,8 @@ export interface PatientDetailsProps {
   downloading: string | null;
 }
 
+const factSizes = { wide: 'admin-facts__wide', short: 'patient-facts__short' } as const;
+
 /**
  * One fact: its name and its value, 'Not given' (muted) when there is none. `size`: 'wide' across the panel,
  * 'short' (a yes or no) side by side even on a phone; `prose` for a patient's own words, in plain weight.
@@ -48,7 +50,7 @@ function Fact({
   const empty = children === null || children === undefined || children === '' || children === NOT_GIVEN;
   const valueClass = empty ? 'patient-facts__none' : prose ? 'patient-facts__prose' : undefined;
   return (
-    <div className={size ? `patient-facts__${size}` : undefined}>
+    <div className={size ? factSizes[size] : undefined}>
       <dt>{term}</dt>
       <dd className={valueClass}>{empty ? NOT_GIVEN : children}</dd>
     </div>
@@ -57,8 +59,8 @@ function Fact({
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section className="patient-panel" aria-labelledby={id}>
-      <h2 id={id} className="patient-panel__title">
+    <section className="admin-panel" aria-labelledby={id}>
+      <h2 id={id} className="admin-panel__title">
         {title}
       </h2>
       {children}
@@ -109,7 +111,7 @@ export function PatientDetails({ patient, today, onDownload, downloading }: Pati
   return (
     <div className="patient-layout">
       <Panel id="patient-personal-title" title="Personal details">
-        <dl className="patient-facts">
+        <dl className="admin-facts patient-facts">
           <Fact term="Full name">{patient.full_name}</Fact>
           <Fact term="Date of birth">{dateOfBirthWithAge(patient.dob, today)}</Fact>
           <Fact term="Adult or child" size="short">
@@ -151,7 +153,7 @@ export function PatientDetails({ patient, today, onDownload, downloading }: Pati
               Sent with a referral letter: the self-referral questions were not asked.
             </p>
           ) : (
-            <dl className="patient-facts">
+            <dl className="admin-facts patient-facts">
               <Fact term="GP details" size="wide" prose>
                 {patient.gp_details}
               </Fact>
@@ -186,7 +188,7 @@ export function PatientDetails({ patient, today, onDownload, downloading }: Pati
 
       {(!patient.is_referral || hasConsultant) && (
         <Panel id="patient-gp-title" title="GP or consultant">
-          <dl className="patient-facts">
+          <dl className="admin-facts patient-facts">
             <Fact term="Name">{patient.consultant_name}</Fact>
             <Fact term="E-mail">
               {patient.consultant_email ? (

@@ -2,43 +2,43 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentTexts } from '../../../shared/appointments';
 import { paymentTexts } from '../../../shared/payments';
-import { appointments, auditLog, emailOutbox, patients, payments, slots } from '../../db/schema';
+import { appointments, auditLog, emailOutbox, patients, payments } from '../../db/schema';
 import {
   appointmentOf,
-  type BookingTestApp,
+  createAdminBookingTestApp,
   createBooking,
-  createBookingTestApp,
+  paidBooking,
   pay,
   paymentsOfPatient,
 } from '../../test/booking-fixtures';
-import { auditOf, staffBooking } from '../../test/staff-fixtures';
-import { signInAsNewAdmin } from '../../test/test-app';
+import {
+  appointmentRow,
+  auditOf,
+  deleteAppointment,
+  emailsAbout,
+  refundAppointment,
+  slotRow,
+  staffBooking,
+} from '../../test/staff-fixtures';
+import type { AdminTestApp } from '../../test/test-app';
 import { queueEmail } from '../email/outbox-repository';
 
-let t: BookingTestApp;
-let auth: { authorization: string };
+let t: AdminTestApp;
 beforeAll(async () => {
-  t = await createBookingTestApp();
-  auth = { authorization: `Bearer ${(await signInAsNewAdmin(t)).token}` };
+  t = await createAdminBookingTestApp();
 });
 afterAll(() => t.close());
 
-async function paidBooking(form: Record<string, unknown> = {}, slot: Record<string, unknown> = {}) {
-  const booking = await createBooking(t.app, t.database.db, { form, slot });
-  const response = await pay(t.app, booking, slot.isVideoCall ? { price: 8500 } : {});
-  expect(response.statusCode, response.body).toBe(200);
-  return { ...booking, appointmentId: (await appointmentOf(t.database.db, booking.patientId)).id };
-}
-
-const list = (query = '') => t.app.inject({ url: `/api/admin/transactions${query}`, headers: auth });
-const refund = (id: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/admin/refunds', headers: auth, payload: { transaction_id: id } });
+const list = (query = '') => t.app.inject({ url: `/api/admin/transactions${query}`, headers: t.auth });
+const refund = (id: unknown) => refundAppointment(t.app, t.auth, id);
 
 describe('GET /api/admin/transactions', () => {
   it('lists appointments newest first with the name, type, status and amount in euro, and audits the read', async () => {
-    const first = await paidBooking({ first_name: 'Niamh', last_name: 'Kelly', email: 'niamh@example.ie' });
-    const second = await paidBooking(
-      {
+    const first = await paidBooking(t.app, t.database.db, {
+      form: { first_name: 'Niamh', last_name: 'Kelly', email: 'niamh@example.ie' },
+    });
+    const second = await paidBooking(t.app, t.database.db, {
+      form: {
         first_name: 'Conor',
         last_name: 'Walsh',
         email: 'conor@example.ie',
@@ -46,8 +46,8 @@ describe('GET /api/admin/transactions', () => {
         guardian_first_name: 'Una',
         guardian_last_name: 'Walsh',
       },
-      { isAdult: false },
-    );
+      slot: { isAdult: false },
+    });
     const response = await list();
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
@@ -74,8 +74,8 @@ describe('GET /api/admin/transactions', () => {
   });
 
   it('searches patient names and e-mails, filters video calls and pages', async () => {
-    const video = await paidBooking(
-      {
+    const video = await paidBooking(t.app, t.database.db, {
+      form: {
         first_name: 'Orla',
         last_name: 'Videoson',
         email: 'orla.video@example.ie',
@@ -84,8 +84,8 @@ describe('GET /api/admin/transactions', () => {
         antihistamine: false,
         agreement: false,
       },
-      { isVideoCall: true },
-    );
+      slot: { isVideoCall: true },
+    });
     const byName = await list('?search_transaction=videoson');
     expect(byName.json().transactions.map((row: { id: number }) => row.id)).toEqual([video.appointmentId]);
     const byFullName = await list('?search_transaction=Orla%20Videoson');
@@ -113,7 +113,7 @@ describe('GET /api/admin/transactions', () => {
   });
 
   it('filters by kind and searches names, e-mails and phones, leaving out bookings being made', async () => {
-    const video = await staffBooking(t.app, t.database.db, auth, {
+    const video = await staffBooking(t.app, t.database.db, t.auth, {
       slot: { isVideoCall: true },
       form: {
         first_name: 'Fionnuala',
@@ -122,7 +122,7 @@ describe('GET /api/admin/transactions', () => {
         phone: '01 234 9876',
       },
     });
-    const test = await staffBooking(t.app, t.database.db, auth, {
+    const test = await staffBooking(t.app, t.database.db, t.auth, {
       form: {
         first_name: 'Pádraig',
         last_name: 'Ó Sé',
@@ -156,14 +156,11 @@ describe('GET /api/admin/transactions', () => {
   it('pages newest first (created_at, then id), the last pages read from the oldest end, the same rows either way', async () => {
     const made: number[] = [];
     for (let index = 0; index < 7; index += 1) {
-      made.push((await staffBooking(t.app, t.database.db, auth, { form: { last_name: 'Pagerson' } })).id);
+      made.push((await staffBooking(t.app, t.database.db, t.auth, { form: { last_name: 'Pagerson' } })).id);
     }
     // Two registered at the very same instant: the larger id first.
     const [a, b] = [made[2]!, made[3]!];
-    const [first] = await t.database.db
-      .select({ createdAt: appointments.createdAt })
-      .from(appointments)
-      .where(eq(appointments.id, a));
+    const first = await appointmentRow(t.database.db, a);
     await t.database.db
       .update(appointments)
       .set({ createdAt: first!.createdAt })
@@ -192,7 +189,7 @@ describe('GET /api/admin/transactions', () => {
   });
 
   it('keeps listing an appointment whose patient was erased, without a name', async () => {
-    const booking = await staffBooking(t.app, t.database.db, auth, { form: { last_name: 'Erasedson' } });
+    const booking = await staffBooking(t.app, t.database.db, t.auth, { form: { last_name: 'Erasedson' } });
     await t.database.db.delete(patients).where(eq(patients.id, booking.patientId));
     const body = (await list('?per_page=100')).json();
     expect(body.transactions.find((row: { id: number }) => row.id === booking.id)).toMatchObject({
@@ -200,7 +197,7 @@ describe('GET /api/admin/transactions', () => {
       patient_id: null,
       status_label: 'Booked by admin',
     });
-    const detail = await t.app.inject({ url: `/api/admin/transactions/${booking.id}`, headers: auth });
+    const detail = await t.app.inject({ url: `/api/admin/transactions/${booking.id}`, headers: t.auth });
     expect(detail.statusCode).toBe(200);
     expect(detail.json().transaction).toMatchObject({ patient: null, full_name: '' });
   });
@@ -208,10 +205,12 @@ describe('GET /api/admin/transactions', () => {
 
 describe('GET /api/admin/transactions/:id', () => {
   it("answers the appointment with the patient's details and audits the read", async () => {
-    const booking = await paidBooking({ first_name: 'Ciara', email: 'ciara@example.ie' });
+    const booking = await paidBooking(t.app, t.database.db, {
+      form: { first_name: 'Ciara', email: 'ciara@example.ie' },
+    });
     const response = await t.app.inject({
       url: `/api/admin/transactions/${booking.appointmentId}`,
-      headers: auth,
+      headers: t.auth,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().transaction).toMatchObject({
@@ -228,22 +227,19 @@ describe('GET /api/admin/transactions/:id', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'patient'), eq(auditLog.entityId, String(booking.patientId))));
     expect(audit?.action).toBe('read');
-    const missing = await t.app.inject({ url: '/api/admin/transactions/999999', headers: auth });
+    const missing = await t.app.inject({ url: '/api/admin/transactions/999999', headers: t.auth });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error_messages).toBe(appointmentTexts.notFound);
     for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
-      expect((await t.app.inject({ url: `/api/admin/transactions/${id}`, headers: auth })).statusCode).toBe(
+      expect((await t.app.inject({ url: `/api/admin/transactions/${id}`, headers: t.auth })).statusCode).toBe(
         404,
       );
     }
   });
 
   it('lists the e-mails sent about it, oldest first, with their delivery', async () => {
-    const booking = await staffBooking(t.app, t.database.db, auth, { form: { email: 'mails@example.ie' } });
-    const [confirmation] = await t.database.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.appointmentId, booking.id));
+    const booking = await staffBooking(t.app, t.database.db, t.auth, { form: { email: 'mails@example.ie' } });
+    const [confirmation] = await emailsAbout(t.database.db, booking.id);
     await t.database.db
       .update(emailOutbox)
       .set({ status: 'sent', attempts: 1, sentAt: new Date() })
@@ -270,7 +266,7 @@ describe('GET /api/admin/transactions/:id', () => {
       .where(eq(emailOutbox.id, sending));
     await queueEmail(t.database.db, { to: 'someone@example.ie', subject: 'Not about it', text: 'x' });
 
-    const response = await t.app.inject({ url: `/api/admin/transactions/${booking.id}`, headers: auth });
+    const response = await t.app.inject({ url: `/api/admin/transactions/${booking.id}`, headers: t.auth });
     expect(response.statusCode).toBe(200);
     const { emails, booked_by_admin, payment_type } = response.json().transaction;
     expect({ booked_by_admin, payment_type }).toEqual({ booked_by_admin: true, payment_type: 'insurance' });
@@ -310,7 +306,7 @@ describe('GET /api/admin/transactions/:id', () => {
 
 describe('POST /api/admin/refunds', () => {
   it('refunds a succeeded payment, frees the future slot, audits it and e-mails the patient', async () => {
-    const booking = await paidBooking({ email: 'refund-me@example.ie' });
+    const booking = await paidBooking(t.app, t.database.db, { form: { email: 'refund-me@example.ie' } });
     const response = await refund(booking.appointmentId);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
@@ -321,8 +317,7 @@ describe('POST /api/admin/refunds', () => {
     expect(row?.status).toBe('refunded');
     expect(row?.refundId).toMatch(/^re_test_/);
     expect(row?.refundedAt).toBeInstanceOf(Date);
-    const [slot] = await t.database.db.select().from(slots).where(eq(slots.id, booking.slot.id));
-    expect(slot?.status).toBe('available');
+    expect((await slotRow(t.database.db, booking.slot.id))?.status).toBe('available');
     const mails = await t.database.db
       .select()
       .from(emailOutbox)
@@ -350,7 +345,7 @@ describe('POST /api/admin/refunds', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().error_messages).toBe('Only a paid appointment can be refunded.');
 
-    const paid = await paidBooking();
+    const paid = await paidBooking(t.app, t.database.db);
     expect((await refund(paid.appointmentId)).statusCode).toBe(200);
     expect((await refund(paid.appointmentId)).statusCode).toBe(422);
     expect((await refund(999_999)).statusCode).toBe(404);
@@ -359,7 +354,7 @@ describe('POST /api/admin/refunds', () => {
 
   it('refunds once when two refunds race: the other answers a clear 409 or 422', async () => {
     for (let round = 0; round < 3; round += 1) {
-      const paid = await paidBooking();
+      const paid = await paidBooking(t.app, t.database.db);
       const answers = await Promise.all([refund(paid.appointmentId), refund(paid.appointmentId)]);
       const codes = answers.map((answer) => answer.statusCode).sort();
       expect(codes[0]).toBe(200);
@@ -384,23 +379,19 @@ describe('POST /api/admin/refunds', () => {
   });
 
   it('answers 409 while a refund of the appointment is under way; a delete waits for it too', async () => {
-    const paid = await paidBooking();
+    const paid = await paidBooking(t.app, t.database.db);
     const [payment] = await paymentsOfPatient(t.database.db, paid.patientId);
     await t.database.db.update(payments).set({ status: 'refunding' }).where(eq(payments.id, payment!.id));
     const response = await refund(paid.appointmentId);
     expect(response.statusCode).toBe(409);
     expect(response.json().error_messages).toBe(paymentTexts.refundInProgress);
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/transactions/${paid.appointmentId}`,
-      headers: auth,
-    });
+    const deleted = await deleteAppointment(t.app, t.auth, paid.appointmentId);
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json().error_messages).toBe(appointmentTexts.paymentInProgress);
   });
 
   it('refuses a booking made by staff (nothing was paid) with its readable text, and hostile bodies', async () => {
-    const staff = await staffBooking(t.app, t.database.db, auth);
+    const staff = await staffBooking(t.app, t.database.db, t.auth);
     const response = await refund(staff.id);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({

@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentTexts } from '../../../shared/appointments';
 import { paymentTexts } from '../../../shared/payments';
 import { slotTexts } from '../../../shared/slots';
-import { emailOutbox, files, payments } from '../../db/schema';
+import { files, payments } from '../../db/schema';
 import {
   appointmentOf,
-  type BookingTestApp,
+  createAdminBookingTestApp,
   createBooking,
-  createBookingTestApp,
   futureSlot,
   holdSlot,
+  paidBooking,
   pay,
   paymentsOfPatient,
 } from '../../test/booking-fixtures';
@@ -19,47 +19,38 @@ import { insertSlot } from '../../test/slot-fixtures';
 import {
   appointmentRow,
   auditOf,
+  deleteAppointment,
+  emailsAbout,
   postStaffBooking,
   putAppointment,
+  refundAppointment,
   slotRow,
   staffBooking,
   staffForm,
   storedAppointment,
 } from '../../test/staff-fixtures';
-import { signInAsNewAdmin } from '../../test/test-app';
+import type { AdminTestApp } from '../../test/test-app';
 
-let t: BookingTestApp;
-let auth: { authorization: string };
+let t: AdminTestApp;
 beforeAll(async () => {
-  t = await createBookingTestApp();
-  auth = { authorization: `Bearer ${(await signInAsNewAdmin(t)).token}` };
+  t = await createAdminBookingTestApp();
 });
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const book = (options: Parameters<typeof staffBooking>[3] = {}) => staffBooking(t.app, db(), auth, options);
-const put = (id: number, form: Record<string, unknown>) => putAppointment(t.app, auth, id, form);
-const remove = (id: number | string) =>
-  t.app.inject({ method: 'DELETE', url: `/api/admin/transactions/${id}`, headers: auth });
+const book = (options: Parameters<typeof staffBooking>[3] = {}) => staffBooking(t.app, db(), t.auth, options);
+const put = (id: number, form: Record<string, unknown>) => putAppointment(t.app, t.auth, id, form);
+const remove = (id: number | string) => deleteAppointment(t.app, t.auth, id);
 const attendance = (id: number | string, payload: unknown) =>
   t.app.inject({
     method: 'PUT',
     url: `/api/admin/transactions/${id}/attendance`,
-    headers: auth,
+    headers: t.auth,
     payload: payload as object,
   });
-const detail = (id: number) => t.app.inject({ url: `/api/admin/transactions/${id}`, headers: auth });
-const mailsOf = (appointmentId: number) =>
-  db().select().from(emailOutbox).where(eq(emailOutbox.appointmentId, appointmentId)).orderBy(emailOutbox.id);
+const detail = (id: number) => t.app.inject({ url: `/api/admin/transactions/${id}`, headers: t.auth });
+const mailsOf = (appointmentId: number) => emailsAbout(db(), appointmentId);
 const ics = (content: string) => Buffer.from(content, 'base64').toString('utf8');
-
-/** A visitor's booking, paid by card in test mode. */
-async function paidBooking(form: Record<string, unknown> = {}) {
-  const booking = await createBooking(t.app, db(), { form });
-  const response = await pay(t.app, booking);
-  expect(response.statusCode, response.body).toBe(200);
-  return { ...booking, appointmentId: (await appointmentOf(db(), booking.patientId)).id };
-}
 
 describe('PUT /api/admin/transactions/:id: edit the patient', () => {
   it('changes the fields, audits their names only, and e-mails nobody', async () => {
@@ -96,7 +87,7 @@ describe('PUT /api/admin/transactions/:id: edit the patient', () => {
 
   it('replaces a file with a new one and removes another, deleting the old files', async () => {
     const slot = await futureSlot(db());
-    const created = await postStaffBooking(t.app, auth, {
+    const created = await postStaffBooking(t.app, t.auth, {
       ...staffForm(slot.id),
       result: { fileName: 'result.pdf', bytes: testFile('letter.pdf') },
       referral_letter: { fileName: 'letter.docx', bytes: testFile('letter.docx') },
@@ -167,7 +158,7 @@ describe('PUT /api/admin/transactions/:id: edit the patient', () => {
     const huge = await t.app.inject({
       method: 'PUT',
       url: '/api/admin/transactions/99999999999999999999',
-      headers: auth,
+      headers: t.auth,
       payload: { patient: staffForm(1) },
     });
     expect(huge.statusCode).toBe(404);
@@ -235,12 +226,12 @@ describe('PUT /api/admin/transactions/:id: move to another time', () => {
   });
 
   it('moves a paid appointment and keeps its payment; moves onto a time staff hold', async () => {
-    const paid = await paidBooking({ email: 'paid-mover@example.ie' });
+    const paid = await paidBooking(t.app, db(), { form: { email: 'paid-mover@example.ie' } });
     const next = await futureSlot(db());
     const hold = await t.app.inject({
       method: 'PUT',
       url: `/api/admin/sessions/${next.id}`,
-      headers: auth,
+      headers: t.auth,
       payload: { session: { status: 'pending' } },
     });
     expect(hold.statusCode).toBe(200);
@@ -316,7 +307,7 @@ describe('PUT /api/admin/transactions/:id: move to another time', () => {
       const response = await t.app.inject({
         method: 'PUT',
         url: `/api/admin/transactions/${booking.id}`,
-        headers: auth,
+        headers: t.auth,
         payload: { patient: staffForm(booking.slot.id), session },
       });
       expect(response.statusCode, JSON.stringify(session)).toBe(422);
@@ -350,7 +341,7 @@ describe('DELETE /api/admin/transactions/:id', () => {
 
     // Gone from the list, there with include_cancelled.
     const ids = async (query: string) =>
-      (await t.app.inject({ url: `/api/admin/transactions?per_page=100${query}`, headers: auth }))
+      (await t.app.inject({ url: `/api/admin/transactions?per_page=100${query}`, headers: t.auth }))
         .json()
         .transactions.map((row: { id: number }) => row.id);
     expect(await ids('')).not.toContain(booking.id);
@@ -363,7 +354,7 @@ describe('DELETE /api/admin/transactions/:id', () => {
   });
 
   it('cancels a paid appointment and keeps its payment (no money is returned)', async () => {
-    const paid = await paidBooking({ email: 'paid-cancel@example.ie' });
+    const paid = await paidBooking(t.app, db(), { form: { email: 'paid-cancel@example.ie' } });
     expect((await remove(paid.appointmentId)).statusCode).toBe(204);
     expect((await appointmentRow(db(), paid.appointmentId))?.status).toBe('cancelled');
     expect((await paymentsOfPatient(db(), paid.patientId)).map((row) => row.status)).toEqual(['succeeded']);
@@ -375,12 +366,7 @@ describe('DELETE /api/admin/transactions/:id', () => {
     const [audit] = (await auditOf(db(), 'appointment', paid.appointmentId)).slice(-1);
     expect(audit?.details).toMatchObject({ payment_kept: expect.any(Number) });
     // It can no longer be refunded: it is not paid any more.
-    const refund = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/refunds',
-      headers: auth,
-      payload: { transaction_id: paid.appointmentId },
-    });
+    const refund = await refundAppointment(t.app, t.auth, paid.appointmentId);
     expect(refund.statusCode).toBe(422);
   });
 

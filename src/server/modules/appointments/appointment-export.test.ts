@@ -2,28 +2,20 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentCsvColumns } from '../../../shared/appointments';
 import { appointments, auditLog, patients } from '../../db/schema';
-import {
-  appointmentOf,
-  type BookingTestApp,
-  createBooking,
-  createBookingTestApp,
-  pay,
-} from '../../test/booking-fixtures';
-import { staffBooking, storedAppointment } from '../../test/staff-fixtures';
-import { signInAsNewAdmin } from '../../test/test-app';
+import { createAdminBookingTestApp, paidBooking } from '../../test/booking-fixtures';
+import { deleteAppointment, staffBooking, storedAppointment } from '../../test/staff-fixtures';
+import type { AdminTestApp } from '../../test/test-app';
 import { appointmentRecordBatches } from './appointment-repository';
 
-let t: BookingTestApp;
-let auth: { authorization: string };
+let t: AdminTestApp;
 beforeAll(async () => {
-  t = await createBookingTestApp();
-  auth = { authorization: `Bearer ${(await signInAsNewAdmin(t)).token}` };
+  t = await createAdminBookingTestApp();
 });
 afterAll(() => t.close());
 
 const db = () => t.database.db;
 const download = (query = '') =>
-  t.app.inject({ url: `/api/admin/export_transactions${query}`, headers: auth });
+  t.app.inject({ url: `/api/admin/export_transactions${query}`, headers: t.auth });
 
 /** The CSV's lines after the header (cells of this test's rows hold no comma, quote or line break). */
 const rowsOf = (body: string) =>
@@ -38,7 +30,7 @@ const header = appointmentCsvColumns.join(',');
 
 describe('GET /api/admin/export_transactions', () => {
   it('answers Appointments.csv: UTF-8 with a BOM, the header, a row an appointment, newest first', async () => {
-    const booking = await createBooking(t.app, db(), {
+    const paid = await paidBooking(t.app, db(), {
       form: {
         first_name: 'Gráinne',
         last_name: 'Mhic Aodha',
@@ -46,9 +38,7 @@ describe('GET /api/admin/export_transactions', () => {
         phone: '0871234567',
       },
     });
-    expect((await pay(t.app, booking)).statusCode).toBe(200);
-    const paid = await appointmentOf(db(), booking.patientId);
-    const staff = await staffBooking(t.app, db(), auth, {
+    const staff = await staffBooking(t.app, db(), t.auth, {
       slot: { isVideoCall: true, isAdult: false },
       form: {
         first_name: 'Ruairí',
@@ -104,18 +94,17 @@ describe('GET /api/admin/export_transactions', () => {
     // Newest first, like the list.
     const all = rowsOf((await download()).body).map((row) => row[0]);
     expect(all.indexOf('Ruairí Ó Dónaill')).toBeLessThan(all.indexOf('Gráinne Mhic Aodha'));
-    expect(paid.id).toBeLessThan(staff.id);
+    expect(paid.appointmentId).toBeLessThan(staff.id);
   });
 
   it("applies the list's filter: the kind, the search, the cancelled ones only when asked", async () => {
-    await staffBooking(t.app, db(), auth, { slot: { isVideoCall: true }, form: { last_name: 'Filterova' } });
-    await staffBooking(t.app, db(), auth, { form: { last_name: 'Filterova' } });
-    const cancelled = await staffBooking(t.app, db(), auth, { form: { last_name: 'Filterova' } });
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/transactions/${cancelled.id}`,
-      headers: auth,
+    await staffBooking(t.app, db(), t.auth, {
+      slot: { isVideoCall: true },
+      form: { last_name: 'Filterova' },
     });
+    await staffBooking(t.app, db(), t.auth, { form: { last_name: 'Filterova' } });
+    const cancelled = await staffBooking(t.app, db(), t.auth, { form: { last_name: 'Filterova' } });
+    const deleted = await deleteAppointment(t.app, t.auth, cancelled.id);
     expect(deleted.statusCode).toBe(204);
     const kinds = async (query: string) =>
       rowsOf((await download(`?search_transaction=filterova${query}`)).body).map(

@@ -9,8 +9,8 @@ import { clinic, formatAddress } from '../../../shared/clinic';
 import { staffFileUrl } from '../../../shared/patients';
 import type { Appointment, EmailStatus, Patient, Slot } from '../../db/schema';
 import type { CsvCell } from '../../http/csv-export';
-import { clinicWallClock } from '../slots/clinic-time';
-import { publicSessionAnswer } from '../slots/slot-view';
+import { clinicDateTime, clinicWallClock } from '../slots/clinic-time';
+import { publicSessionAnswer, slotTimes } from '../slots/slot-view';
 import type { AppointmentRecord } from './appointment-repository';
 
 /** 'Paid' for succeeded, 'Booked by admin' without an amount, else the capitalised status (spec 2.6). */
@@ -21,11 +21,31 @@ export function statusLabel(status: string, amountCents: number | null): string 
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const fullName = (patient: Pick<Patient, 'firstName' | 'lastName'>) =>
+export const fullName = (patient: Pick<Patient, 'firstName' | 'lastName'>) =>
   `${patient.firstName} ${patient.lastName}`;
 
+/** 'Adult' or 'Child', as staff read a patient's or an appointment's age group. */
+export const ageLabel = (isAdult: boolean) => (isAdult ? 'Adult' : 'Child');
+
+/** What a slot is for, as staff read it. */
+export const kindLabel = (slot: Pick<Slot, 'isVideoCall'>) =>
+  slot.isVideoCall ? 'Video consultation' : 'Allergy test';
+
 /** Who a patient is: what the booker and staff both read (the spec's patient entity's first fields). */
-function patientIdentity(patient: Patient) {
+export function patientIdentity(
+  patient: Pick<
+    Patient,
+    | 'id'
+    | 'firstName'
+    | 'lastName'
+    | 'email'
+    | 'phone'
+    | 'dob'
+    | 'isAdult'
+    | 'guardianFirstName'
+    | 'guardianLastName'
+  >,
+) {
   return {
     id: patient.id,
     first_name: patient.firstName,
@@ -65,16 +85,14 @@ export function transactionAnswer({
     refunded_at: payment?.refundedAt?.toISOString() ?? null,
     created_at: appointment.createdAt.toISOString(),
     full_name: patient ? fullName(patient) : '',
-    appointment_type: (patient?.isAdult ?? slot?.isAdult ?? true) ? 'Adult' : 'Child',
+    appointment_type: ageLabel(patient?.isAdult ?? slot?.isAdult ?? true),
     is_video_call: slot?.isVideoCall ?? null,
     patient_id: appointment.patientId,
     started: slot ? slot.startsAt.getTime() <= Date.now() : false,
     session: slot
       ? {
           id: slot.id,
-          data: clinicWallClock(slot.startsAt).data,
-          start_time: clinicWallClock(slot.startsAt).time,
-          end_time: clinicWallClock(slot.endsAt).time,
+          ...slotTimes(slot),
           starts_at: slot.startsAt.toISOString(),
           status: slot.status,
           is_video_call: slot.isVideoCall,
@@ -119,7 +137,7 @@ export function bookingAnswer(
 }
 
 /** How staff read an outbox message's delivery: waiting or being retried, sent, or given up. */
-const emailStatusOf: Record<EmailStatus, AppointmentEmail['status']> = {
+export const emailStatusOf: Record<EmailStatus, AppointmentEmail['status']> = {
   pending: 'queued',
   sending: 'queued',
   sent: 'sent',
@@ -166,12 +184,6 @@ export function transactionDetailAnswer(
   };
 }
 
-/** A clinic-time DD/MM/YYYY HH:mm. */
-const clinicDateTime = (instant: Date) => {
-  const clock = clinicWallClock(instant);
-  return `${clock.data} ${clock.time}`;
-};
-
 /** A row of Appointments.csv, in the order of `appointmentCsvColumns`. */
 export function appointmentCsvRow(record: AppointmentRecord): CsvCell[] {
   const row = transactionAnswer(record);
@@ -184,7 +196,7 @@ export function appointmentCsvRow(record: AppointmentRecord): CsvCell[] {
     clinicDateTime(record.appointment.createdAt),
     row.session?.data,
     row.session?.start_time,
-    slot ? (slot.isVideoCall ? 'Video consultation' : 'Allergy test') : '',
+    slot ? kindLabel(slot) : '',
     patient?.email,
     patient?.phone,
     payment ? (payment.amountCents / 100).toFixed(2) : '',

@@ -1,85 +1,55 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientTexts, staffFileUrl } from '../../../shared/patients';
 import {
   appointments,
   auditLog,
-  emailOutbox,
   files,
   type PaymentStatus,
   patients,
   payments,
   slots,
 } from '../../db/schema';
-import {
-  appointmentOf,
-  type BookingTestApp,
-  createBooking,
-  createBookingTestApp,
-  pay,
-} from '../../test/booking-fixtures';
+import { createAdminBookingTestApp, paidBooking } from '../../test/booking-fixtures';
 import { testFile } from '../../test/multipart';
 import { insertTestPatient, storePrivateFile } from '../../test/patient-fixtures';
-import { insertSlot } from '../../test/slot-fixtures';
-import { signInAsNewAdmin } from '../../test/test-app';
-import { insertAppointment } from '../appointments/appointment-repository';
+import { appointmentRow, emailsAbout, refundAppointment, storedAppointment } from '../../test/staff-fixtures';
+import type { AdminTestApp } from '../../test/test-app';
 import { insertPayment } from '../payments/payment-repository';
 
-let t: BookingTestApp;
-let auth: { authorization: string };
+let t: AdminTestApp;
 beforeAll(async () => {
-  t = await createBookingTestApp();
-  auth = { authorization: `Bearer ${(await signInAsNewAdmin(t)).token}` };
+  t = await createAdminBookingTestApp();
 });
 afterAll(() => t.close());
 
 const erase = (id: number | string) =>
-  t.app.inject({ method: 'DELETE', url: `/api/admin/patients/${id}`, headers: auth });
-const get = (url: string) => t.app.inject({ url, headers: auth });
+  t.app.inject({ method: 'DELETE', url: `/api/admin/patients/${id}`, headers: t.auth });
+const get = (url: string) => t.app.inject({ url, headers: t.auth });
+
+let pastTimes = 0;
+/** Moves an appointment's time into the past (it has happened), to a time of its own in January 2025. */
+async function moveIntoThePast(appointmentId: number) {
+  pastTimes += 1;
+  const startsAt = new Date(Date.UTC(2025, 0, 6, 10) + pastTimes * 3_600_000);
+  const endsAt = new Date(startsAt.getTime() + 30 * 60_000);
+  const appointment = await appointmentRow(t.database.db, appointmentId);
+  await t.database.db.update(slots).set({ startsAt, endsAt }).where(eq(slots.id, appointment!.slotId!));
+}
 
 /**
- * The appointments module does not yet name the appointment of the e-mails it queues (its branch adds it): the
- * e-mails queued since the last call are named as that module will name them.
+ * A patient with an appointment in `status` whose time is over or to come, staff booked or, with a
+ * `paymentStatus`, paid for; answers the patient's and the appointment's ids.
  */
-async function nameNewEmails(appointmentId: number) {
-  await t.database.db.update(emailOutbox).set({ appointmentId }).where(isNull(emailOutbox.appointmentId));
-}
-
-/** A visitor's booking, paid by card, with its e-mails named; the patient's own details are `form`. */
-async function paidBooking(form: Record<string, unknown>) {
-  const booking = await createBooking(t.app, t.database.db, { form });
-  const paid = await pay(t.app, booking, { customer_email: form.email });
-  expect(paid.statusCode, paid.body).toBe(200);
-  const appointment = await appointmentOf(t.database.db, booking.patientId);
-  await nameNewEmails(appointment.id);
-  return { ...booking, appointmentId: appointment.id };
-}
-
-/** Moves an appointment's time into the past (it has happened). */
-async function moveIntoThePast(appointmentId: number) {
-  const [row] = await t.database.db
-    .select({ slotId: appointments.slotId })
-    .from(appointments)
-    .where(eq(appointments.id, appointmentId));
-  await t.database.db
-    .update(slots)
-    .set({ startsAt: sql`${slotTime('past')}::timestamptz`, endsAt: sql`${slotTime('past')}::timestamptz` })
-    .where(eq(slots.id, row!.slotId!));
-}
-
-/** A patient with an appointment staff booked at `startsAt`, in `status`, with a payment in `paymentStatus`. */
 async function patientWithAppointment(
   status: 'booked' | 'paid' | 'held' | 'cancelled' | 'attended',
-  startsAt: string,
+  when: 'over' | 'to come',
   paymentStatus?: PaymentStatus,
 ) {
-  const patient = await insertTestPatient(t.database.db, { firstName: 'Cian', lastName: 'Hegarty' });
-  const appointment = await insertAppointment(t.database.db, {
-    patientId: patient.id,
-    slotId: await insertSlot(t.database.db, { startsAt, status: 'booked' }),
+  const { appointment, patientId } = await storedAppointment(t.database.db, {
     status,
+    started: when === 'over',
     bookedByAdmin: !paymentStatus,
-    priceCents: 18000,
   });
   if (paymentStatus) {
     await insertPayment(t.database.db, {
@@ -91,15 +61,7 @@ async function patientWithAppointment(
       customerEmail: 'cian@example.ie',
     });
   }
-  return { patient, appointment };
-}
-
-let slotsMade = 0;
-/** A time of its own (slots of a kind may not overlap), days ahead or in January 2025. */
-function slotTime(when: 'future' | 'past'): string {
-  slotsMade += 1;
-  const start = when === 'future' ? Date.now() + 200 * 86_400_000 : Date.UTC(2025, 0, 6, 10);
-  return new Date(start + slotsMade * 3_600_000).toISOString();
+  return { patientId, appointmentId: appointment.id };
 }
 
 /** Every text, JSON and array column of every table of the app. */
@@ -136,13 +98,15 @@ async function columnsHolding(...needles: string[]): Promise<string[]> {
 describe('DELETE /api/admin/patients/:id (GDPR erasure)', () => {
   it('is refused while the patient has a booked, paid or held appointment still to come', async () => {
     for (const status of ['booked', 'paid', 'held'] as const) {
-      const { patient } = await patientWithAppointment(status, slotTime('future'));
-      const response = await erase(patient.id);
+      const { patientId } = await patientWithAppointment(status, 'to come');
+      const response = await erase(patientId);
       expect(response.statusCode, status).toBe(409);
       expect(response.json().error_messages).toBe(patientTexts.eraseUpcoming);
-      expect((await get(`/api/admin/patients/${patient.id}`)).statusCode).toBe(200);
+      expect((await get(`/api/admin/patients/${patientId}`)).statusCode).toBe(200);
     }
-    const visitor = await paidBooking({ first_name: 'Upcoming', email: 'upcoming@example.ie' });
+    const visitor = await paidBooking(t.app, t.database.db, {
+      form: { first_name: 'Upcoming', email: 'upcoming@example.ie' },
+    });
     expect((await erase(visitor.patientId)).json().error_messages).toBe(patientTexts.eraseUpcoming);
     // Once its time has passed (it took place), the patient may be erased.
     await moveIntoThePast(visitor.appointmentId);
@@ -151,25 +115,25 @@ describe('DELETE /api/admin/patients/:id (GDPR erasure)', () => {
 
   it('is refused while a payment is being taken or given back', async () => {
     for (const status of ['processing', 'requires_action', 'refunding', 'refund_pending'] as const) {
-      const { patient } = await patientWithAppointment('cancelled', slotTime('past'), status);
-      const response = await erase(patient.id);
+      const { patientId } = await patientWithAppointment('cancelled', 'over', status);
+      const response = await erase(patientId);
       expect(response.statusCode, status).toBe(409);
       expect(response.json().error_messages).toBe(patientTexts.erasePaymentInProgress);
     }
   });
 
   it('erases a patient whose appointments are over, cancelled or without a time', async () => {
-    const over = await patientWithAppointment('attended', slotTime('past'), 'succeeded');
-    const cancelled = await patientWithAppointment('cancelled', slotTime('future'));
+    const over = await patientWithAppointment('attended', 'over', 'succeeded');
+    const cancelled = await patientWithAppointment('cancelled', 'to come');
     const alone = await insertTestPatient(t.database.db);
-    for (const id of [over.patient.id, cancelled.patient.id, alone.id]) {
+    for (const id of [over.patientId, cancelled.patientId, alone.id]) {
       expect((await erase(id)).statusCode).toBe(204);
       expect((await get(`/api/admin/patients/${id}`)).statusCode).toBe(404);
     }
     const [kept] = await t.database.db
       .select()
       .from(payments)
-      .where(eq(payments.appointmentId, over.appointment.id));
+      .where(eq(payments.appointmentId, over.appointmentId));
     expect(kept).toMatchObject({ amountCents: 18000, status: 'succeeded', customerEmail: null });
   });
 
@@ -181,7 +145,7 @@ describe('DELETE /api/admin/patients/:id (GDPR erasure)', () => {
       phone: '086 999 1234',
       dob: '1984-02-29',
     };
-    const booking = await paidBooking(person);
+    const booking = await paidBooking(t.app, t.database.db, { form: person });
     const letter = await storePrivateFile(t.database.db, 'Quinlivan letter.pdf', testFile('letter.pdf'));
     const result = await storePrivateFile(t.database.db, 'result.pdf', testFile('letter.pdf'));
     await t.database.db
@@ -195,18 +159,9 @@ describe('DELETE /api/admin/patients/:id (GDPR erasure)', () => {
     expect((await get(staffFileUrl(letter))).statusCode).toBe(200);
 
     expect((await erase(booking.patientId)).json().error_messages).toBe(patientTexts.eraseUpcoming);
-    const refund = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/refunds',
-      headers: auth,
-      payload: { transaction_id: booking.appointmentId },
-    });
+    const refund = await refundAppointment(t.app, t.auth, booking.appointmentId);
     expect(refund.statusCode, refund.body).toBe(200);
-    await nameNewEmails(booking.appointmentId);
-    const emails = await t.database.db
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(eq(emailOutbox.appointmentId, booking.appointmentId));
+    const emails = await emailsAbout(t.database.db, booking.appointmentId);
     expect(emails.length).toBeGreaterThanOrEqual(2);
     // Before: the person is in the patient, payment, e-mail and audit rows the booking wrote.
     expect(await columnsHolding(person.last_name, person.email)).toEqual(
@@ -240,12 +195,7 @@ describe('DELETE /api/admin/patients/:id (GDPR erasure)', () => {
         .from(files)
         .where(inArray(files.id, [letter, result])),
     ).toEqual([]);
-    expect(
-      await t.database.db
-        .select({ id: emailOutbox.id })
-        .from(emailOutbox)
-        .where(eq(emailOutbox.appointmentId, booking.appointmentId)),
-    ).toEqual([]);
+    expect(await emailsAbout(t.database.db, booking.appointmentId)).toEqual([]);
 
     // The appointment and its payment stay, with amounts, states and dates, without the person.
     const [appointment] = await t.database.db
@@ -318,13 +268,13 @@ describe('DELETE /api/admin/patients/:id (GDPR erasure)', () => {
   });
 
   it('erases a patient once when two staff erase them at the same time', async () => {
-    const { patient } = await patientWithAppointment('attended', slotTime('past'), 'succeeded');
-    const answers = await Promise.all([erase(patient.id), erase(patient.id), erase(patient.id)]);
+    const { patientId } = await patientWithAppointment('attended', 'over', 'succeeded');
+    const answers = await Promise.all([erase(patientId), erase(patientId), erase(patientId)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 404, 404]);
     const entries = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'erase'), eq(auditLog.entityId, String(patient.id))));
+      .where(and(eq(auditLog.action, 'erase'), eq(auditLog.entityId, String(patientId))));
     expect(entries).toHaveLength(1);
   });
 
@@ -338,7 +288,7 @@ describe('DELETE /api/admin/patients/:id (GDPR erasure)', () => {
     const withBody = await t.app.inject({
       method: 'DELETE',
       url: `/api/admin/patients/${patient.id}`,
-      headers: { ...auth, 'content-type': 'application/json' },
+      headers: { ...t.auth, 'content-type': 'application/json' },
       payload: JSON.stringify({ __proto__: { admin: true } }),
     });
     expect(withBody.statusCode).toBe(400);

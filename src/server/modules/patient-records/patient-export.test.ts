@@ -2,39 +2,24 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, emailOutbox, patients } from '../../db/schema';
-import {
-  appointmentOf,
-  type BookingTestApp,
-  createBooking,
-  createBookingTestApp,
-  pay,
-} from '../../test/booking-fixtures';
+import { auditLog, patients } from '../../db/schema';
+import { appointmentOf, createAdminBookingTestApp, paidBooking } from '../../test/booking-fixtures';
 import { testFile } from '../../test/multipart';
 import { bookWithFiles, insertTestPatient, storePrivateFile } from '../../test/patient-fixtures';
-import { signInAsNewAdmin } from '../../test/test-app';
+import { emailsAbout } from '../../test/staff-fixtures';
+import type { AdminTestApp } from '../../test/test-app';
 import { readZip } from '../../test/zip-reader';
 
-let t: BookingTestApp;
-let auth: { authorization: string };
+let t: AdminTestApp;
 beforeAll(async () => {
-  t = await createBookingTestApp();
-  auth = { authorization: `Bearer ${(await signInAsNewAdmin(t)).token}` };
+  t = await createAdminBookingTestApp();
 });
 afterAll(() => t.close());
 
 const download = (id: number | string) =>
-  t.app.inject({ url: `/api/admin/patients/${id}/export`, headers: auth });
-
-/**
- * The appointments module does not yet name the appointment of the e-mails it queues (its branch adds it): the
- * e-mails queued since the last call are named as that module will name them.
- */
-async function nameNewEmails(appointmentId: number) {
-  await t.database.db.update(emailOutbox).set({ appointmentId }).where(isNull(emailOutbox.appointmentId));
-}
+  t.app.inject({ url: `/api/admin/patients/${id}/export`, headers: t.auth });
 
 async function exportAudits() {
   return t.database.db
@@ -141,18 +126,11 @@ describe('GET /api/admin/patients/:id/export (GDPR access request)', () => {
   });
 
   it('lists the payments with their amounts, states and dates, and the e-mails sent, without their bodies', async () => {
-    const booking = await createBooking(t.app, t.database.db, {
+    const booking = await paidBooking(t.app, t.database.db, {
       form: { first_name: 'Oisín', last_name: 'Kennedy', email: 'oisin@example.ie' },
     });
-    expect((await pay(t.app, booking, { customer_email: 'oisin@example.ie' })).statusCode).toBe(200);
-    const appointment = await appointmentOf(t.database.db, booking.patientId);
-    await nameNewEmails(appointment.id);
-    const subjects = await t.database.db
-      .select({ subject: emailOutbox.subject })
-      .from(emailOutbox)
-      .where(eq(emailOutbox.appointmentId, appointment.id))
-      .orderBy(emailOutbox.id);
-    expect(subjects.length).toBeGreaterThan(0);
+    const emails = await emailsAbout(t.database.db, booking.appointmentId);
+    expect(emails.length).toBeGreaterThan(0);
 
     const response = await download(booking.patientId);
     expect(response.statusCode).toBe(200);
@@ -161,12 +139,17 @@ describe('GET /api/admin/patients/:id/export (GDPR access request)', () => {
     const json = JSON.parse(entries[0]!.bytes.toString('utf8'));
     expect(json.patient).toMatchObject({ first_name: 'Oisín', result: null, referral_letter: null });
     expect(json.appointments).toEqual([
-      expect.objectContaining({ id: appointment.id, status: 'paid', status_label: 'Paid', price: 180 }),
+      expect.objectContaining({
+        id: booking.appointmentId,
+        status: 'paid',
+        status_label: 'Paid',
+        price: 180,
+      }),
     ]);
     expect(json.payments).toEqual([
       {
         id: expect.any(Number),
-        appointment_id: appointment.id,
+        appointment_id: booking.appointmentId,
         amount: 180,
         currency: 'eur',
         status: 'succeeded',
@@ -177,8 +160,8 @@ describe('GET /api/admin/patients/:id/export (GDPR access request)', () => {
       },
     ]);
     expect(json.emails).toEqual(
-      subjects.map(({ subject }) => ({
-        appointment_id: appointment.id,
+      emails.map(({ subject }) => ({
+        appointment_id: booking.appointmentId,
         subject,
         status: 'queued',
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
@@ -190,7 +173,7 @@ describe('GET /api/admin/patients/:id/export (GDPR access request)', () => {
       format: 'zip',
       appointments: 1,
       payments: 1,
-      emails: subjects.length,
+      emails: emails.length,
       files: 0,
     });
   });

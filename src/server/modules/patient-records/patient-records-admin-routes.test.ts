@@ -1,24 +1,22 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientCsvColumns, staffFileUrl } from '../../../shared/patients';
-import { appointments, auditLog, patients } from '../../db/schema';
-import { type BookingTestApp, createBooking, createBookingTestApp, pay } from '../../test/booking-fixtures';
+import { auditLog, patients } from '../../db/schema';
+import { createAdminBookingTestApp, paidBooking } from '../../test/booking-fixtures';
 import { testFile } from '../../test/multipart';
 import { bookWithFiles, insertTestPatient, storePrivateFile } from '../../test/patient-fixtures';
 import { insertSlot } from '../../test/slot-fixtures';
-import { signInAsNewAdmin } from '../../test/test-app';
+import type { AdminTestApp } from '../../test/test-app';
 import { insertAppointment } from '../appointments/appointment-repository';
 import { storeUpload } from '../uploads/file-repository';
 
-let t: BookingTestApp;
-let auth: { authorization: string };
+let t: AdminTestApp;
 beforeAll(async () => {
-  t = await createBookingTestApp();
-  auth = { authorization: `Bearer ${(await signInAsNewAdmin(t)).token}` };
+  t = await createAdminBookingTestApp();
 });
 afterAll(() => t.close());
 
-const get = (url: string) => t.app.inject({ url, headers: auth });
+const get = (url: string) => t.app.inject({ url, headers: t.auth });
 const list = (query = '') => get(`/api/admin/patients${query}`);
 const csv = (query = '') => get(`/api/admin/export_patients${query}`);
 
@@ -343,10 +341,9 @@ describe('GET /api/admin/patients/:id', () => {
   });
 
   it("labels each appointment by its payment, staff's booking or state, newest first", async () => {
-    const booking = await createBooking(t.app, t.database.db, {
+    const booking = await paidBooking(t.app, t.database.db, {
       form: { first_name: 'Darragh', last_name: 'Walsh', email: 'darragh@example.ie' },
     });
-    expect((await pay(t.app, booking)).statusCode).toBe(200);
     const older = await insertAppointment(t.database.db, {
       patientId: booking.patientId,
       slotId: await insertSlot(t.database.db, { startsAt: '2025-03-30T09:30:00Z', isVideoCall: true }),
@@ -355,14 +352,10 @@ describe('GET /api/admin/patients/:id', () => {
       priceCents: 8500,
       createdAt: new Date('2025-03-01T12:00:00Z'),
     });
-    const [paid] = await t.database.db
-      .select({ id: appointments.id })
-      .from(appointments)
-      .where(and(eq(appointments.patientId, booking.patientId), eq(appointments.status, 'paid')));
     const response = await get(`/api/admin/patients/${booking.patientId}`);
     expect(response.json().patient.appointments).toEqual([
       {
-        id: paid!.id,
+        id: booking.appointmentId,
         data: expect.any(String),
         start_time: '10:00',
         is_video_call: false,

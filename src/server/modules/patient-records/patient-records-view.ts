@@ -1,14 +1,20 @@
 import { appointmentStatusLabels } from '../../../shared/appointments';
 import type { PatientDetail, PatientListItem } from '../../../shared/patients';
-import type { Patient, Payment } from '../../db/schema';
+import type { EmailStatus, Patient, Payment } from '../../db/schema';
 import type { CsvCell } from '../../http/csv-export';
 import type { AppointmentRecord } from '../appointments/appointment-repository';
-import { adminPatientAnswer, statusLabel } from '../appointments/appointment-view';
-import { clinicWallClock } from '../slots/clinic-time';
+import {
+  adminPatientAnswer,
+  ageLabel,
+  emailStatusOf,
+  fullName,
+  kindLabel,
+  patientIdentity,
+  statusLabel,
+} from '../appointments/appointment-view';
+import { clinicDateTime } from '../slots/clinic-time';
+import { slotTimes } from '../slots/slot-view';
 import type { PatientListRow } from './patient-records-repository';
-
-const fullName = (patient: Pick<Patient, 'firstName' | 'lastName'>) =>
-  `${patient.firstName} ${patient.lastName}`;
 
 /** DD/MM/YYYY of a YYYY-MM-DD date (spec section 9). */
 const displayDate = (day: string | null) => (day ? day.split('-').reverse().join('/') : '');
@@ -16,16 +22,7 @@ const displayDate = (day: string | null) => (day ? day.split('-').reverse().join
 /** A row of the patients list. */
 export function patientListItem(row: PatientListRow): PatientListItem {
   return {
-    id: row.id,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    full_name: fullName(row),
-    email: row.email,
-    phone: row.phone,
-    dob: row.dob,
-    is_adult: row.isAdult,
-    guardian_first_name: row.guardianFirstName,
-    guardian_last_name: row.guardianLastName,
+    ...patientIdentity(row),
     is_referral: row.isReferral,
     created_at: row.createdAt.toISOString(),
   };
@@ -33,17 +30,16 @@ export function patientListItem(row: PatientListRow): PatientListItem {
 
 /** A row of Patients.csv, in the order of `patientCsvColumns`; 'Registered' in clinic time. */
 export function patientCsvRow(row: PatientListRow): CsvCell[] {
-  const registered = clinicWallClock(row.createdAt);
   const guardian = [row.guardianFirstName, row.guardianLastName].filter(Boolean).join(' ');
   return [
     fullName(row),
     row.email,
     displayDate(row.dob),
     row.phone,
-    row.isAdult ? 'Adult' : 'Child',
+    ageLabel(row.isAdult),
     guardian,
     row.isReferral ? 'Yes' : 'No',
-    `${registered.data} ${registered.time}`,
+    clinicDateTime(row.createdAt),
   ];
 }
 
@@ -57,14 +53,9 @@ function appointmentLabel({ appointment, payment }: AppointmentRecord): string {
   return appointmentStatusLabels[appointment.status];
 }
 
-/** The read-only patient detail (spec 2.6), with their appointments as `records` has them (newest first). */
-export function patientDetail(
-  patient: Patient,
-  fileNames: ReadonlyMap<string, string>,
-  records: readonly AppointmentRecord[],
-): PatientDetail {
+/** A self-referral's answers (spec 2.6), with whether the patient referred themselves. */
+function referralAnswers(patient: Patient) {
   return {
-    ...adminPatientAnswer(patient, fileNames),
     is_referral: patient.isReferral,
     address: patient.address,
     gp_details: patient.gpDetails,
@@ -76,13 +67,25 @@ export function patientDetail(
     consultation_hopes: patient.consultationGoals,
     do_you_have_any_known_allergies: patient.doYouHaveAnyKnownAllergies,
     known_allergies_description: patient.knownAllergiesDescription,
+  };
+}
+
+/** The read-only patient detail (spec 2.6), with their appointments as `records` has them (newest first). */
+export function patientDetail(
+  patient: Patient,
+  fileNames: ReadonlyMap<string, string>,
+  records: readonly AppointmentRecord[],
+): PatientDetail {
+  return {
+    ...adminPatientAnswer(patient, fileNames),
+    ...referralAnswers(patient),
     created_at: patient.createdAt.toISOString(),
     appointments: records.map((record) => {
-      const starts = record.slot ? clinicWallClock(record.slot.startsAt) : undefined;
+      const times = record.slot ? slotTimes(record.slot) : undefined;
       return {
         id: record.appointment.id,
-        data: starts?.data ?? null,
-        start_time: starts?.time ?? null,
+        data: times?.data ?? null,
+        start_time: times?.start_time ?? null,
         is_video_call: record.slot?.isVideoCall ?? null,
         status_label: appointmentLabel(record),
         appointment_status: record.appointment.status,
@@ -97,7 +100,7 @@ const iso = (instant: Date | null) => instant?.toISOString() ?? null;
 export interface ExportedEmail {
   appointmentId: number | null;
   subject: string;
-  status: string;
+  status: EmailStatus;
   createdAt: Date;
   sentAt: Date | null;
 }
@@ -129,31 +132,12 @@ export function patientExport(
   return {
     exported_at: new Date().toISOString(),
     patient: {
-      id: patient.id,
-      first_name: patient.firstName,
-      last_name: patient.lastName,
-      full_name: fullName(patient),
-      email: patient.email,
-      phone: patient.phone,
-      dob: patient.dob,
-      is_adult: patient.isAdult,
-      guardian_first_name: patient.guardianFirstName,
-      guardian_last_name: patient.guardianLastName,
+      ...patientIdentity(patient),
       consultant_name: patient.consultantName,
       consultant_addres: patient.consultantAddress,
       consultant_email: patient.consultantEmail,
       allergens: patient.allergens,
-      is_referral: patient.isReferral,
-      address: patient.address,
-      gp_details: patient.gpDetails,
-      is_hayfever: patient.isHayfever,
-      is_asthma: patient.isAsthma,
-      is_eczema: patient.isEczema,
-      concerns: patient.concerns,
-      suspected_allergy: patient.suspectedAllergy,
-      consultation_hopes: patient.consultationGoals,
-      do_you_have_any_known_allergies: patient.doYouHaveAnyKnownAllergies,
-      known_allergies_description: patient.knownAllergiesDescription,
+      ...referralAnswers(patient),
       signature: patient.signature,
       result: fileOf('result'),
       referral_letter: fileOf('referral_letter'),
@@ -163,14 +147,14 @@ export function patientExport(
     },
     appointments: records.map((record) => {
       const { appointment, slot } = record;
-      const starts = slot ? clinicWallClock(slot.startsAt) : undefined;
+      const times = slot ? slotTimes(slot) : undefined;
       return {
         id: appointment.id,
-        data: starts?.data ?? null,
-        start_time: starts?.time ?? null,
-        end_time: slot ? clinicWallClock(slot.endsAt).time : null,
-        kind: slot ? (slot.isVideoCall ? 'Video consultation' : 'Allergy test') : null,
-        age: slot ? (slot.isAdult ? 'Adult' : 'Child') : null,
+        data: times?.data ?? null,
+        start_time: times?.start_time ?? null,
+        end_time: times?.end_time ?? null,
+        kind: slot ? kindLabel(slot) : null,
+        age: slot ? ageLabel(slot.isAdult) : null,
         status: appointment.status,
         status_label: appointmentLabel(record),
         price: appointment.priceCents / 100,
@@ -195,7 +179,7 @@ export function patientExport(
     emails: emails.map((email) => ({
       appointment_id: email.appointmentId,
       subject: email.subject,
-      status: email.status === 'pending' || email.status === 'sending' ? 'queued' : email.status,
+      status: emailStatusOf[email.status],
       created_at: email.createdAt.toISOString(),
       sent_at: iso(email.sentAt),
     })),

@@ -32,3 +32,9 @@ export function clinicWallClock(instant: Date) {
     time: `${pad(local.getHours())}:${pad(local.getMinutes())}`,
   };
 }
+
+/** An instant's clinic-time DD/MM/YYYY HH:mm. */
+export function clinicDateTime(instant: Date): string {
+  const clock = clinicWallClock(instant);
+  return `${clock.data} ${clock.time}`;
+}

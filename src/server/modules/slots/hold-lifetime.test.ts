@@ -4,24 +4,21 @@ import { HOLD_LIFETIME_FACTOR, STAFF_HOLD_MINUTES, slotTexts } from '../../../sh
 import { slotHoldEnds, slots } from '../../db/schema';
 import {
   adultForm,
-  type BookingTestApp,
-  createBookingTestApp,
+  createAdminBookingTestApp,
   futureSlot,
   nextAddress,
   pay,
 } from '../../test/booking-fixtures';
-import { signInAsNewAdmin } from '../../test/test-app';
+import type { AdminTestApp } from '../../test/test-app';
 import { slotHoldReleaseJob } from './slot-hold-job';
 
 // HOLD_MINUTES is 15 in tests: a hold lasts at most 30 minutes from when it started, however it is renewed.
 const HOLD_MINUTES = 15;
 const LIFETIME_MS = HOLD_LIFETIME_FACTOR * HOLD_MINUTES * 60_000;
 
-let t: BookingTestApp;
-let admin: { authorization: string };
+let t: AdminTestApp;
 beforeAll(async () => {
-  t = await createBookingTestApp();
-  admin = { authorization: `Bearer ${(await signInAsNewAdmin(t)).token}` };
+  t = await createAdminBookingTestApp();
 });
 afterAll(() => t.close());
 
@@ -325,7 +322,7 @@ describe('an admin hold (PUT /api/admin/sessions/:id pending)', () => {
     t.app.inject({
       method: 'PUT',
       url: `/api/admin/sessions/${id}`,
-      headers: admin,
+      headers: t.auth,
       payload: { session: { status } },
     });
 

@@ -3,15 +3,18 @@ import type { PublicSession, Session } from '../../../shared/slots';
 import type { Slot } from '../../db/schema';
 import { clinicWallClock } from './clinic-time';
 
+/** A slot's day (DD/MM/YYYY) and its start and end (HH:mm), in clinic time, as the API names them. */
+export function slotTimes(slot: Pick<Slot, 'startsAt' | 'endsAt'>) {
+  const start = clinicWallClock(slot.startsAt);
+  return { data: start.data, start_time: start.time, end_time: clinicWallClock(slot.endsAt).time };
+}
+
 /** A slot as the API answers it (a "session"). */
 export function sessionAnswer(row: Slot): Session {
-  const start = clinicWallClock(row.startsAt);
   const location = row.isVideoCall ? null : (row.location ?? null);
   return {
     id: row.id,
-    data: start.data,
-    start_time: start.time,
-    end_time: clinicWallClock(row.endsAt).time,
+    ...slotTimes(row),
     starts_at: row.startsAt.toISOString(),
     ends_at: row.endsAt.toISOString(),
     age: row.isAdult ? 'adult' : 'child',

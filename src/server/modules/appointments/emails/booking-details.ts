@@ -1,7 +1,7 @@
 import { clinic, formatAddress } from '../../../../shared/clinic';
 import { formatEuro } from '../../../../shared/euro';
 import type { Patient, Payment, Slot } from '../../../db/schema';
-import { clinicWallClock } from '../../slots/clinic-time';
+import { clinicDateTime, clinicWallClock } from '../../slots/clinic-time';
 
 /** What every appointment e-mail says about the appointment, in clinic time. */
 export interface AppointmentDetails {
@@ -71,13 +71,12 @@ export function bookingDetails(
   payment: Pick<Payment, 'amountCents' | 'providerPaymentId' | 'paidAt'>,
 ): BookingDetails {
   const paidAt = payment.paidAt ?? new Date();
-  const paid = clinicWallClock(paidAt);
   return {
     ...appointmentDetails(appointmentId, patient, slot),
     amount: formatEuro(payment.amountCents / 100),
     amountCents: payment.amountCents,
     paymentReference: payment.providerPaymentId ?? '',
     paidAt,
-    paidAtText: `${paid.data} ${paid.time}`,
+    paidAtText: clinicDateTime(paidAt),
   };
 }

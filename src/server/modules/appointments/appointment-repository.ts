@@ -125,6 +125,11 @@ export async function lockBookingsOfHold(
   db: Db,
   holdTokenHash: string,
 ): Promise<{ id: number; patientId: number | null; keep: boolean }[]> {
+  // Submissions under one hold token wait for each other here first: a booking another one is making (not yet
+  // committed, so not yet a row to lock) is seen, and replaced, once its transaction has ended.
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`hold-bookings:${holdTokenHash}`}, 0))`,
+  );
   const rows = await db
     .select({
       id: appointments.id,

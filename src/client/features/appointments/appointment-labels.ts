@@ -71,7 +71,7 @@ export function availabilityPathOf(session?: {
 export type PaymentTone = 'paid' | 'admin' | 'refund' | 'failed' | 'waiting';
 
 export function paymentTone(row: Pick<Transaction, 'status' | 'amount'>): PaymentTone {
-  if (row.amount === null) return 'admin';
+  if (row.amount === null) return row.status === 'booked' ? 'admin' : 'waiting';
   if (row.status === 'succeeded') return 'paid';
   if (row.status.startsWith('refund')) return 'refund';
   if (row.status === 'failed' || row.status === 'canceled' || row.status === 'cancelled') return 'failed';

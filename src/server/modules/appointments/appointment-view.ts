@@ -21,6 +21,19 @@ export function statusLabel(status: string, amountCents: number | null): string 
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/**
+ * How staff read an appointment's payment information: its latest payment's ('Paid', or the capitalised status),
+ * 'Booked by admin' for one staff booked without a payment, else the appointment's own state ('Being booked').
+ */
+export function paymentInformationLabel({
+  appointment,
+  payment,
+}: Pick<AppointmentRecord, 'appointment' | 'payment'>) {
+  if (payment) return statusLabel(payment.status, payment.amountCents);
+  if (appointment.bookedByAdmin) return statusLabel('booked', null);
+  return appointmentStatusLabels[appointment.status];
+}
+
 export const fullName = (patient: Pick<Patient, 'firstName' | 'lastName'>) =>
   `${patient.firstName} ${patient.lastName}`;
 
@@ -70,13 +83,12 @@ export function transactionAnswer({
   const paid = payment?.paidAt ? clinicWallClock(payment.paidAt) : undefined;
   const location = slot && !slot.isVideoCall && slot.location ? clinic.locations[slot.location] : undefined;
   const amountCents = payment?.amountCents ?? null;
-  const status = payment?.status ?? 'booked';
   return {
     id: appointment.id,
     transaction_id: payment?.providerPaymentId ?? null,
     amount: amountCents === null ? null : amountCents / 100,
-    status,
-    status_label: statusLabel(status, amountCents),
+    status: payment?.status ?? (appointment.bookedByAdmin ? 'booked' : 'unpaid'),
+    status_label: paymentInformationLabel({ appointment, payment }),
     appointment_status: appointment.status,
     provider: payment?.provider ?? null,
     data_payment: paid?.data ?? null,

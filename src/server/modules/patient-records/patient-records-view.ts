@@ -1,4 +1,3 @@
-import { appointmentStatusLabels } from '../../../shared/appointments';
 import type { PatientDetail, PatientListItem } from '../../../shared/patients';
 import type { EmailStatus, Patient, Payment } from '../../db/schema';
 import type { CsvCell } from '../../http/csv-export';
@@ -10,7 +9,7 @@ import {
   fullName,
   kindLabel,
   patientIdentity,
-  statusLabel,
+  paymentInformationLabel,
 } from '../appointments/appointment-view';
 import { clinicDateTime } from '../slots/clinic-time';
 import { slotTimes } from '../slots/slot-view';
@@ -41,16 +40,6 @@ export function patientCsvRow(row: PatientListRow): CsvCell[] {
     row.isReferral ? 'Yes' : 'No',
     clinicDateTime(row.createdAt),
   ];
-}
-
-/**
- * How staff read an appointment's state beside its time: its latest payment's ('Paid', or the capitalised
- * status), 'Booked by admin' for one staff booked without a payment, else the appointment's own state.
- */
-function appointmentLabel({ appointment, payment }: AppointmentRecord): string {
-  if (payment) return statusLabel(payment.status, payment.amountCents);
-  if (appointment.bookedByAdmin) return statusLabel('booked', null);
-  return appointmentStatusLabels[appointment.status];
 }
 
 /** A self-referral's answers (spec 2.6), with whether the patient referred themselves. */
@@ -87,7 +76,7 @@ export function patientDetail(
         data: times?.data ?? null,
         start_time: times?.start_time ?? null,
         is_video_call: record.slot?.isVideoCall ?? null,
-        status_label: appointmentLabel(record),
+        status_label: paymentInformationLabel(record),
         appointment_status: record.appointment.status,
       };
     }),
@@ -156,7 +145,7 @@ export function patientExport(
         kind: slot ? kindLabel(slot) : null,
         age: slot ? ageLabel(slot.isAdult) : null,
         status: appointment.status,
-        status_label: appointmentLabel(record),
+        status_label: paymentInformationLabel(record),
         price: appointment.priceCents / 100,
         payment_type: appointment.paymentType,
         booked_by_admin: appointment.bookedByAdmin,

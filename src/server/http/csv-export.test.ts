@@ -51,6 +51,11 @@ describe('sendCsv', () => {
     expect(response.body.slice(1)).toBe('Name,Amount\n"Siobhán ""Shiv"" Ó Briain",180\n\'=cmd|calc,\'-1\n');
   });
 
+  it('quotes a cell with a semicolon or a line break, so no spreadsheet splits it into a formula', async () => {
+    const response = await download(from([['a;=1+1 zz', 'two\nlines']]));
+    expect(response.body).toContain('"a;=1+1 zz","two\nlines"');
+  });
+
   it('answers the header row alone when there are no rows', async () => {
     const response = await download(from([]));
     expect(response.body.slice(1)).toBe('Name,Amount\n');

@@ -36,7 +36,9 @@ export async function sendCsv(
   // pipeline, not pipe: a failed read destroys the stream the reply sends, and so its connection.
   const csv = pipeline(
     Readable.from(records()),
-    stringify({ bom: true, header: true, columns: [...header] }),
+    // A cell holding a semicolon is quoted as well as one holding a comma: a spreadsheet set to split on
+    // semicolons (as in much of Europe) would otherwise start a new cell, and maybe a formula, inside it.
+    stringify({ bom: true, header: true, columns: [...header], quoted_match: /[;\r\n]/ }),
     () => {},
   );
   return reply

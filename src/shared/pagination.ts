@@ -1,14 +1,13 @@
 import { z } from 'zod';
+import { wholeNumberSchema } from './api/common-schemas';
+
+const PAGE = 'page must be a whole number from 1';
+const PER_PAGE = 'per_page must be a whole number from 1 to 100';
 
 /** `page` and `per_page` of every list call: bounded, so no request can ask for the whole table. */
 export const paginationQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int().min(1).max(100_000).default(1),
-  per_page: z.coerce
-    .number({ error: 'per_page must be a whole number from 1 to 100' })
-    .int()
-    .min(1)
-    .max(100)
-    .default(10),
+  page: wholeNumberSchema(PAGE).pipe(z.number().min(1, PAGE).max(100_000, PAGE)).default(1),
+  per_page: wholeNumberSchema(PER_PAGE).pipe(z.number().min(1, PER_PAGE).max(100, PER_PAGE)).default(10),
 });
 
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;

@@ -3,11 +3,25 @@ import { z } from 'zod';
 /** The largest id a record has (PostgreSQL `integer`). */
 export const MAX_RECORD_ID = 2_147_483_647;
 
+/** Decimal digits as a person writes a whole number: not `0x10`, `1e3`, `+1`, ` 1` or `01`. */
+const DECIMAL_WHOLE_NUMBER = /^(0|[1-9][0-9]{0,14})$/;
+
+/**
+ * A whole number as a path or a query sends it (text of decimal digits) or JSON does (a number): one spelling per
+ * number, so one record has one address. Anything else answers `error`.
+ */
+export function wholeNumberSchema(error: string) {
+  return z
+    .union([z.number(), z.string().regex(DECIMAL_WHOLE_NUMBER)], { error })
+    .transform(Number)
+    .pipe(z.number().int(error));
+}
+
 /** A record id from the path: anything that cannot be one answers 404 '{what} not found'. */
 export function recordIdParams(what: string) {
   const notFound = `${what} not found`;
   return z.object({
-    id: z.coerce.number({ error: notFound }).int(notFound).min(1, notFound).max(MAX_RECORD_ID, notFound),
+    id: wholeNumberSchema(notFound).pipe(z.number().min(1, notFound).max(MAX_RECORD_ID, notFound)),
   });
 }
 

@@ -64,6 +64,8 @@ export const appointmentTexts = {
   notMovable: 'Only a booked or paid appointment can be moved to another time.',
   notCancellable: 'This appointment cannot be deleted now.',
   paymentInProgress: 'A payment for this appointment is in progress; try again in a few minutes.',
+  changedMeanwhile:
+    'This appointment has changed since you opened it (it may just have been paid). Look at it again before deleting it.',
   attendanceTooEarly: 'An appointment can be marked attended or missed once it has started.',
   attendanceNotHere: 'Only a booked appointment can be marked attended or missed.',
   wrongPatient: 'patient[id] is not the patient of this appointment.',
@@ -178,6 +180,13 @@ export const transactionResponseSchema = z.object({ transaction: transactionDeta
 export type TransactionResponse = z.infer<typeof transactionResponseSchema>;
 
 export const transactionIdParams = recordIdParams('Transaction');
+
+/** `DELETE /api/admin/transactions/:id?status=…`: the state staff saw; the delete is refused if it has changed. */
+export const deleteTransactionQuerySchema = z
+  .object({
+    status: z.enum(appointmentStatuses, { error: 'status must be a state of an appointment' }).optional(),
+  })
+  .strict();
 
 export const refundRequestSchema = z
   .object({

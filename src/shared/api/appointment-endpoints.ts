@@ -5,6 +5,7 @@ import {
   appointmentFilterSchema,
   appointmentUpdateRequestSchema,
   attendanceRequestSchema,
+  deleteTransactionQuerySchema,
   refundRequestSchema,
   refundResponseSchema,
   transactionIdParams,
@@ -64,9 +65,10 @@ export const deleteTransaction = defineEndpoint({
   method: 'DELETE',
   path: '/api/admin/transactions/:id',
   summary:
-    'Deletes (cancels) an appointment: it leaves the list, its time is offered again if it has not started and the patient is told; a paid one keeps its payment (refund it instead to give the money back)',
+    "Deletes (cancels) an appointment: it leaves the list, its time is offered again if it has not started and the patient is told; a paid one keeps its payment (refund it instead to give the money back). With status (the state staff saw), refused (409) if the appointment's state has changed since",
   access: 'admin',
   params: transactionIdParams,
+  query: deleteTransactionQuerySchema,
   status: 204,
 });
 

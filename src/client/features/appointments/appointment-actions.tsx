@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback } from 'react';
-import { appointmentTexts, type Transaction } from '../../../shared/appointments';
+import { type AppointmentStatus, appointmentTexts, type Transaction } from '../../../shared/appointments';
 import { formatEuro } from '../../../shared/euro';
 import { paymentTexts } from '../../../shared/payments';
 import type { DataTableDeleteDialog } from '../../components/data-table/data-table';
@@ -110,7 +110,8 @@ export function useAppointmentActions() {
 
   return {
     deleteAppointment: useCallback(
-      (row: { id: number }) => run(() => removeAsync(row.id), appointmentTexts.deleted),
+      (row: { id: number; appointment_status: AppointmentStatus }) =>
+        run(() => removeAsync({ id: row.id, status: row.appointment_status }), appointmentTexts.deleted),
       [run, removeAsync],
     ),
     refundAppointment: useCallback(

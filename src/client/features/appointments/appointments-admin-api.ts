@@ -16,6 +16,7 @@ import type {
   listPatientSessions,
   setSessionStatus,
 } from '../../../shared/api/slot-endpoints';
+import type { AppointmentStatus } from '../../../shared/appointments';
 import type { TableParams } from '../../components/data-table/use-table-params';
 import { calendarRange } from '../../components/month-calendar/month-grid';
 import { useAdminList, useAdminRecord, useSaveAdminRecord } from '../../lib/admin-resource';
@@ -103,7 +104,11 @@ export function useDeleteAppointment() {
   const refresh = useRefreshAppointments();
   const path: (typeof deleteTransaction)['path'] = RECORD_PATH;
   return useMutation({
-    mutationFn: (id: number) => apiRequest<void>(endpointUrl(path, { id }), { method: 'DELETE' }),
+    // The state staff saw goes along: the server refuses the delete if the appointment changed meanwhile.
+    mutationFn: ({ id, status }: { id: number; status: AppointmentStatus }) =>
+      apiRequest<void>(`${endpointUrl(path, { id })}?${new URLSearchParams({ status })}`, {
+        method: 'DELETE',
+      }),
     onSuccess: refresh,
   });
 }

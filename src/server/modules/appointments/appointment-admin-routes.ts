@@ -76,7 +76,7 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
   );
 
   route(admin, deleteTransaction, async (request) => {
-    await cancelAppointment(db, adminActorOf(request), request.params.id);
+    await cancelAppointment(db, adminActorOf(request), request.params.id, request.query.status);
     return undefined;
   });
 

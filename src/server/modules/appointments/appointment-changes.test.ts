@@ -355,7 +355,27 @@ describe('DELETE /api/admin/transactions/:id', () => {
 
   it('cancels a paid appointment and keeps its payment (no money is returned)', async () => {
     const paid = await paidBooking(t.app, db(), { form: { email: 'paid-cancel@example.ie' } });
-    expect((await remove(paid.appointmentId)).statusCode).toBe(204);
+    // Staff who saw it being booked (and paid meanwhile) are asked to look again; nothing changes.
+    const stale = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/transactions/${paid.appointmentId}?status=held`,
+      headers: t.auth,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error_messages).toBe(appointmentTexts.changedMeanwhile);
+    expect((await appointmentRow(db(), paid.appointmentId))?.status).toBe('paid');
+    const bad = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/transactions/${paid.appointmentId}?status=gone`,
+      headers: t.auth,
+    });
+    expect(bad.statusCode).toBe(422);
+    const seen = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/transactions/${paid.appointmentId}?status=paid`,
+      headers: t.auth,
+    });
+    expect(seen.statusCode).toBe(204);
     expect((await appointmentRow(db(), paid.appointmentId))?.status).toBe('cancelled');
     expect((await paymentsOfPatient(db(), paid.patientId)).map((row) => row.status)).toEqual(['succeeded']);
     expect((await slotRow(db(), paid.slot.id))?.status).toBe('available');

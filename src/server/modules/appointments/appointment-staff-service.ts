@@ -394,10 +394,17 @@ export async function updateAppointment(
  * patient is e-mailed (with the invite marked cancelled) if it had not started. A paid one keeps its payment: no
  * money is returned (the refund is the path that returns it), and none is cancelled while a refund is under way.
  */
-export async function cancelAppointment(db: Db, actor: AdminActor, appointmentId: number): Promise<void> {
+export async function cancelAppointment(
+  db: Db,
+  actor: AdminActor,
+  appointmentId: number,
+  seenStatus?: AppointmentStatus,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const appointment = await lockAppointment(tx, appointmentId);
     if (!appointment) throw notFound(appointmentTexts.notFound);
+    // Staff decided on what they saw: a booking paid (or moved on) since is theirs to look at again.
+    if (seenStatus && appointment.status !== seenStatus) throw conflict(appointmentTexts.changedMeanwhile);
     if (!allowsMove('cancel', appointment.status)) {
       throw refused(appointmentTexts.notCancellable);
     }

@@ -12,6 +12,7 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle, Db } from './db/database';
 import { registerApiDocs } from './http/api-docs';
 import { DEFAULT_JSON_BODY_LIMIT, registerBodyGuards } from './http/body-guards';
+import { answerClientError } from './http/client-errors';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './http/endpoint-route';
 import { registerErrorHandling } from './http/error-handling';
 import { HttpError, unauthorized } from './http/http-errors';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors: answerRouterError as FastifyServerOptions['frameworkErrors'],
+    clientErrorHandler: answerClientError,
   });
 
   app.decorate('config', config);

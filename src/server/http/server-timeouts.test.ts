@@ -78,3 +78,34 @@ describe('server timeouts', () => {
     expect(answer === '' || answer.startsWith('HTTP/1.1 408')).toBe(true);
   }, 10_000);
 });
+
+/** Sends `request` as it is on a raw connection; answers what came back before the server closed it. */
+function sendRaw(request: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk.toString();
+    });
+    socket.on('close', () => resolve(answer));
+    socket.on('error', () => undefined);
+  });
+}
+
+describe('requests Node cannot read', () => {
+  it("answers headers too large with a 431 in the API's error shape", async () => {
+    const answer = await sendRaw(
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(17_000)}\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      error_messages: 'The request headers are too large.',
+    });
+  });
+
+  it('answers a malformed header with a 400 in the same shape', async () => {
+    const answer = await sendRaw('GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('"error_messages"');
+  });
+});

@@ -12,7 +12,7 @@ const DECIMAL_WHOLE_NUMBER = /^(0|[1-9][0-9]{0,14})$/;
  */
 export function wholeNumberSchema(error: string) {
   return z
-    .union([z.number(), z.string().regex(DECIMAL_WHOLE_NUMBER)], { error })
+    .union([z.number({ error }), z.string({ error }).regex(DECIMAL_WHOLE_NUMBER, error)], { error })
     .transform(Number)
     .pipe(z.number().int(error));
 }

@@ -339,6 +339,13 @@ describe('booking on a patient’s behalf (back office)', () => {
     await page.getByRole('button', { name: 'Book for a patient at 10:00 AM' }).waitFor();
     expect(await slotStatus(slotId ?? 0)).toBe('available');
 
+    // Leaving the create screen another way (Back) gives the time back too.
+    await bookFromAvailability(page, day, adultTest, 10 * 60);
+    expect(await slotStatus(slotId ?? 0)).toBe('pending');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/admin/availability');
+    await expect.poll(() => slotStatus(slotId ?? 0)).toBe('available');
+
     // Book it: the required fields first, with the spec's text (a space before the comma).
     await bookFromAvailability(page, day, adultTest, 10 * 60);
     await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -22,9 +22,10 @@ export const MAX_HOLDS_PER_CLIENT = 3;
 export const HOLD_LIFETIME_FACTOR = 2;
 /**
  * How long a staff hold (`PUT /api/admin/sessions/:id` pending, to book a time on a patient's behalf) keeps the
- * time: long enough to fill in the patient's details on the phone; then it is offered again.
+ * time: long enough to fill in the patient's details on the phone; then it is offered again (leaving the
+ * create screen without saving gives it back at once; a closed tab cannot).
  */
-export const STAFF_HOLD_MINUTES = 60;
+export const STAFF_HOLD_MINUTES = 20;
 /** The longest slot the editor may save. */
 export const MAX_SLOT_HOURS = 12;
 

@@ -103,7 +103,25 @@ function CreateForm({ session }: { session: Session }) {
     onSlotRefused: setRefusal,
   });
 
+  // Leaving without saving (the menu, Back) gives the held time back as Cancel does; a closed tab cannot, and
+  // the staff hold then ends by itself (STAFF_HOLD_MINUTES). Not once it is saved, or lost to someone else.
+  const holdSettled = useRef({ saved: false, refused: false, cancelled: false });
+  holdSettled.current.saved = save.isSuccess;
+  holdSettled.current.refused = Boolean(refusal);
+  const { mutate: releaseSlot } = release;
+  const pendingRelease = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => {
+    // A remount straight after the unmount (React's development check) is not a leave.
+    clearTimeout(pendingRelease.current);
+    return () => {
+      const { saved, refused, cancelled } = holdSettled.current;
+      if (!saved && !refused && !cancelled)
+        pendingRelease.current = setTimeout(() => releaseSlot(session.id), 0);
+    };
+  }, [session.id, releaseSlot]);
+
   const leave = async () => {
+    holdSettled.current.cancelled = true;
     // A time lost to someone else is not ours to give back.
     if (!refusal) {
       try {

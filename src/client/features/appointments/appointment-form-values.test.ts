@@ -194,7 +194,7 @@ describe('appointment form values', () => {
           ...initial,
           email: '',
           result: { kind: 'none' },
-          new_time: { id: 99, date: '2026-12-08', start_time: '09:00', end_time: '09:30' },
+          new_time: { id: 99, date: '2026-12-08', start_time: '09:00', end_time: '09:30', address: null },
         },
         adultTest,
         { patientId: 3, initial },

@@ -30,6 +30,8 @@ export interface NewTime {
   date: string;
   start_time: string;
   end_time: string;
+  /** Where it is: the location's full address; null for a video call. */
+  address: string | null;
 }
 
 export interface AppointmentFormFields extends PatientFormFields {

@@ -1,4 +1,5 @@
 import { type Ref, useEffect, useId, useRef, useState } from 'react';
+import { clinic, type LocationKey } from '../../../shared/clinic';
 import { FieldErrorMessage } from '../../components/form-field/field-error-message';
 import { MonthCalendar } from '../../components/month-calendar/month-calendar';
 import { formatLongDate, monthOf } from '../../components/month-calendar/month-grid';
@@ -6,9 +7,14 @@ import { clinicToday } from '../../lib/clinic-clock';
 import type { NewTime } from './appointment-form-values';
 import { type SlotKind, useFreeDays, useFreeTimes } from './appointments-admin-api';
 
-/** 'Tuesday 8 December 2026, 09:00 – 09:30'. */
-const describeTime = (time: { date: string; start_time: string; end_time: string }) =>
-  `${formatLongDate(time.date)}, ${time.start_time} – ${time.end_time}`;
+type Time = { date: string; start_time: string; end_time: string; address: string | null };
+
+/** 'Tuesday 8 December 2026, 09:00 – 09:30', and where: a test moved to another suite must say so. */
+const describeTime = (time: Time) =>
+  `${formatLongDate(time.date)}, ${time.start_time} – ${time.end_time}${time.address ? `, at ${time.address}` : ''}`;
+
+/** A location's short name ('Suite 23, Blackrock (adults)'), for a list of times. */
+const placeOf = (location: LocationKey | null) => (location ? clinic.locations[location].label : undefined);
 
 /**
  * 'Change time' (issue 18): a month calendar of the days with free times of the appointment's own kind (the
@@ -24,8 +30,8 @@ export function ChangeTime({
   buttonRef,
 }: {
   kind: SlotKind;
-  /** The appointment's time now (YYYY-MM-DD and HH:mm). */
-  current: { date: string; start_time: string; end_time: string } | undefined;
+  /** The appointment's time now (YYYY-MM-DD and HH:mm) and where it is. */
+  current: Time | undefined;
   value: NewTime | null;
   onChange: (value: NewTime | null) => void;
   /** Why the chosen time was refused on save (taken meanwhile…). */
@@ -69,6 +75,11 @@ export function ChangeTime({
           <p>
             New time: <strong>{describeTime(value)}</strong>
           </p>
+          {current && value.address !== current.address && (
+            <p className="change-time__note">
+              <strong>Another place:</strong> the patient is told the new address.
+            </p>
+          )}
           <p className="change-time__note">
             The appointment moves when you save the changes; the patient is told.
           </p>
@@ -149,10 +160,14 @@ export function ChangeTime({
                               date: day,
                               start_time: session.start_time,
                               end_time: session.end_time,
+                              address: session.address,
                             })
                           }
                         >
                           {session.start_time} – {session.end_time}
+                          {placeOf(session.location) && (
+                            <span className="change-time__place">{placeOf(session.location)}</span>
+                          )}
                         </button>
                       </li>
                     ))}

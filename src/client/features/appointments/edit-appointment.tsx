@@ -286,6 +286,7 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
                       date: clinicDayOf(session.data) ?? '',
                       start_time: session.start_time,
                       end_time: session.end_time,
+                      address: session.address,
                     }}
                     value={field.value}
                     onChange={field.onChange}

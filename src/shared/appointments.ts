@@ -278,4 +278,5 @@ export const appointmentCsvColumns = [
   'E-mail',
   'Phone',
   'Amount (EUR)',
+  'Refunded (EUR)',
 ] as const;

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentCsvColumns } from '../../../shared/appointments';
 import { appointments, auditLog, patients } from '../../db/schema';
 import { createAdminBookingTestApp, paidBooking } from '../../test/booking-fixtures';
-import { deleteAppointment, staffBooking, storedAppointment } from '../../test/staff-fixtures';
+import {
+  deleteAppointment,
+  refundAppointment,
+  staffBooking,
+  storedAppointment,
+} from '../../test/staff-fixtures';
 import type { AdminTestApp } from '../../test/test-app';
 import { appointmentRecordBatches } from './appointment-repository';
 
@@ -70,6 +75,7 @@ describe('GET /api/admin/export_transactions', () => {
         '',
         '0861112222',
         '',
+        '',
       ],
     ]);
 
@@ -89,12 +95,22 @@ describe('GET /api/admin/export_transactions', () => {
         'grainne@example.ie',
         '0871234567',
         '180.00',
+        '',
       ],
     ]);
     // Newest first, like the list.
     const all = rowsOf((await download()).body).map((row) => row[0]);
     expect(all.indexOf('Ruairí Ó Dónaill')).toBeLessThan(all.indexOf('Gráinne Mhic Aodha'));
     expect(paid.appointmentId).toBeLessThan(staff.id);
+  });
+
+  it('says what was refunded beside the amount, so takings can be summed', async () => {
+    const paid = await paidBooking(t.app, db(), {
+      form: { last_name: 'Refundova', email: 'refundova@example.ie' },
+    });
+    expect((await refundAppointment(t.app, t.auth, paid.appointmentId)).statusCode).toBe(200);
+    const [row] = rowsOf((await download('?search_transaction=refundova&include_cancelled=true')).body);
+    expect(row?.slice(-2)).toEqual(['180.00', '180.00']);
   });
 
   it("applies the list's filter: the kind, the search, the cancelled ones only when asked", async () => {

@@ -212,5 +212,7 @@ export function appointmentCsvRow(record: AppointmentRecord): CsvCell[] {
     patient?.email,
     patient?.phone,
     payment ? (payment.amountCents / 100).toFixed(2) : '',
+    // What went back, so a column of takings can be summed without counting a refunded payment.
+    payment?.status === 'refunded' ? (payment.amountCents / 100).toFixed(2) : '',
   ];
 }

@@ -102,6 +102,8 @@ export interface DataTableProps<Row> {
    * filters the rows (and words `emptyState` for an active filter).
    */
   filters?: ReactNode;
+  /** Shown under 'No results for …', e.g. that a filter hides some rows the search may be after. */
+  noResultsHint?: ReactNode;
 }
 
 /** A confirmed action of a row as the dialog runs it: Delete is one too. */
@@ -161,6 +163,7 @@ export function DataTable<Row>({
   deleteDialog,
   canDelete,
   emptyState,
+  noResultsHint,
   toolbar,
   filters,
 }: DataTableProps<Row>) {
@@ -338,6 +341,7 @@ export function DataTable<Row>({
                   {search ? (
                     <div className="data-table__empty">
                       <p>No results for “{search}”.</p>
+                      {noResultsHint}
                       <button type="button" className="button button--secondary" onClick={clearSearch}>
                         Clear search
                       </button>

@@ -161,6 +161,14 @@ export function Component() {
           onDelete={deleteAppointment}
           canDelete={canDelete}
           deleteDialog={deleteDialog}
+          noResultsHint={
+            includeCancelled ? undefined : (
+              <p>
+                Cancelled and refunded appointments are not searched: tick ‘Show cancelled and refunded’ to
+                include them.
+              </p>
+            )
+          }
           emptyState={
             <>
               <p>

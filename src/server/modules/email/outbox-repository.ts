@@ -14,6 +14,8 @@ export interface QueuedEmail {
   attachments?: EmailAttachment[];
   /** The appointment the message is about: staff see it, and its delivery, on the appointment. */
   appointmentId?: number;
+  /** The self-referral the message is about: erased with it. */
+  referralId?: number;
 }
 
 /** After this many failed attempts a message is marked 'failed' and left for staff to see. */
@@ -42,6 +44,7 @@ export async function queueEmail(db: Db, email: QueuedEmail): Promise<number> {
       htmlBody: email.html ?? null,
       attachments: email.attachments ?? [],
       appointmentId: email.appointmentId ?? null,
+      referralId: email.referralId ?? null,
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error('queueEmail: no row returned');

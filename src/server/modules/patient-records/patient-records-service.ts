@@ -79,15 +79,24 @@ export async function exportPatientsForStaff(
   })();
 }
 
-/** A patient's detail with their files and appointments; the read is audited before it is answered. */
-export async function patientDetailForStaff(db: Db, actor: AdminActor, id: number): Promise<PatientDetail> {
+/**
+ * A patient's detail with their files and appointments, not audited: for a caller that audits the read itself
+ * (a referral's page), or whose change has just been audited.
+ */
+export async function patientDetailOf(db: Db, id: number): Promise<PatientDetail | undefined> {
   const [found, records] = await Promise.all([
     findPatientWithFileNames(db, id),
     appointmentRecordsOfPatient(db, id),
   ]);
-  if (!found) throw notFound(patientTexts.notFound);
+  return found ? patientDetail(found.patient, found.fileNames, records) : undefined;
+}
+
+/** A patient's detail with their files and appointments; the read is audited before it is answered. */
+export async function patientDetailForStaff(db: Db, actor: AdminActor, id: number): Promise<PatientDetail> {
+  const detail = await patientDetailOf(db, id);
+  if (!detail) throw notFound(patientTexts.notFound);
   await auditRead(db, actor, ENTITY, id, { via: 'patient' });
-  return patientDetail(found.patient, found.fileNames, records);
+  return detail;
 }
 
 /** A patient's private file (result, referral letter, attachment) with its bytes; the read is audited. */

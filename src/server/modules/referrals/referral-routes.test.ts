@@ -48,7 +48,7 @@ function formReferral(overrides: Record<string, unknown> = {}): Record<string, u
 
 /** A referral with a letter, as multipart fields (`patient[...]`). */
 function letterReferral(
-  letter: { fileName: string; bytes: Buffer } | undefined = {
+  letter: { fileName: string; bytes: Buffer } | null = {
     fileName: 'letter.pdf',
     bytes: testFile('letter.pdf'),
   },

@@ -14,7 +14,11 @@ import {
   referralTexts,
   splitFullName,
 } from '../../../shared/referrals';
-import { VISITOR_UPLOAD_BYTES_PER_DAY, VISITOR_UPLOADS_USED_UP } from '../../../shared/uploads';
+import {
+  MAX_UPLOAD_BYTES,
+  VISITOR_UPLOAD_BYTES_PER_DAY,
+  VISITOR_UPLOADS_USED_UP,
+} from '../../../shared/uploads';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { conflict, limitReached, notFound } from '../../domain-errors';
@@ -62,6 +66,8 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** What a referral form's text fields take at most: the rest of a form's length is its letter. */
 const FORM_TEXT_BYTES = 64 * 1024;
+/** The longest a self-referral's form can be: its text and one letter. Longer, it can only be a booking. */
+export const REFERRAL_FORM_MAX_BYTES = FORM_TEXT_BYTES + MAX_UPLOAD_BYTES;
 
 const emailKeyOf = (email: string) => email.trim().toLowerCase();
 

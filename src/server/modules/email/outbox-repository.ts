@@ -130,20 +130,30 @@ export async function markFailed(db: Db, id: number, error: string, attempts: nu
     .where(eq(emailOutbox.id, id));
 }
 
-/** The e-mails about these appointments, oldest first: what was sent and when, never their bodies. */
-export function emailsOfAppointments(db: Db, appointmentIds: readonly number[]) {
-  if (appointmentIds.length === 0) return Promise.resolve([]);
+/** The e-mails about these appointments (and self-referrals), oldest first: what was sent and when, never their bodies. */
+export function emailsOfAppointments(
+  db: Db,
+  appointmentIds: readonly number[],
+  referralIds: readonly number[] = [],
+) {
+  if (appointmentIds.length === 0 && referralIds.length === 0) return Promise.resolve([]);
   return db
     .select({
       id: emailOutbox.id,
       appointmentId: emailOutbox.appointmentId,
+      referralId: emailOutbox.referralId,
       subject: emailOutbox.subject,
       status: emailOutbox.status,
       createdAt: emailOutbox.createdAt,
       sentAt: emailOutbox.sentAt,
     })
     .from(emailOutbox)
-    .where(inArray(emailOutbox.appointmentId, [...appointmentIds]))
+    .where(
+      or(
+        appointmentIds.length > 0 ? inArray(emailOutbox.appointmentId, [...appointmentIds]) : undefined,
+        referralIds.length > 0 ? inArray(emailOutbox.referralId, [...referralIds]) : undefined,
+      ),
+    )
     .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
 }
 

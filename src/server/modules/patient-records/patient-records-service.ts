@@ -19,6 +19,7 @@ import { forgetVisitorAddresses } from '../audit/audit-repository';
 import { deleteEmailsOfAppointments, emailsOfAppointments } from '../email/outbox-repository';
 import { deletePatients } from '../patients/patient-repository';
 import { forgetPaymentCustomers, paymentsOfAppointments } from '../payments/payment-repository';
+import { referralsOfPatient } from '../referrals/referral-repository';
 import { findPrivateFile } from '../uploads/file-repository';
 import {
   countPatients,
@@ -119,9 +120,14 @@ export async function patientZipForStaff(db: Db, actor: AdminActor, id: number):
   if (!found) throw notFound(patientTexts.notFound);
   const { patient, fileNames } = found;
   const appointmentIds = records.map((record) => record.appointment.id);
+  const referralRows = await referralsOfPatient(db, id);
   const [paymentRows, emails] = await Promise.all([
     paymentsOfAppointments(db, appointmentIds),
-    emailsOfAppointments(db, appointmentIds),
+    emailsOfAppointments(
+      db,
+      appointmentIds,
+      referralRows.map((referral) => referral.id),
+    ),
   ]);
   const stored: [ExportedFile['field'], string | null][] = [
     ['result', patient.resultFileId],
@@ -139,10 +145,11 @@ export async function patientZipForStaff(db: Db, actor: AdminActor, id: number):
     format: 'zip',
     appointments: records.length,
     payments: paymentRows.length,
+    referrals: referralRows.length,
     emails: emails.length,
     files: exported.length,
   });
-  const json = patientExport(patient, records, paymentRows, emails, exported);
+  const json = patientExport(patient, records, paymentRows, emails, exported, referralRows);
   const entries: ZipEntry[] = [
     { path: 'patient.json', bytes: Buffer.from(`${JSON.stringify(json, null, 2)}\n`), compress: true },
     ...exported.map((file) => ({

@@ -6,6 +6,7 @@ import { createAdminBookingTestApp, nextAddress } from '../../test/booking-fixtu
 import { multipartPayload, testFile } from '../../test/multipart';
 import { auditOf } from '../../test/staff-fixtures';
 import type { AdminTestApp } from '../../test/test-app';
+import { readZip } from '../../test/zip-reader';
 
 let t: AdminTestApp;
 beforeAll(async () => {
@@ -272,6 +273,24 @@ describe('the referral triage API', () => {
     const referral = await sendReferral({ letter: true });
     await decide(referral.id, { status: 'more_info', message: 'Please send your latest results.' });
     const [patient] = await db().select().from(patients).where(eq(patients.id, referral.patientId));
+    // The GDPR access request has the referral, what staff wrote and the e-mails about it, and the letter.
+    const zip = await get(`/api/admin/patients/${referral.patientId}/export`);
+    const entries = readZip(zip.rawPayload);
+    expect(entries.map((entry) => entry.name)).toEqual([
+      'patient.json',
+      'files/referral_letter-gp-letter.pdf',
+    ]);
+    const exported = JSON.parse(entries[0]?.bytes.toString('utf8') ?? '{}');
+    expect(exported.referrals).toEqual([
+      expect.objectContaining({
+        id: referral.id,
+        status: 'more_info',
+        message: 'Please send your latest results.',
+      }),
+    ]);
+    expect(
+      exported.emails.filter((email: { referral_id: number }) => email.referral_id === referral.id),
+    ).toHaveLength(3);
     const erased = await t.app.inject({
       method: 'DELETE',
       url: `/api/admin/patients/${referral.patientId}`,

@@ -122,3 +122,8 @@ export async function referralsAwaitingTriage(db: Db): Promise<{ count: number; 
     .where(eq(referrals.status, 'awaiting'));
   return { count: Number(row?.count ?? 0), oldest: row?.oldest ?? null };
 }
+
+/** A patient's self-referrals, oldest first. */
+export function referralsOfPatient(db: Db, patientId: number): Promise<Referral[]> {
+  return db.select().from(referrals).where(eq(referrals.patientId, patientId)).orderBy(asc(referrals.id));
+}

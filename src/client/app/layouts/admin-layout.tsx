@@ -198,6 +198,7 @@ function AdminShell() {
                     }
                   >
                     {item.label}
+                    {spoken && ' '}
                     {spoken && (
                       <span className="admin-nav__badge" aria-hidden="true">
                         {count}

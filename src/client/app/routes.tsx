@@ -53,6 +53,8 @@ export const routes: RouteObject[] = [
         path: 'appointment/edit',
         lazy: () => import('../features/appointments/admin-appointment-form-page'),
       },
+      { path: 'referrals', lazy: () => import('../features/referrals/admin-referrals-page') },
+      { path: 'referrals/:id', lazy: () => import('../features/referrals/admin-referral-page') },
       { path: 'patients', lazy: () => import('../features/patients/admin-patients-page') },
       { path: 'patients/:id', lazy: () => import('../features/patients/admin-patient-page') },
       { path: 'activity', lazy: () => import('../features/audit/admin-activity-page') },

@@ -51,6 +51,7 @@ describe('migrations', () => {
       [
         'admin_auth_tokens',
         'admin_users',
+        'appointment_reminders',
         'appointments',
         'audit_log',
         'blog_articles',

@@ -93,6 +93,17 @@ export const unsettledPaymentStatuses = [
   'refund_pending',
 ] as const;
 
+/**
+ * The reminders an appointment's patient is e-mailed before it (`modules/appointments/appointment-reminders.ts`
+ * says when each is due and for which appointments).
+ */
+export const appointmentReminderKinds = [
+  'stop_antihistamines',
+  'stop_nasal_antihistamines',
+  'two_days_before',
+] as const;
+export type AppointmentReminderKind = (typeof appointmentReminderKinds)[number];
+
 export const emailStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
 export type EmailStatus = (typeof emailStatuses)[number];
 
@@ -482,6 +493,11 @@ export const appointments = pgTable(
      * invite the patient is sent, so calendars replace the earlier one (same UID).
      */
     calendarSequence: integer('calendar_sequence').notNull().default(0),
+    /**
+     * When the appointment got its current time: booked (by a visitor or staff), paid, or moved to another time.
+     * The patient was told the time then, with how to prepare; a reminder due before it is not sent.
+     */
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -581,6 +597,29 @@ export const payments = pgTable(
     check('payments_provider_check', sql`${table.provider} in (${inList(paymentProviders)})`),
     check('payments_status_check', sql`${table.status} in (${inList(paymentStatuses)})`),
     check('payments_amount_check', sql`${table.amountCents} >= 0`),
+  ],
+);
+
+/**
+ * The reminders sent about appointments, one row for each reminder of each time an appointment had: the row is
+ * written (`insert … on conflict do nothing`) in the transaction that queues the e-mail, so a reminder is sent
+ * once, however many instances run the reminder job. A moved appointment's new time (`starts_at`) has reminders
+ * of its own.
+ */
+export const appointmentReminders = pgTable(
+  'appointment_reminders',
+  {
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<AppointmentReminderKind>().notNull(),
+    /** The start of the slot the reminder was about. */
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.appointmentId, table.kind, table.startsAt] }),
+    check('appointment_reminders_kind_check', sql`${table.kind} in (${inList(appointmentReminderKinds)})`),
   ],
 );
 
@@ -772,6 +811,7 @@ export type NewAppointment = typeof appointments.$inferInsert;
 export type Referral = typeof referrals.$inferSelect;
 export type NewReferral = typeof referrals.$inferInsert;
 export type Payment = typeof payments.$inferSelect;
+export type AppointmentReminder = typeof appointmentReminders.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 export type EmailOutboxMessage = typeof emailOutbox.$inferSelect;
 export type NewEmailOutboxMessage = typeof emailOutbox.$inferInsert;

@@ -4,6 +4,7 @@ import { clinic } from '../../../shared/clinic';
 import { formatEuro } from '../../../shared/euro';
 import type { PublicSession } from '../../../shared/slots';
 import type { RouteHandle } from '../../app/route-handle';
+import { KindChoice } from '../../components/kind-choice/kind-choice';
 import { MonthCalendar } from '../../components/month-calendar/month-calendar';
 import {
   formatLongDate,
@@ -22,7 +23,6 @@ import {
 import { clinicToday, formatClinicTime, formatClock12 } from '../../lib/clinic-clock';
 import { useHoldEnd } from '../../lib/hold-expiry';
 import { useCalendarDays, useDaySlots, useHoldSlot, useNextAvailableDay } from './availability-api';
-import { KindChoice } from './kind-choice';
 import type { SlotKind } from './slot-kind';
 
 interface BookingType {

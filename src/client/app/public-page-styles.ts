@@ -11,3 +11,4 @@ import '../features/blog/blog.css';
 import '../components/kind-choice/kind-choice.css';
 import '../components/month-calendar/month-calendar.css';
 import '../features/availability/availability.css';
+import '../features/referrals/referrals.css';

@@ -12,6 +12,7 @@ import {
   formatShortDate,
   monthOf,
 } from '../../components/month-calendar/month-grid';
+import { REFERRAL_PATH } from '../../components/site-header/site-menu';
 import { ApiError } from '../../lib/api-client';
 import {
   type BackToCalendarState,
@@ -74,6 +75,9 @@ export function Component() {
           </li>
           <li>
             <Link to="/sessions_availability/booking_video">Book A Video Consultation</Link>
+          </li>
+          <li>
+            <Link to={REFERRAL_PATH}>Send a self-referral</Link>
           </li>
         </ul>
       </div>
@@ -140,6 +144,10 @@ function BookingFlow({ type }: { type: BookingType }) {
     <div className="page container booking-page">
       <h1 className="page__title">{type.title}</h1>
       <p className="page__lead">{type.lead}</p>
+      <p className="booking-referral">
+        Have a referral letter or want the clinic to triage your case?{' '}
+        <Link to={REFERRAL_PATH}>Send a self-referral</Link>.
+      </p>
       {hold && (
         <div className="booking-hold-banner">
           <p>

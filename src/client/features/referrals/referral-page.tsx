@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { clinic } from '../../../shared/clinic';
 import type { RouteHandle } from '../../app/route-handle';
 import { KindChoice } from '../../components/kind-choice/kind-choice';
+import { BOOKING_PATH } from '../../components/site-header/site-menu';
 
 /**
  * `/sessions_availability/referral`: the self-referral (spec sections 2.3 and 4). The server renders the page
@@ -85,8 +86,7 @@ export function Component() {
             No reply within 7-10 days? E-mail us at <a href={`mailto:${clinic.email}`}>{clinic.email}</a>.
           </p>
           <p className="referral-page__book">
-            Would you rather choose a time yourself?{' '}
-            <Link to="/sessions_availability/booking_test">Book an Allergy Test</Link> or{' '}
+            Would you rather choose a time yourself? <Link to={BOOKING_PATH}>Book an Allergy Test</Link> or{' '}
             <Link to="/sessions_availability/booking_video">Book A Video Consultation</Link>.
           </p>
         </aside>

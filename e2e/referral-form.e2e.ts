@@ -72,13 +72,19 @@ const errorOf = (page: Page, label: string) =>
     return errorId ? (document.getElementById(errorId)?.textContent ?? '') : '';
   });
 
+/** The summary names the fields whose label is a question without it. */
+const summaryNames: Record<string, string> = {
+  'What are your concerns?': 'Your concerns',
+  'What do you think you are allergic to, and why?': 'What you think you are allergic to, and why',
+  'What do you hope to get from the consultation?': 'What you hope to get from the consultation',
+};
+
 /** Each field shows its message under it and in the error summary, as a link to the field. */
 async function expectErrors(page: Page, expected: Record<string, string>): Promise<void> {
   for (const [label, message] of Object.entries(expected)) {
     await expect.poll(() => errorOf(page, label)).toBe(message);
-    await summary(page)
-      .getByRole('link', { name: `${label}: ${message}`, exact: true })
-      .waitFor();
+    const name = `${summaryNames[label] ?? label}: ${message}`;
+    await summary(page).getByRole('link', { name, exact: true }).waitFor();
   }
 }
 

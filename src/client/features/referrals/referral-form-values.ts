@@ -112,6 +112,13 @@ export const referralLabels: Record<ReferralFieldName, string> = {
   signature: 'Signature',
 };
 
+/** The error summary's names of the fields whose label is a question ('What are your concerns?: …' reads badly). */
+export const referralSummaryLabels: Partial<Record<ReferralFieldName, string>> = {
+  concerns: 'Your concerns',
+  suspected_allergy: 'What you think you are allergic to, and why',
+  consultation_hopes: 'What you hope to get from the consultation',
+};
+
 /** Text of a field, trimmed; empty means not given. */
 const text = (value: string): string | undefined => value.trim() || undefined;
 

@@ -24,6 +24,7 @@ import {
   referralBody,
   referralFieldOrder,
   referralLabels,
+  referralSummaryLabels,
 } from './referral-form-values';
 
 const DOCUMENT = uploadRules.document;
@@ -98,7 +99,7 @@ export function ReferralForm({ hasLetter }: ReferralFormProps) {
     .map((name) => ({
       name,
       targetId: idOf(name),
-      label: referralLabels[name],
+      label: referralSummaryLabels[name] ?? referralLabels[name],
       message: String(errors[name]?.message),
     }));
 

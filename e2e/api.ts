@@ -1,10 +1,13 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { expect } from 'vitest';
 import { clinicInstant } from '../src/client/features/availability/slot-times';
 import { adminToken, baseUrl } from './browser';
 
 /*
- * What browser tests set up through the API rather than the screens: slots, visitors' paid bookings, and the
- * names and days that keep one run's rows apart from the demonstration data and the other tests'.
+ * What browser tests set up through the API rather than the screens: slots, visitors' paid bookings,
+ * self-referrals, and the names and days that keep one run's rows apart from the demonstration data and the
+ * other tests'.
  */
 
 export interface SlotKind {
@@ -97,4 +100,132 @@ export function runSurname(prefix: string): string {
 export function freshDays(month: string, first: number): () => string {
   let next = first;
   return () => `${month}-${String(next++).padStart(2, '0')}`;
+}
+
+/** A self-referral as its sender fills it in: with a referral letter, or with the form's answers. */
+export interface ReferralSender {
+  /** 2 to 20 characters, as the form takes it; signed with the same. */
+  fullName: string;
+  email: string;
+  /** YYYY-MM-DD. */
+  dob: string;
+  /** The letter's file name (testdata/letter.pdf's bytes); without one, the form's answers are sent. */
+  letterName?: string;
+  /** The form's answers over the defaults (each 10 to 300 characters). */
+  answers?: Partial<Record<ReferralAnswer, string | boolean>>;
+}
+
+type ReferralAnswer =
+  | 'address'
+  | 'gp_details'
+  | 'concerns'
+  | 'suspected_allergy'
+  | 'consultation_hopes'
+  | 'is_hayfever'
+  | 'is_asthma'
+  | 'is_eczema'
+  | 'do_you_have_any_known_allergies'
+  | 'known_allergies_description';
+
+/** The form's answers when a test does not say: long enough for the form's rules. */
+export const defaultReferralAnswers: Record<ReferralAnswer, string | boolean> = {
+  address: '4 Strand Road, Sandymount, Dublin 4',
+  gp_details: 'Dr Nolan, Sandymount Medical Centre',
+  concerns: 'Wheezing and hives after meals with nuts',
+  suspected_allergy: 'Peanuts, since a reaction at a birthday party',
+  consultation_hopes: 'To know which foods are safe to eat',
+  is_hayfever: true,
+  is_asthma: false,
+  is_eczema: true,
+  do_you_have_any_known_allergies: true,
+  known_allergies_description: 'Penicillin gives a rash',
+};
+
+/**
+ * A visitor sends a self-referral (`POST /api/patients` with `is_referral`, multipart as the website's form
+ * sends it), then staff find it: answers the referral's id and its patient's.
+ */
+export async function sendReferral(
+  auth: { authorization: string },
+  sender: ReferralSender,
+): Promise<{ referralId: number; patientId: number }> {
+  const withLetter = sender.letterName !== undefined;
+  const fields: Record<string, string | boolean> = {
+    is_referral: true,
+    has_referral_letter: withLetter,
+    full_name: sender.fullName,
+    email: sender.email,
+    phone: '087 765 4321',
+    dob: sender.dob,
+    signature: sender.fullName,
+    ...(withLetter ? {} : { ...defaultReferralAnswers, ...sender.answers }),
+  };
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(`patient[${name}]`, String(value));
+  if (sender.letterName) {
+    const bytes = await readFile(resolve('testdata/letter.pdf'));
+    body.append(
+      'patient[referral_letter]',
+      new Blob([bytes], { type: 'application/pdf' }),
+      sender.letterName,
+    );
+  }
+  const sent = await fetch(`${baseUrl()}/api/patients`, { method: 'POST', body });
+  expect(sent.status, await sent.clone().text()).toBe(201);
+  const { patient } = (await sent.json()) as { patient: { id: number } };
+  const found = await fetch(
+    `${baseUrl()}/api/admin/referrals?${new URLSearchParams({ search: sender.email })}`,
+    { headers: auth },
+  );
+  expect(found.status).toBe(200);
+  const { referrals } = (await found.json()) as { referrals: { id: number; patient_id: number }[] };
+  const referral = referrals.find((each) => each.patient_id === patient.id);
+  if (!referral) throw new Error(`the referral of ${sender.email} is not listed`);
+  return { referralId: referral.id, patientId: patient.id };
+}
+
+/** How many referrals await triage (the menu's count). */
+export async function referralsAwaiting(auth: { authorization: string }): Promise<number> {
+  const response = await fetch(`${baseUrl()}/api/admin/referrals/awaiting`, { headers: auth });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { count: number }).count;
+}
+
+/** Staff decide a referral through the API (as another admin would, elsewhere). */
+export function decideReferral(
+  auth: { authorization: string },
+  referralId: number,
+  decision: { status: 'accepted' | 'declined' | 'more_info'; message?: string },
+): Promise<Response> {
+  return fetch(`${baseUrl()}/api/admin/referrals/${referralId}`, {
+    method: 'PUT',
+    headers: json(auth),
+    body: JSON.stringify(decision),
+  });
+}
+
+/**
+ * A self-referral sent through the API (no staff needed) as a visitor's browser sends the form without a letter (JSON): the
+ * e2e tests send a few with one e-mail address to reach the hourly limit of that address.
+ */
+export async function sendFormReferral(email: string): Promise<void> {
+  const response = await fetch(`${baseUrl()}/api/patients`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      is_referral: true,
+      has_referral_letter: false,
+      full_name: 'Eoin Kelly',
+      email,
+      phone: '087 555 0101',
+      dob: '1985-06-01',
+      signature: 'Eoin Kelly',
+      address: '9 Church Road, Bray, Co. Wicklow',
+      gp_details: 'Dr Nolan, Main Street Surgery, Bray',
+      concerns: 'Sneezing every spring for years.',
+      suspected_allergy: 'Grass pollen: it is worst in June.',
+      consultation_hopes: 'A test to be sure, and a plan.',
+    }),
+  });
+  expect(response.status).toBe(201);
 }

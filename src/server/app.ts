@@ -36,6 +36,7 @@ import { healthRoutes } from './modules/health/health-routes';
 import { patientRecordsAdminRoutes } from './modules/patient-records/patient-records-admin-routes';
 import { registerPaymentPageCsp } from './modules/payments/payment-page-csp';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/payment-provider';
+import { referralAdminRoutes } from './modules/referrals/referral-admin-routes';
 import { seoRoutes } from './modules/seo/seo-routes';
 import { slotAdminRoutes } from './modules/slots/slot-admin-routes';
 import { slotPublicRoutes } from './modules/slots/slot-routes';
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await admin.register(slotAdminRoutes);
           await admin.register(appointmentAdminRoutes);
           await admin.register(patientRecordsAdminRoutes);
+          await admin.register(referralAdminRoutes);
           await admin.register(auditAdminRoutes);
         },
         { prefix: '/admin' },

@@ -8,7 +8,11 @@ import { migrateDatabase, openDatabase } from './db/database';
 import { seedDemonstrationContent } from './db/seed';
 import { createJobRunner } from './jobs/job-runner';
 import { vacuumJob } from './jobs/vacuum-job';
-import { abandonedBookingJob, paymentSettlementJob } from './modules/appointments/appointment-jobs';
+import {
+  abandonedBookingJob,
+  appointmentReminderJob,
+  paymentSettlementJob,
+} from './modules/appointments/appointment-jobs';
 import { ensureAdmin } from './modules/auth/auth-service';
 import { cleanStoredHtml } from './modules/blog/stored-html';
 import { emailOutboxJob } from './modules/email/email-sender';
@@ -83,6 +87,7 @@ async function main() {
   jobs.add(slotHoldReleaseJob({ db: database.db, holdMinutes: config.holdMinutes, logger: app.log }));
   jobs.add(abandonedBookingJob(app.appointments));
   jobs.add(paymentSettlementJob(app.appointments));
+  jobs.add(appointmentReminderJob(app.appointments));
   if (database.kind === 'pglite') jobs.add(vacuumJob({ db: database.db, logger: app.log }));
   if (config.seed) {
     const { seeded } = await seedDemonstrationContent(database.db);

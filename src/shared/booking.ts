@@ -38,7 +38,6 @@ export const bookingTexts = {
   phoneInvalid: texts.phoneInvalid,
   holdMissing: 'Please choose a time first: this time is not held for you, or your hold has ended.',
   kindMismatch: 'This time is for another kind of appointment.',
-  referralNotHere: 'A self-referral is sent with the referral form, without choosing a time.',
   tooManyBookings: `One address can make at most ${BOOKINGS_PER_ADDRESS_PER_DAY} bookings a day. Please call the clinic to book more.`,
   notFound: 'Patient not found',
   /** Success notices of the booking (spec section 8). */
@@ -57,7 +56,7 @@ const optionalText = (max = 1000) =>
     .transform((value) => (value ? value : undefined));
 
 /** Today as YYYY-MM-DD in the clinic's calendar (the browser's clock is good enough for a form's hint). */
-function todayInDublin(now = new Date()): string {
+export function todayInDublin(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Europe/Dublin',
     year: 'numeric',
@@ -66,7 +65,8 @@ function todayInDublin(now = new Date()): string {
   }).format(now);
 }
 
-function isRealDay(value: string): boolean {
+/** Whether `value` is a real day as YYYY-MM-DD (from 1900). */
+export function isRealDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
@@ -292,8 +292,14 @@ export type AdminPatientFormInput = z.input<typeof adminPatientFormSchema>;
 export type BookingFormInput = z.input<typeof bookingFormSchema>;
 export type BookingFormValues = z.output<typeof bookingFormSchema>;
 
+/** `is_referral` of a slot booking: left out, or false (a self-referral is read by its own schema). */
+const slotBookingFlagSchema = z
+  .union([z.literal(false), z.literal('false')])
+  .optional()
+  .transform(() => false as const);
+
 /**
- * `POST /api/patients`: the form, the rest of the patient entity, and the result, referral letter and attachment
+ * `POST /api/patients` without `is_referral`: the form, the rest of the patient entity, and the result, referral letter and attachment
  * (.doc, .docx, .pdf, checked from their bytes).
  */
 export const bookingRequestSchema = z
@@ -303,14 +309,10 @@ export const bookingRequestSchema = z
     result: optionalFormFileSchema,
     referral_letter: optionalFormFileSchema,
     attachment: optionalFormFileSchema,
+    is_referral: slotBookingFlagSchema,
   })
   .strict()
-  .superRefine((form, context) => {
-    if (form.is_referral) {
-      context.addIssue({ code: 'custom', path: ['is_referral'], message: bookingTexts.referralNotHere });
-    }
-    addIssues(form, context);
-  });
+  .superRefine(addIssues);
 export type BookingRequest = z.output<typeof bookingRequestSchema>;
 
 /** Who a patient is: what the booker and staff both read of a booking. */

@@ -11,6 +11,7 @@ export const PUBLIC_PAGE_PATHS = [
   '/faq',
   '/fees',
   '/contact_us',
+  '/sessions_availability/referral',
   '/privacy_policy',
   '/terms_and_conditions',
 ] as const;

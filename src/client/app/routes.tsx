@@ -32,6 +32,8 @@ export const routes: RouteObject[] = [
       { path: 'contact_us', lazy: () => import('../features/contact/contact-page') },
       { path: 'privacy_policy', lazy: () => import('../features/legal/privacy-policy-page') },
       { path: 'terms_and_conditions', lazy: () => import('../features/legal/terms-and-conditions-page') },
+      // The self-referral: a fixed segment, which the router ranks before the booking pages' `:id`.
+      { path: 'sessions_availability/referral', lazy: () => import('../features/referrals/referral-page') },
       { path: 'sessions_availability/:id', lazy: () => import('../features/availability/booking-page') },
       { path: 'confirm', lazy: () => import('../features/booking/request-page') },
       { path: 'payment', lazy: () => import('../features/booking/payment-page') },
@@ -53,6 +55,8 @@ export const routes: RouteObject[] = [
         path: 'appointment/edit',
         lazy: () => import('../features/appointments/admin-appointment-form-page'),
       },
+      { path: 'referrals', lazy: () => import('../features/referrals/admin-referrals-page') },
+      { path: 'referrals/:id', lazy: () => import('../features/referrals/admin-referral-page') },
       { path: 'patients', lazy: () => import('../features/patients/admin-patients-page') },
       { path: 'patients/:id', lazy: () => import('../features/patients/admin-patient-page') },
       { path: 'activity', lazy: () => import('../features/audit/admin-activity-page') },

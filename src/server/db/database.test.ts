@@ -51,6 +51,7 @@ describe('migrations', () => {
       [
         'admin_auth_tokens',
         'admin_users',
+        'appointment_reminders',
         'appointments',
         'audit_log',
         'blog_articles',
@@ -66,6 +67,7 @@ describe('migrations', () => {
         'patients',
         'payment_events',
         'payments',
+        'referrals',
         'slot_hold_ends',
         'slots',
         'team_members',

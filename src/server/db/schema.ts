@@ -17,6 +17,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { type AppointmentStatus, appointmentStatuses } from '../../shared/appointments';
+import {
+  type ReferralBookingKind,
+  type ReferralStatus,
+  referralBookingKinds,
+  referralStatuses,
+} from '../../shared/referrals';
 
 /**
  * The whole database schema (PostgreSQL 15 and later; PGlite in development and tests). SQL names are
@@ -86,6 +92,17 @@ export const unsettledPaymentStatuses = [
   'refunding',
   'refund_pending',
 ] as const;
+
+/**
+ * The reminders an appointment's patient is e-mailed before it (`modules/appointments/appointment-reminders.ts`
+ * says when each is due and for which appointments).
+ */
+export const appointmentReminderKinds = [
+  'stop_antihistamines',
+  'stop_nasal_antihistamines',
+  'two_days_before',
+] as const;
+export type AppointmentReminderKind = (typeof appointmentReminderKinds)[number];
 
 export const emailStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
 export type EmailStatus = (typeof emailStatuses)[number];
@@ -476,6 +493,11 @@ export const appointments = pgTable(
      * invite the patient is sent, so calendars replace the earlier one (same UID).
      */
     calendarSequence: integer('calendar_sequence').notNull().default(0),
+    /**
+     * When the appointment got its current time: booked (by a visitor or staff), paid, or moved to another time.
+     * The patient was told the time then, with how to prepare; a reminder due before it is not sent.
+     */
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -489,6 +511,46 @@ export const appointments = pgTable(
       .where(sql`${table.bookedFrom} is not null`),
     check('appointments_status_check', sql`${table.status} in (${inList(appointmentStatuses)})`),
     check('appointments_price_check', sql`${table.priceCents} >= 0`),
+  ],
+);
+
+/**
+ * A self-referral: a patient's request for an appointment, sent with a referral letter or the form's answers
+ * (kept on the patient), and its triage (`status`, whose moves are written once in
+ * `modules/referrals/referral-states.ts`). Deleted with its patient (erasure, retention), and its e-mails with it.
+ */
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: serialId(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    status: text('status').$type<ReferralStatus>().notNull().default('awaiting'),
+    hasReferralLetter: boolean('has_referral_letter').notNull(),
+    /** The e-mail address as the hourly limit counts it (lower case). */
+    emailKey: text('email_key').notNull(),
+    /** The client address it was sent from (an IPv6 one by its /64): referrals per address per hour. */
+    sentFrom: text('sent_from').notNull(),
+    /** Staff's last decision: when, what they wrote to the patient, and (accepted) what they asked them to book. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    message: text('message'),
+    bookingKind: text('booking_kind').$type<ReferralBookingKind>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('referrals_patient_id_idx').on(table.patientId),
+    // Triage reads the awaiting ones oldest first; the list otherwise newest first.
+    index('referrals_status_created_at_idx').on(table.status, table.createdAt, table.id),
+    index('referrals_created_at_idx').on(table.createdAt, table.id),
+    index('referrals_email_key_created_at_idx').on(table.emailKey, table.createdAt),
+    index('referrals_sent_from_created_at_idx').on(table.sentFrom, table.createdAt),
+    check('referrals_status_check', sql`${table.status} in (${inList(referralStatuses)})`),
+    check(
+      'referrals_booking_kind_check',
+      sql`${table.bookingKind} is null or ${table.bookingKind} in (${inList(referralBookingKinds)})`,
+    ),
   ],
 );
 
@@ -538,6 +600,29 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * The reminders sent about appointments, one row for each reminder of each time an appointment had: the row is
+ * written (`insert … on conflict do nothing`) in the transaction that queues the e-mail, so a reminder is sent
+ * once, however many instances run the reminder job. A moved appointment's new time (`starts_at`) has reminders
+ * of its own.
+ */
+export const appointmentReminders = pgTable(
+  'appointment_reminders',
+  {
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<AppointmentReminderKind>().notNull(),
+    /** The start of the slot the reminder was about. */
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.appointmentId, table.kind, table.startsAt] }),
+    check('appointment_reminders_kind_check', sql`${table.kind} in (${inList(appointmentReminderKinds)})`),
+  ],
+);
+
 /** Payment provider events (Stripe webhooks) already handled, by the provider's event id: each is handled once. */
 export const paymentEvents = pgTable('payment_events', {
   id: text('id').primaryKey(),
@@ -564,6 +649,8 @@ export const emailOutbox = pgTable(
     lastError: text('last_error'),
     /** The appointment the message is about (staff see its e-mails and their delivery); erased with its patient. */
     appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    /** The self-referral the message is about: deleted with it (its patient's erasure). */
+    referralId: integer('referral_id').references(() => referrals.id, { onDelete: 'cascade' }),
     /** A sender's claim on the message; another instance may take it over once this has passed. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -574,6 +661,7 @@ export const emailOutbox = pgTable(
     index('email_outbox_appointment_id_idx')
       .on(table.appointmentId)
       .where(sql`${table.appointmentId} is not null`),
+    index('email_outbox_referral_id_idx').on(table.referralId).where(sql`${table.referralId} is not null`),
     check('email_outbox_status_check', sql`${table.status} in (${inList(emailStatuses)})`),
   ],
 );
@@ -720,7 +808,10 @@ export type Patient = typeof patients.$inferSelect;
 export type NewPatient = typeof patients.$inferInsert;
 export type Appointment = typeof appointments.$inferSelect;
 export type NewAppointment = typeof appointments.$inferInsert;
+export type Referral = typeof referrals.$inferSelect;
+export type NewReferral = typeof referrals.$inferInsert;
 export type Payment = typeof payments.$inferSelect;
+export type AppointmentReminder = typeof appointmentReminders.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 export type EmailOutboxMessage = typeof emailOutbox.$inferSelect;
 export type NewEmailOutboxMessage = typeof emailOutbox.$inferInsert;

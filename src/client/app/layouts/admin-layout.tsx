@@ -6,12 +6,13 @@ import { LogoMark } from '../../components/brand/logo-mark';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { removeAdminQueries, useLogout, useLogoutEverywhere, useMe } from '../../features/auth/login-api';
 import { useAuthToken } from '../../features/auth/use-auth-token';
+import { useReferralsAwaiting } from '../../features/referrals/referrals-admin-api';
 import { setUnauthorizedHandler } from '../../lib/api-client';
 import { AppErrorBoundary } from '../app-error-boundary';
 import { DocumentHead } from '../document-head';
 import type { RouteHandle } from '../route-handle';
 import { ScrollToTop } from '../scroll-to-top';
-import { adminMenu, isInOtherSectionPath } from './admin-menu';
+import { type AdminMenuCount, adminMenu, isInOtherSectionPath, menuBadgeSpoken } from './admin-menu';
 import '../../styles/base.css';
 import '../../styles/admin.css';
 
@@ -43,6 +44,12 @@ function AdminShell() {
   const [confirmingEverywhere, setConfirmingEverywhere] = useState(false);
   const me = useMe();
   const adminUser = me.data?.admin_user;
+  const awaiting = useReferralsAwaiting();
+  const counts: Record<AdminMenuCount, number | undefined> = { referralsAwaiting: awaiting.data?.count };
+  const menuCount = adminMenu.reduce(
+    (sum, item) => sum + (item.badge ? (counts[item.badge.count] ?? 0) : 0),
+    0,
+  );
 
   // Any 401 (the token expired or was revoked) has already cleared the token: forget the data, go to /login.
   useEffect(() => {
@@ -113,6 +120,12 @@ function AdminShell() {
                 />
               </svg>
               Menu
+              {menuCount ? (
+                // Seen on a phone with the menu closed; the menu's own links say what it counts.
+                <span className="admin-nav__badge" aria-hidden="true">
+                  {menuCount}
+                </span>
+              ) : null}
             </button>
             <button
               type="button"
@@ -168,21 +181,33 @@ function AdminShell() {
         />
         <nav id="admin-menu" className="admin-nav" aria-label="Admin menu" data-open={menuOpen}>
           <ul className="admin-nav__list">
-            {adminMenu.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.end}
-                  className={({ isActive }) =>
-                    isActive || isInOtherSectionPath(item, pathname)
-                      ? 'admin-nav__link active'
-                      : 'admin-nav__link'
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            {adminMenu.map((item) => {
+              const count = item.badge ? counts[item.badge.count] : undefined;
+              const spoken = item.badge ? menuBadgeSpoken(count, item.badge.spoken) : undefined;
+              return (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={item.end}
+                    // With a count, the name says what it counts: 'Referrals, 3 awaiting'.
+                    aria-label={spoken ? `${item.label}${spoken}` : undefined}
+                    className={({ isActive }) =>
+                      isActive || isInOtherSectionPath(item, pathname)
+                        ? 'admin-nav__link active'
+                        : 'admin-nav__link'
+                    }
+                  >
+                    {item.label}
+                    {spoken && ' '}
+                    {spoken && (
+                      <span className="admin-nav__badge" aria-hidden="true">
+                        {count}
+                      </span>
+                    )}
+                  </NavLink>
+                </li>
+              );
+            })}
           </ul>
         </nav>
       </header>

@@ -5,6 +5,19 @@ export interface AdminMenuItem {
   end?: boolean;
   /** Other path prefixes that belong to this section (an article's form belongs to Blog). */
   alsoActiveUnder?: readonly string[];
+  /** A count beside the label (the referrals awaiting triage), and what a screen reader hears after it. */
+  badge?: { count: AdminMenuCount; spoken: string };
+}
+
+/** The counts the menu shows, asked by the layout. */
+export type AdminMenuCount = 'referralsAwaiting';
+
+/**
+ * What a menu item's count says after its label, for a screen reader ('Referrals, 3 awaiting'); nothing for
+ * no count, or none yet known.
+ */
+export function menuBadgeSpoken(count: number | undefined, spoken: string): string | undefined {
+  return count ? `, ${count} ${spoken}` : undefined;
 }
 
 export const adminMenu: readonly AdminMenuItem[] = [
@@ -14,6 +27,7 @@ export const adminMenu: readonly AdminMenuItem[] = [
     end: true,
     alsoActiveUnder: ['/admin/video', '/admin/appointment'],
   },
+  { label: 'Referrals', to: '/admin/referrals', badge: { count: 'referralsAwaiting', spoken: 'awaiting' } },
   { label: 'Patients', to: '/admin/patients' },
   { label: 'Blog', to: '/admin/blog', alsoActiveUnder: ['/admin/article'] },
   { label: 'Availability settings', to: '/admin/availability' },

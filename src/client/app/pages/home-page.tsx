@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { clinic } from '../../../shared/clinic';
 import { ClickToPlayVideo } from '../../components/click-to-play-video/click-to-play-video';
-import { BOOKING_PATH } from '../../components/site-header/site-menu';
+import { BOOKING_PATH, REFERRAL_PATH } from '../../components/site-header/site-menu';
 import { AboutUsText } from '../../features/about/about-us-text';
 import { AllergyTypeTabs } from '../../features/allergy-info/allergy-type-tabs';
 import { feeCategoriesQueryKey } from '../../features/fees/fees-api';
@@ -112,6 +112,10 @@ export function Component() {
               Book A Video Consultation
             </Link>
           </div>
+          <p className="home-book__referral">
+            Have a referral letter, or want the clinic to triage your case first?{' '}
+            <Link to={REFERRAL_PATH}>Send a self-referral</Link>.
+          </p>
         </div>
       </section>
     </>

@@ -62,4 +62,28 @@ describe('ConfirmDialog (server render)', () => {
     expect(html).toContain('class="button button--primary confirm-dialog__confirm"');
     expect(html).not.toContain('button--danger');
   });
+
+  it("puts an action's fields under the message, outside its description, and the server's refusal as an alert", () => {
+    const html = renderToString(
+      <ConfirmDialog
+        open
+        title="Decline this referral?"
+        message="The patient will be e-mailed your reason."
+        error="This referral has already been accepted."
+        onConfirm={() => {}}
+        onCancel={() => {}}
+      >
+        <label htmlFor="reason">Reason</label>
+        <textarea id="reason" />
+      </ConfirmDialog>,
+    );
+    const [, messageId] = html.match(/aria-describedby="([^"]+)"/) ?? [];
+    expect(html).toContain('class="confirm-dialog confirm-dialog--with-fields"');
+    expect(html).toContain(
+      `<div id="${messageId}" class="confirm-dialog__message">The patient will be e-mailed your reason.</div><div class="confirm-dialog__fields"><label for="reason">Reason</label><textarea id="reason"></textarea></div>`,
+    );
+    expect(html).toContain(
+      '<div class="admin-alert confirm-dialog__error" role="alert"><p>This referral has already been accepted.</p></div>',
+    );
+  });
 });

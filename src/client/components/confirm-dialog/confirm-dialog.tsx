@@ -1,4 +1,4 @@
-import { type ReactNode, type SyntheticEvent, useEffect, useId, useRef } from 'react';
+import { type ReactNode, type RefObject, type SyntheticEvent, useEffect, useId, useRef } from 'react';
 import './confirm-dialog.css';
 
 export interface ConfirmDialogProps {
@@ -8,6 +8,15 @@ export interface ConfirmDialogProps {
   title: string;
   /** What will happen, e.g. 'The article “Pollen season” will be deleted. This cannot be undone.' */
   message: ReactNode;
+  /**
+   * What the action needs beyond a yes, under the message: e.g. a text box for the reason sent to a patient.
+   * Not part of the dialog's description (each field has its own label).
+   */
+  children?: ReactNode;
+  /** A refusal of the server's (a 409, a 422 without a field of its own), shown in the dialog as an alert. */
+  error?: string;
+  /** Where the focus starts (e.g. the dialog's text box); the cancel button unless given. */
+  initialFocusRef?: RefObject<HTMLElement | null>;
   confirmLabel?: string;
   cancelLabel?: string;
   /** The confirm button's look: 'danger' (red, the default) for what removes something, 'primary' for the rest. */
@@ -21,8 +30,9 @@ export interface ConfirmDialogProps {
 
 /**
  * A confirmation modal on the native `<dialog>` (`showModal()`: the rest of the page is inert, Tab
- * stays inside, Escape cancels). The focus starts on the cancel button, and goes back to the element
- * that had it before (usually the button that opened the dialog) when `open` turns false.
+ * stays inside, Escape cancels). The focus starts on the cancel button (or `initialFocusRef`), and goes back
+ * to the element that had it before (usually the button that opened the dialog) when `open` turns false.
+ * An action that needs more than a yes puts its fields in `children`, and a refusal of the server's in `error`.
  *
  * Controlled: keep `open` in state, set it to false in `onCancel` and once the action is done.
  *
@@ -38,6 +48,9 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   confirmTone = 'danger',
   busy = false,
+  children,
+  error,
+  initialFocusRef,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -53,14 +66,14 @@ export function ConfirmDialog({
     if (open && !dialog.open) {
       openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
-      cancelRef.current?.focus();
+      (initialFocusRef?.current ?? cancelRef.current)?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
       const opener = openerRef.current;
       openerRef.current = null;
       if (opener?.isConnected) opener.focus();
     }
-  }, [open]);
+  }, [open, initialFocusRef]);
 
   // Escape: the parent decides (it sets `open` to false); nothing happens while busy.
   const handleCancelEvent = (event: SyntheticEvent<HTMLDialogElement>) => {
@@ -79,7 +92,7 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={dialogRef}
-      className="confirm-dialog"
+      className={children ? 'confirm-dialog confirm-dialog--with-fields' : 'confirm-dialog'}
       aria-labelledby={titleId}
       aria-describedby={messageId}
       onCancel={handleCancelEvent}
@@ -91,6 +104,12 @@ export function ConfirmDialog({
       <div id={messageId} className="confirm-dialog__message">
         {message}
       </div>
+      {children && <div className="confirm-dialog__fields">{children}</div>}
+      {error && (
+        <div className="admin-alert confirm-dialog__error" role="alert">
+          <p>{error}</p>
+        </div>
+      )}
       <div className="confirm-dialog__actions">
         <button
           ref={cancelRef}

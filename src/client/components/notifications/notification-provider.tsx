@@ -38,7 +38,8 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
 
   const notify = useMemo<Notify>(
     () => ({
-      success: (message, title = 'Success') => show('success', title, message, NOTIFICATION_DURATION_MS),
+      success: (message, title = 'Success', options) =>
+        show('success', title, message, options?.durationMs ?? NOTIFICATION_DURATION_MS),
       error: (message, options) =>
         show(
           'error',

@@ -16,6 +16,8 @@ export interface SubMenu {
 export type MenuEntry = ({ kind: 'link' } & MenuLink & { end?: boolean }) | ({ kind: 'submenu' } & SubMenu);
 
 export const BOOKING_PATH = '/sessions_availability/booking_test';
+/** The self-referral: a referral letter, or the form's answers, for the clinic to triage. */
+export const REFERRAL_PATH = '/sessions_availability/referral';
 
 export const siteMenu: readonly MenuEntry[] = [
   { kind: 'link', label: 'Home', to: '/', end: true },

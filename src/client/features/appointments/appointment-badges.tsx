@@ -1,4 +1,5 @@
 import type { AppointmentStatus, Transaction } from '../../../shared/appointments';
+import { StateBadge } from '../../components/state-badge/state-badge';
 import { appointmentStatusLabel, paymentTone, statusTone } from './appointment-labels';
 
 /**
@@ -24,10 +25,8 @@ export function PaymentBadge({
 /** The appointment's own state (Booked, Attended, No-show, Cancelled, Refunded, Being booked). */
 export function StatusBadge({ status, large = false }: { status: AppointmentStatus; large?: boolean }) {
   return (
-    <span
-      className={`appointment-status appointment-status--${statusTone(status)}${large ? ' appointment-status--large' : ''}`}
-    >
+    <StateBadge tone={statusTone(status)} large={large}>
       {appointmentStatusLabel(status)}
-    </span>
+    </StateBadge>
   );
 }

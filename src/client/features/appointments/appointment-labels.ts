@@ -4,6 +4,7 @@ import {
   appointmentStatusLabels,
   type Transaction,
 } from '../../../shared/appointments';
+import type { StateTone } from '../../components/state-badge/state-badge';
 
 /**
  * How the back office reads an appointment: its kind, its time, its payment and its state, which actions it
@@ -81,16 +82,14 @@ export function paymentTone(row: Pick<Transaction, 'status' | 'amount'>): Paymen
 /** The appointment's state as staff read it (spec: Booked, Attended, No-show, Cancelled, Refunded, Being booked). */
 export const appointmentStatusLabel = (status: AppointmentStatus) => appointmentStatusLabels[status];
 
-/** The look of a state's badge. */
-export type StatusTone = 'booked' | 'attended' | 'missed' | 'ended' | 'waiting';
-
-export function statusTone(status: AppointmentStatus): StatusTone {
+/** The look of a state's badge: booked is under way, attended done. */
+export function statusTone(status: AppointmentStatus): StateTone {
   switch (status) {
     case 'booked':
     case 'paid':
-      return 'booked';
+      return 'active';
     case 'attended':
-      return 'attended';
+      return 'done';
     case 'no_show':
       return 'missed';
     case 'cancelled':

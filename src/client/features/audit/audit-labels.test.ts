@@ -54,6 +54,7 @@ describe('audit entries as the Activity screen reads them', () => {
     expect(auditRecordLabel({ entity: 'admin_user', entity_id: null, action: 'login_failed' })).toBe('Admin');
     expect(auditRecordLabel({ entity: 'fa_question', entity_id: '3', action: 'update' })).toBe('FAQ 3');
     expect(auditEntityLabel('slot')).toBe('Time slot');
+    expect(auditRecordLabel({ entity: 'referral', entity_id: '4', action: 'update' })).toBe('Referral 4');
     expect(auditEntityLabel('outbox_email')).toBe('Outbox email');
   });
 
@@ -72,6 +73,8 @@ describe('auditSearchText', () => {
     expect(auditSearchText('FAQ')).toBe('fa_question');
     expect(auditSearchText('Patient 12')).toBe('12');
     expect(auditSearchText('team member 7')).toBe('7');
+    expect(auditSearchText('Referrals')).toBe('referral');
+    expect(auditSearchText('Referral 4')).toBe('4');
   });
 
   it('sends anything else as typed', () => {
@@ -87,6 +90,8 @@ describe('auditSearchText', () => {
     expect(auditContextLabel('patient')).toBe("on the patient's page");
     expect(auditContextLabel('appointments_list')).toBe('in the appointments list');
     expect(auditContextLabel('csv')).toBe('as a CSV file');
+    expect(auditContextLabel('referrals_list')).toBe('in the referrals list');
+    expect(auditContextLabel('referral')).toBe("on a referral's page");
     expect(auditContextLabel('weekly_report')).toBe('weekly report');
     expect(auditContextLabel(null)).toBeUndefined();
   });

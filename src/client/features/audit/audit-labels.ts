@@ -32,6 +32,7 @@ export const auditEntityLabels: Record<string, string> = {
   fa_question: 'FAQ',
   fee_category: 'Fee category',
   fee_service: 'Fee service',
+  referral: 'Referral',
 };
 
 /** 'logout_all' → 'Logout all': a name the screen does not know yet, readable all the same. */
@@ -75,6 +76,8 @@ const auditContextLabels: Record<string, string> = {
   appointment: "on an appointment's page",
   patients_list: 'in the patients list',
   patient: "on the patient's page",
+  referrals_list: 'in the referrals list',
+  referral: "on a referral's page",
   file: 'a document downloaded',
   csv: 'as a CSV file',
   zip: 'as a zip (GDPR access request)',

@@ -4,6 +4,7 @@ import { clinic } from '../../../shared/clinic';
 import { formatEuro } from '../../../shared/euro';
 import type { PublicSession } from '../../../shared/slots';
 import type { RouteHandle } from '../../app/route-handle';
+import { KindChoice } from '../../components/kind-choice/kind-choice';
 import { MonthCalendar } from '../../components/month-calendar/month-calendar';
 import {
   formatLongDate,
@@ -11,6 +12,7 @@ import {
   formatShortDate,
   monthOf,
 } from '../../components/month-calendar/month-grid';
+import { REFERRAL_PATH } from '../../components/site-header/site-menu';
 import { ApiError } from '../../lib/api-client';
 import {
   type BackToCalendarState,
@@ -22,7 +24,6 @@ import {
 import { clinicToday, formatClinicTime, formatClock12 } from '../../lib/clinic-clock';
 import { useHoldEnd } from '../../lib/hold-expiry';
 import { useCalendarDays, useDaySlots, useHoldSlot, useNextAvailableDay } from './availability-api';
-import { KindChoice } from './kind-choice';
 import type { SlotKind } from './slot-kind';
 
 interface BookingType {
@@ -74,6 +75,9 @@ export function Component() {
           </li>
           <li>
             <Link to="/sessions_availability/booking_video">Book A Video Consultation</Link>
+          </li>
+          <li>
+            <Link to={REFERRAL_PATH}>Send a self-referral</Link>
           </li>
         </ul>
       </div>
@@ -140,6 +144,10 @@ function BookingFlow({ type }: { type: BookingType }) {
     <div className="page container booking-page">
       <h1 className="page__title">{type.title}</h1>
       <p className="page__lead">{type.lead}</p>
+      <p className="booking-referral">
+        Have a referral letter or want the clinic to triage your case?{' '}
+        <Link to={REFERRAL_PATH}>Send a self-referral</Link>.
+      </p>
       {hold && (
         <div className="booking-hold-banner">
           <p>

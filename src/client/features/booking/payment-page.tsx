@@ -15,6 +15,7 @@ import type { CardEntry } from './card-entry';
 import { HeldSlotSummary } from './held-slot-summary';
 import { HoldCountdown } from './hold-countdown';
 import { useHeldSlot } from './use-held-slot';
+import '../../styles/request-forms.css';
 import './booking.css';
 
 // The card forms load only on this step: other pages never download them (nor Stripe.js).

@@ -7,6 +7,7 @@ import { HeldSlotSummary } from './held-slot-summary';
 import { HoldCountdown } from './hold-countdown';
 import { RequestForm } from './request-form';
 import { useHeldSlot } from './use-held-slot';
+import '../../styles/request-forms.css';
 import './booking.css';
 
 /**

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { FaQuestion } from '../../../shared/faq';
 import type { RouteHandle } from '../../app/route-handle';
+import { REFERRAL_PATH } from '../../components/site-header/site-menu';
 import { faQuestionsQueryKey, useFaQuestions } from './faq-api';
 
 export const handle: RouteHandle = {
@@ -86,6 +88,10 @@ export function Component() {
       <h1 className="page__title">FAQs</h1>
       <p className="page__lead">
         Answers to the questions we are asked most often. Select a question to read the answer.
+      </p>
+      <p>
+        Have a referral letter, or want the clinic to triage your case?{' '}
+        <Link to={REFERRAL_PATH}>Send a self-referral</Link>.
       </p>
       {isPending && <p role="status">Loading the questions…</p>}
       {isError && <p role="alert">{error.message}</p>}

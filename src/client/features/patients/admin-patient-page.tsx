@@ -7,12 +7,12 @@ import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
 import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { useNotify } from '../../components/notifications/use-notify';
+import { PatientDetails } from '../../components/patient-details/patient-details';
+import { ageGroupLabel } from '../../components/patient-details/patient-labels';
 import { idFromParam } from '../../lib/admin-resource';
 import { ApiError } from '../../lib/api-client';
 import { clinicToday } from '../../lib/clinic-clock';
 import { useFileDownload } from '../../lib/download-file';
-import { PatientDetails } from './patient-details';
-import { ageGroupLabel } from './patient-labels';
 import { patientZipName, patientZipUrl, useErasePatient, usePatient } from './patients-admin-api';
 import './patients.css';
 

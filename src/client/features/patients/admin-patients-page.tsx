@@ -4,7 +4,7 @@ import type { RouteHandle } from '../../app/route-handle';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { ExportCsvButton } from '../../components/data-table/export-csv-button';
 import { useTableParams } from '../../components/data-table/use-table-params';
-import { formatDateOfBirth, NOT_GIVEN } from './patient-labels';
+import { formatDateOfBirth, NOT_GIVEN } from '../../components/patient-details/patient-labels';
 import { patientsCsvUrl, usePatients } from './patients-admin-api';
 import './patients.css';
 

@@ -1,9 +1,11 @@
 import type { Job } from '../../jobs/job-runner';
 import { settlePayments } from './appointment-payments';
+import { type QueuedReminder, sendDueReminders } from './appointment-reminders';
 import { type AppointmentContext, deleteAbandonedBookings } from './appointment-service';
 
 export const PAYMENT_SETTLEMENT_INTERVAL_MS = 60_000;
 export const ABANDONED_BOOKING_JOB_INTERVAL_MS = 10 * 60_000;
+export const APPOINTMENT_REMINDER_INTERVAL_MS = 5 * 60_000;
 
 /**
  * Every minute, the payments whose turn has come are settled from their provider: a webhook that never came,
@@ -31,6 +33,25 @@ export function abandonedBookingJob(context: AppointmentContext): Job<number[]> 
       const ids = await deleteAbandonedBookings(context);
       if (ids.length > 0) context.log.info({ appointments: ids }, 'deleted abandoned unpaid bookings');
       return ids;
+    },
+  };
+}
+
+/**
+ * Every 5 minutes, the reminders whose time has come are queued for the patients (a few minutes after 09:00 clinic
+ * time on their day). Several instances may run it at once: each reminder is recorded and queued once. `run` takes
+ * the time it works for (tests set the clock).
+ */
+export function appointmentReminderJob(context: AppointmentContext): Job<QueuedReminder[]> & {
+  run(now?: Date): Promise<QueuedReminder[]>;
+} {
+  return {
+    name: 'appointment-reminders',
+    intervalMs: APPOINTMENT_REMINDER_INTERVAL_MS,
+    async run(now: Date = new Date()) {
+      const queued = await sendDueReminders(context.db, now);
+      if (queued.length > 0) context.log.info({ reminders: queued }, 'queued appointment reminders');
+      return queued;
     },
   };
 }

@@ -98,6 +98,7 @@ export async function moveAppointment(
       ...('to' in rule ? { status: rule.to } : {}),
       ...(changes.slotId === undefined ? {} : { slotId: changes.slotId }),
       ...(changes.newInvite ? { calendarSequence: sql`${appointments.calendarSequence} + 1` } : {}),
+      ...('schedules' in rule ? { scheduledAt: sql`now()` } : {}),
       updatedAt: sql`now()`,
     })
     .where(and(eq(appointments.id, id), inArray(appointments.status, [...rule.from])))

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createBooking, getBooking } from '../../../shared/api/booking-endpoints';
+import { createPatient, getBooking } from '../../../shared/api/booking-endpoints';
 import {
   checkPayment,
   createPayment,
@@ -16,6 +16,11 @@ import { type FormLimits, registerMultipart } from '../../http/multipart-form';
 import { secretTokenHashOf } from '../../security/secret-tokens';
 import { visitorActor } from '../audit/audit-log';
 import { readStripeWebhook } from '../payments/stripe-webhook';
+import {
+  checkBeforeReferralForm,
+  REFERRAL_FORM_MAX_BYTES,
+  submitReferral,
+} from '../referrals/referral-service';
 import { applyPaymentEvent, checkBookingPayment, payAppointment } from './appointment-payments';
 import {
   type AppointmentContext,
@@ -61,25 +66,40 @@ export async function appointmentRoutes(api: FastifyInstance): Promise<void> {
   const { db, provider } = api.appointments;
   await registerMultipart(api);
 
+  // The two ways to ask for an appointment share the spec's path: a paid booking of a held slot, or a
+  // self-referral (`is_referral` true), which needs no slot.
   route(
     api,
-    createBooking,
-    async (request) => ({
-      patient: await bookAppointment(contextOf(api, request), request.body, {
-        holdTokenHash: holdTokenOf(request),
-        client: clientAddressKey(request.ip),
-        actor: visitorActor(request.ip),
-      }),
-    }),
+    createPatient,
+    async (request) => {
+      const client = clientAddressKey(request.ip);
+      const actor = visitorActor(request.ip);
+      const { body } = request;
+      if (body.is_referral) {
+        return { patient: await submitReferral({ db, settings: api.config }, body, { client, actor }) };
+      }
+      return {
+        patient: await bookAppointment(contextOf(api, request), body, {
+          holdTokenHash: holdTokenOf(request),
+          client,
+          actor,
+        }),
+      };
+    },
     {
       formLimits: BOOKING_FORM_LIMITS,
-      // A form and its files are read only for a visitor who holds a time and may still send them.
-      beforeForm: (request) =>
-        checkBeforeBookingForm(
-          db,
-          { holdTokenHash: holdTokenOf(request), client: clientAddressKey(request.ip) },
-          Number(request.headers['content-length']) || 0,
-        ),
+      // A form and its files are read only from a visitor who may still send them: with a hold token, one that
+      // holds a time now (a booking); without, one whose address may still send referrals (a self-referral; a
+      // booking without a token is refused once read).
+      beforeForm: (request) => {
+        const client = clientAddressKey(request.ip);
+        const formBytes = Number(request.headers['content-length']) || 0;
+        const holdTokenHash = holdTokenOf(request);
+        // Without a hold token, a form longer than a self-referral's can only be a booking: refused unread.
+        return !holdTokenHash && formBytes <= REFERRAL_FORM_MAX_BYTES
+          ? checkBeforeReferralForm(db, client, formBytes)
+          : checkBeforeBookingForm(db, { holdTokenHash, client }, formBytes);
+      },
       config: { rateLimit: { max: BOOKINGS_PER_MINUTE, timeWindow: '1 minute' } },
     },
   );

@@ -11,19 +11,25 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
+/** Long before any move of the tests. */
+const LONG_AGO = new Date('2020-01-01T00:00:00Z');
+
 const appointmentIn = async (status: AppointmentStatus) =>
-  (await insertAppointment(database.db, { status, priceCents: 18_000 })).id;
+  (await insertAppointment(database.db, { status, priceCents: 18_000, scheduledAt: LONG_AGO })).id;
 
 /**
  * The life docs/architecture.md draws, written out again by hand: a change of the table in
  * `appointment-states.ts` must be a change of this one too (and of the diagram).
  */
-const expectedMoves: Record<AppointmentMove, { from: AppointmentStatus[]; to?: AppointmentStatus }> = {
-  pay: { from: ['held'], to: 'paid' },
+const expectedMoves: Record<
+  AppointmentMove,
+  { from: AppointmentStatus[]; to?: AppointmentStatus; schedules?: true }
+> = {
+  pay: { from: ['held'], to: 'paid', schedules: true },
   lose: { from: ['held'], to: 'cancelled' },
   refund: { from: ['paid'], to: 'refunded' },
   cancel: { from: ['held', 'booked', 'paid'], to: 'cancelled' },
-  reschedule: { from: ['booked', 'paid'] },
+  reschedule: { from: ['booked', 'paid'], schedules: true },
   attend: { from: ['booked', 'paid', 'no_show'], to: 'attended' },
   miss: { from: ['booked', 'paid', 'attended'], to: 'no_show' },
 };
@@ -57,6 +63,9 @@ describe("an appointment's moves", () => {
     const moved = await moveAppointment(database.db, id, move);
     if ((rule.from as readonly AppointmentStatus[]).includes(from)) {
       expect(moved?.status).toBe('to' in rule ? rule.to : from);
+      // The moves that give it its time say when (reminders due before then are not sent); the others keep it.
+      if ('schedules' in rule) expect(moved?.scheduledAt.getTime()).toBeGreaterThan(LONG_AGO.getTime());
+      else expect(moved?.scheduledAt).toEqual(LONG_AGO);
     } else {
       expect(moved).toBeUndefined();
     }

@@ -19,11 +19,16 @@ interface Move {
   from: readonly AppointmentStatus[];
   /** The state after the move; `undefined`: the state stays (a move to another slot). */
   to?: AppointmentStatus;
+  /**
+   * The move gives the appointment its time (`scheduled_at` becomes now): the patient is told the time with how to
+   * prepare, so reminders due before it are not sent. Booking (visitor or staff) sets it too.
+   */
+  schedules?: true;
 }
 
 export const appointmentMoves = {
   /** The card payment succeeded and the held slot was booked for it. */
-  pay: { from: ['held'], to: 'paid' },
+  pay: { from: ['held'], to: 'paid', schedules: true },
   /** A payment succeeded after the time was lost (the hold lapsed and someone else took it): it is refunded. */
   lose: { from: ['held'], to: 'cancelled' },
   /** Staff (or later the patient, in time) refund a paid appointment: the money goes back, the time is freed. */
@@ -35,7 +40,7 @@ export const appointmentMoves = {
    */
   cancel: { from: ['held', 'booked', 'paid'], to: 'cancelled' },
   /** Staff move it to another free future slot of the same kind; the old one is freed once the new one is booked. */
-  reschedule: { from: ['booked', 'paid'] },
+  reschedule: { from: ['booked', 'paid'], schedules: true },
   /** After its start, staff mark that the patient came, */
   attend: { from: ['booked', 'paid', 'no_show'], to: 'attended' },
   /** or did not. */
@@ -43,6 +48,12 @@ export const appointmentMoves = {
 } as const satisfies Record<string, Move>;
 
 export type AppointmentMove = keyof typeof appointmentMoves;
+
+/**
+ * The states of an appointment that will take place (booked or paid, not yet attended or missed): the patient is
+ * reminded of it. None is sent for one being booked (`held`), ended (cancelled, refunded) or marked after its start.
+ */
+export const upcomingStatuses = ['booked', 'paid'] as const satisfies readonly AppointmentStatus[];
 
 /** Whether the table allows `move` from `status`. */
 export const allowsMove = (move: AppointmentMove, status: AppointmentStatus): boolean =>

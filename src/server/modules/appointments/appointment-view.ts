@@ -35,7 +35,7 @@ export function paymentInformationLabel({
 }
 
 export const fullName = (patient: Pick<Patient, 'firstName' | 'lastName'>) =>
-  `${patient.firstName} ${patient.lastName}`;
+  patient.lastName ? `${patient.firstName} ${patient.lastName}` : patient.firstName;
 
 /** 'Adult' or 'Child', as staff read a patient's or an appointment's age group. */
 export const ageLabel = (isAdult: boolean) => (isAdult ? 'Adult' : 'Child');

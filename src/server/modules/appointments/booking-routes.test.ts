@@ -219,10 +219,13 @@ describe('POST /api/patients: the slot booking form (spec section 5)', () => {
     expect(row).toMatchObject({ address: null, concerns: null, signature: null, isReferral: false });
   });
 
-  it('refuses a self-referral sent to the slot booking (it has a form of its own)', async () => {
-    expect(await errorsOf(adultForm(held.id, { is_referral: true }), 'is_referral')).toEqual([
-      'A self-referral is sent with the referral form, without choosing a time.',
-    ]);
+  it("reads a form with is_referral true as a self-referral, whose fields are not the slot booking's", async () => {
+    const response = await postHeld(adultForm(held.id, { is_referral: true }));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors?.full_name).toEqual(['This field is required, please fill in.']);
+    expect(
+      await errorsOf(adultForm(held.id, { is_referral: 'false', first_name: '' }), 'first_name'),
+    ).toEqual([REQUIRED]);
   });
 
   it("checks the form again with the slot's own kind, whatever the browser said", async () => {

@@ -14,6 +14,8 @@ export interface QueuedEmail {
   attachments?: EmailAttachment[];
   /** The appointment the message is about: staff see it, and its delivery, on the appointment. */
   appointmentId?: number;
+  /** The self-referral the message is about: erased with it. */
+  referralId?: number;
 }
 
 /** After this many failed attempts a message is marked 'failed' and left for staff to see. */
@@ -42,6 +44,7 @@ export async function queueEmail(db: Db, email: QueuedEmail): Promise<number> {
       htmlBody: email.html ?? null,
       attachments: email.attachments ?? [],
       appointmentId: email.appointmentId ?? null,
+      referralId: email.referralId ?? null,
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error('queueEmail: no row returned');
@@ -127,20 +130,30 @@ export async function markFailed(db: Db, id: number, error: string, attempts: nu
     .where(eq(emailOutbox.id, id));
 }
 
-/** The e-mails about these appointments, oldest first: what was sent and when, never their bodies. */
-export function emailsOfAppointments(db: Db, appointmentIds: readonly number[]) {
-  if (appointmentIds.length === 0) return Promise.resolve([]);
+/** The e-mails about these appointments (and self-referrals), oldest first: what was sent and when, never their bodies. */
+export function emailsOfAppointments(
+  db: Db,
+  appointmentIds: readonly number[],
+  referralIds: readonly number[] = [],
+) {
+  if (appointmentIds.length === 0 && referralIds.length === 0) return Promise.resolve([]);
   return db
     .select({
       id: emailOutbox.id,
       appointmentId: emailOutbox.appointmentId,
+      referralId: emailOutbox.referralId,
       subject: emailOutbox.subject,
       status: emailOutbox.status,
       createdAt: emailOutbox.createdAt,
       sentAt: emailOutbox.sentAt,
     })
     .from(emailOutbox)
-    .where(inArray(emailOutbox.appointmentId, [...appointmentIds]))
+    .where(
+      or(
+        appointmentIds.length > 0 ? inArray(emailOutbox.appointmentId, [...appointmentIds]) : undefined,
+        referralIds.length > 0 ? inArray(emailOutbox.referralId, [...referralIds]) : undefined,
+      ),
+    )
     .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
 }
 

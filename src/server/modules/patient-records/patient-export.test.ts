@@ -109,7 +109,14 @@ describe('GET /api/admin/patients/:id/export (GDPR access request)', () => {
 
     const [audit] = await exportAudits();
     expect(audit).toMatchObject({ entityId: String(patientId), actor: 'admin' });
-    expect(audit?.details).toEqual({ format: 'zip', appointments: 1, payments: 0, emails: 0, files: 3 });
+    expect(audit?.details).toEqual({
+      format: 'zip',
+      appointments: 1,
+      payments: 0,
+      referrals: 0,
+      emails: 0,
+      files: 3,
+    });
 
     if (existsSync('/usr/bin/unzip')) {
       // A real unzip program reads it too.
@@ -162,6 +169,7 @@ describe('GET /api/admin/patients/:id/export (GDPR access request)', () => {
     expect(json.emails).toEqual(
       emails.map(({ subject }) => ({
         appointment_id: booking.appointmentId,
+        referral_id: null,
         subject,
         status: 'queued',
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
@@ -173,6 +181,7 @@ describe('GET /api/admin/patients/:id/export (GDPR access request)', () => {
       format: 'zip',
       appointments: 1,
       payments: 1,
+      referrals: 0,
       emails: emails.length,
       files: 0,
     });

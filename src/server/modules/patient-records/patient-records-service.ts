@@ -19,6 +19,7 @@ import { forgetVisitorAddresses } from '../audit/audit-repository';
 import { deleteEmailsOfAppointments, emailsOfAppointments } from '../email/outbox-repository';
 import { deletePatients } from '../patients/patient-repository';
 import { forgetPaymentCustomers, paymentsOfAppointments } from '../payments/payment-repository';
+import { referralsOfPatient } from '../referrals/referral-repository';
 import { findPrivateFile } from '../uploads/file-repository';
 import {
   countPatients,
@@ -79,15 +80,24 @@ export async function exportPatientsForStaff(
   })();
 }
 
-/** A patient's detail with their files and appointments; the read is audited before it is answered. */
-export async function patientDetailForStaff(db: Db, actor: AdminActor, id: number): Promise<PatientDetail> {
+/**
+ * A patient's detail with their files and appointments, not audited: for a caller that audits the read itself
+ * (a referral's page), or whose change has just been audited.
+ */
+export async function patientDetailOf(db: Db, id: number): Promise<PatientDetail | undefined> {
   const [found, records] = await Promise.all([
     findPatientWithFileNames(db, id),
     appointmentRecordsOfPatient(db, id),
   ]);
-  if (!found) throw notFound(patientTexts.notFound);
+  return found ? patientDetail(found.patient, found.fileNames, records) : undefined;
+}
+
+/** A patient's detail with their files and appointments; the read is audited before it is answered. */
+export async function patientDetailForStaff(db: Db, actor: AdminActor, id: number): Promise<PatientDetail> {
+  const detail = await patientDetailOf(db, id);
+  if (!detail) throw notFound(patientTexts.notFound);
   await auditRead(db, actor, ENTITY, id, { via: 'patient' });
-  return patientDetail(found.patient, found.fileNames, records);
+  return detail;
 }
 
 /** A patient's private file (result, referral letter, attachment) with its bytes; the read is audited. */
@@ -110,9 +120,14 @@ export async function patientZipForStaff(db: Db, actor: AdminActor, id: number):
   if (!found) throw notFound(patientTexts.notFound);
   const { patient, fileNames } = found;
   const appointmentIds = records.map((record) => record.appointment.id);
+  const referralRows = await referralsOfPatient(db, id);
   const [paymentRows, emails] = await Promise.all([
     paymentsOfAppointments(db, appointmentIds),
-    emailsOfAppointments(db, appointmentIds),
+    emailsOfAppointments(
+      db,
+      appointmentIds,
+      referralRows.map((referral) => referral.id),
+    ),
   ]);
   const stored: [ExportedFile['field'], string | null][] = [
     ['result', patient.resultFileId],
@@ -130,10 +145,11 @@ export async function patientZipForStaff(db: Db, actor: AdminActor, id: number):
     format: 'zip',
     appointments: records.length,
     payments: paymentRows.length,
+    referrals: referralRows.length,
     emails: emails.length,
     files: exported.length,
   });
-  const json = patientExport(patient, records, paymentRows, emails, exported);
+  const json = patientExport(patient, records, paymentRows, emails, exported, referralRows);
   const entries: ZipEntry[] = [
     { path: 'patient.json', bytes: Buffer.from(`${JSON.stringify(json, null, 2)}\n`), compress: true },
     ...exported.map((file) => ({

@@ -1,5 +1,5 @@
 import type { PatientDetail, PatientListItem } from '../../../shared/patients';
-import type { EmailStatus, Patient, Payment } from '../../db/schema';
+import type { EmailStatus, Patient, Payment, Referral } from '../../db/schema';
 import type { CsvCell } from '../../http/csv-export';
 import type { AppointmentRecord } from '../appointments/appointment-repository';
 import {
@@ -88,6 +88,7 @@ const iso = (instant: Date | null) => instant?.toISOString() ?? null;
 /** An e-mail about one of the patient's appointments, as their data export lists it (never its body). */
 export interface ExportedEmail {
   appointmentId: number | null;
+  referralId: number | null;
   subject: string;
   status: EmailStatus;
   createdAt: Date;
@@ -104,8 +105,9 @@ export interface ExportedFile {
 
 /**
  * patient.json of a GDPR access request: everything stored about the patient, in the spec's field names, their
- * appointments (time, kind, state), the payments of those (amounts, states, dates) and the e-mails sent about
- * them (subject, dates, delivery), and where each of their files is in the zip.
+ * appointments (time, kind, state), the payments of those (amounts, states, dates), their self-referrals (state,
+ * what staff wrote) and the e-mails sent about them (subject, dates, delivery), and where each of their files is
+ * in the zip.
  */
 export function patientExport(
   patient: Patient,
@@ -113,6 +115,7 @@ export function patientExport(
   paymentRows: readonly Payment[],
   emails: readonly ExportedEmail[],
   exportedFiles: readonly ExportedFile[],
+  referralRows: readonly Referral[] = [],
 ) {
   const fileOf = (field: ExportedFile['field']) => {
     const file = exportedFiles.find((each) => each.field === field);
@@ -165,8 +168,18 @@ export function patientExport(
       refunded_at: iso(payment.refundedAt),
       created_at: payment.createdAt.toISOString(),
     })),
+    referrals: referralRows.map((referral) => ({
+      id: referral.id,
+      status: referral.status,
+      has_referral_letter: referral.hasReferralLetter,
+      received_at: referral.createdAt.toISOString(),
+      decided_at: iso(referral.decidedAt),
+      message: referral.message,
+      booking_kind: referral.bookingKind,
+    })),
     emails: emails.map((email) => ({
       appointment_id: email.appointmentId,
+      referral_id: email.referralId,
       subject: email.subject,
       status: emailStatusOf[email.status],
       created_at: email.createdAt.toISOString(),

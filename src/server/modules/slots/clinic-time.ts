@@ -33,6 +33,40 @@ export function clinicWallClock(instant: Date) {
   };
 }
 
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/**
+ * An instant's clinic day written out, e.g. 'Thursday 25 March 2027'; `addDays` later (or earlier, negative)
+ * calendar days in clinic time, whatever daylight saving does between.
+ */
+export function clinicLongDate(instant: Date, addDays = 0): string {
+  const local = new TZDate(instant.getTime(), clinic.timeZone);
+  // Noon: never a daylight-saving change, so the day is the one meant.
+  const day = new TZDate(
+    local.getFullYear(),
+    local.getMonth(),
+    local.getDate() + addDays,
+    12,
+    0,
+    clinic.timeZone,
+  );
+  return `${WEEKDAYS[day.getDay()]} ${day.getDate()} ${MONTHS[day.getMonth()]} ${day.getFullYear()}`;
+}
+
 /** An instant's clinic-time DD/MM/YYYY HH:mm. */
 export function clinicDateTime(instant: Date): string {
   const clock = clinicWallClock(instant);

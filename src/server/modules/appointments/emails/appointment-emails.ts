@@ -1,8 +1,13 @@
 import type { AppConfig } from '../../../config';
-import type { Patient, Payment, Slot } from '../../../db/schema';
+import type { AppointmentReminderKind, Patient, Payment, Slot } from '../../../db/schema';
 import type { QueuedEmail } from '../../email/outbox-repository';
 import { appointmentCancelledEmail } from './appointment-cancelled-email';
 import { appointmentMovedEmail } from './appointment-moved-email';
+import {
+  type AntihistamineStops,
+  appointmentReminderEmail,
+  reminderDetails,
+} from './appointment-reminder-email';
 import { bookingConfirmationEmail } from './booking-confirmation-email';
 import { appointmentDetails, bookingDetails } from './booking-details';
 import { calendarInvite } from './calendar-invite';
@@ -123,4 +128,18 @@ export async function cancelledEmailOf(
     attachments: [await calendarInvite(details, { sequence: appointment.calendarSequence, cancelled: true })],
     appointmentId: appointment.id,
   };
+}
+
+/**
+ * The patient's reminder of `kind` before their appointment at its slot's time (`stops`: how many days before an
+ * allergy test antihistamines are stopped); none without an e-mail.
+ */
+export function reminderEmailOf(
+  { appointment, patient, slot }: AppointmentForEmail,
+  kind: AppointmentReminderKind,
+  stops: AntihistamineStops,
+): QueuedEmail | undefined {
+  if (!patient?.email || !slot) return undefined;
+  const details = reminderDetails(appointmentDetails(appointment.id, patient, slot), stops);
+  return { to: patient.email, ...appointmentReminderEmail(kind, details), appointmentId: appointment.id };
 }

@@ -16,6 +16,7 @@ import {
   patientFiles,
   yesNo,
 } from './patient-labels';
+import './patient-details.css';
 
 /** Displayed file names are cut to 27 characters (spec section 9). */
 export const FILE_NAME_LENGTH = 27;
@@ -28,6 +29,11 @@ export interface PatientDetailsProps {
   onDownload: (file: StaffFile) => void;
   /** The address of the file being downloaded, if any (its button says so). */
   downloading: string | null;
+  /**
+   * The Files and Appointments panels (true unless given): a referral's page leaves them out, its patient's
+   * page has them.
+   */
+  withRecords?: boolean;
 }
 
 const factSizes = { wide: 'admin-facts__wide', short: 'patient-facts__short' } as const;
@@ -98,9 +104,16 @@ function DownloadButton({
 /**
  * A patient's read-only detail (spec 2.6 'Patient detail'): who they are and how to reach them, their GP or
  * consultant and the test's reason, a self-referral's answers and its letter, their files (names cut to 27
- * characters) and their appointments, each opening its own screen. Empty values say 'Not given'.
+ * characters) and their appointments, each opening its own screen. Empty values say 'Not given'. Shown on the
+ * patient's page and, without files and appointments, on a referral's page.
  */
-export function PatientDetails({ patient, today, onDownload, downloading }: PatientDetailsProps) {
+export function PatientDetails({
+  patient,
+  today,
+  onDownload,
+  downloading,
+  withRecords = true,
+}: PatientDetailsProps) {
   const guardian = guardianName(patient);
   const hasConsultant = Boolean(
     patient.consultant_name || patient.consultant_addres || patient.consultant_email,
@@ -207,44 +220,50 @@ export function PatientDetails({ patient, today, onDownload, downloading }: Pati
         </Panel>
       )}
 
-      <Panel id="patient-files-title" title="Files">
-        <ul className="patient-files">
-          {patientFiles(patient).map(({ kind, label, file }) => (
-            <li key={kind}>
-              <span className="patient-files__label">{label}</span>
-              {file ? (
-                <DownloadButton file={file} {...download}>
-                  Download {truncateFileName(file.name, FILE_NAME_LENGTH)}
-                </DownloadButton>
-              ) : (
-                <span className="patient-facts__none">None</span>
-              )}
-            </li>
-          ))}
-        </ul>
-      </Panel>
+      {withRecords && (
+        <>
+          <Panel id="patient-files-title" title="Files">
+            <ul className="patient-files">
+              {patientFiles(patient).map(({ kind, label, file }) => (
+                <li key={kind}>
+                  <span className="patient-files__label">{label}</span>
+                  {file ? (
+                    <DownloadButton file={file} {...download}>
+                      Download {truncateFileName(file.name, FILE_NAME_LENGTH)}
+                    </DownloadButton>
+                  ) : (
+                    <span className="patient-facts__none">None</span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </Panel>
 
-      <Panel id="patient-appointments-title" title="Appointments">
-        {patient.appointments.length === 0 ? (
-          <p className="patient-facts__none">No appointments.</p>
-        ) : (
-          <ul className="patient-appointments">
-            {patient.appointments.map((appointment) => (
-              <li key={appointment.id}>
-                <Link className="patient-appointment" to={appointmentPath(appointment.id)}>
-                  <span className="patient-appointment__when">{appointmentWhen(appointment)}</span>
-                  <span className="visually-hidden">, </span>
-                  <span className="patient-appointment__kind">
-                    {appointmentKindLabel(appointment.is_video_call)}
-                  </span>
-                  <span className="visually-hidden">, </span>
-                  <span className="patient-appointment__status">{appointmentStatusLine(appointment)}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Panel>
+          <Panel id="patient-appointments-title" title="Appointments">
+            {patient.appointments.length === 0 ? (
+              <p className="patient-facts__none">No appointments.</p>
+            ) : (
+              <ul className="patient-appointments">
+                {patient.appointments.map((appointment) => (
+                  <li key={appointment.id}>
+                    <Link className="patient-appointment" to={appointmentPath(appointment.id)}>
+                      <span className="patient-appointment__when">{appointmentWhen(appointment)}</span>
+                      <span className="visually-hidden">, </span>
+                      <span className="patient-appointment__kind">
+                        {appointmentKindLabel(appointment.is_video_call)}
+                      </span>
+                      <span className="visually-hidden">, </span>
+                      <span className="patient-appointment__status">
+                        {appointmentStatusLine(appointment)}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Panel>
+        </>
+      )}
     </div>
   );
 }

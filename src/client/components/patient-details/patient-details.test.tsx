@@ -58,10 +58,16 @@ const booked: PatientDetail = {
   ],
 };
 
-function render(patient: PatientDetail, downloading: string | null = null) {
+function render(patient: PatientDetail, downloading: string | null = null, withRecords = true) {
   return renderToString(
     <MemoryRouter>
-      <PatientDetails patient={patient} today="2026-11-25" onDownload={() => {}} downloading={downloading} />
+      <PatientDetails
+        patient={patient}
+        today="2026-11-25"
+        onDownload={() => {}}
+        downloading={downloading}
+        withRecords={withRecords}
+      />
     </MemoryRouter>,
   ).replaceAll('<!-- -->', '');
 }
@@ -192,5 +198,20 @@ describe('PatientDetails', () => {
     expect(letterOnly).toContain('the self-referral questions were not asked');
     expect(letterOnly).not.toContain('Hayfever');
     expect(render({ ...referral, referral_letter: null })).toContain('No referral letter was sent.');
+  });
+
+  it("leaves out the files and appointments on a referral's page, the letter still offered", () => {
+    const referral: PatientDetail = {
+      ...booked,
+      is_referral: true,
+      result: null,
+      referral_letter: { id: 'f2', name: 'referral.pdf', url: '/api/admin/upload_results/f2' },
+    };
+    const html = render(referral, null, false);
+    expect(html).toContain('>Download referral letter</button>');
+    expect(html).not.toContain('>Files</h2>');
+    expect(html).not.toContain('>Appointments</h2>');
+    expect(html).not.toContain('Download referral.pdf');
+    expect(render(referral)).toContain('>Appointments</h2>');
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import './kind-choice.css';
 
 export interface KindChoiceProps<T> {
   legend: string;

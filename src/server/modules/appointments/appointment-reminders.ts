@@ -1,0 +1,79 @@
+import type { Db } from '../../db/database';
+import type { AppointmentReminderKind } from '../../db/schema';
+import { queueEmail } from '../email/outbox-repository';
+import { lockDueReminders, type ReminderRule, recordReminders } from './appointment-reminder-repository';
+import { reminderEmailOf } from './emails/appointment-emails';
+
+/**
+ * The reminders a patient is e-mailed before their appointment, each at REMINDER_TIME (clinic time) `daysBefore`
+ * clinic days before the appointment's day: for an allergy test, the day to stop antihistamine tablets and syrups
+ * (5 days before) and the day to stop nasal antihistamine sprays (3 days before); for every appointment, two days
+ * before, its time, place and the cancellation rule.
+ */
+export const reminderRules = {
+  stop_antihistamines: { daysBefore: 5, testsOnly: true },
+  stop_nasal_antihistamines: { daysBefore: 3, testsOnly: true },
+  two_days_before: { daysBefore: 2, testsOnly: false },
+} as const satisfies Record<AppointmentReminderKind, Omit<ReminderRule, 'kind'>>;
+
+/** The clinic-time wall clock a reminder is due at on its day. */
+export const REMINDER_TIME = '09:00';
+
+const rules: ReminderRule[] = Object.entries(reminderRules).map(([kind, rule]) => ({
+  kind: kind as AppointmentReminderKind,
+  ...rule,
+}));
+
+const stops = {
+  tablets: reminderRules.stop_antihistamines.daysBefore,
+  sprays: reminderRules.stop_nasal_antihistamines.daysBefore,
+};
+
+/** Reminders queued in one transaction. */
+const REMINDER_BATCH = 50;
+
+export interface QueuedReminder {
+  appointmentId: number;
+  kind: AppointmentReminderKind;
+}
+
+/**
+ * Queues the reminders due at `now` (DESIGN.md section 2: e-mail goes through the outbox): one whose due instant
+ * has come, for an appointment that will take place (booked or paid) and has not started, and only if it got its
+ * current time no later than that instant (one booked or moved after a reminder's time was told how to prepare
+ * then, and gets only the reminders still ahead). A moved appointment is reminded of its new time; a cancelled or
+ * refunded one of nothing.
+ *
+ * Each is sent once, however many instances run this at once and across restarts: a batch's appointments are
+ * locked (SKIP LOCKED: another instance takes other ones), each reminder is recorded with `insert … on conflict do
+ * nothing` and its e-mail queued in that same transaction only if the insert recorded it. Answers what it queued.
+ */
+export async function sendDueReminders(db: Db, now = new Date()): Promise<QueuedReminder[]> {
+  const queued: QueuedReminder[] = [];
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const due = await lockDueReminders(tx, rules, REMINDER_TIME, now, REMINDER_BATCH);
+      const recorded = await recordReminders(
+        tx,
+        due.map((reminder) => ({
+          appointmentId: reminder.appointment.id,
+          kind: reminder.kind,
+          startsAt: reminder.slot.startsAt,
+        })),
+      );
+      // An appointment has one slot: its id and the kind name the reminder within a batch.
+      const claimed = new Set(recorded.map((row) => `${row.appointmentId}:${row.kind}`));
+      const sent: QueuedReminder[] = [];
+      for (const reminder of due) {
+        if (!claimed.has(`${reminder.appointment.id}:${reminder.kind}`)) continue;
+        const email = reminderEmailOf(reminder, reminder.kind, stops);
+        if (!email) continue;
+        await queueEmail(tx, email);
+        sent.push({ appointmentId: reminder.appointment.id, kind: reminder.kind });
+      }
+      return { found: due.length, sent };
+    });
+    queued.push(...batch.sent);
+    if (batch.found < REMINDER_BATCH) return queued;
+  }
+}

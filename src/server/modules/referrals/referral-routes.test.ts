@@ -1,0 +1,281 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  REFERRALS_PER_ADDRESS_PER_HOUR,
+  REFERRALS_PER_EMAIL_PER_HOUR,
+  referralTexts,
+} from '../../../shared/referrals';
+import { emailOutbox, files, patients, referrals } from '../../db/schema';
+import { adultForm, createAdminBookingTestApp, nextAddress } from '../../test/booking-fixtures';
+import { type MultipartValue, multipartPayload, testFile } from '../../test/multipart';
+import { auditOf } from '../../test/staff-fixtures';
+import type { AdminTestApp } from '../../test/test-app';
+
+let t: AdminTestApp;
+beforeAll(async () => {
+  t = await createAdminBookingTestApp();
+});
+afterAll(() => t.close());
+const db = () => t.database.db;
+
+const REQUIRED = 'This field is required, please fill in.';
+
+let person = 0;
+/** A referral form without a letter, every answer valid, for an e-mail address of its own. */
+function formReferral(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  person += 1;
+  return {
+    is_referral: true,
+    has_referral_letter: false,
+    full_name: 'Aoife Byrne',
+    email: `aoife${person}@example.ie`,
+    phone: '087 123 4567',
+    dob: '1988-03-14',
+    signature: 'Aoife Byrne',
+    address: '12 Main Street, Dundrum, Dublin 14',
+    gp_details: 'Dr Walsh, Dundrum Medical Centre',
+    concerns: 'Hives after eating prawns twice this year.',
+    suspected_allergy: 'Shellfish: both times within an hour of prawns.',
+    consultation_hopes: 'To know what is safe to eat and what to carry.',
+    is_hayfever: true,
+    is_asthma: false,
+    is_eczema: false,
+    do_you_have_any_known_allergies: true,
+    known_allergies_description: 'Penicillin (rash).',
+    ...overrides,
+  };
+}
+
+/** A referral with a letter, as multipart fields (`patient[...]`). */
+function letterReferral(
+  letter: { fileName: string; bytes: Buffer } | null = {
+    fileName: 'letter.pdf',
+    bytes: testFile('letter.pdf'),
+  },
+  overrides: Record<string, MultipartValue> = {},
+): Record<string, MultipartValue | undefined> {
+  person += 1;
+  const fields: Record<string, MultipartValue | undefined> = {
+    is_referral: 'true',
+    has_referral_letter: 'true',
+    full_name: 'Cian Murphy',
+    email: `cian${person}@example.ie`,
+    phone: '0851234567',
+    dob: '2015-06-01',
+    signature: 'cian  murphy',
+    referral_letter: letter ?? undefined,
+    ...overrides,
+  };
+  return Object.fromEntries(Object.entries(fields).map(([name, value]) => [`patient[${name}]`, value]));
+}
+
+const postJson = (body: Record<string, unknown>, remoteAddress = nextAddress()) =>
+  t.app.inject({ method: 'POST', url: '/api/patients', payload: { patient: body }, remoteAddress });
+
+async function postMultipart(
+  fields: Record<string, MultipartValue | undefined>,
+  remoteAddress = nextAddress(),
+) {
+  const { payload, headers } = await multipartPayload(fields);
+  return t.app.inject({ method: 'POST', url: '/api/patients', payload, headers, remoteAddress });
+}
+
+async function errorsOf(body: Record<string, unknown>, field: string) {
+  const response = await postJson(body);
+  expect(response.statusCode, response.body).toBe(422);
+  return response.json().errors?.[field] as string[] | undefined;
+}
+
+const referralOfPatient = async (patientId: number) =>
+  (await db().select().from(referrals).where(eq(referrals.patientId, patientId)))[0];
+
+const emailsOfReferral = (referralId: number) =>
+  db().select().from(emailOutbox).where(eq(emailOutbox.referralId, referralId)).orderBy(emailOutbox.id);
+
+describe('POST /api/patients with is_referral: the self-referral forms (spec section 5)', () => {
+  it('asks for the full name, 2 to 20 characters, with the plain required text', async () => {
+    expect(await errorsOf(formReferral({ full_name: '' }), 'full_name')).toEqual([REQUIRED]);
+    expect(await errorsOf(formReferral({ full_name: 'A', signature: 'A' }), 'full_name')).toEqual([
+      'Text is too short.',
+    ]);
+    const long = 'B'.repeat(21);
+    expect(await errorsOf(formReferral({ full_name: long, signature: long }), 'full_name')).toEqual([
+      'Text is too long.',
+    ]);
+  });
+
+  it('asks for a valid e-mail and a phone of 6 to 12 characters of the pattern', async () => {
+    expect(await errorsOf(formReferral({ email: '' }), 'email')).toEqual([REQUIRED]);
+    expect(await errorsOf(formReferral({ email: 'not-mail' }), 'email')).toEqual(['Mail is invalid.']);
+    expect(await errorsOf(formReferral({ phone: '' }), 'phone')).toEqual([REQUIRED]);
+    expect(await errorsOf(formReferral({ phone: '12345' }), 'phone')).toEqual(['Text is too short.']);
+    expect(await errorsOf(formReferral({ phone: '0871234567890' }), 'phone')).toEqual(['Text is too long.']);
+    expect(await errorsOf(formReferral({ phone: '087abc4567' }), 'phone')).toEqual([
+      'Phone number is invalid.',
+    ]);
+  });
+
+  it("asks for a date of birth ('Required'), a real one, not in the future", async () => {
+    expect(await errorsOf(formReferral({ dob: '' }), 'dob')).toEqual(['Required']);
+    expect(await errorsOf(formReferral({ dob: '2001-02-30' }), 'dob')).toEqual([referralTexts.dobInvalid]);
+    expect(await errorsOf(formReferral({ dob: '2999-01-01' }), 'dob')).toEqual([referralTexts.dobInFuture]);
+  });
+
+  it('asks for a signature equal to the full name (case and spaces aside)', async () => {
+    expect(await errorsOf(formReferral({ signature: '' }), 'signature')).toEqual([REQUIRED]);
+    expect(await errorsOf(formReferral({ signature: 'Someone Else' }), 'signature')).toEqual([
+      'Signature must match your full name',
+    ]);
+    const response = await postJson(formReferral({ signature: '  aoife   BYRNE ' }));
+    expect(response.statusCode, response.body).toBe(201);
+  });
+
+  it('without a letter, asks for the address, GP details and the three answers, 10 to 300 each', async () => {
+    for (const field of ['address', 'gp_details', 'concerns', 'suspected_allergy', 'consultation_hopes']) {
+      expect(await errorsOf(formReferral({ [field]: '' }), field)).toEqual([REQUIRED]);
+      expect(await errorsOf(formReferral({ [field]: 'Too short' }), field)).toEqual(['Text is too short.']);
+      expect(await errorsOf(formReferral({ [field]: 'x'.repeat(301) }), field)).toEqual([
+        'Text is too long.',
+      ]);
+    }
+    expect(
+      await errorsOf(
+        formReferral({ known_allergies_description: 'x'.repeat(301) }),
+        'known_allergies_description',
+      ),
+    ).toEqual(['Text is too long.']);
+    const optional = await postJson(formReferral({ known_allergies_description: '', is_hayfever: false }));
+    expect(optional.statusCode, optional.body).toBe(201);
+  });
+
+  it("with a letter, asks for the letter ('Required') and not the form's answers", async () => {
+    const missing = await postMultipart(letterReferral(null));
+    expect(missing.statusCode, missing.body).toBe(422);
+    expect(missing.json().errors).toEqual({ referral_letter: ['Required'] });
+  });
+
+  it('refuses a letter that is not a PDF or Word document by its bytes, keeping nothing', async () => {
+    const before = await db().$count(patients);
+    for (const name of ['program-named.pdf', 'html-named.pdf', 'photo.png']) {
+      const response = await postMultipart(
+        letterReferral({ fileName: name.replace('.png', '.pdf'), bytes: testFile(name) }),
+      );
+      // The uploads' rule (DESIGN.md section 4): a file whose bytes are not of an accepted type is a 415.
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(415);
+      expect(response.json().errors?.referral_letter?.[0]).toBeTruthy();
+    }
+    expect(await db().$count(patients)).toBe(before);
+  });
+
+  it('refuses a letter sent with the form that says there is none, and an unknown is_referral or field', async () => {
+    const withLetter = await postMultipart({
+      ...Object.fromEntries(Object.entries(formReferral()).map(([k, v]) => [`patient[${k}]`, String(v)])),
+      'patient[referral_letter]': { fileName: 'letter.pdf', bytes: testFile('letter.pdf') },
+    });
+    expect(withLetter.statusCode, withLetter.body).toBe(422);
+    expect(withLetter.json().errors?.referral_letter).toEqual([referralTexts.letterOnlyWithLetter]);
+    const flag = await postJson(formReferral({ is_referral: 'yes' }));
+    expect(flag.statusCode).toBe(422);
+    expect(flag.json().error_messages).toBe('is_referral must be true or false');
+    const unknown = await postJson(formReferral({ first_name: 'Aoife' }));
+    expect(unknown.statusCode).toBe(422);
+    const slotless = await postJson(adultForm(1));
+    expect(slotless.statusCode, 'a booking without a hold is still refused').toBe(403);
+  });
+
+  it('stores a form referral awaiting triage, answers only the id, and queues both e-mails', async () => {
+    const form = formReferral();
+    const response = await postJson(form);
+    expect(response.statusCode, response.body).toBe(201);
+    const { patient } = response.json();
+    expect(Object.keys(response.json())).toEqual(['patient']);
+    expect(Object.keys(patient)).toEqual(['id']);
+    const [stored] = await db().select().from(patients).where(eq(patients.id, patient.id));
+    expect(stored).toMatchObject({
+      firstName: 'Aoife',
+      lastName: 'Byrne',
+      isReferral: true,
+      isAdult: true,
+      address: form.address,
+      gpDetails: form.gp_details,
+      consultationGoals: form.consultation_hopes,
+      isHayfever: true,
+      isAsthma: false,
+      doYouHaveAnyKnownAllergies: true,
+      referralLetterFileId: null,
+    });
+    const referral = await referralOfPatient(patient.id);
+    expect(referral).toMatchObject({ status: 'awaiting', hasReferralLetter: false });
+    const [toPatient, toClinic] = await emailsOfReferral(referral?.id ?? 0);
+    expect(toPatient?.toAddress).toBe(form.email);
+    expect(toPatient?.textBody).toContain('7-10 days');
+    expect(toPatient?.textBody).toContain('desk@clinic.test');
+    expect(toClinic?.toAddress).toBe('desk@clinic.test');
+    expect(toClinic?.textBody).toContain(`http://clinic.test/admin/referrals/${referral?.id}`);
+    for (const secret of ['Aoife', 'Byrne', 'prawns', 'Penicillin', String(form.email)]) {
+      expect(`${toClinic?.subject} ${toClinic?.textBody} ${toClinic?.htmlBody}`).not.toContain(secret);
+    }
+    const [audit] = await auditOf(db(), 'referral', referral?.id ?? 0);
+    expect(audit).toMatchObject({ action: 'create', actor: 'visitor' });
+  });
+
+  it('stores a letter referral with its private letter, a child by the date of birth, and no form answers', async () => {
+    const response = await postMultipart(
+      letterReferral({ fileName: 'letter.docx', bytes: testFile('letter.docx') }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const [stored] = await db().select().from(patients).where(eq(patients.id, response.json().patient.id));
+    expect(stored).toMatchObject({ isReferral: true, isAdult: false, address: null, concerns: null });
+    const [letter] = await db()
+      .select()
+      .from(files)
+      .where(eq(files.id, stored?.referralLetterFileId ?? ''));
+    expect(letter).toMatchObject({ originalName: 'letter.docx', isPublic: false });
+    expect((await referralOfPatient(stored?.id ?? 0))?.hasReferralLetter).toBe(true);
+  });
+
+  it(`takes ${REFERRALS_PER_EMAIL_PER_HOUR} referrals an hour for one e-mail address, keeping them (429 after)`, async () => {
+    const email = 'often@example.ie';
+    for (let i = 0; i < REFERRALS_PER_EMAIL_PER_HOUR; i += 1) {
+      expect((await postJson(formReferral({ email: i === 1 ? 'OFTEN@example.ie' : email }))).statusCode).toBe(
+        201,
+      );
+    }
+    const refused = await postJson(formReferral({ email }));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error_messages).toBe(referralTexts.tooManyFromEmail);
+    expect(await db().$count(referrals, eq(referrals.emailKey, email))).toBe(REFERRALS_PER_EMAIL_PER_HOUR);
+  });
+
+  it(`takes ${REFERRALS_PER_ADDRESS_PER_HOUR} referrals an hour from one address (429 after, the form unread)`, async () => {
+    const address = '10.99.0.1';
+    expect((await postJson(formReferral(), address)).statusCode).toBe(201);
+    // The rest of the hour's referrals from the address (the route's per-minute limit would slow a burst).
+    for (let i = 1; i < REFERRALS_PER_ADDRESS_PER_HOUR; i += 1) {
+      const [filler] = await db()
+        .insert(patients)
+        .values({
+          firstName: 'Filler',
+          lastName: `${i}`,
+          phone: '0871234567',
+          isAdult: true,
+          isReferral: true,
+        })
+        .returning();
+      await db()
+        .insert(referrals)
+        .values({
+          patientId: filler?.id ?? 0,
+          hasReferralLetter: false,
+          emailKey: `filler${i}@example.ie`,
+          sentFrom: address,
+        });
+    }
+    const before = await db().$count(patients);
+    const refused = await postMultipart(letterReferral(), address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error_messages).toBe(referralTexts.tooManyFromAddress);
+    expect(await db().$count(patients)).toBe(before);
+    expect((await postJson(formReferral(), '10.99.0.2')).statusCode, 'another address still can').toBe(201);
+  });
+});

@@ -1,0 +1,288 @@
+import { todayInDublin } from '../../../shared/booking';
+import {
+  ADULT_FROM_AGE,
+  ageInYears,
+  type CreatedReferralResponse,
+  REFERRALS_PER_ADDRESS_PER_HOUR,
+  REFERRALS_PER_EMAIL_PER_HOUR,
+  type ReferralDecisionRequest,
+  type ReferralDetail,
+  type ReferralRequest,
+  type ReferralsAwaiting,
+  type ReferralsResponse,
+  referralStatusLabels,
+  referralTexts,
+  splitFullName,
+} from '../../../shared/referrals';
+import {
+  MAX_UPLOAD_BYTES,
+  VISITOR_UPLOAD_BYTES_PER_DAY,
+  VISITOR_UPLOADS_USED_UP,
+} from '../../../shared/uploads';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/database';
+import { conflict, limitReached, notFound } from '../../domain-errors';
+import { fullName } from '../appointments/appointment-view';
+import { type Actor, type AdminActor, auditChange, auditRead } from '../audit/audit-log';
+import { queueEmail } from '../email/outbox-repository';
+import { patientDetailOf } from '../patient-records/patient-records-service';
+import { insertPatient } from '../patients/patient-repository';
+import { recordClientUpload, uploadedBytesSince } from '../uploads/client-upload-repository';
+import { storeUpload } from '../uploads/file-repository';
+import { prepareUpload } from '../uploads/upload-checks';
+import {
+  clinicReferralEmail,
+  referralAcceptedEmail,
+  referralDeclinedEmail,
+  referralQuestionEmail,
+  referralReceivedEmail,
+} from './referral-emails';
+import {
+  countReferralsSince,
+  findReferral,
+  insertReferral,
+  listReferrals,
+  lockReferralSenders,
+  type ReferralListQuery,
+  referralsAwaitingTriage,
+  updateReferral,
+} from './referral-repository';
+import { allowedDecisions } from './referral-states';
+
+/** What the referral service works with. */
+export interface ReferralContext {
+  db: Db;
+  settings: Pick<AppConfig, 'publicUrl' | 'clinicEmail'>;
+}
+
+/** Who sent a referral: their address as the limits count it, and as the audit log names them. */
+export interface ReferralSender {
+  client: string;
+  actor: Actor;
+}
+
+const ENTITY = 'referral';
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** What a referral form's text fields take at most: the rest of a form's length is its letter. */
+const FORM_TEXT_BYTES = 64 * 1024;
+/** The longest a self-referral's form can be: its text and one letter. Longer, it can only be a booking. */
+export const REFERRAL_FORM_MAX_BYTES = FORM_TEXT_BYTES + MAX_UPLOAD_BYTES;
+
+const emailKeyOf = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Before a form without a hold token is read (it may be a self-referral carrying a 10 MB letter): the address
+ * may still send referrals this hour, and the letter a form of `formBytes` can carry fits what is left of its
+ * uploads for the day. Else 429, the form unread.
+ */
+export async function checkBeforeReferralForm(db: Db, client: string, formBytes: number): Promise<void> {
+  const now = Date.now();
+  const sent = await countReferralsSince(db, { sentFrom: client }, new Date(now - HOUR_MS));
+  if (sent >= REFERRALS_PER_ADDRESS_PER_HOUR) throw limitReached(referralTexts.tooManyFromAddress);
+  const fileBytes = Math.max(0, formBytes - FORM_TEXT_BYTES);
+  if (fileBytes === 0) return;
+  if (
+    (await uploadedBytesSince(db, client, new Date(now - DAY_MS))) + fileBytes >
+    VISITOR_UPLOAD_BYTES_PER_DAY
+  )
+    throw limitReached(VISITOR_UPLOADS_USED_UP);
+}
+
+/**
+ * Stores a self-referral: its patient (with the form's answers, or the letter, checked from its bytes), the
+ * referral awaiting triage, its audit entry, and two e-mails (the patient's acknowledgement; the clinic's notice,
+ * without health details), in one transaction. At most REFERRALS_PER_EMAIL_PER_HOUR for one e-mail address and
+ * REFERRALS_PER_ADDRESS_PER_HOUR from one address (429); referrals already sent stay. Answers the patient's id.
+ */
+export async function submitReferral(
+  context: ReferralContext,
+  request: ReferralRequest,
+  sender: ReferralSender,
+): Promise<CreatedReferralResponse['patient']> {
+  const { db, settings } = context;
+  const letter =
+    request.has_referral_letter && request.referral_letter
+      ? await prepareUpload(request.referral_letter, 'document', 'referral_letter')
+      : undefined;
+  const email = request.email ?? '';
+  const emailKey = emailKeyOf(email);
+  const dob = request.dob ?? null;
+  const age = dob ? ageInYears(dob, todayInDublin()) : null;
+  const { firstName, lastName } = splitFullName(request.full_name ?? '');
+  const withForm = !request.has_referral_letter;
+
+  return db.transaction(async (tx) => {
+    await lockReferralSenders(tx, emailKey, sender.client);
+    const hourAgo = new Date(Date.now() - HOUR_MS);
+    if ((await countReferralsSince(tx, { emailKey }, hourAgo)) >= REFERRALS_PER_EMAIL_PER_HOUR)
+      throw limitReached(referralTexts.tooManyFromEmail);
+    if (
+      (await countReferralsSince(tx, { sentFrom: sender.client }, hourAgo)) >= REFERRALS_PER_ADDRESS_PER_HOUR
+    )
+      throw limitReached(referralTexts.tooManyFromAddress);
+    if (letter) {
+      const used = await uploadedBytesSince(tx, sender.client, new Date(Date.now() - DAY_MS));
+      if (used + letter.bytes.length > VISITOR_UPLOAD_BYTES_PER_DAY)
+        throw limitReached(VISITOR_UPLOADS_USED_UP);
+      await recordClientUpload(tx, sender.client, letter.bytes.length);
+    }
+    const patient = await insertPatient(tx, {
+      firstName,
+      lastName,
+      email,
+      phone: request.phone ?? '',
+      dob,
+      isAdult: age === null || age >= ADULT_FROM_AGE,
+      isReferral: true,
+      signature: request.signature ?? null,
+      referralLetterFileId: letter ? await storeUpload(tx, letter, 'private') : null,
+      address: withForm ? (request.address ?? null) : null,
+      gpDetails: withForm ? (request.gp_details ?? null) : null,
+      concerns: withForm ? (request.concerns ?? null) : null,
+      suspectedAllergy: withForm ? (request.suspected_allergy ?? null) : null,
+      consultationGoals: withForm ? (request.consultation_hopes ?? null) : null,
+      isHayfever: withForm ? request.is_hayfever : null,
+      isAsthma: withForm ? request.is_asthma : null,
+      isEczema: withForm ? request.is_eczema : null,
+      doYouHaveAnyKnownAllergies: withForm ? request.do_you_have_any_known_allergies : null,
+      knownAllergiesDescription: withForm ? (request.known_allergies_description ?? null) : null,
+    });
+    const referral = await insertReferral(tx, {
+      patientId: patient.id,
+      hasReferralLetter: request.has_referral_letter,
+      emailKey,
+      sentFrom: sender.client,
+    });
+    await auditChange(tx, sender.actor, 'create', ENTITY, referral.id, {
+      status: referral.status,
+      patient_id: patient.id,
+      has_referral_letter: referral.hasReferralLetter,
+    });
+    await queueEmail(tx, {
+      to: email,
+      replyTo: settings.clinicEmail,
+      ...referralReceivedEmail(fullName(patient), settings.clinicEmail),
+      referralId: referral.id,
+    });
+    await queueEmail(tx, {
+      to: settings.clinicEmail,
+      ...clinicReferralEmail(referral, settings.publicUrl),
+      referralId: referral.id,
+    });
+    return { id: patient.id };
+  });
+}
+
+/** A page of referrals in triage order; the patients' names on it are personal data: the read is audited. */
+export async function listReferralsForStaff(
+  db: Db,
+  actor: AdminActor,
+  query: ReferralListQuery,
+): Promise<ReferralsResponse> {
+  const { items, count, pages } = await listReferrals(db, query);
+  if (items.length > 0) {
+    await auditRead(db, actor, 'patient', null, {
+      via: 'referrals_list',
+      patient_ids: items.map((row) => row.patientId),
+    });
+  }
+  const today = todayInDublin();
+  return {
+    referrals: items.map((row) => ({
+      id: row.id,
+      patient_id: row.patientId,
+      full_name: fullName(row),
+      age: row.dob ? ageInYears(row.dob, today) : null,
+      is_adult: row.isAdult,
+      has_referral_letter: row.hasReferralLetter,
+      status: row.status,
+      status_label: referralStatusLabels[row.status],
+      received_at: row.createdAt.toISOString(),
+    })),
+    count,
+    pages,
+  };
+}
+
+/** How many referrals await triage and since when (no one's data: not audited). */
+export async function referralsAwaiting(db: Db): Promise<ReferralsAwaiting> {
+  const { count, oldest } = await referralsAwaitingTriage(db);
+  return { count, oldest_received_at: oldest?.toISOString() ?? null };
+}
+
+/** A referral and its patient's detail (answers, letter) as staff read it; nothing is audited here. */
+async function referralDetail(db: Db, id: number): Promise<ReferralDetail> {
+  const found = await findReferral(db, id);
+  const patient = found ? await patientDetailOf(db, found.referral.patientId) : undefined;
+  if (!found || !patient) throw notFound(referralTexts.notFound);
+  const { referral } = found;
+  return {
+    id: referral.id,
+    status: referral.status,
+    status_label: referralStatusLabels[referral.status],
+    has_referral_letter: referral.hasReferralLetter,
+    received_at: referral.createdAt.toISOString(),
+    decided_at: referral.decidedAt?.toISOString() ?? null,
+    message: referral.message,
+    booking_kind: referral.bookingKind,
+    allowed: allowedDecisions(referral.status),
+    patient,
+  };
+}
+
+/** A referral with its patient's detail; the read is audited before it is answered. */
+export async function referralForStaff(db: Db, actor: AdminActor, id: number): Promise<ReferralDetail> {
+  const detail = await referralDetail(db, id);
+  await auditRead(db, actor, 'patient', detail.patient.id, { via: 'referral', referral_id: id });
+  return detail;
+}
+
+const alreadyDecided = {
+  accepted: 'This referral has already been accepted and the patient told; it cannot be changed.',
+  declined: 'This referral has already been declined and the patient told; it cannot be changed.',
+} as const;
+
+/**
+ * Staff's decision on a referral: its new state, what the patient is told, its audit entry and the patient's
+ * e-mail, in one transaction with the referral locked, so two decisions at once are made one after the other
+ * (the second refused once the first is final). Answers the referral as it is now.
+ */
+export async function triageReferral(
+  context: ReferralContext,
+  actor: AdminActor,
+  id: number,
+  decision: ReferralDecisionRequest,
+): Promise<ReferralDetail> {
+  const { db, settings } = context;
+  await db.transaction(async (tx) => {
+    const found = await findReferral(tx, id, { lock: true });
+    if (!found) throw notFound(referralTexts.notFound);
+    const { referral, patient } = found;
+    if (!allowedDecisions(referral.status).includes(decision.status)) {
+      throw conflict(
+        referral.status === 'accepted' || referral.status === 'declined'
+          ? alreadyDecided[referral.status]
+          : referralTexts.statusInvalid,
+      );
+    }
+    const bookingKind = decision.status === 'accepted' ? (decision.booking_kind ?? 'booking_test') : null;
+    const message = decision.message ?? null;
+    await updateReferral(tx, id, { status: decision.status, message, bookingKind, decidedAt: new Date() });
+    await auditChange(tx, actor, 'update', ENTITY, id, {
+      fields: ['status', ...(message ? ['message'] : []), ...(bookingKind ? ['booking_kind'] : [])],
+      status: decision.status,
+    });
+    if (!patient.email) return;
+    const name = fullName(patient);
+    const content =
+      decision.status === 'accepted'
+        ? referralAcceptedEmail(name, bookingKind ?? 'booking_test', decision.message, settings.publicUrl)
+        : decision.status === 'declined'
+          ? referralDeclinedEmail(name, message ?? '')
+          : referralQuestionEmail(name, message ?? '');
+    await queueEmail(tx, { to: patient.email, replyTo: settings.clinicEmail, ...content, referralId: id });
+  });
+  // The decision's own audit entry covers what staff read back.
+  return referralDetail(db, id);
+}

@@ -46,6 +46,7 @@ export const referralTexts = {
   phoneInvalid: texts.phoneInvalid,
   signatureMismatch: 'Signature must match your full name',
   letterOnlyWithLetter: 'A referral letter is sent only when you said you have one.',
+  formTooLarge: 'The form is too large: a referral letter can be at most 10 MB.',
   /** Success notices (spec section 8): the referral sent for triage, and when to write if no one answers. */
   sent: 'Thank you: your referral has been sent to the clinic for triage.',
   noReply: `If you have no reply within 7-10 days, please e-mail us at ${clinic.email}.`,
@@ -110,7 +111,13 @@ const referralFields = {
   is_hayfever: formFlagSchema('is_hayfever'),
   is_asthma: formFlagSchema('is_asthma'),
   is_eczema: formFlagSchema('is_eczema'),
-  do_you_have_any_known_allergies: formFlagSchema('do_you_have_any_known_allergies'),
+  /** Yes, no, or left unanswered (kept as not given: it is a question, not a box to tick). */
+  do_you_have_any_known_allergies: z
+    .union([z.boolean(), z.enum(['true', 'false'])], {
+      error: 'do_you_have_any_known_allergies must be true or false',
+    })
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === true || value === 'true')),
   known_allergies_description: optionalText(),
 };
 

@@ -69,6 +69,9 @@ const unknownField = (name: string) =>
     ? forbiddenCharacterError([name])
     : new HttpError(422, `Unknown field: ${name}`, { [name]: ['Unknown field.'] });
 
+const sentTwice = (name: string) =>
+  new HttpError(422, `Send one file as ${name}.`, { [name]: [`Send one file as ${name}.`] });
+
 const unreadableForm = () => new HttpError(400, 'The multipart form could not be read.');
 
 const parseOptions = { depth: 4, arrayLimit: 100, parameterLimit: 500, allowPrototypes: false };
@@ -89,6 +92,8 @@ async function readParts(
         continue;
       }
       if (bytes.length === 0 && !part.filename) continue;
+      // Two files for one field: which one was meant is not ours to guess (a text field twice is refused too).
+      if (files.has(part.fieldname)) throw sentTwice(fieldName(part.fieldname));
       files.set(part.fieldname, { field: part.fieldname, fileName: part.filename, bytes });
     } else {
       // busboy cuts a field over `fieldSize` silently; a cut value must not be read as the whole.

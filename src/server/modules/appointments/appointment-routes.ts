@@ -16,11 +16,7 @@ import { type FormLimits, registerMultipart } from '../../http/multipart-form';
 import { secretTokenHashOf } from '../../security/secret-tokens';
 import { visitorActor } from '../audit/audit-log';
 import { readStripeWebhook } from '../payments/stripe-webhook';
-import {
-  checkBeforeReferralForm,
-  REFERRAL_FORM_MAX_BYTES,
-  submitReferral,
-} from '../referrals/referral-service';
+import { checkBeforeReferralForm, submitReferral } from '../referrals/referral-service';
 import { applyPaymentEvent, checkBookingPayment, payAppointment } from './appointment-payments';
 import {
   type AppointmentContext,
@@ -95,10 +91,9 @@ export async function appointmentRoutes(api: FastifyInstance): Promise<void> {
         const client = clientAddressKey(request.ip);
         const formBytes = Number(request.headers['content-length']) || 0;
         const holdTokenHash = holdTokenOf(request);
-        // Without a hold token, a form longer than a self-referral's can only be a booking: refused unread.
-        return !holdTokenHash && formBytes <= REFERRAL_FORM_MAX_BYTES
-          ? checkBeforeReferralForm(db, client, formBytes)
-          : checkBeforeBookingForm(db, { holdTokenHash, client }, formBytes);
+        return holdTokenHash
+          ? checkBeforeBookingForm(db, { holdTokenHash, client }, formBytes)
+          : checkBeforeReferralForm(db, client, formBytes);
       },
       config: { rateLimit: { max: BOOKINGS_PER_MINUTE, timeWindow: '1 minute' } },
     },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKINGS_PER_ADDRESS_PER_DAY, bookingTexts } from '../../../shared/booking';
+import { referralTexts } from '../../../shared/referrals';
 import { appointments, files, patients, slots } from '../../db/schema';
 import {
   adultForm,
@@ -416,7 +417,8 @@ describe('POST /api/patients: multipart with files', () => {
       headers: { 'x-hold-token': holdsNothing },
     });
     for (const [token, status] of [
-      [undefined, 403],
+      // Without a token, a form too long for a self-referral (413).
+      [undefined, 413],
       ['x'.repeat(43), 409],
       [holdsNothing, 409],
     ] as const) {
@@ -433,7 +435,9 @@ describe('POST /api/patients: multipart with files', () => {
         remoteAddress: nextAddress(),
       });
       expect(response.statusCode).toBe(status);
-      expect(response.json().error_messages).toBe(bookingTexts.holdMissing);
+      expect(response.json().error_messages).toBe(
+        token ? bookingTexts.holdMissing : referralTexts.formTooLarge,
+      );
       expect(body.pulls()).toBe(0);
       body.stream.destroy();
     }

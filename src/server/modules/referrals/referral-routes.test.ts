@@ -7,9 +7,10 @@ import {
 } from '../../../shared/referrals';
 import { emailOutbox, files, patients, referrals } from '../../db/schema';
 import { adultForm, createAdminBookingTestApp, nextAddress } from '../../test/booking-fixtures';
-import { type MultipartValue, multipartPayload, testFile } from '../../test/multipart';
+import { MULTIPART, type MultipartValue, multipartPayload, testFile } from '../../test/multipart';
 import { auditOf } from '../../test/staff-fixtures';
 import type { AdminTestApp } from '../../test/test-app';
+import { REFERRAL_FORM_MAX_BYTES } from './referral-service';
 
 let t: AdminTestApp;
 beforeAll(async () => {
@@ -144,14 +145,53 @@ describe('POST /api/patients with is_referral: the self-referral forms (spec sec
         'known_allergies_description',
       ),
     ).toEqual(['Text is too long.']);
-    const optional = await postJson(formReferral({ known_allergies_description: '', is_hayfever: false }));
+    const optional = await postJson(
+      formReferral({
+        known_allergies_description: '',
+        is_hayfever: false,
+        do_you_have_any_known_allergies: undefined,
+      }),
+    );
     expect(optional.statusCode, optional.body).toBe(201);
+    // A question left unanswered is kept unanswered, not read as 'No'.
+    const [unanswered] = await db()
+      .select()
+      .from(patients)
+      .where(eq(patients.id, optional.json().patient.id));
+    expect(unanswered?.doYouHaveAnyKnownAllergies).toBeNull();
   });
 
   it("with a letter, asks for the letter ('Required') and not the form's answers", async () => {
     const missing = await postMultipart(letterReferral(null));
     expect(missing.statusCode, missing.body).toBe(422);
     expect(missing.json().errors).toEqual({ referral_letter: ['Required'] });
+  });
+
+  it('refuses two letters in one form, and a form too long for one letter before reading it', async () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(letterReferral(null))) form.append(name, String(value));
+    form.append('patient[referral_letter]', new Blob([new Uint8Array(testFile('letter.pdf'))]), 'one.pdf');
+    form.append('patient[referral_letter]', new Blob([new Uint8Array(testFile('letter.docx'))]), 'two.docx');
+    const request = new Response(form);
+    const twice = await t.app.inject({
+      method: 'POST',
+      url: '/api/patients',
+      payload: Buffer.from(await request.arrayBuffer()),
+      headers: { 'content-type': request.headers.get('content-type') ?? '' },
+      remoteAddress: nextAddress(),
+    });
+    expect(twice.statusCode, twice.body).toBe(422);
+    expect(twice.json().errors).toEqual({ referral_letter: ['Send one file as referral_letter.'] });
+
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/patients',
+      payload: 'x',
+      headers: { 'content-type': MULTIPART, 'content-length': String(REFERRAL_FORM_MAX_BYTES + 1) },
+      remoteAddress: nextAddress(),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error_messages).toBe(referralTexts.formTooLarge);
   });
 
   it('refuses a letter that is not a PDF or Word document by its bytes, keeping nothing', async () => {

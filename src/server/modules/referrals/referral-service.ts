@@ -21,7 +21,7 @@ import {
 } from '../../../shared/uploads';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
-import { conflict, limitReached, notFound } from '../../domain-errors';
+import { conflict, limitReached, notFound, tooLarge } from '../../domain-errors';
 import { fullName } from '../appointments/appointment-view';
 import { type Actor, type AdminActor, auditChange, auditRead } from '../audit/audit-log';
 import { queueEmail } from '../email/outbox-repository';
@@ -72,11 +72,13 @@ export const REFERRAL_FORM_MAX_BYTES = FORM_TEXT_BYTES + MAX_UPLOAD_BYTES;
 const emailKeyOf = (email: string) => email.trim().toLowerCase();
 
 /**
- * Before a form without a hold token is read (it may be a self-referral carrying a 10 MB letter): the address
- * may still send referrals this hour, and the letter a form of `formBytes` can carry fits what is left of its
- * uploads for the day. Else 429, the form unread.
+ * Before a form without a hold token is read (it may be a self-referral carrying a 10 MB letter): it is no longer
+ * than a referral's (else 413), the address may still send referrals this hour, and the letter a form of
+ * `formBytes` can carry fits what is left of its uploads for the day (else 429). Refused, the form is left unread.
  */
 export async function checkBeforeReferralForm(db: Db, client: string, formBytes: number): Promise<void> {
+  // Longer than a referral's text and one letter: too large for a referral (and, without a hold, no booking).
+  if (formBytes > REFERRAL_FORM_MAX_BYTES) throw tooLarge(referralTexts.formTooLarge);
   const now = Date.now();
   const sent = await countReferralsSince(db, { sentFrom: client }, new Date(now - HOUR_MS));
   if (sent >= REFERRALS_PER_ADDRESS_PER_HOUR) throw limitReached(referralTexts.tooManyFromAddress);
@@ -145,7 +147,7 @@ export async function submitReferral(
       isHayfever: withForm ? request.is_hayfever : null,
       isAsthma: withForm ? request.is_asthma : null,
       isEczema: withForm ? request.is_eczema : null,
-      doYouHaveAnyKnownAllergies: withForm ? request.do_you_have_any_known_allergies : null,
+      doYouHaveAnyKnownAllergies: withForm ? (request.do_you_have_any_known_allergies ?? null) : null,
       knownAllergiesDescription: withForm ? (request.known_allergies_description ?? null) : null,
     });
     const referral = await insertReferral(tx, {

@@ -15,6 +15,7 @@ import * as feesEndpoints from '../../shared/api/fees-endpoints';
 import * as healthEndpoints from '../../shared/api/health-endpoints';
 import * as patientEndpoints from '../../shared/api/patient-endpoints';
 import * as paymentEndpoints from '../../shared/api/payment-endpoints';
+import * as referralEndpoints from '../../shared/api/referral-endpoints';
 import * as slotEndpoints from '../../shared/api/slot-endpoints';
 import * as teamEndpoints from '../../shared/api/team-endpoints';
 import { type AdminTestApp, createAdminTestApp } from '../test/test-app';
@@ -33,6 +34,7 @@ const ENDPOINT_MODULES = {
   'health-endpoints.ts': healthEndpoints,
   'patient-endpoints.ts': patientEndpoints,
   'payment-endpoints.ts': paymentEndpoints,
+  'referral-endpoints.ts': referralEndpoints,
   'slot-endpoints.ts': slotEndpoints,
   'team-endpoints.ts': teamEndpoints,
 };

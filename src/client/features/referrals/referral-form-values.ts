@@ -149,7 +149,8 @@ export function referralSchemaInput(values: ReferralFormFields, hasLetter: boole
     is_hayfever: values.is_hayfever,
     is_asthma: values.is_asthma,
     is_eczema: values.is_eczema,
-    do_you_have_any_known_allergies: knownAllergies,
+    // Not answered stays not answered: staff must not read 'No' for a question the patient left.
+    do_you_have_any_known_allergies: values.do_you_have_any_known_allergies,
     known_allergies_description: knownAllergies ? text(values.known_allergies_description) : undefined,
   };
 }

@@ -1,4 +1,5 @@
 import type { ChangeEvent, KeyboardEvent } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { bookingTexts } from '../../shared/booking';
 import { MAX_UPLOAD_BYTES } from '../../shared/uploads';
 import type { FileFieldValue } from '../components/file-field/file-field';
@@ -94,6 +95,21 @@ export function blockPhoneLetters(event: KeyboardEvent<HTMLInputElement>): void 
 export function dropPhoneLetters(event: ChangeEvent<HTMLInputElement>): void {
   const allowed = phoneCharacters(event.target.value);
   if (allowed !== event.target.value) event.target.value = allowed;
+}
+
+/**
+ * A phone input's registration with its letters blocked as they are typed and taken out of pasted text
+ * (spec section 5): spread it on the field after its type and labels.
+ */
+export function phoneInputProps<Name extends string>(registration: UseFormRegisterReturn<Name>) {
+  return {
+    ...registration,
+    onKeyDown: blockPhoneLetters,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      dropPhoneLetters(event);
+      return registration.onChange(event);
+    },
+  };
 }
 
 /** The form's patient fields for the shared schemas: the slot's kind, the date of birth as YYYY-MM-DD. */

@@ -1,4 +1,4 @@
-import type { ChangeEvent, FocusEvent } from 'react';
+import type { FocusEvent } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { BOOKING_LIMITS } from '../../../shared/booking';
 import { uploadRules } from '../../../shared/uploads';
@@ -8,12 +8,7 @@ import { FieldFrame, useFieldIds } from '../../components/form-field/field-frame
 import { TextAreaField } from '../../components/form-field/text-area-field';
 import { TextField } from '../../components/form-field/text-field';
 import { useFileDownload } from '../../lib/download-file';
-import {
-  blockPhoneLetters,
-  dropPhoneLetters,
-  type FormSlot,
-  tidyDisplayDate,
-} from '../../lib/patient-fields';
+import { type FormSlot, phoneInputProps, tidyDisplayDate } from '../../lib/patient-fields';
 import { truncateFileName } from '../../lib/truncate-file-name';
 import {
   type AppointmentFormFields,
@@ -159,17 +154,6 @@ export function PatientFields({
       },
     };
   };
-  const phoneField = () => {
-    const phone = register('phone');
-    return {
-      ...phone,
-      onKeyDown: blockPhoneLetters,
-      onChange: (event: ChangeEvent<HTMLInputElement>) => {
-        dropPhoneLetters(event);
-        void phone.onChange(event);
-      },
-    };
-  };
 
   return (
     <>
@@ -248,7 +232,7 @@ export function PatientFields({
             autoComplete="off"
             required
             maxLength={30}
-            {...phoneField()}
+            {...phoneInputProps(register('phone'))}
           />
         </div>
       </fieldset>

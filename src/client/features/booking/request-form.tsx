@@ -12,12 +12,7 @@ import { notifyApiError, useNotify } from '../../components/notifications/use-no
 import { ApiError } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import type { StoredHold } from '../../lib/booking-hold';
-import {
-  blockPhoneLetters,
-  dropPhoneLetters,
-  type FormSlot,
-  tidyDisplayDate,
-} from '../../lib/patient-fields';
+import { type FormSlot, phoneInputProps, tidyDisplayDate } from '../../lib/patient-fields';
 import { useCreateBooking } from './booking-api';
 import { readDraft, writeBooking, writeDraft } from './booking-storage';
 import {
@@ -185,7 +180,6 @@ export function RequestForm({ hold, onHoldLost, onCancel, cancelling }: RequestF
     () => setFocusSummary((count) => count + 1),
   );
 
-  const phone = register('phone');
   const dob = register('dob');
   const text = (name: keyof RequestFormFields) => ({
     id: idOf(name),
@@ -280,12 +274,7 @@ export function RequestForm({ hold, onHoldLost, onCancel, cancelling }: RequestF
             inputMode="tel"
             required
             maxLength={30}
-            {...phone}
-            onKeyDown={blockPhoneLetters}
-            onChange={(event) => {
-              dropPhoneLetters(event);
-              void phone.onChange(event);
-            }}
+            {...phoneInputProps(register('phone'))}
           />
         </div>
       </fieldset>

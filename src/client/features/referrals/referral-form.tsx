@@ -13,7 +13,7 @@ import { notifyApiError, useNotify } from '../../components/notifications/use-no
 import { ApiError } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { lazyResolver } from '../../lib/lazy-resolver';
-import { blockPhoneLetters, dropPhoneLetters, tidyDisplayDate } from '../../lib/patient-fields';
+import { phoneInputProps, tidyDisplayDate } from '../../lib/patient-fields';
 import '../../styles/request-forms.css';
 import { useSendReferral } from './referral-api';
 import {
@@ -150,7 +150,6 @@ export function ReferralForm({ hasLetter }: ReferralFormProps) {
   const answer = (name: ReferralFieldName, hint: string) => (
     <TextAreaField {...field(name)} hint={hint} rows={4} required maxLength={600} {...register(name)} />
   );
-  const phone = register('phone');
   const dob = register('dob');
   const busy = send.isPending || send.isSuccess;
 
@@ -232,12 +231,7 @@ export function ReferralForm({ hasLetter }: ReferralFormProps) {
             inputMode="tel"
             required
             maxLength={30}
-            {...phone}
-            onKeyDown={blockPhoneLetters}
-            onChange={(event) => {
-              dropPhoneLetters(event);
-              void phone.onChange(event);
-            }}
+            {...phoneInputProps(register('phone'))}
           />
         </div>
       </fieldset>

@@ -311,21 +311,14 @@ export async function countAppointmentRecords(db: Db, filter: AppointmentFilterQ
   return Number(row?.count ?? 0);
 }
 
-/** The filtered appointments' ids and keys (created_at as text: a Date keeps milliseconds, the column microseconds). */
-function filteredKeys(db: Db, filter: AppointmentFilterQuery, after?: { createdAt: string; id: number }) {
+/** The filtered appointments' ids, to be ordered and paged. */
+function filteredKeys(db: Db, filter: AppointmentFilterQuery) {
   return db
-    .select({ id: appointments.id, createdAt: sql<string>`${appointments.createdAt}::text` })
+    .select({ id: appointments.id })
     .from(appointments)
     .leftJoin(patients, eq(patients.id, appointments.patientId))
     .leftJoin(slots, eq(slots.id, appointments.slotId))
-    .where(
-      and(
-        filterCondition(filter),
-        after
-          ? sql`(${appointments.createdAt}, ${appointments.id}) < (${after.createdAt}::timestamptz, ${after.id})`
-          : undefined,
-      ),
-    );
+    .where(filterCondition(filter));
 }
 
 const newestFirst = [desc(appointments.createdAt), desc(appointments.id)];
@@ -373,29 +366,89 @@ export async function listAppointmentRecords(
   };
 }
 
+/** What a row of Appointments.csv is made of: of each record, only what the row shows. */
+export interface AppointmentCsvRecord {
+  appointment: Pick<Appointment, 'id' | 'status' | 'createdAt'>;
+  patient: Pick<Patient, 'firstName' | 'lastName' | 'isAdult' | 'email' | 'phone'> | null;
+  slot: Pick<Slot, 'startsAt' | 'isVideoCall' | 'isAdult'> | null;
+  /** The latest payment's; null for a booking made by staff. */
+  payment: Pick<Payment, 'status' | 'amountCents'> | null;
+}
+
 /**
- * Every appointment the filter finds, newest first, `batchSize` at a time (keyset pages on (created_at, id): each
- * batch is one indexed query however far it is, and memory does not grow with the rows). Rows added meanwhile
- * may or may not be read; none is read twice.
+ * One batch of the CSV's records, newest first, after `after` (its created_at as the database's text, to the
+ * microsecond, and its id): one query, walking the (created_at, id) index from that place, with the patient, the
+ * slot and the latest payment found for each row on the way.
  */
-export async function* appointmentRecordBatches(
+function csvBatch(
+  db: Db,
+  filter: AppointmentFilterQuery,
+  limit: number,
+  after: { createdAt: string; id: number } | undefined,
+) {
+  const payment = db
+    .select({ status: payments.status, amountCents: payments.amountCents })
+    .from(payments)
+    .where(eq(payments.appointmentId, appointments.id))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1)
+    .as('latest_payment');
+  return db
+    .select({
+      appointment: { id: appointments.id, status: appointments.status, createdAt: appointments.createdAt },
+      place: sql<string>`${appointments.createdAt}::text`,
+      patient: {
+        firstName: patients.firstName,
+        lastName: patients.lastName,
+        isAdult: patients.isAdult,
+        email: patients.email,
+        phone: patients.phone,
+      },
+      slot: { startsAt: slots.startsAt, isVideoCall: slots.isVideoCall, isAdult: slots.isAdult },
+      payment: { status: payment.status, amountCents: payment.amountCents },
+    })
+    .from(appointments)
+    .leftJoin(patients, eq(patients.id, appointments.patientId))
+    .leftJoin(slots, eq(slots.id, appointments.slotId))
+    .leftJoinLateral(payment, sql`true`)
+    .where(
+      and(
+        filterCondition(filter),
+        after
+          ? sql`(${appointments.createdAt}, ${appointments.id}) < (${after.createdAt}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
+/**
+ * Every appointment the filter finds as the CSV shows it, newest first, `batchSize` at a time: keyset batches on
+ * (created_at, id), so each is one indexed query however far it is and memory does not grow with the rows. The
+ * next batch is asked for as soon as one arrives, so the database finds it while this one is written out. Rows
+ * added meanwhile may or may not be read; none is read twice.
+ */
+export async function* appointmentCsvBatches(
   db: Db,
   filter: AppointmentFilterQuery,
   batchSize = 1000,
-): AsyncGenerator<AppointmentRecord[]> {
-  let after: { createdAt: string; id: number } | undefined;
-  for (;;) {
-    const rows = await filteredKeys(db, filter, after)
-      .orderBy(...newestFirst)
-      .limit(batchSize);
-    if (rows.length === 0) return;
-    yield await recordsByIds(
-      db,
-      rows.map((row) => row.id),
-    );
+): AsyncGenerator<AppointmentCsvRecord[]> {
+  const read = (after?: { createdAt: string; id: number }) => {
+    const batch = csvBatch(db, filter, batchSize, after).then((rows) => rows);
+    // Awaited below; until then (or if the download stops first) its failure is not an unhandled one.
+    batch.catch(() => {});
+    return batch;
+  };
+  let next: ReturnType<typeof read> | undefined = read();
+  while (next) {
+    const rows: Awaited<ReturnType<typeof read>> = await next;
     const last = rows.at(-1);
-    if (!last || rows.length < batchSize) return;
-    after = { createdAt: last.createdAt, id: last.id };
+    next =
+      last && rows.length === batchSize
+        ? read({ createdAt: last.place, id: last.appointment.id })
+        : undefined;
+    if (rows.length > 0) yield rows;
   }
 }
 

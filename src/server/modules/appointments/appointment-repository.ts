@@ -13,9 +13,8 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { pageCount } from '../../../shared/pagination';
 import type { Db } from '../../db/database';
-import type { Page, PageRequest } from '../../db/paginate';
+import { countCheaply, type Page, type PageRequest, paginateFromNearerEnd } from '../../db/paginate';
 import {
   type Appointment,
   appointments,
@@ -326,43 +325,39 @@ const oldestFirst = [asc(appointments.createdAt), asc(appointments.id)];
 
 /**
  * One page of the appointments staff see, newest first (created_at, then id), with the patient, slot and latest
- * payment. Cheap on a long list: the count reads no payment; the page's ids are found first and only their
- * details read; a page past the middle is read from the oldest end (the same rows with a smaller offset).
+ * payment. Cheap on a long list: the page's ids are found first and only their details read; a page past the
+ * middle is read from the oldest end (the same rows with a smaller offset); and the total is counted one by one
+ * up to ten thousand appointments, estimated beyond (`countCheaply`: counting a hundred thousand cost more than
+ * the page, on every page), reading no payment.
  */
 export async function listAppointmentRecords(
   db: Db,
   query: AppointmentListQuery,
 ): Promise<Page<AppointmentRecord>> {
-  const offset = (query.page - 1) * query.per_page;
-  const fromNewest = () =>
-    filteredKeys(db, query)
-      .orderBy(...newestFirst)
-      .limit(query.per_page)
-      .offset(offset);
-  // The first page (the one mostly asked for) is read beside the count; another page needs the count first.
-  const [count, first] = await Promise.all([
-    countAppointmentRecords(db, query),
-    offset === 0 ? fromNewest() : undefined,
-  ]);
-  const pages = pageCount(count, query.per_page);
-  if (offset >= count) return { items: [], count, pages };
-  const rows =
-    first ??
-    (offset * 2 > count
-      ? (
-          await filteredKeys(db, query)
-            .orderBy(...oldestFirst)
-            .limit(Math.min(query.per_page, count - offset))
-            .offset(Math.max(0, count - offset - query.per_page))
-        ).reverse()
-      : await fromNewest());
+  const page = await paginateFromNearerEnd(
+    query,
+    () =>
+      countCheaply(db, () =>
+        db
+          .select({ one: sql`1` })
+          .from(appointments)
+          .leftJoin(patients, eq(patients.id, appointments.patientId))
+          .leftJoin(slots, eq(slots.id, appointments.slotId))
+          .where(filterCondition(query))
+          .$dynamic(),
+      ),
+    (order, limit, offset) =>
+      filteredKeys(db, query)
+        .orderBy(...(order === 'forwards' ? newestFirst : oldestFirst))
+        .limit(limit)
+        .offset(offset),
+  );
   return {
+    ...page,
     items: await recordsByIds(
       db,
-      rows.map((row) => row.id),
+      page.items.map((row) => row.id),
     ),
-    count,
-    pages,
   };
 }
 

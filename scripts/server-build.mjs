@@ -34,8 +34,7 @@ const EXTERNAL_PACKAGES = [
   'sharp',
   'file-type',
   '@zxcvbn-ts/*',
-  // Imported when first used: a staff CSV export, a patient's GDPR zip.
-  'csv-stringify',
+  // Imported when first used: a patient's GDPR zip.
   'yazl',
   // WebAssembly and its data files beside the package.
   '@electric-sql/pglite',

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { type CsvCell, inertCell, sendCsv } from './csv-export';
+import { type CsvCell, csvLine, inertCell, sendCsv } from './csv-export';
 
 async function download(rows: AsyncIterable<readonly CsvCell[]>) {
   const app = Fastify({ logger: false });
@@ -36,6 +36,15 @@ describe('inertCell', () => {
   });
 });
 
+describe('csvLine', () => {
+  it('quotes a cell holding a comma, a double quote or a line break (RFC 4180), and no other', () => {
+    expect(csvLine(['Dublin 2, D02 XY45', 'He said "hello"', 'two\nlines', 'a\rb', 'plain', 180, null])).toBe(
+      '"Dublin 2, D02 XY45","He said ""hello""","two\nlines","a\rb",plain,180,\n',
+    );
+    expect(csvLine(['=1+1,2'])).toBe(`"'=1+1,2"\n`);
+  });
+});
+
 describe('sendCsv', () => {
   it('answers UTF-8 with a BOM, a header row and quoted cells, as an attachment', async () => {
     const response = await download(
@@ -49,6 +58,14 @@ describe('sendCsv', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="Things.csv"');
     expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     expect(response.body.slice(1)).toBe('Name,Amount\n"Siobhán ""Shiv"" Ó Briain",180\n\'=cmd|calc,\'-1\n');
+  });
+
+  it('writes every row of a long download once, in order', async () => {
+    const rows = Array.from({ length: 3000 }, (_, index) => [`Patient ${index}`, index]);
+    const response = await download(from(rows));
+    const lines = response.body.slice(1).split('\n');
+    expect(lines).toHaveLength(3002);
+    expect(lines.slice(1, -1)).toEqual(rows.map(([name, index]) => `${name},${index}`));
   });
 
   it('answers the header row alone when there are no rows', async () => {

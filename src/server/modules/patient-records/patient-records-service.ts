@@ -7,14 +7,14 @@ import {
   patientTexts,
 } from '../../../shared/patients';
 import type { Db } from '../../db/database';
-import { unsettledPaymentStatuses } from '../../db/schema';
+import { patients, unsettledPaymentStatuses } from '../../db/schema';
 import { conflict, notFound } from '../../domain-errors';
 import type { CsvCell } from '../../http/csv-export';
 import {
   appointmentRecordsOfPatient,
   forgetAppointmentVisitors,
 } from '../appointments/appointment-repository';
-import { type AdminActor, auditChange, auditExport, auditRead } from '../audit/audit-log';
+import { type AdminActor, auditChange, auditExport, auditRead, auditReadOfRow } from '../audit/audit-log';
 import { forgetVisitorAddresses } from '../audit/audit-repository';
 import { deleteEmailsOfAppointments, emailsOfAppointments } from '../email/outbox-repository';
 import { deletePatients } from '../patients/patient-repository';
@@ -79,14 +79,17 @@ export async function exportPatientsForStaff(
   })();
 }
 
-/** A patient's detail with their files and appointments; the read is audited before it is answered. */
+/**
+ * A patient's detail with their files and appointments; the read is audited before it is answered, the entry
+ * written while the patient is read (and only if they are there).
+ */
 export async function patientDetailForStaff(db: Db, actor: AdminActor, id: number): Promise<PatientDetail> {
   const [found, records] = await Promise.all([
     findPatientWithFileNames(db, id),
     appointmentRecordsOfPatient(db, id),
+    auditReadOfRow(db, actor, ENTITY, patients, id, { via: 'patient' }),
   ]);
   if (!found) throw notFound(patientTexts.notFound);
-  await auditRead(db, actor, ENTITY, id, { via: 'patient' });
   return patientDetail(found.patient, found.fileNames, records);
 }
 

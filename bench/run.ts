@@ -11,7 +11,10 @@
 //  - server-rendered `GET /` with the page cache on and off (bench/ssr.ts): req/s and CPU per request.
 //  - `/api/health` latency while 20 requests of 1 MB of nested `[[[…` arrive at a time (bench/flood.ts, on
 //    PGlite): p50 and p99 (target: p99 at most 100 ms).
-// `npm run bench -- --only web` (or holds, ssr, api, memory, startup, flood) runs one part.
+//  - the back office on 100,000 appointments and 50,000 patients (bench/back-office.ts, on PGlite and on
+//    PostgreSQL): its two lists' first and last pages with and without a search, Appointments.csv of every
+//    row (rows a second and the server's memory) and a patient's detail.
+// `npm run bench -- --only web` (or holds, ssr, api, memory, startup, flood, backoffice) runs one part.
 // Results are printed and written to bench/results/latest.json (a part run alone keeps the other part's
 // last figures). It reports; it does not fail the build.
 import { spawn } from 'node:child_process';
@@ -24,13 +27,14 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-build.mjs';
 import { freePort } from '../src/server/test/server-process';
+import { type BackOfficeFigures, measureBackOffice, prepareBackOfficeDatabase } from './back-office';
 import { measureFlood, printFloodTable } from './flood';
 import { type HoldFigures, measureHolds, printHoldTable, withPostgresDatabase } from './holds';
 import { benchTable, writeReadmeTable } from './readme-table';
 import { benchApi, benchMemory, benchStartup } from './server-figures';
 import { measureSsr, printSsrTable, type SsrFigures } from './ssr';
 
-const PARTS = ['web', 'holds', 'ssr', 'api', 'memory', 'startup', 'flood'] as const;
+const PARTS = ['web', 'holds', 'ssr', 'api', 'memory', 'startup', 'flood', 'backoffice'] as const;
 type Part = (typeof PARTS)[number];
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
@@ -279,6 +283,56 @@ async function benchFlood() {
   }
 }
 
+/** The back-office figures on one server started on a database seeded beforehand (no demonstration content). */
+async function backOfficeOn(
+  database: string,
+  env: Record<string, string>,
+  seedMs: number,
+): Promise<BackOfficeFigures> {
+  const server = await startServer({
+    ...env,
+    SEED: 'false',
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+  });
+  try {
+    console.log(`\nBack office, ${database}:`);
+    return await measureBackOffice(server.baseUrl, database, BENCH_ADMIN, server.pid, seedMs);
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * The back office on PGlite (a data folder created, migrated and seeded here, then handed to the server, which
+ * opens it as an existing database) and on PostgreSQL (a database made, seeded and dropped).
+ */
+async function benchBackOffice() {
+  const rows: BackOfficeFigures[] = [];
+  const skipped: string[] = [];
+  const folder = await mkdtemp(join(tmpdir(), 'clinic-bench-backoffice-'));
+  try {
+    const dataDir = join(folder, 'db');
+    const seedMs = await prepareBackOfficeDatabase({ dataDir });
+    rows.push(await backOfficeOn('PGlite', { DATA_DIR: dataDir }, seedMs));
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+  const postgres = await withPostgresDatabase(
+    process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    async (databaseUrl, version) =>
+      backOfficeOn(
+        `PostgreSQL ${version}`,
+        { DATABASE_URL: databaseUrl },
+        await prepareBackOfficeDatabase({ databaseUrl }),
+      ),
+  );
+  if ('result' in postgres) rows.push(postgres.result);
+  else skipped.push(postgres.skipped);
+  for (const note of skipped) console.log(`  skipped: ${note}`);
+  return { rows, skipped };
+}
+
 const RESULTS = 'bench/results/latest.json';
 const measuredAt = new Date().toISOString();
 const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node.js ${process.version}`;
@@ -300,6 +354,7 @@ const ssr = runs('ssr') ? { measuredAt, machine, ...(await benchSsr()) } : undef
 const flood = runs('flood')
   ? { measuredAt, machine, database: 'PGlite', ...(await benchFlood()) }
   : undefined;
+const backOffice = runs('backoffice') ? { measuredAt, machine, ...(await benchBackOffice()) } : undefined;
 // The server's own figures (bench/server-figures.ts), each under its own key.
 const serverFigures = {
   ...(runs('api') ? { api: { measuredAt, ...(await benchApi()) } } : {}),
@@ -315,6 +370,7 @@ const results = {
   ...(holds ? { holds } : {}),
   ...(ssr ? { ssr } : {}),
   ...(flood ? { flood } : {}),
+  ...(backOffice ? { backOffice } : {}),
   ...serverFigures,
 };
 await mkdir('bench/results', { recursive: true });

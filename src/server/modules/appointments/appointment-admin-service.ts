@@ -14,7 +14,7 @@ import { fileInfos } from '../uploads/file-repository';
 import {
   type AppointmentListQuery,
   type AppointmentRecord,
-  appointmentRecordBatches,
+  appointmentCsvBatches,
   countAppointmentRecords,
   findAppointmentRecord,
   listAppointmentRecords,
@@ -91,7 +91,7 @@ export async function exportAppointmentsForStaff(
     },
   });
   return (async function* () {
-    for await (const batch of appointmentRecordBatches(db, filter)) {
+    for await (const batch of appointmentCsvBatches(db, filter)) {
       for (const record of batch) yield appointmentCsvRow(record);
     }
   })();

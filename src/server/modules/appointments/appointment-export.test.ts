@@ -10,7 +10,7 @@ import {
   storedAppointment,
 } from '../../test/staff-fixtures';
 import type { AdminTestApp } from '../../test/test-app';
-import { appointmentRecordBatches } from './appointment-repository';
+import { appointmentCsvBatches } from './appointment-repository';
 
 let t: AdminTestApp;
 beforeAll(async () => {
@@ -185,7 +185,7 @@ describe('GET /api/admin/export_transactions', () => {
     // Read a batch at a time, none bigger than asked, none read twice.
     const seen = new Set<number>();
     let batches = 0;
-    for await (const batch of appointmentRecordBatches(db(), { search_transaction: 'bulk person' }, 400)) {
+    for await (const batch of appointmentCsvBatches(db(), { search_transaction: 'bulk person' }, 400)) {
       batches += 1;
       expect(batch.length).toBeLessThanOrEqual(400);
       for (const record of batch) {

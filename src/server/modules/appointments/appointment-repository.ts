@@ -13,9 +13,8 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { pageCount } from '../../../shared/pagination';
 import type { Db } from '../../db/database';
-import type { Page, PageRequest } from '../../db/paginate';
+import { countCheaply, type Page, type PageRequest, paginateFromNearerEnd } from '../../db/paginate';
 import {
   type Appointment,
   appointments,
@@ -255,14 +254,6 @@ export async function findAppointmentRecord(db: Db, id: number): Promise<Appoint
   return row as AppointmentRecord | undefined;
 }
 
-/** The records of `ids`, in the order of `ids` (ids not found are left out). */
-async function recordsByIds(db: Db, ids: readonly number[]): Promise<AppointmentRecord[]> {
-  if (ids.length === 0) return [];
-  const rows = (await records(db).query.where(inArray(appointments.id, [...ids]))) as AppointmentRecord[];
-  const byId = new Map(rows.map((row) => [row.appointment.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
 /** What the staff's appointments list and its CSV are filtered by. */
 export interface AppointmentFilterQuery {
   is_video_call?: boolean;
@@ -317,21 +308,14 @@ export async function countAppointmentRecords(db: Db, filter: AppointmentFilterQ
   return Number(row?.count ?? 0);
 }
 
-/** The filtered appointments' ids and keys (created_at as text: a Date keeps milliseconds, the column microseconds). */
-function filteredKeys(db: Db, filter: AppointmentFilterQuery, after?: { createdAt: string; id: number }) {
+/** The filtered appointments' ids, to be ordered and paged. */
+function filteredKeys(db: Db, filter: AppointmentFilterQuery) {
   return db
-    .select({ id: appointments.id, createdAt: sql<string>`${appointments.createdAt}::text` })
+    .select({ id: appointments.id })
     .from(appointments)
     .leftJoin(patients, eq(patients.id, appointments.patientId))
     .leftJoin(slots, eq(slots.id, appointments.slotId))
-    .where(
-      and(
-        filterCondition(filter),
-        after
-          ? sql`(${appointments.createdAt}, ${appointments.id}) < (${after.createdAt}::timestamptz, ${after.id})`
-          : undefined,
-      ),
-    );
+    .where(filterCondition(filter));
 }
 
 const newestFirst = [desc(appointments.createdAt), desc(appointments.id)];
@@ -339,69 +323,154 @@ const oldestFirst = [asc(appointments.createdAt), asc(appointments.id)];
 
 /**
  * One page of the appointments staff see, newest first (created_at, then id), with the patient, slot and latest
- * payment. Cheap on a long list: the count reads no payment; the page's ids are found first and only their
- * details read; a page past the middle is read from the oldest end (the same rows with a smaller offset).
+ * payment. Cheap on a long list: one query finds the page's ids (a subquery) and reads only their details; a page
+ * past the middle is read from the oldest end (the same rows with a smaller offset); and the total is counted one
+ * by one up to ten thousand appointments, estimated beyond (`countCheaply`: counting a hundred thousand cost more
+ * than the page, on every page), reading no payment.
  */
 export async function listAppointmentRecords(
   db: Db,
   query: AppointmentListQuery,
 ): Promise<Page<AppointmentRecord>> {
-  const offset = (query.page - 1) * query.per_page;
-  const fromNewest = () =>
-    filteredKeys(db, query)
-      .orderBy(...newestFirst)
-      .limit(query.per_page)
-      .offset(offset);
-  // The first page (the one mostly asked for) is read beside the count; another page needs the count first.
-  const [count, first] = await Promise.all([
-    countAppointmentRecords(db, query),
-    offset === 0 ? fromNewest() : undefined,
-  ]);
-  const pages = pageCount(count, query.per_page);
-  if (offset >= count) return { items: [], count, pages };
-  const rows =
-    first ??
-    (offset * 2 > count
-      ? (
-          await filteredKeys(db, query)
-            .orderBy(...oldestFirst)
-            .limit(Math.min(query.per_page, count - offset))
-            .offset(Math.max(0, count - offset - query.per_page))
-        ).reverse()
-      : await fromNewest());
+  return paginateFromNearerEnd(
+    query,
+    () =>
+      countCheaply(db, () =>
+        db
+          .select({ one: sql`1` })
+          .from(appointments)
+          .leftJoin(patients, eq(patients.id, appointments.patientId))
+          .leftJoin(slots, eq(slots.id, appointments.slotId))
+          .where(filterCondition(query))
+          .$dynamic(),
+      ),
+    async (order, limit, offset) => {
+      const inOrder = order === 'forwards' ? newestFirst : oldestFirst;
+      const page = filteredKeys(db, query)
+        .orderBy(...inOrder)
+        .limit(limit)
+        .offset(offset)
+        .as('page');
+      const rows = await records(db)
+        .query.innerJoin(page, eq(page.id, appointments.id))
+        .orderBy(...inOrder);
+      return rows as AppointmentRecord[];
+    },
+  );
+}
+
+/** What a row of Appointments.csv is made of: of each record, only what the row shows. */
+export interface AppointmentCsvRecord {
+  appointment: Pick<Appointment, 'id' | 'status' | 'createdAt' | 'bookedByAdmin'>;
+  patient: Pick<Patient, 'firstName' | 'lastName' | 'isAdult' | 'email' | 'phone'> | null;
+  slot: Pick<Slot, 'startsAt' | 'isVideoCall' | 'isAdult'> | null;
+  /** The latest payment's; null for a booking made by staff. */
+  payment: Pick<Payment, 'status' | 'amountCents'> | null;
+}
+
+/**
+ * One batch of the CSV's records, newest first, after `after` (its created_at as the database's text, to the
+ * microsecond, and its id): one query, walking the (created_at, id) index from that place, with the patient, the
+ * slot and the latest payment found for each row on the way. Its columns are selected flat and nested by
+ * `csvRecord`: Drizzle nesting a selection cost twice its reading of the rows.
+ */
+function csvBatch(
+  db: Db,
+  filter: AppointmentFilterQuery,
+  limit: number,
+  after: { createdAt: string; id: number } | undefined,
+) {
+  const payment = db
+    .select({ status: payments.status, amountCents: payments.amountCents })
+    .from(payments)
+    .where(eq(payments.appointmentId, appointments.id))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1)
+    .as('latest_payment');
+  return db
+    .select({
+      id: appointments.id,
+      status: appointments.status,
+      createdAt: appointments.createdAt,
+      bookedByAdmin: appointments.bookedByAdmin,
+      place: sql<string>`${appointments.createdAt}::text`,
+      firstName: patients.firstName,
+      lastName: patients.lastName,
+      isAdult: patients.isAdult,
+      email: patients.email,
+      phone: patients.phone,
+      startsAt: slots.startsAt,
+      isVideoCall: slots.isVideoCall,
+      slotIsAdult: slots.isAdult,
+      paymentStatus: payment.status,
+      amountCents: payment.amountCents,
+    })
+    .from(appointments)
+    .leftJoin(patients, eq(patients.id, appointments.patientId))
+    .leftJoin(slots, eq(slots.id, appointments.slotId))
+    .leftJoinLateral(payment, sql`true`)
+    .where(
+      and(
+        filterCondition(filter),
+        after
+          ? sql`(${appointments.createdAt}, ${appointments.id}) < (${after.createdAt}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(limit);
+}
+
+/** A row of `csvBatch` as its record: a patient, slot or payment is there when its not-null column is. */
+function csvRecord(row: Awaited<ReturnType<typeof csvBatch>>[number]): AppointmentCsvRecord {
   return {
-    items: await recordsByIds(
-      db,
-      rows.map((row) => row.id),
-    ),
-    count,
-    pages,
+    appointment: {
+      id: row.id,
+      status: row.status,
+      createdAt: row.createdAt,
+      bookedByAdmin: row.bookedByAdmin,
+    },
+    patient:
+      row.firstName === null
+        ? null
+        : {
+            firstName: row.firstName,
+            lastName: row.lastName!,
+            isAdult: row.isAdult!,
+            email: row.email,
+            phone: row.phone!,
+          },
+    slot:
+      row.startsAt === null
+        ? null
+        : { startsAt: row.startsAt, isVideoCall: row.isVideoCall!, isAdult: row.slotIsAdult! },
+    payment: row.paymentStatus === null ? null : { status: row.paymentStatus, amountCents: row.amountCents! },
   };
 }
 
 /**
- * Every appointment the filter finds, newest first, `batchSize` at a time (keyset pages on (created_at, id): each
- * batch is one indexed query however far it is, and memory does not grow with the rows). Rows added meanwhile
- * may or may not be read; none is read twice.
+ * Every appointment the filter finds as the CSV shows it, newest first, `batchSize` at a time: keyset batches on
+ * (created_at, id), so each is one indexed query however far it is and memory does not grow with the rows. The
+ * next batch is asked for as soon as one arrives, so the database finds it while this one is written out. Rows
+ * added meanwhile may or may not be read; none is read twice.
  */
-export async function* appointmentRecordBatches(
+export async function* appointmentCsvBatches(
   db: Db,
   filter: AppointmentFilterQuery,
   batchSize = 1000,
-): AsyncGenerator<AppointmentRecord[]> {
-  let after: { createdAt: string; id: number } | undefined;
-  for (;;) {
-    const rows = await filteredKeys(db, filter, after)
-      .orderBy(...newestFirst)
-      .limit(batchSize);
-    if (rows.length === 0) return;
-    yield await recordsByIds(
-      db,
-      rows.map((row) => row.id),
-    );
+): AsyncGenerator<AppointmentCsvRecord[]> {
+  const read = (after?: { createdAt: string; id: number }) => {
+    const batch = csvBatch(db, filter, batchSize, after).then((rows) => rows);
+    // Awaited below; until then (or if the download stops first) its failure is not an unhandled one.
+    batch.catch(() => {});
+    return batch;
+  };
+  let next: ReturnType<typeof read> | undefined = read();
+  while (next) {
+    const rows: Awaited<ReturnType<typeof read>> = await next;
     const last = rows.at(-1);
-    if (!last || rows.length < batchSize) return;
-    after = { createdAt: last.createdAt, id: last.id };
+    next = last && rows.length === batchSize ? read({ createdAt: last.place, id: last.id }) : undefined;
+    if (rows.length > 0) yield rows.map(csvRecord);
   }
 }
 

@@ -7,11 +7,11 @@ import {
 import type { BookingPatient } from '../../../shared/booking';
 import { clinic, formatAddress } from '../../../shared/clinic';
 import { staffFileUrl } from '../../../shared/patients';
-import type { Appointment, EmailStatus, Patient, Slot } from '../../db/schema';
+import type { Appointment, EmailStatus, Patient, Payment, Slot } from '../../db/schema';
 import type { CsvCell } from '../../http/csv-export';
 import { clinicDateTime, clinicWallClock } from '../slots/clinic-time';
 import { publicSessionAnswer, slotTimes } from '../slots/slot-view';
-import type { AppointmentRecord } from './appointment-repository';
+import type { AppointmentCsvRecord, AppointmentRecord } from './appointment-repository';
 
 /** 'Paid' for succeeded, 'Booked by admin' without an amount, else the capitalised status (spec 2.6). */
 export function statusLabel(status: string, amountCents: number | null): string {
@@ -28,7 +28,10 @@ export function statusLabel(status: string, amountCents: number | null): string 
 export function paymentInformationLabel({
   appointment,
   payment,
-}: Pick<AppointmentRecord, 'appointment' | 'payment'>) {
+}: {
+  appointment: Pick<Appointment, 'status' | 'bookedByAdmin'>;
+  payment: Pick<Payment, 'status' | 'amountCents'> | null;
+}) {
   if (payment) return statusLabel(payment.status, payment.amountCents);
   if (appointment.bookedByAdmin) return statusLabel('booked', null);
   return appointmentStatusLabels[appointment.status];
@@ -196,23 +199,26 @@ export function transactionDetailAnswer(
   };
 }
 
-/** A row of Appointments.csv, in the order of `appointmentCsvColumns`. */
-export function appointmentCsvRow(record: AppointmentRecord): CsvCell[] {
-  const row = transactionAnswer(record);
-  const { patient, slot, payment } = record;
+/**
+ * A row of Appointments.csv, in the order of `appointmentCsvColumns`: the list's cells (as `transactionAnswer`
+ * reads them) and the contact details, from only what the row shows.
+ */
+export function appointmentCsvRow({ appointment, patient, slot, payment }: AppointmentCsvRecord): CsvCell[] {
+  const amountCents = payment?.amountCents ?? null;
+  const start = slot ? clinicWallClock(slot.startsAt) : undefined;
   return [
-    row.full_name,
-    row.appointment_type,
-    row.status_label,
-    appointmentStatusLabels[record.appointment.status],
-    clinicDateTime(record.appointment.createdAt),
-    row.session?.data,
-    row.session?.start_time,
+    patient ? fullName(patient) : '',
+    ageLabel(patient?.isAdult ?? slot?.isAdult ?? true),
+    paymentInformationLabel({ appointment, payment }),
+    appointmentStatusLabels[appointment.status],
+    clinicDateTime(appointment.createdAt),
+    start?.data,
+    start?.time,
     slot ? kindLabel(slot) : '',
     patient?.email,
     patient?.phone,
-    payment ? (payment.amountCents / 100).toFixed(2) : '',
+    amountCents === null ? '' : (amountCents / 100).toFixed(2),
     // What went back, so a column of takings can be summed without counting a refunded payment.
-    payment?.status === 'refunded' ? (payment.amountCents / 100).toFixed(2) : '',
+    amountCents !== null && payment?.status === 'refunded' ? (amountCents / 100).toFixed(2) : '',
   ];
 }

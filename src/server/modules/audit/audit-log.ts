@@ -1,3 +1,5 @@
+import { type AnyColumn, eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { type AuditAction, auditLog } from '../../db/schema';
 
@@ -58,6 +60,41 @@ export async function auditRead(
   details?: object,
 ): Promise<void> {
   await db.insert(auditLog).values(entry(actor, 'read', entity, entityId, details));
+}
+
+/** The columns an entry is written with (the others keep their defaults). */
+const entryColumns = [
+  auditLog.actor,
+  auditLog.adminUserId,
+  auditLog.ip,
+  auditLog.action,
+  auditLog.entity,
+  auditLog.entityId,
+  auditLog.details,
+];
+
+/**
+ * `auditRead` of one row of `table`, by its id, written only if the row is there when the entry is (one
+ * statement, `insert … select … where exists`): the entry can then be written while the row is read, at the same
+ * time rather than after it (one wait on the database, and its commit, less), and reading nothing leaves none.
+ */
+export async function auditReadOfRow(
+  db: Db,
+  actor: Actor,
+  entity: string,
+  table: PgTable & { id: AnyColumn },
+  id: number,
+  details?: object,
+): Promise<void> {
+  const row = entry(actor, 'read', entity, id, details);
+  await db.execute(sql`
+    insert into ${auditLog} (${sql.join(
+      entryColumns.map((column) => sql.identifier(column.name)),
+      sql`, `,
+    )})
+    select ${row.actor}, ${row.adminUserId}::integer, ${row.ip}, ${row.action}, ${row.entity}, ${row.entityId},
+      ${row.details === null ? null : JSON.stringify(row.details)}::jsonb
+    where exists (select 1 from ${table} where ${eq(table.id, id)})`);
 }
 
 /**

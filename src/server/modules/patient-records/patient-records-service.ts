@@ -7,14 +7,14 @@ import {
   patientTexts,
 } from '../../../shared/patients';
 import type { Db } from '../../db/database';
-import { unsettledPaymentStatuses } from '../../db/schema';
+import { patients, unsettledPaymentStatuses } from '../../db/schema';
 import { conflict, notFound } from '../../domain-errors';
 import type { CsvCell } from '../../http/csv-export';
 import {
   appointmentRecordsOfPatient,
   forgetAppointmentVisitors,
 } from '../appointments/appointment-repository';
-import { type AdminActor, auditChange, auditExport, auditRead } from '../audit/audit-log';
+import { type AdminActor, auditChange, auditExport, auditRead, auditReadOfRow } from '../audit/audit-log';
 import { forgetVisitorAddresses } from '../audit/audit-repository';
 import { deleteEmailsOfAppointments, emailsOfAppointments } from '../email/outbox-repository';
 import { deletePatients } from '../patients/patient-repository';
@@ -81,6 +81,7 @@ export async function exportPatientsForStaff(
 }
 
 /**
+/**
  * A patient's detail with their files and appointments, not audited: for a caller that audits the read itself
  * (a referral's page), or whose change has just been audited.
  */
@@ -92,11 +93,16 @@ export async function patientDetailOf(db: Db, id: number): Promise<PatientDetail
   return found ? patientDetail(found.patient, found.fileNames, records) : undefined;
 }
 
-/** A patient's detail with their files and appointments; the read is audited before it is answered. */
+/**
+ * A patient's detail with their files and appointments; the read is audited before it is answered, the entry
+ * written while the patient is read (and only if they are there).
+ */
 export async function patientDetailForStaff(db: Db, actor: AdminActor, id: number): Promise<PatientDetail> {
-  const detail = await patientDetailOf(db, id);
+  const [detail] = await Promise.all([
+    patientDetailOf(db, id),
+    auditReadOfRow(db, actor, ENTITY, patients, id, { via: 'patient' }),
+  ]);
   if (!detail) throw notFound(patientTexts.notFound);
-  await auditRead(db, actor, ENTITY, id, { via: 'patient' });
   return detail;
 }
 

@@ -383,7 +383,7 @@ describe('patients in the back office', () => {
           E2E_ADMIN.email,
           'Exported as a zip (GDPR access request)',
           record,
-          'appointments, emails, files, payments',
+          'appointments, emails, files, payments, referrals',
         ],
         [E2E_ADMIN.email, 'Read a document downloaded', record, '—None'],
         [E2E_ADMIN.email, "Read on the patient's page", record, '—None'],

@@ -95,9 +95,22 @@ function CreateForm({ session }: { session: Session }) {
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const back = availabilityPathOf(session);
 
+  const holdSettled = useRef({ saved: false, refused: false, cancelled: false });
+  // Saved, the time is booked: known before the form leaves for the list (no render comes in between).
+  const { mutateAsync: saveAppointment } = save;
+  const saveAndKeepTime = useMemo(
+    () => ({
+      mutateAsync: async (body: FormData) => {
+        const saved = await saveAppointment(body);
+        holdSettled.current.saved = true;
+        return saved;
+      },
+    }),
+    [saveAppointment],
+  );
   const form = useAppointmentForm({
     slot: formSlot,
-    save,
+    save: saveAndKeepTime,
     notice: appointmentTexts.created,
     listPath: appointmentsListPath(session.is_video_call),
     onSlotRefused: setRefusal,
@@ -105,8 +118,6 @@ function CreateForm({ session }: { session: Session }) {
 
   // Leaving without saving (the menu, Back) gives the held time back as Cancel does; a closed tab cannot, and
   // the staff hold then ends by itself (STAFF_HOLD_MINUTES). Not once it is saved, or lost to someone else.
-  const holdSettled = useRef({ saved: false, refused: false, cancelled: false });
-  holdSettled.current.saved = save.isSuccess;
   holdSettled.current.refused = Boolean(refusal);
   const { mutate: releaseSlot } = release;
   const pendingRelease = useRef<ReturnType<typeof setTimeout>>(undefined);

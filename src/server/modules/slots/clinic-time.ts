@@ -1,4 +1,5 @@
 import { TZDate, tzOffset } from '@date-fns/tz';
+import { format } from 'date-fns';
 import { clinic } from '../../../shared/clinic';
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -61,22 +62,6 @@ export function clinicWallClock(instant: Date) {
   };
 }
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
 /**
  * An instant's clinic day written out, e.g. 'Thursday 25 March 2027'; `addDays` later (or earlier, negative)
  * calendar days in clinic time, whatever daylight saving does between.
@@ -92,7 +77,7 @@ export function clinicLongDate(instant: Date, addDays = 0): string {
     0,
     clinic.timeZone,
   );
-  return `${WEEKDAYS[day.getDay()]} ${day.getDate()} ${MONTHS[day.getMonth()]} ${day.getFullYear()}`;
+  return format(day, 'EEEE d MMMM yyyy');
 }
 
 /** An instant's clinic-time DD/MM/YYYY HH:mm. */

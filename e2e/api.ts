@@ -220,11 +220,7 @@ export async function sendFormReferral(email: string): Promise<void> {
       phone: '087 555 0101',
       dob: '1985-06-01',
       signature: 'Eoin Kelly',
-      address: '9 Church Road, Bray, Co. Wicklow',
-      gp_details: 'Dr Nolan, Main Street Surgery, Bray',
-      concerns: 'Sneezing every spring for years.',
-      suspected_allergy: 'Grass pollen: it is worst in June.',
-      consultation_hopes: 'A test to be sure, and a plan.',
+      ...defaultReferralAnswers,
     }),
   });
   expect(response.status).toBe(201);

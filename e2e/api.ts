@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
 import { clinicInstant } from '../src/client/features/availability/slot-times';
-import { adminToken, baseUrl } from './browser';
+import { adminToken, baseUrl, visitorAddress } from './browser';
 
 /*
  * What browser tests set up through the API rather than the screens: slots, visitors' paid bookings,
@@ -68,19 +68,23 @@ export function setSlotStatus(
 
 /** A visitor books a slot with the booking form's `fields` and pays by card (test mode), as their browser does. */
 export async function bookAndPay(slotId: number, fields: Record<string, unknown>): Promise<void> {
-  const hold = await fetch(`${baseUrl()}/api/patient_sessions/${slotId}`, { method: 'PUT' });
+  const visitor = { 'x-forwarded-for': visitorAddress() };
+  const hold = await fetch(`${baseUrl()}/api/patient_sessions/${slotId}`, {
+    method: 'PUT',
+    headers: visitor,
+  });
   expect(hold.status).toBe(200);
   const { hold_token } = (await hold.json()) as { hold_token: string };
   const created = await fetch(`${baseUrl()}/api/patients`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-hold-token': hold_token },
+    headers: { ...visitor, 'content-type': 'application/json', 'x-hold-token': hold_token },
     body: JSON.stringify({ ...fields, session_id: slotId }),
   });
   expect(created.status).toBe(201);
   const { patient } = (await created.json()) as { patient: { id: number; access_token: string } };
   const paid = await fetch(`${baseUrl()}/api/payments`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-booking-token': patient.access_token },
+    headers: { ...visitor, 'content-type': 'application/json', 'x-booking-token': patient.access_token },
     body: JSON.stringify({ patient_id: patient.id, token: 'pm_card_visa' }),
   });
   expect(paid.status).toBe(200);
@@ -170,7 +174,11 @@ export async function sendReferral(
       sender.letterName,
     );
   }
-  const sent = await fetch(`${baseUrl()}/api/patients`, { method: 'POST', body });
+  const sent = await fetch(`${baseUrl()}/api/patients`, {
+    method: 'POST',
+    headers: { 'x-forwarded-for': visitorAddress() },
+    body,
+  });
   expect(sent.status, await sent.clone().text()).toBe(201);
   const { patient } = (await sent.json()) as { patient: { id: number } };
   const found = await fetch(
@@ -211,7 +219,7 @@ export function decideReferral(
 export async function sendFormReferral(email: string): Promise<void> {
   const response = await fetch(`${baseUrl()}/api/patients`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'x-forwarded-for': visitorAddress(), 'content-type': 'application/json' },
     body: JSON.stringify({
       is_referral: true,
       has_referral_letter: false,

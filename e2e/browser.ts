@@ -11,6 +11,20 @@ import { inject } from 'vitest';
 
 export const baseUrl = (): string => inject('baseUrl');
 
+let visitorsMade = 0;
+// Each test file's visitors share a random /24 (a file makes far fewer than 250), so files rarely share one.
+const fileRange = `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+/**
+ * A client address of its own for one visitor (a browser context, a booking sent through the API), sent as
+ * X-Forwarded-For to the e2e server, which trusts its loopback peer as a proxy (e2e/global-setup.ts). Without it every
+ * test would come from 127.0.0.1 and share the per-address limits (bookings a minute, referrals an hour), so the
+ * order CI runs the files in would decide which of them meets a 429. Tests of those limits use one visitor.
+ */
+export function visitorAddress(): string {
+  visitorsMade += 1;
+  return `${fileRange}.${(visitorsMade % 250) + 1}`;
+}
+
 /** Debian's Chromium, never a downloaded browser; flags that keep it off the closed network. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -38,7 +52,11 @@ export interface WatchedPage {
 }
 
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<WatchedPage> {
-  const context = await browser.newContext({ baseURL: baseUrl(), ...options });
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    ...options,
+    extraHTTPHeaders: { 'x-forwarded-for': visitorAddress(), ...options.extraHTTPHeaders },
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   const requests: string[] = [];

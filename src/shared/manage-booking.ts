@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { clinic } from './clinic';
+import { sessionSchema } from './slots';
+
+/**
+ * A patient's own booking, managed without an account (issue 20): the confirmation e-mail and receipt carry
+ * `{PUBLIC_URL}/booking/{reference}#{token}`. The reference is short and not secret; the token, in the fragment
+ * (never sent by the browser on page load, so never in logs or a Referer), is sent as X-Manage-Token and kept by
+ * the server as a hash only. It stops working once the appointment has ended.
+ */
+export const MANAGE_TOKEN_HEADER = 'x-manage-token';
+
+/** Online, a booking is cancelled or moved only this long before it starts (the terms' notice). */
+export const CANCELLATION_NOTICE_HOURS = 48;
+
+/** The booking page's path of a reference (the token goes after `#`). */
+export const manageBookingPath = (reference: string) => `/booking/${reference}`;
+
+/** A reference's characters: Crockford's base32, no I, L, O or U, so it reads out clearly on the phone. */
+export const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const referencePattern = new RegExp(`^[${REFERENCE_ALPHABET}]{6,16}$`);
+
+export const manageBookingTexts = {
+  notFound: 'This booking link does not work: it may be mistyped, or the appointment is over.',
+  noticePassed: `Appointments can be cancelled or moved online up to ${CANCELLATION_NOTICE_HOURS} hours before they start. Please call us on ${clinic.phone} or e-mail ${clinic.email} and we will help.`,
+  notChangeable: 'This appointment can no longer be changed online.',
+  alreadyCancelled: 'This appointment is already cancelled.',
+  cancelled: 'Your appointment is cancelled. We have e-mailed you a confirmation.',
+  cancelledRefunded:
+    'Your appointment is cancelled and your payment is refunded in full. We have e-mailed you a confirmation; the refund can take 5 to 10 days to reach your card.',
+  cancelInProgress: 'Your cancellation is being made. Please look again in a minute.',
+  paymentInProgress: 'A payment of this appointment is in progress. Please try again in a few minutes.',
+  refundFailed: `We could not refund your payment just now, so the appointment is not cancelled. Please try again later, or call us on ${clinic.phone}.`,
+  moved: 'Your appointment is moved. We have e-mailed you the new time with an updated calendar invite.',
+  alreadyThere: 'Your appointment is already at this time.',
+  otherKind: 'Please choose a time of the same kind: the same test or consultation, for an adult or a child.',
+  otherPrice: (now: string, was: string) =>
+    `This time costs ${now}, not ${was} as your booking. Online, an appointment moves only to a time of the same price; please call us on ${clinic.phone} to change it.`,
+  started: 'Please choose a time that has not started.',
+  holdMissing: 'Please choose the new time again: it is not held for you any more.',
+  tooManyActions: 'Too many changes from this address. Please wait a few minutes and try again.',
+} as const;
+
+/** `/api/bookings/:reference`: a reference of our alphabet (upper case; lower case is read as upper). */
+export const bookingReferenceParams = z.object({
+  reference: z
+    .string()
+    .transform((value) => value.toUpperCase())
+    .refine((value) => referencePattern.test(value), manageBookingTexts.notFound),
+});
+
+/** What the patient may do with the booking now. */
+export const manageActions = ['cancel', 'move'] as const;
+
+/** The booking as its patient sees it on its page: what, when, where, price, payment, and what they may do. */
+export const managedBookingSchema = z.object({
+  reference: z.string(),
+  /** upcoming (booked or paid), cancelled (cancelled or refunded), over (attended, missed, or past its end). */
+  status: z.enum(['upcoming', 'cancelled', 'over']),
+  patient_name: z.string(),
+  /** e.g. 'Allergy test (skin prick test), adult'. */
+  service: z.string(),
+  session: sessionSchema,
+  /** Euro, as booked. */
+  price: z.number(),
+  /** unpaid (booked by the clinic, paid there), paid, refunded, refunding. */
+  payment_status: z.enum(['unpaid', 'paid', 'refunding', 'refunded']),
+  /** Until when (ISO 8601) it may be cancelled or moved online; null when it cannot be any more. */
+  change_until: z.string().nullable(),
+  /** What it may be changed by online now: empty when cancelled, over, or inside the notice. */
+  actions: z.array(z.enum(manageActions)),
+});
+export type ManagedBooking = z.infer<typeof managedBookingSchema>;
+
+export const managedBookingResponseSchema = z.object({ booking: managedBookingSchema });
+
+/** The answer of a cancel or a move: the booking as it is now, and what happened in words for the patient. */
+export const manageActionResponseSchema = z.object({ booking: managedBookingSchema, message: z.string() });
+export type ManageActionResponse = z.infer<typeof manageActionResponseSchema>;
+
+export const moveBookingRequestSchema = z
+  .object({
+    session_id: z
+      .number({ error: 'session_id must be the id of the new time.' })
+      .int('session_id must be the id of the new time.')
+      .min(1, 'session_id must be the id of the new time.')
+      .max(2_147_483_647, 'session_id must be the id of the new time.'),
+  })
+  .strict();
+export type MoveBookingRequest = z.infer<typeof moveBookingRequestSchema>;

@@ -28,6 +28,7 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { blogAdminRoutes } from './modules/blog/blog-admin-routes';
 import { blogPublicRoutes } from './modules/blog/blog-routes';
 import { contactRoutes } from './modules/contact/contact-routes';
+import { outboxAdminRoutes } from './modules/email/outbox-admin-routes';
 import { faqAdminRoutes } from './modules/faq/faq-admin-routes';
 import { faqPublicRoutes } from './modules/faq/faq-routes';
 import { feesAdminRoutes } from './modules/fees/fees-admin-routes';
@@ -215,6 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await admin.register(patientRecordsAdminRoutes);
           await admin.register(referralAdminRoutes);
           await admin.register(auditAdminRoutes);
+          await admin.register(outboxAdminRoutes);
         },
         { prefix: '/admin' },
       );

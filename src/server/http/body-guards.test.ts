@@ -13,6 +13,8 @@ import type { EndpointDefinition } from '../../shared/api/endpoint';
 import * as faqEndpoints from '../../shared/api/faq-endpoints';
 import * as feesEndpoints from '../../shared/api/fees-endpoints';
 import * as healthEndpoints from '../../shared/api/health-endpoints';
+import * as manageBookingEndpoints from '../../shared/api/manage-booking-endpoints';
+import * as outboxEndpoints from '../../shared/api/outbox-endpoints';
 import * as patientEndpoints from '../../shared/api/patient-endpoints';
 import * as paymentEndpoints from '../../shared/api/payment-endpoints';
 import * as referralEndpoints from '../../shared/api/referral-endpoints';
@@ -32,6 +34,8 @@ const ENDPOINT_MODULES = {
   'faq-endpoints.ts': faqEndpoints,
   'fees-endpoints.ts': feesEndpoints,
   'health-endpoints.ts': healthEndpoints,
+  'manage-booking-endpoints.ts': manageBookingEndpoints,
+  'outbox-endpoints.ts': outboxEndpoints,
   'patient-endpoints.ts': patientEndpoints,
   'payment-endpoints.ts': paymentEndpoints,
   'referral-endpoints.ts': referralEndpoints,

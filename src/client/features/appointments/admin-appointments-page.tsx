@@ -4,14 +4,14 @@ import type { RouteHandle } from '../../app/route-handle';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { ExportCsvButton } from '../../components/data-table/export-csv-button';
 import { useTableParams } from '../../components/data-table/use-table-params';
+import { ERASED_PATIENT } from '../../components/patient-details/patient-labels';
 import { formatAdminDateTime } from '../../lib/clinic-clock';
 import { deleteDialog, refundDialog, useAppointmentActions } from './appointment-actions';
-import { PaymentBadge, StatusBadge } from './appointment-badges';
+import { StatusBadge, TransactionPaymentBadge } from './appointment-badges';
 import {
   appointmentEditPath,
   canDelete,
   canRefund,
-  ERASED_PATIENT,
   kindSwitchPath,
   patientNameOf,
   timeRange,
@@ -55,7 +55,7 @@ const columns: DataTableColumn<Transaction>[] = [
         <span className="appointments__none">No time</span>
       ),
   },
-  { header: 'Payment information', cell: (row) => <PaymentBadge row={row} /> },
+  { header: 'Payment information', cell: (row) => <TransactionPaymentBadge row={row} /> },
   { header: 'Status', cell: (row) => <StatusBadge status={row.appointment_status} /> },
   {
     header: 'Registered',

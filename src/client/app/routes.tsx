@@ -45,7 +45,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoading,
     lazy: () => import('./layouts/admin-layout'),
     children: [
-      { index: true, lazy: () => import('../features/appointments/admin-appointments-page') },
+      { index: true, lazy: () => import('./pages/admin-home-page') },
       { path: 'video', lazy: () => import('../features/appointments/admin-appointments-page') },
       {
         path: 'appointment/create',

@@ -9,6 +9,7 @@ import * as authEndpoints from '../../shared/api/auth-endpoints';
 import * as blogEndpoints from '../../shared/api/blog-endpoints';
 import * as bookingEndpoints from '../../shared/api/booking-endpoints';
 import * as contactEndpoints from '../../shared/api/contact-endpoints';
+import * as dashboardEndpoints from '../../shared/api/dashboard-endpoints';
 import type { EndpointDefinition } from '../../shared/api/endpoint';
 import * as faqEndpoints from '../../shared/api/faq-endpoints';
 import * as feesEndpoints from '../../shared/api/fees-endpoints';
@@ -31,6 +32,7 @@ const ENDPOINT_MODULES = {
   'blog-endpoints.ts': blogEndpoints,
   'booking-endpoints.ts': bookingEndpoints,
   'contact-endpoints.ts': contactEndpoints,
+  'dashboard-endpoints.ts': dashboardEndpoints,
   'faq-endpoints.ts': faqEndpoints,
   'fees-endpoints.ts': feesEndpoints,
   'health-endpoints.ts': healthEndpoints,

@@ -1,5 +1,6 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clinic } from '../src/shared/clinic';
 import { PUBLIC_PAGE_PATHS } from '../src/shared/public-pages';
 import {
   axeViolations,
@@ -8,6 +9,7 @@ import {
   launchBrowser,
   openPage,
   pageWidth,
+  screenshot,
   viewportSweep,
   waitForHydration,
 } from './browser';
@@ -88,5 +90,186 @@ describe('pages', () => {
     expect(await robots.text()).toContain('Sitemap:');
     const sitemap = await (await fetch(`${baseUrl()}/sitemap.xml`)).text();
     expect(sitemap).toContain('/article/');
+  });
+});
+
+/** The attributes and box of each image `images` finds, once every one of them has loaded (lazy ones scrolled to). */
+async function loadedImages(images: Locator) {
+  const count = await images.count();
+  expect(count).toBeGreaterThan(0);
+  for (let index = 0; index < count; index += 1) {
+    const image = images.nth(index);
+    await image.scrollIntoViewIfNeeded();
+    await image.evaluate((element: HTMLImageElement) =>
+      element.complete ? undefined : new Promise((resolve) => element.addEventListener('load', resolve)),
+    );
+  }
+  return images.evaluateAll((elements: HTMLImageElement[]) =>
+    elements.map((element) => ({
+      alt: element.getAttribute('alt'),
+      width: element.getAttribute('width'),
+      height: element.getAttribute('height'),
+      loaded: element.naturalWidth > 0,
+      shown: element.getBoundingClientRect().width > 0 && element.getBoundingClientRect().height > 0,
+    })),
+  );
+}
+
+/** Every image found has width and height attributes, loaded, shows, and is decorative (alt ""). */
+async function expectDecorativeImages(images: Locator, label: string) {
+  for (const image of await loadedImages(images)) {
+    expect({ label, ...image }).toEqual({
+      label,
+      alt: '',
+      width: expect.stringMatching(/^\d+$/),
+      height: expect.stringMatching(/^\d+$/),
+      loaded: true,
+      shown: true,
+    });
+  }
+}
+
+/** The layout shift the page has had so far (the CLS figure's raw sum; the page stays still: 0). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          resolve(
+            list
+              .getEntries()
+              .reduce((sum, entry) => sum + ((entry as unknown as { value: number }).value ?? 0), 0),
+          );
+        }).observe({ type: 'layout-shift', buffered: true });
+        // With no shift at all the observer is never called.
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(0)));
+      }),
+  );
+
+/** The play button of the video on the page: labelled with the video's title, in the poster's centre. */
+async function expectCentredPlayButton(page: Page, title: string) {
+  const button = page.getByRole('button', { name: `Play the video: ${title}` });
+  await button.scrollIntoViewIfNeeded();
+  const poster = page.locator('.info-video__poster');
+  await expectDecorativeImages(poster, `${page.url()} poster`);
+  const [buttonBox, posterBox] = [await button.boundingBox(), await poster.boundingBox()];
+  if (!buttonBox || !posterBox) throw new Error('the play button or the poster has no box');
+  const centre = (box: { x: number; y: number; width: number; height: number }) => ({
+    x: box.x + box.width / 2,
+    y: box.y + box.height / 2,
+  });
+  expect(Math.abs(centre(buttonBox).x - centre(posterBox).x)).toBeLessThan(3);
+  expect(Math.abs(centre(buttonBox).y - centre(posterBox).y)).toBeLessThan(3);
+  expect(buttonBox.height).toBeGreaterThanOrEqual(44);
+  expect(await button.textContent()).toBe('Play the video');
+}
+
+describe('imagery', () => {
+  it('home: the hero, the allergy-type icons and the video poster, sized before they load, at 360 and 1280 px', async () => {
+    for (const viewport of viewportSweep) {
+      const { page, errors, requests, context } = await openPage(browser, { viewport });
+      await page.goto('/');
+      await waitForHydration(page);
+      await expectDecorativeImages(page.locator('img.hero__art'), 'hero');
+      const icons = page.locator('.allergy-tabs__icon');
+      expect(await icons.count()).toBe(7);
+      await expectDecorativeImages(icons, 'allergy-type icons');
+      await expectCentredPlayButton(page, clinic.videos.home.title);
+      expect(await layoutShift(page)).toBeLessThan(0.01);
+      expect(await axeViolations(page, `/ @${viewport.width}`)).toEqual([]);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await screenshot(page, `imagery-home-${viewport.width}`);
+      // Nothing comes from YouTube until the visitor presses play; then the player replaces the poster.
+      expect(requests.filter((url) => !url.startsWith(baseUrl()))).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.getByRole('button', { name: /^Play the video: / }).click();
+      await page.locator('.info-video iframe').waitFor();
+      expect(await page.locator('.info-video__poster').count()).toBe(0);
+      await context.close();
+    }
+  });
+
+  it('the allergy test and about pages: their poster and icons', async () => {
+    for (const viewport of viewportSweep) {
+      const { page, errors, context } = await openPage(browser, { viewport });
+      await page.goto('/allergy_test');
+      await waitForHydration(page);
+      await expectCentredPlayButton(page, clinic.videos.allergyTest.title);
+      await screenshot(page, `imagery-allergy-test-${viewport.width}`);
+      await page.goto('/about_us');
+      await waitForHydration(page);
+      await expectDecorativeImages(page.locator('.allergy-tabs__icon'), 'about icons');
+      await page.getByRole('button', { name: 'Food' }).click();
+      await screenshot(page, `imagery-about-${viewport.width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('the blog list and an article show their covers, sized before they load', async () => {
+    for (const viewport of viewportSweep) {
+      const { page, errors, context } = await openPage(browser, { viewport });
+      await page.goto('/blog');
+      await waitForHydration(page);
+      const covers = page.locator('img.blog-card__image');
+      expect(await covers.count()).toBe(4);
+      await expectDecorativeImages(covers, 'blog covers');
+      expect(await layoutShift(page)).toBeLessThan(0.01);
+      await screenshot(page, `imagery-blog-${viewport.width}`);
+      await page.locator('.blog-card__title a').first().click();
+      await page.waitForURL('**/article/*');
+      // The router changes the URL before the article has arrived.
+      await page.locator('img.article__image').waitFor();
+      await expectDecorativeImages(page.locator('img.article__image'), 'article cover');
+      expect(await page.locator('img.article__image').getAttribute('src')).toMatch(/^\/uploads\//);
+      expect(await axeViolations(page, `article @${viewport.width}`)).toEqual([]);
+      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      await screenshot(page, `imagery-article-${viewport.width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('team members without a photo get an avatar: their initials on a disc of their own colour', async () => {
+    for (const viewport of viewportSweep) {
+      const { page, errors, context } = await openPage(browser, { viewport });
+      await page.goto('/our_team');
+      await waitForHydration(page);
+      const avatars = page.locator('.team-card .team-photo--initials');
+      const count = await avatars.count();
+      expect(count).toBe(await page.locator('.team-card').count());
+      const looks = await avatars.evaluateAll((elements) =>
+        elements.map((element) => {
+          const style = getComputedStyle(element);
+          const box = element.getBoundingClientRect();
+          return {
+            text: element.textContent,
+            hidden: element.getAttribute('aria-hidden'),
+            square: box.width > 0 && Math.abs(box.width - box.height) < 0.5,
+            ratio: style.aspectRatio,
+            background: style.backgroundColor,
+          };
+        }),
+      );
+      for (const look of looks) {
+        expect(look).toEqual({
+          text: expect.stringMatching(/^\p{Lu}{1,2}$/u),
+          hidden: 'true',
+          square: true,
+          ratio: '1 / 1',
+          background: expect.stringMatching(/^rgb\(/),
+        });
+      }
+      expect(new Set(looks.map((look) => look.background)).size).toBeGreaterThan(2);
+      await screenshot(page, `imagery-team-${viewport.width}`);
+      await page.locator('.team-card__link').first().click();
+      await page.waitForURL('**/employee/*');
+      const large = page.locator('.team-photo--large.team-photo--initials');
+      await large.waitFor();
+      expect(await large.textContent()).toBe(looks[0]?.text);
+      await screenshot(page, `imagery-team-member-${viewport.width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 });

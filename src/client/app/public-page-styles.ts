@@ -8,6 +8,7 @@ import '../features/faq/faq.css';
 import '../features/fees/fees.css';
 import '../features/contact/contact.css';
 import '../features/blog/blog.css';
+import '../components/click-to-play-video/click-to-play-video.css';
 import '../components/kind-choice/kind-choice.css';
 import '../components/month-calendar/month-calendar.css';
 import '../features/availability/availability.css';

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-database';
 import type { DatabaseHandle } from './database';
@@ -10,6 +10,7 @@ import {
   feeCategories,
   feePrices,
   feeServices,
+  files,
   type NewSlot,
   patients,
   payments,
@@ -71,6 +72,26 @@ describe('seedDemonstrationContent', () => {
     expect(new Set(articles.map((article) => clinicTime(article.publishedAt).day)).size).toBe(
       articles.length,
     );
+    // Each has its own cover illustration, stored like a staff upload: a public PNG with its WebP variants.
+    const coverIds = articles.map((article) => article.iconFileId);
+    expect(coverIds.every(Boolean)).toBe(true);
+    expect(new Set(coverIds).size).toBe(articles.length);
+    const covers = await db
+      .select({
+        id: files.id,
+        mimeType: files.mimeType,
+        isPublic: files.isPublic,
+        variantOf: files.variantOf,
+      })
+      .from(files)
+      .where(inArray(files.id, coverIds as string[]));
+    expect(covers.every((cover) => cover.mimeType === 'image/png' && cover.isPublic)).toBe(true);
+    const variants = await db
+      .select({ width: files.width, mimeType: files.mimeType })
+      .from(files)
+      .where(inArray(files.variantOf, coverIds as string[]));
+    expect(variants).toHaveLength(articles.length * 2);
+    expect(variants.every((variant) => variant.mimeType === 'image/webp')).toBe(true);
 
     const faqs = await db.select().from(faQuestions);
     expect(faqs.length).toBeGreaterThanOrEqual(10);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { inArray, sql } from 'drizzle-orm';
+import { storeUpload } from '../modules/uploads/file-repository';
+import { type PreparedUpload, prepareUpload } from '../modules/uploads/upload-checks';
 import type { Db } from './database';
 import {
   appointments,
@@ -26,6 +28,7 @@ import {
   seedSlotSchedule,
   seedTeamMembers,
 } from './seed-content';
+import { seedCovers } from './seed-covers';
 
 const CLINIC_TIME_ZONE = 'Europe/Dublin';
 
@@ -41,17 +44,22 @@ export async function seedDemonstrationContent(
   options: { now?: Date } = {},
 ): Promise<{ seeded: boolean }> {
   const now = options.now ?? new Date();
+  // Drawing the covers is slow work: done before the transaction, and only when it will be needed.
+  if (await hasContent(db)) return { seeded: false };
+  const covers = await prepareArticleCovers();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    const [team] = await tx.select({ id: teamMembers.id }).from(teamMembers).limit(1);
-    const [article] = await tx.select({ id: blogArticles.id }).from(blogArticles).limit(1);
-    const [faq] = await tx.select({ id: faQuestions.id }).from(faQuestions).limit(1);
-    if (team || article || faq) return { seeded: false };
+    if (await hasContent(tx)) return { seeded: false };
 
     await tx
       .insert(teamMembers)
       .values(seedTeamMembers.map((member, index) => ({ ...member, order: index + 1 })));
-    await tx.insert(blogArticles).values(buildDemonstrationArticles(now));
+    const articles = buildDemonstrationArticles(now);
+    for (const article of articles) {
+      const cover = covers.get(article.title);
+      if (cover) article.iconFileId = await storeUpload(tx, cover, 'public');
+    }
+    await tx.insert(blogArticles).values(articles);
     await tx.insert(faQuestions).values(seedFaqs.map((faq, index) => ({ ...faq, position: index + 1 })));
 
     const [anyCategory] = await tx.select({ id: feeCategories.id }).from(feeCategories).limit(1);
@@ -90,6 +98,39 @@ export async function seedDemonstrationContent(
     }
     return { seeded: true };
   });
+}
+
+/** True when the database has any team member, blog article or FAQ: then the seed leaves it alone. */
+async function hasContent(db: Db): Promise<boolean> {
+  const [team] = await db.select({ id: teamMembers.id }).from(teamMembers).limit(1);
+  const [article] = await db.select({ id: blogArticles.id }).from(blogArticles).limit(1);
+  const [faq] = await db.select({ id: faQuestions.id }).from(faQuestions).limit(1);
+  return Boolean(team || article || faq);
+}
+
+/** The width the covers are drawn at (16:9, like the article page's cover). */
+const COVER_WIDTH = 1200;
+
+/**
+ * The demonstration articles' cover illustrations (seed-covers.ts) as PNG uploads, by article title: drawn
+ * at 1200 × 675 and prepared exactly like a cover staff upload (checked from its bytes, WebP variants made).
+ */
+async function prepareArticleCovers(): Promise<Map<string, PreparedUpload>> {
+  const { default: sharp } = await import('sharp');
+  const prepared = await Promise.all(
+    Object.entries(seedCovers).map(async ([title, cover]) => {
+      const png = await sharp(Buffer.from(cover.svg), { density: (72 * COVER_WIDTH) / 640 })
+        .png({ compressionLevel: 9 })
+        .toBuffer();
+      const upload = await prepareUpload(
+        { field: 'icon', fileName: cover.fileName, bytes: png },
+        'image',
+        'icon',
+      );
+      return [title, upload] as const;
+    }),
+  );
+  return new Map(prepared);
 }
 
 /** The clinic-time instant of `hour:minute` on the day `offset` days from `now`'s clinic day. */

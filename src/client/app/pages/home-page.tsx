@@ -30,7 +30,7 @@ export function Component() {
     <>
       <section className="hero" aria-labelledby="home-title">
         <div className="container hero__inner">
-          <div>
+          <div className="hero__text">
             <p className="hero__eyebrow">Private allergy clinic in Dublin</p>
             <h1 id="home-title" className="hero__title">
               {clinic.name}
@@ -45,6 +45,14 @@ export function Component() {
               </Link>
             </div>
           </div>
+          <img
+            className="hero__art"
+            src="/images/hero.svg"
+            alt=""
+            width={480}
+            height={360}
+            fetchPriority="high"
+          />
           <ul className="hero__facts">
             {facts.map((fact) => (
               <li key={fact.title} className="hero__fact">

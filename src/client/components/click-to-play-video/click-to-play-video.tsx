@@ -1,6 +1,9 @@
 import { useState } from 'react';
 
-/** A YouTube video that loads nothing from YouTube until the visitor clicks 'Play video'. */
+/**
+ * A YouTube video that loads nothing from YouTube until the visitor presses play: until then, the clinic's
+ * own poster (decorative) with a labelled play button in its centre; the whole poster takes the click.
+ */
 export function ClickToPlayVideo({ title, embedUrl }: { title: string; embedUrl: string }) {
   const [playing, setPlaying] = useState(false);
   return (
@@ -14,17 +17,25 @@ export function ClickToPlayVideo({ title, embedUrl }: { title: string; embedUrl:
             referrerPolicy="strict-origin-when-cross-origin"
           />
         ) : (
-          <button
-            type="button"
-            className="info-video__play"
-            aria-label={`Play video: ${title}`}
-            onClick={() => setPlaying(true)}
-          >
-            <span className="info-video__icon" aria-hidden="true">
-              ▶
-            </span>
-            <span aria-hidden="true">Play video</span>
-          </button>
+          <>
+            <img
+              className="info-video__poster"
+              src="/images/video-poster.svg"
+              alt=""
+              width={640}
+              height={360}
+              loading="lazy"
+            />
+            <button
+              type="button"
+              className="info-video__play"
+              aria-label={`Play the video: ${title}`}
+              onClick={() => setPlaying(true)}
+            >
+              <span className="info-video__icon" aria-hidden="true" />
+              Play the video
+            </button>
+          </>
         )}
       </div>
       <figcaption className="info-video__note">

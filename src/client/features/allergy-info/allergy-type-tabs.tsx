@@ -35,6 +35,14 @@ export function AllergyTypeTabs({ headingLevel = 3, idPrefix = 'allergy-type' }:
                 aria-controls={`${baseId}-panel-${type.id}`}
                 onClick={() => setOpenId(open ? null : type.id)}
               >
+                <img
+                  className="allergy-tabs__icon"
+                  src={`/images/allergy/${type.id}.svg`}
+                  alt=""
+                  width={32}
+                  height={32}
+                  loading="lazy"
+                />
                 {type.name}
               </button>
             </li>

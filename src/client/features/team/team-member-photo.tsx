@@ -1,15 +1,14 @@
 import type { TeamMemberSummary } from '../../../shared/team';
 import { imageSrcSet } from '../../../shared/uploads';
-
-function initials(fullName: string): string {
-  const words = fullName.replace(/^(Dr|Prof|Ms|Mr|Mrs)\.?\s+/i, '').split(/\s+/);
-  return `${words[0]?.[0] ?? ''}${words.at(-1)?.[0] ?? ''}`.toUpperCase();
-}
+import { avatarInitials, avatarTone } from './team-avatar';
 
 /** The photo's displayed width (team.css: 8rem and 12rem), for the browser's choice from the srcset. */
 const SIZES = { small: '8rem', large: '12rem' } as const;
 
-/** The member's photo (its WebP variants in a srcset), or their initials on a tinted disc when there is none. */
+/**
+ * The member's photo (its WebP variants in a srcset), or, when there is none, their avatar: initials on a disc
+ * of a colour chosen from their name. The avatar is decorative (the name is written beside it).
+ */
 export function TeamMemberPhoto({ member, size }: { member: TeamMemberSummary; size: 'small' | 'large' }) {
   if (member.logo_url) {
     return (
@@ -27,8 +26,11 @@ export function TeamMemberPhoto({ member, size }: { member: TeamMemberSummary; s
     );
   }
   return (
-    <span className={`team-photo team-photo--${size} team-photo--initials`} aria-hidden="true">
-      {initials(member.full_name)}
+    <span
+      className={`team-photo team-photo--${size} team-photo--initials team-photo--tone-${avatarTone(member.full_name)}`}
+      aria-hidden="true"
+    >
+      {avatarInitials(member.full_name)}
     </span>
   );
 }

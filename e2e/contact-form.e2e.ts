@@ -30,7 +30,9 @@ describe('contact form', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
     await page.getByLabel('Name', { exact: true }).fill('A');
     await page.getByLabel('E-mail', { exact: true }).fill('not-an-email');
-    await page.getByLabel('Phone (optional)', { exact: true }).fill('12');
+    // A '.' is not dropped as typed but refused (issue 21).
+    await page.getByLabel('Phone (optional)', { exact: true }).pressSequentially('087.123.4567');
+    expect(await page.getByLabel('Phone (optional)', { exact: true }).inputValue()).toBe('087.123.4567');
     await page.getByLabel('Message', { exact: true }).fill('short');
     await submit.click();
     expect(await page.getByText('Text is too short.').count()).toBe(2);

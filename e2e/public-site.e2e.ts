@@ -1,6 +1,20 @@
+import { mkdir } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, openPage, pageWidth, viewports, waitForHydration } from './browser';
+import { clinic } from '../src/shared/clinic';
+import {
+  axeViolations,
+  baseUrl,
+  fitsWidth,
+  launchBrowser,
+  openPage,
+  pageWidth,
+  SCREENSHOTS,
+  screenshot,
+  viewportSweep,
+  viewports,
+  waitForHydration,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -100,4 +114,74 @@ describe('public site', () => {
     expect(await page.locator('iframe').count()).toBe(1);
     await context.close();
   });
+});
+
+describe('the clinic locations (issue 21)', () => {
+  const expectedHours = (compact: boolean) =>
+    clinic.locationList.map((place) => ({
+      label: place.label,
+      hours: place.hours.map(
+        (hours) => `${compact ? hours.shortDays : hours.days} ${hours.opens}–${hours.closes}`,
+      ),
+    }));
+
+  it('lists every location with its address, hours and directions in the footer and on the contact page, at 360 and 1280 px', async () => {
+    expect(clinic.locationList.map((place) => place.label)).toEqual([
+      'Suite 12, Sandyford (adults)',
+      'Suite 23, Blackrock (adults)',
+      'Suite 36, Sandyford (children)',
+    ]);
+    for (const viewport of viewportSweep) {
+      const { page, requests, errors, context } = await openPage(browser, { viewport });
+      for (const [path, scope, compact] of [
+        ['/', 'footer .site-footer__location', true],
+        ['/contact_us', 'main .contact-page__location', false],
+      ] as const) {
+        await page.goto(path);
+        await waitForHydration(page);
+        const places = page.locator(scope);
+        expect(await places.count()).toBe(3);
+        const shown = await places.evaluateAll((items) =>
+          items.map((item) => ({
+            label: item.querySelector('h3')?.textContent ?? '',
+            address: item.querySelector('address')?.textContent ?? '',
+            // The days as shown (the footer's short ones are hidden from screen readers, which hear them in full).
+            hours: [...item.querySelectorAll('dt')].map((days) => {
+              const shownDays = (days.querySelector('[aria-hidden="true"]') ?? days).textContent;
+              const times = [...(days.nextElementSibling?.querySelectorAll('time') ?? [])];
+              return `${shownDays} ${times.map((time) => time.textContent).join('–')}`;
+            }),
+          })),
+        );
+        expect(shown.map(({ label, hours }) => ({ label, hours }))).toEqual(expectedHours(compact));
+        for (const [index, place] of clinic.locationList.entries()) {
+          expect(shown[index]?.address).toContain(place.postcode);
+          const directions = places
+            .nth(index)
+            .getByRole('link', { name: `Directions to ${place.label}, opens in a new tab`, exact: true });
+          expect(await directions.getAttribute('href')).toBe(place.directionsUrl);
+          expect(await directions.getAttribute('target')).toBe('_blank');
+        }
+        expect(await fitsWidth(page)).toBe(true);
+        expect(await axeViolations(page, `${path} locations @${viewport.width}`)).toEqual([]);
+        if (path === '/contact_us') await screenshot(page, `locations-contact-${viewport.width}`);
+        else {
+          await mkdir(SCREENSHOTS, { recursive: true });
+          await page
+            .locator('footer')
+            .screenshot({ path: `${SCREENSHOTS}/locations-footer-${viewport.width}.png` });
+        }
+      }
+      // No map is asked of Google until a 'Show map' is clicked; then only that location's.
+      const external = () => requests.filter((url) => !url.startsWith(baseUrl()) && !url.startsWith('data:'));
+      expect(external()).toEqual([]);
+      expect(await page.locator('iframe').count()).toBe(0);
+      await page.getByRole('button', { name: /^Show map\W+Suite 23, Blackrock \(adults\)$/ }).click();
+      const frame = page.locator('main iframe');
+      expect(await frame.count()).toBe(1);
+      expect(await frame.getAttribute('src')).toBe(clinic.locations.adult_2.mapEmbedUrl);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  }, 120_000); // two pages at two widths, each checked by axe
 });

@@ -221,7 +221,7 @@ describe('the self-referral page', () => {
       'Date of birth': 'Enter the date of birth as dd.mm.yyyy, for example 31.01.1990.',
     });
 
-    // The phone: letters are blocked as typed; then its length and pattern.
+    // The phone: letters are blocked as typed, nothing else; then its digits are counted and its characters checked.
     const phone = field(page, 'Phone');
     await phone.pressSequentially('08a7b');
     expect(await phone.inputValue()).toBe('087');
@@ -230,6 +230,12 @@ describe('the self-referral page', () => {
     await expectErrors(page, { Phone: 'Text is too long.' });
     await phone.fill('087+123456');
     await expectErrors(page, { Phone: 'Phone number is invalid.' });
+    await phone.fill('');
+    await phone.pressSequentially('087.123.4567');
+    expect(await phone.inputValue()).toBe('087.123.4567');
+    await expectErrors(page, { Phone: 'Phone number is invalid.' });
+    await phone.fill('+353 87 123 4567');
+    await expect.poll(() => errorOf(page, 'Phone')).toBe('');
 
     // The letter: another kind of file is refused at once; one over 10 MB when the form is sent.
     const letter = field(page, 'Referral letter');
@@ -302,6 +308,20 @@ describe('the self-referral page', () => {
       await fillCommon(page, email);
       await field(page, 'Referral letter').setInputFiles(resolve('testdata/letter.pdf'));
       await page.getByText('letter.pdf').waitFor();
+      // The phone (issue 21): a '.' typed is kept and refused beside the field, not silently dropped; a
+      // number with its country code and spaces is accepted, and kept as typed.
+      const phone = field(page, 'Phone');
+      await phone.fill('');
+      await phone.pressSequentially('087.123.4567');
+      expect(await phone.inputValue()).toBe('087.123.4567');
+      await sendButton(page).click();
+      await expectErrors(page, { Phone: 'Phone number is invalid.' });
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await axeViolations(page, `phone invalid ${viewport.width}`)).toEqual([]);
+      await screenshot(page, `referral-phone-invalid-${viewport.width}`);
+      await phone.fill('');
+      await phone.pressSequentially('+353 87 123 4567');
+      await expect.poll(() => errorOf(page, 'Phone')).toBe('');
       await sendButton(page).click();
       await expectSentAndHome(page);
       await screenshot(page, `referral-letter-sent-${viewport.width}`);
@@ -312,7 +332,7 @@ describe('the self-referral page', () => {
         first_name: 'Aoife',
         last_name: 'Byrne',
         email,
-        phone: '087 123 4567',
+        phone: '+353 87 123 4567',
         dob: '1990-04-12',
         is_referral: true,
         address: null,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formFlagSchema, optionalFormFileSchema, recordIdParams } from './api/common-schemas';
+import { PHONE_DIGITS, phoneIssueText } from './phone';
 import { publicSessionSchema } from './slots';
 import { texts } from './validation-texts';
 
@@ -11,15 +12,13 @@ import { texts } from './validation-texts';
 
 export const BOOKING_LIMITS = {
   name: { min: 2, max: 20 },
-  phone: { min: 6, max: 12 },
+  /** Digits, not characters: the one phone rule of `./phone`. */
+  phone: PHONE_DIGITS,
   gpName: { min: 2, max: 20 },
   gpAddress: { min: 10, max: 300 },
   testReason: { min: 10, max: 300 },
   email: 254,
 } as const;
-
-/** Digits, spaces, brackets and dashes, an optional leading '+': what a phone field lets through. */
-export const BOOKING_PHONE_PATTERN = /^\+?[0-9 ()-]+$/;
 
 /** Bookings held or paid that one visitor address (an IPv6 one by its /64) may make in 24 hours. */
 export const BOOKINGS_PER_ADDRESS_PER_DAY = 6;
@@ -85,6 +84,13 @@ function lengthIssue(field: string, value: string | undefined, min: number, max:
   if (value.length < min) return [field, bookingTexts.tooShort];
   if (value.length > max) return [field, bookingTexts.tooLong];
   return undefined;
+}
+
+/** The phone rule of every form (`./phone`): digits counted, other characters refused. */
+function phoneIssue(value: string | undefined): Issue | undefined {
+  if (value === undefined) return ['phone', bookingTexts.required];
+  const message = phoneIssueText(value);
+  return message === undefined ? undefined : ['phone', message];
 }
 
 const EMAIL = z.email();
@@ -197,12 +203,7 @@ export function bookingFormIssues(
   }
   if (form.email !== undefined) issues.push(emailIssue('email', form.email));
   else if (emailRequired) issues.push(['email', bookingTexts.required]);
-  const phone = BOOKING_LIMITS.phone;
-  const phoneLength = lengthIssue('phone', form.phone, phone.min, phone.max);
-  issues.push(
-    phoneLength ??
-      (BOOKING_PHONE_PATTERN.test(form.phone ?? '') ? undefined : ['phone', bookingTexts.phoneInvalid]),
-  );
+  issues.push(phoneIssue(form.phone));
   // For a video call only the name, guardian, e-mail and phone rules apply (spec section 5).
   if (!form.is_video_call) {
     if (form.dob === undefined) issues.push(['dob', bookingTexts.dobRequired]);

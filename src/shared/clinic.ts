@@ -15,6 +15,18 @@ export function isLocationKey(value: unknown): value is LocationKey {
   return typeof value === 'string' && (locationKeys as readonly string[]).includes(value);
 }
 
+/** One line of a location's opening hours, in clinic time (Europe/Dublin). */
+export interface OpeningHours {
+  /** The days in words, e.g. 'Monday to Friday'. */
+  days: string;
+  /** The same days short, for the footer, e.g. 'Mon–Fri'. */
+  shortDays: string;
+  /** HH:mm. */
+  opens: string;
+  /** HH:mm. */
+  closes: string;
+}
+
 export interface ClinicLocation {
   key: LocationKey;
   /** Short label for selects and lists, e.g. 'Suite 12, Sandyford (adults)'. */
@@ -27,6 +39,8 @@ export interface ClinicLocation {
   mapEmbedUrl: string;
   /** Google Maps directions to the address; opened in a new tab. */
   directionsUrl: string;
+  /** When the suite is open; on days not named it is closed. */
+  hours: readonly OpeningHours[];
 }
 
 export interface SocialLink {
@@ -50,6 +64,7 @@ function location(
   label: string,
   addressLines: readonly string[],
   postcode: string,
+  hours: readonly OpeningHours[],
 ): ClinicLocation {
   const query = mapQuery(addressLines, postcode);
   return {
@@ -59,8 +74,16 @@ function location(
     postcode,
     mapEmbedUrl: `https://www.google.com/maps?q=${query}&output=embed`,
     directionsUrl: `https://www.google.com/maps/dir/?api=1&destination=${query}`,
+    hours,
   };
 }
+
+const open = (days: string, shortDays: string, opens: string, closes: string): OpeningHours => ({
+  days,
+  shortDays,
+  opens,
+  closes,
+});
 
 const locations: Readonly<Record<LocationKey, ClinicLocation>> = {
   adult_1: location(
@@ -73,12 +96,14 @@ const locations: Readonly<Record<LocationKey, ClinicLocation>> = {
       'Dublin 18',
     ],
     'D18 K7W2',
+    [open('Monday to Friday', 'Mon–Fri', '09:00', '17:30'), open('Saturday', 'Sat', '09:00', '13:00')],
   ),
   adult_2: location(
     'adult_2',
     'Suite 23, Blackrock (adults)',
     ['Suite 23, Rockfield Private Hospital', 'Rock Road', 'Blackrock, Co. Dublin'],
     'A94 X2F6',
+    [open('Tuesday to Thursday', 'Tue–Thu', '09:00', '17:00')],
   ),
   child: location(
     'child',
@@ -90,6 +115,7 @@ const locations: Readonly<Record<LocationKey, ClinicLocation>> = {
       'Dublin 18',
     ],
     'D18 K7W2',
+    [open('Monday to Friday', 'Mon–Fri', '09:00', '17:00'), open('Saturday', 'Sat', '09:30', '12:30')],
   ),
 };
 
@@ -109,8 +135,11 @@ export const clinic = {
   currency: 'EUR',
   locale: 'en-IE',
   locations,
-  /** The two addresses shown in the footer and on the contact page (both in Sandyford, Dublin 18). */
-  footerLocations: [locations.adult_1, locations.child] as readonly ClinicLocation[],
+  /**
+   * Every location, in the order the footer, the contact page and the privacy policy list them: both
+   * Sandyford suites and Blackrock.
+   */
+  locationList: locationKeys.map((key) => locations[key]) as readonly ClinicLocation[],
   social: [
     { network: 'facebook', label: 'Facebook', url: 'https://www.facebook.com/dublinallergyclinic' },
     { network: 'instagram', label: 'Instagram', url: 'https://www.instagram.com/dublinallergyclinic' },

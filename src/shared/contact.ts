@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { phoneIssueText } from './phone';
 import { texts } from './validation-texts';
-
-/** The phone pattern of the contact form: digits, spaces, brackets and dashes, an optional leading '+'. */
-export const CONTACT_PHONE_PATTERN = /^\+?[0-9 ()-]{6,20}$/;
 
 export const CONTACT_SUCCESS_MESSAGE =
   'Thank you, your message has been sent. We will reply within two working days.';
@@ -25,11 +23,14 @@ export const contactRequestSchema = z
       .min(1, { error: texts.required, abort: true })
       .max(254, texts.mailInvalid)
       .email(texts.mailInvalid),
-    /** Optional: an empty field means no phone. */
+    /** Optional: an empty field means no phone; one given follows the rule of every form (`./phone`). */
     phone: z
       .string({ error: texts.phoneInvalid })
       .trim()
-      .refine((value) => value === '' || CONTACT_PHONE_PATTERN.test(value), texts.phoneInvalid)
+      .superRefine((value, context) => {
+        const message = value === '' ? undefined : phoneIssueText(value);
+        if (message !== undefined) context.addIssue({ code: 'custom', message });
+      })
       .optional()
       .transform((value) => value || undefined),
     message: requiredText(10, 2000),

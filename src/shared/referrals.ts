@@ -5,10 +5,11 @@ import {
   pagedListSchema,
   recordIdParams,
 } from './api/common-schemas';
-import { BOOKING_LIMITS, BOOKING_PHONE_PATTERN, isRealDay, todayInDublin } from './booking';
+import { BOOKING_LIMITS, isRealDay, todayInDublin } from './booking';
 import { clinic } from './clinic';
 import { paginationQuerySchema } from './pagination';
 import { patientDetailSchema } from './patients';
+import { phoneIssueText } from './phone';
 import { texts } from './validation-texts';
 
 /**
@@ -169,15 +170,17 @@ export function referralFormIssues(
   today = todayInDublin(),
 ): Issue[] {
   const issues: (Issue | undefined)[] = [];
-  const { fullName, phone, answer } = REFERRAL_LIMITS;
+  const { fullName, answer } = REFERRAL_LIMITS;
   issues.push(lengthIssue('full_name', form.full_name, fullName.min, fullName.max));
   if (form.email === undefined) issues.push(['email', referralTexts.required]);
   else if (form.email.length > REFERRAL_LIMITS.email || !EMAIL.safeParse(form.email).success)
     issues.push(['email', referralTexts.mailInvalid]);
-  issues.push(
-    lengthIssue('phone', form.phone, phone.min, phone.max) ??
-      (BOOKING_PHONE_PATTERN.test(form.phone ?? '') ? undefined : ['phone', referralTexts.phoneInvalid]),
-  );
+  if (form.phone === undefined) issues.push(['phone', referralTexts.required]);
+  else {
+    // The one phone rule of every form (`./phone`): digits counted, other characters refused.
+    const phoneText = phoneIssueText(form.phone);
+    if (phoneText !== undefined) issues.push(['phone', phoneText]);
+  }
   if (form.dob === undefined) issues.push(['dob', referralTexts.dobRequired]);
   else if (!isRealDay(form.dob)) issues.push(['dob', referralTexts.dobInvalid]);
   else if (form.dob > today) issues.push(['dob', referralTexts.dobInFuture]);

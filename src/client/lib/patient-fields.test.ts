@@ -17,7 +17,9 @@ describe('patient fields', () => {
     expect(tidyDisplayDate('soon')).toBe('soon');
   });
 
-  it('keeps no letters in a phone number', () => {
+  it('keeps no letters in a phone number, and drops nothing else', () => {
     expect(phoneCharacters('+353 (87) 12-34a5b6')).toBe('+353 (87) 12-3456');
+    expect(phoneCharacters('087 ÉÑ123 ж4567')).toBe('087 123 4567');
+    expect(phoneCharacters('087.123/4567 #2')).toBe('087.123/4567 #2');
   });
 });

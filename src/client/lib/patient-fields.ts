@@ -1,5 +1,3 @@
-import type { ChangeEvent, KeyboardEvent } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { bookingTexts } from '../../shared/booking';
 import { MAX_UPLOAD_BYTES } from '../../shared/uploads';
 import type { FileFieldValue } from '../components/file-field/file-field';
@@ -7,7 +5,7 @@ import type { FileFieldValue } from '../components/file-field/file-field';
 /**
  * The patient's fields of the public booking form and the staff's patient form alike (spec section 5): what
  * both ask, how a date of birth and a phone are typed (the date shown as dd.MM.yyyy and sent as YYYY-MM-DD; no
- * letters in a phone), and the checks both add to the shared schemas'.
+ * letters in a phone: `phone-input.ts`), and the checks both add to the shared schemas'.
  */
 
 /** The patient's fields both forms have, as they are filled in; field names are the API's (`patient[first_name]`). */
@@ -82,35 +80,8 @@ export function tidyDisplayDate(value: string): string {
   return iso ? isoToDisplayDate(iso) : value;
 }
 
-/** What a phone field lets through as it is typed: no letters (spec section 5). */
-export const phoneCharacters = (value: string) => value.replace(/[^0-9+() -]/g, '');
-
-/** A phone field's keydown: letters are blocked as they are typed; shortcuts and keys like Tab pass. */
-export function blockPhoneLetters(event: KeyboardEvent<HTMLInputElement>): void {
-  if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && phoneCharacters(event.key) === '')
-    event.preventDefault();
-}
-
-/** Takes the letters out of a phone field's new value (pasted, dropped) before the form reads it. */
-export function dropPhoneLetters(event: ChangeEvent<HTMLInputElement>): void {
-  const allowed = phoneCharacters(event.target.value);
-  if (allowed !== event.target.value) event.target.value = allowed;
-}
-
-/**
- * A phone input's registration with its letters blocked as they are typed and taken out of pasted text
- * (spec section 5): spread it on the field after its type and labels.
- */
-export function phoneInputProps<Name extends string>(registration: UseFormRegisterReturn<Name>) {
-  return {
-    ...registration,
-    onKeyDown: blockPhoneLetters,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      dropPhoneLetters(event);
-      return registration.onChange(event);
-    },
-  };
-}
+/** How a phone is typed in these forms and the contact form alike: letters blocked, nothing else dropped. */
+export { phoneCharacters, phoneInputProps } from './phone-input';
 
 /** The form's patient fields for the shared schemas: the slot's kind, the date of birth as YYYY-MM-DD. */
 export function patientFormInput(values: PatientFormFields, slot: FormSlot) {

@@ -4,15 +4,29 @@ import './click-to-load-map.css';
 
 /**
  * A Google map that loads nothing from Google until the visitor clicks 'Show map' (DESIGN.md section 4:
- * no third party sees a visitor who did not ask for it). The iframe takes the focus once shown.
+ * no third party sees a visitor who did not ask for it). The iframe takes the focus once shown. `compact`
+ * shows only the button until then (a page listing several locations, each with its own directions link,
+ * says once above them where the maps come from).
  */
-export function ClickToLoadMap({ place }: { place: ClinicLocation }) {
+export function ClickToLoadMap({ place, compact = false }: { place: ClinicLocation; compact?: boolean }) {
   const [shown, setShown] = useState(false);
   const frameRef = useRef<HTMLIFrameElement>(null);
 
   useEffect(() => {
     if (shown) frameRef.current?.focus();
   }, [shown]);
+
+  const showButton = (
+    <button
+      type="button"
+      className="button button--secondary map-embed__button"
+      onClick={() => setShown(true)}
+    >
+      Show map<span className="visually-hidden">: {place.label}</span>
+    </button>
+  );
+
+  if (compact && !shown) return <div className="map-embed map-embed--collapsed">{showButton}</div>;
 
   return (
     <div className="map-embed">
@@ -46,13 +60,7 @@ export function ClickToLoadMap({ place }: { place: ClinicLocation }) {
           <p className="map-embed__note">
             The map is provided by Google Maps and loads only when you ask for it.
           </p>
-          <button
-            type="button"
-            className="button button--secondary map-embed__button"
-            onClick={() => setShown(true)}
-          >
-            Show map<span className="visually-hidden">: {place.label}</span>
-          </button>
+          {showButton}
           <a className="map-embed__link" href={place.directionsUrl} target="_blank" rel="noopener noreferrer">
             Open in Google Maps<span className="visually-hidden"> (opens in a new tab)</span>
           </a>

@@ -1,12 +1,16 @@
 import { Link } from 'react-router';
 import { clinic } from '../../../shared/clinic';
 import { ClickToLoadMap } from '../click-to-load-map/click-to-load-map';
+import { DirectionsLink, LocationAddress, OpeningHoursList } from '../clinic-location/clinic-location';
 import { SocialIcon } from './social-icon';
 import './site-footer.css';
 
-const [mapLocation] = clinic.footerLocations;
+const [mapLocation] = clinic.locationList;
 
-/** The public footer (spec 2.1): contacts, social links, the two Sandyford addresses, a click-to-load map. */
+/**
+ * The public footer (spec 2.1, issue 21): contacts, social links, every clinic location (both Sandyford
+ * suites and Blackrock) with its address, opening hours and directions, and a click-to-load map.
+ */
 export function SiteFooter() {
   return (
     <footer className="site-footer">
@@ -69,24 +73,23 @@ export function SiteFooter() {
           </ul>
         </section>
 
-        <section className="site-footer__section" aria-labelledby="footer-locations-title">
+        <section
+          className="site-footer__section site-footer__section--locations"
+          aria-labelledby="footer-locations-title"
+        >
           <h2 id="footer-locations-title" className="site-footer__title">
             Our clinics
           </h2>
-          {clinic.footerLocations.map((place) => (
-            <div key={place.key} className="site-footer__location">
-              <h3 className="site-footer__subtitle">{place.label}</h3>
-              <address className="site-footer__address">
-                {place.addressLines.map((line) => (
-                  <span key={line}>{line}</span>
-                ))}
-                <span>{place.postcode}</span>
-              </address>
-              <a href={place.directionsUrl} target="_blank" rel="noopener noreferrer">
-                Get directions<span className="visually-hidden"> to {place.label} (opens in a new tab)</span>
-              </a>
-            </div>
-          ))}
+          <ul className="site-footer__locations">
+            {clinic.locationList.map((place) => (
+              <li key={place.key} className="site-footer__location">
+                <h3 className="site-footer__subtitle">{place.label}</h3>
+                <LocationAddress place={place} className="site-footer__address" />
+                <OpeningHoursList place={place} compact label={`Opening hours, ${place.label}`} />
+                <DirectionsLink place={place} className="site-footer__directions" />
+              </li>
+            ))}
+          </ul>
         </section>
 
         {mapLocation && (

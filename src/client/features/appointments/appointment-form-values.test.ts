@@ -105,6 +105,11 @@ describe('appointment form values', () => {
     expect(Object.fromEntries(appointmentFormIssues(filled({ phone: '12' }), adultTest)).phone).toBe(
       'Text is too short.',
     );
+    const phoneOf = (phone: string) =>
+      Object.fromEntries(appointmentFormIssues(filled({ phone }), adultTest)).phone;
+    expect(phoneOf('(01) 293-4560')).toBeUndefined();
+    expect(phoneOf('+353 87 123 4567')).toBeUndefined();
+    expect(phoneOf('087.123.4567')).toBe('Phone number is invalid.');
   });
 
   it('asks a child’s video call only for the names, guardian, e-mail and phone', () => {

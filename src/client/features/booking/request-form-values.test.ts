@@ -50,8 +50,11 @@ describe('the request form values', () => {
     expect(tidyDisplayDate('soon')).toBe('soon');
   });
 
-  it('lets no letters into the phone', () => {
+  it('lets no letters into the phone, and every other character through to the check', async () => {
     expect(phoneCharacters('+353 (87) 12-34a5b6')).toBe('+353 (87) 12-3456');
+    expect(phoneCharacters('087.123.4567')).toBe('087.123.4567');
+    expect(await errorsOf(filled({ phone: '087.123.4567' }))).toEqual({ phone: 'Phone number is invalid.' });
+    expect(await errorsOf(filled({ phone: '+353 87 123 4567' }))).toEqual({});
   });
 
   it('checks an empty adult test form with the spec texts', async () => {

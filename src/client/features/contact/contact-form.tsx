@@ -4,6 +4,7 @@ import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
 import { lazyResolver } from '../../lib/lazy-resolver';
+import { phoneInputProps } from '../../lib/phone-input';
 import { useLightForm } from '../../lib/use-light-form';
 import { useSendContactMessage } from './contact-api';
 
@@ -87,9 +88,9 @@ export function ContactForm() {
         type="tel"
         autoComplete="tel"
         inputMode="tel"
-        maxLength={21}
+        maxLength={30}
         error={errors.phone?.message}
-        {...register('phone')}
+        {...phoneInputProps(register('phone'))}
       />
       <TextAreaField
         className="contact-form__message"

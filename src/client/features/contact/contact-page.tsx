@@ -1,18 +1,24 @@
 import { clinic } from '../../../shared/clinic';
 import type { RouteHandle } from '../../app/route-handle';
 import { ClickToLoadMap } from '../../components/click-to-load-map/click-to-load-map';
+import {
+  DirectionsLink,
+  LocationAddress,
+  OpeningHoursList,
+} from '../../components/clinic-location/clinic-location';
 import { ContactForm } from './contact-form';
 
 export const handle: RouteHandle = {
   head: () => ({
     title: 'Contact Us',
-    description: `Contact ${clinic.name}: phone ${clinic.phone}, e-mail, our clinic addresses in Sandyford, Dublin 18, directions and a contact form.`,
+    description: `Contact ${clinic.name}: phone ${clinic.phone}, e-mail, our clinics in Sandyford and Blackrock with their opening hours and directions, and a contact form.`,
   }),
 };
 
-const [mapLocation] = clinic.footerLocations;
-
-/** /contact_us (spec 2.3): phone, e-mail, the two addresses with directions, a click-to-load map, the form. */
+/**
+ * /contact_us (spec 2.3, issue 21): phone, e-mail, every clinic location (both Sandyford suites and Blackrock)
+ * with its address, opening hours, directions and a map loaded on click, and the form.
+ */
 export function Component() {
   return (
     <div className="page container contact-page">
@@ -39,30 +45,25 @@ export function Component() {
           </section>
 
           <section className="contact-page__section" aria-labelledby="contact-locations-title">
-            <h2 id="contact-locations-title">Clinic addresses</h2>
-            {clinic.footerLocations.map((place) => (
-              <div key={place.key} className="contact-page__location">
-                <h3>{place.label}</h3>
-                <address className="contact-page__address">
-                  {place.addressLines.map((line) => (
-                    <span key={line}>{line}</span>
-                  ))}
-                  <span>{place.postcode}</span>
-                </address>
-                <a href={place.directionsUrl} target="_blank" rel="noopener noreferrer">
-                  Get directions
-                  <span className="visually-hidden"> to {place.label} (opens in a new tab)</span>
-                </a>
-              </div>
-            ))}
+            <h2 id="contact-locations-title">Clinic addresses and opening hours</h2>
+            <p className="contact-page__hint">
+              Maps are provided by Google Maps and load only when you ask for one.
+            </p>
+            <ul className="contact-page__locations">
+              {clinic.locationList.map((place) => (
+                <li key={place.key} className="contact-page__location">
+                  <h3>{place.label}</h3>
+                  <LocationAddress place={place} className="contact-page__address" />
+                  <h4 className="contact-page__hours-title">Opening hours</h4>
+                  <OpeningHoursList place={place} />
+                  <p className="contact-page__location-links">
+                    <DirectionsLink place={place} />
+                  </p>
+                  <ClickToLoadMap place={place} compact />
+                </li>
+              ))}
+            </ul>
           </section>
-
-          {mapLocation && (
-            <section className="contact-page__section" aria-labelledby="contact-map-title">
-              <h2 id="contact-map-title">Map and directions</h2>
-              <ClickToLoadMap place={mapLocation} />
-            </section>
-          )}
         </div>
 
         <section className="contact-page__form-panel" aria-labelledby="contact-form-title">

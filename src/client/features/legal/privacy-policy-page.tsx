@@ -50,7 +50,7 @@ const sections: LegalSection[] = [
           <li>
             by phone: <a href={CLINIC.phoneHref}>{CLINIC.phone}</a>
           </li>
-          {CLINIC.footerLocations.map((place) => (
+          {CLINIC.locationList.map((place) => (
             <li key={place.label}>by post or in person: {formatAddress(place)}</li>
           ))}
         </ul>

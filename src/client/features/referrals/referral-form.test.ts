@@ -97,6 +97,11 @@ describe('the self-referral form', () => {
       phone: 'Text is too short.',
     });
     expect(await errorsOf(filled({ phone: '0871234567890' }), false)).toEqual({ phone: 'Text is too long.' });
+    // The 6 to 12 are digits: an international number with its spaces is not too long.
+    expect(await errorsOf(filled({ phone: '+353 87 123 4567' }), false)).toEqual({});
+    expect(await errorsOf(filled({ phone: '087.123.4567' }), false)).toEqual({
+      phone: 'Phone number is invalid.',
+    });
   });
 
   it('wants the date of birth as dd.mm.yyyy', async () => {

@@ -144,6 +144,13 @@ describe('PUT /api/admin/transactions/:id: edit the patient', () => {
       first_name: ['This field is required , please fill in.'],
       email: ['Mail is invalid.'],
     });
+    // The phone rule of every form: 6 to 12 digits, other characters refused, not dropped.
+    const dotted = await put(booking.id, staffForm(booking.slot.id, { phone: '087.123.4567' }));
+    expect(dotted.statusCode).toBe(422);
+    expect(dotted.json().errors).toEqual({ phone: ['Phone number is invalid.'] });
+    const international = await put(booking.id, staffForm(booking.slot.id, { phone: '+353 87 123 4567' }));
+    expect(international.statusCode, international.body).toBe(200);
+    expect(international.json().transaction.patient.phone).toBe('+353 87 123 4567');
   });
 
   it('refuses to change a cancelled or refunded appointment (409), and an unknown one (404)', async () => {

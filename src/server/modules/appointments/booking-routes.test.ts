@@ -82,11 +82,30 @@ describe('POST /api/patients: the slot booking form (spec section 5)', () => {
     expect(await errorsOf(adultForm(held.id, { email: 'not-mail' }), 'email')).toEqual([MAIL]);
   });
 
-  it('asks for a phone of 6 to 12 characters that looks like one', async () => {
+  it('asks for a phone of 6 to 12 digits, written with digits, spaces, brackets, dashes and a leading +', async () => {
     expect(await errorsOf(adultForm(held.id, { phone: '' }), 'phone')).toEqual([REQUIRED]);
     expect(await errorsOf(adultForm(held.id, { phone: '12345' }), 'phone')).toEqual([SHORT]);
     expect(await errorsOf(adultForm(held.id, { phone: '1234567890123' }), 'phone')).toEqual([LONG]);
-    expect(await errorsOf(adultForm(held.id, { phone: '087 abc 45' }), 'phone')).toEqual([PHONE]);
+    expect(await errorsOf(adultForm(held.id, { phone: '+353 87 123 4567 8' }), 'phone')).toEqual([LONG]);
+    for (const phone of ['087 abc 45', '087.123.4567', '++353 1 234567', '353+871234567', '087/123 4567'])
+      expect(await errorsOf(adultForm(held.id, { phone }), 'phone')).toEqual([PHONE]);
+  });
+
+  it('accepts a number written with a country code, spaces or brackets, and keeps it as typed', async () => {
+    for (const phone of ['+353 87 123 4567', '(01) 293-4560']) {
+      const slot = await futureSlot(t.database.db);
+      const response = await post(
+        adultForm(slot.id, { phone: ` ${phone} ` }),
+        await holdSlot(t.app, slot.id),
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json().patient.phone).toBe(phone);
+      const [stored] = await t.database.db
+        .select({ phone: patients.phone })
+        .from(patients)
+        .where(eq(patients.id, response.json().patient.id));
+      expect(stored?.phone).toBe(phone);
+    }
   });
 
   it("asks for the GP's name (2–20) and address (10–300) for an adult's allergy test only", async () => {

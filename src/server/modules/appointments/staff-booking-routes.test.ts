@@ -258,6 +258,9 @@ describe('POST /api/admin/patients: staff book a time for a patient (spec sectio
     expect(await errorsOf({ last_name: 'B' })).toEqual({ last_name: ['Text is too short.'] });
     expect(await errorsOf({ email: 'not-mail' })).toEqual({ email: ['Mail is invalid.'] });
     expect(await errorsOf({ phone: 'call me' })).toEqual({ phone: ['Phone number is invalid.'] });
+    expect(await errorsOf({ phone: '087.123.4567' })).toEqual({ phone: ['Phone number is invalid.'] });
+    expect(await errorsOf({ phone: '12345' })).toEqual({ phone: ['Text is too short.'] });
+    expect(await errorsOf({ phone: '1234567890123' })).toEqual({ phone: ['Text is too long.'] });
     expect(await errorsOf({ dob: '2999-01-01' })).toEqual({ dob: [bookingTexts.dobInFuture] });
     expect(await errorsOf({ consultant_addres: 'short' })).toEqual({
       consultant_addres: ['Text is too short.'],

@@ -105,15 +105,27 @@ describe('POST /api/patients with is_referral: the self-referral forms (spec sec
     ]);
   });
 
-  it('asks for a valid e-mail and a phone of 6 to 12 characters of the pattern', async () => {
+  it('asks for a valid e-mail and a phone of 6 to 12 digits of the pattern', async () => {
     expect(await errorsOf(formReferral({ email: '' }), 'email')).toEqual([REQUIRED]);
     expect(await errorsOf(formReferral({ email: 'not-mail' }), 'email')).toEqual(['Mail is invalid.']);
     expect(await errorsOf(formReferral({ phone: '' }), 'phone')).toEqual([REQUIRED]);
     expect(await errorsOf(formReferral({ phone: '12345' }), 'phone')).toEqual(['Text is too short.']);
     expect(await errorsOf(formReferral({ phone: '0871234567890' }), 'phone')).toEqual(['Text is too long.']);
-    expect(await errorsOf(formReferral({ phone: '087abc4567' }), 'phone')).toEqual([
-      'Phone number is invalid.',
-    ]);
+    for (const phone of ['087abc4567', '087.123.4567', '++353 1 234567', '353+871234567'])
+      expect(await errorsOf(formReferral({ phone }), 'phone')).toEqual(['Phone number is invalid.']);
+  });
+
+  it('accepts a number with its country code and spaces, and keeps it as typed', async () => {
+    const response = await postJson(formReferral({ phone: ' +353 87 123 4567 ' }));
+    expect(response.statusCode, response.body).toBe(201);
+    const [stored] = await db()
+      .select({ phone: patients.phone })
+      .from(patients)
+      .where(eq(patients.id, response.json().patient.id));
+    expect(stored?.phone).toBe('+353 87 123 4567');
+    const letter = await postMultipart(letterReferral(undefined, { phone: '087.123.4567' }));
+    expect(letter.statusCode, letter.body).toBe(422);
+    expect(letter.json().errors).toEqual({ phone: ['Phone number is invalid.'] });
   });
 
   it("asks for a date of birth ('Required'), a real one, not in the future", async () => {

@@ -8,6 +8,7 @@ import { FieldErrorMessage } from '../../components/form-field/field-error-messa
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
 import { formatTime12 } from '../../lib/clinic-clock';
+import type { SlotKind } from '../../lib/slot-kind';
 import { useDeleteSlot, useSaveSlots } from './availability-admin-api';
 import {
   changedSlots,
@@ -17,7 +18,6 @@ import {
   rowOf,
   type SlotRow,
 } from './slot-editor-rows';
-import type { SlotKind } from './slot-kind';
 import { slotRowErrors, timeOptions } from './slot-times';
 
 interface EditorValues {

@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpointUrl, type ResponseOf } from '../../../shared/api/endpoint';
+import { endpointUrl, type ResponseOf } from '../../shared/api/endpoint';
 import type {
   holdPatientSession,
   listCalendarSlots,
   listPatientSessions,
-} from '../../../shared/api/slot-endpoints';
-import { addMonths, calendarRange } from '../../components/month-calendar/month-grid';
-import { apiRequest, buildUrl } from '../../lib/api-client';
-import { holdHeaders, requestHold } from '../../lib/booking-hold';
-import { useEndpointQuery } from '../../lib/endpoint-query';
-import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
+} from '../../shared/api/slot-endpoints';
+import { addMonths, calendarRange } from '../components/month-calendar/month-grid';
+import { apiRequest, buildUrl } from './api-client';
+import { holdHeaders, requestHold } from './booking-hold';
+import { useEndpointQuery } from './endpoint-query';
+import { invalidateApiPaths } from './invalidate-api-paths';
 import { kindQuery, type SlotKind } from './slot-kind';
 
 /** The public booking calls. Live data: read in the browser, short-lived in the cache. */

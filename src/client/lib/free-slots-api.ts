@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpointUrl, type ResponseOf } from '../../shared/api/endpoint';
 import type {
   holdPatientSession,
@@ -75,7 +75,8 @@ export function useDaySlots(
   });
 }
 
-const refreshPublicSlots = (queryClient: ReturnType<typeof useQueryClient>) =>
+/** The free days and times are read again: a time was held, let go, booked or given back. */
+export const refreshFreeSlots = (queryClient: QueryClient) =>
   invalidateApiPaths(queryClient, [CALENDAR_PATH, DAY_PATH]);
 
 /**
@@ -90,6 +91,6 @@ export function useHoldSlot() {
         method: 'PUT',
         headers: holdHeaders(previousToken),
       }),
-    onSettled: () => refreshPublicSlots(queryClient),
+    onSettled: () => refreshFreeSlots(queryClient),
   });
 }

@@ -50,8 +50,10 @@ function BookingLink({ reference }: { reference: string }) {
 function ContactLinks() {
   return (
     <>
-      <a href={clinic.phoneHref}>{clinic.phone}</a> or e-mail{' '}
-      <a href={`mailto:${clinic.email}`}>{clinic.email}</a>
+      <a href={clinic.phoneHref} className="manage-booking__phone">
+        {clinic.phone}
+      </a>{' '}
+      or e-mail <a href={`mailto:${clinic.email}`}>{clinic.email}</a>
     </>
   );
 }
@@ -180,7 +182,7 @@ function ManageBooking({ reference, token }: { reference: string; token: string 
             <ManagedBookingDetails booking={booking} />
             <section className="held-slot manage-booking__changes" aria-labelledby="manage-changes-title">
               <h2 id="manage-changes-title" className="held-slot__title">
-                Change or cancel
+                {changesTitles[booking.status]}
               </h2>
               <Changes
                 booking={booking}
@@ -224,6 +226,12 @@ function ManageBooking({ reference, token }: { reference: string; token: string 
     </div>
   );
 }
+
+const changesTitles: Record<ManagedBooking['status'], string> = {
+  upcoming: 'Change or cancel',
+  cancelled: 'A new appointment',
+  over: 'Questions',
+};
 
 function CancelConsequences({ booking }: { booking: ManagedBooking }) {
   return (

@@ -22,7 +22,7 @@ export function formatClinicMoment(instant: string): string {
 export const bookingMoment = (session: ManagedBooking['session']) =>
   `${formatLongDate(clinicDayTime(session.starts_at).date)}, ${formatClock12(session.start_time)}`;
 
-/** What, who, when, where, what it costs and how it was paid, and its reference. */
+/** What, who, when, where, what it costs and how it was paid (the reference is the page's lead). */
 export function ManagedBookingDetails({ booking }: { booking: ManagedBooking }) {
   const { session } = booking;
   const place = session.location ? clinic.locations[session.location] : undefined;
@@ -81,10 +81,6 @@ export function ManagedBookingDetails({ booking }: { booking: ManagedBooking }) 
         <div>
           <dt>Payment</dt>
           <dd>{paymentWords(booking)}</dd>
-        </div>
-        <div>
-          <dt>Reference</dt>
-          <dd className="manage-booking__reference">{booking.reference}</dd>
         </div>
       </dl>
     </section>

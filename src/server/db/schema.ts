@@ -486,6 +486,13 @@ export const appointments = pgTable(
     holdTokenHash: text('hold_token_hash'),
     /** sha256 hex of the booking's own access token (lets the booker read back and pay their booking). */
     accessTokenHash: text('access_token_hash').unique(),
+    /**
+     * The short reference the patient's booking page is known by (`/booking/{reference}`), set with its manage
+     * token when the patient is first told of the booking (paid, or booked by staff). Not secret.
+     */
+    reference: text('reference').unique(),
+    /** sha256 hex of the token of the patient's booking link (the link's fragment): read, cancel, move it. */
+    manageTokenHash: text('manage_token_hash'),
     /** The visitor's address (an IPv6 one by its /64) it was booked from: bookings per address per day. */
     bookedFrom: text('booked_from'),
     /**

@@ -9,6 +9,7 @@ export const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers["x-booking-token"]',
   'req.headers["x-hold-token"]',
+  'req.headers["x-manage-token"]',
   'res.headers["set-cookie"]',
   '*.email',
   '*.name',

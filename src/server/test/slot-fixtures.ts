@@ -48,6 +48,8 @@ export interface SlotRowOptions {
   isAdult?: boolean;
   isVideoCall?: boolean;
   holdExpiresAt?: Date | null;
+  /** The kind's price (€180 for a test, €85 for a video call) unless given. */
+  priceCents?: number;
 }
 
 /** Stores a slot directly (bypassing the API's rules, e.g. one that has started); answers its id. */
@@ -61,7 +63,7 @@ export async function insertSlot(db: Db, options: SlotRowOptions): Promise<numbe
       startsAt,
       endsAt: new Date(startsAt.getTime() + (options.minutes ?? 30) * 60_000),
       status: options.status ?? 'available',
-      priceCents: isVideoCall ? 85_00 : 180_00,
+      priceCents: options.priceCents ?? (isVideoCall ? 85_00 : 180_00),
       isAdult,
       isVideoCall,
       location: isVideoCall ? null : isAdult ? 'adult_1' : 'child',

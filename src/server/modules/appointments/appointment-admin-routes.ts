@@ -58,7 +58,12 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
     admin,
     createAdminBooking,
     async (request) => {
-      const id = await bookForPatient(db, adminActorOf(request), request.body);
+      const id = await bookForPatient(
+        db,
+        adminActorOf(request),
+        request.body,
+        admin.appointments.settings.publicUrl,
+      );
       return { message: appointmentTexts.created, transaction: await changedAppointmentDetail(db, id) };
     },
     { formLimits: STAFF_FORM_LIMITS },
@@ -76,7 +81,10 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
   );
 
   route(admin, deleteTransaction, async (request) => {
-    await cancelAppointment(db, adminActorOf(request), request.params.id, request.query.status);
+    await cancelAppointment(db, request.params.id, {
+      actor: adminActorOf(request),
+      seenStatus: request.query.status,
+    });
     return undefined;
   });
 
@@ -92,7 +100,10 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
 
   route(admin, createRefund, async (request) => {
     const id = request.body.transaction_id;
-    await refundAppointment({ ...admin.appointments, log: request.log }, adminActorOf(request), id);
+    await refundAppointment({ ...admin.appointments, log: request.log }, id, {
+      actor: adminActorOf(request),
+      reason: 'clinic',
+    });
     const record = await findAppointmentRecord(db, id);
     return { message: paymentTexts.refunded, transaction: transactionAnswer(record!) };
   });

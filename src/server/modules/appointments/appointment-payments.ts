@@ -33,9 +33,11 @@ import {
   findAppointmentRecord,
   lockAppointment,
   moveAppointment,
+  setManageLink,
 } from './appointment-repository';
 import { type AppointmentContext, readBooking } from './appointment-service';
 import { paidBookingEmails } from './emails/appointment-emails';
+import { manageLinkUrl, newManageLink } from './manage-links';
 
 /** A payment is left to its webhook (and the browser's own check) this long before the settlement job asks. */
 export const PAYMENT_SETTLEMENT_GRACE_MS = 2 * 60_000;
@@ -205,9 +207,16 @@ export async function settlePayment(
       ? await findAppointmentRecord(db, current.appointmentId)
       : undefined;
   const paidAt = new Date();
+  // The patient's booking link goes out in the confirmation made here; the appointment keeps it once booked.
+  const link = record ? newManageLink(record.appointment.id) : undefined;
   const emails =
     record && current
-      ? await paidBookingEmails(record, { ...current, providerPaymentId: word.id, paidAt }, settings)
+      ? await paidBookingEmails(
+          record,
+          { ...current, providerPaymentId: word.id, paidAt },
+          settings,
+          link && manageLinkUrl(settings.publicUrl, link),
+        )
       : [];
 
   const outcome = await db.transaction(async (tx): Promise<SettlementOutcome> => {
@@ -266,6 +275,7 @@ export async function settlePayment(
     }
     await updatePayment(tx, row.id, OPEN, { status: 'succeeded', providerPaymentId, paidAt });
     await moveAppointment(tx, appointment.id, 'pay');
+    if (link) await setManageLink(tx, appointment.id, link);
     await auditChange(tx, actor, 'update', ENTITY, appointment.id, {
       status: { from: appointment.status, to: 'paid' },
       payment_id: row.id,

@@ -6,6 +6,7 @@ import {
   getTableColumns,
   gte,
   inArray,
+  isNull,
   lt,
   ne,
   notInArray,
@@ -64,6 +65,37 @@ export async function findAppointmentByAccessToken(
     .where(eq(appointments.accessTokenHash, tokenHash))
     .limit(1);
   return row;
+}
+
+/** The appointment whose patient's link has this reference and token (by its hash). */
+export async function findAppointmentByManageLink(
+  db: Db,
+  reference: string,
+  tokenHash: string,
+): Promise<Appointment | undefined> {
+  const [row] = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.reference, reference), eq(appointments.manageTokenHash, tokenHash)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Gives the appointment its patient's link (reference and token hash), once: an appointment that has one keeps it,
+ * so every e-mail that carried it goes on working. Answers whether this link was set.
+ */
+export async function setManageLink(
+  db: Db,
+  id: number,
+  link: { reference: string; tokenHash: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(appointments)
+    .set({ reference: link.reference, manageTokenHash: link.tokenHash })
+    .where(and(eq(appointments.id, id), isNull(appointments.reference)))
+    .returning({ id: appointments.id });
+  return rows.length > 0;
 }
 
 /** Locks the appointment's row until the database transaction ends: its moves happen one at a time. */

@@ -1,22 +1,34 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createPatient, getBooking } from '../../../shared/api/booking-endpoints';
 import {
+  cancelManagedBooking,
+  getManagedBooking,
+  moveManagedBooking,
+} from '../../../shared/api/manage-booking-endpoints';
+import {
   checkPayment,
   createPayment,
   getPaymentConfig,
   stripeWebhook,
 } from '../../../shared/api/payment-endpoints';
 import { BOOKING_TOKEN_HEADER } from '../../../shared/booking';
+import { MANAGE_TOKEN_HEADER } from '../../../shared/manage-booking';
 import { paymentTexts } from '../../../shared/payments';
 import { HOLD_TOKEN_HEADER } from '../../../shared/slots';
 import { clientAddressKey } from '../../http/client-address';
 import { route } from '../../http/endpoint-route';
 import { HttpError } from '../../http/http-errors';
 import { type FormLimits, registerMultipart } from '../../http/multipart-form';
-import { secretTokenHashOf } from '../../security/secret-tokens';
+import { hashSecretToken, secretTokenHashOf, secretTokenOf } from '../../security/secret-tokens';
 import { visitorActor } from '../audit/audit-log';
 import { readStripeWebhook } from '../payments/stripe-webhook';
 import { checkBeforeReferralForm, submitReferral } from '../referrals/referral-service';
+import {
+  cancelOwnAppointment,
+  type ManageLinkRequest,
+  moveOwnAppointment,
+  readOwnAppointment,
+} from './appointment-patient-service';
 import { applyPaymentEvent, checkBookingPayment, payAppointment } from './appointment-payments';
 import {
   type AppointmentContext,
@@ -34,6 +46,9 @@ export const BOOKINGS_PER_MINUTE = 10;
 export const BOOKING_READS_PER_MINUTE = 60;
 /** Payments one address may try in a minute: a few cards, not a card-testing script. */
 export const PAYMENTS_PER_MINUTE = 10;
+
+/** Cancels and moves one address may ask for in a minute from booking links: a patient makes one or two. */
+export const MANAGE_ACTIONS_PER_MINUTE = 10;
 
 /** A webhook body is small; Stripe's events are a few kilobytes. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -53,6 +68,16 @@ const contextOf = (api: FastifyInstance, request: FastifyRequest): AppointmentCo
 
 const bookingTokenOf = (request: FastifyRequest) => secretTokenHashOf(request.headers[BOOKING_TOKEN_HEADER]);
 const holdTokenOf = (request: FastifyRequest) => secretTokenHashOf(request.headers[HOLD_TOKEN_HEADER]);
+
+/** The patient's booking link as the request carries it: the path's reference and X-Manage-Token. */
+function manageLinkOf(request: FastifyRequest<{ Params: { reference: string } }>): ManageLinkRequest {
+  const token = secretTokenOf(request.headers[MANAGE_TOKEN_HEADER]);
+  return {
+    reference: request.params.reference,
+    token,
+    tokenHash: token === undefined ? undefined : hashSecretToken(token),
+  };
+}
 
 /**
  * The public calls of a paid booking (spec section 7): `/api/patients` books the held slot, `/api/payments`
@@ -105,6 +130,35 @@ export async function appointmentRoutes(api: FastifyInstance): Promise<void> {
     async (request) => ({ patient: await readBooking(db, request.params.id, bookingTokenOf(request)) }),
     // Generous for a page checking on its payment; a loop guessing ids or tokens is slowed down.
     { config: { rateLimit: { max: BOOKING_READS_PER_MINUTE, timeWindow: '1 minute' } } },
+  );
+
+  // A patient's own booking, from the link of their confirmation e-mail.
+  route(
+    api,
+    getManagedBooking,
+    async (request) => ({ booking: await readOwnAppointment(db, manageLinkOf(request)) }),
+    { config: { rateLimit: { max: BOOKING_READS_PER_MINUTE, timeWindow: '1 minute' } } },
+  );
+
+  route(
+    api,
+    cancelManagedBooking,
+    async (request) =>
+      cancelOwnAppointment(contextOf(api, request), manageLinkOf(request), visitorActor(request.ip)),
+    { config: { rateLimit: { max: MANAGE_ACTIONS_PER_MINUTE, timeWindow: '1 minute' } } },
+  );
+
+  route(
+    api,
+    moveManagedBooking,
+    async (request) =>
+      moveOwnAppointment(
+        contextOf(api, request),
+        manageLinkOf(request),
+        { sessionId: request.body.session_id, holdTokenHash: holdTokenOf(request) },
+        visitorActor(request.ip),
+      ),
+    { config: { rateLimit: { max: MANAGE_ACTIONS_PER_MINUTE, timeWindow: '1 minute' } } },
   );
 
   route(api, getPaymentConfig, async () =>

@@ -7,6 +7,7 @@ import {
 import { bookingFormIssues, bookingFormValues } from '../../../shared/booking';
 import { patientTexts } from '../../../shared/patients';
 import { slotTexts } from '../../../shared/slots';
+import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import type { Appointment, NewPatient, Patient, PaymentStatus, Slot } from '../../db/schema';
 import {
@@ -17,7 +18,7 @@ import {
   refused,
   refusedFields,
 } from '../../domain-errors';
-import { type AdminActor, auditChange } from '../audit/audit-log';
+import { type Actor, type AdminActor, auditChange } from '../audit/audit-log';
 import { queueEmail } from '../email/outbox-repository';
 import { insertPatient, updatePatient } from '../patients/patient-repository';
 import { paymentsOfAppointment } from '../payments/payment-repository';
@@ -37,10 +38,17 @@ import {
   insertAppointment,
   lockAppointment,
   moveAppointment,
+  setManageLink,
   updateAppointmentForm,
 } from './appointment-repository';
 import { allowsMove, appointmentStarts } from './appointment-states';
-import { cancelledEmailOf, movedEmailOf, staffBookingEmailOf } from './emails/appointment-emails';
+import {
+  cancelledEmailOf,
+  clinicChangeEmailOf,
+  movedEmailOf,
+  staffBookingEmailOf,
+} from './emails/appointment-emails';
+import { manageLinkUrl, newManageLink } from './manage-links';
 
 /**
  * What staff do to appointments from the back office (spec sections 2.6, 4 and 7): book a time for a patient,
@@ -172,13 +180,15 @@ function appointmentFormColumns(form: StaffForm, kind: SlotKind, bookedByAdmin: 
  * and be available, or held by staff (`PUT /api/admin/sessions/:id` pending); the admin patient form is checked
  * with the slot's own kind and its files from their bytes. One transaction stores the patient and their private
  * files, the appointment `booked` by admin at the slot's price, books the slot, writes the audit entry and queues
- * the patient's confirmation with its calendar invite (when they gave an e-mail; no receipt: nothing was paid).
+ * the patient's confirmation with its calendar invite and their booking link (when they gave an e-mail; no receipt:
+ * nothing was paid).
  * Answers the appointment's id.
  */
 export async function bookForPatient(
   db: Db,
   actor: AdminActor,
   request: AdminBookingRequest,
+  publicUrl: string,
 ): Promise<number> {
   const slot = await chosenSlot(db, request.session_id);
   const refusal = whyNotBookable(slot);
@@ -216,7 +226,12 @@ export async function bookForPatient(
       booked_by_admin: true,
       files: Object.keys(stored),
     });
-    const email = await staffBookingEmailOf({ appointment, patient, slot: booked });
+    const link = newManageLink(appointment.id);
+    await setManageLink(tx, appointment.id, link);
+    const email = await staffBookingEmailOf(
+      { appointment, patient, slot: booked },
+      manageLinkUrl(publicUrl, link),
+    );
     if (email) await queueEmail(tx, email);
     return appointment.id;
   });
@@ -387,24 +402,36 @@ export async function updateAppointment(
 // ---------------------------------------------------------------------------------------------------
 // Deleting (cancel), attendance
 
+/** Who cancels an appointment, and what else must hold. */
+export interface CancelRequest {
+  actor: Actor;
+  /** Staff decided on the state they saw: a booking paid (or moved on) since is refused (409) for them to look again. */
+  seenStatus?: AppointmentStatus;
+  /** Checked with the appointment's row locked, before anything changes: throws to refuse. */
+  check?: (tx: Db, appointment: Appointment) => Promise<void>;
+  /** The patient cancels it from their booking link: the clinic is told too. */
+  byPatient?: { settings: Pick<AppConfig, 'publicUrl' | 'clinicEmail'> };
+}
+
 /**
- * Staff delete an appointment (`DELETE /api/admin/transactions/:id`, the `cancel` move): it leaves the list and
- * is kept as cancelled. A held one (a visitor's booking being made) has its visitor's hold released, unless a
- * payment of it is in progress (409); a booked or paid one frees its slot if the slot has not started, and its
- * patient is e-mailed (with the invite marked cancelled) if it had not started. A paid one keeps its payment: no
- * money is returned (the refund is the path that returns it), and none is cancelled while a refund is under way.
+ * Cancels an appointment (the `cancel` move): staff delete it (`DELETE /api/admin/transactions/:id`: it leaves the
+ * list and is kept as cancelled), or its patient cancels a booking they did not pay online. A held one (a visitor's
+ * booking being made) has its visitor's hold released, unless a payment of it is in progress (409); a booked or paid
+ * one frees its slot if the slot has not started, and its patient is e-mailed (with the invite marked cancelled) if
+ * it had not started. A paid one keeps its payment: no money is returned (the refund is the path that returns it),
+ * and none is cancelled while a refund is under way.
  */
 export async function cancelAppointment(
   db: Db,
-  actor: AdminActor,
   appointmentId: number,
-  seenStatus?: AppointmentStatus,
+  request: CancelRequest,
 ): Promise<void> {
+  const { actor, seenStatus, byPatient } = request;
   await db.transaction(async (tx) => {
     const appointment = await lockAppointment(tx, appointmentId);
     if (!appointment) throw notFound(appointmentTexts.notFound);
-    // Staff decided on what they saw: a booking paid (or moved on) since is theirs to look at again.
     if (seenStatus && appointment.status !== seenStatus) throw conflict(appointmentTexts.changedMeanwhile);
+    await request.check?.(tx, appointment);
     if (!allowsMove('cancel', appointment.status)) {
       throw refused(appointmentTexts.notCancellable);
     }
@@ -431,10 +458,19 @@ export async function cancelAppointment(
       slot_id: appointment.slotId,
       ...(held ? { hold_released: released.length > 0 } : { slot_freed: Boolean(freed) }),
       ...(paid ? { payment_kept: paid.id } : {}),
+      ...(byPatient ? { by: 'patient' } : {}),
     });
     if (tellsPatient) {
       const email = await cancelledEmailOf({ appointment: moved, patient, slot }, paid);
       if (email) await queueEmail(tx, email);
+    }
+    if (byPatient) {
+      const notice = clinicChangeEmailOf(
+        { appointment: moved, patient, slot },
+        { kind: 'cancelled' },
+        byPatient.settings,
+      );
+      if (notice) await queueEmail(tx, notice);
     }
   });
 }

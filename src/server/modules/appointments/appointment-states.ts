@@ -31,15 +31,21 @@ export const appointmentMoves = {
   pay: { from: ['held'], to: 'paid', schedules: true },
   /** A payment succeeded after the time was lost (the hold lapsed and someone else took it): it is refunded. */
   lose: { from: ['held'], to: 'cancelled' },
-  /** Staff (or later the patient, in time) refund a paid appointment: the money goes back, the time is freed. */
+  /**
+   * Staff refund a paid appointment, or its patient cancels it from their booking link in time: the money goes back,
+   * the time is freed.
+   */
   refund: { from: ['paid'], to: 'refunded' },
   /**
    * Staff delete an appointment: the time is freed (a held one's hold on it is released; one with a payment in
    * progress is refused). A paid one keeps its payment: no money is returned (`refund` is the path that returns
-   * it).
+   * it). A patient cancelling in time a booking not paid online (booked by staff) makes this move too.
    */
   cancel: { from: ['held', 'booked', 'paid'], to: 'cancelled' },
-  /** Staff move it to another free future slot of the same kind; the old one is freed once the new one is booked. */
+  /**
+   * Staff (or the patient from their booking link, in time, to a time they hold of the same price) move it to
+   * another free future slot of the same kind; the old one is freed once the new one is booked.
+   */
   reschedule: { from: ['booked', 'paid'], schedules: true },
   /** After its start, staff mark that the patient came, */
   attend: { from: ['booked', 'paid', 'no_show'], to: 'attended' },

@@ -12,8 +12,9 @@ import { bookingConfirmationEmail } from './booking-confirmation-email';
 import { appointmentDetails, bookingDetails } from './booking-details';
 import { calendarInvite } from './calendar-invite';
 import { clinicBookingEmail } from './clinic-booking-email';
+import { clinicChangeEmail, type PatientChange } from './clinic-change-email';
 import { receiptPdf } from './receipt-pdf';
-import { refundEmail } from './refund-email';
+import { type RefundReason, refundEmail } from './refund-email';
 import { staffBookingEmail } from './staff-booking-email';
 
 /** An appointment with what its e-mails tell of it. */
@@ -38,9 +39,10 @@ export async function paidBookingEmails(
   { appointment, patient, slot }: AppointmentForEmail,
   payment: PaidPayment,
   settings: Pick<AppConfig, 'publicUrl' | 'clinicEmail'>,
+  manageUrl: string | undefined,
 ): Promise<QueuedEmail[]> {
   if (!patient || !slot) return [];
-  const details = bookingDetails(appointment.id, patient, slot, payment);
+  const details = { ...bookingDetails(appointment.id, patient, slot, payment), manageUrl };
   const clinicNotice = {
     to: settings.clinicEmail,
     ...clinicBookingEmail(details, settings.publicUrl),
@@ -59,28 +61,61 @@ export async function paidBookingEmails(
   ];
 }
 
-/** The patient's refund e-mail, if there is still a patient with an e-mail to tell. */
-export function refundEmailOf(
+/**
+ * The patient's refund e-mail, if there is still a patient with an e-mail to tell; with `cancelledInvite` (the
+ * appointment's invite version once cancelled), the calendar update that removes the event.
+ */
+export async function refundEmailOf(
   { appointment, patient, slot }: AppointmentForEmail,
   payment: PaidPayment,
-  reason: 'slot_taken' | 'clinic',
-): QueuedEmail | undefined {
+  reason: RefundReason,
+  cancelledInvite?: { sequence: number },
+): Promise<QueuedEmail | undefined> {
   if (!patient?.email || !slot) return undefined;
+  const details = bookingDetails(appointment.id, patient, slot, payment);
   return {
     to: patient.email,
-    ...refundEmail(bookingDetails(appointment.id, patient, slot, payment), reason),
+    ...refundEmail(details, reason),
+    ...(cancelledInvite
+      ? { attachments: [await calendarInvite(details, { ...cancelledInvite, cancelled: true })] }
+      : {}),
+    appointmentId: appointment.id,
+  };
+}
+
+/**
+ * The clinic's notice of what a patient did to their appointment from their booking link: cancelled it (`refunded`:
+ * the amount given back), or moved it from `previous`.
+ */
+export function clinicChangeEmailOf(
+  { appointment, patient, slot }: AppointmentForEmail,
+  change: { kind: 'cancelled'; refunded?: string } | { kind: 'moved'; previous: Slot | null },
+  settings: Pick<AppConfig, 'publicUrl' | 'clinicEmail'>,
+): QueuedEmail | undefined {
+  if (!patient || !slot) return undefined;
+  const details: PatientChange =
+    change.kind === 'moved'
+      ? {
+          kind: 'moved',
+          previous: change.previous
+            ? appointmentDetails(appointment.id, patient, change.previous)
+            : { date: '-', time: '-' },
+        }
+      : change;
+  return {
+    to: settings.clinicEmail,
+    ...clinicChangeEmail(appointmentDetails(appointment.id, patient, slot), details, settings.publicUrl),
     appointmentId: appointment.id,
   };
 }
 
 /** The patient's confirmation of a booking staff made for them, with its .ics invite; none without an e-mail. */
-export async function staffBookingEmailOf({
-  appointment,
-  patient,
-  slot,
-}: InvitedAppointment): Promise<QueuedEmail | undefined> {
+export async function staffBookingEmailOf(
+  { appointment, patient, slot }: InvitedAppointment,
+  manageUrl: string | undefined,
+): Promise<QueuedEmail | undefined> {
   if (!patient?.email || !slot) return undefined;
-  const details = appointmentDetails(appointment.id, patient, slot);
+  const details = { ...appointmentDetails(appointment.id, patient, slot), manageUrl };
   return {
     to: patient.email,
     ...staffBookingEmail(details),
@@ -96,9 +131,10 @@ export async function staffBookingEmailOf({
 export async function movedEmailOf(
   { appointment, patient, slot }: InvitedAppointment,
   previous: Slot | null,
+  manageUrl?: string,
 ): Promise<QueuedEmail | undefined> {
   if (!patient?.email || !slot) return undefined;
-  const details = appointmentDetails(appointment.id, patient, slot);
+  const details = { ...appointmentDetails(appointment.id, patient, slot), manageUrl };
   const was = previous ? appointmentDetails(appointment.id, patient, previous) : undefined;
   return {
     to: patient.email,

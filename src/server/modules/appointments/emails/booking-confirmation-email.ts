@@ -1,19 +1,31 @@
 import { clinic } from '../../../../shared/clinic';
-import { composeEmail, type EmailContent } from '../../email/email-template';
-import type { BookingDetails } from './booking-details';
+import { CANCELLATION_NOTICE_HOURS } from '../../../../shared/manage-booking';
+import { composeEmail, type EmailBlock, type EmailContent } from '../../email/email-template';
+import type { AppointmentDetails, BookingDetails } from './booking-details';
 
 /** The preparation rules for a skin prick test (spec 2.3 Terms and conditions, section 9). */
 export const PREPARATION_RULES = [
   'Stop taking antihistamine tablets or syrups 5 days before the test.',
   'Stop nasal antihistamine sprays 3 days before the test.',
   'Arrive 15 minutes early: the skin prick reaction is read after 15 minutes.',
-  'If you cannot come, please tell us at least 48 hours before the appointment.',
+  `If you cannot come, please tell us at least ${CANCELLATION_NOTICE_HOURS} hours before the appointment.`,
 ] as const;
 
 export const VIDEO_RULES = [
   'Join from a quiet place with a good internet connection a few minutes before the time.',
-  'If you cannot attend, please tell us at least 48 hours before the appointment.',
+  `If you cannot attend, please tell us at least ${CANCELLATION_NOTICE_HOURS} hours before the appointment.`,
 ] as const;
+
+/** The link to the patient's booking page, in the e-mails that carry it (none when the patient has no link). */
+export const manageLinkBlocks = (details: Pick<AppointmentDetails, 'manageUrl'>): EmailBlock[] =>
+  details.manageUrl
+    ? [
+        {
+          text: `See your appointment, or cancel or move it up to ${CANCELLATION_NOTICE_HOURS} hours before it starts`,
+          link: details.manageUrl,
+        },
+      ]
+    : [];
 
 /** The patient's booking confirmation, with the .ics invite and the PDF receipt attached by the caller. */
 export function bookingConfirmationEmail(details: BookingDetails): EmailContent {
@@ -32,6 +44,7 @@ export function bookingConfirmationEmail(details: BookingDetails): EmailContent 
     details.isVideoCall
       ? { title: 'Before the video consultation:', items: VIDEO_RULES }
       : { title: 'How to prepare for the allergy test:', items: PREPARATION_RULES },
+    ...manageLinkBlocks(details),
     'The calendar invite (appointment.ics) and your receipt (PDF) are attached.',
     `Questions? Call ${clinic.phone} or reply to this e-mail.`,
     clinic.name,

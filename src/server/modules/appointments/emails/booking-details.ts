@@ -21,6 +21,8 @@ export interface AppointmentDetails {
   where: string;
   patientId: number;
   appointmentId: number;
+  /** The patient's link to see, cancel or move the appointment (`/booking/{reference}#{token}`), when they have one. */
+  manageUrl?: string;
 }
 
 /** What the e-mails and receipt of a paid booking say: the appointment and its payment. */

@@ -1,4 +1,5 @@
 import { clinic, formatAddress } from '../../../../shared/clinic';
+import { CANCELLATION_NOTICE_HOURS } from '../../../../shared/manage-booking';
 import type { EmailAttachment } from '../../../db/schema';
 import type { BookingDetails } from './booking-details';
 
@@ -46,6 +47,13 @@ export async function receiptPdf(details: BookingDetails): Promise<EmailAttachme
   }
   y -= 16;
   line('Thank you. Keep this receipt for your health insurer; cover depends on your policy.');
+  if (details.manageUrl) {
+    y -= 10;
+    line(
+      `See, cancel or move your appointment (up to ${CANCELLATION_NOTICE_HOURS} hours before it starts) at:`,
+    );
+    line(details.manageUrl, { size: 9 });
+  }
   const bytes = await pdf.save();
   return {
     filename: `receipt-${details.paymentReference}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_'),

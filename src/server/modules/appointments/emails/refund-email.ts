@@ -2,11 +2,14 @@ import { clinic } from '../../../../shared/clinic';
 import { composeEmail, type EmailContent } from '../../email/email-template';
 import type { BookingDetails } from './booking-details';
 
+export type RefundReason = 'slot_taken' | 'clinic' | 'patient';
+
 /**
  * The patient's refund confirmation. `reason` 'slot_taken': the payment arrived after the time had been
- * given to someone else, so it was refunded automatically; 'clinic': staff refunded the appointment.
+ * given to someone else, so it was refunded automatically; 'clinic': staff refunded the appointment; 'patient': the
+ * patient cancelled it from their booking link.
  */
-export function refundEmail(details: BookingDetails, reason: 'slot_taken' | 'clinic'): EmailContent {
+export function refundEmail(details: BookingDetails, reason: RefundReason): EmailContent {
   const slotTaken = reason === 'slot_taken';
   return composeEmail(
     slotTaken
@@ -16,7 +19,9 @@ export function refundEmail(details: BookingDetails, reason: 'slot_taken' | 'cli
       `Dear ${details.guardianName ?? details.patientName},`,
       slotTaken
         ? `We are sorry: your payment for ${details.service} on ${details.date} at ${details.time} arrived after that time had been booked by someone else, so no appointment was made.`
-        : `Your appointment (${details.service} on ${details.date} at ${details.time}) has been cancelled.`,
+        : reason === 'patient'
+          ? `As you asked, your appointment (${details.service} on ${details.date} at ${details.time}) has been cancelled.`
+          : `Your appointment (${details.service} on ${details.date} at ${details.time}) has been cancelled.`,
       `We have refunded ${details.amount} to your card (payment reference ${details.paymentReference}). Banks usually show a refund within 5 to 10 working days.`,
       slotTaken
         ? 'Please choose another time on our website, or call us and we will find one with you.'

@@ -19,7 +19,7 @@ describe("the booking page's copies of the contract", () => {
 
   it('show the 48-hour notice with the phone and e-mail as links, reading as the contract', () => {
     const html = renderToStaticMarkup(<NoticePassed />);
-    expect(html).toContain(`<a href="${clinic.phoneHref}">${clinic.phone}</a>`);
+    expect(html).toContain(`<a href="${clinic.phoneHref}" class="manage-booking__phone">${clinic.phone}</a>`);
     expect(html).toContain(`<a href="mailto:${clinic.email}">${clinic.email}</a>`);
     expect(html.replace(/<[^>]+>/g, '')).toBe(manageBookingTexts.noticePassed);
   });

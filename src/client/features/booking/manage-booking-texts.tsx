@@ -26,7 +26,9 @@ export function NoticePassed() {
   return (
     <>
       {noticeBefore}
-      <a href={clinic.phoneHref}>{clinic.phone}</a>
+      <a href={clinic.phoneHref} className="manage-booking__phone">
+        {clinic.phone}
+      </a>
       {noticeBetween}
       <a href={`mailto:${clinic.email}`}>{clinic.email}</a>
       {noticeAfter}

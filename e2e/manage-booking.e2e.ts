@@ -230,7 +230,7 @@ describe('a patient manages their booking from the link in their confirmation e-
 
       const moveButton = page.getByRole('button', { name: 'Move to another time' });
       await moveButton.click();
-      expect(await moveButton.getAttribute('aria-expanded')).toBe('true');
+      await expect.poll(() => moveButton.getAttribute('aria-expanded')).toBe('true');
       const picker = page.getByRole('region', { name: 'Choose a new time' });
       await expect.poll(() => focused(page)).toBe('Choose a new time');
       await picker.getByRole('button', { name: `${formatLongDate(newDay)}, slots available` }).click();

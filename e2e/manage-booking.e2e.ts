@@ -213,10 +213,11 @@ describe('a patient manages their booking from the link in their confirmation e-
       expect(errors).toEqual([]);
     }, 150_000);
 
-    it(`moves a booking to a time on another day, with an updated calendar invite, at ${width} px`, async () => {
+    it(`moves a booking to a time on another day, with an updated calendar invite, after a time of another price is refused, at ${width} px`, async () => {
       const [bookedDay, newDay] = [freshDay(), freshDay()];
       const [from = 0] = await createSlots(auth, bookedDay, adultTest, [9 * 60]);
       const [to = 0] = await createSlots(auth, newDay, adultTest, [11 * 60]);
+      const [dearer = 0] = await createSlots(auth, newDay, adultTest, [14 * 60], 200);
       const person = patient('Cian', 'Move');
       const { link, confirmation } = await bookWithLink(from, adultTest, person);
       const uid = calendarProperty(confirmation.calendar, 'UID');
@@ -234,6 +235,21 @@ describe('a patient manages their booking from the link in their confirmation e-
       const picker = page.getByRole('region', { name: 'Choose a new time' });
       await expect.poll(() => focused(page)).toBe('Choose a new time');
       await picker.getByRole('button', { name: `${formatLongDate(newDay)}, slots available` }).click();
+
+      // A time of another price is refused beside the times, and the time held for it is let go at once.
+      await picker.getByRole('button', { name: /^2:00 PM – 2:30 PM/ }).click();
+      await page
+        .getByRole('dialog', { name: /^Move your appointment to / })
+        .getByRole('button', { name: 'Move appointment' })
+        .click();
+      const otherPrice = manageBookingTexts.otherPrice('€200', '€180');
+      await picker.getByRole('alert').filter({ hasText: otherPrice }).waitFor();
+      await expect.poll(() => focused(page)).toBe(otherPrice);
+      await expect.poll(() => slotStatus(newDay, adultTest, dearer)).toBe('available');
+      expect(await page.getByRole('alert').filter({ hasText: otherPrice }).count()).toBe(1);
+      expect(await slotStatus(bookedDay, adultTest, from)).toBe('booked');
+      await screenshot(page, `manage-booking-move-refused-${width}`);
+
       await picker.getByRole('button', { name: /^11:00 AM – 11:30 AM/ }).click();
       const dialog = page.getByRole('dialog', {
         name: `Move your appointment to ${formatLongDate(newDay)}, 11:00 AM?`,
@@ -265,7 +281,8 @@ describe('a patient manages their booking from the link in their confirmation e-
         'with the updated calendar invite',
       );
       expect(moved.text).toContain(clinicDate(newDay));
-      expect(errors).toEqual([]);
+      // The refused move's 409 is the only complaint.
+      expect(errors.filter((error) => !error.includes('409'))).toEqual([]);
     }, 150_000);
 
     it(`inside the 48-hour notice shows no changes, only how to reach the clinic, at ${width} px`, async () => {

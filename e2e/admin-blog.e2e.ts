@@ -20,6 +20,38 @@ afterAll(() => browser?.close());
 
 const contentEditor = (page: Page) => page.getByRole('textbox', { name: 'Content' });
 
+describe('admin lists', () => {
+  it('show an article under the date the public blog shows it, and every Add button beside the search', async () => {
+    const { page, errors } = await openPage(browser, { viewport: viewports.desktop });
+    await page.goto('/blog');
+    const card = page.locator('.blog-card').first();
+    const publicTitle = (await card.getByRole('heading').textContent())?.trim() ?? '';
+    const publicDate = (await card.locator('time').textContent())?.trim() ?? '';
+    expect(publicDate).toMatch(/^\d{2} \w+ \d{4}$/);
+    await page.context().close();
+
+    const admin = await openAdminPage(browser, { viewport: viewports.desktop });
+    await admin.page.goto('/admin/blog');
+    await admin.page.getByLabel('Search by title').fill(publicTitle.slice(0, 40));
+    const row = admin.page.getByRole('row').filter({ hasText: publicTitle });
+    await row.getByText(`Published ${publicDate}`).waitFor();
+
+    for (const [path, add] of [
+      ['/admin/blog', 'Add article'],
+      ['/admin/team', 'Add team member'],
+      ['/admin/faq', 'Add FAQ'],
+      ['/admin/fees', 'Add category'],
+    ] as const) {
+      await admin.page.goto(path);
+      await admin.page.locator('.data-table__toolbar').getByRole('link', { name: add }).waitFor();
+      expect(await admin.page.locator('.admin-page__header').getByRole('link', { name: add }).count()).toBe(
+        0,
+      );
+    }
+    expect([...errors, ...admin.errors]).toEqual([]);
+  });
+});
+
 describe('admin blog', () => {
   it('creates an article with a cover image, edits its title and deletes it; the public blog follows', async () => {
     const title = `Pollen diary ${Date.now()}`;

@@ -38,8 +38,8 @@ const emptyMonth = addMonths(monthOf(addDays(today, 29)), 1);
 const day = `${addMonths(emptyMonth, 1)}-10`;
 const dayLabel = formatLongDate(day);
 
-/** A select's option chosen by its visible text ('8:40 AM'). */
-const pick = (select: Locator, label: string) => select.selectOption({ label });
+/** A time typed into a time field, as HH:mm (the field shows it in the browser's clock). */
+const pick = (field: Locator, time: string) => field.fill(time);
 const itemOf = (list: Locator, times: string) => list.getByRole('listitem').filter({ hasText: times });
 const slotGroup = (page: Page, number: number) =>
   page.getByRole('group', { name: new RegExp(`^Slot ${number}`) });
@@ -66,29 +66,28 @@ describe('availability settings (back office)', () => {
 
     // The first slot of a future day: 08:00 to 08:30, the test's price, an address.
     const first = slotGroup(page, 1);
-    expect(await first.getByLabel('Start time').inputValue()).toBe(String(8 * 60));
-    expect(await first.getByLabel('End time').inputValue()).toBe(String(8 * 60 + 30));
+    expect(await first.getByLabel('Start time').inputValue()).toBe('08:00');
+    expect(await first.getByLabel('End time').inputValue()).toBe('08:30');
     expect(await first.getByLabel('Price (€)').inputValue()).toBe('180');
-    await pick(
-      first.getByLabel('Address'),
-      (await first.getByLabel('Address').locator('option').nth(2).textContent()) ?? '',
-    );
+    await first.getByLabel('Address').selectOption({
+      label: (await first.getByLabel('Address').locator('option').nth(2).textContent()) ?? '',
+    });
 
     // The next one starts 10 minutes after the first ends.
     await page.getByRole('button', { name: 'Add another session slot' }).click();
     const second = slotGroup(page, 2);
-    expect(await second.getByLabel('Start time').inputValue()).toBe(String(8 * 60 + 40));
-    expect(await second.getByLabel('End time').inputValue()).toBe(String(9 * 60 + 10));
+    expect(await second.getByLabel('Start time').inputValue()).toBe('08:40');
+    expect(await second.getByLabel('End time').inputValue()).toBe('09:10');
 
     // Spec errors, next to the slot and announced.
-    await pick(second.getByLabel('End time'), '8:30 AM');
+    await pick(second.getByLabel('End time'), '08:30');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await second.getByRole('alert').filter({ hasText: 'Start time can`t be after end time' }).waitFor();
-    await pick(second.getByLabel('End time'), '9:10 AM');
-    await pick(second.getByLabel('Start time'), '8:20 AM');
+    await pick(second.getByLabel('End time'), '09:10');
+    await pick(second.getByLabel('Start time'), '08:20');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await second.getByRole('alert').filter({ hasText: 'That time range is occupied' }).waitFor();
-    await pick(second.getByLabel('Start time'), '8:40 AM');
+    await pick(second.getByLabel('Start time'), '08:40');
     await screenshot(page, 'admin-availability-editor-1280');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('You have successfully created new available Appointments on this day.').waitFor();
@@ -108,7 +107,7 @@ describe('availability settings (back office)', () => {
 
     // Edit: the second slot ends at 9:00.
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
-    await pick(slotGroup(page, 2).getByLabel('End time'), '9:00 AM');
+    await pick(slotGroup(page, 2).getByLabel('End time'), '09:00');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('You have successfully updated an available Appointments on this day.').waitFor();
     await list.getByText('8:40 AM – 9:00 AM').waitFor();
@@ -134,7 +133,7 @@ describe('availability settings (back office)', () => {
     await list.getByText('11:00 AM – 11:30 AM').waitFor();
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const bookedGroup = slotGroup(page, 2);
-    expect(await bookedGroup.getByLabel('Start time').inputValue()).toBe(String(11 * 60));
+    expect(await bookedGroup.getByLabel('Start time').inputValue()).toBe('11:00');
     await bookAndPay(booked ?? 0, {
       is_adult: true,
       is_video_call: false,
@@ -167,11 +166,22 @@ describe('availability settings (back office)', () => {
     expect(await page.getByRole('radio', { name: 'Adult' }).isChecked()).toBe(true);
     expect(new URL(page.url()).search).toBe(`?type=test&age=adult&month=${monthOf(day)}&day=${day}`);
     await itemOf(list, '10:00 AM – 10:30 AM').getByText('Unavailable', { exact: true }).waitFor();
+    await itemOf(list, '10:00 AM – 10:30 AM').getByText('Held by staff').waitFor();
     // The booked slot too, once the day is read again.
     await itemOf(list, '11:00 AM – 11:30 AM').getByText('Unavailable', { exact: true }).waitFor();
+    // Who booked it, with a link to the appointment.
+    const patientLink = itemOf(list, '11:00 AM – 11:30 AM').getByRole('link', { name: 'Aoife Byrne' });
+    expect(await patientLink.getAttribute('href')).toMatch(/^\/admin\/appointment\/edit\?id=\d+$/);
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const locked = slotGroup(page, 2);
     expect(await locked.getByLabel('Start time').isDisabled()).toBe(true);
+    // A locked price reads as locked: a dashed border on a darker fill, not an empty-looking input.
+    expect(
+      await locked.getByLabel('Price (€)').evaluate((input) => {
+        const style = getComputedStyle(input);
+        return [style.borderStyle, style.backgroundColor, style.cursor];
+      }),
+    ).toEqual(['dashed', 'rgb(223, 228, 233)', 'not-allowed']);
     expect(await locked.getByRole('button', { name: /^Delete slot 2/ }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     // Released again for the visitors' test.

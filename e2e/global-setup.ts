@@ -30,6 +30,13 @@ async function startMailServer(dir: string): Promise<{ server: SMTPServer; port:
     disabledCommands: ['STARTTLS', 'AUTH'],
     authOptional: true,
     logger: false,
+    // A mailbox that does not exist (@bounce.test) is refused for good, as a real server refuses it: the outbox
+    // screen's failed e-mails come from it.
+    onRcptTo(address, _session, callback) {
+      if (address.address.endsWith('@bounce.test')) {
+        callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
+      } else callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -28,6 +28,8 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { blogAdminRoutes } from './modules/blog/blog-admin-routes';
 import { blogPublicRoutes } from './modules/blog/blog-routes';
 import { contactRoutes } from './modules/contact/contact-routes';
+import { dashboardAdminRoutes } from './modules/dashboard/dashboard-admin-routes';
+import { outboxAdminRoutes } from './modules/email/outbox-admin-routes';
 import { faqAdminRoutes } from './modules/faq/faq-admin-routes';
 import { faqPublicRoutes } from './modules/faq/faq-routes';
 import { feesAdminRoutes } from './modules/fees/fees-admin-routes';
@@ -57,6 +59,8 @@ declare module 'fastify' {
     registeredRoutes: { method: string; url: string; hidden: boolean }[];
     /** Server-rendered public pages kept for a short while; dropped on every admin write, in every instance. */
     pageCache: PageCache;
+    /** What time it is, for answers that depend on the clinic's day (the dashboard's today and month). */
+    clock: () => Date;
   }
 }
 
@@ -71,6 +75,8 @@ export interface BuildAppOptions {
   timeouts?: Partial<ServerTimeouts>;
   /** The card payment provider; by default from the configuration (tests point Stripe at a local fake). */
   paymentProvider?: PaymentProvider;
+  /** What time it is; tests of answers that depend on the clinic's day set it. The system clock by default. */
+  clock?: () => Date;
 }
 
 export interface ServerTimeouts {
@@ -147,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     settings: config,
     log: app.log,
   });
+  app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorate('adminRoutes', [] as AdminRouteInfo[]);
   app.decorate('registeredRoutes', [] as { method: string; url: string; hidden: boolean }[]);
   app.addHook('onRoute', (route) => {
@@ -215,6 +222,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await admin.register(patientRecordsAdminRoutes);
           await admin.register(referralAdminRoutes);
           await admin.register(auditAdminRoutes);
+          await admin.register(outboxAdminRoutes);
+          await admin.register(dashboardAdminRoutes);
         },
         { prefix: '/admin' },
       );

@@ -32,8 +32,8 @@ export const auditEntrySchema = z.object({
   /** The names of the fields the entry records, e.g. ['status', 'slot_id'] (where a read came from is `context`). */
   fields: z.array(z.string()),
   /**
-   * Where a read or export came from: 'appointments_list', 'appointment', 'patients_list', 'patient', 'file', or an
-   * export's format ('csv', 'zip'); null for a change.
+   * Where a read or export came from: 'appointments_list', 'appointment', 'dashboard', 'patients_list', 'patient',
+   * 'file', or an export's format ('csv', 'zip'); null for a change.
    */
   context: z.string().nullable(),
 });

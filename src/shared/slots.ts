@@ -161,6 +161,19 @@ export const sessionIdParams = recordIdParams('Session');
 
 export const adminSessionsQuerySchema = z.object({ date: clinicDateSchema, ...kindQuery }).strict();
 
+/**
+ * A slot as the back office's day list shows it: who holds or booked it. A booked slot names its appointment and
+ * the patient (null once the patient was erased); a pending one says whether a visitor or staff hold it.
+ */
+export const adminSessionSchema = sessionSchema.extend({
+  held_by: z.enum(['visitor', 'staff']).nullable(),
+  appointment_id: z.number().int().nullable(),
+  patient_name: z.string().nullable(),
+});
+export type AdminSession = z.infer<typeof adminSessionSchema>;
+
+export const adminSessionsResponseSchema = z.object({ sessions: z.array(adminSessionSchema) });
+
 /** A real instant (not an Invalid Date). */
 const isInstant = (value: unknown): value is Date =>
   value instanceof Date && Number.isFinite(value.getTime());

@@ -47,7 +47,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoading,
     lazy: () => import('./layouts/admin-layout'),
     children: [
-      { index: true, lazy: () => import('../features/appointments/admin-appointments-page') },
+      { index: true, lazy: () => import('./pages/admin-home-page') },
       { path: 'video', lazy: () => import('../features/appointments/admin-appointments-page') },
       {
         path: 'appointment/create',
@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
       { path: 'patients', lazy: () => import('../features/patients/admin-patients-page') },
       { path: 'patients/:id', lazy: () => import('../features/patients/admin-patient-page') },
       { path: 'activity', lazy: () => import('../features/audit/admin-activity-page') },
+      { path: 'emails', lazy: () => import('../features/outbox/admin-outbox-page') },
       { path: 'availability', lazy: () => import('../features/availability/admin-availability-page') },
       { path: 'blog', lazy: () => import('../features/blog/admin-blog-list-page') },
       { path: 'article/create', lazy: () => import('../features/blog/admin-article-form-page') },

@@ -9,10 +9,13 @@ import * as authEndpoints from '../../shared/api/auth-endpoints';
 import * as blogEndpoints from '../../shared/api/blog-endpoints';
 import * as bookingEndpoints from '../../shared/api/booking-endpoints';
 import * as contactEndpoints from '../../shared/api/contact-endpoints';
+import * as dashboardEndpoints from '../../shared/api/dashboard-endpoints';
 import type { EndpointDefinition } from '../../shared/api/endpoint';
 import * as faqEndpoints from '../../shared/api/faq-endpoints';
 import * as feesEndpoints from '../../shared/api/fees-endpoints';
 import * as healthEndpoints from '../../shared/api/health-endpoints';
+import * as manageBookingEndpoints from '../../shared/api/manage-booking-endpoints';
+import * as outboxEndpoints from '../../shared/api/outbox-endpoints';
 import * as patientEndpoints from '../../shared/api/patient-endpoints';
 import * as paymentEndpoints from '../../shared/api/payment-endpoints';
 import * as referralEndpoints from '../../shared/api/referral-endpoints';
@@ -29,9 +32,12 @@ const ENDPOINT_MODULES = {
   'blog-endpoints.ts': blogEndpoints,
   'booking-endpoints.ts': bookingEndpoints,
   'contact-endpoints.ts': contactEndpoints,
+  'dashboard-endpoints.ts': dashboardEndpoints,
   'faq-endpoints.ts': faqEndpoints,
   'fees-endpoints.ts': feesEndpoints,
   'health-endpoints.ts': healthEndpoints,
+  'manage-booking-endpoints.ts': manageBookingEndpoints,
+  'outbox-endpoints.ts': outboxEndpoints,
   'patient-endpoints.ts': patientEndpoints,
   'payment-endpoints.ts': paymentEndpoints,
   'referral-endpoints.ts': referralEndpoints,

@@ -1,5 +1,6 @@
 import {
   adminSessionsQuerySchema,
+  adminSessionsResponseSchema,
   calendarSlotsQuerySchema,
   calendarSlotsResponseSchema,
   holdResponseSchema,
@@ -79,17 +80,18 @@ export const listAdminCalendarSlots = defineEndpoint({
 export const listAdminSessions = defineEndpoint({
   method: 'GET',
   path: '/api/admin/sessions',
-  summary: 'The slots of one clinic day (date YYYY-MM-DD) and kind, every status, by start',
+  summary:
+    "The slots of one clinic day (date YYYY-MM-DD) and kind, every status, by start, with who holds or booked each: held_by 'visitor' or 'staff' while pending; a booked one's appointment_id and patient_name (the read of names is audited)",
   access: 'admin',
   query: adminSessionsQuerySchema,
-  response: sessionsResponseSchema,
+  response: adminSessionsResponseSchema,
 });
 
 export const saveSessions = defineEndpoint({
   method: 'POST',
   path: '/api/admin/sessions',
   summary:
-    'Creates (sessions_create) and changes (sessions_update) slots in one transaction, all or none; answers the slots of the affected days and kinds',
+    "Creates (sessions_create) and changes (sessions_update) slots in one transaction, all or none; answers the slots of the affected days and kinds. An overlap is refused (422) with 'That time range is occupied', under errors for each entry that overlaps another of the save or a stored slot of its kind (sessions_create.N, sessions_update.N)",
   access: 'admin',
   body: saveSessionsRequestSchema,
   response: sessionsResponseSchema,

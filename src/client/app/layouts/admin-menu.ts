@@ -34,6 +34,7 @@ export const adminMenu: readonly AdminMenuItem[] = [
   { label: 'Team', to: '/admin/team' },
   { label: 'FAQ', to: '/admin/faq' },
   { label: 'FEES', to: '/admin/fees' },
+  { label: 'E-mails', to: '/admin/emails' },
   { label: 'Activity', to: '/admin/activity' },
 ];
 

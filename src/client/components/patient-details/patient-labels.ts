@@ -9,6 +9,9 @@ import type { PatientDetail, StaffFile } from '../../../shared/patients';
 /** Shown for a value the patient did not give, rather than a blank. */
 export const NOT_GIVEN = 'Not given';
 
+/** Shown instead of the name of a patient whose personal data was erased (GDPR). */
+export const ERASED_PATIENT = 'Personal data erased';
+
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A date of birth (YYYY-MM-DD, as the API sends it) as the back office shows it: DD/MM/YYYY; '' for none. */

@@ -1,17 +1,18 @@
+import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
 import type { Transaction } from '../../../shared/appointments';
 import type { RouteHandle } from '../../app/route-handle';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { ExportCsvButton } from '../../components/data-table/export-csv-button';
 import { useTableParams } from '../../components/data-table/use-table-params';
+import { ERASED_PATIENT } from '../../components/patient-details/patient-labels';
 import { formatAdminDateTime } from '../../lib/clinic-clock';
 import { deleteDialog, refundDialog, useAppointmentActions } from './appointment-actions';
-import { PaymentBadge, StatusBadge } from './appointment-badges';
+import { StatusBadge, TransactionPaymentBadge } from './appointment-badges';
 import {
   appointmentEditPath,
   canDelete,
   canRefund,
-  ERASED_PATIENT,
   kindSwitchPath,
   patientNameOf,
   timeRange,
@@ -55,7 +56,7 @@ const columns: DataTableColumn<Transaction>[] = [
         <span className="appointments__none">No time</span>
       ),
   },
-  { header: 'Payment information', cell: (row) => <PaymentBadge row={row} /> },
+  { header: 'Payment information', cell: (row) => <TransactionPaymentBadge row={row} /> },
   { header: 'Status', cell: (row) => <StatusBadge status={row.appointment_status} /> },
   {
     header: 'Registered',
@@ -75,6 +76,14 @@ const rowLabel = (row: Transaction) =>
  * can be refunded, booked and paid ones deleted. Export downloads Appointments.csv of what the list shows.
  */
 export function Component() {
+  return <AppointmentsPage />;
+}
+
+/**
+ * The appointments screen; `overview`, when the app gives one (the dashboard on /admin), is shown under the
+ * title, and the list then gets a heading of its own.
+ */
+export function AppointmentsPage({ overview }: { overview?: ReactNode }) {
   const { pathname } = useLocation();
   const isVideoCall = /^\/admin\/video\/?$/.test(pathname);
   const params = useTableParams();
@@ -111,6 +120,12 @@ export function Component() {
       <div className="admin-page__header">
         <h1 className="admin-page__title">Booking appointments</h1>
       </div>
+      {overview}
+      {overview && (
+        <h2 className="appointments__list-title" id="appointments-list">
+          All appointments
+        </h2>
+      )}
       <nav className="appointments-kinds" aria-label="Kind of appointment">
         <NavLink className="appointments-kinds__link" to={kindSwitchPath(false, searchParams)} end>
           Allergy tests

@@ -1,25 +1,17 @@
 import type { AppointmentStatus, Transaction } from '../../../shared/appointments';
+import { PaymentBadge } from '../../components/payment-badge/payment-badge';
 import { StateBadge } from '../../components/state-badge/state-badge';
-import { appointmentStatusLabel, paymentTone, statusTone } from './appointment-labels';
+import { appointmentStatusLabel, statusTone } from './appointment-labels';
 
-/**
- * The payment's state as a badge (spec 2.6: 'Paid', the capitalised status, or 'Booked by admin'): its text
- * says it, the colour only helps the eye.
- */
-export function PaymentBadge({
+/** An appointment's payment as a badge ('Paid', the capitalised status, or 'Booked by admin'). */
+export function TransactionPaymentBadge({
   row,
   large = false,
 }: {
   row: Pick<Transaction, 'status' | 'amount' | 'status_label'>;
   large?: boolean;
 }) {
-  return (
-    <span
-      className={`appointment-badge appointment-badge--${paymentTone(row)}${large ? ' appointment-badge--large' : ''}`}
-    >
-      {row.status_label}
-    </span>
-  );
+  return <PaymentBadge status={row.status} amount={row.amount} label={row.status_label} large={large} />;
 }
 
 /** The appointment's own state (Booked, Attended, No-show, Cancelled, Refunded, Being booked). */

@@ -12,7 +12,6 @@ import {
   emailStatusLabel,
   kindSwitchPath,
   patientNameOf,
-  paymentTone,
   statusTone,
 } from './appointment-labels';
 
@@ -43,15 +42,6 @@ describe('appointment labels', () => {
     expect(statusTone('refunded')).toBe('ended');
     expect(statusTone('no_show')).toBe('missed');
     expect(emailStatusLabel('failed')).toBe('Failed');
-  });
-
-  it('tones a payment: paid, booked by staff, refunds, failures and the rest', () => {
-    expect(paymentTone({ status: 'succeeded', amount: 180 })).toBe('paid');
-    expect(paymentTone({ status: 'booked', amount: null })).toBe('admin');
-    expect(paymentTone({ status: 'refunded', amount: 180 })).toBe('refund');
-    expect(paymentTone({ status: 'refund_pending', amount: 180 })).toBe('refund');
-    expect(paymentTone({ status: 'failed', amount: 180 })).toBe('failed');
-    expect(paymentTone({ status: 'requires_action', amount: 180 })).toBe('waiting');
   });
 
   it('offers refund for a paid appointment only, delete for a held, booked or paid one', () => {

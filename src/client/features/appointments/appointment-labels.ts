@@ -4,15 +4,13 @@ import {
   appointmentStatusLabels,
   type Transaction,
 } from '../../../shared/appointments';
+import { ERASED_PATIENT } from '../../components/patient-details/patient-labels';
 import type { StateTone } from '../../components/state-badge/state-badge';
 
 /**
  * How the back office reads an appointment: its kind, its time, its payment and its state, which actions it
  * allows, and where its screens are. Pure, so the list, the edit screen and the tests agree.
  */
-
-/** Shown instead of the name of a patient whose personal data was erased (GDPR). */
-export const ERASED_PATIENT = 'Personal data erased';
 
 /** The list of a kind of appointment: allergy tests at /admin, video consultations at /admin/video (spec 2.5). */
 export const appointmentsListPath = (isVideoCall: boolean | null | undefined) =>
@@ -66,17 +64,6 @@ export function availabilityPathOf(session?: {
     query.set('day', day);
   }
   return `/admin/availability?${query}`;
-}
-
-/** The look of a payment's badge: paid, booked by staff, money on its way back or back, failed, waiting. */
-export type PaymentTone = 'paid' | 'admin' | 'refund' | 'failed' | 'waiting';
-
-export function paymentTone(row: Pick<Transaction, 'status' | 'amount'>): PaymentTone {
-  if (row.amount === null) return row.status === 'booked' ? 'admin' : 'waiting';
-  if (row.status === 'succeeded') return 'paid';
-  if (row.status.startsWith('refund')) return 'refund';
-  if (row.status === 'failed' || row.status === 'canceled' || row.status === 'cancelled') return 'failed';
-  return 'waiting';
 }
 
 /** The appointment's state as staff read it (spec: Booked, Attended, No-show, Cancelled, Refunded, Being booked). */

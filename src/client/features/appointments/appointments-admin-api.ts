@@ -27,10 +27,12 @@ import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
 /**
  * The back office's appointment calls (spec section 7: the "transactions"), the slot an appointment is
  * booked into, and the public free times a moved appointment may go to. Every change refreshes the
- * appointments, the patients (their appointments), the slots of the back office and the public calendar.
+ * appointments, the patients (their appointments), the dashboard (its days and takings), the slots of the back
+ * office and the public calendar.
  */
 const REFRESH_PATHS = [
   '/api/admin/transactions',
+  '/api/admin/dashboard',
   '/api/admin/patients',
   '/api/admin/sessions',
   '/api/admin/calendar_slots',

@@ -11,7 +11,7 @@ import { useNotify } from '../../components/notifications/use-notify';
 import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
 import type { FormSlot } from '../../lib/patient-fields';
 import { deleteDialog, dialogTexts, refundDialog, useAppointmentActions } from './appointment-actions';
-import { PaymentBadge, StatusBadge } from './appointment-badges';
+import { StatusBadge, TransactionPaymentBadge } from './appointment-badges';
 import { AppointmentEmails } from './appointment-emails';
 import { AppointmentForm, useAppointmentForm } from './appointment-form';
 import { appointmentFormDefaults } from './appointment-form-values';
@@ -183,7 +183,7 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
       >
         <p className="appointment-header__badges">
           <span className="visually-hidden">Payment: </span>
-          <PaymentBadge row={transaction} large />
+          <TransactionPaymentBadge row={transaction} large />
           <span className="visually-hidden">, status: </span>
           <StatusBadge status={transaction.appointment_status} large />
         </p>

@@ -89,6 +89,7 @@ describe('auditSearchText', () => {
   it('says where a read or an export came from, and nothing for a change', () => {
     expect(auditContextLabel('patient')).toBe("on the patient's page");
     expect(auditContextLabel('appointments_list')).toBe('in the appointments list');
+    expect(auditContextLabel('dashboard')).toBe('on the dashboard');
     expect(auditContextLabel('csv')).toBe('as a CSV file');
     expect(auditContextLabel('referrals_list')).toBe('in the referrals list');
     expect(auditContextLabel('referral')).toBe("on a referral's page");

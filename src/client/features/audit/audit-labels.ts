@@ -74,6 +74,7 @@ export function auditRecordLabel(entry: Pick<AuditEntry, 'entity' | 'entity_id' 
 const auditContextLabels: Record<string, string> = {
   appointments_list: 'in the appointments list',
   appointment: "on an appointment's page",
+  dashboard: 'on the dashboard',
   patients_list: 'in the patients list',
   patient: "on the patient's page",
   referrals_list: 'in the referrals list',

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { formatEuro } from '../../../shared/euro';
+import type { AdminSession } from '../../../shared/slots';
 import type { RouteHandle } from '../../app/route-handle';
 import { KindChoice } from '../../components/kind-choice/kind-choice';
 import { MonthCalendar } from '../../components/month-calendar/month-calendar';
@@ -9,6 +10,7 @@ import { notifyApiError, useNotify } from '../../components/notifications/use-no
 import { clinicToday, formatClock12 } from '../../lib/clinic-clock';
 import type { SlotKind } from '../../lib/slot-kind';
 import { useAdminCalendarDays, useAdminDaySessions, useHoldSlotForPatient } from './availability-admin-api';
+import { CopyDay } from './copy-day';
 import { SlotEditor } from './slot-editor';
 import { useAvailabilityParams } from './use-availability-params';
 import './availability.css';
@@ -118,6 +120,25 @@ function AvailabilityCalendar({
 
 /** The appointment create screen for a held slot (features/appointments owns it). */
 const createAppointmentPath = (slotId: number) => `/admin/appointment/create?session_id=${slotId}`;
+/** An appointment's screen (features/appointments owns it). */
+const appointmentPath = (appointmentId: number) => `/admin/appointment/edit?id=${appointmentId}`;
+
+/** Who holds or booked a time: the patient, with a link to the appointment, or whose hold it is. */
+function Holder({ session }: { session: AdminSession }) {
+  if (session.appointment_id !== null) {
+    return (
+      <span className="slot-list__holder">
+        Booked by{' '}
+        <Link to={appointmentPath(session.appointment_id)}>
+          {session.patient_name ?? 'a patient whose details were erased'}
+        </Link>
+      </span>
+    );
+  }
+  if (session.held_by === 'visitor') return <span className="slot-list__holder">Held by a visitor</span>;
+  if (session.held_by === 'staff') return <span className="slot-list__holder">Held by staff</span>;
+  return null;
+}
 
 function AdminDay({ kind, date }: { kind: SlotKind; date: string }) {
   const day = useAdminDaySessions(kind, date);
@@ -176,6 +197,7 @@ function AdminDay({ kind, date }: { kind: SlotKind; date: string }) {
                 >
                   {session.status === 'available' ? 'Available' : 'Unavailable'}
                 </span>
+                <Holder session={session} />
                 {session.address && <span className="slot-list__address">{session.address}</span>}
                 {session.status === 'available' && Date.parse(session.starts_at) > now && (
                   <button
@@ -198,6 +220,7 @@ function AdminDay({ kind, date }: { kind: SlotKind; date: string }) {
           <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
             Edit
           </button>
+          <CopyDay kind={kind} date={date} sessions={sessions} />
         </>
       )}
     </section>

@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { type Control, Controller, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { clinic, formatAddress, type LocationKey } from '../../../shared/clinic';
 import { type Session, slotTexts } from '../../../shared/slots';
 import { texts } from '../../../shared/validation-texts';
@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api-client';
 import { formatTime12 } from '../../lib/clinic-clock';
 import type { SlotKind } from '../../lib/slot-kind';
 import { useDeleteSlot, useSaveSlots } from './availability-admin-api';
+import { DayFill } from './day-fill';
 import {
   changedSlots,
   newRow,
@@ -18,13 +19,13 @@ import {
   rowOf,
   type SlotRow,
 } from './slot-editor-rows';
-import { slotRowErrors, timeOptions } from './slot-times';
+import { generationTexts } from './slot-generation';
+import { parseTimeValue, slotRowErrors, TIME_STEP_MINUTES, timeValue } from './slot-times';
 
 interface EditorValues {
   slots: SlotRow[];
 }
 
-const TIMES = timeOptions();
 const LOCATIONS = Object.values(clinic.locations);
 
 export interface SlotEditorProps {
@@ -36,9 +37,9 @@ export interface SlotEditorProps {
 }
 
 /**
- * The slot editor (spec 2.6 and 5): per slot a start and an end time (12-hour, 5-minute steps), the address
- * (not for video), the price and a delete button; 'Add another session slot'; Save sends the new and the
- * changed slots in one call. Booked, held and started slots are shown disabled.
+ * The slot editor (spec 2.6 and 5): 'Fill the day' to make a day's slots at once; per slot a start and an
+ * end time (5-minute steps), the address (not for video), the price and a delete button; 'Add another session
+ * slot'; Save sends the new and the changed slots in one call. Booked, held and started slots are shown disabled.
  */
 export function SlotEditor({ kind, date, sessions, onClose }: SlotEditorProps) {
   const notify = useNotify();
@@ -64,7 +65,12 @@ export function SlotEditor({ kind, date, sessions, onClose }: SlotEditorProps) {
     useForm<EditorValues>({
       defaultValues: { slots: initialRows },
     });
-  const { fields, append, remove: removeRow } = useFieldArray({ control, name: 'slots', keyName: 'key' });
+  const {
+    fields,
+    append,
+    replace,
+    remove: removeRow,
+  } = useFieldArray({ control, name: 'slots', keyName: 'key' });
   const errors = formState.errors.slots;
   const watchedSlots = useWatch({ control, name: 'slots' });
 
@@ -72,6 +78,12 @@ export function SlotEditor({ kind, date, sessions, onClose }: SlotEditorProps) {
     const row = newRow(kind, date, getValues('slots'), new Date());
     if (row) append(row);
     else notify.error('No later slot fits on this day.');
+  };
+
+  const fillDay = (generated: SlotRow[]) => {
+    clearErrors();
+    setFormError(undefined);
+    replace([...getValues('slots').filter((row) => row.id !== null), ...generated]);
   };
 
   const onSubmit = async ({ slots }: EditorValues) => {
@@ -86,8 +98,17 @@ export function SlotEditor({ kind, date, sessions, onClose }: SlotEditorProps) {
     const rowErrors = slotRowErrors(slots, slotTexts);
     slots.forEach((row, index) => {
       if (row.locked) return;
-      const rowError = rowErrors[index];
-      if (rowError) fail(`slots.${index}.end`, rowError);
+      const timeError = (['start', 'end'] as const).find(
+        (field) => Number.isNaN(row[field]) || row[field] % TIME_STEP_MINUTES !== 0,
+      );
+      if (timeError) {
+        fail(
+          `slots.${index}.${timeError}`,
+          Number.isNaN(row[timeError]) ? texts.required : generationTexts.step,
+        );
+      } else if (rowErrors[index]) {
+        fail(`slots.${index}.end`, rowErrors[index]);
+      }
       if (!kind.isVideoCall && !row.location) fail(`slots.${index}.location`, texts.required);
       if (!PRICE_PATTERN.test(row.price.trim())) fail(`slots.${index}.price`, slotTexts.priceInvalid);
     });
@@ -151,6 +172,7 @@ export function SlotEditor({ kind, date, sessions, onClose }: SlotEditorProps) {
       <h3 id={`${formId}-title`} className="slot-editor__title">
         Edit session slots
       </h3>
+      <DayFill kind={kind} date={date} onFill={fillDay} />
       {formError && (
         <p ref={formErrorRef} className="slot-editor__form-error" role="alert" tabIndex={-1}>
           {formError}
@@ -176,38 +198,25 @@ export function SlotEditor({ kind, date, sessions, onClose }: SlotEditorProps) {
                   <label className="field__label" htmlFor={`${id}-start`}>
                     Start time
                   </label>
-                  <select
+                  <TimeInput
+                    control={control}
+                    name={`slots.${index}.start`}
                     id={`${id}-start`}
-                    className="field__input"
                     disabled={disabled}
-                    aria-invalid={timeError ? true : undefined}
-                    {...register(`slots.${index}.start`, { valueAsNumber: true })}
-                  >
-                    {TIMES.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </select>
+                    errorId={timeError ? `${id}-time-error` : undefined}
+                  />
                 </div>
                 <div className="field slot-editor__field">
                   <label className="field__label" htmlFor={`${id}-end`}>
                     End time
                   </label>
-                  <select
+                  <TimeInput
+                    control={control}
+                    name={`slots.${index}.end`}
                     id={`${id}-end`}
-                    className="field__input"
                     disabled={disabled}
-                    aria-invalid={timeError ? true : undefined}
-                    aria-describedby={timeError ? `${id}-time-error` : undefined}
-                    {...register(`slots.${index}.end`, { valueAsNumber: true })}
-                  >
-                    {TIMES.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </select>
+                    errorId={timeError ? `${id}-time-error` : undefined}
+                  />
                 </div>
                 {!kind.isVideoCall && (
                   <div className="field slot-editor__field slot-editor__field--wide">
@@ -318,5 +327,46 @@ function AddressLine({ location, id }: { location: LocationKey | '' | undefined;
     <p id={id} className="field__hint">
       {place ? formatAddress(place) : 'No address chosen.'}
     </p>
+  );
+}
+
+/**
+ * A slot's start or end: `<input type="time">` in 5-minute steps, which staff can type into or step with the
+ * arrow keys (the browser shows it in its locale's 12- or 24-hour clock); the form holds minutes after midnight.
+ */
+function TimeInput({
+  control,
+  name,
+  id,
+  disabled,
+  errorId,
+}: {
+  control: Control<EditorValues>;
+  name: `slots.${number}.start` | `slots.${number}.end`;
+  id: string;
+  disabled: boolean;
+  errorId: string | undefined;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <input
+          ref={field.ref}
+          id={id}
+          name={field.name}
+          type="time"
+          step={TIME_STEP_MINUTES * 60}
+          className="field__input"
+          disabled={disabled}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
+          value={timeValue(field.value)}
+          onChange={(event) => field.onChange(parseTimeValue(event.target.value))}
+          onBlur={field.onBlur}
+        />
+      )}
+    />
   );
 }

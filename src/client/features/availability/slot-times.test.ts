@@ -1,23 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { clinicDayTime, clinicToday, formatTime12 } from '../../lib/clinic-clock';
-import { clinicInstant, defaultSlotTimes, nextQuarterHour, slotRowErrors, timeOptions } from './slot-times';
+import { clinicInstant, defaultSlotTimes, nextQuarterHour, slotRowErrors } from './slot-times';
 
 /** An instant given by its clinic wall clock in winter (GMT = UTC). */
 const winter = (iso: string) => new Date(`${iso}Z`);
 
-describe('12-hour time options', () => {
-  it('offers every 5 minutes of the day, 288 times, from 12:00 AM to 11:55 PM', () => {
-    const options = timeOptions();
-    expect(options).toHaveLength(288);
-    expect(options[0]).toEqual({ value: 0, label: '12:00 AM' });
-    expect(options[1]).toEqual({ value: 5, label: '12:05 AM' });
-    expect(options.find((option) => option.value === 545)?.label).toBe('9:05 AM');
-    expect(options.find((option) => option.value === 720)?.label).toBe('12:00 PM');
-    expect(options.find((option) => option.value === 13 * 60 + 30)?.label).toBe('1:30 PM');
-    expect(options.at(-1)).toEqual({ value: 1435, label: '11:55 PM' });
-  });
-
+describe('12-hour times', () => {
   it('formats any minute of the day', () => {
+    expect(formatTime12(0)).toBe('12:00 AM');
+    expect(formatTime12(545)).toBe('9:05 AM');
+    expect(formatTime12(720)).toBe('12:00 PM');
     expect(formatTime12(8 * 60)).toBe('8:00 AM');
     expect(formatTime12(23 * 60 + 5)).toBe('11:05 PM');
   });
@@ -96,7 +88,7 @@ describe('clinic time and ISO instants across daylight-saving changes (2027)', (
 
   it('round-trips every picker time of both change days that exists on the wall clock', () => {
     for (const date of ['2027-03-28', '2027-10-31']) {
-      for (const { value } of timeOptions()) {
+      for (let value = 0; value < 24 * 60; value += 5) {
         if (date === '2027-03-28' && value >= 60 && value < 120) continue; // 01:00–01:59 does not exist
         expect(clinicDayTime(clinicInstant(date, value))).toEqual({ date, minutes: value });
       }
@@ -123,5 +115,16 @@ describe('slot editor checks', () => {
         texts,
       ),
     ).toEqual(['occupied', 'occupied', undefined]);
+  });
+});
+
+describe('time inputs', () => {
+  it('reads and writes the HH:mm of <input type="time">, empty as NaN', async () => {
+    const { parseTimeValue, timeValue } = await import('./slot-times');
+    expect(timeValue(9 * 60 + 5)).toBe('09:05');
+    expect(timeValue(Number.NaN)).toBe('');
+    expect(parseTimeValue('13:40')).toBe(13 * 60 + 40);
+    expect(parseTimeValue('13:40:00')).toBe(13 * 60 + 40);
+    expect(parseTimeValue('')).toBeNaN();
   });
 });

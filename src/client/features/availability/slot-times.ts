@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { clinic } from '../../../shared/clinic';
-import { clinicDayTime, formatTime12 } from '../../lib/clinic-clock';
+import { clinicDayTime } from '../../lib/clinic-clock';
 
 /**
  * Clinic-time arithmetic of the admin availability screens (DESIGN.md section 2: days and times shown in
@@ -25,20 +25,6 @@ export function clinicInstant(date: string, minutes: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const local = new TZDate(year, month - 1, day, Math.floor(minutes / 60), minutes % 60, clinic.timeZone);
   return new Date(local.getTime()).toISOString();
-}
-
-export interface TimeOption {
-  value: number;
-  label: string;
-}
-
-/** The pickers' times: every 5 minutes from 12:00 AM to 11:55 PM, in 12-hour format. */
-export function timeOptions(step = TIME_STEP_MINUTES): TimeOption[] {
-  const options: TimeOption[] = [];
-  for (let minutes = 0; minutes <= 24 * 60 - step; minutes += step) {
-    options.push({ value: minutes, label: formatTime12(minutes) });
-  }
-  return options;
 }
 
 /** The first quarter hour strictly after `minutes` (10:00 → 10:15, 10:07 → 10:15). */
@@ -86,4 +72,18 @@ export function slotRowErrors(
     );
     return overlaps ? texts.occupied : undefined;
   });
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** Minutes after midnight → an `<input type="time">` value, 'HH:mm'; '' for none. */
+export function timeValue(minutes: number): string {
+  if (!Number.isFinite(minutes)) return '';
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/** An `<input type="time">` value ('HH:mm', maybe with seconds) → minutes after midnight; NaN when empty. */
+export function parseTimeValue(value: string): number {
+  const match = /^(\d{2}):(\d{2})/.exec(value);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : Number.NaN;
 }

@@ -6,6 +6,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table/dat
 import { useTableParams } from '../../components/data-table/use-table-params';
 import { useAdminBlogs, useDeleteArticle } from './admin-blog-api';
 import { formatAdminDate, formatAdminDateTime, isScheduled } from './admin-blog-format';
+import { formatArticleDate } from './blog-format';
 import './admin-blog.css';
 
 export const handle: RouteHandle = {
@@ -19,9 +20,13 @@ const columns: DataTableColumn<AdminBlogSummary>[] = [
     cell: (blog) => (
       <>
         <span className="admin-blog__title">{blog.title}</span>
-        {isScheduled(blog.published_at) && (
+        {isScheduled(blog.published_at) ? (
           <span className="admin-blog__scheduled">
             Scheduled<span className="visually-hidden">:</span> {formatAdminDateTime(blog.published_at)}
+          </span>
+        ) : (
+          <span className="admin-blog__published">
+            Published <time dateTime={blog.published_at}>{formatArticleDate(blog.published_at)}</time>
           </span>
         )}
       </>
@@ -34,7 +39,10 @@ const columns: DataTableColumn<AdminBlogSummary>[] = [
   },
 ];
 
-/** /admin/blog: every article (scheduled ones marked), searched by title, ten a page. */
+/**
+ * /admin/blog: every article, searched by title, ten a page: under its title the date the public site shows
+ * (published, or scheduled), and the spec's Time column (the created date).
+ */
 export function Component() {
   const params = useTableParams();
   const list = useAdminBlogs(params);

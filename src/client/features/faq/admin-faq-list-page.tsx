@@ -25,11 +25,6 @@ export function Component() {
     <>
       <div className="admin-page__header">
         <h1 className="admin-page__title">FAQ</h1>
-        <div className="admin-page__actions">
-          <Link className="button button--primary" to="/admin/faq/add">
-            Add FAQ
-          </Link>
-        </div>
       </div>
       <DataTable<FaQuestion>
         label="Frequently asked questions"
@@ -54,6 +49,11 @@ export function Component() {
             <>“{question.title}” will be removed from the website. This cannot be undone.</>
           ),
         }}
+        toolbar={
+          <Link className="button button--primary" to="/admin/faq/add">
+            Add FAQ
+          </Link>
+        }
         emptyState={
           <>
             <p>No questions yet.</p>

@@ -10,6 +10,7 @@ import { StateBadge } from '../../components/state-badge/state-badge';
 import { idFromParam } from '../../lib/admin-resource';
 import { clinicToday, formatAdminDateTime } from '../../lib/clinic-clock';
 import { useFileDownload } from '../../lib/download-file';
+import { timeAgo } from '../../lib/time-ago';
 import { decisionNotices, ReferralDecisionDialog } from './referral-decision-dialog';
 import {
   decisionOrder,
@@ -18,7 +19,6 @@ import {
   lastMessageLabel,
   referralTone,
   stateExplanation,
-  timeAgo,
 } from './referral-labels';
 import { useDecideReferral, useReferral } from './referrals-admin-api';
 import './referrals.css';

@@ -6,6 +6,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table/dat
 import { useTableParams } from '../../components/data-table/use-table-params';
 import { StateBadge } from '../../components/state-badge/state-badge';
 import { formatAdminDateTime } from '../../lib/clinic-clock';
+import { timeAgo } from '../../lib/time-ago';
 import {
   ageLabel,
   isOverdue,
@@ -15,7 +16,6 @@ import {
   referralTone,
   STATUS_PARAM,
   statusFilterOptions,
-  timeAgo,
 } from './referral-labels';
 import { useReferrals } from './referrals-admin-api';
 import './referrals.css';

@@ -20,11 +20,6 @@ export function Component() {
     <>
       <div className="admin-page__header">
         <h1 className="admin-page__title">Team</h1>
-        <div className="admin-page__actions">
-          <Link className="button button--primary" to="/admin/team/add">
-            Add team member
-          </Link>
-        </div>
       </div>
       <DataTable<TeamMember>
         label="Team members"
@@ -47,6 +42,11 @@ export function Component() {
           title: (member) => `Delete ${member.full_name}?`,
           message: 'The team member and their photo will be removed from the website. This cannot be undone.',
         }}
+        toolbar={
+          <Link className="button button--primary" to="/admin/team/add">
+            Add team member
+          </Link>
+        }
         emptyState={
           <>
             <p>No team members yet.</p>

@@ -37,6 +37,12 @@ function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; receiv
     authOptional: true,
     allowInsecureAuth: true,
     logger: false,
+    // A mailbox that does not exist: refused for good (550), as a real server refuses it.
+    onRcptTo(address, _session, callback) {
+      if (address.address.endsWith('@bounce.test')) {
+        callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
+      } else callback();
+    },
     onAuth(auth, _session, callback) {
       if (auth.username === 'user' && auth.password === 'pass') callback(null, { user: auth.username });
       else callback(new Error('Invalid username or password'));
@@ -150,6 +156,26 @@ describe('email sender', () => {
       const stored = await row(id);
       expect(stored).toMatchObject({ status: 'sent', attempts: 1, lockedUntil: null });
       expect(stored.sentAt).toBeInstanceOf(Date);
+    } finally {
+      await sender.stop();
+      await stopSmtp(smtp.server);
+    }
+  });
+
+  it('marks a message the server refuses for good (5xx) failed at once, with its error, without retrying', async () => {
+    const smtp = await startSmtp();
+    const sender = startSender({
+      db: database.db,
+      smtpUrl: `smtp://user:pass@127.0.0.1:${smtp.port}`,
+      from: 'Dublin Allergy Clinic <info@clinic.test>',
+      logger: silentLogger,
+    });
+    try {
+      const id = await queueEmail(database.db, { to: 'nobody@bounce.test', subject: 'Bounce', text: 'x' });
+      await sender.runOnce();
+      const stored = await row(id);
+      expect(stored).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(stored.lastError).toContain('No such mailbox');
     } finally {
       await sender.stop();
       await stopSmtp(smtp.server);

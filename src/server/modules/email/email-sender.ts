@@ -3,6 +3,15 @@ import type { Db } from '../../db/database';
 import type { Job, JobLogger } from '../../jobs/job-runner';
 import { claimDueEmails, markFailed, markSent, type OutboxEmail } from './outbox-repository';
 
+/**
+ * Whether the mail server refused the message for good (an SMTP 5xx: no such mailbox, relaying denied): trying
+ * again would be refused the same way, so it is marked failed at once for staff to see and send again once fixed.
+ */
+function isPermanentRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
 export interface EmailSenderOptions {
   db: Db;
   /** `smtp://user:pass@host:port` (or smtps://); without it mail stays queued in the outbox. */
@@ -63,7 +72,7 @@ export function emailOutboxJob({
         'e-mail not sent, will retry',
       );
       try {
-        await markFailed(db, email.id, message, email.attempts);
+        await markFailed(db, email.id, message, email.attempts, { permanent: isPermanentRefusal(error) });
       } catch (markError) {
         logger.error({ emailId: email.id, err: markError }, 'could not record the failed e-mail');
       }

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { type EmailAttachment, emailOutbox } from '../../db/schema';
+import { containsText, countCheaply, type PageRequest, paginateFromNearerEnd } from '../../db/paginate';
+import { type EmailAttachment, type EmailStatus, emailOutbox } from '../../db/schema';
 import { oneLine } from './email-template';
 
 export type OutboxEmail = typeof emailOutbox.$inferSelect;
@@ -108,11 +109,17 @@ export async function markSent(db: Db, id: number): Promise<void> {
 
 /**
  * Records a failed attempt (`attempts` counts it already): back to 'pending' with an exponential
- * backoff, or 'failed' after MAX_EMAIL_ATTEMPTS attempts.
+ * backoff, or 'failed' after MAX_EMAIL_ATTEMPTS attempts, or at once when the refusal is `permanent`.
  */
-export async function markFailed(db: Db, id: number, error: string, attempts: number): Promise<void> {
+export async function markFailed(
+  db: Db,
+  id: number,
+  error: string,
+  attempts: number,
+  options: { permanent?: boolean } = {},
+): Promise<void> {
   const lastError = error.slice(0, 2000);
-  if (attempts >= MAX_EMAIL_ATTEMPTS) {
+  if (attempts >= MAX_EMAIL_ATTEMPTS || options.permanent) {
     await db
       .update(emailOutbox)
       .set({ status: 'failed', lockedUntil: null, lastError })
@@ -165,4 +172,72 @@ export async function deleteEmailsOfAppointments(db: Db, appointmentIds: readonl
     .where(inArray(emailOutbox.appointmentId, [...appointmentIds]))
     .returning({ id: emailOutbox.id });
   return deleted.length;
+}
+
+/** What the staff's outbox list is filtered by. */
+export interface OutboxListQuery extends PageRequest {
+  status?: EmailStatus;
+  /** Part of the recipient's address or the subject. */
+  search?: string;
+}
+
+const outboxListColumns = {
+  id: emailOutbox.id,
+  toAddress: emailOutbox.toAddress,
+  subject: emailOutbox.subject,
+  status: emailOutbox.status,
+  attempts: emailOutbox.attempts,
+  lastError: emailOutbox.lastError,
+  createdAt: emailOutbox.createdAt,
+  sentAt: emailOutbox.sentAt,
+  nextAttemptAt: emailOutbox.nextAttemptAt,
+  appointmentId: emailOutbox.appointmentId,
+  referralId: emailOutbox.referralId,
+};
+
+export type OutboxListItem = Pick<OutboxEmail, keyof typeof outboxListColumns>;
+
+/**
+ * A page of the outbox, newest first, without the bodies, and its total (counted cheaply: an outbox grows with
+ * every booking); a deep page is read from the nearer end.
+ */
+export function listOutboxEmails(db: Db, query: OutboxListQuery) {
+  const where = and(
+    query.status ? eq(emailOutbox.status, query.status) : undefined,
+    containsText(query.search, emailOutbox.toAddress, emailOutbox.subject),
+  );
+  return paginateFromNearerEnd<OutboxListItem>(
+    query,
+    () => countCheaply(db, () => db.select({ one: sql`1` }).from(emailOutbox).where(where).$dynamic()),
+    (order, limit, offset) =>
+      db
+        .select(outboxListColumns)
+        .from(emailOutbox)
+        .where(where)
+        .orderBy(order === 'forwards' ? desc(emailOutbox.id) : asc(emailOutbox.id))
+        .limit(limit)
+        .offset(offset),
+  );
+}
+
+/** How many messages were given up on (status 'failed'). */
+export async function countFailedEmails(db: Db): Promise<number> {
+  return db.$count(emailOutbox, eq(emailOutbox.status, 'failed'));
+}
+
+/**
+ * Puts a failed message back in the queue, its tries counted afresh (one atomic statement: only a failed one);
+ * answers it, or undefined when it is not (any more) failed.
+ */
+export async function requeueFailedEmail(db: Db, id: number): Promise<OutboxListItem | undefined> {
+  const [row] = await db
+    .update(emailOutbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'failed')))
+    .returning(outboxListColumns);
+  return row;
+}
+
+export async function outboxEmailExists(db: Db, id: number): Promise<boolean> {
+  return (await db.$count(emailOutbox, eq(emailOutbox.id, id))) > 0;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clinicDateTime, clinicWallClock } from './clinic-time';
+import { clinicDateTime, clinicMonthRange, clinicWallClock } from './clinic-time';
 
 /** The clinic's wall clock as Intl reads it, every field looked up for the instant itself. */
 const intlParts = new Intl.DateTimeFormat('en-GB', {
@@ -45,5 +45,28 @@ describe('clinicWallClock', () => {
         expect(clinicDateTime(new Date(ms)), new Date(ms).toISOString()).toBe(expected(new Date(ms)));
       }
     }
+  });
+});
+
+describe('clinicMonthRange', () => {
+  it('runs from midnight of the first to midnight of the next first, in Irish time', () => {
+    // October 2027 starts in summer time (UTC+1) and ends in winter time (UTC+0).
+    expect(clinicMonthRange('2027-10-15')).toEqual({
+      from: new Date('2027-09-30T23:00:00Z'),
+      to: new Date('2027-11-01T00:00:00Z'),
+    });
+    expect(clinicMonthRange('2027-10-01', -1)).toEqual({
+      from: new Date('2027-08-31T23:00:00Z'),
+      to: new Date('2027-09-30T23:00:00Z'),
+    });
+    // Across a year: January's last month is December; March ends in summer time.
+    expect(clinicMonthRange('2027-01-31', -1)).toEqual({
+      from: new Date('2026-12-01T00:00:00Z'),
+      to: new Date('2027-01-01T00:00:00Z'),
+    });
+    expect(clinicMonthRange('2027-02-28', 1)).toEqual({
+      from: new Date('2027-03-01T00:00:00Z'),
+      to: new Date('2027-03-31T23:00:00Z'),
+    });
   });
 });

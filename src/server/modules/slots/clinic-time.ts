@@ -18,6 +18,17 @@ export function clinicDayRange(day: string, lastDay = day): { from: Date; to: Da
   return { from: clinicMidnight(day), to: clinicMidnight(lastDay, 1) };
 }
 
+/**
+ * A clinic month's instants, `[from, to)`: midnight of its first day to midnight of the next month's first day,
+ * in clinic time. The month of `day` (YYYY-MM-DD), or `addMonths` later (earlier, negative).
+ */
+export function clinicMonthRange(day: string, addMonths = 0): { from: Date; to: Date } {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  const firstOf = (offset: number) =>
+    new Date(new TZDate(year, month - 1 + addMonths + offset, 1, 0, 0, clinic.timeZone).getTime());
+  return { from: firstOf(0), to: firstOf(1) };
+}
+
 const DAY_MS = 86_400_000;
 
 /** The clinic's offset from UTC in ms at an instant (Intl's time zone data; some microseconds a call). */

@@ -87,6 +87,9 @@ describe('POST /api/admin/sessions', () => {
       is_video_call: false,
       location: 'adult_1',
       address: expect.stringContaining('Suite 12'),
+      held_by: null,
+      appointment_id: null,
+      patient_name: null,
     });
     expect(second).toMatchObject({ start_time: '10:00', end_time: '10:30', price: 180.5 });
 

@@ -11,9 +11,8 @@ import { STAFF_HOLD_MINUTES, slotTexts } from '../../../shared/slots';
 import { notFound } from '../../domain-errors';
 import { route } from '../../http/endpoint-route';
 import { adminActorOf } from '../auth/admin-guard';
-import { clinicDayRange } from './clinic-time';
-import { daysWithSlots, findSlot, listSlots } from './slot-repository';
-import { changeSlotStatus, removeSlot, saveSlots } from './slot-service';
+import { daysWithSlots, findSlot } from './slot-repository';
+import { changeSlotStatus, listDayForStaff, removeSlot, saveSlots } from './slot-service';
 import { sessionAnswer } from './slot-view';
 
 /** Back-office availability settings (spec sections 2.6 and 7), under the guarded /api/admin scope. */
@@ -24,10 +23,11 @@ export async function slotAdminRoutes(admin: FastifyInstance): Promise<void> {
     days: await daysWithSlots(db, query, false),
   }));
 
-  route(admin, listAdminSessions, async ({ query }) => {
-    const kind = { isAdult: query.is_adult, isVideoCall: query.is_video_call };
-    const rows = await listSlots(db, clinicDayRange(query.date), [kind]);
-    return { sessions: rows.map(sessionAnswer) };
+  route(admin, listAdminSessions, async (request) => {
+    const { date, is_adult: isAdult, is_video_call: isVideoCall } = request.query;
+    return {
+      sessions: await listDayForStaff(db, adminActorOf(request), date, { isAdult, isVideoCall }),
+    };
   });
 
   route(admin, getAdminSession, async ({ params }) => {

@@ -13,11 +13,12 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { HOLD_LIFETIME_FACTOR } from '../../../shared/slots';
 import type { Db } from '../../db/database';
 import { databaseErrorCode } from '../../db/database-errors';
 import { type PageRequest, paginate } from '../../db/paginate';
-import { type Slot, slotHoldEnds, slots } from '../../db/schema';
+import { appointments, patients, type Slot, slotHoldEnds, slots } from '../../db/schema';
 import { clinicDayRange, clinicWallClock } from './clinic-time';
 
 export type SlotValues = Pick<
@@ -69,6 +70,44 @@ export function listSlots(db: Db, range: InstantRange, kinds: SlotKind[]): Promi
     .orderBy(asc(slots.startsAt), asc(slots.id));
 }
 
+export interface SlotBooking {
+  appointmentId: number;
+  patientId: number | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** The appointments a booked slot can hold: the one taking place, or that took place, at its time. */
+const occupyingStatuses = ['booked', 'paid', 'attended', 'no_show'] as const;
+
+/**
+ * The appointment that holds each booked slot of `slotIds`, with its patient's name (null once erased): the one
+ * that occupies the slot, else the latest (a slot that has started stays booked after a cancel).
+ */
+export async function bookingsOfSlots(db: Db, slotIds: number[]): Promise<Map<number, SlotBooking>> {
+  if (slotIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      slotId: appointments.slotId,
+      appointmentId: appointments.id,
+      patientId: patients.id,
+      firstName: patients.firstName,
+      lastName: patients.lastName,
+      occupies: sql<boolean>`${inArray(appointments.status, [...occupyingStatuses])}`,
+    })
+    .from(appointments)
+    .leftJoin(patients, eq(patients.id, appointments.patientId))
+    .where(inArray(appointments.slotId, slotIds))
+    .orderBy(asc(appointments.id));
+  const chosen = new Map<number, SlotBooking & { occupies: boolean }>();
+  for (const { slotId, ...row } of rows) {
+    if (slotId === null) continue;
+    const before = chosen.get(slotId);
+    if (!before || row.occupies || !before.occupies) chosen.set(slotId, row);
+  }
+  return chosen;
+}
+
 /** Start instants of the kind's slots in the range: all of them, or only those a visitor may take now. */
 export async function listSlotStarts(
   db: Db,
@@ -108,6 +147,30 @@ export async function listBookableSlots(
 /** Within a transaction: check the no-overlap constraint at commit (slots of one save may swap times). */
 export async function deferOverlapCheck(db: Db): Promise<void> {
   await db.execute(sql`set constraints slots_no_overlap deferred`);
+}
+
+const otherSlots = alias(slots, 'other_slots');
+
+/**
+ * Which of `ids` overlap another slot of their kind, as the no-overlap constraint sees them (it is deferred
+ * inside a save, so this names the rows before the commit refuses them all).
+ */
+export async function overlappingSlots(db: Db, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ id: slots.id })
+    .from(slots)
+    .innerJoin(
+      otherSlots,
+      and(
+        ne(otherSlots.id, slots.id),
+        eq(otherSlots.isAdult, slots.isAdult),
+        eq(otherSlots.isVideoCall, slots.isVideoCall),
+        sql`tstzrange(${otherSlots.startsAt}, ${otherSlots.endsAt}) && tstzrange(${slots.startsAt}, ${slots.endsAt})`,
+      ),
+    )
+    .where(inArray(slots.id, ids));
+  return new Set(rows.map((row) => row.id));
 }
 
 export async function insertSlots(db: Db, values: SlotValues[]): Promise<Slot[]> {

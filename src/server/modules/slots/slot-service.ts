@@ -1,4 +1,5 @@
 import {
+  type AdminSession,
   MAX_HOLDS_PER_CLIENT,
   type PublicSession,
   type SaveSessionsRequest,
@@ -11,24 +12,26 @@ import type { Db } from '../../db/database';
 import { DEADLOCK_DETECTED, databaseErrorCode, EXCLUSION_VIOLATION } from '../../db/database-errors';
 import { preparedPerDatabase } from '../../db/paginate';
 import type { Slot } from '../../db/schema';
-import { conflict, fieldError, limitReached, notFound, refused } from '../../domain-errors';
+import { conflict, fieldError, limitReached, notFound, refused, refusedFields } from '../../domain-errors';
 import { hashSecretToken, newSecretToken } from '../../security/secret-tokens';
-import { type AdminActor, auditChange } from '../audit/audit-log';
+import { type AdminActor, auditChange, auditRead } from '../audit/audit-log';
 import { clinicDayRange, clinicWallClock } from './clinic-time';
 import {
+  bookingsOfSlots,
   deferOverlapCheck,
   deleteAvailableSlot,
   findSlot,
   holdSlot,
   insertSlots,
   listSlots,
+  overlappingSlots,
   releaseHolds,
   type SlotKind,
   type SlotValues,
   setSlotStatus,
   updateEditableSlot,
 } from './slot-repository';
-import { publicSessionAnswer, sessionAnswer } from './slot-view';
+import { adminSessionAnswer, publicSessionAnswer, sessionAnswer } from './slot-view';
 
 const ENTITY = 'slot';
 
@@ -91,6 +94,28 @@ async function slotsOfDays(db: Db, rows: Slot[]): Promise<Session[]> {
 }
 
 /**
+ * The back office's day list: the slots of a clinic day and kind, with who holds each and, for a booked one, its
+ * appointment and patient. The patients' names are personal data, so the read is audited (their ids).
+ */
+export async function listDayForStaff(
+  db: Db,
+  actor: AdminActor,
+  day: string,
+  kind: SlotKind,
+): Promise<AdminSession[]> {
+  const rows = await listSlots(db, clinicDayRange(day), [kind]);
+  const bookings = await bookingsOfSlots(
+    db,
+    rows.filter((row) => row.status === 'booked').map((row) => row.id),
+  );
+  const patientIds = [...bookings.values()].flatMap((booking) => booking.patientId ?? []);
+  if (patientIds.length > 0) {
+    await auditRead(db, actor, 'patient', null, { via: 'slots_day', patient_ids: patientIds });
+  }
+  return rows.map((row) => adminSessionAnswer(row, bookings.get(row.id)));
+}
+
+/**
  * The slot editor's save: every new and changed slot in ONE transaction with its audit entries, all or
  * none. A changed slot must be available and not started; overlaps within the save and with stored slots of
  * the same kind are refused (the latter by the database's exclusion constraint, so racing saves are safe).
@@ -116,12 +141,14 @@ export async function saveSlots(db: Db, actor: AdminActor, request: SaveSessions
     return await db.transaction(async (tx) => {
       await deferOverlapCheck(tx);
       const touched: Slot[] = [];
+      const fieldOfRow = new Map<number, string>();
       for (const update of updates) {
         const before = await findSlot(tx, update.id);
         if (!before) throw notFound(slotTexts.notFound);
         const after = await updateEditableSlot(tx, update.id, update.values);
         if (!after) throw refused(slotTexts.notEditable, fieldError(update.field, slotTexts.notEditable));
         touched.push(before, after);
+        fieldOfRow.set(after.id, update.field);
         await auditChange(tx, actor, 'update', ENTITY, after.id, {
           from: { starts_at: before.startsAt, ends_at: before.endsAt, price_cents: before.priceCents },
           to: { starts_at: after.startsAt, ends_at: after.endsAt, price_cents: after.priceCents },
@@ -131,14 +158,25 @@ export async function saveSlots(db: Db, actor: AdminActor, request: SaveSessions
         tx,
         creates.map((create) => create.values),
       );
-      for (const row of created) {
+      for (const [index, row] of created.entries()) {
         touched.push(row);
+        fieldOfRow.set(row.id, creates[index]?.field ?? '');
         await auditChange(tx, actor, 'create', ENTITY, row.id, {
           starts_at: row.startsAt,
           ends_at: row.endsAt,
           is_adult: row.isAdult,
           is_video_call: row.isVideoCall,
         });
+      }
+      // Each entry that overlaps a stored slot is named, so a copy to many days says which day and time.
+      const overlapping = await overlappingSlots(tx, [...fieldOfRow.keys()]);
+      if (overlapping.size > 0) {
+        throw refusedFields(
+          [...fieldOfRow].flatMap(([id, field]) =>
+            overlapping.has(id) ? [[field, slotTexts.occupied] as const] : [],
+          ),
+          slotTexts.occupied,
+        );
       }
       return slotsOfDays(tx, touched);
     });

@@ -1,7 +1,8 @@
 import { clinic, formatAddress } from '../../../shared/clinic';
-import type { PublicSession, Session } from '../../../shared/slots';
+import type { AdminSession, PublicSession, Session } from '../../../shared/slots';
 import type { Slot } from '../../db/schema';
 import { clinicWallClock } from './clinic-time';
+import type { SlotBooking } from './slot-repository';
 
 /** A slot's day (DD/MM/YYYY) and its start and end (HH:mm), in clinic time, as the API names them. */
 export function slotTimes(slot: Pick<Slot, 'startsAt' | 'endsAt'>) {
@@ -35,4 +36,18 @@ export function publicSessionAnswer(row: Slot, holdTokenHash?: string): PublicSe
   const heldByYou = row.status === 'pending' && !!holdTokenHash && row.holdTokenHash === holdTokenHash;
   const status = row.status === 'booked' ? 'booked' : heldByYou ? 'pending' : 'available';
   return { ...sessionAnswer(row), status, held_by_you: heldByYou };
+}
+
+/**
+ * A slot as staff see it in the day list: a pending one held by a visitor (their hold token) or by staff (none),
+ * a booked one with its appointment and patient.
+ */
+export function adminSessionAnswer(row: Slot, booking: SlotBooking | undefined): AdminSession {
+  const name = [booking?.firstName, booking?.lastName].filter(Boolean).join(' ');
+  return {
+    ...sessionAnswer(row),
+    held_by: row.status !== 'pending' ? null : row.holdTokenHash ? 'visitor' : 'staff',
+    appointment_id: row.status === 'booked' ? (booking?.appointmentId ?? null) : null,
+    patient_name: row.status === 'booked' && name ? name : null,
+  };
 }

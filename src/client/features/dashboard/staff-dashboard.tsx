@@ -1,0 +1,166 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { DashboardAppointment, DashboardResponse } from '../../../shared/dashboard';
+import { formatEuro } from '../../../shared/euro';
+import { formatLongDate } from '../../components/month-calendar/month-grid';
+import { PaymentBadge } from '../../components/payment-badge/payment-badge';
+import { StateBadge } from '../../components/state-badge/state-badge';
+import { useDashboard } from './dashboard-admin-api';
+import {
+  AWAITING_REFERRALS_PATH,
+  appointmentCount,
+  appointmentDetails,
+  appointmentPath,
+  oldestAwaiting,
+  patientName,
+  showsState,
+  takingsMonths,
+  timeRange,
+} from './dashboard-labels';
+import './dashboard.css';
+
+function DayItem({ appointment }: { appointment: DashboardAppointment }) {
+  return (
+    <li className="dashboard-day__item">
+      <Link className="dashboard-day__link" to={appointmentPath(appointment.id)}>
+        <time className="dashboard-day__time" dateTime={appointment.starts_at}>
+          {timeRange(appointment)}
+        </time>{' '}
+        <span className={`dashboard-day__name${appointment.full_name ? '' : ' dashboard-day__name--erased'}`}>
+          {patientName(appointment)}
+        </span>
+      </Link>
+      <span className="dashboard-day__details">{appointmentDetails(appointment)}</span>
+      <span className="dashboard-day__badges">
+        <span className="visually-hidden">Payment: </span>
+        <PaymentBadge
+          status={appointment.payment_status}
+          amount={appointment.amount}
+          label={appointment.payment_status_label}
+        />
+        {showsState(appointment) && (
+          <StateBadge tone={appointment.status === 'attended' ? 'done' : 'missed'}>
+            {appointment.status_label}
+          </StateBadge>
+        )}
+      </span>
+    </li>
+  );
+}
+
+function DayCard({
+  title,
+  date,
+  appointments,
+}: {
+  title: string;
+  date: string;
+  appointments: DashboardAppointment[];
+}) {
+  const headingId = useId();
+  return (
+    <section className="dashboard-card dashboard-card--day" aria-labelledby={headingId}>
+      <div className="dashboard-card__header">
+        <h3 className="dashboard-card__title" id={headingId}>
+          {title} <span className="dashboard-card__date">{formatLongDate(date)}</span>
+        </h3>
+        {appointments.length > 0 && (
+          <p className="dashboard-card__count">{appointmentCount(appointments.length)}</p>
+        )}
+      </div>
+      {appointments.length > 0 ? (
+        <ol className="dashboard-day">
+          {appointments.map((appointment) => (
+            <DayItem key={appointment.id} appointment={appointment} />
+          ))}
+        </ol>
+      ) : (
+        <p className="dashboard-card__empty">Nothing booked {title.toLowerCase()}.</p>
+      )}
+    </section>
+  );
+}
+
+function ReferralsCard({ awaiting }: { awaiting: DashboardResponse['referrals_awaiting'] }) {
+  const headingId = useId();
+  const oldest = oldestAwaiting(awaiting.oldest_received_at);
+  return (
+    <section className="dashboard-card dashboard-card--figure" aria-labelledby={headingId}>
+      <h3 className="dashboard-card__title" id={headingId}>
+        Referrals
+      </h3>
+      <p className="dashboard-figure">
+        <span className="dashboard-figure__value">{awaiting.count}</span> awaiting triage
+      </p>
+      {oldest && (
+        <p className="dashboard-figure__note">
+          <time dateTime={awaiting.oldest_received_at ?? undefined}>{oldest}</time>
+        </p>
+      )}
+      <Link className="dashboard-card__link" to={AWAITING_REFERRALS_PATH}>
+        {awaiting.count > 0 ? 'Triage the referrals awaiting' : 'See the referrals awaiting triage'}
+      </Link>
+    </section>
+  );
+}
+
+function TakingsCard({ takings, today }: { takings: DashboardResponse['takings']; today: string }) {
+  const headingId = useId();
+  const months = takingsMonths(today);
+  return (
+    <section className="dashboard-card dashboard-card--figure" aria-labelledby={headingId}>
+      <h3 className="dashboard-card__title" id={headingId}>
+        Takings
+      </h3>
+      <dl className="dashboard-takings">
+        <div className="dashboard-takings__month">
+          <dt>{months.thisMonth}</dt>
+          <dd className="dashboard-figure__value">{formatEuro(takings.this_month)}</dd>
+        </div>
+        <div className="dashboard-takings__month dashboard-takings__month--last">
+          <dt>{months.lastMonth}</dt>
+          <dd>{formatEuro(takings.last_month)}</dd>
+        </div>
+      </dl>
+      <p className="dashboard-figure__note">Card payments taken, less refunds made, in each month.</p>
+      <a className="dashboard-card__link" href="#appointments-list">
+        See the payments in the appointments list
+      </a>
+    </section>
+  );
+}
+
+/**
+ * The staff dashboard: the clinic's today and tomorrow (each appointment opens its screen), the referrals
+ * awaiting triage and this month's and last month's takings, as the server works them out in clinic time.
+ */
+export function StaffDashboard() {
+  const dashboard = useDashboard();
+  const headingId = useId();
+  const { data } = dashboard;
+  return (
+    <section className="dashboard" aria-labelledby={headingId}>
+      <h2 className="visually-hidden" id={headingId}>
+        At a glance
+      </h2>
+      {data ? (
+        <div className="dashboard__grid">
+          <DayCard title="Today" date={data.days.today} appointments={data.today} />
+          <DayCard title="Tomorrow" date={data.days.tomorrow} appointments={data.tomorrow} />
+          <div className="dashboard__figures">
+            <ReferralsCard awaiting={data.referrals_awaiting} />
+            <TakingsCard takings={data.takings} today={data.days.today} />
+          </div>
+        </div>
+      ) : dashboard.isError ? (
+        <p className="dashboard__message" role="alert">
+          Today’s overview could not be loaded. {dashboard.error.message}
+        </p>
+      ) : (
+        <p className="dashboard__message" role="status">
+          Loading today’s overview…
+        </p>
+      )}
+    </section>
+  );
+}

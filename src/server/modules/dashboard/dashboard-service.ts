@@ -1,0 +1,73 @@
+import { appointmentStatusLabels } from '../../../shared/appointments';
+import { clinic, formatAddress } from '../../../shared/clinic';
+import type { DashboardAppointment, DashboardResponse } from '../../../shared/dashboard';
+import type { Db } from '../../db/database';
+import { ageLabel, fullName, kindLabel, paymentInformationLabel } from '../appointments/appointment-view';
+import { type AdminActor, auditRead } from '../audit/audit-log';
+import { referralsAwaiting } from '../referrals/referral-service';
+import { clinicDayRange, clinicMidnight, clinicMonthRange, clinicWallClock } from '../slots/clinic-time';
+import { appointmentsStartingWithin, type DayAppointmentRow, takingsCents } from './dashboard-repository';
+
+/** An appointment of the day as the dashboard lists it, labelled as the appointments list labels it. */
+function dashboardAppointment(row: DayAppointmentRow): DashboardAppointment {
+  const payment =
+    row.paymentStatus === null || row.amountCents === null
+      ? null
+      : { status: row.paymentStatus, amountCents: row.amountCents };
+  const location = !row.isVideoCall && row.location ? clinic.locations[row.location] : undefined;
+  return {
+    id: row.id,
+    status: row.status,
+    status_label: appointmentStatusLabels[row.status],
+    starts_at: row.startsAt.toISOString(),
+    ends_at: row.endsAt.toISOString(),
+    start_time: clinicWallClock(row.startsAt).time,
+    end_time: clinicWallClock(row.endsAt).time,
+    // Both null once the patient was erased: the row is gone, the appointment stays.
+    patient_id: row.patientId,
+    full_name:
+      row.firstName === null ? null : fullName({ firstName: row.firstName, lastName: row.lastName ?? '' }),
+    is_video_call: row.isVideoCall,
+    is_adult: row.patientIsAdult ?? row.slotIsAdult,
+    kind: kindLabel(row),
+    appointment_type: ageLabel(row.patientIsAdult ?? row.slotIsAdult),
+    place: location?.label ?? null,
+    address: location ? formatAddress(location) : null,
+    payment_status: payment?.status ?? (row.bookedByAdmin ? 'booked' : 'unpaid'),
+    payment_status_label: paymentInformationLabel({ appointment: row, payment }),
+    amount: payment ? payment.amountCents / 100 : null,
+  };
+}
+
+/**
+ * The staff dashboard at `now`, in clinic time: the appointments of the clinic's day and the next (one query over
+ * both days), the referrals awaiting triage, and the takings of this clinic month and the last (one query). The
+ * patients named are personal data: the read is audited before it is answered.
+ */
+export async function dashboardForStaff(
+  db: Db,
+  actor: AdminActor,
+  now: Date = new Date(),
+): Promise<DashboardResponse> {
+  const today = clinicWallClock(now).isoDay;
+  const tomorrowStarts = clinicMidnight(today, 1);
+  const tomorrow = clinicWallClock(tomorrowStarts).isoDay;
+  const [rows, awaiting, [thisMonth = 0, lastMonth = 0]] = await Promise.all([
+    appointmentsStartingWithin(db, clinicDayRange(today, tomorrow)),
+    referralsAwaiting(db),
+    takingsCents(db, [clinicMonthRange(today), clinicMonthRange(today, -1)]),
+  ]);
+  const patientIds = rows.flatMap((row) => (row.patientId === null ? [] : [row.patientId]));
+  if (patientIds.length > 0) {
+    await auditRead(db, actor, 'patient', null, { via: 'dashboard', patient_ids: patientIds });
+  }
+  const startsToday = (row: DayAppointmentRow) => row.startsAt.getTime() < tomorrowStarts.getTime();
+  return {
+    as_of: now.toISOString(),
+    days: { today, tomorrow },
+    today: rows.filter(startsToday).map(dashboardAppointment),
+    tomorrow: rows.filter((row) => !startsToday(row)).map(dashboardAppointment),
+    referrals_awaiting: awaiting,
+    takings: { this_month: thisMonth / 100, last_month: lastMonth / 100 },
+  };
+}

@@ -24,13 +24,14 @@ const json = (auth: { authorization: string }) => ({ ...auth, 'content-type': 'a
 
 /**
  * Slots of `day` (clinic time) of a kind, 30 minutes from each start (minutes after midnight), at the spec's
- * prices; answers their ids in the order of `starts`.
+ * prices or at `price` (euro); answers their ids in the order of `starts`.
  */
 export async function createSlots(
   auth: { authorization: string },
   day: string,
   kind: SlotKind,
   starts: number[],
+  price: number = kind.isVideoCall ? 85 : 180,
 ): Promise<number[]> {
   const response = await fetch(`${baseUrl()}/api/admin/sessions`, {
     method: 'POST',
@@ -41,7 +42,7 @@ export async function createSlots(
         end_date: clinicInstant(day, start + 30),
         is_adult: kind.isAdult,
         is_video_call: kind.isVideoCall,
-        price: kind.isVideoCall ? 85 : 180,
+        price,
         location: kind.isVideoCall ? null : kind.isAdult ? 'adult_1' : 'child',
       })),
     }),

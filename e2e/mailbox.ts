@@ -12,6 +12,8 @@ export interface ReceivedMail {
   subject: string;
   /** The plain-text part, decoded. */
   text: string;
+  /** The calendar invite (the text/calendar part), decoded, with its folded lines joined; '' when none. */
+  calendar: string;
 }
 
 /** A header's value with its folded lines joined, or ''. */
@@ -77,13 +79,35 @@ function plainText(head: string, body: string): string {
   return '';
 }
 
+/** The first part of `type` (e.g. text/calendar, whether inline or attached), decoded; '' when none. */
+function partOfType(head: string, body: string, type: string): string {
+  const contentType = header(head, 'Content-Type');
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (!contentType.toLowerCase().startsWith('multipart/') || !boundary) {
+    return contentType.toLowerCase().startsWith(type) ? decodeBody(head, body) : '';
+  }
+  for (const part of body.split(`--${boundary}`).slice(1)) {
+    if (part.startsWith('--')) break;
+    const [partHead, partBody] = split(part.replace(/^\r?\n/, ''));
+    const found = partOfType(partHead, partBody, type);
+    if (found) return found;
+  }
+  return '';
+}
+
 export function parseMail(message: { to: string[]; raw: string }): ReceivedMail {
   const [head, body] = split(message.raw);
   return {
     to: message.to,
     subject: decodeWords(header(head, 'Subject')),
     text: plainText(head, body).replace(/\r\n/g, '\n').trim(),
+    calendar: partOfType(head, body, 'text/calendar').replace(/\r?\n[ \t]/g, ''),
   };
+}
+
+/** A calendar invite's property (`UID`, `SEQUENCE`, `STATUS`…), or undefined. */
+export function calendarProperty(calendar: string, name: string): string | undefined {
+  return new RegExp(`^${name}(?:;[^:]*)?:(.*)$`, 'm').exec(calendar)?.[1]?.trim();
 }
 
 /** Every message received so far for `address`, oldest first. */
@@ -102,17 +126,26 @@ export async function mailsTo(address: string): Promise<ReceivedMail[]> {
  * Waits until `address` has received a message whose subject contains `subject`, and answers the newest such.
  * The server's outbox sends every 5 seconds: a busy machine may take a while.
  */
-export async function waitForMail(address: string, subject: string): Promise<ReceivedMail> {
+export function waitForMail(address: string, subject: string): Promise<ReceivedMail> {
+  return waitForMailWhere(address, (mail) => mail.subject.includes(subject), `about '${subject}'`);
+}
+
+/** Waits until `address` has received a message that `matches`, and answers the newest such. */
+export async function waitForMailWhere(
+  address: string,
+  matches: (mail: ReceivedMail) => boolean,
+  description: string,
+): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
   await expect
     .poll(
       async () => {
-        found = (await mailsTo(address)).filter((mail) => mail.subject.includes(subject)).at(-1);
+        found = (await mailsTo(address)).filter(matches).at(-1);
         return found !== undefined;
       },
-      { timeout: 45_000, interval: 500 },
+      { timeout: 45_000, interval: 500, message: `an e-mail to ${address} ${description}` },
     )
     .toBe(true);
-  if (!found) throw new Error(`no e-mail to ${address} about '${subject}'`);
+  if (!found) throw new Error(`no e-mail to ${address} ${description}`);
   return found;
 }

@@ -7,20 +7,25 @@ import type { RenderedPage, RenderRequest } from '../shared/ssr-contract';
 import { AppProviders } from './app/app-providers';
 import { renderHeadTags } from './app/head-tags';
 import type { PageHead, RouteHandle } from './app/route-handle';
-import { isClientOnlyPath, routes } from './app/routes';
+import { isClientOnlyPath, isOwnBookingPath, routes } from './app/routes';
 import type { SsrState } from './app/ssr-state-shape';
 import { blogPageFromSearch } from './features/blog/blog-format';
+import { manageBookingHead } from './features/booking/manage-booking-head';
 import { isNotFoundError } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { serializeState } from './lib/ssr-state';
 
 const handler = createStaticHandler(routes);
 
-const clientOnlyHead: PageHead = {
+const backOfficeHead: PageHead = {
   title: 'Back office',
   description: 'Staff back office of the clinic.',
   noindex: true,
 };
+
+/** The head of a client-only page: the page's own head is set in the browser once its module has loaded. */
+const clientOnlyHead = (path: string): PageHead =>
+  isOwnBookingPath(path) ? manageBookingHead : backOfficeHead;
 
 /**
  * The page's own address for its canonical link and og:url, as the router reads it (`routePath`, encoded
@@ -45,7 +50,7 @@ export async function render({ url, origin, fetchJson }: RenderRequest): Promise
     return {
       status: 200,
       clientOnly: true,
-      head: renderHeadTags(clientOnlyHead, { origin, path }),
+      head: renderHeadTags(clientOnlyHead(path), { origin, path }),
       element: '',
       hydration: '',
     };

@@ -7,7 +7,7 @@ import { PageLoading } from './pages/page-loading';
 /**
  * Every route of the app. Public pages are server-rendered (their modules export `handle` with the
  * queries to prefetch and the head tags); `/login` and `/admin/*` are client-only and lazy, so the
- * public site never downloads back-office code.
+ * public site never downloads back-office code, and so is a patient's own booking (`/booking/{reference}`).
  */
 export const routes: RouteObject[] = [
   {
@@ -37,6 +37,8 @@ export const routes: RouteObject[] = [
       { path: 'sessions_availability/:id', lazy: () => import('../features/availability/booking-page') },
       { path: 'confirm', lazy: () => import('../features/booking/request-page') },
       { path: 'payment', lazy: () => import('../features/booking/payment-page') },
+      // A patient's own booking, from the link in their confirmation e-mail: client-only (below).
+      { path: 'booking/:reference', lazy: () => import('../features/booking/manage-booking-page') },
     ],
   },
   { path: '/login', HydrateFallback: PageLoading, lazy: () => import('../features/auth/login-page') },
@@ -87,8 +89,22 @@ export const routes: RouteObject[] = [
   { path: '*', loader: () => redirect('/') },
 ];
 
-/** Paths served as the client-only shell: never server-rendered, never indexed. */
+/**
+ * A patient's own booking page, `/booking/{reference}` (one segment after it; `/booking` itself and deeper paths
+ * are not it). Its data is one patient's and is read with the token of the page's fragment, which a server never
+ * sees, so there is nothing to render, keep or index on the server.
+ */
+export function isOwnBookingPath(requestPath: string): boolean {
+  return /^\/booking\/[^/]+$/.test(routePath(requestPath));
+}
+
+/** Paths served as the client-only shell: never server-rendered, never kept, never indexed. */
 export function isClientOnlyPath(requestPath: string): boolean {
   const pathname = routePath(requestPath);
-  return pathname === '/login' || pathname === '/admin' || pathname.startsWith('/admin/');
+  return (
+    pathname === '/login' ||
+    pathname === '/admin' ||
+    pathname.startsWith('/admin/') ||
+    isOwnBookingPath(pathname)
+  );
 }

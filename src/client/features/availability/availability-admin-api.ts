@@ -11,7 +11,7 @@ import { calendarRange } from '../../components/month-calendar/month-grid';
 import { apiRequest } from '../../lib/api-client';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
-import { kindQuery, type SlotKind } from './slot-kind';
+import { kindQuery, type SlotKind } from '../../lib/slot-kind';
 
 /** A change of slots refreshes the back office's calendar and day, and the public booking calendar. */
 const REFRESH_PATHS = [

@@ -1,17 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { clinic } from '../../../shared/clinic';
-import { formatEuro } from '../../../shared/euro';
 import type { PublicSession } from '../../../shared/slots';
 import type { RouteHandle } from '../../app/route-handle';
+import { FreeTimePicker } from '../../components/free-time-picker/free-time-picker';
 import { KindChoice } from '../../components/kind-choice/kind-choice';
-import { MonthCalendar } from '../../components/month-calendar/month-calendar';
-import {
-  formatLongDate,
-  formatMonth,
-  formatShortDate,
-  monthOf,
-} from '../../components/month-calendar/month-grid';
+import { formatShortDate, monthOf } from '../../components/month-calendar/month-grid';
 import { REFERRAL_PATH } from '../../components/site-header/site-menu';
 import { ApiError } from '../../lib/api-client';
 import {
@@ -22,9 +15,9 @@ import {
   writeHold,
 } from '../../lib/booking-hold';
 import { clinicToday, formatClinicTime, formatClock12 } from '../../lib/clinic-clock';
+import { useHoldSlot } from '../../lib/free-slots-api';
 import { useHoldEnd } from '../../lib/hold-expiry';
-import { useCalendarDays, useDaySlots, useHoldSlot, useNextAvailableDay } from './availability-api';
-import type { SlotKind } from './slot-kind';
+import type { SlotKind } from '../../lib/slot-kind';
 
 interface BookingType {
   title: string;
@@ -94,6 +87,9 @@ function BookingFlow({ type }: { type: BookingType }) {
   const [month, setMonth] = useState<string>();
   const [selected, setSelected] = useState<string>();
   const [notice, setNotice] = useState<string>();
+  // Why a chosen time could not be held: shown beside the day's times (FreeTimePicker).
+  const [refusal, setRefusal] = useState<string>();
+  const holdSlot = useHoldSlot();
   const noticeRef = useRef<HTMLParagraphElement>(null);
 
   // Session storage exists only in the browser: the stored hold is picked up after hydration. A booking
@@ -140,6 +136,31 @@ function BookingFlow({ type }: { type: BookingType }) {
     goToForm();
   };
 
+  const choose = async (slotKind: SlotKind, session: PublicSession, date: string) => {
+    if (session.held_by_you) {
+      goToForm();
+      return;
+    }
+    setRefusal(undefined);
+    try {
+      const answer = await holdSlot.mutateAsync({ id: session.id, previousToken: ownHold?.token });
+      onHeld({
+        token: answer.hold_token ?? ownHold?.token ?? '',
+        slotId: answer.session.id,
+        expiresAt: answer.hold_expires_at,
+        isVideoCall: slotKind.isVideoCall,
+        isAdult: slotKind.isAdult,
+        date,
+        startTime: answer.session.start_time,
+        endTime: answer.session.end_time,
+        address: answer.session.address,
+        price: answer.session.price,
+      });
+    } catch (error) {
+      setRefusal(error instanceof ApiError ? error.message : 'Something went wrong. Try it later.');
+    }
+  };
+
   return (
     <div className="page container booking-page">
       <h1 className="page__title">{type.title}</h1>
@@ -171,6 +192,7 @@ function BookingFlow({ type }: { type: BookingType }) {
             setIsAdult(value);
             setSelected(undefined);
             setNotice(undefined);
+            setRefusal(undefined);
           }}
         />
       </div>
@@ -180,7 +202,7 @@ function BookingFlow({ type }: { type: BookingType }) {
         </p>
       )}
       {kind ? (
-        <BookingCalendar
+        <FreeTimePicker
           key={`${kind.isAdult}`}
           kind={kind}
           month={month ?? monthOf(clinicToday())}
@@ -189,197 +211,16 @@ function BookingFlow({ type }: { type: BookingType }) {
           onSelect={(date) => {
             setSelected(date);
             setNotice(undefined);
+            setRefusal(undefined);
           }}
           hold={ownHold}
-          onHeld={onHeld}
-          onShowHeld={goToForm}
+          onChoose={(session, date) => void choose(kind, session, date)}
+          busy={holdSlot.isPending}
+          refusal={refusal}
         />
       ) : (
         <p className="availability-hint">Choose Adult or Child to see the free times.</p>
       )}
     </div>
-  );
-}
-
-interface BookingCalendarProps {
-  kind: SlotKind;
-  month: string;
-  onMonthChange: (month: string) => void;
-  selected: string | undefined;
-  onSelect: (date: string | undefined) => void;
-  hold: StoredHold | undefined;
-  onHeld: (hold: StoredHold) => void;
-  onShowHeld: () => void;
-}
-
-function BookingCalendar({
-  kind,
-  month,
-  onMonthChange,
-  selected,
-  onSelect,
-  hold,
-  onHeld,
-  onShowHeld,
-}: BookingCalendarProps) {
-  const today = clinicToday();
-  const calendar = useCalendarDays(kind, month);
-  const days = new Set(calendar.data?.days);
-  // The visitor's own held day stays choosable even though the calendar no longer counts it as free.
-  if (hold && monthOf(hold.date) === month) days.add(hold.date);
-  const monthEmpty = calendar.isSuccess && days.size === 0;
-  const next = useNextAvailableDay(kind, month, monthEmpty);
-
-  return (
-    <div className="availability-layout">
-      <section aria-label="Calendar" className="availability-layout__calendar">
-        <MonthCalendar
-          month={month}
-          onMonthChange={onMonthChange}
-          markedDays={days}
-          markedLabel="slots available"
-          unmarkedLabel="no free times"
-          disabledLabel={calendar.isSuccess ? 'no free times' : 'unavailable'}
-          isDisabled={(date) => date < today || !days.has(date)}
-          selected={selected}
-          onSelect={(date) => onSelect(date === selected ? undefined : date)}
-          minMonth={monthOf(today)}
-          busy={calendar.isFetching}
-        />
-        {calendar.isPending && <p role="status">Loading the free days…</p>}
-        {calendar.isError && (
-          <p role="alert" className="availability-error">
-            The free days could not be loaded. Please try again later.
-          </p>
-        )}
-        {monthEmpty && (
-          <div className="booking-next" role="status">
-            <p>No free times in {formatMonth(month)}.</p>
-            {next.isPending && <p>Looking for the next free day…</p>}
-            {next.data && (
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => {
-                  const day = next.data;
-                  if (!day) return;
-                  onMonthChange(monthOf(day));
-                  onSelect(day);
-                }}
-              >
-                Next available: {formatShortDate(next.data)}
-              </button>
-            )}
-            {next.data === null && (
-              <p>
-                No free times in the next months either. Please call us on{' '}
-                <a href={clinic.phoneHref}>{clinic.phone}</a>.
-              </p>
-            )}
-          </div>
-        )}
-      </section>
-      {selected && (
-        <DaySlots
-          key={selected}
-          kind={kind}
-          date={selected}
-          hold={hold}
-          onHeld={onHeld}
-          onShowHeld={onShowHeld}
-        />
-      )}
-    </div>
-  );
-}
-
-function DaySlots({
-  kind,
-  date,
-  hold,
-  onHeld,
-  onShowHeld,
-}: {
-  kind: SlotKind;
-  date: string;
-  hold: StoredHold | undefined;
-  onHeld: (hold: StoredHold) => void;
-  onShowHeld: () => void;
-}) {
-  const day = useDaySlots(kind, date, hold);
-  const holdSlot = useHoldSlot();
-  const sessions = day.data?.sessions;
-  // Why a chosen time could not be held, shown where the visitor chose it and given the focus: on a phone
-  // the top of the page is out of sight, and the list changes under the finger as it is read again.
-  const [refusal, setRefusal] = useState<string>();
-  const refusalRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (refusal) refusalRef.current?.focus();
-  }, [refusal]);
-
-  const choose = async (session: PublicSession) => {
-    if (session.held_by_you) {
-      onShowHeld();
-      return;
-    }
-    setRefusal(undefined);
-    try {
-      const answer = await holdSlot.mutateAsync({ id: session.id, previousToken: hold?.token });
-      onHeld({
-        token: answer.hold_token ?? hold?.token ?? '',
-        slotId: answer.session.id,
-        expiresAt: answer.hold_expires_at,
-        isVideoCall: kind.isVideoCall,
-        isAdult: kind.isAdult,
-        date,
-        startTime: answer.session.start_time,
-        endTime: answer.session.end_time,
-        address: answer.session.address,
-        price: answer.session.price,
-      });
-    } catch (error) {
-      setRefusal(error instanceof ApiError ? error.message : 'Something went wrong. Try it later.');
-    }
-  };
-
-  return (
-    <section className="availability-day" aria-labelledby="booking-day-title">
-      <h2 id="booking-day-title" className="availability-day__title">
-        {formatLongDate(date)}
-      </h2>
-      {refusal && (
-        <p className="booking-notice" role="alert" tabIndex={-1} ref={refusalRef}>
-          {refusal}
-        </p>
-      )}
-      {day.isPending && <p role="status">Loading the free times…</p>}
-      {day.isError && (
-        <p role="alert" className="availability-error">
-          The free times could not be loaded. Please try again later.
-        </p>
-      )}
-      {sessions && sessions.length === 0 && <p>There are no free times left on this day.</p>}
-      {sessions && sessions.length > 0 && (
-        <ul className="slot-picks" aria-label="Free times" aria-busy={holdSlot.isPending || undefined}>
-          {sessions.map((session) => (
-            <li key={session.id}>
-              <button
-                type="button"
-                className={`slot-pick${session.held_by_you ? ' slot-pick--mine' : ''}`}
-                disabled={holdSlot.isPending}
-                onClick={() => void choose(session)}
-              >
-                <span className="slot-pick__time">
-                  {formatClock12(session.start_time)} – {formatClock12(session.end_time)}
-                </span>
-                <span className="slot-pick__meta">{session.address ?? 'Video consultation'}</span>
-                <span className="slot-pick__meta">{formatEuro(session.price)}</span>
-                {session.held_by_you && <span className="slot-pick__mine">Held for you</span>}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }

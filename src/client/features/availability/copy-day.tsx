@@ -6,9 +6,9 @@ import { formatLongDate } from '../../components/month-calendar/month-grid';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
 import { clinicToday } from '../../lib/clinic-clock';
+import type { SlotKind } from '../../lib/slot-kind';
 import { useSaveSlots } from './availability-admin-api';
 import { copyTexts, entryOfError, MAX_REPEAT_WEEKS, planCopy, weeklyDays } from './slot-copy';
-import type { SlotKind } from './slot-kind';
 
 type Mode = 'days' | 'weekly';
 

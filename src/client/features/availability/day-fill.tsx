@@ -4,9 +4,9 @@ import { MAX_SLOTS_PER_SAVE, slotTexts } from '../../../shared/slots';
 import { texts } from '../../../shared/validation-texts';
 import { FieldErrorMessage } from '../../components/form-field/field-error-message';
 import { formatTime12 } from '../../lib/clinic-clock';
+import type { SlotKind } from '../../lib/slot-kind';
 import { PRICE_PATTERN, type SlotRow } from './slot-editor-rows';
 import { type DayFillField, generateDaySlots } from './slot-generation';
-import type { SlotKind } from './slot-kind';
 import {
   DEFAULT_PRICE,
   defaultSlotTimes,

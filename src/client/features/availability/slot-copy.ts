@@ -2,9 +2,9 @@ import type { LocationKey } from '../../../shared/clinic';
 import type { Session } from '../../../shared/slots';
 import { addDays, formatLongDate } from '../../components/month-calendar/month-grid';
 import { clinicDayTime, formatTime12 } from '../../lib/clinic-clock';
+import type { SlotKind } from '../../lib/slot-kind';
 import type { SaveSessionsBody } from './availability-admin-api';
 import { existsOn } from './slot-generation';
-import type { SlotKind } from './slot-kind';
 import { clinicInstant } from './slot-times';
 
 /**

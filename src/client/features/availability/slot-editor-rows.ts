@@ -1,8 +1,8 @@
 import type { LocationKey } from '../../../shared/clinic';
 import type { Session } from '../../../shared/slots';
 import { clinicDayTime } from '../../lib/clinic-clock';
+import type { SlotKind } from '../../lib/slot-kind';
 import type { SaveSessionsBody } from './availability-admin-api';
-import type { SlotKind } from './slot-kind';
 import { clinicInstant, DEFAULT_PRICE, defaultSlotTimes } from './slot-times';
 
 /** One row of the slot editor: a stored slot or a new one, as its fields hold it. */

@@ -8,6 +8,7 @@ import { FieldErrorMessage } from '../../components/form-field/field-error-messa
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
 import { formatTime12 } from '../../lib/clinic-clock';
+import type { SlotKind } from '../../lib/slot-kind';
 import { useDeleteSlot, useSaveSlots } from './availability-admin-api';
 import { DayFill } from './day-fill';
 import {
@@ -19,7 +20,6 @@ import {
   type SlotRow,
 } from './slot-editor-rows';
 import { generationTexts } from './slot-generation';
-import type { SlotKind } from './slot-kind';
 import { parseTimeValue, slotRowErrors, TIME_STEP_MINUTES, timeValue } from './slot-times';
 
 interface EditorValues {

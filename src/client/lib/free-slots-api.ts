@@ -1,15 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpointUrl, type ResponseOf } from '../../../shared/api/endpoint';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { endpointUrl, type ResponseOf } from '../../shared/api/endpoint';
 import type {
   holdPatientSession,
   listCalendarSlots,
   listPatientSessions,
-} from '../../../shared/api/slot-endpoints';
-import { addMonths, calendarRange } from '../../components/month-calendar/month-grid';
-import { apiRequest, buildUrl } from '../../lib/api-client';
-import { holdHeaders, requestHold } from '../../lib/booking-hold';
-import { useEndpointQuery } from '../../lib/endpoint-query';
-import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
+} from '../../shared/api/slot-endpoints';
+import { addMonths, calendarRange } from '../components/month-calendar/month-grid';
+import { apiRequest, buildUrl } from './api-client';
+import { holdHeaders, requestHold } from './booking-hold';
+import { useEndpointQuery } from './endpoint-query';
+import { invalidateApiPaths } from './invalidate-api-paths';
 import { kindQuery, type SlotKind } from './slot-kind';
 
 /** The public booking calls. Live data: read in the browser, short-lived in the cache. */
@@ -75,7 +75,8 @@ export function useDaySlots(
   });
 }
 
-const refreshPublicSlots = (queryClient: ReturnType<typeof useQueryClient>) =>
+/** The free days and times are read again: a time was held, let go, booked or given back. */
+export const refreshFreeSlots = (queryClient: QueryClient) =>
   invalidateApiPaths(queryClient, [CALENDAR_PATH, DAY_PATH]);
 
 /**
@@ -90,6 +91,6 @@ export function useHoldSlot() {
         method: 'PUT',
         headers: holdHeaders(previousToken),
       }),
-    onSettled: () => refreshPublicSlots(queryClient),
+    onSettled: () => refreshFreeSlots(queryClient),
   });
 }

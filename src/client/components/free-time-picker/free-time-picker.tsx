@@ -1,0 +1,181 @@
+import { useEffect, useRef } from 'react';
+import { clinic } from '../../../shared/clinic';
+import { formatEuro } from '../../../shared/euro';
+import type { PublicSession } from '../../../shared/slots';
+import { clinicToday, formatClock12 } from '../../lib/clinic-clock';
+import { useCalendarDays, useDaySlots, useNextAvailableDay } from '../../lib/free-slots-api';
+import type { SlotKind } from '../../lib/slot-kind';
+import { MonthCalendar } from '../month-calendar/month-calendar';
+import { formatLongDate, formatMonth, formatShortDate, monthOf } from '../month-calendar/month-grid';
+
+export interface FreeTimePickerProps {
+  kind: SlotKind;
+  /** The shown month, YYYY-MM. */
+  month: string;
+  onMonthChange: (month: string) => void;
+  /** The chosen day, YYYY-MM-DD: its free times are listed beside the calendar. */
+  selected: string | undefined;
+  onSelect: (date: string | undefined) => void;
+  /** The visitor's own hold: listed among the day's times as theirs, and its day stays choosable. */
+  hold: { token: string; slotId: number; date: string } | undefined;
+  /** A free time (or the visitor's own held one) was chosen. */
+  onChoose: (session: PublicSession, date: string) => void;
+  /** While a chosen time is being held: no other can be chosen. */
+  busy?: boolean;
+  /** Why the chosen time could not be had, shown above the day's times and given the focus. */
+  refusal?: string;
+}
+
+/**
+ * The public calendar of free times of one kind (spec 2.6): a month with its free days in bold, the next free
+ * day when a month has none, and the chosen day's times as buttons. What choosing a time does is the caller's:
+ * the booking page holds it and opens the request form, a patient's own booking page moves the booking to it.
+ */
+export function FreeTimePicker({
+  kind,
+  month,
+  onMonthChange,
+  selected,
+  onSelect,
+  hold,
+  onChoose,
+  busy = false,
+  refusal,
+}: FreeTimePickerProps) {
+  const today = clinicToday();
+  const calendar = useCalendarDays(kind, month);
+  const days = new Set(calendar.data?.days);
+  // The visitor's own held day stays choosable even though the calendar no longer counts it as free.
+  if (hold && monthOf(hold.date) === month) days.add(hold.date);
+  const monthEmpty = calendar.isSuccess && days.size === 0;
+  const next = useNextAvailableDay(kind, month, monthEmpty);
+
+  return (
+    <div className="availability-layout">
+      <section aria-label="Calendar" className="availability-layout__calendar">
+        <MonthCalendar
+          month={month}
+          onMonthChange={onMonthChange}
+          markedDays={days}
+          markedLabel="slots available"
+          unmarkedLabel="no free times"
+          disabledLabel={calendar.isSuccess ? 'no free times' : 'unavailable'}
+          isDisabled={(date) => date < today || !days.has(date)}
+          selected={selected}
+          onSelect={(date) => onSelect(date === selected ? undefined : date)}
+          minMonth={monthOf(today)}
+          busy={calendar.isFetching}
+        />
+        {calendar.isPending && <p role="status">Loading the free days…</p>}
+        {calendar.isError && (
+          <p role="alert" className="availability-error">
+            The free days could not be loaded. Please try again later.
+          </p>
+        )}
+        {monthEmpty && (
+          <div className="booking-next" role="status">
+            <p>No free times in {formatMonth(month)}.</p>
+            {next.isPending && <p>Looking for the next free day…</p>}
+            {next.data && (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => {
+                  const day = next.data;
+                  if (!day) return;
+                  onMonthChange(monthOf(day));
+                  onSelect(day);
+                }}
+              >
+                Next available: {formatShortDate(next.data)}
+              </button>
+            )}
+            {next.data === null && (
+              <p>
+                No free times in the next months either. Please call us on{' '}
+                <a href={clinic.phoneHref}>{clinic.phone}</a>.
+              </p>
+            )}
+          </div>
+        )}
+      </section>
+      {selected && (
+        <DayTimes
+          key={selected}
+          kind={kind}
+          date={selected}
+          hold={hold}
+          onChoose={onChoose}
+          busy={busy}
+          refusal={refusal}
+        />
+      )}
+    </div>
+  );
+}
+
+function DayTimes({
+  kind,
+  date,
+  hold,
+  onChoose,
+  busy,
+  refusal,
+}: {
+  kind: SlotKind;
+  date: string;
+  hold: FreeTimePickerProps['hold'];
+  onChoose: FreeTimePickerProps['onChoose'];
+  busy: boolean;
+  refusal: string | undefined;
+}) {
+  const day = useDaySlots(kind, date, hold);
+  const sessions = day.data?.sessions;
+  // Shown where the visitor chose and given the focus: on a phone the top of the page is out of sight, and
+  // the list changes under the finger as it is read again.
+  const refusalRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (refusal) refusalRef.current?.focus();
+  }, [refusal]);
+
+  return (
+    <section className="availability-day" aria-labelledby="booking-day-title">
+      <h2 id="booking-day-title" className="availability-day__title">
+        {formatLongDate(date)}
+      </h2>
+      {refusal && (
+        <p className="booking-notice" role="alert" tabIndex={-1} ref={refusalRef}>
+          {refusal}
+        </p>
+      )}
+      {day.isPending && <p role="status">Loading the free times…</p>}
+      {day.isError && (
+        <p role="alert" className="availability-error">
+          The free times could not be loaded. Please try again later.
+        </p>
+      )}
+      {sessions && sessions.length === 0 && <p>There are no free times left on this day.</p>}
+      {sessions && sessions.length > 0 && (
+        <ul className="slot-picks" aria-label="Free times" aria-busy={busy || undefined}>
+          {sessions.map((session) => (
+            <li key={session.id}>
+              <button
+                type="button"
+                className={`slot-pick${session.held_by_you ? ' slot-pick--mine' : ''}`}
+                disabled={busy}
+                onClick={() => onChoose(session, date)}
+              >
+                <span className="slot-pick__time">
+                  {formatClock12(session.start_time)} – {formatClock12(session.end_time)}
+                </span>
+                <span className="slot-pick__meta">{session.address ?? 'Video consultation'}</span>
+                <span className="slot-pick__meta">{formatEuro(session.price)}</span>
+                {session.held_by_you && <span className="slot-pick__mine">Held for you</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

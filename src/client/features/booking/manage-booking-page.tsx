@@ -1,0 +1,320 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { clinic } from '../../../shared/clinic';
+import { formatEuro } from '../../../shared/euro';
+import type { ManagedBooking } from '../../../shared/manage-booking';
+import type { RouteHandle } from '../../app/route-handle';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
+import { isNotFoundError } from '../../lib/api-client';
+import { bookingCalendarPath } from '../../lib/booking-hold';
+import { useCancelManagedBooking, useManagedBooking } from './manage-booking-api';
+import { manageBookingHead } from './manage-booking-head';
+import { NoticePassed, notFoundText } from './manage-booking-texts';
+import { errorText } from './manage-error-text';
+import { takeManageToken } from './manage-token';
+import { bookingMoment, formatClinicMoment, ManagedBookingDetails } from './managed-booking-details';
+import { MoveBooking } from './move-booking';
+import './booking.css';
+
+/**
+ * `/booking/{reference}#{token}`, the link in the confirmation e-mail (issue 20): the patient sees their booking
+ * and, until the 48-hour notice, cancels or moves it without an account. Client-only (`isClientOnlyPath`): never
+ * server-rendered, cached or indexed, since it shows one patient's appointment and its token is the fragment.
+ *
+ * The page's code is a lazy chunk of its own and, like every public page, downloads no Zod: the contract's
+ * constants and texts come in through `manage-booking-texts.tsx`, checked by type.
+ */
+export const handle: RouteHandle = { head: () => manageBookingHead };
+
+export function Component() {
+  const { reference = '' } = useParams();
+  const upper = reference.toUpperCase();
+  return <BookingLink key={upper} reference={upper} />;
+}
+
+function BookingLink({ reference }: { reference: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [token] = useState(() => takeManageToken(reference, location.hash));
+
+  // Kept in this tab now: the token leaves the address bar, so the address copied or shared does not carry it.
+  const hasHash = location.hash !== '';
+  useEffect(() => {
+    if (hasHash) navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  }, [hasHash, navigate, location.pathname, location.search]);
+
+  if (!token) return <BookingNotFound />;
+  return <ManageBooking reference={reference} token={token} />;
+}
+
+function ContactLinks() {
+  return (
+    <>
+      <a href={clinic.phoneHref} className="manage-booking__phone">
+        {clinic.phone}
+      </a>{' '}
+      or e-mail <a href={`mailto:${clinic.email}`}>{clinic.email}</a>
+    </>
+  );
+}
+
+function BookingNotFound() {
+  return (
+    <div className="page container manage-booking">
+      <div className="notice-page__box">
+        <h1 className="page__title">We could not find this booking</h1>
+        <p>{notFoundText}</p>
+        <p>
+          Please open the link in your confirmation e-mail again, or call us on <ContactLinks /> and we will
+          help.
+        </p>
+        <p>
+          <Link to="/" className="button button--primary">
+            Go to the home page
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** A failed call's words and where they show: beside the new times while moving, else at the top. */
+interface Problem {
+  text: string;
+  from: 'page' | 'move';
+}
+
+function ManageBooking({ reference, token }: { reference: string; token: string }) {
+  const read = useManagedBooking(reference, token);
+  const cancel = useCancelManagedBooking(reference, token);
+  const [done, setDone] = useState<{ text: string; at: number }>();
+  const [problem, setProblem] = useState<Problem>();
+  const [moving, setMoving] = useState(false);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  const problemRef = useRef<HTMLParagraphElement>(null);
+
+  const booking = read.data?.booking;
+  const canMove = booking?.actions.includes('move') ?? false;
+  const canCancel = booking?.actions.includes('cancel') ?? false;
+  const moveShown = moving && canMove;
+  // Each failure shows in one place only: beside the picker while it is open, else at the top of the page.
+  const pageProblem = problem && (problem.from === 'page' || !moveShown) ? problem.text : undefined;
+  const moveRefusal = problem?.from === 'move' && moveShown ? problem.text : undefined;
+
+  // What just happened takes the focus, so it is read first and seen on a phone.
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
+  useEffect(() => {
+    if (pageProblem) problemRef.current?.focus();
+  }, [pageProblem]);
+
+  const succeeded = (message: string) => {
+    setProblem(undefined);
+    setMoving(false);
+    setDone({ text: message, at: Date.now() });
+  };
+
+  const failed = (from: Problem['from'], text: string) => {
+    setDone(undefined);
+    setProblem({ text, from });
+    // What may be done may have changed meanwhile (the notice began, a payment is under way).
+    void read.refetch();
+  };
+
+  const confirmCancel = async () => {
+    try {
+      const answer = await cancel.mutateAsync();
+      setConfirmingCancel(false);
+      succeeded(answer.message);
+    } catch (error) {
+      setConfirmingCancel(false);
+      failed('page', errorText(error));
+    }
+  };
+
+  if (read.isPending) {
+    return (
+      <div className="page container manage-booking">
+        <h1 className="page__title">Your booking</h1>
+        <p role="status">Loading your booking…</p>
+      </div>
+    );
+  }
+  if (isNotFoundError(read.error)) return <BookingNotFound />;
+
+  return (
+    <div className="page container manage-booking">
+      <h1 className="page__title">Your booking</h1>
+      {booking && (
+        <p className="page__lead">
+          Reference <strong className="manage-booking__reference">{booking.reference}</strong>
+        </p>
+      )}
+      <div role="status" className="manage-booking__status">
+        {done && (
+          <p className="manage-booking__done" tabIndex={-1} ref={doneRef}>
+            {done.text}
+          </p>
+        )}
+      </div>
+      {pageProblem && (
+        <p className="booking-notice" role="alert" tabIndex={-1} ref={problemRef}>
+          {pageProblem}
+        </p>
+      )}
+      {read.isError && !booking && (
+        <p>
+          <button type="button" className="button button--secondary" onClick={() => void read.refetch()}>
+            Try again
+          </button>
+        </p>
+      )}
+      {read.isError && !booking && !pageProblem && (
+        <p className="booking-notice" role="alert">
+          {errorText(read.error)}
+        </p>
+      )}
+      {booking && (
+        <>
+          <div className="manage-booking__layout">
+            <ManagedBookingDetails booking={booking} />
+            <section className="held-slot manage-booking__changes" aria-labelledby="manage-changes-title">
+              <h2 id="manage-changes-title" className="held-slot__title">
+                {changesTitles[booking.status]}
+              </h2>
+              <Changes
+                booking={booking}
+                canMove={canMove}
+                canCancel={canCancel}
+                moving={moveShown}
+                onToggleMove={() => {
+                  if (problem?.from === 'move') setProblem(undefined);
+                  setMoving((open) => !open);
+                }}
+                onCancel={() => {
+                  setProblem(undefined);
+                  setConfirmingCancel(true);
+                }}
+              />
+            </section>
+          </div>
+          {moveShown && (
+            <MoveBooking
+              booking={booking}
+              reference={reference}
+              token={token}
+              refusal={moveRefusal}
+              onRefused={(message) => failed('move', message)}
+              onClearRefusal={() => setProblem(undefined)}
+              onMoved={succeeded}
+            />
+          )}
+          <ConfirmDialog
+            open={confirmingCancel && canCancel}
+            title="Cancel your appointment?"
+            message={<CancelConsequences booking={booking} />}
+            confirmLabel="Cancel appointment"
+            cancelLabel="Keep appointment"
+            busy={cancel.isPending}
+            onConfirm={() => void confirmCancel()}
+            onCancel={() => setConfirmingCancel(false)}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+const changesTitles: Record<ManagedBooking['status'], string> = {
+  upcoming: 'Change or cancel',
+  cancelled: 'A new appointment',
+  over: 'Questions',
+};
+
+function CancelConsequences({ booking }: { booking: ManagedBooking }) {
+  return (
+    <>
+      <p>
+        Your appointment ({booking.service}) on {bookingMoment(booking.session)} will be cancelled and the
+        time offered to others.
+      </p>
+      <p>
+        {booking.payment_status === 'paid'
+          ? `Your payment of ${formatEuro(booking.price)} is refunded in full to your card.`
+          : 'Nothing was paid online, so there is nothing to refund.'}
+      </p>
+    </>
+  );
+}
+
+function Changes({
+  booking,
+  canMove,
+  canCancel,
+  moving,
+  onToggleMove,
+  onCancel,
+}: {
+  booking: ManagedBooking;
+  canMove: boolean;
+  canCancel: boolean;
+  moving: boolean;
+  onToggleMove: () => void;
+  onCancel: () => void;
+}) {
+  if (booking.status === 'cancelled') {
+    return (
+      <>
+        <p>This appointment is cancelled.</p>
+        <p>
+          <Link to={bookingCalendarPath(booking.session.is_video_call)}>Book a new appointment</Link>, or call
+          us on <ContactLinks />.
+        </p>
+      </>
+    );
+  }
+  if (booking.status === 'over') {
+    return (
+      <p>
+        This appointment is over. Questions? Call us on <ContactLinks />.
+      </p>
+    );
+  }
+  if (!canMove && !canCancel) {
+    return (
+      <p className="manage-booking__notice">
+        <NoticePassed />
+      </p>
+    );
+  }
+  return (
+    <>
+      {booking.change_until && (
+        <p>
+          You can move or cancel this appointment online until{' '}
+          <strong>{formatClinicMoment(booking.change_until)}</strong> (Dublin time).
+        </p>
+      )}
+      <div className="manage-booking__actions">
+        {canMove && (
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-expanded={moving}
+            aria-controls={moving ? 'manage-move' : undefined}
+            onClick={onToggleMove}
+          >
+            Move to another time
+          </button>
+        )}
+        {canCancel && (
+          <button type="button" className="button button--danger-secondary" onClick={onCancel}>
+            Cancel appointment
+          </button>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { clinic } from '../../../shared/clinic';
+import type { MANAGE_TOKEN_HEADER, ManagedBooking, manageBookingTexts } from '../../../shared/manage-booking';
+
+/*
+ * The contract's constants and texts a patient's booking page needs, written here as literals that the compiler
+ * checks against `src/shared/manage-booking.ts` (an `import type` only): that module defines the endpoints' Zod
+ * schemas too, and importing any of its values would put Zod into this public page's download.
+ */
+
+type Texts = typeof manageBookingTexts;
+
+export const MANAGE_HEADER: typeof MANAGE_TOKEN_HEADER = 'x-manage-token';
+
+export const notFoundText: Texts['notFound'] =
+  'This booking link does not work: it may be mistyped, or the appointment is over.';
+
+const noticeBefore =
+  'Appointments can be cancelled or moved online up to 48 hours before they start. Please call us on ';
+const noticeBetween = ' or e-mail ';
+const noticeAfter = ' and we will help.';
+/** The contract's `noticePassed` in plain words, held to them by the compiler. */
+export const noticePassedText: Texts['noticePassed'] = `${noticeBefore}${clinic.phone}${noticeBetween}${clinic.email}${noticeAfter}`;
+
+/** The same notice with the clinic's phone and e-mail as links. */
+export function NoticePassed() {
+  return (
+    <>
+      {noticeBefore}
+      <a href={clinic.phoneHref} className="manage-booking__phone">
+        {clinic.phone}
+      </a>
+      {noticeBetween}
+      <a href={`mailto:${clinic.email}`}>{clinic.email}</a>
+      {noticeAfter}
+    </>
+  );
+}
+
+/** The payment of a booking, as its patient reads it. */
+export function paymentWords(booking: Pick<ManagedBooking, 'payment_status' | 'status'>): string {
+  switch (booking.payment_status) {
+    case 'paid':
+      return 'Paid online';
+    case 'refunding':
+      return 'Being refunded to your card';
+    case 'refunded':
+      return 'Refunded in full';
+    default:
+      return booking.status === 'upcoming' ? 'Not paid online: you pay the clinic' : 'Not paid online';
+  }
+}
+
+/** The booking's state, as its patient reads it. */
+export const statusWords: Record<ManagedBooking['status'], string> = {
+  upcoming: 'Booked',
+  cancelled: 'Cancelled',
+  over: 'Over',
+};

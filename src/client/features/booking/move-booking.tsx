@@ -1,0 +1,196 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { formatEuro } from '../../../shared/euro';
+import type { ManagedBooking } from '../../../shared/manage-booking';
+import type { PublicSession } from '../../../shared/slots';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
+import { FreeTimePicker } from '../../components/free-time-picker/free-time-picker';
+import { formatLongDate, monthOf } from '../../components/month-calendar/month-grid';
+import { releaseHold } from '../../lib/booking-hold';
+import { clinicDayTime, clinicToday, formatClock12 } from '../../lib/clinic-clock';
+import { refreshFreeSlots, useHoldSlot } from '../../lib/free-slots-api';
+import { useHoldEnd } from '../../lib/hold-expiry';
+import { useMoveManagedBooking } from './manage-booking-api';
+import { errorText } from './manage-error-text';
+import { bookingMoment } from './managed-booking-details';
+
+/** The new time the patient chose and holds while they confirm the move. */
+interface MoveHold {
+  token: string;
+  slotId: number;
+  /** The clinic day, YYYY-MM-DD. */
+  date: string;
+  expiresAt: string;
+  session: PublicSession;
+}
+
+const HOLD_ENDED = 'Your hold on that time has ended. Please choose a time again.';
+
+export interface MoveBookingProps {
+  booking: ManagedBooking;
+  reference: string;
+  token: string;
+  /** Why the chosen time could not be held or the move was refused: shown beside the day's times. */
+  refusal: string | undefined;
+  onRefused: (message: string) => void;
+  onClearRefusal: () => void;
+  /** The booking moved: the server's words for it. */
+  onMoved: (message: string) => void;
+}
+
+/**
+ * Moving the booking to another free time of the same kind: choosing a time holds it (as the booking page
+ * does), a dialog asks to confirm, and the move books it and gives the old time back. A held time not used
+ * (the dialog closed, the move refused, the section left) is let go at once.
+ */
+export function MoveBooking({
+  booking,
+  reference,
+  token,
+  refusal,
+  onRefused,
+  onClearRefusal,
+  onMoved,
+}: MoveBookingProps) {
+  const { session } = booking;
+  const kind = { isVideoCall: session.is_video_call, isAdult: session.is_adult };
+  const queryClient = useQueryClient();
+  const holdSlot = useHoldSlot();
+  const move = useMoveManagedBooking(reference, token);
+  const today = clinicToday();
+  const bookedDay = clinicDayTime(session.starts_at).date;
+  const [month, setMonth] = useState(() => monthOf(bookedDay > today ? bookedDay : today));
+  const [selected, setSelected] = useState<string>();
+  const [hold, setHold] = useState<MoveHold>();
+  const holdRef = useRef<MoveHold | undefined>(undefined);
+  const [confirming, setConfirming] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const keepHold = (next: MoveHold | undefined) => {
+    holdRef.current = next;
+    setHold(next);
+  };
+
+  const letGo = () => {
+    const held = holdRef.current;
+    keepHold(undefined);
+    if (!held) return;
+    void releaseHold({ id: held.slotId, token: held.token })
+      .catch(() => undefined)
+      .then(() => refreshFreeSlots(queryClient));
+  };
+
+  // Opened from its button: the focus goes to the section, so a screen reader reads what it is for.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  // Leaving the section (or the page) with a time held gives it back.
+  useEffect(
+    () => () => {
+      const held = holdRef.current;
+      if (held) void releaseHold({ id: held.slotId, token: held.token }).catch(() => undefined);
+    },
+    [],
+  );
+
+  useHoldEnd(hold?.expiresAt, () => {
+    setConfirming(false);
+    keepHold(undefined);
+    onRefused(HOLD_ENDED);
+  });
+
+  const choose = async (chosen: PublicSession, date: string) => {
+    if (hold && chosen.id === hold.slotId) {
+      setConfirming(true);
+      return;
+    }
+    onClearRefusal();
+    try {
+      const answer = await holdSlot.mutateAsync({ id: chosen.id, previousToken: hold?.token });
+      keepHold({
+        token: answer.hold_token ?? hold?.token ?? '',
+        slotId: answer.session.id,
+        date,
+        expiresAt: answer.hold_expires_at,
+        session: answer.session,
+      });
+      setConfirming(true);
+    } catch (error) {
+      onRefused(errorText(error));
+    }
+  };
+
+  const confirm = async () => {
+    const held = holdRef.current;
+    if (!held) return;
+    try {
+      const answer = await move.mutateAsync({ sessionId: held.slotId, holdToken: held.token });
+      // The held time is the booking's now: nothing to give back.
+      keepHold(undefined);
+      setConfirming(false);
+      onMoved(answer.message);
+    } catch (error) {
+      setConfirming(false);
+      letGo();
+      onRefused(errorText(error));
+    }
+  };
+
+  return (
+    <section id="manage-move" className="manage-booking__move" aria-labelledby="manage-move-title">
+      <h2 id="manage-move-title" className="manage-booking__move-title" tabIndex={-1} ref={headingRef}>
+        Choose a new time
+      </h2>
+      <p className="manage-booking__hint">
+        The free times of the same appointment ({booking.service}). Online, an appointment moves only to a
+        time of the same price, {formatEuro(booking.price)}. Your current time stays yours until you confirm
+        the new one.
+      </p>
+      {/* Before the picker: when a refused move closes the dialog, the picker's refusal takes the focus last. */}
+      <ConfirmDialog
+        open={confirming && hold !== undefined}
+        title={
+          hold
+            ? `Move your appointment to ${formatLongDate(hold.date)}, ${formatClock12(hold.session.start_time)}?`
+            : 'Move your appointment?'
+        }
+        message={
+          hold && (
+            <>
+              <p>
+                From {bookingMoment(session)} to {formatLongDate(hold.date)},{' '}
+                {formatClock12(hold.session.start_time)} – {formatClock12(hold.session.end_time)} (Dublin
+                time).
+              </p>
+              <p>We will e-mail you the new time with an updated calendar invite.</p>
+            </>
+          )
+        }
+        confirmLabel="Move appointment"
+        cancelLabel="Go back"
+        confirmTone="primary"
+        busy={move.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => {
+          setConfirming(false);
+          letGo();
+        }}
+      />
+      <FreeTimePicker
+        kind={kind}
+        month={month}
+        onMonthChange={setMonth}
+        selected={selected}
+        onSelect={(date) => {
+          setSelected(date);
+          onClearRefusal();
+        }}
+        hold={hold}
+        onChoose={(chosen, date) => void choose(chosen, date)}
+        busy={holdSlot.isPending || move.isPending}
+        refusal={refusal}
+      />
+    </section>
+  );
+}

@@ -399,7 +399,7 @@ export async function settlePayments(context: AppointmentContext, now = new Date
       await settleFromProvider(context, payment, now);
     } catch (error) {
       log.warn(
-        { payment: payment.id, status: payment.status, err: messageOf(error) },
+        { payment: payment.id, status: payment.status, err: error },
         'payment not settled; the settlement job asks again later',
       );
     }

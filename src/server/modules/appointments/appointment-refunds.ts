@@ -166,10 +166,7 @@ export async function refundOwedPayment(
   try {
     refundId = await provider.refund(payment.providerPaymentId, refundKey(payment));
   } catch (error) {
-    log.warn(
-      { payment: payment.id, err: messageOf(error) },
-      'automatic refund failed; the settlement job tries again',
-    );
+    log.warn({ payment: payment.id, err: error }, 'automatic refund failed; the settlement job tries again');
     return 'refund_pending';
   }
   const record = payment.appointmentId ? await findAppointmentRecord(db, payment.appointmentId) : undefined;

@@ -12,6 +12,12 @@ function isPermanentRefusal(error: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
+/** An SMTP failure's codes (nodemailer's `code`, the server's `responseCode`), without its text. */
+function smtpCodes(error: unknown): { code?: unknown; responseCode?: unknown } {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  return { code, responseCode };
+}
+
 export interface EmailSenderOptions {
   db: Db;
   /** `smtp://user:pass@host:port` (or smtps://); without it mail stays queued in the outbox. */
@@ -68,7 +74,9 @@ export function emailOutboxJob({
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       logger.warn(
-        { emailId: email.id, attempts: email.attempts, err: message },
+        // The server's words may quote the recipient's address: only the codes go to the log (staff see the
+        // message on the outbox screen).
+        { emailId: email.id, attempts: email.attempts, ...smtpCodes(error) },
         'e-mail not sent, will retry',
       );
       try {

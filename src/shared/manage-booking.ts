@@ -41,11 +41,14 @@ export const manageBookingTexts = {
   tooManyActions: 'Too many changes from this address. Please wait a few minutes and try again.',
 } as const;
 
-/** `/api/bookings/:reference`: a reference of our alphabet (upper case; lower case is read as upper). */
+/**
+ * `/api/bookings/:reference`: a reference of our alphabet, read as Crockford's base32 is: lower case as upper, and
+ * the letters a reference never holds but a person may read or type for a digit (O for 0, I and L for 1) as that digit.
+ */
 export const bookingReferenceParams = z.object({
   reference: z
     .string()
-    .transform((value) => value.toUpperCase())
+    .transform((value) => value.toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1'))
     .refine((value) => referencePattern.test(value), manageBookingTexts.notFound),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordIdParams } from './api/common-schemas';
+import { MAX_RECORD_ID, recordIdParams } from './api/common-schemas';
 import { locationKeys } from './clinic';
 import { paginationQuerySchema } from './pagination';
 import { texts } from './validation-texts';
@@ -232,10 +232,19 @@ function checkSlot(slot: SlotFields, context: z.RefinementCtx) {
   }
 }
 
+const SLOT_ID_TEXT = 'id must be a slot id';
+
 /** One new slot of the editor: instants in ISO 8601, price in euro, a location unless it is a video call. */
 export const slotCreateSchema = z.object(slotFields).strict().superRefine(checkSlot);
 export const slotUpdateSchema = z
-  .object({ ...slotFields, id: z.number({ error: 'id must be a slot id' }).int().min(1) })
+  .object({
+    ...slotFields,
+    id: z
+      .number({ error: SLOT_ID_TEXT })
+      .int(SLOT_ID_TEXT)
+      .min(1, SLOT_ID_TEXT)
+      .max(MAX_RECORD_ID, SLOT_ID_TEXT),
+  })
   .strict()
   .superRefine(checkSlot);
 export type SlotCreate = z.output<typeof slotCreateSchema>;

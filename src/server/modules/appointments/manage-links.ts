@@ -24,8 +24,9 @@ function base32(value: number): string {
 
 /**
  * A new link for the appointment: four random characters and then the appointment's id in base32, padded to two,
- * so references are short (six characters for the first thousand appointments, eight for a million), unique without
- * a retry, and do not count the clinic's bookings in order.
+ * so references are short (six characters for the first thousand appointments, eight for a million) and unique
+ * without a retry. A reference is not secret, like an invoice number: its tail is the appointment's number, so two
+ * references tell how many bookings came between them; only the token opens the booking.
  */
 export function newManageLink(appointmentId: number): ManageLink {
   let random = '';

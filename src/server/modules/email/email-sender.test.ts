@@ -134,8 +134,8 @@ describe('email sender', () => {
         to: 'patient@example.com',
         replyTo: 'reply@example.com',
         subject: 'Your appointment',
-        text: 'See you soon.',
-        html: '<p>See you soon.</p>',
+        text: `See you soon. Manage it: http://clinic.test/booking/ABCD0C#${'T'.repeat(43)}`,
+        html: `<p>See you soon.</p><p><a href="http://clinic.test/booking/ABCD0C#${'T'.repeat(43)}">Manage</a></p>`,
         attachments: [
           {
             filename: 'invite.ics',
@@ -156,6 +156,13 @@ describe('email sender', () => {
       const stored = await row(id);
       expect(stored).toMatchObject({ status: 'sent', attempts: 1, lockedUntil: null });
       expect(stored.sentAt).toBeInstanceOf(Date);
+      // Once sent, the stored copy keeps the link without its token, and the attachments' names only.
+      expect(stored.textBody).toBe('See you soon. Manage it: http://clinic.test/booking/ABCD0C');
+      expect(stored.htmlBody).toContain('href="http://clinic.test/booking/ABCD0C"');
+      expect(stored.htmlBody).not.toContain('TTTT');
+      expect(stored.attachments).toEqual([
+        { filename: 'invite.ics', contentType: 'text/calendar', content: '' },
+      ]);
     } finally {
       await sender.stop();
       await stopSmtp(smtp.server);

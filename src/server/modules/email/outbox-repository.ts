@@ -100,10 +100,26 @@ export async function claimDueEmails(db: Db, limit: number, lockMs: number): Pro
   return claimed.sort((a, b) => a.id - b.id);
 }
 
+/** A patient's booking link's token in a stored body: `/booking/{reference}#{token}`. */
+const BOOKING_LINK_TOKEN = '(/booking/[0-9A-Za-z]+)#[A-Za-z0-9_-]+';
+
+/**
+ * Marks a message sent. The stored copy then forgets what only its recipient should hold: the token of a patient's
+ * booking link in its bodies (the link stays, without the token) and the bytes of its attachments (names kept), so
+ * a copy of the database cannot open anyone's booking or read their receipt.
+ */
 export async function markSent(db: Db, id: number): Promise<void> {
   await db
     .update(emailOutbox)
-    .set({ status: 'sent', sentAt: sql`now()`, lockedUntil: null, lastError: null })
+    .set({
+      status: 'sent',
+      sentAt: sql`now()`,
+      lockedUntil: null,
+      lastError: null,
+      textBody: sql`regexp_replace(${emailOutbox.textBody}, ${BOOKING_LINK_TOKEN}, '\\1', 'g')`,
+      htmlBody: sql`regexp_replace(${emailOutbox.htmlBody}, ${BOOKING_LINK_TOKEN}, '\\1', 'g')`,
+      attachments: sql`(select coalesce(jsonb_agg(attachment || '{"content": ""}'::jsonb), '[]'::jsonb) from jsonb_array_elements(${emailOutbox.attachments}) attachment)`,
+    })
     .where(eq(emailOutbox.id, id));
 }
 

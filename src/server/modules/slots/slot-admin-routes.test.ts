@@ -236,6 +236,16 @@ describe('POST /api/admin/sessions', () => {
     expect(response.json().error_messages).toBe('Session not found');
   });
 
+  it('refuses a slot id past the database integer readably, never a 500', async () => {
+    for (const id of [2_147_483_648, Number.MAX_SAFE_INTEGER, 0, 1.5]) {
+      const response = await save({
+        sessions_update: [{ ...slot(clinicDayFromToday(12), '09:00', '09:30'), id }],
+      });
+      expect(response.statusCode, String(id)).toBe(422);
+      expect(JSON.stringify(response.json().errors)).toContain('id must be a slot id');
+    }
+  });
+
   it('lets exactly one of two racing overlapping saves succeed', async () => {
     const day = clinicDayFromToday(13);
     const before = await countSlots();

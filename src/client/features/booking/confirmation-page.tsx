@@ -89,7 +89,7 @@ function Confirmation({ booking }: { booking: StoredConfirmation }) {
     <div className="page container booking-step booking-confirmed">
       <h1 className="page__title">Booking confirmed</h1>
       <BookingSteps current={3} />
-      <p className="booking-confirmed__lead">
+      <p className="booking-confirmed__lead" role="status">
         {booking.isVideoCall ? bookingTexts.bookedVideo : bookingTexts.bookedTest}
       </p>
       <div className="booking-step__layout">

@@ -7,7 +7,6 @@ import { paymentTexts } from '../../../shared/payments';
 import { texts } from '../../../shared/validation-texts';
 import type { RouteHandle } from '../../app/route-handle';
 import { BookingSteps } from '../../components/booking-steps/booking-steps';
-import { useNotify } from '../../components/notifications/use-notify';
 import { ApiError, isNotFoundError } from '../../lib/api-client';
 import { clearHold, type StoredHold } from '../../lib/booking-hold';
 import { useBooking, useCheckPayment, useCreatePayment, usePaymentConfig } from './booking-api';
@@ -83,7 +82,6 @@ function PaymentStep({
   refreshHold: () => void;
 }) {
   const navigate = useNavigate();
-  const notify = useNotify();
   const queryClient = useQueryClient();
   const read = useBooking(booking);
   const config = usePaymentConfig();
@@ -98,7 +96,8 @@ function PaymentStep({
   const patient = read.data?.patient;
 
   // Paid: the booking is read once more for its reference, kept for the confirmation page without its token,
-  // and the flow's hold, token and draft are forgotten.
+  // and the flow's hold, token and draft are forgotten. The confirmation page says the spec's success notice
+  // (a notice at the top as well would cover the appointment's details on a phone).
   const refetch = read.refetch;
   const succeeded = useCallback(async () => {
     setWorking('done');
@@ -123,10 +122,9 @@ function PaymentStep({
     clearHold();
     clearBooking();
     clearDraft();
-    notify.success(hold.isVideoCall ? bookingTexts.bookedVideo : bookingTexts.bookedTest);
     void queryClient.invalidateQueries();
     navigate(BOOKING_CONFIRMED_PATH, { replace: true });
-  }, [hold, navigate, notify, queryClient, refetch, patient]);
+  }, [hold, navigate, queryClient, refetch, patient]);
 
   // The booking is no longer there (its token is not valid): the form makes it again.
   useEffect(() => {

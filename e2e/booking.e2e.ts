@@ -12,6 +12,7 @@ import { adminAuthorization, createSlots, freshDays, type SlotKind } from './api
 import {
   axeViolations,
   baseUrl,
+  downloadOf,
   fitsWidth,
   launchBrowser,
   openPage,
@@ -86,12 +87,47 @@ async function payWith(page: Page, number: string, price: string): Promise<void>
   await page.getByRole('button', { name: `Pay ${price} €` }).click();
 }
 
-async function expectBookedAndHome(page: Page, text: string): Promise<void> {
+/** Paid: the spec's notice, then the confirmation page; the flow's hold, token and draft are forgotten. */
+async function expectBookedAndConfirmed(page: Page, text: string): Promise<void> {
   await page.getByRole('status').filter({ hasText: text }).waitFor();
-  await page.waitForURL(`${baseUrl()}/`);
-  const stored = await page.evaluate(() => Object.keys(window.sessionStorage));
-  expect(stored.filter((key) => key.startsWith('booking_'))).toEqual([]);
+  await page.waitForURL(`${baseUrl()}/booking/confirmed`);
+  await page.getByRole('heading', { level: 1, name: 'Booking confirmed' }).waitFor();
+  await expectStep(page, 'Done');
+  const stored = await page.evaluate(() => ({ ...window.sessionStorage }));
+  expect(Object.keys(stored).sort()).toEqual(['booking_confirmation']);
+  expect(JSON.stringify(stored)).not.toMatch(/[A-Za-z0-9_-]{43}/);
 }
+
+/** The step indicator: four steps in order, `current` the one marked aria-current="step". */
+async function expectStep(page: Page, current: string): Promise<void> {
+  const steps = page.getByRole('list', { name: 'Booking steps' });
+  await steps.waitFor();
+  expect(await steps.getByRole('listitem').allTextContents()).toEqual(
+    ['Time', 'Details', 'Payment', 'Done'].map((step, index, all) =>
+      index < all.indexOf(current) ? `${step} (done)` : step,
+    ),
+  );
+  expect(await steps.locator('[aria-current="step"]').allTextContents()).toEqual([current]);
+}
+
+/** The confirmation page's appointment facts, by their term. */
+const fact = (page: Page, term: string) =>
+  page
+    .getByRole('region', { name: 'Your appointment' })
+    .locator('div')
+    .filter({ has: page.getByRole('term').filter({ hasText: term }) })
+    .getByRole('definition');
+
+/** The .ics the confirmation page's 'Add to calendar' saves. */
+async function calendarDownload(page: Page): Promise<string> {
+  const file = await downloadOf(page, () =>
+    page.getByRole('button', { name: 'Add to calendar (.ics)' }).click(),
+  );
+  expect(file.name).toBe('appointment.ics');
+  return file.bytes.toString('utf8').replace(/\r\n /g, '');
+}
+
+const icsInstant = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
 /** The transaction staff see for a patient's e-mail. */
 async function transactionOf(email: string): Promise<{ status: string; amount: number | null } | undefined> {
@@ -125,9 +161,37 @@ describe('paid booking (test mode)', () => {
   it('an adult books and pays an allergy test at 360 px', async () => {
     const adult = { isAdult: true, isVideoCall: false };
     const day = freshDay();
-    const [id] = await createSlots(auth, day, adult, [9 * 60]);
+    const [id] = await createSlots(auth, day, adult, [9 * 60, 10 * 60]);
     const { page, errors, requests } = await openPage(browser, { viewport: viewports.phone });
-    await holdThroughCalendar(page, day, adult, 9);
+    await page.goto('/sessions_availability/booking_test');
+    await waitForHydration(page);
+    await expectStep(page, 'Time');
+    // The price before a day is chosen, once the visitor says who the test is for.
+    await page.getByRole('radio', { name: 'Adult' }).check();
+    await page.getByLabel('Go to month').fill(monthOf(day));
+    await page.getByText('Price: €180', { exact: true }).waitFor();
+    // Choosing a day brings its times into view with the focus on them (the day's heading).
+    await page.getByRole('button', { name: `${formatLongDate(day)}, slots available` }).click();
+    const dayTitle = page.getByRole('heading', { level: 2, name: formatLongDate(day) });
+    await expect.poll(() => dayTitle.evaluate((heading) => heading === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => dayTitle.evaluate((heading) => heading.getBoundingClientRect().top))
+      .toBeLessThan(740);
+    // The place once for the day, not on each time.
+    const dayTimes = page.getByRole('region', { name: formatLongDate(day) });
+    await dayTimes.getByRole('button', { name: /^10:00 AM – / }).waitFor();
+    expect(await dayTimes.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
+      expect.stringContaining('Sandyford'),
+    ]);
+    for (const time of await dayTimes.getByRole('button').allTextContents())
+      expect(time).not.toContain('Sandyford');
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await axeViolations(page, 'calendar 360')).toEqual([]);
+    await screenshot(page, 'booking-calendar-360');
+    await dayTimes.getByRole('button', { name: /^9:00 AM – / }).click();
+    await page.waitForURL('**/confirm');
+    await page.getByRole('heading', { level: 2, name: 'Your appointment' }).waitFor();
+    await expectStep(page, 'Details');
 
     // The held slot: day, time, address, price, and how long the hold lasts.
     const summary = page.getByRole('region', { name: 'Your appointment' });
@@ -146,6 +210,7 @@ describe('paid booking (test mode)', () => {
     await field(page, 'Previous test results (optional)').setInputFiles(resolve('testdata/letter.pdf'));
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await onPaymentStep(page, '180');
+    await expectStep(page, 'Payment');
     await page.getByText('For Aoife Byrne').waitFor();
     expect(await fitsWidth(page)).toBe(true);
     expect(await axeViolations(page, 'payment 360')).toEqual([]);
@@ -158,8 +223,46 @@ describe('paid booking (test mode)', () => {
     await screenshot(page, 'booking-payment-fill-card-360');
 
     await payWith(page, '4242 4242 4242 4242', '180');
-    await expectBookedAndHome(page, 'You have successfully booked for the Allergy Test Appointment.');
-    await screenshot(page, 'booking-success-360');
+    await expectBookedAndConfirmed(page, 'You have successfully booked for the Allergy Test Appointment.');
+    // What was booked: the reference, when, where (a map on request), the amount and how to prepare.
+    await page.getByText('You have successfully booked for the Allergy Test Appointment.').first().waitFor();
+    expect(await fact(page, 'Reference').textContent()).toMatch(/^[0-9A-Z]{6,16}$/);
+    expect(await fact(page, 'Day').textContent()).toBe(formatLongDate(day));
+    expect(await fact(page, 'Time').textContent()).toBe('9:00 AM – 9:30 AM (Dublin time)');
+    expect(await fact(page, 'Where').textContent()).toContain('Sandyford');
+    expect(await fact(page, 'Paid').textContent()).toBe('€180');
+    await page
+      .getByRole('region', { name: 'Your appointment' })
+      .getByRole('button', { name: /^Show map/ })
+      .waitFor();
+    await page
+      .getByText(
+        `Stop antihistamine tablets and syrups from ${formatLongDate(addDays(day, -5))} (5 days before).`,
+      )
+      .waitFor();
+    await page
+      .getByText(`Stop nasal antihistamine sprays from ${formatLongDate(addDays(day, -3))} (3 days before).`)
+      .waitFor();
+    await page.getByText('Arrive 15 minutes early', { exact: false }).waitFor();
+    await page
+      .getByText('use the link in your confirmation e-mail, up to 48 hours before it starts')
+      .waitFor();
+    const ics = await calendarDownload(page);
+    const slot = (await (
+      await fetch(`${baseUrl()}/api/admin/sessions?date=${day}&is_adult=true&is_video_call=false`, {
+        headers: auth,
+      })
+    ).json()) as { sessions: { id: number; starts_at: string; ends_at: string }[] };
+    const booked = slot.sessions.find((session) => session.id === id);
+    expect(ics).toContain(`\r\nDTSTART:${icsInstant(booked?.starts_at ?? '')}\r\n`);
+    expect(ics).toContain(`\r\nDTEND:${icsInstant(booked?.ends_at ?? '')}\r\n`);
+    expect(ics).toMatch(/\r\nUID:appointment-\d+@dublinallergyclinic\.ie\r\n/);
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await axeViolations(page, 'confirmation 360')).toEqual([]);
+    await screenshot(page, 'booking-confirmed-360');
+    // A reload in the same tab shows it again.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Booking confirmed' }).waitFor();
     expect(await sessionStatus(day, adult, id ?? 0)).toBe('booked');
     expect(await transactionOf('aoife.byrne@example.ie')).toMatchObject({ status: 'succeeded', amount: 180 });
     await noTokenInUrl(page, requests);
@@ -198,9 +301,9 @@ describe('paid booking (test mode)', () => {
     const holdReads = () => requests.filter((url) => url.endsWith(`/api/patient_sessions/${id}/hold`)).length;
     const readsBefore = holdReads();
     await payWith(page, '4000 0000 0000 0002', '180');
-    // As a notice for 5 s, and beside the card until it is edited.
-    await page.locator('.notification').filter({ hasText: 'Your card was declined.' }).waitFor();
+    // Beside the card, in its alert, until it is edited; and only there (no notice at the top as well).
     await page.locator('.payment-panel__alert').getByText('Your card was declined.').waitFor();
+    expect(await page.locator('.notification').count()).toBe(0);
     await expect.poll(holdReads).toBeGreaterThan(readsBefore);
     await screenshot(page, 'booking-payment-declined-1280');
     expect(await sessionStatus(day, child, id ?? 0)).toBe('pending');
@@ -208,8 +311,13 @@ describe('paid booking (test mode)', () => {
     await expect.poll(() => pay.isEnabled()).toBe(true);
 
     await payWith(page, '4242 4242 4242 4242', '180');
-    await expectBookedAndHome(page, 'You have successfully booked for the Allergy Test Appointment.');
-    await screenshot(page, 'booking-success-1280');
+    await expectBookedAndConfirmed(page, 'You have successfully booked for the Allergy Test Appointment.');
+    // The earlier attempt's error is nowhere beside the success.
+    expect(await page.getByText('Your card was declined.').count()).toBe(0);
+    expect(await fact(page, 'Paid').textContent()).toBe('€180');
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await axeViolations(page, 'confirmation 1280')).toEqual([]);
+    await screenshot(page, 'booking-confirmed-1280');
     expect(await sessionStatus(day, child, id ?? 0)).toBe('booked');
     // The declined attempt is answered 402 by the API; nothing else failed.
     expect(errors.filter((error) => !error.includes('402'))).toEqual([]);
@@ -220,7 +328,26 @@ describe('paid booking (test mode)', () => {
     const day = freshDay();
     const [id] = await createSlots(auth, day, video, [11 * 60]);
     const { page, errors } = await openPage(browser, { viewport: viewports.phone });
-    await holdThroughCalendar(page, day, video, 11);
+    // From the header's button (the allergy test's page, spec 2.1), the video consultation is one tap away.
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Book An Appointment' })
+      .click();
+    await page.waitForURL('**/sessions_availability/booking_test');
+    const ways = page.getByRole('navigation', { name: 'Ways to book' });
+    expect(await ways.locator('[aria-current="page"]').textContent()).toContain('Allergy test');
+    await ways.getByRole('link', { name: /Video consultation/ }).click();
+    await page.waitForURL('**/sessions_availability/booking_video');
+    await page.getByRole('heading', { level: 1, name: 'Book A Video Consultation' }).waitFor();
+    expect(await ways.locator('[aria-current="page"]').textContent()).toContain('Video consultation');
+    await page.getByRole('radio', { name: 'Adult' }).check();
+    await page.getByLabel('Go to month').fill(monthOf(day));
+    await page.getByText('Price: €85', { exact: true }).waitFor();
+    expect(await axeViolations(page, 'video calendar 360')).toEqual([]);
+    await chooseOnCalendar(page, day, video, 11);
     await page.getByRole('heading', { level: 1, name: 'Book A Video Consultation' }).waitFor();
     await page.getByText('Video consultation: the clinic e-mails you the link').waitFor();
     for (const label of ["GP's name", "GP's e-mail (optional)", 'Reason for the test (optional)']) {
@@ -237,7 +364,16 @@ describe('paid booking (test mode)', () => {
     await onPaymentStep(page, '85');
     await screenshot(page, 'booking-payment-video-1280');
     await payWith(page, '4242 4242 4242 4242', '85');
-    await expectBookedAndHome(page, 'You have successfully booked for the Video Call Appointment.');
+    await expectBookedAndConfirmed(page, 'You have successfully booked for the Video Call Appointment.');
+    expect(await fact(page, 'How').textContent()).toContain('Video consultation');
+    expect(await fact(page, 'Paid').textContent()).toBe('€85');
+    expect(await page.getByText('Stop antihistamine').count()).toBe(0);
+    expect(await calendarDownload(page)).toContain('LOCATION:Video consultation');
+    expect(await axeViolations(page, 'confirmation video 1280')).toEqual([]);
+    await screenshot(page, 'booking-confirmed-video-1280');
+    await page.setViewportSize(viewports.phone);
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'booking-confirmed-video-360');
     expect(await sessionStatus(day, video, id ?? 0)).toBe('booked');
     expect(errors).toEqual([]);
   });

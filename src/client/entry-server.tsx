@@ -7,10 +7,10 @@ import type { RenderedPage, RenderRequest } from '../shared/ssr-contract';
 import { AppProviders } from './app/app-providers';
 import { renderHeadTags } from './app/head-tags';
 import type { PageHead, RouteHandle } from './app/route-handle';
-import { isClientOnlyPath, isOwnBookingPath, routes } from './app/routes';
+import { isBookingConfirmedPath, isClientOnlyPath, isOwnBookingPath, routes } from './app/routes';
 import type { SsrState } from './app/ssr-state-shape';
 import { blogPageFromSearch } from './features/blog/blog-format';
-import { manageBookingHead } from './features/booking/manage-booking-head';
+import { bookingConfirmedHead, manageBookingHead } from './features/booking/manage-booking-head';
 import { isNotFoundError } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { serializeState } from './lib/ssr-state';
@@ -25,7 +25,11 @@ const backOfficeHead: PageHead = {
 
 /** The head of a client-only page: the page's own head is set in the browser once its module has loaded. */
 const clientOnlyHead = (path: string): PageHead =>
-  isOwnBookingPath(path) ? manageBookingHead : backOfficeHead;
+  isOwnBookingPath(path)
+    ? manageBookingHead
+    : isBookingConfirmedPath(path)
+      ? bookingConfirmedHead
+      : backOfficeHead;
 
 /**
  * The page's own address for its canonical link and og:url, as the router reads it (`routePath`, encoded

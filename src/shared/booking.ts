@@ -338,6 +338,13 @@ export const bookingPatientSchema = patientIdentitySchema.extend({
   session: publicSessionSchema.nullable(),
   /** 'unpaid', or the payment's status ('succeeded' shows as Paid). */
   payment_status: z.string(),
+  /** The booking's short reference (`/booking/{reference}`), once it is paid; null before. Not secret. */
+  reference: z.string().nullable(),
+  /**
+   * Once paid, the calendar event of the booking as the e-mailed invite has it (its UID and SEQUENCE), so an
+   * .ics made by the confirmation page is the same event, not a second one; null before.
+   */
+  calendar: z.object({ uid: z.string(), sequence: z.number().int() }).nullable(),
 });
 export type BookingPatient = z.infer<typeof bookingPatientSchema>;
 

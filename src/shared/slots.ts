@@ -127,6 +127,14 @@ export const calendarSlotsQuerySchema = z
 export const calendarSlotsResponseSchema = z.object({ days: z.array(z.string()) });
 export type CalendarSlotsResponse = z.infer<typeof calendarSlotsResponseSchema>;
 
+/**
+ * The public calendar's answer: the free days, and the prices in euro (ascending, each once) of the range's free
+ * slots, so a visitor sees what the appointment costs before choosing a day.
+ */
+export const publicCalendarSlotsResponseSchema = calendarSlotsResponseSchema.extend({
+  prices: z.array(z.number()),
+});
+
 /** A slot as the API shows it: times in clinic time (Europe/Dublin), price in euro. */
 export const sessionSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isClientOnlyPath } from './routes';
+import { BOOKING_CONFIRMED_PATH } from '../features/booking/booking-titles';
+import { isClientOnlyPath, isOwnBookingPath } from './routes';
 
 describe('client-only paths', () => {
   it("are the back office, the sign-in and a patient's own booking page", () => {
@@ -10,9 +11,18 @@ describe('client-only paths', () => {
       '/booking/K7W2QX',
       '/Booking/k7w2qx/',
       '/booking/%4B7W2QX',
+      '/booking/confirmed',
+      '/Booking/Confirmed/',
     ]) {
       expect(isClientOnlyPath(path), path).toBe(true);
     }
+  });
+
+  it("take the confirmation after paying for no patient's reference", () => {
+    expect(isOwnBookingPath('/booking/K7W2QX')).toBe(true);
+    expect(isOwnBookingPath(BOOKING_CONFIRMED_PATH)).toBe(false);
+    expect(isClientOnlyPath(BOOKING_CONFIRMED_PATH)).toBe(true);
+    expect(isOwnBookingPath('/booking/CONFIRMED/')).toBe(false);
   });
 
   it('are not the public pages, the booking steps, nor other paths under /booking', () => {

@@ -7,7 +7,8 @@ import { PageLoading } from './pages/page-loading';
 /**
  * Every route of the app. Public pages are server-rendered (their modules export `handle` with the
  * queries to prefetch and the head tags); `/login` and `/admin/*` are client-only and lazy, so the
- * public site never downloads back-office code, and so is a patient's own booking (`/booking/{reference}`).
+ * public site never downloads back-office code, and so are a patient's own booking (`/booking/{reference}`) and the
+ * confirmation after paying (`/booking/confirmed`).
  */
 export const routes: RouteObject[] = [
   {
@@ -37,6 +38,8 @@ export const routes: RouteObject[] = [
       { path: 'sessions_availability/:id', lazy: () => import('../features/availability/booking-page') },
       { path: 'confirm', lazy: () => import('../features/booking/request-page') },
       { path: 'payment', lazy: () => import('../features/booking/payment-page') },
+      // After paying: the confirmation, client-only (below); a fixed segment, ranked before `:reference`.
+      { path: 'booking/confirmed', lazy: () => import('../features/booking/confirmation-page') },
       // A patient's own booking, from the link in their confirmation e-mail: client-only (below).
       { path: 'booking/:reference', lazy: () => import('../features/booking/manage-booking-page') },
     ],
@@ -89,14 +92,22 @@ export const routes: RouteObject[] = [
   { path: '*', loader: () => redirect('/') },
 ];
 
+/** The confirmation after paying (`features/booking/booking-titles.ts`, which the booking steps navigate to). */
+const BOOKING_CONFIRMED_PATH = '/booking/confirmed';
+
 /**
  * A patient's own booking page, `/booking/{reference}` (one segment after it; `/booking` itself and deeper paths
  * are not it). Its data is one patient's and is read with the token of the page's fragment, which a server never
  * sees, so there is nothing to render, keep or index on the server.
  */
 export function isOwnBookingPath(requestPath: string): boolean {
-  return /^\/booking\/[^/]+$/.test(routePath(requestPath));
+  const pathname = routePath(requestPath);
+  return pathname !== BOOKING_CONFIRMED_PATH && /^\/booking\/[^/]+$/.test(pathname);
 }
+
+/** The confirmation after paying (`/booking/confirmed`): what it shows is this tab's, so it is client-only too. */
+export const isBookingConfirmedPath = (requestPath: string) =>
+  routePath(requestPath) === BOOKING_CONFIRMED_PATH;
 
 /** Paths served as the client-only shell: never server-rendered, never kept, never indexed. */
 export function isClientOnlyPath(requestPath: string): boolean {
@@ -105,6 +116,7 @@ export function isClientOnlyPath(requestPath: string): boolean {
     pathname === '/login' ||
     pathname === '/admin' ||
     pathname.startsWith('/admin/') ||
-    isOwnBookingPath(pathname)
+    isOwnBookingPath(pathname) ||
+    isBookingConfirmedPath(pathname)
   );
 }

@@ -6,6 +6,7 @@ import {
   holdResponseSchema,
   patientSessionsQuerySchema,
   patientSessionsResponseSchema,
+  publicCalendarSlotsResponseSchema,
   saveSessionsRequestSchema,
   sessionIdParams,
   sessionResponseSchema,
@@ -20,10 +21,10 @@ export const listCalendarSlots = defineEndpoint({
   method: 'GET',
   path: '/api/calendar_slots',
   summary:
-    "The clinic days (YYYY-MM-DD, Europe/Dublin) of range_calendar 'YYYY/MM/DD - YYYY/MM/DD' (both days included, at most 62 days) that have available future slots of the kind: { days }",
+    "The clinic days (YYYY-MM-DD, Europe/Dublin) of range_calendar 'YYYY/MM/DD - YYYY/MM/DD' (both days included, at most 62 days) that have available future slots of the kind, and the prices in euro of those slots (ascending, each once): { days, prices }",
   access: 'public',
   query: calendarSlotsQuerySchema,
-  response: calendarSlotsResponseSchema,
+  response: publicCalendarSlotsResponseSchema,
 });
 
 export const listPatientSessions = defineEndpoint({

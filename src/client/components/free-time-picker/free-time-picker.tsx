@@ -49,6 +49,9 @@ export function FreeTimePicker({
   if (hold && monthOf(hold.date) === month) days.add(hold.date);
   const monthEmpty = calendar.isSuccess && days.size === 0;
   const next = useNextAvailableDay(kind, month, monthEmpty);
+  // A day the visitor chose (not one shown again after a reload): on a narrow screen its times are below the
+  // calendar, out of sight, so they are brought into view with the focus on their heading.
+  const chosen = useRef(false);
 
   return (
     <div className="availability-layout">
@@ -62,7 +65,10 @@ export function FreeTimePicker({
           disabledLabel={calendar.isSuccess ? 'no free times' : 'unavailable'}
           isDisabled={(date) => date < today || !days.has(date)}
           selected={selected}
-          onSelect={(date) => onSelect(date === selected ? undefined : date)}
+          onSelect={(date) => {
+            chosen.current = date !== selected;
+            onSelect(date === selected ? undefined : date);
+          }}
           minMonth={monthOf(today)}
           busy={calendar.isFetching}
         />
@@ -84,6 +90,7 @@ export function FreeTimePicker({
                   const day = next.data;
                   if (!day) return;
                   onMonthChange(monthOf(day));
+                  chosen.current = true;
                   onSelect(day);
                 }}
               >
@@ -108,6 +115,7 @@ export function FreeTimePicker({
           onChoose={onChoose}
           busy={busy}
           refusal={refusal}
+          chosen={chosen}
         />
       )}
     </div>
@@ -121,6 +129,7 @@ function DayTimes({
   onChoose,
   busy,
   refusal,
+  chosen,
 }: {
   kind: SlotKind;
   date: string;
@@ -128,9 +137,27 @@ function DayTimes({
   onChoose: FreeTimePickerProps['onChoose'];
   busy: boolean;
   refusal: string | undefined;
+  chosen: { current: boolean };
 }) {
   const day = useDaySlots(kind, date, hold);
   const sessions = day.data?.sessions;
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!chosen.current) return;
+    chosen.current = false;
+    // Beside the calendar (wide layout, availability.css) the times are in sight: the focus stays on the day.
+    if (window.matchMedia('(min-width: 56rem)').matches) return;
+    titleRef.current?.focus();
+    titleRef.current?.scrollIntoView({ block: 'start' });
+  }, [chosen]);
+  // The day's times by place, in order: the place is named once, above its times.
+  const places: { place: string; sessions: PublicSession[] }[] = [];
+  for (const session of sessions ?? []) {
+    const place = session.address ?? 'Video consultation';
+    const group = places.find((entry) => entry.place === place);
+    if (group) group.sessions.push(session);
+    else places.push({ place, sessions: [session] });
+  }
   // Shown where the visitor chose and given the focus: on a phone the top of the page is out of sight, and
   // the list changes under the finger as it is read again.
   const refusalRef = useRef<HTMLParagraphElement>(null);
@@ -140,7 +167,7 @@ function DayTimes({
 
   return (
     <section className="availability-day" aria-labelledby="booking-day-title">
-      <h2 id="booking-day-title" className="availability-day__title">
+      <h2 id="booking-day-title" className="availability-day__title" tabIndex={-1} ref={titleRef}>
         {formatLongDate(date)}
       </h2>
       {refusal && (
@@ -155,27 +182,31 @@ function DayTimes({
         </p>
       )}
       {sessions && sessions.length === 0 && <p>There are no free times left on this day.</p>}
-      {sessions && sessions.length > 0 && (
-        <ul className="slot-picks" aria-label="Free times" aria-busy={busy || undefined}>
-          {sessions.map((session) => (
-            <li key={session.id}>
-              <button
-                type="button"
-                className={`slot-pick${session.held_by_you ? ' slot-pick--mine' : ''}`}
-                disabled={busy}
-                onClick={() => onChoose(session, date)}
-              >
-                <span className="slot-pick__time">
-                  {formatClock12(session.start_time)} – {formatClock12(session.end_time)}
-                </span>
-                <span className="slot-pick__meta">{session.address ?? 'Video consultation'}</span>
-                <span className="slot-pick__meta">{formatEuro(session.price)}</span>
-                {session.held_by_you && <span className="slot-pick__mine">Held for you</span>}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {places.map(({ place, sessions: times }, index) => (
+        <div key={place}>
+          <h3 id={`booking-place-${index}`} className="availability-day__place">
+            {place}
+          </h3>
+          <ul className="slot-picks" aria-labelledby={`booking-place-${index}`} aria-busy={busy || undefined}>
+            {times.map((session) => (
+              <li key={session.id}>
+                <button
+                  type="button"
+                  className={`slot-pick${session.held_by_you ? ' slot-pick--mine' : ''}`}
+                  disabled={busy}
+                  onClick={() => onChoose(session, date)}
+                >
+                  <span className="slot-pick__time">
+                    {formatClock12(session.start_time)} – {formatClock12(session.end_time)}
+                  </span>
+                  <span className="slot-pick__meta">{formatEuro(session.price)}</span>
+                  {session.held_by_you && <span className="slot-pick__mine">Held for you</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
     </section>
   );
 }

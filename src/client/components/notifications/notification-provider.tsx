@@ -30,8 +30,9 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   const show = useCallback((kind: NotificationKind, title: string, message: string, durationMs: number) => {
     const id = nextId.current++;
     setNotifications((current) => {
-      // The same notice twice in a row restarts it instead of stacking a copy.
-      const others = current.filter((n) => !(n.kind === kind && n.title === title && n.message === message));
+      // The same notice twice in a row restarts it instead of stacking a copy, and the latest outcome replaces
+      // notices of the other kind: an error of an earlier attempt never stays beside a later success.
+      const others = current.filter((n) => n.kind === kind && (n.title !== title || n.message !== message));
       return [...others, { id, kind, title, message, durationMs }].slice(-MAX_VISIBLE);
     });
   }, []);

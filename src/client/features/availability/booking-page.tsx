@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { formatEuro } from '../../../shared/euro';
 import type { PublicSession } from '../../../shared/slots';
 import type { RouteHandle } from '../../app/route-handle';
+import { BookingSteps } from '../../components/booking-steps/booking-steps';
 import { FreeTimePicker } from '../../components/free-time-picker/free-time-picker';
 import { KindChoice } from '../../components/kind-choice/kind-choice';
 import { formatShortDate, monthOf } from '../../components/month-calendar/month-grid';
@@ -15,7 +17,7 @@ import {
   writeHold,
 } from '../../lib/booking-hold';
 import { clinicToday, formatClinicTime, formatClock12 } from '../../lib/clinic-clock';
-import { useHoldSlot } from '../../lib/free-slots-api';
+import { useCalendarDays, useHoldSlot } from '../../lib/free-slots-api';
 import { useHoldEnd } from '../../lib/hold-expiry';
 import type { SlotKind } from '../../lib/slot-kind';
 
@@ -124,6 +126,7 @@ function BookingFlow({ type }: { type: BookingType }) {
   }, [notice, location.state]);
 
   const kind = isAdult === undefined ? undefined : { isVideoCall: type.isVideoCall, isAdult };
+  const shownMonth = month ?? monthOf(clinicToday());
   const ownHold = hold && kind && hold.isAdult === kind.isAdult ? hold : undefined;
 
   // The request form is the next step (/confirm): the hold travels in session storage, never in the URL.
@@ -164,11 +167,9 @@ function BookingFlow({ type }: { type: BookingType }) {
   return (
     <div className="page container booking-page">
       <h1 className="page__title">{type.title}</h1>
+      <BookingKinds isVideoCall={type.isVideoCall} />
+      <BookingSteps current={0} />
       <p className="page__lead">{type.lead}</p>
-      <p className="booking-referral">
-        Have a referral letter or want the clinic to triage your case?{' '}
-        <Link to={REFERRAL_PATH}>Send a self-referral</Link>.
-      </p>
       {hold && (
         <div className="booking-hold-banner">
           <p>
@@ -195,6 +196,7 @@ function BookingFlow({ type }: { type: BookingType }) {
             setRefusal(undefined);
           }}
         />
+        {kind && <KindPrice kind={kind} month={shownMonth} />}
       </div>
       {notice && (
         <p className="booking-notice" role="alert" tabIndex={-1} ref={noticeRef}>
@@ -205,7 +207,7 @@ function BookingFlow({ type }: { type: BookingType }) {
         <FreeTimePicker
           key={`${kind.isAdult}`}
           kind={kind}
-          month={month ?? monthOf(clinicToday())}
+          month={shownMonth}
           onMonthChange={setMonth}
           selected={selected}
           onSelect={(date) => {
@@ -222,5 +224,53 @@ function BookingFlow({ type }: { type: BookingType }) {
         <p className="availability-hint">Choose Adult or Child to see the free times.</p>
       )}
     </div>
+  );
+}
+
+/**
+ * The ways to ask for an appointment, side by side on both booking pages, so the video consultation and the
+ * self-referral are as easy to find as the allergy test the site's 'Book An Appointment' button leads to.
+ */
+function BookingKinds({ isVideoCall }: { isVideoCall: boolean }) {
+  const kinds = [
+    {
+      to: '/sessions_availability/booking_test',
+      label: 'Allergy test',
+      note: 'At the clinic',
+      current: !isVideoCall,
+    },
+    {
+      to: '/sessions_availability/booking_video',
+      label: 'Video consultation',
+      note: 'From home',
+      current: isVideoCall,
+    },
+    { to: REFERRAL_PATH, label: 'Self-referral', note: 'The clinic triages your case', current: false },
+  ];
+  return (
+    <nav className="booking-kinds" aria-label="Ways to book">
+      <ul>
+        {kinds.map((kind) => (
+          <li key={kind.to}>
+            <Link to={kind.to} aria-current={kind.current ? 'page' : undefined}>
+              <strong>{kind.label}</strong> <span>{kind.note}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The kind's price before a day is chosen: the free slots' of the shown month, from the calendar's answer. */
+function KindPrice({ kind, month }: { kind: SlotKind; month: string }) {
+  const prices = useCalendarDays(kind, month).data?.prices;
+  const lowest = prices?.[0];
+  if (lowest === undefined) return null;
+  return (
+    <p className="booking-price">
+      Price:{' '}
+      <strong>{prices && prices.length > 1 ? `from ${formatEuro(lowest)}` : formatEuro(lowest)}</strong>
+    </p>
   );
 }

@@ -45,3 +45,37 @@ export function readDraft(): BookingDraft {
 
 export const writeDraft = (draft: BookingDraft) => writeSessionValue(DRAFT_KEY, draft);
 export const clearDraft = () => removeSessionValue(DRAFT_KEY);
+
+/**
+ * What the confirmation page shows of a paid booking, kept in this tab once the payment succeeded (the hold, the
+ * booking's token and the draft are gone by then: nothing here opens the booking again).
+ */
+export interface StoredConfirmation {
+  reference: string | null;
+  calendar: { uid: string; sequence: number } | null;
+  isVideoCall: boolean;
+  isAdult: boolean;
+  /** The clinic day YYYY-MM-DD and HH:mm times, and the same start and end as instants (ISO 8601). */
+  date: string;
+  startTime: string;
+  endTime: string;
+  startsAt: string;
+  endsAt: string;
+  address: string | null;
+  location: string | null;
+  amount: number;
+  patientName: string;
+  email: string | null;
+}
+
+const CONFIRMATION_KEY = 'booking_confirmation';
+
+export function readConfirmation(): StoredConfirmation | undefined {
+  const stored = readSessionValue(CONFIRMATION_KEY) as Partial<StoredConfirmation> | undefined;
+  return stored && typeof stored.startsAt === 'string' && typeof stored.date === 'string'
+    ? (stored as StoredConfirmation)
+    : undefined;
+}
+
+export const writeConfirmation = (confirmation: StoredConfirmation) =>
+  writeSessionValue(CONFIRMATION_KEY, confirmation);

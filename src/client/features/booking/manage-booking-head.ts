@@ -6,3 +6,10 @@ export const manageBookingHead: PageHead = {
   description: 'See your appointment at the clinic, move it or cancel it.',
   noindex: true,
 };
+
+/** The head of the confirmation after paying (`/booking/confirmed`), client-only as well. */
+export const bookingConfirmedHead: PageHead = {
+  title: 'Booking confirmed',
+  description: 'Your appointment at the clinic is booked and paid.',
+  noindex: true,
+};

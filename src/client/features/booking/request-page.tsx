@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { RouteHandle } from '../../app/route-handle';
+import { BookingSteps } from '../../components/booking-steps/booking-steps';
 import { bookingCalendarPath } from '../../lib/booking-hold';
 import { bookingTitle } from './booking-titles';
 import { HeldSlotSummary } from './held-slot-summary';
@@ -43,6 +44,7 @@ export function Component() {
   return (
     <div className="page container booking-step">
       <h1 className="page__title">{bookingTitle(hold.isVideoCall)}</h1>
+      <BookingSteps current={1} />
       <div className="booking-step__layout">
         <HeldSlotSummary slot={hold}>
           <HoldCountdown expiresAt={hold.expiresAt} />

@@ -12,6 +12,7 @@ import type { CsvCell } from '../../http/csv-export';
 import { clinicDateTime, clinicWallClock } from '../slots/clinic-time';
 import { publicSessionAnswer, slotTimes } from '../slots/slot-view';
 import type { AppointmentCsvRecord, AppointmentRecord } from './appointment-repository';
+import { inviteUid } from './emails/calendar-invite';
 
 /** 'Paid' for succeeded, 'Booked by admin' without an amount, else the capitalised status (spec 2.6). */
 export function statusLabel(status: string, amountCents: number | null): string {
@@ -148,6 +149,10 @@ export function bookingAnswer(
     price: (slot?.priceCents ?? appointment.priceCents) / 100,
     session: slot ? publicSessionAnswer(slot, appointment.holdTokenHash ?? undefined) : null,
     payment_status: paymentStatus,
+    reference: appointment.reference,
+    calendar: appointment.reference
+      ? { uid: inviteUid(appointment.id), sequence: appointment.calendarSequence }
+      : null,
   };
 }
 

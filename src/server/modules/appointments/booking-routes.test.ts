@@ -291,6 +291,9 @@ describe('POST /api/patients: the hold', () => {
       session_id: slot.id,
       payment_status: 'unpaid',
       guardian_first_name: null,
+      // No reference nor calendar event until it is paid.
+      reference: null,
+      calendar: null,
     });
     expect(patient.session).toMatchObject({ id: slot.id, status: 'pending', held_by_you: true });
     expect(patient.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);

@@ -54,6 +54,17 @@ describe('POST /api/payments in test mode', () => {
     });
     expect(read.json().patient.payment_status).toBe('succeeded');
     expect(read.json().patient.session.status).toBe('booked');
+    // Paid: the reference of the patient's booking page, and the e-mailed invite's event for the confirmation page.
+    const [row] = await t.database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.patientId, booking.patientId));
+    expect(read.json().patient.reference).toBe(row?.reference);
+    expect(read.json().patient.reference).toMatch(/^[0-9A-Z]{6,16}$/);
+    expect(read.json().patient.calendar).toEqual({
+      uid: `appointment-${row?.id}@dublinallergyclinic.ie`,
+      sequence: 0,
+    });
   });
 
   it('queues the confirmation with the .ics invite and the PDF receipt, and the clinic notice', async () => {

@@ -20,7 +20,7 @@ export async function slotAdminRoutes(admin: FastifyInstance): Promise<void> {
   const db = admin.db;
 
   route(admin, listAdminCalendarSlots, async ({ query }) => ({
-    days: await daysWithSlots(db, query, false),
+    days: (await daysWithSlots(db, query, false)).days,
   }));
 
   route(admin, listAdminSessions, async (request) => {

@@ -108,19 +108,18 @@ export async function bookingsOfSlots(db: Db, slotIds: number[]): Promise<Map<nu
   return chosen;
 }
 
-/** Start instants of the kind's slots in the range: all of them, or only those a visitor may take now. */
+/** Start instants and prices of the kind's slots in the range: all of them, or only those a visitor may take now. */
 export async function listSlotStarts(
   db: Db,
   range: InstantRange,
   kind: SlotKind,
   onlyBookable: boolean,
-): Promise<Date[]> {
-  const rows = await db
-    .select({ startsAt: slots.startsAt })
+): Promise<{ startsAt: Date; priceCents: number }[]> {
+  return db
+    .select({ startsAt: slots.startsAt, priceCents: slots.priceCents })
     .from(slots)
     .where(and(startsWithin(range), ofKind(kind), onlyBookable ? bookableNow : undefined))
     .orderBy(asc(slots.startsAt));
-  return rows.map((row) => row.startsAt);
 }
 
 /** One page of the slots a visitor may take in the range, with the visitor's own hold among them. */
@@ -383,19 +382,27 @@ export async function releaseExpiredHolds(db: Db, holdMinutes: number): Promise<
   return released;
 }
 
-/** The clinic days of a calendar range with slots of the kind: any slot, or only ones a visitor may take. */
+/**
+ * The clinic days of a calendar range with slots of the kind (any slot, or only ones a visitor may take), and
+ * those slots' prices in euro, ascending, each once.
+ */
 export async function daysWithSlots(
   db: Db,
   query: { range_calendar: { from: string; to: string }; is_adult: boolean; is_video_call: boolean },
   onlyBookable: boolean,
-): Promise<string[]> {
+): Promise<{ days: string[]; prices: number[] }> {
   const starts = await listSlotStarts(
     db,
     clinicDayRange(query.range_calendar.from, query.range_calendar.to),
     { isAdult: query.is_adult, isVideoCall: query.is_video_call },
     onlyBookable,
   );
-  return [...new Set(starts.map((start) => clinicWallClock(start).isoDay))];
+  return {
+    days: [...new Set(starts.map((slot) => clinicWallClock(slot.startsAt).isoDay))],
+    prices: [...new Set(starts.map((slot) => slot.priceCents))]
+      .sort((a, b) => a - b)
+      .map((cents) => cents / 100),
+  };
 }
 
 /**

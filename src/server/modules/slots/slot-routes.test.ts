@@ -77,14 +77,20 @@ const PUBLIC_SESSION_KEYS = [
 ].sort();
 
 describe('GET /api/calendar_slots', () => {
-  it('lists only the days with available future slots of the kind', async () => {
+  it("lists only the days with available future slots of the kind, and those slots' prices", async () => {
     const db = t.database.db;
     const free = clinicDayFromToday(3);
     const bookedOnly = clinicDayFromToday(4);
     const heldOnly = clinicDayFromToday(5);
     const childOnly = clinicDayFromToday(6);
     await insertSlot(db, { startsAt: clinicInstant(free, '09:00') });
-    await insertSlot(db, { startsAt: clinicInstant(bookedOnly, '09:00'), status: 'booked' });
+    await insertSlot(db, { startsAt: clinicInstant(free, '10:00'), priceCents: 150_50 });
+    await insertSlot(db, { startsAt: clinicInstant(free, '11:00') });
+    await insertSlot(db, {
+      startsAt: clinicInstant(bookedOnly, '09:00'),
+      status: 'booked',
+      priceCents: 999_00,
+    });
     await insertSlot(db, {
       startsAt: clinicInstant(heldOnly, '09:00'),
       status: 'pending',
@@ -97,7 +103,8 @@ describe('GET /api/calendar_slots', () => {
       url: `/api/calendar_slots?range_calendar=${encodeURIComponent(range)}&is_video_call=false&is_adult=true`,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ days: [free] });
+    // A booked, held, other kind's or past slot's price is not one a visitor can pay.
+    expect(response.json()).toEqual({ days: [free], prices: [150.5, 180] });
   });
 
   it.each([

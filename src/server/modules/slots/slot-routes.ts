@@ -23,7 +23,7 @@ export const HOLDS_PER_MINUTE = 20;
 export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
   const db = api.db;
 
-  route(api, listCalendarSlots, async ({ query }) => ({ days: await daysWithSlots(db, query, true) }));
+  route(api, listCalendarSlots, async ({ query }) => daysWithSlots(db, query, true));
 
   route(api, listPatientSessions, async (request) => {
     const { query } = request;

@@ -1,0 +1,87 @@
+import { clinic } from '../../../shared/clinic';
+import { addDays } from '../../components/month-calendar/month-grid';
+import { clinicDayTime } from '../../lib/clinic-clock';
+
+/**
+ * What the confirmation page works out from the booking: the days to stop antihistamines before an allergy test
+ * and the calendar file. Dates are clinic days (Europe/Dublin), counted on the calendar, not in hours, so a
+ * daylight-saving change between them and the test moves nothing (as the server's reminders count them).
+ */
+
+/** Days before the test to stop antihistamine tablets and syrups, and nasal sprays (spec section 9). */
+export const STOP_TABLETS_DAYS_BEFORE = 5;
+export const STOP_SPRAYS_DAYS_BEFORE = 3;
+
+/** The clinic days (YYYY-MM-DD) to stop antihistamines from, for a test starting at the instant `startsAt`. */
+export function antihistamineStops(startsAt: string): { tablets: string; sprays: string } {
+  const day = clinicDayTime(startsAt).date;
+  return { tablets: addDays(day, -STOP_TABLETS_DAYS_BEFORE), sprays: addDays(day, -STOP_SPRAYS_DAYS_BEFORE) };
+}
+
+export interface CalendarEvent {
+  /** The e-mailed invite's UID and SEQUENCE, so a calendar sees one event; a made-up UID when unknown. */
+  uid: string;
+  sequence: number;
+  /** ISO 8601 instants. */
+  startsAt: string;
+  endsAt: string;
+  title: string;
+  location: string;
+  description: string;
+}
+
+/** An instant as iCalendar's UTC form: 20270325T093000Z. */
+const icsInstant = (instant: string | Date) =>
+  new Date(instant)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+/** A TEXT value: backslash, semicolon, comma and line breaks escaped (RFC 5545 3.3.11). */
+const icsText = (value: string) =>
+  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+
+/** A content line folded at 75 octets, continuation lines starting with a space (RFC 5545 3.1). */
+function fold(line: string): string {
+  const bytes = new TextEncoder().encode(line);
+  if (bytes.length <= 75) return line;
+  const parts: string[] = [];
+  let current = '';
+  let size = 0;
+  for (const char of line) {
+    const length = new TextEncoder().encode(char).length;
+    if (size + length > (parts.length === 0 ? 75 : 74)) {
+      parts.push(current);
+      current = '';
+      size = 0;
+    }
+    current += char;
+    size += length;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+/** The appointment as an iCalendar file (times in UTC, which every calendar shows in its own zone). */
+export function calendarFile(event: CalendarEvent, now: Date = new Date()): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Dublin Allergy Clinic//Bookings//EN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${event.uid}`,
+    `SEQUENCE:${event.sequence}`,
+    `DTSTAMP:${icsInstant(now)}`,
+    `DTSTART:${icsInstant(event.startsAt)}`,
+    `DTEND:${icsInstant(event.endsAt)}`,
+    `SUMMARY:${icsText(event.title)}`,
+    `DESCRIPTION:${icsText(event.description)}`,
+    `LOCATION:${icsText(event.location)}`,
+    'STATUS:CONFIRMED',
+    `ORGANIZER;CN="${clinic.name.replace(/"/g, "'")}":mailto:${clinic.email}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(fold).join('\r\n')}\r\n`;
+}

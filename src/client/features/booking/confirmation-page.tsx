@@ -1,0 +1,219 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { bookingTexts } from '../../../shared/booking';
+import { clinic, isLocationKey } from '../../../shared/clinic';
+import { formatEuro } from '../../../shared/euro';
+import type { RouteHandle } from '../../app/route-handle';
+import { BookingSteps } from '../../components/booking-steps/booking-steps';
+import { ClickToLoadMap } from '../../components/click-to-load-map/click-to-load-map';
+import { formatLongDate } from '../../components/month-calendar/month-grid';
+import { bookingCalendarPath } from '../../lib/booking-hold';
+import { formatClock12 } from '../../lib/clinic-clock';
+import { saveBlob } from '../../lib/download-file';
+import { readConfirmation, type StoredConfirmation } from './booking-storage';
+import {
+  antihistamineStops,
+  calendarFile,
+  STOP_SPRAYS_DAYS_BEFORE,
+  STOP_TABLETS_DAYS_BEFORE,
+} from './confirmation-details';
+import { appointmentName } from './held-slot-summary';
+import { bookingConfirmedHead } from './manage-booking-head';
+import '../../styles/request-forms.css';
+import './booking.css';
+
+/** The patient's notice to cancel or move online (shared/manage-booking.ts CANCELLATION_NOTICE_HOURS). */
+const NOTICE_HOURS = 48;
+
+export const handle: RouteHandle = { head: () => bookingConfirmedHead };
+
+/**
+ * `/booking/confirmed`: after paying, what was booked (the reference, what, when, where or the video note, the
+ * amount), how to prepare for a test with its days, the event for the visitor's calendar and what happens next.
+ * The payment step keeps it in this tab (no token): a reload shows it again, another tab or device does not.
+ */
+export function Component() {
+  // Session storage exists only in the browser; this page is client-only, but read it after mounting anyway.
+  const [confirmation, setConfirmation] = useState<StoredConfirmation | null>();
+  useEffect(() => setConfirmation(readConfirmation() ?? null), []);
+
+  if (confirmation === undefined) {
+    return (
+      <div className="page container booking-step">
+        <p role="status">Loading your booking…</p>
+      </div>
+    );
+  }
+  if (confirmation === null) {
+    return (
+      <div className="page container booking-step">
+        <h1 className="page__title">No booking to show</h1>
+        <p>
+          This page shows a booking just after it is paid, in the same browser tab. Your confirmation e-mail
+          has every detail of your appointment, and a link to see it again.
+        </p>
+        <p>
+          <Link to={bookingCalendarPath(false)}>Book an Allergy Test</Link> ·{' '}
+          <Link to={bookingCalendarPath(true)}>Book A Video Consultation</Link>
+        </p>
+      </div>
+    );
+  }
+  return <Confirmation booking={confirmation} />;
+}
+
+function Confirmation({ booking }: { booking: StoredConfirmation }) {
+  const place =
+    booking.location && isLocationKey(booking.location) ? clinic.locations[booking.location] : undefined;
+  const stops = !booking.isVideoCall && booking.startsAt ? antihistamineStops(booking.startsAt) : undefined;
+
+  const addToCalendar = () => {
+    const service = appointmentName(booking);
+    const text = calendarFile({
+      uid: booking.calendar?.uid ?? `booking-${booking.startsAt}@dublinallergyclinic.ie`,
+      sequence: booking.calendar?.sequence ?? 0,
+      startsAt: booking.startsAt,
+      endsAt: booking.endsAt,
+      title: `${clinic.name}: ${service}`,
+      description: `${service}${booking.patientName ? ` for ${booking.patientName}` : ''}. ${
+        booking.isVideoCall
+          ? 'Video consultation: the clinic e-mails you the link to join.'
+          : 'Please arrive 15 minutes early.'
+      }${booking.reference ? ` Reference ${booking.reference}.` : ''}`,
+      location: booking.isVideoCall ? 'Video consultation' : (booking.address ?? ''),
+    });
+    saveBlob(new Blob([text], { type: 'text/calendar;charset=utf-8' }), 'appointment.ics');
+  };
+
+  return (
+    <div className="page container booking-step booking-confirmed">
+      <h1 className="page__title">Booking confirmed</h1>
+      <BookingSteps current={3} />
+      <p className="booking-confirmed__lead" role="status">
+        {booking.isVideoCall ? bookingTexts.bookedVideo : bookingTexts.bookedTest}
+      </p>
+      <div className="booking-step__layout">
+        <section className="held-slot" aria-labelledby="confirmed-title">
+          <h2 id="confirmed-title" className="held-slot__title">
+            Your appointment
+          </h2>
+          <dl className="held-slot__list">
+            {booking.reference && (
+              <div>
+                <dt>Reference</dt>
+                <dd className="booking-confirmed__reference">{booking.reference}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Appointment</dt>
+              <dd>{appointmentName(booking)}</dd>
+            </div>
+            {booking.patientName && (
+              <div>
+                <dt>For</dt>
+                <dd>{booking.patientName}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Day</dt>
+              <dd>{formatLongDate(booking.date)}</dd>
+            </div>
+            <div>
+              <dt>Time</dt>
+              <dd>
+                {formatClock12(booking.startTime)} – {formatClock12(booking.endTime)} (Dublin time)
+              </dd>
+            </div>
+            <div>
+              <dt>{booking.isVideoCall ? 'How' : 'Where'}</dt>
+              <dd>
+                {booking.isVideoCall
+                  ? 'Video consultation: the clinic e-mails you the link to join before the appointment. No travel needed.'
+                  : booking.address}
+              </dd>
+            </div>
+            <div>
+              <dt>Paid</dt>
+              <dd>{formatEuro(booking.amount)}</dd>
+            </div>
+          </dl>
+          {place && (
+            <div className="booking-confirmed__map">
+              <a href={place.directionsUrl} target="_blank" rel="noopener noreferrer">
+                Directions in Google Maps<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+              <ClickToLoadMap place={place} compact />
+            </div>
+          )}
+          {booking.startsAt && (
+            <button type="button" className="button button--secondary" onClick={addToCalendar}>
+              Add to calendar (.ics)
+            </button>
+          )}
+        </section>
+
+        <div className="booking-confirmed__next">
+          {stops ? (
+            <section aria-labelledby="prepare-title">
+              <h2 id="prepare-title" className="booking-form__title">
+                How to prepare for the allergy test
+              </h2>
+              <ul className="booking-confirmed__list">
+                <li>
+                  Stop antihistamine tablets and syrups from <strong>{formatLongDate(stops.tablets)}</strong>{' '}
+                  ({STOP_TABLETS_DAYS_BEFORE} days before).
+                </li>
+                <li>
+                  Stop nasal antihistamine sprays from <strong>{formatLongDate(stops.sprays)}</strong> (
+                  {STOP_SPRAYS_DAYS_BEFORE} days before).
+                </li>
+                <li>Arrive 15 minutes early: the skin prick reaction is read after 15 minutes.</li>
+              </ul>
+            </section>
+          ) : (
+            booking.isVideoCall && (
+              <section aria-labelledby="prepare-title">
+                <h2 id="prepare-title" className="booking-form__title">
+                  Before the video consultation
+                </h2>
+                <ul className="booking-confirmed__list">
+                  <li>
+                    Join from a quiet place with a good internet connection a few minutes before the time.
+                  </li>
+                </ul>
+              </section>
+            )
+          )}
+          <section aria-labelledby="next-title">
+            <h2 id="next-title" className="booking-form__title">
+              What happens next
+            </h2>
+            <ul className="booking-confirmed__list">
+              <li>
+                We have e-mailed your confirmation, receipt and calendar invite
+                {booking.email ? (
+                  <>
+                    {' '}
+                    to <strong>{booking.email}</strong>
+                  </>
+                ) : null}
+                .
+              </li>
+              <li>
+                To cancel or move your appointment, use the link in your confirmation e-mail, up to{' '}
+                {NOTICE_HOURS} hours before it starts.
+              </li>
+              <li>
+                Questions? Call <a href={clinic.phoneHref}>{clinic.phone}</a> or e-mail{' '}
+                <a href={`mailto:${clinic.email}`}>{clinic.email}</a>.
+              </li>
+            </ul>
+            <p>
+              <Link to="/">Back to the home page</Link>
+            </p>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

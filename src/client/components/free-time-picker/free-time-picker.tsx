@@ -193,8 +193,12 @@ function DayTimes({
                 <button
                   type="button"
                   className={`slot-pick${session.held_by_you ? ' slot-pick--mine' : ''}`}
-                  disabled={busy}
-                  onClick={() => onChoose(session, date)}
+                  // aria-disabled, not disabled: a disabled button drops the keyboard focus to the page, and the
+                  // dialog that follows would give it back there.
+                  aria-disabled={busy || undefined}
+                  onClick={() => {
+                    if (!busy) onChoose(session, date);
+                  }}
                 >
                   <span className="slot-pick__time">
                     {formatClock12(session.start_time)} – {formatClock12(session.end_time)}

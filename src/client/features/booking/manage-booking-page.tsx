@@ -9,7 +9,7 @@ import { isNotFoundError } from '../../lib/api-client';
 import { bookingCalendarPath } from '../../lib/booking-hold';
 import { useCancelManagedBooking, useManagedBooking } from './manage-booking-api';
 import { manageBookingHead } from './manage-booking-head';
-import { NoticePassed, notFoundText } from './manage-booking-texts';
+import { NoticePassed, notFoundText, noticePassedText } from './manage-booking-texts';
 import { errorText } from './manage-error-text';
 import { takeManageToken } from './manage-token';
 import { bookingMoment, formatClinicMoment, ManagedBookingDetails } from './managed-booking-details';
@@ -43,7 +43,7 @@ function BookingLink({ reference }: { reference: string }) {
     if (hasHash) navigate({ pathname: location.pathname, search: location.search }, { replace: true });
   }, [hasHash, navigate, location.pathname, location.search]);
 
-  if (!token) return <BookingNotFound />;
+  if (!token) return <BookingNotFound withoutToken />;
   return <ManageBooking reference={reference} token={token} />;
 }
 
@@ -58,12 +58,19 @@ function ContactLinks() {
   );
 }
 
-function BookingNotFound() {
+/** `withoutToken`: the address has no token (bookmarked, copied, another tab), so nothing was asked. */
+function BookingNotFound({ withoutToken = false }: { withoutToken?: boolean }) {
   return (
     <div className="page container manage-booking">
       <div className="notice-page__box">
-        <h1 className="page__title">We could not find this booking</h1>
-        <p>{notFoundText}</p>
+        <h1 className="page__title">
+          {withoutToken ? 'Open your booking from its e-mail' : 'We could not find this booking'}
+        </h1>
+        <p>
+          {withoutToken
+            ? 'For your privacy, this page opens only from the link in your confirmation e-mail, in the tab it opened in: a bookmarked or copied address does not carry the link’s key.'
+            : notFoundText}
+        </p>
         <p>
           Please open the link in your confirmation e-mail again, or call us on <ContactLinks /> and we will
           help.
@@ -118,7 +125,8 @@ function ManageBooking({ reference, token }: { reference: string; token: string 
 
   const failed = (from: Problem['from'], text: string) => {
     setDone(undefined);
-    setProblem({ text, from });
+    // The notice has begun meanwhile: the page says so once, in its notice with the phone and e-mail as links.
+    setProblem(text === noticePassedText ? undefined : { text, from });
     // What may be done may have changed meanwhile (the notice began, a payment is under way).
     void read.refetch();
   };

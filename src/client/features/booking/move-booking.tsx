@@ -163,6 +163,15 @@ export function MoveBooking({
                 {formatClock12(hold.session.start_time)} – {formatClock12(hold.session.end_time)} (Dublin
                 time).
               </p>
+              {hold.session.address && (
+                <p>
+                  {hold.session.address === session.address ? (
+                    <>At the same place: {hold.session.address}.</>
+                  ) : (
+                    <strong>At another clinic: {hold.session.address}.</strong>
+                  )}
+                </p>
+              )}
               <p>We will e-mail you the new time with an updated calendar invite.</p>
             </>
           )

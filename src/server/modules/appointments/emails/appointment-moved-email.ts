@@ -6,18 +6,21 @@ import type { AppointmentDetails } from './booking-details';
 /** The patient is told their appointment moved to another time; the updated .ics is attached by the caller. */
 export function appointmentMovedEmail(
   details: AppointmentDetails,
-  previous: Pick<AppointmentDetails, 'date' | 'time'>,
+  previous: Pick<AppointmentDetails, 'date' | 'time'> & Partial<Pick<AppointmentDetails, 'where'>>,
 ): EmailContent {
+  const movedPlace = previous.where !== undefined && previous.where !== details.where;
   return composeEmail(`Your appointment at ${clinic.name} has moved to ${details.date}`, [
     `Dear ${details.guardianName ?? details.patientName},`,
-    'Your appointment has been moved to a new time.',
+    movedPlace
+      ? `Your appointment has been moved to a new time, at another place: ${details.where}.`
+      : 'Your appointment has been moved to a new time.',
     {
       facts: [
         ['Patient', details.patientName],
         ['Appointment', details.service],
         ['New date', `${details.date}, ${details.time} (Dublin time)`],
         [details.isVideoCall ? 'How' : 'Where', details.where],
-        ['Was', `${previous.date}, ${previous.time}`],
+        ['Was', `${previous.date}, ${previous.time}${movedPlace ? `, ${previous.where}` : ''}`],
       ],
     },
     details.isVideoCall

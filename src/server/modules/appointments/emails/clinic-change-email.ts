@@ -4,7 +4,10 @@ import type { AppointmentDetails } from './booking-details';
 /** What a patient did to their appointment online, for the clinic's notice. */
 export type PatientChange =
   | { kind: 'cancelled'; refunded?: string }
-  | { kind: 'moved'; previous: Pick<AppointmentDetails, 'date' | 'time'> };
+  | {
+      kind: 'moved';
+      previous: Pick<AppointmentDetails, 'date' | 'time'> & Partial<Pick<AppointmentDetails, 'where'>>;
+    };
 
 /** The clinic's notice that a patient cancelled or moved their appointment from their booking link. */
 export function clinicChangeEmail(
@@ -25,7 +28,14 @@ export function clinicChangeEmail(
           ...(details.guardianName ? ([['Parent or guardian', details.guardianName]] as const) : []),
           ['Appointment', details.service],
           [moved ? 'New date' : 'Date', `${details.date}, ${details.time}`],
-          ...(moved ? ([['Was', `${change.previous.date}, ${change.previous.time}`]] as const) : []),
+          ...(moved
+            ? ([
+                [
+                  'Was',
+                  `${change.previous.date}, ${change.previous.time}${change.previous.where && change.previous.where !== details.where ? `, ${change.previous.where}` : ''}`,
+                ],
+              ] as const)
+            : []),
           ['Where', details.where],
           ...(!moved && change.refunded ? ([['Refunded', change.refunded]] as const) : []),
         ],

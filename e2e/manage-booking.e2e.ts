@@ -257,8 +257,15 @@ describe('a patient manages their booking from the link in their confirmation e-
       await dialog.getByText(`From ${formatLongDate(bookedDay)}, 9:00 AM`).waitFor();
       // Held for the patient while they confirm.
       expect(await slotStatus(newDay, adultTest, to)).toBe('pending');
+      await dialog.getByText(/^At the same place: /).waitFor();
       expect(await axeViolations(page, `move dialog ${width}`)).toEqual([]);
       await screenshot(page, `manage-booking-move-dialog-${width}`);
+      // Escape takes the keyboard back to the day's times, and lets the time go.
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => focused(page)).toBe(formatLongDate(newDay));
+      await expect.poll(() => slotStatus(newDay, adultTest, to)).toBe('available');
+      await picker.getByRole('button', { name: /^11:00 AM – 11:30 AM/ }).click();
       await dialog.getByRole('button', { name: 'Move appointment' }).click();
 
       await notice(page, manageBookingTexts.moved);
@@ -357,7 +364,8 @@ describe('a patient manages their booking from the link in their confirmation e-
       const bare = await openPage(browser, { viewport });
       await bare.page.goto(`/booking/${reference}`);
       await waitForHydration(bare.page);
-      await bare.page.getByText(manageBookingTexts.notFound).waitFor();
+      await bare.page.getByRole('heading', { level: 1, name: 'Open your booking from its e-mail' }).waitFor();
+      await bare.page.getByText(/opens only from the link in your confirmation e-mail/).waitFor();
       expect(bare.requests.filter((url) => url.includes('/api/bookings/'))).toEqual([]);
       expect(bare.errors).toEqual([]);
       await bare.context.close();

@@ -26,6 +26,9 @@ interface MoveHold {
 
 const HOLD_ENDED = 'Your hold on that time has ended. Please choose a time again.';
 
+/** The free time picker's heading of the chosen day. */
+const DAY_TITLE_ID = 'booking-day-title';
+
 export interface MoveBookingProps {
   booking: ManagedBooking;
   reference: string;
@@ -184,6 +187,8 @@ export function MoveBooking({
         onCancel={() => {
           setConfirming(false);
           letGo();
+          // The keyboard goes back to the day's times (the time's button is drawn again once it is let go).
+          requestAnimationFrame(() => document.getElementById(DAY_TITLE_ID)?.focus());
         }}
       />
       <FreeTimePicker

@@ -147,7 +147,21 @@ export async function pageWidth(page: Page): Promise<number> {
 /** True when the settled page needs no sideways scrolling. */
 export async function fitsWidth(page: Page): Promise<boolean> {
   await waitForSettled(page);
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  if (!fits) {
+    // Which elements stick out, so a failure on a busy CI run says what to fix.
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+        .slice(0, 8)
+        .map(
+          (element) =>
+            `${element.tagName.toLowerCase()}.${element.className} right=${Math.round(element.getBoundingClientRect().right)}: ${(element.textContent ?? '').slice(0, 60)}`,
+        ),
+    );
+    console.warn(`${page.url()} is wider than ${page.viewportSize()?.width} px:\n${wide.join('\n')}`);
+  }
+  return fits;
 }
 
 /** axe-core's findings on the settled page, one line each ('{label}: {rule} {elements}'); [] when none. */

@@ -260,6 +260,19 @@ const latestPayment = (db: Db) =>
     .limit(1)
     .as('latest_payment');
 
+/**
+ * The latest payment's state and amount, as a lateral subquery of a query over `appointments` (join it with
+ * `leftJoinLateral(…, sql\`true\`)`): what lists and summaries show of an appointment's payment.
+ */
+export const latestPaymentSummary = (db: Db) =>
+  db
+    .select({ status: payments.status, amountCents: payments.amountCents })
+    .from(payments)
+    .where(eq(payments.appointmentId, appointments.id))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1)
+    .as('latest_payment');
+
 function records(db: Db) {
   const payment = latestPayment(db);
   // The lateral subquery's own columns, in the payments table's shape.
@@ -412,13 +425,7 @@ function csvBatch(
   limit: number,
   after: { createdAt: string; id: number } | undefined,
 ) {
-  const payment = db
-    .select({ status: payments.status, amountCents: payments.amountCents })
-    .from(payments)
-    .where(eq(payments.appointmentId, appointments.id))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(1)
-    .as('latest_payment');
+  const payment = latestPaymentSummary(db);
   return db
     .select({
       id: appointments.id,

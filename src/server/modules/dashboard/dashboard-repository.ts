@@ -1,14 +1,10 @@
-import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { dashboardAppointmentStatuses } from '../../../shared/dashboard';
 import type { Db } from '../../db/database';
 import { appointments, patients, payments, slots } from '../../db/schema';
-
-/** Instants `[from, to)`. */
-export interface InstantRange {
-  from: Date;
-  to: Date;
-}
+import { latestPaymentSummary } from '../appointments/appointment-repository';
+import type { InstantRange } from '../slots/slot-repository';
 
 const within = (column: AnyPgColumn, range: InstantRange): SQL =>
   and(gte(column, range.from), lt(column, range.to)) as SQL;
@@ -19,13 +15,7 @@ const within = (column: AnyPgColumn, range: InstantRange): SQL =>
  * from the slots' start index to their appointments.
  */
 export function appointmentsStartingWithin(db: Db, range: InstantRange) {
-  const payment = db
-    .select({ status: payments.status, amountCents: payments.amountCents })
-    .from(payments)
-    .where(eq(payments.appointmentId, appointments.id))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(1)
-    .as('latest_payment');
+  const payment = latestPaymentSummary(db);
   return db
     .select({
       id: appointments.id,

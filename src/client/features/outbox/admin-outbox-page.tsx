@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   type OutboxEmail,
   type OutboxStatus,
@@ -8,6 +8,7 @@ import {
 } from '../../../shared/outbox';
 import type { RouteHandle } from '../../app/route-handle';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { useListFilter } from '../../components/data-table/use-list-filter';
 import { useTableParams } from '../../components/data-table/use-table-params';
 import { useNotify } from '../../components/notifications/use-notify';
 import { StateBadge, type StateTone } from '../../components/state-badge/state-badge';
@@ -24,9 +25,6 @@ export const handle: RouteHandle = {
 };
 
 const STATUS_PARAM = 'status';
-
-const parseStatus = (raw: string | null): OutboxStatus | undefined =>
-  (outboxStatuses as readonly string[]).includes(raw ?? '') ? (raw as OutboxStatus) : undefined;
 
 const tones: Record<OutboxStatus, StateTone> = {
   pending: 'waiting',
@@ -104,25 +102,12 @@ const columns: DataTableColumn<OutboxEmail>[] = [
  */
 export function Component() {
   const params = useTableParams();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const status = parseStatus(searchParams.get(STATUS_PARAM));
+  const [status, setStatus] = useListFilter(STATUS_PARAM, outboxStatuses);
   const list = useOutbox(params, status);
   const resend = useResendEmail();
   const notify = useNotify();
   const filterId = useId();
   const failed = list.data?.failed ?? 0;
-
-  const setStatus = (next: OutboxStatus | undefined) =>
-    setSearchParams(
-      (previous) => {
-        const changed = new URLSearchParams(previous);
-        if (next) changed.set(STATUS_PARAM, next);
-        else changed.delete(STATUS_PARAM);
-        changed.delete('page');
-        return changed;
-      },
-      { preventScrollReset: true },
-    );
 
   return (
     <>
@@ -164,7 +149,7 @@ export function Component() {
                 id={filterId}
                 className="field__input"
                 value={status ?? ''}
-                onChange={(event) => setStatus(parseStatus(event.target.value))}
+                onChange={(event) => setStatus(event.target.value)}
               >
                 <option value="">All</option>
                 {outboxStatuses.map((value) => (

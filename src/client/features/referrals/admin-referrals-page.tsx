@@ -1,8 +1,14 @@
 import { useId } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { type ReferralListItem, type ReferralStatus, referralStatusLabels } from '../../../shared/referrals';
+import { Link } from 'react-router';
+import {
+  type ReferralListItem,
+  type ReferralStatus,
+  referralStatuses,
+  referralStatusLabels,
+} from '../../../shared/referrals';
 import type { RouteHandle } from '../../app/route-handle';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { useListFilter } from '../../components/data-table/use-list-filter';
 import { useTableParams } from '../../components/data-table/use-table-params';
 import { StateBadge } from '../../components/state-badge/state-badge';
 import { formatAdminDateTime } from '../../lib/clinic-clock';
@@ -11,7 +17,6 @@ import {
   ageLabel,
   isOverdue,
   letterOrFormLabel,
-  parseStatusFilter,
   referralPath,
   referralTone,
   STATUS_PARAM,
@@ -112,23 +117,10 @@ function EmptyState({ status, showAll }: { status: ReferralStatus | undefined; s
  */
 export function Component() {
   const params = useTableParams();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const status = parseStatusFilter(searchParams.get(STATUS_PARAM));
+  const [status, setStatus] = useListFilter(STATUS_PARAM, referralStatuses);
   const list = useReferrals(params, status);
   const filterId = useId();
   const now = new Date();
-
-  const setStatus = (next: ReferralStatus | undefined) =>
-    setSearchParams(
-      (previous) => {
-        const changed = new URLSearchParams(previous);
-        if (next) changed.set(STATUS_PARAM, next);
-        else changed.delete(STATUS_PARAM);
-        changed.delete('page');
-        return changed;
-      },
-      { preventScrollReset: true },
-    );
 
   return (
     <>
@@ -158,7 +150,7 @@ export function Component() {
                 id={filterId}
                 className="field__input"
                 value={status ?? ''}
-                onChange={(event) => setStatus(parseStatusFilter(event.target.value))}
+                onChange={(event) => setStatus(event.target.value)}
               >
                 {statusFilterOptions.map((option) => (
                   <option key={option.value} value={option.value}>

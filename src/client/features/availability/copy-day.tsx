@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { MAX_SLOTS_PER_SAVE, type Session } from '../../../shared/slots';
 import { texts } from '../../../shared/validation-texts';
 import { FieldErrorMessage } from '../../components/form-field/field-error-message';
@@ -6,6 +6,7 @@ import { formatLongDate } from '../../components/month-calendar/month-grid';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
 import { clinicToday } from '../../lib/clinic-clock';
+import { useFocusWhenShown } from '../../lib/use-focus-when-shown';
 import type { SlotKind } from '../../lib/slot-kind';
 import { useSaveSlots } from './availability-admin-api';
 import { copyTexts, entryOfError, MAX_REPEAT_WEEKS, planCopy, weeklyDays } from './slot-copy';
@@ -34,7 +35,7 @@ export function CopyDay({
   const [weeks, setWeeks] = useState('2');
   const [fieldError, setFieldError] = useState<{ field: 'day' | 'weeks'; message: string }>();
   const [refusal, setRefusal] = useState<{ message: string; items: string[] }>();
-  const refusalRef = useRef<HTMLDivElement>(null);
+  const refusalRef = useFocusWhenShown<HTMLDivElement>(refusal);
   const today = clinicToday();
 
   const weekCount = Number(weeks);
@@ -66,10 +67,7 @@ export function CopyDay({
     setPicked('');
   };
 
-  const showRefusal = (message: string, items: string[] = []) => {
-    setRefusal({ message, items });
-    requestAnimationFrame(() => refusalRef.current?.focus());
-  };
+  const showRefusal = (message: string, items: string[] = []) => setRefusal({ message, items });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { type Control, Controller, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { clinic, formatAddress, type LocationKey } from '../../../shared/clinic';
 import { type Session, slotTexts } from '../../../shared/slots';
@@ -8,6 +8,7 @@ import { FieldErrorMessage } from '../../components/form-field/field-error-messa
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
 import { formatTime12 } from '../../lib/clinic-clock';
+import { useFocusWhenShown } from '../../lib/use-focus-when-shown';
 import type { SlotKind } from '../../lib/slot-kind';
 import { useDeleteSlot, useSaveSlots } from './availability-admin-api';
 import { DayFill } from './day-fill';
@@ -48,7 +49,7 @@ export function SlotEditor({ kind, date, sessions, onClose }: SlotEditorProps) {
   const remove = useDeleteSlot();
   const [formError, setFormError] = useState<string>();
   const [pendingDelete, setPendingDelete] = useState<{ index: number; id: number } | null>(null);
-  const formErrorRef = useRef<HTMLParagraphElement>(null);
+  const formErrorRef = useFocusWhenShown<HTMLParagraphElement>(formError);
 
   const initialRows = useMemo(() => {
     const now = new Date();
@@ -138,7 +139,6 @@ export function SlotEditor({ kind, date, sessions, onClose }: SlotEditorProps) {
       if (!mapped) {
         if (error instanceof ApiError && error.status === 422) {
           setFormError(error.message);
-          requestAnimationFrame(() => formErrorRef.current?.focus());
         } else {
           notifyApiError(notify, error);
         }

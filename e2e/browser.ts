@@ -5,9 +5,10 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   chromium,
+  type Locator,
   type Page,
 } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const baseUrl = (): string => inject('baseUrl');
 
@@ -111,6 +112,18 @@ export async function firstRecordId(path: string, key: string): Promise<number> 
 /** Waits until React runs the page: server-rendered pages are hydrated, the back office is rendered. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/**
+ * Scrolls to a part of the page hydrated later (the footer, the home page's allergy types:
+ * components/deferred-part) and waits until it is live, so a click reaches React and not the server's HTML.
+ */
+export async function waitUntilLive(target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  // The locator finds the element anew each time: the live part replaces the server's.
+  await expect
+    .poll(() => target.evaluate((element) => !element.closest('[data-deferred-pending]')))
+    .toBe(true);
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   screenshot,
   viewportSweep,
   waitForHydration,
+  waitUntilLive,
 } from './browser';
 
 let browser: Browser;
@@ -74,6 +75,7 @@ describe('pages', () => {
     await page.goto('/');
     await waitForHydration(page);
     const tabs = page.getByRole('button', { name: /oral allergy syndrome/i });
+    await waitUntilLive(tabs);
     expect(await page.locator('[aria-expanded="true"]').count()).toBe(0);
     await tabs.click();
     expect(await tabs.getAttribute('aria-expanded')).toBe('true');
@@ -172,6 +174,7 @@ describe('imagery', () => {
       await waitForHydration(page);
       await expectDecorativeImages(page.locator('img.hero__art'), 'hero');
       const icons = page.locator('.allergy-tabs__icon');
+      await waitUntilLive(icons.first());
       expect(await icons.count()).toBe(7);
       await expectDecorativeImages(icons, 'allergy-type icons');
       await expectCentredPlayButton(page, clinic.videos.home.title);

@@ -14,6 +14,7 @@ import {
   viewportSweep,
   viewports,
   waitForHydration,
+  waitUntilLive,
 } from './browser';
 
 let browser: Browser;
@@ -40,6 +41,33 @@ describe('public site', () => {
     await page.waitForLoadState('networkidle');
     expect(errors).toEqual([]);
     expect(requests.filter((url) => url.includes('/api/'))).toEqual([]);
+    await context.close();
+  });
+
+  it("downloads the footer and the home page's allergy types only when they come near the screen, then brings them to life", async () => {
+    const { page, errors, requests, context } = await openPage(browser, { viewport: viewports.phone });
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    const deferredCode = () =>
+      requests.filter((url) => /\/assets\/(site-footer|allergy-type-tabs)-[\w-]+\.js$/.test(url));
+    expect(deferredCode()).toEqual([]);
+    // The server's HTML is there meanwhile, links and all.
+    expect(
+      await page
+        .locator('footer')
+        .getByRole('link', { name: /privacy/i })
+        .count(),
+    ).toBe(1);
+    const tabs = page.getByRole('button', { name: /house dust mite/i });
+    await waitUntilLive(tabs);
+    await tabs.click();
+    await expect.poll(() => tabs.getAttribute('aria-expanded')).toBe('true');
+    await waitUntilLive(page.locator('footer'));
+    expect(deferredCode()).toHaveLength(2);
+    expect(await page.locator('footer').count()).toBe(1);
+    expect(await page.locator('.site-footer__location').count()).toBe(clinic.locationList.length);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
@@ -79,7 +107,7 @@ describe('public site', () => {
     const { page, context } = await openPage(browser, { viewport: viewports.desktop });
     await page.goto('/');
     await waitForHydration(page);
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await waitUntilLive(page.locator('footer'));
     await page
       .locator('footer')
       .getByRole('link', { name: /privacy/i })
@@ -111,7 +139,8 @@ describe('public site', () => {
       .getByRole('button', { name: /show map|load map/i })
       .first()
       .click();
-    expect(await page.locator('iframe').count()).toBe(1);
+    // Pressed before the footer is live (it comes to life near the screen), the press is done again once it is.
+    await expect.poll(() => page.locator('iframe').count()).toBe(1);
     await context.close();
   });
 });

@@ -9,6 +9,9 @@ import { renderHeadTags } from './app/head-tags';
 import type { PageHead, RouteHandle } from './app/route-handle';
 import { isBookingConfirmedPath, isClientOnlyPath, isOwnBookingPath, routes } from './app/routes';
 import type { SsrState } from './app/ssr-state-shape';
+import { registerServerPart } from './components/deferred-part/deferred-part';
+import { SiteFooter } from './components/site-footer/site-footer';
+import { AllergyTypeTabs } from './features/allergy-info/allergy-type-tabs';
 import { blogPageFromSearch } from './features/blog/blog-format';
 import { bookingConfirmedHead, manageBookingHead } from './features/booking/manage-booking-head';
 import { isNotFoundError } from './lib/api-client';
@@ -16,6 +19,8 @@ import { createQueryClient } from './lib/query-client';
 import { serializeState } from './lib/ssr-state';
 
 const handler = createStaticHandler(routes);
+registerServerPart('site-footer', SiteFooter);
+registerServerPart('allergy-type-tabs', AllergyTypeTabs);
 
 const backOfficeHead: PageHead = {
   title: 'Back office',

@@ -1,10 +1,13 @@
 import { Outlet } from 'react-router';
-import { SiteFooter } from '../../components/site-footer/site-footer';
+import { DeferredPart } from '../../components/deferred-part/deferred-part';
 import { SiteHeader } from '../../components/site-header/site-header';
 import { DocumentHead } from '../document-head';
 import { ScrollToTop } from '../scroll-to-top';
 import '../../styles/base.css';
 import '../public-page-styles';
+
+const loadFooter = () =>
+  import('../../components/site-footer/site-footer').then((module) => module.SiteFooter);
 
 /**
  * The public pages' frame: skip link, header with the menu, the page, footer. Server-rendered and
@@ -20,7 +23,7 @@ export function PublicLayout() {
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>
-      <SiteFooter />
+      <DeferredPart name="site-footer" load={loadFooter} props={{}} />
       {/* Without JavaScript the menu cannot toggle: this sheet shows it open instead. */}
       <noscript>
         <link rel="stylesheet" href="/no-js.css" />

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { clinic } from '../../../shared/clinic';
 import { ClickToPlayVideo } from '../../components/click-to-play-video/click-to-play-video';
+import { DeferredPart } from '../../components/deferred-part/deferred-part';
 import { BOOKING_PATH, REFERRAL_PATH } from '../../components/site-header/site-menu';
 import { AboutUsText } from '../../features/about/about-us-text';
-import { AllergyTypeTabs } from '../../features/allergy-info/allergy-type-tabs';
 import { feeCategoriesQueryKey } from '../../features/fees/fees-api';
 import { FeesSection } from '../../features/fees/fees-section';
 import type { RouteHandle } from '../route-handle';
@@ -23,6 +23,11 @@ const facts = [
 ] as const;
 
 const VIDEO_BOOKING_PATH = '/sessions_availability/booking_video';
+
+// The allergy types sit below the fold: hydrated when they come near the screen (components/deferred-part).
+const loadAllergyTypeTabs = () =>
+  import('../../features/allergy-info/allergy-type-tabs').then((module) => module.AllergyTypeTabs);
+const allergyTabsProps = { headingLevel: 3, idPrefix: 'home-allergy' } as const;
 
 /** The home page (spec 2.3): hero, about us, the allergy-type tabs, a video, booking buttons and the fees. */
 export function Component() {
@@ -89,7 +94,7 @@ export function Component() {
         <div className="container">
           <h2 id="home-allergies-title">Allergies we assess and treat</h2>
           <p>Choose an allergy to read more about it.</p>
-          <AllergyTypeTabs headingLevel={3} idPrefix="home-allergy" />
+          <DeferredPart name="allergy-type-tabs" load={loadAllergyTypeTabs} props={allergyTabsProps} />
           <p className="home-band__actions">
             <Link to={BOOKING_PATH} className="button button--primary">
               Book An Appointment

@@ -84,6 +84,7 @@ describe('admin blog', () => {
     await page.keyboard.type('Grass pollen peaks in June. Keep windows closed in the morning.');
     await page.getByLabel('Cover image', { exact: true }).setInputFiles(resolve('testdata/photo.jpg'));
     await page.getByText('photo.jpg', { exact: true }).waitFor();
+    await page.getByLabel('Cover image description').fill('Grass in flower on a June morning.');
     await page.getByLabel('Video URL').fill('not a link');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(/Enter a web address starting with https:\/\//).waitFor();
@@ -107,6 +108,7 @@ describe('admin blog', () => {
       /^\/uploads\/[0-9a-f-]+\/w400 400w, \/uploads\/[0-9a-f-]+\/w800 800w$/,
     );
     expect(await cardImage.getAttribute('sizes')).toBeTruthy();
+    expect(await cardImage.getAttribute('alt')).toBe('Grass in flower on a June morning.');
     await card.getByRole('link', { name: title }).click();
     await visitor.page.waitForURL(/\/article\/pollen-diary-\d+$/);
     await visitor.page.getByRole('heading', { level: 1, name: title }).waitFor();

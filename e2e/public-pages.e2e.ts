@@ -117,12 +117,15 @@ async function loadedImages(images: Locator) {
   );
 }
 
-/** Every image found has width and height attributes, loaded, shows, and is decorative (alt ""). */
-async function expectDecorativeImages(images: Locator, label: string) {
+/**
+ * Every image found has width and height attributes, loaded, shows, and has the alt text `alt` expects
+ * (decorative by default: alt "").
+ */
+async function expectSizedImages(images: Locator, label: string, alt: unknown = '') {
   for (const image of await loadedImages(images)) {
     expect({ label, ...image }).toEqual({
       label,
-      alt: '',
+      alt,
       width: expect.stringMatching(/^\d+$/),
       height: expect.stringMatching(/^\d+$/),
       loaded: true,
@@ -153,7 +156,7 @@ async function expectCentredPlayButton(page: Page, title: string) {
   const button = page.getByRole('button', { name: `Play the video: ${title}` });
   await button.scrollIntoViewIfNeeded();
   const poster = page.locator('.info-video__poster');
-  await expectDecorativeImages(poster, `${page.url()} poster`);
+  await expectSizedImages(poster, `${page.url()} poster`);
   const [buttonBox, posterBox] = [await button.boundingBox(), await poster.boundingBox()];
   if (!buttonBox || !posterBox) throw new Error('the play button or the poster has no box');
   const centre = (box: { x: number; y: number; width: number; height: number }) => ({
@@ -172,11 +175,11 @@ describe('imagery', () => {
       const { page, errors, requests, context } = await openPage(browser, { viewport });
       await page.goto('/');
       await waitForHydration(page);
-      await expectDecorativeImages(page.locator('img.hero__art'), 'hero');
+      await expectSizedImages(page.locator('img.hero__art'), 'hero');
       const icons = page.locator('.allergy-tabs__icon');
       await waitUntilLive(icons.first());
       expect(await icons.count()).toBe(7);
-      await expectDecorativeImages(icons, 'allergy-type icons');
+      await expectSizedImages(icons, 'allergy-type icons');
       await expectCentredPlayButton(page, clinic.videos.home.title);
       expect(await layoutShift(page)).toBeLessThan(0.01);
       expect(await axeViolations(page, `/ @${viewport.width}`)).toEqual([]);
@@ -201,7 +204,7 @@ describe('imagery', () => {
       await screenshot(page, `imagery-allergy-test-${viewport.width}`);
       await page.goto('/about_us');
       await waitForHydration(page);
-      await expectDecorativeImages(page.locator('.allergy-tabs__icon'), 'about icons');
+      await expectSizedImages(page.locator('.allergy-tabs__icon'), 'about icons');
       await page.getByRole('button', { name: 'Food' }).click();
       await screenshot(page, `imagery-about-${viewport.width}`);
       expect(errors).toEqual([]);
@@ -216,14 +219,19 @@ describe('imagery', () => {
       await waitForHydration(page);
       const covers = page.locator('img.blog-card__image');
       expect(await covers.count()).toBe(4);
-      await expectDecorativeImages(covers, 'blog covers');
+      // The seeded covers are described (issue 21): each card's image says what it shows.
+      await expectSizedImages(covers, 'blog covers', expect.stringMatching(/^Illustration: .{20,}\.$/));
       expect(await layoutShift(page)).toBeLessThan(0.01);
       await screenshot(page, `imagery-blog-${viewport.width}`);
       await page.locator('.blog-card__title a').first().click();
       await page.waitForURL('**/article/*');
       // The router changes the URL before the article has arrived.
       await page.locator('img.article__image').waitFor();
-      await expectDecorativeImages(page.locator('img.article__image'), 'article cover');
+      await expectSizedImages(
+        page.locator('img.article__image'),
+        'article cover',
+        expect.stringMatching(/^Illustration: .{20,}\.$/),
+      );
       expect(await page.locator('img.article__image').getAttribute('src')).toMatch(/^\/uploads\//);
       expect(await axeViolations(page, `article @${viewport.width}`)).toEqual([]);
       expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);

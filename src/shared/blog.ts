@@ -10,8 +10,11 @@ import { isBlankHtml } from './blank-html';
 import { adminListQuerySchema, paginationQuerySchema } from './pagination';
 import { texts } from './validation-texts';
 
-/** A stored image as the public site shows it (variants at `{url}/w400`, `{url}/w800`). */
-const publicImageSchema = z.object({ url: z.string() });
+/**
+ * A stored image as the public site shows it (variants at `{url}/w400`, `{url}/w800`), with its alt text
+ * (empty when staff described it as decoration).
+ */
+const publicImageSchema = z.object({ url: z.string(), alt: z.string() });
 
 export const blogSchema = z.object({
   id: z.number().int(),
@@ -97,6 +100,8 @@ export type AdminBlogsResponse = z.infer<typeof adminBlogsResponseSchema>;
 /** An article as the back office edits it: also unpublished ones, with the stored files' names. */
 export const adminBlogSchema = blogSchema.extend({
   icon: storedFileSchema.nullable(),
+  /** The cover's description (alt text); empty: decoration. */
+  icon_alt: z.string(),
   /** ISO 8601. */
   updated_at: z.string(),
 });
@@ -114,10 +119,13 @@ export const ARTICLE_TITLE_MAX = 200;
 /** Characters of HTML: far above any real article, low enough that no request fills the database. */
 export const ARTICLE_CONTENT_MAX = 200_000;
 export const ARTICLE_VIDEO_URL_MAX = 500;
+/** A cover's alt text: a sentence, as screen readers read it in one go. */
+export const ARTICLE_ICON_ALT_MAX = 250;
 
 export const articleTexts = {
   titleRequired: 'Title is required',
   contentRequired: 'Content is required',
+  iconAltInvalid: 'Describe the image in words.',
   videoUrlInvalid: 'Enter a web address starting with https:// or http://, for example a YouTube link.',
   publishedAtInvalid: 'Enter a valid date and time.',
 } as const;
@@ -176,6 +184,11 @@ export const articleFormSchema = z.object({
     .trim()
     .max(ARTICLE_VIDEO_URL_MAX, texts.tooLong)
     .refine((url) => url === '' || isWebAddress(url), articleTexts.videoUrlInvalid)
+    .optional(),
+  icon_alt: z
+    .string({ error: articleTexts.iconAltInvalid })
+    .trim()
+    .max(ARTICLE_ICON_ALT_MAX, texts.tooLong)
     .optional(),
   published_at: z
     .string({ error: articleTexts.publishedAtInvalid })

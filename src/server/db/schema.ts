@@ -234,6 +234,8 @@ export const blogArticles = pgTable(
     sanitizerVersion: integer('sanitizer_version').notNull().default(0),
     videoUrl: text('video_url'),
     iconFileId: uuid('icon_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** What the cover shows, for people who cannot see it (its alt text); empty: the cover is decoration. */
+    iconAlt: text('icon_alt').notNull().default(''),
     attachmentFileId: uuid('attachment_file_id').references(() => files.id, { onDelete: 'set null' }),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),

@@ -144,28 +144,41 @@ const penicillinAllergy = frame(
     `<circle cx="420" cy="240" r="30" fill="${C.light}"/><path d="M406 240l10 10 20-22" fill="none" stroke="${C.teal}" stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/>`,
 );
 
-/** The covers by article title (seed-content.ts), with the name each is stored under. */
-export const seedCovers: Record<string, { svg: string; fileName: string }> = {
-  'How to prepare for your skin prick test': { svg: skinPrickTest, fileName: 'skin-prick-test.png' },
-  'Hay fever season in Ireland: what to expect and how to cope': { svg: hayFever, fileName: 'hay-fever.png' },
+/** The covers by article title (seed-content.ts), with the name each is stored under and its alt text. */
+export const seedCovers: Record<string, { svg: string; fileName: string; alt: string }> = {
+  'How to prepare for your skin prick test': {
+    svg: skinPrickTest,
+    fileName: 'skin-prick-test.png',
+    alt: 'Illustration: a forearm with test drops and two small raised reactions, beside a calendar with days marked.',
+  },
+  'Hay fever season in Ireland: what to expect and how to cope': {
+    svg: hayFever,
+    fileName: 'hay-fever.png',
+    alt: 'Illustration: grass in flower under the sun, with pollen drifting in the air.',
+  },
   'Food allergy in children: signs, testing and everyday life': {
     svg: childFoodAllergy,
     fileName: 'food-allergy-children.png',
+    alt: "Illustration: a child's cup of milk, an egg and a peanut, three common food allergens in children.",
   },
   'Anaphylaxis and adrenaline auto-injectors: a practical guide': {
     svg: autoInjector,
     fileName: 'auto-injector.png',
+    alt: 'Illustration: an adrenaline auto-injector with its safety cap off, beside a steadily beating heart.',
   },
   'House dust mite allergy: practical steps for an Irish home': {
     svg: houseDustMite,
     fileName: 'house-dust-mite.png',
+    alt: 'Illustration: a made bed with a fresh pillow and duvet, with a scatter of tiny specks for dust mites.',
   },
   'Oral allergy syndrome: why a raw apple can make your mouth itch': {
     svg: oralAllergySyndrome,
     fileName: 'oral-allergy-syndrome.png',
+    alt: 'Illustration: an apple with a bite taken out of it, under a birch twig with its catkins.',
   },
   'Penicillin allergy: are you really allergic?': {
     svg: penicillinAllergy,
     fileName: 'penicillin-allergy.png',
+    alt: 'Illustration: a capsule beside a test card marked with a tick.',
   },
 };

@@ -76,6 +76,9 @@ describe('seedDemonstrationContent', () => {
     const coverIds = articles.map((article) => article.iconFileId);
     expect(coverIds.every(Boolean)).toBe(true);
     expect(new Set(coverIds).size).toBe(articles.length);
+    // Each described for people who cannot see it, in a sentence of its own.
+    expect(articles.every((article) => /^Illustration: .{20,}\.$/.test(article.iconAlt))).toBe(true);
+    expect(new Set(articles.map((article) => article.iconAlt)).size).toBe(articles.length);
     const covers = await db
       .select({
         id: files.id,

@@ -57,7 +57,10 @@ export async function seedDemonstrationContent(
     const articles = buildDemonstrationArticles(now);
     for (const article of articles) {
       const cover = covers.get(article.title);
-      if (cover) article.iconFileId = await storeUpload(tx, cover, 'public');
+      if (cover) {
+        article.iconFileId = await storeUpload(tx, cover, 'public');
+        article.iconAlt = seedCovers[article.title]?.alt ?? '';
+      }
     }
     await tx.insert(blogArticles).values(articles);
     await tx.insert(faQuestions).values(seedFaqs.map((faq, index) => ({ ...faq, position: index + 1 })));

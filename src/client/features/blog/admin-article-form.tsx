@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { type AdminBlog, articleFormSchema } from '../../../shared/blog';
+import { type AdminBlog, ARTICLE_ICON_ALT_MAX, articleFormSchema } from '../../../shared/blog';
 import { MAX_UPLOAD_BYTES, uploadRules } from '../../../shared/uploads';
 import { texts } from '../../../shared/validation-texts';
 import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
@@ -37,6 +37,7 @@ function initialValues(blog: AdminBlog | undefined): FormInput {
     title: blog?.title ?? '',
     content: blog?.content ?? '',
     video_url: blog?.video_url ?? '',
+    icon_alt: blog?.icon_alt ?? '',
     published_at: blog ? toClinicDateTimeLocal(blog.published_at) : '',
     icon: storedFile(blog?.icon ?? null),
     attachment: storedFile(blog?.attachment ?? null),
@@ -49,6 +50,7 @@ function articleBody(values: FormOutput, initialPublishedAt: string): FormData {
   body.append('blog[title]', values.title);
   body.append('blog[content]', values.content);
   body.append('blog[video_url]', values.video_url ?? '');
+  body.append('blog[icon_alt]', values.icon_alt ?? '');
   // Sent only when changed: the field shows minutes, and an untouched date keeps its seconds.
   if (values.published_at && values.published_at !== initialPublishedAt)
     body.append('blog[published_at]', values.published_at);
@@ -160,6 +162,15 @@ export function ArticleForm({ blog }: { blog?: AdminBlog }) {
               error={fieldState.error?.message}
             />
           )}
+        />
+
+        <TextField
+          label="Cover image description"
+          autoComplete="off"
+          hint="What the image shows, for people who cannot see it (read by screen readers). Leave empty if it is only decoration."
+          maxLength={ARTICLE_ICON_ALT_MAX}
+          error={errors.icon_alt?.message}
+          {...register('icon_alt')}
         />
 
         <Controller

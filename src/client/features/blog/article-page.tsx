@@ -193,7 +193,7 @@ export function Component() {
                 src={blog.icon.url}
                 srcSet={imageSrcSet(blog.icon.url)}
                 sizes={ARTICLE_IMAGE_SIZES}
-                alt=""
+                alt={blog.icon.alt}
                 width={960}
                 height={540}
                 fetchPriority="high"

@@ -20,6 +20,7 @@ export interface ArticleValues {
   videoUrl: string | null;
   publishedAt: Date;
   iconFileId: string | null;
+  iconAlt: string;
   attachmentFileId: string | null;
   /** The sanitiser that cleaned `content` (SANITIZER_VERSION). */
   sanitizerVersion: number;
@@ -64,6 +65,7 @@ export async function findAdminBlog(db: Db, id: number): Promise<AdminBlog | und
   return {
     ...toBlog(row),
     icon: article.iconFileId ? { url: publicFileUrl(article.iconFileId), name: iconName ?? 'image' } : null,
+    icon_alt: article.iconAlt,
     updated_at: article.updatedAt.toISOString(),
   };
 }

@@ -81,6 +81,7 @@ describe('POST /api/admin/blogs', () => {
       'blog[content]': '<h2>Symptoms</h2><p>Sneezing &amp; itchy eyes.</p>',
       'blog[video_url]': 'https://www.youtube.com/watch?v=abcdef123',
       'blog[icon]': file('photo.jpg', 'Grass pollen under a microscope in May.jpg'),
+      'blog[icon_alt]': '  Grass pollen grains under a microscope.  ',
       'blog[attachment]': file('letter.pdf', 'Pollen calendar.pdf'),
     });
     expect(response.statusCode).toBe(201);
@@ -98,6 +99,7 @@ describe('POST /api/admin/blogs', () => {
         url: expect.stringMatching(/^\/uploads\/[0-9a-f-]{36}$/),
         name: 'Grass pollen under a microscope in May.jpg',
       },
+      icon_alt: 'Grass pollen grains under a microscope.',
       attachment: { url: expect.stringMatching(/^\/uploads\/[0-9a-f-]{36}$/), name: 'Pollen calendar.pdf' },
     });
     expect(Math.abs(Date.parse(blog.published_at) - Date.now())).toBeLessThan(60_000);
@@ -110,7 +112,15 @@ describe('POST /api/admin/blogs', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const publicArticle = await t.app.inject({ url: `/api/blogs/${blog.slug}` });
     expect(publicArticle.statusCode).toBe(200);
-    expect(publicArticle.json().blog.icon).toEqual({ url: blog.icon.url });
+    expect(publicArticle.json().blog.icon).toEqual({
+      url: blog.icon.url,
+      alt: 'Grass pollen grains under a microscope.',
+    });
+    const list = await t.app.inject({ url: '/api/blogs?per_page=50' });
+    expect(list.json().blogs.find((card: { id: number }) => card.id === blog.id).icon).toEqual({
+      url: blog.icon.url,
+      alt: 'Grass pollen grains under a microscope.',
+    });
 
     const audit = await auditRows('create', blog.id);
     expect(audit).toHaveLength(1);
@@ -125,7 +135,12 @@ describe('POST /api/admin/blogs', () => {
       payload: { blog: { title: uniqueTitle(), content: '<p>JSON</p>', video_url: '', published_at: '' } },
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json().blog).toMatchObject({ video_url: null, icon: null, attachment: null });
+    expect(response.json().blog).toMatchObject({
+      video_url: null,
+      icon: null,
+      icon_alt: '',
+      attachment: null,
+    });
   });
 
   it('ignores remove flags on create (the form sends them for an empty file field)', async () => {
@@ -208,6 +223,12 @@ describe('POST /api/admin/blogs', () => {
       { 'blog[title]': 'T', 'blog[content]': '<p>x</p>', author: 'me' },
       'author',
       'Unknown field.',
+    ],
+    [
+      'a cover description longer than a sentence',
+      { 'blog[title]': 'T', 'blog[content]': '<p>x</p>', 'blog[icon_alt]': 'a'.repeat(251) },
+      'icon_alt',
+      'Text is too long.',
     ],
     [
       'a bad remove flag',
@@ -481,6 +502,28 @@ describe('PUT /api/admin/blogs/{id}', () => {
     const audit = await auditRows('update', blog.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]?.details).toEqual({ fields: ['title', 'content'] });
+  });
+
+  it("changes the cover's description, keeps it when left out, and audits it", async () => {
+    const blog = await createArticle({
+      'blog[icon]': file('photo.jpg'),
+      'blog[icon_alt]': 'A jar of pollen.',
+    });
+    const kept = await send('PUT', `/api/admin/blogs/${blog.id}`, {
+      'blog[title]': blog.title,
+      'blog[content]': blog.content,
+    });
+    expect(kept.json().blog.icon_alt).toBe('A jar of pollen.');
+    const changed = await send('PUT', `/api/admin/blogs/${blog.id}`, {
+      'blog[title]': blog.title,
+      'blog[content]': blog.content,
+      'blog[icon_alt]': '',
+    });
+    expect(changed.json().blog.icon_alt).toBe('');
+    expect((await t.app.inject({ url: `/api/blogs/${blog.slug}` })).json().blog.icon.alt).toBe('');
+    expect((await auditRows('update', blog.id)).map((entry) => entry.details)).toContainEqual({
+      fields: ['icon_alt'],
+    });
   });
 
   it('clears the video with an empty address', async () => {

@@ -79,7 +79,8 @@ function textValues(form: ArticleRequest, content: string, current?: ArticleRow)
   const publishedAt = form.published_at
     ? publishedAtDate(form.published_at)
     : (current?.publishedAt ?? new Date());
-  return { title: form.title, content, sanitizerVersion: SANITIZER_VERSION, videoUrl, publishedAt };
+  const iconAlt = form.icon_alt ?? current?.iconAlt ?? '';
+  return { title: form.title, content, sanitizerVersion: SANITIZER_VERSION, videoUrl, iconAlt, publishedAt };
 }
 
 async function answer(db: Db, id: number): Promise<AdminBlog> {
@@ -108,11 +109,18 @@ export async function createArticle(db: Db, actor: Actor, form: ArticleRequest):
   });
 }
 
+const apiNameOfField = {
+  title: 'title',
+  content: 'content',
+  videoUrl: 'video_url',
+  iconAlt: 'icon_alt',
+} as const;
+
 function changedFields(before: ArticleRow, after: ArticleValues): string[] {
   return [
-    ...(['title', 'content', 'videoUrl'] as const)
+    ...(['title', 'content', 'videoUrl', 'iconAlt'] as const)
       .filter((field) => before[field] !== after[field])
-      .map((field) => (field === 'videoUrl' ? 'video_url' : field)),
+      .map((field) => apiNameOfField[field]),
     ...(before.publishedAt.getTime() !== after.publishedAt.getTime() ? ['published_at'] : []),
     ...FILE_KEYS.filter((key) => before[columnOfFile[key]] !== after[columnOfFile[key]]),
   ];

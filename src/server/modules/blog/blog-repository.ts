@@ -32,7 +32,7 @@ export function toBlog({ article, attachmentName }: BlogRow): Blog {
     created_at: article.createdAt.toISOString(),
     published_at: article.publishedAt.toISOString(),
     video_url: article.videoUrl,
-    icon: article.iconFileId ? { url: `/uploads/${article.iconFileId}` } : null,
+    icon: article.iconFileId ? { url: `/uploads/${article.iconFileId}`, alt: article.iconAlt } : null,
     attachment: article.attachmentFileId
       ? { url: `/uploads/${article.attachmentFileId}`, name: attachmentName ?? 'attachment.pdf' }
       : null,
@@ -73,6 +73,7 @@ const summaryColumns = {
   slug: blogArticles.slug,
   publishedAt: blogArticles.publishedAt,
   iconFileId: blogArticles.iconFileId,
+  iconAlt: blogArticles.iconAlt,
   contentStart: sql<string>`left(${blogArticles.content}, ${EXCERPT_SOURCE_LENGTH})`,
   contentCut: sql<boolean>`length(${blogArticles.content}) > ${EXCERPT_SOURCE_LENGTH}`,
 };
@@ -112,7 +113,7 @@ export async function listPublishedBlogs(db: Db, request: PageRequest) {
       slug: row.slug,
       excerpt: excerpts.get(row.id) ?? '',
       published_at: row.publishedAt.toISOString(),
-      icon: row.iconFileId ? { url: `/uploads/${row.iconFileId}` } : null,
+      icon: row.iconFileId ? { url: `/uploads/${row.iconFileId}`, alt: row.iconAlt } : null,
     }),
   );
   return { ...page, items };

@@ -95,7 +95,7 @@ describe('GET /api/blogs', () => {
       slug: 'article-1',
       excerpt: 'One',
       published_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      icon: { url: `/uploads/${iconId}` },
+      icon: { url: `/uploads/${iconId}`, alt: '' },
     });
     expect(body.blogs[1]).toMatchObject({ icon: null, excerpt: 'Body 2' });
   });

@@ -187,6 +187,7 @@ async function benchWeb() {
       .catch(() => ({}))) as { blogs?: { slug: string }[] };
     const articlePath = blogs.blogs?.[0] ? `/article/${blogs.blogs[0].slug}` : undefined;
     const booking = '/sessions_availability/booking_test';
+    const videoBooking = '/sessions_availability/booking_video';
     const routes = [
       '/',
       '/blog',
@@ -195,6 +196,7 @@ async function benchWeb() {
       '/contact_us',
       '/login',
       booking,
+      videoBooking,
       ...(articlePath ? [articlePath] : []),
     ];
     const javascript = await javascriptPerRoute(server.baseUrl, routes);
@@ -208,6 +210,7 @@ async function benchWeb() {
       '/contact_us',
       '/login',
       booking,
+      videoBooking,
     ].map((path) => server.baseUrl + path);
     const scores = await lighthouseScores(lighthouseTargets);
     console.log('\nLighthouse 12, mobile, simulated throttling:');

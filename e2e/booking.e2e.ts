@@ -40,19 +40,37 @@ const freshDay = freshDays(addMonths(monthOf(addDays(clinicToday(), 29)), 3), 5)
 const clock12 = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? 'AM' : 'PM'}`;
 
 /** On the booking calendar: chooses the kind, the day, and the slot starting at `hour`; lands on the form. */
-async function holdThroughCalendar(page: Page, day: string, kind: SlotKind, hour: number): Promise<void> {
+async function holdThroughCalendar(
+  page: Page,
+  day: string,
+  kind: SlotKind,
+  hour: number,
+  screenshotName?: string,
+): Promise<void> {
   await page.goto(`/sessions_availability/${kind.isVideoCall ? 'booking_video' : 'booking_test'}`);
   await waitForHydration(page);
-  await chooseOnCalendar(page, day, kind, hour);
+  await chooseOnCalendar(page, day, kind, hour, screenshotName);
 }
 
-async function chooseOnCalendar(page: Page, day: string, kind: SlotKind, hour: number): Promise<void> {
+/** Chooses `day` and the time at `hour`; with `screenshotName`, photographs the day's times first. */
+async function chooseOnCalendar(
+  page: Page,
+  day: string,
+  kind: SlotKind,
+  hour: number,
+  screenshotName?: string,
+): Promise<void> {
   const radio = page.getByRole('radio', { name: kind.isAdult ? 'Adult' : 'Child' });
   if (!(await radio.isChecked())) await radio.check();
   await page.getByLabel('Go to month').fill(monthOf(day));
   const dayButton = page.getByRole('button', { name: `${formatLongDate(day)}, slots available` });
   if ((await dayButton.getAttribute('aria-pressed')) !== 'true') await dayButton.click();
-  await page.getByRole('button', { name: new RegExp(`^${clock12(hour)} – `) }).click();
+  const time = page.getByRole('button', { name: new RegExp(`^${clock12(hour)} – `) });
+  if (screenshotName) {
+    await time.waitFor();
+    await screenshot(page, screenshotName);
+  }
+  await time.click();
   await page.waitForURL('**/confirm');
   await page.getByRole('heading', { level: 2, name: 'Your appointment' }).waitFor();
 }
@@ -274,7 +292,7 @@ describe('paid booking (test mode)', () => {
     const day = freshDay();
     const [id] = await createSlots(auth, day, child, [10 * 60]);
     const { page, errors, requests } = await openPage(browser, { viewport: viewports.desktop });
-    await holdThroughCalendar(page, day, child, 10);
+    await holdThroughCalendar(page, day, child, 10, 'booking-calendar-1280');
 
     // A child: the guardian's names, no GP name or address.
     expect(await field(page, "GP's name").count()).toBe(0);

@@ -221,6 +221,33 @@ describe('PAYMENTS: Stripe or test mode', () => {
   });
 });
 
+describe('RETENTION_DAYS', () => {
+  it("keeps the forms' data 90 days unless set, and reads a whole number of days from 1 to 3650", () => {
+    expect(readConfig({}).retentionDays).toBe(90);
+    expect(readConfig({ RETENTION_DAYS: '' }).retentionDays).toBe(90);
+    expect(readConfig({ RETENTION_DAYS: '30' }).retentionDays).toBe(30);
+    expect(readConfig({ RETENTION_DAYS: ' 365 ' }).retentionDays).toBe(365);
+    expect(readConfig({ RETENTION_DAYS: '1' }).retentionDays).toBe(1);
+    expect(readConfig({ RETENTION_DAYS: '3650' }).retentionDays).toBe(3650);
+  });
+
+  it.each([
+    '0',
+    '-1',
+    '3651',
+    '12.5',
+    '90 days',
+    '1e2',
+    'ninety',
+    '0x5A',
+    '99999999999999999999',
+  ])('refuses RETENTION_DAYS=%j at start, saying what it expects', (value) => {
+    expect(() => readConfig({ RETENTION_DAYS: value })).toThrow(
+      `Invalid configuration:\n  RETENTION_DAYS: expected a whole number of days from 1 to 3650 (the privacy policy says 90); not ${JSON.stringify(value)}`,
+    );
+  });
+});
+
 describe('PAYMENTS_TEST_DELAY_MS', () => {
   it('slows the test provider only, within 0 to 60 000 ms', () => {
     expect(readConfig({}).testDelayMs).toBeUndefined();

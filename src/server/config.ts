@@ -93,6 +93,26 @@ const stripeApiUrlFromEnv = z.string().transform((value, context) => {
   } as const;
 });
 
+/** The longest RETENTION_DAYS allowed: ten years, far beyond any form data the website should keep. */
+export const MAX_RETENTION_DAYS = 3650;
+
+/**
+ * RETENTION_DAYS: a whole number of days, 1 to MAX_RETENTION_DAYS. Written out (not `z.coerce`), so '90 days',
+ * '12.5' or '1e2' are refused with what is expected rather than a number parser's words.
+ */
+const retentionDaysFromEnv = z.string().transform((value, context) => {
+  const text = value.trim();
+  const days = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isInteger(days) || days < 1 || days > MAX_RETENTION_DAYS) {
+    context.addIssue({
+      code: 'custom',
+      message: `expected a whole number of days from 1 to ${MAX_RETENTION_DAYS} (the privacy policy says 90); not ${JSON.stringify(value)}`,
+    });
+    return z.NEVER;
+  }
+  return days;
+});
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -116,6 +136,7 @@ const configSchema = z.object({
   CLINIC_EMAIL: z.email().default(clinic.email),
   HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  RETENTION_DAYS: retentionDaysFromEnv.default(90),
   SERVE_PAGES: booleanFromEnv.default(true),
   STRIPE_SECRET_KEY: z
     .string()
@@ -185,6 +206,11 @@ export interface AppConfig extends PaymentsConfig {
   pageCacheSeconds: number;
   /** False: the API only, without the pages (no build needed; the failure tests run servers so). */
   servePages: boolean;
+  /**
+   * How many days the personal data and files sent through the website's forms are kept (the privacy policy's
+   * 90): the retention job then deletes them (`modules/retention`).
+   */
+  retentionDays: number;
 }
 
 type ParsedEnv = z.infer<typeof configSchema>;
@@ -279,6 +305,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Vite's dev server changes the pages under the running server: render each request there.
     pageCacheSeconds: values.NODE_ENV === 'development' ? 0 : values.PAGE_CACHE_SECONDS,
     servePages: values.SERVE_PAGES,
+    retentionDays: values.RETENTION_DAYS,
     ...payments,
   };
 }

@@ -1,5 +1,5 @@
-// The real server process refuses to start on a public PUBLIC_URL without Stripe keys: it exits non-zero
-// with the configuration's message before it opens a database or listens.
+// The real server process refuses to start on a public PUBLIC_URL without Stripe keys, or with a RETENTION_DAYS
+// it cannot read: it exits non-zero with the configuration's message before it opens a database or listens.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -48,6 +48,7 @@ async function runServer(env: Record<string, string>) {
       STRIPE_WEBHOOK_SECRET: '',
       STRIPE_API_URL: '',
       CLINIC_PREPARE_DATABASE_ONLY: '',
+      RETENTION_DAYS: '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -79,5 +80,15 @@ describe('the server process', () => {
     expect(stdout).toBe('');
     expect(existsSync(join(scratch, 'db'))).toBe(false);
     expect(heldPort.listening).toBe(true);
+  }, 120_000);
+
+  it('exits non-zero without listening on a RETENTION_DAYS that is no whole number of days, saying what it expects', async () => {
+    const { code, stdout, stderr } = await runServer({ RETENTION_DAYS: '90 days' });
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      'Invalid configuration:\n  RETENTION_DAYS: expected a whole number of days from 1 to 3650 (the privacy policy says 90); not "90 days"\n',
+    );
+    expect(stdout).toBe('');
+    expect(existsSync(join(scratch, 'db'))).toBe(false);
   }, 120_000);
 });

@@ -16,6 +16,7 @@ import {
 import { ensureAdmin } from './modules/auth/auth-service';
 import { cleanStoredHtml } from './modules/blog/stored-html';
 import { emailOutboxJob } from './modules/email/email-sender';
+import { retentionJob } from './modules/retention/retention-job';
 import { slotHoldReleaseJob } from './modules/slots/slot-hold-job';
 
 /** Set in the short-lived process that creates, migrates and seeds a new embedded database, then exits. */
@@ -88,6 +89,7 @@ async function main() {
   jobs.add(abandonedBookingJob(app.appointments));
   jobs.add(paymentSettlementJob(app.appointments));
   jobs.add(appointmentReminderJob(app.appointments));
+  jobs.add(retentionJob({ db: database.db, retentionDays: config.retentionDays, logger: app.log }));
   if (database.kind === 'pglite') jobs.add(vacuumJob({ db: database.db, logger: app.log }));
   if (config.seed) {
     const { seeded } = await seedDemonstrationContent(database.db);

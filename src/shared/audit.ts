@@ -15,16 +15,34 @@ export const auditLogQuerySchema = paginationQuerySchema
   .strict();
 export type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
 
+/**
+ * What a run of the retention job deleted (action 'retention_purge'): counts by kind, the age past which things
+ * went, never what they held.
+ */
+export const auditPurgeSchema = z.object({
+  /** RETENTION_DAYS of the run: what was older went. */
+  older_than_days: z.number().int(),
+  contact_messages: z.number().int(),
+  referrals: z.number().int(),
+  /** Appointments whose person was erased (kept for the accounts, with their payments, without the person). */
+  bookings: z.number().int(),
+  /** People erased (each with their bookings or referral). */
+  patients: z.number().int(),
+  files: z.number().int(),
+  emails: z.number().int(),
+});
+export type AuditPurge = z.infer<typeof auditPurgeSchema>;
+
 /** One entry: who did what to which record, and which fields it touched (never their values). */
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   /** ISO 8601. */
   created_at: z.string(),
-  /** 'admin', 'visitor' (a patient or anyone not signed in) or 'system' (a background job). */
+  /** 'admin', 'visitor' (a patient or anyone not signed in) or 'system' (a background job: no admin, no address). */
   actor: z.string(),
-  /** The admin's e-mail; null for a visitor or the system, or an admin since removed. */
+  /** The admin's e-mail; always null for a visitor or the system, and for an admin since removed. */
   admin_email: z.string().nullable(),
-  /** create, update, delete, read, export, erase, login, logout, … */
+  /** create, update, delete, read, export, erase, retention_purge, login, logout, … */
   action: z.string(),
   /** The record's type: appointment, patient, payment, slot, file, … */
   entity: z.string(),
@@ -36,6 +54,8 @@ export const auditEntrySchema = z.object({
    * 'file', or an export's format ('csv', 'zip'); null for a change.
    */
   context: z.string().nullable(),
+  /** A retention run's counts (action 'retention_purge'); null for every other entry. */
+  purge: auditPurgeSchema.nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -121,8 +121,13 @@ export type AuditAction =
   | 'read'
   /** A staff export of personal data (a CSV, a patient's GDPR zip). */
   | 'export'
-  /** A patient's personal data erased (GDPR), by staff or the retention job. */
+  /** A patient's personal data erased (GDPR) by staff (the retention job audits its erasures in its run's entry). */
   | 'erase'
+  /**
+   * A run of the retention job that deleted form data older than RETENTION_DAYS: one entry a run, by the system,
+   * with counts only (`modules/retention`).
+   */
+  | 'retention_purge'
   | 'login'
   | 'logout'
   | 'logout_all'

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import type { NewPatient } from '../db/schema';
@@ -52,4 +53,35 @@ export async function bookWithFiles(
   });
   if (response.statusCode !== 201) throw new Error(`booking failed: ${response.body}`);
   return { patientId: response.json().patient.id as number, slot };
+}
+
+/** Every text, JSON and array column of every table of the app. */
+async function textColumns(db: Db) {
+  const { rows } = (await db.execute(sql`
+    select table_name, column_name from information_schema.columns
+    where table_schema = 'public' and data_type in ('text', 'character varying', 'json', 'jsonb', 'ARRAY')
+    order by table_name, column_name`)) as unknown as { rows: { table_name: string; column_name: string }[] };
+  return rows;
+}
+
+/**
+ * Which of `needles` each text, JSON or array column of the app's tables holds anywhere (ignoring case), as
+ * `table.column: needle`: what is left of a person after their erasure (none of it, if it worked).
+ */
+export async function columnsHoldingAny(db: Db, ...needles: string[]): Promise<string[]> {
+  const list = sql`array[${sql.join(
+    needles.map((needle) => sql`${needle}`),
+    sql`, `,
+  )}]::text[]`;
+  const found: string[] = [];
+  for (const { table_name: table, column_name: column } of await textColumns(db)) {
+    const { rows } = (await db.execute(sql`
+      select needle from unnest(${list}) needle
+      where exists (
+        select 1 from ${sql.identifier(table)}
+        where ${sql.identifier(column)}::text ilike '%' || needle || '%'
+      )`)) as unknown as { rows: { needle: string }[] };
+    found.push(...rows.map((row) => `${table}.${column}: ${row.needle}`));
+  }
+  return found;
 }

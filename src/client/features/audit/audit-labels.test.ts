@@ -4,7 +4,10 @@ import {
   auditActorLabel,
   auditContextLabel,
   auditEntityLabel,
+  auditEntryLabel,
+  auditEntryRecordLabel,
   auditFieldsLabel,
+  auditPurgeLabel,
   auditRecordLabel,
   auditSearchText,
 } from './audit-labels';
@@ -19,6 +22,7 @@ describe('audit entries as the Activity screen reads them', () => {
         'delete',
         'export',
         'erase',
+        'retention_purge',
         'login',
         'logout',
         'logout_all',
@@ -31,6 +35,7 @@ describe('audit entries as the Activity screen reads them', () => {
       'Deleted',
       'Exported',
       'Erased',
+      'Retention',
       'Signed in',
       'Signed out',
       'Signed out everywhere',
@@ -61,6 +66,67 @@ describe('audit entries as the Activity screen reads them', () => {
   it('lists the field names, or a dash for none', () => {
     expect(auditFieldsLabel(['appointments', 'emails', 'files'])).toBe('appointments, emails, files');
     expect(auditFieldsLabel([])).toBe('—');
+  });
+});
+
+describe('a retention run as the Activity screen reads it', () => {
+  const counts = {
+    older_than_days: 90,
+    contact_messages: 0,
+    referrals: 0,
+    bookings: 0,
+    patients: 0,
+    files: 0,
+    emails: 0,
+  };
+
+  it('says what it deleted and how old it was, leaving out the kinds it deleted none of', () => {
+    expect(
+      auditPurgeLabel({
+        ...counts,
+        contact_messages: 3,
+        referrals: 1,
+        bookings: 2,
+        patients: 3,
+        files: 4,
+        emails: 9,
+      }),
+    ).toBe(
+      'Deleted 3 contact messages, 1 referral and 2 bookings older than 90 days, with 4 files and 9 e-mails',
+    );
+    expect(auditPurgeLabel({ ...counts, contact_messages: 1, emails: 1 })).toBe(
+      'Deleted 1 contact message older than 90 days, with 1 e-mail',
+    );
+    expect(auditPurgeLabel({ ...counts, older_than_days: 1, bookings: 1, patients: 1 })).toBe(
+      'Deleted 1 booking older than 1 day',
+    );
+    expect(auditPurgeLabel({ ...counts, referrals: 2, patients: 2, files: 1 })).toBe(
+      'Deleted 2 referrals older than 90 days, with 1 file',
+    );
+    expect(auditPurgeLabel({ ...counts, patients: 2 })).toBe('Deleted 2 patient records older than 90 days');
+    expect(auditPurgeLabel(counts)).toBe('Deleted nothing older than 90 days');
+  });
+
+  it('stands in for the record, and names the row', () => {
+    const entry = {
+      action: 'retention_purge',
+      entity: 'retention',
+      entity_id: null,
+      purge: { ...counts, contact_messages: 2, emails: 2 },
+    };
+    expect(auditEntryRecordLabel(entry)).toBe(
+      'Deleted 2 contact messages older than 90 days, with 2 e-mails',
+    );
+    expect(auditEntryLabel(entry)).toBe(
+      'Retention: deleted 2 contact messages older than 90 days, with 2 e-mails',
+    );
+    const erased = { action: 'erase', entity: 'patient', entity_id: '12', purge: null };
+    expect(auditEntryRecordLabel(erased)).toBe('Patient 12');
+    expect(auditEntryLabel(erased)).toBe('Erased Patient 12');
+  });
+
+  it('is found by what the screen calls it', () => {
+    expect(auditSearchText('Retention')).toBe('retention_purge');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../../../shared/audit';
+import type { AuditEntry, AuditPurge } from '../../../shared/audit';
 
 /**
  * How the Activity screen reads an audit entry: who, what, which record, which fields (their names only: the
@@ -13,6 +13,7 @@ export const auditActionLabels: Record<string, string> = {
   delete: 'Deleted',
   export: 'Exported',
   erase: 'Erased',
+  retention_purge: 'Retention',
   login: 'Signed in',
   logout: 'Signed out',
   logout_all: 'Signed out everywhere',
@@ -33,6 +34,7 @@ export const auditEntityLabels: Record<string, string> = {
   fee_category: 'Fee category',
   fee_service: 'Fee service',
   referral: 'Referral',
+  retention: 'Retention',
 };
 
 /** 'logout_all' → 'Logout all': a name the screen does not know yet, readable all the same. */
@@ -68,6 +70,60 @@ export function auditRecordLabel(entry: Pick<AuditEntry, 'entity' | 'entity_id' 
   const type = auditEntityLabel(entry.entity);
   if (entry.entity_id) return `${type} ${entry.entity_id}`;
   return entry.action === 'read' || entry.action === 'export' ? `${type} list` : type;
+}
+
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** 'a', 'a and b', 'a, b and c'. */
+function listed(items: readonly string[]): string {
+  return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? '');
+}
+
+/**
+ * What a retention run deleted, as a sentence: 'Deleted 3 contact messages, 1 referral and 2 bookings older than
+ * 90 days, with 4 files and 6 e-mails' (kinds it deleted none of are left out).
+ */
+export function auditPurgeLabel(purge: AuditPurge): string {
+  const kinds = [
+    [purge.contact_messages, 'contact message', 'contact messages'],
+    [purge.referrals, 'referral', 'referrals'],
+    [purge.bookings, 'booking', 'bookings'],
+  ] as const;
+  let deleted = kinds.filter(([count]) => count > 0).map(([count, one, many]) => counted(count, one, many));
+  // People with neither a booking nor a referral (the forms make none): named as what they are.
+  if (deleted.length === 0 && purge.patients > 0)
+    deleted = [counted(purge.patients, 'patient record', 'patient records')];
+  const along = [
+    [purge.files, 'file', 'files'],
+    [purge.emails, 'e-mail', 'e-mails'],
+  ] as const;
+  const withThem = along
+    .filter(([count]) => count > 0)
+    .map(([count, one, many]) => counted(count, one, many));
+  return `Deleted ${deleted.length > 0 ? listed(deleted) : 'nothing'} older than ${counted(purge.older_than_days, 'day', 'days')}${withThem.length > 0 ? `, with ${listed(withThem)}` : ''}`;
+}
+
+/**
+ * The record column: the record ('Patient 12', see `auditRecordLabel`), or for a retention run what it deleted
+ * (`auditPurgeLabel`).
+ */
+export const auditEntryRecordLabel = (
+  entry: Pick<AuditEntry, 'entity' | 'entity_id' | 'action' | 'purge'>,
+): string => (entry.purge ? auditPurgeLabel(entry.purge) : auditRecordLabel(entry));
+
+/**
+ * An entry in a few words, naming its row's buttons and its row for screen readers: 'Erased Patient 12', or
+ * 'Retention: deleted 3 contact messages … older than 90 days'.
+ */
+export function auditEntryLabel(
+  entry: Pick<AuditEntry, 'entity' | 'entity_id' | 'action' | 'purge'>,
+): string {
+  const action = auditActionLabel(entry.action);
+  if (entry.purge) {
+    const what = auditPurgeLabel(entry.purge);
+    return `${action}: ${what[0]?.toLowerCase()}${what.slice(1)}`;
+  }
+  return `${action} ${auditRecordLabel(entry)}`;
 }
 
 /** Where a read or an export came from, as a phrase after its action ('Read' 'on the patient's page'). */

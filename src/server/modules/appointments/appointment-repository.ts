@@ -523,12 +523,19 @@ export async function appointmentRecordsOfPatient(db: Db, patientId: number): Pr
 
 /**
  * Strips appointments of what ties them to the person who booked them (a patient's erasure): the address it
- * was booked from and the hashes of the booking's tokens. The appointment, its time and its price stay.
+ * was booked from and the hashes of the booking's tokens (its booking link no longer opens it). The appointment,
+ * its time, its reference and its price stay.
  */
 export async function forgetAppointmentVisitors(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(appointments)
-    .set({ bookedFrom: null, holdTokenHash: null, accessTokenHash: null, updatedAt: sql`now()` })
+    .set({
+      bookedFrom: null,
+      holdTokenHash: null,
+      accessTokenHash: null,
+      manageTokenHash: null,
+      updatedAt: sql`now()`,
+    })
     .where(inArray(appointments.id, [...ids]));
 }

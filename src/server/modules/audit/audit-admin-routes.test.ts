@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers, auditLog } from '../../db/schema';
 import { insertTestPatient } from '../../test/patient-fixtures';
 import { type AdminTestApp, createAdminTestApp, signInAsNewAdmin } from '../../test/test-app';
-import { auditChange, systemActor, visitorActor } from './audit-log';
+import { auditChange, auditTally, systemActor, visitorActor } from './audit-log';
 
 let t: AdminTestApp;
 beforeAll(async () => {
@@ -24,6 +24,7 @@ interface Entry {
   entity_id: string | null;
   fields: string[];
   context: string | null;
+  purge: Record<string, number> | null;
 }
 
 const entriesOf = (response: { json(): { audit_entries: Entry[] } }) => response.json().audit_entries;
@@ -88,6 +89,7 @@ describe('GET /api/admin/audit_log', () => {
         'entity_id',
         'fields',
         'id',
+        'purge',
       ].sort(),
     );
     // Sign-in is there too, and nothing of any entry's values reaches the answer.
@@ -144,6 +146,59 @@ describe('GET /api/admin/audit_log', () => {
     await t.database.db.delete(adminUsers).where(eq(adminUsers.email, leaving.email));
     const [login] = entriesOf(await log('?search=login'));
     expect(login).toMatchObject({ actor: 'admin', admin_email: null, action: 'login' });
+  });
+
+  it("shows a retention run's one entry by the system with its counts, added to by each of the run's transactions", async () => {
+    const tally = auditTally(systemActor, 'retention_purge', 'retention', { older_than_days: 90 });
+    await t.database.db.transaction((tx) => tally.add(tx, { contact_messages: 0, bookings: 0 }));
+    expect(entriesOf(await log('?search=retention'))).toEqual([]);
+    await t.database.db.transaction((tx) => tally.add(tx, { contact_messages: 3, bookings: 0 }));
+    // A transaction that fails takes its counts with it, the entry too when it wrote it.
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await tally.add(tx, { contact_messages: 50, bookings: 50 });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await t.database.db.transaction((tx) => tally.add(tx, { bookings: 2, files: 4 }));
+    const entries = entriesOf(await log('?search=retention'));
+    expect(entries).toEqual([
+      {
+        id: expect.any(Number),
+        created_at: expect.any(String),
+        actor: 'system',
+        admin_email: null,
+        action: 'retention_purge',
+        entity: 'retention',
+        entity_id: null,
+        fields: [],
+        context: null,
+        purge: {
+          older_than_days: 90,
+          contact_messages: 3,
+          referrals: 0,
+          bookings: 2,
+          patients: 0,
+          files: 4,
+          emails: 0,
+        },
+      },
+    ]);
+
+    const firstRolledBack = auditTally(systemActor, 'retention_purge', 'retention', { older_than_days: 30 });
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await firstRolledBack.add(tx, { referrals: 7 });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await t.database.db.transaction((tx) => firstRolledBack.add(tx, { referrals: 1 }));
+    const [latest] = entriesOf(await log('?search=retention'));
+    expect(latest?.purge).toMatchObject({ older_than_days: 30, referrals: 1 });
+    // Every other entry has no counts.
+    const logins = entriesOf(await log('?search=login'));
+    expect(logins.length).toBeGreaterThan(0);
+    expect(logins.every((entry) => entry.purge === null)).toBe(true);
   });
 
   it("searches the admin's e-mail, the action and the record type in part, and the record id whole, ignoring case", async () => {

@@ -18,6 +18,7 @@ export async function auditAdminRoutes(admin: FastifyInstance): Promise<void> {
         entity_id: entry.entityId,
         fields: entry.fields,
         context: entry.context,
+        purge: entry.purge,
       })),
       pages,
       count,

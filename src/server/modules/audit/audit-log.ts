@@ -110,3 +110,49 @@ export async function auditExport(
 ): Promise<void> {
   await db.insert(auditLog).values(entry(actor, 'export', entity, entityId, details));
 }
+
+/**
+ * Counts of what a background run did, kept in ONE audit entry however many transactions the run takes: each
+ * transaction calls `add` with what it did, so its counts are written with its change, committed or rolled back
+ * together (the first writes the entry, the others add to it). The entry names no record and holds no personal
+ * data: counts and the run's fixed `details` only. A run that changes nothing writes no entry.
+ */
+export interface AuditTally {
+  add(tx: Db, counts: Record<string, number>): Promise<void>;
+}
+
+export function auditTally(
+  actor: Actor,
+  action: AuditAction,
+  entity: string,
+  details: Record<string, unknown>,
+): AuditTally {
+  let entryId: number | undefined;
+  return {
+    async add(tx, counts) {
+      const keys = Object.keys(counts).filter((key) => counts[key] !== 0);
+      if (keys.length === 0) return;
+      if (entryId !== undefined) {
+        const increments = sql.join(
+          keys.map(
+            (key) =>
+              sql`jsonb_build_object(${key}::text, coalesce((${auditLog.details} ->> ${key}::text)::bigint, 0) + ${counts[key]}::bigint)`,
+          ),
+          sql` || `,
+        );
+        const [updated] = await tx
+          .update(auditLog)
+          .set({ details: sql`coalesce(${auditLog.details}, '{}'::jsonb) || ${increments}` })
+          .where(eq(auditLog.id, entryId))
+          .returning({ id: auditLog.id });
+        // Not there: the transaction that wrote it was rolled back, so this one writes it.
+        if (updated) return;
+      }
+      const [row] = await tx
+        .insert(auditLog)
+        .values(entry(actor, action, entity, null, { ...details, ...counts }))
+        .returning({ id: auditLog.id });
+      entryId = row?.id;
+    },
+  };
+}

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AuditPurge } from '../../../shared/audit';
 import type { Db } from '../../db/database';
 import { containsPattern, countCheaply, type PageRequest, paginateFromNearerEnd } from '../../db/paginate';
 import { type AuditAction, adminUsers, auditLog } from '../../db/schema';
@@ -19,6 +20,27 @@ export interface AuditLogItem {
   fields: string[];
   /** Where a read or an export came from (`via`), or an export's format. */
   context: string | null;
+  /** A retention run's counts; null for any other entry. */
+  purge: AuditPurge | null;
+}
+
+/** The counts of a retention run's entry (`retention_purge`), read from its details; a count not there is 0. */
+function purgeOf(stored: Record<string, unknown> | string | null): AuditPurge | null {
+  const details: unknown = typeof stored === 'string' ? JSON.parse(stored) : stored;
+  if (!details || typeof details !== 'object') return null;
+  const count = (key: keyof AuditPurge) => {
+    const value = Number((details as Record<string, unknown>)[key]);
+    return Number.isSafeInteger(value) ? value : 0;
+  };
+  return {
+    older_than_days: count('older_than_days'),
+    contact_messages: count('contact_messages'),
+    referrals: count('referrals'),
+    bookings: count('bookings'),
+    patients: count('patients'),
+    files: count('files'),
+    emails: count('emails'),
+  };
 }
 
 /**
@@ -109,6 +131,9 @@ const detailFields = sql<string[] | null>`case when jsonb_typeof(${auditLog.deta
   ) names
 ) end`;
 
+/** The action of a retention run's entry, whose details are counts (`modules/retention`). */
+const PURGE_ACTION: AuditAction = 'retention_purge';
+
 /**
  * A page of the audit log, newest first, with each entry's admin e-mail and field names, and the total.
  * Only `audit_log` is counted, one by one up to ten thousand entries and estimated beyond (`countCheaply`; the
@@ -135,6 +160,9 @@ export async function listAuditEntries(db: Db, query: AuditLogQuery) {
           context: sql<
             string | null
           >`coalesce(${auditLog.details} ->> 'via', ${auditLog.details} ->> 'format')`,
+          purge: sql<
+            Record<string, unknown> | string | null
+          >`case when ${auditLog.action} = ${PURGE_ACTION} then ${auditLog.details} end`,
         })
         .from(auditLog)
         .leftJoin(adminUsers, eq(adminUsers.id, auditLog.adminUserId))
@@ -142,7 +170,11 @@ export async function listAuditEntries(db: Db, query: AuditLogQuery) {
         .orderBy(direction(auditLog.createdAt), direction(auditLog.id))
         .limit(limit)
         .offset(offset);
-      return rows.map((row) => ({ ...row, fields: row.fields ?? [] }));
+      return rows.map((row) => {
+        const purge = purgeOf(row.purge);
+        // A retention run's details are its counts, shown as such: no fields.
+        return { ...row, fields: purge ? [] : (row.fields ?? []), purge };
+      });
     },
   );
 }

@@ -190,6 +190,27 @@ export async function deleteEmailsOfAppointments(db: Db, appointmentIds: readonl
   return deleted.length;
 }
 
+/** Deletes the e-mails about these self-referrals (they hold the patient's address and name); answers how many. */
+export async function deleteEmailsOfReferrals(db: Db, referralIds: readonly number[]): Promise<number> {
+  if (referralIds.length === 0) return 0;
+  const deleted = await db
+    .delete(emailOutbox)
+    .where(inArray(emailOutbox.referralId, [...referralIds]))
+    .returning({ id: emailOutbox.id });
+  return deleted.length;
+}
+
+/** Deletes e-mails by id (a contact form's message to the clinic, with the message); answers how many. */
+export async function deleteEmails(db: Db, ids: readonly (number | null)[]): Promise<number> {
+  const known = ids.filter((id): id is number => id !== null);
+  if (known.length === 0) return 0;
+  const deleted = await db
+    .delete(emailOutbox)
+    .where(inArray(emailOutbox.id, known))
+    .returning({ id: emailOutbox.id });
+  return deleted.length;
+}
+
 /** What the staff's outbox list is filtered by. */
 export interface OutboxListQuery extends PageRequest {
   status?: EmailStatus;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientTexts, staffFileUrl } from '../../../shared/patients';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../../db/schema';
 import { createAdminBookingTestApp, paidBooking } from '../../test/booking-fixtures';
 import { testFile } from '../../test/multipart';
-import { insertTestPatient, storePrivateFile } from '../../test/patient-fixtures';
+import { columnsHoldingAny, insertTestPatient, storePrivateFile } from '../../test/patient-fixtures';
 import { appointmentRow, emailsAbout, refundAppointment, storedAppointment } from '../../test/staff-fixtures';
 import type { AdminTestApp } from '../../test/test-app';
 import { insertPayment } from '../payments/payment-repository';
@@ -64,36 +64,7 @@ async function patientWithAppointment(
   return { patientId, appointmentId: appointment.id };
 }
 
-/** Every text, JSON and array column of every table of the app. */
-async function textColumns() {
-  const { rows } = (await t.database.db.execute(sql`
-    select table_name, column_name from information_schema.columns
-    where table_schema = 'public' and data_type in ('text', 'character varying', 'json', 'jsonb', 'ARRAY')
-    order by table_name, column_name`)) as unknown as { rows: { table_name: string; column_name: string }[] };
-  return rows;
-}
-
-/**
- * Which of `needles` each text, JSON or array column of the app's tables holds anywhere (ignoring case), as
- * `table.column: needle`.
- */
-async function columnsHolding(...needles: string[]): Promise<string[]> {
-  const list = sql`array[${sql.join(
-    needles.map((needle) => sql`${needle}`),
-    sql`, `,
-  )}]::text[]`;
-  const found: string[] = [];
-  for (const { table_name: table, column_name: column } of await textColumns()) {
-    const { rows } = (await t.database.db.execute(sql`
-      select needle from unnest(${list}) needle
-      where exists (
-        select 1 from ${sql.identifier(table)}
-        where ${sql.identifier(column)}::text ilike '%' || needle || '%'
-      )`)) as unknown as { rows: { needle: string }[] };
-    found.push(...rows.map((row) => `${table}.${column}: ${row.needle}`));
-  }
-  return found;
-}
+const columnsHolding = (...needles: string[]) => columnsHoldingAny(t.database.db, ...needles);
 
 describe('DELETE /api/admin/patients/:id (GDPR erasure)', () => {
   it('is refused while the patient has a booked, paid or held appointment still to come', async () => {

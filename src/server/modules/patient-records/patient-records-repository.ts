@@ -160,13 +160,19 @@ export async function findFileOwner(db: Db, fileId: string): Promise<number | un
 }
 
 /**
- * Locks a patient's appointments until the transaction ends, answering each with its state and its time's start.
+ * Locks a patient's appointments until the transaction ends, answering each with its state, its time's start and
+ * when it was made.
  * Appointments are locked before anything else, as the appointments module does, so an erasure and a booking's
  * move never wait for each other in a circle.
  */
 export function lockAppointmentsOfPatient(db: Db, patientId: number) {
   return db
-    .select({ id: appointments.id, status: appointments.status, startsAt: slots.startsAt })
+    .select({
+      id: appointments.id,
+      status: appointments.status,
+      startsAt: slots.startsAt,
+      createdAt: appointments.createdAt,
+    })
     .from(appointments)
     .leftJoin(slots, eq(slots.id, appointments.slotId))
     .where(eq(appointments.patientId, patientId))

@@ -14,9 +14,20 @@ import {
   appointmentRecordsOfPatient,
   forgetAppointmentVisitors,
 } from '../appointments/appointment-repository';
-import { type AdminActor, auditChange, auditExport, auditRead, auditReadOfRow } from '../audit/audit-log';
+import {
+  type Actor,
+  type AdminActor,
+  auditChange,
+  auditExport,
+  auditRead,
+  auditReadOfRow,
+} from '../audit/audit-log';
 import { forgetVisitorAddresses } from '../audit/audit-repository';
-import { deleteEmailsOfAppointments, emailsOfAppointments } from '../email/outbox-repository';
+import {
+  deleteEmailsOfAppointments,
+  deleteEmailsOfReferrals,
+  emailsOfAppointments,
+} from '../email/outbox-repository';
 import { deletePatients } from '../patients/patient-repository';
 import { forgetPaymentCustomers, paymentsOfAppointments } from '../payments/payment-repository';
 import { referralsOfPatient } from '../referrals/referral-repository';
@@ -177,21 +188,63 @@ export async function patientZipForStaff(db: Db, actor: AdminActor, id: number):
  */
 const upcomingStatuses: readonly AppointmentStatus[] = ['held', 'booked', 'paid'];
 
+/** Why an erasure asked to keep what is newer than a cut-off (`olderThan`) did not happen. */
+export const NEWER_THAN_CUTOFF = 'The patient has data newer than the cut-off.';
+
+/** What one erasure deleted or emptied, in counts (and the appointments' ids, which name no one). */
+export interface ErasedRecords {
+  /** The patient's appointments: kept, without the person. */
+  appointments: number;
+  appointmentIds: number[];
+  /** Their payments: kept with amounts, states and dates, without the customer's e-mail. */
+  payments: number;
+  /** Their self-referrals, deleted with them. */
+  referrals: number;
+  /** Their stored files (result, referral letter, attachment), deleted. */
+  files: number;
+  /** The outbox e-mails about their appointments and referrals, deleted. */
+  emails: number;
+}
+
+export interface ErasureOptions {
+  /** The time the erasure happens at (an appointment after it is still to come); now unless given (tests). */
+  now?: Date;
+  /**
+   * Erase only a person all of whose data is older than this (the retention job's cut-off): the patient's row, the
+   * time of each appointment (its making, when it has no time) and each self-referral; otherwise refused (conflict,
+   * `NEWER_THAN_CUTOFF`). Checked with the rows locked, so nothing newer is erased, whatever happens meanwhile.
+   */
+  olderThan?: Date;
+  /**
+   * Audits the erasure in its transaction instead of its own entry (the retention job adds its counts to its run's
+   * one entry).
+   */
+  audit?: (tx: Db, erased: ErasedRecords) => Promise<void>;
+}
+
 /**
- * GDPR erasure, in one transaction: the patient's row and files, the outbox e-mails of their appointments (they
- * hold the address and name) are deleted; their appointments stay, without the person (`patient_id` null, no
- * booking address or token hashes), and so do their payments, with amounts, states and dates but without the
- * customer's e-mail; the addresses visitors acted from on them are dropped from the audit log; one audit entry
- * with counts. Refused while an appointment is still to come (staff delete or refund it first) or a payment is
- * not settled with the provider yet.
+ * GDPR erasure, in one transaction: the patient's row and files, their self-referrals, the outbox e-mails of their
+ * appointments and referrals (they hold the address and name) are deleted; their appointments stay, without the
+ * person (`patient_id` null, no booking address, token hashes or booking link), and so do their payments, with
+ * amounts, states and dates but without the customer's e-mail; the addresses visitors acted from on them (the
+ * appointments, payments and referrals) are dropped from the audit log; one audit entry with counts. Refused while
+ * an appointment is still to come (staff delete or refund it first) or a payment is not settled with the provider
+ * yet. Staff erase a patient (`DELETE /api/admin/patients/:id`); the retention job erases those whose data is all
+ * older than its cut-off (`olderThan`). Answers what was erased.
  */
-export async function erasePatientRecords(db: Db, actor: AdminActor, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function erasePatientRecords(
+  db: Db,
+  actor: Actor,
+  id: number,
+  options: ErasureOptions = {},
+): Promise<ErasedRecords> {
+  return db.transaction(async (tx) => {
     // The appointments first, then the patient and the payments: the appointments module's order of locks.
     const appointmentRows = await lockAppointmentsOfPatient(tx, id);
     const patient = await lockPatient(tx, id);
     if (!patient) throw notFound(patientTexts.notFound);
-    const now = Date.now();
+    const referralRows = await referralsOfPatient(tx, id);
+    const now = (options.now ?? new Date()).getTime();
     if (
       appointmentRows.some(
         (row) => upcomingStatuses.includes(row.status) && row.startsAt && row.startsAt.getTime() > now,
@@ -199,13 +252,27 @@ export async function erasePatientRecords(db: Db, actor: AdminActor, id: number)
     ) {
       throw conflict(patientTexts.eraseUpcoming);
     }
+    const { olderThan } = options;
+    if (
+      olderThan &&
+      [
+        patient.createdAt,
+        ...appointmentRows.map((row) => row.startsAt ?? row.createdAt),
+        ...referralRows.map((row) => row.createdAt),
+      ].some((at) => at.getTime() >= olderThan.getTime())
+    ) {
+      throw conflict(NEWER_THAN_CUTOFF);
+    }
     const appointmentIds = appointmentRows.map((row) => row.id);
     const paymentRows = await lockPaymentsOfAppointments(tx, appointmentIds);
     const unsettled: readonly string[] = unsettledPaymentStatuses;
     if (paymentRows.some((row) => unsettled.includes(row.status))) {
       throw conflict(patientTexts.erasePaymentInProgress);
     }
-    const emails = await deleteEmailsOfAppointments(tx, appointmentIds);
+    const referralIds = referralRows.map((row) => row.id);
+    const emails =
+      (await deleteEmailsOfAppointments(tx, appointmentIds)) +
+      (await deleteEmailsOfReferrals(tx, referralIds));
     await forgetPaymentCustomers(tx, appointmentIds);
     await forgetAppointmentVisitors(tx, appointmentIds);
     await forgetVisitorAddresses(tx, 'appointment', appointmentIds);
@@ -214,16 +281,31 @@ export async function erasePatientRecords(db: Db, actor: AdminActor, id: number)
       'payment',
       paymentRows.map((row) => row.id),
     );
+    await forgetVisitorAddresses(tx, 'referral', referralIds);
     const files = [patient.resultFileId, patient.referralLetterFileId, patient.attachmentFileId].filter(
       Boolean,
     ).length;
+    // The referrals go with the patient (the foreign key's cascade).
     await deletePatients(tx, [id]);
-    await auditChange(tx, actor, 'erase', ENTITY, id, {
+    const erased: ErasedRecords = {
       appointments: appointmentIds.length,
-      appointment_ids: appointmentIds,
+      appointmentIds,
       payments: paymentRows.length,
+      referrals: referralRows.length,
       files,
       emails,
-    });
+    };
+    if (options.audit) {
+      await options.audit(tx, erased);
+    } else {
+      await auditChange(tx, actor, 'erase', ENTITY, id, {
+        appointments: erased.appointments,
+        appointment_ids: appointmentIds,
+        payments: erased.payments,
+        files,
+        emails,
+      });
+    }
+    return erased;
   });
 }

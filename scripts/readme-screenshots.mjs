@@ -17,14 +17,21 @@ const shots = {
   outbox: 'admin-outbox',
 };
 /** The details step: the adult's form at 360 px, the child's at 1280 px. */
-const single = { 'booking-2-details-360': 'booking-form-adult-360', 'booking-2-details-1280': 'booking-form-child-1280' };
+const single = {
+  'booking-2-details-360': 'booking-form-adult-360',
+  'booking-2-details-1280': 'booking-form-child-1280',
+};
 
 await mkdir(to, { recursive: true });
 const pairs = [
-  ...Object.entries(shots).flatMap(([name, test]) => [360, 1280].map((w) => [`${name}-${w}`, `${test}-${w}`])),
+  ...Object.entries(shots).flatMap(([name, test]) =>
+    [360, 1280].map((w) => [`${name}-${w}`, `${test}-${w}`]),
+  ),
   ...Object.entries(single),
 ];
 for (const [name, test] of pairs) {
-  await sharp(join(from, `${test}.png`)).webp({ quality: 72 }).toFile(join(to, `${name}.webp`));
+  await sharp(join(from, `${test}.png`))
+    .webp({ quality: 72 })
+    .toFile(join(to, `${name}.webp`));
   console.log(`${to}/${name}.webp`);
 }

@@ -25,7 +25,7 @@ import {
  * `fc.assert(…, { seed, path })` to replay it.
  */
 
-const RUNS = 300;
+const RUNS = 200;
 const DAY_MS = 86_400_000;
 
 /** Days from 2026 to 2036 on which the clocks do not change (the last Sundays of March and October). */

@@ -9,12 +9,10 @@ import {
   type BookingTestApp,
   createBooking,
   createBookingTestApp,
-  type FakeIntent,
-  type FakeStripe,
   pay,
   paymentsOfPatient,
-  startFakeStripe,
 } from '../../test/booking-fixtures';
+import { type FakeIntent, type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
 import { createStripeProvider } from '../payments/stripe-provider';
 import { PROVIDER_RECHECK_MS, settlePayments } from './appointment-payments';
 

@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
  * makes them), `POST /v1/payment_intents/:id/confirm` (the test cards: `pm_card_visa` and any other
  * `pm_card_…` succeed, `pm_card_chargeDeclined` is declined, `pm_card_threeDSecure2Required` asks for 3-D
  * Secure, anything not `pm_card_…` is unknown; a PaymentIntent that succeeded or was cancelled cannot be
- * confirmed again), `POST /v1/payment_intents/:id/cancel`, `GET /v1/payment_intents/:id` and `POST /v1/refunds`
- * (at most the amount charged, as Stripe refunds), on 127.0.0.1.
+ * confirmed again), `POST /v1/payment_intents/:id/cancel`, `GET /v1/payment_intents/:id`, `POST /v1/refunds` (at
+ * most the amount charged, as Stripe refunds) and `GET /v1/refunds?payment_intent=…`, on 127.0.0.1.
  *
  * Idempotency as Stripe's API v1 does it: the first answer to a key is kept once the endpoint has started, and a
  * request with that key gets the same answer again, a 500 included; the key used again with other parameters or
@@ -32,7 +32,7 @@ export interface FakeIntent {
 }
 
 /** The calls of the fake a test can hold back or make fail. */
-export type FakeCall = 'create' | 'confirm' | 'retrieve' | 'cancel' | 'refund';
+export type FakeCall = 'create' | 'confirm' | 'retrieve' | 'cancel' | 'refund' | 'list_refunds';
 
 export type FakeFailure =
   /**
@@ -94,6 +94,7 @@ interface Answer {
 function callOf(method: string, path: string): FakeCall | undefined {
   if (method === 'POST' && path === '/v1/payment_intents') return 'create';
   if (method === 'POST' && path === '/v1/refunds') return 'refund';
+  if (method === 'GET' && path === '/v1/refunds') return 'list_refunds';
   if (method === 'POST' && path.endsWith('/confirm')) return 'confirm';
   if (method === 'POST' && path.endsWith('/cancel')) return 'cancel';
   if (method === 'GET' && path.startsWith('/v1/payment_intents/')) return 'retrieve';
@@ -113,6 +114,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   let counter = 0;
   const outage = { refundsDown: false };
 
+  const refundObject = (refund: FakeStripe['refunds'][number]) => {
+    const charged = intents.get(refund.payment_intent);
+    return {
+      id: refund.id,
+      object: 'refund',
+      payment_intent: refund.payment_intent,
+      status: 'succeeded',
+      amount: charged?.amount ?? 0,
+      currency: charged?.currency ?? 'eur',
+    };
+  };
   const refunded = (paymentIntent: string) =>
     refunds.filter((refund) => refund.payment_intent === paymentIntent).length;
 
@@ -120,6 +132,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const handle = (
     method: string,
     path: string,
+    query: URLSearchParams,
     body: URLSearchParams,
     idempotencyKey: string | undefined,
     card?: Extract<FakeFailure, { kind: 'card_error' }>,
@@ -231,14 +244,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       counter += 1;
       const refund = { id: `re_fake_${counter}`, payment_intent: paymentIntent, idempotencyKey };
       refunds.push(refund);
-      return send(200, {
-        id: refund.id,
-        payment_intent: paymentIntent,
-        object: 'refund',
-        status: 'succeeded',
-        amount: charged.amount,
-        currency: charged.currency,
-      });
+      return send(200, refundObject(refund));
+    }
+    if (method === 'GET' && path === '/v1/refunds') {
+      const paymentIntent = query.get('payment_intent');
+      const data = refunds
+        .filter((refund) => !paymentIntent || refund.payment_intent === paymentIntent)
+        .reverse()
+        .map((refund) => refundObject(refund));
+      return send(200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
     }
     return send(404, stripeError('invalid_request_error', 'Unrecognized request URL'));
   };
@@ -252,7 +266,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const server = createServer(async (request, response) => {
     const rawBody = await readBody(request);
     const body = new URLSearchParams(rawBody);
-    const path = (request.url ?? '').split('?')[0] ?? '';
+    const [path = '', search = ''] = (request.url ?? '').split('?');
+    const query = new URLSearchParams(search);
     const method = request.method ?? '';
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
     const call = callOf(method, path);
@@ -296,7 +311,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         });
       } else {
         answer = keep(
-          handle(method, path, body, idempotencyKey, failure?.kind === 'card_error' ? failure : undefined),
+          handle(
+            method,
+            path,
+            query,
+            body,
+            idempotencyKey,
+            failure?.kind === 'card_error' ? failure : undefined,
+          ),
         );
       }
       if (failure?.kind === 'hang') {

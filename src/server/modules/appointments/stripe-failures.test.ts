@@ -295,17 +295,28 @@ describe('a refund that fails at Stripe', () => {
     expect(slot?.status).toBe('booked');
   }
 
-  it('with no answer in time (Stripe refunded it): 503 to staff, still paid here; trying again records the one refund', async () => {
+  it('with no answer in time (Stripe refunded it): recorded at once from Stripe’s list of the payment’s refunds', async () => {
     const { booking, appointmentId, payment } = await paidBy();
     fake.failNext('refund', { kind: 'hang', after: 'effect' });
-    const first = await refundAppointment(t.app, t.auth, appointmentId);
-    expectReadable(first, 503, paymentTexts.refundFailed);
+    const response = await refundAppointment(t.app, t.auth, appointmentId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ message: paymentTexts.refunded });
+    expect(refundsOf(payment)).toHaveLength(1);
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row).toMatchObject({ status: 'refunded', refundId: refundsOf(payment)[0]?.id });
+    expect((await appointmentOf(t.database.db, booking.patientId)).status).toBe('refunded');
+  });
+
+  it('with no answer and Stripe still unreachable: 503 to staff, still paid here; trying again sends the same key and records the one refund', async () => {
+    const { booking, appointmentId, payment } = await paidBy();
+    fake.failNext('refund', { kind: 'hang', after: 'effect' });
+    fake.failNext('list_refunds', { kind: 'unavailable' });
+    expectReadable(await refundAppointment(t.app, t.auth, appointmentId), 503, paymentTexts.refundFailed);
     expect(refundsOf(payment)).toHaveLength(1);
     await expectStillPaid(booking, payment);
 
     const again = await refundAppointment(t.app, t.auth, appointmentId);
     expect(again.statusCode, again.body).toBe(200);
-    expect(again.json()).toMatchObject({ message: paymentTexts.refunded });
     expect(refundsOf(payment)).toHaveLength(1);
     expect(refundRequestsOf(payment).map((request) => [request.idempotencyKey, request.replayed])).toEqual([
       [`${payment.idempotencyKey}-refund`, false],
@@ -313,6 +324,29 @@ describe('a refund that fails at Stripe', () => {
     ]);
     const [row] = await t.database.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(row).toMatchObject({ status: 'refunded', refundId: refundsOf(payment)[0]?.id });
+  });
+
+  it("with Stripe's 500, which it answers again to that key for a day: asked once more with a key of its own, refunded once", async () => {
+    const { booking, appointmentId, payment } = await paidBy();
+    fake.failNext('refund', { kind: 'server_error' });
+    const response = await refundAppointment(t.app, t.auth, appointmentId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(refundsOf(payment)).toHaveLength(1);
+    const keys = refundRequestsOf(payment).map((request) => request.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(`${payment.idempotencyKey}-refund`);
+    expect(keys[1]).toMatch(new RegExp(`^${payment.idempotencyKey}-refund-\\d+$`));
+    expect((await appointmentOf(t.database.db, booking.patientId)).status).toBe('refunded');
+  });
+
+  it('refunded already in Stripe’s dashboard: that refund is recorded, none made twice', async () => {
+    const { appointmentId, payment } = await paidBy();
+    fake.refunds.push({ id: 're_dashboard_1', payment_intent: payment.providerPaymentId! });
+    const response = await refundAppointment(t.app, t.auth, appointmentId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(refundsOf(payment)).toHaveLength(1);
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(row?.refundId).toBe('re_dashboard_1');
   });
 
   it('with Stripe down (503): 503 to staff, still paid; trying again refunds once', async () => {

@@ -140,12 +140,38 @@ export function createStripeProvider(
       }
     },
     async refund(id, idempotencyKey) {
+      /** The payment's refund Stripe has made (at most one: a payment is refunded in full), if any. */
+      const refundMade = async () => {
+        const list = await client.refunds.list({ payment_intent: id, limit: 10 });
+        return list.data.find((refund) => refund.status !== 'failed' && refund.status !== 'canceled')?.id;
+      };
       try {
         return (await client.refunds.create({ payment_intent: id }, { idempotencyKey })).id;
       } catch (error) {
-        throw error instanceof sdk.errors.StripeInvalidRequestError
-          ? refused(error.message || paymentTexts.refundFailed)
-          : providerFailure(paymentTexts.refundFailed);
+        if (
+          error instanceof sdk.errors.StripeInvalidRequestError &&
+          error.code !== 'charge_already_refunded'
+        ) {
+          throw refused(error.message || paymentTexts.refundFailed);
+        }
+        // Refunded already (its answer lost, or in Stripe's dashboard), or not: Stripe's list of the payment's
+        // refunds says. Stripe answers its own 500 again to every request with the same key for a day, so after
+        // one, a refund it has not made is asked for with a key of its own: it never refunds more than was paid.
+        try {
+          const made = await refundMade();
+          if (made) return made;
+          if (error instanceof sdk.errors.StripeAPIError && error.statusCode === 500) {
+            return (
+              await client.refunds.create(
+                { payment_intent: id },
+                { idempotencyKey: `${idempotencyKey}-${Date.now()}` },
+              )
+            ).id;
+          }
+        } catch {
+          // Still unreachable, or refused: the refund is asked for again later.
+        }
+        throw providerFailure(paymentTexts.refundFailed);
       }
     },
   };

@@ -111,8 +111,9 @@ async function recordCallFailure(db: AppointmentContext['db'], paymentId: number
  *
  * A try after one the provider left unanswered (a timeout, its own error) continues that payment rather than
  * starting another: the same payment at the provider, its keys, and the provider asked first whether the card was
- * charged, so a card is charged once however often the patient tries. Charging it again for a card the patient
- * entered again has a key of its own (the same card and payment, the same key: the provider answers as before).
+ * charged, so a card is charged once however often the patient tries. The confirm's key names the card too: the
+ * same card sent again gets the provider's first answer, another card is a charge of its own, which the provider
+ * refuses once the payment has succeeded.
  */
 export async function payAppointment(
   context: AppointmentContext,
@@ -173,7 +174,8 @@ export async function payAppointment(
     try {
       providerPaymentId = (await provider.create(providerRequestOf(payment))).id;
     } catch (error) {
-      // Nothing was charged: the visitor may try again at once, as a new payment.
+      // Nothing was charged (a payment the provider may have made is never confirmed): the visitor may try again
+      // at once, as a new payment. Not with this key, for which Stripe would answer its own 500 again for a day.
       await updatePayment(db, payment.id, ['processing'], {
         status: 'failed',
         failureMessage: messageOf(error),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLocalUrl, readConfig } from './config';
 import { createPaymentProvider } from './modules/payments/payment-provider';
 import type { StripeSettings } from './modules/payments/stripe-provider';
-import { type FakeStripe, startFakeStripe } from './test/booking-fixtures';
+import { type FakeStripe, startFakeStripe } from './test/fake-stripe';
 
 describe('readConfig', () => {
   it('has defaults for a fresh machine', () => {

@@ -19,7 +19,7 @@ export type DomainErrorKind =
   | 'unsupported'
   /** Too many of them from one person (429). */
   | 'limit'
-  /** An outside service (the card provider) failed or could not be reached (502). */
+  /** An outside service (the card provider) failed or could not be reached (503). */
   | 'provider_failure';
 
 export class DomainError extends Error {

@@ -590,7 +590,10 @@ export const payments = pgTable(
     customerEmail: text('customer_email'),
     /** The provider's id of the refund. */
     refundId: text('refund_id'),
-    /** Why the provider refused the payment, as it said it. */
+    /**
+     * Why the provider refused the payment, as it said it; on a payment still processing, why the last call to the
+     * provider failed without an answer (an interrupted payment, which the patient's next try continues).
+     */
     failureMessage: text('failure_message'),
     /** While unsettled: when the settlement job may next ask the provider about it (backing off). */
     settleAfter: timestamp('settle_after', { withTimezone: true }).notNull().defaultNow(),

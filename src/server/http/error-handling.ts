@@ -59,7 +59,8 @@ export const STATUS_OF_DOMAIN_ERROR: Record<DomainErrorKind, number> = {
   too_large: 413,
   unsupported: 415,
   limit: 429,
-  provider_failure: 502,
+  // The card provider did not answer or failed: a passing outage on our side of the visitor ('try again').
+  provider_failure: 503,
 };
 
 export function registerErrorHandling(app: FastifyInstance): void {

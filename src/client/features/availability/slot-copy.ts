@@ -4,7 +4,7 @@ import { addDays, formatLongDate } from '../../components/month-calendar/month-g
 import { clinicDayTime, formatTime12 } from '../../lib/clinic-clock';
 import type { SlotKind } from '../../lib/slot-kind';
 import type { SaveSessionsBody } from './availability-admin-api';
-import { existsOn } from './slot-generation';
+import { existsOn, keepsLength } from './slot-generation';
 import { clinicInstant } from './slot-times';
 
 /**
@@ -24,6 +24,8 @@ export const copyTexts = {
     `That makes ${count} slots, and one save takes at most ${max}. Choose fewer days.`,
   missingTime: (day: string, time: string) =>
     `There is no ${time} on ${formatLongDate(day)}: the clocks go forward an hour.`,
+  spansChange: (day: string, start: string, end: string) =>
+    `The clocks change during ${start} – ${end} on ${formatLongDate(day)}, so a copy there would not last as long as the slot.`,
   startedTime: (day: string, time: string) => `${formatLongDate(day)}, ${time} has already passed.`,
   copied: (count: number, days: number) =>
     `${count} ${count === 1 ? 'slot was' : 'slots were'} copied to ${days} ${days === 1 ? 'day' : 'days'}.`,
@@ -51,8 +53,8 @@ export type CopyPlan =
 /**
  * The save that copies `sessions` (one day's, of one kind) to `days`: every slot whatever its status (the times
  * are copied, not the bookings), at its wall-clock times, address and price. Refused with a readable message
- * for no day, a past day or the day itself, a time that does not exist or has passed on a target day, or more
- * than `maxSlots` slots.
+ * for no day, a past day or the day itself, a time that does not exist or has passed on a target day, a slot the
+ * clocks change in on a target day, or more than `maxSlots` slots.
  */
 export function planCopy(
   sessions: readonly Session[],
@@ -87,6 +89,9 @@ export function planCopy(
       if (!existsOn(day, start)) return fail(copyTexts.missingTime(day, formatTime12(start)));
       if (!existsOn(endsNextDay ? addDays(day, 1) : day, end % (24 * 60))) {
         return fail(copyTexts.missingTime(endsNextDay ? addDays(day, 1) : day, formatTime12(end)));
+      }
+      if (!keepsLength(day, start, end)) {
+        return fail(copyTexts.spansChange(day, formatTime12(start), formatTime12(end)));
       }
       const startDate = clinicInstant(day, start);
       if (Date.parse(startDate) <= now.getTime())

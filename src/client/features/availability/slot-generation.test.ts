@@ -59,10 +59,23 @@ describe('filling a day with slots', () => {
     expect(
       generateDaySlots(fill({ date: '2027-03-28', from: h(0, 30), to: h(3) }), MAX_SLOTS_PER_SAVE, now),
     ).toEqual({ ok: false, field: 'from', message: generationTexts.missingTime('1:00 AM') });
-    // In October the hour from 1:00 to 2:00 comes twice; the slots are made on the wall clock all the same.
+    // Nor can a slot the clocks change in: 00:30–02:00 that day is 30 real minutes.
     expect(
-      generateDaySlots(fill({ date: '2027-10-31', from: h(0, 30), to: h(3) }), MAX_SLOTS_PER_SAVE, now).ok,
+      generateDaySlots(
+        fill({ date: '2027-03-28', from: h(0, 30), to: h(3), length: 90 }),
+        MAX_SLOTS_PER_SAVE,
+        now,
+      ),
+    ).toEqual({ ok: false, field: 'from', message: generationTexts.spansChange('12:30 AM', '2:00 AM') });
+    // In October the hour from 1:00 to 2:00 comes twice; slots in it and after it are made on the wall clock
+    // (a time of it is its second coming), but one from before it would last an hour more than it says.
+    expect(
+      generateDaySlots(fill({ date: '2027-10-31', from: h(1), to: h(3) }), MAX_SLOTS_PER_SAVE, now).ok,
     ).toBe(true);
+    expect(clinicInstant('2027-10-31', h(1, 10))).toBe('2027-10-31T01:10:00.000Z');
+    expect(
+      generateDaySlots(fill({ date: '2027-10-31', from: h(0, 30), to: h(3) }), MAX_SLOTS_PER_SAVE, now),
+    ).toEqual({ ok: false, field: 'from', message: generationTexts.spansChange('12:30 AM', '1:00 AM') });
   });
 
   it('refuses more slots than one save takes, with a readable message', () => {

@@ -27,6 +27,8 @@ export const generationTexts = {
     `That makes ${count} slots, and one save takes at most ${max}. Choose a shorter time or longer slots.`,
   missingTime: (time: string) =>
     `There is no ${time} on this day: the clocks go forward an hour. Start after the change.`,
+  spansChange: (start: string, end: string) =>
+    `The clocks change between ${start} and ${end} on this day, so a slot there would not last its length. Choose times before or after the change.`,
 } as const;
 
 export type Generated =
@@ -42,11 +44,22 @@ export function existsOn(date: string, minutes: number): boolean {
 }
 
 /**
+ * Whether a slot from `start` to `end` (minutes after the day's midnight, clinic time) lasts as many real minutes
+ * as its wall clock says: not when the clocks change inside it (00:30–02:00 on the March day is 30 real minutes;
+ * 00:30–01:00 on the October day is 90, its end being the second 01:00).
+ */
+export function keepsLength(date: string, start: number, end: number): boolean {
+  return (
+    Date.parse(clinicInstant(date, end)) - Date.parse(clinicInstant(date, start)) === (end - start) * 60_000
+  );
+}
+
+/**
  * The slots of 'Fill the day': from `from`, each `length` minutes long and `gap` minutes after the one before,
  * the last ending by `to`, in clinic time (the editor turns each into instants of its own day, so a day when
  * the clocks change keeps its wall-clock times). Refused with a readable message on the field at fault: empty
  * or off-step values, an end before the start, no slot fitting, a day or first start in the past, a time the
- * clocks skip, or more than `maxSlots` slots.
+ * clocks skip or a slot the clocks change in, or more than `maxSlots` slots.
  */
 export function generateDaySlots(fill: DayFill, maxSlots: number, now: Date = new Date()): Generated {
   const fail = (field: DayFillField, message: string): Generated => ({ ok: false, field, message });
@@ -77,6 +90,9 @@ export function generateDaySlots(fill: DayFill, maxSlots: number, now: Date = ne
   for (const slot of slots) {
     for (const time of [slot.start, slot.end]) {
       if (!existsOn(date, time)) return fail('from', generationTexts.missingTime(formatTime12(time)));
+    }
+    if (!keepsLength(date, slot.start, slot.end)) {
+      return fail('from', generationTexts.spansChange(formatTime12(slot.start), formatTime12(slot.end)));
     }
   }
   return { ok: true, slots };

@@ -20,7 +20,12 @@ export const LAST_TIME_MINUTES = 24 * 60 - TIME_STEP_MINUTES;
 /** Spec section 9: default prices in euro. */
 export const DEFAULT_PRICE = { video: 85, test: 180 } as const;
 
-/** The instant (ISO 8601, UTC) of a clinic day's wall-clock time. */
+/**
+ * The instant (ISO 8601, UTC) of a clinic day's wall-clock time. On the days the clocks change, a time of the
+ * hour skipped in March is read as winter time, so it lands an hour later on the wall clock (01:30 → 02:30;
+ * `existsOn` in slot-generation.ts tells such times apart), and a time of the hour that comes twice in October
+ * is its second coming, after the clocks go back.
+ */
 export function clinicInstant(date: string, minutes: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const local = new TZDate(year, month - 1, day, Math.floor(minutes / 60), minutes % 60, clinic.timeZone);

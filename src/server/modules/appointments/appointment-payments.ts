@@ -14,6 +14,7 @@ import { queueEmail } from '../email/outbox-repository';
 import { findPatient } from '../patients/patient-repository';
 import type { PaymentRequest, ProviderPayment } from '../payments/payment-provider';
 import {
+  claimInterruptedPayment,
   claimUnsettledPayments,
   findPayment,
   findPaymentByProviderId,
@@ -67,7 +68,10 @@ const providerRequestOf = (payment: Payment): PaymentRequest => ({
   metadata: { payment_id: String(payment.id), appointment_id: String(payment.appointmentId) },
 });
 
-/** Why an appointment cannot be paid now. */
+/** A payment whose last call to the provider failed without an answer: the patient's next try continues it. */
+const isInterrupted = (row: Payment) => row.status === 'processing' && row.failureMessage !== null;
+
+/** Why an appointment cannot be paid now (`earlier`: its payments, an interrupted one left out). */
 function whyNotPayable(appointment: Appointment, earlier: readonly Payment[]): DomainError | undefined {
   if (appointment.status === 'cancelled' || appointment.status === 'refunded') {
     const refunded = earlier.some((row) => row.status === 'refunded' || row.status === 'refund_pending');
@@ -79,12 +83,37 @@ function whyNotPayable(appointment: Appointment, earlier: readonly Payment[]): D
 }
 
 /**
+ * A call to the provider for a payment failed. A declined card or an unusable payment method fails the payment
+ * (the patient tries another card, as a new payment). Anything else (no answer in time, the provider's own error)
+ * leaves it unknown whether the card was charged: the payment stays processing with the failure noted, so the
+ * patient's next try continues it with the same keys, and after PAYMENT_SETTLEMENT_GRACE_MS without one the
+ * settlement job asks the provider.
+ */
+async function recordCallFailure(db: AppointmentContext['db'], paymentId: number, error: unknown) {
+  const definite = error instanceof DomainError && (error.kind === 'declined' || error.kind === 'refused');
+  await updatePayment(
+    db,
+    paymentId,
+    ['processing'],
+    definite
+      ? { status: 'failed', failureMessage: messageOf(error) }
+      : { failureMessage: messageOf(error), settleAfter: after(PAYMENT_SETTLEMENT_GRACE_MS) },
+  );
+}
+
+/**
  * Pays a booking by card. The access token must be the patient's booking's; the amount is the slot's price from
  * the database. The hold is extended and the payment recorded as processing in one transaction, with an
  * idempotency key of its own; then the provider creates the payment (its id is stored before the card is
  * charged) and charges the card. What the provider answers is applied by `settlePayment`: the appointment is
  * paid only if the provider says the payment succeeded. Should the server stop in the middle, the settlement
  * job finishes the payment from what the provider knows of it.
+ *
+ * A try after one the provider left unanswered (a timeout, its own error) continues that payment rather than
+ * starting another: the same payment at the provider, its keys, and the provider asked first whether the card was
+ * charged, so a card is charged once however often the patient tries. The confirm's key names the card too: the
+ * same card sent again gets the provider's first answer, another card is a charge of its own, which the provider
+ * refuses once the payment has succeeded.
  */
 export async function payAppointment(
   context: AppointmentContext,
@@ -98,11 +127,16 @@ export async function payAppointment(
   if (owner.patientId !== request.patient_id) throw forbidden(paymentTexts.wrongPatient);
   const customerEmail = request.customer_email ?? (await findPatient(db, request.patient_id))?.email ?? null;
 
-  const payment = await db
+  const { payment, resumed } = await db
     .transaction(async (tx) => {
       const appointment = await lockAppointment(tx, owner.id);
       if (!appointment) throw notFound(paymentTexts.bookingNotFound);
-      const refusal = whyNotPayable(appointment, await paymentsOfAppointment(tx, appointment.id));
+      const earlier = await paymentsOfAppointment(tx, appointment.id);
+      const interrupted = earlier.find(isInterrupted);
+      const refusal = whyNotPayable(
+        appointment,
+        earlier.filter((row) => row !== interrupted),
+      );
       if (refusal) throw refusal;
       // Only while the booking's own hold lasts: a slot released meanwhile may have been changed by staff
       // (time, kind, price) or taken, so the visitor chooses again. The payment extends the hold.
@@ -111,7 +145,13 @@ export async function payAppointment(
           ? await extendHold(tx, appointment.slotId, appointment.holdTokenHash, settings.holdMinutes)
           : undefined;
       if (!slot) throw conflict(bookingTexts.holdMissing);
-      return insertPayment(tx, {
+      if (interrupted) {
+        const claimed = await claimInterruptedPayment(tx, interrupted.id, PAYMENT_SETTLEMENT_GRACE_MS);
+        // The settlement job took it over a moment ago: it settles it.
+        if (!claimed) throw conflict(paymentTexts.inProgress);
+        return { payment: claimed, resumed: true };
+      }
+      const inserted = await insertPayment(tx, {
         appointmentId: appointment.id,
         provider: provider.name,
         idempotencyKey: `pay_${randomUUID()}`,
@@ -121,6 +161,7 @@ export async function payAppointment(
         customerEmail,
         settleAfter: after(PAYMENT_SETTLEMENT_GRACE_MS),
       });
+      return { payment: inserted, resumed: false };
     })
     .catch((error: unknown) => {
       // The one-live-payment-per-appointment index refused a second payment.
@@ -128,32 +169,43 @@ export async function payAppointment(
       throw error;
     });
 
-  let created: ProviderPayment;
-  try {
-    created = await provider.create(providerRequestOf(payment));
-  } catch (error) {
-    // Nothing was charged: the visitor may try again at once.
-    await updatePayment(db, payment.id, ['processing'], {
-      status: 'failed',
-      failureMessage: messageOf(error),
-    });
-    throw error;
-  }
-  await setProviderPaymentId(db, payment.id, created.id);
-  let charged: ProviderPayment;
-  try {
-    charged = await provider.confirm(created.id, request.token, `${payment.idempotencyKey}-confirm`);
-  } catch (error) {
-    if (error instanceof DomainError && (error.kind === 'declined' || error.kind === 'refused')) {
+  let providerPaymentId = payment.providerPaymentId;
+  if (!providerPaymentId) {
+    try {
+      providerPaymentId = (await provider.create(providerRequestOf(payment))).id;
+    } catch (error) {
+      // Nothing was charged (a payment the provider may have made is never confirmed): the visitor may try again
+      // at once, as a new payment. Not with this key, for which Stripe would answer its own 500 again for a day.
       await updatePayment(db, payment.id, ['processing'], {
         status: 'failed',
         failureMessage: messageOf(error),
       });
-    } else {
-      // The card may or may not have been charged: the settlement job asks the provider at its next run.
-      await updatePayment(db, payment.id, ['processing'], { settleAfter: new Date() });
+      throw error;
     }
-    throw error;
+    await setProviderPaymentId(db, payment.id, providerPaymentId);
+  }
+  let charged: ProviderPayment | undefined;
+  if (resumed) {
+    // The try that was cut short may have charged the card: the provider says before it is charged again.
+    try {
+      const word = await provider.retrieve(providerPaymentId);
+      if (word && word.status !== 'requires_confirmation') charged = word;
+    } catch (error) {
+      await recordCallFailure(db, payment.id, error);
+      throw error;
+    }
+  }
+  if (!charged) {
+    try {
+      charged = await provider.confirm(
+        providerPaymentId,
+        request.token,
+        `${payment.idempotencyKey}-confirm-${request.token}`,
+      );
+    } catch (error) {
+      await recordCallFailure(db, payment.id, error);
+      throw error;
+    }
   }
   await settlePayment(context, payment.id, charged, { actor });
   // The payment as it is now, whoever settled it (this request, or a webhook that came first).

@@ -9,12 +9,10 @@ import {
   type BookingTestApp,
   createBooking,
   createBookingTestApp,
-  type FakeIntent,
-  type FakeStripe,
   pay,
   paymentsOfPatient,
-  startFakeStripe,
 } from '../../test/booking-fixtures';
+import { type FakeIntent, type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
 import { createStripeProvider } from '../payments/stripe-provider';
 import { PROVIDER_RECHECK_MS, settlePayments } from './appointment-payments';
 
@@ -113,7 +111,8 @@ describe('Stripe mode', () => {
     expect(create?.body.get('payment_method')).toBeNull();
     expect(create?.body.get('confirm')).toBeNull();
     const confirm = fake.requests.find(
-      (entry) => entry.method === 'POST' && entry.idempotencyKey === `${payment?.idempotencyKey}-confirm`,
+      (entry) =>
+        entry.method === 'POST' && entry.idempotencyKey === `${payment?.idempotencyKey}-confirm-pm_card_visa`,
     );
     expect(confirm?.path).toBe(`/v1/payment_intents/${payment?.providerPaymentId}/confirm`);
     expect(confirm?.body.get('payment_method')).toBe('pm_card_visa');

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   livePaymentStatuses,
@@ -80,6 +80,28 @@ export async function updatePayment(
   return row;
 }
 
+/**
+ * Claims a payment whose last call to its provider failed without an answer (processing, with the failure noted)
+ * for the patient's next try, which continues it: the note cleared, its turn with the settlement job pushed back
+ * by `graceMs`. Undefined when it is not such a payment any more (another try or the job claimed it first).
+ */
+export async function claimInterruptedPayment(
+  db: Db,
+  id: number,
+  graceMs: number,
+): Promise<Payment | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({
+      failureMessage: null,
+      settleAfter: sql`now() + ${graceMs} * interval '1 millisecond'`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(payments.id, id), eq(payments.status, 'processing'), isNotNull(payments.failureMessage)))
+    .returning();
+  return row;
+}
+
 /** Records the provider's id of a payment the moment it is known, before the card is charged. */
 export async function setProviderPaymentId(db: Db, id: number, providerPaymentId: string): Promise<void> {
   await db.update(payments).set({ providerPaymentId, updatedAt: sql`now()` }).where(eq(payments.id, id));
@@ -103,7 +125,8 @@ const settleBackoff = (attempts: unknown) =>
  * Claims up to `limit` unsettled payments of `provider` whose time to be asked about has come (`settle_after`
  * is not after `now`), oldest turn first, in one atomic statement: each claimed row's next turn is pushed back
  * (1, 2, 4 … minutes, at most an hour), so rows the provider cannot settle yet go to the back of the queue
- * instead of starving the others, and instances claiming at once skip each other's rows.
+ * instead of starving the others, and instances claiming at once skip each other's rows. An interrupted payment
+ * (see `claimInterruptedPayment`) claimed so is the job's alone.
  */
 export async function claimUnsettledPayments(
   db: Db,
@@ -129,6 +152,8 @@ export async function claimUnsettledPayments(
     .set({
       settleAfter: sql`${now.toISOString()}::timestamptz + ${settleBackoff(payments.settleAttempts)}`,
       settleAttempts: sql`${payments.settleAttempts} + 1`,
+      // An interrupted payment the job takes over is no longer the patient's to continue.
+      failureMessage: sql`case when ${payments.status} = 'processing' then null else ${payments.failureMessage} end`,
     })
     .where(inArray(payments.id, due))
     .returning();

@@ -11,7 +11,13 @@ export interface StripeSettings {
   host?: string;
   port?: number;
   protocol?: 'http' | 'https';
+  /** Tests only (never from configuration): the SDK's timeout of one call, and its retries of a call that failed. */
+  timeoutMs?: number;
+  maxNetworkRetries?: number;
 }
+
+/** How long one call to Stripe may take before the SDK gives up on it (and retries it, with the same key). */
+export const STRIPE_TIMEOUT_MS = 20_000;
 
 /**
  * The Stripe SDK, imported when it is first needed: it costs a start about 85 ms, and in test mode it is never
@@ -26,8 +32,8 @@ export function stripeClient(settings: StripeSettings, sdk: typeof Stripe): Stri
     ...(settings.host
       ? { host: settings.host, port: settings.port, protocol: settings.protocol ?? 'https' }
       : {}),
-    maxNetworkRetries: settings.host ? 0 : 2,
-    timeout: 20_000,
+    maxNetworkRetries: settings.maxNetworkRetries ?? (settings.host ? 0 : 2),
+    timeout: settings.timeoutMs ?? STRIPE_TIMEOUT_MS,
     appInfo: { name: 'dublin-allergy-clinic' },
   });
 }
@@ -61,10 +67,17 @@ export function fromPaymentIntent(intent: Stripe.PaymentIntent): ProviderPayment
   };
 }
 
-/** Stripe's errors as domain errors: a declined card with Stripe's own text, a bad method refused, else down. */
+/**
+ * Stripe's errors as domain errors: a declined card with Stripe's own text, a bad method refused, else down. A
+ * PaymentIntent in a state that cannot be confirmed (it succeeded or was cancelled meanwhile, by another try of
+ * the same payment) is not the card's fault: down too, so the payment is asked about rather than failed.
+ */
 function stripeError(sdk: typeof Stripe, error: unknown): DomainError {
   if (error instanceof sdk.errors.StripeCardError) return declined(error.message || paymentTexts.declined);
-  if (error instanceof sdk.errors.StripeInvalidRequestError) {
+  if (
+    error instanceof sdk.errors.StripeInvalidRequestError &&
+    error.code !== 'payment_intent_unexpected_state'
+  ) {
     return refused(paymentTexts.invalidMethod, fieldError('token', paymentTexts.invalidMethod));
   }
   return providerFailure(paymentTexts.providerDown);
@@ -127,12 +140,38 @@ export function createStripeProvider(
       }
     },
     async refund(id, idempotencyKey) {
+      /** The payment's refund Stripe has made (at most one: a payment is refunded in full), if any. */
+      const refundMade = async () => {
+        const list = await client.refunds.list({ payment_intent: id, limit: 10 });
+        return list.data.find((refund) => refund.status !== 'failed' && refund.status !== 'canceled')?.id;
+      };
       try {
         return (await client.refunds.create({ payment_intent: id }, { idempotencyKey })).id;
       } catch (error) {
-        throw error instanceof sdk.errors.StripeInvalidRequestError
-          ? refused(error.message || paymentTexts.refundFailed)
-          : providerFailure(paymentTexts.refundFailed);
+        if (
+          error instanceof sdk.errors.StripeInvalidRequestError &&
+          error.code !== 'charge_already_refunded'
+        ) {
+          throw refused(error.message || paymentTexts.refundFailed);
+        }
+        // Refunded already (its answer lost, or in Stripe's dashboard), or not: Stripe's list of the payment's
+        // refunds says. Stripe answers its own 500 again to every request with the same key for a day, so after
+        // one, a refund it has not made is asked for with a key of its own: it never refunds more than was paid.
+        try {
+          const made = await refundMade();
+          if (made) return made;
+          if (error instanceof sdk.errors.StripeAPIError && error.statusCode === 500) {
+            return (
+              await client.refunds.create(
+                { payment_intent: id },
+                { idempotencyKey: `${idempotencyKey}-${Date.now()}` },
+              )
+            ).id;
+          }
+        } catch {
+          // Still unreachable, or refused: the refund is asked for again later.
+        }
+        throw providerFailure(paymentTexts.refundFailed);
       }
     },
   };

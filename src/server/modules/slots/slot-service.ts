@@ -59,7 +59,7 @@ function rowValues(slot: SlotCreate): SlotValues {
 }
 
 /** Refuses a save whose own slots overlap (same kind); the database refuses overlaps with stored slots. */
-function checkBatch(items: { field: string; values: SlotValues }[], now: Date): void {
+export function checkBatch(items: { field: string; values: SlotValues }[], now: Date): void {
   for (const { field, values } of items) {
     if (values.startsAt.getTime() <= now.getTime()) {
       throw refused(slotTexts.startsInPast, fieldError(field, slotTexts.startsInPast));

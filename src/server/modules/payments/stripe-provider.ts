@@ -16,8 +16,12 @@ export interface StripeSettings {
   maxNetworkRetries?: number;
 }
 
-/** How long one call to Stripe may take before the SDK gives up on it (and retries it, with the same key). */
-export const STRIPE_TIMEOUT_MS = 20_000;
+/**
+ * How long one call to Stripe may take before the SDK gives up on it, and how often it then tries again (with
+ * the same key): a payment makes two calls, so at worst 2 × 2 × 10 s, inside the server's 60 s connection timeout.
+ */
+export const STRIPE_TIMEOUT_MS = 10_000;
+const STRIPE_RETRIES = 1;
 
 /**
  * The Stripe SDK, imported when it is first needed: it costs a start about 85 ms, and in test mode it is never
@@ -32,7 +36,7 @@ export function stripeClient(settings: StripeSettings, sdk: typeof Stripe): Stri
     ...(settings.host
       ? { host: settings.host, port: settings.port, protocol: settings.protocol ?? 'https' }
       : {}),
-    maxNetworkRetries: settings.maxNetworkRetries ?? (settings.host ? 0 : 2),
+    maxNetworkRetries: settings.maxNetworkRetries ?? (settings.host ? 0 : STRIPE_RETRIES),
     timeout: settings.timeoutMs ?? STRIPE_TIMEOUT_MS,
     appInfo: { name: 'dublin-allergy-clinic' },
   });

@@ -1,5 +1,6 @@
 // `npm test`: type-check, lint, unit and API tests on PGlite, the same tests on PostgreSQL when
-// TEST_DATABASE_URL is set, then the browser tests against a production build. Stops at the first failure.
+// TEST_DATABASE_URL is set, the failure tests, then the browser tests against a production build. Stops at the
+// first failure.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -21,6 +22,9 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('TEST_DATABASE_URL is not set: skipping the PostgreSQL run of the API tests.');
 }
+// Real server processes, a mail server down for a while, two instances on one PostgreSQL (those only with
+// TEST_DATABASE_URL).
+steps.push(['Failure tests', 'npx', ['vitest', 'run', '--config', 'vitest.failure.config.ts']]);
 if (process.env.SKIP_E2E !== '1') {
   steps.push(['Build', 'npm', ['run', 'build']]);
   steps.push(['Browser tests (Chromium)', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts']]);

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, ne } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIsCurrent, projectRoot } from '../../scripts/server-build.mjs';
@@ -324,16 +324,16 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
       async () => {
         const unsent = await db().$count(
           emailOutbox,
-          and(inArray(emailOutbox.id, queued), sql`status <> 'sent'`),
+          and(inArray(emailOutbox.id, queued), ne(emailOutbox.status, 'sent')),
         );
         return unsent === 0 ? true : undefined;
       },
       'the queued e-mails to be sent',
-      60_000,
+      90_000,
     );
     const unsentReminders = await db().$count(
       emailOutbox,
-      and(like(emailOutbox.subject, 'Reminder:%'), sql`status <> 'sent'`),
+      and(like(emailOutbox.subject, 'Reminder:%'), ne(emailOutbox.status, 'sent')),
     );
     expect(unsentReminders).toBe(0);
 
@@ -381,7 +381,7 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
       await waitFor(
         async () => ((await clientB.call('GET', '/faq')).text.includes(title) ? true : undefined),
         "B's page to show the question",
-        10_000,
+        15_000,
       );
       expect((await clientA.call('GET', '/faq')).text).toContain(title);
       expect((await clientB.call('GET', '/faq')).headers.get('x-page-cache')).toBe('hit');
@@ -401,7 +401,7 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
       await waitFor(
         async () => ((await clientA.call('GET', '/faq')).text.includes(second) ? true : undefined),
         "A's page to show the question",
-        10_000,
+        15_000,
       );
       await waitFor(async () => (notifications.length >= 2 ? true : undefined), 'two notifications', 10_000);
       // One notification a change, each from the instance that made it (its own id), none echoed back.

@@ -6,7 +6,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
-    // The failure tests run on their own (`npm run test:failure`, vitest.failure.config.ts).
+    // The failure tests run on their own (vitest.failure.config.ts, `npm run test:failure`).
     exclude: [...configDefaults.exclude, 'src/**/*.failure.test.ts'],
     environment: 'node',
     pool: 'forks',

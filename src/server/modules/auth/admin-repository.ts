@@ -17,6 +17,22 @@ export async function findAdminByEmail(db: Db, email: string): Promise<AdminUser
   return row;
 }
 
+/**
+ * Inserts an admin unless one with that e-mail exists, in one atomic statement; answers the new row, or undefined
+ * when the e-mail was taken (by another instance starting at the same moment, say).
+ */
+export async function insertAdminIfAbsent(
+  db: Db,
+  values: { email: string; passwordHash: string },
+): Promise<AdminUserRow | undefined> {
+  const [row] = await db
+    .insert(adminUsers)
+    .values({ email: normaliseEmail(values.email), passwordHash: values.passwordHash })
+    .onConflictDoNothing({ target: adminUsers.email })
+    .returning();
+  return row;
+}
+
 export async function insertAdmin(
   db: Db,
   values: { email: string; passwordHash: string; name?: string | null },

@@ -344,6 +344,15 @@ describe('setting a password', () => {
     expect(refused.statusCode).toBe(401);
   });
 
+  it('creates the ADMIN_EMAIL admin once when several instances start together on an empty database', async () => {
+    const starting = 'starting@clinic.test';
+    const outcomes = await Promise.all(
+      [1, 2, 3].map(() => ensureAdmin(t.database.db, starting, 'Start-pw12')),
+    );
+    expect(outcomes.sort()).toEqual(['created', 'exists', 'exists']);
+    expect((await login({ email: starting, password: 'Start-pw12' }, '192.0.2.42')).statusCode).toBe(200);
+  });
+
   it('does not apply at sign-in, which keeps the 5 to 12 characters of the specification', async () => {
     const legacy = 'legacy@clinic.test';
     await insertAdmin(t.database.db, { email: legacy, passwordHash: await hashPassword('password') });

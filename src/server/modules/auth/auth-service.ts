@@ -8,6 +8,7 @@ import {
   findAdminByEmail,
   findLiveToken,
   insertAdmin,
+  insertAdminIfAbsent,
   insertAuthToken,
   normaliseEmail,
   revokeAllTokensOf,
@@ -130,6 +131,7 @@ export async function ensureAdmin(db: Db, email: string, password: string): Prom
   if (await findAdminByEmail(db, email)) return 'exists';
   const problem = await passwordProblem(password);
   if (problem) throw new Error(`ADMIN_PASSWORD is not accepted: ${problem}`);
-  await createAdmin(db, email, password);
-  return 'created';
+  // Several instances starting together on an empty database all get here: the first insert creates the admin.
+  const created = await insertAdminIfAbsent(db, { email, passwordHash: await hashPassword(password) });
+  return created ? 'created' : 'exists';
 }

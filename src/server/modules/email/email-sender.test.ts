@@ -1,12 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import { emailOutbox } from '../../db/schema';
 import { createJobRunner } from '../../jobs/job-runner';
+import { type LocalSmtp, startLocalSmtp } from '../../test/local-smtp';
 import { createTestDatabase } from '../../test/test-database';
-import { type EmailSenderOptions, emailOutboxJob } from './email-sender';
+import { type EmailSenderOptions, emailOutboxJob, outboxMessageId } from './email-sender';
 
 /** The outbox job under a runner of its own, as the server runs it. */
 function startSender(options: EmailSenderOptions) {
@@ -154,6 +155,8 @@ describe('email sender', () => {
       expect(delivered?.raw).toContain('Reply-To: reply@example.com');
       expect(delivered?.raw).toContain('invite.ics');
       const stored = await row(id);
+      // The same Message-ID at every try: the outbox row's.
+      expect(delivered?.raw).toContain(`Message-ID: ${outboxMessageId(stored, 'info@clinic.test')}`);
       expect(stored).toMatchObject({ status: 'sent', attempts: 1, lockedUntil: null });
       expect(stored.sentAt).toBeInstanceOf(Date);
       // Once sent, the stored copy keeps the link without its token, and the attachments' names only.
@@ -246,5 +249,130 @@ describe('email sender', () => {
     expect(await sender.runOnce()).toEqual({ sent: 0, failed: 0 });
     expect(await row(id)).toMatchObject({ status: 'pending', attempts: 0 });
     await sender.stop();
+  });
+});
+
+describe('email sender, the mail server unavailable and several senders', () => {
+  let smtp: LocalSmtp;
+  const senders: { stop(): Promise<void> }[] = [];
+  beforeAll(async () => {
+    smtp = await startLocalSmtp();
+  });
+  afterAll(async () => {
+    for (const sender of senders) await sender.stop();
+    await smtp.close();
+  });
+  beforeEach(async () => {
+    // The tests of this block share the outbox: each starts from an empty one with the server up.
+    await database.db.delete(emailOutbox);
+    await smtp.setMode('up');
+    smtp.received.length = 0;
+  });
+
+  const newSender = (options: Partial<EmailSenderOptions> = {}) => {
+    const sender = startSender({
+      db: database.db,
+      smtpUrl: smtp.url,
+      from: 'Dublin Allergy Clinic <info@clinic.test>',
+      logger: silentLogger,
+      ...options,
+    });
+    senders.push(sender);
+    return sender;
+  };
+  const queue = (to: string, subject: string) => queueEmail(database.db, { to, subject, text: subject });
+  /** As if `ms` passed for the waiting messages. */
+  const passTime = (ms: number) =>
+    database.db.update(emailOutbox).set({
+      nextAttemptAt: sql`${emailOutbox.nextAttemptAt} - ${`${ms} milliseconds`}::interval`,
+      lockedUntil: sql`${emailOutbox.lockedUntil} - ${`${ms} milliseconds`}::interval`,
+    });
+  const messageIdOf = async (id: number) => outboxMessageId(await row(id), 'info@clinic.test');
+
+  it('ends the round at the first sign that the server is unavailable (421), and the round waits for it together', async () => {
+    const sender = newSender();
+    const ids = [
+      await queue('one@example.ie', 'One'),
+      await queue('two@example.ie', 'Two'),
+      await queue('three@example.ie', 'Three'),
+    ];
+    await smtp.setMode('busy');
+    const busyBefore = smtp.busyAnswers();
+    expect(await sender.runOnce()).toEqual({ sent: 0, failed: 3 });
+    // One connection was turned away; the other two were not tried against a server known to be unavailable.
+    expect(smtp.busyAnswers() - busyBefore).toBe(1);
+    const rows = await Promise.all(ids.map(row));
+    for (const stored of rows) {
+      expect(stored).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(stored.lastError).toContain('421');
+      expect(stored.nextAttemptAt.getTime()).toBe(rows[0]!.nextAttemptAt.getTime());
+      expect(stored.lockedUntil?.getTime()).toBe(stored.nextAttemptAt.getTime());
+    }
+    expect(rows[0]!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+  });
+
+  it('sends nothing written after the messages waiting for the server before them, whichever sender runs', async () => {
+    const first = newSender();
+    const second = newSender();
+    const a = await queue('a@example.ie', 'A');
+    const b = await queue('b@example.ie', 'B');
+    await smtp.setMode('down');
+    await first.runOnce();
+    expect((await row(a)).lastError).toMatch(/ECONNREFUSED|connect/i);
+
+    // Written while A and B wait: not tried before them, by this sender or another, even with the server back.
+    const c = await queue('c@example.ie', 'C');
+    await smtp.setMode('up');
+    expect(await first.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(await second.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(await claimDueEmails(database.db, 10, 60_000)).toEqual([]);
+    expect(await row(c)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(smtp.received).toHaveLength(0);
+
+    await passTime(31_000);
+    expect(await second.runOnce()).toEqual({ sent: 3, failed: 0 });
+    expect(smtp.received.map((mail) => mail.messageId)).toEqual(
+      await Promise.all([a, b, c].map(messageIdOf)),
+    );
+    expect(await row(a)).toMatchObject({ status: 'sent', attempts: 2, lockedUntil: null });
+  });
+
+  it('does not hold the queue back for a message the server defers (4xx): that one retries alone', async () => {
+    const sender = newSender();
+    const full = await queue('someone@full.test', 'Deferred');
+    const after = await queue('after@example.ie', 'After');
+    expect(await sender.runOnce()).toEqual({ sent: 1, failed: 1 });
+    const deferred = await row(full);
+    expect(deferred).toMatchObject({ status: 'pending', attempts: 1, lockedUntil: null });
+    expect(deferred.lastError).toContain('452');
+    expect(await row(after)).toMatchObject({ status: 'sent' });
+    // Written later, sent at once: the deferred one holds nothing back.
+    const later = await queue('later@example.ie', 'Later');
+    await sender.runOnce();
+    expect(await row(later)).toMatchObject({ status: 'sent' });
+  });
+
+  it('leaves a message whose claim ran out, and another sender took over, to that sender: sent once', async () => {
+    // The first sender claims both; the server takes the first one slowly, past the second one's claim.
+    const slow = newSender({ lockMs: 60_000 });
+    const other = newSender();
+    const first = await queue('first@example.ie', 'First');
+    const second = await queue('second@example.ie', 'Second');
+    const held = smtp.holdNextMessage();
+    const slowRun = slow.runOnce();
+    await held.reached;
+    // The second message's claim has run out (as after two minutes) and another instance's sender takes it over.
+    await database.db
+      .update(emailOutbox)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(emailOutbox.id, second));
+    expect(await other.runOnce()).toEqual({ sent: 1, failed: 0 });
+    held.release();
+    expect(await slowRun).toEqual({ sent: 1, failed: 0 });
+
+    const counts = smtp.countsByMessageId();
+    expect(counts.get(await messageIdOf(first))).toBe(1);
+    expect(counts.get(await messageIdOf(second))).toBe(1);
+    expect(await row(second)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 });

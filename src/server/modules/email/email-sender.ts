@@ -1,7 +1,15 @@
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/database';
 import type { Job, JobLogger } from '../../jobs/job-runner';
-import { claimDueEmails, markFailed, markSent, type OutboxEmail } from './outbox-repository';
+import {
+  claimDueEmails,
+  markFailed,
+  markSent,
+  type OutboxEmail,
+  renewClaim,
+  retryDelayMs,
+  waitForMailServer,
+} from './outbox-repository';
 
 /**
  * Whether the mail server refused the message for good (an SMTP 5xx: no such mailbox, relaying denied): trying
@@ -10,6 +18,43 @@ import { claimDueEmails, markFailed, markSent, type OutboxEmail } from './outbox
 function isPermanentRefusal(error: unknown): boolean {
   const code = (error as { responseCode?: unknown } | null)?.responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/** Nodemailer's codes of a failure to reach the mail server or to be let in by it, whatever the message. */
+const SERVER_FAILURE_CODES = new Set([
+  'ECONNECTION',
+  'ETIMEDOUT',
+  'ESOCKET',
+  'EDNS',
+  'ETLS',
+  'EAUTH',
+  'ENOAUTH',
+  'EPROXY',
+]);
+
+/**
+ * Whether the failure is the mail server's, not the message's: it could not be reached, its greeting or sign-in
+ * failed (nodemailer's command 'CONN'), or it answered 421 (service not available) to any command. Every message
+ * would fail the same way now, so the round stops and the queue waits for the server as a whole.
+ */
+function isServerUnavailable(error: unknown): boolean {
+  const { code, responseCode, command } = (error ?? {}) as {
+    code?: unknown;
+    responseCode?: unknown;
+    command?: unknown;
+  };
+  return (
+    responseCode === 421 || (typeof code === 'string' && SERVER_FAILURE_CODES.has(code)) || command === 'CONN'
+  );
+}
+
+/**
+ * The Message-ID of an outbox message: the same at every try, so a message sent again (its success not recorded,
+ * or its claim taken over) is recognisably the same message to the receiving server and to the recipient.
+ */
+export function outboxMessageId(email: Pick<OutboxEmail, 'id' | 'createdAt'>, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<outbox.${email.id}.${email.createdAt.getTime().toString(36)}@${domain}>`;
 }
 
 /** An SMTP failure's codes (nodemailer's `code`, the server's `responseCode`), without its text. */
@@ -38,8 +83,10 @@ export interface RunResult {
 }
 
 /**
- * The background sender of the outbox (DESIGN.md section 2), a job of the server's job runner: each run
- * claims the due messages and sends them over SMTP; a failure puts the message back for a later retry.
+ * The background sender of the outbox (DESIGN.md section 2), a job of the server's job runner: each run claims the
+ * due messages and sends them over SMTP, oldest first. A message the server refuses is put back for a later retry
+ * with its own backoff (or failed at once when refused for good); when the server itself is unavailable the run
+ * stops and the queue waits for it as a whole, so that once it is back the messages go in the order written.
  */
 export function emailOutboxJob({
   db,
@@ -53,7 +100,11 @@ export function emailOutboxJob({
   if (!smtpUrl) logger.info('SMTP_URL is not set: e-mail stays queued in the outbox and is not sent');
   // Made at the first run, after the server listens: importing nodemailer costs a start about 40 ms.
   let transport: Transporter | undefined;
-  async function sendOne(transport: Transporter, email: OutboxEmail): Promise<boolean> {
+  /** Sends one claimed message and records what came of it, unless the mail server was unavailable. */
+  async function sendOne(
+    transport: Transporter,
+    email: OutboxEmail,
+  ): Promise<'sent' | 'failed' | { serverUnavailable: string }> {
     try {
       await transport.sendMail({
         from,
@@ -62,6 +113,7 @@ export function emailOutboxJob({
         subject: email.subject,
         text: email.textBody,
         html: email.htmlBody ?? undefined,
+        messageId: outboxMessageId(email, from),
         attachments: email.attachments.map((file) => ({
           filename: file.filename,
           contentType: file.contentType,
@@ -79,20 +131,22 @@ export function emailOutboxJob({
         { emailId: email.id, attempts: email.attempts, ...smtpCodes(error) },
         'e-mail not sent, will retry',
       );
+      if (isServerUnavailable(error)) return { serverUnavailable: message };
       try {
         await markFailed(db, email.id, message, email.attempts, { permanent: isPermanentRefusal(error) });
       } catch (markError) {
         logger.error({ emailId: email.id, err: markError }, 'could not record the failed e-mail');
       }
-      return false;
+      return 'failed';
     }
     try {
       await markSent(db, email.id);
     } catch (markError) {
-      // Sent but not recorded: the claim expires and it may be sent again (at least once delivery).
+      // Sent but not recorded: the claim expires and it may be sent again (at least once delivery), under the
+      // same Message-ID.
       logger.error({ emailId: email.id, err: markError }, 'could not record the sent e-mail');
     }
-    return true;
+    return 'sent';
   }
 
   return {
@@ -108,9 +162,23 @@ export function emailOutboxJob({
         socketTimeout: 30_000,
       });
       const due = await claimDueEmails(db, batchSize, lockMs);
-      for (const email of due) {
-        if (await sendOne(transport, email)) result.sent += 1;
-        else result.failed += 1;
+      for (const [index, email] of due.entries()) {
+        // The first was claimed a moment ago; a later one's claim may have run out while the ones before it went.
+        if (index > 0 && !(await renewClaim(db, email, lockMs))) continue;
+        const outcome = await sendOne(transport, email);
+        if (outcome === 'sent') {
+          result.sent += 1;
+          continue;
+        }
+        if (outcome === 'failed') {
+          result.failed += 1;
+          continue;
+        }
+        // The server is unavailable: this message and the rest of the round wait for it, in their order.
+        const waiting = due.slice(index);
+        await waitForMailServer(db, waiting, outcome.serverUnavailable, retryDelayMs(email.attempts));
+        result.failed += waiting.length;
+        break;
       }
       return result;
     },

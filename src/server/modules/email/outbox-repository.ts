@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { containsText, countCheaply, type PageRequest, paginateFromNearerEnd } from '../../db/paginate';
 import { type EmailAttachment, type EmailStatus, emailOutbox } from '../../db/schema';
@@ -71,18 +72,34 @@ export function emailsOfAppointment(db: Db, appointmentId: number) {
 }
 
 /**
- * Claims up to `limit` due messages for `lockMs` in one atomic statement: pending ones whose time has
- * come, and 'sending' ones whose claim has expired (a sender that died mid-way). Concurrent senders skip
- * each other's rows (FOR UPDATE SKIP LOCKED), so a message is never sent twice at the same time.
+ * Claims up to `limit` due messages for `lockMs` in one atomic statement, oldest first: pending ones whose time has
+ * come, and 'sending' ones whose claim has expired (a sender that died mid-way). Concurrent senders skip each
+ * other's rows (FOR UPDATE SKIP LOCKED), so a message is never sent twice at the same time. While messages wait
+ * for the mail server (`waitForMailServer`), none written after them is claimed: the queue keeps its order.
  */
 export async function claimDueEmails(db: Db, limit: number, lockMs: number): Promise<OutboxEmail[]> {
+  const waiting = alias(emailOutbox, 'waiting');
   const due = db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
     .where(
-      or(
-        and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)),
-        and(eq(emailOutbox.status, 'sending'), lt(emailOutbox.lockedUntil, sql`now()`)),
+      and(
+        or(
+          and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)),
+          and(eq(emailOutbox.status, 'sending'), lt(emailOutbox.lockedUntil, sql`now()`)),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(waiting)
+            .where(
+              and(
+                eq(waiting.status, 'pending'),
+                gt(waiting.lockedUntil, sql`now()`),
+                lt(waiting.id, emailOutbox.id),
+              ),
+            ),
+        ),
       ),
     )
     .orderBy(asc(emailOutbox.id))
@@ -98,6 +115,64 @@ export async function claimDueEmails(db: Db, limit: number, lockMs: number): Pro
     .where(inArray(emailOutbox.id, due))
     .returning();
   return claimed.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Renews this sender's claim on a message just before sending it, for `lockMs` from now; answers false when it is no
+ * longer this sender's: the claim expired while the sender was busy with the messages before it and another sender
+ * claimed it since (each claim counts an attempt, so `attempts` tells whose claim it is). That sender sends it.
+ */
+export async function renewClaim(
+  db: Db,
+  claim: Pick<OutboxEmail, 'id' | 'attempts'>,
+  lockMs: number,
+): Promise<boolean> {
+  const renewed = await db
+    .update(emailOutbox)
+    .set({ lockedUntil: sql`now() + ${`${Math.max(0, Math.round(lockMs))} milliseconds`}::interval` })
+    .where(
+      and(
+        eq(emailOutbox.id, claim.id),
+        eq(emailOutbox.status, 'sending'),
+        eq(emailOutbox.attempts, claim.attempts),
+      ),
+    )
+    .returning({ id: emailOutbox.id });
+  return renewed.length > 0;
+}
+
+/**
+ * The mail server could not be reached or turned the connection away, so none of the `claimed` messages (still this
+ * sender's) was sent: they wait for it together, `delayMs` from now, with its answer as their last error, and are
+ * held back till then (`locked_until` of a pending message), so that no message written after them is sent before
+ * them, by this sender or another (`claimDueEmails`). One that has had MAX_EMAIL_ATTEMPTS tries is failed.
+ */
+export async function waitForMailServer(
+  db: Db,
+  claimed: readonly Pick<OutboxEmail, 'id' | 'attempts'>[],
+  error: string,
+  delayMs: number,
+): Promise<void> {
+  if (claimed.length === 0) return;
+  const retryAt = sql`now() + ${`${Math.max(0, Math.round(delayMs))} milliseconds`}::interval`;
+  const giveUp = sql`${emailOutbox.attempts} >= ${MAX_EMAIL_ATTEMPTS}`;
+  await db
+    .update(emailOutbox)
+    .set({
+      status: sql`case when ${giveUp} then 'failed' else 'pending' end`,
+      lockedUntil: sql`case when ${giveUp} then null else ${retryAt} end`,
+      nextAttemptAt: retryAt,
+      lastError: error.slice(0, 2000),
+    })
+    .where(
+      and(
+        eq(emailOutbox.status, 'sending'),
+        sql`(${emailOutbox.id}, ${emailOutbox.attempts}) in (${sql.join(
+          claimed.map((claim) => sql`(${claim.id}::integer, ${claim.attempts}::integer)`),
+          sql`, `,
+        )})`,
+      ),
+    );
 }
 
 /** A patient's booking link's token in a stored body: `/booking/{reference}#{token}`. */

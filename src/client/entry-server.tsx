@@ -11,7 +11,7 @@ import { isBookingConfirmedPath, isClientOnlyPath, isOwnBookingPath, routes } fr
 import type { SsrState } from './app/ssr-state-shape';
 import { blogPageFromSearch } from './features/blog/blog-format';
 import { bookingConfirmedHead, manageBookingHead } from './features/booking/manage-booking-head';
-import { isNotFoundError } from './lib/api-client';
+import { isNotFoundError, isServerError } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { serializeState } from './lib/ssr-state';
 
@@ -91,10 +91,14 @@ export async function render({ url, origin, fetchJson }: RenderRequest): Promise
     ),
   );
 
-  const notFound = queryClient
+  const failed = queryClient
     .getQueryCache()
     .getAll()
-    .some((query) => isNotFoundError(query.state.error));
+    .map((query) => query.state.error);
+  const notFound = failed.some(isNotFoundError);
+  // Data the API could not give now (its database down): the page shows its error state and answers 503, so the
+  // page cache, a load balancer and search engines do not take it for the page.
+  const unavailable = !notFound && failed.some(isServerError);
 
   const headSource = [...handles].reverse().find(({ handle }) => handle?.head);
   let head: PageHead = { title: 'Page not found', description: 'This page does not exist.' };
@@ -121,7 +125,7 @@ export async function render({ url, origin, fetchJson }: RenderRequest): Promise
     notFound,
   };
   return {
-    status: notFound ? 404 : context.statusCode,
+    status: notFound ? 404 : unavailable ? 503 : context.statusCode,
     clientOnly: false,
     head: renderHeadTags(head, { origin, path: canonicalPath(requestUrl) }),
     element,

@@ -1,11 +1,13 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Unit and API tests: the run migrates once (test-database-setup.ts); each API test file builds the app
 // on its own copy of that database.
 export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    // The failure tests run on their own (vitest.failure.config.ts, `npm run test:failure`).
+    exclude: [...configDefaults.exclude, 'src/**/*.failure.test.ts'],
     environment: 'node',
     pool: 'forks',
     // Each worker loads the app's modules and PGlite once for all its files instead of once a file; every

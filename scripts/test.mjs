@@ -1,5 +1,7 @@
 // `npm test`: type-check, lint, unit and API tests on PGlite, the same tests on PostgreSQL when
-// TEST_DATABASE_URL is set, then the browser tests against a production build. Stops at the first failure.
+// TEST_DATABASE_URL is set, the failure tests (real servers killed and their database stopped; on PostgreSQL
+// too when TEST_DATABASE_URL is set), then the browser tests against a production build. Stops at the first
+// failure.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
@@ -21,6 +23,7 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('TEST_DATABASE_URL is not set: skipping the PostgreSQL run of the API tests.');
 }
+steps.push(['Failure tests', 'npx', ['vitest', 'run', '--config', 'vitest.failure.config.ts']]);
 if (process.env.SKIP_E2E !== '1') {
   steps.push(['Build', 'npm', ['run', 'build']]);
   steps.push(['Browser tests (Chromium)', 'npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts']]);

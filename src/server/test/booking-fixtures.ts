@@ -200,6 +200,8 @@ export interface FakeStripe {
   requests: { method: string; path: string; body: URLSearchParams; idempotencyKey?: string }[];
   /** While true, refunds answer 503 as in a Stripe outage. */
   refundsDown: boolean;
+  /** Each answer is held back this long after its call has taken effect (0 by default): calls in flight. */
+  delayMs: number;
   /**
    * Holds back the answer to the next call of this kind (after it has taken effect) until `release` is called:
    * the failure tests stop the server while it waits. `reached` resolves when the call has arrived.
@@ -232,7 +234,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripe['requests'] = [];
   const stalls = new Map<FakeCall, { arrived: () => void; released: Promise<void> }>();
   let counter = 0;
-  const outage = { refundsDown: false };
+  const outage = { refundsDown: false, delayMs: 0 };
 
   const handle = async (method: string, path: string, body: URLSearchParams) => {
     const send = (status: number, value: unknown) => ({ status, value });
@@ -320,6 +322,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         : method === 'POST' && path === '/v1/payment_intents'
           ? 'create'
           : undefined;
+    if (outage.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, outage.delayMs));
     const stalled = kind ? stalls.get(kind) : undefined;
     if (kind && stalled) {
       stalls.delete(kind);
@@ -340,6 +343,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     set refundsDown(down: boolean) {
       outage.refundsDown = down;
+    },
+    get delayMs() {
+      return outage.delayMs;
+    },
+    set delayMs(ms: number) {
+      outage.delayMs = ms;
     },
     stall(kind) {
       let arrived = () => {};

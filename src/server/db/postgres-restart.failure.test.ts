@@ -148,8 +148,8 @@ it('answers 503 quickly while its PostgreSQL is down, never 500 nor hanging, and
     await waitFor(async () => {
       const seen = load!.since(downAt);
       const kinds = new Set(seen.map((call) => call.kind));
-      return seen.length >= 40 && kinds.size === 3 ? true : undefined;
-    }, 'reads, holds and health checks to be answered while PostgreSQL is down');
+      return seen.length >= 40 && kinds.size === 4 ? true : undefined;
+    }, 'reads, holds, contact messages and health checks to be answered while PostgreSQL is down');
     const health = await fetch(`${server.baseUrl}/api/health`);
     expect(health.status).toBe(503);
     expect(await health.json()).toMatchObject({ error_messages: expect.any(String), database: 'error' });

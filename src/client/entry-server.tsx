@@ -14,7 +14,7 @@ import { SiteFooter } from './components/site-footer/site-footer';
 import { AllergyTypeTabs } from './features/allergy-info/allergy-type-tabs';
 import { blogPageFromSearch } from './features/blog/blog-format';
 import { bookingConfirmedHead, manageBookingHead } from './features/booking/manage-booking-head';
-import { isNotFoundError } from './lib/api-client';
+import { isNotFoundError, isServerError } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { serializeState } from './lib/ssr-state';
 
@@ -96,10 +96,14 @@ export async function render({ url, origin, fetchJson }: RenderRequest): Promise
     ),
   );
 
-  const notFound = queryClient
+  const failed = queryClient
     .getQueryCache()
     .getAll()
-    .some((query) => isNotFoundError(query.state.error));
+    .map((query) => query.state.error);
+  const notFound = failed.some(isNotFoundError);
+  // Data the API could not give now (its database down): the page shows its error state and answers 503, so the
+  // page cache, a load balancer and search engines do not take it for the page.
+  const unavailable = !notFound && failed.some(isServerError);
 
   const headSource = [...handles].reverse().find(({ handle }) => handle?.head);
   let head: PageHead = { title: 'Page not found', description: 'This page does not exist.' };
@@ -126,7 +130,7 @@ export async function render({ url, origin, fetchJson }: RenderRequest): Promise
     notFound,
   };
   return {
-    status: notFound ? 404 : context.statusCode,
+    status: notFound ? 404 : unavailable ? 503 : context.statusCode,
     clientOnly: false,
     head: renderHeadTags(head, { origin, path: canonicalPath(requestUrl) }),
     element,

@@ -139,3 +139,8 @@ export function fileNameFromDisposition(header: string | null): string | undefin
 export function isNotFoundError(error: unknown): boolean {
   return (error as { status?: number } | null)?.status === 404;
 }
+
+/** A 5xx from the API (the server could not answer now, e.g. its database is down), as `isNotFoundError` reads it. */
+export function isServerError(error: unknown): boolean {
+  return ((error as { status?: number } | null)?.status ?? 0) >= 500;
+}

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite, type QueryOptions } from '@electric-sql/pglite';
@@ -10,14 +11,17 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../test/server-process';
 import { createTestDatabase } from '../test/test-database';
 import {
   type DatabaseHandle,
   type Db,
   migrateDatabase,
   openDatabase,
+  POOL_CONNECT_TIMEOUT_MS,
   withoutDrizzleParsers,
 } from './database';
+import { isDatabaseUnavailable } from './database-errors';
 import * as schema from './schema';
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -261,6 +265,52 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded PGlite', () =>
   }, 90_000);
 });
 
+describe('a PostgreSQL server out of reach', () => {
+  /** A query through a pool on `url`: how it failed, and how long it took. */
+  async function failedQuery(url: string, connectTimeoutMs: number) {
+    const unreachable = await openDatabase({ databaseUrl: url, connectTimeoutMs });
+    const started = Date.now();
+    try {
+      const error = await unreachable.db.execute(sql`select 1`).then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+      return { error, ms: Date.now() - started };
+    } finally {
+      await unreachable.close();
+    }
+  }
+
+  it('fails a query at once, as unavailable, when nothing listens on its port', async () => {
+    const port = await freePort();
+    const { error, ms } = await failedQuery(`postgres://postgres@127.0.0.1:${port}/clinic`, 5_000);
+    expect(error).toBeInstanceOf(Error);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(ms).toBeLessThan(2_000);
+  });
+
+  it('gives up connecting after the connect timeout, as unavailable, when the server never answers', async () => {
+    // Takes the connection and says nothing, as a server behind a cut network would.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const { error, ms } = await failedQuery(`postgres://postgres@127.0.0.1:${port}/clinic`, 300);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(ms).toBeGreaterThanOrEqual(250);
+      expect(ms).toBeLessThan(5_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  it('waits at most POOL_CONNECT_TIMEOUT_MS for a connection by default', () => {
+    expect(POOL_CONNECT_TIMEOUT_MS).toBeLessThanOrEqual(5_000);
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL server', () => {
   const backendPid = async () =>
     (await rows<{ pid: number }>(handle.db, sql`select pg_backend_pid() as pid`))[0]?.pid;
@@ -298,7 +348,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL server', () => {
           await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [
             current?.name,
           ]);
-          await running;
+          // Each query the server cut short failed as 'unavailable' (503), not as a fault (500).
+          for (const outcome of await running) {
+            if (outcome.status === 'rejected') expect(isDatabaseUnavailable(outcome.reason)).toBe(true);
+          }
         }
       } finally {
         await admin.end();

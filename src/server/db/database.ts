@@ -19,6 +19,9 @@ export interface DatabaseHandle {
 
 const MIGRATIONS_FOLDER = path.join(projectRoot, 'src', 'server', 'db', 'migrations');
 
+/** How long a request waits for a PostgreSQL connection (a new one, or a free one of the pool's ten). */
+export const POOL_CONNECT_TIMEOUT_MS = 3_000;
+
 /** Any constant shared by every instance of the app; it names the lock that serialises migrations. */
 const MIGRATION_LOCK_KEY = 72_410_917_341;
 
@@ -46,8 +49,10 @@ export async function openDatabase(options: {
   dataDir?: string;
   /** PGlite only: start from this dump of a data folder (tests start from one migrated copy). */
   loadDataDir?: Blob;
+  /** PostgreSQL only: POOL_CONNECT_TIMEOUT_MS unless given (tests of an unreachable server wait less). */
+  connectTimeoutMs?: number;
 }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.connectTimeoutMs);
   return openPglite(options.dataDir, options.loadDataDir);
 }
 
@@ -165,12 +170,23 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   };
 }
 
-async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+async function openPostgres(
+  databaseUrl: string,
+  connectTimeoutMs = POOL_CONNECT_TIMEOUT_MS,
+): Promise<DatabaseHandle> {
   const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
   ]);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    // A server that does not answer (out of reach, or every connection busy for that long) fails the request
+    // with 503 instead of keeping it waiting for ever; the next request connects afresh.
+    connectionTimeoutMillis: connectTimeoutMs,
+    // A connection whose peer went away without a word (a network cut) is found and dropped.
+    keepAlive: true,
+  });
   keepConnectionsAfterStatementErrors(pool, pg.DatabaseError);
   // A client losing its connection (a server restart, pg_terminate_backend) emits 'error'; unhandled, that
   // would end the process. Idle clients emit it on the pool. A checked-out client has no listener of pg-pool's

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { DEADLOCK_DETECTED, databaseErrorCode } from '../db/database-errors';
+import { DEADLOCK_DETECTED, databaseErrorCode, isDatabaseUnavailable } from '../db/database-errors';
 import { DomainError, type DomainErrorKind } from '../domain-errors';
 import { HttpError } from './http-errors';
 
@@ -49,6 +49,14 @@ function mapFrameworkError(error: FastifyError): MappedError | undefined {
 const CONCURRENT_CHANGE_CODES = new Set([DEADLOCK_DETECTED, '40001']);
 export const CONCURRENT_CHANGE_MESSAGE = 'Someone else changed this at the same moment. Please try again.';
 
+/**
+ * The database is stopped, restarting or out of reach (`isDatabaseUnavailable`): a fault of the moment, not of
+ * the request, so 503 with when to try again rather than 500. The pool reconnects by itself once it is back.
+ */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The service is unavailable for a moment. Please try again in a minute.';
+export const DATABASE_UNAVAILABLE_RETRY_SECONDS = 30;
+
 /** The one place a domain error becomes an HTTP status. */
 export const STATUS_OF_DOMAIN_ERROR: Record<DomainErrorKind, number> = {
   not_found: 404,
@@ -89,6 +97,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (databaseCode && CONCURRENT_CHANGE_CODES.has(databaseCode)) {
       request.log.warn({ code: databaseCode }, 'a concurrent change was rolled back');
       return reply.code(409).send({ error_messages: CONCURRENT_CHANGE_MESSAGE });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Every request fails so while it lasts: one line each, without the stack.
+      request.log.warn({ code: databaseCode }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_UNAVAILABLE_RETRY_SECONDS))
+        .send({ error_messages: DATABASE_UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ error_messages: 'Something went wrong. Try it later.' });

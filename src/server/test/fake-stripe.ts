@@ -66,6 +66,8 @@ export interface FakeStripe {
   requests: FakeRequest[];
   /** While true, refunds answer 503 as in a Stripe outage (nothing kept for their keys). */
   refundsDown: boolean;
+  /** Each answer is held back this long after its call has taken effect (0 by default): calls in flight. */
+  delayMs: number;
   /**
    * Holds back the answer to the next call of this kind (after it has taken effect) until `release` is called:
    * the failure tests stop the server while it waits. `reached` resolves when the call has arrived.
@@ -112,7 +114,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const stalls = new Map<FakeCall, { arrived: () => void; released: Promise<void> }>();
   const failures = new Map<FakeCall, { failure: FakeFailure; arrived: () => void }>();
   let counter = 0;
-  const outage = { refundsDown: false };
+  const outage = { refundsDown: false, delayMs: 0 };
 
   const refundObject = (refund: FakeStripe['refunds'][number]) => {
     const charged = intents.get(refund.payment_intent);
@@ -328,6 +330,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
     }
     injected?.arrived();
+    if (outage.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, outage.delayMs));
     const stalled = call ? stalls.get(call) : undefined;
     if (call && stalled) {
       stalls.delete(call);
@@ -353,6 +356,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     set refundsDown(down: boolean) {
       outage.refundsDown = down;
+    },
+    get delayMs() {
+      return outage.delayMs;
+    },
+    set delayMs(ms: number) {
+      outage.delayMs = ms;
     },
     stall(kind) {
       let arrived = () => {};

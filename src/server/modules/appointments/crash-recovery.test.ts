@@ -1,16 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../../db/database';
-import { emailOutbox, payments, unsettledPaymentStatuses } from '../../db/schema';
-import { adultForm } from '../../test/booking-fixtures';
+
+import { emailOutbox } from '../../db/schema';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
+import { serverClient } from '../../test/server-client';
+
 import { type ServerProcess, startServerProcess, waitFor } from '../../test/server-process';
-import { clinicDayFromToday, clinicInstant } from '../../test/slot-fixtures';
-import { onServer } from '../../test/test-database';
+import { newServerStore, type ServerStore, settlementDueNow } from '../../test/server-store';
 
 // A real server process is stopped with SIGKILL (as `kill -9`) in the middle of a payment or a refund, and
 // started again: at the settlement job's next run each payment ends settled, failed or refunded, and the
@@ -26,146 +22,6 @@ const STRIPE_KEYS = {
 /** Each call to the test-mode provider takes this long in the first server: time to stop it in the middle. */
 const SLOW_MS = '4000';
 const serverUrl = process.env.TEST_DATABASE_URL;
-
-/** One server's data: a PostgreSQL database of its own, or a PGlite folder (opened here only while no server runs). */
-interface Store {
-  env: Record<string, string>;
-  withDb<T>(work: (db: DatabaseHandle['db']) => Promise<T>): Promise<T>;
-  drop(): Promise<void>;
-}
-
-async function newStore(): Promise<Store> {
-  if (serverUrl) {
-    const name = `crash_${randomBytes(6).toString('hex')}`;
-    await onServer(serverUrl, `create database "${name}"`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    let handle: DatabaseHandle | undefined;
-    return {
-      env: { DATABASE_URL: url.toString() },
-      async withDb(work) {
-        handle ??= await openDatabase({ databaseUrl: url.toString() });
-        return work(handle.db);
-      },
-      async drop() {
-        await handle?.close();
-        await onServer(serverUrl, `drop database if exists "${name}" with (force)`);
-      },
-    };
-  }
-  const folder = await mkdtemp(path.join(tmpdir(), 'clinic-crash-'));
-  const dataDir = path.join(folder, 'db');
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-    async withDb(work) {
-      const handle = await openDatabase({ dataDir });
-      try {
-        return await work(handle.db);
-      } finally {
-        await handle.close();
-      }
-    },
-    drop: () => rm(folder, { recursive: true, force: true }),
-  };
-}
-
-/** The calls a patient and a member of staff make, over real HTTP. */
-function clientOf(server: ServerProcess) {
-  const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${server.baseUrl}${url}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, json: text ? JSON.parse(text) : undefined };
-  };
-  let adminToken: string | undefined;
-  const admin = async (method: string, url: string, body?: unknown) => {
-    if (!adminToken) {
-      const login = await call('POST', '/api/admin/autorization/login', ADMIN);
-      adminToken = login.json.data.token.auth_token as string;
-    }
-    return call(method, url, body, { authorization: `Bearer ${adminToken}` });
-  };
-  return {
-    call,
-    admin,
-    /** A slot of its own in a week's time, as staff publish it; answers its id. */
-    async newSlot(day: number): Promise<number> {
-      const start = clinicInstant(clinicDayFromToday(day), '10:00');
-      const saved = await admin('POST', '/api/admin/sessions', {
-        sessions_create: [
-          {
-            start_date: start,
-            end_date: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
-            is_adult: true,
-            is_video_call: false,
-            price: 180,
-            location: 'adult_1',
-          },
-        ],
-      });
-      expect(saved.status, JSON.stringify(saved.json)).toBe(200);
-      return saved.json.sessions[0].id as number;
-    },
-    /** Holds the slot (with the hold's own token, when given) and books it; answers the booking. */
-    async book(slotId: number, ownHoldToken?: string) {
-      const held = await call(
-        'PUT',
-        `/api/patient_sessions/${slotId}`,
-        undefined,
-        ownHoldToken ? { 'x-hold-token': ownHoldToken } : {},
-      );
-      expect(held.status, JSON.stringify(held.json)).toBe(200);
-      const holdToken = held.json.hold_token as string;
-      const booked = await call(
-        'POST',
-        '/api/patients',
-        { patient: adultForm(slotId) },
-        { 'x-hold-token': holdToken },
-      );
-      expect(booked.status, JSON.stringify(booked.json)).toBe(201);
-      return {
-        patientId: booked.json.patient.id as number,
-        token: booked.json.patient.access_token as string,
-        holdToken,
-      };
-    },
-    pay(booking: { patientId: number; token: string }) {
-      return call(
-        'POST',
-        '/api/payments',
-        { patient_id: booking.patientId, token: 'pm_card_visa', price: 18_000 },
-        { 'x-booking-token': booking.token },
-      );
-    },
-    /** The appointment of a patient, as the back office lists it. */
-    async appointmentOf(patientId: number) {
-      // Refunded ones too: a refund takes the appointment off the list's default view.
-      const list = await admin('GET', '/api/admin/transactions?per_page=100&include_cancelled=true');
-      return (
-        list.json.transactions as {
-          patient_id: number;
-          id: number;
-          status: string;
-          appointment_status: string;
-          transaction_id: string | null;
-          session: { status: string };
-        }[]
-      ).find((row) => row.patient_id === patientId);
-    },
-  };
-}
-
-/** Moves the turn of every unsettled payment to now, as if the two minutes of grace had passed. */
-const graceOver = (store: Store) =>
-  store.withDb((db) =>
-    db
-      .update(payments)
-      .set({ settleAfter: sql`now()` })
-      .where(inArray(payments.status, [...unsettledPaymentStatuses])),
-  );
 
 let fake: FakeStripe;
 beforeAll(async () => {
@@ -184,11 +40,11 @@ async function withCrash(
   mode: Mode,
   scenario: (servers: {
     first: ServerProcess;
-    store: Store;
+    store: ServerStore;
     restart: () => Promise<ServerProcess>;
   }) => Promise<void>,
 ) {
-  const store = await newStore();
+  const store = await newServerStore(serverUrl);
   const env = { ...store.env, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
   const servers: ServerProcess[] = [];
   try {
@@ -212,7 +68,7 @@ async function withCrash(
 describe.each(['test', 'stripe'] as const)('kill -9 in the middle of a payment (%s mode)', (mode) => {
   it('before the provider answered with its id: failed at the next run, the time offered again, and paying again works', async () => {
     await withCrash(mode, async ({ first, store, restart }) => {
-      const patient = clientOf(first);
+      const patient = serverClient(first, ADMIN);
       const slotId = await patient.newSlot(8);
       const booking = await patient.book(slotId);
       const stalled = mode === 'stripe' ? fake.stall('create') : undefined;
@@ -226,10 +82,10 @@ describe.each(['test', 'stripe'] as const)('kill -9 in the middle of a payment (
       expect((await patient.appointmentOf(booking.patientId))?.transaction_id).toBeNull();
       await first.stop('SIGKILL');
       stalled?.release();
-      await graceOver(store);
+      await settlementDueNow(store);
 
       const second = await restart();
-      const staff = clientOf(second);
+      const staff = serverClient(second, ADMIN);
       const settled = await waitFor(async () => {
         const row = await staff.appointmentOf(booking.patientId);
         return row?.status === 'failed' ? row : undefined;
@@ -241,7 +97,7 @@ describe.each(['test', 'stripe'] as const)('kill -9 in the middle of a payment (
       }
 
       // The patient chooses the time again (their old token, the hold's clock goes on) and pays.
-      const again = await staff.book(slotId, booking.holdToken);
+      const again = await staff.book(slotId, { ownHoldToken: booking.holdToken });
       const paid = await staff.pay(again);
       expect(paid.status, JSON.stringify(paid.json)).toBe(200);
       expect(await staff.appointmentOf(again.patientId)).toMatchObject({
@@ -256,7 +112,7 @@ describe.each(['test', 'stripe'] as const)('kill -9 in the middle of a payment (
 
   it('while the card was being charged: settled from what the provider knows at the next run', async () => {
     await withCrash(mode, async ({ first, store, restart }) => {
-      const patient = clientOf(first);
+      const patient = serverClient(first, ADMIN);
       const slotId = await patient.newSlot(9);
       const booking = await patient.book(slotId);
       const stalled = mode === 'stripe' ? fake.stall('confirm') : undefined;
@@ -269,10 +125,10 @@ describe.each(['test', 'stripe'] as const)('kill -9 in the middle of a payment (
       expect(charging.status).toBe('processing');
       await first.stop('SIGKILL');
       stalled?.release();
-      await graceOver(store);
+      await settlementDueNow(store);
 
       const second = await restart();
-      const staff = clientOf(second);
+      const staff = serverClient(second, ADMIN);
       if (mode === 'stripe') {
         // Stripe charged the card before the server stopped: the appointment is paid, and told once.
         const paid = await waitFor(async () => {
@@ -294,14 +150,14 @@ describe.each(['test', 'stripe'] as const)('kill -9 in the middle of a payment (
         return row?.status === 'failed' ? row : undefined;
       }, 'the payment to be failed');
       expect(failed).toMatchObject({ appointment_status: 'held', session: { status: 'available' } });
-      const again = await staff.book(slotId, booking.holdToken);
+      const again = await staff.book(slotId, { ownHoldToken: booking.holdToken });
       expect((await staff.pay(again)).status).toBe(200);
     });
   }, 180_000);
 
   it('in the middle of a staff refund: resumed with the same key at the next run, refunded once', async () => {
     await withCrash(mode, async ({ first, store, restart }) => {
-      const patient = clientOf(first);
+      const patient = serverClient(first, ADMIN);
       const slotId = await patient.newSlot(10);
       const booking = await patient.book(slotId);
       expect((await patient.pay(booking)).status).toBe(200);
@@ -318,10 +174,10 @@ describe.each(['test', 'stripe'] as const)('kill -9 in the middle of a payment (
       );
       await first.stop('SIGKILL');
       stalled?.release();
-      await graceOver(store);
+      await settlementDueNow(store);
 
       const second = await restart();
-      const staff = clientOf(second);
+      const staff = serverClient(second, ADMIN);
       const refunded = await waitFor(async () => {
         const row = await staff.appointmentOf(booking.patientId);
         return row?.status === 'refunded' ? row : undefined;

@@ -6,8 +6,8 @@ import { formatLongDate } from '../../components/month-calendar/month-grid';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
 import { clinicToday } from '../../lib/clinic-clock';
-import { useFocusWhenShown } from '../../lib/use-focus-when-shown';
 import type { SlotKind } from '../../lib/slot-kind';
+import { useFocusWhenShown } from '../../lib/use-focus-when-shown';
 import { useSaveSlots } from './availability-admin-api';
 import { copyTexts, entryOfError, MAX_REPEAT_WEEKS, planCopy, weeklyDays } from './slot-copy';
 

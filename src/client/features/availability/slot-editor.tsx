@@ -8,8 +8,8 @@ import { FieldErrorMessage } from '../../components/form-field/field-error-messa
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
 import { formatTime12 } from '../../lib/clinic-clock';
-import { useFocusWhenShown } from '../../lib/use-focus-when-shown';
 import type { SlotKind } from '../../lib/slot-kind';
+import { useFocusWhenShown } from '../../lib/use-focus-when-shown';
 import { useDeleteSlot, useSaveSlots } from './availability-admin-api';
 import { DayFill } from './day-fill';
 import {

@@ -132,6 +132,13 @@ const configSchema = z.object({
   STRIPE_API_URL: stripeApiUrlFromEnv.optional(),
   PAYMENTS: z.enum(['stripe', 'test']).optional(),
   PAYMENTS_TEST_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[\x21-\x7e]{16,}$/,
+      'must be at least 16 characters without spaces (a random one: openssl rand -hex 32)',
+    )
+    .optional(),
 });
 
 /**
@@ -185,6 +192,8 @@ export interface AppConfig extends PaymentsConfig {
   pageCacheSeconds: number;
   /** False: the API only, without the pages (no build needed; the failure tests run servers so). */
   servePages: boolean;
+  /** The bearer token Prometheus sends to `GET /metrics`; without it there is no `/metrics`. */
+  metricsToken?: string;
 }
 
 type ParsedEnv = z.infer<typeof configSchema>;
@@ -279,6 +288,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Vite's dev server changes the pages under the running server: render each request there.
     pageCacheSeconds: values.NODE_ENV === 'development' ? 0 : values.PAGE_CACHE_SECONDS,
     servePages: values.SERVE_PAGES,
+    metricsToken: values.METRICS_TOKEN,
     ...payments,
   };
 }

@@ -30,6 +30,8 @@ export interface EmailSenderOptions {
   batchSize?: number;
   /** How long a claimed message stays reserved for this sender. */
   lockMs?: number;
+  /** Told the outcome of each attempt to hand a message to the mail server (the metrics). */
+  onAttempt?: (outcome: 'sent' | 'failed') => void;
 }
 
 export interface RunResult {
@@ -49,6 +51,7 @@ export function emailOutboxJob({
   intervalMs = 5000,
   batchSize = 20,
   lockMs = 2 * 60_000,
+  onAttempt,
 }: EmailSenderOptions): Job<RunResult> {
   if (!smtpUrl) logger.info('SMTP_URL is not set: e-mail stays queued in the outbox and is not sent');
   // Made at the first run, after the server listens: importing nodemailer costs a start about 40 ms.
@@ -109,8 +112,10 @@ export function emailOutboxJob({
       });
       const due = await claimDueEmails(db, batchSize, lockMs);
       for (const email of due) {
-        if (await sendOne(transport, email)) result.sent += 1;
+        const sent = await sendOne(transport, email);
+        if (sent) result.sent += 1;
         else result.failed += 1;
+        onAttempt?.(sent ? 'sent' : 'failed');
       }
       return result;
     },

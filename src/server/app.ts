@@ -20,6 +20,8 @@ import { registerInputGuards } from './http/input-guards';
 import { loggerOptions } from './http/logging';
 import { registerMultipart } from './http/multipart-form';
 import { registerSecurityHeaders } from './http/security-headers';
+import { type AppMetrics, createAppMetrics, isPrometheusMetrics } from './metrics/app-metrics';
+import { registerMetrics } from './metrics/metrics-route';
 import { appointmentAdminRoutes } from './modules/appointments/appointment-admin-routes';
 import { appointmentRoutes } from './modules/appointments/appointment-routes';
 import { auditAdminRoutes } from './modules/audit/audit-admin-routes';
@@ -61,6 +63,8 @@ declare module 'fastify' {
     pageCache: PageCache;
     /** What time it is, for answers that depend on the clinic's day (the dashboard's today and month). */
     clock: () => Date;
+    /** Prometheus metrics of this app (its own registry), doing nothing unless METRICS_TOKEN is set. */
+    metrics: AppMetrics;
   }
 }
 
@@ -154,6 +158,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   });
   app.decorate('clock', options.clock ?? (() => new Date()));
+  const metrics = await createAppMetrics({ enabled: Boolean(config.metricsToken), db: database.db });
+  app.decorate('metrics', metrics);
   app.decorate('adminRoutes', [] as AdminRouteInfo[]);
   app.decorate('registeredRoutes', [] as { method: string; url: string; hidden: boolean }[]);
   app.addHook('onRoute', (route) => {
@@ -168,6 +174,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       reply.header('cache-control', 'no-store');
   });
 
+  // Before every other route and hook, so each request is timed under its route's template.
+  if (config.metricsToken && isPrometheusMetrics(metrics)) registerMetrics(app, metrics, config.metricsToken);
   registerErrorHandling(app);
   registerInputGuards(app);
   registerBodyGuards(app);

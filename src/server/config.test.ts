@@ -20,6 +20,16 @@ describe('readConfig', () => {
     expect(config.trustProxy).toBe(false);
     expect(config.payments).toBe('test');
     expect(config).not.toHaveProperty('stripe');
+    expect(config.metricsToken).toBeUndefined();
+  });
+
+  it('reads METRICS_TOKEN, and refuses a short one or one with spaces', () => {
+    expect(readConfig({ METRICS_TOKEN: 'a1b2c3d4e5f6a7b8c9d0' }).metricsToken).toBe('a1b2c3d4e5f6a7b8c9d0');
+    for (const token of ['short', 'a1b2c3d4e5f6a7b8 c9d0']) {
+      expect(() => readConfig({ METRICS_TOKEN: token })).toThrow(
+        /METRICS_TOKEN: must be at least 16 characters/,
+      );
+    }
   });
 
   it.each([

@@ -153,6 +153,13 @@ const configSchema = z.object({
   STRIPE_API_URL: stripeApiUrlFromEnv.optional(),
   PAYMENTS: z.enum(['stripe', 'test']).optional(),
   PAYMENTS_TEST_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[\x21-\x7e]{16,}$/,
+      'must be at least 16 characters without spaces (a random one: openssl rand -hex 32)',
+    )
+    .optional(),
 });
 
 /**
@@ -211,6 +218,8 @@ export interface AppConfig extends PaymentsConfig {
    * 90): the retention job then deletes them (`modules/retention`).
    */
   retentionDays: number;
+  /** The bearer token Prometheus sends to `GET /metrics`; without it there is no `/metrics`. */
+  metricsToken?: string;
 }
 
 type ParsedEnv = z.infer<typeof configSchema>;
@@ -306,6 +315,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pageCacheSeconds: values.NODE_ENV === 'development' ? 0 : values.PAGE_CACHE_SECONDS,
     servePages: values.SERVE_PAGES,
     retentionDays: values.RETENTION_DAYS,
+    metricsToken: values.METRICS_TOKEN,
     ...payments,
   };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { type AppConfig, readConfig } from './config';
+import { serveBackups } from './db/backup';
 import { migrateDatabase, openDatabase } from './db/database';
 import { seedDemonstrationContent } from './db/seed';
 import { createJobRunner } from './jobs/job-runner';
@@ -81,11 +82,33 @@ async function main() {
     app.log.warn(
       `card payments are in TEST MODE (${config.testModeReason}): bookings are marked paid and no money is taken`,
     );
-  const jobs = createJobRunner(app.log);
+  // `npm run backup` asks this server for a consistent copy of the embedded database it holds.
+  const backups =
+    database.kind === 'pglite'
+      ? await serveBackups(database, path.resolve(config.dataDir), app.log)
+      : undefined;
+  const { metrics } = app;
+  const jobs = createJobRunner(app.log, {
+    added: (job) => metrics.jobAdded(job),
+    ran: (run) => metrics.jobRun(run),
+  });
   jobs.add(
-    emailOutboxJob({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log }),
+    emailOutboxJob({
+      db: database.db,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      logger: app.log,
+      onAttempt: (outcome) => metrics.emailAttempt(outcome),
+    }),
   );
-  jobs.add(slotHoldReleaseJob({ db: database.db, holdMinutes: config.holdMinutes, logger: app.log }));
+  jobs.add(
+    slotHoldReleaseJob({
+      db: database.db,
+      holdMinutes: config.holdMinutes,
+      logger: app.log,
+      onReleased: (count) => metrics.holdsExpired(count),
+    }),
+  );
   jobs.add(abandonedBookingJob(app.appointments));
   jobs.add(paymentSettlementJob(app.appointments));
   jobs.add(appointmentReminderJob(app.appointments));
@@ -115,6 +138,7 @@ async function main() {
     forceExit.unref();
     try {
       await jobs.stop();
+      await backups?.close();
       await app.close();
       await database.close();
       process.exit(0);

@@ -11,6 +11,12 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** The id of the running process that holds a data folder's claim, or undefined when none does. */
+export async function dataDirectoryHolder(directory: string): Promise<number | undefined> {
+  const holder = Number((await readFile(`${directory}.lock`, 'utf8').catch(() => '')).trim());
+  return Number.isInteger(holder) && holder > 0 && isRunning(holder) ? holder : undefined;
+}
+
 /**
  * Claims an embedded database's data folder for this process: embedded PGlite is one process's database, and
  * two servers on one folder would each answer from their own copy (a time held in one is free in the other)

@@ -270,6 +270,22 @@ export async function dumpPgliteDataDir(handle: DatabaseHandle): Promise<Blob> {
   return driver.client.dumpDataDir('none');
 }
 
+/**
+ * Runs `work` while a PGlite database on disk runs no statement and has no transaction open, so its data folder
+ * can be copied as a consistent whole (backups). PGlite runs one query at a time, every query and every whole
+ * transaction under its transaction lock and each statement under its query lock; holding both waits for the
+ * transaction under way to end and holds back every other statement until `work` is done. PGlite writes its
+ * folder through to disk (Emscripten's NODEFS) as it goes, so the files then are exactly the database. A
+ * checkpoint first writes every change to the data files, so a copy opens without replaying much of the WAL.
+ */
+export async function whilePgliteIsIdle<T>(handle: DatabaseHandle, work: () => Promise<T>): Promise<T> {
+  const driver = drivers.get(handle.db);
+  if (driver?.kind !== 'pglite') throw new Error('whilePgliteIsIdle: not a PGlite handle');
+  const { client } = driver;
+  await client.exec('checkpoint');
+  return client._runExclusiveTransaction(() => client._runExclusiveQuery(work));
+}
+
 /** Applies the SQL migrations that have not run yet; safe when several instances start at once. */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   const driver = drivers.get(handle.db);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEALTH_DATABASE_TIMEOUT_MS } from '../modules/health/health-routes';
 import { createTestApp, signInAsNewAdmin, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -60,6 +61,26 @@ describe('the API', () => {
       const response = await t.app.inject({ url: '/api/health' });
       expect(response.statusCode).toBe(503);
       expect(response.json().error_messages).toBe('The database is unreachable.');
+    } finally {
+      t.database.ping = original;
+    }
+  });
+
+  it('answers 503 from health when the database does not answer, within 2 s', async () => {
+    const original = t.database.ping;
+    // A database behind a network partition: the query neither answers nor fails.
+    t.database.ping = () => new Promise(() => {});
+    try {
+      const started = Date.now();
+      const response = await t.app.inject({ url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({
+        error_messages: 'The database is unreachable.',
+        status: 'error',
+        database: 'error',
+      });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(HEALTH_DATABASE_TIMEOUT_MS - 50);
+      expect(Date.now() - started).toBeLessThan(HEALTH_DATABASE_TIMEOUT_MS + 3_000);
     } finally {
       t.database.ping = original;
     }

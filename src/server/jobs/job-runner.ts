@@ -30,23 +30,46 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
+/** Told of each job as it is added and of each run as it ends (the metrics). */
+export interface JobObserver {
+  added?(job: string): void;
+  ran(run: { job: string; outcome: 'ok' | 'failed'; seconds: number }): void;
+}
+
 interface Entry {
   job: Job<unknown>;
   current?: Promise<unknown>;
   timer?: NodeJS.Timeout;
 }
 
-export function createJobRunner(logger: JobLogger): JobRunner {
+export function createJobRunner(logger: JobLogger, observer?: JobObserver): JobRunner {
   const entries: Entry[] = [];
   let running = false;
 
   function runOnce(entry: Entry): Promise<unknown> {
-    entry.current ??= entry.job
+    if (entry.current) return entry.current;
+    const job = entry.job.name;
+    const started = performance.now();
+    const report = (outcome: 'ok' | 'failed') => {
+      try {
+        observer?.ran({ job, outcome, seconds: (performance.now() - started) / 1000 });
+      } catch (error) {
+        logger.warn({ err: error, job }, 'could not count a background job run');
+      }
+    };
+    entry.current = entry.job
       .run()
-      .catch((error: unknown) => {
-        logger.error({ err: error, job: entry.job.name }, 'background job failed');
-        return undefined;
-      })
+      .then(
+        (result) => {
+          report('ok');
+          return result;
+        },
+        (error: unknown) => {
+          logger.error({ err: error, job }, 'background job failed');
+          report('failed');
+          return undefined;
+        },
+      )
       .finally(() => {
         entry.current = undefined;
       });
@@ -65,6 +88,7 @@ export function createJobRunner(logger: JobLogger): JobRunner {
     add<Result>(job: Job<Result>): ScheduledJob<Result> {
       const entry: Entry = { job };
       entries.push(entry);
+      observer?.added?.(job.name);
       if (running) runAndSchedule(entry);
       return { runOnce: () => runOnce(entry) as Promise<Result | undefined> };
     },

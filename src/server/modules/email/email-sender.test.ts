@@ -197,11 +197,14 @@ describe('email sender', () => {
     const port = first.port;
     await stopSmtp(first.server);
 
+    // What the metrics are told of each attempt.
+    const attempts: string[] = [];
     const sender = startSender({
       db: database.db,
       smtpUrl: `smtp://127.0.0.1:${port}`,
       from: 'info@clinic.test',
       logger: silentLogger,
+      onAttempt: (outcome) => attempts.push(outcome),
     });
     const id = await queueEmail(database.db, {
       to: 'later@example.com',
@@ -229,6 +232,8 @@ describe('email sender', () => {
         'Subject: Queued while down',
       );
       expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2 });
+      expect(attempts.at(-1)).toBe('sent');
+      expect(attempts).toContain('failed');
     } finally {
       await sender.stop();
       await stopSmtp(back.server);

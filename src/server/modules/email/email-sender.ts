@@ -75,6 +75,8 @@ export interface EmailSenderOptions {
   batchSize?: number;
   /** How long a claimed message stays reserved for this sender. */
   lockMs?: number;
+  /** Told the outcome of each attempt to hand a message to the mail server (the metrics). */
+  onAttempt?: (outcome: 'sent' | 'failed') => void;
 }
 
 export interface RunResult {
@@ -96,6 +98,7 @@ export function emailOutboxJob({
   intervalMs = 5000,
   batchSize = 20,
   lockMs = 2 * 60_000,
+  onAttempt,
 }: EmailSenderOptions): Job<RunResult> {
   if (!smtpUrl) logger.info('SMTP_URL is not set: e-mail stays queued in the outbox and is not sent');
   // Made at the first run, after the server listens: importing nodemailer costs a start about 40 ms.
@@ -166,6 +169,7 @@ export function emailOutboxJob({
         // The first was claimed a moment ago; a later one's claim may have run out while the ones before it went.
         if (index > 0 && !(await renewClaim(db, email, lockMs))) continue;
         const outcome = await sendOne(transport, email);
+        onAttempt?.(outcome === 'sent' ? 'sent' : 'failed');
         if (outcome === 'sent') {
           result.sent += 1;
           continue;

@@ -353,3 +353,35 @@ export async function requeueFailedEmail(db: Db, id: number): Promise<OutboxList
 export async function outboxEmailExists(db: Db, id: number): Promise<boolean> {
   return (await db.$count(emailOutbox, eq(emailOutbox.id, id))) > 0;
 }
+
+/** What the outbox holds that is not sent yet, for the metrics: messages by status and the oldest one's age. */
+export interface OutboxDepth {
+  pending: number;
+  sending: number;
+  failed: number;
+  /** Seconds since the oldest message still to send (pending or sending) was queued; 0 when none waits. */
+  oldestWaitingSeconds: number;
+}
+
+/** The outbox's depth, from its status index (sent messages, the bulk of the table, are not counted). */
+export async function outboxDepth(db: Db): Promise<OutboxDepth> {
+  const rows = await db
+    .select({
+      status: emailOutbox.status,
+      count: sql<number>`count(*)::int`,
+      oldestSeconds: sql<number>`coalesce(extract(epoch from now() - min(${emailOutbox.createdAt})), 0)::float8`,
+    })
+    .from(emailOutbox)
+    .where(inArray(emailOutbox.status, ['pending', 'sending', 'failed']))
+    .groupBy(emailOutbox.status);
+  const of = (status: EmailStatus) => rows.find((row) => row.status === status);
+  return {
+    pending: Number(of('pending')?.count ?? 0),
+    sending: Number(of('sending')?.count ?? 0),
+    failed: Number(of('failed')?.count ?? 0),
+    oldestWaitingSeconds: Math.max(
+      0,
+      ...(['pending', 'sending'] as const).map((status) => Number(of(status)?.oldestSeconds ?? 0)),
+    ),
+  };
+}

@@ -178,3 +178,27 @@ export function paymentsOfAppointments(db: Db, appointmentIds: readonly number[]
     .where(inArray(payments.appointmentId, [...appointmentIds]))
     .orderBy(asc(payments.createdAt), asc(payments.id));
 }
+
+/** The payments by status, for the metrics: every payment ever made, one pass over the table. */
+export async function countPaymentsByStatus(db: Db): Promise<Partial<Record<PaymentStatus, number>>> {
+  const rows = await db
+    .select({ status: payments.status, count: sql<number>`count(*)::int` })
+    .from(payments)
+    .groupBy(payments.status);
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+}
+
+/**
+ * Seconds since the unsettled payment (processing, requires_action, refunding, refund_pending) that has waited
+ * longest last changed; 0 when none is unsettled. The settlement job settles a payment within minutes once the
+ * provider knows its fate, so an hour means one is stuck (the provider unreachable, or an answer not understood).
+ */
+export async function oldestUnsettledPaymentSeconds(db: Db): Promise<number> {
+  const [row] = await db
+    .select({
+      seconds: sql<number>`coalesce(extract(epoch from now() - min(${payments.updatedAt})), 0)::float8`,
+    })
+    .from(payments)
+    .where(inArray(payments.status, [...unsettledPaymentStatuses]));
+  return Math.max(0, Number(row?.seconds ?? 0));
+}

@@ -40,15 +40,17 @@ export async function slotAdminRoutes(admin: FastifyInstance): Promise<void> {
     sessions: await saveSlots(db, adminActorOf(request), request.body),
   }));
 
-  route(admin, setSessionStatus, async (request) => ({
-    session: await changeSlotStatus(
+  route(admin, setSessionStatus, async (request) => {
+    const session = await changeSlotStatus(
       db,
       adminActorOf(request),
       request.params.id,
       request.body.session.status,
       STAFF_HOLD_MINUTES,
-    ),
-  }));
+    );
+    if (request.body.session.status === 'pending') admin.metrics.holdCreated('staff');
+    return { session };
+  });
 
   route(admin, deleteSession, async (request) => {
     await removeSlot(db, adminActorOf(request), request.params.id);

@@ -9,6 +9,8 @@ export function slotHoldReleaseJob(options: {
   db: Db;
   holdMinutes: number;
   logger: JobLogger;
+  /** Told how many holds each run gave back (the metrics). */
+  onReleased?: (count: number) => void;
 }): Job<number[]> {
   return {
     name: 'slot-hold-release',
@@ -16,6 +18,7 @@ export function slotHoldReleaseJob(options: {
     async run() {
       const ids = await releaseExpiredHolds(options.db, options.holdMinutes);
       if (ids.length > 0) options.logger.info({ slots: ids }, 'released lapsed slot holds');
+      options.onReleased?.(ids.length);
       return ids;
     },
   };

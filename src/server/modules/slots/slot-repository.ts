@@ -486,3 +486,15 @@ export async function freeBookedSlot(db: Db, id: number): Promise<Slot | undefin
     .returning();
   return row;
 }
+
+/** Live holds now, for the metrics: visitors' (with the address they came from) and staff's (without). */
+export async function countLiveHolds(db: Db): Promise<{ visitor: number; staff: number }> {
+  const [row] = await db
+    .select({
+      visitor: sql<number>`count(*) filter (where ${slots.holdClient} is not null)::int`,
+      staff: sql<number>`count(*) filter (where ${slots.holdClient} is null)::int`,
+    })
+    .from(slots)
+    .where(and(eq(slots.status, 'pending'), gt(slots.holdExpiresAt, sql`now()`)));
+  return { visitor: Number(row?.visitor ?? 0), staff: Number(row?.staff ?? 0) };
+}

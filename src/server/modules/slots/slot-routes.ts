@@ -43,16 +43,18 @@ export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
   route(
     api,
     holdPatientSession,
-    async (request) =>
-      holdForVisitor(
+    async (request) => {
+      const ownToken = secretTokenOf(request.headers[HOLD_TOKEN_HEADER]);
+      const hold = await holdForVisitor(
         db,
         request.params.id,
-        {
-          ownToken: secretTokenOf(request.headers[HOLD_TOKEN_HEADER]),
-          client: clientAddressKey(request.ip),
-        },
+        { ownToken, client: clientAddressKey(request.ip) },
         api.config.holdMinutes,
-      ),
+      );
+      // A visitor renewing their own hold keeps its token: that is not a new hold.
+      if (hold.hold_token !== ownToken) api.metrics.holdCreated('visitor');
+      return hold;
+    },
     { config: { rateLimit: { max: HOLDS_PER_MINUTE, timeWindow: '1 minute' } } },
   );
 

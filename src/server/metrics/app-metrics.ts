@@ -1,0 +1,75 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database';
+
+/** Who holds a slot: a visitor in the booking flow, or staff booking for a patient. */
+export type HoldHolder = 'visitor' | 'staff';
+
+export type JobOutcome = 'ok' | 'failed';
+
+/** One run of a background job, as the job runner reports it. */
+export interface JobRun {
+  job: string;
+  outcome: JobOutcome;
+  seconds: number;
+}
+
+/**
+ * What the app counts for Prometheus (README, "Running in production"). The app and its jobs call these
+ * whether or not metrics are on; without `METRICS_TOKEN` they do nothing and prom-client is never loaded.
+ */
+export interface AppMetrics {
+  readonly enabled: boolean;
+  /** A hold on a slot was taken. */
+  holdCreated(by: HoldHolder): void;
+  /** Lapsed holds the release job gave back. */
+  holdsExpired(count: number): void;
+  /** One attempt of the outbox to hand a message to the mail server. */
+  emailAttempt(outcome: 'sent' | 'failed'): void;
+  /** A background job's run ended. */
+  jobRun(run: JobRun): void;
+  /** Makes a job's series exist (at 0) from the start, so a rate of its failures is defined before the first one. */
+  jobAdded(job: string): void;
+}
+
+/** The Prometheus side, present only when metrics are on. */
+export interface PrometheusMetrics extends AppMetrics {
+  readonly enabled: true;
+  /** Counts one answered request under its route's template. */
+  observeRequest(request: FastifyRequest, reply: FastifyReply): void;
+  /** Reads the gauges that live in the database (bounded by a timeout) and answers the whole exposition. */
+  scrape(): Promise<string>;
+  readonly contentType: string;
+}
+
+export function isPrometheusMetrics(metrics: AppMetrics): metrics is PrometheusMetrics {
+  return metrics.enabled;
+}
+
+const disabled: AppMetrics = {
+  enabled: false,
+  holdCreated() {},
+  holdsExpired() {},
+  emailAttempt() {},
+  jobRun() {},
+  jobAdded() {},
+};
+
+/** How long a scrape waits for the database's gauges before answering without them. */
+export const DATABASE_GAUGES_TIMEOUT_MS = 2_000;
+
+/**
+ * The app's metrics: Prometheus ones (a registry of this app's own, so the many apps a test run builds never
+ * share a counter) when `enabled`, otherwise ones that do nothing.
+ */
+export async function createAppMetrics(options: {
+  enabled: boolean;
+  db: Db;
+  databaseTimeoutMs?: number;
+}): Promise<AppMetrics> {
+  if (!options.enabled) return disabled;
+  const { createPrometheusMetrics } = await import('./prometheus-metrics');
+  return createPrometheusMetrics({
+    db: options.db,
+    databaseTimeoutMs: options.databaseTimeoutMs ?? DATABASE_GAUGES_TIMEOUT_MS,
+  });
+}

@@ -71,6 +71,34 @@ describe('public site', () => {
     await context.close();
   });
 
+  it('keeps the keyboard where the visitor tabbed to while the footer was still coming to life', async () => {
+    const { page, errors, context } = await openPage(browser, { viewport: viewports.desktop });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/site-footer-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    await waitForHydration(page);
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        return `${element?.getAttribute('href')} ${element?.getAttribute('aria-label')}`;
+      });
+    await page.locator('footer a').first().focus();
+    for (let step = 0; step < 3; step += 1) await page.keyboard.press('Tab');
+    const before = await focused();
+    expect(before).not.toBe(`${await page.locator('footer a').first().getAttribute('href')} null`);
+    release();
+    await expect.poll(() => page.locator('[data-deferred-pending] footer').count()).toBe(0);
+    await expect.poll(focused).toBe(before);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('navigates with the menu and submenus on a desktop', async () => {
     const { page, errors, context } = await openPage(browser, { viewport: viewports.desktop });
     await page.goto('/');

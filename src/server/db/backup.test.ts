@@ -1,7 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -16,7 +18,13 @@ import { bookWithFiles } from '../test/patient-fixtures';
 import { type ServerProcess, startServerProcess } from '../test/server-process';
 import { clinicDayFromToday, clinicInstant } from '../test/slot-fixtures';
 import { signInAsNewAdmin, testConfig } from '../test/test-app';
-import { backupEmbeddedDatabase, extractDataFolder, restoreEmbeddedDatabase, serveBackups } from './backup';
+import {
+  backupEmbeddedDatabase,
+  backupSocketPath,
+  extractDataFolder,
+  restoreEmbeddedDatabase,
+  serveBackups,
+} from './backup';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './database';
 
 // `npm run backup` and `npm run restore` on the embedded database (README, "Running in production"): records and
@@ -211,7 +219,26 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm run backup and npm 
     ).toBeGreaterThan(100);
     expect(existsSync(path.join(unpacked, 'postmaster.pid'))).toBe(false);
     await rm(unpacked, { recursive: true });
-  }, 180_000);
+    // The database's files are the server user's only (PGlite writes them readable by everyone).
+    expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
+
+    // A client that asks and goes at once, and one that asks and never reads, do not hold up the next backup.
+    const dropped = createConnection(backupSocketPath(dataDir));
+    await once(dropped, 'connect');
+    dropped.end('backup\n');
+    const silent = createConnection(backupSocketPath(dataDir));
+    await once(silent, 'connect');
+    silent.write('backup\n');
+    silent.pause();
+    silent.destroy();
+    const next = await runCommand('backup', backupFile());
+    expect(next.code).toBe(0);
+    await expect
+      .poll(async () => (await readdir(folder)).filter((name) => name.includes('backup-snapshot')), {
+        timeout: 30_000,
+      })
+      .toEqual([]);
+  }, 240_000);
 
   it('refuses to restore while the server runs, and leaves the folder alone', async () => {
     const { code, output } = await runCommand('restore', backupFile());
@@ -274,6 +301,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm run backup and npm 
     await server?.stop('SIGTERM');
     server = undefined;
     const second = path.join(folder, 'second.tar.gz');
+    const nowhere = await runCommand('backup', path.join(folder, 'no-such-folder', 'x.tar.gz'));
+    expect(nowhere.code).not.toBe(0);
+    expect(nowhere.output).toContain(`The folder ${path.join(folder, 'no-such-folder')} does not exist`);
     const backup = await runCommand('backup', second);
     expect(backup.output).toContain('no server was running');
     expect(backup.code).toBe(0);

@@ -46,6 +46,10 @@ const snapshotPrefix = (directory: string) => `${path.basename(directory)}.backu
 const REQUEST = 'backup';
 /** The longest line either side reads: a request, or the answer's status line. */
 const MAX_LINE = 4096;
+/** How long the server waits for a backup client that stopped reading before it ends that backup. */
+const SEND_IDLE_MS = 60_000;
+/** How long `npm run backup` waits for a byte from the server (it copies its whole folder before answering). */
+const CLIENT_IDLE_MS = 15 * 60_000;
 /** Files of a running PostgreSQL that a copy leaves out (as pg_basebackup does): they describe that process. */
 const LEFT_OUT = new Set(['postmaster.pid', 'postmaster.opts']);
 
@@ -221,6 +225,8 @@ export async function serveBackups(
   }
   let queue: Promise<void> = Promise.resolve();
   const sendBackup = async (socket: Socket) => {
+    // Gone while it waited its turn: no copy for no one.
+    if (socket.destroyed) return;
     const snapshot = path.join(parent, `${snapshotPrefix(directory)}${randomBytes(6).toString('hex')}`);
     let answered = false;
     try {
@@ -231,7 +237,21 @@ export async function serveBackups(
       const bytes = tarSize(entries);
       socket.write(`OK ${bytes}\n`);
       answered = true;
-      await pipeline(Readable.from(tarOf(entries)), socket);
+      // A client that stops reading, or goes, ends its backup (and the next one's turn comes) instead of
+      // holding the queue and a copy of the folder until the server stops.
+      socket.setTimeout(SEND_IDLE_MS, () => socket.destroy(new Error('npm run backup stopped reading')));
+      const source = Readable.from(tarOf(entries));
+      const sending = pipeline(source, socket);
+      const gone = new Promise<never>((_, reject) =>
+        socket.once('close', () => reject(new Error('npm run backup went away'))),
+      );
+      sending.catch(() => undefined);
+      gone.catch(() => undefined);
+      try {
+        await Promise.race([sending, gone]);
+      } finally {
+        source.destroy();
+      }
       logger.info({ bytes, pausedMs }, 'backup: the data folder was copied and sent to npm run backup');
     } catch (error) {
       logger.error({ err: error }, 'backup: the data folder could not be sent');
@@ -255,6 +275,8 @@ export async function serveBackups(
           socket.end('ERROR unknown request\n');
           return;
         }
+        // Read on, so the client's leaving is seen at once (nothing more is expected from it).
+        socket.resume();
         queue = queue.then(() => sendBackup(socket));
       })
       .catch(() => socket.destroy());
@@ -353,6 +375,10 @@ async function requestBackupFromServer(
   }
   // The request is sent without ending this side: the server would end its own (and the backup) in answer.
   socket.write(`${REQUEST}\n`);
+  // The server copies its folder before it answers; past this long without a byte, it is not coming.
+  socket.setTimeout(CLIENT_IDLE_MS, () =>
+    socket.destroy(new BackupError(`The server (process ${pid}) stopped answering the backup request.`)),
+  );
   const status = await readLine(socket).catch((error: Error) => {
     socket.destroy();
     throw new BackupError(`The server (process ${pid}) did not answer the backup request: ${error.message}`);
@@ -391,6 +417,11 @@ export async function backupEmbeddedDatabase(dataDir: string, file: string): Pro
   }
   if (target.startsWith(`${directory}${path.sep}`)) {
     throw new BackupError('The backup file cannot be inside the data folder it backs up.');
+  }
+  if (!existsSync(path.dirname(target))) {
+    throw new BackupError(
+      `The folder ${path.dirname(target)} does not exist: make it first, then back up into it.`,
+    );
   }
   const pid = await dataDirectoryHolder(directory);
   if (pid !== undefined) {

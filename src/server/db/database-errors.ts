@@ -23,10 +23,13 @@ export const EXCLUSION_VIOLATION = '23P01';
 
 /**
  * SQLSTATEs of a database that cannot serve now, whatever the statement: connection_exception (class 08),
- * admin_shutdown, crash_shutdown, cannot_connect_now (starting up, shutting down, in recovery) and
- * too_many_connections.
+ * admin_shutdown, crash_shutdown, cannot_connect_now (starting up, shutting down, in recovery),
+ * too_many_connections, and the refusals of a new connection by an operator: the database closed to connections
+ * (55000, 'database does not allow connections'), dropped or renamed (invalid_catalog_name), or the role
+ * disabled or its password changed (invalid_authorization_specification, invalid_password). The app's own
+ * statements raise none of these.
  */
-const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', '55000', '3D000', '28000', '28P01']);
 
 /** Node's codes of a connection refused, cut or never made (a server stopped, restarting, or out of reach). */
 const NETWORK_CODES = new Set([

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -152,6 +152,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
     await release();
     throw error;
   });
+  // PGlite makes its files readable and writable by everyone (0666): the folder is closed to other users.
+  if (directory !== undefined) await chmod(directory, 0o700);
   const db: Db = drizzlePglite({ client: withoutDrizzleParsers(client), schema });
   drivers.set(db, { kind: 'pglite', client });
   let closed = false;

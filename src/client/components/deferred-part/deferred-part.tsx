@@ -102,7 +102,8 @@ export function DeferredPart<Props extends object>({
       start();
     };
     const onFocus = (event: FocusEvent) => {
-      if (event.target instanceof Element && !replay.current)
+      // The latest focus wins (the visitor may Tab on while the code loads); a press stays the thing to redo.
+      if (event.target instanceof Element && replay.current?.action !== 'click')
         replay.current = { path: pathTo(element, event.target), action: 'focus' };
       start();
     };

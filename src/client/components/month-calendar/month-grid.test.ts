@@ -5,6 +5,7 @@ import {
   buildMonthGrid,
   calendarRange,
   daysInMonth,
+  daysOfMonth,
   formatLongDate,
   formatShortDate,
 } from './month-grid';
@@ -54,6 +55,14 @@ describe('month and day arithmetic', () => {
   it('asks the calendar for the month start to its end plus one day', () => {
     expect(calendarRange('2026-12')).toBe('2026/12/01 - 2027/01/01');
     expect(calendarRange('2027-02')).toBe('2027/02/01 - 2027/03/01');
+  });
+
+  it("keeps the next month's first day, which the range also asks for, out of the month's free days", () => {
+    expect(daysOfMonth(['2026-12-01'], '2026-11')).toEqual([]);
+    expect(daysOfMonth(['2026-11-05', '2026-11-30', '2026-12-01'], '2026-11')).toEqual([
+      '2026-11-05',
+      '2026-11-30',
+    ]);
   });
 
   it('writes dates as people read them', () => {

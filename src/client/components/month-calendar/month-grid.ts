@@ -84,6 +84,13 @@ export function calendarRange(month: string): string {
   return `${slash(`${month}-01`)} - ${slash(end)}`;
 }
 
+/**
+ * The days of `month` among a calendar call's answer: the spec's range ends a day after the month, so the next
+ * month's 1st may be in it, and must not make an empty month look as if it had a free day.
+ */
+export const daysOfMonth = (days: readonly string[], month: string) =>
+  days.filter((day) => monthOf(day) === month);
+
 const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const monthNames = [
   'January',

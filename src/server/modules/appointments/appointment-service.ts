@@ -14,9 +14,14 @@ import { conflict, fieldErrors, forbidden, limitReached, notFound, refusedFields
 import type { JobLogger } from '../../jobs/job-runner';
 import { newSecretToken } from '../../security/secret-tokens';
 import { type Actor, auditChange, systemActor } from '../audit/audit-log';
+import { forgetVisitorAddresses } from '../audit/audit-repository';
 import { deletePatients, findPatient, insertPatient } from '../patients/patient-repository';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { forgetPaymentCustomers, paymentsOfAppointment } from '../payments/payment-repository';
+import {
+  forgetPaymentCustomers,
+  paymentsOfAppointment,
+  paymentsOfAppointments,
+} from '../payments/payment-repository';
 import { extendHold, findHeldSlot, findSlot, holdsAnySlot } from '../slots/slot-repository';
 import {
   forgetClientUploadsBefore,
@@ -186,10 +191,16 @@ export async function bookAppointment(
   });
 }
 
-/** Deletes unpaid bookings with their patients and files; their payments stay, without the customer. */
+/**
+ * Deletes unpaid bookings with their patients and files; their payments stay, without the customer, and the
+ * audit entries of both without the visitor's address.
+ */
 async function discardBookings(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
+  const paymentIds = (await paymentsOfAppointments(db, ids)).map((payment) => payment.id);
   await forgetPaymentCustomers(db, ids);
+  await forgetVisitorAddresses(db, 'appointment', ids);
+  await forgetVisitorAddresses(db, 'payment', paymentIds);
   await deletePatients(db, await deleteAppointments(db, ids));
 }
 

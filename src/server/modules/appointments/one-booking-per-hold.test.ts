@@ -1,7 +1,7 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentTexts } from '../../../shared/payments';
-import { appointments, files, patients, payments, slots } from '../../db/schema';
+import { appointments, auditLog, files, patients, payments, slots } from '../../db/schema';
 import {
   adultForm,
   appointmentOf,
@@ -263,6 +263,21 @@ describe('the abandoned booking job', () => {
     await releaseHold(slot.id);
 
     const [payment] = await paymentsOfPatient(db(), id);
+    const appointmentId = (await appointmentOf(db(), id)).id;
+    const visitorAddresses = () =>
+      db()
+        .select({ ip: auditLog.ip })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.actor, 'visitor'),
+            or(
+              and(eq(auditLog.entity, 'appointment'), eq(auditLog.entityId, String(appointmentId))),
+              and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, String(payment!.id))),
+            ),
+          ),
+        );
+    expect((await visitorAddresses()).some((entry) => entry.ip !== null)).toBe(true);
 
     await age(id, 23);
     expect(await deleteAbandonedBookings()).not.toContain(id);
@@ -274,6 +289,9 @@ describe('the abandoned booking job', () => {
     expect(await filesOf(row!)).toEqual([]);
     const kept = await db().select().from(payments).where(eq(payments.id, payment!.id));
     expect(kept).toMatchObject([{ status: 'failed', appointmentId: null, customerEmail: null }]);
+    // The visitor's entries stay, without the address they booked and paid from.
+    expect((await visitorAddresses()).length).toBeGreaterThan(0);
+    expect((await visitorAddresses()).every((entry) => entry.ip === null)).toBe(true);
   });
 
   it('keeps a booking whose hold is still live, one with a payment in progress or taken, and self-referrals', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AuditPurge } from '../../../shared/audit';
 import type { Db } from '../../db/database';
 import { containsPattern, countCheaply, type PageRequest, paginateFromNearerEnd } from '../../db/paginate';
@@ -197,6 +197,27 @@ export async function forgetVisitorAddresses(
         eq(auditLog.entity, entity),
         inArray(auditLog.entityId, entityIds.map(String)),
         eq(auditLog.actor, 'visitor'),
+      ),
+    );
+}
+
+/**
+ * Forgets what identifies visitors in audit entries older than `cutoff` (the retention job): the address they
+ * acted from, and the e-mail typed in a failed sign-in. The entries stay, with when and what.
+ */
+export async function forgetVisitorsBefore(db: Db, cutoff: Date): Promise<void> {
+  await db
+    .update(auditLog)
+    .set({ ip: null })
+    .where(and(eq(auditLog.actor, 'visitor'), lt(auditLog.createdAt, cutoff), isNotNull(auditLog.ip)));
+  await db
+    .update(auditLog)
+    .set({ details: sql`${auditLog.details} - 'email'` })
+    .where(
+      and(
+        eq(auditLog.action, 'login_failed'),
+        lt(auditLog.createdAt, cutoff),
+        sql`${auditLog.details} ? 'email'`,
       ),
     );
 }

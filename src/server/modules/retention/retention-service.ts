@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import { DomainError } from '../../domain-errors';
 import { auditTally, systemActor } from '../audit/audit-log';
+import { forgetVisitorsBefore } from '../audit/audit-repository';
 import { deleteContactMessagesBefore } from '../contact/contact-repository';
 import { deleteEmails } from '../email/outbox-repository';
 import { type ErasedRecords, erasePatientRecords } from '../patient-records/patient-records-service';
@@ -134,5 +135,6 @@ export async function purgeExpiredData(
     if (last === undefined || ids.length < PATIENT_BATCH) break;
     afterId = last;
   }
+  await forgetVisitorsBefore(db, cutoff);
   return { cutoff, deleted, kept };
 }

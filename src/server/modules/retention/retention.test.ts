@@ -445,6 +445,42 @@ describe('the retention job (RETENTION_DAYS of form data, then deleted)', () => 
   });
 });
 
+describe("visitors' traces in the audit log", () => {
+  it('forgets the address and the typed e-mail of visitor entries older than the cut-off, keeping the entries', async () => {
+    const now = new Date('2031-06-01T10:00:00Z');
+    const entry = (createdAt: Date, action: 'login_failed' | 'create', ip: string) =>
+      db()
+        .insert(auditLog)
+        .values({
+          actor: 'visitor',
+          action,
+          entity: action === 'login_failed' ? 'admin_user' : 'contact_message',
+          details: action === 'login_failed' ? { email: 'someone@example.ie' } : { fields: ['name'] },
+          ip,
+          createdAt,
+        })
+        .returning({ id: auditLog.id });
+    const [old] = await entry(new Date(now.getTime() - 90 * DAY - SECOND), 'login_failed', '203.0.113.7');
+    const [oldCreate] = await entry(new Date(now.getTime() - 90 * DAY - SECOND), 'create', '203.0.113.8');
+    const [young] = await entry(new Date(now.getTime() - 90 * DAY + SECOND), 'login_failed', '203.0.113.9');
+
+    await purgeExpiredData(db(), 90, now);
+
+    const rows = await db()
+      .select({ id: auditLog.id, ip: auditLog.ip, details: auditLog.details })
+      .from(auditLog)
+      .where(inArray(auditLog.id, [old!.id, oldCreate!.id, young!.id]));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(old!.id)).toEqual({ id: old!.id, ip: null, details: {} });
+    expect(byId.get(oldCreate!.id)).toEqual({ id: oldCreate!.id, ip: null, details: { fields: ['name'] } });
+    expect(byId.get(young!.id)).toEqual({
+      id: young!.id,
+      ip: '203.0.113.9',
+      details: { email: 'someone@example.ie' },
+    });
+  });
+});
+
 describe('two instances running the retention job at once, in batches', () => {
   it('delete each thing once, and their audit entries count each once', async () => {
     // Far enough ahead that everything the tests above kept is old by then too.

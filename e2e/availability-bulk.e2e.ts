@@ -88,6 +88,9 @@ describe('availability: a day in one go, copied and repeated', () => {
 
       // Repeat weekly for two weeks.
       await copy.getByRole('radio', { name: 'The same weekday, every week' }).check();
+      // A number of weeks out of bounds is named at once, before Copy is pressed.
+      await copy.getByLabel('Number of weeks').fill('0');
+      await copy.locator('.copy-day__preview', { hasText: 'Repeat for 1 to 52 weeks.' }).waitFor();
       await copy.getByLabel('Number of weeks').fill('2');
       const weekly = [addDays(day, 7), addDays(day, 14)];
       await copy.getByText(`6 new slots on ${weekly.map(formatLongDate).join(', ')}.`).waitFor();

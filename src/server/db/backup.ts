@@ -227,6 +227,12 @@ export async function serveBackups(
   const sendBackup = async (socket: Socket) => {
     // Gone while it waited its turn: no copy for no one.
     if (socket.destroyed) return;
+    // A client that goes, at any point, ends its backup (and the next one's turn comes) instead of holding the
+    // queue and a copy of the folder until the server stops.
+    const gone = new Promise<never>((_, reject) =>
+      socket.once('close', () => reject(new Error('npm run backup went away'))),
+    );
+    gone.catch(() => undefined);
     const snapshot = path.join(parent, `${snapshotPrefix(directory)}${randomBytes(6).toString('hex')}`);
     let answered = false;
     try {
@@ -235,18 +241,14 @@ export async function serveBackups(
       const pausedMs = Math.round(performance.now() - started);
       const entries = await listFolder(snapshot);
       const bytes = tarSize(entries);
+      if (socket.destroyed) throw new Error('npm run backup went away');
       socket.write(`OK ${bytes}\n`);
       answered = true;
-      // A client that stops reading, or goes, ends its backup (and the next one's turn comes) instead of
-      // holding the queue and a copy of the folder until the server stops.
+      // So does one that stops reading.
       socket.setTimeout(SEND_IDLE_MS, () => socket.destroy(new Error('npm run backup stopped reading')));
       const source = Readable.from(tarOf(entries));
       const sending = pipeline(source, socket);
-      const gone = new Promise<never>((_, reject) =>
-        socket.once('close', () => reject(new Error('npm run backup went away'))),
-      );
       sending.catch(() => undefined);
-      gone.catch(() => undefined);
       try {
         await Promise.race([sending, gone]);
       } finally {

@@ -213,9 +213,11 @@ export function CopyDay({
         </div>
       )}
       <p className="copy-day__preview" aria-live="polite">
-        {targets.length === 0
-          ? 'No day chosen yet.'
-          : `${sessions.length * targets.length} new slots on ${targets.map(formatLongDate).join(', ')}.`}
+        {mode === 'weekly' && !weeksValid
+          ? copyTexts.weeks(MAX_REPEAT_WEEKS)
+          : targets.length === 0
+            ? 'No day chosen yet.'
+            : `${sessions.length * targets.length} new slots on ${targets.map(formatLongDate).join(', ')}.`}
       </p>
       {refusal && (
         <div ref={refusalRef} className="copy-day__error" role="alert" tabIndex={-1}>

@@ -19,6 +19,7 @@ import {
 } from './confirmation-details';
 import { appointmentName } from './held-slot-summary';
 import { bookingConfirmedHead } from './manage-booking-head';
+import { StopFrom } from './stop-from';
 import '../../styles/request-forms.css';
 import './booking.css';
 
@@ -160,12 +161,18 @@ function Confirmation({ booking }: { booking: StoredConfirmation }) {
               </h2>
               <ul className="booking-confirmed__list">
                 <li>
-                  Stop antihistamine tablets and syrups from <strong>{formatLongDate(stops.tablets)}</strong>{' '}
-                  ({STOP_TABLETS_DAYS_BEFORE} days before).
+                  <StopFrom
+                    what="antihistamine tablets and syrups"
+                    day={stops.tablets}
+                    daysBefore={STOP_TABLETS_DAYS_BEFORE}
+                  />
                 </li>
                 <li>
-                  Stop nasal antihistamine sprays from <strong>{formatLongDate(stops.sprays)}</strong> (
-                  {STOP_SPRAYS_DAYS_BEFORE} days before).
+                  <StopFrom
+                    what="nasal antihistamine sprays"
+                    day={stops.sprays}
+                    daysBefore={STOP_SPRAYS_DAYS_BEFORE}
+                  />
                 </li>
                 <li>Arrive 15 minutes early: the skin prick reaction is read after 15 minutes.</li>
               </ul>

@@ -143,6 +143,11 @@ describe('POST /api/admin/blogs', () => {
     });
   });
 
+  it('keeps no cover description without a cover', async () => {
+    const blog = await createArticle({ 'blog[icon_alt]': 'A picture that is not there.' });
+    expect(blog).toMatchObject({ icon: null, icon_alt: '' });
+  });
+
   it('ignores remove flags on create (the form sends them for an empty file field)', async () => {
     const blog = await createArticle({ 'blog[remove_icon]': 'true', 'blog[remove_attachment]': 'true' });
     expect(blog).toMatchObject({ icon: null, attachment: null });

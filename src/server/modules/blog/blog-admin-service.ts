@@ -102,6 +102,8 @@ export async function createArticle(db: Db, actor: Actor, form: ArticleRequest):
     const row = await insertArticle(tx, slugFromTitle(values.title), {
       ...values,
       iconFileId: stored.icon ?? null,
+      // A description describes a cover: none is kept without one.
+      iconAlt: stored.icon ? values.iconAlt : '',
       attachmentFileId: stored.attachment ?? null,
     });
     await auditChange(tx, actor, 'create', ENTITY, row.id, { slug: row.slug });
@@ -146,9 +148,12 @@ export async function changeArticle(
     if (!current) throw notFound('Article not found');
     const stored = await storeUploads(tx, prepared);
     const remove = { icon: form.remove_icon === true, attachment: form.remove_attachment === true };
+    const text = textValues(form, content, current);
+    const iconFileId = stored.icon ?? (remove.icon ? null : current.iconFileId);
     const values: ArticleValues = {
-      ...textValues(form, content, current),
-      iconFileId: stored.icon ?? (remove.icon ? null : current.iconFileId),
+      ...text,
+      iconFileId,
+      iconAlt: iconFileId ? text.iconAlt : '',
       attachmentFileId: stored.attachment ?? (remove.attachment ? null : current.attachmentFileId),
     };
     if (!(await updateArticle(tx, id, values))) throw notFound('Article not found');

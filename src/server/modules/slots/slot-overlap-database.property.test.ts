@@ -2,50 +2,16 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/database';
 import { databaseErrorCode, EXCLUSION_VIOLATION } from '../../db/database-errors';
+import { type DrawnSlot, overlap, slotArb, valuesOf } from '../../test/drawn-slots';
 import { createTestDatabase } from '../../test/test-database';
-import { deferOverlapCheck, insertSlots, overlappingSlots, type SlotValues } from './slot-repository';
+import { deferOverlapCheck, insertSlots, overlappingSlots } from './slot-repository';
 
 /*
  * The database's overlap rules (the exclusion constraint on slots, and `overlappingSlots`, which names the rows
- * a deferred save would be refused for) against the reference of slot-overlap.property.test.ts: two slots of
+ * a deferred save would be refused for) against the reference of test/drawn-slots.ts: two slots of
  * the same kind overlap when they share a minute. On PGlite, and on PostgreSQL with TEST_DATABASE_URL. Each run
  * is rolled back. A failure prints fast-check's seed and path; pass them to `fc.assert(…, { seed, path })`.
  */
-
-const MINUTE_MS = 60_000;
-const WINDOW_START = Date.parse('2031-05-14T08:00:00Z');
-
-interface DrawnSlot {
-  start: number;
-  length: number;
-  isAdult: boolean;
-  isVideoCall: boolean;
-}
-
-const slotArb: fc.Arbitrary<DrawnSlot> = fc.record({
-  start: fc.integer({ min: 0, max: 48 }).map((step) => step * 5),
-  length: fc.integer({ min: 1, max: 18 }).map((step) => step * 5),
-  isAdult: fc.boolean(),
-  isVideoCall: fc.boolean(),
-});
-
-const valuesOf = (slot: DrawnSlot): SlotValues => ({
-  startsAt: new Date(WINDOW_START + slot.start * MINUTE_MS),
-  endsAt: new Date(WINDOW_START + (slot.start + slot.length) * MINUTE_MS),
-  priceCents: 18_000,
-  isAdult: slot.isAdult,
-  isVideoCall: slot.isVideoCall,
-  location: slot.isVideoCall ? null : 'adult_1',
-});
-
-/** The reference: the same kind, and a minute both hold. */
-function overlap(a: DrawnSlot, b: DrawnSlot): boolean {
-  if (a.isAdult !== b.isAdult || a.isVideoCall !== b.isVideoCall) return false;
-  const minutes = new Set(Array.from({ length: a.length }, (_, index) => a.start + index));
-  return Array.from({ length: b.length }, (_, index) => b.start + index).some((minute) =>
-    minutes.has(minute),
-  );
-}
 
 describe('stored slots (the exclusion constraint and overlappingSlots)', () => {
   let database: DatabaseHandle;

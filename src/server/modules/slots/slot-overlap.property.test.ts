@@ -2,52 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { slotCreateSchema, slotTexts } from '../../../shared/slots';
 import { DomainError } from '../../domain-errors';
-import type { SlotValues } from './slot-repository';
+import { MINUTE_MS, overlap, slotArb, valuesOf, WINDOW_START } from '../../test/drawn-slots';
 import { checkBatch } from './slot-service';
 
 /*
  * The server's overlap rules for a save's own slots (`checkBatch`) and one slot's times (the shared schema)
- * against a reference (stored slots: slot-overlap-database.property.test.ts): two slots of the same kind (adult or child, video or not) overlap
- * when they share a minute, a slot holding the minutes from its start to before its end. Times are drawn in a
- * few hours of one day, so overlaps, touching slots and equal ones all come up. A failure prints fast-check's
- * seed and path; pass them to `fc.assert(…, { seed, path })` to replay it.
+ * against the reference of test/drawn-slots.ts (stored slots: slot-overlap-database.property.test.ts). A failure
+ * prints fast-check's seed and path; pass them to `fc.assert(…, { seed, path })` to replay it.
  */
 
-const MINUTE_MS = 60_000;
-const WINDOW_START = Date.parse('2031-05-14T08:00:00Z');
 const now = new Date(WINDOW_START - MINUTE_MS);
-
-interface DrawnSlot {
-  start: number;
-  length: number;
-  isAdult: boolean;
-  isVideoCall: boolean;
-}
-
-const slotArb: fc.Arbitrary<DrawnSlot> = fc.record({
-  start: fc.integer({ min: 0, max: 48 }).map((step) => step * 5),
-  length: fc.integer({ min: 1, max: 18 }).map((step) => step * 5),
-  isAdult: fc.boolean(),
-  isVideoCall: fc.boolean(),
-});
-
-const valuesOf = (slot: DrawnSlot): SlotValues => ({
-  startsAt: new Date(WINDOW_START + slot.start * MINUTE_MS),
-  endsAt: new Date(WINDOW_START + (slot.start + slot.length) * MINUTE_MS),
-  priceCents: 18_000,
-  isAdult: slot.isAdult,
-  isVideoCall: slot.isVideoCall,
-  location: slot.isVideoCall ? null : 'adult_1',
-});
-
-/** The reference: the same kind, and a minute both hold. */
-function overlap(a: DrawnSlot, b: DrawnSlot): boolean {
-  if (a.isAdult !== b.isAdult || a.isVideoCall !== b.isVideoCall) return false;
-  const minutes = new Set(Array.from({ length: a.length }, (_, index) => a.start + index));
-  return Array.from({ length: b.length }, (_, index) => b.start + index).some((minute) =>
-    minutes.has(minute),
-  );
-}
 
 const refusalOf = (run: () => void): DomainError | undefined => {
   try {

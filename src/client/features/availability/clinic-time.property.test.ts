@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_SLOTS_PER_SAVE, type Session } from '../../../shared/slots';
+import {
+  AUTUMN_DAYS,
+  clinicWallAsUtc,
+  DAY_MS,
+  HOUR_MS,
+  MINUTE_MS,
+  SPRING_DAYS,
+} from '../../../shared/summer-time-reference';
 import { clinicDayTime } from '../../lib/clinic-clock';
 import { planCopy } from './slot-copy';
 import { existsOn, generateDaySlots } from './slot-generation';
@@ -8,39 +16,15 @@ import { clinicInstant } from './slot-times';
 
 /*
  * Clinic time (Europe/Dublin) in the browser's slot arithmetic over every change of the clocks from 2026 to
- * 2036, against a reference written from the EU rule rather than from a time-zone library: summer time
- * (IST, UTC+1) from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October. So on
- * the March day the wall clock skips 01:00–01:59, and on the October day it shows 01:00–01:59 twice.
+ * 2036, against the EU rule's reference (shared/summer-time-reference.ts).
  * A failure prints fast-check's seed and path; pass them to `fc.assert(…, { seed, path })` to replay it.
  */
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
-
-/** The last Sunday of a month (0-based), as YYYY-MM-DD. */
-function lastSunday(year: number, month: number): string {
-  const last = new Date(Date.UTC(year, month + 1, 0));
-  last.setUTCDate(last.getUTCDate() - last.getUTCDay());
-  return last.toISOString().slice(0, 10);
-}
-
-const YEARS = Array.from({ length: 11 }, (_, index) => 2026 + index);
-const SPRING_DAYS = YEARS.map((year) => lastSunday(year, 2));
-const AUTUMN_DAYS = YEARS.map((year) => lastSunday(year, 9));
 const CHANGE_DAYS = [...SPRING_DAYS, ...AUTUMN_DAYS];
 
-/** The reference: whether the clinic is on summer time at an instant (EU rule, changes at 01:00 UTC). */
-function isSummerTime(ms: number): boolean {
-  const year = new Date(ms).getUTCFullYear();
-  return (
-    ms >= Date.parse(`${lastSunday(year, 2)}T01:00:00Z`) &&
-    ms < Date.parse(`${lastSunday(year, 9)}T01:00:00Z`)
-  );
-}
 /** The reference wall clock: UTC's fields of the instant moved by the offset. */
 function referenceWallClock(ms: number): { date: string; minutes: number } {
-  const local = new Date(ms + (isSummerTime(ms) ? HOUR_MS : 0));
+  const local = clinicWallAsUtc(ms);
   return {
     date: local.toISOString().slice(0, 10),
     minutes: local.getUTCHours() * 60 + local.getUTCMinutes(),

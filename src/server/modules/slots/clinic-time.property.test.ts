@@ -1,40 +1,28 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import {
+  AUTUMN_DAYS,
+  clinicWallAsUtc,
+  DAY_MS,
+  HOUR_MS,
+  isSummerTime,
+  MINUTE_MS,
+  SPRING_DAYS,
+} from '../../../shared/summer-time-reference';
 import { clinicDayRange, clinicMidnight, clinicMonthRange, clinicWallClock } from './clinic-time';
 
 /*
- * The server's clinic time (Europe/Dublin) over every change of the clocks from 2026 to 2036, against a
- * reference written from the EU rule rather than from a time-zone library: summer time (IST, UTC+1) from 01:00
- * UTC on the last Sunday of March to 01:00 UTC on the last Sunday of October. Instants are drawn in any order,
+ * The server's clinic time (Europe/Dublin) over every change of the clocks from 2026 to 2036, against the EU
+ * rule's reference (shared/summer-time-reference.ts). Instants are drawn in any order,
  * so `clinicWallClock`'s cache of each day's offset is read cold and warm. A failure prints fast-check's seed
  * and path; pass them to `fc.assert(…, { seed, path })` to replay it.
  */
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
-
-function lastSunday(year: number, month: number): string {
-  const last = new Date(Date.UTC(year, month + 1, 0));
-  last.setUTCDate(last.getUTCDate() - last.getUTCDay());
-  return last.toISOString().slice(0, 10);
-}
-
-const YEARS = Array.from({ length: 11 }, (_, index) => 2026 + index);
-const SPRING_DAYS = YEARS.map((year) => lastSunday(year, 2));
-const AUTUMN_DAYS = YEARS.map((year) => lastSunday(year, 9));
 const CHANGES = [...SPRING_DAYS, ...AUTUMN_DAYS].map((day) => Date.parse(`${day}T01:00:00Z`));
 
-function isSummerTime(ms: number): boolean {
-  const year = new Date(ms).getUTCFullYear();
-  return (
-    ms >= Date.parse(`${lastSunday(year, 2)}T01:00:00Z`) &&
-    ms < Date.parse(`${lastSunday(year, 9)}T01:00:00Z`)
-  );
-}
 const pad = (value: number) => String(value).padStart(2, '0');
 function referenceClock(ms: number) {
-  const local = new Date(ms + (isSummerTime(ms) ? HOUR_MS : 0));
+  const local = clinicWallAsUtc(ms);
   const isoDay = local.toISOString().slice(0, 10);
   return {
     isoDay,

@@ -55,6 +55,28 @@ export async function bookWithFiles(
   return { patientId: response.json().patient.id as number, slot };
 }
 
+/**
+ * Sends a self-referral as the website does (multipart `POST /api/patients`, fields by bare name, files as
+ * `{ fileName, bytes }`), from an address of its own; answers the new patient's id.
+ */
+export async function postReferral(
+  app: FastifyInstance,
+  fields: Record<string, MultipartValue>,
+): Promise<number> {
+  const { payload, headers } = await multipartPayload(
+    Object.fromEntries(Object.entries(fields).map(([name, value]) => [`patient[${name}]`, value])),
+  );
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/patients',
+    payload,
+    headers,
+    remoteAddress: nextAddress(),
+  });
+  if (response.statusCode !== 201) throw new Error(`referral refused: ${response.body}`);
+  return response.json().patient.id as number;
+}
+
 /** Every text, JSON and array column of every table of the app. */
 async function textColumns(db: Db) {
   const { rows } = (await db.execute(sql`

@@ -2,8 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referralTexts } from '../../../shared/referrals';
 import { auditLog, emailOutbox, files, patients, referrals } from '../../db/schema';
-import { createAdminBookingTestApp, nextAddress } from '../../test/booking-fixtures';
-import { multipartPayload, testFile } from '../../test/multipart';
+import { createAdminBookingTestApp } from '../../test/booking-fixtures';
+import { testFile } from '../../test/multipart';
+import { postReferral } from '../../test/patient-fixtures';
 import { auditOf } from '../../test/staff-fixtures';
 import type { AdminTestApp } from '../../test/test-app';
 import { readZip } from '../../test/zip-reader';
@@ -42,18 +43,7 @@ async function sendReferral(
           is_asthma: 'true',
         }),
   };
-  const { payload, headers } = await multipartPayload(
-    Object.fromEntries(Object.entries(fields).map(([key, value]) => [`patient[${key}]`, value])),
-  );
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/patients',
-    payload,
-    headers,
-    remoteAddress: nextAddress(),
-  });
-  if (response.statusCode !== 201) throw new Error(`referral refused: ${response.body}`);
-  const patientId = response.json().patient.id as number;
+  const patientId = await postReferral(t.app, fields);
   const [row] = await db().select().from(referrals).where(eq(referrals.patientId, patientId));
   return { id: row?.id ?? 0, patientId, email };
 }

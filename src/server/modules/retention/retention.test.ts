@@ -13,8 +13,13 @@ import {
 } from '../../db/schema';
 import type { JobLogger } from '../../jobs/job-runner';
 import { createAdminBookingTestApp, nextAddress, paidBooking } from '../../test/booking-fixtures';
-import { type MultipartValue, multipartPayload, testFile } from '../../test/multipart';
-import { columnsHoldingAny, insertTestPatient, storePrivateFile } from '../../test/patient-fixtures';
+import { type MultipartValue, testFile } from '../../test/multipart';
+import {
+  columnsHoldingAny,
+  insertTestPatient,
+  postReferral,
+  storePrivateFile,
+} from '../../test/patient-fixtures';
 import { auditOf, staffBooking, storedAppointment } from '../../test/staff-fixtures';
 import type { AdminTestApp } from '../../test/test-app';
 import { systemActor } from '../audit/audit-log';
@@ -84,18 +89,7 @@ async function letterReferral(surname: string) {
     signature: `Cian ${surname}`,
     referral_letter: { fileName: `${surname} letter.pdf`, bytes: testFile('letter.pdf') },
   };
-  const { payload, headers } = await multipartPayload(
-    Object.fromEntries(Object.entries(fields).map(([name, value]) => [`patient[${name}]`, value])),
-  );
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/patients',
-    payload,
-    headers,
-    remoteAddress: nextAddress(),
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  const patientId = response.json().patient.id as number;
+  const patientId = await postReferral(t.app, fields);
   const [referral] = await db().select().from(referrals).where(eq(referrals.patientId, patientId));
   return {
     patientId,

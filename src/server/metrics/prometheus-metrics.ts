@@ -6,6 +6,7 @@ import { paymentStatuses } from '../db/schema';
 import { outboxDepth } from '../modules/email/outbox-repository';
 import { countPaymentsByStatus, oldestUnsettledPaymentSeconds } from '../modules/payments/payment-repository';
 import { countLiveHolds } from '../modules/slots/slot-repository';
+import { withinTime } from '../time-limit';
 import type { HoldHolder, JobRun, PrometheusMetrics } from './app-metrics';
 
 /**
@@ -156,16 +157,10 @@ export function createPrometheusMetrics(options: { db: Db; databaseTimeoutMs: nu
     });
     const read = inFlight;
     read.catch(() => undefined);
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), options.databaseTimeoutMs);
-    });
     try {
-      return await Promise.race([read, timeout]);
+      return await withinTime<DatabaseGauges | undefined>(read, options.databaseTimeoutMs, () => undefined);
     } catch {
       return undefined;
-    } finally {
-      clearTimeout(timer);
     }
   };
 

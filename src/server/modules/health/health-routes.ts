@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getHealth } from '../../../shared/api/health-endpoints';
 import { route } from '../../http/endpoint-route';
+import { withinTime } from '../../time-limit';
 
 /**
  * How long the health check waits for the database. A database that refuses fails the ping at once; one that
@@ -10,26 +11,15 @@ import { route } from '../../http/endpoint-route';
 export const HEALTH_DATABASE_TIMEOUT_MS = 2_000;
 
 /** Whether the database answers `select 1` within `timeoutMs`; the error or the timeout when it does not. */
-async function pingWithin(ping: () => Promise<void>, timeoutMs: number): Promise<unknown> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<Error>((resolve) => {
-    timer = setTimeout(
-      () => resolve(new Error(`the database did not answer within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-  });
-  try {
-    return await Promise.race([
-      ping().then(
-        () => undefined,
-        (error: unknown) => error ?? new Error('ping failed'),
-      ),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const pingWithin = (ping: () => Promise<void>, timeoutMs: number): Promise<unknown> =>
+  withinTime(
+    ping().then(
+      () => undefined,
+      (error: unknown) => error ?? new Error('ping failed'),
+    ),
+    timeoutMs,
+    () => new Error(`the database did not answer within ${timeoutMs} ms`),
+  );
 
 /** `GET /api/health`: up, with the database reached; 503 when it refuses or does not answer within 2 s. */
 export async function healthRoutes(api: FastifyInstance): Promise<void> {

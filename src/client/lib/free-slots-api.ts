@@ -5,7 +5,7 @@ import type {
   listCalendarSlots,
   listPatientSessions,
 } from '../../shared/api/slot-endpoints';
-import { addMonths, calendarRange } from '../components/month-calendar/month-grid';
+import { addMonths, calendarRange, selectDaysOfMonth } from '../components/month-calendar/month-grid';
 import { apiRequest, buildUrl } from './api-client';
 import { holdHeaders, requestHold } from './booking-hold';
 import { useEndpointQuery } from './endpoint-query';
@@ -25,7 +25,7 @@ export const useCalendarDays = (kind: SlotKind, month: string | undefined) =>
   useEndpointQuery<typeof listCalendarSlots>(
     CALENDAR_PATH,
     { query: { range_calendar: calendarRange(month ?? '2000-01'), ...kindQuery(kind) } },
-    { enabled: month !== undefined, staleTime: LIVE_MS },
+    { enabled: month !== undefined, staleTime: LIVE_MS, select: selectDaysOfMonth(month ?? '2000-01') },
   );
 
 /**

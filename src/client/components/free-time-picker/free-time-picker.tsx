@@ -6,13 +6,7 @@ import { clinicToday, formatClock12 } from '../../lib/clinic-clock';
 import { useCalendarDays, useDaySlots, useNextAvailableDay } from '../../lib/free-slots-api';
 import type { SlotKind } from '../../lib/slot-kind';
 import { MonthCalendar } from '../month-calendar/month-calendar';
-import {
-  daysOfMonth,
-  formatLongDate,
-  formatMonth,
-  formatShortDate,
-  monthOf,
-} from '../month-calendar/month-grid';
+import { formatLongDate, formatMonth, formatShortDate, monthOf } from '../month-calendar/month-grid';
 
 export interface FreeTimePickerProps {
   kind: SlotKind;
@@ -50,7 +44,7 @@ export function FreeTimePicker({
 }: FreeTimePickerProps) {
   const today = clinicToday();
   const calendar = useCalendarDays(kind, month);
-  const days = new Set(daysOfMonth(calendar.data?.days ?? [], month));
+  const days = new Set(calendar.data?.days);
   // The visitor's own held day stays choosable even though the calendar no longer counts it as free.
   if (hold && monthOf(hold.date) === month) days.add(hold.date);
   const monthEmpty = calendar.isSuccess && days.size === 0;

@@ -8,6 +8,7 @@ import {
   daysOfMonth,
   formatLongDate,
   formatShortDate,
+  selectDaysOfMonth,
 } from './month-grid';
 
 describe('buildMonthGrid', () => {
@@ -63,6 +64,11 @@ describe('month and day arithmetic', () => {
       '2026-11-05',
       '2026-11-30',
     ]);
+    // As each month calendar's read selects its answer, the other fields kept.
+    expect(selectDaysOfMonth('2026-11')({ days: ['2026-11-30', '2026-12-01'], kind: 'test' })).toEqual({
+      days: ['2026-11-30'],
+      kind: 'test',
+    });
   });
 
   it('writes dates as people read them', () => {

@@ -91,6 +91,14 @@ export function calendarRange(month: string): string {
 export const daysOfMonth = (days: readonly string[], month: string) =>
   days.filter((day) => monthOf(day) === month);
 
+/** A month calendar call's `select`: its answer with only the month's own days (`daysOfMonth`). */
+export const selectDaysOfMonth =
+  (month: string) =>
+  <Answer extends { days: string[] }>(answer: Answer): Answer => ({
+    ...answer,
+    days: daysOfMonth(answer.days, month),
+  });
+
 const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const monthNames = [
   'January',

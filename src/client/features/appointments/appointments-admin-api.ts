@@ -18,7 +18,7 @@ import type {
 } from '../../../shared/api/slot-endpoints';
 import type { AppointmentStatus } from '../../../shared/appointments';
 import type { TableParams } from '../../components/data-table/use-table-params';
-import { calendarRange } from '../../components/month-calendar/month-grid';
+import { calendarRange, selectDaysOfMonth } from '../../components/month-calendar/month-grid';
 import { useAdminList, useAdminRecord, useSaveAdminRecord } from '../../lib/admin-resource';
 import { apiRequest, buildUrl } from '../../lib/api-client';
 import { useEndpointQuery } from '../../lib/endpoint-query';
@@ -182,7 +182,7 @@ export const useFreeDays = (kind: SlotKind, month: string, enabled: boolean) =>
   useEndpointQuery<typeof listCalendarSlots>(
     '/api/calendar_slots',
     { query: { range_calendar: calendarRange(month), ...kindQuery(kind) } },
-    { enabled, staleTime: 0 },
+    { enabled, staleTime: 0, select: selectDaysOfMonth(month) },
   );
 
 /** The free times of one clinic day (YYYY-MM-DD) and kind; nothing is asked without a day. */

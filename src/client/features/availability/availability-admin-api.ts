@@ -7,7 +7,7 @@ import type {
   saveSessions,
   setSessionStatus,
 } from '../../../shared/api/slot-endpoints';
-import { calendarRange } from '../../components/month-calendar/month-grid';
+import { calendarRange, selectDaysOfMonth } from '../../components/month-calendar/month-grid';
 import { apiRequest } from '../../lib/api-client';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
@@ -26,7 +26,7 @@ export const useAdminCalendarDays = (kind: SlotKind, month: string) =>
   useEndpointQuery<typeof listAdminCalendarSlots>(
     '/api/admin/calendar_slots',
     { query: { range_calendar: calendarRange(month), ...kindQuery(kind) } },
-    { staleTime: 0 },
+    { staleTime: 0, select: selectDaysOfMonth(month) },
   );
 
 /** The slots of one clinic day (YYYY-MM-DD) and kind; nothing is asked without a day. */

@@ -14,14 +14,9 @@ import { conflict, fieldErrors, forbidden, limitReached, notFound, refusedFields
 import type { JobLogger } from '../../jobs/job-runner';
 import { newSecretToken } from '../../security/secret-tokens';
 import { type Actor, auditChange, systemActor } from '../audit/audit-log';
-import { forgetVisitorAddresses } from '../audit/audit-repository';
 import { deletePatients, findPatient, insertPatient } from '../patients/patient-repository';
 import type { PaymentProvider } from '../payments/payment-provider';
-import {
-  forgetPaymentCustomers,
-  paymentsOfAppointment,
-  paymentsOfAppointments,
-} from '../payments/payment-repository';
+import { paymentsOfAppointment, paymentsOfAppointments } from '../payments/payment-repository';
 import { extendHold, findHeldSlot, findSlot, holdsAnySlot } from '../slots/slot-repository';
 import {
   forgetClientUploadsBefore,
@@ -41,6 +36,7 @@ import {
 } from './appointment-repository';
 import { appointmentStarts } from './appointment-states';
 import { bookingAnswer } from './appointment-view';
+import { forgetBookers } from './forget-bookers';
 
 /** What the appointment service works with: the database, the card provider, settings, and where to log. */
 export interface AppointmentContext {
@@ -198,9 +194,7 @@ export async function bookAppointment(
 async function discardBookings(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   const paymentIds = (await paymentsOfAppointments(db, ids)).map((payment) => payment.id);
-  await forgetPaymentCustomers(db, ids);
-  await forgetVisitorAddresses(db, 'appointment', ids);
-  await forgetVisitorAddresses(db, 'payment', paymentIds);
+  await forgetBookers(db, ids, paymentIds);
   await deletePatients(db, await deleteAppointments(db, ids));
 }
 

@@ -10,10 +10,8 @@ import type { Db } from '../../db/database';
 import { patients, unsettledPaymentStatuses } from '../../db/schema';
 import { conflict, notFound } from '../../domain-errors';
 import type { CsvCell } from '../../http/csv-export';
-import {
-  appointmentRecordsOfPatient,
-  forgetAppointmentVisitors,
-} from '../appointments/appointment-repository';
+import { appointmentRecordsOfPatient } from '../appointments/appointment-repository';
+import { forgetBookers } from '../appointments/forget-bookers';
 import {
   type Actor,
   type AdminActor,
@@ -29,7 +27,7 @@ import {
   emailsOfAppointments,
 } from '../email/outbox-repository';
 import { deletePatients } from '../patients/patient-repository';
-import { forgetPaymentCustomers, paymentsOfAppointments } from '../payments/payment-repository';
+import { paymentsOfAppointments } from '../payments/payment-repository';
 import { referralsOfPatient } from '../referrals/referral-repository';
 import { findPrivateFile } from '../uploads/file-repository';
 import {
@@ -273,12 +271,9 @@ export async function erasePatientRecords(
     const emails =
       (await deleteEmailsOfAppointments(tx, appointmentIds)) +
       (await deleteEmailsOfReferrals(tx, referralIds));
-    await forgetPaymentCustomers(tx, appointmentIds);
-    await forgetAppointmentVisitors(tx, appointmentIds);
-    await forgetVisitorAddresses(tx, 'appointment', appointmentIds);
-    await forgetVisitorAddresses(
+    await forgetBookers(
       tx,
-      'payment',
+      appointmentIds,
       paymentRows.map((row) => row.id),
     );
     await forgetVisitorAddresses(tx, 'referral', referralIds);

@@ -395,6 +395,30 @@ describe('paid booking (test mode)', () => {
     expect(await sessionStatus(day, video, id ?? 0)).toBe('booked');
     expect(errors).toEqual([]);
   });
+
+  it("fetches the calendar's code only when Adult or Child is approached, by pointer or by keyboard", async () => {
+    const calendarCode = (requests: string[]) =>
+      requests.filter((url) => /\/assets\/(booking-times|free-time-picker|month-calendar)-[\w-]+\.js$/.test(url));
+    for (const way of ['pointer', 'keyboard'] as const) {
+      const { page, errors, requests, context } = await openPage(browser, { viewport: viewports.phone });
+      await page.goto('/sessions_availability/booking_test');
+      await waitForHydration(page);
+      await page.waitForLoadState('networkidle');
+      expect(calendarCode(requests)).toEqual([]);
+      expect(requests.filter((url) => url.includes('/api/'))).toEqual([]);
+      const adult = page.getByRole('radio', { name: 'Adult' });
+      if (way === 'pointer') await adult.hover();
+      else await adult.focus();
+      await expect.poll(() => calendarCode(requests).length).toBe(3);
+      if (way === 'pointer') await adult.check();
+      else await page.keyboard.press('Space');
+      expect(await adult.isChecked()).toBe(true);
+      await page.getByLabel('Go to month').waitFor();
+      await expect.poll(() => requests.some((url) => url.includes('/api/calendar_slots'))).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
 });
 
 describe('the request form', () => {

@@ -8,20 +8,28 @@ import { clinic } from '../../shared/clinic';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-const clinicParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: clinic.timeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/**
+ * Built on first use, not when the module loads: a time-zone formatter costs a phone tens of milliseconds, which
+ * the booking page's start-up would otherwise spend before the visitor has chosen anything to show a date for.
+ */
+let clinicParts: Intl.DateTimeFormat | undefined;
+const clinicFormat = () => {
+  clinicParts ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: clinic.timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return clinicParts;
+};
 
 /** An instant's clinic day (YYYY-MM-DD) and minutes after its midnight on the wall clock. */
 export function clinicDayTime(instant: Date | string): { date: string; minutes: number } {
   const parts: Record<string, string> = {};
-  for (const part of clinicParts.formatToParts(new Date(instant))) parts[part.type] = part.value;
+  for (const part of clinicFormat().formatToParts(new Date(instant))) parts[part.type] = part.value;
   return {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     minutes: Number(parts.hour) * 60 + Number(parts.minute),

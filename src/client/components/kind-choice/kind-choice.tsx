@@ -6,6 +6,8 @@ export interface KindChoiceProps<T> {
   options: readonly { label: string; value: T }[];
   value: T | undefined;
   onChange: (value: T) => void;
+  /** The visitor points at or tabs to an option: what choosing needs can be fetched ahead. */
+  onApproach?: () => void;
 }
 
 /**
@@ -17,6 +19,7 @@ export function KindChoice<T extends string | boolean>({
   options,
   value,
   onChange,
+  onApproach,
 }: KindChoiceProps<T>) {
   const name = useId();
   const fieldset = useRef<HTMLFieldSetElement>(null);
@@ -31,13 +34,14 @@ export function KindChoice<T extends string | boolean>({
       <legend className="kind-choice__legend">{legend}</legend>
       <div className="kind-choice__options">
         {options.map((option) => (
-          <label key={String(option.value)} className="kind-choice__option">
+          <label key={String(option.value)} className="kind-choice__option" onPointerOver={onApproach}>
             <input
               type="radio"
               name={name}
               className="kind-choice__input"
               checked={value === option.value}
               onChange={() => onChange(option.value)}
+              onFocus={onApproach}
             />
             <span>{option.label}</span>
           </label>

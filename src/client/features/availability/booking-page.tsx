@@ -1,14 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { formatEuro } from '../../../shared/euro';
-import type { PublicSession } from '../../../shared/slots';
 import type { RouteHandle } from '../../app/route-handle';
 import { BookingSteps } from '../../components/booking-steps/booking-steps';
-import { FreeTimePicker } from '../../components/free-time-picker/free-time-picker';
 import { KindChoice } from '../../components/kind-choice/kind-choice';
 import { formatShortDate, monthOf } from '../../components/month-calendar/month-grid';
 import { REFERRAL_PATH } from '../../components/site-header/site-menu';
-import { ApiError } from '../../lib/api-client';
 import {
   type BackToCalendarState,
   clearHold,
@@ -17,9 +13,12 @@ import {
   writeHold,
 } from '../../lib/booking-hold';
 import { clinicToday, formatClinicTime, formatClock12 } from '../../lib/clinic-clock';
-import { useCalendarDays, useHoldSlot } from '../../lib/free-slots-api';
 import { useHoldEnd } from '../../lib/hold-expiry';
-import type { SlotKind } from '../../lib/slot-kind';
+
+/** The calendar, the day's times and the price: fetched when Adult or Child is pointed at or chosen. */
+const loadBookingTimes = () => import('./booking-times');
+const BookingTimes = lazy(() => loadBookingTimes().then((module) => ({ default: module.BookingTimes })));
+const KindPrice = lazy(() => loadBookingTimes().then((module) => ({ default: module.KindPrice })));
 
 interface BookingType {
   title: string;
@@ -89,9 +88,6 @@ function BookingFlow({ type }: { type: BookingType }) {
   const [month, setMonth] = useState<string>();
   const [selected, setSelected] = useState<string>();
   const [notice, setNotice] = useState<string>();
-  // Why a chosen time could not be held: shown beside the day's times (FreeTimePicker).
-  const [refusal, setRefusal] = useState<string>();
-  const holdSlot = useHoldSlot();
   const noticeRef = useRef<HTMLParagraphElement>(null);
 
   // Session storage exists only in the browser: the stored hold is picked up after hydration. A booking
@@ -125,9 +121,12 @@ function BookingFlow({ type }: { type: BookingType }) {
       noticeRef.current?.focus();
   }, [notice, location.state]);
 
-  const kind = isAdult === undefined ? undefined : { isVideoCall: type.isVideoCall, isAdult };
-  const shownMonth = month ?? monthOf(clinicToday());
-  const ownHold = hold && kind && hold.isAdult === kind.isAdult ? hold : undefined;
+  // The kind and month to show, once Adult or Child is chosen (today's month is worked out only then).
+  const shown =
+    isAdult === undefined
+      ? undefined
+      : { kind: { isVideoCall: type.isVideoCall, isAdult }, month: month ?? monthOf(clinicToday()) };
+  const ownHold = hold && hold.isAdult === isAdult ? hold : undefined;
 
   // The request form is the next step (/confirm): the hold travels in session storage, never in the URL.
   const goToForm = () => navigate('/confirm');
@@ -137,31 +136,6 @@ function BookingFlow({ type }: { type: BookingType }) {
     setHold(stored);
     setNotice(undefined);
     goToForm();
-  };
-
-  const choose = async (slotKind: SlotKind, session: PublicSession, date: string) => {
-    if (session.held_by_you) {
-      goToForm();
-      return;
-    }
-    setRefusal(undefined);
-    try {
-      const answer = await holdSlot.mutateAsync({ id: session.id, previousToken: ownHold?.token });
-      onHeld({
-        token: answer.hold_token ?? ownHold?.token ?? '',
-        slotId: answer.session.id,
-        expiresAt: answer.hold_expires_at,
-        isVideoCall: slotKind.isVideoCall,
-        isAdult: slotKind.isAdult,
-        date,
-        startTime: answer.session.start_time,
-        endTime: answer.session.end_time,
-        address: answer.session.address,
-        price: answer.session.price,
-      });
-    } catch (error) {
-      setRefusal(error instanceof ApiError ? error.message : 'Something went wrong. Try it later.');
-    }
   };
 
   return (
@@ -189,37 +163,41 @@ function BookingFlow({ type }: { type: BookingType }) {
             { label: 'Child', value: false },
           ]}
           value={isAdult}
+          onApproach={loadBookingTimes}
           onChange={(value) => {
             setIsAdult(value);
             setSelected(undefined);
             setNotice(undefined);
-            setRefusal(undefined);
           }}
         />
-        {kind && <KindPrice kind={kind} month={shownMonth} />}
+        {shown && (
+          <Suspense fallback={null}>
+            <KindPrice kind={shown.kind} month={shown.month} />
+          </Suspense>
+        )}
       </div>
       {notice && (
         <p className="booking-notice" role="alert" tabIndex={-1} ref={noticeRef}>
           {notice}
         </p>
       )}
-      {kind ? (
-        <FreeTimePicker
-          key={`${kind.isAdult}`}
-          kind={kind}
-          month={shownMonth}
-          onMonthChange={setMonth}
-          selected={selected}
-          onSelect={(date) => {
-            setSelected(date);
-            setNotice(undefined);
-            setRefusal(undefined);
-          }}
-          hold={ownHold}
-          onChoose={(session, date) => void choose(kind, session, date)}
-          busy={holdSlot.isPending}
-          refusal={refusal}
-        />
+      {shown ? (
+        <Suspense fallback={<p role="status">Loading the free days…</p>}>
+          <BookingTimes
+            key={`${shown.kind.isAdult}`}
+            kind={shown.kind}
+            month={shown.month}
+            onMonthChange={setMonth}
+            selected={selected}
+            onSelect={(date) => {
+              setSelected(date);
+              setNotice(undefined);
+            }}
+            hold={ownHold}
+            onHeld={onHeld}
+            onContinue={goToForm}
+          />
+        </Suspense>
       ) : (
         <p className="availability-hint">Choose Adult or Child to see the free times.</p>
       )}
@@ -259,18 +237,5 @@ function BookingKinds({ isVideoCall }: { isVideoCall: boolean }) {
         ))}
       </ul>
     </nav>
-  );
-}
-
-/** The kind's price before a day is chosen: the free slots' of the shown month, from the calendar's answer. */
-function KindPrice({ kind, month }: { kind: SlotKind; month: string }) {
-  const prices = useCalendarDays(kind, month).data?.prices;
-  const lowest = prices?.[0];
-  if (lowest === undefined) return null;
-  return (
-    <p className="booking-price">
-      Price:{' '}
-      <strong>{prices && prices.length > 1 ? `from ${formatEuro(lowest)}` : formatEuro(lowest)}</strong>
-    </p>
   );
 }

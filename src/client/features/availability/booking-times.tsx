@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { formatEuro } from '../../../shared/euro';
+import type { PublicSession } from '../../../shared/slots';
+import { FreeTimePicker } from '../../components/free-time-picker/free-time-picker';
+import { ApiError } from '../../lib/api-client';
+import type { StoredHold } from '../../lib/booking-hold';
+import { useCalendarDays, useHoldSlot } from '../../lib/free-slots-api';
+import type { SlotKind } from '../../lib/slot-kind';
+
+/**
+ * The booking page's part that reads and holds free times. The page loads it once Adult or Child is chosen
+ * (or pointed at): until then no time can be shown, so its code stays out of the page's first download and
+ * of the work that delays a first tap.
+ */
+export function BookingTimes({
+  kind,
+  month,
+  onMonthChange,
+  selected,
+  onSelect,
+  hold,
+  onHeld,
+  onContinue,
+}: {
+  kind: SlotKind;
+  month: string;
+  onMonthChange: (month: string) => void;
+  selected: string | undefined;
+  onSelect: (date: string | undefined) => void;
+  /** The visitor's own hold of this kind, listed among the day's times. */
+  hold: StoredHold | undefined;
+  /** A time was held for the visitor. */
+  onHeld: (hold: StoredHold) => void;
+  /** The visitor chose the time they already hold. */
+  onContinue: () => void;
+}) {
+  const holdSlot = useHoldSlot();
+  // Why a chosen time could not be held: shown beside the day's times.
+  const [refusal, setRefusal] = useState<string>();
+
+  const choose = async (session: PublicSession, date: string) => {
+    if (session.held_by_you) {
+      onContinue();
+      return;
+    }
+    setRefusal(undefined);
+    try {
+      const answer = await holdSlot.mutateAsync({ id: session.id, previousToken: hold?.token });
+      onHeld({
+        token: answer.hold_token ?? hold?.token ?? '',
+        slotId: answer.session.id,
+        expiresAt: answer.hold_expires_at,
+        isVideoCall: kind.isVideoCall,
+        isAdult: kind.isAdult,
+        date,
+        startTime: answer.session.start_time,
+        endTime: answer.session.end_time,
+        address: answer.session.address,
+        price: answer.session.price,
+      });
+    } catch (error) {
+      setRefusal(error instanceof ApiError ? error.message : 'Something went wrong. Try it later.');
+    }
+  };
+
+  return (
+    <FreeTimePicker
+      kind={kind}
+      month={month}
+      onMonthChange={onMonthChange}
+      selected={selected}
+      onSelect={(date) => {
+        setRefusal(undefined);
+        onSelect(date);
+      }}
+      hold={hold}
+      onChoose={(session, date) => void choose(session, date)}
+      busy={holdSlot.isPending}
+      refusal={refusal}
+    />
+  );
+}
+
+/** The kind's price before a day is chosen: the free slots' of the shown month, from the calendar's answer. */
+export function KindPrice({ kind, month }: { kind: SlotKind; month: string }) {
+  const prices = useCalendarDays(kind, month).data?.prices;
+  const lowest = prices?.[0];
+  if (lowest === undefined) return null;
+  return (
+    <p className="booking-price">
+      Price:{' '}
+      <strong>{prices && prices.length > 1 ? `from ${formatEuro(lowest)}` : formatEuro(lowest)}</strong>
+    </p>
+  );
+}

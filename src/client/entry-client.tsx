@@ -32,7 +32,15 @@ async function resolveLazyRoutes(routeList: RouteObject[]): Promise<void> {
   );
 }
 
+/**
+ * Gives the main thread back to the browser (a frame, a tap) between start-up steps: each step is short, but
+ * run back to back they made one task long enough to delay a first tap on a phone.
+ */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function start() {
+  // Apart from evaluating the modules, which is one task of its own.
+  await yieldToBrowser();
   const container = document.getElementById('root');
   if (!container) throw new Error('No #root element');
   const queryClient = createQueryClient((url, signal) => apiRequest(url, { signal }));
@@ -41,7 +49,9 @@ async function start() {
   if (state && !state.notFound) {
     hydrate(queryClient, state.queries);
     await resolveLazyRoutes(routes);
+    await yieldToBrowser();
     const router = createBrowserRouter(routes, { hydrationData: state.router });
+    await yieldToBrowser();
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the
     // main thread in one long task: the server's HTML is already on screen and stays usable meanwhile.
     startTransition(() => {

@@ -9,6 +9,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { renderDeferred } from './render-deferred';
 
 export const baseUrl = (): string => inject('baseUrl');
 
@@ -180,7 +181,10 @@ export async function fitsWidth(page: Page): Promise<boolean> {
 /** axe-core's findings on the settled page, one line each ('{label}: {rule} {elements}'); [] when none. */
 export async function axeViolations(page: Page, label: string): Promise<string[]> {
   await waitForSettled(page);
+  // Unpainted, their backgrounds would be misjudged in the contrast check.
+  const restore = await renderDeferred(page);
   const results = await new AxeBuilder({ page }).analyze();
+  await restore();
   return results.violations.map(
     (violation) => `${label}: ${violation.id} ${violation.nodes.map((node) => node.html).join(' ')}`,
   );
@@ -192,7 +196,9 @@ export const SCREENSHOTS = 'test-results/screenshots';
 export async function screenshot(page: Page, name: string): Promise<void> {
   await waitForSettled(page);
   await mkdir(SCREENSHOTS, { recursive: true });
+  const restore = await renderDeferred(page);
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+  await restore();
 }
 
 /** The lazy chunk of the rich-text editor (TipTap). */

@@ -3,6 +3,7 @@
 // Admin pages need ADMIN_EMAIL and ADMIN_PASSWORD. Files go to test-results/screenshots/.
 import { mkdir } from 'node:fs/promises';
 import { chromium } from 'playwright-core';
+import { renderDeferred } from '../e2e/render-deferred';
 
 const baseUrl = process.env.BASE_URL ?? 'http://localhost:3000';
 const paths = process.argv.slice(2);
@@ -27,6 +28,7 @@ for (const width of [360, 1280]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     const name = path.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home';
+    await renderDeferred(page);
     await page.screenshot({ path: `${outDir}/${name}-${width}.png`, fullPage: true });
   }
   await context.close();

@@ -125,7 +125,7 @@ async function javascriptPerRoute(baseUrl: string, paths: string[]) {
 }
 
 /** Lighthouse runs per page: its simulated timings vary run to run on a busy machine, so we report the median. */
-const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 
 type Scores = Record<string, number>;
 

@@ -55,14 +55,18 @@ function lighthouseRows(results: Results): BenchRow[] {
   const pages = (results.lighthouse as Record<string, Record<string, number | string>> | undefined) ?? {};
   return Object.entries(pages).map(([path, scores]) => {
     const lcp = Number(scores.lcpMs ?? 0);
+    const tbt = Number(scores.tbtMs ?? 0);
     const performance = Number(scores.performance ?? 0);
     const bestPractices = Number(scores['best-practices'] ?? 0);
     const paintTarget = !WITHOUT_PAINT_TARGET.has(path);
+    const range = scores.performanceRange ? ` (runs ${scores.performanceRange})` : '';
     return {
-      figure: `Lighthouse mobile \`${path}\`: LCP, performance, best practices (median of ${scores.runs ?? '?'})`,
-      measured: `${(lcp / 1000).toFixed(2)} s, ${performance}, ${bestPractices}`,
-      target: paintTarget ? '≤ 1.0 s, ≥ 98, 100' : 'none, none, 100 (client-only sign-in shell)',
-      met: (!paintTarget || (lcp <= 1000 && performance >= 98)) && bestPractices === 100,
+      figure: `Lighthouse mobile \`${path}\`: LCP, total blocking time, performance, best practices (median of ${scores.runs ?? '?'})`,
+      measured: `${(lcp / 1000).toFixed(2)} s, ${tbt} ms, ${performance}${range}, ${bestPractices}`,
+      target: paintTarget
+        ? '≤ 1.0 s, ≤ 150 ms, ≥ 97, 100'
+        : 'none, none, none, 100 (client-only sign-in shell)',
+      met: (!paintTarget || (lcp <= 1000 && tbt <= 150 && performance >= 97)) && bestPractices === 100,
     };
   });
 }

@@ -398,7 +398,9 @@ describe('paid booking (test mode)', () => {
 
   it("fetches the calendar's code only when Adult or Child is approached, by pointer or by keyboard", async () => {
     const calendarCode = (requests: string[]) =>
-      requests.filter((url) => /\/assets\/(booking-times|free-time-picker|month-calendar)-[\w-]+\.js$/.test(url));
+      requests.filter((url) =>
+        /\/assets\/(booking-times|free-time-picker|month-calendar)-[\w-]+\.js$/.test(url),
+      );
     for (const way of ['pointer', 'keyboard'] as const) {
       const { page, errors, requests, context } = await openPage(browser, { viewport: viewports.phone });
       await page.goto('/sessions_availability/booking_test');

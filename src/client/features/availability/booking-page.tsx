@@ -43,13 +43,17 @@ const bookingTypes: Record<string, BookingType> = {
   },
 };
 
+/** The booking page of an address's id; none for another id (`constructor` included: an object's own keys only). */
+const bookingTypeOf = (id: string | undefined): BookingType | undefined =>
+  id !== undefined && Object.hasOwn(bookingTypes, id) ? bookingTypes[id] : undefined;
+
 /**
  * The booking pages are server-rendered as a shell (title, lead, the adult/child choice); the slots are
  * live, so the calendar and the day's times are read in the browser only, never prefetched into the page.
  */
 export const handle: RouteHandle = {
   head: ({ params }) => {
-    const type = bookingTypes[params.id ?? ''];
+    const type = bookingTypeOf(params.id);
     return type
       ? { title: type.title, description: type.description }
       : { title: 'Book An Appointment', description: 'Book an allergy test or a video consultation.' };
@@ -57,8 +61,8 @@ export const handle: RouteHandle = {
 };
 
 export function Component() {
-  const { id = '' } = useParams();
-  const type = bookingTypes[id];
+  const { id } = useParams();
+  const type = bookingTypeOf(id);
   if (!type) {
     return (
       <div className="page container">

@@ -13,6 +13,7 @@ import type { DatabaseHandle, Db } from './db/database';
 import { registerApiDocs } from './http/api-docs';
 import { DEFAULT_JSON_BODY_LIMIT, registerBodyGuards } from './http/body-guards';
 import { answerClientError } from './http/client-errors';
+import { isApiRoute, registerCrossSiteGuard } from './http/cross-site-guard';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './http/endpoint-route';
 import { registerErrorHandling } from './http/error-handling';
 import { HttpError, unauthorized } from './http/http-errors';
@@ -170,7 +171,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+    // The route's template as well as the address: `/%61pi/…` reaches the same API route.
+    if ((isApiRoute(request) || request.url.startsWith('/api/')) && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
   });
 
@@ -178,6 +180,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.metricsToken && isPrometheusMetrics(metrics)) registerMetrics(app, metrics, config.metricsToken);
   registerErrorHandling(app);
   registerInputGuards(app);
+  registerCrossSiteGuard(app);
   registerBodyGuards(app);
   await registerPageCache(app, { ttlMs: config.pageCacheSeconds * 1000 });
   app.setValidatorCompiler(zodValidatorCompiler);

@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from './http-errors';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const CROSS_SITE_MESSAGE = "This can only be sent from the clinic's own website.";
+
+/** True when the route that answers is the API's (its template, so `/%61pi/…` counts too). */
+export const isApiRoute = (request: FastifyRequest) => request.routeOptions.url?.startsWith('/api/') ?? false;
+
+function fromAnotherSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'cross-site' || site === 'same-site';
+  // A browser without Fetch Metadata still names the page's origin on a write: it must be this host.
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  try {
+    return new URL(origin).host !== request.headers.host;
+  } catch {
+    return true; // 'null' (a sandboxed frame, a data: page) or garbage
+  }
+}
+
+/**
+ * Refuses an API write that a browser sends for a page of another site: a JSON call would need a CORS preflight
+ * the API never grants, but a multipart form (the self-referral) posts without one, so a hostile page could
+ * file referrals in its visitors' names and have the clinic e-mail any address. Calls without a browser's
+ * headers (Stripe's webhooks, scripts) are not concerned.
+ */
+export function registerCrossSiteGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (READS.has(request.method) || !isApiRoute(request)) return;
+    if (fromAnotherSite(request)) throw new HttpError(403, CROSS_SITE_MESSAGE);
+  });
+}

@@ -40,15 +40,19 @@ describe('server-rendered pages for hostile paths', () => {
 });
 
 describe('a booking page of an unknown kind', () => {
-  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'booking_other'])(
-    'offers the ways to book, named as an object key or not: %s',
-    async (kind) => {
-      const page = await renderPage(`/sessions_availability/${kind}`);
-      expect(page.status).toBe(200);
-      expect(page.head).toContain('<title>Book An Appointment');
-      expect(page.element).toContain('Book an Allergy Test');
-    },
-  );
+  it.each([
+    'constructor',
+    '__proto__',
+    'toString',
+    'hasOwnProperty',
+    'valueOf',
+    'booking_other',
+  ])('offers the ways to book, named as an object key or not: %s', async (kind) => {
+    const page = await renderPage(`/sessions_availability/${kind}`);
+    expect(page.status).toBe(200);
+    expect(page.head).toContain('<title>Book An Appointment');
+    expect(page.element).toContain('Book an Allergy Test');
+  });
 });
 
 describe('canonical address', () => {

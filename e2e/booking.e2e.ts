@@ -421,6 +421,26 @@ describe('paid booking (test mode)', () => {
       await context.close();
     }
   });
+
+  it("asks for the free days while the calendar's code downloads, and offers to try again when the code cannot be had", async () => {
+    const { page, requests, context } = await openPage(browser, { viewport: viewports.phone });
+    await page.goto('/sessions_availability/booking_test');
+    await waitForHydration(page);
+    const chunk = /\/assets\/booking-times-[\w-]+\.js$/;
+    await page.route(chunk, (route) => route.abort());
+    await page.getByRole('radio', { name: 'Adult' }).check();
+    const failure = page.getByRole('alert').filter({ hasText: 'The free days could not be loaded' });
+    await failure.waitFor();
+    // The rest of the page stays: the title, the choice, the header.
+    await page.getByRole('heading', { level: 1, name: 'Book an Allergy Test' }).waitFor();
+    expect(await page.getByRole('radio', { name: 'Adult' }).isChecked()).toBe(true);
+    expect(requests.some((url) => url.includes('/api/calendar_slots'))).toBe(true);
+    await page.unroute(chunk);
+    await failure.getByRole('button', { name: 'Try again' }).click();
+    await page.getByLabel('Go to month').waitFor();
+    expect(await failure.count()).toBe(0);
+    await context.close();
+  });
 });
 
 describe('the request form', () => {

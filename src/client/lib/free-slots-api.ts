@@ -5,18 +5,18 @@ import type {
   listCalendarSlots,
   listPatientSessions,
 } from '../../shared/api/slot-endpoints';
-import { addMonths, calendarRange, selectDaysOfMonth } from '../components/month-calendar/month-grid';
+import { addMonths, selectDaysOfMonth } from '../components/month-calendar/month-grid';
 import { apiRequest, buildUrl } from './api-client';
 import { holdHeaders, requestHold } from './booking-hold';
+import { CALENDAR_PATH, CALENDAR_STALE_MS, calendarQuery } from './calendar-query';
 import { useEndpointQuery } from './endpoint-query';
 import { invalidateApiPaths } from './invalidate-api-paths';
 import { kindQuery, type SlotKind } from './slot-kind';
 
 /** The public booking calls. Live data: read in the browser, short-lived in the cache. */
-const CALENDAR_PATH: (typeof listCalendarSlots)['path'] = '/api/calendar_slots';
 const DAY_PATH: (typeof listPatientSessions)['path'] = '/api/patient_sessions';
 const HOLD_PATH: (typeof holdPatientSession)['path'] = '/api/patient_sessions/:id';
-const LIVE_MS = 15_000;
+const LIVE_MS = CALENDAR_STALE_MS;
 /** How many months after an empty one the page looks for the next free day. */
 export const NEXT_AVAILABLE_MONTHS = 4;
 
@@ -24,7 +24,7 @@ export const NEXT_AVAILABLE_MONTHS = 4;
 export const useCalendarDays = (kind: SlotKind, month: string | undefined) =>
   useEndpointQuery<typeof listCalendarSlots>(
     CALENDAR_PATH,
-    { query: { range_calendar: calendarRange(month ?? '2000-01'), ...kindQuery(kind) } },
+    { query: calendarQuery(kind, month ?? '2000-01') },
     { enabled: month !== undefined, staleTime: LIVE_MS, select: selectDaysOfMonth(month ?? '2000-01') },
   );
 
@@ -39,7 +39,7 @@ export function useNextAvailableDay(kind: SlotKind, month: string, enabled: bool
     staleTime: LIVE_MS,
     queryFn: async ({ signal }) => {
       for (let step = 1; step <= NEXT_AVAILABLE_MONTHS; step += 1) {
-        const query = { range_calendar: calendarRange(addMonths(month, step)), ...kindQuery(kind) };
+        const query = calendarQuery(kind, addMonths(month, step));
         const { days } = await apiRequest<ResponseOf<typeof listCalendarSlots>>(
           buildUrl(CALENDAR_PATH, query),
           {

@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { RouteHandle } from '../../app/route-handle';
 import { BookingSteps } from '../../components/booking-steps/booking-steps';
 import { KindChoice } from '../../components/kind-choice/kind-choice';
+import { LoadFailureBoundary } from '../../components/load-failure-boundary/load-failure-boundary';
 import { formatShortDate, monthOf } from '../../components/month-calendar/month-grid';
 import { REFERRAL_PATH } from '../../components/site-header/site-menu';
 import {
@@ -12,13 +14,29 @@ import {
   type StoredHold,
   writeHold,
 } from '../../lib/booking-hold';
+import { CALENDAR_STALE_MS, calendarQueryKey } from '../../lib/calendar-query';
 import { clinicToday, formatClinicTime, formatClock12 } from '../../lib/clinic-clock';
 import { useHoldEnd } from '../../lib/hold-expiry';
 
-/** The calendar, the day's times and the price: fetched when Adult or Child is pointed at or chosen. */
-const loadBookingTimes = () => import('./booking-times');
-const BookingTimes = lazy(() => loadBookingTimes().then((module) => ({ default: module.BookingTimes })));
-const KindPrice = lazy(() => loadBookingTimes().then((module) => ({ default: module.KindPrice })));
+/**
+ * The calendar, the day's times and the price: fetched when Adult or Child is pointed at or chosen. A failed
+ * download is forgotten, so the next try fetches it again.
+ */
+let bookingTimesModule: Promise<typeof import('./booking-times')> | undefined;
+function loadBookingTimes() {
+  bookingTimesModule ??= import('./booking-times').catch((error: unknown) => {
+    bookingTimesModule = undefined;
+    throw error;
+  });
+  return bookingTimesModule;
+}
+const fetchAhead = () => void loadBookingTimes().catch(() => {});
+
+/** Lazy parts of their own each try: React keeps a part's failed download for good. */
+const lazyParts = () => ({
+  BookingTimes: lazy(() => loadBookingTimes().then((module) => ({ default: module.BookingTimes }))),
+  KindPrice: lazy(() => loadBookingTimes().then((module) => ({ default: module.KindPrice }))),
+});
 
 interface BookingType {
   title: string;
@@ -92,6 +110,9 @@ function BookingFlow({ type }: { type: BookingType }) {
   const [month, setMonth] = useState<string>();
   const [selected, setSelected] = useState<string>();
   const [notice, setNotice] = useState<string>();
+  const [parts, setParts] = useState(lazyParts);
+  const [attempt, setAttempt] = useState(0);
+  const queryClient = useQueryClient();
   const noticeRef = useRef<HTMLParagraphElement>(null);
 
   // Session storage exists only in the browser: the stored hold is picked up after hydration. A booking
@@ -132,6 +153,18 @@ function BookingFlow({ type }: { type: BookingType }) {
       : { kind: { isVideoCall: type.isVideoCall, isAdult }, month: month ?? monthOf(clinicToday()) };
   const ownHold = hold && hold.isAdult === isAdult ? hold : undefined;
 
+  // The free days are asked for while the calendar's code downloads, not after it: on a slow phone line the
+  // two one after the other took twice as long.
+  const shownMonth = shown?.month;
+  useEffect(() => {
+    if (isAdult === undefined || shownMonth === undefined) return;
+    const kind = { isVideoCall: type.isVideoCall, isAdult };
+    void queryClient.prefetchQuery({
+      queryKey: calendarQueryKey(kind, shownMonth),
+      staleTime: CALENDAR_STALE_MS,
+    });
+  }, [queryClient, type.isVideoCall, isAdult, shownMonth]);
+
   // The request form is the next step (/confirm): the hold travels in session storage, never in the URL.
   const goToForm = () => navigate('/confirm');
 
@@ -167,7 +200,7 @@ function BookingFlow({ type }: { type: BookingType }) {
             { label: 'Child', value: false },
           ]}
           value={isAdult}
-          onApproach={loadBookingTimes}
+          onApproach={fetchAhead}
           onChange={(value) => {
             setIsAdult(value);
             setSelected(undefined);
@@ -175,9 +208,11 @@ function BookingFlow({ type }: { type: BookingType }) {
           }}
         />
         {shown && (
-          <Suspense fallback={null}>
-            <KindPrice kind={shown.kind} month={shown.month} />
-          </Suspense>
+          <LoadFailureBoundary key={attempt} fallback={null}>
+            <Suspense fallback={null}>
+              <parts.KindPrice kind={shown.kind} month={shown.month} />
+            </Suspense>
+          </LoadFailureBoundary>
         )}
       </div>
       {notice && (
@@ -186,22 +221,41 @@ function BookingFlow({ type }: { type: BookingType }) {
         </p>
       )}
       {shown ? (
-        <Suspense fallback={<p role="status">Loading the free days…</p>}>
-          <BookingTimes
-            key={`${shown.kind.isAdult}`}
-            kind={shown.kind}
-            month={shown.month}
-            onMonthChange={setMonth}
-            selected={selected}
-            onSelect={(date) => {
-              setSelected(date);
-              setNotice(undefined);
-            }}
-            hold={ownHold}
-            onHeld={onHeld}
-            onContinue={goToForm}
-          />
-        </Suspense>
+        <LoadFailureBoundary
+          key={attempt}
+          fallback={
+            <div role="alert" className="availability-error">
+              <p>The free days could not be loaded. Please check your connection and try again.</p>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => {
+                  setParts(lazyParts());
+                  setAttempt((count) => count + 1);
+                }}
+              >
+                Try again
+              </button>
+            </div>
+          }
+        >
+          <Suspense fallback={<p role="status">Loading the free days…</p>}>
+            <parts.BookingTimes
+              key={`${shown.kind.isAdult}`}
+              kind={shown.kind}
+              month={shown.month}
+              onMonthChange={setMonth}
+              selected={selected}
+              onSelect={(date) => {
+                setSelected(date);
+                setNotice(undefined);
+              }}
+              hold={ownHold}
+              onHeld={onHeld}
+              onContinue={goToForm}
+            />
+          </Suspense>
+        </LoadFailureBoundary>
       ) : (
         <p className="availability-hint">Choose Adult or Child to see the free times.</p>
       )}

@@ -1,6 +1,6 @@
 import type { listCalendarSlots } from '../../shared/api/slot-endpoints';
 import { calendarRange } from '../components/month-calendar/month-grid';
-import type { ApiQueryKey } from './query-client';
+import { endpointQueryKey } from './endpoint-query-key';
 import { kindQuery, type SlotKind } from './slot-kind';
 
 /**
@@ -18,8 +18,6 @@ export const calendarQuery = (kind: SlotKind, month: string) => ({
   ...kindQuery(kind),
 });
 
-/** Its cache key, as `endpointQueryKey` makes it: the path, then the query. */
-export const calendarQueryKey = (kind: SlotKind, month: string): ApiQueryKey => [
-  CALENDAR_PATH,
-  calendarQuery(kind, month),
-];
+/** Its cache key. */
+export const calendarQueryKey = (kind: SlotKind, month: string) =>
+  endpointQueryKey<typeof listCalendarSlots>(CALENDAR_PATH, { query: calendarQuery(kind, month) });

@@ -5,7 +5,8 @@ import type { BodyInput, ResponseOf } from '../../../shared/api/endpoint';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { apiRequest } from '../../lib/api-client';
 import { clearAuthToken, setAuthToken } from '../../lib/auth-token';
-import { endpointQueryKey, useEndpointQuery } from '../../lib/endpoint-query';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { endpointQueryKey } from '../../lib/endpoint-query-key';
 
 export const LOGIN_PATH: (typeof login)['path'] = '/api/admin/autorization/login';
 export const LOGOUT_PATH: (typeof logout)['path'] = '/api/admin/autorization/logout';

@@ -1,6 +1,7 @@
 import type { getBlog, listBlogs } from '../../../shared/api/blog-endpoints';
 import { PUBLIC_BLOG_PER_PAGE } from '../../../shared/public-lists';
-import { endpointQueryKey, useEndpointQuery } from '../../lib/endpoint-query';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { endpointQueryKey } from '../../lib/endpoint-query-key';
 
 const blogsQuery = (page: number) => ({ page, per_page: PUBLIC_BLOG_PER_PAGE });
 

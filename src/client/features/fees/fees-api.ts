@@ -1,6 +1,7 @@
 import type { listFeeCategories } from '../../../shared/api/fees-endpoints';
 import { PUBLIC_FEES_QUERY } from '../../../shared/public-lists';
-import { endpointQueryKey, useEndpointQuery } from '../../lib/endpoint-query';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { endpointQueryKey } from '../../lib/endpoint-query-key';
 
 /** The public fees list (page 1, 10 per page); a page showing `FeesSection` lists this in `handle.queries`. */
 export const feeCategoriesQueryKey = () =>

@@ -9,7 +9,8 @@ import type {
 import type { ReferralDecisionInput, ReferralStatus } from '../../../shared/referrals';
 import { type AdminListParams, adminListQuery, useAdminList, useAdminRecord } from '../../lib/admin-resource';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { endpointQueryKey, useEndpointQuery } from '../../lib/endpoint-query';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { endpointQueryKey } from '../../lib/endpoint-query-key';
 
 /**
  * The back office's referral calls (`/api/admin/referrals`): the list in triage order, how many await triage

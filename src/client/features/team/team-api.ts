@@ -1,6 +1,7 @@
 import type { getTeamMember, listTeamMembers } from '../../../shared/api/team-endpoints';
 import { PUBLIC_TEAM_QUERY } from '../../../shared/public-lists';
-import { endpointQueryKey, useEndpointQuery } from '../../lib/endpoint-query';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import { endpointQueryKey } from '../../lib/endpoint-query-key';
 
 export const teamMembersQueryKey = () =>
   endpointQueryKey<typeof listTeamMembers>('/api/team_members', { query: PUBLIC_TEAM_QUERY });

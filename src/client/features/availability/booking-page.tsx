@@ -32,8 +32,9 @@ function loadBookingTimes() {
 }
 const fetchAhead = () => void loadBookingTimes().catch(() => {});
 
-/** Lazy parts of their own each try: React keeps a part's failed download for good. */
-const lazyParts = () => ({
+/** Lazy parts of their own each try (React keeps a part's failed download for good), numbered for their boundaries. */
+const lazyParts = (attempt: number) => ({
+  attempt,
   BookingTimes: lazy(() => loadBookingTimes().then((module) => ({ default: module.BookingTimes }))),
   KindPrice: lazy(() => loadBookingTimes().then((module) => ({ default: module.KindPrice }))),
 });
@@ -110,8 +111,7 @@ function BookingFlow({ type }: { type: BookingType }) {
   const [month, setMonth] = useState<string>();
   const [selected, setSelected] = useState<string>();
   const [notice, setNotice] = useState<string>();
-  const [parts, setParts] = useState(lazyParts);
-  const [attempt, setAttempt] = useState(0);
+  const [parts, setParts] = useState(() => lazyParts(0));
   const queryClient = useQueryClient();
   const noticeRef = useRef<HTMLParagraphElement>(null);
 
@@ -208,7 +208,7 @@ function BookingFlow({ type }: { type: BookingType }) {
           }}
         />
         {shown && (
-          <LoadFailureBoundary key={attempt} fallback={null}>
+          <LoadFailureBoundary key={parts.attempt} fallback={null}>
             <Suspense fallback={null}>
               <parts.KindPrice kind={shown.kind} month={shown.month} />
             </Suspense>
@@ -222,17 +222,14 @@ function BookingFlow({ type }: { type: BookingType }) {
       )}
       {shown ? (
         <LoadFailureBoundary
-          key={attempt}
+          key={parts.attempt}
           fallback={
             <div role="alert" className="availability-error">
               <p>The free days could not be loaded. Please check your connection and try again.</p>
               <button
                 type="button"
                 className="button button--primary"
-                onClick={() => {
-                  setParts(lazyParts());
-                  setAttempt((count) => count + 1);
-                }}
+                onClick={() => setParts((tried) => lazyParts(tried.attempt + 1))}
               >
                 Try again
               </button>

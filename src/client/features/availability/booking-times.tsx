@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatEuro } from '../../../shared/euro';
 import type { PublicSession } from '../../../shared/slots';
-import { FreeTimePicker } from '../../components/free-time-picker/free-time-picker';
+import { FreeTimePicker, type FreeTimePickerProps } from '../../components/free-time-picker/free-time-picker';
 import { ApiError } from '../../lib/api-client';
 import type { StoredHold } from '../../lib/booking-hold';
 import { useCalendarDays, useHoldSlot } from '../../lib/free-slots-api';
@@ -21,12 +21,7 @@ export function BookingTimes({
   hold,
   onHeld,
   onContinue,
-}: {
-  kind: SlotKind;
-  month: string;
-  onMonthChange: (month: string) => void;
-  selected: string | undefined;
-  onSelect: (date: string | undefined) => void;
+}: Pick<FreeTimePickerProps, 'kind' | 'month' | 'onMonthChange' | 'selected' | 'onSelect'> & {
   /** The visitor's own hold of this kind, listed among the day's times. */
   hold: StoredHold | undefined;
   /** A time was held for the visitor. */

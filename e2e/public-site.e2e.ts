@@ -147,11 +147,21 @@ describe('public site', () => {
     await context.close();
   });
 
-  it('redirects an unknown path to /', async () => {
+  it('redirects an unknown path to /, a booking page of an unknown kind too, loaded or followed in the app', async () => {
     const { page, context } = await openPage(browser);
-    const response = await page.goto('/no/such/page');
-    expect(new URL(page.url()).pathname).toBe('/');
-    expect(response?.status()).toBe(200);
+    for (const path of ['/no/such/page', '/sessions_availability/booking_other']) {
+      const response = await page.goto(path);
+      expect(new URL(page.url()).pathname, path).toBe('/');
+      expect(response?.status(), path).toBe(200);
+    }
+    await page.goto('/sessions_availability/booking_test');
+    await waitForHydration(page);
+    // Followed inside the app (no page load): the router's own redirect.
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/sessions_availability/constructor');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForURL((url) => url.pathname === '/');
     await context.close();
   });
 

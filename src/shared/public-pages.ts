@@ -15,3 +15,6 @@ export const PUBLIC_PAGE_PATHS = [
   '/privacy_policy',
   '/terms_and_conditions',
 ] as const;
+
+/** The booking pages' ids (`/sessions_availability/{id}`): another id there is an unknown address. */
+export const BOOKING_PAGE_IDS = ['booking_test', 'booking_video'] as const;

@@ -10,6 +10,7 @@ import { clinic } from './clinic';
 import { paginationQuerySchema } from './pagination';
 import { patientDetailSchema } from './patients';
 import { phoneIssueText } from './phone';
+import { BOOKING_PAGE_IDS } from './public-pages';
 import { texts } from './validation-texts';
 
 /**
@@ -79,7 +80,7 @@ export const referralStatusLabels: Record<ReferralStatus, string> = {
 };
 
 /** What an accepted patient is asked to book: the booking page's id (`/sessions_availability/{id}`). */
-export const referralBookingKinds = ['booking_test', 'booking_video'] as const;
+export const referralBookingKinds = BOOKING_PAGE_IDS;
 export type ReferralBookingKind = (typeof referralBookingKinds)[number];
 export const referralBookingLabels: Record<ReferralBookingKind, string> = {
   booking_test: 'an allergy test',

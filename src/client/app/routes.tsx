@@ -1,4 +1,5 @@
 import { type RouteObject, redirect } from 'react-router';
+import { BOOKING_PAGE_IDS } from '../../shared/public-pages';
 import { routePath } from '../../shared/route-path';
 import { AppErrorBoundary } from './app-error-boundary';
 import { PublicLayout } from './layouts/public-layout';
@@ -35,7 +36,12 @@ export const routes: RouteObject[] = [
       { path: 'terms_and_conditions', lazy: () => import('../features/legal/terms-and-conditions-page') },
       // The self-referral: a fixed segment, which the router ranks before the booking pages' `:id`.
       { path: 'sessions_availability/referral', lazy: () => import('../features/referrals/referral-page') },
-      { path: 'sessions_availability/:id', lazy: () => import('../features/availability/booking-page') },
+      // Only the two booking pages: another id is an unknown path, which the spec sends to /.
+      {
+        path: 'sessions_availability/:id',
+        loader: ({ params }) => (isBookingPageId(params.id) ? null : redirect('/')),
+        lazy: () => import('../features/availability/booking-page'),
+      },
       { path: 'confirm', lazy: () => import('../features/booking/request-page') },
       { path: 'payment', lazy: () => import('../features/booking/payment-page') },
       // After paying: the confirmation, client-only (below); a fixed segment, ranked before `:reference`.
@@ -91,6 +97,9 @@ export const routes: RouteObject[] = [
   },
   { path: '*', loader: () => redirect('/') },
 ];
+
+const isBookingPageId = (id: string | undefined): boolean =>
+  (BOOKING_PAGE_IDS as readonly (string | undefined)[]).includes(id);
 
 /** The confirmation after paying (`features/booking/booking-titles.ts`, which the booking steps navigate to). */
 const BOOKING_CONFIRMED_PATH = '/booking/confirmed';

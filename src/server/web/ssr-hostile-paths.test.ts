@@ -47,11 +47,28 @@ describe('a booking page of an unknown kind', () => {
     'hasOwnProperty',
     'valueOf',
     'booking_other',
-  ])('offers the ways to book, named as an object key or not: %s', async (kind) => {
+  ])('is an unknown path, sent to / as the spec says, named as an object key or not: %s', async (kind) => {
+    const page = await renderPage(`/sessions_availability/${kind}`);
+    expect(page.status).toBe(302);
+    expect(page.redirect).toBe('/');
+  });
+
+  it.each(['booking_test', 'booking_video'])('%s is a booking page', async (kind) => {
     const page = await renderPage(`/sessions_availability/${kind}`);
     expect(page.status).toBe(200);
-    expect(page.head).toContain('<title>Book An Appointment');
-    expect(page.element).toContain('Book an Allergy Test');
+    expect(page.element).toContain('Choose who the');
+  });
+});
+
+describe('a blog page past any list', () => {
+  it.each([
+    '/blog?page=100001',
+    `/blog?page=${'9'.repeat(40)}`,
+  ])('%s says there are no articles there', async (url) => {
+    const page = await renderPage(url);
+    expect(page.status).toBe(200);
+    expect(page.element).toContain('There are no articles on this page.');
+    expect(page.element).not.toContain('whole number');
   });
 });
 

@@ -82,24 +82,8 @@ export const handle: RouteHandle = {
 export function Component() {
   const { id } = useParams();
   const type = bookingTypeOf(id);
-  if (!type) {
-    return (
-      <div className="page container">
-        <h1 className="page__title">Book An Appointment</h1>
-        <ul>
-          <li>
-            <Link to="/sessions_availability/booking_test">Book an Allergy Test</Link>
-          </li>
-          <li>
-            <Link to="/sessions_availability/booking_video">Book A Video Consultation</Link>
-          </li>
-          <li>
-            <Link to={REFERRAL_PATH}>Send a self-referral</Link>
-          </li>
-        </ul>
-      </div>
-    );
-  }
+  // The route's loader has sent any other id to /.
+  if (!type) return null;
   return <BookingFlow key={id} type={type} />;
 }
 

@@ -36,6 +36,9 @@ describe('blogPageFromSearch', () => {
     ['page=-2', 1],
     ['page=abc', 1],
     ['page=1.5', 1],
+    ['page=100000', 100_000],
+    ['page=100001', 100_000],
+    [`page=${'9'.repeat(400)}`, 100_000],
   ])('%s → %d', (search, page) => {
     expect(blogPageFromSearch(new URLSearchParams(search))).toBe(page);
   });

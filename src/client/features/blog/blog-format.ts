@@ -1,3 +1,5 @@
+import { MAX_PAGE } from '../../../shared/public-lists';
+
 const dateFormat = new Intl.DateTimeFormat('en-IE', {
   day: '2-digit',
   month: 'long',
@@ -11,11 +13,11 @@ export function formatArticleDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
 
-/** The page number of `/blog?page=N`: a whole number from 1, else 1. */
+/** The page number of `/blog?page=N`: a whole number from 1, else 1; past the last page any list has, that page. */
 export function blogPageFromSearch(searchParams: URLSearchParams): number {
   const raw = searchParams.get('page') ?? '';
-  const page = /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
-  return page >= 1 ? page : 1;
+  const page = /^\d+$/.test(raw) ? Number(raw) : 1;
+  return Math.min(Math.max(page, 1), MAX_PAGE);
 }
 
 export type PageItem = { kind: 'page'; page: number } | { kind: 'break'; key: string };

@@ -133,6 +133,10 @@ describe('PageCache', () => {
     ['/Admin', undefined],
     ['/ADMIN/blog', undefined],
     ['/Login', undefined],
+    ['/./confirm', undefined],
+    ['/blog/../payment', undefined],
+    ['/%2e/admin', undefined],
+    ['//login', undefined],
   ])('keys %s as %s', (url, key) => {
     const request = { method: 'GET', url, headers: {} } as Parameters<typeof pageCacheKey>[0];
     expect(pageCacheKey(request)).toBe(key);

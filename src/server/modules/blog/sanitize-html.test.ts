@@ -67,6 +67,17 @@ describe('sanitizeArticleHtml', () => {
     );
   });
 
+  it("keeps links to the site's own pages in the same tab", () => {
+    expect(sanitizeArticleHtml('<a href="/fees">fees</a>')).toBe('<a href="/fees">fees</a>');
+    expect(sanitizeArticleHtml('<a href="/contact_us#map" target="_blank">map</a>')).toBe(
+      '<a href="/contact_us#map">map</a>',
+    );
+    expect(sanitizeArticleHtml('<a href="/blog?page=2">more</a>')).toBe('<a href="/blog?page=2">more</a>');
+    for (const href of ['/\\evil.example', '/\t/evil.example', '/ /evil.example', 'fees']) {
+      expect(sanitizeArticleHtml(`<a href="${href}">a</a>`), href).toBe('<a>a</a>');
+    }
+  });
+
   it('drops links and images with other schemes', () => {
     expect(sanitizeArticleHtml('<a href="ftp://x.ie/a">a</a>')).toBe('<a>a</a>');
     expect(sanitizeArticleHtml('<a href="//evil.example/a">a</a>')).toBe('<a>a</a>');

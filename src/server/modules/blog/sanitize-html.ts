@@ -1,6 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
-const SAFE_LINK = /^(https?:|mailto:)/i;
+/** A site link (`/fees`, `/contact_us#map`) is kept too: one slash, then no slash, backslash or blank, which browsers read as another host. */
+const SAFE_LINK = /^(https?:|mailto:|\/(?![/\\])[\w\-.~%/?#=&+]*$)/i;
 const SAFE_IMAGE = /^(https?:\/\/|\/uploads\/)/i;
 
 function isExternal(href: string): boolean {

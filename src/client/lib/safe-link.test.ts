@@ -8,6 +8,11 @@ describe('safeLinkHref', () => {
     expect(safeLinkHref('mailto:info@example.ie')).toBe('mailto:info@example.ie');
   });
 
+  it("keeps links to the site's own pages", () => {
+    expect(safeLinkHref('/fees')).toBe('/fees');
+    expect(safeLinkHref(' /contact_us#map ')).toBe('/contact_us#map');
+  });
+
   it('completes addresses typed without a scheme', () => {
     expect(safeLinkHref('example.ie/fees')).toBe('https://example.ie/fees');
     expect(safeLinkHref('www.hse.ie')).toBe('https://www.hse.ie');
@@ -20,7 +25,9 @@ describe('safeLinkHref', () => {
     expect(safeLinkHref('JaVaScRiPt:alert(1)')).toBeNull();
     expect(safeLinkHref('data:text/html,<b>x</b>')).toBeNull();
     expect(safeLinkHref('ftp://example.ie')).toBeNull();
-    expect(safeLinkHref('/fees')).toBeNull();
+    expect(safeLinkHref('//evil.example/x')).toBeNull();
+    expect(safeLinkHref('/\\evil.example')).toBeNull();
+    expect(safeLinkHref('fees')).toBeNull();
     expect(safeLinkHref('')).toBeNull();
     expect(safeLinkHref('   ')).toBeNull();
     expect(safeLinkHref('hello world')).toBeNull();
@@ -31,11 +38,13 @@ describe('safeLinkHref', () => {
 });
 
 describe('isSafeLinkHref', () => {
-  it('allows http, https and mailto only', () => {
+  it("allows http, https, mailto and the site's own pages only", () => {
     expect(isSafeLinkHref('https://example.ie')).toBe(true);
     expect(isSafeLinkHref('mailto:a@b.ie')).toBe(true);
     expect(isSafeLinkHref('javascript:alert(1)')).toBe(false);
-    expect(isSafeLinkHref('/relative')).toBe(false);
+    expect(isSafeLinkHref('/relative')).toBe(true);
+    expect(isSafeLinkHref('//evil.example')).toBe(false);
+    expect(isSafeLinkHref('relative')).toBe(false);
     expect(isSafeLinkHref(undefined)).toBe(false);
   });
 });

@@ -211,7 +211,7 @@ export default function RichTextEditor({
     if (!editor) return;
     const href = safeLinkHref(linkText);
     if (!href) {
-      setLinkError('Enter a web address (https://…) or an e-mail address.');
+      setLinkError('Enter a web address (https://…), a page of this site (/fees) or an e-mail address.');
       linkInputRef.current?.focus();
       return;
     }

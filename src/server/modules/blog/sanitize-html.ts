@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
+import { isSiteLink } from '../../../shared/site-link';
 
-/** A site link (`/fees`, `/contact_us#map`) is kept too: one slash, then no slash, backslash or blank, which browsers read as another host. */
-const SAFE_LINK = /^(https?:|mailto:|\/(?![/\\])[\w\-.~%/?#=&+]*$)/i;
+const SAFE_LINK = /^(https?:|mailto:)/i;
 const SAFE_IMAGE = /^(https?:\/\/|\/uploads\/)/i;
 
 function isExternal(href: string): boolean {
@@ -56,7 +56,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     a: (tagName, attribs): sanitizeHtml.Tag => {
       const href = (attribs.href ?? '').trim();
-      if (!SAFE_LINK.test(href)) return { tagName, attribs: {} };
+      if (!SAFE_LINK.test(href) && !isSiteLink(href)) return { tagName, attribs: {} };
       return isExternal(href)
         ? { tagName, attribs: { href, target: '_blank', rel: 'noopener noreferrer' } }
         : { tagName, attribs: { href } };

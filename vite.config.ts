@@ -1,10 +1,11 @@
 import { viteFastify } from '@fastify/vite/plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { startupPreloads } from './scripts/vite-startup-preloads';
 
 export default defineConfig({
   root: 'src/client',
-  plugins: [viteFastify({ clientModule: '/entry-server.tsx' }), react()],
+  plugins: [viteFastify({ clientModule: '/entry-server.tsx' }), react(), startupPreloads()],
   build: {
     outDir: '../../dist',
     emptyOutDir: true,

@@ -1,0 +1,82 @@
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode, startTransition, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/app-providers';
+import { routes } from './app/routes';
+import type { SsrState } from './app/ssr-state-shape';
+import { apiRequest } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
+import { readState } from './lib/ssr-state';
+import { yieldToBrowser } from './lib/yield-to-browser';
+
+/** Marks the document once React has taken over the page (the browser tests wait for it). */
+function HydrationFlag() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
+/** Loads the lazy modules of the routes on screen, so hydration renders exactly what the server did. */
+async function resolveLazyRoutes(routeList: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routeList, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}
+
+/** Hydrates the server's page, or renders the back office's shell (entry-client.tsx starts it). */
+export async function start() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('No #root element');
+  const queryClient = createQueryClient((url, signal) => apiRequest(url, { signal }));
+  const state = readState<SsrState>('ssr-state');
+
+  if (state && !state.notFound) {
+    hydrate(queryClient, state.queries);
+    await resolveLazyRoutes(routes);
+    await yieldToBrowser();
+    const router = createBrowserRouter(routes, { hydrationData: state.router });
+    await yieldToBrowser();
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+    // main thread in one long task: the server's HTML is already on screen and stays usable meanwhile.
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <AppProviders queryClient={queryClient}>
+            <RouterProvider router={router} />
+            <HydrationFlag />
+          </AppProviders>
+        </StrictMode>,
+      );
+    });
+    return;
+  }
+  // The back-office shell, or a page whose data was not found: rendered afresh in the browser. Its route's
+  // module is loaded first, or the router would replace the server's page with nothing until it arrives.
+  if (state) {
+    hydrate(queryClient, state.queries);
+    // As on the server: a record found missing there is not asked for again on mount.
+    if (state.notFound)
+      queryClient.setDefaultOptions({
+        queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false },
+      });
+  }
+  await resolveLazyRoutes(routes);
+  const router = createBrowserRouter(routes);
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+        <HydrationFlag />
+      </AppProviders>
+    </StrictMode>,
+  );
+}

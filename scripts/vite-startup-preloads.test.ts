@@ -33,7 +33,7 @@ describe('startupPreloads', () => {
         chunk('assets/home.js', ['assets/react.js'], [], ['assets/home.css']),
       ].map((output) => [output.fileName, output]),
     ) as unknown as Bundle;
-    const transform = startupPreloads().transformIndexHtml as {
+    const transform = startupPreloads().transformIndexHtml as unknown as {
       handler: (
         html: string,
         context: Partial<IndexHtmlTransformContext>,

@@ -11,6 +11,7 @@ import {
   preparedPerDatabase,
 } from '../../db/paginate';
 import { blogArticles, files } from '../../db/schema';
+import { sanitizeStoredHtml } from './sanitize-html';
 
 export const attachmentFiles = alias(files, 'attachment_files');
 
@@ -27,8 +28,7 @@ export function toBlog({ article, attachmentName }: BlogRow): Blog {
     id: article.id,
     title: article.title,
     slug: article.slug,
-    // Sanitised when saved; a row cleaned by an older allow-list is cleaned again at start (stored-html.ts).
-    content: article.content,
+    content: sanitizeStoredHtml(article.content),
     created_at: article.createdAt.toISOString(),
     published_at: article.publishedAt.toISOString(),
     video_url: article.videoUrl,

@@ -11,6 +11,7 @@ import {
   preparedPerDatabase,
 } from '../../db/paginate';
 import { faQuestions } from '../../db/schema';
+import { sanitizeStoredHtml } from '../blog/sanitize-html';
 
 export type FaQuestionRow = typeof faQuestions.$inferSelect;
 
@@ -22,12 +23,11 @@ export interface FaQuestionValues {
   sanitizerVersion: number;
 }
 
-/** HTML answers were sanitised when saved (and again at start after a stricter sanitiser, stored-html.ts). */
 export function toFaQuestion(row: Pick<FaQuestionRow, 'id' | 'title' | 'answer' | 'asHtml'>): FaQuestion {
   return {
     id: row.id,
     title: row.title,
-    answer: row.answer,
+    answer: row.asHtml ? sanitizeStoredHtml(row.answer) : row.answer,
     asHtml: row.asHtml,
   };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formFlagSchema, optionalFormFileSchema, recordIdParams } from './api/common-schemas';
 import { PHONE_DIGITS, phoneIssueText } from './phone';
 import { publicSessionSchema } from './slots';
-import { texts } from './validation-texts';
+import { hasHiddenCharacter, texts } from './validation-texts';
 
 /**
  * The slot booking form (spec section 5, 'Slot booking form (public)') and the body of `POST /api/patients`.
@@ -84,6 +84,12 @@ function lengthIssue(field: string, value: string | undefined, min: number, max:
   if (value.length < min) return [field, bookingTexts.tooShort];
   if (value.length > max) return [field, bookingTexts.tooLong];
   return undefined;
+}
+
+/** A name's rule: its length, and one line of visible characters. */
+function nameIssue(field: string, value: string | undefined, min: number, max: number): Issue | undefined {
+  if (value !== undefined && hasHiddenCharacter(value)) return [field, texts.notAllowedCharacters];
+  return lengthIssue(field, value, min, max);
 }
 
 /** The phone rule of every form (`./phone`): digits counted, other characters refused. */
@@ -195,11 +201,11 @@ export function bookingFormIssues(
 ): Issue[] {
   const issues: (Issue | undefined)[] = [];
   const { min, max } = BOOKING_LIMITS.name;
-  issues.push(lengthIssue('first_name', form.first_name, min, max));
-  issues.push(lengthIssue('last_name', form.last_name, min, max));
+  issues.push(nameIssue('first_name', form.first_name, min, max));
+  issues.push(nameIssue('last_name', form.last_name, min, max));
   if (!form.is_adult) {
-    issues.push(lengthIssue('guardian_first_name', form.guardian_first_name, min, max));
-    issues.push(lengthIssue('guardian_last_name', form.guardian_last_name, min, max));
+    issues.push(nameIssue('guardian_first_name', form.guardian_first_name, min, max));
+    issues.push(nameIssue('guardian_last_name', form.guardian_last_name, min, max));
   }
   if (form.email !== undefined) issues.push(emailIssue('email', form.email));
   else if (emailRequired) issues.push(['email', bookingTexts.required]);
@@ -209,7 +215,7 @@ export function bookingFormIssues(
     if (form.dob === undefined) issues.push(['dob', bookingTexts.dobRequired]);
     if (form.is_adult) {
       const gp = BOOKING_LIMITS;
-      issues.push(lengthIssue('consultant_name', form.consultant_name, gp.gpName.min, gp.gpName.max));
+      issues.push(nameIssue('consultant_name', form.consultant_name, gp.gpName.min, gp.gpName.max));
       issues.push(
         lengthIssue('consultant_addres', form.consultant_addres, gp.gpAddress.min, gp.gpAddress.max),
       );

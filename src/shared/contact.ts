@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { phoneIssueText } from './phone';
-import { texts } from './validation-texts';
+import { hasHiddenCharacter, texts } from './validation-texts';
 
 export const CONTACT_SUCCESS_MESSAGE =
   'Thank you, your message has been sent. We will reply within two working days.';
@@ -16,7 +16,7 @@ const requiredText = (min: number, max: number) =>
 /** The contact form and `POST /api/contact_us` body (spec 2.3, texts of sections 5 and 8). */
 export const contactRequestSchema = z
   .object({
-    name: requiredText(2, 100),
+    name: requiredText(2, 100).refine((name) => !hasHiddenCharacter(name), texts.notAllowedCharacters),
     email: z
       .string({ error: texts.required })
       .trim()

@@ -11,7 +11,7 @@ import { paginationQuerySchema } from './pagination';
 import { patientDetailSchema } from './patients';
 import { phoneIssueText } from './phone';
 import { BOOKING_PAGE_IDS } from './public-pages';
-import { texts } from './validation-texts';
+import { hasHiddenCharacter, texts } from './validation-texts';
 
 /**
  * The self-referral (spec sections 2.3, 3, 4 and 5): a request for an appointment the clinic triages, sent
@@ -172,7 +172,11 @@ export function referralFormIssues(
 ): Issue[] {
   const issues: (Issue | undefined)[] = [];
   const { fullName, answer } = REFERRAL_LIMITS;
-  issues.push(lengthIssue('full_name', form.full_name, fullName.min, fullName.max));
+  issues.push(
+    form.full_name !== undefined && hasHiddenCharacter(form.full_name)
+      ? ['full_name', texts.notAllowedCharacters]
+      : lengthIssue('full_name', form.full_name, fullName.min, fullName.max),
+  );
   if (form.email === undefined) issues.push(['email', referralTexts.required]);
   else if (form.email.length > REFERRAL_LIMITS.email || !EMAIL.safeParse(form.email).success)
     issues.push(['email', referralTexts.mailInvalid]);

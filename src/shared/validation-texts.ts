@@ -6,6 +6,8 @@ export const texts = {
   tooLong: 'Text is too long.',
   mailInvalid: 'Mail is invalid.',
   phoneInvalid: 'Phone number is invalid.',
+  /** Characters no person types into a form field (the API's guard), or into a name (`hasHiddenCharacter`). */
+  notAllowedCharacters: 'This field contains characters that are not allowed.',
   signIn: {
     invalidEmail: 'Invalid email',
     required: 'Required',
@@ -34,3 +36,10 @@ export const texts = {
     serviceDeleted: 'You have successfully deleted the fee service',
   },
 } as const;
+
+/**
+ * Whether a one-line value (a name) holds a line break, a tab or an invisible format character (zero-width
+ * space or joiner, byte-order mark, soft hyphen): none is part of a name, an invisible one lets a blank name pass
+ * its length rule, and a line break would start a new line in the e-mails and calendar invites that show it.
+ */
+export const hasHiddenCharacter = (value: string): boolean => /[\p{Cc}\p{Cf}]/u.test(value);

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { texts } from '../../shared/validation-texts';
 import { fieldErrors, MAX_REPORTED_FIELDS } from '../domain-errors';
 import { HttpError } from './http-errors';
 
-export const FORBIDDEN_CHARACTERS_MESSAGE = 'This field contains characters that are not allowed.';
+export const FORBIDDEN_CHARACTERS_MESSAGE = texts.notAllowedCharacters;
 
 /** Keys and values a JSON body or query may hold in all: far above any form, far below a flood. */
 export const MAX_NODES = 2000;

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { bookingFormIssues } from './booking';
+import { contactRequestSchema } from './contact';
+import { referralFormIssues } from './referrals';
+import { hasHiddenCharacter, texts } from './validation-texts';
+
+describe('a name holds one line of visible characters, in every form', () => {
+  const booking = (name: string) =>
+    Object.fromEntries(
+      bookingFormIssues({
+        first_name: name,
+        last_name: 'Byrne',
+        email: 'aoife@example.ie',
+        phone: '087 123 4567',
+        is_adult: false,
+        is_video_call: true,
+        guardian_first_name: name,
+        guardian_last_name: 'Byrne',
+        antihistamine: false,
+        agreement: false,
+      }),
+    );
+  const referral = (name: string) =>
+    Object.fromEntries(
+      referralFormIssues(
+        {
+          has_referral_letter: true,
+          full_name: name,
+          email: 'aoife@example.ie',
+          phone: '087 123 4567',
+          dob: '1990-01-31',
+          signature: name,
+        },
+        true,
+      ),
+    ).full_name;
+  const contact = (name: string) =>
+    contactRequestSchema
+      .safeParse({ name, email: 'aoife@example.ie', message: 'A question about the clinic.' })
+      .error?.issues.find((issue) => issue.path[0] === 'name')?.message;
+
+  it.each([
+    'Al\rice',
+    'Al\nice',
+    'Al\tice',
+    '\u200b\u200b',
+    'Ao\u200dife',
+    'Ao\ufeffife',
+    'Ao\u00adife',
+  ])('refuses %j', (name) => {
+    expect(hasHiddenCharacter(name)).toBe(true);
+    expect(booking(name).first_name).toBe(texts.notAllowedCharacters);
+    expect(booking(name).guardian_first_name).toBe(texts.notAllowedCharacters);
+    expect(referral(name)).toBe(texts.notAllowedCharacters);
+    expect(contact(name)).toBe(texts.notAllowedCharacters);
+  });
+
+  it.each(['Aoife', 'Seán', "O'Brien", 'Mary-Jane', 'Zoë Ní Bhriain', '李小龙'])('accepts %j', (name) => {
+    expect(hasHiddenCharacter(name)).toBe(false);
+    expect(booking(name).first_name).toBeUndefined();
+    expect(referral(name)).toBeUndefined();
+    expect(contact(name)).toBeUndefined();
+  });
+});

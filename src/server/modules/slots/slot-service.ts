@@ -58,13 +58,14 @@ function rowValues(slot: SlotCreate): SlotValues {
   };
 }
 
-/** Refuses a save whose own slots overlap (same kind); the database refuses overlaps with stored slots. */
+/** Refuses a save with a slot in the past, or whose own slots overlap (same kind), naming each such entry; the database refuses overlaps with stored slots. */
 export function checkBatch(items: { field: string; values: SlotValues }[], now: Date): void {
-  for (const { field, values } of items) {
-    if (values.startsAt.getTime() <= now.getTime()) {
-      throw refused(slotTexts.startsInPast, fieldError(field, slotTexts.startsInPast));
-    }
+  const inPast = items.filter(({ values }) => values.startsAt.getTime() <= now.getTime());
+  if (inPast.length > 0) {
+    throw refusedFields(inPast.map(({ field }) => [field, slotTexts.startsInPast] as const));
   }
+  // Every entry that clashes with another of the save is named, both of each pair, in the save's order.
+  const clashing = new Set<string>();
   const sorted = [...items].sort((a, b) => a.values.startsAt.getTime() - b.values.startsAt.getTime());
   for (const [index, item] of sorted.entries()) {
     for (const earlier of sorted.slice(0, index)) {
@@ -73,9 +74,16 @@ export function checkBatch(items: { field: string; values: SlotValues }[], now: 
         earlier.values.isVideoCall === item.values.isVideoCall &&
         earlier.values.endsAt.getTime() > item.values.startsAt.getTime()
       ) {
-        throw occupied(item.field);
+        clashing.add(earlier.field).add(item.field);
       }
     }
+  }
+  if (clashing.size > 0) {
+    throw refusedFields(
+      items
+        .filter(({ field }) => clashing.has(field))
+        .map(({ field }) => [field, slotTexts.occupied] as const),
+    );
   }
 }
 

@@ -530,6 +530,10 @@ describe('the request form', () => {
     await phone.pressSequentially('08a7b');
     expect(await phone.inputValue()).toBe('087');
     await expectErrors({ Phone: 'Text is too short.' });
+    // Pasted text is kept as written and refused, never changed into a number the person did not write.
+    await phone.fill('087abc1234');
+    expect(await phone.inputValue()).toBe('087abc1234');
+    await expectErrors({ Phone: 'Phone number is invalid.' });
     await phone.fill('0871234567890');
     await expectErrors({ Phone: 'Text is too long.' });
     await phone.fill('087+123456');

@@ -81,7 +81,7 @@ export function tidyDisplayDate(value: string): string {
 }
 
 /** How a phone is typed in these forms and the contact form alike: letters blocked, nothing else dropped. */
-export { phoneCharacters, phoneInputProps } from './phone-input';
+export { phoneInputProps } from './phone-input';
 
 /** The form's patient fields for the shared schemas: the slot's kind, the date of birth as YYYY-MM-DD. */
 export function patientFormInput(values: PatientFormFields, slot: FormSlot) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formFlagSchema, optionalFormFileSchema, recordIdParams } from './api/common-schemas';
 import { PHONE_DIGITS, phoneIssueText } from './phone';
 import { publicSessionSchema } from './slots';
-import { hasHiddenCharacter, texts } from './validation-texts';
+import { characterCount, hasHiddenCharacter, texts } from './validation-texts';
 
 /**
  * The slot booking form (spec section 5, 'Slot booking form (public)') and the body of `POST /api/patients`.
@@ -81,8 +81,9 @@ type Issue = [field: string, message: string];
 
 function lengthIssue(field: string, value: string | undefined, min: number, max: number): Issue | undefined {
   if (value === undefined) return [field, bookingTexts.required];
-  if (value.length < min) return [field, bookingTexts.tooShort];
-  if (value.length > max) return [field, bookingTexts.tooLong];
+  const length = characterCount(value);
+  if (length < min) return [field, bookingTexts.tooShort];
+  if (length > max) return [field, bookingTexts.tooLong];
   return undefined;
 }
 

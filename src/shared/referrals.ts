@@ -11,7 +11,7 @@ import { paginationQuerySchema } from './pagination';
 import { patientDetailSchema } from './patients';
 import { phoneIssueText } from './phone';
 import { BOOKING_PAGE_IDS } from './public-pages';
-import { hasHiddenCharacter, texts } from './validation-texts';
+import { characterCount, hasHiddenCharacter, texts } from './validation-texts';
 
 /**
  * The self-referral (spec sections 2.3, 3, 4 and 5): a request for an appointment the clinic triages, sent
@@ -151,8 +151,9 @@ type Issue = [field: string, message: string];
 
 function lengthIssue(field: string, value: string | undefined, min: number, max: number): Issue | undefined {
   if (value === undefined) return [field, referralTexts.required];
-  if (value.length < min) return [field, referralTexts.tooShort];
-  if (value.length > max) return [field, referralTexts.tooLong];
+  const length = characterCount(value);
+  if (length < min) return [field, referralTexts.tooShort];
+  if (length > max) return [field, referralTexts.tooLong];
   return undefined;
 }
 

@@ -55,6 +55,12 @@ describe('a name holds one line of visible characters, in every form', () => {
     expect(contact(name)).toBe(texts.notAllowedCharacters);
   });
 
+  it('counts an emoji as one character, as a person does', () => {
+    expect(booking('😀'.repeat(20)).first_name).toBeUndefined();
+    expect(booking('😀'.repeat(21)).first_name).toBe(texts.tooLong);
+    expect(booking('😀').first_name).toBe(texts.tooShort);
+  });
+
   it.each(['Aoife', 'Seán', "O'Brien", 'Mary-Jane', 'Zoë Ní Bhriain', '李小龙'])('accepts %j', (name) => {
     expect(hasHiddenCharacter(name)).toBe(false);
     expect(booking(name).first_name).toBeUndefined();

@@ -43,3 +43,6 @@ export const texts = {
  * its length rule, and a line break would start a new line in the e-mails and calendar invites that show it.
  */
 export const hasHiddenCharacter = (value: string): boolean => /[\p{Cc}\p{Cf}]/u.test(value);
+
+/** A text's length as a person counts it: an emoji or an accented letter typed as one character is one, not two. */
+export const characterCount = (value: string): number => [...value].length;

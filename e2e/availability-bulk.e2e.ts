@@ -91,6 +91,10 @@ describe('availability: a day in one go, copied and repeated', () => {
       // A number of weeks out of bounds is named at once, before Copy is pressed.
       await copy.getByLabel('Number of weeks').fill('0');
       await copy.locator('.copy-day__preview', { hasText: 'Repeat for 1 to 52 weeks.' }).waitFor();
+      // Pressed anyway: said once, as the field's error, not again underneath.
+      await copy.getByRole('button', { name: 'Copy slots' }).click();
+      await copy.locator('.field__error', { hasText: 'Repeat for 1 to 52 weeks.' }).waitFor();
+      expect(await copy.getByText('Repeat for 1 to 52 weeks.').count()).toBe(1);
       await copy.getByLabel('Number of weeks').fill('2');
       const weekly = [addDays(day, 7), addDays(day, 14)];
       await copy.getByText(`6 new slots on ${weekly.map(formatLongDate).join(', ')}.`).waitFor();

@@ -69,6 +69,14 @@ export function CopyDay({
 
   const showRefusal = (message: string, items: string[] = []) => setRefusal({ message, items });
 
+  // The weeks' rule is said once: here until Copy is pressed, then as the field's error.
+  let preview = '';
+  if (mode === 'weekly' && !weeksValid) {
+    if (fieldError?.field !== 'weeks') preview = copyTexts.weeks(MAX_REPEAT_WEEKS);
+  } else if (targets.length === 0) preview = 'No day chosen yet.';
+  else
+    preview = `${sessions.length * targets.length} new slots on ${targets.map(formatLongDate).join(', ')}.`;
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setRefusal(undefined);
@@ -206,18 +214,17 @@ export function CopyDay({
             min={1}
             max={MAX_REPEAT_WEEKS}
             value={weeks}
-            onChange={(event) => setWeeks(event.target.value)}
+            onChange={(event) => {
+              setWeeks(event.target.value);
+              if (fieldError?.field === 'weeks') setFieldError(undefined);
+            }}
             {...errorProps('weeks')}
           />
           {errorOf('weeks')}
         </div>
       )}
       <p className="copy-day__preview" aria-live="polite">
-        {mode === 'weekly' && !weeksValid
-          ? copyTexts.weeks(MAX_REPEAT_WEEKS)
-          : targets.length === 0
-            ? 'No day chosen yet.'
-            : `${sessions.length * targets.length} new slots on ${targets.map(formatLongDate).join(', ')}.`}
+        {preview}
       </p>
       {refusal && (
         <div ref={refusalRef} className="copy-day__error" role="alert" tabIndex={-1}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingFormValues, isAskedFor } from './booking';
+import { bookingFormValues, dobProblem, isAskedFor } from './booking';
 
 const filled = {
   first_name: 'Aoife',
@@ -46,5 +46,21 @@ describe('the fields each kind of slot asks for (spec section 5)', () => {
       antihistamine: false,
       agreement: false,
     });
+  });
+});
+
+describe('a date of birth', () => {
+  it.each([
+    ['1990-04-12', undefined],
+    ['1900-01-01', undefined],
+    ['2026-11-26', undefined],
+    ['1890-04-12', 'dobTooEarly'],
+    ['1899-12-31', 'dobTooEarly'],
+    ['2026-11-27', 'dobInFuture'],
+    ['1990-02-30', 'dobInvalid'],
+    ['0990-01-01', 'dobInvalid'],
+    ['12.04.1990', 'dobInvalid'],
+  ])('%s: %s', (dob, problem) => {
+    expect(dobProblem(dob, '2026-11-26')).toBe(problem);
   });
 });

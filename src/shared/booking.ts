@@ -31,6 +31,7 @@ export const bookingTexts = {
   dobRequired: 'Required',
   dobInvalid: 'Enter the date of birth as YYYY-MM-DD.',
   dobInFuture: 'The date of birth cannot be in the future.',
+  dobTooEarly: 'The date of birth cannot be before 1900.',
   tooShort: texts.tooShort,
   tooLong: texts.tooLong,
   mailInvalid: texts.mailInvalid,
@@ -64,17 +65,34 @@ export function todayInDublin(now = new Date()): string {
   }).format(now);
 }
 
-/** Whether `value` is a real day as YYYY-MM-DD (from 1900). */
+/** Whether `value` is a real day as YYYY-MM-DD. */
 export function isRealDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
   return (
-    year >= 1900 &&
+    year >= 1000 &&
     date.getUTCFullYear() === year &&
     date.getUTCMonth() === month - 1 &&
     date.getUTCDate() === day
   );
+}
+
+/** The earliest date of birth any form takes. */
+const FIRST_BIRTH_DAY = '1900-01-01';
+
+/**
+ * What is wrong with a date of birth (YYYY-MM-DD, `today` the last day it may be), as the message key of the
+ * booking and referral texts, or nothing: a day too early is said so, not taken for a badly written one.
+ */
+export function dobProblem(
+  dob: string,
+  today: string,
+): 'dobInvalid' | 'dobTooEarly' | 'dobInFuture' | undefined {
+  if (!isRealDay(dob)) return 'dobInvalid';
+  if (dob < FIRST_BIRTH_DAY) return 'dobTooEarly';
+  if (dob > today) return 'dobInFuture';
+  return undefined;
 }
 
 type Issue = [field: string, message: string];
@@ -231,8 +249,8 @@ export function bookingFormIssues(
     if (!form.agreement) issues.push(['agreement', bookingTexts.required]);
   }
   if (form.dob !== undefined) {
-    if (!isRealDay(form.dob)) issues.push(['dob', bookingTexts.dobInvalid]);
-    else if (form.dob > today) issues.push(['dob', bookingTexts.dobInFuture]);
+    const problem = dobProblem(form.dob, today);
+    if (problem) issues.push(['dob', bookingTexts[problem]]);
   }
   return issues.filter((issue): issue is Issue => issue !== undefined);
 }

@@ -5,7 +5,7 @@ import {
   pagedListSchema,
   recordIdParams,
 } from './api/common-schemas';
-import { BOOKING_LIMITS, isRealDay, todayInDublin } from './booking';
+import { BOOKING_LIMITS, dobProblem, todayInDublin } from './booking';
 import { clinic } from './clinic';
 import { paginationQuerySchema } from './pagination';
 import { patientDetailSchema } from './patients';
@@ -42,6 +42,7 @@ export const referralTexts = {
   letterRequired: 'Required',
   dobInvalid: 'Enter the date of birth as YYYY-MM-DD.',
   dobInFuture: 'The date of birth cannot be in the future.',
+  dobTooEarly: 'The date of birth cannot be before 1900.',
   tooShort: texts.tooShort,
   tooLong: texts.tooLong,
   mailInvalid: texts.mailInvalid,
@@ -188,8 +189,10 @@ export function referralFormIssues(
     if (phoneText !== undefined) issues.push(['phone', phoneText]);
   }
   if (form.dob === undefined) issues.push(['dob', referralTexts.dobRequired]);
-  else if (!isRealDay(form.dob)) issues.push(['dob', referralTexts.dobInvalid]);
-  else if (form.dob > today) issues.push(['dob', referralTexts.dobInFuture]);
+  else {
+    const problem = dobProblem(form.dob, today);
+    if (problem) issues.push(['dob', referralTexts[problem]]);
+  }
   if (form.signature === undefined) issues.push(['signature', referralTexts.required]);
   else if (form.full_name !== undefined && signed(form.signature) !== signed(form.full_name))
     issues.push(['signature', referralTexts.signatureMismatch]);

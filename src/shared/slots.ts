@@ -42,7 +42,8 @@ export const slotTexts = {
   taken: 'Sorry, this time has just been taken. Please choose another.',
   heldLongEnough:
     'You have held this time for as long as a hold lasts. Please choose another time, or try this one again later.',
-  tooManyHolds: `You are already holding ${MAX_HOLDS_PER_CLIENT} times. Finish or release one of them before choosing another.`,
+  tooManyHolds: (holdMinutes: number) =>
+    `You are already holding ${MAX_HOLDS_PER_CLIENT} times. Finish or release one of them before choosing another; a time held in a window you closed is released by itself within ${holdMinutes} minutes.`,
   notFound: 'Session not found',
   holdNotFound: 'Hold not found',
   bookedStatusLocked: 'A booked appointment is changed or cancelled from the appointment, not from its slot.',

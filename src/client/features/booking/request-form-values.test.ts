@@ -76,10 +76,13 @@ describe('the request form values', () => {
     });
   });
 
-  it('refuses a date that is not dd.MM.yyyy, a future one, and a file over 10 MB', async () => {
+  it('refuses a date that is not dd.MM.yyyy, one before 1900 or in the future, and a file over 10 MB', async () => {
     expect((await errorsOf(filled({ dob: '1990-04-12' }))).dob).toBe(patientFieldTexts.dobFormat);
     expect((await errorsOf(filled({ dob: '31.02.1990' }))).dob).toBe(patientFieldTexts.dobFormat);
-    expect((await errorsOf(filled({ dob: '01.01.1890' }))).dob).toBe(patientFieldTexts.dobFormat);
+    // Written the right way, but too early: said so, not asked to be written again.
+    expect((await errorsOf(filled({ dob: '01.01.1890' }))).dob).toBe(
+      'The date of birth cannot be before 1900.',
+    );
     expect((await errorsOf(filled({ dob: '01.01.2999' }))).dob).toBe(
       'The date of birth cannot be in the future.',
     );

@@ -124,7 +124,11 @@ describe('POST /api/contact_us', () => {
   });
 
   it('refuses a line break in the name (a header injection attempt), and escapes the HTML body', async () => {
-    const refused = await post({ ...valid, name: 'Eve\r\nBcc: victim@example.com', email: 'eve@example.com' });
+    const refused = await post({
+      ...valid,
+      name: 'Eve\r\nBcc: victim@example.com',
+      email: 'eve@example.com',
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.name).toEqual(['This field contains characters that are not allowed.']);
     const response = await post({

@@ -128,15 +128,16 @@ export function emailOutboxJob({
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      const permanent = isPermanentRefusal(error);
       logger.warn(
         // The server's words may quote the recipient's address: only the codes go to the log (staff see the
         // message on the outbox screen).
         { emailId: email.id, attempts: email.attempts, ...smtpCodes(error) },
-        'e-mail not sent, will retry',
+        permanent ? 'e-mail refused by the mail server, not tried again' : 'e-mail not sent, will retry',
       );
       if (isServerUnavailable(error)) return { serverUnavailable: message };
       try {
-        await markFailed(db, email.id, message, email.attempts, { permanent: isPermanentRefusal(error) });
+        await markFailed(db, email.id, message, email.attempts, { permanent });
       } catch (markError) {
         logger.error({ emailId: email.id, err: markError }, 'could not record the failed e-mail');
       }

@@ -275,7 +275,7 @@ describe('hold rate limit', () => {
 });
 
 const TOO_MANY_HOLDS =
-  'You are already holding 3 times. Finish or release one of them before choosing another.';
+  'You are already holding 3 times. Finish or release one of them before choosing another; a time held in a window you closed is released by itself within 15 minutes.';
 
 /** `count` free slots on one future day, an hour apart from `firstHour`. */
 async function freeSlots(dayOffset: number, count: number, firstHour = 8): Promise<number[]> {

@@ -274,7 +274,7 @@ export async function holdForVisitor(
   });
   if ('refusal' in held) {
     if (held.refusal === 'missing') throw notFound(slotTexts.notFound);
-    if (held.refusal === 'limit') throw limitReached(slotTexts.tooManyHolds);
+    if (held.refusal === 'limit') throw limitReached(slotTexts.tooManyHolds(holdMinutes));
     if (held.refusal === 'lifetime') throw conflict(slotTexts.heldLongEnough);
     throw conflict(slotTexts.taken);
   }

@@ -64,4 +64,34 @@ describe('contact form', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('at 360 px, the notice never stands between the person and a field: a tap goes through it and clears it', async () => {
+    const { page, errors, context } = await openPage(browser, { viewport: viewports.phone });
+    await page.goto('/contact_us');
+    await waitForHydration(page);
+    await page.getByLabel('Name', { exact: true }).fill('Mary Byrne');
+    await page.getByLabel('E-mail', { exact: true }).fill('mary@example.ie');
+    await page.getByLabel('Message', { exact: true }).fill('Could my son be seen before Christmas?');
+    await page.getByRole('button', { name: /send/i }).click();
+    const shown = page.locator('.notification', { hasText: CONTACT_SUCCESS_MESSAGE });
+    await shown.waitFor();
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    // Tap the middle of the field the notice lies over (the field nearest the top of the screen under it).
+    const box = await shown.boundingBox();
+    let covered: string | undefined;
+    for (const label of ['Name', 'E-mail', 'Phone (optional)', 'Message']) {
+      const field = await page.getByLabel(label, { exact: true }).boundingBox();
+      if (box && field && field.y < box.y + box.height && box.y < field.y + field.height) covered = label;
+    }
+    expect(covered, 'a field under the notice').toBeDefined();
+    const field = page.getByLabel(covered ?? '', { exact: true });
+    const fieldBox = await field.boundingBox();
+    if (!box || !fieldBox) throw new Error('no boxes');
+    const y = Math.max(fieldBox.y, box.y) + 4;
+    await page.mouse.click(fieldBox.x + fieldBox.width / 2, y);
+    await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
+    await shown.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

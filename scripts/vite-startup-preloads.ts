@@ -15,29 +15,30 @@ export function startupPreloads(): Plugin {
       order: 'post',
       handler(_html, { bundle, chunk }) {
         if (!bundle || !chunk) return undefined;
-        const scripts = new Set<string>([chunk.fileName, ...chunk.imports]);
-        const styles = new Set<string>(chunk.viteMetadata?.importedCss ?? []);
-        const added: string[] = [];
-        const addedStyles: string[] = [];
+        const knownScripts = new Set<string>([chunk.fileName, ...chunk.imports]);
+        const knownStyles = new Set<string>(chunk.viteMetadata?.importedCss);
+        const preloads: string[] = [];
+        const stylesheets: string[] = [];
         const visit = (fileName: string) => {
           const output = bundle[fileName];
-          if (output?.type !== 'chunk' || scripts.has(fileName)) return;
-          scripts.add(fileName);
-          added.push(fileName);
+          if (output?.type !== 'chunk' || knownScripts.has(fileName)) return;
+          knownScripts.add(fileName);
+          preloads.push(fileName);
           for (const css of output.viteMetadata?.importedCss ?? []) {
-            if (!styles.has(css)) addedStyles.push(css);
-            styles.add(css);
+            if (knownStyles.has(css)) continue;
+            knownStyles.add(css);
+            stylesheets.push(css);
           }
           for (const imported of output.imports) visit(imported);
         };
         for (const fileName of chunk.dynamicImports) visit(fileName);
         return [
-          ...added.map((fileName) => ({
+          ...preloads.map((fileName) => ({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
             injectTo: 'head' as const,
           })),
-          ...addedStyles.map((fileName) => ({
+          ...stylesheets.map((fileName) => ({
             tag: 'link',
             attrs: { rel: 'stylesheet', crossorigin: true, href: `/${fileName}` },
             injectTo: 'head' as const,

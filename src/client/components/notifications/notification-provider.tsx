@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { texts } from '../../../shared/validation-texts';
 import {
   NOTIFICATION_DURATION_MS,
@@ -14,6 +14,9 @@ import './notifications.css';
 /** At most this many notices at once; the oldest goes first. */
 const MAX_VISIBLE = 4;
 
+/** A phone's width, where a notice spans the screen (notifications.css uses the same). */
+const PHONE_WIDTH = '(max-width: 40rem)';
+
 /**
  * Holds the notices and shows them top right (spec section 8). Both live regions are in the page from
  * the first render (also on the server, empty), so screen readers announce what is added to them:
@@ -22,6 +25,24 @@ const MAX_VISIBLE = 4;
 export function NotificationProvider({ children }: { children: ReactNode }) {
   const [notifications, setNotifications] = useState<Notification[]>([]);
   const nextId = useRef(1);
+  const sectionRef = useRef<HTMLElement>(null);
+
+  // On a phone a notice spans the screen over the page: taps go through it to what is beneath (the styles),
+  // and the person's next tap or key outside it clears it, so it never stands between them and a field.
+  const shown = notifications.length > 0;
+  useEffect(() => {
+    if (!shown || !window.matchMedia(PHONE_WIDTH).matches) return;
+    const clear = (event: Event) => {
+      if (event.target instanceof Node && sectionRef.current?.contains(event.target)) return;
+      setNotifications([]);
+    };
+    document.addEventListener('pointerdown', clear, true);
+    document.addEventListener('keydown', clear, true);
+    return () => {
+      document.removeEventListener('pointerdown', clear, true);
+      document.removeEventListener('keydown', clear, true);
+    };
+  }, [shown]);
 
   const dismiss = useCallback((id: number) => {
     setNotifications((current) => current.filter((notification) => notification.id !== id));
@@ -58,7 +79,7 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext.Provider value={notify}>
       {children}
-      <section className="notifications" aria-label="Notifications">
+      <section ref={sectionRef} className="notifications" aria-label="Notifications">
         <div className="notifications__region" role="alert" aria-live="assertive" aria-atomic="false">
           {errors.map((notification) => (
             <NotificationToast key={notification.id} notification={notification} onDismiss={dismiss} />

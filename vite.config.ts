@@ -12,6 +12,30 @@ export default defineConfig({
     assetsInlineLimit: 0,
   },
   environments: {
+    client: {
+      build: {
+        rollupOptions: {
+          output: {
+            // The start's steps (entry-client.tsx) as three chunks: React and React DOM, evaluated first; the app's
+            // start with everything it imports (router, queries, layout), evaluated a task later; and the two
+            // helpers the entry shares with it. Left to itself the bundler cut the start into nine chunks, each
+            // gzipped on its own, 2.6 KB more on every page than one chunk.
+            codeSplitting: {
+              groups: [
+                { name: 'boot', test: /preload-helper|yield-to-browser/, priority: 3 },
+                { name: 'react-dom', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+                {
+                  name: 'start',
+                  test: /start-client\.tsx$/,
+                  includeDependenciesRecursively: true,
+                  priority: 1,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
     // The production server loads the SSR bundle by the entry's name.
     ssr: { build: { rollupOptions: { output: { entryFileNames: 'entry-server.js' } } } },
   },

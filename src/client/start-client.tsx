@@ -1,7 +1,7 @@
-import { hydrate } from '@tanstack/react-query';
+import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, type DataRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
 import { routes } from './app/routes';
@@ -17,6 +17,18 @@ function HydrationFlag() {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return null;
+}
+
+/** The app as both paths render it: hydrating the server's page, or afresh. */
+function App({ queryClient, router }: { queryClient: QueryClient; router: DataRouter }) {
+  return (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+        <HydrationFlag />
+      </AppProviders>
+    </StrictMode>
+  );
 }
 
 /** Loads the lazy modules of the routes on screen, so hydration renders exactly what the server did. */
@@ -47,15 +59,7 @@ export async function start() {
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the
     // main thread in one long task: the server's HTML is already on screen and stays usable meanwhile.
     startTransition(() => {
-      hydrateRoot(
-        container,
-        <StrictMode>
-          <AppProviders queryClient={queryClient}>
-            <RouterProvider router={router} />
-            <HydrationFlag />
-          </AppProviders>
-        </StrictMode>,
-      );
+      hydrateRoot(container, <App queryClient={queryClient} router={router} />);
     });
     return;
   }
@@ -71,12 +75,5 @@ export async function start() {
   }
   await resolveLazyRoutes(routes);
   const router = createBrowserRouter(routes);
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-        <HydrationFlag />
-      </AppProviders>
-    </StrictMode>,
-  );
+  createRoot(container).render(<App queryClient={queryClient} router={router} />);
 }

@@ -37,12 +37,17 @@ export const texts = {
   },
 } as const;
 
+/** A zero-width joiner or non-joiner between two visible characters: part of an emoji or of a Persian name. */
+const JOINER_IN_WORD = /(?<=[\p{L}\p{M}\p{N}\p{S}])[\u200c\u200d](?=[\p{L}\p{M}\p{N}\p{S}])/gu;
+
 /**
  * Whether a one-line value (a name) holds a line break, a tab or an invisible format character (zero-width
- * space or joiner, byte-order mark, soft hyphen): none is part of a name, an invisible one lets a blank name pass
- * its length rule, and a line break would start a new line in the e-mails and calendar invites that show it.
+ * space, byte-order mark, soft hyphen, a joiner not between two characters): none is part of a name, an
+ * invisible one lets a blank name pass its length rule, and a line break would start a new line in the e-mails
+ * and calendar invites that show it. Joiners inside a word are kept (👩‍⚕️, نیک‌نام).
  */
-export const hasHiddenCharacter = (value: string): boolean => /[\p{Cc}\p{Cf}]/u.test(value);
+export const hasHiddenCharacter = (value: string): boolean =>
+  /[\p{Cc}\p{Cf}]/u.test(value.replace(JOINER_IN_WORD, ''));
 
 /** A text's length as a person counts it: an emoji or an accented letter typed as one character is one, not two. */
 export const characterCount = (value: string): number => [...value].length;

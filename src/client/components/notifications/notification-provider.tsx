@@ -27,20 +27,24 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
   const sectionRef = useRef<HTMLElement>(null);
 
-  // On a phone a notice spans the screen over the page: taps go through it to what is beneath (the styles),
-  // and the person's next tap or key outside it clears it, so it never stands between them and a field.
+  // On a phone a notice spans the screen over the page: the person's next tap or key clears it, so it never
+  // stands between them and a field. A tap on the notice itself only clears it (a click, not a press: what lies
+  // beneath must not get the tap), one elsewhere also does what it does.
   const shown = notifications.length > 0;
   useEffect(() => {
     if (!shown || !window.matchMedia(PHONE_WIDTH).matches) return;
-    const clear = (event: Event) => {
-      if (event.target instanceof Node && sectionRef.current?.contains(event.target)) return;
-      setNotifications([]);
+    const section = sectionRef.current;
+    const clear = () => setNotifications([]);
+    const clearFromOutside = (event: Event) => {
+      if (!(event.target instanceof Node && section?.contains(event.target))) clear();
     };
-    document.addEventListener('pointerdown', clear, true);
-    document.addEventListener('keydown', clear, true);
+    document.addEventListener('pointerdown', clearFromOutside, true);
+    document.addEventListener('keydown', clearFromOutside, true);
+    section?.addEventListener('click', clear);
     return () => {
-      document.removeEventListener('pointerdown', clear, true);
-      document.removeEventListener('keydown', clear, true);
+      document.removeEventListener('pointerdown', clearFromOutside, true);
+      document.removeEventListener('keydown', clearFromOutside, true);
+      section?.removeEventListener('click', clear);
     };
   }, [shown]);
 

@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+import { clinic } from '../../../shared/clinic';
 import type { ContactRequest, ContactRequestInput } from '../../../shared/contact';
 import { TextAreaField } from '../../components/form-field/text-area-field';
 import { TextField } from '../../components/form-field/text-field';
@@ -23,6 +25,11 @@ const validation = lazyResolver(() =>
 export function ContactForm() {
   const notify = useNotify();
   const send = useSendContactMessage();
+  // The server's page is live before its scripts: until they are, Send is off, or the browser would send the
+  // form itself, as a GET with the message in the address (history, logs). Without JavaScript it stays off,
+  // and the page says how else to reach the clinic.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   const {
     register,
     handleSubmit,
@@ -58,6 +65,7 @@ export function ContactForm() {
   return (
     <form
       className="contact-form"
+      method="post"
       noValidate
       onSubmit={onSubmit}
       onFocus={validation.preload}
@@ -101,7 +109,16 @@ export function ContactForm() {
         error={errors.message?.message}
         {...register('message')}
       />
-      <button type="submit" className="button button--primary contact-form__submit" disabled={send.isPending}>
+      <noscript>
+        <p className="contact-form__no-script">
+          Sending this form needs JavaScript. Please call {clinic.phone} or e-mail {clinic.email}.
+        </p>
+      </noscript>
+      <button
+        type="submit"
+        className="button button--primary contact-form__submit"
+        disabled={!live || send.isPending}
+      >
         {send.isPending ? 'Sending…' : 'Send message'}
       </button>
     </form>

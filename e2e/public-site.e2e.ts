@@ -154,6 +154,12 @@ describe('public site', () => {
       expect(new URL(page.url()).pathname, path).toBe('/');
       expect(response?.status(), path).toBe(200);
     }
+    // A path starting with two slashes too, answered by the server before any page is drawn.
+    for (const path of ['//blog', '//evil.example/x']) {
+      const response = await page.request.get(`${baseUrl()}${path}`, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(302);
+      expect(response.headers().location, path).toBe('/');
+    }
     await page.goto('/sessions_availability/booking_test');
     await waitForHydration(page);
     // Followed inside the app (no page load): the router's own redirect.

@@ -79,6 +79,9 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
       if (pathname === '/api' || pathname.startsWith('/uploads/')) {
         return reply.code(404).send({ error_messages: 'Not found' });
       }
+      // `//blog` is no page (the page renderer would read `blog` as a host): an unknown path, sent to / as
+      // the spec says, and never to the rest of the address, which a browser would take for another site.
+      if (pathname.startsWith('//')) return reply.redirect('/', 302);
       return answerPage(app, request, reply, async () => {
         const page = (await reply.render({ req: request, reply })) as unknown as RenderedPage;
         if (page.redirect) {

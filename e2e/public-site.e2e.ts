@@ -116,6 +116,27 @@ describe('public site', () => {
     await context.close();
   });
 
+  it('loads the next page anew when its code is gone (a new release while the tab was open)', async () => {
+    const { page, context } = await openPage(browser, { viewport: viewports.desktop });
+    await page.goto('/');
+    await waitForHydration(page);
+    // The FAQ page's code answers 404 once, as the old release's files do once a new one is served.
+    let refused = 0;
+    await page.route(/\/assets\/faq-page-[^/]+\.js$/, (route) => {
+      if (refused > 0) return route.continue();
+      refused += 1;
+      return route.fulfill({ status: 404, body: 'Not found' });
+    });
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('link', { name: 'FAQs', exact: true }).click();
+    await reloaded;
+    expect(new URL(page.url()).pathname).toBe('/faq');
+    await page.getByRole('heading', { level: 1, name: /FAQ/i }).waitFor();
+    expect(await page.getByText('Sorry, something went wrong').count()).toBe(0);
+    expect(refused).toBe(1);
+    await context.close();
+  });
+
   it('toggles the menu at 360 px and fits the screen', async () => {
     const { page, context } = await openPage(browser, { viewport: viewports.phone });
     await page.goto('/');

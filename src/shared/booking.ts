@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formFlagSchema, optionalFormFileSchema, recordIdParams } from './api/common-schemas';
 import { PHONE_DIGITS, phoneIssueText } from './phone';
 import { publicSessionSchema } from './slots';
-import { characterCount, hasHiddenCharacter, texts } from './validation-texts';
+import { lengthProblem, nameProblem, texts } from './validation-texts';
 
 /**
  * The slot booking form (spec section 5, 'Slot booking form (public)') and the body of `POST /api/patients`.
@@ -34,6 +34,7 @@ export const bookingTexts = {
   dobTooEarly: 'The date of birth cannot be before 1900.',
   tooShort: texts.tooShort,
   tooLong: texts.tooLong,
+  notAllowedCharacters: texts.notAllowedCharacters,
   mailInvalid: texts.mailInvalid,
   phoneInvalid: texts.phoneInvalid,
   holdMissing: 'Please choose a time first: this time is not held for you, or your hold has ended.',
@@ -97,19 +98,15 @@ export function dobProblem(
 
 type Issue = [field: string, message: string];
 
-function lengthIssue(field: string, value: string | undefined, min: number, max: number): Issue | undefined {
-  if (value === undefined) return [field, bookingTexts.required];
-  const length = characterCount(value);
-  if (length < min) return [field, bookingTexts.tooShort];
-  if (length > max) return [field, bookingTexts.tooLong];
-  return undefined;
-}
+/** A field's issue in this form's words, for a problem named by its text's key. */
+const issueOf = (field: string, problem: keyof typeof bookingTexts | undefined): Issue | undefined =>
+  problem === undefined ? undefined : [field, bookingTexts[problem]];
 
-/** A name's rule: its length, and one line of visible characters. */
-function nameIssue(field: string, value: string | undefined, min: number, max: number): Issue | undefined {
-  if (value !== undefined && hasHiddenCharacter(value)) return [field, texts.notAllowedCharacters];
-  return lengthIssue(field, value, min, max);
-}
+const lengthIssue = (field: string, value: string | undefined, min: number, max: number) =>
+  issueOf(field, lengthProblem(value, min, max));
+
+const nameIssue = (field: string, value: string | undefined, min: number, max: number) =>
+  issueOf(field, nameProblem(value, min, max));
 
 /** The phone rule of every form (`./phone`): digits counted, other characters refused. */
 function phoneIssue(value: string | undefined): Issue | undefined {
@@ -249,8 +246,7 @@ export function bookingFormIssues(
     if (!form.agreement) issues.push(['agreement', bookingTexts.required]);
   }
   if (form.dob !== undefined) {
-    const problem = dobProblem(form.dob, today);
-    if (problem) issues.push(['dob', bookingTexts[problem]]);
+    issues.push(issueOf('dob', dobProblem(form.dob, today)));
   }
   return issues.filter((issue): issue is Issue => issue !== undefined);
 }

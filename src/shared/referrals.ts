@@ -5,13 +5,13 @@ import {
   pagedListSchema,
   recordIdParams,
 } from './api/common-schemas';
-import { BOOKING_LIMITS, dobProblem, todayInDublin } from './booking';
+import { BOOKING_LIMITS, bookingTexts, dobProblem, todayInDublin } from './booking';
 import { clinic } from './clinic';
 import { paginationQuerySchema } from './pagination';
 import { patientDetailSchema } from './patients';
 import { phoneIssueText } from './phone';
 import { BOOKING_PAGE_IDS } from './public-pages';
-import { characterCount, hasHiddenCharacter, texts } from './validation-texts';
+import { lengthProblem, nameProblem, texts } from './validation-texts';
 
 /**
  * The self-referral (spec sections 2.3, 3, 4 and 5): a request for an appointment the clinic triages, sent
@@ -40,11 +40,12 @@ export const referralTexts = {
   required: texts.required,
   dobRequired: 'Required',
   letterRequired: 'Required',
-  dobInvalid: 'Enter the date of birth as YYYY-MM-DD.',
-  dobInFuture: 'The date of birth cannot be in the future.',
-  dobTooEarly: 'The date of birth cannot be before 1900.',
+  dobInvalid: bookingTexts.dobInvalid,
+  dobInFuture: bookingTexts.dobInFuture,
+  dobTooEarly: bookingTexts.dobTooEarly,
   tooShort: texts.tooShort,
   tooLong: texts.tooLong,
+  notAllowedCharacters: texts.notAllowedCharacters,
   mailInvalid: texts.mailInvalid,
   phoneInvalid: texts.phoneInvalid,
   signatureMismatch: 'Signature must match your full name',
@@ -150,13 +151,12 @@ export const referralAnswerFields = [
 
 type Issue = [field: string, message: string];
 
-function lengthIssue(field: string, value: string | undefined, min: number, max: number): Issue | undefined {
-  if (value === undefined) return [field, referralTexts.required];
-  const length = characterCount(value);
-  if (length < min) return [field, referralTexts.tooShort];
-  if (length > max) return [field, referralTexts.tooLong];
-  return undefined;
-}
+/** A field's issue in this form's words, for a problem named by its text's key. */
+const issueOf = (field: string, problem: keyof typeof referralTexts | undefined): Issue | undefined =>
+  problem === undefined ? undefined : [field, referralTexts[problem]];
+
+const lengthIssue = (field: string, value: string | undefined, min: number, max: number) =>
+  issueOf(field, lengthProblem(value, min, max));
 
 /** A signature matches the full name written the same way, whatever the case and the spaces. */
 const signed = (name: string) => name.replace(/\s+/g, ' ').trim().toLocaleLowerCase('en-IE');
@@ -174,11 +174,7 @@ export function referralFormIssues(
 ): Issue[] {
   const issues: (Issue | undefined)[] = [];
   const { fullName, answer } = REFERRAL_LIMITS;
-  issues.push(
-    form.full_name !== undefined && hasHiddenCharacter(form.full_name)
-      ? ['full_name', texts.notAllowedCharacters]
-      : lengthIssue('full_name', form.full_name, fullName.min, fullName.max),
-  );
+  issues.push(issueOf('full_name', nameProblem(form.full_name, fullName.min, fullName.max)));
   if (form.email === undefined) issues.push(['email', referralTexts.required]);
   else if (form.email.length > REFERRAL_LIMITS.email || !EMAIL.safeParse(form.email).success)
     issues.push(['email', referralTexts.mailInvalid]);
@@ -189,10 +185,7 @@ export function referralFormIssues(
     if (phoneText !== undefined) issues.push(['phone', phoneText]);
   }
   if (form.dob === undefined) issues.push(['dob', referralTexts.dobRequired]);
-  else {
-    const problem = dobProblem(form.dob, today);
-    if (problem) issues.push(['dob', referralTexts[problem]]);
-  }
+  else issues.push(issueOf('dob', dobProblem(form.dob, today)));
   if (form.signature === undefined) issues.push(['signature', referralTexts.required]);
   else if (form.full_name !== undefined && signed(form.signature) !== signed(form.full_name))
     issues.push(['signature', referralTexts.signatureMismatch]);

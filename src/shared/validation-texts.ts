@@ -51,3 +51,20 @@ export const hasHiddenCharacter = (value: string): boolean =>
 
 /** A text's length as a person counts it: an emoji or an accented letter typed as one character is one, not two. */
 export const characterCount = (value: string): number => [...value].length;
+
+/** What is wrong with a text field's value by its length (in characters), as a key of the form's texts. */
+export function lengthProblem(
+  value: string | undefined,
+  min: number,
+  max: number,
+): 'required' | 'tooShort' | 'tooLong' | undefined {
+  if (value === undefined) return 'required';
+  const length = characterCount(value);
+  if (length < min) return 'tooShort';
+  if (length > max) return 'tooLong';
+  return undefined;
+}
+
+/** A name's rule in every form: one line of visible characters, then its length. */
+export const nameProblem = (value: string | undefined, min: number, max: number) =>
+  value !== undefined && hasHiddenCharacter(value) ? 'notAllowedCharacters' : lengthProblem(value, min, max);

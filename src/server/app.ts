@@ -11,9 +11,10 @@ import Fastify, {
 import type { AppConfig } from './config';
 import type { DatabaseHandle, Db } from './db/database';
 import { registerApiDocs } from './http/api-docs';
+import { isApiRoute } from './http/api-route';
 import { DEFAULT_JSON_BODY_LIMIT, registerBodyGuards } from './http/body-guards';
 import { answerClientError } from './http/client-errors';
-import { isApiRoute, registerCrossSiteGuard } from './http/cross-site-guard';
+import { registerCrossSiteGuard } from './http/cross-site-guard';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './http/endpoint-route';
 import { registerErrorHandling } from './http/error-handling';
 import { HttpError, unauthorized } from './http/http-errors';

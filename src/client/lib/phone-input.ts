@@ -12,7 +12,7 @@ import type { KeyboardEvent } from 'react';
 const LETTER = /^\p{L}$/u;
 
 /** Whether a key types a letter (a key's name, like 'Tab', is not one character). */
-export const isLetterKey = (key: string) => LETTER.test(key);
+const isLetterKey = (key: string) => LETTER.test(key);
 
 /** A phone field's keydown: letters are blocked as they are typed; shortcuts (Ctrl+V) and keys like Tab pass. */
 export function blockPhoneLetters(event: KeyboardEvent<HTMLInputElement>): void {

@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isApiRoute } from './api-route';
 import { HttpError } from './http-errors';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const CROSS_SITE_MESSAGE = "This can only be sent from the clinic's own website.";
-
-/** True when the route that answers is the API's (its template, so `/%61pi/…` counts too). */
-export const isApiRoute = (request: FastifyRequest) => request.routeOptions.url?.startsWith('/api/') ?? false;
 
 function fromAnotherSite(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];

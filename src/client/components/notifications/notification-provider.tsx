@@ -14,7 +14,7 @@ import './notifications.css';
 /** At most this many notices at once; the oldest goes first. */
 const MAX_VISIBLE = 4;
 
-/** A phone's width, where a notice spans the screen (notifications.css uses the same). */
+/** A phone's width: there a notice spans the screen (its width in notifications.css), over the page's fields. */
 const PHONE_WIDTH = '(max-width: 40rem)';
 
 /**

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_SUCCESS_MESSAGE } from '../src/shared/contact';
 import { launchBrowser, openPage, viewports, waitForHydration } from './browser';
@@ -8,6 +8,14 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
+
+/** Fills the form as Mary Byrne would, with this message, and sends it. */
+async function sendMessage(page: Page, message: string): Promise<void> {
+  await page.getByLabel('Name', { exact: true }).fill('Mary Byrne');
+  await page.getByLabel('E-mail', { exact: true }).fill('mary@example.ie');
+  await page.getByLabel('Message', { exact: true }).fill(message);
+  await page.getByRole('button', { name: /send/i }).click();
+}
 
 describe('contact form', () => {
   it('shows the spec texts for bad input and sends nothing', async () => {
@@ -53,12 +61,7 @@ describe('contact form', () => {
     const { page, errors, context } = await openPage(browser, { viewport: viewports.desktop });
     await page.goto('/contact_us');
     await waitForHydration(page);
-    await page.getByLabel('Name', { exact: true }).fill('Mary Byrne');
-    await page.getByLabel('E-mail', { exact: true }).fill('mary@example.ie');
-    await page
-      .getByLabel('Message', { exact: true })
-      .fill('Could my son be seen before Christmas for a skin prick test?');
-    await page.getByRole('button', { name: /send/i }).click();
+    await sendMessage(page, 'Could my son be seen before Christmas for a skin prick test?');
     await page.getByText(CONTACT_SUCCESS_MESSAGE).waitFor();
     expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe('');
     expect(errors).toEqual([]);
@@ -84,10 +87,7 @@ describe('contact form', () => {
     const { page, errors, context } = await openPage(browser, { viewport: viewports.phone });
     await page.goto('/contact_us');
     await waitForHydration(page);
-    await page.getByLabel('Name', { exact: true }).fill('Mary Byrne');
-    await page.getByLabel('E-mail', { exact: true }).fill('mary@example.ie');
-    await page.getByLabel('Message', { exact: true }).fill('Could my son be seen before Christmas?');
-    await page.getByRole('button', { name: /send/i }).click();
+    await sendMessage(page, 'Could my son be seen before Christmas?');
     const shown = page.locator('.notification', { hasText: CONTACT_SUCCESS_MESSAGE });
     await shown.waitFor();
     await page.waitForFunction(() => document.getAnimations().length === 0);
@@ -111,10 +111,7 @@ describe('contact form', () => {
     await page.mouse.click(overBoth.x, overBoth.y);
     await expect.poll(() => field.evaluate((element) => element === document.activeElement)).toBe(true);
     // Another notice is cleared by a tap elsewhere, which does what it does.
-    await page.getByLabel('Name', { exact: true }).fill('Mary Byrne');
-    await page.getByLabel('E-mail', { exact: true }).fill('mary@example.ie');
-    await page.getByLabel('Message', { exact: true }).fill('And could my daughter come too?');
-    await page.getByRole('button', { name: /send/i }).click();
+    await sendMessage(page, 'And could my daughter come too?');
     await shown.waitFor();
     const again = await shown.boundingBox();
     if (!again) throw new Error('no notice');

@@ -17,7 +17,7 @@ import { answerClientError } from './http/client-errors';
 import { registerCrossSiteGuard } from './http/cross-site-guard';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './http/endpoint-route';
 import { registerErrorHandling } from './http/error-handling';
-import { HttpError, unauthorized } from './http/http-errors';
+import { errorBody, HttpError, unauthorized } from './http/http-errors';
 import { registerInputGuards } from './http/input-guards';
 import { loggerOptions } from './http/logging';
 import { registerMultipart } from './http/multipart-form';
@@ -104,8 +104,8 @@ export const DEFAULT_TIMEOUTS: ServerTimeouts = {
 
 /** A URL the router cannot read (`/%`) answers the contract's body, not the framework's. */
 function answerRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') reply.code(404).send({ error_messages: 'Not found' });
-  else reply.code(400).send({ error_messages: 'The address is not valid.' });
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') reply.code(404).send(errorBody('not_found', 'Not found'));
+  else reply.code(400).send(errorBody('invalid_address', 'The address is not valid.'));
 }
 
 /**
@@ -194,7 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () =>
-      new HttpError(429, 'Too many requests. Please wait a few minutes and try again.'),
+      new HttpError(429, 'rate_limited', 'Too many requests. Please wait a few minutes and try again.'),
   });
 
   await registerApiDocs(app);
@@ -216,7 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           // method answers 401 like a known one, so the back office's routes cannot be listed.
           admin.setNotFoundHandler((request, reply) => {
             if (!request.adminUser) throw unauthorized();
-            reply.code(404).send({ error_messages: 'Not found' });
+            reply.code(404).send(errorBody('not_found', 'Not found'));
           });
           // Unknown GETs would otherwise reach the pages' catch-all route; this one hands them to the
           // handler above, after the guard has run.

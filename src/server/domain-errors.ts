@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../shared/error-codes';
+
 /**
  * What a service or an adapter could not do, in the domain's words. Services, repositories and adapters throw
  * these, never HTTP errors; `http/error-handling.ts` gives each kind its HTTP status in one place.
@@ -22,9 +24,14 @@ export type DomainErrorKind =
   /** An outside service (the card provider) failed or could not be reached (503). */
   | 'provider_failure';
 
+/**
+ * A refusal: its kind (the HTTP status, in `http/error-handling.ts`), its stable `code` (what callers and the
+ * browser branch on; see `src/shared/error-codes.ts`) and the text a person reads.
+ */
 export class DomainError extends Error {
   constructor(
     readonly kind: DomainErrorKind,
+    readonly code: ErrorCode,
     message: string,
     /** The messages of each form field at fault, by the field's bare name. */
     readonly fields?: Record<string, string[]>,
@@ -36,16 +43,32 @@ export class DomainError extends Error {
 
 type Fields = Record<string, string[]>;
 
-export const notFound = (message: string) => new DomainError('not_found', message);
-export const forbidden = (message: string, fields?: Fields) => new DomainError('forbidden', message, fields);
-export const conflict = (message: string, fields?: Fields) => new DomainError('conflict', message, fields);
-export const refused = (message: string, fields?: Fields) => new DomainError('refused', message, fields);
-export const declined = (message: string) => new DomainError('declined', message);
-export const tooLarge = (message: string, fields?: Fields) => new DomainError('too_large', message, fields);
-export const unsupported = (message: string, fields?: Fields) =>
-  new DomainError('unsupported', message, fields);
-export const limitReached = (message: string) => new DomainError('limit', message);
-export const providerFailure = (message: string) => new DomainError('provider_failure', message);
+/** No such record: every 404 has the one code `not_found` (the path says what was looked for). */
+export const notFound = (message: string) => new DomainError('not_found', 'not_found', message);
+export const forbidden = (code: ErrorCode, message: string, fields?: Fields) =>
+  new DomainError('forbidden', code, message, fields);
+export const conflict = (code: ErrorCode, message: string, fields?: Fields) =>
+  new DomainError('conflict', code, message, fields);
+export const refused = (code: ErrorCode, message: string, fields?: Fields) =>
+  new DomainError('refused', code, message, fields);
+export const declined = (code: ErrorCode, message: string) => new DomainError('declined', code, message);
+export const tooLarge = (code: ErrorCode, message: string, fields?: Fields) =>
+  new DomainError('too_large', code, message, fields);
+export const unsupported = (code: ErrorCode, message: string, fields?: Fields) =>
+  new DomainError('unsupported', code, message, fields);
+export const limitReached = (code: ErrorCode, message: string) => new DomainError('limit', code, message);
+export const providerFailure = (code: ErrorCode, message: string) =>
+  new DomainError('provider_failure', code, message);
+
+/** The same refusal in other words (a patient reads other texts than staff); its kind, code and fields kept. */
+export const reworded = (error: DomainError, message: string) =>
+  new DomainError(
+    error.kind,
+    error.code,
+    message,
+    error.fields &&
+      fieldErrors(Object.keys(error.fields).map((field) => [field, [message]] as [string, string[]])),
+  );
 
 /** A plain-object error map for the JSON answer, safe whatever the field names are (`__proto__` too). */
 export function fieldErrors(entries: Iterable<[string, string[]]>): Fields {
@@ -74,6 +97,7 @@ export const MAX_REPORTED_FIELDS = 20;
 export function refusedFields(
   issues: Iterable<readonly [field: string, message: string]>,
   message?: string,
+  code: ErrorCode = 'invalid_input',
 ): DomainError {
   // A Map, not a plain object: a field named `toString` or `__proto__` must not meet Object.prototype.
   const grouped = new Map<string, string[]>();
@@ -84,5 +108,5 @@ export function refusedFields(
     if (messages) messages.push(text);
     else if (grouped.size < MAX_REPORTED_FIELDS) grouped.set(field, [text]);
   }
-  return refused(message ?? first ?? 'Invalid input', fieldErrors(grouped));
+  return refused(code, message ?? first ?? 'Invalid input', fieldErrors(grouped));
 }

@@ -5,33 +5,10 @@ import {
   pagedListSchema,
   recordIdParams,
 } from './api/common-schemas';
+import { type AppointmentStatus, appointmentStatuses } from './appointment-states';
 import { adminPatientFields, adminPatientIssues, otherPatientFields } from './booking';
 import { paginationQuerySchema } from './pagination';
 import { adminPatientSchema, queryFlag } from './patients';
-
-/**
- * An appointment's states (DESIGN.md section 3a). Which moves lead from one to another is written once, in
- * `src/server/modules/appointments/appointment-states.ts`; this list is shared because staff see the state.
- *
- * - held: a visitor's booking made while their hold on the slot lasts, not paid yet (staff may delete it
- *   unless a payment is in progress: the hold is released);
- * - booked: booked by staff, no payment taken online; staff may move it to another time of the same kind;
- * - paid: paid by card, the slot booked; staff may move it to another time of the same kind;
- * - cancelled: ended without taking place: deleted by staff (held, booked or paid: a paid one keeps its
- *   payment, no money is returned), or a payment came after the time was lost (it was refunded automatically);
- * - refunded: a paid appointment cancelled with its payment given back;
- * - attended, no_show: after its start, as staff marked it (from booked or paid, and one into the other).
- */
-export const appointmentStatuses = [
-  'held',
-  'booked',
-  'paid',
-  'cancelled',
-  'refunded',
-  'attended',
-  'no_show',
-] as const;
-export type AppointmentStatus = (typeof appointmentStatuses)[number];
 
 /** How staff read each state. */
 export const appointmentStatusLabels: Record<AppointmentStatus, string> = {

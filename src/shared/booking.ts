@@ -187,7 +187,7 @@ export const otherPatientFields = {
   signature: optionalText(),
 };
 
-type BookingFields = {
+export type BookingFields = {
   first_name?: string;
   last_name?: string;
   email?: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appointmentStatuses } from './appointments';
+import { appointmentStatuses } from './appointment-states';
 import { referralsAwaitingSchema } from './referrals';
 
 /**
@@ -7,9 +7,6 @@ import { referralsAwaitingSchema } from './referrals';
  * the referrals waiting for triage, and the takings of this month and the last. Days and months are the
  * clinic's (Europe/Dublin), whatever daylight saving does.
  */
-
-/** The states of an appointment that takes or took place on its day: the dashboard's lists show these only. */
-export const dashboardAppointmentStatuses = ['booked', 'paid', 'attended', 'no_show'] as const;
 
 /** `GET /api/admin/dashboard` takes no query: a parameter sent is refused (422), so a typo is not ignored. */
 export const dashboardQuerySchema = z.object({}).strict();

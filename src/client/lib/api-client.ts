@@ -1,13 +1,21 @@
 import type { ApiErrorBody } from '../../shared/api-error';
+import type { ErrorCode } from '../../shared/error-codes';
 import { texts } from '../../shared/validation-texts';
 import { clearAuthToken, getAuthToken } from './auth-token';
 
+/** A failed call: the API's error body, or (no answer, or one that is not the API's) the default text alone. */
+type FailureBody = Omit<ApiErrorBody, 'code'> & { code?: ErrorCode };
+
 export class ApiError extends Error {
+  /** The API's stable code of the refusal, to branch on; undefined when the API did not answer. */
+  readonly code: ErrorCode | undefined;
+
   constructor(
     readonly status: number,
-    readonly body: ApiErrorBody,
+    readonly body: FailureBody,
   ) {
     super(body.error_messages || texts.defaultError);
+    this.code = body.code;
   }
 }
 

@@ -16,7 +16,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { type AppointmentStatus, appointmentStatuses } from '../../shared/appointments';
+import { type AppointmentStatus, appointmentStatuses } from '../../shared/appointment-states';
+import {
+  livePaymentStatuses,
+  type PaymentStatus,
+  paymentStatuses,
+  unsettledPaymentStatuses,
+} from '../../shared/payment-states';
 import {
   type ReferralBookingKind,
   type ReferralStatus,
@@ -62,36 +68,6 @@ export type SlotLocation = (typeof slotLocations)[number];
 
 export const paymentProviders = ['stripe', 'test'] as const;
 export type PaymentProviderName = (typeof paymentProviders)[number];
-
-/**
- * A payment's states, as the card provider's: processing (recorded before the provider is asked), requires_action
- * (the card wants 3-D Secure), succeeded, failed; refunding (a staff refund under way at the provider),
- * refund_pending (taken after its appointment lost its time, to be refunded automatically), refunded.
- */
-export const paymentStatuses = [
-  'processing',
-  'requires_action',
-  'succeeded',
-  'failed',
-  'refunding',
-  'refund_pending',
-  'refunded',
-] as const;
-export type PaymentStatus = (typeof paymentStatuses)[number];
-
-/**
- * An appointment's payment in these states blocks another payment for it. `refund_pending` (a payment that
- * succeeded after the slot was lost, waiting for its automatic refund) does not.
- */
-export const livePaymentStatuses = ['processing', 'requires_action', 'succeeded', 'refunding'] as const;
-
-/** Payments the provider has yet to settle for us: the settlement job asks it about these. */
-export const unsettledPaymentStatuses = [
-  'processing',
-  'requires_action',
-  'refunding',
-  'refund_pending',
-] as const;
 
 /**
  * The reminders an appointment's patient is e-mailed before it (`modules/appointments/appointment-reminders.ts`

@@ -20,7 +20,7 @@ describe('the API', () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const response = await t.app.inject({ method, url: '/api/does-not-exist' });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error_messages: 'Not found' });
+      expect(response.json()).toEqual({ code: 'not_found', error_messages: 'Not found' });
     }
   });
 
@@ -33,7 +33,10 @@ describe('the API', () => {
       payload: 'title=Hello',
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ error_messages: 'This content type is not supported.' });
+    expect(response.json()).toEqual({
+      code: 'unsupported_media_type',
+      error_messages: 'This content type is not supported.',
+    });
   });
 
   it('keeps a valid incoming request id and replaces a hostile one', async () => {
@@ -75,6 +78,7 @@ describe('the API', () => {
       const response = await t.app.inject({ url: '/api/health' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({
+        code: 'service_unavailable',
         error_messages: 'The database is unreachable.',
         status: 'error',
         database: 'error',
@@ -98,7 +102,10 @@ describe('the API', () => {
         headers: { authorization: `Bearer ${'x'.repeat(30)}` },
       });
       expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ error_messages: 'Something went wrong. Try it later.' });
+      expect(response.json()).toEqual({
+        code: 'internal_error',
+        error_messages: 'Something went wrong. Try it later.',
+      });
     } finally {
       db.select = original;
     }

@@ -35,7 +35,10 @@ describe('unknown API paths beside the pages catch-all', () => {
     for (const method of ['GET', 'DELETE'] as const) {
       const response = await app.inject({ method, url: '/our_team', payload: { a: 1 } });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error_messages: 'This request takes no body.' });
+      expect(response.json()).toEqual({
+        code: 'body_not_allowed',
+        error_messages: 'This request takes no body.',
+      });
     }
     expect((await app.inject({ url: '/our_team' })).json()).toEqual({ page: true });
   });
@@ -43,6 +46,6 @@ describe('unknown API paths beside the pages catch-all', () => {
   it('answers an unknown public API path with the JSON 404, not a page', async () => {
     const response = await app.inject({ url: '/api/does-not-exist' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error_messages: 'Not found' });
+    expect(response.json()).toEqual({ code: 'not_found', error_messages: 'Not found' });
   });
 });

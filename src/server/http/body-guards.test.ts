@@ -125,9 +125,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const noBody = { error_messages: NO_BODY_MESSAGE };
-const tooLarge = { error_messages: 'The request is too large.' };
+const noBody = { code: 'body_not_allowed', error_messages: NO_BODY_MESSAGE };
+const tooLarge = { code: 'too_large', error_messages: 'The request is too large.' };
 const tooComplex = {
+  code: 'too_complex',
   error_messages: 'The request is nested too deeply or holds too many values for a form.',
 };
 let addressCounter = 0;
@@ -380,7 +381,10 @@ describe('JSON bodies', () => {
         remoteAddress: nextAddress(),
       });
       expect({ payload, status: response.statusCode }).toEqual({ payload, status: 400 });
-      expect(response.json()).toEqual({ error_messages: 'The request body is not valid JSON.' });
+      expect(response.json()).toEqual({
+        code: 'invalid_json',
+        error_messages: 'The request body is not valid JSON.',
+      });
     }
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });

@@ -125,10 +125,10 @@ export function registerBodyGuards(app: FastifyInstance): void {
     const encoding = request.headers['content-encoding'];
     if (!request.routeOptions.config.takesBody) {
       answeringUnread(request, reply);
-      done(new HttpError(400, NO_BODY_MESSAGE));
+      done(new HttpError(400, 'body_not_allowed', NO_BODY_MESSAGE));
     } else if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
       answeringUnread(request, reply);
-      done(new HttpError(415, COMPRESSED_BODY_MESSAGE));
+      done(new HttpError(415, 'unsupported_media_type', COMPRESSED_BODY_MESSAGE));
     } else done(null, payload);
   });
 }

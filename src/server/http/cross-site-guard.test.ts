@@ -25,7 +25,7 @@ describe('API writes a browser sends from another site', () => {
   ])('are refused with 403 before the form is read: %s', async (_case, headers) => {
     const response = await referralForm(headers);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error_messages: CROSS_SITE_MESSAGE });
+    expect(response.json()).toEqual({ code: 'cross_site', error_messages: CROSS_SITE_MESSAGE });
   });
 
   it('are refused under any spelling of the API path', async () => {

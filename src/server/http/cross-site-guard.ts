@@ -28,6 +28,6 @@ function fromAnotherSite(request: FastifyRequest): boolean {
 export function registerCrossSiteGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (READS.has(request.method) || !isApiRoute(request)) return;
-    if (fromAnotherSite(request)) throw new HttpError(403, CROSS_SITE_MESSAGE);
+    if (fromAnotherSite(request)) throw new HttpError(403, 'cross_site', CROSS_SITE_MESSAGE);
   });
 }

@@ -7,7 +7,7 @@ import { registerErrorHandling } from './error-handling';
 import { loggerOptions } from './logging';
 
 const SECRET = 'schema-bug-detail-8812';
-const FAULT = { error_messages: 'Something went wrong. Try it later.' };
+const FAULT = { code: 'internal_error', error_messages: 'Something went wrong. Try it later.' };
 
 let app: FastifyInstance | undefined;
 afterEach(async () => {
@@ -66,6 +66,7 @@ describe('zodValidatorCompiler', () => {
     const response = await post(app, '/fine', {});
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
+      code: 'invalid_input',
       error_messages: 'name is required',
       errors: { name: ['name is required'] },
     });

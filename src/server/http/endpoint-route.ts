@@ -103,6 +103,7 @@ export function route<E extends EndpointDefinition>(
       ...options.config,
       public: endpoint.access === 'public',
       takesBody: Boolean(endpoint.body || endpoint.form || endpoint.rawBody),
+      formEnvelope: endpoint.form?.envelope,
     },
     ...(bodyLimit === undefined ? {} : { bodyLimit }),
     preParsing: endpoint.form ? beforeReadingForm(scope, endpoint, options) : undefined,
@@ -154,7 +155,7 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
     }
     if (result.success) return { value: result.data };
     if (httpPart === 'params') {
-      return { error: new HttpError(404, result.error.issues[0]?.message ?? 'Not found') };
+      return { error: new HttpError(404, 'not_found', result.error.issues[0]?.message ?? 'Not found') };
     }
     return { error: validationError(result.error) };
   };

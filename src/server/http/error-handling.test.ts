@@ -32,7 +32,10 @@ describe('the error handler', () => {
     for (const code of ['40P01', '40001']) {
       const response = await answerTo(databaseError(code));
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ error_messages: CONCURRENT_CHANGE_MESSAGE });
+      expect(response.json()).toEqual({
+        code: 'concurrent_change',
+        error_messages: CONCURRENT_CHANGE_MESSAGE,
+      });
     }
   });
 
@@ -50,13 +53,19 @@ describe('the error handler', () => {
       const response = await answerTo(error);
       expect(response.statusCode, error.message).toBe(503);
       expect(response.headers['retry-after']).toBe(String(DATABASE_UNAVAILABLE_RETRY_SECONDS));
-      expect(response.json()).toEqual({ error_messages: DATABASE_UNAVAILABLE_MESSAGE });
+      expect(response.json()).toEqual({
+        code: 'service_unavailable',
+        error_messages: DATABASE_UNAVAILABLE_MESSAGE,
+      });
     }
   });
 
   it('answers 500 without internals to any other database error', async () => {
     const response = await answerTo(databaseError('XX000'));
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ error_messages: 'Something went wrong. Try it later.' });
+    expect(response.json()).toEqual({
+      code: 'internal_error',
+      error_messages: 'Something went wrong. Try it later.',
+    });
   });
 });

@@ -1,43 +1,61 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorCode } from '../../shared/error-codes';
 import { DEADLOCK_DETECTED, databaseErrorCode, isDatabaseUnavailable } from '../db/database-errors';
 import { DomainError, type DomainErrorKind } from '../domain-errors';
-import { HttpError } from './http-errors';
+import { errorBody, HttpError } from './http-errors';
 
 interface MappedError {
   status: number;
+  code: ErrorCode;
   message: string;
 }
+
+/** The codes of the framework's own client errors by status, for those not named below. */
+const CODE_OF_STATUS: Record<number, ErrorCode> = {
+  404: 'not_found',
+  413: 'too_large',
+  415: 'unsupported_media_type',
+  422: 'invalid_input',
+  429: 'rate_limited',
+};
 
 /** Fastify's own client errors, answered with the contract's body and a status that says what happened. */
 function mapFrameworkError(error: FastifyError): MappedError | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, message: 'The request body is not valid JSON.' };
+      return { status: 400, code: 'invalid_json', message: 'The request body is not valid JSON.' };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return { status: 413, message: 'The request is too large.' };
+      return { status: 413, code: 'too_large', message: 'The request is too large.' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return { status: error.statusCode ?? 415, message: 'This content type is not supported.' };
+      return {
+        status: error.statusCode ?? 415,
+        code: 'unsupported_media_type',
+        message: 'This content type is not supported.',
+      };
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return { status: 415, message: 'A multipart form is expected.' };
+      return { status: 415, code: 'unsupported_media_type', message: 'A multipart form is expected.' };
     case 'FST_ERR_VALIDATION':
       // A validator that threw (Fastify gives it this code and status 500) is a fault, not bad input.
       if ((error.statusCode ?? 400) >= 500) return undefined;
-      return { status: 422, message: error.message };
+      return { status: 422, code: 'invalid_input', message: error.message };
     default:
       break;
   }
-  if (error instanceof SyntaxError) return { status: 400, message: 'The request body is not valid JSON.' };
+  if (error instanceof SyntaxError) {
+    return { status: 400, code: 'invalid_json', message: 'The request body is not valid JSON.' };
+  }
   const status = error.statusCode;
   if (status && status >= 400 && status < 500) {
+    const code = CODE_OF_STATUS[status] ?? 'bad_request';
     if (status === 429)
-      return { status, message: 'Too many requests. Please wait a few minutes and try again.' };
-    return { status, message: error.message };
+      return { status, code, message: 'Too many requests. Please wait a few minutes and try again.' };
+    return { status, code, message: error.message };
   }
   return undefined;
 }
@@ -76,13 +94,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof DomainError) {
       const status = STATUS_OF_DOMAIN_ERROR[error.kind];
       if (status >= 500) request.log.error({ err: error }, 'request failed');
-      return reply
-        .code(status)
-        .send(
-          error.fields
-            ? { error_messages: error.message, errors: error.fields }
-            : { error_messages: error.message },
-        );
+      return reply.code(status).send(errorBody(error.code, error.message, error.fields));
     }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
@@ -91,12 +103,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const mapped = mapFrameworkError(error);
     if (mapped) {
       request.log.info({ code: error.code, status: mapped.status }, mapped.message);
-      return reply.code(mapped.status).send({ error_messages: mapped.message });
+      return reply.code(mapped.status).send(errorBody(mapped.code, mapped.message));
     }
     const databaseCode = databaseErrorCode(error);
     if (databaseCode && CONCURRENT_CHANGE_CODES.has(databaseCode)) {
       request.log.warn({ code: databaseCode }, 'a concurrent change was rolled back');
-      return reply.code(409).send({ error_messages: CONCURRENT_CHANGE_MESSAGE });
+      return reply.code(409).send(errorBody('concurrent_change', CONCURRENT_CHANGE_MESSAGE));
     }
     if (isDatabaseUnavailable(error)) {
       // Every request fails so while it lasts: one line each, without the stack.
@@ -104,13 +116,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .code(503)
         .header('retry-after', String(DATABASE_UNAVAILABLE_RETRY_SECONDS))
-        .send({ error_messages: DATABASE_UNAVAILABLE_MESSAGE });
+        .send(errorBody('service_unavailable', DATABASE_UNAVAILABLE_MESSAGE));
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.code(500).send({ error_messages: 'Something went wrong. Try it later.' });
+    return reply.code(500).send(errorBody('internal_error', 'Something went wrong. Try it later.'));
   });
 
   app.setNotFoundHandler((_request, reply) => {
-    reply.code(404).send({ error_messages: 'Not found' });
+    reply.code(404).send(errorBody('not_found', 'Not found'));
   });
 }

@@ -146,7 +146,7 @@ describe('URLs the router cannot read', () => {
   ])('answers 400 with the contract body: %s', async (url) => {
     const response = await t.app.inject({ url });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error_messages: 'The address is not valid.' });
+    expect(response.json()).toEqual({ code: 'invalid_address', error_messages: 'The address is not valid.' });
     expect(response.body).not.toMatch(/FST_|fastify/i);
   });
 });
@@ -162,7 +162,7 @@ describe('/api/admin without a valid token', () => {
   ] as const)('answers 401 for %s %s, known or not', async (method, url) => {
     const anonymous = await t.app.inject({ method, url });
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ error_messages: 'You need to sign in' });
+    expect(anonymous.json()).toEqual({ code: 'unauthorized', error_messages: 'You need to sign in' });
     const badToken = await t.app.inject({
       method,
       url,
@@ -181,7 +181,7 @@ describe('/api/admin without a valid token', () => {
     expect(login.json().error_messages).not.toBe('You need to sign in');
     const unknown = await t.app.inject({ url: '/api/admin/does-not-exist', headers: auth });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error_messages: 'Not found' });
+    expect(unknown.json()).toEqual({ code: 'not_found', error_messages: 'Not found' });
     const wrongMethod = await t.app.inject({ method: 'PATCH', url: '/api/admin/blogs', headers: auth });
     expect(wrongMethod.statusCode).toBe(404);
   });
@@ -200,7 +200,7 @@ describe('form size limits', () => {
       auth,
     );
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ error_messages: 'The request is too large.' });
+    expect(response.json()).toEqual({ code: 'too_large', error_messages: 'The request is too large.' });
   });
 
   it('answers 413 for too many fields', async () => {
@@ -208,7 +208,7 @@ describe('form size limits', () => {
     for (let i = 0; i < 50; i += 1) fields[`blog[f${i}]`] = 'x';
     const response = await injectMultipart(t.app, 'POST', '/api/admin/blogs', fields, auth);
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ error_messages: 'The request is too large.' });
+    expect(response.json()).toEqual({ code: 'too_large', error_messages: 'The request is too large.' });
   });
 
   it('refuses a file on a form without files (422), and too many files (413)', async () => {
@@ -226,6 +226,7 @@ describe('form size limits', () => {
     );
     expect(faq.statusCode).toBe(422);
     expect(faq.json()).toEqual({
+      code: 'unknown_field',
       error_messages: 'Unknown field: file',
       errors: { file: ['Unknown field.'] },
     });
@@ -242,7 +243,7 @@ describe('form size limits', () => {
       auth,
     );
     expect(blog.statusCode).toBe(413);
-    expect(blog.json()).toEqual({ error_messages: 'The request is too large.' });
+    expect(blog.json()).toEqual({ code: 'too_large', error_messages: 'The request is too large.' });
   });
 });
 
@@ -290,7 +291,7 @@ describe('bodies of many unknown keys', () => {
       });
     let response = await send();
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ error_messages: 'The request is too large.' });
+    expect(response.json()).toEqual({ code: 'too_large', error_messages: 'The request is too large.' });
     const cpu = await cpuMilliseconds(async () => {
       response = await send();
     });

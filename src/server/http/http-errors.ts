@@ -1,9 +1,11 @@
 import type { ApiErrorBody } from '../../shared/api-error';
+import type { ErrorCode } from '../../shared/error-codes';
 
-/** An error that answers with its status and the contract's error body. */
+/** An error of the HTTP layer (guards, parsers) that answers with its status and the contract's error body. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
+    readonly code: ErrorCode,
     message: string,
     readonly errors?: Record<string, string[]>,
   ) {
@@ -11,10 +13,15 @@ export class HttpError extends Error {
   }
 
   toBody(): ApiErrorBody {
-    return this.errors
-      ? { error_messages: this.message, errors: this.errors }
-      : { error_messages: this.message };
+    return errorBody(this.code, this.message, this.errors);
   }
 }
 
-export const unauthorized = () => new HttpError(401, 'You need to sign in');
+/** The contract's error body; `errors` only when a field is at fault. */
+export const errorBody = (
+  code: ErrorCode,
+  message: string,
+  errors?: Record<string, string[]>,
+): ApiErrorBody => (errors ? { error_messages: message, code, errors } : { error_messages: message, code });
+
+export const unauthorized = () => new HttpError(401, 'unauthorized', 'You need to sign in');

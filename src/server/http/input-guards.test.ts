@@ -58,6 +58,7 @@ afterAll(() => t.close());
 
 const RLO = '\u202e';
 const refusedField = (field: string) => ({
+  code: 'invalid_characters',
   error_messages: FORBIDDEN_CHARACTERS_MESSAGE,
   errors: { [field]: [FORBIDDEN_CHARACTERS_MESSAGE] },
 });
@@ -118,9 +119,9 @@ describe('a right-to-left override (U+202E) in any text field answers 422 on its
   it('in a path id (404 from the guard, before the article is looked for)', async () => {
     const response = await t.app.inject({ url: `/api/blogs/${encodeURIComponent(`a${RLO}b`)}` });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error_messages: 'Not found' });
+    expect(response.json()).toEqual({ code: 'not_found', error_messages: 'Not found' });
     const plain = await t.app.inject({ url: '/api/blogs/ab' });
-    expect(plain.json()).toEqual({ error_messages: 'Article not found' });
+    expect(plain.json()).toEqual({ code: 'not_found', error_messages: 'Article not found' });
   });
 
   it('while the same fields without it are taken', async () => {

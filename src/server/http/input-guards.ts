@@ -3,6 +3,13 @@ import { texts } from '../../shared/validation-texts';
 import { fieldErrors, MAX_REPORTED_FIELDS } from '../domain-errors';
 import { HttpError } from './http-errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A form endpoint's envelope (`patient` of `patient[first_name]`), set by `route()` from its definition. */
+    formEnvelope?: string;
+  }
+}
+
 export const FORBIDDEN_CHARACTERS_MESSAGE = texts.notAllowedCharacters;
 
 /** Keys and values a JSON body or query may hold in all: far above any form, far below a flood. */
@@ -43,16 +50,17 @@ export function hasForbiddenCharacter(text: string): boolean {
 export function forbiddenCharacterError(fields: string[]): HttpError {
   return new HttpError(
     422,
+    'invalid_characters',
     FORBIDDEN_CHARACTERS_MESSAGE,
     fieldErrors(fields.slice(0, MAX_REPORTED_FIELDS).map((field) => [field, [FORBIDDEN_CHARACTERS_MESSAGE]])),
   );
 }
 
-export const tooLarge = () => new HttpError(413, 'The request is too large.');
+export const tooLarge = () => new HttpError(413, 'too_large', 'The request is too large.');
 
 /** A body nested deeper or holding more values than any form: refused while it is parsed, or after. */
 export const tooComplex = () =>
-  new HttpError(413, 'The request is nested too deeply or holds too many values for a form.');
+  new HttpError(413, 'too_complex', 'The request is nested too deeply or holds too many values for a form.');
 
 /**
  * Walks a parsed query or JSON body once: answers the paths of text holding forbidden characters (in
@@ -90,10 +98,20 @@ export function registerInputGuards(app: FastifyInstance): void {
     // The page route's wildcard is left to the page, which asks the API and shows its 'not found'.
     for (const [name, value] of Object.entries(params ?? {})) {
       if (name !== '*' && typeof value === 'string' && hasForbiddenCharacter(value))
-        throw new HttpError(404, 'Not found');
+        throw new HttpError(404, 'not_found', 'Not found');
     }
     const forbidden = [...findForbidden(request.query)];
-    if (!request.isMultipart?.()) forbidden.push(...findForbidden(request.body));
+    if (!request.isMultipart?.()) {
+      // A form's JSON body names its fields inside its envelope (`{ patient: { first_name } }`); errors name
+      // them bare, as the form's schema does.
+      const envelope = request.routeOptions.config.formEnvelope;
+      const inEnvelope = `${envelope}.`;
+      forbidden.push(
+        ...findForbidden(request.body).map((path) =>
+          envelope && path.startsWith(inEnvelope) ? path.slice(inEnvelope.length) : path,
+        ),
+      );
+    }
     if (forbidden.length > 0) throw forbiddenCharacterError(forbidden);
   });
 }

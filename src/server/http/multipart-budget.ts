@@ -87,8 +87,8 @@ export function reserveMultipartBytes(
       ? Math.min(declared, formMaxBytes)
       : formMaxBytes;
   const release = budget.reserve(clientAddressKey(request.ip), bytes);
-  if (release === 'client') throw new HttpError(429, TOO_MANY_UPLOADS_MESSAGE);
-  if (release === 'total') throw new HttpError(503, SERVER_BUSY_UPLOADS_MESSAGE);
+  if (release === 'client') throw new HttpError(429, 'uploads_in_flight', TOO_MANY_UPLOADS_MESSAGE);
+  if (release === 'total') throw new HttpError(503, 'server_busy', SERVER_BUSY_UPLOADS_MESSAGE);
   releases.set(request, release);
   reply.raw.once('close', release);
 }

@@ -67,12 +67,14 @@ export function formMaxBytes(limits: FormLimits): number {
 const unknownField = (name: string) =>
   hasForbiddenCharacter(name)
     ? forbiddenCharacterError([name])
-    : new HttpError(422, `Unknown field: ${name}`, { [name]: ['Unknown field.'] });
+    : new HttpError(422, 'unknown_field', `Unknown field: ${name}`, { [name]: ['Unknown field.'] });
 
 const sentTwice = (name: string) =>
-  new HttpError(422, `Send one file as ${name}.`, { [name]: [`Send one file as ${name}.`] });
+  new HttpError(422, 'one_file_expected', `Send one file as ${name}.`, {
+    [name]: [`Send one file as ${name}.`],
+  });
 
-const unreadableForm = () => new HttpError(400, 'The multipart form could not be read.');
+const unreadableForm = () => new HttpError(400, 'unreadable_form', 'The multipart form could not be read.');
 
 const parseOptions = { depth: 4, arrayLimit: 100, parameterLimit: 500, allowPrototypes: false };
 
@@ -88,7 +90,7 @@ async function readParts(
       if (limits.files === 0) throw unknownField(fieldName(part.fieldname));
       const bytes = await part.toBuffer();
       if (hasForbiddenCharacter(part.fieldname) || hasForbiddenCharacter(part.filename ?? '')) {
-        forbidden.push(part.fieldname);
+        forbidden.push(fieldName(part.fieldname));
         continue;
       }
       if (bytes.length === 0 && !part.filename) continue;
@@ -100,12 +102,25 @@ async function readParts(
       if (part.valueTruncated || part.fieldnameTruncated) throw tooLarge();
       const value = String(part.value);
       if (hasForbiddenCharacter(part.fieldname) || hasForbiddenCharacter(value)) {
-        forbidden.push(part.fieldname);
+        forbidden.push(fieldName(part.fieldname));
         continue;
       }
       pairs.push(`${encodeURIComponent(part.fieldname)}=${encodeURIComponent(value)}`);
     }
   }
+}
+
+/**
+ * A form field's name as every error names it: without the form's envelope, nesting brackets read as dots
+ * (`patient[first_name]` → `first_name`, `session[id]` → `session.id`), the way the schema's errors name the
+ * same field, so a form shows each error beside its field whichever guard refused it.
+ */
+export function errorKeyOf(name: string, envelope: string | undefined): string {
+  const bare =
+    envelope && name.startsWith(`${envelope}[`) && name.endsWith(']')
+      ? name.slice(envelope.length + 1, -1)
+      : name;
+  return bare.replace(/\[([^\]]*)\]/g, '.$1');
 }
 
 /**
@@ -158,7 +173,7 @@ export async function readFormBody(
     envelope && name.startsWith(`${envelope}[`) && name.endsWith(']')
       ? name.slice(envelope.length + 1, -1)
       : name;
-  const { fields, files } = await readForm(request, limits, bare);
+  const { fields, files } = await readForm(request, limits, (name) => errorKeyOf(name, envelope));
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
     if (envelope && key === envelope && isRecord(value)) {

@@ -96,7 +96,7 @@ describe('a form route’s beforeForm check', () => {
             beforeForm: async (request) => {
               checked.push(String(request.headers['x-hold-token']));
               if (request.headers['x-hold-token'] !== 'mine')
-                throw new HttpError(403, 'This time is not held for you.');
+                throw new HttpError(403, 'hold_missing', 'This time is not held for you.');
             },
           },
         );
@@ -123,7 +123,10 @@ describe('a form route’s beforeForm check', () => {
       payload: body.stream,
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error_messages: 'This time is not held for you.' });
+    expect(response.json()).toEqual({
+      code: 'hold_missing',
+      error_messages: 'This time is not held for you.',
+    });
     expect(response.headers.connection).toBe('close');
     expect(body.pulls()).toBe(0);
     expect(app.multipartInFlight.bytesInFlight('127.0.0.1')).toBe(0);
@@ -218,7 +221,10 @@ describe('the API', () => {
       remoteAddress: '10.6.0.1',
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ error_messages: COMPRESSED_BODY_MESSAGE });
+    expect(response.json()).toEqual({
+      code: 'unsupported_media_type',
+      error_messages: COMPRESSED_BODY_MESSAGE,
+    });
     expect(body.pulls()).toBe(0);
     expect(t.app.multipartInFlight.bytesInFlight('10.6.0.1')).toBe(0);
     body.stream.destroy();
@@ -257,7 +263,10 @@ describe('the API', () => {
     for (const request of refused) {
       const response = await request.answer;
       expect(response.statusCode).toBe(429);
-      expect(response.json()).toEqual({ error_messages: TOO_MANY_UPLOADS_MESSAGE });
+      expect(response.json()).toEqual({
+        code: 'uploads_in_flight',
+        error_messages: TOO_MANY_UPLOADS_MESSAGE,
+      });
     }
     expect(budget.bytesInFlight('2001:db8:1:2::/64')).toBe(fits * FORM_BYTES);
 

@@ -99,6 +99,7 @@ describe('requests Node cannot read', () => {
     );
     expect(answer).toMatch(/^HTTP\/1\.1 431 /);
     expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      code: 'too_large',
       error_messages: 'The request headers are too large.',
     });
   });

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { errorBody } from '../http/http-errors';
 import type { PrometheusMetrics } from './app-metrics';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -32,7 +33,7 @@ export function registerMetrics(app: FastifyInstance, metrics: PrometheusMetrics
       return reply
         .code(401)
         .header('www-authenticate', 'Bearer realm="metrics"')
-        .send({ error_messages: 'Unauthorized' });
+        .send(errorBody('unauthorized', 'Unauthorized'));
     }
     const body = await metrics.scrape();
     return reply.type(metrics.contentType).send(body);

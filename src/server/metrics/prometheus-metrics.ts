@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { paymentStatuses } from '../../shared/payment-states';
 import type { Db } from '../db/database';
-import { paymentStatuses } from '../db/schema';
 import { outboxDepth } from '../modules/email/outbox-repository';
 import { countPaymentsByStatus, oldestUnsettledPaymentSeconds } from '../modules/payments/payment-repository';
 import { countLiveHolds } from '../modules/slots/slot-repository';

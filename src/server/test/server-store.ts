@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import { inject } from 'vitest';
+import { unsettledPaymentStatuses } from '../../shared/payment-states';
 import { type DatabaseHandle, openDatabase } from '../db/database';
-import { payments, unsettledPaymentStatuses } from '../db/schema';
+import { payments } from '../db/schema';
 import { onServer } from './test-database';
 
 declare module 'vitest' {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppointmentStatus } from '../../shared/appointments';
+import type { AppointmentStatus } from '../../shared/appointment-states';
 import type { DatabaseHandle } from '../db/database';
 import { type Appointment, appointments, auditLog, emailOutbox, patients, slots } from '../db/schema';
 import { adultForm, futureSlot } from './booking-fixtures';

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import fastifyVite from '@fastify/vite';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RenderedPage, SsrModule } from '../../shared/ssr-contract';
+import { errorBody } from '../http/http-errors';
 import { projectRoot } from '../project-root';
 import {
   allowSources,
@@ -77,7 +78,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     web.get('/*', async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (pathname === '/api' || pathname.startsWith('/uploads/')) {
-        return reply.code(404).send({ error_messages: 'Not found' });
+        return reply.code(404).send(errorBody('not_found', 'Not found'));
       }
       // `//blog` is no page (the page renderer would read `blog` as a host): an unknown path, sent to / as
       // the spec says, and never to the rest of the address, which a browser would take for another site.

@@ -1,4 +1,5 @@
-import { type AppointmentStatus, appointmentStatusLabels } from '../../../shared/appointments';
+import type { AppointmentStatus } from '../../../shared/appointment-states';
+import { appointmentStatusLabels } from '../../../shared/appointments';
 import type { PatientDetail, StaffFile } from '../../../shared/patients';
 
 /**

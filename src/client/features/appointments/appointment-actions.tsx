@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback } from 'react';
-import { type AppointmentStatus, appointmentTexts, type Transaction } from '../../../shared/appointments';
+import type { AppointmentStatus } from '../../../shared/appointment-states';
+import { appointmentTexts, type Transaction } from '../../../shared/appointments';
 import { formatEuro } from '../../../shared/euro';
 import { paymentTexts } from '../../../shared/payments';
 import type { DataTableDeleteDialog } from '../../components/data-table/data-table';

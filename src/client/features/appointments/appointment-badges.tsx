@@ -1,4 +1,5 @@
-import type { AppointmentStatus, Transaction } from '../../../shared/appointments';
+import type { AppointmentStatus } from '../../../shared/appointment-states';
+import type { Transaction } from '../../../shared/appointments';
 import { PaymentBadge } from '../../components/payment-badge/payment-badge';
 import { StateBadge } from '../../components/state-badge/state-badge';
 import { appointmentStatusLabel, statusTone } from './appointment-labels';

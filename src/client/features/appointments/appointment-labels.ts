@@ -1,9 +1,10 @@
+import { type AppointmentStatus, allowsMove, isEnded, isUpcoming } from '../../../shared/appointment-states';
 import {
   type AppointmentEmail,
-  type AppointmentStatus,
   appointmentStatusLabels,
   type Transaction,
 } from '../../../shared/appointments';
+import { allowsPaymentMove } from '../../../shared/payment-states';
 import { ERASED_PATIENT } from '../../components/patient-details/patient-labels';
 import type { StateTone } from '../../components/state-badge/state-badge';
 
@@ -89,41 +90,36 @@ export function statusTone(status: AppointmentStatus): StateTone {
 
 type Row = Pick<Transaction, 'status' | 'appointment_status' | 'started'>;
 
-/** Only a paid appointment can be refunded (spec 4: 'succeeded displays as Paid and allows refund'). */
-export const canRefund = (row: Row) => row.status === 'succeeded' && row.appointment_status === 'paid';
+/**
+ * Only a paid appointment whose payment succeeded can be refunded (spec 4: 'succeeded displays as Paid and allows
+ * refund'): the `refund` move of the appointment's table with its payment's `startRefund`.
+ */
+export const canRefund = (row: Row) =>
+  allowsMove('refund', row.appointment_status) && allowsPaymentMove('startRefund', row.status);
 
 /**
  * Staff delete (cancel) a held, booked or paid appointment (a paid one keeps its payment; a held one is a
- * visitor's booking not paid yet). One that has ended (cancelled, refunded) or taken place (attended,
- * no-show) is not offered.
+ * visitor's booking not paid yet): the `cancel` move. One that has ended or taken place is not offered.
  */
-export const canDelete = (row: Row) =>
-  row.appointment_status === 'held' ||
-  row.appointment_status === 'booked' ||
-  row.appointment_status === 'paid';
+export const canDelete = (row: Row) => allowsMove('cancel', row.appointment_status);
 
-/** A booked or paid appointment can move to another free time of its kind. */
-export const canMove = (row: Row) => row.appointment_status === 'booked' || row.appointment_status === 'paid';
+/** A booked or paid appointment can move to another free time of its kind: the `reschedule` move. */
+export const canMove = (row: Row) => allowsMove('reschedule', row.appointment_status);
 
 /** Once cancelled or refunded, nothing about an appointment changes any more. */
-export const isClosed = (row: Row) =>
-  row.appointment_status === 'cancelled' || row.appointment_status === 'refunded';
+export const isClosed = (row: Row) => isEnded(row.appointment_status);
 
-/** The attendance marks an appointment can take now: after its start, from booked, paid or the other mark. */
+/** The attendance marks an appointment can take now: after its start, the `attend` and `miss` moves it allows. */
 export function attendanceMoves(row: Row): ('attended' | 'no_show')[] {
   if (!row.started) return [];
-  switch (row.appointment_status) {
-    case 'booked':
-    case 'paid':
-      return ['attended', 'no_show'];
-    case 'attended':
-      return ['no_show'];
-    case 'no_show':
-      return ['attended'];
-    default:
-      return [];
-  }
+  return [
+    ...(allowsMove('attend', row.appointment_status) ? (['attended'] as const) : []),
+    ...(allowsMove('miss', row.appointment_status) ? (['no_show'] as const) : []),
+  ];
 }
+
+/** A time not started yet that will take place: it can be marked attended or missed once it starts. */
+export const waitsForStart = (row: Row) => !row.started && isUpcoming(row.appointment_status);
 
 /** An e-mail's delivery: 'Queued', 'Sent' or 'Failed'. */
 export const emailStatusLabel = (status: AppointmentEmail['status']) =>

@@ -16,7 +16,7 @@ import type {
   listPatientSessions,
   setSessionStatus,
 } from '../../../shared/api/slot-endpoints';
-import type { AppointmentStatus } from '../../../shared/appointments';
+import type { AppointmentStatus } from '../../../shared/appointment-states';
 import type { TableParams } from '../../components/data-table/use-table-params';
 import { calendarRange, selectDaysOfMonth } from '../../components/month-calendar/month-grid';
 import { useAdminList, useAdminRecord, useSaveAdminRecord } from '../../lib/admin-resource';

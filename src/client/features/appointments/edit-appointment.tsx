@@ -25,6 +25,7 @@ import {
   canRefund,
   clinicDayOf,
   isClosed,
+  waitsForStart,
 } from './appointment-labels';
 import { useAppointment, useSaveAppointment } from './appointments-admin-api';
 import { ChangeTime } from './change-time';
@@ -154,9 +155,7 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
   };
 
   const moves = closed ? [] : attendanceMoves(transaction);
-  const waitsForStart =
-    !transaction.started &&
-    (transaction.appointment_status === 'booked' || transaction.appointment_status === 'paid');
+  const notStartedYet = waitsForStart(transaction);
   const shownDialog =
     dialog === 'refund'
       ? dialogTexts(refundDialog, transaction)
@@ -196,7 +195,7 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
         </p>
       )}
 
-      {(moves.length > 0 || canRefund(transaction) || canDelete(transaction) || waitsForStart) && (
+      {(moves.length > 0 || canRefund(transaction) || canDelete(transaction) || notStartedYet) && (
         <fieldset className="appointment-toolbar" ref={toolbarRef}>
           <legend className="visually-hidden">Appointment actions</legend>
           {moves.includes('attended') && (
@@ -223,7 +222,7 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
               {actions.markingAttendance === 'no_show' ? 'Marking…' : 'Mark no-show'}
             </button>
           )}
-          {waitsForStart && (
+          {notStartedYet && (
             <p className="appointment-toolbar__hint">
               Attended or no-show can be marked once it has started.
             </p>

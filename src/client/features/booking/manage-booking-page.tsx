@@ -9,8 +9,8 @@ import { isNotFoundError } from '../../lib/api-client';
 import { bookingCalendarPath } from '../../lib/booking-hold';
 import { useCancelManagedBooking, useManagedBooking } from './manage-booking-api';
 import { manageBookingHead } from './manage-booking-head';
-import { NoticePassed, notFoundText, noticePassedText } from './manage-booking-texts';
-import { errorText } from './manage-error-text';
+import { NoticePassed, notFoundText } from './manage-booking-texts';
+import { errorText, type Refusal, refusalOf } from './manage-error-text';
 import { takeManageToken } from './manage-token';
 import { bookingMoment, formatClinicMoment, ManagedBookingDetails } from './managed-booking-details';
 import { MoveBooking } from './move-booking';
@@ -123,10 +123,10 @@ function ManageBooking({ reference, token }: { reference: string; token: string 
     setDone({ text: message, at: Date.now() });
   };
 
-  const failed = (from: Problem['from'], text: string) => {
+  const failed = (from: Problem['from'], refusal: Refusal) => {
     setDone(undefined);
     // The notice has begun meanwhile: the page says so once, in its notice with the phone and e-mail as links.
-    setProblem(text === noticePassedText ? undefined : { text, from });
+    setProblem(refusal.code === 'notice_passed' ? undefined : { text: refusal.text, from });
     // What may be done may have changed meanwhile (the notice began, a payment is under way).
     void read.refetch();
   };
@@ -138,7 +138,7 @@ function ManageBooking({ reference, token }: { reference: string; token: string 
       succeeded(answer.message);
     } catch (error) {
       setConfirmingCancel(false);
-      failed('page', errorText(error));
+      failed('page', refusalOf(error));
     }
   };
 
@@ -214,7 +214,7 @@ function ManageBooking({ reference, token }: { reference: string; token: string 
               reference={reference}
               token={token}
               refusal={moveRefusal}
-              onRefused={(message) => failed('move', message)}
+              onRefused={(refusal) => failed('move', refusal)}
               onClearRefusal={() => setProblem(undefined)}
               onMoved={succeeded}
             />

@@ -11,7 +11,7 @@ import { clinicDayTime, clinicToday, formatClock12 } from '../../lib/clinic-cloc
 import { refreshFreeSlots, useHoldSlot } from '../../lib/free-slots-api';
 import { useHoldEnd } from '../../lib/hold-expiry';
 import { useMoveManagedBooking } from './manage-booking-api';
-import { errorText } from './manage-error-text';
+import { type Refusal, refusalOf } from './manage-error-text';
 import { bookingMoment } from './managed-booking-details';
 
 /** The new time the patient chose and holds while they confirm the move. */
@@ -35,7 +35,7 @@ export interface MoveBookingProps {
   token: string;
   /** Why the chosen time could not be held or the move was refused: shown beside the day's times. */
   refusal: string | undefined;
-  onRefused: (message: string) => void;
+  onRefused: (refusal: Refusal) => void;
   onClearRefusal: () => void;
   /** The booking moved: the server's words for it. */
   onMoved: (message: string) => void;
@@ -100,7 +100,7 @@ export function MoveBooking({
   useHoldEnd(hold?.expiresAt, () => {
     setConfirming(false);
     keepHold(undefined);
-    onRefused(HOLD_ENDED);
+    onRefused({ text: HOLD_ENDED });
   });
 
   const choose = async (chosen: PublicSession, date: string) => {
@@ -120,7 +120,7 @@ export function MoveBooking({
       });
       setConfirming(true);
     } catch (error) {
-      onRefused(errorText(error));
+      onRefused(refusalOf(error));
     }
   };
 
@@ -136,7 +136,7 @@ export function MoveBooking({
     } catch (error) {
       setConfirming(false);
       letGo();
-      onRefused(errorText(error));
+      onRefused(refusalOf(error));
     }
   };
 

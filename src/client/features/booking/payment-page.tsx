@@ -196,7 +196,7 @@ function PaymentStep({
       if (await waitUntilPaid()) await succeeded();
       else failed('Your payment is still being confirmed. You will get an e-mail once it is.');
     } catch (error) {
-      if (error instanceof ApiError && error.message === paymentTexts.alreadyPaid) {
+      if (error instanceof ApiError && error.code === 'already_paid') {
         await succeeded();
         return;
       }

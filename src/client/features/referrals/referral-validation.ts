@@ -1,4 +1,5 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
+import { dobProblem, todayInDublin } from '../../../shared/booking';
 import { referralFormSchema, referralTexts } from '../../../shared/referrals';
 import { displayDateToIso, isOverUploadLimit, patientFieldTexts } from '../../lib/patient-fields';
 import {
@@ -28,7 +29,8 @@ export const referralResolver: Resolver<ReferralFormFields, ReferralFormContext>
     }
   }
   // Typed otherwise than dd.mm.yyyy: say how, in the form's own format rather than the API's YYYY-MM-DD.
-  if (displayDateToIso(values.dob) === null || errors.dob?.message === referralTexts.dobInvalid)
+  const dob = displayDateToIso(values.dob);
+  if (dob === null || (dob !== '' && errors.dob && dobProblem(dob, todayInDublin()) === 'dobInvalid'))
     errors.dob = { type: 'format', message: patientFieldTexts.dobFormat };
   if (hasLetter && isOverUploadLimit(values.referral_letter))
     errors.referral_letter = { type: 'size', message: patientFieldTexts.fileTooLarge };

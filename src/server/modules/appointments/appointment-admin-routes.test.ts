@@ -395,6 +395,7 @@ describe('POST /api/admin/refunds', () => {
     const response = await refund(staff.id);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
+      code: 'refund_not_allowed',
       error_messages: paymentTexts.refundOnlySucceeded,
       errors: { transaction_id: [paymentTexts.refundOnlySucceeded] },
     });

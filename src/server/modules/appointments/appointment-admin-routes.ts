@@ -21,15 +21,12 @@ import {
   exportAppointmentsForStaff,
   listAppointmentsForStaff,
 } from './appointment-admin-service';
-import { refundAppointment } from './appointment-refunds';
 import { findAppointmentRecord } from './appointment-repository';
-import {
-  bookForPatient,
-  cancelAppointment,
-  markAttendance,
-  updateAppointment,
-} from './appointment-staff-service';
+import { bookForPatient, updateAppointment } from './appointment-staff-service';
 import { transactionAnswer } from './appointment-view';
+import { cancelAppointment } from './moves/cancel-appointment';
+import { markAttendance } from './moves/mark-attendance';
+import { refundAppointment } from './moves/refund-appointment';
 
 /**
  * The admin patient form: three files (result, referral letter, attachment) of 10 MB at most, the patient

@@ -132,6 +132,7 @@ describe('PUT /api/admin/transactions/:id: edit the patient', () => {
     const wrong = await put(booking.id, staffForm(booking.slot.id, { id: other.patientId }));
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toEqual({
+      code: 'appointment_patient_mismatch',
       error_messages: appointmentTexts.wrongPatient,
       errors: { id: [appointmentTexts.wrongPatient] },
     });
@@ -267,6 +268,7 @@ describe('PUT /api/admin/transactions/:id: move to another time', () => {
     const held = await moveTo(visitorHeld.id);
     expect(held.statusCode).toBe(409);
     expect(held.json()).toEqual({
+      code: 'slot_not_free',
       error_messages: appointmentTexts.slotNotFree,
       errors: { session_id: [appointmentTexts.slotNotFree] },
     });

@@ -1,7 +1,8 @@
 import type { Job } from '../../jobs/job-runner';
+import { deleteAbandonedBookings } from './abandoned-bookings';
+import type { AppointmentContext } from './appointment-context';
 import { settlePayments } from './appointment-payments';
 import { type QueuedReminder, sendDueReminders } from './appointment-reminders';
-import { type AppointmentContext, deleteAbandonedBookings } from './appointment-service';
 
 export const PAYMENT_SETTLEMENT_INTERVAL_MS = 60_000;
 export const ABANDONED_BOOKING_JOB_INTERVAL_MS = 10 * 60_000;

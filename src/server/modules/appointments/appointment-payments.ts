@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { allowsMove, isEnded } from '../../../shared/appointment-states';
 import { bookingTexts } from '../../../shared/booking';
+import { allowsPaymentMove, isInProgress, paymentStart } from '../../../shared/payment-states';
 import {
   type PaymentResponse,
   type PaymentRequest as PayRequest,
@@ -7,7 +9,7 @@ import {
 } from '../../../shared/payments';
 import { slotTexts } from '../../../shared/slots';
 import { databaseErrorCode, UNIQUE_VIOLATION } from '../../db/database-errors';
-import type { Appointment, Payment, PaymentStatus } from '../../db/schema';
+import type { Appointment, Payment } from '../../db/schema';
 import { conflict, DomainError, declined, forbidden, notFound, providerFailure } from '../../domain-errors';
 import { type Actor, auditChange, systemActor } from '../audit/audit-log';
 import { queueEmail } from '../email/outbox-repository';
@@ -18,27 +20,26 @@ import {
   claimUnsettledPayments,
   findPayment,
   findPaymentByProviderId,
-  hasOtherLivePayment,
   insertPayment,
   lockPayment,
+  movePayment,
   paymentsOfAppointment,
   recordPaymentEvent,
   setProviderPaymentId,
-  updatePayment,
 } from '../payments/payment-repository';
 import type { PaymentEvent } from '../payments/stripe-webhook';
-import { bookSlot, extendHold, releaseHolds } from '../slots/slot-repository';
-import { refundOwedPayment, resumeRefund } from './appointment-refunds';
+import { extendHold, releaseHolds } from '../slots/slot-repository';
+import type { AppointmentContext } from './appointment-context';
 import {
   findAppointmentByAccessToken,
   findAppointmentRecord,
   lockAppointment,
-  moveAppointment,
-  setManageLink,
 } from './appointment-repository';
-import { type AppointmentContext, readBooking } from './appointment-service';
-import { paidBookingEmails } from './emails/appointment-emails';
+import { readBooking } from './appointment-visitor-service';
+import { paidBookingEmails, refundEmailOf } from './emails/appointment-emails';
 import { manageLinkUrl, newManageLink } from './manage-links';
+import { loseAppointment, payAppointment } from './moves/pay-appointment';
+import { refundKey, resumeRefund } from './moves/refund-appointment';
 
 /** A payment is left to its webhook (and the browser's own check) this long before the settlement job asks. */
 export const PAYMENT_SETTLEMENT_GRACE_MS = 2 * 60_000;
@@ -48,12 +49,6 @@ export const PROVIDER_RECHECK_MS = 5_000;
 export const UNFINISHED_CHECK_MS = 60 * 60_000;
 /** Payments the settlement job asks about in one run. */
 const SETTLEMENT_BATCH = 20;
-
-/** States from which the provider's word can still settle a payment (a failed payment can still succeed). */
-const OPEN: readonly PaymentStatus[] = ['processing', 'requires_action', 'failed'];
-const IN_PROGRESS: readonly PaymentStatus[] = ['processing', 'requires_action'];
-
-const ENTITY = 'appointment';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 const after = (ms: number) => new Date(Date.now() + ms);
@@ -69,16 +64,19 @@ const providerRequestOf = (payment: Payment): PaymentRequest => ({
 });
 
 /** A payment whose last call to the provider failed without an answer: the patient's next try continues it. */
-const isInterrupted = (row: Payment) => row.status === 'processing' && row.failureMessage !== null;
+const isInterrupted = (row: Payment) =>
+  allowsPaymentMove('resume', row.status) && row.failureMessage !== null;
 
 /** Why an appointment cannot be paid now (`earlier`: its payments, an interrupted one left out). */
 function whyNotPayable(appointment: Appointment, earlier: readonly Payment[]): DomainError | undefined {
-  if (appointment.status === 'cancelled' || appointment.status === 'refunded') {
+  if (isEnded(appointment.status)) {
     const refunded = earlier.some((row) => row.status === 'refunded' || row.status === 'refund_pending');
-    return conflict(refunded ? paymentTexts.cancelled : paymentTexts.cancelledUnpaid);
+    return conflict('booking_cancelled', refunded ? paymentTexts.cancelled : paymentTexts.cancelledUnpaid);
   }
-  if (appointment.status !== 'held') return conflict(paymentTexts.alreadyPaid);
-  if (earlier.some((row) => IN_PROGRESS.includes(row.status))) return conflict(paymentTexts.inProgress);
+  if (!allowsMove('pay', appointment.status)) return conflict('already_paid', paymentTexts.alreadyPaid);
+  if (earlier.some((row) => isInProgress(row.status))) {
+    return conflict('payment_in_progress', paymentTexts.inProgress);
+  }
   return undefined;
 }
 
@@ -91,14 +89,13 @@ function whyNotPayable(appointment: Appointment, earlier: readonly Payment[]): D
  */
 async function recordCallFailure(db: AppointmentContext['db'], paymentId: number, error: unknown) {
   const definite = error instanceof DomainError && (error.kind === 'declined' || error.kind === 'refused');
-  await updatePayment(
-    db,
-    paymentId,
-    ['processing'],
-    definite
-      ? { status: 'failed', failureMessage: messageOf(error) }
-      : { failureMessage: messageOf(error), settleAfter: after(PAYMENT_SETTLEMENT_GRACE_MS) },
-  );
+  if (definite) await movePayment(db, paymentId, 'decline', { failureMessage: messageOf(error) });
+  else {
+    await movePayment(db, paymentId, 'interrupt', {
+      failureMessage: messageOf(error),
+      settleAfter: after(PAYMENT_SETTLEMENT_GRACE_MS),
+    });
+  }
 }
 
 /**
@@ -115,7 +112,7 @@ async function recordCallFailure(db: AppointmentContext['db'], paymentId: number
  * same card sent again gets the provider's first answer, another card is a charge of its own, which the provider
  * refuses once the payment has succeeded.
  */
-export async function payAppointment(
+export async function payByCard(
   context: AppointmentContext,
   request: PayRequest,
   accessTokenHash: string | undefined,
@@ -124,7 +121,8 @@ export async function payAppointment(
   const { db, provider, settings } = context;
   const owner = accessTokenHash ? await findAppointmentByAccessToken(db, accessTokenHash) : undefined;
   if (!owner) throw notFound(paymentTexts.bookingNotFound);
-  if (owner.patientId !== request.patient_id) throw forbidden(paymentTexts.wrongPatient);
+  if (owner.patientId !== request.patient_id)
+    throw forbidden('booking_token_mismatch', paymentTexts.wrongPatient);
   const customerEmail = request.customer_email ?? (await findPatient(db, request.patient_id))?.email ?? null;
 
   const { payment, resumed } = await db
@@ -144,11 +142,11 @@ export async function payAppointment(
         appointment.slotId && appointment.holdTokenHash
           ? await extendHold(tx, appointment.slotId, appointment.holdTokenHash, settings.holdMinutes)
           : undefined;
-      if (!slot) throw conflict(bookingTexts.holdMissing);
+      if (!slot) throw conflict('hold_missing', bookingTexts.holdMissing);
       if (interrupted) {
         const claimed = await claimInterruptedPayment(tx, interrupted.id, PAYMENT_SETTLEMENT_GRACE_MS);
         // The settlement job took it over a moment ago: it settles it.
-        if (!claimed) throw conflict(paymentTexts.inProgress);
+        if (!claimed) throw conflict('payment_in_progress', paymentTexts.inProgress);
         return { payment: claimed, resumed: true };
       }
       const inserted = await insertPayment(tx, {
@@ -157,7 +155,7 @@ export async function payAppointment(
         idempotencyKey: `pay_${randomUUID()}`,
         amountCents: slot.priceCents,
         currency: 'eur',
-        status: 'processing',
+        status: paymentStart,
         customerEmail,
         settleAfter: after(PAYMENT_SETTLEMENT_GRACE_MS),
       });
@@ -165,7 +163,8 @@ export async function payAppointment(
     })
     .catch((error: unknown) => {
       // The one-live-payment-per-appointment index refused a second payment.
-      if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw conflict(paymentTexts.inProgress);
+      if (databaseErrorCode(error) === UNIQUE_VIOLATION)
+        throw conflict('payment_in_progress', paymentTexts.inProgress);
       throw error;
     });
 
@@ -176,10 +175,7 @@ export async function payAppointment(
     } catch (error) {
       // Nothing was charged (a payment the provider may have made is never confirmed): the visitor may try again
       // at once, as a new payment. Not with this key, for which Stripe would answer its own 500 again for a day.
-      await updatePayment(db, payment.id, ['processing'], {
-        status: 'failed',
-        failureMessage: messageOf(error),
-      });
+      await movePayment(db, payment.id, 'decline', { failureMessage: messageOf(error) });
       throw error;
     }
     await setProviderPaymentId(db, payment.id, providerPaymentId);
@@ -213,11 +209,13 @@ export async function payAppointment(
   switch (settled?.status) {
     case 'refund_pending':
     case 'refunded':
-      throw conflict(slotTexts.taken);
+      throw conflict('slot_taken', slotTexts.taken);
     case 'failed':
-      throw settled.failureMessage === paymentTexts.amountMismatch
-        ? providerFailure(paymentTexts.providerDown)
-        : declined(settled.failureMessage ?? paymentTexts.declined);
+      // Failed though the provider said it succeeded: it answered for another amount or currency (staff see
+      // why, and nothing was booked); the patient is told the payment could not be taken.
+      throw charged.status === 'succeeded'
+        ? providerFailure('provider_unavailable', paymentTexts.providerDown)
+        : declined('card_declined', settled.failureMessage ?? paymentTexts.declined);
     default:
       return {
         payment_intent_client_secret: charged.clientSecret,
@@ -276,19 +274,18 @@ export async function settlePayment(
     // The appointment first, then its payment, then its slot: the module's one order of locks.
     const appointment = current?.appointmentId ? await lockAppointment(tx, current.appointmentId) : undefined;
     const row = await lockPayment(tx, paymentId);
-    if (!row || !OPEN.includes(row.status)) return 'already_settled';
+    // Settled already (succeeded, owed back, refunded) unless the provider's word can still move it.
+    if (!row || !allowsPaymentMove('succeed', row.status)) return 'already_settled';
     const providerPaymentId = word.id;
     if (word.status === 'failed') {
-      await updatePayment(tx, row.id, OPEN, {
-        status: 'failed',
+      await movePayment(tx, row.id, 'fail', {
         providerPaymentId,
         failureMessage: word.failureMessage ?? null,
       });
       return 'failed';
     }
     if (word.status !== 'succeeded') {
-      await updatePayment(tx, row.id, OPEN, {
-        status: word.status === 'requires_action' ? 'requires_action' : 'processing',
+      await movePayment(tx, row.id, word.status === 'requires_action' ? 'requireAction' : 'pend', {
         providerPaymentId,
         settleAfter: after(PAYMENT_SETTLEMENT_GRACE_MS),
       });
@@ -296,45 +293,20 @@ export async function settlePayment(
     }
     // Never book for a payment of another amount or currency than the one asked for; staff see why.
     if (word.amountCents !== row.amountCents || word.currency !== row.currency) {
-      await updatePayment(tx, row.id, OPEN, {
-        status: 'failed',
+      await movePayment(tx, row.id, 'fail', {
         providerPaymentId,
         failureMessage: paymentTexts.amountMismatch,
       });
       return 'amount_mismatch';
     }
-    const booked =
-      appointment?.status === 'held' &&
-      appointment.slotId &&
-      !(await hasOtherLivePayment(tx, appointment.id, row.id))
-        ? await bookSlot(tx, appointment.slotId, appointment.holdTokenHash)
-        : undefined;
-    if (!appointment || !booked) {
-      await updatePayment(tx, row.id, OPEN, {
-        status: 'refund_pending',
-        providerPaymentId,
-        paidAt,
-        settleAfter: new Date(),
-      });
-      if (appointment && (await moveAppointment(tx, appointment.id, 'lose'))) {
-        await auditChange(tx, actor, 'update', ENTITY, appointment.id, {
-          status: { from: appointment.status, to: 'cancelled' },
-          reason: 'paid after the time was lost',
-          payment_id: row.id,
-        });
-      }
-      return 'refund_pending';
+    if (appointment && (await payAppointment(tx, appointment, row, { actor, link, emails }))) {
+      await movePayment(tx, row.id, 'succeed', { providerPaymentId, paidAt });
+      return 'booked';
     }
-    await updatePayment(tx, row.id, OPEN, { status: 'succeeded', providerPaymentId, paidAt });
-    await moveAppointment(tx, appointment.id, 'pay');
-    if (link) await setManageLink(tx, appointment.id, link);
-    await auditChange(tx, actor, 'update', ENTITY, appointment.id, {
-      status: { from: appointment.status, to: 'paid' },
-      payment_id: row.id,
-      amount_cents: row.amountCents,
-    });
-    for (const email of emails) await queueEmail(tx, email);
-    return 'booked';
+    // The appointment lost its time meanwhile (or was paid by another payment, or is gone): owed back.
+    await movePayment(tx, row.id, 'owe', { providerPaymentId, paidAt, settleAfter: new Date() });
+    if (appointment) await loseAppointment(tx, appointment, row, actor);
+    return 'refund_pending';
   });
   return outcome === 'refund_pending' ? refundOwedPayment(context, paymentId) : outcome;
 }
@@ -354,12 +326,12 @@ export async function checkBookingPayment(
   if (!appointment || appointment.patientId !== patientId) throw notFound(bookingTexts.notFound);
   const recheckedBefore = Date.now() - PROVIDER_RECHECK_MS;
   for (const row of await paymentsOfAppointment(db, appointment.id)) {
-    if (!IN_PROGRESS.includes(row.status) || !row.providerPaymentId) continue;
+    if (!isInProgress(row.status) || !row.providerPaymentId) continue;
     if (row.updatedAt.getTime() > recheckedBefore) continue;
     const word = await provider.retrieve(row.providerPaymentId);
     if (word && word.status !== 'requires_confirmation')
       await settlePayment(context, row.id, word, { actor });
-    else await updatePayment(db, row.id, IN_PROGRESS, {});
+    else await movePayment(db, row.id, 'recheck');
   }
   return readBooking(db, patientId, accessTokenHash);
 }
@@ -391,14 +363,13 @@ async function abandonUncharged(context: AppointmentContext, payment: Payment, p
   if (providerPaymentId) await provider.cancel(providerPaymentId);
   const record = payment.appointmentId ? await findAppointmentRecord(db, payment.appointmentId) : undefined;
   await db.transaction(async (tx) => {
-    const failed = await updatePayment(tx, payment.id, IN_PROGRESS, {
-      status: 'failed',
+    const failed = await movePayment(tx, payment.id, 'abandon', {
       failureMessage: paymentTexts.neverCharged,
     });
     if (!failed) return;
     const { appointment } = record ?? {};
     const released =
-      appointment?.status === 'held' && appointment.slotId && appointment.holdTokenHash
+      appointment && allowsMove('pay', appointment.status) && appointment.slotId && appointment.holdTokenHash
         ? await releaseHolds(tx, appointment.holdTokenHash, { id: appointment.slotId })
         : [];
     await auditChange(tx, systemActor, 'update', 'payment', payment.id, {
@@ -407,6 +378,41 @@ async function abandonUncharged(context: AppointmentContext, payment: Payment, p
       hold_released: released.length > 0,
     });
   });
+}
+
+/**
+ * Refunds a payment that succeeded after its appointment lost its time (refund_pending), and tells the patient.
+ * Safe to repeat and to run on several instances at once: the provider refunds once for the payment's refund
+ * key, and only the instance whose move takes the row out of refund_pending queues the e-mail. A refund the
+ * provider cannot make now stays owed: the settlement job asks again.
+ */
+async function refundOwedPayment(
+  context: AppointmentContext,
+  paymentId: number,
+): Promise<'refunded' | 'refund_pending'> {
+  const { db, provider, log } = context;
+  const payment = await findPayment(db, paymentId);
+  if (!payment?.providerPaymentId || !allowsPaymentMove('refundOwed', payment.status))
+    return 'refund_pending';
+  let refundId: string;
+  try {
+    refundId = await provider.refund(payment.providerPaymentId, refundKey(payment));
+  } catch (error) {
+    log.warn({ payment: payment.id, err: error }, 'automatic refund failed; the settlement job tries again');
+    return 'refund_pending';
+  }
+  const record = payment.appointmentId ? await findAppointmentRecord(db, payment.appointmentId) : undefined;
+  const email = record ? await refundEmailOf(record, payment, 'slot_taken') : undefined;
+  await db.transaction(async (tx) => {
+    const refunded = await movePayment(tx, payment.id, 'refundOwed', { refundId, refundedAt: new Date() });
+    if (!refunded) return;
+    await auditChange(tx, systemActor, 'update', 'payment', payment.id, {
+      status: { from: 'refund_pending', to: 'refunded' },
+      refund_id: refundId,
+    });
+    if (email) await queueEmail(tx, email);
+  });
+  return 'refunded';
 }
 
 /** One unsettled payment, from what its provider knows of it. */

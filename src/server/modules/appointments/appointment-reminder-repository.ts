@@ -1,4 +1,5 @@
 import { and, asc, eq, getTableColumns, gt, inArray, lt, notExists, type SQL, sql } from 'drizzle-orm';
+import { upcomingStatuses } from '../../../shared/appointment-states';
 import { clinic } from '../../../shared/clinic';
 import type { Db } from '../../db/database';
 import {
@@ -11,7 +12,6 @@ import {
   type Slot,
   slots,
 } from '../../db/schema';
-import { upcomingStatuses } from './appointment-states';
 
 /** When a reminder of `kind` is due: at `time` (HH:mm, clinic time) `daysBefore` clinic days before the appointment's. */
 export interface ReminderRule {

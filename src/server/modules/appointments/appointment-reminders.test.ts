@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppointmentStatus } from '../../../shared/appointments';
+import type { AppointmentStatus } from '../../../shared/appointment-states';
 import { type AppointmentReminderKind, appointmentReminders, appointments, patients } from '../../db/schema';
 import {
   adultForm,

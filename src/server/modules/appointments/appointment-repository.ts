@@ -14,12 +14,18 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import {
+  type AppointmentMove,
+  appointmentMoves,
+  appointmentStarts,
+  endedStatuses,
+} from '../../../shared/appointment-states';
+import { keepingPaymentStatuses, openPaymentStatuses } from '../../../shared/payment-states';
 import type { Db } from '../../db/database';
 import { countCheaply, type Page, type PageRequest, paginateFromNearerEnd } from '../../db/paginate';
 import {
   type Appointment,
   appointments,
-  livePaymentStatuses,
   type NewAppointment,
   type Patient,
   type Payment,
@@ -29,28 +35,18 @@ import {
   type Slot,
   slots,
 } from '../../db/schema';
-import { type AppointmentMove, appointmentMoves } from './appointment-states';
-
-/**
- * Payments that keep their appointment: a live one (in progress, succeeded, being refunded), and one where money
- * was taken and is owed or was given back (refund_pending, refunded). An appointment without any of these is
- * unpaid: no money moved, and it may be replaced or, once abandoned, deleted.
- */
-export const keepingPaymentStatuses = [...livePaymentStatuses, 'refund_pending', 'refunded'] as const;
 
 const hasKeepingPayment = sql`exists (select 1 from ${payments} where ${payments.appointmentId} = ${appointments.id} and ${inArray(payments.status, [...keepingPaymentStatuses])})`;
 
 /** A visitor's booking still waiting for its payment. */
-const visitorHeld = and(eq(appointments.status, 'held'), eq(appointments.bookedByAdmin, false));
+const visitorHeld = and(
+  eq(appointments.status, appointmentStarts.visitor),
+  eq(appointments.bookedByAdmin, false),
+);
 
 export async function insertAppointment(db: Db, values: NewAppointment): Promise<Appointment> {
   const [row] = await db.insert(appointments).values(values).returning();
   if (!row) throw new Error('appointment insert returned no row');
-  return row;
-}
-
-export async function findAppointment(db: Db, id: number): Promise<Appointment | undefined> {
-  const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).limit(1);
   return row;
 }
 
@@ -63,20 +59,6 @@ export async function findAppointmentByAccessToken(
     .select()
     .from(appointments)
     .where(eq(appointments.accessTokenHash, tokenHash))
-    .limit(1);
-  return row;
-}
-
-/** The appointment whose patient's link has this reference and token (by its hash). */
-export async function findAppointmentByManageLink(
-  db: Db,
-  reference: string,
-  tokenHash: string,
-): Promise<Appointment | undefined> {
-  const [row] = await db
-    .select()
-    .from(appointments)
-    .where(and(eq(appointments.reference, reference), eq(appointments.manageTokenHash, tokenHash)))
     .limit(1);
   return row;
 }
@@ -299,6 +281,30 @@ export async function findAppointmentRecord(db: Db, id: number): Promise<Appoint
   return row as AppointmentRecord | undefined;
 }
 
+/**
+ * The appointment with its patient, slot and latest payment, its row locked until the transaction ends (the first
+ * lock of every move: the module's order of locks is the appointment, then its payments, then slots).
+ */
+export async function lockAppointmentRecord(db: Db, id: number): Promise<AppointmentRecord | undefined> {
+  const [row] = await records(db)
+    .query.where(eq(appointments.id, id))
+    .limit(1)
+    .for('update', { of: appointments });
+  return row as AppointmentRecord | undefined;
+}
+
+/** The appointment of a patient's booking link (its reference and token, by the token's hash), with the rest. */
+export async function findAppointmentRecordByManageLink(
+  db: Db,
+  reference: string,
+  tokenHash: string,
+): Promise<AppointmentRecord | undefined> {
+  const [row] = await records(db)
+    .query.where(and(eq(appointments.reference, reference), eq(appointments.manageTokenHash, tokenHash)))
+    .limit(1);
+  return row as AppointmentRecord | undefined;
+}
+
 /** What the staff's appointments list and its CSV are filtered by. */
 export interface AppointmentFilterQuery {
   is_video_call?: boolean;
@@ -320,7 +326,7 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (character
  * looked costly enough to be JIT-compiled, about 300 ms), and `in (select …)` steered selective searches away
  * from the patient index.
  */
-const triedWhileHeld = sql`${appointments.id} = any(array(select ${payments.appointmentId} from ${payments} where ${inArray(payments.status, ['processing', 'requires_action', 'failed'])}))`;
+const triedWhileHeld = sql`${appointments.id} = any(array(select ${payments.appointmentId} from ${payments} where ${inArray(payments.status, [...openPaymentStatuses])}))`;
 
 /**
  * The filter's condition on appointments (left-joined to their patient and slot): every appointment but a
@@ -330,8 +336,8 @@ const triedWhileHeld = sql`${appointments.id} = any(array(select ${payments.appo
 function filterCondition(filter: AppointmentFilterQuery): SQL {
   const search = filter.search_transaction;
   return and(
-    filter.include_cancelled ? undefined : notInArray(appointments.status, ['cancelled', 'refunded']),
-    or(ne(appointments.status, 'held'), triedWhileHeld),
+    filter.include_cancelled ? undefined : notInArray(appointments.status, [...endedStatuses]),
+    or(ne(appointments.status, appointmentStarts.visitor), triedWhileHeld),
     filter.is_video_call === undefined ? undefined : eq(slots.isVideoCall, filter.is_video_call),
     // The very expression of the patients' trigram index, so the index answers it.
     search ? sql`${patientSearchText(patients)} ilike ${containsPattern(search)}` : undefined,

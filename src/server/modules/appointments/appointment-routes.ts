@@ -23,19 +23,15 @@ import { hashSecretToken, secretTokenHashOf, secretTokenOf } from '../../securit
 import { visitorActor } from '../audit/audit-log';
 import { readStripeWebhook } from '../payments/stripe-webhook';
 import { checkBeforeReferralForm, submitReferral } from '../referrals/referral-service';
+import type { AppointmentContext } from './appointment-context';
 import {
   cancelOwnAppointment,
   type ManageLinkRequest,
   moveOwnAppointment,
   readOwnAppointment,
 } from './appointment-patient-service';
-import { applyPaymentEvent, checkBookingPayment, payAppointment } from './appointment-payments';
-import {
-  type AppointmentContext,
-  bookAppointment,
-  checkBeforeBookingForm,
-  readBooking,
-} from './appointment-service';
+import { applyPaymentEvent, checkBookingPayment, payByCard } from './appointment-payments';
+import { bookHeldSlot, checkBeforeBookingForm, readBooking } from './appointment-visitor-service';
 
 /** Three files (result, referral letter, attachment) of 10 MB at most, and the patient entity's short fields. */
 const BOOKING_FORM_LIMITS: FormLimits = { files: 3, fields: 45, fieldSize: 4 * 1024 };
@@ -100,7 +96,7 @@ export async function appointmentRoutes(api: FastifyInstance): Promise<void> {
         return { patient: await submitReferral({ db, settings: api.config }, body, { client, actor }) };
       }
       return {
-        patient: await bookAppointment(contextOf(api, request), body, {
+        patient: await bookHeldSlot(contextOf(api, request), body, {
           holdTokenHash: holdTokenOf(request),
           client,
           actor,
@@ -171,12 +167,7 @@ export async function appointmentRoutes(api: FastifyInstance): Promise<void> {
     api,
     createPayment,
     async (request) =>
-      payAppointment(
-        contextOf(api, request),
-        request.body,
-        bookingTokenOf(request),
-        visitorActor(request.ip),
-      ),
+      payByCard(contextOf(api, request), request.body, bookingTokenOf(request), visitorActor(request.ip)),
     { config: { rateLimit: { max: PAYMENTS_PER_MINUTE, timeWindow: '1 minute' } } },
   );
 
@@ -205,18 +196,17 @@ export async function appointmentRoutes(api: FastifyInstance): Promise<void> {
     const secret = provider.name === 'stripe' ? api.config.stripe?.webhookSecret : undefined;
 
     route(webhooks, stripeWebhook, async (request) => {
-      if (!secret) throw new HttpError(404, paymentTexts.webhookOff);
+      if (!secret) throw new HttpError(404, 'webhook_disabled', paymentTexts.webhookOff);
       const signature = request.headers['stripe-signature'];
       const body = request.body as unknown;
       if (typeof signature !== 'string' || !Buffer.isBuffer(body)) {
-        throw new HttpError(400, paymentTexts.webhookSignature);
+        throw new HttpError(400, 'webhook_signature_invalid', paymentTexts.webhookSignature);
       }
       const reading = await readStripeWebhook(body, signature, secret);
       if (!reading.ok) {
-        throw new HttpError(
-          400,
-          reading.reason === 'signature' ? paymentTexts.webhookSignature : paymentTexts.webhookShape,
-        );
+        throw reading.reason === 'signature'
+          ? new HttpError(400, 'webhook_signature_invalid', paymentTexts.webhookSignature)
+          : new HttpError(400, 'webhook_unreadable', paymentTexts.webhookShape);
       }
       await applyPaymentEvent(contextOf(api, request), reading.event);
       return { received: true };

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppointmentStatus, appointmentStatuses } from '../../../shared/appointments';
+import {
+  type AppointmentMove,
+  type AppointmentStatus,
+  appointmentMoves,
+  appointmentStarts,
+  appointmentStatuses,
+} from '../../../shared/appointment-states';
 import type { DatabaseHandle } from '../../db/database';
 import { createTestDatabase } from '../../test/test-database';
 import { insertAppointment, moveAppointment } from './appointment-repository';
-import { type AppointmentMove, appointmentMoves, appointmentStarts } from './appointment-states';
 
 let database: DatabaseHandle;
 beforeAll(async () => {

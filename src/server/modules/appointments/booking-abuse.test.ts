@@ -122,7 +122,10 @@ describe('files an address sends in a day', () => {
     const holdToken = await holdSlot(t.app, slot.id);
     const withFile = await bookMultipart(slot.id, holdToken, address, true);
     expect(withFile.statusCode).toBe(429);
-    expect(withFile.json()).toEqual({ error_messages: VISITOR_UPLOADS_USED_UP });
+    expect(withFile.json()).toEqual({
+      code: 'visitor_uploads_used_up',
+      error_messages: VISITOR_UPLOADS_USED_UP,
+    });
     const body = countedBody(64 * 2);
     const big = await t.app.inject({
       method: 'POST',
@@ -173,7 +176,7 @@ describe('text a person does not type', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual({
-      'patient.first_name': ['This field contains characters that are not allowed.'],
+      first_name: ['This field contains characters that are not allowed.'],
     });
   });
 });

@@ -180,7 +180,7 @@ describe('POST /api/patients: the slot booking form (spec section 5)', () => {
     const response = await post(adultForm(slot.id, { first_name: 'Ao\u202Eefi' }), hold);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual({
-      'patient.first_name': ['This field contains characters that are not allowed.'],
+      first_name: ['This field contains characters that are not allowed.'],
     });
     expect(await appointmentsOfSlot(t.database.db, slot.id)).toEqual([]);
   });
@@ -349,7 +349,10 @@ describe('POST /api/patients: bookings per address', () => {
     }
     const refused = await bookFrom(address);
     expect(refused.response.statusCode).toBe(429);
-    expect(refused.response.json()).toEqual({ error_messages: bookingTexts.tooManyBookings });
+    expect(refused.response.json()).toEqual({
+      code: 'bookings_limit',
+      error_messages: bookingTexts.tooManyBookings,
+    });
     expect(await appointmentsOfSlot(t.database.db, refused.slotId)).toEqual([]);
     // A booking given up ('Cancel booking' lets its time go) no longer counts.
     const [givenUp, ...kept] = made;
@@ -423,6 +426,7 @@ describe('POST /api/patients: multipart with files', () => {
     );
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({
+      code: 'file_type_refused',
       error_messages: 'Choose a .pdf, .doc or .docx file.',
       errors: { result: ['Choose a .pdf, .doc or .docx file.'] },
     });

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, emailOutbox, payments, slots, unsettledPaymentStatuses } from '../../db/schema';
+import { unsettledPaymentStatuses } from '../../../shared/payment-states';
+import { appointments, emailOutbox, payments, slots } from '../../db/schema';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe';
 import { type ApiAnswer, type ServerClient, serverClient } from '../../test/server-client';
 import { type ServerProcess, startServerProcess, waitFor } from '../../test/server-process';

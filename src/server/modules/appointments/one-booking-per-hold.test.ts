@@ -15,7 +15,7 @@ import {
   paymentsOfPatient,
 } from '../../test/booking-fixtures';
 import { multipartPayload, testFile } from '../../test/multipart';
-import { deleteAbandonedBookings as deleteAbandoned } from './appointment-service';
+import { deleteAbandonedBookings as deleteAbandoned } from './abandoned-bookings';
 
 let t: BookingTestApp;
 beforeAll(async () => {

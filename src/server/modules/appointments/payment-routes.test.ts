@@ -135,7 +135,10 @@ describe('POST /api/payments in test mode', () => {
     expect((await pay(t.app, booking)).statusCode).toBe(200);
     const again = await pay(t.app, booking);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error_messages: 'This booking has already been paid.' });
+    expect(again.json()).toEqual({
+      code: 'already_paid',
+      error_messages: 'This booking has already been paid.',
+    });
     expect(await paymentsOf(booking.patientId)).toHaveLength(1);
   });
 
@@ -168,7 +171,7 @@ describe('POST /api/payments in test mode', () => {
     const booking = await createBooking(t.app, t.database.db);
     const declined = await pay(t.app, booking, { token: 'pm_card_chargeDeclined' });
     expect(declined.statusCode).toBe(402);
-    expect(declined.json()).toEqual({ error_messages: 'Your card was declined.' });
+    expect(declined.json()).toEqual({ code: 'card_declined', error_messages: 'Your card was declined.' });
     expect(await slotStatus(booking.slot.id)).toBe('pending');
     const [failed] = await paymentsOf(booking.patientId);
     expect(failed?.status).toBe('failed');
@@ -204,7 +207,7 @@ describe('POST /api/payments in test mode', () => {
       .where(eq(slots.id, booking.slot.id));
     const response = await pay(t.app, booking);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error_messages: bookingTexts.holdMissing });
+    expect(response.json()).toEqual({ code: 'hold_missing', error_messages: bookingTexts.holdMissing });
     expect(await paymentsOf(booking.patientId)).toEqual([]);
   });
 

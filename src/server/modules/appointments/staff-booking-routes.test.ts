@@ -126,6 +126,7 @@ describe('POST /api/admin/patients: staff book a time for a patient (spec sectio
     const held = await book(staffForm(visitorHeld.id));
     expect(held.statusCode).toBe(409);
     expect(held.json()).toEqual({
+      code: 'slot_not_free',
       error_messages: appointmentTexts.slotNotFree,
       errors: { session_id: [appointmentTexts.slotNotFree] },
     });
@@ -143,6 +144,7 @@ describe('POST /api/admin/patients: staff book a time for a patient (spec sectio
     const started = await book(staffForm(startedId));
     expect(started.statusCode).toBe(422);
     expect(started.json()).toEqual({
+      code: 'slot_started',
       error_messages: appointmentTexts.slotStarted,
       errors: { session_id: [appointmentTexts.slotStarted] },
     });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorCode } from '../../../shared/error-codes';
 import { paymentTexts } from '../../../shared/payments';
 import { emailOutbox, type Payment, payments, slots } from '../../db/schema';
 import {
@@ -81,9 +82,9 @@ const confirmsOf = (intentId: string) =>
   fake.requests.filter((request) => request.path === `/v1/payment_intents/${intentId}/confirm`);
 
 /** One sentence for the patient, with nothing else in the answer (no stack, no provider's details). */
-function expectReadable(response: LightMyRequestResponse, status: number, message: string) {
+function expectReadable(response: LightMyRequestResponse, status: number, message: string, code: ErrorCode) {
   expect(response.statusCode, response.body).toBe(status);
-  expect(response.json()).toEqual({ error_messages: message });
+  expect(response.json()).toEqual({ code, error_messages: message });
 }
 
 /** Nothing paid, and the booking still holds its time (its hold, not run out). */
@@ -121,7 +122,7 @@ describe('a card payment whose confirm gets no answer in time', () => {
     const hang = fake.failNext('confirm', { kind: 'hang', after: 'effect' });
     const first = await pay(t.app, booking);
     await hang.reached;
-    expectReadable(first, 503, paymentTexts.providerDown);
+    expectReadable(first, 503, paymentTexts.providerDown, 'provider_unavailable');
     const interrupted = await onlyPayment(booking);
     expect(interrupted).toMatchObject({ status: 'processing', failureMessage: paymentTexts.providerDown });
     expect((await atStripe(booking)).charges).toHaveLength(1);
@@ -141,7 +142,7 @@ describe('a card payment whose confirm gets no answer in time', () => {
   it('before it reached Stripe: the next try with the same card sends the same idempotency key and charges once', async () => {
     const { booking, email } = await newBooking();
     fake.failNext('confirm', { kind: 'hang', after: 'none' });
-    expectReadable(await pay(t.app, booking), 503, paymentTexts.providerDown);
+    expectReadable(await pay(t.app, booking), 503, paymentTexts.providerDown, 'provider_unavailable');
     const interrupted = await onlyPayment(booking);
     expect((await atStripe(booking)).charges).toEqual([]);
     await expectStillHeld(booking, email);
@@ -160,9 +161,9 @@ describe('a card payment whose confirm gets no answer in time', () => {
   it('while Stripe is still unreachable the next try answers 503 again and changes nothing; the one after books it', async () => {
     const { booking, email } = await newBooking();
     fake.failNext('confirm', { kind: 'hang', after: 'effect' });
-    expectReadable(await pay(t.app, booking), 503, paymentTexts.providerDown);
+    expectReadable(await pay(t.app, booking), 503, paymentTexts.providerDown, 'provider_unavailable');
     fake.failNext('retrieve', { kind: 'unavailable' });
-    expectReadable(await pay(t.app, booking), 503, paymentTexts.providerDown);
+    expectReadable(await pay(t.app, booking), 503, paymentTexts.providerDown, 'provider_unavailable');
     expect(await onlyPayment(booking)).toMatchObject({
       status: 'processing',
       failureMessage: paymentTexts.providerDown,
@@ -175,7 +176,7 @@ describe('a card payment whose confirm gets no answer in time', () => {
   it('left alone, is settled by the settlement job once its grace is over: a charged one booked', async () => {
     const { booking, email } = await newBooking();
     fake.failNext('confirm', { kind: 'hang', after: 'effect' });
-    expectReadable(await pay(t.app, booking), 503, paymentTexts.providerDown);
+    expectReadable(await pay(t.app, booking), 503, paymentTexts.providerDown, 'provider_unavailable');
     const interrupted = await onlyPayment(booking);
     // Within the grace the patient's next try has it; the job leaves it alone.
     expect(await settlePayments(t.app.appointments, new Date())).not.toContain(interrupted.id);
@@ -183,7 +184,7 @@ describe('a card payment whose confirm gets no answer in time', () => {
     expect(await settlePayments(t.app.appointments, later)).toContain(interrupted.id);
     await expectBookedOnce(booking, email);
     // The patient's page, trying again meanwhile, is told it is paid.
-    expectReadable(await pay(t.app, booking), 409, paymentTexts.alreadyPaid);
+    expectReadable(await pay(t.app, booking), 409, paymentTexts.alreadyPaid, 'already_paid');
   });
 });
 
@@ -192,11 +193,11 @@ describe("Stripe's own errors", () => {
     const { booking, email } = await newBooking();
     fake.failNext('confirm', { kind: 'server_error' });
     const first = await pay(t.app, booking);
-    expectReadable(first, 503, paymentTexts.providerDown);
+    expectReadable(first, 503, paymentTexts.providerDown, 'provider_unavailable');
     expect(first.body).not.toMatch(/api_error|unknown error|at /);
     await expectStillHeld(booking, email);
 
-    expectReadable(await pay(t.app, booking), 503, paymentTexts.providerDown);
+    expectReadable(await pay(t.app, booking), 503, paymentTexts.providerDown, 'provider_unavailable');
     const interrupted = await onlyPayment(booking);
     const confirms = confirmsOf(interrupted.providerPaymentId!);
     expect(confirms.map((request) => request.replayed)).toEqual([false, true]);
@@ -216,7 +217,7 @@ describe("Stripe's own errors", () => {
       declineCode: 'insufficient_funds',
       message: 'Your card has insufficient funds.',
     });
-    expectReadable(await pay(t.app, booking), 402, 'Your card has insufficient funds.');
+    expectReadable(await pay(t.app, booking), 402, 'Your card has insufficient funds.', 'card_declined');
     expect(await onlyPayment(booking)).toMatchObject({
       status: 'failed',
       failureMessage: 'Your card has insufficient funds.',
@@ -229,7 +230,7 @@ describe("Stripe's own errors", () => {
   it('a create that gets no answer (Stripe made the PaymentIntent): 503, and the next try is a new payment, never charged twice', async () => {
     const { booking, email } = await newBooking();
     fake.failNext('create', { kind: 'hang', after: 'effect' });
-    expectReadable(await pay(t.app, booking), 503, paymentTexts.providerDown);
+    expectReadable(await pay(t.app, booking), 503, paymentTexts.providerDown, 'provider_unavailable');
     // Nothing can be charged without the server's confirm, which never came: the attempt is over.
     expect(await onlyPayment(booking)).toMatchObject({ status: 'failed', providerPaymentId: null });
     await expectStillHeld(booking, email);
@@ -243,7 +244,7 @@ describe("Stripe's own errors", () => {
   it('a 503 on create: 503 to the patient, nothing kept at Stripe, and the next try pays', async () => {
     const { booking, email } = await newBooking();
     fake.failNext('create', { kind: 'unavailable' });
-    expectReadable(await pay(t.app, booking), 503, paymentTexts.providerDown);
+    expectReadable(await pay(t.app, booking), 503, paymentTexts.providerDown, 'provider_unavailable');
     await expectStillHeld(booking, email);
     expect((await pay(t.app, booking)).statusCode).toBe(200);
     await expectBookedOnce(booking, email);
@@ -311,7 +312,12 @@ describe('a refund that fails at Stripe', () => {
     const { booking, appointmentId, payment } = await paidBy();
     fake.failNext('refund', { kind: 'hang', after: 'effect' });
     fake.failNext('list_refunds', { kind: 'unavailable' });
-    expectReadable(await refundAppointment(t.app, t.auth, appointmentId), 503, paymentTexts.refundFailed);
+    expectReadable(
+      await refundAppointment(t.app, t.auth, appointmentId),
+      503,
+      paymentTexts.refundFailed,
+      'refund_failed',
+    );
     expect(refundsOf(payment)).toHaveLength(1);
     await expectStillPaid(booking, payment);
 
@@ -352,7 +358,12 @@ describe('a refund that fails at Stripe', () => {
   it('with Stripe down (503): 503 to staff, still paid; trying again refunds once', async () => {
     const { booking, appointmentId, payment } = await paidBy();
     fake.failNext('refund', { kind: 'unavailable' });
-    expectReadable(await refundAppointment(t.app, t.auth, appointmentId), 503, paymentTexts.refundFailed);
+    expectReadable(
+      await refundAppointment(t.app, t.auth, appointmentId),
+      503,
+      paymentTexts.refundFailed,
+      'refund_failed',
+    );
     expect(refundsOf(payment)).toEqual([]);
     await expectStillPaid(booking, payment);
     expect((await refundAppointment(t.app, t.auth, appointmentId)).statusCode).toBe(200);

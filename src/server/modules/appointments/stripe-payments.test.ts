@@ -125,7 +125,7 @@ describe('Stripe mode', () => {
     const booking = await createBooking(t.app, t.database.db);
     const response = await pay(t.app, booking, { token: 'pm_card_chargeDeclined' });
     expect(response.statusCode).toBe(402);
-    expect(response.json()).toEqual({ error_messages: 'Your card was declined.' });
+    expect(response.json()).toEqual({ code: 'card_declined', error_messages: 'Your card was declined.' });
     expect(await slotStatus(booking.slot.id)).toBe('pending');
   });
 
@@ -186,7 +186,10 @@ describe('Stripe mode', () => {
       const wrongSecret = stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_attacker' });
       const forged = await sendWebhook(payload, wrongSecret);
       expect(forged.statusCode).toBe(400);
-      expect(forged.json()).toEqual({ error_messages: 'The webhook signature is not valid.' });
+      expect(forged.json()).toEqual({
+        code: 'webhook_signature_invalid',
+        error_messages: 'The webhook signature is not valid.',
+      });
       const signed = stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
       const tampered = await sendWebhook(payload.replace('"livemode":false', '"livemode":true'), signed);
       expect(tampered.statusCode).toBe(400);
@@ -330,6 +333,7 @@ describe('Stripe mode', () => {
     const answer = await paying;
     expect(answer.statusCode).toBe(409);
     expect(answer.json()).toEqual({
+      code: 'slot_taken',
       error_messages: 'Sorry, this time has just been taken. Please choose another.',
     });
   });
@@ -352,7 +356,10 @@ describe('Stripe mode', () => {
       ]) {
         const response = await signed(event);
         expect(response.statusCode, JSON.stringify(event)).toBe(400);
-        expect(response.json()).toEqual({ error_messages: paymentTexts.webhookShape });
+        expect(response.json()).toEqual({
+          code: 'webhook_unreadable',
+          error_messages: paymentTexts.webhookShape,
+        });
       }
     });
 
@@ -380,7 +387,10 @@ describe('Stripe mode', () => {
       ]) {
         const response = await sendWebhook(payload);
         expect(response.statusCode, payload).toBe(400);
-        expect(response.json()).toEqual({ error_messages: paymentTexts.webhookShape });
+        expect(response.json()).toEqual({
+          code: 'webhook_unreadable',
+          error_messages: paymentTexts.webhookShape,
+        });
       }
     });
 
@@ -461,7 +471,7 @@ describe('Stripe mode', () => {
       await pay(t.app, stuck, { token: 'pm_card_threeDSecure2Required' });
       const [pending] = await paymentsOf(stuck.patientId);
       const warn = vi.fn();
-      const down = providerFailure(paymentTexts.providerDown);
+      const down = providerFailure('provider_unavailable', paymentTexts.providerDown);
       const context = {
         ...t.app.appointments,
         provider: {

@@ -64,7 +64,7 @@ describe('POST /api/admin/autorization/login', () => {
   ])('refuses %s with 401 and the spec text', async (_name, payload) => {
     const response = await login(payload, '10.0.0.1');
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error_messages: 'Invalid email or password' });
+    expect(response.json()).toEqual({ code: 'sign_in_failed', error_messages: 'Invalid email or password' });
   });
 
   it.each([
@@ -130,11 +130,14 @@ describe('sign-in limits', () => {
     for (let attempt = 0; attempt < 5; attempt++) {
       const response = await login({ email: target, password: wrongPassword }, '198.51.100.1');
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error_messages: 'Invalid email or password' });
+      expect(response.json()).toEqual({
+        code: 'sign_in_failed',
+        error_messages: 'Invalid email or password',
+      });
     }
     const blocked = await login({ email: target, password }, '198.51.100.1');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ error_messages: waitFifteenMinutes });
+    expect(blocked.json()).toEqual({ code: 'sign_in_throttled', error_messages: waitFifteenMinutes });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
 
     expect((await login({ email: target, password }, '198.51.100.2')).statusCode).toBe(200);
@@ -195,7 +198,7 @@ describe('sign-in limits', () => {
     }
     const blocked = await login({ email: target, password }, '203.0.113.20');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ error_messages: waitFifteenMinutes });
+    expect(blocked.json()).toEqual({ code: 'sign_in_throttled', error_messages: waitFifteenMinutes });
     expect((await login({ email: target, password }, '203.0.113.21')).statusCode).toBe(200);
   });
 
@@ -208,7 +211,7 @@ describe('sign-in limits', () => {
       ).toBe(401);
     const blocked = await login({ email: target, password }, '2001:db8:64:0:ffff::2');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ error_messages: waitFifteenMinutes });
+    expect(blocked.json()).toEqual({ code: 'sign_in_throttled', error_messages: waitFifteenMinutes });
     expect((await login({ email: target, password }, '2001:db8:64:1::1')).statusCode).toBe(200);
 
     for (let attempt = 1; attempt <= 20; attempt++)
@@ -222,7 +225,7 @@ describe('sign-in limits', () => {
       ).toBe(401);
     const addressBlocked = await login({ email: target, password }, '2001:db8:99::abcd');
     expect(addressBlocked.statusCode).toBe(429);
-    expect(addressBlocked.json()).toEqual({ error_messages: waitFifteenMinutes });
+    expect(addressBlocked.json()).toEqual({ code: 'sign_in_throttled', error_messages: waitFifteenMinutes });
   });
 
   it('counts an IPv4-mapped IPv6 address as the IPv4 address', async () => {
@@ -234,7 +237,7 @@ describe('sign-in limits', () => {
       ).toBe(401);
     const blocked = await login({ email: target, password }, '198.51.100.90');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ error_messages: waitFifteenMinutes });
+    expect(blocked.json()).toEqual({ code: 'sign_in_throttled', error_messages: waitFifteenMinutes });
   });
 
   it('keeps the per-e-mail ceiling off addresses the admin signed in from, which still have their own limits', async () => {
@@ -252,6 +255,7 @@ describe('sign-in limits', () => {
     const unknown = await login({ email: target, password }, '100.64.1.1');
     expect(unknown.statusCode).toBe(429);
     expect(unknown.json()).toEqual({
+      code: 'sign_in_throttled',
       error_messages: 'Too many failed sign-in attempts. Please wait 60 minutes and try again.',
     });
     expect(Number(unknown.headers['retry-after'])).toBeGreaterThan(59 * 60);
@@ -262,7 +266,10 @@ describe('sign-in limits', () => {
       expect((await login({ email: target, password: wrongPassword }, known)).statusCode).toBe(401);
     const knownButGuessing = await login({ email: target, password }, known);
     expect(knownButGuessing.statusCode).toBe(429);
-    expect(knownButGuessing.json()).toEqual({ error_messages: waitFifteenMinutes });
+    expect(knownButGuessing.json()).toEqual({
+      code: 'sign_in_throttled',
+      error_messages: waitFifteenMinutes,
+    });
   }, 120_000);
 
   it('counts a sign-in only of that e-mail, and only within 90 days, as knowing the address', async () => {
@@ -320,6 +327,7 @@ describe('sign-in limits', () => {
     const blocked = await login({ email: target, password }, '10.50.1.2');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({
+      code: 'sign_in_throttled',
       error_messages: 'Too many failed sign-in attempts. Please wait 50 minutes and try again.',
     });
   });
@@ -405,7 +413,7 @@ describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
       ).toBe(401);
     const blocked = await viaProxy({ email: target, password }, '203.0.113.99');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ error_messages: waitFifteenMinutes });
+    expect(blocked.json()).toEqual({ code: 'sign_in_throttled', error_messages: waitFifteenMinutes });
   });
 });
 

@@ -27,10 +27,11 @@ export async function authRoutes(admin: FastifyInstance): Promise<void> {
         reply.header('retry-after', outcome.retryAfterSeconds);
         throw new HttpError(
           429,
+          'sign_in_throttled',
           `Too many failed sign-in attempts. Please wait ${describeWait(outcome.retryAfterSeconds)} and try again.`,
         );
       }
-      if (outcome.kind === 'invalid') throw new HttpError(401, texts.signIn.failed);
+      if (outcome.kind === 'invalid') throw new HttpError(401, 'sign_in_failed', texts.signIn.failed);
       reply.header('cache-control', 'no-store');
       return { data: { admin_user: outcome.admin, token: { auth_token: outcome.token } } };
     },

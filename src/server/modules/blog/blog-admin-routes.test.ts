@@ -264,6 +264,7 @@ describe('POST /api/admin/blogs', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
+      code: 'invalid_input',
       error_messages: 'Title is required',
       errors: { title: ['Title is required'], content: ['Content is required'] },
     });
@@ -480,7 +481,7 @@ describe('GET /api/admin/blogs/{id}', () => {
   it.each(['999999', 'abc', '0', '-1', '1.5', '99999999999999'])('answers 404 for %s', async (id) => {
     const response = await getAdmin(`/api/admin/blogs/${id}`);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error_messages: 'Article not found' });
+    expect(response.json()).toEqual({ code: 'not_found', error_messages: 'Article not found' });
   });
 });
 
@@ -627,7 +628,7 @@ describe('PUT /api/admin/blogs/{id}', () => {
       'blog[icon]': file('photo.jpg'),
     });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error_messages: 'Article not found' });
+    expect(response.json()).toEqual({ code: 'not_found', error_messages: 'Article not found' });
     expect(await countRows()).toEqual(before);
   });
 });

@@ -57,7 +57,7 @@ async function storeUploads(tx: Db, prepared: PreparedUploads): Promise<Partial<
 /** A validated publication date: with an offset as given, else read in clinic time (Europe/Dublin). */
 export function publishedAtDate(value: string): Date {
   const parts = parsePublishedAtParts(value);
-  if (!parts) throw refused(articleTexts.publishedAtInvalid);
+  if (!parts) throw refused('article_date_invalid', articleTexts.publishedAtInvalid);
   if (parts.offset) return new Date(value);
   const { year, month, day, hour, minute, second } = parts;
   return new Date(new TZDate(year, month - 1, day, hour, minute, second, clinic.timeZone).getTime());
@@ -68,7 +68,7 @@ function sanitizedContent(form: ArticleRequest): string {
   const content = sanitizeArticleHtml(form.content);
   if (isBlankHtml(content)) {
     const message = articleTexts.contentRequired;
-    throw refused(message, fieldError('content', message));
+    throw refused('article_content_invalid', message, fieldError('content', message));
   }
   return content;
 }

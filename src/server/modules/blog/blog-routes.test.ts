@@ -149,6 +149,6 @@ describe('GET /api/blogs/{slugOrId}', () => {
     const id = address === 'FUTURE_ID' ? String(futureId) : address;
     const response = await t.app.inject({ url: `/api/blogs/${encodeURIComponent(id)}` });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error_messages: 'Article not found' });
+    expect(response.json()).toEqual({ code: 'not_found', error_messages: 'Article not found' });
   });
 });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppointmentStatus } from '../../../shared/appointments';
+import type { AppointmentStatus } from '../../../shared/appointment-states';
 import type { DashboardResponse } from '../../../shared/dashboard';
+import type { PaymentStatus } from '../../../shared/payment-states';
 import { buildApp } from '../../app';
-import type { PaymentStatus } from '../../db/schema';
 import { appointments, auditLog, patients, payments, referrals } from '../../db/schema';
 import { paidBooking } from '../../test/booking-fixtures';
 import { insertTestPatient } from '../../test/patient-fixtures';

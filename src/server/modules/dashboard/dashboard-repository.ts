@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { dashboardAppointmentStatuses } from '../../../shared/dashboard';
+import { occupyingStatuses } from '../../../shared/appointment-states';
 import type { Db } from '../../db/database';
 import { appointments, patients, payments, slots } from '../../db/schema';
 import { latestPaymentSummary } from '../appointments/appointment-repository';
@@ -37,9 +37,7 @@ export function appointmentsStartingWithin(db: Db, range: InstantRange) {
     .innerJoin(slots, eq(slots.id, appointments.slotId))
     .leftJoin(patients, eq(patients.id, appointments.patientId))
     .leftJoinLateral(payment, sql`true`)
-    .where(
-      and(within(slots.startsAt, range), inArray(appointments.status, [...dashboardAppointmentStatuses])),
-    )
+    .where(and(within(slots.startsAt, range), inArray(appointments.status, [...occupyingStatuses])))
     .orderBy(asc(slots.startsAt), asc(appointments.id));
 }
 

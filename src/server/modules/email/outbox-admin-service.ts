@@ -47,7 +47,7 @@ export async function resendFailedEmail(db: Db, actor: AdminActor, id: number) {
     const row = await requeueFailedEmail(tx, id);
     if (!row) {
       throw (await outboxEmailExists(tx, id))
-        ? conflict(outboxTexts.notResendable)
+        ? conflict('email_not_resendable', outboxTexts.notResendable)
         : notFound(outboxTexts.notFound);
     }
     await auditChange(tx, actor, 'update', ENTITY, id, { status: { from: 'failed', to: 'pending' } });

@@ -134,6 +134,7 @@ describe('POST /api/admin/fa_questions', () => {
     const response = await create({ title: ' ', answer: ' ', asHtml: 'false' });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
+      code: 'invalid_input',
       error_messages: REQUIRED,
       errors: { title: [REQUIRED], answer: [REQUIRED] },
     });
@@ -230,7 +231,7 @@ describe('GET /api/admin/fa_questions/{id}', () => {
   it.each(['999999', 'abc', '0', '99999999999999'])('answers 404 for %s', async (id) => {
     const response = await t.app.inject({ url: `/api/admin/fa_questions/${id}`, headers: auth });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error_messages: 'FAQ not found' });
+    expect(response.json()).toEqual({ code: 'not_found', error_messages: 'FAQ not found' });
   });
 });
 

@@ -24,7 +24,8 @@ const FIELDS = ['title', 'answer', 'asHtml'] as const;
 function storedValues(values: FaqFormValues): FaQuestionValues {
   if (!values.asHtml) return { ...values, sanitizerVersion: SANITIZER_VERSION };
   const answer = sanitizeArticleHtml(values.answer);
-  if (isBlankHtml(answer)) throw refused(texts.required, fieldError('answer', texts.required));
+  if (isBlankHtml(answer))
+    throw refused('faq_answer_required', texts.required, fieldError('answer', texts.required));
   return { ...values, answer, sanitizerVersion: SANITIZER_VERSION };
 }
 

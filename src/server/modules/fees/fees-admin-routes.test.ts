@@ -112,7 +112,11 @@ describe('fee categories', () => {
   it('refuses a blank fee_category[title] in multipart', async () => {
     const response = await callMultipart('POST', '/api/admin/fee_categories', { 'fee_category[title]': '' });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ error_messages: texts.required, errors: { title: [texts.required] } });
+    expect(response.json()).toEqual({
+      code: 'invalid_input',
+      error_messages: texts.required,
+      errors: { title: [texts.required] },
+    });
   });
 
   it('lists categories by position with their services counted, searched and paged', async () => {
@@ -328,6 +332,7 @@ describe('fee services', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
+      code: 'invalid_input',
       error_messages: message,
       errors: { 'prices_attributes.1.amount': [message] },
     });
@@ -432,6 +437,7 @@ describe('fee services', () => {
     });
     expect(created.statusCode).toBe(422);
     expect(created.json()).toEqual({
+      code: 'fee_category_missing',
       error_messages: feeTexts.categoryMissing,
       errors: { fee_category_id: [feeTexts.categoryMissing] },
     });
@@ -538,7 +544,11 @@ describe('fee services', () => {
         service: { title: 'Mine, changed', prices_attributes: lines },
       });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ error_messages: message, errors: { [field]: [message] } });
+      expect(response.json()).toEqual({
+        code: 'fee_lines_invalid',
+        error_messages: message,
+        errors: { [field]: [message] },
+      });
     }
     expect((await call('GET', `/api/admin/services/${mine.id}`)).json().service).toEqual(mine);
     expect((await call('GET', `/api/admin/services/${theirs.id}`)).json().service).toEqual(theirs);

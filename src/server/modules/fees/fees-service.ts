@@ -74,7 +74,11 @@ export async function removeFeeCategory(db: Db, actor: Actor, id: number): Promi
 
 async function assertCategoryExists(db: Db, categoryId: number): Promise<void> {
   if (!(await feeCategoryExists(db, categoryId)))
-    throw refused(feeTexts.categoryMissing, fieldError('fee_category_id', feeTexts.categoryMissing));
+    throw refused(
+      'fee_category_missing',
+      feeTexts.categoryMissing,
+      fieldError('fee_category_id', feeTexts.categoryMissing),
+    );
 }
 
 /** Every line with an id must name one of this service's price lines, once. */
@@ -92,7 +96,7 @@ function checkPriceIds(lines: PriceLineChange[], ownIds: Set<number>): void {
     if (message) errors[`prices_attributes.${index}.id`] = [message];
   });
   const first = Object.values(errors)[0]?.[0];
-  if (first) throw refused(first, errors);
+  if (first) throw refused('fee_lines_invalid', first, errors);
 }
 
 /** How many price lines were added, changed and removed, for the audit entry. */

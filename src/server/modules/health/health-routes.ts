@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getHealth } from '../../../shared/api/health-endpoints';
 import { route } from '../../http/endpoint-route';
+import { errorBody } from '../../http/http-errors';
 import { withinTime } from '../../time-limit';
 
 /**
@@ -28,9 +29,11 @@ export async function healthRoutes(api: FastifyInstance): Promise<void> {
     if (failure !== undefined) {
       request.log.error({ err: failure }, 'health check: database unreachable');
       // The down answer keeps the status fields beside the error text, which an HttpError has no room for.
-      return reply
-        .code(503)
-        .send({ error_messages: 'The database is unreachable.', status: 'error', database: 'error' });
+      return reply.code(503).send({
+        ...errorBody('service_unavailable', 'The database is unreachable.'),
+        status: 'error',
+        database: 'error',
+      });
     }
     return { status: 'ok', database: 'ok' } as const;
   });

@@ -1,15 +1,8 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientTexts, staffFileUrl } from '../../../shared/patients';
-import {
-  appointments,
-  auditLog,
-  files,
-  type PaymentStatus,
-  patients,
-  payments,
-  slots,
-} from '../../db/schema';
+import type { PaymentStatus } from '../../../shared/payment-states';
+import { appointments, auditLog, files, patients, payments, slots } from '../../db/schema';
 import { createAdminBookingTestApp, paidBooking } from '../../test/booking-fixtures';
 import { testFile } from '../../test/multipart';
 import { columnsHoldingAny, insertTestPatient, storePrivateFile } from '../../test/patient-fixtures';

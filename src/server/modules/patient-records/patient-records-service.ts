@@ -1,13 +1,14 @@
 import type { Readable } from 'node:stream';
-import type { AppointmentStatus } from '../../../shared/appointments';
+import { isOpen } from '../../../shared/appointment-states';
 import {
   type PatientDetail,
   type PatientsQuery,
   type PatientsResponse,
   patientTexts,
 } from '../../../shared/patients';
+import { isUnsettled } from '../../../shared/payment-states';
 import type { Db } from '../../db/database';
-import { patients, unsettledPaymentStatuses } from '../../db/schema';
+import { patients } from '../../db/schema';
 import { conflict, notFound } from '../../domain-errors';
 import type { CsvCell } from '../../http/csv-export';
 import { appointmentRecordsOfPatient } from '../appointments/appointment-repository';
@@ -180,12 +181,6 @@ export async function patientZipForStaff(db: Db, actor: AdminActor, id: number):
   return zipStream(entries);
 }
 
-/**
- * States of an appointment still to come while its time has not started: erasing its patient would leave the
- * clinic expecting someone it can no longer name or reach.
- */
-const upcomingStatuses: readonly AppointmentStatus[] = ['held', 'booked', 'paid'];
-
 /** Why an erasure asked to keep what is newer than a cut-off (`olderThan`) did not happen. */
 export const NEWER_THAN_CUTOFF = 'The patient has data newer than the cut-off.';
 
@@ -245,10 +240,11 @@ export async function erasePatientRecords(
     const now = (options.now ?? new Date()).getTime();
     if (
       appointmentRows.some(
-        (row) => upcomingStatuses.includes(row.status) && row.startsAt && row.startsAt.getTime() > now,
+        // Still to come: erasing its patient would leave the clinic expecting someone it can no longer name or reach.
+        (row) => isOpen(row.status) && row.startsAt && row.startsAt.getTime() > now,
       )
     ) {
-      throw conflict(patientTexts.eraseUpcoming);
+      throw conflict('erase_upcoming', patientTexts.eraseUpcoming);
     }
     const { olderThan } = options;
     if (
@@ -259,13 +255,12 @@ export async function erasePatientRecords(
         ...referralRows.map((row) => row.createdAt),
       ].some((at) => at.getTime() >= olderThan.getTime())
     ) {
-      throw conflict(NEWER_THAN_CUTOFF);
+      throw conflict('erase_newer_than_cutoff', NEWER_THAN_CUTOFF);
     }
     const appointmentIds = appointmentRows.map((row) => row.id);
     const paymentRows = await lockPaymentsOfAppointments(tx, appointmentIds);
-    const unsettled: readonly string[] = unsettledPaymentStatuses;
-    if (paymentRows.some((row) => unsettled.includes(row.status))) {
-      throw conflict(patientTexts.erasePaymentInProgress);
+    if (paymentRows.some((row) => isUnsettled(row.status))) {
+      throw conflict('erase_payment_in_progress', patientTexts.erasePaymentInProgress);
     }
     const referralIds = referralRows.map((row) => row.id);
     const emails =

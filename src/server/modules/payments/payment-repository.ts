@@ -1,14 +1,18 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
 import {
   livePaymentStatuses,
+  type PaymentMoveName,
+  type PaymentStatus,
+  paymentMoves,
+  unsettledPaymentStatuses,
+} from '../../../shared/payment-states';
+import type { Db } from '../../db/database';
+import {
   type NewPayment,
   type Payment,
   type PaymentProviderName,
-  type PaymentStatus,
   paymentEvents,
   payments,
-  unsettledPaymentStatuses,
 } from '../../db/schema';
 
 export async function insertPayment(db: Db, values: NewPayment): Promise<Payment> {
@@ -65,17 +69,22 @@ export async function hasOtherLivePayment(db: Db, appointmentId: number, exceptI
   return rows.length > 0;
 }
 
-/** Changes a payment only while its status is one of `from`; answers the changed row. */
-export async function updatePayment(
+/**
+ * Makes one move of the payment's table (`src/shared/payment-states.ts`), only from a state the table allows it from,
+ * in one atomic statement, with the other columns the move sets; answers the moved row, or undefined when the payment
+ * is not in such a state (another request or the settlement job moved it first). The one writer of a payment's state.
+ */
+export async function movePayment(
   db: Db,
   id: number,
-  from: readonly PaymentStatus[],
-  values: Partial<NewPayment>,
+  move: PaymentMoveName,
+  values: Omit<Partial<NewPayment>, 'status'> = {},
 ): Promise<Payment | undefined> {
+  const rule: { from: readonly PaymentStatus[]; to?: PaymentStatus } = paymentMoves[move];
   const [row] = await db
     .update(payments)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(payments.id, id), inArray(payments.status, [...from])))
+    .set({ ...values, ...(rule.to ? { status: rule.to } : {}), updatedAt: sql`now()` })
+    .where(and(eq(payments.id, id), inArray(payments.status, [...rule.from])))
     .returning();
   return row;
 }
@@ -97,7 +106,13 @@ export async function claimInterruptedPayment(
       settleAfter: sql`now() + ${graceMs} * interval '1 millisecond'`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(payments.id, id), eq(payments.status, 'processing'), isNotNull(payments.failureMessage)))
+    .where(
+      and(
+        eq(payments.id, id),
+        inArray(payments.status, [...paymentMoves.resume.from]),
+        isNotNull(payments.failureMessage),
+      ),
+    )
     .returning();
   return row;
 }

@@ -77,14 +77,19 @@ export function fromPaymentIntent(intent: Stripe.PaymentIntent): ProviderPayment
  * the same payment) is not the card's fault: down too, so the payment is asked about rather than failed.
  */
 function stripeError(sdk: typeof Stripe, error: unknown): DomainError {
-  if (error instanceof sdk.errors.StripeCardError) return declined(error.message || paymentTexts.declined);
+  if (error instanceof sdk.errors.StripeCardError)
+    return declined('card_declined', error.message || paymentTexts.declined);
   if (
     error instanceof sdk.errors.StripeInvalidRequestError &&
     error.code !== 'payment_intent_unexpected_state'
   ) {
-    return refused(paymentTexts.invalidMethod, fieldError('token', paymentTexts.invalidMethod));
+    return refused(
+      'payment_method_invalid',
+      paymentTexts.invalidMethod,
+      fieldError('token', paymentTexts.invalidMethod),
+    );
   }
-  return providerFailure(paymentTexts.providerDown);
+  return providerFailure('provider_unavailable', paymentTexts.providerDown);
 }
 
 const isMissing = (sdk: typeof Stripe, error: unknown) =>
@@ -113,7 +118,7 @@ export function createStripeProvider(
         );
         return fromPaymentIntent(intent);
       } catch {
-        throw providerFailure(paymentTexts.providerDown);
+        throw providerFailure('provider_unavailable', paymentTexts.providerDown);
       }
     },
     async confirm(id, paymentMethod, idempotencyKey) {
@@ -130,7 +135,7 @@ export function createStripeProvider(
         return fromPaymentIntent(await client.paymentIntents.retrieve(id));
       } catch (error) {
         if (isMissing(sdk, error)) return undefined;
-        throw providerFailure(paymentTexts.providerDown);
+        throw providerFailure('provider_unavailable', paymentTexts.providerDown);
       }
     },
     async cancel(id) {
@@ -139,7 +144,7 @@ export function createStripeProvider(
       } catch (error) {
         // Already canceled or never known: nothing of it can be charged any more.
         if (!(error instanceof sdk.errors.StripeInvalidRequestError)) {
-          throw providerFailure(paymentTexts.providerDown);
+          throw providerFailure('provider_unavailable', paymentTexts.providerDown);
         }
       }
     },
@@ -156,7 +161,7 @@ export function createStripeProvider(
           error instanceof sdk.errors.StripeInvalidRequestError &&
           error.code !== 'charge_already_refunded'
         ) {
-          throw refused(error.message || paymentTexts.refundFailed);
+          throw refused('refund_failed', error.message || paymentTexts.refundFailed);
         }
         // Refunded already (its answer lost, or in Stripe's dashboard), or not: Stripe's list of the payment's
         // refunds says. Stripe answers its own 500 again to every request with the same key for a day, so after
@@ -175,7 +180,7 @@ export function createStripeProvider(
         } catch {
           // Still unreachable, or refused: the refund is asked for again later.
         }
-        throw providerFailure(paymentTexts.refundFailed);
+        throw providerFailure('refund_failed', paymentTexts.refundFailed);
       }
     },
   };

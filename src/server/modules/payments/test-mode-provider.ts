@@ -11,7 +11,11 @@ export const TEST_PAYMENT_METHODS = {
 } as const;
 
 const invalidMethod = () =>
-  refused(paymentTexts.invalidMethod, fieldError('token', paymentTexts.invalidMethod));
+  refused(
+    'payment_method_invalid',
+    paymentTexts.invalidMethod,
+    fieldError('token', paymentTexts.invalidMethod),
+  );
 const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 /**
@@ -51,13 +55,13 @@ export function createTestModeProvider(options: { delayMs?: number } = {}): Paym
     async confirm(id, paymentMethod, idempotencyKey) {
       await wait();
       const earlier = byKey.get(idempotencyKey);
-      if (earlier?.status === 'failed') throw declined(paymentTexts.declined);
+      if (earlier?.status === 'failed') throw declined('card_declined', paymentTexts.declined);
       if (earlier) return earlier;
       const payment = payments.get(id);
-      if (!payment) throw refused(paymentTexts.bookingNotFound);
+      if (!payment) throw refused('payment_unknown', paymentTexts.bookingNotFound);
       if (paymentMethod === TEST_PAYMENT_METHODS.declined) {
         remember(idempotencyKey, { ...payment, status: 'failed', failureMessage: paymentTexts.declined });
-        throw declined(paymentTexts.declined);
+        throw declined('card_declined', paymentTexts.declined);
       }
       if (paymentMethod !== TEST_PAYMENT_METHODS.succeeds) throw invalidMethod();
       return remember(idempotencyKey, { ...payment, status: 'succeeded' });

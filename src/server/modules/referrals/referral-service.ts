@@ -78,17 +78,19 @@ const emailKeyOf = (email: string) => email.trim().toLowerCase();
  */
 export async function checkBeforeReferralForm(db: Db, client: string, formBytes: number): Promise<void> {
   // Longer than a referral's text and one letter: too large for a referral (and, without a hold, no booking).
-  if (formBytes > REFERRAL_FORM_MAX_BYTES) throw tooLarge(referralTexts.formTooLarge);
+  if (formBytes > REFERRAL_FORM_MAX_BYTES)
+    throw tooLarge('referral_form_too_large', referralTexts.formTooLarge);
   const now = Date.now();
   const sent = await countReferralsSince(db, { sentFrom: client }, new Date(now - HOUR_MS));
-  if (sent >= REFERRALS_PER_ADDRESS_PER_HOUR) throw limitReached(referralTexts.tooManyFromAddress);
+  if (sent >= REFERRALS_PER_ADDRESS_PER_HOUR)
+    throw limitReached('referrals_limit', referralTexts.tooManyFromAddress);
   const fileBytes = Math.max(0, formBytes - FORM_TEXT_BYTES);
   if (fileBytes === 0) return;
   if (
     (await uploadedBytesSince(db, client, new Date(now - DAY_MS))) + fileBytes >
     VISITOR_UPLOAD_BYTES_PER_DAY
   )
-    throw limitReached(VISITOR_UPLOADS_USED_UP);
+    throw limitReached('visitor_uploads_used_up', VISITOR_UPLOADS_USED_UP);
 }
 
 /**
@@ -118,15 +120,15 @@ export async function submitReferral(
     await lockReferralSenders(tx, emailKey, sender.client);
     const hourAgo = new Date(Date.now() - HOUR_MS);
     if ((await countReferralsSince(tx, { emailKey }, hourAgo)) >= REFERRALS_PER_EMAIL_PER_HOUR)
-      throw limitReached(referralTexts.tooManyFromEmail);
+      throw limitReached('referrals_limit', referralTexts.tooManyFromEmail);
     if (
       (await countReferralsSince(tx, { sentFrom: sender.client }, hourAgo)) >= REFERRALS_PER_ADDRESS_PER_HOUR
     )
-      throw limitReached(referralTexts.tooManyFromAddress);
+      throw limitReached('referrals_limit', referralTexts.tooManyFromAddress);
     if (letter) {
       const used = await uploadedBytesSince(tx, sender.client, new Date(Date.now() - DAY_MS));
       if (used + letter.bytes.length > VISITOR_UPLOAD_BYTES_PER_DAY)
-        throw limitReached(VISITOR_UPLOADS_USED_UP);
+        throw limitReached('visitor_uploads_used_up', VISITOR_UPLOADS_USED_UP);
       await recordClientUpload(tx, sender.client, letter.bytes.length);
     }
     const patient = await insertPatient(tx, {
@@ -263,6 +265,7 @@ export async function triageReferral(
     const { referral, patient } = found;
     if (!allowedDecisions(referral.status).includes(decision.status)) {
       throw conflict(
+        'referral_decided',
         referral.status === 'accepted' || referral.status === 'declined'
           ? alreadyDecided[referral.status]
           : referralTexts.statusInvalid,

@@ -571,6 +571,7 @@ describe('bad input answers 4xx with error_messages, never 500', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
+      code: 'invalid_input',
       error_messages: message,
       errors: { 'sessions_create.0.start_date': [message] },
     });
@@ -578,6 +579,7 @@ describe('bad input answers 4xx with error_messages, never 500', () => {
       sessions_update: [{ ...slot(day, '09:00', '09:30'), id: 1, end_date: startDate }],
     });
     expect(update.json()).toEqual({
+      code: 'invalid_input',
       error_messages: message,
       errors: { 'sessions_update.0.end_date': [message] },
     });
@@ -594,6 +596,7 @@ describe('bad input answers 4xx with error_messages, never 500', () => {
     expect(response.statusCode).toBe(422);
     const message = 'must be a date and time in the years 2000 to 2999';
     expect(response.json()).toEqual({
+      code: 'invalid_input',
       error_messages: message,
       errors: { 'sessions_create.0.start_date': [message], 'sessions_create.0.end_date': [message] },
     });

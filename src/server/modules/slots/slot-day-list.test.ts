@@ -144,6 +144,7 @@ describe('POST /api/admin/sessions: a day copied to other days (one save)', () =
     const response = await save({ sessions_create: copy });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
+      code: 'invalid_input',
       error_messages: slotTexts.occupied,
       errors: { 'sessions_create.2': [slotTexts.occupied] },
     });

@@ -14,6 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { occupyingStatuses } from '../../../shared/appointment-states';
 import { HOLD_LIFETIME_FACTOR } from '../../../shared/slots';
 import type { Db } from '../../db/database';
 import { databaseErrorCode } from '../../db/database-errors';
@@ -76,9 +77,6 @@ export interface SlotBooking {
   firstName: string | null;
   lastName: string | null;
 }
-
-/** The appointments a booked slot can hold: the one taking place, or that took place, at its time. */
-const occupyingStatuses = ['booked', 'paid', 'attended', 'no_show'] as const;
 
 /**
  * The appointment that holds each booked slot of `slotIds`, with its patient's name (null once erased): the one

@@ -182,7 +182,7 @@ describe('PUT /api/patient_sessions/:id (preliminary booking)', () => {
     await holdOk(id);
     const again = await hold(id);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error_messages: TAKEN });
+    expect(again.json()).toEqual({ code: 'slot_taken', error_messages: TAKEN });
 
     const booked = await insertSlot(db, {
       startsAt: clinicInstant(clinicDayFromToday(9), '11:00'),
@@ -222,7 +222,7 @@ describe('PUT /api/patient_sessions/:id (preliminary booking)', () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(21);
     for (const response of responses.filter((answer) => answer.statusCode === 409))
-      expect(response.json()).toEqual({ error_messages: TAKEN });
+      expect(response.json()).toEqual({ code: 'slot_taken', error_messages: TAKEN });
     // A visitor who lost the race keeps the time they held before.
     const losers = tokens.filter((_token, index) => responses[20 + index]?.statusCode === 409);
     for (const token of losers) {
@@ -297,7 +297,7 @@ describe('holds per address', () => {
 
     const fourth = await hold(d, undefined, from);
     expect(fourth.statusCode).toBe(429);
-    expect(fourth.json()).toEqual({ error_messages: TOO_MANY_HOLDS });
+    expect(fourth.json()).toEqual({ code: 'holds_limit', error_messages: TOO_MANY_HOLDS });
     expect(await statusOf(d)).toMatchObject({ status: 'available', holdClient: null });
 
     // A slot already taken is still 409 for that address, and another address is not affected.

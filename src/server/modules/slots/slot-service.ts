@@ -45,7 +45,7 @@ const isOverlapViolation = (error: unknown) => {
 };
 
 const occupied = (field?: string) =>
-  refused(slotTexts.occupied, field ? fieldError(field, slotTexts.occupied) : undefined);
+  refused('slot_overlaps', slotTexts.occupied, field ? fieldError(field, slotTexts.occupied) : undefined);
 
 function rowValues(slot: SlotCreate): SlotValues {
   return {
@@ -140,7 +140,7 @@ export async function saveSlots(db: Db, actor: AdminActor, request: SaveSessions
   }));
   const ids = updates.map((update) => update.id);
   if (new Set(ids).size !== ids.length) {
-    throw refused('Each slot may be changed only once in a save.');
+    throw refused('slot_changed_twice', 'Each slot may be changed only once in a save.');
   }
   checkBatch([...creates, ...updates], new Date());
   if (creates.length + updates.length === 0) return [];
@@ -154,7 +154,12 @@ export async function saveSlots(db: Db, actor: AdminActor, request: SaveSessions
         const before = await findSlot(tx, update.id);
         if (!before) throw notFound(slotTexts.notFound);
         const after = await updateEditableSlot(tx, update.id, update.values);
-        if (!after) throw refused(slotTexts.notEditable, fieldError(update.field, slotTexts.notEditable));
+        if (!after)
+          throw refused(
+            'slot_not_editable',
+            slotTexts.notEditable,
+            fieldError(update.field, slotTexts.notEditable),
+          );
         touched.push(before, after);
         fieldOfRow.set(after.id, update.field);
         await auditChange(tx, actor, 'update', ENTITY, after.id, {
@@ -206,19 +211,19 @@ export async function changeSlotStatus(
   status: SlotStatus,
   holdMinutes: number,
 ): Promise<Session> {
-  if (status === 'booked') throw refused(slotTexts.bookedBySetting);
+  if (status === 'booked') throw refused('slot_booked_by_setting', slotTexts.bookedBySetting);
   return db.transaction(async (tx) => {
     const before = await findSlot(tx, id);
     if (!before) throw notFound(slotTexts.notFound);
-    if (before.status === 'booked') throw refused(slotTexts.bookedStatusLocked);
+    if (before.status === 'booked') throw refused('slot_booked', slotTexts.bookedStatusLocked);
     if (status === 'available' && before.status === 'available') return sessionAnswer(before);
-    if (status === 'pending' && before.status === 'pending') throw conflict(slotTexts.taken);
+    if (status === 'pending' && before.status === 'pending') throw conflict('slot_taken', slotTexts.taken);
     const after = await setSlotStatus(tx, id, [before.status], status, holdMinutes);
-    if (!after && status === 'available') throw conflict(slotTexts.heldByVisitor);
+    if (!after && status === 'available') throw conflict('slot_held_by_visitor', slotTexts.heldByVisitor);
     if (!after) {
       throw before.startsAt.getTime() <= Date.now()
-        ? refused(slotTexts.notEditable)
-        : conflict(slotTexts.taken);
+        ? refused('slot_not_editable', slotTexts.notEditable)
+        : conflict('slot_taken', slotTexts.taken);
     }
     await auditChange(tx, actor, 'update', ENTITY, id, { status: { from: before.status, to: after.status } });
     return sessionAnswer(after);
@@ -232,8 +237,8 @@ export async function removeSlot(db: Db, actor: AdminActor, id: number): Promise
     if (!row) {
       const existing = await findSlot(tx, id);
       if (!existing) throw notFound(slotTexts.notFound);
-      if (existing.status === 'booked') throw refused(slotTexts.deleteBooked);
-      throw conflict(slotTexts.deletePending);
+      if (existing.status === 'booked') throw refused('slot_booked', slotTexts.deleteBooked);
+      throw conflict('slot_held', slotTexts.deletePending);
     }
     await auditChange(tx, actor, 'delete', ENTITY, id, {
       starts_at: row.startsAt,
@@ -274,9 +279,9 @@ export async function holdForVisitor(
   });
   if ('refusal' in held) {
     if (held.refusal === 'missing') throw notFound(slotTexts.notFound);
-    if (held.refusal === 'limit') throw limitReached(slotTexts.tooManyHolds(holdMinutes));
-    if (held.refusal === 'lifetime') throw conflict(slotTexts.heldLongEnough);
-    throw conflict(slotTexts.taken);
+    if (held.refusal === 'limit') throw limitReached('holds_limit', slotTexts.tooManyHolds(holdMinutes));
+    if (held.refusal === 'lifetime') throw conflict('hold_lifetime_reached', slotTexts.heldLongEnough);
+    throw conflict('slot_taken', slotTexts.taken);
   }
   // A visitor re-holding their own time keeps their token: their booking under it stays theirs.
   const token = held.row.holdTokenHash === own && visitor.ownToken ? visitor.ownToken : fresh.token;

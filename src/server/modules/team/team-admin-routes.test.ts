@@ -119,6 +119,7 @@ describe('POST /api/admin/team_members', () => {
     const response = await create({ full_name: ' ', user_type: '', description: '', order: '' });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
+      code: 'invalid_input',
       error_messages: 'Full name is required',
       errors: {
         full_name: ['Full name is required'],
@@ -145,7 +146,11 @@ describe('POST /api/admin/team_members', () => {
   ])('answers 422 when %s is missing', async (field, message) => {
     const response = await create({ ...valid, [field]: undefined });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ error_messages: message, errors: { [field]: [message] } });
+    expect(response.json()).toEqual({
+      code: 'invalid_input',
+      error_messages: message,
+      errors: { [field]: [message] },
+    });
   });
 
   it.each(['-1', '1.5', 'abc', '10000', '1e3', '0x10'])('answers 422 for order %s', async (order) => {
@@ -259,7 +264,7 @@ describe('GET /api/admin/team_members/{id}', () => {
   it.each(['999999', 'abc', '0', '-1', '99999999999999'])('answers 404 for %s', async (id) => {
     const response = await t.app.inject({ url: `/api/admin/team_members/${id}`, headers: auth });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error_messages: 'Team member not found' });
+    expect(response.json()).toEqual({ code: 'not_found', error_messages: 'Team member not found' });
   });
 });
 
@@ -343,7 +348,7 @@ describe('PUT /api/admin/team_members/{id}', () => {
   it.each(['999999', 'abc'])('answers 404 for %s', async (id) => {
     const response = await send('PUT', `/api/admin/team_members/${id}`, valid);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error_messages: 'Team member not found' });
+    expect(response.json()).toEqual({ code: 'not_found', error_messages: 'Team member not found' });
   });
 });
 

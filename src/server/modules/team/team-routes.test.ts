@@ -57,6 +57,6 @@ describe('GET /api/team_members/{id}', () => {
   it.each(['999999', 'abc', '-1', '99999999999999'])('answers 404 for %s', async (id) => {
     const response = await t.app.inject({ url: `/api/team_members/${id}` });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error_messages: 'Team member not found' });
+    expect(response.json()).toEqual({ code: 'not_found', error_messages: 'Team member not found' });
   });
 });

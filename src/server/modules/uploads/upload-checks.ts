@@ -21,8 +21,9 @@ function extensionOf(fileName: string): string {
  */
 export async function checkUpload(file: FormFile, kind: UploadKind, field: string): Promise<CheckedUpload> {
   const rule = uploadRules[kind];
-  const refuse = () => unsupported(rule.message, fieldError(field, rule.message));
-  if (file.bytes.length === 0) throw refused('The file is empty.', fieldError(field, 'The file is empty.'));
+  const refuse = () => unsupported('file_type_refused', rule.message, fieldError(field, rule.message));
+  if (file.bytes.length === 0)
+    throw refused('file_empty', 'The file is empty.', fieldError(field, 'The file is empty.'));
   if (!rule.extensions.includes(extensionOf(file.fileName))) throw refuse();
   // file-type and sharp are imported on the first upload: together they cost a start about 100 ms.
   const { fileTypeFromBuffer } = await import('file-type');
@@ -79,6 +80,6 @@ export async function prepareUpload(
     };
   } catch {
     const message = 'The image could not be read. Choose another .jpg, .jpeg or .png image.';
-    throw refused(message, fieldError(field, message));
+    throw refused('file_unreadable', message, fieldError(field, message));
   }
 }

@@ -64,7 +64,7 @@ describe('GET /uploads/{id}', () => {
   it('answers 404 for a private file', async () => {
     const response = await t.app.inject({ url: `/uploads/${privateId}` });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error_messages: 'File not found' });
+    expect(response.json()).toEqual({ code: 'not_found', error_messages: 'File not found' });
     expect(response.headers['cache-control'] ?? '').not.toContain('public');
   });
 
@@ -76,6 +76,6 @@ describe('GET /uploads/{id}', () => {
   ])('answers 404 for %s', async (id) => {
     const response = await t.app.inject({ url: `/uploads/${encodeURIComponent(id)}` });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error_messages: 'File not found' });
+    expect(response.json()).toEqual({ code: 'not_found', error_messages: 'File not found' });
   });
 });

@@ -1,0 +1,46 @@
+import type { BookingFields } from '../../../shared/booking';
+import type { NewAppointment, NewPatient } from '../../db/schema';
+import type { SlotKind } from '../slots/slot-repository';
+
+/** The patient's columns a booking form sets (the visitor's or the staff's), for a slot of `kind`. */
+export function patientColumnsOf(form: Omit<BookingFields, 'is_adult' | 'is_video_call'>, kind: SlotKind) {
+  return {
+    firstName: form.first_name ?? '',
+    lastName: form.last_name ?? '',
+    email: form.email ?? null,
+    phone: form.phone ?? '',
+    dob: form.dob ?? null,
+    isAdult: kind.isAdult,
+    guardianFirstName: form.guardian_first_name ?? null,
+    guardianLastName: form.guardian_last_name ?? null,
+    consultantName: form.consultant_name ?? null,
+    consultantAddress: form.consultant_addres ?? null,
+    consultantEmail: form.consultant_email ?? null,
+    allergens: form.allergens ?? null,
+  } satisfies Partial<NewPatient>;
+}
+
+export type PatientColumns = ReturnType<typeof patientColumnsOf>;
+
+/** The API's names of the patient's columns, for the audit log (names, never values). */
+export const patientFieldNames: Record<keyof PatientColumns, string> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  phone: 'phone',
+  dob: 'dob',
+  isAdult: 'is_adult',
+  guardianFirstName: 'guardian_first_name',
+  guardianLastName: 'guardian_last_name',
+  consultantName: 'consultant_name',
+  consultantAddress: 'consultant_addres',
+  consultantEmail: 'consultant_email',
+  allergens: 'allergens',
+};
+
+/** The test's ticks the appointment keeps of its form (none for a video consultation). */
+export const testTicksOf = (form: Pick<BookingFields, 'antihistamine' | 'agreement'>, kind: SlotKind) =>
+  ({
+    antihistamineConfirmed: kind.isVideoCall ? null : form.antihistamine,
+    agreementAccepted: kind.isVideoCall ? null : form.agreement,
+  }) satisfies Partial<NewAppointment>;

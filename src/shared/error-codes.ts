@@ -1,0 +1,105 @@
+/**
+ * The stable `code` of every API error (DESIGN.md section 3: "every error body may carry a stable code beside
+ * error_messages"). `error_messages` is the text a person reads and may change; the code names the reason and does
+ * not, so the server's callers and the browser branch on it, never on the text. One reason, one code, whoever is
+ * told and in whatever words (staff and a patient read different texts for `payment_in_progress`).
+ */
+export const errorCodes = [
+  // Any request
+  /** No such record, or no such path (404): the path says what was looked for. */
+  'not_found',
+  'invalid_input',
+  'invalid_characters',
+  'unknown_field',
+  'one_file_expected',
+  'invalid_json',
+  'invalid_address',
+  'body_not_allowed',
+  'unreadable_form',
+  'unsupported_media_type',
+  'too_large',
+  'too_complex',
+  'rate_limited',
+  'uploads_in_flight',
+  'server_busy',
+  'cross_site',
+  'unauthorized',
+  'concurrent_change',
+  'service_unavailable',
+  'internal_error',
+  'bad_request',
+  // Signing in
+  'sign_in_failed',
+  'sign_in_throttled',
+  // Files
+  'file_empty',
+  'file_type_refused',
+  'file_unreadable',
+  'visitor_uploads_used_up',
+  // Content
+  'article_date_invalid',
+  'article_content_invalid',
+  'faq_answer_required',
+  'fee_category_missing',
+  'fee_lines_invalid',
+  // Slots and holds
+  /** The time a form names does not exist (422 on the form's field). */
+  'slot_not_found',
+  'slot_overlaps',
+  'slot_in_past',
+  'slot_changed_twice',
+  'slot_not_editable',
+  'slot_booked_by_setting',
+  'slot_booked',
+  'slot_taken',
+  'slot_held_by_visitor',
+  'slot_held',
+  'hold_missing',
+  'holds_limit',
+  'hold_lifetime_reached',
+  // Bookings and appointments
+  'bookings_limit',
+  'booking_token_mismatch',
+  'appointment_ended',
+  'appointment_not_movable',
+  'appointment_not_cancellable',
+  'appointment_changed',
+  'appointment_not_changeable',
+  'appointment_patient_mismatch',
+  'patient_erased',
+  'slot_not_free',
+  'slot_other_kind',
+  'slot_started',
+  'slot_other_price',
+  'attendance_too_early',
+  'attendance_not_allowed',
+  'notice_passed',
+  'cancel_in_progress',
+  // Payments
+  'payment_method_invalid',
+  'payment_unknown',
+  'card_declined',
+  'provider_unavailable',
+  'payment_in_progress',
+  'already_paid',
+  'booking_cancelled',
+  'refund_not_allowed',
+  'refund_in_progress',
+  'refund_other_provider',
+  'refund_failed',
+  'webhook_disabled',
+  'webhook_signature_invalid',
+  'webhook_unreadable',
+  // Self-referrals
+  'referral_decided',
+  'referral_form_too_large',
+  'referrals_limit',
+  // Patients
+  'erase_upcoming',
+  'erase_payment_in_progress',
+  'erase_newer_than_cutoff',
+  // E-mails
+  'email_not_resendable',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];

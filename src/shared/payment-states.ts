@@ -1,0 +1,124 @@
+/**
+ * A card payment's life, written once beside the appointment's (`appointment-states.ts`): its states (the card
+ * provider's, and ours around a refund), the moves between them and the groups of states rules read. The server
+ * changes a payment's state only through the one guarded writer (`movePayment`), which refuses a move from a state
+ * the table does not allow. No Zod here: public pages import it.
+ *
+ * - processing: recorded before the provider is asked, then while it has not settled;
+ * - requires_action: the card wants 3-D Secure;
+ * - succeeded, failed: as the provider settled it (a failed one may still succeed: the provider's word wins);
+ * - refunding: a refund asked of the provider and not yet answered;
+ * - refund_pending: taken after its appointment lost its time, owed back (refunded automatically);
+ * - refunded.
+ */
+export const paymentStatuses = [
+  'processing',
+  'requires_action',
+  'succeeded',
+  'failed',
+  'refunding',
+  'refund_pending',
+  'refunded',
+] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** A payment is recorded `processing`, before the provider is asked. */
+export const paymentStart = 'processing' satisfies PaymentStatus;
+
+/** Being taken: the provider has yet to say whether the card was charged. */
+export const inProgressPaymentStatuses = [
+  'processing',
+  'requires_action',
+] as const satisfies readonly PaymentStatus[];
+
+/** The provider's word can still settle it (a failed payment can still succeed). */
+export const openPaymentStatuses = [
+  'processing',
+  'requires_action',
+  'failed',
+] as const satisfies readonly PaymentStatus[];
+
+interface PaymentMove {
+  from: readonly PaymentStatus[];
+  /** The state after the move; none: the state stays (a note, a new turn with the settlement job). */
+  to?: PaymentStatus;
+}
+
+export const paymentMoves = {
+  /** The provider refused the call for good (a declined card, a method it cannot use): the patient tries anew. */
+  decline: { from: ['processing'], to: 'failed' },
+  /** A call to the provider went unanswered: it stays processing with the failure noted, for the next try or job. */
+  interrupt: { from: ['processing'] },
+  /** The patient's next try continues a payment whose last call went unanswered. */
+  resume: { from: ['processing'] },
+  /** The browser asked after a payment in progress, and the provider had nothing new: asked again later. */
+  recheck: { from: inProgressPaymentStatuses },
+  /** The provider says it is still processing, */
+  pend: { from: openPaymentStatuses, to: 'processing' },
+  /** or waits for 3-D Secure, */
+  requireAction: { from: openPaymentStatuses, to: 'requires_action' },
+  /** or failed (or it answered for another amount or currency than asked: never booked), */
+  fail: { from: openPaymentStatuses, to: 'failed' },
+  /** or succeeded, and the appointment is paid, */
+  succeed: { from: openPaymentStatuses, to: 'succeeded' },
+  /** or succeeded after the appointment lost its time: the money is owed back. */
+  owe: { from: openPaymentStatuses, to: 'refund_pending' },
+  /** The provider never charged it (a crash before the charge, a 3-D Secure check left unfinished): given up. */
+  abandon: { from: inProgressPaymentStatuses, to: 'failed' },
+  /** A refund is asked of the provider, */
+  startRefund: { from: ['succeeded'], to: 'refunding' },
+  /** which it refused: the payment stands, */
+  keep: { from: ['refunding'], to: 'succeeded' },
+  /** or made. */
+  completeRefund: { from: ['refunding'], to: 'refunded' },
+  /** A payment owed back is refunded. */
+  refundOwed: { from: ['refund_pending'], to: 'refunded' },
+} as const satisfies Record<string, PaymentMove>;
+
+export type PaymentMoveName = keyof typeof paymentMoves;
+
+/** Whether the table allows `move` from `status`. */
+export const allowsPaymentMove = (move: PaymentMoveName, status: string): boolean =>
+  (paymentMoves[move].from as readonly string[]).includes(status);
+
+/**
+ * Blocks another payment of its appointment (one live payment an appointment, an index of the database).
+ * `refund_pending` does not: a payment that succeeded after the slot was lost waits for its automatic refund.
+ */
+export const livePaymentStatuses = [
+  'processing',
+  'requires_action',
+  'succeeded',
+  'refunding',
+] as const satisfies readonly PaymentStatus[];
+
+/** The provider has yet to settle it for us: the settlement job asks it about these. */
+export const unsettledPaymentStatuses = [
+  'processing',
+  'requires_action',
+  'refunding',
+  'refund_pending',
+] as const satisfies readonly PaymentStatus[];
+
+/** Being taken or given back: its appointment is not cancelled or moved meanwhile. */
+export const underWayPaymentStatuses = [
+  'processing',
+  'requires_action',
+  'refunding',
+] as const satisfies readonly PaymentStatus[];
+
+/**
+ * Keeps its appointment: a live payment, or one where money was taken and is owed or was given back. An appointment
+ * without any of these is unpaid: no money moved, and it may be replaced or, once abandoned, deleted.
+ */
+export const keepingPaymentStatuses = [
+  ...livePaymentStatuses,
+  'refund_pending',
+  'refunded',
+] as const satisfies readonly PaymentStatus[];
+
+export const isUnsettled = (status: string) =>
+  (unsettledPaymentStatuses as readonly string[]).includes(status);
+export const isUnderWay = (status: string) => (underWayPaymentStatuses as readonly string[]).includes(status);
+export const isInProgress = (status: string) =>
+  (inProgressPaymentStatuses as readonly string[]).includes(status);

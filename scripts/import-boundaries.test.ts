@@ -15,7 +15,15 @@ const files: Record<string, string> = {
     "import { c } from '../../components/data-table/data-table';",
     "import { d } from '../../../shared/blog';",
     "import { e } from 'react-dom/server';",
+    "import { f } from '../../lib/route-handle';",
+    "import { g } from '../../components/app-error-boundary/app-error-boundary';",
   ].join('\n'),
+  'src/client/features/blog/imports-app.ts': "import { a } from '../../app/routes';",
+  'src/client/features/blog/imports-app-layout.ts': "import { a } from '../../app/layouts/public-layout';",
+  'src/client/components/data-table/imports-app.ts': "import { a } from '../../app/route-handle';",
+  'src/client/components/data-table/ok.ts': "import { a } from '../../lib/api-client';",
+  'src/client/lib/imports-app.ts': "import { a } from '../app/routes';",
+  'src/client/app/ok.ts': "import { a } from './routes';\nimport { b } from '../features/blog/blog-api';",
   'src/client/features/blog/imports-team.ts': "import { a } from '../team/team-api';",
   'src/client/features/blog/imports-faq.ts': "import { a } from '../../features/faq/faq-api';",
   'src/client/features/blog/imports-server.ts': "import { a } from '../../../server/app';",
@@ -62,11 +70,15 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('import boundaries', () => {
-  it("refuse a feature importing another feature, client code importing the server, shared code importing anything but zod and shared modules, and a server module importing another module's routes or the app", () => {
+  it("refuse a feature importing another feature, client code importing the server, a feature, component or helper importing the app, shared code importing anything but zod and shared modules, and a server module importing another module's routes or the app", () => {
     expect(refused).toEqual([
+      'src/client/components/data-table/imports-app.ts',
+      'src/client/features/blog/imports-app-layout.ts',
+      'src/client/features/blog/imports-app.ts',
       'src/client/features/blog/imports-faq.ts',
       'src/client/features/blog/imports-server.ts',
       'src/client/features/blog/imports-team.ts',
+      'src/client/lib/imports-app.ts',
       'src/client/lib/imports-server.ts',
       'src/server/modules/appointments/imports-admin-routes.ts',
       'src/server/modules/appointments/imports-app.ts',

@@ -45,6 +45,11 @@ const files: Record<string, string> = {
     "import { a } from '../slots/slot-admin-routes';",
   'src/server/modules/appointments/imports-app.ts': "import { a } from '../../app';",
   'src/server/modules/appointments/ok.test.ts': "import { a } from '../slots/slot-routes';",
+  'src/server/db/ok.ts': "import { a } from './schema';\nimport { b } from '../http/http-errors';",
+  'src/server/db/imports-module.ts': "import { a } from '../modules/uploads/file-repository';",
+  'src/server/db/imports-modules-folder.test.ts': "import { a } from '../modules';",
+  'src/server/seed/ok.ts':
+    "import { a } from '../modules/uploads/file-repository';\nimport { b } from '../db/schema';",
 };
 
 let root: string;
@@ -70,7 +75,7 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('import boundaries', () => {
-  it("refuse a feature importing another feature, client code importing the server, a feature, component or helper importing the app, shared code importing anything but zod and shared modules, and a server module importing another module's routes or the app", () => {
+  it("refuse a feature importing another feature, client code importing the server, a feature, component or helper importing the app, shared code importing anything but zod and shared modules, a server module importing another module's routes or the app, and the database layer importing a module", () => {
     expect(refused).toEqual([
       'src/client/components/data-table/imports-app.ts',
       'src/client/features/blog/imports-app-layout.ts',
@@ -80,6 +85,8 @@ describe('import boundaries', () => {
       'src/client/features/blog/imports-team.ts',
       'src/client/lib/imports-app.ts',
       'src/client/lib/imports-server.ts',
+      'src/server/db/imports-module.ts',
+      'src/server/db/imports-modules-folder.test.ts',
       'src/server/modules/appointments/imports-admin-routes.ts',
       'src/server/modules/appointments/imports-app.ts',
       'src/server/modules/appointments/imports-routes.ts',

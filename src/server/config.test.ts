@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLocalUrl, readConfig } from './config';
-import { createPaymentProvider } from './modules/payments/payment-provider';
+import { createPaymentProvider } from './modules/payments/create-payment-provider';
 import type { StripeSettings } from './modules/payments/stripe-provider';
 import { type FakeStripe, startFakeStripe } from './test/fake-stripe';
 

@@ -6,7 +6,6 @@ import { buildApp } from './app';
 import { type AppConfig, readConfig } from './config';
 import { serveBackups } from './db/backup';
 import { migrateDatabase, openDatabase } from './db/database';
-import { seedDemonstrationContent } from './db/seed';
 import { createJobRunner } from './jobs/job-runner';
 import { vacuumJob } from './jobs/vacuum-job';
 import {
@@ -19,6 +18,7 @@ import { cleanStoredHtml } from './modules/blog/stored-html';
 import { emailOutboxJob } from './modules/email/email-sender';
 import { retentionJob } from './modules/retention/retention-job';
 import { slotHoldReleaseJob } from './modules/slots/slot-hold-job';
+import { seedDemonstrationContent } from './seed/seed';
 
 /** Set in the short-lived process that creates, migrates and seeds a new embedded database, then exits. */
 const PREPARE_ONLY = 'CLINIC_PREPARE_DATABASE_ONLY';

@@ -1,7 +1,7 @@
 import { clinic } from '../../shared/clinic';
 import { escapeHtml } from '../../shared/escape-html';
-import { documentTitle } from './document-title';
-import type { PageHead } from './route-handle';
+import { documentTitle } from '../lib/document-title';
+import type { PageHead } from '../lib/route-handle';
 
 /** The `<head>` tags of a page: title, description, canonical link and Open Graph / Twitter card tags. */
 export function renderHeadTags(head: PageHead, page: { origin: string; path: string }): string {

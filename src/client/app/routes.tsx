@@ -1,7 +1,7 @@
 import { type RouteObject, redirect } from 'react-router';
 import { BOOKING_PAGE_IDS } from '../../shared/public-pages';
 import { routePath } from '../../shared/route-path';
-import { AppErrorBoundary } from './app-error-boundary';
+import { AppErrorBoundary } from '../components/app-error-boundary/app-error-boundary';
 import { PublicLayout } from './layouts/public-layout';
 import { PageLoading } from './pages/page-loading';
 

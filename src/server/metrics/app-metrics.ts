@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database';
 
 /** Who holds a slot: a visitor in the booking flow, or staff booking for a patient. */
 export type HoldHolder = 'visitor' | 'staff';
@@ -43,33 +42,4 @@ export interface PrometheusMetrics extends AppMetrics {
 
 export function isPrometheusMetrics(metrics: AppMetrics): metrics is PrometheusMetrics {
   return metrics.enabled;
-}
-
-const disabled: AppMetrics = {
-  enabled: false,
-  holdCreated() {},
-  holdsExpired() {},
-  emailAttempt() {},
-  jobRun() {},
-  jobAdded() {},
-};
-
-/** How long a scrape waits for the database's gauges before answering without them. */
-export const DATABASE_GAUGES_TIMEOUT_MS = 2_000;
-
-/**
- * The app's metrics: Prometheus ones (a registry of this app's own, so the many apps a test run builds never
- * share a counter) when `enabled`, otherwise ones that do nothing.
- */
-export async function createAppMetrics(options: {
-  enabled: boolean;
-  db: Db;
-  databaseTimeoutMs?: number;
-}): Promise<AppMetrics> {
-  if (!options.enabled) return disabled;
-  const { createPrometheusMetrics } = await import('./prometheus-metrics');
-  return createPrometheusMetrics({
-    db: options.db,
-    databaseTimeoutMs: options.databaseTimeoutMs ?? DATABASE_GAUGES_TIMEOUT_MS,
-  });
 }

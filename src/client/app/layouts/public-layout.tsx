@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { DeferredPart } from '../../components/deferred-part/deferred-part';
+import { DocumentHead } from '../../components/document-head/document-head';
 import { SiteHeader } from '../../components/site-header/site-header';
-import { DocumentHead } from '../document-head';
 import { ScrollToTop } from '../scroll-to-top';
 import '../../styles/base.css';
 import '../public-page-styles';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { BOOKING_PATH } from '../../components/site-header/site-menu';
 import { AboutUsText } from '../../features/about/about-us-text';
 import { AllergyTypeTabs } from '../../features/allergy-info/allergy-type-tabs';
-import type { RouteHandle } from '../route-handle';
+import type { RouteHandle } from '../../lib/route-handle';
 
 export const handle: RouteHandle = {
   head: () => ({

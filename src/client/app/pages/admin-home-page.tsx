@@ -1,6 +1,6 @@
 import { AppointmentsPage } from '../../features/appointments/admin-appointments-page';
 import { StaffDashboard } from '../../features/dashboard/staff-dashboard';
-import type { RouteHandle } from '../route-handle';
+import type { RouteHandle } from '../../lib/route-handle';
 
 export const handle: RouteHandle = {
   head: () => ({

@@ -6,7 +6,7 @@ import { BOOKING_PATH, REFERRAL_PATH } from '../../components/site-header/site-m
 import { AboutUsText } from '../../features/about/about-us-text';
 import { feeCategoriesQueryKey } from '../../features/fees/fees-api';
 import { FeesSection } from '../../features/fees/fees-section';
-import type { RouteHandle } from '../route-handle';
+import type { RouteHandle } from '../../lib/route-handle';
 
 export const handle: RouteHandle = {
   queries: () => [feeCategoriesQueryKey()],

@@ -1,4 +1,4 @@
-import type { RouteHandle } from '../../app/route-handle';
+import type { RouteHandle } from '../../lib/route-handle';
 import { allergyResources } from './allergy-resources';
 
 export const handle: RouteHandle = {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { clinic } from '../../../shared/clinic';
-import type { RouteHandle } from '../../app/route-handle';
 import { ClickToPlayVideo } from '../../components/click-to-play-video/click-to-play-video';
+import type { RouteHandle } from '../../lib/route-handle';
 
 export const handle: RouteHandle = {
   head: () => ({

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { RouteHandle } from '../../app/route-handle';
+import type { RouteHandle } from '../../lib/route-handle';
 
 export const handle: RouteHandle = {
   head: () => ({

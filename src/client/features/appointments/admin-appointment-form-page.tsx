@@ -1,6 +1,6 @@
 import { Navigate, useLocation, useSearchParams } from 'react-router';
-import type { RouteHandle } from '../../app/route-handle';
 import { idFromParam } from '../../lib/admin-resource';
+import type { RouteHandle } from '../../lib/route-handle';
 import { CreateAppointment } from './create-appointment';
 import { EditAppointment } from './edit-appointment';
 import './appointments.css';

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
 import type { Transaction } from '../../../shared/appointments';
-import type { RouteHandle } from '../../app/route-handle';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { ExportCsvButton } from '../../components/data-table/export-csv-button';
 import { useTableParams } from '../../components/data-table/use-table-params';
 import { ERASED_PATIENT } from '../../components/patient-details/patient-labels';
 import { formatAdminDateTime } from '../../lib/clinic-clock';
+import type { RouteHandle } from '../../lib/route-handle';
 import { deleteDialog, refundDialog, useAppointmentActions } from './appointment-actions';
 import { StatusBadge, TransactionPaymentBadge } from './appointment-badges';
 import {

@@ -1,6 +1,6 @@
 import { AUDIT_PAGE_SIZE } from '../../../shared/audit';
-import type { RouteHandle } from '../../app/route-handle';
 import { useTableParams } from '../../components/data-table/use-table-params';
+import type { RouteHandle } from '../../lib/route-handle';
 import { ActivityTable } from './activity-table';
 import { useAuditLog } from './audit-admin-api';
 import './audit.css';

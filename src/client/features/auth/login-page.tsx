@@ -1,9 +1,9 @@
 import { Link, Navigate, useLocation } from 'react-router';
 import { clinic } from '../../../shared/clinic';
-import { AppErrorBoundary } from '../../app/app-error-boundary';
-import { DocumentHead } from '../../app/document-head';
-import type { RouteHandle } from '../../app/route-handle';
+import { AppErrorBoundary } from '../../components/app-error-boundary/app-error-boundary';
 import { LogoMark } from '../../components/brand/logo-mark';
+import { DocumentHead } from '../../components/document-head/document-head';
+import type { RouteHandle } from '../../lib/route-handle';
 import { LoginForm } from './login-form';
 import { useAuthToken } from './use-auth-token';
 import '../../styles/base.css';

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import type { RouteHandle } from '../../app/route-handle';
 import { BookingSteps } from '../../components/booking-steps/booking-steps';
 import { KindChoice } from '../../components/kind-choice/kind-choice';
 import { LoadFailureBoundary } from '../../components/load-failure-boundary/load-failure-boundary';
@@ -17,6 +16,7 @@ import {
 import { CALENDAR_STALE_MS, calendarQueryKey } from '../../lib/calendar-query';
 import { clinicToday, formatClinicTime, formatClock12 } from '../../lib/clinic-clock';
 import { useHoldEnd } from '../../lib/hold-expiry';
+import type { RouteHandle } from '../../lib/route-handle';
 
 /**
  * The calendar, the day's times and the price: fetched when Adult or Child is pointed at or chosen. A failed

@@ -1,7 +1,7 @@
 import { Navigate, useLocation, useParams } from 'react-router';
-import type { RouteHandle } from '../../app/route-handle';
 import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
 import { idFromParam } from '../../lib/admin-resource';
+import type { RouteHandle } from '../../lib/route-handle';
 import { ArticleForm } from './admin-article-form';
 import { useAdminBlog } from './admin-blog-api';
 import './admin-blog.css';

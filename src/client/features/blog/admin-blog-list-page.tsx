@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import type { AdminBlogSummary } from '../../../shared/blog';
 import { texts } from '../../../shared/validation-texts';
-import type { RouteHandle } from '../../app/route-handle';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useTableParams } from '../../components/data-table/use-table-params';
+import type { RouteHandle } from '../../lib/route-handle';
 import { useAdminBlogs, useDeleteArticle } from './admin-blog-api';
 import { formatAdminDate, formatAdminDateTime, isScheduled } from './admin-blog-format';
 import { formatArticleDate } from './blog-format';

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import type { BlogSummary } from '../../../shared/blog';
 import { imageSrcSet } from '../../../shared/uploads';
-import type { RouteHandle } from '../../app/route-handle';
+import type { RouteHandle } from '../../lib/route-handle';
 import { blogsQueryKey, useBlogs } from './blog-api';
 import { blogPageFromSearch, formatArticleDate } from './blog-format';
 import { BlogPagination } from './blog-pagination';

@@ -3,13 +3,13 @@ import { Link } from 'react-router';
 import { bookingTexts } from '../../../shared/booking';
 import { clinic, isLocationKey } from '../../../shared/clinic';
 import { formatEuro } from '../../../shared/euro';
-import type { RouteHandle } from '../../app/route-handle';
 import { BookingSteps } from '../../components/booking-steps/booking-steps';
 import { ClickToLoadMap } from '../../components/click-to-load-map/click-to-load-map';
 import { formatLongDate } from '../../components/month-calendar/month-grid';
 import { bookingCalendarPath } from '../../lib/booking-hold';
 import { formatClock12 } from '../../lib/clinic-clock';
 import { saveBlob } from '../../lib/download-file';
+import type { RouteHandle } from '../../lib/route-handle';
 import { readConfirmation, type StoredConfirmation } from './booking-storage';
 import {
   antihistamineStops,

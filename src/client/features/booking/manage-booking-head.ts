@@ -1,4 +1,4 @@
-import type { PageHead } from '../../app/route-handle';
+import type { PageHead } from '../../lib/route-handle';
 
 /** The head of a patient's own booking page: also the server's, which sends that page as the client-only shell. */
 export const manageBookingHead: PageHead = {

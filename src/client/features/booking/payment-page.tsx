@@ -5,10 +5,10 @@ import { bookingTexts } from '../../../shared/booking';
 import { formatEuro } from '../../../shared/euro';
 import { paymentTexts } from '../../../shared/payments';
 import { texts } from '../../../shared/validation-texts';
-import type { RouteHandle } from '../../app/route-handle';
 import { BookingSteps } from '../../components/booking-steps/booking-steps';
 import { ApiError, isNotFoundError } from '../../lib/api-client';
 import { clearHold, type StoredHold } from '../../lib/booking-hold';
+import type { RouteHandle } from '../../lib/route-handle';
 import { useBooking, useCheckPayment, useCreatePayment, usePaymentConfig } from './booking-api';
 import {
   clearBooking,

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { RouteHandle } from '../../app/route-handle';
 import { BookingSteps } from '../../components/booking-steps/booking-steps';
 import { bookingCalendarPath } from '../../lib/booking-hold';
+import type { RouteHandle } from '../../lib/route-handle';
 import { bookingTitle } from './booking-titles';
 import { HeldSlotSummary } from './held-slot-summary';
 import { HoldCountdown } from './hold-countdown';

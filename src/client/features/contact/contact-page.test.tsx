@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { clinic } from '../../../shared/clinic';
-import { AppProviders } from '../../app/app-providers';
+import { AppProviders } from '../../components/app-providers/app-providers';
 import { Component, handle } from './contact-page';
 
 describe('contact page', () => {

@@ -1,11 +1,11 @@
 import { clinic } from '../../../shared/clinic';
-import type { RouteHandle } from '../../app/route-handle';
 import { ClickToLoadMap } from '../../components/click-to-load-map/click-to-load-map';
 import {
   DirectionsLink,
   LocationAddress,
   OpeningHoursList,
 } from '../../components/clinic-location/clinic-location';
+import type { RouteHandle } from '../../lib/route-handle';
 import { ContactForm } from './contact-form';
 
 export const handle: RouteHandle = {

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { answerPreview, type FaQuestion } from '../../../shared/faq';
 import { texts } from '../../../shared/validation-texts';
-import type { RouteHandle } from '../../app/route-handle';
 import { DataTable } from '../../components/data-table/data-table';
 import { useTableParams } from '../../components/data-table/use-table-params';
+import type { RouteHandle } from '../../lib/route-handle';
 import { useAdminFaQuestions, useDeleteFaQuestion } from './faq-admin-api';
 import './faq-admin.css';
 

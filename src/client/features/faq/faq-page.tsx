@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { FaQuestion } from '../../../shared/faq';
-import type { RouteHandle } from '../../app/route-handle';
 import { REFERRAL_PATH } from '../../components/site-header/site-menu';
+import type { RouteHandle } from '../../lib/route-handle';
 import { faQuestionsQueryKey, useFaQuestions } from './faq-api';
 
 export const handle: RouteHandle = {

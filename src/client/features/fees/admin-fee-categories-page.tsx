@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import type { AdminFeeCategory } from '../../../shared/fees';
 import { texts } from '../../../shared/validation-texts';
-import type { RouteHandle } from '../../app/route-handle';
 import { DataTable } from '../../components/data-table/data-table';
 import { useTableParams } from '../../components/data-table/use-table-params';
+import type { RouteHandle } from '../../lib/route-handle';
 import { useAdminFeeCategories, useDeleteFeeCategory } from './admin-fees-api';
 import './fees-admin.css';
 

@@ -1,12 +1,12 @@
 import { Link, useParams } from 'react-router';
 import { type AdminFeeCategory, FEE_LIMITS, feeCategoryFormSchema } from '../../../shared/fees';
 import { texts } from '../../../shared/validation-texts';
-import type { RouteHandle } from '../../app/route-handle';
 import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
 import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
 import { useAdminForm } from '../../components/admin-page/use-admin-form';
 import { TextField } from '../../components/form-field/text-field';
 import { idFromParam } from '../../lib/admin-resource';
+import type { RouteHandle } from '../../lib/route-handle';
 import { useAdminFeeCategory, useSaveFeeCategory } from './admin-fees-api';
 import './fees-admin.css';
 

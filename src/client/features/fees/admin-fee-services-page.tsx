@@ -2,12 +2,12 @@ import { Link, useParams } from 'react-router';
 import { formatEuro } from '../../../shared/euro';
 import type { FeeService } from '../../../shared/fees';
 import { texts } from '../../../shared/validation-texts';
-import type { RouteHandle } from '../../app/route-handle';
 import { RecordNotFound } from '../../components/admin-page/record-not-found';
 import { DataTable } from '../../components/data-table/data-table';
 import { useTableParams } from '../../components/data-table/use-table-params';
 import { idFromParam } from '../../lib/admin-resource';
 import { isNotFoundError } from '../../lib/api-client';
+import type { RouteHandle } from '../../lib/route-handle';
 import { useAdminFeeCategory, useAdminFeeServices, useDeleteFeeService } from './admin-fees-api';
 import './fees-admin.css';
 

@@ -1,4 +1,4 @@
-import type { RouteHandle } from '../../app/route-handle';
+import type { RouteHandle } from '../../lib/route-handle';
 import { feeCategoriesQueryKey } from './fees-api';
 import { FeesSection } from './fees-section';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { clinic, formatAddress } from '../../../shared/clinic';
-import type { RouteHandle } from '../../app/route-handle';
+import type { RouteHandle } from '../../lib/route-handle';
 import { type LegalSection, LegalSections } from './legal-sections';
 
 export const handle: RouteHandle = {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { clinic } from '../../../shared/clinic';
-import type { RouteHandle } from '../../app/route-handle';
+import type { RouteHandle } from '../../lib/route-handle';
 import { type LegalSection, LegalSections } from './legal-sections';
 
 export const handle: RouteHandle = {

@@ -6,13 +6,13 @@ import {
   outboxStatuses,
   outboxStatusLabels,
 } from '../../../shared/outbox';
-import type { RouteHandle } from '../../app/route-handle';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useListFilter } from '../../components/data-table/use-list-filter';
 import { useTableParams } from '../../components/data-table/use-table-params';
 import { useNotify } from '../../components/notifications/use-notify';
 import { StateBadge, type StateTone } from '../../components/state-badge/state-badge';
 import { formatAdminDateTime } from '../../lib/clinic-clock';
+import type { RouteHandle } from '../../lib/route-handle';
 import { useOutbox, useResendEmail } from './outbox-admin-api';
 import './outbox.css';
 

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { type PatientDetail, patientTexts } from '../../../shared/patients';
 import { texts } from '../../../shared/validation-texts';
-import type { RouteHandle } from '../../app/route-handle';
 import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
 import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
@@ -13,6 +12,7 @@ import { idFromParam } from '../../lib/admin-resource';
 import { ApiError } from '../../lib/api-client';
 import { clinicToday } from '../../lib/clinic-clock';
 import { useFileDownload } from '../../lib/download-file';
+import type { RouteHandle } from '../../lib/route-handle';
 import { patientZipName, patientZipUrl, useErasePatient, usePatient } from './patients-admin-api';
 import './patients.css';
 

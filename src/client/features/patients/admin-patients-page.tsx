@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { PATIENTS_PAGE_SIZE, type PatientListItem } from '../../../shared/patients';
-import type { RouteHandle } from '../../app/route-handle';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { ExportCsvButton } from '../../components/data-table/export-csv-button';
 import { useTableParams } from '../../components/data-table/use-table-params';
 import { formatDateOfBirth, NOT_GIVEN } from '../../components/patient-details/patient-labels';
+import type { RouteHandle } from '../../lib/route-handle';
 import { patientsCsvUrl, usePatients } from './patients-admin-api';
 import './patients.css';
 

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type ReferralDecision, type ReferralDetail, referralBookingLabels } from '../../../shared/referrals';
-import type { RouteHandle } from '../../app/route-handle';
 import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
 import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
 import { useNotify } from '../../components/notifications/use-notify';
@@ -10,6 +9,7 @@ import { StateBadge } from '../../components/state-badge/state-badge';
 import { idFromParam } from '../../lib/admin-resource';
 import { clinicToday, formatAdminDateTime } from '../../lib/clinic-clock';
 import { useFileDownload } from '../../lib/download-file';
+import type { RouteHandle } from '../../lib/route-handle';
 import { timeAgo } from '../../lib/time-ago';
 import { decisionNotices, ReferralDecisionDialog } from './referral-decision-dialog';
 import {

@@ -6,12 +6,12 @@ import {
   referralStatuses,
   referralStatusLabels,
 } from '../../../shared/referrals';
-import type { RouteHandle } from '../../app/route-handle';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useListFilter } from '../../components/data-table/use-list-filter';
 import { useTableParams } from '../../components/data-table/use-table-params';
 import { StateBadge } from '../../components/state-badge/state-badge';
 import { formatAdminDateTime } from '../../lib/clinic-clock';
+import type { RouteHandle } from '../../lib/route-handle';
 import { timeAgo } from '../../lib/time-ago';
 import {
   ageLabel,

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { clinic } from '../../../shared/clinic';
-import type { RouteHandle } from '../../app/route-handle';
 import { KindChoice } from '../../components/kind-choice/kind-choice';
 import { BOOKING_PATH } from '../../components/site-header/site-menu';
+import type { RouteHandle } from '../../lib/route-handle';
 
 /**
  * `/sessions_availability/referral`: the self-referral (spec sections 2.3 and 4). The server renders the page

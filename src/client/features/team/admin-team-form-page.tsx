@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { type AdminTeamMember, TEAM_MEMBER_LIMITS, teamMemberFormSchema } from '../../../shared/team';
 import { uploadRules } from '../../../shared/uploads';
 import { texts } from '../../../shared/validation-texts';
-import type { RouteHandle } from '../../app/route-handle';
 import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
 import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
 import { useAdminForm } from '../../components/admin-page/use-admin-form';
 import { FileField, type FileFieldValue } from '../../components/file-field/file-field';
 import { TextAreaField } from '../../components/form-field/text-area-field';
 import { TextField } from '../../components/form-field/text-field';
+import type { RouteHandle } from '../../lib/route-handle';
 import { useAdminTeamMember, useSaveTeamMember } from './team-admin-api';
 import './team-admin.css';
 

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import type { TeamMember } from '../../../shared/team';
 import { texts } from '../../../shared/validation-texts';
-import type { RouteHandle } from '../../app/route-handle';
 import { DataTable } from '../../components/data-table/data-table';
 import { useTableParams } from '../../components/data-table/use-table-params';
+import type { RouteHandle } from '../../lib/route-handle';
 import { useAdminTeamMembers, useDeleteTeamMember } from './team-admin-api';
 
 export const handle: RouteHandle = {

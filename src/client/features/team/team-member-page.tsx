@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { TeamMemberResponse } from '../../../shared/team';
-import type { RouteHandle } from '../../app/route-handle';
 import { isNotFoundError } from '../../lib/api-client';
+import type { RouteHandle } from '../../lib/route-handle';
 import { teamMemberQueryKey, useTeamMember } from './team-api';
 import { TeamMemberPhoto } from './team-member-photo';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createPatient, getBooking } from '../../../shared/api/booking-endpoints';
+import { getBooking } from '../../../shared/api/booking-endpoints';
 import {
   cancelManagedBooking,
   getManagedBooking,
@@ -15,14 +15,12 @@ import { BOOKING_TOKEN_HEADER } from '../../../shared/booking';
 import { MANAGE_TOKEN_HEADER } from '../../../shared/manage-booking';
 import { paymentTexts } from '../../../shared/payments';
 import { HOLD_TOKEN_HEADER } from '../../../shared/slots';
-import { clientAddressKey } from '../../http/client-address';
 import { route } from '../../http/endpoint-route';
 import { HttpError } from '../../http/http-errors';
-import { type FormLimits, registerMultipart } from '../../http/multipart-form';
+import { registerMultipart } from '../../http/multipart-form';
 import { hashSecretToken, secretTokenHashOf, secretTokenOf } from '../../security/secret-tokens';
 import { visitorActor } from '../audit/audit-log';
 import { readStripeWebhook } from '../payments/stripe-webhook';
-import { checkBeforeReferralForm, submitReferral } from '../referrals/referral-service';
 import type { AppointmentContext } from './appointment-context';
 import {
   cancelOwnAppointment,
@@ -31,13 +29,8 @@ import {
   readOwnAppointment,
 } from './appointment-patient-service';
 import { applyPaymentEvent, checkBookingPayment, payByCard } from './appointment-payments';
-import { bookHeldSlot, checkBeforeBookingForm, readBooking } from './appointment-visitor-service';
+import { readBooking } from './appointment-visitor-service';
 
-/** Three files (result, referral letter, attachment) of 10 MB at most, and the patient entity's short fields. */
-const BOOKING_FORM_LIMITS: FormLimits = { files: 3, fields: 45, fieldSize: 4 * 1024 };
-
-/** Bookings one address may create in a minute: a family books a few, a script is slowed down. */
-export const BOOKINGS_PER_MINUTE = 10;
 /** Reads of a booking one address may make in a minute. */
 export const BOOKING_READS_PER_MINUTE = 60;
 /** Payments one address may try in a minute: a few cards, not a card-testing script. */
@@ -76,49 +69,12 @@ function manageLinkOf(request: FastifyRequest<{ Params: { reference: string } }>
 }
 
 /**
- * The public calls of a paid booking (spec section 7): `/api/patients` books the held slot, `/api/payments`
- * pays it, and Stripe's webhook tells how a payment ended.
+ * The public calls of a paid booking (spec section 7) once it is made (`/api/patients`, in the patient-intake
+ * module, books the held slot): `/api/payments` pays it, and Stripe's webhook tells how a payment ended.
  */
 export async function appointmentRoutes(api: FastifyInstance): Promise<void> {
   const { db, provider } = api.appointments;
   await registerMultipart(api);
-
-  // The two ways to ask for an appointment share the spec's path: a paid booking of a held slot, or a
-  // self-referral (`is_referral` true), which needs no slot.
-  route(
-    api,
-    createPatient,
-    async (request) => {
-      const client = clientAddressKey(request.ip);
-      const actor = visitorActor(request.ip);
-      const { body } = request;
-      if (body.is_referral) {
-        return { patient: await submitReferral({ db, settings: api.config }, body, { client, actor }) };
-      }
-      return {
-        patient: await bookHeldSlot(contextOf(api, request), body, {
-          holdTokenHash: holdTokenOf(request),
-          client,
-          actor,
-        }),
-      };
-    },
-    {
-      formLimits: BOOKING_FORM_LIMITS,
-      // A form and its files are read only from a visitor who may still send them: with a hold token, one that
-      // holds a time now (a booking); without, one whose address may still send referrals (a self-referral; a
-      // booking without a token is refused once read).
-      beforeForm: (request) => {
-        const client = clientAddressKey(request.ip);
-        const formBytes = Number(request.headers['content-length']) || 0;
-        const holdTokenHash = holdTokenOf(request);
-        return holdTokenHash
-          ? checkBeforeBookingForm(db, { holdTokenHash, client }, formBytes)
-          : checkBeforeReferralForm(db, client, formBytes);
-      },
-      config: { rateLimit: { max: BOOKINGS_PER_MINUTE, timeWindow: '1 minute' } },
-    },
-  );
 
   route(
     api,

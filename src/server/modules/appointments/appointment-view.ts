@@ -9,6 +9,7 @@ import { clinic, formatAddress } from '../../../shared/clinic';
 import { staffFileUrl } from '../../../shared/patients';
 import type { Appointment, EmailStatus, Patient, Payment, Slot } from '../../db/schema';
 import type { CsvCell } from '../../http/csv-export';
+import { fullName } from '../patients/patient-name';
 import { clinicDateTime, clinicWallClock } from '../slots/clinic-time';
 import { publicSessionAnswer, slotTimes } from '../slots/slot-view';
 import type { AppointmentCsvRecord, AppointmentRecord } from './appointment-repository';
@@ -37,9 +38,6 @@ export function paymentInformationLabel({
   if (appointment.bookedByAdmin) return statusLabel('booked', null);
   return appointmentStatusLabels[appointment.status];
 }
-
-export const fullName = (patient: Pick<Patient, 'firstName' | 'lastName'>) =>
-  patient.lastName ? `${patient.firstName} ${patient.lastName}` : patient.firstName;
 
 /** 'Adult' or 'Child', as staff read a patient's or an appointment's age group. */
 export const ageLabel = (isAdult: boolean) => (isAdult ? 'Adult' : 'Child');

@@ -1,16 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { containsPattern, countCheaply, type PageRequest, paginateFromNearerEnd } from '../../db/paginate';
-import {
-  appointments,
-  files,
-  type Patient,
-  patientSearchText,
-  patients,
-  payments,
-  slots,
-} from '../../db/schema';
+import { appointments, type Patient, patientSearchText, patients, payments, slots } from '../../db/schema';
 
 /**
  * Staff's reads of patients' records across patients, appointments, payments and files. Other modules' rows are
@@ -111,36 +102,6 @@ export async function* patientBatches(
     if (!last || rows.length < batchSize) return;
     after = { createdAt: last.place, id: last.id };
   }
-}
-
-const resultFile = alias(files, 'result_file');
-const letterFile = alias(files, 'referral_letter_file');
-const attachmentFile = alias(files, 'attachment_file');
-
-/** A patient with their files' names (never the files' bytes). */
-export async function findPatientWithFileNames(
-  db: Db,
-  id: number,
-): Promise<{ patient: Patient; fileNames: Map<string, string> } | undefined> {
-  const [row] = await db
-    .select({
-      patient: patients,
-      result: { id: resultFile.id, name: resultFile.originalName },
-      letter: { id: letterFile.id, name: letterFile.originalName },
-      attachment: { id: attachmentFile.id, name: attachmentFile.originalName },
-    })
-    .from(patients)
-    .leftJoin(resultFile, eq(resultFile.id, patients.resultFileId))
-    .leftJoin(letterFile, eq(letterFile.id, patients.referralLetterFileId))
-    .leftJoin(attachmentFile, eq(attachmentFile.id, patients.attachmentFileId))
-    .where(eq(patients.id, id))
-    .limit(1);
-  if (!row) return undefined;
-  const fileNames = new Map<string, string>();
-  for (const file of [row.result, row.letter, row.attachment]) {
-    if (file) fileNames.set(file.id, file.name);
-  }
-  return { patient: row.patient, fileNames };
 }
 
 /** The patient a stored file belongs to (as their result, referral letter or attachment); none for other files. */

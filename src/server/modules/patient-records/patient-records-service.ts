@@ -27,6 +27,7 @@ import {
   deleteEmailsOfReferrals,
   emailsOfAppointments,
 } from '../email/outbox-repository';
+import { findPatientWithFileNames, patientDetailOf } from '../patient-detail/patient-detail-repository';
 import { deletePatients } from '../patients/patient-repository';
 import { paymentsOfAppointments } from '../payments/payment-repository';
 import { referralsOfPatient } from '../referrals/referral-repository';
@@ -34,20 +35,13 @@ import { findPrivateFile } from '../uploads/file-repository';
 import {
   countPatients,
   findFileOwner,
-  findPatientWithFileNames,
   listPatients,
   lockAppointmentsOfPatient,
   lockPatient,
   lockPaymentsOfAppointments,
   patientBatches,
 } from './patient-records-repository';
-import {
-  type ExportedFile,
-  patientCsvRow,
-  patientDetail,
-  patientExport,
-  patientListItem,
-} from './patient-records-view';
+import { type ExportedFile, patientCsvRow, patientExport, patientListItem } from './patient-records-view';
 import { type ZipEntry, zipFileName, zipStream } from './patient-zip';
 
 /**
@@ -88,19 +82,6 @@ export async function exportPatientsForStaff(
   return (async function* () {
     for await (const batch of patientBatches(db, search)) yield* batch.map(patientCsvRow);
   })();
-}
-
-/**
-/**
- * A patient's detail with their files and appointments, not audited: for a caller that audits the read itself
- * (a referral's page), or whose change has just been audited.
- */
-export async function patientDetailOf(db: Db, id: number): Promise<PatientDetail | undefined> {
-  const [found, records] = await Promise.all([
-    findPatientWithFileNames(db, id),
-    appointmentRecordsOfPatient(db, id),
-  ]);
-  return found ? patientDetail(found.patient, found.fileNames, records) : undefined;
 }
 
 /**

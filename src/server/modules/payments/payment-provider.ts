@@ -1,6 +1,4 @@
 import type { PaymentProviderName } from '../../db/schema';
-import { createStripeProvider, loadStripeSdk, type StripeSettings } from './stripe-provider';
-import { createTestModeProvider } from './test-mode-provider';
 
 /**
  * What the provider says of a payment. `requires_confirmation`: created, the card never charged (nothing was
@@ -55,12 +53,4 @@ export interface PaymentProvider {
   cancel(id: string): Promise<void>;
   /** Refunds a payment in full; answers the refund's id. */
   refund(id: string, idempotencyKey: string): Promise<string>;
-}
-
-/** Stripe with its settings (PAYMENTS=stripe), the built-in test mode otherwise. */
-export async function createPaymentProvider(
-  stripe: StripeSettings | undefined,
-  testMode: { delayMs?: number } = {},
-): Promise<PaymentProvider> {
-  return stripe ? createStripeProvider(stripe, await loadStripeSdk()) : createTestModeProvider(testMode);
 }

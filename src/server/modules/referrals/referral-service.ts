@@ -22,10 +22,10 @@ import {
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { conflict, limitReached, notFound, tooLarge } from '../../domain-errors';
-import { fullName } from '../appointments/appointment-view';
 import { type Actor, type AdminActor, auditChange, auditRead } from '../audit/audit-log';
 import { queueEmail } from '../email/outbox-repository';
-import { patientDetailOf } from '../patient-records/patient-records-service';
+import { patientDetailOf } from '../patient-detail/patient-detail-repository';
+import { fullName } from '../patients/patient-name';
 import { insertPatient } from '../patients/patient-repository';
 import { recordClientUpload, uploadedBytesSince } from '../uploads/client-upload-repository';
 import { storeUpload } from '../uploads/file-repository';

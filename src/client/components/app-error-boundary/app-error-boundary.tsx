@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import '../styles/base.css';
+import '../../styles/base.css';
 
 /** How the browsers word a script module that could not be downloaded (Chromium, Firefox, Safari). */
 const MODULE_NOT_LOADED = /dynamically imported module|module script failed/i;

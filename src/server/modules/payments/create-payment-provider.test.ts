@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { createPaymentProvider } from './payment-provider';
+import { createPaymentProvider } from './create-payment-provider';
 import { loadStripeSdk } from './stripe-provider';
 
 describe('createPaymentProvider', () => {

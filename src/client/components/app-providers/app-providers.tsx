@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { NotificationProvider } from '../components/notifications/notification-provider';
+import { NotificationProvider } from '../notifications/notification-provider';
 
 interface AppProvidersProps {
   queryClient: QueryClient;

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
-import type { ApiQueryKey } from '../lib/query-client';
+import type { ApiQueryKey } from './query-client';
 
 /** What the server puts in <head> for a page (title, description, canonical and Open Graph tags). */
 export interface PageHead {

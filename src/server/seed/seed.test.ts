@@ -1,8 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../test/test-database';
-import type { DatabaseHandle } from './database';
+import type { DatabaseHandle } from '../db/database';
 import {
   appointments,
   blogArticles,
@@ -16,7 +15,8 @@ import {
   payments,
   slots,
   teamMembers,
-} from './schema';
+} from '../db/schema';
+import { createTestDatabase } from '../test/test-database';
 import { buildDemonstrationSlots, seedDemonstrationContent } from './seed';
 
 const TZ = 'Europe/Dublin';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import { documentTitle } from './document-title';
-import type { RouteHandle } from './route-handle';
+import { documentTitle } from '../../lib/document-title';
+import type { RouteHandle } from '../../lib/route-handle';
 
 /**
  * Keeps the title and description right after client-side navigations (the server writes the full

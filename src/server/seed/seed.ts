@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { inArray, sql } from 'drizzle-orm';
-import { storeUpload } from '../modules/uploads/file-repository';
-import { type PreparedUpload, prepareUpload } from '../modules/uploads/upload-checks';
-import type { Db } from './database';
+import type { Db } from '../db/database';
 import {
   appointments,
   blogArticles,
@@ -18,7 +16,9 @@ import {
   type Slot,
   slots,
   teamMembers,
-} from './schema';
+} from '../db/schema';
+import { storeUpload } from '../modules/uploads/file-repository';
+import { type PreparedUpload, prepareUpload } from '../modules/uploads/upload-checks';
 import {
   type SeedAppointment,
   seedAppointments,

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createPatient } from '../../../shared/api/booking-endpoints';
+import { HOLD_TOKEN_HEADER } from '../../../shared/slots';
+import { clientAddressKey } from '../../http/client-address';
+import { route } from '../../http/endpoint-route';
+import { type FormLimits, registerMultipart } from '../../http/multipart-form';
+import { secretTokenHashOf } from '../../security/secret-tokens';
+import { bookHeldSlot, checkBeforeBookingForm } from '../appointments/appointment-visitor-service';
+import { visitorActor } from '../audit/audit-log';
+import { checkBeforeReferralForm, submitReferral } from '../referrals/referral-service';
+
+/** Three files (result, referral letter, attachment) of 10 MB at most, and the patient entity's short fields. */
+const BOOKING_FORM_LIMITS: FormLimits = { files: 3, fields: 45, fieldSize: 4 * 1024 };
+
+/** Bookings one address may create in a minute: a family books a few, a script is slowed down. */
+export const BOOKINGS_PER_MINUTE = 10;
+
+const holdTokenOf = (request: FastifyRequest) => secretTokenHashOf(request.headers[HOLD_TOKEN_HEADER]);
+
+/**
+ * The spec's `POST /api/patients`, the two ways to ask for an appointment on one path: a paid booking of a held
+ * slot (the appointments module), or a self-referral (`is_referral` true), which needs no slot (the referrals
+ * module). A module of its own above both, so neither knows of the other.
+ */
+export async function patientIntakeRoutes(api: FastifyInstance): Promise<void> {
+  const { db } = api.appointments;
+  await registerMultipart(api);
+
+  route(
+    api,
+    createPatient,
+    async (request) => {
+      const client = clientAddressKey(request.ip);
+      const actor = visitorActor(request.ip);
+      const { body } = request;
+      if (body.is_referral) {
+        return { patient: await submitReferral({ db, settings: api.config }, body, { client, actor }) };
+      }
+      return {
+        // The appointment service's context for this request: its log lines carry the request's id.
+        patient: await bookHeldSlot({ ...api.appointments, log: request.log }, body, {
+          holdTokenHash: holdTokenOf(request),
+          client,
+          actor,
+        }),
+      };
+    },
+    {
+      formLimits: BOOKING_FORM_LIMITS,
+      // A form and its files are read only from a visitor who may still send them: with a hold token, one that
+      // holds a time now (a booking); without, one whose address may still send referrals (a self-referral; a
+      // booking without a token is refused once read).
+      beforeForm: (request) => {
+        const client = clientAddressKey(request.ip);
+        const formBytes = Number(request.headers['content-length']) || 0;
+        const holdTokenHash = holdTokenOf(request);
+        return holdTokenHash
+          ? checkBeforeBookingForm(db, { holdTokenHash, client }, formBytes)
+          : checkBeforeReferralForm(db, client, formBytes);
+      },
+      config: { rateLimit: { max: BOOKINGS_PER_MINUTE, timeWindow: '1 minute' } },
+    },
+  );
+}

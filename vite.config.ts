@@ -1,7 +1,8 @@
 import { viteFastify } from '@fastify/vite/plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { startupPreloads } from './scripts/vite-startup-preloads';
+// With its extension: Vite's native config loader (its future default) resolves imports as Node does.
+import { startupPreloads } from './scripts/vite-startup-preloads.ts';
 
 export default defineConfig({
   root: 'src/client',

@@ -9,7 +9,6 @@ import { isBookingConfirmedPath, isClientOnlyPath, isOwnBookingPath, routes } fr
 import type { SsrState } from './app/ssr-state-shape';
 import { AppProviders } from './components/app-providers/app-providers';
 import { registerServerPart } from './components/deferred-part/deferred-part';
-import { SiteFooter } from './components/site-footer/site-footer';
 import { AllergyTypeTabs } from './features/allergy-info/allergy-type-tabs';
 import { blogPageFromSearch } from './features/blog/blog-format';
 import { bookingConfirmedHead, manageBookingHead } from './features/booking/manage-booking-head';
@@ -19,7 +18,9 @@ import type { PageHead, RouteHandle } from './lib/route-handle';
 import { serializeState } from './lib/ssr-state';
 
 const handler = createStaticHandler(routes);
-registerServerPart('site-footer', SiteFooter);
+// Imported dynamically as the public layout imports it: a static import here would leave the layout's dynamic import
+// nothing to split off, which the bundler warns of.
+registerServerPart('site-footer', (await import('./components/site-footer/site-footer')).SiteFooter);
 registerServerPart('allergy-type-tabs', AllergyTypeTabs);
 
 const backOfficeHead: PageHead = {

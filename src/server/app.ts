@@ -19,7 +19,7 @@ import { jsonSerializerCompiler, zodValidatorCompiler } from './http/endpoint-ro
 import { registerErrorHandling } from './http/error-handling';
 import { errorBody, HttpError, unauthorized } from './http/http-errors';
 import { registerInputGuards } from './http/input-guards';
-import { loggerOptions } from './http/logging';
+import { loggerOptions, RequestLogController } from './http/logging';
 import { registerMultipart } from './http/multipart-form';
 import { registerSecurityHeaders } from './http/security-headers';
 import { type AppMetrics, isPrometheusMetrics } from './metrics/app-metrics';
@@ -128,9 +128,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const logger: FastifyServerOptions['logger'] =
-    options.logger === false ? false : { ...loggerOptions(config.logLevel), ...options.logger };
+    options.logger === false
+      ? false
+      : { ...loggerOptions(config.logLevel, { pretty: config.env === 'development' }), ...options.logger };
   const app = Fastify({
     logger,
+    logController: new RequestLogController(),
     bodyLimit: DEFAULT_JSON_BODY_LIMIT,
     requestTimeout: timeouts.request,
     keepAliveTimeout: timeouts.keepAlive,

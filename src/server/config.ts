@@ -225,7 +225,7 @@ export interface AppConfig extends PaymentsConfig {
 type ParsedEnv = z.infer<typeof configSchema>;
 
 /**
- * Stripe or test mode (README, "Bookings and card payments"). PAYMENTS says which; unset, any STRIPE_*
+ * Stripe or test mode (docs/booking-and-payments.md, "Which payment provider"). PAYMENTS says which; unset, any STRIPE_*
  * key means Stripe, and without keys test mode is allowed only when the site's origin is this machine,
  * so a public site never marks bookings paid without taking money because its keys were forgotten.
  */

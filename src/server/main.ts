@@ -18,6 +18,7 @@ import { cleanStoredHtml } from './modules/blog/stored-html';
 import { emailOutboxJob } from './modules/email/email-sender';
 import { retentionJob } from './modules/retention/retention-job';
 import { slotHoldReleaseJob } from './modules/slots/slot-hold-job';
+import { readyLine } from './ready-line';
 import { seedDemonstrationContent } from './seed/seed';
 
 /** Set in the short-lived process that creates, migrates and seeds a new embedded database, then exits. */
@@ -152,7 +153,9 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   jobs.start();
-  app.log.info(`site ready at ${config.publicUrl} (database: ${database.kind})`);
+  const listening = app.server.address();
+  if (listening && typeof listening === 'object')
+    app.log.info(readyLine(listening, config.publicUrl, database.kind));
 }
 
 main().catch((error: unknown) => {

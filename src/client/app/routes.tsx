@@ -92,7 +92,7 @@ export const routes: RouteObject[] = [
         path: 'fees/:id/services/:serviceId',
         lazy: () => import('../features/fees/admin-fee-service-form-page'),
       },
-      { path: '*', lazy: () => import('./pages/admin-coming-soon-page') },
+      { path: '*', lazy: () => import('./pages/admin-not-found-page') },
     ],
   },
   { path: '*', loader: () => redirect('/') },

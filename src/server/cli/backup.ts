@@ -10,7 +10,7 @@ const usage = `Back up and restore the embedded database (PGlite in DATA_DIR), u
                               server runs on it. The folder it replaces is kept beside it (DATA_DIR.before-restore-…)
 
 Uses the same settings as the server (DATA_DIR). With DATABASE_URL (PostgreSQL) use pg_dump and pg_restore
-instead (README, "Backups").`;
+instead (docs/operations.md, "Backups and restore").`;
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -27,7 +27,7 @@ async function run() {
   const config = readConfig();
   if (config.databaseUrl) {
     throw new BackupError(
-      `DATABASE_URL is set: the database is a PostgreSQL server. Use pg_dump and pg_restore (README, "Backups"); npm run ${command} is for the embedded database.`,
+      `DATABASE_URL is set: the database is a PostgreSQL server. Use pg_dump and pg_restore (docs/operations.md, "Backups and restore"); npm run ${command} is for the embedded database.`,
     );
   }
   if (command === 'backup') {

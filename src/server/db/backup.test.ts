@@ -27,7 +27,7 @@ import {
 } from './backup';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from './database';
 
-// `npm run backup` and `npm run restore` on the embedded database (README, "Running in production"): records and
+// `npm run backup` and `npm run restore` on the embedded database (docs/operations.md, "Backups and restore"): records and
 // uploaded files (which live in the database) are written into a data folder, a server process runs on it, the
 // backup is taken while it runs (the server makes the dump) and while it answers requests; a change made after
 // the backup is not in it; the folder is wiped, restored, and every table holds exactly what it held, every file

@@ -22,7 +22,7 @@ import { claimDataDirectory, dataDirectoryHolder } from './data-dir-lock';
 import { type DatabaseHandle, openDatabase, whilePgliteIsIdle } from './database';
 
 /**
- * Backups of the embedded database (README, "Backups"). A backup file is the data folder as a gzipped tar
+ * Backups of the embedded database (docs/operations.md, "Backups and restore"). A backup file is the data folder as a gzipped tar
  * (`tar tzf` lists it, `tar xzf` unpacks a folder PGlite opens), taken consistently while the database is in use. Uploaded files live in the database (`files`), so it holds every record and every file.
  *
  * The folder belongs to one process at a time (`data-dir-lock.ts`). When no server runs, `npm run backup` claims

@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/database';
 import { testConfig } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
+import { isStaticFileRequest, loggerOptions } from './logging';
 
 let database: DatabaseHandle;
 let app: FastifyInstance;
@@ -77,5 +78,73 @@ describe('the log', () => {
     expect(log).toContain('/api/blogs?…');
     expect(log).not.toContain('Mary');
     expect(log).not.toContain('secret-token-value');
+  });
+});
+
+/** The log's lines since `log` was last emptied, parsed. */
+const logLines = () =>
+  log
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { level: number; msg: string; req?: { url: string } });
+
+const STATIC_FILES = [
+  '/robots.txt',
+  '/sitemap.xml',
+  '/favicon.svg',
+  '/assets/index-Bx1f2c3d.js',
+  '/forms/adult-patient-information.pdf',
+  '/uploads/0b6c1a52-8f2e-4c1e-9d8a-6a4f2b1c3d4e',
+  '/uploads/0b6c1a52-8f2e-4c1e-9d8a-6a4f2b1c3d4e/w400',
+];
+
+describe('request lines', () => {
+  it('leave static files out at info, and keep pages and API calls', async () => {
+    log = '';
+    for (const url of STATIC_FILES) await app.inject({ url });
+    expect(log).toBe('');
+    await app.inject({ url: '/api/blogs' });
+    expect(logLines().map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+  });
+
+  it('log static files at debug', async () => {
+    log = '';
+    app.log.level = 'debug';
+    try {
+      await app.inject({ url: '/robots.txt' });
+    } finally {
+      app.log.level = 'info';
+    }
+    const lines = logLines();
+    expect(lines.map((line) => [line.level, line.msg])).toEqual([
+      [20, 'incoming request'],
+      [20, 'request completed'],
+    ]);
+    expect(lines[0]?.req?.url).toBe('/robots.txt');
+  });
+
+  it('tell a file from a page or an API call', () => {
+    for (const url of [...STATIC_FILES, '/@vite/client', '/entry-client.tsx?v=1a2b', '/og-image.png']) {
+      expect(isStaticFileRequest(url), url).toBe(true);
+    }
+    for (const url of [
+      '/',
+      '/blog?page=2',
+      '/article/how-to-prepare',
+      '/api/openapi.json',
+      '/api/health',
+      '/metrics',
+    ]) {
+      expect(isStaticFileRequest(url), url).toBe(false);
+    }
+  });
+});
+
+describe('the log in development', () => {
+  it('is printed readably by pino-pretty, and elsewhere is JSON', async () => {
+    expect(loggerOptions('info', { pretty: true }).transport?.target).toBe('pino-pretty');
+    expect(loggerOptions('info')).not.toHaveProperty('transport');
+    // Installed, so `npm run dev` finds it.
+    await expect(import('pino-pretty')).resolves.toHaveProperty('default');
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 /**
  * Personal data never goes to the logs: tokens and cookies in headers, and personal fields of any object
@@ -76,10 +76,55 @@ export function serializeRequest(request: FastifyRequest) {
   };
 }
 
-export function loggerOptions(level: string) {
+/**
+ * The log's options. In development (`npm run dev`) lines are printed readably by pino-pretty, a development
+ * dependency, in a worker thread; everywhere else they are JSON, one a line, for whatever collects them.
+ */
+export function loggerOptions(level: string, { pretty = false }: { pretty?: boolean } = {}) {
   return {
     level,
     redact: REDACTED_PATHS,
     serializers: { err: (error: unknown) => serializeError(error), req: serializeRequest },
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+          },
+        }
+      : {}),
   };
+}
+
+/**
+ * Whether a request asks for a file rather than a page or an API call: the build's assets, uploads, Vite's own
+ * modules in development (`/@vite/client`), and any path ending in a file extension (favicon.svg, robots.txt,
+ * sitemap.xml, the forms' PDFs, the source modules Vite serves in development).
+ */
+export function isStaticFileRequest(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? '';
+  if (path.startsWith('/api/')) return false;
+  return /^\/(?:assets\/|uploads\/|@)/.test(path) || /\.[A-Za-z0-9]{1,8}$/.test(path);
+}
+
+/**
+ * Fastify's request lines ('incoming request', 'request completed'), with those of static files at debug rather
+ * than info: a page brings a dozen of them, which drowned the lines that say what visitors and staff did. A static
+ * file that fails is still logged as an error.
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
+    if (!isStaticFileRequest(request.url)) super.incomingRequest(request, reply);
+    else if (!this.isLogDisabled(request)) request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error || !isStaticFileRequest(request.url)) super.requestCompleted(error, request, reply);
+    else if (!this.isLogDisabled(request))
+      reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }

@@ -13,7 +13,7 @@ export interface JobRun {
 }
 
 /**
- * What the app counts for Prometheus (README, "Running in production"). The app and its jobs call these
+ * What the app counts for Prometheus (docs/operations.md, "Metrics"). The app and its jobs call these
  * whether or not metrics are on; without `METRICS_TOKEN` they do nothing and prom-client is never loaded.
  */
 export interface AppMetrics {

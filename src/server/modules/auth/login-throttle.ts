@@ -13,7 +13,7 @@ export interface LoginLimit {
 }
 
 /**
- * Failed sign-ins allowed before further attempts are refused (README, "Sign-in limits"). The tight limits are
+ * Failed sign-ins allowed before further attempts are refused (docs/security.md, "Sign-in limits"). The tight limits are
  * per e-mail and client address, so a guesser locks out only itself; the per-e-mail ceiling across all
  * addresses is ten times higher and only matters for guessing from many addresses. It does not apply at a
  * known address (`KNOWN_ADDRESS_DAYS`), so guessers cannot use it to keep the real admin out. Longer windows

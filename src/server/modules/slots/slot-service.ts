@@ -327,7 +327,7 @@ function raced(lastAsked: Map<number, number>, id: number, now: number): boolean
  * same turn join it (PGlite answers within microtasks, before the next request is even read). Nothing is
  * remembered once the answer is in, so other instances, releases and staff changes are never missed. Measured
  * without it, 200 holds at once over 10 slots took 438–490 ms (PGlite) and 343–352 ms (PostgreSQL) at the 99th
- * percentile, with it 132–171 and 175–183 ms (`npm run bench -- --only holds`, README).
+ * percentile, with it 132–171 and 175–183 ms (`npm run bench -- --only holds`, docs/performance.md).
  */
 async function holdDecidedOnce(
   db: Db,

@@ -1,5 +1,6 @@
-// Writes the figures of bench/results/latest.json as a table between the README's bench markers, with the
-// date and the machine, each figure next to its target (issues 10 and 12). A part not run yet shows as such.
+// Writes the figures of bench/results/latest.json as a table between the bench markers of docs/performance.md,
+// with the date and the machine, each figure next to its target (issues 10 and 12). A part not run yet shows as
+// such.
 import { readFile, writeFile } from 'node:fs/promises';
 
 const START = '<!-- bench:start -->';
@@ -273,12 +274,12 @@ export function benchTable(results: Results, machine: string, measuredAt: string
   return lines.join('\n');
 }
 
-/** Replaces what stands between the README's bench markers; leaves the README alone without them. */
-export async function writeReadmeTable(readmePath: string, table: string): Promise<boolean> {
-  const readme = await readFile(readmePath, 'utf8');
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
+/** Replaces what stands between a page's bench markers; leaves the page alone without them. */
+export async function writeBenchTable(pagePath: string, table: string): Promise<boolean> {
+  const page = await readFile(pagePath, 'utf8');
+  const start = page.indexOf(START);
+  const end = page.indexOf(END);
   if (start < 0 || end < start) return false;
-  await writeFile(readmePath, `${readme.slice(0, start + START.length)}\n${table}\n${readme.slice(end)}`);
+  await writeFile(pagePath, `${page.slice(0, start + START.length)}\n${table}\n${page.slice(end)}`);
   return true;
 }

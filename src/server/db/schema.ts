@@ -1,4 +1,4 @@
-import { relations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -695,84 +695,6 @@ export const auditLog = pgTable(
     index('audit_log_admin_user_id_created_at_idx').on(table.adminUserId, table.createdAt),
   ],
 );
-
-// ---------------------------------------------------------------------------------------------------
-// Relations (for `db.query.*` with `with`)
-
-export const adminUsersRelations = relations(adminUsers, ({ many }) => ({
-  authTokens: many(adminAuthTokens),
-}));
-
-export const adminAuthTokensRelations = relations(adminAuthTokens, ({ one }) => ({
-  adminUser: one(adminUsers, { fields: [adminAuthTokens.adminUserId], references: [adminUsers.id] }),
-}));
-
-export const teamMembersRelations = relations(teamMembers, ({ one }) => ({
-  logo: one(files, { fields: [teamMembers.logoFileId], references: [files.id] }),
-}));
-
-export const blogArticlesRelations = relations(blogArticles, ({ one }) => ({
-  icon: one(files, { fields: [blogArticles.iconFileId], references: [files.id], relationName: 'blog_icon' }),
-  attachment: one(files, {
-    fields: [blogArticles.attachmentFileId],
-    references: [files.id],
-    relationName: 'blog_attachment',
-  }),
-}));
-
-export const feeCategoriesRelations = relations(feeCategories, ({ many }) => ({
-  services: many(feeServices),
-}));
-
-export const feeServicesRelations = relations(feeServices, ({ one, many }) => ({
-  category: one(feeCategories, { fields: [feeServices.feeCategoryId], references: [feeCategories.id] }),
-  prices: many(feePrices),
-}));
-
-export const feePricesRelations = relations(feePrices, ({ one }) => ({
-  service: one(feeServices, { fields: [feePrices.feeServiceId], references: [feeServices.id] }),
-}));
-
-export const slotsRelations = relations(slots, ({ many }) => ({
-  appointments: many(appointments),
-}));
-
-export const patientsRelations = relations(patients, ({ one, many }) => ({
-  result: one(files, {
-    fields: [patients.resultFileId],
-    references: [files.id],
-    relationName: 'patient_result',
-  }),
-  referralLetter: one(files, {
-    fields: [patients.referralLetterFileId],
-    references: [files.id],
-    relationName: 'patient_referral_letter',
-  }),
-  attachment: one(files, {
-    fields: [patients.attachmentFileId],
-    references: [files.id],
-    relationName: 'patient_attachment',
-  }),
-  appointments: many(appointments),
-}));
-
-export const appointmentsRelations = relations(appointments, ({ one, many }) => ({
-  patient: one(patients, { fields: [appointments.patientId], references: [patients.id] }),
-  slot: one(slots, { fields: [appointments.slotId], references: [slots.id] }),
-  payments: many(payments),
-}));
-
-export const paymentsRelations = relations(payments, ({ one }) => ({
-  appointment: one(appointments, { fields: [payments.appointmentId], references: [appointments.id] }),
-}));
-
-export const contactMessagesRelations = relations(contactMessages, ({ one }) => ({
-  emailOutbox: one(emailOutbox, { fields: [contactMessages.emailOutboxId], references: [emailOutbox.id] }),
-}));
-
-export const auditLogRelations = relations(auditLog, ({ one }) => ({
-  adminUser: one(adminUsers, { fields: [auditLog.adminUserId], references: [adminUsers.id] }),
-}));
 
 // ---------------------------------------------------------------------------------------------------
 // Row types

@@ -1,11 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import {
-  type EndpointDefinition,
-  endpointUrl,
-  type QueryInput,
-  type ResponseOf,
-} from '../../shared/api/endpoint';
+import { type Endpoint, endpointUrl, type QueryInput, type ResponseOf } from '../../shared/api/endpoint';
 import { notifyApiError, useNotify } from '../components/notifications/use-notify';
 import { apiRequest, type QueryParams } from './api-client';
 import { useEndpointList, useEndpointQuery } from './endpoint-query';
@@ -44,7 +39,7 @@ const recordUrl = (path: string, id: string | number) => endpointUrl(path, { id 
  * A back-office list; the previous page stays on screen while the next one loads. `staleTime: 0` for a list
  * others change all day (appointments): read again each time it is shown.
  */
-export function useAdminList<E extends EndpointDefinition>(
+export function useAdminList<E extends Endpoint>(
   path: E['path'],
   query: QueryInput<E> & QueryParams,
   options: { staleTime?: number } = {},
@@ -56,10 +51,7 @@ export function useAdminList<E extends EndpointDefinition>(
  * The record an edit form starts from; nothing is asked without an id. Always read afresh when the
  * form opens, not a copy cached before someone else's edit.
  */
-export function useAdminRecord<E extends EndpointDefinition>(
-  path: E['path'],
-  id: string | number | undefined,
-) {
+export function useAdminRecord<E extends Endpoint>(path: E['path'], id: string | number | undefined) {
   return useEndpointQuery<E>(
     path,
     { params: { id: id ?? '' } as never },
@@ -68,11 +60,7 @@ export function useAdminRecord<E extends EndpointDefinition>(
 }
 
 /** Creates (POST to the collection, no id) or updates (PUT to the record) with a multipart form. */
-export function useSaveAdminRecord<
-  Create extends EndpointDefinition,
-  Update extends EndpointDefinition,
-  TInput,
->(
+export function useSaveAdminRecord<Create extends Endpoint, Update extends Endpoint, TInput>(
   paths: { create: Create['path']; update: Update['path'] },
   id: string | number | undefined,
   toFormData: (input: TInput) => FormData,
@@ -98,7 +86,7 @@ export interface DeleteAdminRecordOptions {
  * Deletes a record, then shows `notice`; a failure shows its error notice and rejects, so a list's
  * confirmation dialog stays open. Pass the result as DataTable's `onDelete`.
  */
-export function useDeleteAdminRecord<E extends EndpointDefinition>(
+export function useDeleteAdminRecord<E extends Endpoint>(
   path: E['path'],
   refreshPaths: readonly string[],
   { notice }: DeleteAdminRecordOptions = {},

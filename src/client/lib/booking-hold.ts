@@ -1,6 +1,6 @@
 import type { ResponseOf } from '../../shared/api/endpoint';
 import { endpointUrl } from '../../shared/api/endpoint';
-import type { getPatientSessionHold, releasePatientSessionHold } from '../../shared/api/slot-endpoints';
+import type { getSlotHold, releaseSlotHold } from '../../shared/api/slot-endpoints';
 import { apiRequest, isNotFoundError, type RequestOptions } from './api-client';
 import { holdMsLeft } from './hold-expiry';
 import { readSessionValue, removeSessionValue, writeSessionValue } from './session-store';
@@ -97,7 +97,7 @@ export async function requestHold<T extends { hold_expires_at: string }>(
 }
 
 /** Read (GET) and release (DELETE) the visitor's own hold. */
-const HOLD_PATH: (typeof getPatientSessionHold)['path'] & (typeof releasePatientSessionHold)['path'] =
+const HOLD_PATH: (typeof getSlotHold)['path'] & (typeof releaseSlotHold)['path'] =
   '/api/patient_sessions/:id/hold';
 
 export const holdHeaders = (token: string | undefined): Record<string, string> | undefined =>
@@ -121,13 +121,10 @@ export async function fetchHoldExpiry(
   signal?: AbortSignal,
 ): Promise<string | undefined> {
   try {
-    const answer = await requestHold<ResponseOf<typeof getPatientSessionHold>>(
-      endpointUrl(HOLD_PATH, { id }),
-      {
-        signal,
-        headers: holdHeaders(token),
-      },
-    );
+    const answer = await requestHold<ResponseOf<typeof getSlotHold>>(endpointUrl(HOLD_PATH, { id }), {
+      signal,
+      headers: holdHeaders(token),
+    });
     return answer.hold_expires_at;
   } catch (error) {
     if (isNotFoundError(error)) return undefined;

@@ -1,10 +1,6 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { endpointUrl, type ResponseOf } from '../../shared/api/endpoint';
-import type {
-  holdPatientSession,
-  listCalendarSlots,
-  listPatientSessions,
-} from '../../shared/api/slot-endpoints';
+import type { holdSlot, listCalendarSlots, listFreeSlots } from '../../shared/api/slot-endpoints';
 import { addMonths, selectDaysOfMonth } from '../components/month-calendar/month-grid';
 import { apiRequest, buildUrl } from './api-client';
 import { holdHeaders, requestHold } from './booking-hold';
@@ -14,8 +10,8 @@ import { invalidateApiPaths } from './invalidate-api-paths';
 import { kindQuery, type SlotKind } from './slot-kind';
 
 /** The public booking calls. Live data: read in the browser, short-lived in the cache. */
-const DAY_PATH: (typeof listPatientSessions)['path'] = '/api/patient_sessions';
-const HOLD_PATH: (typeof holdPatientSession)['path'] = '/api/patient_sessions/:id';
+const DAY_PATH: (typeof listFreeSlots)['path'] = '/api/patient_sessions';
+const HOLD_PATH: (typeof holdSlot)['path'] = '/api/patient_sessions/:id';
 const LIVE_MS = CALENDAR_STALE_MS;
 /** How many months after an empty one the page looks for the next free day. */
 export const NEXT_AVAILABLE_MONTHS = 4;
@@ -68,7 +64,7 @@ export function useDaySlots(
     enabled: date !== undefined,
     staleTime: LIVE_MS,
     queryFn: ({ signal }) =>
-      apiRequest<ResponseOf<typeof listPatientSessions>>(buildUrl(DAY_PATH, query), {
+      apiRequest<ResponseOf<typeof listFreeSlots>>(buildUrl(DAY_PATH, query), {
         signal,
         headers: holdHeaders(hold?.token),
       }),
@@ -87,7 +83,7 @@ export function useHoldSlot() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, previousToken }: { id: number; previousToken?: string }) =>
-      requestHold<ResponseOf<typeof holdPatientSession>>(endpointUrl(HOLD_PATH, { id }), {
+      requestHold<ResponseOf<typeof holdSlot>>(endpointUrl(HOLD_PATH, { id }), {
         method: 'PUT',
         headers: holdHeaders(previousToken),
       }),

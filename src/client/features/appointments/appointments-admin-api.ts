@@ -2,20 +2,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   createAdminBooking,
   createRefund,
-  deleteTransaction,
-  exportTransactions,
-  getTransaction,
-  listTransactions,
+  deleteAppointment,
+  editAppointment,
+  exportAppointments,
+  getAppointment,
+  listAppointments,
   setAttendance,
-  updateTransaction,
-} from '../../../shared/api/appointment-endpoints';
+} from '../../../shared/api/appointment-admin-endpoints';
 import { endpointUrl, type ResponseOf } from '../../../shared/api/endpoint';
-import type {
-  getAdminSession,
-  listCalendarSlots,
-  listPatientSessions,
-  setSessionStatus,
-} from '../../../shared/api/slot-endpoints';
+import type { getAdminSlot, setSlotStatus } from '../../../shared/api/slot-admin-endpoints';
+import type { listCalendarSlots, listFreeSlots } from '../../../shared/api/slot-endpoints';
 import type { AppointmentStatus } from '../../../shared/appointments';
 import type { TableParams } from '../../components/data-table/use-table-params';
 import { calendarRange, selectDaysOfMonth } from '../../components/month-calendar/month-grid';
@@ -40,9 +36,9 @@ const REFRESH_PATHS = [
   '/api/patient_sessions',
 ];
 
-const LIST_PATH: (typeof listTransactions)['path'] = '/api/admin/transactions';
-const EXPORT_PATH: (typeof exportTransactions)['path'] = '/api/admin/export_transactions';
-const RECORD_PATH: (typeof getTransaction)['path'] = '/api/admin/transactions/:id';
+const LIST_PATH: (typeof listAppointments)['path'] = '/api/admin/transactions';
+const EXPORT_PATH: (typeof exportAppointments)['path'] = '/api/admin/export_transactions';
+const RECORD_PATH: (typeof getAppointment)['path'] = '/api/admin/transactions/:id';
 
 /** Which appointments a list (and its CSV) shows: the pathname's kind, the search and the filter. */
 export interface AppointmentFilter {
@@ -68,7 +64,7 @@ export const appointmentsCsvUrl = (filter: AppointmentFilter) =>
 
 /** A page of appointments, newest first; read again whenever it is shown (others book all day). */
 export const useAppointments = (params: TableParams, filter: AppointmentFilter) =>
-  useAdminList<typeof listTransactions>(
+  useAdminList<typeof listAppointments>(
     LIST_PATH,
     { page: params.page, per_page: params.perPage, ...appointmentFilterQuery(filter) },
     { staleTime: 0 },
@@ -76,7 +72,7 @@ export const useAppointments = (params: TableParams, filter: AppointmentFilter) 
 
 /** One appointment with its patient, files and e-mails; nothing is asked without an id. */
 export const useAppointment = (id: number | undefined) =>
-  useAdminRecord<typeof getTransaction>(RECORD_PATH, id);
+  useAdminRecord<typeof getAppointment>(RECORD_PATH, id);
 
 const asIs = (body: FormData) => body;
 
@@ -85,7 +81,7 @@ const asIs = (body: FormData) => body;
  * move (`PUT /api/admin/transactions/:id`), from the form's multipart body (appointment-form-values.ts).
  */
 export const useSaveAppointment = (id: number | undefined) =>
-  useSaveAdminRecord<typeof createAdminBooking, typeof updateTransaction, FormData>(
+  useSaveAdminRecord<typeof createAdminBooking, typeof editAppointment, FormData>(
     { create: '/api/admin/patients', update: RECORD_PATH },
     id,
     asIs,
@@ -104,7 +100,7 @@ function useRefreshAppointments() {
  */
 export function useDeleteAppointment() {
   const refresh = useRefreshAppointments();
-  const path: (typeof deleteTransaction)['path'] = RECORD_PATH;
+  const path: (typeof deleteAppointment)['path'] = RECORD_PATH;
   return useMutation({
     // The state staff saw goes along: the server refuses the delete if the appointment changed meanwhile.
     mutationFn: ({ id, status }: { id: number; status: AppointmentStatus }) =>
@@ -142,11 +138,11 @@ export function useSetAttendance() {
   });
 }
 
-const SESSION_PATH: (typeof getAdminSession)['path'] = '/api/admin/sessions/:id';
+const SESSION_PATH: (typeof getAdminSlot)['path'] = '/api/admin/sessions/:id';
 
 /** The time an appointment is being booked into, whatever its status; read afresh each time. */
 export const useAdminSlot = (id: number | undefined) =>
-  useEndpointQuery<typeof getAdminSession>(
+  useEndpointQuery<typeof getAdminSlot>(
     SESSION_PATH,
     { params: { id: id ?? 0 } },
     { enabled: id !== undefined, staleTime: 0 },
@@ -155,10 +151,10 @@ export const useAdminSlot = (id: number | undefined) =>
 /** Gives back a time held for booking on a patient's behalf (`status: available`). */
 export function useReleaseSlot() {
   const refresh = useRefreshAppointments();
-  const path: (typeof setSessionStatus)['path'] = SESSION_PATH;
+  const path: (typeof setSlotStatus)['path'] = SESSION_PATH;
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest<ResponseOf<typeof setSessionStatus>>(endpointUrl(path, { id }), {
+      apiRequest<ResponseOf<typeof setSlotStatus>>(endpointUrl(path, { id }), {
         method: 'PUT',
         json: { session: { status: 'available' } },
       }),
@@ -187,7 +183,7 @@ export const useFreeDays = (kind: SlotKind, month: string, enabled: boolean) =>
 
 /** The free times of one clinic day (YYYY-MM-DD) and kind; nothing is asked without a day. */
 export const useFreeTimes = (kind: SlotKind, date: string | undefined) =>
-  useEndpointQuery<typeof listPatientSessions>(
+  useEndpointQuery<typeof listFreeSlots>(
     '/api/patient_sessions',
     { query: { date: date ?? '', ...kindQuery(kind), page: 1, per_page: 100 } },
     { enabled: date !== undefined, staleTime: 0 },

@@ -1,4 +1,4 @@
-import type { listAuditLog } from '../../../shared/api/audit-endpoints';
+import type { listAuditLog } from '../../../shared/api/audit-admin-endpoints';
 import { type AdminListParams, adminListQuery, useAdminList } from '../../lib/admin-resource';
 import { auditSearchText } from './audit-labels';
 

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type BodyInput, endpointUrl, type ResponseOf } from '../../../shared/api/endpoint';
 import type {
-  deleteSession,
+  deleteSlot,
   listAdminCalendarSlots,
-  listAdminSessions,
-  saveSessions,
-  setSessionStatus,
-} from '../../../shared/api/slot-endpoints';
+  listAdminSlots,
+  saveSlotChanges,
+  setSlotStatus,
+} from '../../../shared/api/slot-admin-endpoints';
 import { calendarRange, selectDaysOfMonth } from '../../components/month-calendar/month-grid';
 import { apiRequest } from '../../lib/api-client';
 import { useEndpointQuery } from '../../lib/endpoint-query';
@@ -31,21 +31,21 @@ export const useAdminCalendarDays = (kind: SlotKind, month: string) =>
 
 /** The slots of one clinic day (YYYY-MM-DD) and kind; nothing is asked without a day. */
 export const useAdminDaySessions = (kind: SlotKind, date: string | undefined) =>
-  useEndpointQuery<typeof listAdminSessions>(
+  useEndpointQuery<typeof listAdminSlots>(
     '/api/admin/sessions',
     { query: { date: date ?? '', ...kindQuery(kind) } },
     { enabled: date !== undefined, staleTime: 0 },
   );
 
-export type SaveSessionsBody = BodyInput<typeof saveSessions>;
+export type SaveSessionsBody = BodyInput<typeof saveSlotChanges>;
 
 /** The slot editor's save: new and changed slots in one call, all or none. */
 export function useSaveSlots() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SaveSessionsBody) =>
-      apiRequest<ResponseOf<typeof saveSessions>>(
-        '/api/admin/sessions' satisfies (typeof saveSessions)['path'],
+      apiRequest<ResponseOf<typeof saveSlotChanges>>(
+        '/api/admin/sessions' satisfies (typeof saveSlotChanges)['path'],
         {
           method: 'POST',
           json: body,
@@ -61,7 +61,7 @@ export function useSaveSlots() {
  */
 export function useDeleteSlot() {
   const queryClient = useQueryClient();
-  const path: (typeof deleteSession)['path'] = '/api/admin/sessions/:id';
+  const path: (typeof deleteSlot)['path'] = '/api/admin/sessions/:id';
   return useMutation({
     mutationFn: (id: number) => apiRequest<void>(endpointUrl(path, { id }), { method: 'DELETE' }),
     onSettled: () => invalidateApiPaths(queryClient, REFRESH_PATHS),
@@ -74,10 +74,10 @@ export function useDeleteSlot() {
  */
 export function useHoldSlotForPatient() {
   const queryClient = useQueryClient();
-  const path: (typeof setSessionStatus)['path'] = '/api/admin/sessions/:id';
+  const path: (typeof setSlotStatus)['path'] = '/api/admin/sessions/:id';
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest<ResponseOf<typeof setSessionStatus>>(endpointUrl(path, { id }), {
+      apiRequest<ResponseOf<typeof setSlotStatus>>(endpointUrl(path, { id }), {
         method: 'PUT',
         json: { session: { status: 'pending' } },
       }),

@@ -4,7 +4,7 @@ import type {
   getAdminBlog,
   listAdminBlogs,
   updateBlog,
-} from '../../../shared/api/blog-endpoints';
+} from '../../../shared/api/blog-admin-endpoints';
 import {
   type AdminListParams,
   adminListQuery,

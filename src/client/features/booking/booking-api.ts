@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { createPatient, getBooking } from '../../../shared/api/booking-endpoints';
+import type { createBookingOrReferral, getBooking } from '../../../shared/api/booking-endpoints';
 import { type BodyInput, endpointUrl, type ResponseOf } from '../../../shared/api/endpoint';
 import type { checkPayment, createPayment, getPaymentConfig } from '../../../shared/api/payment-endpoints';
 import type { CreatedBookingResponse } from '../../../shared/booking';
@@ -8,7 +8,7 @@ import { holdHeaders } from '../../lib/booking-hold';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 
 /** The paid booking's calls (spec section 7): the tokens go in headers, never in a URL or a cache key. */
-const CREATE_PATH: (typeof createPatient)['path'] = '/api/patients';
+const CREATE_PATH: (typeof createBookingOrReferral)['path'] = '/api/patients';
 const BOOKING_PATH: (typeof getBooking)['path'] = '/api/patients/:id';
 const CONFIG_PATH: (typeof getPaymentConfig)['path'] = '/api/payments/config';
 const PAY_PATH: (typeof createPayment)['path'] = '/api/payments';

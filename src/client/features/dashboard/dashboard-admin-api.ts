@@ -1,4 +1,4 @@
-import type { getDashboard } from '../../../shared/api/dashboard-endpoints';
+import type { getDashboard } from '../../../shared/api/dashboard-admin-endpoints';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 
 /** `GET /api/admin/dashboard`; the appointments' changes refresh it (their hooks invalidate this path). */

@@ -4,7 +4,7 @@ import type {
   getAdminFaQuestion,
   listAdminFaQuestions,
   updateFaQuestion,
-} from '../../../shared/api/faq-endpoints';
+} from '../../../shared/api/faq-admin-endpoints';
 import type { FaqFormValues } from '../../../shared/faq';
 import {
   type AdminListParams,

@@ -9,7 +9,7 @@ import type {
   listAdminFeeServices,
   updateFeeCategory,
   updateFeeService,
-} from '../../../shared/api/fees-endpoints';
+} from '../../../shared/api/fees-admin-endpoints';
 import { centsToEuroText, type FeeServiceFormOutput } from '../../../shared/fees';
 import {
   type AdminListParams,

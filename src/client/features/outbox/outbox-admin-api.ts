@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpointUrl, type ResponseOf } from '../../../shared/api/endpoint';
-import type { listOutbox, resendOutboxEmail } from '../../../shared/api/outbox-endpoints';
+import type { listOutbox, resendOutboxEmail } from '../../../shared/api/outbox-admin-endpoints';
 import type { OutboxStatus } from '../../../shared/outbox';
 import { type AdminListParams, adminListQuery, useAdminList } from '../../lib/admin-resource';
 import { apiRequest } from '../../lib/api-client';

@@ -7,7 +7,7 @@ import type {
   exportPatients,
   getAdminPatient,
   listAdminPatients,
-} from '../../../shared/api/patient-endpoints';
+} from '../../../shared/api/patient-admin-endpoints';
 import { type AdminListParams, adminListQuery, useAdminList, useAdminRecord } from '../../lib/admin-resource';
 import { apiRequest, buildUrl } from '../../lib/api-client';
 import { invalidateApiPaths } from '../../lib/invalidate-api-paths';

@@ -5,7 +5,7 @@ import type {
   decideReferral,
   getReferral,
   listReferrals,
-} from '../../../shared/api/referral-endpoints';
+} from '../../../shared/api/referral-admin-endpoints';
 import type { ReferralDecisionInput, ReferralStatus } from '../../../shared/referrals';
 import { type AdminListParams, adminListQuery, useAdminList, useAdminRecord } from '../../lib/admin-resource';
 import { ApiError, apiRequest } from '../../lib/api-client';

@@ -4,7 +4,7 @@ import type {
   getAdminTeamMember,
   listAdminTeamMembers,
   updateTeamMember,
-} from '../../../shared/api/team-endpoints';
+} from '../../../shared/api/team-admin-endpoints';
 import type { TeamMemberFormValues } from '../../../shared/team';
 import type { FileFieldValue } from '../../components/file-field/file-field';
 import {

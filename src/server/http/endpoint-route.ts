@@ -6,13 +6,8 @@ import type {
   FastifySchemaCompiler,
 } from 'fastify';
 import { z } from 'zod';
-import {
-  type BodyOf,
-  isAdminApiPath,
-  type ParamsOf,
-  type QueryOf,
-  type ResponseOf,
-} from '../../shared/api/endpoint';
+import { isAdminApiPath } from '../../shared/api/auth-endpoints';
+import type { BodyOf, ParamsOf, QueryOf, ResponseOf } from '../../shared/api/endpoint';
 import type { EndpointDefinition } from '../../shared/api/endpoint-schemas';
 import { answeringUnread } from './body-guards';
 import { HttpError } from './http-errors';

@@ -26,3 +26,8 @@ export const getMe = defineEndpoint<{ response: typeof meResponseSchema }>()({
   path: '/api/admin/me',
   access: 'admin',
 });
+
+/** Where the back office's endpoints live: the browser forgets every read under it when its admin signs out. */
+export const ADMIN_API_PREFIX = '/api/admin/';
+
+export const isAdminApiPath = (path: string): boolean => path.startsWith(ADMIN_API_PREFIX);

@@ -1,10 +1,10 @@
-import type { bookingResponseSchema, patientIdParams } from '../booking';
+import type { BOOKING_TOKEN_HEADER, bookingResponseSchema, patientIdParams } from '../booking';
+import type { HOLD_TOKEN_HEADER } from '../slots';
 import type {
   bookingOrReferralRequestSchema,
   bookingOrReferralResponseSchema,
 } from './booking-endpoint-schemas';
 import { defineEndpoint } from './endpoint';
-import { BOOKING_TOKEN, HOLD_TOKEN } from './token-headers';
 
 // Public: the two ways to ask for an appointment (spec section 4). A paid booking starts from a slot held
 // with holdSlot and is read back and paid with its own access token; a self-referral (`is_referral` true)
@@ -19,7 +19,7 @@ export const createBookingOrReferral = defineEndpoint<{
   path: '/api/patients',
   access: 'public',
   status: 201,
-  headers: { holdToken: HOLD_TOKEN },
+  headers: { holdToken: 'x-hold-token' satisfies typeof HOLD_TOKEN_HEADER },
 });
 
 export const getBooking = defineEndpoint<{
@@ -29,5 +29,5 @@ export const getBooking = defineEndpoint<{
   method: 'GET',
   path: '/api/patients/:id',
   access: 'public',
-  headers: { bookingToken: BOOKING_TOKEN },
+  headers: { bookingToken: 'x-booking-token' satisfies typeof BOOKING_TOKEN_HEADER },
 });

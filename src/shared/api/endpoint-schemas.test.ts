@@ -3,6 +3,9 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { BOOKING_TOKEN_HEADER } from '../booking';
+import { MANAGE_TOKEN_HEADER } from '../manage-booking';
+import { HOLD_TOKEN_HEADER } from '../slots';
 import { defineEndpoint, type Endpoint } from './endpoint';
 import { type EndpointDefinition, withSchemas } from './endpoint-schemas';
 
@@ -51,6 +54,19 @@ describe('the endpoint definitions', () => {
         name,
       ).toEqual([]);
     }
+  });
+
+  it("send the booking's tokens in the headers the server reads them from", async () => {
+    const serverHeaders: Record<string, string> = {
+      holdToken: HOLD_TOKEN_HEADER,
+      bookingToken: BOOKING_TOKEN_HEADER,
+      manageToken: MANAGE_TOKEN_HEADER,
+    };
+    const read = [...(await endpointsOf('endpoints.ts')).values()].flatMap((endpoint) =>
+      Object.entries(endpoint.headers ?? {}),
+    );
+    expect(read.length).toBeGreaterThan(8);
+    for (const [name, header] of read) expect(header).toBe(serverHeaders[name]);
   });
 
   it('refuse at compile time a schema other than the one the table declares, a missing one or one more', () => {

@@ -2,12 +2,6 @@ import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Where every back-office endpoint lives: the admin guard answers 401 there without a token. */
-export const ADMIN_API_PREFIX = '/api/admin/';
-
-/** A path of the back office's API (a read the browser must forget when its admin signs out). */
-export const isAdminApiPath = (path: string): boolean => path.startsWith(ADMIN_API_PREFIX);
-
 /** The Zod schemas of an endpoint's parts, as types: what it reads (params, query, body) and answers. */
 export interface EndpointTypes {
   params?: z.ZodType;
@@ -26,8 +20,8 @@ export interface EndpointRoute {
   /** The success status: 200 when left out; 204 answers nothing. */
   status?: 200 | 201 | 204;
   /**
-   * The request headers it reads, by what they carry: `{ holdToken: 'x-hold-token' }`. The browser names the
-   * value (`holdToken`) and the endpoint gives the header (token-headers.ts).
+   * The request headers it reads, by what they carry: `{ holdToken: 'x-hold-token' }` (each literal held to the
+   * server's constant by type). The browser names the value (`holdToken`), the endpoint gives the header.
    */
   headers?: Readonly<Record<string, string>>;
 }
@@ -42,10 +36,10 @@ declare const endpointTypes: unique symbol;
  * the shared schema modules with `import type`: so the definition holds no Zod at run time and a public page
  * that imports it downloads none, while a changed path or shape is still a type error on both sides.
  */
-export type Endpoint<Types extends EndpointTypes = EndpointTypes> = Readonly<EndpointRoute> & {
-  /** Never present at run time: the schemas' types, for the compiler only. */
-  readonly [endpointTypes]?: Types;
-};
+export type Endpoint<Types extends EndpointTypes = EndpointTypes> = Readonly<EndpointRoute> & Typed<Types>;
+
+/** Never present at run time: the schemas' types, for the compiler only. */
+type Typed<Types> = { readonly [endpointTypes]?: Types };
 
 /**
  * Defines an endpoint: `defineEndpoint<{ query: typeof blogsQuerySchema; response: typeof blogsResponseSchema }>()(
@@ -53,7 +47,7 @@ export type Endpoint<Types extends EndpointTypes = EndpointTypes> = Readonly<End
  * take them from a value it never sees); the route's literals are kept as written.
  */
 export function defineEndpoint<Types extends EndpointTypes = Record<never, never>>() {
-  return <const Route extends EndpointRoute>(route: Route): Route & Endpoint<Types> => route;
+  return <const Route extends EndpointRoute>(route: Route): Route & Typed<Types> => route;
 }
 
 /** The schemas' types an endpoint carries. */

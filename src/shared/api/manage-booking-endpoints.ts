@@ -1,11 +1,12 @@
 import type {
   bookingReferenceParams,
+  MANAGE_TOKEN_HEADER,
   manageActionResponseSchema,
   managedBookingResponseSchema,
   moveBookingRequestSchema,
 } from '../manage-booking';
+import type { HOLD_TOKEN_HEADER } from '../slots';
 import { defineEndpoint } from './endpoint';
-import { HOLD_TOKEN, MANAGE_TOKEN } from './token-headers';
 
 // Public: a patient's own booking, read and changed with its reference and X-Manage-Token (the token of the
 // link in the confirmation e-mail). A wrong or expired token, or an unknown reference, is a 404 that says
@@ -18,7 +19,7 @@ export const getManagedBooking = defineEndpoint<{
   method: 'GET',
   path: '/api/bookings/:reference',
   access: 'public',
-  headers: { manageToken: MANAGE_TOKEN },
+  headers: { manageToken: 'x-manage-token' satisfies typeof MANAGE_TOKEN_HEADER },
 });
 
 export const cancelManagedBooking = defineEndpoint<{
@@ -28,7 +29,7 @@ export const cancelManagedBooking = defineEndpoint<{
   method: 'POST',
   path: '/api/bookings/:reference/cancel',
   access: 'public',
-  headers: { manageToken: MANAGE_TOKEN },
+  headers: { manageToken: 'x-manage-token' satisfies typeof MANAGE_TOKEN_HEADER },
 });
 
 /** To a time the patient holds (X-Hold-Token of holdSlot). */
@@ -40,5 +41,8 @@ export const moveManagedBooking = defineEndpoint<{
   method: 'POST',
   path: '/api/bookings/:reference/move',
   access: 'public',
-  headers: { manageToken: MANAGE_TOKEN, holdToken: HOLD_TOKEN },
+  headers: {
+    manageToken: 'x-manage-token' satisfies typeof MANAGE_TOKEN_HEADER,
+    holdToken: 'x-hold-token' satisfies typeof HOLD_TOKEN_HEADER,
+  },
 });

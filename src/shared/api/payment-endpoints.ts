@@ -1,3 +1,4 @@
+import type { BOOKING_TOKEN_HEADER } from '../booking';
 import type {
   paymentCheckRequestSchema,
   paymentCheckResponseSchema,
@@ -7,7 +8,6 @@ import type {
   webhookResponseSchema,
 } from '../payments';
 import { defineEndpoint } from './endpoint';
-import { BOOKING_TOKEN } from './token-headers';
 
 export const getPaymentConfig = defineEndpoint<{ response: typeof paymentConfigResponseSchema }>()({
   method: 'GET',
@@ -18,7 +18,12 @@ export const getPaymentConfig = defineEndpoint<{ response: typeof paymentConfigR
 export const createPayment = defineEndpoint<{
   body: typeof paymentRequestSchema;
   response: typeof paymentResponseSchema;
-}>()({ method: 'POST', path: '/api/payments', access: 'public', headers: { bookingToken: BOOKING_TOKEN } });
+}>()({
+  method: 'POST',
+  path: '/api/payments',
+  access: 'public',
+  headers: { bookingToken: 'x-booking-token' satisfies typeof BOOKING_TOKEN_HEADER },
+});
 
 export const checkPayment = defineEndpoint<{
   body: typeof paymentCheckRequestSchema;
@@ -27,7 +32,7 @@ export const checkPayment = defineEndpoint<{
   method: 'POST',
   path: '/api/payments/check',
   access: 'public',
-  headers: { bookingToken: BOOKING_TOKEN },
+  headers: { bookingToken: 'x-booking-token' satisfies typeof BOOKING_TOKEN_HEADER },
 });
 
 /** Stripe's events, signed (Stripe-Signature); no browser calls it. */

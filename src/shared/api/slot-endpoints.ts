@@ -1,5 +1,6 @@
 import type {
   calendarSlotsQuerySchema,
+  HOLD_TOKEN_HEADER,
   holdResponseSchema,
   patientSessionsQuerySchema,
   patientSessionsResponseSchema,
@@ -7,7 +8,6 @@ import type {
   sessionIdParams,
 } from '../slots';
 import { defineEndpoint } from './endpoint';
-import { HOLD_TOKEN } from './token-headers';
 
 // Public: the booking calendar and a visitor's hold on a slot (the spec's "patient sessions"). Answers never
 // carry patient data.
@@ -22,7 +22,12 @@ export const listCalendarSlots = defineEndpoint<{
 export const listFreeSlots = defineEndpoint<{
   query: typeof patientSessionsQuerySchema;
   response: typeof patientSessionsResponseSchema;
-}>()({ method: 'GET', path: '/api/patient_sessions', access: 'public', headers: { holdToken: HOLD_TOKEN } });
+}>()({
+  method: 'GET',
+  path: '/api/patient_sessions',
+  access: 'public',
+  headers: { holdToken: 'x-hold-token' satisfies typeof HOLD_TOKEN_HEADER },
+});
 
 /** Holds a free slot; the previous hold's token releases that one. */
 export const holdSlot = defineEndpoint<{
@@ -32,7 +37,7 @@ export const holdSlot = defineEndpoint<{
   method: 'PUT',
   path: '/api/patient_sessions/:id',
   access: 'public',
-  headers: { holdToken: HOLD_TOKEN },
+  headers: { holdToken: 'x-hold-token' satisfies typeof HOLD_TOKEN_HEADER },
 });
 
 export const getSlotHold = defineEndpoint<{
@@ -42,7 +47,7 @@ export const getSlotHold = defineEndpoint<{
   method: 'GET',
   path: '/api/patient_sessions/:id/hold',
   access: 'public',
-  headers: { holdToken: HOLD_TOKEN },
+  headers: { holdToken: 'x-hold-token' satisfies typeof HOLD_TOKEN_HEADER },
 });
 
 export const releaseSlotHold = defineEndpoint<{ params: typeof sessionIdParams }>()({
@@ -50,5 +55,5 @@ export const releaseSlotHold = defineEndpoint<{ params: typeof sessionIdParams }
   path: '/api/patient_sessions/:id/hold',
   access: 'public',
   status: 204,
-  headers: { holdToken: HOLD_TOKEN },
+  headers: { holdToken: 'x-hold-token' satisfies typeof HOLD_TOKEN_HEADER },
 });

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getBlog, listBlogs } from '../../shared/api/blog-endpoints';
 import { getManagedBooking, moveManagedBooking } from '../../shared/api/manage-booking-endpoints';
 import { releaseSlotHold } from '../../shared/api/slot-endpoints';
-import { ApiError, apiDownload, apiRequest, callEndpoint, fileNameFromDisposition } from './api-client';
+import { ApiError, apiRequest, callEndpoint } from './api-client';
+import { apiDownload, fileNameFromDisposition } from './api-download';
 import { endpointQueryKey } from './query-client';
 
 describe('fileNameFromDisposition', () => {

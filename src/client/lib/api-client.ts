@@ -57,7 +57,7 @@ export interface RequestOptions {
  * be a success; a failure throws an ApiError with the server's `error_messages` (or the default text), and a
  * 401 clears the token and leaves for /login (spec section 8).
  */
-async function send(url: string, options: RequestOptions, accept: string): Promise<Response> {
+export async function sendToApi(url: string, options: RequestOptions, accept: string): Promise<Response> {
   const headers: Record<string, string> = { ...options.headers, accept };
   const token = getAuthToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -91,7 +91,7 @@ async function send(url: string, options: RequestOptions, accept: string): Promi
 }
 
 export async function apiRequest<T>(url: string, options: RequestOptions = {}): Promise<T> {
-  const response = await send(url, options, 'application/json');
+  const response = await sendToApi(url, options, 'application/json');
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
@@ -159,54 +159,6 @@ export function sendCall(endpoint: Endpoint, { params, query, headers, ...option
     method: endpoint.method,
     headers: named,
   });
-}
-
-/** A file the API answered: its bytes and the name its `Content-Disposition` gives, if any. */
-export interface DownloadedFile {
-  blob: Blob;
-  fileName: string | undefined;
-}
-
-/**
- * Reads a file from the API with the admin's token (a CSV export, a patient's result: staff-only addresses
- * a plain link cannot open). Failures are ApiErrors, as for apiRequest.
- */
-export async function apiDownload(
-  url: string,
-  options: Pick<RequestOptions, 'signal'> = {},
-): Promise<DownloadedFile> {
-  const response = await send(url, options, '*/*');
-  let blob: Blob;
-  try {
-    blob = await response.blob();
-  } catch (cause) {
-    if (options.signal?.aborted) throw cause;
-    throw new ApiError(0, { error_messages: texts.defaultError });
-  }
-  return { blob, fileName: fileNameFromDisposition(response.headers.get('content-disposition')) };
-}
-
-/**
- * The file name of a `Content-Disposition` header: the UTF-8 `filename*` when given, else `filename`
- * (quoted or not); undefined when there is none. Path separators are dropped.
- */
-export function fileNameFromDisposition(header: string | null): string | undefined {
-  if (!header) return undefined;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  let name: string | undefined;
-  if (extended?.[1]) {
-    try {
-      name = decodeURIComponent(extended[1].trim());
-    } catch {
-      name = undefined;
-    }
-  }
-  if (!name) {
-    const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/.exec(header);
-    name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
-  }
-  const base = name?.split(/[\\/]/).pop()?.trim();
-  return base ? base : undefined;
 }
 
 /** A 404 from the API: an ApiError in the browser, or the server renderer's error with the same `status`. */

@@ -1,21 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import {
-  type EndpointDefinition,
-  endpointUrl,
-  type QueryInput,
-  type ResponseOf,
-} from '../../shared/api/endpoint';
+import type { Endpoint, QueryInput, ResponseOf } from '../../shared/api/endpoint';
 import { notifyApiError, useNotify } from '../components/notifications/use-notify';
-import { apiRequest, type QueryParams } from './api-client';
-import { useEndpointList, useEndpointQuery } from './endpoint-query';
-import { invalidateApiPaths } from './invalidate-api-paths';
+import { type EndpointAddress, type QueryParams, sendCall } from './api-client';
+import { useEndpointList, useEndpointRead } from './endpoint-query';
+import { invalidateEndpoints } from './invalidate-endpoints';
+import { queryKeyOf, type ReadEndpoint } from './query-client';
 
 /**
- * The calls every back-office collection of the spec's API shares (`/api/admin/blogs`,
- * `/api/admin/team_members`, …): a paged list, one record, save (POST without an id, PUT with one)
- * and delete, each named by its endpoint definition's type. A change refreshes every cached read under
- * `refreshPaths`, so the admin lists and the public pages showing the same content follow.
+ * The calls every back-office collection of the spec's API shares (articles, team members, …): a paged list, one
+ * record, save (create without an id, update with one) and delete, each named by its endpoint. A change refreshes
+ * every cached read of `refresh` (and the records beneath them), so the admin lists and the public pages showing
+ * the same content follow.
  */
 
 /** A list screen's table state: page, page size and the search box. */
@@ -37,55 +33,52 @@ export function idFromParam(param: string | undefined): number | undefined {
   return id >= 1 && id <= 2_147_483_647 ? id : undefined;
 }
 
-/** `/api/admin/blogs/:id` with an id: the record's URL. */
-const recordUrl = (path: string, id: string | number) => endpointUrl(path, { id });
+/** The address of one record of a record endpoint (`getAdminBlog`, `deleteBlog`: their `:id`). */
+const recordAddress = (id: string | number) => ({ params: { id } });
 
 /**
  * A back-office list; the previous page stays on screen while the next one loads. `staleTime: 0` for a list
  * others change all day (appointments): read again each time it is shown.
  */
-export function useAdminList<E extends EndpointDefinition>(
-  path: E['path'],
+export function useAdminList<E extends ReadEndpoint>(
+  endpoint: E,
   query: QueryInput<E> & QueryParams,
   options: { staleTime?: number } = {},
 ) {
-  return useEndpointList<E>(path, { query }, options);
+  return useEndpointList(endpoint, { query } as EndpointAddress<E>, options);
 }
 
 /**
  * The record an edit form starts from; nothing is asked without an id. Always read afresh when the
  * form opens, not a copy cached before someone else's edit.
  */
-export function useAdminRecord<E extends EndpointDefinition>(
-  path: E['path'],
-  id: string | number | undefined,
-) {
-  return useEndpointQuery<E>(
-    path,
-    { params: { id: id ?? '' } as never },
-    { enabled: id !== undefined, staleTime: 0 },
-  );
+export function useAdminRecord<E extends ReadEndpoint>(endpoint: E, id: string | number | undefined) {
+  return useEndpointRead<ResponseOf<E>>(endpoint, recordAddress(id ?? ''), {
+    enabled: id !== undefined,
+    staleTime: 0,
+  });
 }
 
-/** Creates (POST to the collection, no id) or updates (PUT to the record) with a multipart form. */
+/** Creates (the collection's POST, no id) or updates (the record's PUT) with a multipart form. */
 export function useSaveAdminRecord<
-  Create extends EndpointDefinition,
-  Update extends EndpointDefinition,
+  Create extends Endpoint & { readonly method: 'POST' },
+  Update extends Endpoint & { readonly method: 'PUT' },
   TInput,
 >(
-  paths: { create: Create['path']; update: Update['path'] },
+  endpoints: { create: Create; update: Update },
   id: string | number | undefined,
   toFormData: (input: TInput) => FormData,
-  refreshPaths: readonly string[],
+  refresh: readonly ReadEndpoint[],
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TInput) =>
-      apiRequest<ResponseOf<Create> | ResponseOf<Update>>(
-        id === undefined ? paths.create : recordUrl(paths.update, id),
-        { method: id === undefined ? 'POST' : 'PUT', formData: toFormData(input) },
-      ),
-    onSuccess: () => invalidateApiPaths(queryClient, refreshPaths),
+      (id === undefined
+        ? sendCall(endpoints.create, { formData: toFormData(input) })
+        : sendCall(endpoints.update, { ...recordAddress(id), formData: toFormData(input) })) as Promise<
+        ResponseOf<Create> | ResponseOf<Update>
+      >,
+    onSuccess: () => invalidateEndpoints(queryClient, refresh),
   });
 }
 
@@ -98,19 +91,21 @@ export interface DeleteAdminRecordOptions {
  * Deletes a record, then shows `notice`; a failure shows its error notice and rejects, so a list's
  * confirmation dialog stays open. Pass the result as DataTable's `onDelete`.
  */
-export function useDeleteAdminRecord<E extends EndpointDefinition>(
-  path: E['path'],
-  refreshPaths: readonly string[],
+export function useDeleteAdminRecord<E extends Endpoint & { readonly method: 'DELETE' }>(
+  endpoint: E,
+  refresh: readonly ReadEndpoint[],
   { notice }: DeleteAdminRecordOptions = {},
 ): (record: { id: number }) => Promise<void> {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const { mutateAsync } = useMutation({
-    mutationFn: (id: number) => apiRequest<void>(recordUrl(path, id), { method: 'DELETE' }),
+    mutationFn: (id: number) => sendCall(endpoint, recordAddress(id)),
     onSuccess: (_nothing, id) => {
-      // Gone: not read again (a 404) by the refresh below.
-      queryClient.removeQueries({ queryKey: [recordUrl(path, id)] });
-      return invalidateApiPaths(queryClient, refreshPaths);
+      // Gone: its read (at the record's address, the delete's own) is not made again (a 404) by the refresh below.
+      queryClient.removeQueries({
+        queryKey: queryKeyOf(endpoint as Endpoint as ReadEndpoint, recordAddress(id)),
+      });
+      return invalidateEndpoints(queryClient, refresh);
     },
   });
   return useCallback(

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiDownload, apiRequest, fileNameFromDisposition } from './api-client';
+import { getBlog, listBlogs } from '../../shared/api/blog-endpoints';
+import { getManagedBooking, moveManagedBooking } from '../../shared/api/manage-booking-endpoints';
+import { releaseSlotHold } from '../../shared/api/slot-endpoints';
+import { ApiError, apiRequest, callEndpoint } from './api-client';
+import { apiDownload, fileNameFromDisposition } from './api-download';
+import { endpointQueryKey } from './query-client';
 
 describe('fileNameFromDisposition', () => {
   it('reads the quoted, bare and UTF-8 file names', () => {
@@ -54,5 +59,56 @@ describe('apiDownload', () => {
       message: 'File not found',
     });
     await expect(apiRequest('/api/admin/transactions/9')).rejects.toBeInstanceOf(ApiError);
+  });
+});
+
+describe('callEndpoint', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("sends its endpoint's method and path, with the call's parameters, body and token headers", async () => {
+    vi.stubGlobal('window', { localStorage: { getItem: () => null } });
+    const fetchMock = vi.fn(async () => Response.json({ booking: { reference: 'AB12' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    await callEndpoint(moveManagedBooking, {
+      params: { reference: 'AB 12' },
+      json: { session_id: 7 },
+      headers: { manageToken: 'link-token', holdToken: undefined },
+    });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/bookings/AB%2012/move');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"session_id":7}');
+    const headers = init.headers as Record<string, string>;
+    expect(headers['x-manage-token']).toBe('link-token');
+    expect(headers['content-type']).toBe('application/json');
+    // A header value left undefined is not sent.
+    expect(Object.keys(headers)).not.toContain('x-hold-token');
+  });
+
+  it('answers nothing for a 204 and keys its reads as the server renderer does', async () => {
+    vi.stubGlobal('window', { localStorage: { getItem: () => null } });
+    vi.stubGlobal('fetch', async () => new Response(null, { status: 204 }));
+    await expect(
+      callEndpoint(releaseSlotHold, { params: { id: 4 }, headers: { holdToken: 't' } }),
+    ).resolves.toBe(undefined);
+    expect(endpointQueryKey(listBlogs, { query: { page: 2, per_page: 9 } })).toEqual([
+      '/api/blogs',
+      { page: 2, per_page: 9 },
+    ]);
+    expect(endpointQueryKey(getBlog, { params: { slugOrId: 'pollen' } })).toEqual(['/api/blogs/pollen']);
+  });
+
+  it("refuses at compile time a call without its path's parameters, with a header or body its endpoint does not read", () => {
+    const neverCalled = () => {
+      // @ts-expect-error the path's reference left out
+      void callEndpoint(getManagedBooking, { headers: { manageToken: 't' } });
+      // @ts-expect-error a header the endpoint does not read
+      void callEndpoint(getManagedBooking, { params: { reference: 'r' }, headers: { holdToken: 't' } });
+      // @ts-expect-error a body the endpoint does not take
+      void callEndpoint(getBlog, { params: { slugOrId: 'a' }, json: {} });
+      // @ts-expect-error only reads are cached
+      void endpointQueryKey(releaseSlotHold, { params: { id: 1 } });
+    };
+    expect(neverCalled).toBeTypeOf('function');
   });
 });

@@ -1,3 +1,12 @@
+import {
+  type BodyInput,
+  type Endpoint,
+  endpointUrl,
+  type HeaderValues,
+  type ParamsInput,
+  type QueryInput,
+  type ResponseOf,
+} from '../../shared/api/endpoint';
 import type { ApiErrorBody } from '../../shared/api-error';
 import type { ErrorCode } from '../../shared/error-codes';
 import { texts } from '../../shared/validation-texts';
@@ -45,7 +54,7 @@ export interface RequestOptions {
   json?: unknown;
   formData?: FormData;
   signal?: AbortSignal;
-  /** Extra request headers, e.g. a booking's `X-Hold-Token`. */
+  /** Extra request headers (`callEndpoint` sends an endpoint's token headers here). */
   headers?: Record<string, string>;
   /** Sees the answer before it is read (e.g. its `Date` header). */
   onResponse?: (response: Response) => void;
@@ -56,7 +65,7 @@ export interface RequestOptions {
  * be a success; a failure throws an ApiError with the server's `error_messages` (or the default text), and a
  * 401 clears the token and leaves for /login (spec section 8).
  */
-async function send(url: string, options: RequestOptions, accept: string): Promise<Response> {
+export async function sendToApi(url: string, options: RequestOptions, accept: string): Promise<Response> {
   const headers: Record<string, string> = { ...options.headers, accept };
   const token = getAuthToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -90,57 +99,74 @@ async function send(url: string, options: RequestOptions, accept: string): Promi
 }
 
 export async function apiRequest<T>(url: string, options: RequestOptions = {}): Promise<T> {
-  const response = await send(url, options, 'application/json');
+  const response = await sendToApi(url, options, 'application/json');
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
 
-/** A file the API answered: its bytes and the name its `Content-Disposition` gives, if any. */
-export interface DownloadedFile {
-  blob: Blob;
-  fileName: string | undefined;
+/** The address of a call: the path's parameters and the query, each as its endpoint declares it. */
+export type EndpointAddress<E extends Endpoint> = (ParamsInput<E> extends undefined
+  ? { params?: undefined }
+  : { params: ParamsInput<E> & Record<string, string | number> }) &
+  (QueryInput<E> extends undefined ? { query?: undefined } : { query?: QueryInput<E> & QueryParams });
+
+/** An endpoint's body: JSON as it declares it, or a multipart form (a form endpoint reads either). */
+type EndpointBody<E extends Endpoint> =
+  BodyInput<E> extends undefined
+    ? { json?: undefined; formData?: undefined }
+    : { json: BodyInput<E>; formData?: undefined } | { formData: FormData; json?: undefined };
+
+/** The values of the headers an endpoint reads, by what they carry (`{ holdToken }`); one left undefined is not sent. */
+type EndpointHeaders<E extends Endpoint> =
+  HeaderValues<E> extends undefined ? { headers?: undefined } : { headers?: HeaderValues<E> };
+
+/** Everything a call sends, as its endpoint declares it, and how it is watched. */
+export type EndpointCall<E extends Endpoint> = EndpointAddress<E> &
+  EndpointBody<E> &
+  EndpointHeaders<E> &
+  Pick<RequestOptions, 'signal' | 'onResponse'>;
+
+/** A call's argument: left out when nothing in it is required (`callEndpoint(logout)`). */
+export type EndpointCallArgs<E extends Endpoint> =
+  // biome-ignore lint/complexity/noBannedTypes: `{}` asks whether every part of the call is optional.
+  {} extends EndpointCall<E> ? [call?: EndpointCall<E>] : [call: EndpointCall<E>];
+
+/** A call's parts as they are sent, whatever its endpoint. */
+export interface AnyEndpointCall extends Omit<RequestOptions, 'method' | 'headers'> {
+  params?: Record<string, string | number>;
+  query?: QueryParams;
+  headers?: Record<string, string | undefined>;
 }
 
-/**
- * Reads a file from the API with the admin's token (a CSV export, a patient's result: staff-only addresses
- * a plain link cannot open). Failures are ApiErrors, as for apiRequest.
- */
-export async function apiDownload(
-  url: string,
-  options: Pick<RequestOptions, 'signal'> = {},
-): Promise<DownloadedFile> {
-  const response = await send(url, options, '*/*');
-  let blob: Blob;
-  try {
-    blob = await response.blob();
-  } catch (cause) {
-    if (options.signal?.aborted) throw cause;
-    throw new ApiError(0, { error_messages: texts.defaultError });
-  }
-  return { blob, fileName: fileNameFromDisposition(response.headers.get('content-disposition')) };
-}
+/** An endpoint's URL: `endpointAddress(exportPatientData, { params: { id } })`, with the query when given. */
+export const endpointAddress = <E extends Endpoint>(
+  endpoint: E,
+  { params, query }: EndpointAddress<E>,
+): string => buildUrl(endpointUrl(endpoint.path, params), query);
 
 /**
- * The file name of a `Content-Disposition` header: the UTF-8 `filename*` when given, else `filename`
- * (quoted or not); undefined when there is none. Path separators are dropped.
+ * Calls an endpoint by its definition (`src/shared/api`): its method and path are the definition's, the
+ * parameters, query, body and header values the caller's, each typed as the endpoint declares it. Header values
+ * are sent under the names the endpoint reads them by, so no call spells a header. Answers and fails as
+ * `apiRequest` does.
  */
-export function fileNameFromDisposition(header: string | null): string | undefined {
-  if (!header) return undefined;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  let name: string | undefined;
-  if (extended?.[1]) {
-    try {
-      name = decodeURIComponent(extended[1].trim());
-    } catch {
-      name = undefined;
-    }
+export const callEndpoint = sendCall as <E extends Endpoint>(
+  endpoint: E,
+  ...[call]: EndpointCallArgs<E>
+) => Promise<ResponseOf<E>>;
+
+/** `callEndpoint` for code that is generic over endpoints (admin-resource.ts), whose own signature types the call. */
+export function sendCall(endpoint: Endpoint, { params, query, headers, ...options }: AnyEndpointCall = {}) {
+  const named: Record<string, string> = {};
+  for (const name in headers) {
+    const value = headers[name];
+    if (value) named[endpoint.headers?.[name] ?? name] = value;
   }
-  if (!name) {
-    const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/.exec(header);
-    name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2]?.trim();
-  }
-  const base = name?.split(/[\\/]/).pop()?.trim();
-  return base ? base : undefined;
+  return apiRequest<unknown>(buildUrl(endpointUrl(endpoint.path, params), query), {
+    ...options,
+    method: endpoint.method,
+    headers: named,
+  });
 }
 
 /** A 404 from the API: an ApiError in the browser, or the server renderer's error with the same `status`. */

@@ -1,7 +1,6 @@
 import type { ResponseOf } from '../../shared/api/endpoint';
-import { endpointUrl } from '../../shared/api/endpoint';
-import type { getPatientSessionHold, releasePatientSessionHold } from '../../shared/api/slot-endpoints';
-import { apiRequest, isNotFoundError, type RequestOptions } from './api-client';
+import { getSlotHold, type holdSlot, releaseSlotHold } from '../../shared/api/slot-endpoints';
+import { callEndpoint, isNotFoundError } from './api-client';
 import { holdMsLeft } from './hold-expiry';
 import { readSessionValue, removeSessionValue, writeSessionValue } from './session-store';
 
@@ -78,17 +77,26 @@ export function onLocalClock(serverIso: string, dateHeader: string | null, now =
   return new Date(instant - serverNow + now).toISOString();
 }
 
+/** A visitor's hold on slot `id`, by its token (none when taking a first hold). */
+export interface HoldCall {
+  id: number;
+  token: string | undefined;
+  signal?: AbortSignal;
+}
+
 /**
  * Calls a hold endpoint (hold a slot, read a hold) and puts the answer's `hold_expires_at` on this
  * browser's clock, from the answer's `Date` header.
  */
-export async function requestHold<T extends { hold_expires_at: string }>(
-  url: string,
-  options: Omit<RequestOptions, 'onResponse'> = {},
-): Promise<T> {
+export async function requestHold(
+  endpoint: typeof holdSlot | typeof getSlotHold,
+  { id, token, signal }: HoldCall,
+): Promise<ResponseOf<typeof getSlotHold>> {
   let date: string | null = null;
-  const answer = await apiRequest<T>(url, {
-    ...options,
+  const answer = await callEndpoint(endpoint, {
+    params: { id },
+    headers: { holdToken: token },
+    signal,
     onResponse: (response) => {
       date = response.headers.get('date');
     },
@@ -96,17 +104,10 @@ export async function requestHold<T extends { hold_expires_at: string }>(
   return { ...answer, hold_expires_at: onLocalClock(answer.hold_expires_at, date) };
 }
 
-/** Read (GET) and release (DELETE) the visitor's own hold. */
-const HOLD_PATH: (typeof getPatientSessionHold)['path'] & (typeof releasePatientSessionHold)['path'] =
-  '/api/patient_sessions/:id/hold';
-
-export const holdHeaders = (token: string | undefined): Record<string, string> | undefined =>
-  token ? { 'X-Hold-Token': token } : undefined;
-
 /** Releases a hold at once; a hold already gone (404) is no error for the visitor. */
 export async function releaseHold({ id, token }: { id: number; token: string }): Promise<void> {
   try {
-    await apiRequest<void>(endpointUrl(HOLD_PATH, { id }), { method: 'DELETE', headers: holdHeaders(token) });
+    await callEndpoint(releaseSlotHold, { params: { id }, headers: { holdToken: token } });
   } catch (error) {
     if (!isNotFoundError(error)) throw error;
   }
@@ -121,13 +122,7 @@ export async function fetchHoldExpiry(
   signal?: AbortSignal,
 ): Promise<string | undefined> {
   try {
-    const answer = await requestHold<ResponseOf<typeof getPatientSessionHold>>(
-      endpointUrl(HOLD_PATH, { id }),
-      {
-        signal,
-        headers: holdHeaders(token),
-      },
-    );
+    const answer = await requestHold(getSlotHold, { id, token, signal });
     return answer.hold_expires_at;
   } catch (error) {
     if (isNotFoundError(error)) return undefined;

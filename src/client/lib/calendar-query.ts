@@ -1,13 +1,10 @@
-import type { listCalendarSlots } from '../../shared/api/slot-endpoints';
+import { listCalendarSlots } from '../../shared/api/slot-endpoints';
 import { calendarRange } from '../components/month-calendar/month-grid';
-import { endpointQueryKey } from './endpoint-query-key';
+import { endpointQueryKey } from './query-client';
 import { kindQuery, type SlotKind } from './slot-kind';
 
-/**
- * The public calendar's read, by itself so the booking page can start it before the calendar's code has
- * arrived (lib/free-slots-api.ts reads it through the same key).
- */
-export const CALENDAR_PATH: (typeof listCalendarSlots)['path'] = '/api/calendar_slots';
+// The public calendar's read, by itself so the booking page can start it before the calendar's code has
+// arrived (lib/free-slots-api.ts reads it through the same key).
 
 /** Live data: the free days are read again after this long. */
 export const CALENDAR_STALE_MS = 15_000;
@@ -20,4 +17,4 @@ export const calendarQuery = (kind: SlotKind, month: string) => ({
 
 /** Its cache key. */
 export const calendarQueryKey = (kind: SlotKind, month: string) =>
-  endpointQueryKey<typeof listCalendarSlots>(CALENDAR_PATH, { query: calendarQuery(kind, month) });
+  endpointQueryKey(listCalendarSlots, { query: calendarQuery(kind, month) });

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { notifyApiError, useNotify } from '../components/notifications/use-notify';
-import { apiDownload } from './api-client';
+import { apiDownload } from './api-download';
 
 /**
  * Saves bytes as a file in the browser's downloads, under `fileName` (an object URL clicked through a

@@ -1,29 +1,22 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpointUrl, type ResponseOf } from '../../shared/api/endpoint';
-import type {
-  holdPatientSession,
-  listCalendarSlots,
-  listPatientSessions,
-} from '../../shared/api/slot-endpoints';
+import { holdSlot, listCalendarSlots, listFreeSlots } from '../../shared/api/slot-endpoints';
 import { addMonths, selectDaysOfMonth } from '../components/month-calendar/month-grid';
-import { apiRequest, buildUrl } from './api-client';
-import { holdHeaders, requestHold } from './booking-hold';
-import { CALENDAR_PATH, CALENDAR_STALE_MS, calendarQuery } from './calendar-query';
+import { callEndpoint } from './api-client';
+import { requestHold } from './booking-hold';
+import { CALENDAR_STALE_MS, calendarQuery } from './calendar-query';
 import { useEndpointQuery } from './endpoint-query';
-import { invalidateApiPaths } from './invalidate-api-paths';
+import { invalidateEndpoints } from './invalidate-endpoints';
 import { kindQuery, type SlotKind } from './slot-kind';
 
 /** The public booking calls. Live data: read in the browser, short-lived in the cache. */
-const DAY_PATH: (typeof listPatientSessions)['path'] = '/api/patient_sessions';
-const HOLD_PATH: (typeof holdPatientSession)['path'] = '/api/patient_sessions/:id';
 const LIVE_MS = CALENDAR_STALE_MS;
 /** How many months after an empty one the page looks for the next free day. */
 export const NEXT_AVAILABLE_MONTHS = 4;
 
 /** The days of `month` with available future slots of the kind. */
 export const useCalendarDays = (kind: SlotKind, month: string | undefined) =>
-  useEndpointQuery<typeof listCalendarSlots>(
-    CALENDAR_PATH,
+  useEndpointQuery(
+    listCalendarSlots,
     { query: calendarQuery(kind, month ?? '2000-01') },
     { enabled: month !== undefined, staleTime: LIVE_MS, select: selectDaysOfMonth(month ?? '2000-01') },
   );
@@ -34,18 +27,13 @@ export const useCalendarDays = (kind: SlotKind, month: string | undefined) =>
  */
 export function useNextAvailableDay(kind: SlotKind, month: string, enabled: boolean) {
   return useQuery({
-    queryKey: [CALENDAR_PATH, { next_after: month, ...kindQuery(kind) }],
+    queryKey: [listCalendarSlots.path, { next_after: month, ...kindQuery(kind) }],
     enabled,
     staleTime: LIVE_MS,
     queryFn: async ({ signal }) => {
       for (let step = 1; step <= NEXT_AVAILABLE_MONTHS; step += 1) {
         const query = calendarQuery(kind, addMonths(month, step));
-        const { days } = await apiRequest<ResponseOf<typeof listCalendarSlots>>(
-          buildUrl(CALENDAR_PATH, query),
-          {
-            signal,
-          },
-        );
+        const { days } = await callEndpoint(listCalendarSlots, { query, signal });
         if (days[0]) return days[0];
       }
       return null;
@@ -64,20 +52,17 @@ export function useDaySlots(
 ) {
   const query = { date: date ?? '', ...kindQuery(kind), page: 1, per_page: 100 };
   return useQuery({
-    queryKey: [DAY_PATH, { ...query, held: hold?.slotId ?? 0 }],
+    queryKey: [listFreeSlots.path, { ...query, held: hold?.slotId ?? 0 }],
     enabled: date !== undefined,
     staleTime: LIVE_MS,
     queryFn: ({ signal }) =>
-      apiRequest<ResponseOf<typeof listPatientSessions>>(buildUrl(DAY_PATH, query), {
-        signal,
-        headers: holdHeaders(hold?.token),
-      }),
+      callEndpoint(listFreeSlots, { query, signal, headers: { holdToken: hold?.token } }),
   });
 }
 
 /** The free days and times are read again: a time was held, let go, booked or given back. */
 export const refreshFreeSlots = (queryClient: QueryClient) =>
-  invalidateApiPaths(queryClient, [CALENDAR_PATH, DAY_PATH]);
+  invalidateEndpoints(queryClient, [listCalendarSlots, listFreeSlots]);
 
 /**
  * Holds a slot; the previous hold's token lets the server release that one in the same step. The answer's
@@ -87,10 +72,7 @@ export function useHoldSlot() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, previousToken }: { id: number; previousToken?: string }) =>
-      requestHold<ResponseOf<typeof holdPatientSession>>(endpointUrl(HOLD_PATH, { id }), {
-        method: 'PUT',
-        headers: holdHeaders(previousToken),
-      }),
+      requestHold(holdSlot, { id, token: previousToken }),
     onSettled: () => refreshFreeSlots(queryClient),
   });
 }

@@ -3,46 +3,46 @@ import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as appointmentEndpoints from '../../shared/api/appointment-endpoints';
-import * as auditEndpoints from '../../shared/api/audit-endpoints';
-import * as authEndpoints from '../../shared/api/auth-endpoints';
-import * as blogEndpoints from '../../shared/api/blog-endpoints';
-import * as bookingEndpoints from '../../shared/api/booking-endpoints';
-import * as contactEndpoints from '../../shared/api/contact-endpoints';
-import * as dashboardEndpoints from '../../shared/api/dashboard-endpoints';
-import type { EndpointDefinition } from '../../shared/api/endpoint';
-import * as faqEndpoints from '../../shared/api/faq-endpoints';
-import * as feesEndpoints from '../../shared/api/fees-endpoints';
-import * as healthEndpoints from '../../shared/api/health-endpoints';
-import * as manageBookingEndpoints from '../../shared/api/manage-booking-endpoints';
-import * as outboxEndpoints from '../../shared/api/outbox-endpoints';
-import * as patientEndpoints from '../../shared/api/patient-endpoints';
-import * as paymentEndpoints from '../../shared/api/payment-endpoints';
-import * as referralEndpoints from '../../shared/api/referral-endpoints';
-import * as slotEndpoints from '../../shared/api/slot-endpoints';
-import * as teamEndpoints from '../../shared/api/team-endpoints';
+import * as appointmentEndpoints from '../../shared/api/appointment-endpoint-schemas';
+import * as auditEndpoints from '../../shared/api/audit-endpoint-schemas';
+import * as authEndpoints from '../../shared/api/auth-endpoint-schemas';
+import * as blogEndpoints from '../../shared/api/blog-endpoint-schemas';
+import * as bookingEndpoints from '../../shared/api/booking-endpoint-schemas';
+import * as contactEndpoints from '../../shared/api/contact-endpoint-schemas';
+import * as dashboardEndpoints from '../../shared/api/dashboard-endpoint-schemas';
+import type { EndpointDefinition } from '../../shared/api/endpoint-schemas';
+import * as faqEndpoints from '../../shared/api/faq-endpoint-schemas';
+import * as feesEndpoints from '../../shared/api/fees-endpoint-schemas';
+import * as healthEndpoints from '../../shared/api/health-endpoint-schemas';
+import * as manageBookingEndpoints from '../../shared/api/manage-booking-endpoint-schemas';
+import * as outboxEndpoints from '../../shared/api/outbox-endpoint-schemas';
+import * as patientEndpoints from '../../shared/api/patient-endpoint-schemas';
+import * as paymentEndpoints from '../../shared/api/payment-endpoint-schemas';
+import * as referralEndpoints from '../../shared/api/referral-endpoint-schemas';
+import * as slotEndpoints from '../../shared/api/slot-endpoint-schemas';
+import * as teamEndpoints from '../../shared/api/team-endpoint-schemas';
 import { type AdminTestApp, createAdminTestApp } from '../test/test-app';
 import { DEFAULT_JSON_BODY_LIMIT, jsonTooComplex, NO_BODY_MESSAGE } from './body-guards';
 import { MAX_DEPTH, MAX_NODES } from './input-guards';
 
 const ENDPOINT_MODULES = {
-  'appointment-endpoints.ts': appointmentEndpoints,
-  'audit-endpoints.ts': auditEndpoints,
-  'auth-endpoints.ts': authEndpoints,
-  'blog-endpoints.ts': blogEndpoints,
-  'booking-endpoints.ts': bookingEndpoints,
-  'contact-endpoints.ts': contactEndpoints,
-  'dashboard-endpoints.ts': dashboardEndpoints,
-  'faq-endpoints.ts': faqEndpoints,
-  'fees-endpoints.ts': feesEndpoints,
-  'health-endpoints.ts': healthEndpoints,
-  'manage-booking-endpoints.ts': manageBookingEndpoints,
-  'outbox-endpoints.ts': outboxEndpoints,
-  'patient-endpoints.ts': patientEndpoints,
-  'payment-endpoints.ts': paymentEndpoints,
-  'referral-endpoints.ts': referralEndpoints,
-  'slot-endpoints.ts': slotEndpoints,
-  'team-endpoints.ts': teamEndpoints,
+  'appointment-endpoint-schemas.ts': appointmentEndpoints,
+  'audit-endpoint-schemas.ts': auditEndpoints,
+  'auth-endpoint-schemas.ts': authEndpoints,
+  'blog-endpoint-schemas.ts': blogEndpoints,
+  'booking-endpoint-schemas.ts': bookingEndpoints,
+  'contact-endpoint-schemas.ts': contactEndpoints,
+  'dashboard-endpoint-schemas.ts': dashboardEndpoints,
+  'faq-endpoint-schemas.ts': faqEndpoints,
+  'fees-endpoint-schemas.ts': feesEndpoints,
+  'health-endpoint-schemas.ts': healthEndpoints,
+  'manage-booking-endpoint-schemas.ts': manageBookingEndpoints,
+  'outbox-endpoint-schemas.ts': outboxEndpoints,
+  'patient-endpoint-schemas.ts': patientEndpoints,
+  'payment-endpoint-schemas.ts': paymentEndpoints,
+  'referral-endpoint-schemas.ts': referralEndpoints,
+  'slot-endpoint-schemas.ts': slotEndpoints,
+  'team-endpoint-schemas.ts': teamEndpoints,
 };
 
 const isEndpoint = (value: unknown): value is EndpointDefinition =>
@@ -137,7 +137,7 @@ const nextAddress = () => `10.7.0.${++addressCounter}`;
 describe('a route that takes no body', () => {
   it('lists every endpoint definition file', () => {
     const folder = join(dirname(fileURLToPath(import.meta.url)), '../../shared/api');
-    const files = readdirSync(folder).filter((name) => name.endsWith('-endpoints.ts'));
+    const files = readdirSync(folder).filter((name) => name.endsWith('-endpoint-schemas.ts'));
     expect(Object.keys(ENDPOINT_MODULES).sort()).toEqual(files.sort());
     expect(ENDPOINTS.filter((endpoint) => !takesBody(endpoint)).length).toBeGreaterThan(30);
   });

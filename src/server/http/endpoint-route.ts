@@ -6,7 +6,9 @@ import type {
   FastifySchemaCompiler,
 } from 'fastify';
 import { z } from 'zod';
-import type { BodyOf, EndpointDefinition, ParamsOf, QueryOf, ResponseOf } from '../../shared/api/endpoint';
+import { isAdminApiPath } from '../../shared/api/auth-endpoints';
+import type { BodyOf, ParamsOf, QueryOf, ResponseOf } from '../../shared/api/endpoint';
+import type { EndpointDefinition } from '../../shared/api/endpoint-schemas';
 import { answeringUnread } from './body-guards';
 import { HttpError } from './http-errors';
 import { isMultipartRequest, releaseMultipartBytes, reserveMultipartBytes } from './multipart-budget';
@@ -65,9 +67,10 @@ function beforeReadingForm(scope: FastifyInstance, endpoint: EndpointDefinition,
 }
 
 /**
- * Registers an endpoint's route from its definition (`src/shared/api`): the definition's schemas become
- * the route's Fastify schema, so params, query and body are validated before the handler runs (bad
- * params answer 404, a bad query or body 422 with the schema's texts) and the OpenAPI document lists it.
+ * Registers an endpoint's route from its definition (`src/shared/api/<domain>-endpoint-schemas.ts`: the
+ * endpoint with its schemas attached): the schemas become the route's Fastify schema, so params, query and
+ * body are validated before the handler runs (bad params answer 404, a bad query or body 422 with the
+ * schema's texts) and the OpenAPI document lists it.
  * A form endpoint reads a multipart or JSON body into bare field names first, whatever its envelope.
  * An endpoint without `body`, `form` or `rawBody` refuses a request body (body-guards.ts).
  */
@@ -80,7 +83,7 @@ export function route<E extends EndpointDefinition>(
   if (!endpoint.path.startsWith(`${scope.prefix}/`)) {
     throw new Error(`${endpoint.path} cannot be registered under ${scope.prefix}`);
   }
-  if (endpoint.access === 'admin' && !endpoint.path.startsWith('/api/admin/')) {
+  if (endpoint.access === 'admin' && !isAdminApiPath(endpoint.path)) {
     throw new Error(`${endpoint.path}: admin endpoints live under /api/admin`);
   }
   const status = endpoint.status ?? 200;

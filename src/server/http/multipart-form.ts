@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import qs from 'qs';
-import type { FormShape } from '../../shared/api/endpoint';
+import type { FormShape } from '../../shared/api/endpoint-schemas';
 import { MAX_UPLOAD_BYTES } from '../../shared/uploads';
 import { HttpError } from './http-errors';
 import { forbiddenCharacterError, hasForbiddenCharacter, tooLarge } from './input-guards';

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { formFileSchema } from '../../shared/api/common-schemas';
 import { defineEndpoint } from '../../shared/api/endpoint';
+import { withSchemas } from '../../shared/api/endpoint-schemas';
 import { futureSlot, holdSlot } from '../test/booking-fixtures';
 import { countedBody, MULTIPART, multipartPayload } from '../test/multipart';
 import { createTestApp, signInAsNewAdmin, type TestApp } from '../test/test-app';
@@ -63,16 +64,22 @@ describe('clientAddressKey and InFlightBytes', () => {
 });
 
 describe('a form route’s beforeForm check', () => {
-  const upload = defineEndpoint({
-    method: 'POST',
-    path: '/api/test_uploads',
-    summary: 'A form of the test',
-    access: 'public',
-    body: z.object({ note: z.string(), letter: formFileSchema.optional() }).strict(),
-    form: { envelope: 'upload', files: ['letter'] },
-    status: 201,
-    response: z.object({ note: z.string(), bytes: z.number() }),
-  });
+  const uploadBody = z.object({ note: z.string(), letter: formFileSchema.optional() }).strict();
+  const uploadAnswer = z.object({ note: z.string(), bytes: z.number() });
+  const upload = withSchemas(
+    defineEndpoint<{ body: typeof uploadBody; response: typeof uploadAnswer }>()({
+      method: 'POST',
+      path: '/api/test_uploads',
+      access: 'public',
+      status: 201,
+    }),
+    {
+      summary: 'A form of the test',
+      body: uploadBody,
+      form: { envelope: 'upload', files: ['letter'] },
+      response: uploadAnswer,
+    },
+  );
   const limits: FormLimits = { files: 1, fileSize: 1024 * 1024, fields: 2, fieldSize: 1024 };
   let app: FastifyInstance;
   const checked: string[] = [];

@@ -1,38 +1,33 @@
-import { loginRequestSchema, loginResponseSchema, meResponseSchema } from '../auth';
+import type { loginRequestSchema, loginResponseSchema, meResponseSchema } from '../auth';
 import { defineEndpoint } from './endpoint';
 
 /** The spec keeps the 'autorization' spelling. */
-export const login = defineEndpoint({
-  method: 'POST',
-  path: '/api/admin/autorization/login',
-  summary: 'Signs in with e-mail and password; answers the admin and a bearer token (failures are throttled)',
-  access: 'public',
-  body: loginRequestSchema,
-  /** An e-mail address and a password need a few hundred bytes; a sign-in page is a favourite target. */
-  bodyLimit: 4 * 1024,
-  response: loginResponseSchema,
-});
+export const login = defineEndpoint<{
+  body: typeof loginRequestSchema;
+  response: typeof loginResponseSchema;
+}>()({ method: 'POST', path: '/api/admin/autorization/login', access: 'public' });
 
-export const logout = defineEndpoint({
+export const logout = defineEndpoint()({
   method: 'PUT',
   path: '/api/admin/autorization/logout',
-  summary: 'Revokes the token of this request',
   access: 'admin',
   status: 204,
 });
 
-export const logoutAll = defineEndpoint({
+export const logoutAll = defineEndpoint()({
   method: 'PUT',
   path: '/api/admin/autorization/logout_all',
-  summary: 'Revokes every token of the signed-in admin (sign out everywhere)',
   access: 'admin',
   status: 204,
 });
 
-export const getMe = defineEndpoint({
+export const getMe = defineEndpoint<{ response: typeof meResponseSchema }>()({
   method: 'GET',
   path: '/api/admin/me',
-  summary: 'The signed-in admin',
   access: 'admin',
-  response: meResponseSchema,
 });
+
+/** Where the back office's endpoints live: the browser forgets every read under it when its admin signs out. */
+export const ADMIN_API_PREFIX = '/api/admin/';
+
+export const isAdminApiPath = (path: string): boolean => path.startsWith(ADMIN_API_PREFIX);

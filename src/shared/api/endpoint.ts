@@ -2,75 +2,84 @@ import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** How a form endpoint reads a multipart (or JSON) body. */
-export interface FormShape {
-  /** The Rails-style wrapper of the fields (`blog` for `blog[title]`); fields are read without it. */
-  envelope?: string;
-  /** The file fields the form may carry, by their bare name. */
-  files?: readonly string[];
-}
-
-/**
- * One API endpoint, defined once in `src/shared/api`: the server registers its route from it (with the
- * schemas as the route's Fastify schema, so requests are validated and the OpenAPI document is
- * generated), and the browser's hooks name it by type, so a changed path or shape is a type error on
- * both sides. The browser imports definitions with `import type` only: public pages never download Zod.
- */
-export interface EndpointDefinition {
-  method: HttpMethod;
-  /** Absolute, with Fastify's `:name` parameters: `/api/team_members/:id`. */
-  path: `/api/${string}`;
-  /** One line for the API reference. */
-  summary: string;
-  /** `public`, or `admin` (a bearer token is required; every `/api/admin` path is admin). */
-  access: 'public' | 'admin';
+/** The Zod schemas of an endpoint's parts, as types: what it reads (params, query, body) and answers. */
+export interface EndpointTypes {
   params?: z.ZodType;
   query?: z.ZodType;
-  /** The body's schema; with `form`, the fields read from a multipart form or a JSON body. */
   body?: z.ZodType;
-  form?: FormShape;
-  /**
-   * Bytes a JSON body may take (413 beyond it): the server's default (64 KB) when left out. A form's
-   * multipart limits are its route's own.
-   */
-  bodyLimit?: number;
-  /**
-   * The route reads its body itself, unchecked by a schema here (the Stripe webhook's signed bytes). An
-   * endpoint with none of `body`, `form` and `rawBody` refuses a request body.
-   */
-  rawBody?: true;
-  /** The success status (200 by default) and the answer's schema (none for 204). */
-  status?: 200 | 201 | 204;
   response?: z.ZodType;
 }
 
-/**
- * A JSON body limit for fields holding `characters` of text in all: at most three bytes a character as
- * `JSON.stringify` writes it (UTF-8; an escaped quote or line break takes two), plus `slack` for the keys,
- * punctuation and short fields.
- */
-export const jsonBodyLimit = (characters: number, slack = 4 * 1024) => 3 * characters + slack;
-
-export function defineEndpoint<const E extends EndpointDefinition>(endpoint: E): E {
-  return endpoint;
+/** What the browser needs to call an endpoint, and the server to route it: no schema, no text. */
+export interface EndpointRoute {
+  method: HttpMethod;
+  /** Absolute, with Fastify's `:name` parameters: `/api/team_members/:id`. */
+  path: `/api/${string}`;
+  /** `public`, or `admin` (a bearer token is required; every `/api/admin` path is admin). */
+  access: 'public' | 'admin';
+  /** The success status: 200 when left out; 204 answers nothing. */
+  status?: 200 | 201 | 204;
+  /**
+   * The request headers it reads, by what they carry: `{ holdToken: 'x-hold-token' }` (each literal held to the
+   * server's constant by type). The browser names the value (`holdToken`), the endpoint gives the header.
+   */
+  headers?: Readonly<Record<string, string>>;
 }
+
+declare const endpointTypes: unique symbol;
+
+/**
+ * One API endpoint, defined once in `src/shared/api/<domain>-endpoints.ts`, and imported as a value by both
+ * sides: the browser calls it by this value (`callEndpoint(listBlogs, …)`, `useEndpointQuery(listBlogs, …)`),
+ * never by a path of its own; the server registers its route from it, with the schemas that
+ * `<domain>-endpoint-schemas.ts` attaches (`withSchemas`). The schemas' types ride along as a phantom, taken from
+ * the shared schema modules with `import type`: so the definition holds no Zod at run time and a public page
+ * that imports it downloads none, while a changed path or shape is still a type error on both sides.
+ */
+export type Endpoint<Types extends EndpointTypes = EndpointTypes> = Readonly<EndpointRoute> & Typed<Types>;
+
+/** Never present at run time: the schemas' types, for the compiler only. */
+type Typed<Types> = { readonly [endpointTypes]?: Types };
+
+/**
+ * Defines an endpoint: `defineEndpoint<{ query: typeof blogsQuerySchema; response: typeof blogsResponseSchema }>()(
+ * { method: 'GET', path: '/api/blogs', access: 'public' })`. The schemas' types come first (the compiler cannot
+ * take them from a value it never sees); the route's literals are kept as written.
+ */
+export function defineEndpoint<Types extends EndpointTypes = Record<never, never>>() {
+  return <const Route extends EndpointRoute>(route: Route): Route & Typed<Types> => route;
+}
+
+/** The schemas' types an endpoint carries. */
+export type TypesOf<E extends Endpoint> = E extends { readonly [endpointTypes]?: infer Types }
+  ? NonNullable<Types>
+  : never;
+
+export type SchemaPart = keyof EndpointTypes;
+
+/** The schema an endpoint declares for a part, or undefined. */
+type SchemaOf<E extends Endpoint, Part extends SchemaPart> =
+  TypesOf<E> extends { [P in Part]: infer Schema } ? Schema : undefined;
 
 type SchemaInput<S> = S extends z.ZodType ? z.input<S> : undefined;
 type SchemaOutput<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /** What the browser sends. */
-export type ParamsInput<E extends EndpointDefinition> = SchemaInput<E['params']>;
-export type QueryInput<E extends EndpointDefinition> = SchemaInput<E['query']>;
-export type BodyInput<E extends EndpointDefinition> = SchemaInput<E['body']>;
+export type ParamsInput<E extends Endpoint> = SchemaInput<SchemaOf<E, 'params'>>;
+export type QueryInput<E extends Endpoint> = SchemaInput<SchemaOf<E, 'query'>>;
+export type BodyInput<E extends Endpoint> = SchemaInput<SchemaOf<E, 'body'>>;
 
 /** What the server's handler reads after validation. */
-export type ParamsOf<E extends EndpointDefinition> = SchemaOutput<E['params']>;
-export type QueryOf<E extends EndpointDefinition> = SchemaOutput<E['query']>;
-export type BodyOf<E extends EndpointDefinition> = SchemaOutput<E['body']>;
+export type ParamsOf<E extends Endpoint> = SchemaOutput<SchemaOf<E, 'params'>>;
+export type QueryOf<E extends Endpoint> = SchemaOutput<SchemaOf<E, 'query'>>;
+export type BodyOf<E extends Endpoint> = SchemaOutput<SchemaOf<E, 'body'>>;
 
 /** The answer: what the handler returns and the browser receives. */
-export type ResponseOf<E extends EndpointDefinition> = E['response'] extends z.ZodType
-  ? z.output<E['response']>
+export type ResponseOf<E extends Endpoint> = SchemaOutput<SchemaOf<E, 'response'>>;
+
+/** The names under which a call hands an endpoint the values of the headers it reads (`holdToken`). */
+export type HeaderValues<E extends Endpoint> = E extends { readonly headers: infer Headers }
+  ? { [Name in keyof Headers]?: string | undefined }
   : undefined;
 
 /** `/api/team_members/:id` with `{ id: 3 }` → `/api/team_members/3`. */

@@ -1,12 +1,8 @@
-import { z } from 'zod';
+import type { healthResponseSchema } from '../health';
 import { defineEndpoint } from './endpoint';
 
-export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
-
-export const getHealth = defineEndpoint({
+export const getHealth = defineEndpoint<{ response: typeof healthResponseSchema }>()({
   method: 'GET',
   path: '/api/health',
-  summary: 'Up, with the database reached; 503 when the database refuses or does not answer within 2 s',
   access: 'public',
-  response: healthResponseSchema,
 });

@@ -40,7 +40,7 @@ function parsePerPage(raw: string | null, fallback: number): number {
  *
  * @example
  * const params = useTableParams();
- * const list = useAdminList<AdminBlogsResponse>('/api/admin/blogs', adminListQuery(params, 'title'));
+ * const list = useAdminList(listAdminBlogs, adminListQuery(params, 'title'));
  */
 export function useTableParams({ defaultPerPage = 10 }: { defaultPerPage?: number } = {}): TableParams {
   const [searchParams, setSearchParams] = useSearchParams();

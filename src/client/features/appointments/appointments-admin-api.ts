@@ -1,28 +1,30 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
+import {
   createAdminBooking,
   createRefund,
-  deleteTransaction,
-  exportTransactions,
-  getTransaction,
-  listTransactions,
+  deleteAppointment,
+  editAppointment,
+  exportAppointments,
+  getAppointment,
+  listAppointments,
   setAttendance,
-  updateTransaction,
-} from '../../../shared/api/appointment-endpoints';
-import { endpointUrl, type ResponseOf } from '../../../shared/api/endpoint';
-import type {
-  getAdminSession,
-  listCalendarSlots,
-  listPatientSessions,
-  setSessionStatus,
-} from '../../../shared/api/slot-endpoints';
+} from '../../../shared/api/appointment-admin-endpoints';
+import { getDashboard } from '../../../shared/api/dashboard-admin-endpoints';
+import { listAdminPatients } from '../../../shared/api/patient-admin-endpoints';
+import {
+  getAdminSlot,
+  listAdminCalendarSlots,
+  listAdminSlots,
+  setSlotStatus,
+} from '../../../shared/api/slot-admin-endpoints';
+import { listCalendarSlots, listFreeSlots } from '../../../shared/api/slot-endpoints';
 import type { AppointmentStatus } from '../../../shared/appointment-states';
 import type { TableParams } from '../../components/data-table/use-table-params';
 import { calendarRange, selectDaysOfMonth } from '../../components/month-calendar/month-grid';
 import { useAdminList, useAdminRecord, useSaveAdminRecord } from '../../lib/admin-resource';
-import { apiRequest, buildUrl } from '../../lib/api-client';
+import { callEndpoint, endpointAddress } from '../../lib/api-client';
 import { useEndpointQuery } from '../../lib/endpoint-query';
-import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
+import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
 
 /**
  * The back office's appointment calls (spec section 7: the "transactions"), the slot an appointment is
@@ -30,19 +32,15 @@ import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
  * appointments, the patients (their appointments), the dashboard (its days and takings), the slots of the back
  * office and the public calendar.
  */
-const REFRESH_PATHS = [
-  '/api/admin/transactions',
-  '/api/admin/dashboard',
-  '/api/admin/patients',
-  '/api/admin/sessions',
-  '/api/admin/calendar_slots',
-  '/api/calendar_slots',
-  '/api/patient_sessions',
+const REFRESH = [
+  listAppointments,
+  getDashboard,
+  listAdminPatients,
+  listAdminSlots,
+  listAdminCalendarSlots,
+  listCalendarSlots,
+  listFreeSlots,
 ];
-
-const LIST_PATH: (typeof listTransactions)['path'] = '/api/admin/transactions';
-const EXPORT_PATH: (typeof exportTransactions)['path'] = '/api/admin/export_transactions';
-const RECORD_PATH: (typeof getTransaction)['path'] = '/api/admin/transactions/:id';
 
 /** Which appointments a list (and its CSV) shows: the pathname's kind, the search and the filter. */
 export interface AppointmentFilter {
@@ -64,38 +62,32 @@ export function appointmentFilterQuery(filter: AppointmentFilter) {
 
 /** The address of Appointments.csv for the list's current search and filters (every page). */
 export const appointmentsCsvUrl = (filter: AppointmentFilter) =>
-  buildUrl(EXPORT_PATH, appointmentFilterQuery(filter));
+  endpointAddress(exportAppointments, { query: appointmentFilterQuery(filter) });
 
 /** A page of appointments, newest first; read again whenever it is shown (others book all day). */
 export const useAppointments = (params: TableParams, filter: AppointmentFilter) =>
-  useAdminList<typeof listTransactions>(
-    LIST_PATH,
+  useAdminList(
+    listAppointments,
     { page: params.page, per_page: params.perPage, ...appointmentFilterQuery(filter) },
     { staleTime: 0 },
   );
 
 /** One appointment with its patient, files and e-mails; nothing is asked without an id. */
-export const useAppointment = (id: number | undefined) =>
-  useAdminRecord<typeof getTransaction>(RECORD_PATH, id);
+export const useAppointment = (id: number | undefined) => useAdminRecord(getAppointment, id);
 
 const asIs = (body: FormData) => body;
 
 /**
- * Books a time for a patient (`POST /api/admin/patients`, no id) or saves an appointment's changes and its
- * move (`PUT /api/admin/transactions/:id`), from the form's multipart body (appointment-form-values.ts).
+ * Books a time for a patient (`createAdminBooking`, no id) or saves an appointment's changes and its move
+ * (`editAppointment`), from the form's multipart body (appointment-form-values.ts).
  */
 export const useSaveAppointment = (id: number | undefined) =>
-  useSaveAdminRecord<typeof createAdminBooking, typeof updateTransaction, FormData>(
-    { create: '/api/admin/patients', update: RECORD_PATH },
-    id,
-    asIs,
-    REFRESH_PATHS,
-  );
+  useSaveAdminRecord({ create: createAdminBooking, update: editAppointment }, id, asIs, REFRESH);
 
 /** After a change: every list and calendar showing appointments or slots is read again. */
 function useRefreshAppointments() {
   const queryClient = useQueryClient();
-  return () => invalidateApiPaths(queryClient, REFRESH_PATHS);
+  return () => invalidateEndpoints(queryClient, REFRESH);
 }
 
 /**
@@ -104,24 +96,19 @@ function useRefreshAppointments() {
  */
 export function useDeleteAppointment() {
   const refresh = useRefreshAppointments();
-  const path: (typeof deleteTransaction)['path'] = RECORD_PATH;
   return useMutation({
     // The state staff saw goes along: the server refuses the delete if the appointment changed meanwhile.
     mutationFn: ({ id, status }: { id: number; status: AppointmentStatus }) =>
-      apiRequest<void>(`${endpointUrl(path, { id })}?${new URLSearchParams({ status })}`, {
-        method: 'DELETE',
-      }),
+      callEndpoint(deleteAppointment, { params: { id }, query: { status } }),
     onSuccess: refresh,
   });
 }
 
-/** Refunds a paid appointment (`POST /api/admin/refunds`, transaction_id: the appointment's id). */
+/** Refunds a paid appointment (`createRefund`, transaction_id: the appointment's id). */
 export function useRefundAppointment() {
   const refresh = useRefreshAppointments();
-  const path: (typeof createRefund)['path'] = '/api/admin/refunds';
   return useMutation({
-    mutationFn: (id: number) =>
-      apiRequest<ResponseOf<typeof createRefund>>(path, { method: 'POST', json: { transaction_id: id } }),
+    mutationFn: (id: number) => callEndpoint(createRefund, { json: { transaction_id: id } }),
     onSuccess: refresh,
   });
 }
@@ -131,37 +118,23 @@ export type Attendance = 'attended' | 'no_show';
 /** After its start: the patient came, or did not. */
 export function useSetAttendance() {
   const refresh = useRefreshAppointments();
-  const path: (typeof setAttendance)['path'] = '/api/admin/transactions/:id/attendance';
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: Attendance }) =>
-      apiRequest<ResponseOf<typeof setAttendance>>(endpointUrl(path, { id }), {
-        method: 'PUT',
-        json: { status },
-      }),
+      callEndpoint(setAttendance, { params: { id }, json: { status } }),
     onSuccess: refresh,
   });
 }
 
-const SESSION_PATH: (typeof getAdminSession)['path'] = '/api/admin/sessions/:id';
-
 /** The time an appointment is being booked into, whatever its status; read afresh each time. */
 export const useAdminSlot = (id: number | undefined) =>
-  useEndpointQuery<typeof getAdminSession>(
-    SESSION_PATH,
-    { params: { id: id ?? 0 } },
-    { enabled: id !== undefined, staleTime: 0 },
-  );
+  useEndpointQuery(getAdminSlot, { params: { id: id ?? 0 } }, { enabled: id !== undefined, staleTime: 0 });
 
 /** Gives back a time held for booking on a patient's behalf (`status: available`). */
 export function useReleaseSlot() {
   const refresh = useRefreshAppointments();
-  const path: (typeof setSessionStatus)['path'] = SESSION_PATH;
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest<ResponseOf<typeof setSessionStatus>>(endpointUrl(path, { id }), {
-        method: 'PUT',
-        json: { session: { status: 'available' } },
-      }),
+      callEndpoint(setSlotStatus, { params: { id }, json: { session: { status: 'available' } } }),
     onSettled: refresh,
   });
 }
@@ -179,16 +152,16 @@ const kindQuery = (kind: SlotKind) => ({
 
 /** The days of `month` (YYYY-MM) with free future times of the kind (the public calendar's call). */
 export const useFreeDays = (kind: SlotKind, month: string, enabled: boolean) =>
-  useEndpointQuery<typeof listCalendarSlots>(
-    '/api/calendar_slots',
+  useEndpointQuery(
+    listCalendarSlots,
     { query: { range_calendar: calendarRange(month), ...kindQuery(kind) } },
     { enabled, staleTime: 0, select: selectDaysOfMonth(month) },
   );
 
 /** The free times of one clinic day (YYYY-MM-DD) and kind; nothing is asked without a day. */
 export const useFreeTimes = (kind: SlotKind, date: string | undefined) =>
-  useEndpointQuery<typeof listPatientSessions>(
-    '/api/patient_sessions',
+  useEndpointQuery(
+    listFreeSlots,
     { query: { date: date ?? '', ...kindQuery(kind), page: 1, per_page: 100 } },
     { enabled: date !== undefined, staleTime: 0 },
   );

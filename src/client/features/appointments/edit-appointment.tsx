@@ -2,13 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
+import { listCalendarSlots, listFreeSlots } from '../../../shared/api/slot-endpoints';
 import { appointmentTexts, type TransactionDetail } from '../../../shared/appointments';
 import { type AdminPatient, patientTexts } from '../../../shared/patients';
 import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
 import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { useNotify } from '../../components/notifications/use-notify';
-import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
+import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
 import type { FormSlot } from '../../lib/patient-fields';
 import { deleteDialog, dialogTexts, refundDialog, useAppointmentActions } from './appointment-actions';
 import { StatusBadge, TransactionPaymentBadge } from './appointment-badges';
@@ -97,7 +98,7 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
     onSlotRefused: (reason) => {
       // The chosen time went meanwhile: said at 'Time', and the free times are read again.
       form.setError('new_time', { type: 'server', message: reason }, { shouldFocus: true });
-      void invalidateApiPaths(queryClient, ['/api/calendar_slots', '/api/patient_sessions']);
+      void invalidateEndpoints(queryClient, [listCalendarSlots, listFreeSlots]);
     },
   });
 

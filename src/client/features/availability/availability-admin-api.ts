@@ -1,57 +1,46 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type BodyInput, endpointUrl, type ResponseOf } from '../../../shared/api/endpoint';
-import type {
-  deleteSession,
+import type { BodyInput } from '../../../shared/api/endpoint';
+import {
+  deleteSlot,
   listAdminCalendarSlots,
-  listAdminSessions,
-  saveSessions,
-  setSessionStatus,
-} from '../../../shared/api/slot-endpoints';
+  listAdminSlots,
+  saveSlotChanges,
+  setSlotStatus,
+} from '../../../shared/api/slot-admin-endpoints';
+import { listCalendarSlots, listFreeSlots } from '../../../shared/api/slot-endpoints';
 import { calendarRange, selectDaysOfMonth } from '../../components/month-calendar/month-grid';
-import { apiRequest } from '../../lib/api-client';
+import { callEndpoint } from '../../lib/api-client';
 import { useEndpointQuery } from '../../lib/endpoint-query';
-import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
+import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
 import { kindQuery, type SlotKind } from '../../lib/slot-kind';
 
 /** A change of slots refreshes the back office's calendar and day, and the public booking calendar. */
-const REFRESH_PATHS = [
-  '/api/admin/sessions',
-  '/api/admin/calendar_slots',
-  '/api/calendar_slots',
-  '/api/patient_sessions',
-];
+const REFRESH = [listAdminSlots, listAdminCalendarSlots, listCalendarSlots, listFreeSlots];
 
 /** The days of `month` (YYYY-MM) that have slots of the kind, whatever their status: bold in the calendar. */
 export const useAdminCalendarDays = (kind: SlotKind, month: string) =>
-  useEndpointQuery<typeof listAdminCalendarSlots>(
-    '/api/admin/calendar_slots',
+  useEndpointQuery(
+    listAdminCalendarSlots,
     { query: { range_calendar: calendarRange(month), ...kindQuery(kind) } },
     { staleTime: 0, select: selectDaysOfMonth(month) },
   );
 
 /** The slots of one clinic day (YYYY-MM-DD) and kind; nothing is asked without a day. */
 export const useAdminDaySessions = (kind: SlotKind, date: string | undefined) =>
-  useEndpointQuery<typeof listAdminSessions>(
-    '/api/admin/sessions',
+  useEndpointQuery(
+    listAdminSlots,
     { query: { date: date ?? '', ...kindQuery(kind) } },
     { enabled: date !== undefined, staleTime: 0 },
   );
 
-export type SaveSessionsBody = BodyInput<typeof saveSessions>;
+export type SaveSessionsBody = BodyInput<typeof saveSlotChanges>;
 
 /** The slot editor's save: new and changed slots in one call, all or none. */
 export function useSaveSlots() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveSessionsBody) =>
-      apiRequest<ResponseOf<typeof saveSessions>>(
-        '/api/admin/sessions' satisfies (typeof saveSessions)['path'],
-        {
-          method: 'POST',
-          json: body,
-        },
-      ),
-    onSuccess: () => invalidateApiPaths(queryClient, REFRESH_PATHS),
+    mutationFn: (body: SaveSessionsBody) => callEndpoint(saveSlotChanges, { json: body }),
+    onSuccess: () => invalidateEndpoints(queryClient, REFRESH),
   });
 }
 
@@ -61,10 +50,9 @@ export function useSaveSlots() {
  */
 export function useDeleteSlot() {
   const queryClient = useQueryClient();
-  const path: (typeof deleteSession)['path'] = '/api/admin/sessions/:id';
   return useMutation({
-    mutationFn: (id: number) => apiRequest<void>(endpointUrl(path, { id }), { method: 'DELETE' }),
-    onSettled: () => invalidateApiPaths(queryClient, REFRESH_PATHS),
+    mutationFn: (id: number) => callEndpoint(deleteSlot, { params: { id } }),
+    onSettled: () => invalidateEndpoints(queryClient, REFRESH),
   });
 }
 
@@ -74,13 +62,9 @@ export function useDeleteSlot() {
  */
 export function useHoldSlotForPatient() {
   const queryClient = useQueryClient();
-  const path: (typeof setSessionStatus)['path'] = '/api/admin/sessions/:id';
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest<ResponseOf<typeof setSessionStatus>>(endpointUrl(path, { id }), {
-        method: 'PUT',
-        json: { session: { status: 'pending' } },
-      }),
-    onSettled: () => invalidateApiPaths(queryClient, REFRESH_PATHS),
+      callEndpoint(setSlotStatus, { params: { id }, json: { session: { status: 'pending' } } }),
+    onSettled: () => invalidateEndpoints(queryClient, REFRESH),
   });
 }

@@ -1,62 +1,49 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { createPatient, getBooking } from '../../../shared/api/booking-endpoints';
-import { type BodyInput, endpointUrl, type ResponseOf } from '../../../shared/api/endpoint';
-import type { checkPayment, createPayment, getPaymentConfig } from '../../../shared/api/payment-endpoints';
+import { createBookingOrReferral, getBooking } from '../../../shared/api/booking-endpoints';
+import type { BodyInput } from '../../../shared/api/endpoint';
+import { checkPayment, createPayment, getPaymentConfig } from '../../../shared/api/payment-endpoints';
 import type { CreatedBookingResponse } from '../../../shared/booking';
-import { apiRequest } from '../../lib/api-client';
-import { holdHeaders } from '../../lib/booking-hold';
+import { callEndpoint, endpointAddress } from '../../lib/api-client';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 
-/** The paid booking's calls (spec section 7): the tokens go in headers, never in a URL or a cache key. */
-const CREATE_PATH: (typeof createPatient)['path'] = '/api/patients';
-const BOOKING_PATH: (typeof getBooking)['path'] = '/api/patients/:id';
-const CONFIG_PATH: (typeof getPaymentConfig)['path'] = '/api/payments/config';
-const PAY_PATH: (typeof createPayment)['path'] = '/api/payments';
-const CHECK_PATH: (typeof checkPayment)['path'] = '/api/payments/check';
-
-const bookingHeaders = (token: string) => ({ 'X-Booking-Token': token });
+// The paid booking's calls (spec section 7): the tokens go in headers, never in a URL or a cache key.
 
 /** Creates the booking's patient for the held slot: multipart `patient[...]` fields and files. */
 export function useCreateBooking() {
   return useMutation({
     mutationFn: ({ body, holdToken }: { body: FormData; holdToken: string }) =>
-      apiRequest<CreatedBookingResponse>(CREATE_PATH, {
-        method: 'POST',
+      callEndpoint(createBookingOrReferral, {
         formData: body,
-        headers: holdHeaders(holdToken),
-      }),
+        headers: { holdToken },
+      }) as Promise<CreatedBookingResponse>,
   });
 }
 
 /** The booking as the server has it (the price is the server's), with its own access token. */
 export function useBooking(booking: { patientId: number; accessToken: string } | undefined) {
-  const url = booking ? endpointUrl(BOOKING_PATH, { id: booking.patientId }) : BOOKING_PATH;
+  const url = booking ? endpointAddress(getBooking, { params: { id: booking.patientId } }) : getBooking.path;
   return useQuery({
     queryKey: [url],
     enabled: booking !== undefined,
     staleTime: 0,
     retry: false,
     queryFn: ({ signal }) =>
-      apiRequest<ResponseOf<typeof getBooking>>(url, {
+      callEndpoint(getBooking, {
+        params: { id: booking?.patientId ?? 0 },
         signal,
-        headers: booking ? bookingHeaders(booking.accessToken) : undefined,
+        headers: { bookingToken: booking?.accessToken },
       }),
   });
 }
 
 /** How this server takes cards: the built-in test mode, or Stripe with its publishable key. */
-export const usePaymentConfig = () =>
-  useEndpointQuery<typeof getPaymentConfig>(CONFIG_PATH, {}, { staleTime: 5 * 60_000 });
+export const usePaymentConfig = () => useEndpointQuery(getPaymentConfig, {}, { staleTime: 5 * 60_000 });
 
 /** Pays the booking with a card payment method id; the amount charged is the server's. */
 export function useCreatePayment() {
   return useMutation({
     mutationFn: ({ body, accessToken }: { body: BodyInput<typeof createPayment>; accessToken: string }) =>
-      apiRequest<ResponseOf<typeof createPayment>>(PAY_PATH, {
-        method: 'POST',
-        json: body,
-        headers: bookingHeaders(accessToken),
-      }),
+      callEndpoint(createPayment, { json: body, headers: { bookingToken: accessToken } }),
   });
 }
 
@@ -67,10 +54,6 @@ export function useCreatePayment() {
 export function useCheckPayment() {
   return useMutation({
     mutationFn: ({ patientId, accessToken }: { patientId: number; accessToken: string }) =>
-      apiRequest<ResponseOf<typeof checkPayment>>(CHECK_PATH, {
-        method: 'POST',
-        json: { patient_id: patientId } satisfies BodyInput<typeof checkPayment>,
-        headers: bookingHeaders(accessToken),
-      }),
+      callEndpoint(checkPayment, { json: { patient_id: patientId }, headers: { bookingToken: accessToken } }),
   });
 }

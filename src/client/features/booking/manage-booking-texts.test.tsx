@@ -1,14 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { getManagedBooking } from '../../../shared/api/manage-booking-endpoints';
 import { clinic } from '../../../shared/clinic';
 import { MANAGE_TOKEN_HEADER, manageBookingTexts } from '../../../shared/manage-booking';
-import {
-  MANAGE_HEADER,
-  NoticePassed,
-  notFoundText,
-  noticePassedText,
-  paymentWords,
-} from './manage-booking-texts';
+import { NoticePassed, notFoundText, noticePassedText, paymentWords } from './manage-booking-texts';
+
+/** The header the page sends the link's token in: its endpoint's. */
+const MANAGE_HEADER = getManagedBooking.headers.manageToken;
 
 describe("the booking page's copies of the contract", () => {
   it('are the contract’s header and texts, word for word', () => {

@@ -1,15 +1,14 @@
 import { clinic } from '../../../shared/clinic';
-import type { MANAGE_TOKEN_HEADER, ManagedBooking, manageBookingTexts } from '../../../shared/manage-booking';
+import type { ManagedBooking, manageBookingTexts } from '../../../shared/manage-booking';
 
 /*
- * The contract's constants and texts a patient's booking page needs, written here as literals that the compiler
- * checks against `src/shared/manage-booking.ts` (an `import type` only): that module defines the endpoints' Zod
- * schemas too, and importing any of its values would put Zod into this public page's download.
+ * The contract's texts a patient's booking page needs, written here as literals that the compiler checks against
+ * `src/shared/manage-booking.ts` (an `import type` only): that module defines the endpoints' Zod schemas too, and
+ * importing any of its values would put Zod into this public page's download. (The token's header is the
+ * endpoints' own: `src/shared/api/manage-booking-endpoints.ts`.)
  */
 
 type Texts = typeof manageBookingTexts;
-
-export const MANAGE_HEADER: typeof MANAGE_TOKEN_HEADER = 'x-manage-token';
 
 export const notFoundText: Texts['notFound'] =
   'This booking link does not work: it may be mistyped, or the appointment is over.';

@@ -1,10 +1,11 @@
-import type {
+import {
   createFaQuestion,
   deleteFaQuestion,
   getAdminFaQuestion,
   listAdminFaQuestions,
   updateFaQuestion,
-} from '../../../shared/api/faq-endpoints';
+} from '../../../shared/api/faq-admin-endpoints';
+import { listFaQuestions } from '../../../shared/api/faq-endpoints';
 import type { FaqFormValues } from '../../../shared/faq';
 import {
   type AdminListParams,
@@ -17,13 +18,12 @@ import {
 } from '../../lib/admin-resource';
 
 /** The back-office list and forms, and the public FAQ page. */
-const REFRESH_PATHS = ['/api/fa_questions', '/api/admin/fa_questions'];
+const REFRESH = [listFaQuestions, listAdminFaQuestions];
 
 export const useAdminFaQuestions = (params: AdminListParams) =>
-  useAdminList<typeof listAdminFaQuestions>('/api/admin/fa_questions', adminListQuery(params));
+  useAdminList(listAdminFaQuestions, adminListQuery(params));
 
-export const useAdminFaQuestion = (id: string) =>
-  useAdminRecord<typeof getAdminFaQuestion>('/api/admin/fa_questions/:id', id);
+export const useAdminFaQuestion = (id: string) => useAdminRecord(getAdminFaQuestion, id);
 
 /** The spec's multipart form: `title`, `answer`, `asHtml`. */
 function faqFormData(values: FaqFormValues): FormData {
@@ -36,12 +36,7 @@ function faqFormData(values: FaqFormValues): FormData {
 
 /** Creates (no id) or updates a question. */
 export const useSaveFaQuestion = (id: string | undefined) =>
-  useSaveAdminRecord<typeof createFaQuestion, typeof updateFaQuestion, FaqFormValues>(
-    { create: '/api/admin/fa_questions', update: '/api/admin/fa_questions/:id' },
-    id,
-    faqFormData,
-    REFRESH_PATHS,
-  );
+  useSaveAdminRecord({ create: createFaQuestion, update: updateFaQuestion }, id, faqFormData, REFRESH);
 
 export const useDeleteFaQuestion = (options?: DeleteAdminRecordOptions) =>
-  useDeleteAdminRecord<typeof deleteFaQuestion>('/api/admin/fa_questions/:id', REFRESH_PATHS, options);
+  useDeleteAdminRecord(deleteFaQuestion, REFRESH, options);

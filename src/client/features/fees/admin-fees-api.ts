@@ -1,4 +1,4 @@
-import type {
+import {
   createFeeCategory,
   createFeeService,
   deleteFeeCategory,
@@ -9,7 +9,8 @@ import type {
   listAdminFeeServices,
   updateFeeCategory,
   updateFeeService,
-} from '../../../shared/api/fees-endpoints';
+} from '../../../shared/api/fees-admin-endpoints';
+import { listFeeCategories } from '../../../shared/api/fees-endpoints';
 import { centsToEuroText, type FeeServiceFormOutput } from '../../../shared/fees';
 import {
   type AdminListParams,
@@ -22,22 +23,20 @@ import {
 } from '../../lib/admin-resource';
 
 /** After any change: the admin lists and records of fees, and the public fee list (home and /fees). */
-const REFRESH_PATHS = ['/api/fee_categories', '/api/admin/fee_categories', '/api/admin/services'];
+const REFRESH = [listFeeCategories, listAdminFeeCategories, listAdminFeeServices];
 
 export const useAdminFeeCategories = (params: AdminListParams) =>
-  useAdminList<typeof listAdminFeeCategories>('/api/admin/fee_categories', adminListQuery(params));
+  useAdminList(listAdminFeeCategories, adminListQuery(params));
 
-export const useAdminFeeCategory = (id: number | undefined) =>
-  useAdminRecord<typeof getAdminFeeCategory>('/api/admin/fee_categories/:id', id);
+export const useAdminFeeCategory = (id: number | undefined) => useAdminRecord(getAdminFeeCategory, id);
 
 export const useAdminFeeServices = (categoryId: number, params: AdminListParams) =>
-  useAdminList<typeof listAdminFeeServices>('/api/admin/services', {
+  useAdminList(listAdminFeeServices, {
     category_id: categoryId,
     ...adminListQuery(params),
   });
 
-export const useAdminFeeService = (id: number | undefined) =>
-  useAdminRecord<typeof getAdminFeeService>('/api/admin/services/:id', id);
+export const useAdminFeeService = (id: number | undefined) => useAdminRecord(getAdminFeeService, id);
 
 function feeCategoryFormData(title: string): FormData {
   const formData = new FormData();
@@ -46,15 +45,15 @@ function feeCategoryFormData(title: string): FormData {
 }
 
 export const useSaveFeeCategory = (id: number | undefined) =>
-  useSaveAdminRecord<typeof createFeeCategory, typeof updateFeeCategory, string>(
-    { create: '/api/admin/fee_categories', update: '/api/admin/fee_categories/:id' },
+  useSaveAdminRecord(
+    { create: createFeeCategory, update: updateFeeCategory },
     id,
     feeCategoryFormData,
-    REFRESH_PATHS,
+    REFRESH,
   );
 
 export const useDeleteFeeCategory = (options?: DeleteAdminRecordOptions) =>
-  useDeleteAdminRecord<typeof deleteFeeCategory>('/api/admin/fee_categories/:id', REFRESH_PATHS, options);
+  useDeleteAdminRecord(deleteFeeCategory, REFRESH, options);
 
 export interface SaveFeeServiceInput {
   values: FeeServiceFormOutput;
@@ -88,12 +87,12 @@ export function serviceFormData(categoryId: number, isNew: boolean, input: SaveF
 }
 
 export const useSaveFeeService = (categoryId: number, serviceId: number | undefined) =>
-  useSaveAdminRecord<typeof createFeeService, typeof updateFeeService, SaveFeeServiceInput>(
-    { create: '/api/admin/services', update: '/api/admin/services/:id' },
+  useSaveAdminRecord(
+    { create: createFeeService, update: updateFeeService },
     serviceId,
-    (input) => serviceFormData(categoryId, serviceId === undefined, input),
-    REFRESH_PATHS,
+    (input: SaveFeeServiceInput) => serviceFormData(categoryId, serviceId === undefined, input),
+    REFRESH,
   );
 
 export const useDeleteFeeService = (options?: DeleteAdminRecordOptions) =>
-  useDeleteAdminRecord<typeof deleteFeeService>('/api/admin/services/:id', REFRESH_PATHS, options);
+  useDeleteAdminRecord(deleteFeeService, REFRESH, options);

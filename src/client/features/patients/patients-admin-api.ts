@@ -1,46 +1,39 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { endpointUrl } from '../../../shared/api/endpoint';
-import type {
+import { listAppointments } from '../../../shared/api/appointment-admin-endpoints';
+import {
   erasePatient,
   exportPatientData,
   exportPatients,
   getAdminPatient,
   listAdminPatients,
-} from '../../../shared/api/patient-endpoints';
+} from '../../../shared/api/patient-admin-endpoints';
 import { type AdminListParams, adminListQuery, useAdminList, useAdminRecord } from '../../lib/admin-resource';
-import { apiRequest, buildUrl } from '../../lib/api-client';
-import { invalidateApiPaths } from '../../lib/invalidate-api-paths';
+import { callEndpoint, endpointAddress } from '../../lib/api-client';
+import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
+import { endpointQueryKey } from '../../lib/query-client';
 
 /**
  * The back office's patient calls (spec section 7 `/admin/patients`, DESIGN.md section 3): the list and its
  * CSV, one patient's detail, their GDPR zip and their erasure. Every read is audited by the server.
  */
 
-const LIST_PATH: (typeof listAdminPatients)['path'] = '/api/admin/patients';
-const CSV_PATH: (typeof exportPatients)['path'] = '/api/admin/export_patients';
-const RECORD_PATH: (typeof getAdminPatient)['path'] = '/api/admin/patients/:id';
-const ZIP_PATH: (typeof exportPatientData)['path'] = '/api/admin/patients/:id/export';
-const ERASE_PATH: (typeof erasePatient)['path'] = '/api/admin/patients/:id';
-
 /** What an erasure changes: the patients, and the appointments that lose their name. */
-const ERASE_REFRESH_PATHS = ['/api/admin/patients', '/api/admin/transactions'];
+const ERASE_REFRESH = [listAdminPatients, listAppointments];
 
 /** A page of patients, newest first; read again each time it is shown (others book all day). */
 export const usePatients = (params: AdminListParams) =>
-  useAdminList<typeof listAdminPatients>(LIST_PATH, adminListQuery(params, 'search_transaction'), {
-    staleTime: 0,
-  });
+  useAdminList(listAdminPatients, adminListQuery(params, 'search_transaction'), { staleTime: 0 });
 
 /** The address of Patients.csv for the list's search (every page); without a search, every patient. */
 export const patientsCsvUrl = (search: string) =>
-  buildUrl(CSV_PATH, { search_transaction: search || undefined });
+  endpointAddress(exportPatients, { query: { search_transaction: search || undefined } });
 
 /** One patient's detail with their files and appointments; nothing is asked without an id. */
-export const usePatient = (id: number | undefined) => useAdminRecord<typeof getAdminPatient>(RECORD_PATH, id);
+export const usePatient = (id: number | undefined) => useAdminRecord(getAdminPatient, id);
 
 /** The address of a patient's GDPR zip (patient.json and their files). */
-export const patientZipUrl = (id: number) => endpointUrl(ZIP_PATH, { id });
+export const patientZipUrl = (id: number) => endpointAddress(exportPatientData, { params: { id } });
 
 /** The name the GDPR zip is saved under, as the server names it. */
 export const patientZipName = (id: number) => `patient-${id}.zip`;
@@ -54,12 +47,12 @@ export const patientZipName = (id: number) => `patient-${id}.zip`;
 export function useErasePatient() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (id: number) => apiRequest<void>(endpointUrl(ERASE_PATH, { id }), { method: 'DELETE' }),
+    mutationFn: (id: number) => callEndpoint(erasePatient, { params: { id } }),
   });
   const forget = useCallback(
     (id: number) => {
-      queryClient.removeQueries({ queryKey: [endpointUrl(RECORD_PATH, { id })] });
-      return invalidateApiPaths(queryClient, ERASE_REFRESH_PATHS);
+      queryClient.removeQueries({ queryKey: endpointQueryKey(getAdminPatient, { params: { id } }) });
+      return invalidateEndpoints(queryClient, ERASE_REFRESH);
     },
     [queryClient],
   );

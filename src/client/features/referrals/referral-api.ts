@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import type { createPatient } from '../../../shared/api/booking-endpoints';
+import { createBookingOrReferral } from '../../../shared/api/booking-endpoints';
 import type { CreatedReferralResponse } from '../../../shared/referrals';
-import { apiRequest } from '../../lib/api-client';
+import { callEndpoint } from '../../lib/api-client';
 
-/** A self-referral is `POST /api/patients` with `patient[is_referral]=true`, no slot and no hold token. */
-const CREATE_PATH: (typeof createPatient)['path'] = '/api/patients';
-
-/** Sends a self-referral (multipart `patient[...]` fields and the letter); answers the patient's id. */
+/**
+ * Sends a self-referral: the booking's endpoint with `patient[is_referral]=true`, no slot and no hold token
+ * (multipart `patient[...]` fields and the letter); answers the patient's id.
+ */
 export function useSendReferral() {
   return useMutation({
     mutationFn: (body: FormData) =>
-      apiRequest<CreatedReferralResponse>(CREATE_PATH, { method: 'POST', formData: body }),
+      callEndpoint(createBookingOrReferral, { formData: body }) as Promise<CreatedReferralResponse>,
   });
 }

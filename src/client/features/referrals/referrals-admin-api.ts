@@ -1,52 +1,43 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { endpointUrl, type ResponseOf } from '../../../shared/api/endpoint';
-import type {
+import {
   countReferralsAwaiting,
   decideReferral,
   getReferral,
   listReferrals,
-} from '../../../shared/api/referral-endpoints';
+} from '../../../shared/api/referral-admin-endpoints';
 import type { ReferralDecisionInput, ReferralStatus } from '../../../shared/referrals';
 import { type AdminListParams, adminListQuery, useAdminList, useAdminRecord } from '../../lib/admin-resource';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, callEndpoint } from '../../lib/api-client';
 import { useEndpointQuery } from '../../lib/endpoint-query';
-import { endpointQueryKey } from '../../lib/endpoint-query-key';
+import { endpointQueryKey } from '../../lib/query-client';
 
 /**
- * The back office's referral calls (`/api/admin/referrals`): the list in triage order, how many await triage
+ * The back office's referral calls: the list in triage order, how many await triage
  * (the menu's count), one referral with its patient's detail, and staff's decision. Reads of the list and of a
  * referral are audited by the server; the count is not (it names no one).
  */
-
-const LIST_PATH: (typeof listReferrals)['path'] = '/api/admin/referrals';
-const AWAITING_PATH: (typeof countReferralsAwaiting)['path'] = '/api/admin/referrals/awaiting';
-const RECORD_PATH: (typeof getReferral)['path'] = '/api/admin/referrals/:id';
-const DECIDE_PATH: (typeof decideReferral)['path'] = '/api/admin/referrals/:id';
 
 /** How often the menu asks again how many referrals await triage: patients send them all day. */
 const AWAITING_REFRESH_MS = 60_000;
 
 /** A page of referrals (awaiting triage first, oldest first), filtered by state; read afresh each time it is shown. */
 export const useReferrals = (params: AdminListParams, status: ReferralStatus | undefined) =>
-  useAdminList<typeof listReferrals>(LIST_PATH, { ...adminListQuery(params), status }, { staleTime: 0 });
+  useAdminList(listReferrals, { ...adminListQuery(params), status }, { staleTime: 0 });
 
 /** How many referrals await triage: asked when the back office opens, every minute and after each decision. */
 export const useReferralsAwaiting = () =>
-  useEndpointQuery<typeof countReferralsAwaiting>(
-    AWAITING_PATH,
-    {},
-    { staleTime: 0, refetchInterval: AWAITING_REFRESH_MS },
-  );
+  useEndpointQuery(countReferralsAwaiting, {}, { staleTime: 0, refetchInterval: AWAITING_REFRESH_MS });
 
 /** One referral with its patient's detail; nothing is asked without an id. */
-export const useReferral = (id: number | undefined) => useAdminRecord<typeof getReferral>(RECORD_PATH, id);
+export const useReferral = (id: number | undefined) => useAdminRecord(getReferral, id);
 
-const recordKey = (id: number) => endpointQueryKey<typeof getReferral>(RECORD_PATH, { params: { id } });
+const recordKey = (id: number) => endpointQueryKey(getReferral, { params: { id } });
 
 /** The list and the count are read again; a referral's page is not (each read of it is audited). */
 const refreshLists = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({
-    predicate: ({ queryKey }) => queryKey[0] === LIST_PATH || queryKey[0] === AWAITING_PATH,
+    predicate: ({ queryKey }) =>
+      queryKey[0] === listReferrals.path || queryKey[0] === countReferralsAwaiting.path,
   });
 
 /**
@@ -58,10 +49,7 @@ export function useDecideReferral(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (decision: ReferralDecisionInput) =>
-      apiRequest<ResponseOf<typeof decideReferral>>(endpointUrl(DECIDE_PATH, { id }), {
-        method: 'PUT',
-        json: decision,
-      }),
+      callEndpoint(decideReferral, { params: { id }, json: decision }),
     onSuccess: (answer) => {
       queryClient.setQueryData(recordKey(id), answer);
       return refreshLists(queryClient);

@@ -1,10 +1,11 @@
-import type {
+import {
   createTeamMember,
   deleteTeamMember,
   getAdminTeamMember,
   listAdminTeamMembers,
   updateTeamMember,
-} from '../../../shared/api/team-endpoints';
+} from '../../../shared/api/team-admin-endpoints';
+import { listTeamMembers } from '../../../shared/api/team-endpoints';
 import type { TeamMemberFormValues } from '../../../shared/team';
 import type { FileFieldValue } from '../../components/file-field/file-field';
 import {
@@ -19,13 +20,12 @@ import {
 import { appendFileField } from '../../lib/form-data';
 
 /** The back-office lists and forms, and the public team pages. */
-const REFRESH_PATHS = ['/api/team_members', '/api/admin/team_members'];
+const REFRESH = [listTeamMembers, listAdminTeamMembers];
 
 export const useAdminTeamMembers = (params: AdminListParams) =>
-  useAdminList<typeof listAdminTeamMembers>('/api/admin/team_members', adminListQuery(params));
+  useAdminList(listAdminTeamMembers, adminListQuery(params));
 
-export const useAdminTeamMember = (id: string) =>
-  useAdminRecord<typeof getAdminTeamMember>('/api/admin/team_members/:id', id);
+export const useAdminTeamMember = (id: string) => useAdminRecord(getAdminTeamMember, id);
 
 export interface SaveTeamMember {
   values: TeamMemberFormValues;
@@ -45,12 +45,7 @@ function teamMemberFormData({ values, logo }: SaveTeamMember): FormData {
 
 /** Creates (no id) or updates a member. */
 export const useSaveTeamMember = (id: string | undefined) =>
-  useSaveAdminRecord<typeof createTeamMember, typeof updateTeamMember, SaveTeamMember>(
-    { create: '/api/admin/team_members', update: '/api/admin/team_members/:id' },
-    id,
-    teamMemberFormData,
-    REFRESH_PATHS,
-  );
+  useSaveAdminRecord({ create: createTeamMember, update: updateTeamMember }, id, teamMemberFormData, REFRESH);
 
 export const useDeleteTeamMember = (options?: DeleteAdminRecordOptions) =>
-  useDeleteAdminRecord<typeof deleteTeamMember>('/api/admin/team_members/:id', REFRESH_PATHS, options);
+  useDeleteAdminRecord(deleteTeamMember, REFRESH, options);

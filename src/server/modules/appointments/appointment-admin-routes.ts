@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import {
   createAdminBooking,
   createRefund,
-  deleteTransaction,
-  exportTransactions,
-  getTransaction,
-  listTransactions,
+  deleteAppointment,
+  editAppointment,
+  exportAppointments,
+  getAppointment,
+  listAppointments,
   setAttendance,
-  updateTransaction,
-} from '../../../shared/api/appointment-endpoints';
+} from '../../../shared/api/appointment-endpoint-schemas';
 import { appointmentCsvColumns, appointmentTexts } from '../../../shared/appointments';
 import { paymentTexts } from '../../../shared/payments';
 import { sendCsv } from '../../http/csv-export';
@@ -38,16 +38,16 @@ const STAFF_FORM_LIMITS: FormLimits = { files: 3, fields: 50, fieldSize: 4 * 102
 export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<void> {
   const { db } = admin.appointments;
 
-  route(admin, listTransactions, async (request) =>
+  route(admin, listAppointments, async (request) =>
     listAppointmentsForStaff(db, adminActorOf(request), request.query),
   );
 
-  route(admin, exportTransactions, async (request, reply) => {
+  route(admin, exportAppointments, async (request, reply) => {
     const rows = await exportAppointmentsForStaff(db, adminActorOf(request), request.query);
     return sendCsv(reply, 'Appointments.csv', appointmentCsvColumns, rows);
   });
 
-  route(admin, getTransaction, async (request) =>
+  route(admin, getAppointment, async (request) =>
     appointmentForStaff(db, adminActorOf(request), request.params.id),
   );
 
@@ -68,7 +68,7 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
 
   route(
     admin,
-    updateTransaction,
+    editAppointment,
     async (request) => {
       const { id } = request.params;
       await updateAppointment(db, adminActorOf(request), id, request.body);
@@ -77,7 +77,7 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
     { formLimits: STAFF_FORM_LIMITS },
   );
 
-  route(admin, deleteTransaction, async (request) => {
+  route(admin, deleteAppointment, async (request) => {
     await cancelAppointment(db, request.params.id, {
       actor: adminActorOf(request),
       seenStatus: request.query.status,

@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { getBooking } from '../../../shared/api/booking-endpoints';
+import { getBooking } from '../../../shared/api/booking-endpoint-schemas';
 import {
   cancelManagedBooking,
   getManagedBooking,
   moveManagedBooking,
-} from '../../../shared/api/manage-booking-endpoints';
+} from '../../../shared/api/manage-booking-endpoint-schemas';
 import {
   checkPayment,
   createPayment,
   getPaymentConfig,
   stripeWebhook,
-} from '../../../shared/api/payment-endpoints';
+} from '../../../shared/api/payment-endpoint-schemas';
 import { BOOKING_TOKEN_HEADER } from '../../../shared/booking';
 import { MANAGE_TOKEN_HEADER } from '../../../shared/manage-booking';
 import { paymentTexts } from '../../../shared/payments';

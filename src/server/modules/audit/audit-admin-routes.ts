@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listAuditLog } from '../../../shared/api/audit-endpoints';
+import { listAuditLog } from '../../../shared/api/audit-endpoint-schemas';
 import { route } from '../../http/endpoint-route';
 import { listAuditEntries } from './audit-repository';
 

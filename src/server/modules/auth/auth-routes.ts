@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { getMe, login, logout, logoutAll } from '../../../shared/api/auth-endpoints';
+import { getMe, login, logout, logoutAll } from '../../../shared/api/auth-endpoint-schemas';
 import { texts } from '../../../shared/validation-texts';
 import { route } from '../../http/endpoint-route';
 import { HttpError, unauthorized } from '../../http/http-errors';

@@ -5,7 +5,7 @@ import {
   getAdminBlog,
   listAdminBlogs,
   updateBlog,
-} from '../../../shared/api/blog-endpoints';
+} from '../../../shared/api/blog-endpoint-schemas';
 import { notFound } from '../../domain-errors';
 import { route } from '../../http/endpoint-route';
 import type { FormLimits } from '../../http/multipart-form';

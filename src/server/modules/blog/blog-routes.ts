@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { getBlog, listBlogs } from '../../../shared/api/blog-endpoints';
+import { getBlog, listBlogs } from '../../../shared/api/blog-endpoint-schemas';
 import { notFound } from '../../domain-errors';
 import { route } from '../../http/endpoint-route';
 import { findPublishedBlog, listPublishedBlogs } from './blog-repository';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sendContactMessage } from '../../../shared/api/contact-endpoints';
+import { sendContactMessage } from '../../../shared/api/contact-endpoint-schemas';
 import { route } from '../../http/endpoint-route';
 import { sendContactMessage as send } from './contact-service';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { getDashboard } from '../../../shared/api/dashboard-endpoints';
+import { getDashboard } from '../../../shared/api/dashboard-endpoint-schemas';
 import { route } from '../../http/endpoint-route';
 import { adminActorOf } from '../auth/admin-guard';
 import { dashboardForStaff } from './dashboard-service';

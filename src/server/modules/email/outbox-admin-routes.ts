@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listOutbox, resendOutboxEmail } from '../../../shared/api/outbox-endpoints';
+import { listOutbox, resendOutboxEmail } from '../../../shared/api/outbox-endpoint-schemas';
 import { route } from '../../http/endpoint-route';
 import { adminActorOf } from '../auth/admin-guard';
 import { listStaffOutbox, resendFailedEmail } from './outbox-admin-service';

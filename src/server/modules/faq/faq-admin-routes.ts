@@ -5,7 +5,7 @@ import {
   getAdminFaQuestion,
   listAdminFaQuestions,
   updateFaQuestion,
-} from '../../../shared/api/faq-endpoints';
+} from '../../../shared/api/faq-endpoint-schemas';
 import { notFound } from '../../domain-errors';
 import { route } from '../../http/endpoint-route';
 import type { FormLimits } from '../../http/multipart-form';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listFaQuestions } from '../../../shared/api/faq-endpoints';
+import { listFaQuestions } from '../../../shared/api/faq-endpoint-schemas';
 import { route } from '../../http/endpoint-route';
 import { listFaQuestions as listQuestions } from './faq-repository';
 

@@ -10,7 +10,7 @@ import {
   listAdminFeeServices,
   updateFeeCategory,
   updateFeeService,
-} from '../../../shared/api/fees-endpoints';
+} from '../../../shared/api/fees-endpoint-schemas';
 import { notFound } from '../../domain-errors';
 import { route } from '../../http/endpoint-route';
 import type { FormLimits } from '../../http/multipart-form';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listFeeCategories } from '../../../shared/api/fees-endpoints';
+import { listFeeCategories } from '../../../shared/api/fees-endpoint-schemas';
 import { route } from '../../http/endpoint-route';
 import { listFeeCategories as listCategories } from './fees-repository';
 

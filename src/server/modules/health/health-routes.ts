@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { getHealth } from '../../../shared/api/health-endpoints';
+import { getHealth } from '../../../shared/api/health-endpoint-schemas';
 import { route } from '../../http/endpoint-route';
 import { errorBody } from '../../http/http-errors';
 import { withinTime } from '../../time-limit';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createPatient } from '../../../shared/api/booking-endpoints';
+import { createBookingOrReferral } from '../../../shared/api/booking-endpoint-schemas';
 import { HOLD_TOKEN_HEADER } from '../../../shared/slots';
 import { clientAddressKey } from '../../http/client-address';
 import { route } from '../../http/endpoint-route';
@@ -28,7 +28,7 @@ export async function patientIntakeRoutes(api: FastifyInstance): Promise<void> {
 
   route(
     api,
-    createPatient,
+    createBookingOrReferral,
     async (request) => {
       const client = clientAddressKey(request.ip);
       const actor = visitorActor(request.ip);

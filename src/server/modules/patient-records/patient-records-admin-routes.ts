@@ -6,7 +6,7 @@ import {
   exportPatients,
   getAdminPatient,
   listAdminPatients,
-} from '../../../shared/api/patient-endpoints';
+} from '../../../shared/api/patient-endpoint-schemas';
 import { patientCsvColumns } from '../../../shared/patients';
 import { sendCsv } from '../../http/csv-export';
 import { route } from '../../http/endpoint-route';

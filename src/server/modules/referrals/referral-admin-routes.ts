@@ -4,7 +4,7 @@ import {
   decideReferral,
   getReferral,
   listReferrals,
-} from '../../../shared/api/referral-endpoints';
+} from '../../../shared/api/referral-endpoint-schemas';
 import { route } from '../../http/endpoint-route';
 import { adminActorOf } from '../auth/admin-guard';
 import {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  deleteSession,
-  getAdminSession,
+  deleteSlot,
+  getAdminSlot,
   listAdminCalendarSlots,
-  listAdminSessions,
-  saveSessions,
-  setSessionStatus,
-} from '../../../shared/api/slot-endpoints';
+  listAdminSlots,
+  saveSlotChanges,
+  setSlotStatus,
+} from '../../../shared/api/slot-endpoint-schemas';
 import { STAFF_HOLD_MINUTES, slotTexts } from '../../../shared/slots';
 import { notFound } from '../../domain-errors';
 import { route } from '../../http/endpoint-route';
@@ -23,24 +23,24 @@ export async function slotAdminRoutes(admin: FastifyInstance): Promise<void> {
     days: (await daysWithSlots(db, query, false)).days,
   }));
 
-  route(admin, listAdminSessions, async (request) => {
+  route(admin, listAdminSlots, async (request) => {
     const { date, is_adult: isAdult, is_video_call: isVideoCall } = request.query;
     return {
       sessions: await listDayForStaff(db, adminActorOf(request), date, { isAdult, isVideoCall }),
     };
   });
 
-  route(admin, getAdminSession, async ({ params }) => {
+  route(admin, getAdminSlot, async ({ params }) => {
     const row = await findSlot(db, params.id);
     if (!row) throw notFound(slotTexts.notFound);
     return { session: sessionAnswer(row) };
   });
 
-  route(admin, saveSessions, async (request) => ({
+  route(admin, saveSlotChanges, async (request) => ({
     sessions: await saveSlots(db, adminActorOf(request), request.body),
   }));
 
-  route(admin, setSessionStatus, async (request) => {
+  route(admin, setSlotStatus, async (request) => {
     const session = await changeSlotStatus(
       db,
       adminActorOf(request),
@@ -52,7 +52,7 @@ export async function slotAdminRoutes(admin: FastifyInstance): Promise<void> {
     return { session };
   });
 
-  route(admin, deleteSession, async (request) => {
+  route(admin, deleteSlot, async (request) => {
     await removeSlot(db, adminActorOf(request), request.params.id);
     return undefined;
   });

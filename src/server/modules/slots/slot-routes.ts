@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  getPatientSessionHold,
-  holdPatientSession,
+  getSlotHold,
+  holdSlot,
   listCalendarSlots,
-  listPatientSessions,
-  releasePatientSessionHold,
-} from '../../../shared/api/slot-endpoints';
+  listFreeSlots,
+  releaseSlotHold,
+} from '../../../shared/api/slot-endpoint-schemas';
 import { HOLD_TOKEN_HEADER, slotTexts } from '../../../shared/slots';
 import { notFound } from '../../domain-errors';
 import { clientAddressKey } from '../../http/client-address';
@@ -25,7 +25,7 @@ export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
 
   route(api, listCalendarSlots, async ({ query }) => daysWithSlots(db, query, true));
 
-  route(api, listPatientSessions, async (request) => {
+  route(api, listFreeSlots, async (request) => {
     const { query } = request;
     const holdTokenHash = secretTokenHashOf(request.headers[HOLD_TOKEN_HEADER]);
     const { items, pages, count } = await listBookableSlots(
@@ -42,7 +42,7 @@ export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
   // service), and a script trying slot after slot is slowed to a crawl (the rate limit).
   route(
     api,
-    holdPatientSession,
+    holdSlot,
     async (request) => {
       const ownToken = secretTokenOf(request.headers[HOLD_TOKEN_HEADER]);
       const hold = await holdForVisitor(
@@ -58,14 +58,14 @@ export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
     { config: { rateLimit: { max: HOLDS_PER_MINUTE, timeWindow: '1 minute' } } },
   );
 
-  route(api, getPatientSessionHold, async (request) => {
+  route(api, getSlotHold, async (request) => {
     const tokenHash = secretTokenHashOf(request.headers[HOLD_TOKEN_HEADER]);
     const row = tokenHash ? await findHeldSlot(db, request.params.id, tokenHash) : undefined;
     if (!row?.holdExpiresAt) throw notFound(slotTexts.holdNotFound);
     return { session: publicSessionAnswer(row, tokenHash), hold_expires_at: row.holdExpiresAt.toISOString() };
   });
 
-  route(api, releasePatientSessionHold, async (request) => {
+  route(api, releaseSlotHold, async (request) => {
     await releaseVisitorHold(db, request.params.id, secretTokenHashOf(request.headers[HOLD_TOKEN_HEADER]));
     return undefined;
   });

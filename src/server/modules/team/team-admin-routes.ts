@@ -5,7 +5,7 @@ import {
   getAdminTeamMember,
   listAdminTeamMembers,
   updateTeamMember,
-} from '../../../shared/api/team-endpoints';
+} from '../../../shared/api/team-endpoint-schemas';
 import { notFound } from '../../domain-errors';
 import { route } from '../../http/endpoint-route';
 import type { FormLimits } from '../../http/multipart-form';

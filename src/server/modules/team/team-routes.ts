@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { getTeamMember, listTeamMembers } from '../../../shared/api/team-endpoints';
+import { getTeamMember, listTeamMembers } from '../../../shared/api/team-endpoint-schemas';
 import { notFound } from '../../domain-errors';
 import { route } from '../../http/endpoint-route';
 import { findTeamMemberRow, listPublicTeamMembers, toTeamMember } from './team-repository';

@@ -1,12 +1,10 @@
 import { auditLogQuerySchema, auditLogResponseSchema } from '../audit';
-import { defineEndpoint } from './endpoint';
+import * as admin from './audit-admin-endpoints';
+import { withSchemas } from './endpoint-schemas';
 
-export const listAuditLog = defineEndpoint({
-  method: 'GET',
-  path: '/api/admin/audit_log',
+export const listAuditLog = withSchemas(admin.listAuditLog, {
   summary:
     "The audit log, newest first: who read or changed which record and which fields (never their values); search matches the admin's e-mail, the action, the record type or id",
-  access: 'admin',
   query: auditLogQuerySchema,
   response: auditLogResponseSchema,
 });

@@ -1,0 +1,67 @@
+import type {
+  adminBookingRequestSchema,
+  adminBookingResponseSchema,
+  appointmentChangeResponseSchema,
+  appointmentFilterSchema,
+  appointmentUpdateRequestSchema,
+  attendanceRequestSchema,
+  deleteTransactionQuerySchema,
+  refundRequestSchema,
+  refundResponseSchema,
+  transactionIdParams,
+  transactionResponseSchema,
+  transactionsQuerySchema,
+  transactionsResponseSchema,
+} from '../appointments';
+import { defineEndpoint } from './endpoint';
+
+// Back office: the appointments staff run their day from (spec sections 2.6, 4 and 7). The spec's paths call an
+// appointment a "transaction" (its payment) and its slot a "session"; ids are the appointments'.
+
+export const listAppointments = defineEndpoint<{
+  query: typeof transactionsQuerySchema;
+  response: typeof transactionsResponseSchema;
+}>()({ method: 'GET', path: '/api/admin/transactions', access: 'admin' });
+
+/** Appointments.csv of the list's filter, streamed. */
+export const exportAppointments = defineEndpoint<{ query: typeof appointmentFilterSchema }>()({
+  method: 'GET',
+  path: '/api/admin/export_transactions',
+  access: 'admin',
+});
+
+export const getAppointment = defineEndpoint<{
+  params: typeof transactionIdParams;
+  response: typeof transactionResponseSchema;
+}>()({ method: 'GET', path: '/api/admin/transactions/:id', access: 'admin' });
+
+/** Edits the appointment's patient and may move it to another time. */
+export const editAppointment = defineEndpoint<{
+  params: typeof transactionIdParams;
+  body: typeof appointmentUpdateRequestSchema;
+  response: typeof appointmentChangeResponseSchema;
+}>()({ method: 'PUT', path: '/api/admin/transactions/:id', access: 'admin' });
+
+/** Deletes (cancels) an appointment. */
+export const deleteAppointment = defineEndpoint<{
+  params: typeof transactionIdParams;
+  query: typeof deleteTransactionQuerySchema;
+}>()({ method: 'DELETE', path: '/api/admin/transactions/:id', access: 'admin', status: 204 });
+
+export const setAttendance = defineEndpoint<{
+  params: typeof transactionIdParams;
+  body: typeof attendanceRequestSchema;
+  response: typeof appointmentChangeResponseSchema;
+}>()({ method: 'PUT', path: '/api/admin/transactions/:id/attendance', access: 'admin' });
+
+/** Refunds a paid appointment. */
+export const createRefund = defineEndpoint<{
+  body: typeof refundRequestSchema;
+  response: typeof refundResponseSchema;
+}>()({ method: 'POST', path: '/api/admin/refunds', access: 'admin' });
+
+/** Books a time for a patient: staff's booking, with the patient's details. */
+export const createAdminBooking = defineEndpoint<{
+  body: typeof adminBookingRequestSchema;
+  response: typeof adminBookingResponseSchema;
+}>()({ method: 'POST', path: '/api/admin/patients', access: 'admin', status: 201 });

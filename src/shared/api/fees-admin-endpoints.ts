@@ -1,0 +1,70 @@
+import type {
+  adminFeeCategoriesQuerySchema,
+  adminFeeCategoriesResponseSchema,
+  adminFeeCategoryResponseSchema,
+  adminFeeServiceResponseSchema,
+  adminFeeServicesQuerySchema,
+  adminFeeServicesResponseSchema,
+  feeCategoryFormSchema,
+  feeCategoryIdParams,
+  feeServiceCreateSchema,
+  feeServiceIdParams,
+  feeServiceUpdateSchema,
+} from '../fees';
+import { defineEndpoint } from './endpoint';
+
+export const listAdminFeeCategories = defineEndpoint<{
+  query: typeof adminFeeCategoriesQuerySchema;
+  response: typeof adminFeeCategoriesResponseSchema;
+}>()({ method: 'GET', path: '/api/admin/fee_categories', access: 'admin' });
+
+export const getAdminFeeCategory = defineEndpoint<{
+  params: typeof feeCategoryIdParams;
+  response: typeof adminFeeCategoryResponseSchema;
+}>()({ method: 'GET', path: '/api/admin/fee_categories/:id', access: 'admin' });
+
+export const createFeeCategory = defineEndpoint<{
+  body: typeof feeCategoryFormSchema;
+  response: typeof adminFeeCategoryResponseSchema;
+}>()({ method: 'POST', path: '/api/admin/fee_categories', access: 'admin', status: 201 });
+
+export const updateFeeCategory = defineEndpoint<{
+  params: typeof feeCategoryIdParams;
+  body: typeof feeCategoryFormSchema;
+  response: typeof adminFeeCategoryResponseSchema;
+}>()({ method: 'PUT', path: '/api/admin/fee_categories/:id', access: 'admin' });
+
+export const deleteFeeCategory = defineEndpoint<{ params: typeof feeCategoryIdParams }>()({
+  method: 'DELETE',
+  path: '/api/admin/fee_categories/:id',
+  access: 'admin',
+  status: 204,
+});
+
+export const listAdminFeeServices = defineEndpoint<{
+  query: typeof adminFeeServicesQuerySchema;
+  response: typeof adminFeeServicesResponseSchema;
+}>()({ method: 'GET', path: '/api/admin/services', access: 'admin' });
+
+export const getAdminFeeService = defineEndpoint<{
+  params: typeof feeServiceIdParams;
+  response: typeof adminFeeServiceResponseSchema;
+}>()({ method: 'GET', path: '/api/admin/services/:id', access: 'admin' });
+
+export const createFeeService = defineEndpoint<{
+  body: typeof feeServiceCreateSchema;
+  response: typeof adminFeeServiceResponseSchema;
+}>()({ method: 'POST', path: '/api/admin/services', access: 'admin', status: 201 });
+
+export const updateFeeService = defineEndpoint<{
+  params: typeof feeServiceIdParams;
+  body: typeof feeServiceUpdateSchema;
+  response: typeof adminFeeServiceResponseSchema;
+}>()({ method: 'PUT', path: '/api/admin/services/:id', access: 'admin' });
+
+export const deleteFeeService = defineEndpoint<{ params: typeof feeServiceIdParams }>()({
+  method: 'DELETE',
+  path: '/api/admin/services/:id',
+  access: 'admin',
+  status: 204,
+});

@@ -1,0 +1,17 @@
+import type {
+  outboxEmailParams,
+  outboxQuerySchema,
+  outboxResponseSchema,
+  resendResponseSchema,
+} from '../outbox';
+import { defineEndpoint } from './endpoint';
+
+export const listOutbox = defineEndpoint<{
+  query: typeof outboxQuerySchema;
+  response: typeof outboxResponseSchema;
+}>()({ method: 'GET', path: '/api/admin/emails', access: 'admin' });
+
+export const resendOutboxEmail = defineEndpoint<{
+  params: typeof outboxEmailParams;
+  response: typeof resendResponseSchema;
+}>()({ method: 'POST', path: '/api/admin/emails/:id/resend', access: 'admin' });

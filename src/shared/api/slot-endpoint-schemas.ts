@@ -1,0 +1,91 @@
+import {
+  adminSessionsQuerySchema,
+  adminSessionsResponseSchema,
+  calendarSlotsQuerySchema,
+  calendarSlotsResponseSchema,
+  holdResponseSchema,
+  patientSessionsQuerySchema,
+  patientSessionsResponseSchema,
+  publicCalendarSlotsResponseSchema,
+  saveSessionsRequestSchema,
+  sessionIdParams,
+  sessionResponseSchema,
+  sessionsResponseSchema,
+  setSessionStatusRequestSchema,
+} from '../slots';
+import { withSchemas } from './endpoint-schemas';
+import * as admin from './slot-admin-endpoints';
+import * as api from './slot-endpoints';
+
+export const listCalendarSlots = withSchemas(api.listCalendarSlots, {
+  summary:
+    "The clinic days (YYYY-MM-DD, Europe/Dublin) of range_calendar 'YYYY/MM/DD - YYYY/MM/DD' (both days included, at most 62 days) that have available future slots of the kind, and the prices in euro of those slots (ascending, each once): { days, prices }",
+  query: calendarSlotsQuerySchema,
+  response: publicCalendarSlotsResponseSchema,
+});
+
+export const listFreeSlots = withSchemas(api.listFreeSlots, {
+  summary:
+    "Available future slots of one clinic day and kind, by start; with X-Hold-Token, the visitor's own held slot too (held_by_you)",
+  query: patientSessionsQuerySchema,
+  response: patientSessionsResponseSchema,
+});
+
+export const holdSlot = withSchemas(api.holdSlot, {
+  summary:
+    'Holds an available future slot for HOLD_MINUTES and answers the hold token (send it as X-Hold-Token); a hold of the same token on another slot is released; 409 when already taken, 429 when the address already holds MAX_HOLDS_PER_CLIENT (3) other slots',
+  params: sessionIdParams,
+  response: holdResponseSchema,
+});
+
+export const getSlotHold = withSchemas(api.getSlotHold, {
+  summary: "The visitor's own hold on the slot (X-Hold-Token); 404 when the token does not hold it",
+  params: sessionIdParams,
+  response: holdResponseSchema,
+});
+
+export const releaseSlotHold = withSchemas(api.releaseSlotHold, {
+  summary:
+    "Releases the visitor's hold on the slot at once (X-Hold-Token); 404 when the token does not hold it",
+  params: sessionIdParams,
+});
+
+export const listAdminCalendarSlots = withSchemas(admin.listAdminCalendarSlots, {
+  summary:
+    "The clinic days (YYYY-MM-DD, Europe/Dublin) of range_calendar 'YYYY/MM/DD - YYYY/MM/DD' (both days included, at most 62 days) that have slots of the kind, whatever their status: { days }",
+  query: calendarSlotsQuerySchema,
+  response: calendarSlotsResponseSchema,
+});
+
+export const listAdminSlots = withSchemas(admin.listAdminSlots, {
+  summary:
+    "The slots of one clinic day (date YYYY-MM-DD) and kind, every status, by start, with who holds or booked each: held_by 'visitor' or 'staff' while pending; a booked one's appointment_id and patient_name (the read of names is audited)",
+  query: adminSessionsQuerySchema,
+  response: adminSessionsResponseSchema,
+});
+
+export const saveSlotChanges = withSchemas(admin.saveSlotChanges, {
+  summary:
+    "Creates (sessions_create) and changes (sessions_update) slots in one transaction, all or none; answers the slots of the affected days and kinds. An overlap is refused (422) with 'That time range is occupied', under errors for each entry that overlaps another of the save or a stored slot of its kind (sessions_create.N, sessions_update.N)",
+  body: saveSessionsRequestSchema,
+  response: sessionsResponseSchema,
+});
+
+export const getAdminSlot = withSchemas(admin.getAdminSlot, {
+  summary: 'One slot, whatever its status (the appointment create screen reads the time it books)',
+  params: sessionIdParams,
+  response: sessionResponseSchema,
+});
+
+export const setSlotStatus = withSchemas(admin.setSlotStatus, {
+  summary:
+    "Sets a slot's status: pending holds an available future slot for booking on a patient's behalf, available releases a hold; booked slots are not changed here",
+  params: sessionIdParams,
+  body: setSessionStatusRequestSchema,
+  response: sessionResponseSchema,
+});
+
+export const deleteSlot = withSchemas(admin.deleteSlot, {
+  summary: 'Deletes an available slot; a booked one is refused (422), a held one too (409)',
+  params: sessionIdParams,
+});

@@ -9,7 +9,7 @@ import { migrateDatabase, openDatabase } from './db/database';
 import { createJobRunner } from './jobs/job-runner';
 import { vacuumJob } from './jobs/vacuum-job';
 import {
-  abandonedBookingJob,
+  abandonedAppointmentJob,
   appointmentReminderJob,
   paymentSettlementJob,
 } from './modules/appointments/appointment-jobs';
@@ -110,7 +110,7 @@ async function main() {
       onReleased: (count) => metrics.holdsExpired(count),
     }),
   );
-  jobs.add(abandonedBookingJob(app.appointments));
+  jobs.add(abandonedAppointmentJob(app.appointments));
   jobs.add(paymentSettlementJob(app.appointments));
   jobs.add(appointmentReminderJob(app.appointments));
   jobs.add(retentionJob({ db: database.db, retentionDays: config.retentionDays, logger: app.log }));

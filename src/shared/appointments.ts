@@ -65,11 +65,11 @@ export const appointmentFilterSchema = z
   .strict();
 export type AppointmentFilter = z.output<typeof appointmentFilterSchema>;
 
-export const transactionsQuerySchema = paginationQuerySchema.extend(appointmentFilterSchema.shape).strict();
-export type TransactionsQuery = z.output<typeof transactionsQuerySchema>;
+export const appointmentsQuerySchema = paginationQuerySchema.extend(appointmentFilterSchema.shape).strict();
+export type AppointmentsQuery = z.output<typeof appointmentsQuerySchema>;
 
 /** An appointment's slot as staff see it: the spec's session with its clinic date and times. */
-export const appointmentSessionSchema = z.object({
+export const appointmentSlotSchema = z.object({
   id: z.number().int(),
   /** DD/MM/YYYY, clinic time. */
   data: z.string(),
@@ -91,7 +91,7 @@ export const appointmentSessionSchema = z.object({
  * A booking appointment as staff see it (the spec's "transaction"): `id` is the appointment's, the payment fields
  * are its latest payment's (none for a booking made by staff).
  */
-export const transactionSchema = z.object({
+export const staffAppointmentSchema = z.object({
   id: z.number().int(),
   /** The provider's payment id; null for a booking made by staff. */
   transaction_id: z.string().nullable(),
@@ -121,9 +121,9 @@ export const transactionSchema = z.object({
   patient_id: z.number().int().nullable(),
   /** The time's start has passed (it may be marked attended or missed). */
   started: z.boolean(),
-  session: appointmentSessionSchema.nullable(),
+  session: appointmentSlotSchema.nullable(),
 });
-export type Transaction = z.infer<typeof transactionSchema>;
+export type StaffAppointment = z.infer<typeof staffAppointmentSchema>;
 
 /** An e-mail sent (or to be sent) about an appointment, with its delivery as the outbox has it. */
 export const appointmentEmailSchema = z.object({
@@ -140,26 +140,26 @@ export const appointmentEmailSchema = z.object({
 });
 export type AppointmentEmail = z.infer<typeof appointmentEmailSchema>;
 
-export const transactionsResponseSchema = pagedListSchema('transactions', transactionSchema);
-export type TransactionsResponse = z.infer<typeof transactionsResponseSchema>;
+export const staffAppointmentsResponseSchema = pagedListSchema('transactions', staffAppointmentSchema);
+export type StaffAppointmentsResponse = z.infer<typeof staffAppointmentsResponseSchema>;
 
 /** One appointment with its patient, how it is paid and the e-mails sent about it. */
-export const transactionDetailSchema = transactionSchema.extend({
+export const staffAppointmentDetailSchema = staffAppointmentSchema.extend({
   patient: adminPatientSchema.nullable(),
   booked_by_admin: z.boolean(),
   /** How it is paid, as the booking said ('card' on the website; staff's own words for their bookings). */
   payment_type: z.string().nullable(),
   emails: z.array(appointmentEmailSchema),
 });
-export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
+export type StaffAppointmentDetail = z.infer<typeof staffAppointmentDetailSchema>;
 
-export const transactionResponseSchema = z.object({ transaction: transactionDetailSchema });
-export type TransactionResponse = z.infer<typeof transactionResponseSchema>;
+export const staffAppointmentResponseSchema = z.object({ transaction: staffAppointmentDetailSchema });
+export type StaffAppointmentResponse = z.infer<typeof staffAppointmentResponseSchema>;
 
-export const transactionIdParams = recordIdParams('Transaction');
+export const appointmentIdParams = recordIdParams('Transaction');
 
 /** `DELETE /api/admin/transactions/:id?status=…`: the state staff saw; the delete is refused if it has changed. */
-export const deleteTransactionQuerySchema = z
+export const deleteAppointmentQuerySchema = z
   .object({
     status: z.enum(appointmentStatuses, { error: 'status must be a state of an appointment' }).optional(),
   })
@@ -176,7 +176,7 @@ export const refundRequestSchema = z
   })
   .strict();
 
-export const refundResponseSchema = z.object({ message: z.string(), transaction: transactionSchema });
+export const refundResponseSchema = z.object({ message: z.string(), transaction: staffAppointmentSchema });
 
 /** The result, referral letter and attachment a staff form may carry, and the ticks that remove stored ones. */
 const staffFileFields = {
@@ -213,7 +213,7 @@ export type AdminBookingRequest = z.output<typeof adminBookingRequestSchema>;
 
 export const adminBookingResponseSchema = z.object({
   message: z.string(),
-  transaction: transactionDetailSchema,
+  transaction: staffAppointmentDetailSchema,
 });
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formFlagSchema, optionalFormFileSchema, recordIdParams } from './api/common-schemas';
 import { PHONE_DIGITS, phoneIssueText } from './phone';
-import { publicSessionSchema } from './slots';
+import { publicSlotSchema } from './slots';
 import { lengthProblem, nameProblem, texts } from './validation-texts';
 
 /**
@@ -352,11 +352,11 @@ export const patientIdentitySchema = z.object({
 });
 
 /** A booking as its booker reads it back (with the booking's access token): never another patient's data. */
-export const bookingPatientSchema = patientIdentitySchema.extend({
+export const visitorAppointmentSchema = patientIdentitySchema.extend({
   session_id: z.number().int().nullable(),
   /** The slot's price in euro (the server's, whatever the browser shows). */
   price: z.number(),
-  session: publicSessionSchema.nullable(),
+  session: publicSlotSchema.nullable(),
   /** 'unpaid', or the payment's status ('succeeded' shows as Paid). */
   payment_status: z.string(),
   /** The booking's short reference (`/booking/{reference}`), once it is paid; null before. Not secret. */
@@ -367,17 +367,17 @@ export const bookingPatientSchema = patientIdentitySchema.extend({
    */
   calendar: z.object({ uid: z.string(), sequence: z.number().int() }).nullable(),
 });
-export type BookingPatient = z.infer<typeof bookingPatientSchema>;
+export type VisitorAppointment = z.infer<typeof visitorAppointmentSchema>;
 
-export const createdBookingResponseSchema = z.object({
-  patient: bookingPatientSchema.extend({
+export const createdVisitorAppointmentResponseSchema = z.object({
+  patient: visitorAppointmentSchema.extend({
     /** Send it as X-Booking-Token to read the booking back and to pay; the server keeps its hash only. */
     access_token: z.string(),
   }),
 });
-export type CreatedBookingResponse = z.infer<typeof createdBookingResponseSchema>;
+export type CreatedVisitorAppointmentResponse = z.infer<typeof createdVisitorAppointmentResponseSchema>;
 
-export const bookingResponseSchema = z.object({ patient: bookingPatientSchema });
-export type BookingResponse = z.infer<typeof bookingResponseSchema>;
+export const visitorAppointmentResponseSchema = z.object({ patient: visitorAppointmentSchema });
+export type VisitorAppointmentResponse = z.infer<typeof visitorAppointmentResponseSchema>;
 
 export const patientIdParams = recordIdParams('Patient');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clinic } from './clinic';
-import { sessionSchema } from './slots';
+import { slotAnswerSchema } from './slots';
 
 /**
  * A patient's own booking, managed without an account (issue 20): the confirmation e-mail and receipt carry
@@ -45,7 +45,7 @@ export const manageBookingTexts = {
  * `/api/bookings/:reference`: a reference of our alphabet, read as Crockford's base32 is: lower case as upper, and
  * the letters a reference never holds but a person may read or type for a digit (O for 0, I and L for 1) as that digit.
  */
-export const bookingReferenceParams = z.object({
+export const appointmentReferenceParams = z.object({
   reference: z
     .string()
     .transform((value) => value.toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1'))
@@ -56,14 +56,14 @@ export const bookingReferenceParams = z.object({
 export const manageActions = ['cancel', 'move'] as const;
 
 /** The booking as its patient sees it on its page: what, when, where, price, payment, and what they may do. */
-export const managedBookingSchema = z.object({
+export const managedAppointmentSchema = z.object({
   reference: z.string(),
   /** upcoming (booked or paid), cancelled (cancelled or refunded), over (attended, missed, or past its end). */
   status: z.enum(['upcoming', 'cancelled', 'over']),
   patient_name: z.string(),
   /** e.g. 'Allergy test (skin prick test), adult'. */
   service: z.string(),
-  session: sessionSchema,
+  session: slotAnswerSchema,
   /** Euro, as booked. */
   price: z.number(),
   /** unpaid (booked by the clinic, paid there), paid, refunded, refunding. */
@@ -73,15 +73,18 @@ export const managedBookingSchema = z.object({
   /** What it may be changed by online now: empty when cancelled, over, or inside the notice. */
   actions: z.array(z.enum(manageActions)),
 });
-export type ManagedBooking = z.infer<typeof managedBookingSchema>;
+export type ManagedAppointment = z.infer<typeof managedAppointmentSchema>;
 
-export const managedBookingResponseSchema = z.object({ booking: managedBookingSchema });
+export const managedAppointmentResponseSchema = z.object({ booking: managedAppointmentSchema });
 
 /** The answer of a cancel or a move: the booking as it is now, and what happened in words for the patient. */
-export const manageActionResponseSchema = z.object({ booking: managedBookingSchema, message: z.string() });
+export const manageActionResponseSchema = z.object({
+  booking: managedAppointmentSchema,
+  message: z.string(),
+});
 export type ManageActionResponse = z.infer<typeof manageActionResponseSchema>;
 
-export const moveBookingRequestSchema = z
+export const moveAppointmentRequestSchema = z
   .object({
     session_id: z
       .number({ error: 'session_id must be the id of the new time.' })
@@ -90,4 +93,4 @@ export const moveBookingRequestSchema = z
       .max(2_147_483_647, 'session_id must be the id of the new time.'),
   })
   .strict();
-export type MoveBookingRequest = z.infer<typeof moveBookingRequestSchema>;
+export type MoveAppointmentRequest = z.infer<typeof moveAppointmentRequestSchema>;

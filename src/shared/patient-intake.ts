@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bookingRequestSchema, createdBookingResponseSchema } from './booking';
+import { bookingRequestSchema, createdVisitorAppointmentResponseSchema } from './booking';
 import { createdReferralResponseSchema, referralRequestSchema } from './referrals';
 
 /**
@@ -13,6 +13,6 @@ export const bookingOrReferralRequestSchema = z.discriminatedUnion(
 );
 
 export const bookingOrReferralResponseSchema = z.union([
-  createdBookingResponseSchema,
+  createdVisitorAppointmentResponseSchema,
   createdReferralResponseSchema,
 ]);

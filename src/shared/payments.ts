@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bookingResponseSchema } from './booking';
+import { visitorAppointmentResponseSchema } from './booking';
 
 /** Payments of paid bookings (spec sections 3 'Payment request', 4 'Payment status', 7). */
 
@@ -20,7 +20,7 @@ export const paymentTexts = {
   refundFailed: 'The refund could not be processed. Try it later.',
   neverCharged: 'The payment was never completed; nothing was charged.',
   refunded: 'Refund has been successfully processed',
-  transactionNotFound: 'Transaction not found',
+  appointmentNotFound: 'Transaction not found',
   webhookShape: 'The webhook event is not a payment event this site can read.',
   webhookSignature: 'The webhook signature is not valid.',
   webhookOff: 'Stripe is not configured.',
@@ -62,7 +62,7 @@ export const paymentCheckRequestSchema = z
   .strict();
 
 /** The booking as `GET /api/patients/:id` answers it, once the provider has been asked about its payment. */
-export const paymentCheckResponseSchema = bookingResponseSchema;
+export const paymentCheckResponseSchema = visitorAppointmentResponseSchema;
 
 export const paymentConfigResponseSchema = z.object({
   mode: z.enum(['test', 'stripe']),

@@ -137,7 +137,7 @@ export const publicCalendarSlotsResponseSchema = calendarSlotsResponseSchema.ext
 });
 
 /** A slot as the API shows it: times in clinic time (Europe/Dublin), price in euro. */
-export const sessionSchema = z.object({
+export const slotAnswerSchema = z.object({
   id: z.number().int(),
   /** The clinic day, DD/MM/YYYY. */
   data: z.string(),
@@ -156,32 +156,32 @@ export const sessionSchema = z.object({
   /** The location's full address; null for a video call. */
   address: z.string().nullable(),
 });
-export type Session = z.infer<typeof sessionSchema>;
+export type SlotAnswer = z.infer<typeof slotAnswerSchema>;
 
-export const sessionsResponseSchema = z.object({ sessions: z.array(sessionSchema) });
-export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
+export const slotsResponseSchema = z.object({ sessions: z.array(slotAnswerSchema) });
+export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
 
-export const sessionResponseSchema = z.object({ session: sessionSchema });
+export const slotResponseSchema = z.object({ session: slotAnswerSchema });
 
-export const sessionIdParams = recordIdParams('Session');
+export const slotIdParams = recordIdParams('Session');
 
 // ---------------------------------------------------------------------------------------------------
 // Back office: /api/admin/sessions, /api/admin/calendar_slots
 
-export const adminSessionsQuerySchema = z.object({ date: clinicDateSchema, ...kindQuery }).strict();
+export const adminSlotsQuerySchema = z.object({ date: clinicDateSchema, ...kindQuery }).strict();
 
 /**
  * A slot as the back office's day list shows it: who holds or booked it. A booked slot names its appointment and
  * the patient (null once the patient was erased); a pending one says whether a visitor or staff hold it.
  */
-export const adminSessionSchema = sessionSchema.extend({
+export const adminSlotSchema = slotAnswerSchema.extend({
   held_by: z.enum(['visitor', 'staff']).nullable(),
   appointment_id: z.number().int().nullable(),
   patient_name: z.string().nullable(),
 });
-export type AdminSession = z.infer<typeof adminSessionSchema>;
+export type AdminSlot = z.infer<typeof adminSlotSchema>;
 
-export const adminSessionsResponseSchema = z.object({ sessions: z.array(adminSessionSchema) });
+export const adminSlotsResponseSchema = z.object({ sessions: z.array(adminSlotSchema) });
 
 /** A real instant (not an Invalid Date). */
 const isInstant = (value: unknown): value is Date =>
@@ -259,15 +259,15 @@ export const slotUpdateSchema = z
 export type SlotCreate = z.output<typeof slotCreateSchema>;
 export type SlotUpdate = z.output<typeof slotUpdateSchema>;
 
-export const saveSessionsRequestSchema = z
+export const saveSlotsRequestSchema = z
   .object({
     sessions_create: z.array(slotCreateSchema).max(MAX_SLOTS_PER_SAVE).default([]),
     sessions_update: z.array(slotUpdateSchema).max(MAX_SLOTS_PER_SAVE).default([]),
   })
   .strict();
-export type SaveSessionsRequest = z.output<typeof saveSessionsRequestSchema>;
+export type SaveSlotsRequest = z.output<typeof saveSlotsRequestSchema>;
 
-export const setSessionStatusRequestSchema = z
+export const setSlotStatusRequestSchema = z
   .object({
     session: z
       .object({ status: z.enum(slotStatuses, { error: `status must be one of ${slotStatuses.join(', ')}` }) })
@@ -279,25 +279,25 @@ export const setSessionStatusRequestSchema = z
 // Public: /api/calendar_slots, /api/patient_sessions
 
 /** A slot as a visitor sees it: never any patient data; `held_by_you` marks the visitor's own hold. */
-export const publicSessionSchema = sessionSchema.extend({ held_by_you: z.boolean() });
-export type PublicSession = z.infer<typeof publicSessionSchema>;
+export const publicSlotSchema = slotAnswerSchema.extend({ held_by_you: z.boolean() });
+export type PublicSlot = z.infer<typeof publicSlotSchema>;
 
-export const patientSessionsQuerySchema = paginationQuerySchema
+export const freeSlotsQuerySchema = paginationQuerySchema
   .extend({ date: clinicDateSchema, ...kindQuery })
   .strict();
 
-export const patientSessionsResponseSchema = z.object({
-  sessions: z.array(publicSessionSchema),
+export const freeSlotsResponseSchema = z.object({
+  sessions: z.array(publicSlotSchema),
   pages: z.number().int(),
   count: z.number().int(),
 });
-export type PatientSessionsResponse = z.infer<typeof patientSessionsResponseSchema>;
+export type FreeSlotsResponse = z.infer<typeof freeSlotsResponseSchema>;
 
 /** The header carrying a visitor's hold token (DESIGN.md section 3). */
 export const HOLD_TOKEN_HEADER = 'x-hold-token';
 
 export const holdResponseSchema = z.object({
-  session: publicSessionSchema,
+  session: publicSlotSchema,
   /** Only in the answer that creates the hold; the server keeps its hash only. */
   hold_token: z.string().optional(),
   hold_expires_at: z.string(),

@@ -3,15 +3,15 @@ import type {
   adminBookingResponseSchema,
   appointmentChangeResponseSchema,
   appointmentFilterSchema,
+  appointmentIdParams,
+  appointmentsQuerySchema,
   appointmentUpdateRequestSchema,
   attendanceRequestSchema,
-  deleteTransactionQuerySchema,
+  deleteAppointmentQuerySchema,
   refundRequestSchema,
   refundResponseSchema,
-  transactionIdParams,
-  transactionResponseSchema,
-  transactionsQuerySchema,
-  transactionsResponseSchema,
+  staffAppointmentResponseSchema,
+  staffAppointmentsResponseSchema,
 } from '../appointments';
 import { defineEndpoint } from './endpoint';
 
@@ -19,8 +19,8 @@ import { defineEndpoint } from './endpoint';
 // appointment a "transaction" (its payment) and its slot a "session"; ids are the appointments'.
 
 export const listAppointments = defineEndpoint<{
-  query: typeof transactionsQuerySchema;
-  response: typeof transactionsResponseSchema;
+  query: typeof appointmentsQuerySchema;
+  response: typeof staffAppointmentsResponseSchema;
 }>()({ method: 'GET', path: '/api/admin/transactions', access: 'admin' });
 
 /** Appointments.csv of the list's filter, streamed. */
@@ -31,25 +31,25 @@ export const exportAppointments = defineEndpoint<{ query: typeof appointmentFilt
 });
 
 export const getAppointment = defineEndpoint<{
-  params: typeof transactionIdParams;
-  response: typeof transactionResponseSchema;
+  params: typeof appointmentIdParams;
+  response: typeof staffAppointmentResponseSchema;
 }>()({ method: 'GET', path: '/api/admin/transactions/:id', access: 'admin' });
 
 /** Edits the appointment's patient and may move it to another time. */
 export const editAppointment = defineEndpoint<{
-  params: typeof transactionIdParams;
+  params: typeof appointmentIdParams;
   body: typeof appointmentUpdateRequestSchema;
   response: typeof appointmentChangeResponseSchema;
 }>()({ method: 'PUT', path: '/api/admin/transactions/:id', access: 'admin' });
 
 /** Deletes (cancels) an appointment. */
 export const deleteAppointment = defineEndpoint<{
-  params: typeof transactionIdParams;
-  query: typeof deleteTransactionQuerySchema;
+  params: typeof appointmentIdParams;
+  query: typeof deleteAppointmentQuerySchema;
 }>()({ method: 'DELETE', path: '/api/admin/transactions/:id', access: 'admin', status: 204 });
 
 export const setAttendance = defineEndpoint<{
-  params: typeof transactionIdParams;
+  params: typeof appointmentIdParams;
   body: typeof attendanceRequestSchema;
   response: typeof appointmentChangeResponseSchema;
 }>()({ method: 'PUT', path: '/api/admin/transactions/:id/attendance', access: 'admin' });

@@ -3,15 +3,15 @@ import {
   adminBookingResponseSchema,
   appointmentChangeResponseSchema,
   appointmentFilterSchema,
+  appointmentIdParams,
+  appointmentsQuerySchema,
   appointmentUpdateRequestSchema,
   attendanceRequestSchema,
-  deleteTransactionQuerySchema,
+  deleteAppointmentQuerySchema,
   refundRequestSchema,
   refundResponseSchema,
-  transactionIdParams,
-  transactionResponseSchema,
-  transactionsQuerySchema,
-  transactionsResponseSchema,
+  staffAppointmentResponseSchema,
+  staffAppointmentsResponseSchema,
 } from '../appointments';
 import * as admin from './appointment-admin-endpoints';
 import { withSchemas } from './endpoint-schemas';
@@ -21,8 +21,8 @@ const PATIENT_FILES = ['result', 'referral_letter', 'attachment'] as const;
 export const listAppointments = withSchemas(admin.listAppointments, {
   summary:
     'Booking appointments, newest first, each with its latest payment; is_video_call filters the kind, search_transaction searches the patient name, e-mail and phone; cancelled and refunded ones only with include_cancelled=true (the read is audited)',
-  query: transactionsQuerySchema,
-  response: transactionsResponseSchema,
+  query: appointmentsQuerySchema,
+  response: staffAppointmentsResponseSchema,
 });
 
 export const exportAppointments = withSchemas(admin.exportAppointments, {
@@ -34,14 +34,14 @@ export const exportAppointments = withSchemas(admin.exportAppointments, {
 export const getAppointment = withSchemas(admin.getAppointment, {
   summary:
     'One booking appointment with its patient, their files (staff-only download addresses) and the e-mails sent about it with their delivery (the read is audited)',
-  params: transactionIdParams,
-  response: transactionResponseSchema,
+  params: appointmentIdParams,
+  response: staffAppointmentResponseSchema,
 });
 
 export const editAppointment = withSchemas(admin.editAppointment, {
   summary:
     "Edits the appointment's patient (multipart patient[...] as the create, plus patient[id]); files are replaced or removed (patient[remove_result] …); session[id] (or patient[session_id]) moves it to another free future time of the same kind and frees the old one",
-  params: transactionIdParams,
+  params: appointmentIdParams,
   body: appointmentUpdateRequestSchema,
   form: { envelope: 'patient', files: PATIENT_FILES },
   response: appointmentChangeResponseSchema,
@@ -50,13 +50,13 @@ export const editAppointment = withSchemas(admin.editAppointment, {
 export const deleteAppointment = withSchemas(admin.deleteAppointment, {
   summary:
     "Deletes (cancels) an appointment: it leaves the list, its time is offered again if it has not started and the patient is told; a paid one keeps its payment (refund it instead to give the money back). With status (the state staff saw), refused (409) if the appointment's state has changed since",
-  params: transactionIdParams,
-  query: deleteTransactionQuerySchema,
+  params: appointmentIdParams,
+  query: deleteAppointmentQuerySchema,
 });
 
 export const setAttendance = withSchemas(admin.setAttendance, {
   summary: 'After its start, marks a booked or paid appointment attended or no_show (and back)',
-  params: transactionIdParams,
+  params: appointmentIdParams,
   body: attendanceRequestSchema,
   response: appointmentChangeResponseSchema,
 });

@@ -1,4 +1,4 @@
-import { bookingResponseSchema, patientIdParams } from '../booking';
+import { patientIdParams, visitorAppointmentResponseSchema } from '../booking';
 import { bookingOrReferralRequestSchema, bookingOrReferralResponseSchema } from '../patient-intake';
 import * as api from './booking-endpoints';
 import { withSchemas } from './endpoint-schemas';
@@ -15,5 +15,5 @@ export const getBooking = withSchemas(api.getBooking, {
   summary:
     'The booking (patient, price in euro, slot, payment status); only with its X-Booking-Token, else 404',
   params: patientIdParams,
-  response: bookingResponseSchema,
+  response: visitorAppointmentResponseSchema,
 });

@@ -1,4 +1,4 @@
-import type { BOOKING_TOKEN_HEADER, bookingResponseSchema, patientIdParams } from '../booking';
+import type { BOOKING_TOKEN_HEADER, patientIdParams, visitorAppointmentResponseSchema } from '../booking';
 import type { bookingOrReferralRequestSchema, bookingOrReferralResponseSchema } from '../patient-intake';
 import type { HOLD_TOKEN_HEADER } from '../slots';
 import { defineEndpoint } from './endpoint';
@@ -21,7 +21,7 @@ export const createBookingOrReferral = defineEndpoint<{
 
 export const getBooking = defineEndpoint<{
   params: typeof patientIdParams;
-  response: typeof bookingResponseSchema;
+  response: typeof visitorAppointmentResponseSchema;
 }>()({
   method: 'GET',
   path: '/api/patients/:id',

@@ -1,8 +1,8 @@
 import {
-  bookingReferenceParams,
+  appointmentReferenceParams,
   manageActionResponseSchema,
-  managedBookingResponseSchema,
-  moveBookingRequestSchema,
+  managedAppointmentResponseSchema,
+  moveAppointmentRequestSchema,
 } from '../manage-booking';
 import { withSchemas } from './endpoint-schemas';
 import * as api from './manage-booking-endpoints';
@@ -10,21 +10,21 @@ import * as api from './manage-booking-endpoints';
 export const getManagedBooking = withSchemas(api.getManagedBooking, {
   summary:
     'A patient reads their booking (what, when, where, price, payment status, what may be changed online) with X-Manage-Token; 404 for a wrong token, an unknown reference or an appointment that has ended',
-  params: bookingReferenceParams,
-  response: managedBookingResponseSchema,
+  params: appointmentReferenceParams,
+  response: managedAppointmentResponseSchema,
 });
 
 export const cancelManagedBooking = withSchemas(api.cancelManagedBooking, {
   summary:
     'A patient cancels their booking (X-Manage-Token) more than CANCELLATION_NOTICE_HOURS (48) before its start: a paid one is refunded in full, the time is offered again, the patient and the clinic are e-mailed; cancelling again answers that it is already cancelled; inside the notice 409',
-  params: bookingReferenceParams,
+  params: appointmentReferenceParams,
   response: manageActionResponseSchema,
 });
 
 export const moveManagedBooking = withSchemas(api.moveManagedBooking, {
   summary:
     'A patient moves their booking (X-Manage-Token) more than 48 hours before its start to a free future time of the same kind, age and price that they hold (X-Hold-Token from PUT /api/patient_sessions/:id): the old time is freed in the same transaction, and the new confirmation carries the calendar invite of the same UID with a higher SEQUENCE',
-  params: bookingReferenceParams,
-  body: moveBookingRequestSchema,
+  params: appointmentReferenceParams,
+  body: moveAppointmentRequestSchema,
   response: manageActionResponseSchema,
 });

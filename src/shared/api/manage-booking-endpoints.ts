@@ -1,9 +1,9 @@
 import type {
-  bookingReferenceParams,
+  appointmentReferenceParams,
   MANAGE_TOKEN_HEADER,
   manageActionResponseSchema,
-  managedBookingResponseSchema,
-  moveBookingRequestSchema,
+  managedAppointmentResponseSchema,
+  moveAppointmentRequestSchema,
 } from '../manage-booking';
 import type { HOLD_TOKEN_HEADER } from '../slots';
 import { defineEndpoint } from './endpoint';
@@ -13,8 +13,8 @@ import { defineEndpoint } from './endpoint';
 // neither.
 
 export const getManagedBooking = defineEndpoint<{
-  params: typeof bookingReferenceParams;
-  response: typeof managedBookingResponseSchema;
+  params: typeof appointmentReferenceParams;
+  response: typeof managedAppointmentResponseSchema;
 }>()({
   method: 'GET',
   path: '/api/bookings/:reference',
@@ -23,7 +23,7 @@ export const getManagedBooking = defineEndpoint<{
 });
 
 export const cancelManagedBooking = defineEndpoint<{
-  params: typeof bookingReferenceParams;
+  params: typeof appointmentReferenceParams;
   response: typeof manageActionResponseSchema;
 }>()({
   method: 'POST',
@@ -34,8 +34,8 @@ export const cancelManagedBooking = defineEndpoint<{
 
 /** To a time the patient holds (X-Hold-Token of holdSlot). */
 export const moveManagedBooking = defineEndpoint<{
-  params: typeof bookingReferenceParams;
-  body: typeof moveBookingRequestSchema;
+  params: typeof appointmentReferenceParams;
+  body: typeof moveAppointmentRequestSchema;
   response: typeof manageActionResponseSchema;
 }>()({
   method: 'POST',

@@ -1,13 +1,13 @@
 import type {
-  adminSessionsQuerySchema,
-  adminSessionsResponseSchema,
+  adminSlotsQuerySchema,
+  adminSlotsResponseSchema,
   calendarSlotsQuerySchema,
   calendarSlotsResponseSchema,
-  saveSessionsRequestSchema,
-  sessionIdParams,
-  sessionResponseSchema,
-  sessionsResponseSchema,
-  setSessionStatusRequestSchema,
+  saveSlotsRequestSchema,
+  setSlotStatusRequestSchema,
+  slotIdParams,
+  slotResponseSchema,
+  slotsResponseSchema,
 } from '../slots';
 import { defineEndpoint } from './endpoint';
 
@@ -20,28 +20,28 @@ export const listAdminCalendarSlots = defineEndpoint<{
 
 /** The slots of one day and kind, every status. */
 export const listAdminSlots = defineEndpoint<{
-  query: typeof adminSessionsQuerySchema;
-  response: typeof adminSessionsResponseSchema;
+  query: typeof adminSlotsQuerySchema;
+  response: typeof adminSlotsResponseSchema;
 }>()({ method: 'GET', path: '/api/admin/sessions', access: 'admin' });
 
 /** New and changed slots in one transaction, all or none. */
 export const saveSlotChanges = defineEndpoint<{
-  body: typeof saveSessionsRequestSchema;
-  response: typeof sessionsResponseSchema;
+  body: typeof saveSlotsRequestSchema;
+  response: typeof slotsResponseSchema;
 }>()({ method: 'POST', path: '/api/admin/sessions', access: 'admin' });
 
 export const getAdminSlot = defineEndpoint<{
-  params: typeof sessionIdParams;
-  response: typeof sessionResponseSchema;
+  params: typeof slotIdParams;
+  response: typeof slotResponseSchema;
 }>()({ method: 'GET', path: '/api/admin/sessions/:id', access: 'admin' });
 
 export const setSlotStatus = defineEndpoint<{
-  params: typeof sessionIdParams;
-  body: typeof setSessionStatusRequestSchema;
-  response: typeof sessionResponseSchema;
+  params: typeof slotIdParams;
+  body: typeof setSlotStatusRequestSchema;
+  response: typeof slotResponseSchema;
 }>()({ method: 'PUT', path: '/api/admin/sessions/:id', access: 'admin' });
 
-export const deleteSlot = defineEndpoint<{ params: typeof sessionIdParams }>()({
+export const deleteSlot = defineEndpoint<{ params: typeof slotIdParams }>()({
   method: 'DELETE',
   path: '/api/admin/sessions/:id',
   access: 'admin',

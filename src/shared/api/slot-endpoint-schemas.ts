@@ -1,17 +1,17 @@
 import {
-  adminSessionsQuerySchema,
-  adminSessionsResponseSchema,
+  adminSlotsQuerySchema,
+  adminSlotsResponseSchema,
   calendarSlotsQuerySchema,
   calendarSlotsResponseSchema,
+  freeSlotsQuerySchema,
+  freeSlotsResponseSchema,
   holdResponseSchema,
-  patientSessionsQuerySchema,
-  patientSessionsResponseSchema,
   publicCalendarSlotsResponseSchema,
-  saveSessionsRequestSchema,
-  sessionIdParams,
-  sessionResponseSchema,
-  sessionsResponseSchema,
-  setSessionStatusRequestSchema,
+  saveSlotsRequestSchema,
+  setSlotStatusRequestSchema,
+  slotIdParams,
+  slotResponseSchema,
+  slotsResponseSchema,
 } from '../slots';
 import { withSchemas } from './endpoint-schemas';
 import * as admin from './slot-admin-endpoints';
@@ -27,27 +27,27 @@ export const listCalendarSlots = withSchemas(api.listCalendarSlots, {
 export const listFreeSlots = withSchemas(api.listFreeSlots, {
   summary:
     "Available future slots of one clinic day and kind, by start; with X-Hold-Token, the visitor's own held slot too (held_by_you)",
-  query: patientSessionsQuerySchema,
-  response: patientSessionsResponseSchema,
+  query: freeSlotsQuerySchema,
+  response: freeSlotsResponseSchema,
 });
 
 export const holdSlot = withSchemas(api.holdSlot, {
   summary:
     'Holds an available future slot for HOLD_MINUTES and answers the hold token (send it as X-Hold-Token); a hold of the same token on another slot is released; 409 when already taken, 429 when the address already holds MAX_HOLDS_PER_CLIENT (3) other slots',
-  params: sessionIdParams,
+  params: slotIdParams,
   response: holdResponseSchema,
 });
 
 export const getSlotHold = withSchemas(api.getSlotHold, {
   summary: "The visitor's own hold on the slot (X-Hold-Token); 404 when the token does not hold it",
-  params: sessionIdParams,
+  params: slotIdParams,
   response: holdResponseSchema,
 });
 
 export const releaseSlotHold = withSchemas(api.releaseSlotHold, {
   summary:
     "Releases the visitor's hold on the slot at once (X-Hold-Token); 404 when the token does not hold it",
-  params: sessionIdParams,
+  params: slotIdParams,
 });
 
 export const listAdminCalendarSlots = withSchemas(admin.listAdminCalendarSlots, {
@@ -60,32 +60,32 @@ export const listAdminCalendarSlots = withSchemas(admin.listAdminCalendarSlots, 
 export const listAdminSlots = withSchemas(admin.listAdminSlots, {
   summary:
     "The slots of one clinic day (date YYYY-MM-DD) and kind, every status, by start, with who holds or booked each: held_by 'visitor' or 'staff' while pending; a booked one's appointment_id and patient_name (the read of names is audited)",
-  query: adminSessionsQuerySchema,
-  response: adminSessionsResponseSchema,
+  query: adminSlotsQuerySchema,
+  response: adminSlotsResponseSchema,
 });
 
 export const saveSlotChanges = withSchemas(admin.saveSlotChanges, {
   summary:
     "Creates (sessions_create) and changes (sessions_update) slots in one transaction, all or none; answers the slots of the affected days and kinds. An overlap is refused (422) with 'That time range is occupied', under errors for each entry that overlaps another of the save or a stored slot of its kind (sessions_create.N, sessions_update.N)",
-  body: saveSessionsRequestSchema,
-  response: sessionsResponseSchema,
+  body: saveSlotsRequestSchema,
+  response: slotsResponseSchema,
 });
 
 export const getAdminSlot = withSchemas(admin.getAdminSlot, {
   summary: 'One slot, whatever its status (the appointment create screen reads the time it books)',
-  params: sessionIdParams,
-  response: sessionResponseSchema,
+  params: slotIdParams,
+  response: slotResponseSchema,
 });
 
 export const setSlotStatus = withSchemas(admin.setSlotStatus, {
   summary:
     "Sets a slot's status: pending holds an available future slot for booking on a patient's behalf, available releases a hold; booked slots are not changed here",
-  params: sessionIdParams,
-  body: setSessionStatusRequestSchema,
-  response: sessionResponseSchema,
+  params: slotIdParams,
+  body: setSlotStatusRequestSchema,
+  response: slotResponseSchema,
 });
 
 export const deleteSlot = withSchemas(admin.deleteSlot, {
   summary: 'Deletes an available slot; a booked one is refused (422), a held one too (409)',
-  params: sessionIdParams,
+  params: slotIdParams,
 });

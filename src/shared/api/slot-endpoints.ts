@@ -1,11 +1,11 @@
 import type {
   calendarSlotsQuerySchema,
+  freeSlotsQuerySchema,
+  freeSlotsResponseSchema,
   HOLD_TOKEN_HEADER,
   holdResponseSchema,
-  patientSessionsQuerySchema,
-  patientSessionsResponseSchema,
   publicCalendarSlotsResponseSchema,
-  sessionIdParams,
+  slotIdParams,
 } from '../slots';
 import { defineEndpoint } from './endpoint';
 
@@ -20,8 +20,8 @@ export const listCalendarSlots = defineEndpoint<{
 
 /** The free slots of one day and kind; with the visitor's hold token, their held one too. */
 export const listFreeSlots = defineEndpoint<{
-  query: typeof patientSessionsQuerySchema;
-  response: typeof patientSessionsResponseSchema;
+  query: typeof freeSlotsQuerySchema;
+  response: typeof freeSlotsResponseSchema;
 }>()({
   method: 'GET',
   path: '/api/patient_sessions',
@@ -31,7 +31,7 @@ export const listFreeSlots = defineEndpoint<{
 
 /** Holds a free slot; the previous hold's token releases that one. */
 export const holdSlot = defineEndpoint<{
-  params: typeof sessionIdParams;
+  params: typeof slotIdParams;
   response: typeof holdResponseSchema;
 }>()({
   method: 'PUT',
@@ -41,7 +41,7 @@ export const holdSlot = defineEndpoint<{
 });
 
 export const getSlotHold = defineEndpoint<{
-  params: typeof sessionIdParams;
+  params: typeof slotIdParams;
   response: typeof holdResponseSchema;
 }>()({
   method: 'GET',
@@ -50,7 +50,7 @@ export const getSlotHold = defineEndpoint<{
   headers: { holdToken: 'x-hold-token' satisfies typeof HOLD_TOKEN_HEADER },
 });
 
-export const releaseSlotHold = defineEndpoint<{ params: typeof sessionIdParams }>()({
+export const releaseSlotHold = defineEndpoint<{ params: typeof slotIdParams }>()({
   method: 'DELETE',
   path: '/api/patient_sessions/:id/hold',
   access: 'public',

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { clinic } from '../../../shared/clinic';
 import { formatEuro } from '../../../shared/euro';
-import type { PublicSession } from '../../../shared/slots';
+import type { PublicSlot } from '../../../shared/slots';
 import { clinicToday, formatClock12 } from '../../lib/clinic-clock';
 import { useCalendarDays, useDaySlots, useNextAvailableDay } from '../../lib/free-slots-api';
 import type { SlotKind } from '../../lib/slot-kind';
@@ -19,7 +19,7 @@ export interface FreeTimePickerProps {
   /** The visitor's own hold: listed among the day's times as theirs, and its day stays choosable. */
   hold: { token: string; slotId: number; date: string } | undefined;
   /** A free time (or the visitor's own held one) was chosen. */
-  onChoose: (session: PublicSession, date: string) => void;
+  onChoose: (session: PublicSlot, date: string) => void;
   /** While a chosen time is being held: no other can be chosen. */
   busy?: boolean;
   /** Why the chosen time could not be had, shown above the day's times and given the focus. */
@@ -151,7 +151,7 @@ function DayTimes({
     titleRef.current?.scrollIntoView({ block: 'start' });
   }, [chosen]);
   // The day's times by place, in order: the place is named once, above its times.
-  const places: { place: string; sessions: PublicSession[] }[] = [];
+  const places: { place: string; sessions: PublicSlot[] }[] = [];
   for (const session of sessions ?? []) {
     const place = session.address ?? 'Video consultation';
     const group = places.find((entry) => entry.place === place);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
-import type { Transaction } from '../../../shared/appointments';
+import type { StaffAppointment } from '../../../shared/appointments';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { ExportCsvButton } from '../../components/data-table/export-csv-button';
 import { useTableParams } from '../../components/data-table/use-table-params';
@@ -8,7 +8,7 @@ import { ERASED_PATIENT } from '../../components/patient-details/patient-labels'
 import { formatAdminDateTime } from '../../lib/clinic-clock';
 import type { RouteHandle } from '../../lib/route-handle';
 import { deleteDialog, refundDialog, useAppointmentActions } from './appointment-actions';
-import { StatusBadge, TransactionPaymentBadge } from './appointment-badges';
+import { AppointmentPaymentBadge, StatusBadge } from './appointment-badges';
 import {
   appointmentEditPath,
   canDelete,
@@ -31,7 +31,7 @@ export const handle: RouteHandle = {
 /** The address's filter: `include_cancelled=true` also lists cancelled and refunded appointments. */
 const INCLUDE_CANCELLED = 'include_cancelled';
 
-const columns: DataTableColumn<Transaction>[] = [
+const columns: DataTableColumn<StaffAppointment>[] = [
   {
     header: 'Patient name',
     className: 'appointments__patient',
@@ -56,7 +56,7 @@ const columns: DataTableColumn<Transaction>[] = [
         <span className="appointments__none">No time</span>
       ),
   },
-  { header: 'Payment information', cell: (row) => <TransactionPaymentBadge row={row} /> },
+  { header: 'Payment information', cell: (row) => <AppointmentPaymentBadge row={row} /> },
   { header: 'Status', cell: (row) => <StatusBadge status={row.appointment_status} /> },
   {
     header: 'Registered',
@@ -66,7 +66,7 @@ const columns: DataTableColumn<Transaction>[] = [
 ];
 
 /** 'Aoife Byrne, 08/12/2026 09:00': names a row's buttons ('Open …', 'Refund …'). */
-const rowLabel = (row: Transaction) =>
+const rowLabel = (row: StaffAppointment) =>
   `${patientNameOf(row)}${row.session ? `, ${row.session.data} ${row.session.start_time}` : ''}`;
 
 /**

@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback } from 'react';
 import type { AppointmentStatus } from '../../../shared/appointment-states';
-import { appointmentTexts, type Transaction } from '../../../shared/appointments';
+import { appointmentTexts, type StaffAppointment } from '../../../shared/appointments';
 import { formatEuro } from '../../../shared/euro';
 import { paymentTexts } from '../../../shared/payments';
 import type { DataTableDeleteDialog } from '../../components/data-table/data-table';
@@ -19,7 +19,7 @@ import {
  */
 
 type Row = Pick<
-  Transaction,
+  StaffAppointment,
   | 'id'
   | 'full_name'
   | 'patient_id'

@@ -1,15 +1,15 @@
 import type { AppointmentStatus } from '../../../shared/appointment-states';
-import type { Transaction } from '../../../shared/appointments';
+import type { StaffAppointment } from '../../../shared/appointments';
 import { PaymentBadge } from '../../components/payment-badge/payment-badge';
 import { StateBadge } from '../../components/state-badge/state-badge';
 import { appointmentStatusLabel, statusTone } from './appointment-labels';
 
 /** An appointment's payment as a badge ('Paid', the capitalised status, or 'Booked by admin'). */
-export function TransactionPaymentBadge({
+export function AppointmentPaymentBadge({
   row,
   large = false,
 }: {
-  row: Pick<Transaction, 'status' | 'amount' | 'status_label'>;
+  row: Pick<StaffAppointment, 'status' | 'amount' | 'status_label'>;
   large?: boolean;
 }) {
   return <PaymentBadge status={row.status} amount={row.amount} label={row.status_label} large={large} />;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TransactionDetail } from '../../../shared/appointments';
+import type { StaffAppointmentDetail } from '../../../shared/appointments';
 import { ApiError } from '../../lib/api-client';
 import type { FormSlot } from '../../lib/patient-fields';
 import {
@@ -26,7 +26,7 @@ const filled = (changes: Partial<AppointmentFormFields> = {}): AppointmentFormFi
   ...changes,
 });
 
-const detail = (changes: Partial<TransactionDetail> = {}): TransactionDetail => ({
+const detail = (changes: Partial<StaffAppointmentDetail> = {}): StaffAppointmentDetail => ({
   id: 7,
   transaction_id: null,
   amount: null,

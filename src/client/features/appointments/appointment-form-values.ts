@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appointmentTexts, type TransactionDetail } from '../../../shared/appointments';
+import { appointmentTexts, type StaffAppointmentDetail } from '../../../shared/appointments';
 import { type AdminPatientFormInput, adminPatientFormSchema, isAskedFor } from '../../../shared/booking';
 import { slotTexts } from '../../../shared/slots';
 import type { FileFieldValue } from '../../components/file-field/file-field';
@@ -61,7 +61,7 @@ const storedFile = (file: { name: string; url: string } | null | undefined): Fil
  * The antihistamine and terms ticks are not stored: every test booking was made with both ticked (the public
  * form and this one require them), so an edit starts with them ticked.
  */
-export function appointmentFormDefaults(detail?: TransactionDetail): AppointmentFormFields {
+export function appointmentFormDefaults(detail?: StaffAppointmentDetail): AppointmentFormFields {
   const patient = detail?.patient;
   const text = (value: string | null | undefined) => value ?? '';
   return {

@@ -1,10 +1,10 @@
-import type { Transaction } from '../../../shared/appointments';
+import type { StaffAppointment } from '../../../shared/appointments';
 import { formatEuro } from '../../../shared/euro';
 import { formatAdminDateTime } from '../../lib/clinic-clock';
 import { appointmentAgeLabel, appointmentKindLabel, timeRange } from './appointment-labels';
 
 /** What both screens know of a time: the slot being booked, or the appointment's. */
-export interface InfoSession {
+export interface InfoSlot {
   /** DD/MM/YYYY, clinic time. */
   data: string;
   start_time: string;
@@ -19,7 +19,7 @@ export interface InfoSession {
  * Appointment info (spec 2.6): Video consultation or Allergy test, Adult or Child appointment, the date
  * (DD/MM/YYYY), the time range, the price in euro, and where.
  */
-export function AppointmentInfo({ session }: { session: InfoSession | null }) {
+export function AppointmentInfo({ session }: { session: InfoSlot | null }) {
   return (
     <section className="admin-panel" aria-labelledby="appointment-info-title">
       <h2 id="appointment-info-title" className="admin-panel__title">
@@ -62,7 +62,7 @@ export function AppointmentInfo({ session }: { session: InfoSession | null }) {
 const providerNames: Record<string, string> = { stripe: 'Stripe', test: 'Test mode (no money taken)' };
 
 /** A booking the patient paid online (spec 2.6 'Payment Info'): when, how much, and the provider's id. */
-export function PaymentInfo({ transaction }: { transaction: Transaction }) {
+export function PaymentInfo({ appointment }: { appointment: StaffAppointment }) {
   return (
     <section className="admin-panel" aria-labelledby="appointment-payment-title">
       <h2 id="appointment-payment-title" className="admin-panel__title">
@@ -72,34 +72,34 @@ export function PaymentInfo({ transaction }: { transaction: Transaction }) {
         <div>
           <dt>Paid on</dt>
           <dd>
-            {transaction.data_payment
-              ? `${transaction.data_payment} ${transaction.time_payment ?? ''}`.trim()
+            {appointment.data_payment
+              ? `${appointment.data_payment} ${appointment.time_payment ?? ''}`.trim()
               : 'Not paid'}
           </dd>
         </div>
         <div>
           <dt>Amount</dt>
-          <dd>{transaction.amount === null ? '—' : formatEuro(transaction.amount)}</dd>
+          <dd>{appointment.amount === null ? '—' : formatEuro(appointment.amount)}</dd>
         </div>
         <div>
           <dt>Payment status</dt>
-          <dd>{transaction.status_label}</dd>
+          <dd>{appointment.status_label}</dd>
         </div>
-        {transaction.refunded_at && (
+        {appointment.refunded_at && (
           <div>
             <dt>Refunded on</dt>
-            <dd>{formatAdminDateTime(transaction.refunded_at)}</dd>
+            <dd>{formatAdminDateTime(appointment.refunded_at)}</dd>
           </div>
         )}
-        {transaction.provider && (
+        {appointment.provider && (
           <div>
             <dt>Paid through</dt>
-            <dd>{providerNames[transaction.provider] ?? transaction.provider}</dd>
+            <dd>{providerNames[appointment.provider] ?? appointment.provider}</dd>
           </div>
         )}
         <div className="admin-facts__wide">
           <dt>Payment id</dt>
-          <dd className="appointment-facts__code">{transaction.transaction_id ?? '—'}</dd>
+          <dd className="appointment-facts__code">{appointment.transaction_id ?? '—'}</dd>
         </div>
       </dl>
     </section>

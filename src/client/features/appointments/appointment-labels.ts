@@ -2,7 +2,7 @@ import { type AppointmentStatus, allowsMove, isEnded, isUpcoming } from '../../.
 import {
   type AppointmentEmail,
   appointmentStatusLabels,
-  type Transaction,
+  type StaffAppointment,
 } from '../../../shared/appointments';
 import { allowsPaymentMove } from '../../../shared/payment-states';
 import { ERASED_PATIENT } from '../../components/patient-details/patient-labels';
@@ -32,7 +32,7 @@ export const appointmentAgeLabel = (isAdult: boolean) =>
   isAdult ? 'Adult appointment' : 'Child appointment';
 
 /** The patient's name, or that their personal data was erased. */
-export const patientNameOf = (row: Pick<Transaction, 'full_name' | 'patient_id'>) =>
+export const patientNameOf = (row: Pick<StaffAppointment, 'full_name' | 'patient_id'>) =>
   row.patient_id !== null && row.full_name ? row.full_name : ERASED_PATIENT;
 
 /** 'DD/MM/YYYY' (the API's `data`) → the clinic day 'YYYY-MM-DD'; undefined if it is not one. */
@@ -88,7 +88,7 @@ export function statusTone(status: AppointmentStatus): StateTone {
   }
 }
 
-type Row = Pick<Transaction, 'status' | 'appointment_status' | 'started'>;
+type Row = Pick<StaffAppointment, 'status' | 'appointment_status' | 'started'>;
 
 /**
  * Only a paid appointment whose payment succeeded can be refunded (spec 4: 'succeeded displays as Paid and allows

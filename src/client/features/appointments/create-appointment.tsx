@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { appointmentTexts } from '../../../shared/appointments';
-import type { Session } from '../../../shared/slots';
+import type { SlotAnswer } from '../../../shared/slots';
 import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
@@ -15,7 +15,7 @@ import { PatientFields } from './patient-fields';
 const TITLE = 'New appointment';
 
 /** Why a time cannot be booked now, or undefined while it can (available, or held for this booking). */
-function unbookable(session: Session): string | undefined {
+function unbookable(session: SlotAnswer): string | undefined {
   if (session.status === 'booked') return appointmentTexts.slotNotFree;
   if (Date.parse(session.starts_at) <= Date.now()) return appointmentTexts.slotStarted;
   return undefined;
@@ -28,7 +28,7 @@ function TimeNotFree({
   focus = false,
 }: {
   reason: string;
-  session: Session;
+  session: SlotAnswer;
   focus?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -81,7 +81,7 @@ export function CreateAppointment({ slotId }: { slotId: number }) {
   );
 }
 
-function CreateForm({ session }: { session: Session }) {
+function CreateForm({ session }: { session: SlotAnswer }) {
   const navigate = useNavigate();
   const notify = useNotify();
   const formSlot = useMemo<FormSlot>(

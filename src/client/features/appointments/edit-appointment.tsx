@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { listCalendarSlots, listFreeSlots } from '../../../shared/api/slot-endpoints';
-import { appointmentTexts, type TransactionDetail } from '../../../shared/appointments';
+import { appointmentTexts, type StaffAppointmentDetail } from '../../../shared/appointments';
 import { type AdminPatient, patientTexts } from '../../../shared/patients';
 import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
 import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
@@ -12,7 +12,7 @@ import { useNotify } from '../../components/notifications/use-notify';
 import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
 import type { FormSlot } from '../../lib/patient-fields';
 import { deleteDialog, dialogTexts, refundDialog, useAppointmentActions } from './appointment-actions';
-import { StatusBadge, TransactionPaymentBadge } from './appointment-badges';
+import { AppointmentPaymentBadge, StatusBadge } from './appointment-badges';
 import { AppointmentEmails } from './appointment-emails';
 import { AppointmentForm, useAppointmentForm } from './appointment-form';
 import { appointmentFormDefaults } from './appointment-form-values';
@@ -50,9 +50,9 @@ export function EditAppointment({ id }: { id: number }) {
       backTo="/admin"
       backLabel="Back to appointments"
     >
-      {({ transaction }) =>
-        transaction.patient ? (
-          <EditForm key={transaction.id} transaction={transaction} patient={transaction.patient} />
+      {({ transaction: appointment }) =>
+        appointment.patient ? (
+          <EditForm key={appointment.id} appointment={appointment} patient={appointment.patient} />
         ) : (
           <ErasedPatient />
         )
@@ -70,11 +70,11 @@ function ErasedPatient() {
 
 type Dialog = 'refund' | 'delete' | 'discard' | null;
 
-function EditForm({ transaction, patient }: { transaction: TransactionDetail; patient: AdminPatient }) {
+function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetail; patient: AdminPatient }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const session = transaction.session;
-  const isVideoCall = session?.is_video_call ?? transaction.is_video_call ?? false;
+  const session = appointment.session;
+  const isVideoCall = session?.is_video_call ?? appointment.is_video_call ?? false;
   const isAdult = session?.is_adult ?? patient.is_adult;
   const listPath = appointmentsListPath(isVideoCall);
   const formSlot = useMemo<FormSlot>(
@@ -82,12 +82,12 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
     () => ({ slotId: session?.id ?? 1, isAdult, isVideoCall }),
     [session?.id, isAdult, isVideoCall],
   );
-  const [initial] = useState(() => appointmentFormDefaults(transaction));
-  const save = useSaveAppointment(transaction.id);
+  const [initial] = useState(() => appointmentFormDefaults(appointment));
+  const save = useSaveAppointment(appointment.id);
   const actions = useAppointmentActions();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
-  const closed = isClosed(transaction);
+  const closed = isClosed(appointment);
 
   const form = useAppointmentForm({
     slot: formSlot,
@@ -107,18 +107,18 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
   const toolbarRef = useRef<HTMLFieldSetElement>(null);
   const markedFrom = useRef<string | null>(null);
   useEffect(() => {
-    if (markedFrom.current === null || markedFrom.current === transaction.appointment_status) return;
+    if (markedFrom.current === null || markedFrom.current === appointment.appointment_status) return;
     markedFrom.current = null;
     const target =
       toolbarRef.current?.querySelector<HTMLButtonElement>('button') ??
       document.querySelector<HTMLElement>('main h1');
     target?.focus();
-  }, [transaction.appointment_status]);
+  }, [appointment.appointment_status]);
 
   const mark = async (status: 'attended' | 'no_show') => {
-    markedFrom.current = transaction.appointment_status;
+    markedFrom.current = appointment.appointment_status;
     try {
-      await actions.markAttendance(transaction.id, status);
+      await actions.markAttendance(appointment.id, status);
     } catch {
       markedFrom.current = null;
       // The notice says why.
@@ -128,9 +128,9 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
   const runDialog = async () => {
     setBusy(true);
     try {
-      if (dialog === 'refund') await actions.refundAppointment(transaction);
+      if (dialog === 'refund') await actions.refundAppointment(appointment);
       if (dialog === 'delete') {
-        await actions.deleteAppointment(transaction);
+        await actions.deleteAppointment(appointment);
         setDialog(null);
         await navigate(listPath);
         return;
@@ -155,13 +155,13 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
     else void navigate(listPath);
   };
 
-  const moves = closed ? [] : attendanceMoves(transaction);
-  const notStartedYet = waitsForStart(transaction);
+  const moves = closed ? [] : attendanceMoves(appointment);
+  const notStartedYet = waitsForStart(appointment);
   const shownDialog =
     dialog === 'refund'
-      ? dialogTexts(refundDialog, transaction)
+      ? dialogTexts(refundDialog, appointment)
       : dialog === 'delete'
-        ? dialogTexts(deleteDialog, transaction)
+        ? dialogTexts(deleteDialog, appointment)
         : {
             title: 'Discard your changes?',
             message: <p>The changes you made to this appointment will be lost.</p>,
@@ -183,20 +183,20 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
       >
         <p className="appointment-header__badges">
           <span className="visually-hidden">Payment: </span>
-          <TransactionPaymentBadge row={transaction} large />
+          <AppointmentPaymentBadge row={appointment} large />
           <span className="visually-hidden">, status: </span>
-          <StatusBadge status={transaction.appointment_status} large />
+          <StatusBadge status={appointment.appointment_status} large />
         </p>
       </AdminFormHeader>
 
       {closed && (
         <p className="appointment-notice">
-          This appointment was {transaction.appointment_status === 'refunded' ? 'refunded' : 'cancelled'}: it
+          This appointment was {appointment.appointment_status === 'refunded' ? 'refunded' : 'cancelled'}: it
           can no longer be changed.
         </p>
       )}
 
-      {(moves.length > 0 || canRefund(transaction) || canDelete(transaction) || notStartedYet) && (
+      {(moves.length > 0 || canRefund(appointment) || canDelete(appointment) || notStartedYet) && (
         <fieldset className="appointment-toolbar" ref={toolbarRef}>
           <legend className="visually-hidden">Appointment actions</legend>
           {moves.includes('attended') && (
@@ -229,7 +229,7 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
             </p>
           )}
           <span className="appointment-toolbar__spacer" />
-          {canRefund(transaction) && (
+          {canRefund(appointment) && (
             <button
               type="button"
               className="button button--danger-secondary"
@@ -238,7 +238,7 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
               Refund
             </button>
           )}
-          {canDelete(transaction) && (
+          {canDelete(appointment) && (
             <button
               type="button"
               className="button button--danger-secondary"
@@ -253,7 +253,7 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
       <div className="appointment-layout">
         <div className="appointment-summary">
           <AppointmentInfo session={session} />
-          {!transaction.booked_by_admin && <PaymentInfo transaction={transaction} />}
+          {!appointment.booked_by_admin && <PaymentInfo appointment={appointment} />}
         </div>
 
         <AppointmentForm
@@ -275,7 +275,7 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
         >
           <fieldset className="appointment-form__all">
             <legend className="visually-hidden">Appointment details</legend>
-            {canMove(transaction) && session && (
+            {canMove(appointment) && session && (
               <Controller
                 control={form.control}
                 name="new_time"
@@ -299,14 +299,14 @@ function EditForm({ transaction, patient }: { transaction: TransactionDetail; pa
             <PatientFields
               form={form}
               slot={formSlot}
-              askPaymentType={transaction.booked_by_admin}
+              askPaymentType={appointment.booked_by_admin}
               readOnly={closed}
             />
           </fieldset>
         </AppointmentForm>
       </div>
 
-      <AppointmentEmails emails={transaction.emails} />
+      <AppointmentEmails emails={appointment.emails} />
 
       <ConfirmDialog
         open={dialog !== null}

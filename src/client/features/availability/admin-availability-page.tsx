@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatEuro } from '../../../shared/euro';
-import type { AdminSession } from '../../../shared/slots';
+import type { AdminSlot } from '../../../shared/slots';
 import { KindChoice } from '../../components/kind-choice/kind-choice';
 import { MonthCalendar } from '../../components/month-calendar/month-calendar';
 import { formatLongDate, monthOf } from '../../components/month-calendar/month-grid';
@@ -9,7 +9,7 @@ import { notifyApiError, useNotify } from '../../components/notifications/use-no
 import { clinicToday, formatClock12 } from '../../lib/clinic-clock';
 import type { RouteHandle } from '../../lib/route-handle';
 import type { SlotKind } from '../../lib/slot-kind';
-import { useAdminCalendarDays, useAdminDaySessions, useHoldSlotForPatient } from './availability-admin-api';
+import { useAdminCalendarDays, useAdminDaySlots, useHoldSlotForPatient } from './availability-admin-api';
 import { CopyDay } from './copy-day';
 import { SlotEditor } from './slot-editor';
 import { useAvailabilityParams } from './use-availability-params';
@@ -124,7 +124,7 @@ const createAppointmentPath = (slotId: number) => `/admin/appointment/create?ses
 const appointmentPath = (appointmentId: number) => `/admin/appointment/edit?id=${appointmentId}`;
 
 /** Who holds or booked a time: the patient, with a link to the appointment, or whose hold it is. */
-function Holder({ session }: { session: AdminSession }) {
+function Holder({ session }: { session: AdminSlot }) {
   if (session.appointment_id !== null) {
     return (
       <span className="slot-list__holder">
@@ -141,7 +141,7 @@ function Holder({ session }: { session: AdminSession }) {
 }
 
 function AdminDay({ kind, date }: { kind: SlotKind; date: string }) {
-  const day = useAdminDaySessions(kind, date);
+  const day = useAdminDaySlots(kind, date);
   const [editing, setEditing] = useState(false);
   const sessions = day.data?.sessions;
   const navigate = useNavigate();

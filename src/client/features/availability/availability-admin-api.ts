@@ -26,20 +26,20 @@ export const useAdminCalendarDays = (kind: SlotKind, month: string) =>
   );
 
 /** The slots of one clinic day (YYYY-MM-DD) and kind; nothing is asked without a day. */
-export const useAdminDaySessions = (kind: SlotKind, date: string | undefined) =>
+export const useAdminDaySlots = (kind: SlotKind, date: string | undefined) =>
   useEndpointQuery(
     listAdminSlots,
     { query: { date: date ?? '', ...kindQuery(kind) } },
     { enabled: date !== undefined, staleTime: 0 },
   );
 
-export type SaveSessionsBody = BodyInput<typeof saveSlotChanges>;
+export type SaveSlotsBody = BodyInput<typeof saveSlotChanges>;
 
 /** The slot editor's save: new and changed slots in one call, all or none. */
 export function useSaveSlots() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveSessionsBody) => callEndpoint(saveSlotChanges, { json: body }),
+    mutationFn: (body: SaveSlotsBody) => callEndpoint(saveSlotChanges, { json: body }),
     onSuccess: () => invalidateEndpoints(queryClient, REFRESH),
   });
 }

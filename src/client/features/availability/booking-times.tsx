@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatEuro } from '../../../shared/euro';
-import type { PublicSession } from '../../../shared/slots';
+import type { PublicSlot } from '../../../shared/slots';
 import { FreeTimePicker, type FreeTimePickerProps } from '../../components/free-time-picker/free-time-picker';
 import { ApiError } from '../../lib/api-client';
 import type { StoredHold } from '../../lib/booking-hold';
@@ -33,7 +33,7 @@ export function BookingTimes({
   // Why a chosen time could not be held: shown beside the day's times.
   const [refusal, setRefusal] = useState<string>();
 
-  const choose = async (session: PublicSession, date: string) => {
+  const choose = async (session: PublicSlot, date: string) => {
     if (session.held_by_you) {
       onContinue();
       return;

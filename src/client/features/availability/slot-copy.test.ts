@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Session } from '../../../shared/slots';
+import type { SlotAnswer } from '../../../shared/slots';
 import { copyTexts, entryOfError, planCopy, weeklyDays } from './slot-copy';
 import { clinicInstant } from './slot-times';
 
@@ -7,7 +7,7 @@ const now = new Date('2026-12-01T10:07:00Z');
 const adultTest = { isAdult: true, isVideoCall: false };
 const h = (hours: number, minutes = 0) => hours * 60 + minutes;
 
-const session = (day: string, start: number, end: number, fields: Partial<Session> = {}): Session => ({
+const session = (day: string, start: number, end: number, fields: Partial<SlotAnswer> = {}): SlotAnswer => ({
   id: start,
   data: '',
   start_time: '',

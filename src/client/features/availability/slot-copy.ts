@@ -1,9 +1,9 @@
 import type { LocationKey } from '../../../shared/clinic';
-import type { Session } from '../../../shared/slots';
+import type { SlotAnswer } from '../../../shared/slots';
 import { addDays, formatLongDate } from '../../components/month-calendar/month-grid';
 import { clinicDayTime, formatTime12 } from '../../lib/clinic-clock';
 import type { SlotKind } from '../../lib/slot-kind';
-import type { SaveSessionsBody } from './availability-admin-api';
+import type { SaveSlotsBody } from './availability-admin-api';
 import { existsOn, keepsLength } from './slot-generation';
 import { clinicInstant } from './slot-times';
 
@@ -47,7 +47,7 @@ export interface CopyEntry {
 }
 
 export type CopyPlan =
-  | { ok: true; body: Required<SaveSessionsBody>; entries: CopyEntry[]; days: string[] }
+  | { ok: true; body: Required<SaveSlotsBody>; entries: CopyEntry[]; days: string[] }
   | { ok: false; message: string };
 
 /**
@@ -57,7 +57,7 @@ export type CopyPlan =
  * clocks change in on a target day, or more than `maxSlots` slots.
  */
 export function planCopy(
-  sessions: readonly Session[],
+  sessions: readonly SlotAnswer[],
   source: string,
   days: readonly string[],
   kind: SlotKind,
@@ -81,7 +81,7 @@ export function planCopy(
     const endMinutes = end.minutes + (end.date > start.date ? 24 * 60 : 0);
     return { session, start: start.minutes, end: endMinutes };
   });
-  const body: Required<SaveSessionsBody> = { sessions_create: [], sessions_update: [] };
+  const body: Required<SaveSlotsBody> = { sessions_create: [], sessions_update: [] };
   const entries: CopyEntry[] = [];
   for (const day of targets) {
     for (const { session, start, end } of times) {

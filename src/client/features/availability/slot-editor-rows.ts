@@ -1,8 +1,8 @@
 import type { LocationKey } from '../../../shared/clinic';
-import type { Session } from '../../../shared/slots';
+import type { SlotAnswer } from '../../../shared/slots';
 import { clinicDayTime } from '../../lib/clinic-clock';
 import type { SlotKind } from '../../lib/slot-kind';
-import type { SaveSessionsBody } from './availability-admin-api';
+import type { SaveSlotsBody } from './availability-admin-api';
 import { clinicInstant, DEFAULT_PRICE, defaultSlotTimes } from './slot-times';
 
 /** One row of the slot editor: a stored slot or a new one, as its fields hold it. */
@@ -22,7 +22,7 @@ export interface SlotRow {
 export const PRICE_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
 
 /** A stored slot as a row: booked, held and started ones locked, with the reason. */
-export function rowOf(session: Session, now: Date): SlotRow {
+export function rowOf(session: SlotAnswer, now: Date): SlotRow {
   const started = new Date(session.starts_at).getTime() <= now.getTime();
   const locked = session.status !== 'available' || started;
   return {
@@ -86,8 +86,8 @@ export function changedSlots(
   original: ReadonlyMap<number | null, SlotRow>,
   kind: SlotKind,
   date: string,
-): { body: Required<SaveSessionsBody>; createRows: number[]; updateRows: number[] } {
-  const body: Required<SaveSessionsBody> = { sessions_create: [], sessions_update: [] };
+): { body: Required<SaveSlotsBody>; createRows: number[]; updateRows: number[] } {
+  const body: Required<SaveSlotsBody> = { sessions_create: [], sessions_update: [] };
   const createRows: number[] = [];
   const updateRows: number[] = [];
   rows.forEach((row, index) => {

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { type Control, Controller, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { clinic, formatAddress, type LocationKey } from '../../../shared/clinic';
-import { type Session, slotTexts } from '../../../shared/slots';
+import { type SlotAnswer, slotTexts } from '../../../shared/slots';
 import { texts } from '../../../shared/validation-texts';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { FieldErrorMessage } from '../../components/form-field/field-error-message';
@@ -33,7 +33,7 @@ export interface SlotEditorProps {
   kind: SlotKind;
   /** The clinic day, YYYY-MM-DD. */
   date: string;
-  sessions: readonly Session[];
+  sessions: readonly SlotAnswer[];
   onClose: () => void;
 }
 

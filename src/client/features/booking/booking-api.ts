@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { createBookingOrReferral, getBooking } from '../../../shared/api/booking-endpoints';
 import type { BodyInput } from '../../../shared/api/endpoint';
 import { checkPayment, createPayment, getPaymentConfig } from '../../../shared/api/payment-endpoints';
-import type { CreatedBookingResponse } from '../../../shared/booking';
+import type { CreatedVisitorAppointmentResponse } from '../../../shared/booking';
 import { callEndpoint, endpointAddress } from '../../lib/api-client';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 
@@ -15,7 +15,7 @@ export function useCreateBooking() {
       callEndpoint(createBookingOrReferral, {
         formData: body,
         headers: { holdToken },
-      }) as Promise<CreatedBookingResponse>,
+      }) as Promise<CreatedVisitorAppointmentResponse>,
   });
 }
 

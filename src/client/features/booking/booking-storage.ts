@@ -21,7 +21,7 @@ const BOOKING_KEY = 'booking_patient';
 const DRAFT_KEY = 'booking_form';
 
 /** The stored booking of the held slot `slotId`, if any. */
-export function readBooking(slotId: number): StoredBooking | undefined {
+export function readVisitorAppointment(slotId: number): StoredBooking | undefined {
   const booking = readSessionValue(BOOKING_KEY) as Partial<StoredBooking> | undefined;
   return booking &&
     typeof booking.patientId === 'number' &&

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { clinic } from '../../../shared/clinic';
 import { formatEuro } from '../../../shared/euro';
-import type { ManagedBooking } from '../../../shared/manage-booking';
+import type { ManagedAppointment } from '../../../shared/manage-booking';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { isNotFoundError } from '../../lib/api-client';
 import { bookingCalendarPath } from '../../lib/booking-hold';
@@ -235,13 +235,13 @@ function ManageBooking({ reference, token }: { reference: string; token: string 
   );
 }
 
-const changesTitles: Record<ManagedBooking['status'], string> = {
+const changesTitles: Record<ManagedAppointment['status'], string> = {
   upcoming: 'Change or cancel',
   cancelled: 'A new appointment',
   over: 'Questions',
 };
 
-function CancelConsequences({ booking }: { booking: ManagedBooking }) {
+function CancelConsequences({ booking }: { booking: ManagedAppointment }) {
   return (
     <>
       <p>
@@ -265,7 +265,7 @@ function Changes({
   onToggleMove,
   onCancel,
 }: {
-  booking: ManagedBooking;
+  booking: ManagedAppointment;
   canMove: boolean;
   canCancel: boolean;
   moving: boolean;

@@ -1,5 +1,5 @@
 import { clinic } from '../../../shared/clinic';
-import type { ManagedBooking, manageBookingTexts } from '../../../shared/manage-booking';
+import type { ManagedAppointment, manageBookingTexts } from '../../../shared/manage-booking';
 
 /*
  * The contract's texts a patient's booking page needs, written here as literals that the compiler checks against
@@ -36,7 +36,7 @@ export function NoticePassed() {
 }
 
 /** The payment of a booking, as its patient reads it. */
-export function paymentWords(booking: Pick<ManagedBooking, 'payment_status' | 'status'>): string {
+export function paymentWords(booking: Pick<ManagedAppointment, 'payment_status' | 'status'>): string {
   switch (booking.payment_status) {
     case 'paid':
       return 'Paid online';
@@ -50,7 +50,7 @@ export function paymentWords(booking: Pick<ManagedBooking, 'payment_status' | 's
 }
 
 /** The booking's state, as its patient reads it. */
-export const statusWords: Record<ManagedBooking['status'], string> = {
+export const statusWords: Record<ManagedAppointment['status'], string> = {
   upcoming: 'Booked',
   cancelled: 'Cancelled',
   over: 'Over',

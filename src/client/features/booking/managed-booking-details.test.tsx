@@ -1,10 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { clinic } from '../../../shared/clinic';
-import type { ManagedBooking } from '../../../shared/manage-booking';
+import type { ManagedAppointment } from '../../../shared/manage-booking';
 import { formatClinicMoment, ManagedBookingDetails } from './managed-booking-details';
 
-const booking: ManagedBooking = {
+const booking: ManagedAppointment = {
   reference: 'K7W2QX',
   status: 'upcoming',
   patient_name: 'Aoife Byrne',

@@ -1,12 +1,12 @@
 import { clinic } from '../../../shared/clinic';
 import { formatEuro } from '../../../shared/euro';
-import type { ManagedBooking } from '../../../shared/manage-booking';
+import type { ManagedAppointment } from '../../../shared/manage-booking';
 import { formatLongDate } from '../../components/month-calendar/month-grid';
 import { StateBadge, type StateTone } from '../../components/state-badge/state-badge';
 import { clinicDayTime, formatClock12, formatTime12 } from '../../lib/clinic-clock';
 import { paymentWords, statusWords } from './manage-booking-texts';
 
-const statusTones: Record<ManagedBooking['status'], StateTone> = {
+const statusTones: Record<ManagedAppointment['status'], StateTone> = {
   upcoming: 'active',
   cancelled: 'ended',
   over: 'done',
@@ -19,11 +19,11 @@ export function formatClinicMoment(instant: string): string {
 }
 
 /** The booking's day and times, as its confirmation dialogs name them: 'Tuesday 8 December 2026, 9:00 AM'. */
-export const bookingMoment = (session: ManagedBooking['session']) =>
+export const bookingMoment = (session: ManagedAppointment['session']) =>
   `${formatLongDate(clinicDayTime(session.starts_at).date)}, ${formatClock12(session.start_time)}`;
 
 /** What, who, when, where, what it costs and how it was paid (the reference is the page's lead). */
-export function ManagedBookingDetails({ booking }: { booking: ManagedBooking }) {
+export function ManagedBookingDetails({ booking }: { booking: ManagedAppointment }) {
   const { session } = booking;
   const place = session.location ? clinic.locations[session.location] : undefined;
   return (

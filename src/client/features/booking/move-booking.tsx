@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { formatEuro } from '../../../shared/euro';
-import type { ManagedBooking } from '../../../shared/manage-booking';
-import type { PublicSession } from '../../../shared/slots';
+import type { ManagedAppointment } from '../../../shared/manage-booking';
+import type { PublicSlot } from '../../../shared/slots';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { FreeTimePicker } from '../../components/free-time-picker/free-time-picker';
 import { formatLongDate, monthOf } from '../../components/month-calendar/month-grid';
@@ -21,7 +21,7 @@ interface MoveHold {
   /** The clinic day, YYYY-MM-DD. */
   date: string;
   expiresAt: string;
-  session: PublicSession;
+  session: PublicSlot;
 }
 
 const HOLD_ENDED = 'Your hold on that time has ended. Please choose a time again.';
@@ -30,7 +30,7 @@ const HOLD_ENDED = 'Your hold on that time has ended. Please choose a time again
 const DAY_TITLE_ID = 'booking-day-title';
 
 export interface MoveBookingProps {
-  booking: ManagedBooking;
+  booking: ManagedAppointment;
   reference: string;
   token: string;
   /** Why the chosen time could not be held or the move was refused: shown beside the day's times. */
@@ -103,7 +103,7 @@ export function MoveBooking({
     onRefused({ text: HOLD_ENDED });
   });
 
-  const choose = async (chosen: PublicSession, date: string) => {
+  const choose = async (chosen: PublicSlot, date: string) => {
     if (hold && chosen.id === hold.slotId) {
       setConfirming(true);
       return;

@@ -13,7 +13,7 @@ import { useBooking, useCheckPayment, useCreatePayment, usePaymentConfig } from 
 import {
   clearBooking,
   clearDraft,
-  readBooking,
+  readVisitorAppointment,
   type StoredBooking,
   writeConfirmation,
 } from './booking-storage';
@@ -54,7 +54,7 @@ export function Component() {
 
   useEffect(() => {
     if (!hold) return;
-    const stored = readBooking(hold.slotId);
+    const stored = readVisitorAppointment(hold.slotId);
     if (stored) setBooking(stored);
     else navigate('/confirm', { replace: true });
   }, [hold, navigate]);

@@ -23,7 +23,7 @@ import {
 } from './appointment-admin-service';
 import { findAppointmentRecord } from './appointment-repository';
 import { bookForPatient, updateAppointment } from './appointment-staff-service';
-import { transactionAnswer } from './appointment-view';
+import { staffAppointmentAnswer } from './appointment-view';
 import { cancelAppointment } from './moves/cancel-appointment';
 import { markAttendance } from './moves/mark-attendance';
 import { refundAppointment } from './moves/refund-appointment';
@@ -102,6 +102,6 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
       reason: 'clinic',
     });
     const record = await findAppointmentRecord(db, id);
-    return { message: paymentTexts.refunded, transaction: transactionAnswer(record!) };
+    return { message: paymentTexts.refunded, transaction: staffAppointmentAnswer(record!) };
   });
 }

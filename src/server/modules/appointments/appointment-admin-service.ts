@@ -1,9 +1,9 @@
 import {
   type AppointmentFilter,
   appointmentTexts,
-  type TransactionDetail,
-  type TransactionResponse,
-  type TransactionsResponse,
+  type StaffAppointmentDetail,
+  type StaffAppointmentResponse,
+  type StaffAppointmentsResponse,
 } from '../../../shared/appointments';
 import type { Db } from '../../db/database';
 import { notFound } from '../../domain-errors';
@@ -19,24 +19,24 @@ import {
   findAppointmentRecord,
   listAppointmentRecords,
 } from './appointment-repository';
-import { appointmentCsvRow, transactionAnswer, transactionDetailAnswer } from './appointment-view';
+import { appointmentCsvRow, staffAppointmentAnswer, staffAppointmentDetailAnswer } from './appointment-view';
 
 /** A page of the appointments list; the patients' names and e-mails on it are personal data: the read is audited. */
 export async function listAppointmentsForStaff(
   db: Db,
   actor: AdminActor,
   query: AppointmentListQuery,
-): Promise<TransactionsResponse> {
+): Promise<StaffAppointmentsResponse> {
   const { items, pages, count } = await listAppointmentRecords(db, query);
   const patientIds = items.flatMap((record) => (record.patient ? [record.patient.id] : []));
   if (patientIds.length > 0) {
     await auditRead(db, actor, 'patient', null, { via: 'appointments_list', patient_ids: patientIds });
   }
-  return { transactions: items.map(transactionAnswer), pages, count };
+  return { transactions: items.map(staffAppointmentAnswer), pages, count };
 }
 
 /** An appointment's detail as staff see it (its files' names and its e-mails read here); nothing is audited. */
-export async function appointmentDetail(db: Db, record: AppointmentRecord): Promise<TransactionDetail> {
+export async function appointmentDetail(db: Db, record: AppointmentRecord): Promise<StaffAppointmentDetail> {
   const { patient } = record;
   const [stored, emails] = await Promise.all([
     patient
@@ -45,11 +45,14 @@ export async function appointmentDetail(db: Db, record: AppointmentRecord): Prom
     emailsOfAppointment(db, record.appointment.id),
   ]);
   const names = new Map([...stored].map(([id, info]) => [id, info.name]));
-  return transactionDetailAnswer(record, names, emails);
+  return staffAppointmentDetailAnswer(record, names, emails);
 }
 
 /** The detail of an appointment a change has just made or changed (the change's own audit entry covers it). */
-export async function changedAppointmentDetail(db: Db, appointmentId: number): Promise<TransactionDetail> {
+export async function changedAppointmentDetail(
+  db: Db,
+  appointmentId: number,
+): Promise<StaffAppointmentDetail> {
   const record = await findAppointmentRecord(db, appointmentId);
   if (!record) throw notFound(appointmentTexts.notFound);
   return appointmentDetail(db, record);
@@ -60,7 +63,7 @@ export async function appointmentForStaff(
   db: Db,
   actor: AdminActor,
   appointmentId: number,
-): Promise<TransactionResponse> {
+): Promise<StaffAppointmentResponse> {
   const record = await findAppointmentRecord(db, appointmentId);
   if (!record) throw notFound(appointmentTexts.notFound);
   await auditRead(db, actor, 'patient', record.patient?.id ?? null, {

@@ -1,11 +1,11 @@
 import type { Job } from '../../jobs/job-runner';
-import { deleteAbandonedBookings } from './abandoned-bookings';
+import { deleteAbandonedAppointments } from './abandoned-appointments';
 import type { AppointmentContext } from './appointment-context';
 import { settlePayments } from './appointment-payments';
 import { type QueuedReminder, sendDueReminders } from './appointment-reminders';
 
 export const PAYMENT_SETTLEMENT_INTERVAL_MS = 60_000;
-export const ABANDONED_BOOKING_JOB_INTERVAL_MS = 10 * 60_000;
+export const ABANDONED_APPOINTMENT_JOB_INTERVAL_MS = 10 * 60_000;
 export const APPOINTMENT_REMINDER_INTERVAL_MS = 5 * 60_000;
 
 /**
@@ -26,12 +26,12 @@ export function paymentSettlementJob(context: AppointmentContext): Job<number[]>
 }
 
 /** Every 10 minutes, abandoned unpaid bookings older than a day are deleted with their patients and files. */
-export function abandonedBookingJob(context: AppointmentContext): Job<number[]> {
+export function abandonedAppointmentJob(context: AppointmentContext): Job<number[]> {
   return {
     name: 'abandoned-booking-cleanup',
-    intervalMs: ABANDONED_BOOKING_JOB_INTERVAL_MS,
+    intervalMs: ABANDONED_APPOINTMENT_JOB_INTERVAL_MS,
     async run() {
-      const ids = await deleteAbandonedBookings(context);
+      const ids = await deleteAbandonedAppointments(context);
       if (ids.length > 0) context.log.info({ appointments: ids }, 'deleted abandoned unpaid bookings');
       return ids;
     },

@@ -3,7 +3,7 @@ import { formatEuro } from '../../../shared/euro';
 import {
   CANCELLATION_NOTICE_HOURS,
   type ManageActionResponse,
-  type ManagedBooking,
+  type ManagedAppointment,
   manageActions,
   manageBookingTexts,
 } from '../../../shared/manage-booking';
@@ -13,7 +13,7 @@ import type { Appointment, Patient, Payment, Slot } from '../../db/schema';
 import { conflict, DomainError, fieldError, notFound, providerFailure, reworded } from '../../domain-errors';
 import type { Actor } from '../audit/audit-log';
 import { paymentsOfAppointment } from '../payments/payment-repository';
-import { sessionAnswer } from '../slots/slot-view';
+import { slotAnswer } from '../slots/slot-view';
 import type { AppointmentContext } from './appointment-context';
 import {
   type AppointmentRecord,
@@ -70,7 +70,7 @@ async function linkedRecord(db: Db, link: ManageLinkRequest, now: Date): Promise
 }
 
 /** What the patient's page says of the payments: refunded, being refunded, paid, or not paid online. */
-function paymentStatusOf(payments: readonly Payment[]): ManagedBooking['payment_status'] {
+function paymentStatusOf(payments: readonly Payment[]): ManagedAppointment['payment_status'] {
   const statuses = new Set(payments.map((payment) => payment.status));
   if (statuses.has('refunded')) return 'refunded';
   if (statuses.has('refunding')) return 'refunding';
@@ -78,7 +78,7 @@ function paymentStatusOf(payments: readonly Payment[]): ManagedBooking['payment_
 }
 
 /** The booking as its page shows it, from the appointment and its payments as they are now. */
-function managedBookingOf(record: LinkedRecord, payments: readonly Payment[], now: Date): ManagedBooking {
+function managedBookingOf(record: LinkedRecord, payments: readonly Payment[], now: Date): ManagedAppointment {
   const { appointment, patient, slot } = record;
   const status = isUpcoming(appointment.status)
     ? slot.endsAt <= now
@@ -94,7 +94,7 @@ function managedBookingOf(record: LinkedRecord, payments: readonly Payment[], no
     status,
     patient_name: `${patient.firstName} ${patient.lastName}`,
     service: serviceName(slot),
-    session: sessionAnswer(slot),
+    session: slotAnswer(slot),
     price: appointment.priceCents / 100,
     payment_status: paymentStatusOf(payments),
     change_until: changeable ? until.toISOString() : null,
@@ -125,7 +125,7 @@ export async function readOwnAppointment(
   db: Db,
   link: ManageLinkRequest,
   now = new Date(),
-): Promise<ManagedBooking> {
+): Promise<ManagedAppointment> {
   const record = await linkedRecord(db, link, now);
   return managedBookingOf(record, await paymentsOfAppointment(db, record.appointment.id), now);
 }
@@ -205,7 +205,7 @@ async function whyNotCancelled(
     : conflict('appointment_not_changeable', manageBookingTexts.notChangeable);
 }
 
-const onSession = (message: string) => fieldError('session_id', message);
+const onNewSlot = (message: string) => fieldError('session_id', message);
 
 /** The patient's words for a refusal of a move (staff read the move's own). */
 function inPatientWords(error: unknown): unknown {
@@ -236,7 +236,7 @@ function samePrice(appointment: Appointment, next: Slot): void {
     formatEuro(next.priceCents / 100),
     formatEuro(appointment.priceCents / 100),
   );
-  throw conflict('slot_other_price', message, onSession(message));
+  throw conflict('slot_other_price', message, onNewSlot(message));
 }
 
 /**

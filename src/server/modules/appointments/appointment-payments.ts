@@ -35,8 +35,8 @@ import {
   findAppointmentRecord,
   lockAppointment,
 } from './appointment-repository';
-import { readBooking } from './appointment-visitor-service';
-import { paidBookingEmails, refundEmailOf } from './emails/appointment-emails';
+import { readVisitorAppointment } from './appointment-visitor-service';
+import { paidAppointmentEmails, refundEmailOf } from './emails/appointment-emails';
 import { manageLinkUrl, newManageLink } from './manage-links';
 import { loseAppointment, payAppointment } from './moves/pay-appointment';
 import { refundKey, resumeRefund } from './moves/refund-appointment';
@@ -261,7 +261,7 @@ export async function settlePayment(
   const link = record ? newManageLink(record.appointment.id) : undefined;
   const emails =
     record && current
-      ? await paidBookingEmails(
+      ? await paidAppointmentEmails(
           record,
           { ...current, providerPaymentId: word.id, paidAt },
           settings,
@@ -315,7 +315,7 @@ export async function settlePayment(
  * After the browser's 3-D Secure check: the booking's payments in progress are asked about at the provider
  * (each at most every PROVIDER_RECHECK_MS, so calling in a loop cannot flood it) and settled; answers the booking.
  */
-export async function checkBookingPayment(
+export async function checkAppointmentPayment(
   context: AppointmentContext,
   patientId: number,
   accessTokenHash: string | undefined,
@@ -333,7 +333,7 @@ export async function checkBookingPayment(
       await settlePayment(context, row.id, word, { actor });
     else await movePayment(db, row.id, 'recheck');
   }
-  return readBooking(db, patientId, accessTokenHash);
+  return readVisitorAppointment(db, patientId, accessTokenHash);
 }
 
 /**

@@ -135,7 +135,7 @@ export async function updateAppointmentForm(
  * The visitor bookings still waiting for their payment that were made under this hold token, locked until the
  * transaction ends. `keep` is true for one with a payment that keeps it (`keepingPaymentStatuses`).
  */
-export async function lockBookingsOfHold(
+export async function lockAppointmentsOfHold(
   db: Db,
   holdTokenHash: string,
 ): Promise<{ id: number; patientId: number | null; keep: boolean }[]> {
@@ -160,7 +160,7 @@ export async function lockBookingsOfHold(
  * Serialises bookings from one address until the transaction ends (a transaction-scoped advisory lock), so
  * racing bookings from it cannot both pass the daily limit.
  */
-export async function lockBookingsFrom(db: Db, client: string): Promise<void> {
+export async function lockAppointmentsFrom(db: Db, client: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`booking:${client}`}, 0))`);
 }
 
@@ -171,7 +171,7 @@ const holdLives = sql`exists (select 1 from ${slots} where ${slots.id} = ${appoi
  * Visitor bookings from `client` since `since` that count against its daily limit, but for `except`: paid ones,
  * and ones still being made (their time still held for them). One given up (cancelled, its hold lapsed) does not.
  */
-export async function countBookingsFrom(
+export async function countAppointmentsFrom(
   db: Db,
   client: string,
   since: Date,
@@ -204,7 +204,11 @@ export async function deleteAppointments(db: Db, ids: readonly number[]): Promis
  * before `createdBefore`, still held (never paid), with no payment that keeps it, whose hold is gone (its slot
  * is not held under its hold token: released, lapsed, taken by someone else or booked).
  */
-export async function claimAbandonedBookings(db: Db, createdBefore: Date, limit: number): Promise<number[]> {
+export async function claimAbandonedAppointments(
+  db: Db,
+  createdBefore: Date,
+  limit: number,
+): Promise<number[]> {
   const rows = await db
     .select({ id: appointments.id })
     .from(appointments)

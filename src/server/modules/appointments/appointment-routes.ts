@@ -28,8 +28,8 @@ import {
   moveOwnAppointment,
   readOwnAppointment,
 } from './appointment-patient-service';
-import { applyPaymentEvent, checkBookingPayment, payByCard } from './appointment-payments';
-import { readBooking } from './appointment-visitor-service';
+import { applyPaymentEvent, checkAppointmentPayment, payByCard } from './appointment-payments';
+import { readVisitorAppointment } from './appointment-visitor-service';
 
 /** Reads of a booking one address may make in a minute. */
 export const BOOKING_READS_PER_MINUTE = 60;
@@ -79,7 +79,9 @@ export async function appointmentRoutes(api: FastifyInstance): Promise<void> {
   route(
     api,
     getBooking,
-    async (request) => ({ patient: await readBooking(db, request.params.id, bookingTokenOf(request)) }),
+    async (request) => ({
+      patient: await readVisitorAppointment(db, request.params.id, bookingTokenOf(request)),
+    }),
     // Generous for a page checking on its payment; a loop guessing ids or tokens is slowed down.
     { config: { rateLimit: { max: BOOKING_READS_PER_MINUTE, timeWindow: '1 minute' } } },
   );
@@ -131,7 +133,7 @@ export async function appointmentRoutes(api: FastifyInstance): Promise<void> {
     api,
     checkPayment,
     async (request) => ({
-      patient: await checkBookingPayment(
+      patient: await checkAppointmentPayment(
         contextOf(api, request),
         request.body.patient_id,
         bookingTokenOf(request),

@@ -1,17 +1,17 @@
 import {
   type AppointmentEmail,
   appointmentStatusLabels,
-  type Transaction as TransactionAnswer,
-  type TransactionDetail,
+  type StaffAppointment,
+  type StaffAppointmentDetail,
 } from '../../../shared/appointments';
-import type { BookingPatient } from '../../../shared/booking';
+import type { VisitorAppointment } from '../../../shared/booking';
 import { clinic, formatAddress } from '../../../shared/clinic';
 import { staffFileUrl } from '../../../shared/patients';
 import type { Appointment, EmailStatus, Patient, Payment, Slot } from '../../db/schema';
 import type { CsvCell } from '../../http/csv-export';
 import { fullName } from '../patients/patient-name';
 import { clinicDateTime, clinicWallClock } from '../slots/clinic-time';
-import { publicSessionAnswer, slotTimes } from '../slots/slot-view';
+import { publicSlotAnswer, slotTimes } from '../slots/slot-view';
 import type { AppointmentCsvRecord, AppointmentRecord } from './appointment-repository';
 import { inviteUid } from './emails/calendar-invite';
 
@@ -76,12 +76,12 @@ export function patientIdentity(
 }
 
 /** A booking appointment as staff see it in the list: the spec's "transaction" (the appointment's id). */
-export function transactionAnswer({
+export function staffAppointmentAnswer({
   appointment,
   patient,
   slot,
   payment,
-}: AppointmentRecord): TransactionAnswer {
+}: AppointmentRecord): StaffAppointment {
   const paid = payment?.paidAt ? clinicWallClock(payment.paidAt) : undefined;
   const location = slot && !slot.isVideoCall && slot.location ? clinic.locations[slot.location] : undefined;
   const amountCents = payment?.amountCents ?? null;
@@ -135,17 +135,17 @@ export function adminPatientAnswer(patient: Patient, fileNames: ReadonlyMap<stri
 }
 
 /** A booking as its booker reads it back: their own patient, the slot, the price and the payment's status. */
-export function bookingAnswer(
+export function visitorAppointmentAnswer(
   appointment: Appointment,
   patient: Patient,
   slot: Slot | undefined,
   paymentStatus: string,
-): BookingPatient {
+): VisitorAppointment {
   return {
     ...patientIdentity(patient),
     session_id: appointment.slotId,
     price: (slot?.priceCents ?? appointment.priceCents) / 100,
-    session: slot ? publicSessionAnswer(slot, appointment.holdTokenHash ?? undefined) : null,
+    session: slot ? publicSlotAnswer(slot, appointment.holdTokenHash ?? undefined) : null,
     payment_status: paymentStatus,
     reference: appointment.reference,
     calendar: appointment.reference
@@ -188,13 +188,13 @@ export function appointmentEmailAnswer(row: AppointmentEmailRow): AppointmentEma
 }
 
 /** One appointment as its staff screen shows it: the list's row, the patient and their files, the e-mails. */
-export function transactionDetailAnswer(
+export function staffAppointmentDetailAnswer(
   record: AppointmentRecord,
   fileNames: ReadonlyMap<string, string>,
   emails: readonly AppointmentEmailRow[],
-): TransactionDetail {
+): StaffAppointmentDetail {
   return {
-    ...transactionAnswer(record),
+    ...staffAppointmentAnswer(record),
     patient: record.patient ? adminPatientAnswer(record.patient, fileNames) : null,
     booked_by_admin: record.appointment.bookedByAdmin,
     payment_type: record.appointment.paymentType,
@@ -203,7 +203,7 @@ export function transactionDetailAnswer(
 }
 
 /**
- * A row of Appointments.csv, in the order of `appointmentCsvColumns`: the list's cells (as `transactionAnswer`
+ * A row of Appointments.csv, in the order of `appointmentCsvColumns`: the list's cells (as `staffAppointmentAnswer`
  * reads them) and the contact details, from only what the row shows.
  */
 export function appointmentCsvRow({ appointment, patient, slot, payment }: AppointmentCsvRecord): CsvCell[] {

@@ -1,10 +1,10 @@
 import {
   BOOKINGS_PER_ADDRESS_PER_DAY,
-  type BookingPatient,
   type BookingRequest,
   bookingFormIssues,
   bookingFormValues,
   bookingTexts,
+  type VisitorAppointment,
 } from '../../../shared/booking';
 import { paymentTexts } from '../../../shared/payments';
 import { VISITOR_UPLOAD_BYTES_PER_DAY, VISITOR_UPLOADS_USED_UP } from '../../../shared/uploads';
@@ -16,15 +16,15 @@ import { findPatient } from '../patients/patient-repository';
 import { paymentsOfAppointment } from '../payments/payment-repository';
 import { extendHold, findHeldSlot, findSlot, holdsAnySlot } from '../slots/slot-repository';
 import { recordClientUpload, uploadedBytesSince } from '../uploads/client-upload-repository';
-import { discardBookings } from './abandoned-bookings';
+import { discardUnpaidAppointments } from './abandoned-appointments';
 import type { AppointmentContext } from './appointment-context';
 import {
-  countBookingsFrom,
+  countAppointmentsFrom,
   findAppointmentByAccessToken,
-  lockBookingsFrom,
-  lockBookingsOfHold,
+  lockAppointmentsFrom,
+  lockAppointmentsOfHold,
 } from './appointment-repository';
-import { bookingAnswer } from './appointment-view';
+import { visitorAppointmentAnswer } from './appointment-view';
 import { patientColumnsOf, testTicksOf } from './booking-form';
 import { bookAppointment } from './moves/book-appointment';
 import { preparedBytes, preparedFiles } from './patient-files';
@@ -91,7 +91,7 @@ export async function bookHeldSlot(
   context: AppointmentContext,
   request: BookingRequest,
   visitor: Visitor,
-): Promise<BookingPatient & { access_token: string }> {
+): Promise<VisitorAppointment & { access_token: string }> {
   const { db, settings } = context;
   const { holdTokenHash } = visitor;
   if (!holdTokenHash) throw forbidden('hold_missing', bookingTexts.holdMissing, holdMissing());
@@ -113,14 +113,16 @@ export async function bookHeldSlot(
     // Locks are taken appointments first, then payments, then slots, in every transaction of the module, so two
     // of them never wait for each other in a circle.
     takeSlot: async (tx) => {
-      const earlier = await lockBookingsOfHold(tx, holdTokenHash);
+      const earlier = await lockAppointmentsOfHold(tx, holdTokenHash);
       if (earlier.some((booking) => booking.keep)) {
         throw conflict('payment_in_progress', paymentTexts.inProgress);
       }
       const replaced = earlier.map((booking) => booking.id);
-      await lockBookingsFrom(tx, visitor.client);
+      await lockAppointmentsFrom(tx, visitor.client);
       const since = new Date(Date.now() - DAY_MS);
-      if ((await countBookingsFrom(tx, visitor.client, since, replaced)) >= BOOKINGS_PER_ADDRESS_PER_DAY) {
+      if (
+        (await countAppointmentsFrom(tx, visitor.client, since, replaced)) >= BOOKINGS_PER_ADDRESS_PER_DAY
+      ) {
         throw limitReached('bookings_limit', bookingTexts.tooManyBookings);
       }
       if (uploadedBytes > 0) {
@@ -132,7 +134,7 @@ export async function bookHeldSlot(
         }
         await recordClientUpload(tx, visitor.client, uploadedBytes);
       }
-      await discardBookings(tx, replaced);
+      await discardUnpaidAppointments(tx, replaced);
       const slot = await extendHold(tx, request.session_id, holdTokenHash, settings.holdMinutes);
       if (!slot) throw conflict('hold_missing', bookingTexts.holdMissing, holdMissing());
       return { slot, audit: replaced.length > 0 ? { replaced } : undefined };
@@ -143,11 +145,11 @@ export async function bookHeldSlot(
     }),
   });
   const { appointment, patient, slot } = booked;
-  return { ...bookingAnswer(appointment, patient, slot, 'unpaid'), access_token: access.token };
+  return { ...visitorAppointmentAnswer(appointment, patient, slot, 'unpaid'), access_token: access.token };
 }
 
 /** The booking `patientId` as its booker reads it back, only with its access token; nothing is written. */
-export async function readBooking(db: Db, patientId: number, accessTokenHash: string | undefined) {
+export async function readVisitorAppointment(db: Db, patientId: number, accessTokenHash: string | undefined) {
   const appointment = accessTokenHash ? await findAppointmentByAccessToken(db, accessTokenHash) : undefined;
   const patient =
     appointment?.patientId === patientId ? await findPatient(db, appointment.patientId) : undefined;
@@ -156,5 +158,5 @@ export async function readBooking(db: Db, patientId: number, accessTokenHash: st
     appointment.slotId ? findSlot(db, appointment.slotId) : undefined,
     paymentsOfAppointment(db, appointment.id),
   ]);
-  return bookingAnswer(appointment, patient, slot, latest?.status ?? 'unpaid');
+  return visitorAppointmentAnswer(appointment, patient, slot, latest?.status ?? 'unpaid');
 }

@@ -25,7 +25,7 @@ afterAll(() => t.close());
 
 const db = () => t.database.db;
 
-const readBooking = (booking: { patientId: number; token: string }) =>
+const readVisitorAppointment = (booking: { patientId: number; token: string }) =>
   t.app.inject({ url: `/api/patients/${booking.patientId}`, headers: { 'x-booking-token': booking.token } });
 
 /** The form as multipart, with a PDF result when `withFile`. */
@@ -72,7 +72,7 @@ describe("another visitor's booking", () => {
       remoteAddress: nextAddress(),
     });
     expect(booked.statusCode, booked.body).toBe(201);
-    expect((await readBooking(first)).statusCode).toBe(200);
+    expect((await readVisitorAppointment(first)).statusCode).toBe(200);
   });
 });
 

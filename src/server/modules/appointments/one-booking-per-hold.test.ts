@@ -15,7 +15,7 @@ import {
   paymentsOfPatient,
 } from '../../test/booking-fixtures';
 import { multipartPayload, testFile } from '../../test/multipart';
-import { deleteAbandonedBookings as deleteAbandoned } from './abandoned-bookings';
+import { deleteAbandonedAppointments as deleteAbandoned } from './abandoned-appointments';
 
 let t: BookingTestApp;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ afterAll(() => t.close());
 
 const db = () => t.database.db;
 /** The abandoned-booking job's run; answers the patients whose bookings it deleted. */
-async function deleteAbandonedBookings(): Promise<number[]> {
+async function deleteAbandonedAppointments(): Promise<number[]> {
   const before = await db()
     .select({ id: appointments.id, patientId: appointments.patientId })
     .from(appointments);
@@ -81,7 +81,7 @@ const filesOf = async (patient: { resultFileId: string | null; referralLetterFil
   return ids.length ? db().select({ id: files.id }).from(files).where(inArray(files.id, ids)) : [];
 };
 
-const readBooking = (id: number, token: string) =>
+const readVisitorAppointment = (id: number, token: string) =>
   t.app.inject({ url: `/api/patients/${id}`, headers: { 'x-booking-token': token } });
 
 describe('POST /api/patients: one booking per hold', () => {
@@ -99,10 +99,10 @@ describe('POST /api/patients: one booking per hold', () => {
     const rows = await patientsOfSlot(slot.id);
     expect(rows.map((row) => [row.id, row.firstName])).toEqual([[second.json().patient.id, 'Aoibhe']]);
     expect(await filesOf(firstRow!)).toEqual([]);
-    expect((await readBooking(first.json().patient.id, first.json().patient.access_token)).statusCode).toBe(
-      404,
-    );
-    const read = await readBooking(second.json().patient.id, second.json().patient.access_token);
+    expect(
+      (await readVisitorAppointment(first.json().patient.id, first.json().patient.access_token)).statusCode,
+    ).toBe(404);
+    const read = await readVisitorAppointment(second.json().patient.id, second.json().patient.access_token);
     expect(read.statusCode).toBe(200);
     expect(read.json().patient).toMatchObject({ first_name: 'Aoibhe', payment_status: 'unpaid' });
   });
@@ -132,7 +132,9 @@ describe('POST /api/patients: one booking per hold', () => {
     const left = await patientsOfSlot(slot.id);
     expect(left).toHaveLength(1);
     const readable = await Promise.all(
-      created.map((answer) => readBooking(answer.json().patient.id, answer.json().patient.access_token)),
+      created.map((answer) =>
+        readVisitorAppointment(answer.json().patient.id, answer.json().patient.access_token),
+      ),
     );
     expect(readable.filter((read) => read.statusCode === 200)).toHaveLength(1);
   });
@@ -159,8 +161,8 @@ describe('POST /api/patients: one booking per hold', () => {
     const slot = await futureSlot(db());
     const hold = await holdSlot(t.app, slot.id);
     expect((await postJson(slot.id, hold)).statusCode).toBe(201);
-    expect((await readBooking(a.patientId, a.token)).statusCode).toBe(200);
-    expect((await readBooking(b.patientId, b.token)).statusCode).toBe(200);
+    expect((await readVisitorAppointment(a.patientId, a.token)).statusCode).toBe(200);
+    expect((await readVisitorAppointment(b.patientId, b.token)).statusCode).toBe(200);
   });
 
   it('replaces a booking whose payment failed; the failed payment stays, without the person', async () => {
@@ -220,7 +222,7 @@ describe('POST /api/patients: one booking per hold', () => {
     expect((await pay(t.app, booking)).statusCode).toBe(200);
     const again = await postJson(booking.slot.id, booking.holdToken);
     expect(again.statusCode).toBe(409);
-    expect((await readBooking(booking.patientId, booking.token)).statusCode).toBe(200);
+    expect((await readVisitorAppointment(booking.patientId, booking.token)).statusCode).toBe(200);
   });
 });
 
@@ -280,11 +282,11 @@ describe('the abandoned booking job', () => {
     expect((await visitorAddresses()).some((entry) => entry.ip !== null)).toBe(true);
 
     await age(id, 23);
-    expect(await deleteAbandonedBookings()).not.toContain(id);
+    expect(await deleteAbandonedAppointments()).not.toContain(id);
     expect(await exists(id)).toBe(true);
 
     await age(id, 25);
-    expect(await deleteAbandonedBookings()).toContain(id);
+    expect(await deleteAbandonedAppointments()).toContain(id);
     expect(await exists(id)).toBe(false);
     expect(await filesOf(row!)).toEqual([]);
     const kept = await db().select().from(payments).where(eq(payments.id, payment!.id));
@@ -338,7 +340,7 @@ describe('the abandoned booking job', () => {
       .returning();
     for (const id of [...kept, lapsed.patientId]) await age(id, 48);
 
-    const deleted = await deleteAbandonedBookings();
+    const deleted = await deleteAbandonedAppointments();
     expect(await exists(referral!.id)).toBe(true);
     // A lapsed hold not yet released by its job is gone too: the slot is pending, but no longer for it.
     expect(deleted).toContain(lapsed.patientId);

@@ -13,7 +13,7 @@ import { route } from '../../http/endpoint-route';
 import { adminActorOf } from '../auth/admin-guard';
 import { daysWithSlots, findSlot } from './slot-repository';
 import { changeSlotStatus, listDayForStaff, removeSlot, saveSlots } from './slot-service';
-import { sessionAnswer } from './slot-view';
+import { slotAnswer } from './slot-view';
 
 /** Back-office availability settings (spec sections 2.6 and 7), under the guarded /api/admin scope. */
 export async function slotAdminRoutes(admin: FastifyInstance): Promise<void> {
@@ -33,7 +33,7 @@ export async function slotAdminRoutes(admin: FastifyInstance): Promise<void> {
   route(admin, getAdminSlot, async ({ params }) => {
     const row = await findSlot(db, params.id);
     if (!row) throw notFound(slotTexts.notFound);
-    return { session: sessionAnswer(row) };
+    return { session: slotAnswer(row) };
   });
 
   route(admin, saveSlotChanges, async (request) => ({

@@ -71,7 +71,7 @@ export function listSlots(db: Db, range: InstantRange, kinds: SlotKind[]): Promi
     .orderBy(asc(slots.startsAt), asc(slots.id));
 }
 
-export interface SlotBooking {
+export interface SlotAppointment {
   appointmentId: number;
   patientId: number | null;
   firstName: string | null;
@@ -82,7 +82,7 @@ export interface SlotBooking {
  * The appointment that holds each booked slot of `slotIds`, with its patient's name (null once erased): the one
  * that occupies the slot, else the latest (a slot that has started stays booked after a cancel).
  */
-export async function bookingsOfSlots(db: Db, slotIds: number[]): Promise<Map<number, SlotBooking>> {
+export async function appointmentsOfSlots(db: Db, slotIds: number[]): Promise<Map<number, SlotAppointment>> {
   if (slotIds.length === 0) return new Map();
   const rows = await db
     .select({
@@ -97,7 +97,7 @@ export async function bookingsOfSlots(db: Db, slotIds: number[]): Promise<Map<nu
     .leftJoin(patients, eq(patients.id, appointments.patientId))
     .where(inArray(appointments.slotId, slotIds))
     .orderBy(asc(appointments.id));
-  const chosen = new Map<number, SlotBooking & { occupies: boolean }>();
+  const chosen = new Map<number, SlotAppointment & { occupies: boolean }>();
   for (const { slotId, ...row } of rows) {
     if (slotId === null) continue;
     const before = chosen.get(slotId);

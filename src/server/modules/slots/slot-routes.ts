@@ -14,7 +14,7 @@ import { secretTokenHashOf, secretTokenOf } from '../../security/secret-tokens';
 import { clinicDayRange } from './clinic-time';
 import { daysWithSlots, findHeldSlot, listBookableSlots } from './slot-repository';
 import { holdForVisitor, releaseVisitorHold } from './slot-service';
-import { publicSessionAnswer } from './slot-view';
+import { publicSlotAnswer } from './slot-view';
 
 /** Holds one address may ask for in a minute. */
 export const HOLDS_PER_MINUTE = 20;
@@ -35,7 +35,7 @@ export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
       holdTokenHash,
       query,
     );
-    return { sessions: items.map((slot) => publicSessionAnswer(slot, holdTokenHash)), pages, count };
+    return { sessions: items.map((slot) => publicSlotAnswer(slot, holdTokenHash)), pages, count };
   });
 
   // A visitor picks a few times at most: one address holds at most MAX_HOLDS_PER_CLIENT slots at once (the
@@ -62,7 +62,7 @@ export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
     const tokenHash = secretTokenHashOf(request.headers[HOLD_TOKEN_HEADER]);
     const row = tokenHash ? await findHeldSlot(db, request.params.id, tokenHash) : undefined;
     if (!row?.holdExpiresAt) throw notFound(slotTexts.holdNotFound);
-    return { session: publicSessionAnswer(row, tokenHash), hold_expires_at: row.holdExpiresAt.toISOString() };
+    return { session: publicSlotAnswer(row, tokenHash), hold_expires_at: row.holdExpiresAt.toISOString() };
   });
 
   route(api, releaseSlotHold, async (request) => {

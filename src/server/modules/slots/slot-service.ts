@@ -1,9 +1,9 @@
 import {
-  type AdminSession,
+  type AdminSlot,
   MAX_HOLDS_PER_CLIENT,
-  type PublicSession,
-  type SaveSessionsRequest,
-  type Session,
+  type PublicSlot,
+  type SaveSlotsRequest,
+  type SlotAnswer,
   type SlotCreate,
   type SlotStatus,
   slotTexts,
@@ -17,7 +17,7 @@ import { hashSecretToken, newSecretToken } from '../../security/secret-tokens';
 import { type AdminActor, auditChange, auditRead } from '../audit/audit-log';
 import { clinicDayRange, clinicWallClock } from './clinic-time';
 import {
-  bookingsOfSlots,
+  appointmentsOfSlots,
   deferOverlapCheck,
   deleteAvailableSlot,
   findSlot,
@@ -31,7 +31,7 @@ import {
   setSlotStatus,
   updateEditableSlot,
 } from './slot-repository';
-import { adminSessionAnswer, publicSessionAnswer, sessionAnswer } from './slot-view';
+import { adminSlotAnswer, publicSlotAnswer, slotAnswer } from './slot-view';
 
 const ENTITY = 'slot';
 
@@ -88,14 +88,14 @@ export function checkBatch(items: { field: string; values: SlotValues }[], now: 
 }
 
 /** The slots of the clinic days and kinds a save touched, by start. */
-async function slotsOfDays(db: Db, rows: Slot[]): Promise<Session[]> {
+async function slotsOfDays(db: Db, rows: Slot[]): Promise<SlotAnswer[]> {
   const days = [...new Set(rows.map((row) => clinicWallClock(row.startsAt).isoDay))].sort();
   const kinds = new Map<string, SlotKind>();
   for (const row of rows) kinds.set(`${row.isAdult}/${row.isVideoCall}`, row);
-  const answer: Session[] = [];
+  const answer: SlotAnswer[] = [];
   for (const day of days) {
     for (const row of await listSlots(db, clinicDayRange(day), [...kinds.values()])) {
-      answer.push(sessionAnswer(row));
+      answer.push(slotAnswer(row));
     }
   }
   return answer;
@@ -110,9 +110,9 @@ export async function listDayForStaff(
   actor: AdminActor,
   day: string,
   kind: SlotKind,
-): Promise<AdminSession[]> {
+): Promise<AdminSlot[]> {
   const rows = await listSlots(db, clinicDayRange(day), [kind]);
-  const bookings = await bookingsOfSlots(
+  const bookings = await appointmentsOfSlots(
     db,
     rows.filter((row) => row.status === 'booked').map((row) => row.id),
   );
@@ -120,7 +120,7 @@ export async function listDayForStaff(
   if (patientIds.length > 0) {
     await auditRead(db, actor, 'patient', null, { via: 'slots_day', patient_ids: patientIds });
   }
-  return rows.map((row) => adminSessionAnswer(row, bookings.get(row.id)));
+  return rows.map((row) => adminSlotAnswer(row, bookings.get(row.id)));
 }
 
 /**
@@ -128,7 +128,7 @@ export async function listDayForStaff(
  * none. A changed slot must be available and not started; overlaps within the save and with stored slots of
  * the same kind are refused (the latter by the database's exclusion constraint, so racing saves are safe).
  */
-export async function saveSlots(db: Db, actor: AdminActor, request: SaveSessionsRequest): Promise<Session[]> {
+export async function saveSlots(db: Db, actor: AdminActor, request: SaveSlotsRequest): Promise<SlotAnswer[]> {
   const creates = request.sessions_create.map((slot, index) => ({
     field: `sessions_create.${index}`,
     values: rowValues(slot),
@@ -210,13 +210,13 @@ export async function changeSlotStatus(
   id: number,
   status: SlotStatus,
   holdMinutes: number,
-): Promise<Session> {
+): Promise<SlotAnswer> {
   if (status === 'booked') throw refused('slot_booked_by_setting', slotTexts.bookedBySetting);
   return db.transaction(async (tx) => {
     const before = await findSlot(tx, id);
     if (!before) throw notFound(slotTexts.notFound);
     if (before.status === 'booked') throw refused('slot_booked', slotTexts.bookedStatusLocked);
-    if (status === 'available' && before.status === 'available') return sessionAnswer(before);
+    if (status === 'available' && before.status === 'available') return slotAnswer(before);
     if (status === 'pending' && before.status === 'pending') throw conflict('slot_taken', slotTexts.taken);
     const after = await setSlotStatus(tx, id, [before.status], status, holdMinutes);
     if (!after && status === 'available') throw conflict('slot_held_by_visitor', slotTexts.heldByVisitor);
@@ -226,7 +226,7 @@ export async function changeSlotStatus(
         : conflict('slot_taken', slotTexts.taken);
     }
     await auditChange(tx, actor, 'update', ENTITY, id, { status: { from: before.status, to: after.status } });
-    return sessionAnswer(after);
+    return slotAnswer(after);
   });
 }
 
@@ -250,7 +250,7 @@ export async function removeSlot(db: Db, actor: AdminActor, id: number): Promise
 }
 
 export interface VisitorHold {
-  session: PublicSession;
+  session: PublicSlot;
   hold_token: string;
   hold_expires_at: string;
 }
@@ -286,7 +286,7 @@ export async function holdForVisitor(
   // A visitor re-holding their own time keeps their token: their booking under it stays theirs.
   const token = held.row.holdTokenHash === own && visitor.ownToken ? visitor.ownToken : fresh.token;
   return {
-    session: publicSessionAnswer(held.row, held.row.holdTokenHash ?? undefined),
+    session: publicSlotAnswer(held.row, held.row.holdTokenHash ?? undefined),
     hold_token: token,
     hold_expires_at: (held.row.holdExpiresAt ?? new Date()).toISOString(),
   };

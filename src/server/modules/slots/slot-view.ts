@@ -1,8 +1,8 @@
 import { clinic, formatAddress } from '../../../shared/clinic';
-import type { AdminSession, PublicSession, Session } from '../../../shared/slots';
+import type { AdminSlot, PublicSlot, SlotAnswer } from '../../../shared/slots';
 import type { Slot } from '../../db/schema';
 import { clinicWallClock } from './clinic-time';
-import type { SlotBooking } from './slot-repository';
+import type { SlotAppointment } from './slot-repository';
 
 /** A slot's day (DD/MM/YYYY) and its start and end (HH:mm), in clinic time, as the API names them. */
 export function slotTimes(slot: Pick<Slot, 'startsAt' | 'endsAt'>) {
@@ -11,7 +11,7 @@ export function slotTimes(slot: Pick<Slot, 'startsAt' | 'endsAt'>) {
 }
 
 /** A slot as the API answers it (a "session"). */
-export function sessionAnswer(row: Slot): Session {
+export function slotAnswer(row: Slot): SlotAnswer {
   const location = row.isVideoCall ? null : (row.location ?? null);
   return {
     id: row.id,
@@ -32,20 +32,20 @@ export function sessionAnswer(row: Slot): Session {
  * A slot as a visitor sees it: booked, held by them, or available (someone else's hold is not shown as
  * such, and a lapsed hold not yet released by the job already counts as available).
  */
-export function publicSessionAnswer(row: Slot, holdTokenHash?: string): PublicSession {
+export function publicSlotAnswer(row: Slot, holdTokenHash?: string): PublicSlot {
   const heldByYou = row.status === 'pending' && !!holdTokenHash && row.holdTokenHash === holdTokenHash;
   const status = row.status === 'booked' ? 'booked' : heldByYou ? 'pending' : 'available';
-  return { ...sessionAnswer(row), status, held_by_you: heldByYou };
+  return { ...slotAnswer(row), status, held_by_you: heldByYou };
 }
 
 /**
  * A slot as staff see it in the day list: a pending one held by a visitor (their hold token) or by staff (none),
  * a booked one with its appointment and patient.
  */
-export function adminSessionAnswer(row: Slot, booking: SlotBooking | undefined): AdminSession {
+export function adminSlotAnswer(row: Slot, booking: SlotAppointment | undefined): AdminSlot {
   const name = [booking?.firstName, booking?.lastName].filter(Boolean).join(' ');
   return {
-    ...sessionAnswer(row),
+    ...slotAnswer(row),
     held_by: row.status !== 'pending' ? null : row.holdTokenHash ? 'visitor' : 'staff',
     appointment_id: row.status === 'booked' ? (booking?.appointmentId ?? null) : null,
     patient_name: row.status === 'booked' && name ? name : null,

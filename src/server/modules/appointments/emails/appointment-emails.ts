@@ -35,7 +35,7 @@ type PaidPayment = Pick<Payment, 'amountCents' | 'providerPaymentId' | 'paidAt'>
  * The e-mails of a paid booking: the patient's confirmation with the .ics invite and the PDF receipt (made here,
  * before the transaction that queues them opens), and the clinic's notice.
  */
-export async function paidBookingEmails(
+export async function paidAppointmentEmails(
   { appointment, patient, slot }: AppointmentForEmail,
   payment: PaidPayment,
   settings: Pick<AppConfig, 'publicUrl' | 'clinicEmail'>,

@@ -58,7 +58,7 @@ export async function refundAppointment(
     );
   const paid = await db.transaction(async (tx) => {
     const record = await lockAppointmentRecord(tx, appointmentId);
-    if (!record) throw notFound(paymentTexts.transactionNotFound);
+    if (!record) throw notFound(paymentTexts.appointmentNotFound);
     request.check?.(record);
     const { appointment } = record;
     const payments = await paymentsOfAppointment(tx, appointmentId);

@@ -4,11 +4,11 @@ import { deletePatients } from '../patients/patient-repository';
 import { paymentsOfAppointments } from '../payments/payment-repository';
 import { forgetClientUploadsBefore } from '../uploads/client-upload-repository';
 import type { AppointmentContext } from './appointment-context';
-import { claimAbandonedBookings, deleteAppointments } from './appointment-repository';
+import { claimAbandonedAppointments, deleteAppointments } from './appointment-repository';
 import { forgetBookers } from './forget-bookers';
 
 /** An unpaid booking whose hold is gone is deleted, with its patient and files, this long after it was made. */
-export const ABANDONED_BOOKING_RETENTION_HOURS = 24;
+export const ABANDONED_APPOINTMENT_RETENTION_HOURS = 24;
 /** Bookings deleted in one transaction (each may carry three 10 MB files). */
 const ABANDONED_BATCH = 20;
 
@@ -17,7 +17,7 @@ const ABANDONED_BATCH = 20;
  * patients and files; their payments stay, without the customer, and the audit entries of both without the
  * visitor's address.
  */
-export async function discardBookings(db: Db, ids: readonly number[]): Promise<void> {
+export async function discardUnpaidAppointments(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   const paymentIds = (await paymentsOfAppointments(db, ids)).map((payment) => payment.id);
   await forgetBookers(db, ids, paymentIds);
@@ -25,24 +25,24 @@ export async function discardBookings(db: Db, ids: readonly number[]): Promise<v
 }
 
 /**
- * Deletes abandoned unpaid bookings `ABANDONED_BOOKING_RETENTION_HOURS` after they were made: a visitor's
+ * Deletes abandoned unpaid bookings `ABANDONED_APPOINTMENT_RETENTION_HOURS` after they were made: a visitor's
  * booking never paid, with no payment in progress or taken (see `keepingPaymentStatuses`), whose hold is gone,
  * with its patient and private files. Each batch is claimed with FOR UPDATE SKIP LOCKED and deleted in the same
  * transaction with its audit entry, so several instances running it at once never take the same booking.
  * Answers the deleted appointments' ids.
  */
-export async function deleteAbandonedBookings(
+export async function deleteAbandonedAppointments(
   context: AppointmentContext,
   now = new Date(),
 ): Promise<number[]> {
-  const createdBefore = new Date(now.getTime() - ABANDONED_BOOKING_RETENTION_HOURS * 3_600_000);
+  const createdBefore = new Date(now.getTime() - ABANDONED_APPOINTMENT_RETENTION_HOURS * 3_600_000);
   const deleted: number[] = [];
   for (;;) {
     const batch = await context.db.transaction(async (tx) => {
-      const ids = await claimAbandonedBookings(tx, createdBefore, ABANDONED_BATCH);
+      const ids = await claimAbandonedAppointments(tx, createdBefore, ABANDONED_BATCH);
       // What addresses sent a day ago no longer counts against them either.
       await forgetClientUploadsBefore(tx, createdBefore);
-      await discardBookings(tx, ids);
+      await discardUnpaidAppointments(tx, ids);
       for (const id of ids) {
         await auditChange(tx, systemActor, 'delete', 'appointment', id, { reason: 'abandoned' });
       }

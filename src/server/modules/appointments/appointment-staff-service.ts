@@ -22,7 +22,8 @@ import {
 } from './appointment-repository';
 import { type PatientColumns, patientColumnsOf, patientFieldNames, testTicksOf } from './booking-form';
 import { bookAppointment } from './moves/book-appointment';
-import { kindOf, onNewTime, rescheduleAppointment, whyNotMovableTo } from './moves/reschedule-appointment';
+import { kindOf, onNewTime, whyNotMovableTo, whyNotTakable } from './moves/new-time';
+import { rescheduleAppointment } from './moves/reschedule-appointment';
 import { type PreparedFiles, preparedFiles, storeFileChanges } from './patient-files';
 
 /**
@@ -78,7 +79,7 @@ export async function bookForPatient(
   publicUrl: string,
 ): Promise<number> {
   const slot = await chosenSlot(db, request.session_id);
-  const refusal = whyNotMovableTo(slot, slot, 'staff');
+  const refusal = whyNotTakable(slot, 'staff');
   if (refusal) throw refusal;
   checkedForm(request, slot);
   const files = await preparedFiles(request);
@@ -92,7 +93,7 @@ export async function bookForPatient(
       if (booked) return { slot: booked };
       const now = await findSlot(tx, slot.id);
       throw (
-        (now && whyNotMovableTo(now, now, 'staff')) ??
+        (now && whyNotTakable(now, 'staff')) ??
         onNewTime(conflict, 'slot_not_free', appointmentTexts.slotNotFree)
       );
     },

@@ -1,14 +1,13 @@
 import { allowsMove } from '../../../../shared/appointment-states';
 import { appointmentTexts } from '../../../../shared/appointments';
 import { bookingTexts } from '../../../../shared/booking';
-import type { ErrorCode } from '../../../../shared/error-codes';
 import { patientTexts } from '../../../../shared/patients';
 import { isUnderWay } from '../../../../shared/payment-states';
 import { slotTexts } from '../../../../shared/slots';
 import type { AppConfig } from '../../../config';
 import type { Db } from '../../../db/database';
 import type { Appointment, Patient, Slot } from '../../../db/schema';
-import { conflict, type DomainError, fieldError, notFound, refused } from '../../../domain-errors';
+import { conflict, notFound, refused } from '../../../domain-errors';
 import { type Actor, auditChange } from '../../audit/audit-log';
 import { queueEmail } from '../../email/outbox-repository';
 import { paymentsOfAppointment } from '../../payments/payment-repository';
@@ -18,47 +17,10 @@ import {
   findHeldSlot,
   findSlot,
   freeBookedSlot,
-  isBookableByStaff,
-  type SlotKind,
 } from '../../slots/slot-repository';
 import { type AppointmentRecord, lockAppointmentRecord, moveAppointment } from '../appointment-repository';
 import { clinicChangeEmailOf, movedEmailOf } from '../emails/appointment-emails';
-
-/** A refusal about the new time, on the form's `session_id`. */
-export const onNewTime = (
-  refusal: (code: ErrorCode, message: string, fields: Record<string, string[]>) => DomainError,
-  code: ErrorCode,
-  message: string,
-) => refusal(code, message, fieldError('session_id', message));
-
-/**
- * Why the appointment cannot move to `next` now, whoever asks: a time of another kind or age (422), one that has
- * started (422), or, for staff, one they may not book (409: booked, or a visitor holds it). Checked before the
- * transaction to refuse early, and again inside it.
- */
-export function whyNotMovableTo(
-  current: SlotKind,
-  next: Slot,
-  takenBy: 'staff' | 'hold',
-  now = new Date(),
-): DomainError | undefined {
-  if (next.isAdult !== current.isAdult || next.isVideoCall !== current.isVideoCall) {
-    return onNewTime(refused, 'slot_other_kind', appointmentTexts.otherKind);
-  }
-  if (next.startsAt.getTime() <= now.getTime()) {
-    return onNewTime(refused, 'slot_started', appointmentTexts.slotStarted);
-  }
-  if (takenBy === 'staff' && !isBookableByStaff(next, now)) {
-    return onNewTime(conflict, 'slot_not_free', appointmentTexts.slotNotFree);
-  }
-  return undefined;
-}
-
-/** The kind the appointment keeps: its slot's, or (its slot deleted after a visitor's hold lapsed) an in-person test. */
-export const kindOf = (
-  record: Pick<AppointmentRecord, 'slot'>,
-  patient: Pick<Patient, 'isAdult'>,
-): SlotKind => record.slot ?? { isAdult: patient.isAdult, isVideoCall: false };
+import { kindOf, onNewTime, whyNotMovableTo } from './new-time';
 
 export interface RescheduleRequest {
   actor: Actor;

@@ -95,10 +95,7 @@ export async function holdSlot(app: FastifyInstance, id: number): Promise<string
 }
 
 /** A valid adult allergy-test booking form for the slot. */
-export function adultForm(
-  sessionId: number,
-  overrides: Record<string, unknown> = {},
-): Record<string, unknown> {
+export function adultForm(slotId: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     first_name: 'Aoife',
     last_name: 'Byrne',
@@ -106,7 +103,7 @@ export function adultForm(
     phone: '087 123 4567',
     dob: '1990-04-12',
     is_adult: true,
-    session_id: sessionId,
+    session_id: slotId,
     consultant_name: 'Dr Walsh',
     consultant_addres: '12 Main Street, Dundrum, Dublin 14',
     consultant_email: 'gp@example.ie',
@@ -139,17 +136,17 @@ export async function createBooking(
 
 export function pay(
   app: FastifyInstance,
-  booking: { patientId: number; token: string },
+  appointment: { patientId: number; token: string },
   body: Record<string, unknown> = {},
 ) {
   return app.inject({
     method: 'POST',
     url: '/api/payments',
-    headers: { 'x-booking-token': booking.token },
+    headers: { 'x-booking-token': appointment.token },
     payload: {
       customer_email: 'aoife@example.ie',
       price: 18000,
-      patient_id: booking.patientId,
+      patient_id: appointment.patientId,
       token: 'pm_card_visa',
       ...body,
     },
@@ -159,16 +156,19 @@ export function pay(
 
 /**
  * A visitor's booking (`createBooking`) paid by card, as the booking page pays it: the price it showed, the
- * receipt to the patient's e-mail. Answers the booking and its appointment's id.
+ * receipt to the patient's e-mail. Answers what `createBooking` does and the appointment's id.
  */
 export async function paidBooking(
   app: FastifyInstance,
   db: DatabaseHandle['db'],
   options: { slot?: Partial<SlotRowOptions>; form?: Record<string, unknown> } = {},
 ) {
-  const booking = await createBooking(app, db, options);
-  const { email } = adultForm(booking.slot.id, options.form);
-  const response = await pay(app, booking, { customer_email: email, price: booking.price * 100 });
+  const visitorAppointment = await createBooking(app, db, options);
+  const { email } = adultForm(visitorAppointment.slot.id, options.form);
+  const response = await pay(app, visitorAppointment, {
+    customer_email: email,
+    price: visitorAppointment.price * 100,
+  });
   if (response.statusCode !== 200) throw new Error(`payment failed: ${response.body}`);
-  return { ...booking, appointmentId: (await appointmentOf(db, booking.patientId)).id };
+  return { ...visitorAppointment, appointmentId: (await appointmentOf(db, visitorAppointment.patientId)).id };
 }

@@ -122,13 +122,13 @@ export function serverClient(server: ServerProcess, staff: { email: string; pass
         holdToken,
       };
     },
-    /** Pays a booking with the test card that succeeds. */
-    pay(booking: { patientId: number; token: string }, headers: Record<string, string> = {}) {
+    /** Pays an appointment with the test card that succeeds. */
+    pay(appointment: { patientId: number; token: string }, headers: Record<string, string> = {}) {
       return call(
         'POST',
         '/api/payments',
-        { patient_id: booking.patientId, token: 'pm_card_visa', price: 18_000 },
-        { ...headers, 'x-booking-token': booking.token },
+        { patient_id: appointment.patientId, token: 'pm_card_visa', price: 18_000 },
+        { ...headers, 'x-booking-token': appointment.token },
       );
     },
     /** The appointment of a patient, as the back office lists it (`search`: its e-mail, when there are many). */
@@ -139,8 +139,8 @@ export function serverClient(server: ServerProcess, staff: { email: string; pass
     async appointments(): Promise<ListedAppointment[]> {
       const all: ListedAppointment[] = [];
       for (let page = 1; ; page += 1) {
-        const { transactions, pages } = await listPage(page);
-        all.push(...transactions);
+        const { transactions: rows, pages } = await listPage(page);
+        all.push(...rows);
         if (page >= pages) return all;
       }
     },

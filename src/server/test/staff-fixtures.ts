@@ -19,17 +19,14 @@ export function patientFields(form: Record<string, unknown>): Record<string, Mul
   );
 }
 
-/** A valid admin patient form for an adult's allergy test on `sessionId` (the public form's, plus how it is paid). */
-export function staffForm(
-  sessionId: number,
-  overrides: Record<string, unknown> = {},
-): Record<string, unknown> {
-  return adultForm(sessionId, { payment_type: 'insurance', ...overrides });
+/** A valid admin patient form for an adult's allergy test on `slotId` (the public form's, plus how it is paid). */
+export function staffForm(slotId: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return adultForm(slotId, { payment_type: 'insurance', ...overrides });
 }
 
 /** A valid admin patient form for a video call of an adult (no GP, no ticks). */
-export function videoStaffForm(sessionId: number, overrides: Record<string, unknown> = {}) {
-  return staffForm(sessionId, {
+export function videoStaffForm(slotId: number, overrides: Record<string, unknown> = {}) {
+  return staffForm(slotId, {
     consultant_name: undefined,
     consultant_addres: undefined,
     consultant_email: undefined,
@@ -92,8 +89,8 @@ export async function staffBooking(
     : staffForm(slot.id, { is_adult: options.slot?.isAdult ?? true, ...options.form });
   const response = await postStaffBooking(app, auth, form);
   if (response.statusCode !== 201) throw new Error(`staff booking failed: ${response.body}`);
-  const transaction = response.json().transaction as { id: number; patient_id: number };
-  return { id: transaction.id, patientId: transaction.patient_id, slot };
+  const appointment = response.json().transaction as { id: number; patient_id: number };
+  return { id: appointment.id, patientId: appointment.patient_id, slot };
 }
 
 let storedDay = 0;

@@ -19,7 +19,7 @@ export interface FreeTimePickerProps {
   /** The visitor's own hold: listed among the day's times as theirs, and its day stays choosable. */
   hold: { token: string; slotId: number; date: string } | undefined;
   /** A free time (or the visitor's own held one) was chosen. */
-  onChoose: (session: PublicSlot, date: string) => void;
+  onChoose: (slot: PublicSlot, date: string) => void;
   /** While a chosen time is being held: no other can be chosen. */
   busy?: boolean;
   /** Why the chosen time could not be had, shown above the day's times and given the focus. */
@@ -29,7 +29,7 @@ export interface FreeTimePickerProps {
 /**
  * The public calendar of free times of one kind (spec 2.6): a month with its free days in bold, the next free
  * day when a month has none, and the chosen day's times as buttons. What choosing a time does is the caller's:
- * the booking page holds it and opens the request form, a patient's own booking page moves the booking to it.
+ * the booking page holds it and opens the request form, a patient's own booking page moves their appointment to it.
  */
 export function FreeTimePicker({
   kind,
@@ -140,7 +140,7 @@ function DayTimes({
   chosen: { current: boolean };
 }) {
   const day = useDaySlots(kind, date, hold);
-  const sessions = day.data?.sessions;
+  const slots = day.data?.sessions;
   const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (!chosen.current) return;
@@ -151,12 +151,12 @@ function DayTimes({
     titleRef.current?.scrollIntoView({ block: 'start' });
   }, [chosen]);
   // The day's times by place, in order: the place is named once, above its times.
-  const places: { place: string; sessions: PublicSlot[] }[] = [];
-  for (const session of sessions ?? []) {
-    const place = session.address ?? 'Video consultation';
+  const places: { place: string; slots: PublicSlot[] }[] = [];
+  for (const slot of slots ?? []) {
+    const place = slot.address ?? 'Video consultation';
     const group = places.find((entry) => entry.place === place);
-    if (group) group.sessions.push(session);
-    else places.push({ place, sessions: [session] });
+    if (group) group.slots.push(slot);
+    else places.push({ place, slots: [slot] });
   }
   // Shown where the visitor chose and given the focus: on a phone the top of the page is out of sight, and
   // the list changes under the finger as it is read again.
@@ -181,30 +181,30 @@ function DayTimes({
           The free times could not be loaded. Please try again later.
         </p>
       )}
-      {sessions && sessions.length === 0 && <p>There are no free times left on this day.</p>}
-      {places.map(({ place, sessions: times }, index) => (
+      {slots && slots.length === 0 && <p>There are no free times left on this day.</p>}
+      {places.map(({ place, slots: times }, index) => (
         <div key={place}>
           <h3 id={`booking-place-${index}`} className="availability-day__place">
             {place}
           </h3>
           <ul className="slot-picks" aria-labelledby={`booking-place-${index}`} aria-busy={busy || undefined}>
-            {times.map((session) => (
-              <li key={session.id}>
+            {times.map((slot) => (
+              <li key={slot.id}>
                 <button
                   type="button"
-                  className={`slot-pick${session.held_by_you ? ' slot-pick--mine' : ''}`}
+                  className={`slot-pick${slot.held_by_you ? ' slot-pick--mine' : ''}`}
                   // aria-disabled, not disabled: a disabled button drops the keyboard focus to the page, and the
                   // dialog that follows would give it back there.
                   aria-disabled={busy || undefined}
                   onClick={() => {
-                    if (!busy) onChoose(session, date);
+                    if (!busy) onChoose(slot, date);
                   }}
                 >
                   <span className="slot-pick__time">
-                    {formatClock12(session.start_time)} – {formatClock12(session.end_time)}
+                    {formatClock12(slot.start_time)} – {formatClock12(slot.end_time)}
                   </span>
-                  <span className="slot-pick__meta">{formatEuro(session.price)}</span>
-                  {session.held_by_you && <span className="slot-pick__mine">Held for you</span>}
+                  <span className="slot-pick__meta">{formatEuro(slot.price)}</span>
+                  {slot.held_by_you && <span className="slot-pick__mine">Held for you</span>}
                 </button>
               </li>
             ))}

@@ -19,37 +19,37 @@ export interface InfoSlot {
  * Appointment info (spec 2.6): Video consultation or Allergy test, Adult or Child appointment, the date
  * (DD/MM/YYYY), the time range, the price in euro, and where.
  */
-export function AppointmentInfo({ session }: { session: InfoSlot | null }) {
+export function AppointmentInfo({ slot }: { slot: InfoSlot | null }) {
   return (
     <section className="admin-panel" aria-labelledby="appointment-info-title">
       <h2 id="appointment-info-title" className="admin-panel__title">
         Appointment info
       </h2>
-      {session ? (
+      {slot ? (
         <dl className="admin-facts">
           <div>
             <dt>Type</dt>
-            <dd>{appointmentKindLabel(session.is_video_call)}</dd>
+            <dd>{appointmentKindLabel(slot.is_video_call)}</dd>
           </div>
           <div>
             <dt>For</dt>
-            <dd>{appointmentAgeLabel(session.is_adult)}</dd>
+            <dd>{appointmentAgeLabel(slot.is_adult)}</dd>
           </div>
           <div>
             <dt>Date</dt>
-            <dd>{session.data}</dd>
+            <dd>{slot.data}</dd>
           </div>
           <div>
             <dt>Time</dt>
-            <dd>{timeRange(session)}</dd>
+            <dd>{timeRange(slot)}</dd>
           </div>
           <div>
             <dt>Price</dt>
-            <dd>{formatEuro(session.price)}</dd>
+            <dd>{formatEuro(slot.price)}</dd>
           </div>
           <div className="admin-facts__wide">
             <dt>Where</dt>
-            <dd>{session.is_video_call ? 'Video call' : session.address}</dd>
+            <dd>{slot.is_video_call ? 'Video call' : slot.address}</dd>
           </div>
         </dl>
       ) : (
@@ -61,7 +61,7 @@ export function AppointmentInfo({ session }: { session: InfoSlot | null }) {
 
 const providerNames: Record<string, string> = { stripe: 'Stripe', test: 'Test mode (no money taken)' };
 
-/** A booking the patient paid online (spec 2.6 'Payment Info'): when, how much, and the provider's id. */
+/** An appointment the patient paid online (spec 2.6 'Payment Info'): when, how much, and the provider's id. */
 export function PaymentInfo({ appointment }: { appointment: StaffAppointment }) {
   return (
     <section className="admin-panel" aria-labelledby="appointment-payment-title">

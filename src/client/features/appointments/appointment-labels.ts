@@ -42,23 +42,23 @@ export function clinicDayOf(data: string): string | undefined {
 }
 
 /** '09:00 – 09:30'. */
-export const timeRange = (session: { start_time: string; end_time: string }) =>
-  `${session.start_time} – ${session.end_time}`;
+export const timeRange = (slot: { start_time: string; end_time: string }) =>
+  `${slot.start_time} – ${slot.end_time}`;
 
 /**
  * The availability screen at the day of a time, for its kind
  * (`/admin/availability?type=test&age=adult&month=2026-12&day=2026-12-08`), so staff land where they were.
  */
-export function availabilityPathOf(session?: {
+export function availabilityPathOf(slot?: {
   data: string;
   is_video_call: boolean;
   is_adult: boolean;
 }): string {
-  if (!session) return '/admin/availability';
-  const day = clinicDayOf(session.data);
+  if (!slot) return '/admin/availability';
+  const day = clinicDayOf(slot.data);
   const query = new URLSearchParams({
-    type: session.is_video_call ? 'video' : 'test',
-    age: session.is_adult ? 'adult' : 'child',
+    type: slot.is_video_call ? 'video' : 'test',
+    age: slot.is_adult ? 'adult' : 'child',
   });
   if (day) {
     query.set('month', day.slice(0, 7));

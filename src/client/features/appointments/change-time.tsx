@@ -148,25 +148,25 @@ export function ChangeTime({
                 )}
                 {times.data && times.data.sessions.length > 0 && (
                   <ul className="change-time__times" aria-label="Free times">
-                    {times.data.sessions.map((session) => (
-                      <li key={session.id}>
+                    {times.data.sessions.map((slot) => (
+                      <li key={slot.id}>
                         <button
                           type="button"
                           className="change-time__time"
-                          aria-pressed={value?.id === session.id}
+                          aria-pressed={value?.id === slot.id}
                           onClick={() =>
                             choose({
-                              id: session.id,
+                              id: slot.id,
                               date: day,
-                              start_time: session.start_time,
-                              end_time: session.end_time,
-                              address: session.address,
+                              start_time: slot.start_time,
+                              end_time: slot.end_time,
+                              address: slot.address,
                             })
                           }
                         >
-                          {session.start_time} – {session.end_time}
-                          {placeOf(session.location) && (
-                            <span className="change-time__place">{placeOf(session.location)}</span>
+                          {slot.start_time} – {slot.end_time}
+                          {placeOf(slot.location) && (
+                            <span className="change-time__place">{placeOf(slot.location)}</span>
                           )}
                         </button>
                       </li>

@@ -15,22 +15,14 @@ import { PatientFields } from './patient-fields';
 const TITLE = 'New appointment';
 
 /** Why a time cannot be booked now, or undefined while it can (available, or held for this booking). */
-function unbookable(session: SlotAnswer): string | undefined {
-  if (session.status === 'booked') return appointmentTexts.slotNotFree;
-  if (Date.parse(session.starts_at) <= Date.now()) return appointmentTexts.slotStarted;
+function unbookable(slot: SlotAnswer): string | undefined {
+  if (slot.status === 'booked') return appointmentTexts.slotNotFree;
+  if (Date.parse(slot.starts_at) <= Date.now()) return appointmentTexts.slotStarted;
   return undefined;
 }
 
 /** The time is not free: say so, with the way back to the availability day. */
-function TimeNotFree({
-  reason,
-  session,
-  focus = false,
-}: {
-  reason: string;
-  session: SlotAnswer;
-  focus?: boolean;
-}) {
+function TimeNotFree({ reason, slot, focus = false }: { reason: string; slot: SlotAnswer; focus?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (focus) ref.current?.focus();
@@ -38,7 +30,7 @@ function TimeNotFree({
   return (
     <div className="admin-alert appointment-alert" role="alert" tabIndex={-1} ref={ref}>
       <p>{reason}</p>
-      <Link className="button button--primary" to={availabilityPathOf(session)}>
+      <Link className="button button--primary" to={availabilityPathOf(slot)}>
         Choose another time
       </Link>
     </div>
@@ -52,28 +44,28 @@ function TimeNotFree({
  * returns to its day on the availability screen.
  */
 export function CreateAppointment({ slotId }: { slotId: number }) {
-  const slot = useAdminSlot(slotId);
+  const record = useAdminSlot(slotId);
   return (
     <AdminRecordPage
-      record={slot}
+      record={record}
       what="time"
       title={TITLE}
       notFoundTitle="Time not found"
       backTo="/admin/availability"
       backLabel="Back to availability"
     >
-      {({ session }) => {
-        const reason = unbookable(session);
-        if (!reason) return <CreateForm session={session} />;
+      {({ session: slot }) => {
+        const reason = unbookable(slot);
+        if (!reason) return <CreateForm slot={slot} />;
         return (
           <>
             <div className="admin-page__header">
               <h1 className="admin-page__title">{TITLE}</h1>
             </div>
             <div className="appointment-summary">
-              <AppointmentInfo session={session} />
+              <AppointmentInfo slot={slot} />
             </div>
-            <TimeNotFree reason={reason} session={session} />
+            <TimeNotFree reason={reason} slot={slot} />
           </>
         );
       }}
@@ -81,19 +73,19 @@ export function CreateAppointment({ slotId }: { slotId: number }) {
   );
 }
 
-function CreateForm({ session }: { session: SlotAnswer }) {
+function CreateForm({ slot }: { slot: SlotAnswer }) {
   const navigate = useNavigate();
   const notify = useNotify();
   const formSlot = useMemo<FormSlot>(
-    () => ({ slotId: session.id, isAdult: session.is_adult, isVideoCall: session.is_video_call }),
-    [session.id, session.is_adult, session.is_video_call],
+    () => ({ slotId: slot.id, isAdult: slot.is_adult, isVideoCall: slot.is_video_call }),
+    [slot.id, slot.is_adult, slot.is_video_call],
   );
   const save = useSaveAppointment(undefined);
   const release = useReleaseSlot();
   // Set when the save was refused for the time (someone else took it): the form stays, with the way back.
   const [refusal, setRefusal] = useState<string>();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const back = availabilityPathOf(session);
+  const back = availabilityPathOf(slot);
 
   const holdSettled = useRef({ saved: false, refused: false, cancelled: false });
   // Saved, the time is booked: known before the form leaves for the list (no render comes in between).
@@ -112,7 +104,7 @@ function CreateForm({ session }: { session: SlotAnswer }) {
     slot: formSlot,
     save: saveAndKeepTime,
     notice: appointmentTexts.created,
-    listPath: appointmentsListPath(session.is_video_call),
+    listPath: appointmentsListPath(slot.is_video_call),
     onSlotRefused: setRefusal,
   });
 
@@ -127,16 +119,16 @@ function CreateForm({ session }: { session: SlotAnswer }) {
     return () => {
       const { saved, refused, cancelled } = holdSettled.current;
       if (!saved && !refused && !cancelled)
-        pendingRelease.current = setTimeout(() => releaseSlot(session.id), 0);
+        pendingRelease.current = setTimeout(() => releaseSlot(slot.id), 0);
     };
-  }, [session.id, releaseSlot]);
+  }, [slot.id, releaseSlot]);
 
   const leave = async () => {
     holdSettled.current.cancelled = true;
     // A time lost to someone else is not ours to give back.
     if (!refusal) {
       try {
-        await release.mutateAsync(session.id);
+        await release.mutateAsync(slot.id);
       } catch (error) {
         notifyApiError(notify, error);
       }
@@ -155,11 +147,11 @@ function CreateForm({ session }: { session: SlotAnswer }) {
       </div>
       <div className="appointment-layout">
         <div className="appointment-summary">
-          <AppointmentInfo session={session} />
+          <AppointmentInfo slot={slot} />
         </div>
-        {refusal && <TimeNotFree reason={refusal} session={session} focus />}
+        {refusal && <TimeNotFree reason={refusal} slot={slot} focus />}
         <AppointmentForm
-          isAdult={session.is_adult}
+          isAdult={slot.is_adult}
           saving={save.isPending}
           onSubmit={form.onSubmit}
           actions={

@@ -35,7 +35,7 @@ import { PatientFields } from './patient-fields';
 /**
  * /admin/appointment/edit?id={id} (spec 2.6, issue 18): the patient's name with the payment and the
  * appointment's state, what staff can do now (mark attended or no-show after the start, refund a paid one,
- * delete), the Appointment info and, for a booking paid online, its Payment Info; the patient form prefilled,
+ * delete), the Appointment info and, for an appointment paid online, its Payment Info; the patient form prefilled,
  * the documents downloadable, replaceable and removable, and 'Change time'; the e-mails sent about it. An
  * appointment whose patient was erased has nothing to edit: back to the list.
  */
@@ -73,14 +73,14 @@ type Dialog = 'refund' | 'delete' | 'discard' | null;
 function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetail; patient: AdminPatient }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const session = appointment.session;
-  const isVideoCall = session?.is_video_call ?? appointment.is_video_call ?? false;
-  const isAdult = session?.is_adult ?? patient.is_adult;
+  const slot = appointment.session;
+  const isVideoCall = slot?.is_video_call ?? appointment.is_video_call ?? false;
+  const isAdult = slot?.is_adult ?? patient.is_adult;
   const listPath = appointmentsListPath(isVideoCall);
   const formSlot = useMemo<FormSlot>(
     // The slot's id only picks the rules here: an edit sends a time only when it moves (session[id]).
-    () => ({ slotId: session?.id ?? 1, isAdult, isVideoCall }),
-    [session?.id, isAdult, isVideoCall],
+    () => ({ slotId: slot?.id ?? 1, isAdult, isVideoCall }),
+    [slot?.id, isAdult, isVideoCall],
   );
   const [initial] = useState(() => appointmentFormDefaults(appointment));
   const save = useSaveAppointment(appointment.id);
@@ -252,7 +252,7 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
 
       <div className="appointment-layout">
         <div className="appointment-summary">
-          <AppointmentInfo session={session} />
+          <AppointmentInfo slot={slot} />
           {!appointment.booked_by_admin && <PaymentInfo appointment={appointment} />}
         </div>
 
@@ -275,7 +275,7 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
         >
           <fieldset className="appointment-form__all">
             <legend className="visually-hidden">Appointment details</legend>
-            {canMove(appointment) && session && (
+            {canMove(appointment) && slot && (
               <Controller
                 control={form.control}
                 name="new_time"
@@ -283,10 +283,10 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
                   <ChangeTime
                     kind={{ isVideoCall, isAdult }}
                     current={{
-                      date: clinicDayOf(session.data) ?? '',
-                      start_time: session.start_time,
-                      end_time: session.end_time,
-                      address: session.address,
+                      date: clinicDayOf(slot.data) ?? '',
+                      start_time: slot.start_time,
+                      end_time: slot.end_time,
+                      address: slot.address,
                     }}
                     value={field.value}
                     onChange={field.onChange}

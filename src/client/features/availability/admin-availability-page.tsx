@@ -124,26 +124,26 @@ const createAppointmentPath = (slotId: number) => `/admin/appointment/create?ses
 const appointmentPath = (appointmentId: number) => `/admin/appointment/edit?id=${appointmentId}`;
 
 /** Who holds or booked a time: the patient, with a link to the appointment, or whose hold it is. */
-function Holder({ session }: { session: AdminSlot }) {
-  if (session.appointment_id !== null) {
+function Holder({ slot }: { slot: AdminSlot }) {
+  if (slot.appointment_id !== null) {
     return (
       <span className="slot-list__holder">
         Booked by{' '}
-        <Link to={appointmentPath(session.appointment_id)}>
-          {session.patient_name ?? 'a patient whose details were erased'}
+        <Link to={appointmentPath(slot.appointment_id)}>
+          {slot.patient_name ?? 'a patient whose details were erased'}
         </Link>
       </span>
     );
   }
-  if (session.held_by === 'visitor') return <span className="slot-list__holder">Held by a visitor</span>;
-  if (session.held_by === 'staff') return <span className="slot-list__holder">Held by staff</span>;
+  if (slot.held_by === 'visitor') return <span className="slot-list__holder">Held by a visitor</span>;
+  if (slot.held_by === 'staff') return <span className="slot-list__holder">Held by staff</span>;
   return null;
 }
 
 function AdminDay({ kind, date }: { kind: SlotKind; date: string }) {
   const day = useAdminDaySlots(kind, date);
   const [editing, setEditing] = useState(false);
-  const sessions = day.data?.sessions;
+  const slots = day.data?.sessions;
   const navigate = useNavigate();
   const notify = useNotify();
   const hold = useHoldSlotForPatient();
@@ -172,10 +172,10 @@ function AdminDay({ kind, date }: { kind: SlotKind; date: string }) {
           The slots could not be loaded. {day.error.message}
         </p>
       )}
-      {sessions && editing && (
-        <SlotEditor kind={kind} date={date} sessions={sessions} onClose={() => setEditing(false)} />
+      {slots && editing && (
+        <SlotEditor kind={kind} date={date} slots={slots} onClose={() => setEditing(false)} />
       )}
-      {sessions && !editing && sessions.length === 0 && (
+      {slots && !editing && slots.length === 0 && (
         <div className="availability-day__empty">
           <p>There are no session slots on this day.</p>
           <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
@@ -183,35 +183,35 @@ function AdminDay({ kind, date }: { kind: SlotKind; date: string }) {
           </button>
         </div>
       )}
-      {sessions && !editing && sessions.length > 0 && (
+      {slots && !editing && slots.length > 0 && (
         <>
           <ul className="slot-list" aria-label="Session slots">
-            {sessions.map((session) => (
-              <li key={session.id} className="slot-list__item">
+            {slots.map((slot) => (
+              <li key={slot.id} className="slot-list__item">
                 <span className="slot-list__time">
-                  {formatClock12(session.start_time)} – {formatClock12(session.end_time)}
+                  {formatClock12(slot.start_time)} – {formatClock12(slot.end_time)}
                 </span>
-                <span className="slot-list__price">{formatEuro(session.price)}</span>
+                <span className="slot-list__price">{formatEuro(slot.price)}</span>
                 <span
-                  className={`slot-list__status slot-list__status--${session.status === 'available' ? 'available' : 'unavailable'}`}
+                  className={`slot-list__status slot-list__status--${slot.status === 'available' ? 'available' : 'unavailable'}`}
                 >
-                  {session.status === 'available' ? 'Available' : 'Unavailable'}
+                  {slot.status === 'available' ? 'Available' : 'Unavailable'}
                 </span>
-                <Holder session={session} />
-                {session.address && <span className="slot-list__address">{session.address}</span>}
-                {session.status === 'available' && Date.parse(session.starts_at) > now && (
+                <Holder slot={slot} />
+                {slot.address && <span className="slot-list__address">{slot.address}</span>}
+                {slot.status === 'available' && Date.parse(slot.starts_at) > now && (
                   <button
                     type="button"
                     className="button button--secondary button--small slot-list__book"
                     aria-disabled={hold.isPending || undefined}
                     onClick={() => {
-                      if (!hold.isPending) void bookFor(session.id);
+                      if (!hold.isPending) void bookFor(slot.id);
                     }}
                   >
-                    {hold.isPending && hold.variables === session.id
+                    {hold.isPending && hold.variables === slot.id
                       ? 'Holding the time…'
                       : 'Book for a patient'}
-                    <span className="visually-hidden"> at {formatClock12(session.start_time)}</span>
+                    <span className="visually-hidden"> at {formatClock12(slot.start_time)}</span>
                   </button>
                 )}
               </li>
@@ -220,7 +220,7 @@ function AdminDay({ kind, date }: { kind: SlotKind; date: string }) {
           <button type="button" className="button button--primary" onClick={() => setEditing(true)}>
             Edit
           </button>
-          <CopyDay kind={kind} date={date} sessions={sessions} />
+          <CopyDay kind={kind} date={date} slots={slots} />
         </>
       )}
     </section>

@@ -33,25 +33,26 @@ export function BookingTimes({
   // Why a chosen time could not be held: shown beside the day's times.
   const [refusal, setRefusal] = useState<string>();
 
-  const choose = async (session: PublicSlot, date: string) => {
-    if (session.held_by_you) {
+  const choose = async (slot: PublicSlot, date: string) => {
+    if (slot.held_by_you) {
       onContinue();
       return;
     }
     setRefusal(undefined);
     try {
-      const answer = await holdSlot.mutateAsync({ id: session.id, previousToken: hold?.token });
+      const answer = await holdSlot.mutateAsync({ id: slot.id, previousToken: hold?.token });
+      const heldSlot = answer.session;
       onHeld({
         token: answer.hold_token ?? hold?.token ?? '',
-        slotId: answer.session.id,
+        slotId: heldSlot.id,
         expiresAt: answer.hold_expires_at,
         isVideoCall: kind.isVideoCall,
         isAdult: kind.isAdult,
         date,
-        startTime: answer.session.start_time,
-        endTime: answer.session.end_time,
-        address: answer.session.address,
-        price: answer.session.price,
+        startTime: heldSlot.start_time,
+        endTime: heldSlot.end_time,
+        address: heldSlot.address,
+        price: heldSlot.price,
       });
     } catch (error) {
       setRefusal(error instanceof ApiError ? error.message : 'Something went wrong. Try it later.');
@@ -69,7 +70,7 @@ export function BookingTimes({
         onSelect(date);
       }}
       hold={hold}
-      onChoose={(session, date) => void choose(session, date)}
+      onChoose={(slot, date) => void choose(slot, date)}
       busy={holdSlot.isPending}
       refusal={refusal}
     />

@@ -178,14 +178,14 @@ describe('slots on the days the clocks change', () => {
         nightMinute.map(onStep),
         fc.integer({ min: 1, max: 24 }).map((steps) => steps * 5),
         (day, start, length) => {
-          const session = {
+          const slot = {
             id: 1,
             starts_at: clinicInstant(sourceDay, start),
             ends_at: clinicInstant(sourceDay, start + length),
             price: 180,
             location: 'adult_1',
           } as SlotAnswer;
-          const plan = planCopy([session], sourceDay, [day], { isAdult: true, isVideoCall: false }, 100, now);
+          const plan = planCopy([slot], sourceDay, [day], { isAdult: true, isVideoCall: false }, 100, now);
           if (!plan.ok) return;
           const [copy] = plan.body.sessions_create;
           expect(Date.parse(copy!.end_date) - Date.parse(copy!.start_date)).toBe(length * MINUTE_MS);

@@ -20,11 +20,11 @@ type Mode = 'days' | 'weekly';
 export function CopyDay({
   kind,
   date,
-  sessions,
+  slots,
 }: {
   kind: SlotKind;
   date: string;
-  sessions: readonly SlotAnswer[];
+  slots: readonly SlotAnswer[];
 }) {
   const id = useId();
   const notify = useNotify();
@@ -74,8 +74,7 @@ export function CopyDay({
   if (mode === 'weekly' && !weeksValid) {
     if (fieldError?.field !== 'weeks') preview = copyTexts.weeks(MAX_REPEAT_WEEKS);
   } else if (targets.length === 0) preview = 'No day chosen yet.';
-  else
-    preview = `${sessions.length * targets.length} new slots on ${targets.map(formatLongDate).join(', ')}.`;
+  else preview = `${slots.length * targets.length} new slots on ${targets.map(formatLongDate).join(', ')}.`;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -91,7 +90,7 @@ export function CopyDay({
       return;
     }
     setFieldError(undefined);
-    const plan = planCopy(sessions, date, targets, kind, MAX_SLOTS_PER_SAVE);
+    const plan = planCopy(slots, date, targets, kind, MAX_SLOTS_PER_SAVE);
     if (!plan.ok) {
       showRefusal(plan.message);
       return;
@@ -132,7 +131,7 @@ export function CopyDay({
         Copy this day
       </h3>
       <fieldset className="copy-day__modes">
-        <legend>Copy its {sessions.length === 1 ? 'slot' : `${sessions.length} slots`} to</legend>
+        <legend>Copy its {slots.length === 1 ? 'slot' : `${slots.length} slots`} to</legend>
         {(
           [
             ['days', 'Days I choose'],

@@ -7,7 +7,7 @@ const now = new Date('2026-12-01T10:07:00Z');
 const adultTest = { isAdult: true, isVideoCall: false };
 const h = (hours: number, minutes = 0) => hours * 60 + minutes;
 
-const session = (day: string, start: number, end: number, fields: Partial<SlotAnswer> = {}): SlotAnswer => ({
+const slotOn = (day: string, start: number, end: number, fields: Partial<SlotAnswer> = {}): SlotAnswer => ({
   id: start,
   data: '',
   start_time: '',
@@ -28,8 +28,8 @@ describe('copying a day', () => {
   // Thursday 18 March 2027, before the clocks go forward on Sunday 28 March.
   const source = '2027-03-18';
   const day = [
-    session(source, h(10), h(10, 30)),
-    session(source, h(10, 40), h(11, 10), { price: 95.5, status: 'booked' }),
+    slotOn(source, h(10), h(10, 30)),
+    slotOn(source, h(10, 40), h(11, 10), { price: 95.5, status: 'booked' }),
   ];
 
   it('repeats weekly on the same weekday, a 10:00 slot staying 10:00 clinic time across the clocks change', () => {
@@ -44,7 +44,7 @@ describe('copying a day', () => {
       ['2027-04-01T09:00:00.000Z', '2027-04-01T09:30:00.000Z'],
       ['2027-04-01T09:40:00.000Z', '2027-04-01T10:10:00.000Z'],
     ]);
-    // Times, address and price are copied; bookings are not (every copy is a new available slot).
+    // Times, address and price are copied; appointments are not (every copy is a new available slot).
     expect(plan.body.sessions_create[1]).toMatchObject({ price: 95.5, location: 'adult_1', is_adult: true });
     expect(plan.body.sessions_update).toEqual([]);
     expect(entryOfError('sessions_create.3', plan.entries)).toBe(
@@ -56,7 +56,7 @@ describe('copying a day', () => {
   it('copies to chosen days in order, once each, and from summer back into winter', () => {
     const summer = '2027-10-28';
     const plan = planCopy(
-      [session(summer, h(10), h(10, 30))],
+      [slotOn(summer, h(10), h(10, 30))],
       summer,
       ['2027-11-04', '2027-10-29', '2027-11-04'],
       adultTest,
@@ -88,7 +88,7 @@ describe('copying a day', () => {
   });
 
   it('refuses a time the clocks skip on a target day', () => {
-    const night = [session(source, h(1, 15), h(1, 45))];
+    const night = [slotOn(source, h(1, 15), h(1, 45))];
     expect(planCopy(night, source, ['2027-03-28'], adultTest, 100, now)).toEqual({
       ok: false,
       message: 'There is no 1:15 AM on Sunday 28 March 2027: the clocks go forward an hour.',

@@ -51,13 +51,13 @@ export type CopyPlan =
   | { ok: false; message: string };
 
 /**
- * The save that copies `sessions` (one day's, of one kind) to `days`: every slot whatever its status (the times
- * are copied, not the bookings), at its wall-clock times, address and price. Refused with a readable message
+ * The save that copies `slots` (one day's, of one kind) to `days`: every slot whatever its status (the times
+ * are copied, not the appointments), at its wall-clock times, address and price. Refused with a readable message
  * for no day, a past day or the day itself, a time that does not exist or has passed on a target day, a slot the
  * clocks change in on a target day, or more than `maxSlots` slots.
  */
 export function planCopy(
-  sessions: readonly SlotAnswer[],
+  slots: readonly SlotAnswer[],
   source: string,
   days: readonly string[],
   kind: SlotKind,
@@ -71,20 +71,20 @@ export function planCopy(
   const past = targets.find((day) => day < today);
   if (past) return fail(copyTexts.pastDay(past));
   if (targets.includes(source)) return fail(copyTexts.sameDay);
-  const count = sessions.length * targets.length;
+  const count = slots.length * targets.length;
   if (count > maxSlots) return fail(copyTexts.tooMany(count, maxSlots));
 
-  const times = sessions.map((session) => {
-    const start = clinicDayTime(session.starts_at);
-    const end = clinicDayTime(session.ends_at);
+  const times = slots.map((slot) => {
+    const start = clinicDayTime(slot.starts_at);
+    const end = clinicDayTime(slot.ends_at);
     // A slot running past midnight ends the next day: its end counts on from the same midnight.
     const endMinutes = end.minutes + (end.date > start.date ? 24 * 60 : 0);
-    return { session, start: start.minutes, end: endMinutes };
+    return { slot, start: start.minutes, end: endMinutes };
   });
   const body: Required<SaveSlotsBody> = { sessions_create: [], sessions_update: [] };
   const entries: CopyEntry[] = [];
   for (const day of targets) {
-    for (const { session, start, end } of times) {
+    for (const { slot, start, end } of times) {
       const endsNextDay = end >= 24 * 60;
       if (!existsOn(day, start)) return fail(copyTexts.missingTime(day, formatTime12(start)));
       if (!existsOn(endsNextDay ? addDays(day, 1) : day, end % (24 * 60))) {
@@ -102,8 +102,8 @@ export function planCopy(
         end_date: clinicInstant(day, end),
         is_adult: kind.isAdult,
         is_video_call: kind.isVideoCall,
-        price: session.price,
-        location: kind.isVideoCall ? null : ((session.location ?? null) as LocationKey | null),
+        price: slot.price,
+        location: kind.isVideoCall ? null : ((slot.location ?? null) as LocationKey | null),
       });
     }
   }

@@ -22,21 +22,21 @@ export interface SlotRow {
 export const PRICE_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
 
 /** A stored slot as a row: booked, held and started ones locked, with the reason. */
-export function rowOf(session: SlotAnswer, now: Date): SlotRow {
-  const started = new Date(session.starts_at).getTime() <= now.getTime();
-  const locked = session.status !== 'available' || started;
+export function rowOf(slot: SlotAnswer, now: Date): SlotRow {
+  const started = new Date(slot.starts_at).getTime() <= now.getTime();
+  const locked = slot.status !== 'available' || started;
   return {
-    id: session.id,
-    start: clinicDayTime(session.starts_at).minutes,
-    end: clinicDayTime(session.ends_at).minutes,
-    location: session.location ?? '',
-    price: String(session.price),
+    id: slot.id,
+    start: clinicDayTime(slot.starts_at).minutes,
+    end: clinicDayTime(slot.ends_at).minutes,
+    location: slot.location ?? '',
+    price: String(slot.price),
     locked,
     lockReason: !locked
       ? undefined
-      : session.status === 'booked'
+      : slot.status === 'booked'
         ? 'Booked: cannot be changed here.'
-        : session.status === 'pending'
+        : slot.status === 'pending'
           ? 'Being booked right now: cannot be changed.'
           : 'Already started: cannot be changed.',
   };

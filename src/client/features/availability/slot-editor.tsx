@@ -33,7 +33,7 @@ export interface SlotEditorProps {
   kind: SlotKind;
   /** The clinic day, YYYY-MM-DD. */
   date: string;
-  sessions: readonly SlotAnswer[];
+  slots: readonly SlotAnswer[];
   onClose: () => void;
 }
 
@@ -42,7 +42,7 @@ export interface SlotEditorProps {
  * end time (5-minute steps), the address (not for video), the price and a delete button; 'Add another session
  * slot'; Save sends the new and the changed slots in one call. Booked, held and started slots are shown disabled.
  */
-export function SlotEditor({ kind, date, sessions, onClose }: SlotEditorProps) {
+export function SlotEditor({ kind, date, slots, onClose }: SlotEditorProps) {
   const notify = useNotify();
   const formId = useId();
   const save = useSaveSlots();
@@ -53,13 +53,13 @@ export function SlotEditor({ kind, date, sessions, onClose }: SlotEditorProps) {
 
   const initialRows = useMemo(() => {
     const now = new Date();
-    const rows = sessions.map((session) => rowOf(session, now));
+    const rows = slots.map((slot) => rowOf(slot, now));
     if (rows.length === 0) {
       const first = newRow(kind, date, rows, now);
       if (first) rows.push(first);
     }
     return rows;
-  }, [sessions, kind, date]);
+  }, [slots, kind, date]);
   const original = useMemo(() => new Map(initialRows.map((row) => [row.id, row])), [initialRows]);
 
   const { control, register, handleSubmit, getValues, setError, clearErrors, formState } =
@@ -87,7 +87,7 @@ export function SlotEditor({ kind, date, sessions, onClose }: SlotEditorProps) {
     replace([...getValues('slots').filter((row) => row.id !== null), ...generated]);
   };
 
-  const onSubmit = async ({ slots }: EditorValues) => {
+  const onSubmit = async ({ slots: rows }: EditorValues) => {
     clearErrors();
     setFormError(undefined);
     let valid = true;
@@ -96,8 +96,8 @@ export function SlotEditor({ kind, date, sessions, onClose }: SlotEditorProps) {
       valid = false;
       setError(name, { type: 'validate', message }, { shouldFocus: first });
     };
-    const rowErrors = slotRowErrors(slots, slotTexts);
-    slots.forEach((row, index) => {
+    const rowErrors = slotRowErrors(rows, slotTexts);
+    rows.forEach((row, index) => {
       if (row.locked) return;
       const timeError = (['start', 'end'] as const).find(
         (field) => Number.isNaN(row[field]) || row[field] % TIME_STEP_MINUTES !== 0,
@@ -115,7 +115,7 @@ export function SlotEditor({ kind, date, sessions, onClose }: SlotEditorProps) {
     });
     if (!valid) return;
 
-    const { body, createRows, updateRows } = changedSlots(slots, original, kind, date);
+    const { body, createRows, updateRows } = changedSlots(rows, original, kind, date);
     if (createRows.length + updateRows.length === 0) {
       onClose();
       return;

@@ -8,8 +8,8 @@ import { useEndpointQuery } from '../../lib/endpoint-query';
 
 // The paid booking's calls (spec section 7): the tokens go in headers, never in a URL or a cache key.
 
-/** Creates the booking's patient for the held slot: multipart `patient[...]` fields and files. */
-export function useCreateBooking() {
+/** Creates the patient and their appointment for the held slot: multipart `patient[...]` fields and files. */
+export function useCreateVisitorAppointment() {
   return useMutation({
     mutationFn: ({ body, holdToken }: { body: FormData; holdToken: string }) =>
       callEndpoint(createBookingOrReferral, {
@@ -19,19 +19,21 @@ export function useCreateBooking() {
   });
 }
 
-/** The booking as the server has it (the price is the server's), with its own access token. */
-export function useBooking(booking: { patientId: number; accessToken: string } | undefined) {
-  const url = booking ? endpointAddress(getBooking, { params: { id: booking.patientId } }) : getBooking.path;
+/** The visitor's appointment as the server has it (the price is the server's), with its own access token. */
+export function useVisitorAppointment(appointment: { patientId: number; accessToken: string } | undefined) {
+  const url = appointment
+    ? endpointAddress(getBooking, { params: { id: appointment.patientId } })
+    : getBooking.path;
   return useQuery({
     queryKey: [url],
-    enabled: booking !== undefined,
+    enabled: appointment !== undefined,
     staleTime: 0,
     retry: false,
     queryFn: ({ signal }) =>
       callEndpoint(getBooking, {
-        params: { id: booking?.patientId ?? 0 },
+        params: { id: appointment?.patientId ?? 0 },
         signal,
-        headers: { bookingToken: booking?.accessToken },
+        headers: { bookingToken: appointment?.accessToken },
       }),
   });
 }
@@ -39,7 +41,7 @@ export function useBooking(booking: { patientId: number; accessToken: string } |
 /** How this server takes cards: the built-in test mode, or Stripe with its publishable key. */
 export const usePaymentConfig = () => useEndpointQuery(getPaymentConfig, {}, { staleTime: 5 * 60_000 });
 
-/** Pays the booking with a card payment method id; the amount charged is the server's. */
+/** Pays the appointment with a card payment method id; the amount charged is the server's. */
 export function useCreatePayment() {
   return useMutation({
     mutationFn: ({ body, accessToken }: { body: BodyInput<typeof createPayment>; accessToken: string }) =>
@@ -49,7 +51,7 @@ export function useCreatePayment() {
 
 /**
  * After the card's 3-D Secure check: asks the server to ask the provider about the payment (a read never does),
- * and answers the booking with its payment's status.
+ * and answers the appointment with its payment's status.
  */
 export function useCheckPayment() {
   return useMutation({

@@ -2,37 +2,38 @@ import { readSessionValue, removeSessionValue, writeSessionValue } from '../../l
 
 /**
  * What the booking flow keeps between its steps, in this tab's session storage only (DESIGN.md section 3):
- * the created booking's access token (never in a URL) and the request form's draft, so a visitor sent
+ * the created appointment's access token (never in a URL) and the request form's draft, so a visitor sent
  * back to choose another time finds what they typed. Files are never kept.
  */
 
-/** The booking made by the request form: read it back and pay with its token (X-Booking-Token). */
-export interface StoredBooking {
+/** The appointment made by the request form: read it back and pay with its token (X-Booking-Token). */
+export interface StoredVisitorAppointment {
   patientId: number;
   accessToken: string;
-  /** The held slot it was made for: a booking of another hold is not this one's. */
+  /** The held slot it was made for: an appointment of another hold is not this one's. */
   slotId: number;
 }
 
 /** The request form as typed (text fields and ticks; never files). */
 export type BookingDraft = Record<string, string | boolean>;
 
-const BOOKING_KEY = 'booking_patient';
+const APPOINTMENT_KEY = 'booking_patient';
 const DRAFT_KEY = 'booking_form';
 
-/** The stored booking of the held slot `slotId`, if any. */
-export function readVisitorAppointment(slotId: number): StoredBooking | undefined {
-  const booking = readSessionValue(BOOKING_KEY) as Partial<StoredBooking> | undefined;
-  return booking &&
-    typeof booking.patientId === 'number' &&
-    typeof booking.accessToken === 'string' &&
-    booking.slotId === slotId
-    ? (booking as StoredBooking)
+/** The stored appointment of the held slot `slotId`, if any. */
+export function readVisitorAppointment(slotId: number): StoredVisitorAppointment | undefined {
+  const stored = readSessionValue(APPOINTMENT_KEY) as Partial<StoredVisitorAppointment> | undefined;
+  return stored &&
+    typeof stored.patientId === 'number' &&
+    typeof stored.accessToken === 'string' &&
+    stored.slotId === slotId
+    ? (stored as StoredVisitorAppointment)
     : undefined;
 }
 
-export const writeBooking = (booking: StoredBooking) => writeSessionValue(BOOKING_KEY, booking);
-export const clearBooking = () => removeSessionValue(BOOKING_KEY);
+export const writeVisitorAppointment = (appointment: StoredVisitorAppointment) =>
+  writeSessionValue(APPOINTMENT_KEY, appointment);
+export const clearVisitorAppointment = () => removeSessionValue(APPOINTMENT_KEY);
 
 /** The draft's text fields and ticks; anything else stored under its key is ignored. */
 export function readDraft(): BookingDraft {
@@ -47,8 +48,8 @@ export const writeDraft = (draft: BookingDraft) => writeSessionValue(DRAFT_KEY, 
 export const clearDraft = () => removeSessionValue(DRAFT_KEY);
 
 /**
- * What the confirmation page shows of a paid booking, kept in this tab once the payment succeeded (the hold, the
- * booking's token and the draft are gone by then: nothing here opens the booking again).
+ * What the confirmation page shows of a paid appointment, kept in this tab once the payment succeeded (the hold, the
+ * appointment's token and the draft are gone by then: nothing here opens the appointment again).
  */
 export interface StoredConfirmation {
   reference: string | null;

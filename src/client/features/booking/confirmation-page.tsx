@@ -60,28 +60,31 @@ export function Component() {
       </div>
     );
   }
-  return <Confirmation booking={confirmation} />;
+  return <Confirmation appointment={confirmation} />;
 }
 
-function Confirmation({ booking }: { booking: StoredConfirmation }) {
+function Confirmation({ appointment }: { appointment: StoredConfirmation }) {
   const place =
-    booking.location && isLocationKey(booking.location) ? clinic.locations[booking.location] : undefined;
-  const stops = !booking.isVideoCall && booking.startsAt ? antihistamineStops(booking.startsAt) : undefined;
+    appointment.location && isLocationKey(appointment.location)
+      ? clinic.locations[appointment.location]
+      : undefined;
+  const stops =
+    !appointment.isVideoCall && appointment.startsAt ? antihistamineStops(appointment.startsAt) : undefined;
 
   const addToCalendar = () => {
-    const service = appointmentName(booking);
+    const service = appointmentName(appointment);
     const text = calendarFile({
-      uid: booking.calendar?.uid ?? `booking-${booking.startsAt}@dublinallergyclinic.ie`,
-      sequence: booking.calendar?.sequence ?? 0,
-      startsAt: booking.startsAt,
-      endsAt: booking.endsAt,
+      uid: appointment.calendar?.uid ?? `booking-${appointment.startsAt}@dublinallergyclinic.ie`,
+      sequence: appointment.calendar?.sequence ?? 0,
+      startsAt: appointment.startsAt,
+      endsAt: appointment.endsAt,
       title: `${clinic.name}: ${service}`,
-      description: `${service}${booking.patientName ? ` for ${booking.patientName}` : ''}. ${
-        booking.isVideoCall
+      description: `${service}${appointment.patientName ? ` for ${appointment.patientName}` : ''}. ${
+        appointment.isVideoCall
           ? 'Video consultation: the clinic e-mails you the link to join.'
           : 'Please arrive 15 minutes early.'
-      }${booking.reference ? ` Reference ${booking.reference}.` : ''}`,
-      location: booking.isVideoCall ? 'Video consultation' : (booking.address ?? ''),
+      }${appointment.reference ? ` Reference ${appointment.reference}.` : ''}`,
+      location: appointment.isVideoCall ? 'Video consultation' : (appointment.address ?? ''),
     });
     saveBlob(new Blob([text], { type: 'text/calendar;charset=utf-8' }), 'appointment.ics');
   };
@@ -91,7 +94,7 @@ function Confirmation({ booking }: { booking: StoredConfirmation }) {
       <h1 className="page__title">Booking confirmed</h1>
       <BookingSteps current={3} />
       <p className="booking-confirmed__lead" role="status">
-        {booking.isVideoCall ? bookingTexts.bookedVideo : bookingTexts.bookedTest}
+        {appointment.isVideoCall ? bookingTexts.bookedVideo : bookingTexts.bookedTest}
       </p>
       <div className="booking-step__layout">
         <section className="held-slot" aria-labelledby="confirmed-title">
@@ -99,43 +102,43 @@ function Confirmation({ booking }: { booking: StoredConfirmation }) {
             Your appointment
           </h2>
           <dl className="held-slot__list">
-            {booking.reference && (
+            {appointment.reference && (
               <div>
                 <dt>Reference</dt>
-                <dd className="booking-confirmed__reference">{booking.reference}</dd>
+                <dd className="booking-confirmed__reference">{appointment.reference}</dd>
               </div>
             )}
             <div>
               <dt>Appointment</dt>
-              <dd>{appointmentName(booking)}</dd>
+              <dd>{appointmentName(appointment)}</dd>
             </div>
-            {booking.patientName && (
+            {appointment.patientName && (
               <div>
                 <dt>For</dt>
-                <dd>{booking.patientName}</dd>
+                <dd>{appointment.patientName}</dd>
               </div>
             )}
             <div>
               <dt>Day</dt>
-              <dd>{formatLongDate(booking.date)}</dd>
+              <dd>{formatLongDate(appointment.date)}</dd>
             </div>
             <div>
               <dt>Time</dt>
               <dd>
-                {formatClock12(booking.startTime)} – {formatClock12(booking.endTime)} (Dublin time)
+                {formatClock12(appointment.startTime)} – {formatClock12(appointment.endTime)} (Dublin time)
               </dd>
             </div>
             <div>
-              <dt>{booking.isVideoCall ? 'How' : 'Where'}</dt>
+              <dt>{appointment.isVideoCall ? 'How' : 'Where'}</dt>
               <dd>
-                {booking.isVideoCall
+                {appointment.isVideoCall
                   ? 'Video consultation: the clinic e-mails you the link to join before the appointment. No travel needed.'
-                  : booking.address}
+                  : appointment.address}
               </dd>
             </div>
             <div>
               <dt>Paid</dt>
-              <dd>{formatEuro(booking.amount)}</dd>
+              <dd>{formatEuro(appointment.amount)}</dd>
             </div>
           </dl>
           {place && (
@@ -146,7 +149,7 @@ function Confirmation({ booking }: { booking: StoredConfirmation }) {
               <ClickToLoadMap place={place} compact />
             </div>
           )}
-          {booking.startsAt && (
+          {appointment.startsAt && (
             <button type="button" className="button button--secondary" onClick={addToCalendar}>
               Add to calendar (.ics)
             </button>
@@ -178,7 +181,7 @@ function Confirmation({ booking }: { booking: StoredConfirmation }) {
               </ul>
             </section>
           ) : (
-            booking.isVideoCall && (
+            appointment.isVideoCall && (
               <section aria-labelledby="prepare-title">
                 <h2 id="prepare-title" className="booking-form__title">
                   Before the video consultation
@@ -198,10 +201,10 @@ function Confirmation({ booking }: { booking: StoredConfirmation }) {
             <ul className="booking-confirmed__list">
               <li>
                 We have e-mailed your confirmation, receipt and calendar invite
-                {booking.email ? (
+                {appointment.email ? (
                   <>
                     {' '}
-                    to <strong>{booking.email}</strong>
+                    to <strong>{appointment.email}</strong>
                   </>
                 ) : null}
                 .

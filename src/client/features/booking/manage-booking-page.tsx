@@ -7,17 +7,21 @@ import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { isNotFoundError } from '../../lib/api-client';
 import { bookingCalendarPath } from '../../lib/booking-hold';
 import type { RouteHandle } from '../../lib/route-handle';
-import { useCancelManagedBooking, useManagedBooking } from './manage-booking-api';
+import { useCancelManagedAppointment, useManagedAppointment } from './manage-booking-api';
 import { manageBookingHead } from './manage-booking-head';
 import { NoticePassed, notFoundText } from './manage-booking-texts';
 import { errorText, type Refusal, refusalOf } from './manage-error-text';
 import { takeManageToken } from './manage-token';
-import { bookingMoment, formatClinicMoment, ManagedBookingDetails } from './managed-booking-details';
-import { MoveBooking } from './move-booking';
+import {
+  appointmentMoment,
+  formatClinicMoment,
+  ManagedAppointmentDetails,
+} from './managed-appointment-details';
+import { MoveAppointment } from './move-appointment';
 import './booking.css';
 
 /**
- * `/booking/{reference}#{token}`, the link in the confirmation e-mail (issue 20): the patient sees their booking
+ * `/booking/{reference}#{token}`, the link in the confirmation e-mail (issue 20): the patient sees their appointment
  * and, until the 48-hour notice, cancels or moves it without an account. Client-only (`isClientOnlyPath`): never
  * server-rendered, cached or indexed, since it shows one patient's appointment and its token is the fragment.
  *
@@ -43,7 +47,7 @@ function BookingLink({ reference }: { reference: string }) {
     if (hasHash) navigate({ pathname: location.pathname, search: location.search }, { replace: true });
   }, [hasHash, navigate, location.pathname, location.search]);
 
-  if (!token) return <BookingNotFound withoutToken />;
+  if (!token) return <AppointmentNotFound withoutToken />;
   return <ManageBooking reference={reference} token={token} />;
 }
 
@@ -59,7 +63,7 @@ function ContactLinks() {
 }
 
 /** `withoutToken`: the address has no token (bookmarked, copied, another tab), so nothing was asked. */
-function BookingNotFound({ withoutToken = false }: { withoutToken?: boolean }) {
+function AppointmentNotFound({ withoutToken = false }: { withoutToken?: boolean }) {
   return (
     <div className="page container manage-booking">
       <div className="notice-page__box">
@@ -92,8 +96,8 @@ interface Problem {
 }
 
 function ManageBooking({ reference, token }: { reference: string; token: string }) {
-  const read = useManagedBooking(reference, token);
-  const cancel = useCancelManagedBooking(reference, token);
+  const read = useManagedAppointment(reference, token);
+  const cancel = useCancelManagedAppointment(reference, token);
   const [done, setDone] = useState<{ text: string; at: number }>();
   const [problem, setProblem] = useState<Problem>();
   const [moving, setMoving] = useState(false);
@@ -101,9 +105,9 @@ function ManageBooking({ reference, token }: { reference: string; token: string 
   const doneRef = useRef<HTMLParagraphElement>(null);
   const problemRef = useRef<HTMLParagraphElement>(null);
 
-  const booking = read.data?.booking;
-  const canMove = booking?.actions.includes('move') ?? false;
-  const canCancel = booking?.actions.includes('cancel') ?? false;
+  const appointment = read.data?.booking;
+  const canMove = appointment?.actions.includes('move') ?? false;
+  const canCancel = appointment?.actions.includes('cancel') ?? false;
   const moveShown = moving && canMove;
   // Each failure shows in one place only: beside the picker while it is open, else at the top of the page.
   const pageProblem = problem && (problem.from === 'page' || !moveShown) ? problem.text : undefined;
@@ -150,14 +154,14 @@ function ManageBooking({ reference, token }: { reference: string; token: string 
       </div>
     );
   }
-  if (isNotFoundError(read.error)) return <BookingNotFound />;
+  if (isNotFoundError(read.error)) return <AppointmentNotFound />;
 
   return (
     <div className="page container manage-booking">
       <h1 className="page__title">Your booking</h1>
-      {booking && (
+      {appointment && (
         <p className="page__lead">
-          Reference <strong className="manage-booking__reference">{booking.reference}</strong>
+          Reference <strong className="manage-booking__reference">{appointment.reference}</strong>
         </p>
       )}
       <div role="status" className="manage-booking__status">
@@ -172,28 +176,28 @@ function ManageBooking({ reference, token }: { reference: string; token: string 
           {pageProblem}
         </p>
       )}
-      {read.isError && !booking && (
+      {read.isError && !appointment && (
         <p>
           <button type="button" className="button button--secondary" onClick={() => void read.refetch()}>
             Try again
           </button>
         </p>
       )}
-      {read.isError && !booking && !pageProblem && (
+      {read.isError && !appointment && !pageProblem && (
         <p className="booking-notice" role="alert">
           {errorText(read.error)}
         </p>
       )}
-      {booking && (
+      {appointment && (
         <>
           <div className="manage-booking__layout">
-            <ManagedBookingDetails booking={booking} />
+            <ManagedAppointmentDetails appointment={appointment} />
             <section className="held-slot manage-booking__changes" aria-labelledby="manage-changes-title">
               <h2 id="manage-changes-title" className="held-slot__title">
-                {changesTitles[booking.status]}
+                {changesTitles[appointment.status]}
               </h2>
               <Changes
-                booking={booking}
+                appointment={appointment}
                 canMove={canMove}
                 canCancel={canCancel}
                 moving={moveShown}
@@ -209,8 +213,8 @@ function ManageBooking({ reference, token }: { reference: string; token: string 
             </section>
           </div>
           {moveShown && (
-            <MoveBooking
-              booking={booking}
+            <MoveAppointment
+              appointment={appointment}
               reference={reference}
               token={token}
               refusal={moveRefusal}
@@ -222,7 +226,7 @@ function ManageBooking({ reference, token }: { reference: string; token: string 
           <ConfirmDialog
             open={confirmingCancel && canCancel}
             title="Cancel your appointment?"
-            message={<CancelConsequences booking={booking} />}
+            message={<CancelConsequences appointment={appointment} />}
             confirmLabel="Cancel appointment"
             cancelLabel="Keep appointment"
             busy={cancel.isPending}
@@ -241,16 +245,16 @@ const changesTitles: Record<ManagedAppointment['status'], string> = {
   over: 'Questions',
 };
 
-function CancelConsequences({ booking }: { booking: ManagedAppointment }) {
+function CancelConsequences({ appointment }: { appointment: ManagedAppointment }) {
   return (
     <>
       <p>
-        Your appointment ({booking.service}) on {bookingMoment(booking.session)} will be cancelled and the
-        time offered to others.
+        Your appointment ({appointment.service}) on {appointmentMoment(appointment.session)} will be cancelled
+        and the time offered to others.
       </p>
       <p>
-        {booking.payment_status === 'paid'
-          ? `Your payment of ${formatEuro(booking.price)} is refunded in full to your card.`
+        {appointment.payment_status === 'paid'
+          ? `Your payment of ${formatEuro(appointment.price)} is refunded in full to your card.`
           : 'Nothing was paid online, so there is nothing to refund.'}
       </p>
     </>
@@ -258,32 +262,32 @@ function CancelConsequences({ booking }: { booking: ManagedAppointment }) {
 }
 
 function Changes({
-  booking,
+  appointment,
   canMove,
   canCancel,
   moving,
   onToggleMove,
   onCancel,
 }: {
-  booking: ManagedAppointment;
+  appointment: ManagedAppointment;
   canMove: boolean;
   canCancel: boolean;
   moving: boolean;
   onToggleMove: () => void;
   onCancel: () => void;
 }) {
-  if (booking.status === 'cancelled') {
+  if (appointment.status === 'cancelled') {
     return (
       <>
         <p>This appointment is cancelled.</p>
         <p>
-          <Link to={bookingCalendarPath(booking.session.is_video_call)}>Book a new appointment</Link>, or call
-          us on <ContactLinks />.
+          <Link to={bookingCalendarPath(appointment.session.is_video_call)}>Book a new appointment</Link>, or
+          call us on <ContactLinks />.
         </p>
       </>
     );
   }
-  if (booking.status === 'over') {
+  if (appointment.status === 'over') {
     return (
       <p>
         This appointment is over. Questions? Call us on <ContactLinks />.
@@ -299,10 +303,10 @@ function Changes({
   }
   return (
     <>
-      {booking.change_until && (
+      {appointment.change_until && (
         <p>
           You can move or cancel this appointment online until{' '}
-          <strong>{formatClinicMoment(booking.change_until)}</strong> (Dublin time).
+          <strong>{formatClinicMoment(appointment.change_until)}</strong> (Dublin time).
         </p>
       )}
       <div className="manage-booking__actions">

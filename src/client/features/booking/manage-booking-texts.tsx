@@ -35,9 +35,9 @@ export function NoticePassed() {
   );
 }
 
-/** The payment of a booking, as its patient reads it. */
-export function paymentWords(booking: Pick<ManagedAppointment, 'payment_status' | 'status'>): string {
-  switch (booking.payment_status) {
+/** The payment of an appointment, as its patient reads it. */
+export function paymentWords(appointment: Pick<ManagedAppointment, 'payment_status' | 'status'>): string {
+  switch (appointment.payment_status) {
     case 'paid':
       return 'Paid online';
     case 'refunding':
@@ -45,11 +45,11 @@ export function paymentWords(booking: Pick<ManagedAppointment, 'payment_status' 
     case 'refunded':
       return 'Refunded in full';
     default:
-      return booking.status === 'upcoming' ? 'Not paid online: you pay the clinic' : 'Not paid online';
+      return appointment.status === 'upcoming' ? 'Not paid online: you pay the clinic' : 'Not paid online';
   }
 }
 
-/** The booking's state, as its patient reads it. */
+/** The appointment's state, as its patient reads it. */
 export const statusWords: Record<ManagedAppointment['status'], string> = {
   upcoming: 'Booked',
   cancelled: 'Cancelled',

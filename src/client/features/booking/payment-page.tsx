@@ -9,12 +9,12 @@ import { BookingSteps } from '../../components/booking-steps/booking-steps';
 import { ApiError, isNotFoundError } from '../../lib/api-client';
 import { clearHold, type StoredHold } from '../../lib/booking-hold';
 import type { RouteHandle } from '../../lib/route-handle';
-import { useBooking, useCheckPayment, useCreatePayment, usePaymentConfig } from './booking-api';
+import { useCheckPayment, useCreatePayment, usePaymentConfig, useVisitorAppointment } from './booking-api';
 import {
-  clearBooking,
   clearDraft,
+  clearVisitorAppointment,
   readVisitorAppointment,
-  type StoredBooking,
+  type StoredVisitorAppointment,
   writeConfirmation,
 } from './booking-storage';
 import { BOOKING_CONFIRMED_PATH, bookingTitle } from './booking-titles';
@@ -31,7 +31,7 @@ const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
 /**
  * `/payment`: the confirmation of the paid booking (spec 2.3 and 4): the appointment, the price, the card
- * and 'Pay {amount} €'. Without a held slot it goes to `/`, without a booking to the request form. This
+ * and 'Pay {amount} €'. Without a held slot it goes to `/`, without an appointment to the request form. This
  * page is loaded as a new document from the form, so its own Content-Security-Policy (Stripe) applies.
  */
 export const handle: RouteHandle = {
@@ -50,40 +50,40 @@ const CONFIRMING_TRIES = 20;
 export function Component() {
   const { hold, cancel: cancelHold, refresh } = useHeldSlot();
   const navigate = useNavigate();
-  const [booking, setBooking] = useState<StoredBooking>();
+  const [appointment, setAppointment] = useState<StoredVisitorAppointment>();
 
   useEffect(() => {
     if (!hold) return;
     const stored = readVisitorAppointment(hold.slotId);
-    if (stored) setBooking(stored);
+    if (stored) setAppointment(stored);
     else navigate('/confirm', { replace: true });
   }, [hold, navigate]);
 
-  if (!hold || !booking) {
+  if (!hold || !appointment) {
     return (
       <div className="page container booking-step">
         <p role="status">Loading your booking…</p>
       </div>
     );
   }
-  return <PaymentStep hold={hold} booking={booking} cancelHold={cancelHold} refreshHold={refresh} />;
+  return <PaymentStep hold={hold} appointment={appointment} cancelHold={cancelHold} refreshHold={refresh} />;
 }
 
 function PaymentStep({
   hold,
-  booking,
+  appointment,
   cancelHold,
   refreshHold,
 }: {
   hold: StoredHold;
-  booking: StoredBooking;
+  appointment: StoredVisitorAppointment;
   cancelHold: () => Promise<void>;
   /** A payment attempt holds the time again on the server: its new end is read back. */
   refreshHold: () => void;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const read = useBooking(booking);
+  const read = useVisitorAppointment(appointment);
   const config = usePaymentConfig();
   const pay = useCreatePayment();
   const check = useCheckPayment();
@@ -95,41 +95,41 @@ function PaymentStep({
   const [working, setWorking] = useState<'paying' | 'confirming' | 'cancelling' | 'done'>();
   const patient = read.data?.patient;
 
-  // Paid: the booking is read once more for its reference, kept for the confirmation page without its token,
+  // Paid: the appointment is read once more for its reference, kept for the confirmation page without its token,
   // and the flow's hold, token and draft are forgotten. The confirmation page says the spec's success notice
   // (a notice at the top as well would cover the appointment's details on a phone).
   const refetch = read.refetch;
   const succeeded = useCallback(async () => {
     setWorking('done');
     const paid = (await refetch().catch(() => undefined))?.data?.patient ?? patient;
-    const session = paid?.session;
+    const slot = paid?.session;
     writeConfirmation({
       reference: paid?.reference ?? null,
       calendar: paid?.calendar ?? null,
       isVideoCall: hold.isVideoCall,
       isAdult: hold.isAdult,
       date: hold.date,
-      startTime: session?.start_time ?? hold.startTime,
-      endTime: session?.end_time ?? hold.endTime,
-      startsAt: session?.starts_at ?? '',
-      endsAt: session?.ends_at ?? '',
-      address: session ? session.address : hold.address,
-      location: session?.location ?? null,
+      startTime: slot?.start_time ?? hold.startTime,
+      endTime: slot?.end_time ?? hold.endTime,
+      startsAt: slot?.starts_at ?? '',
+      endsAt: slot?.ends_at ?? '',
+      address: slot ? slot.address : hold.address,
+      location: slot?.location ?? null,
       amount: paid?.price ?? hold.price,
       patientName: paid?.full_name ?? '',
       email: paid?.email ?? null,
     });
     clearHold();
-    clearBooking();
+    clearVisitorAppointment();
     clearDraft();
     void queryClient.invalidateQueries();
     navigate(BOOKING_CONFIRMED_PATH, { replace: true });
   }, [hold, navigate, queryClient, refetch, patient]);
 
-  // The booking is no longer there (its token is not valid): the form makes it again.
+  // The appointment is no longer there (its token is not valid): the form makes it again.
   useEffect(() => {
     if (isNotFoundError(read.error)) {
-      clearBooking();
+      clearVisitorAppointment();
       navigate('/confirm', { replace: true });
     }
   }, [read.error, navigate]);
@@ -145,11 +145,11 @@ function PaymentStep({
   }, []);
   const failed = (message: string) => setFailure(message);
 
-  /** After a card check, the booking is paid once the provider says so: the server asks it, a few times. */
+  /** After a card check, the appointment is paid once the provider says so: the server asks it, a few times. */
   const waitUntilPaid = async (): Promise<boolean> => {
     for (let attempt = 0; attempt < CONFIRMING_TRIES; attempt += 1) {
       const answer = await check
-        .mutateAsync({ patientId: booking.patientId, accessToken: booking.accessToken })
+        .mutateAsync({ patientId: appointment.patientId, accessToken: appointment.accessToken })
         .catch(() => undefined);
       if (answer?.patient.payment_status === 'succeeded') return true;
       await new Promise((resolve) => window.setTimeout(resolve, 1500));
@@ -172,7 +172,7 @@ function PaymentStep({
         return;
       }
       const answer = await pay.mutateAsync({
-        accessToken: booking.accessToken,
+        accessToken: appointment.accessToken,
         body: {
           customer_email: patient.email ?? undefined,
           price: Math.round(patient.price * 100),

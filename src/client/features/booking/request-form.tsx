@@ -13,8 +13,8 @@ import { ApiError } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import type { StoredHold } from '../../lib/booking-hold';
 import { type FormSlot, phoneInputProps, tidyDisplayDate } from '../../lib/patient-fields';
-import { useCreateBooking } from './booking-api';
-import { readDraft, writeBooking, writeDraft } from './booking-storage';
+import { useCreateVisitorAppointment } from './booking-api';
+import { readDraft, writeDraft, writeVisitorAppointment } from './booking-storage';
 import {
   bookingBody,
   draftOf,
@@ -95,12 +95,12 @@ export interface RequestFormProps {
 /**
  * The slot booking form (spec section 5): the shared schema's rules and texts under each field and in an
  * error summary (focused after a failed submit), the API's 422 `errors` put back on the fields. What is
- * typed is kept in session storage as a draft (never the files). On success the booking's token is kept
+ * typed is kept in session storage as a draft (never the files). On success the appointment's token is kept
  * in session storage and the payment step (/payment) is loaded as a new page, with its own headers.
  */
 export function RequestForm({ hold, onHoldLost, onCancel, cancelling }: RequestFormProps) {
   const notify = useNotify();
-  const create = useCreateBooking();
+  const create = useCreateVisitorAppointment();
   const slot = useMemo<FormSlot>(
     () => ({ slotId: hold.slotId, isAdult: hold.isAdult, isVideoCall: hold.isVideoCall }),
     [hold.slotId, hold.isAdult, hold.isVideoCall],
@@ -162,7 +162,11 @@ export function RequestForm({ hold, onHoldLost, onCancel, cancelling }: RequestF
           body: bookingBody(values, slot),
           holdToken: hold.token,
         });
-        writeBooking({ patientId: patient.id, accessToken: patient.access_token, slotId: hold.slotId });
+        writeVisitorAppointment({
+          patientId: patient.id,
+          accessToken: patient.access_token,
+          slotId: hold.slotId,
+        });
         // A new page load, so the payment step gets its own security headers (Stripe's card form).
         window.location.assign('/payment');
       } catch (error) {

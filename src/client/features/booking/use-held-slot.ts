@@ -13,7 +13,7 @@ import {
   writeHold,
 } from '../../lib/booking-hold';
 import { useHoldEnd } from '../../lib/hold-expiry';
-import { clearBooking } from './booking-storage';
+import { clearVisitorAppointment } from './booking-storage';
 
 export interface HeldSlot {
   /** The visitor's hold; undefined until read from session storage (after hydration). */
@@ -28,7 +28,7 @@ export interface HeldSlot {
 
 /**
  * The slot the booking steps are for. Without a held slot the page goes to `/` (spec 2.3). The hold's end
- * is read again from the server (creating the booking extends it); when it ends, on the server or by the
+ * is read again from the server (creating the appointment extends it); when it ends, on the server or by the
  * clock, the visitor is told and sent back to choose again (the form's draft stays in session storage).
  */
 export function useHeldSlot(): HeldSlot {
@@ -40,7 +40,7 @@ export function useHeldSlot(): HeldSlot {
     (notice?: string) => {
       const current = readHold() ?? hold;
       clearHold();
-      clearBooking();
+      clearVisitorAppointment();
       // The calendar reads its free times again: what it showed before this step is out of date.
       void queryClient.invalidateQueries();
       if (!current) {
@@ -70,7 +70,7 @@ export function useHeldSlot(): HeldSlot {
             void queryClient.invalidateQueries();
             setHold(undefined);
             clearHold();
-            clearBooking();
+            clearVisitorAppointment();
             navigate(bookingCalendarPath(stored.isVideoCall), {
               state: { notice: HOLD_ENDED_NOTICE, isAdult: stored.isAdult, date: stored.date },
             });

@@ -312,14 +312,14 @@ describe('PUT /api/admin/transactions/:id: move to another time', () => {
 
   it('answers 422, never 500, to a hostile session', async () => {
     const booking = await book();
-    for (const session of ['x', { id: 'x' }, { id: [1] }, { id: 1, extra: true }, [1], { id: 1e20 }]) {
+    for (const hostileSlot of ['x', { id: 'x' }, { id: [1] }, { id: 1, extra: true }, [1], { id: 1e20 }]) {
       const response = await t.app.inject({
         method: 'PUT',
         url: `/api/admin/transactions/${booking.id}`,
         headers: t.auth,
-        payload: { patient: staffForm(booking.slot.id), session },
+        payload: { patient: staffForm(booking.slot.id), session: hostileSlot },
       });
-      expect(response.statusCode, JSON.stringify(session)).toBe(422);
+      expect(response.statusCode, JSON.stringify(hostileSlot)).toBe(422);
     }
   });
 });

@@ -57,12 +57,12 @@ const cancel = (link: Link, address = nextAddress()) =>
     remoteAddress: address,
   });
 
-const move = (link: Link, sessionId: unknown, holdToken?: string, payload?: unknown) =>
+const move = (link: Link, slotId: unknown, holdToken?: string, payload?: unknown) =>
   t.app.inject({
     method: 'POST',
     url: `/api/bookings/${link.reference}/move`,
     headers: { 'x-manage-token': link.token, ...(holdToken ? { 'x-hold-token': holdToken } : {}) },
-    payload: (payload ?? { session_id: sessionId }) as object,
+    payload: (payload ?? { session_id: slotId }) as object,
     remoteAddress: nextAddress(),
   });
 

@@ -77,8 +77,12 @@ function paymentStatusOf(payments: readonly Payment[]): ManagedAppointment['paym
   return statuses.has('succeeded') ? 'paid' : 'unpaid';
 }
 
-/** The booking as its page shows it, from the appointment and its payments as they are now. */
-function managedBookingOf(record: LinkedRecord, payments: readonly Payment[], now: Date): ManagedAppointment {
+/** The appointment as its page shows it, from its row and its payments as they are now. */
+function managedAppointmentOf(
+  record: LinkedRecord,
+  payments: readonly Payment[],
+  now: Date,
+): ManagedAppointment {
   const { appointment, patient, slot } = record;
   const status = isUpcoming(appointment.status)
     ? slot.endsAt <= now
@@ -102,7 +106,7 @@ function managedBookingOf(record: LinkedRecord, payments: readonly Payment[], no
   };
 }
 
-/** The booking as it is now, read afresh after a change, with `message` saying what happened. */
+/** The appointment as it is now, read afresh after a change, with `message` saying what happened. */
 async function answer(
   db: Db,
   appointmentId: number,
@@ -115,19 +119,19 @@ async function answer(
   ]);
   if (!record?.patient || !record.slot) throw linkNotFound();
   return {
-    booking: managedBookingOf({ ...record, patient: record.patient, slot: record.slot }, payments, now),
+    booking: managedAppointmentOf({ ...record, patient: record.patient, slot: record.slot }, payments, now),
     message,
   };
 }
 
-/** The patient reads their booking (`GET /api/bookings/:reference`); nothing is written. */
+/** The patient reads their appointment (`GET /api/bookings/:reference`); nothing is written. */
 export async function readOwnAppointment(
   db: Db,
   link: ManageLinkRequest,
   now = new Date(),
 ): Promise<ManagedAppointment> {
   const record = await linkedRecord(db, link, now);
-  return managedBookingOf(record, await paymentsOfAppointment(db, record.appointment.id), now);
+  return managedAppointmentOf(record, await paymentsOfAppointment(db, record.appointment.id), now);
 }
 
 /**
@@ -248,21 +252,21 @@ function samePrice(appointment: Appointment, next: Slot): void {
 export async function moveOwnAppointment(
   context: AppointmentContext,
   link: ManageLinkRequest,
-  target: { sessionId: number; holdTokenHash: string | undefined },
+  target: { slotId: number; holdTokenHash: string | undefined },
   actor: Actor,
   now = new Date(),
 ): Promise<ManageActionResponse> {
   const { db, settings } = context;
   const record = await linkedRecord(db, link, now);
   const { appointment } = record;
-  if (appointment.slotId === target.sessionId && isUpcoming(appointment.status)) {
+  if (appointment.slotId === target.slotId && isUpcoming(appointment.status)) {
     return answer(db, appointment.id, now, manageBookingTexts.alreadyThere);
   }
   inTime(now)(record);
   try {
     await rescheduleAppointment(db, appointment.id, {
       actor,
-      slotId: target.sessionId,
+      slotId: target.slotId,
       taking: { by: 'hold', holdTokenHash: target.holdTokenHash },
       check: inTime(now),
       checkNewTime: samePrice,

@@ -109,7 +109,7 @@ export async function appointmentRoutes(api: FastifyInstance): Promise<void> {
       moveOwnAppointment(
         contextOf(api, request),
         manageLinkOf(request),
-        { sessionId: request.body.session_id, holdTokenHash: holdTokenOf(request) },
+        { slotId: request.body.session_id, holdTokenHash: holdTokenOf(request) },
         visitorActor(request.ip),
       ),
     { config: { rateLimit: { max: MANAGE_ACTIONS_PER_MINUTE, timeWindow: '1 minute' } } },

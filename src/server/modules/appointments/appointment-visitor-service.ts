@@ -114,10 +114,10 @@ export async function bookHeldSlot(
     // of them never wait for each other in a circle.
     takeSlot: async (tx) => {
       const earlier = await lockAppointmentsOfHold(tx, holdTokenHash);
-      if (earlier.some((booking) => booking.keep)) {
+      if (earlier.some((row) => row.keep)) {
         throw conflict('payment_in_progress', paymentTexts.inProgress);
       }
-      const replaced = earlier.map((booking) => booking.id);
+      const replaced = earlier.map((row) => row.id);
       await lockAppointmentsFrom(tx, visitor.client);
       const since = new Date(Date.now() - DAY_MS);
       if (

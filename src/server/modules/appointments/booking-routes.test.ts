@@ -378,9 +378,9 @@ describe('POST /api/patients: bookings per address', () => {
 });
 
 describe('POST /api/patients: multipart with files', () => {
-  const fields = (sessionId: number, extra: Record<string, unknown> = {}) =>
+  const fields = (slotId: number, extra: Record<string, unknown> = {}) =>
     Object.fromEntries(
-      Object.entries({ ...adultForm(sessionId), ...extra }).map(([key, value]) => [`patient[${key}]`, value]),
+      Object.entries({ ...adultForm(slotId), ...extra }).map(([key, value]) => [`patient[${key}]`, value]),
     ) as Record<string, string>;
 
   it('stores a PDF result and a Word referral letter as private files', async () => {

@@ -34,9 +34,9 @@ async function deleteAbandonedAppointments(): Promise<number[]> {
 }
 
 /** Books the slot as multipart with a result and a referral letter (two private files). */
-async function bookWithFiles(sessionId: number, holdToken: string, firstName = 'Aoife') {
+async function bookWithFiles(slotId: number, holdToken: string, firstName = 'Aoife') {
   const fields = Object.fromEntries(
-    Object.entries(adultForm(sessionId, { first_name: firstName })).map(([key, value]) => [
+    Object.entries(adultForm(slotId, { first_name: firstName })).map(([key, value]) => [
       `patient[${key}]`,
       value,
     ]),
@@ -57,12 +57,12 @@ async function bookWithFiles(sessionId: number, holdToken: string, firstName = '
   return response;
 }
 
-const postJson = (sessionId: number, holdToken: string, form: Record<string, unknown> = {}) =>
+const postJson = (slotId: number, holdToken: string, form: Record<string, unknown> = {}) =>
   t.app.inject({
     method: 'POST',
     url: '/api/patients',
     headers: { 'x-hold-token': holdToken },
-    payload: { patient: adultForm(sessionId, form) },
+    payload: { patient: adultForm(slotId, form) },
     remoteAddress: nextAddress(),
   });
 

@@ -41,7 +41,7 @@ export async function slotAdminRoutes(admin: FastifyInstance): Promise<void> {
   }));
 
   route(admin, setSlotStatus, async (request) => {
-    const session = await changeSlotStatus(
+    const slot = await changeSlotStatus(
       db,
       adminActorOf(request),
       request.params.id,
@@ -49,7 +49,7 @@ export async function slotAdminRoutes(admin: FastifyInstance): Promise<void> {
       STAFF_HOLD_MINUTES,
     );
     if (request.body.session.status === 'pending') admin.metrics.holdCreated('staff');
-    return { session };
+    return { session: slot };
   });
 
   route(admin, deleteSlot, async (request) => {

@@ -59,7 +59,7 @@ async function holdOk(id: number, token?: string) {
   };
 }
 
-const PUBLIC_SESSION_KEYS = [
+const PUBLIC_SLOT_KEYS = [
   'address',
   'age',
   'data',
@@ -134,9 +134,9 @@ describe('GET /api/patient_sessions', () => {
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['count', 'pages', 'sessions']);
     expect(body.sessions.map((s: { start_time: string }) => s.start_time)).toEqual(['09:00', '10:00']);
-    for (const session of body.sessions) {
-      expect(Object.keys(session).sort()).toEqual(PUBLIC_SESSION_KEYS);
-      expect(session).toMatchObject({ status: 'available', held_by_you: false, age: 'adult' });
+    for (const slot of body.sessions) {
+      expect(Object.keys(slot).sort()).toEqual(PUBLIC_SLOT_KEYS);
+      expect(slot).toMatchObject({ status: 'available', held_by_you: false, age: 'adult' });
     }
     expect(JSON.stringify(body)).not.toMatch(/patient|transaction|first_name|email|hold_token/);
 

@@ -10,9 +10,9 @@ import { releaseHold } from '../../lib/booking-hold';
 import { clinicDayTime, clinicToday, formatClock12 } from '../../lib/clinic-clock';
 import { refreshFreeSlots, useHoldSlot } from '../../lib/free-slots-api';
 import { useHoldEnd } from '../../lib/hold-expiry';
-import { useMoveManagedBooking } from './manage-booking-api';
+import { useMoveManagedAppointment } from './manage-booking-api';
 import { type Refusal, refusalOf } from './manage-error-text';
-import { bookingMoment } from './managed-booking-details';
+import { appointmentMoment } from './managed-appointment-details';
 
 /** The new time the patient chose and holds while they confirm the move. */
 interface MoveHold {
@@ -21,7 +21,7 @@ interface MoveHold {
   /** The clinic day, YYYY-MM-DD. */
   date: string;
   expiresAt: string;
-  session: PublicSlot;
+  slot: PublicSlot;
 }
 
 const HOLD_ENDED = 'Your hold on that time has ended. Please choose a time again.';
@@ -29,39 +29,39 @@ const HOLD_ENDED = 'Your hold on that time has ended. Please choose a time again
 /** The free time picker's heading of the chosen day. */
 const DAY_TITLE_ID = 'booking-day-title';
 
-export interface MoveBookingProps {
-  booking: ManagedAppointment;
+export interface MoveAppointmentProps {
+  appointment: ManagedAppointment;
   reference: string;
   token: string;
   /** Why the chosen time could not be held or the move was refused: shown beside the day's times. */
   refusal: string | undefined;
   onRefused: (refusal: Refusal) => void;
   onClearRefusal: () => void;
-  /** The booking moved: the server's words for it. */
+  /** The appointment moved: the server's words for it. */
   onMoved: (message: string) => void;
 }
 
 /**
- * Moving the booking to another free time of the same kind: choosing a time holds it (as the booking page
+ * Moving the appointment to another free time of the same kind: choosing a time holds it (as the booking page
  * does), a dialog asks to confirm, and the move books it and gives the old time back. A held time not used
  * (the dialog closed, the move refused, the section left) is let go at once.
  */
-export function MoveBooking({
-  booking,
+export function MoveAppointment({
+  appointment,
   reference,
   token,
   refusal,
   onRefused,
   onClearRefusal,
   onMoved,
-}: MoveBookingProps) {
-  const { session } = booking;
-  const kind = { isVideoCall: session.is_video_call, isAdult: session.is_adult };
+}: MoveAppointmentProps) {
+  const { session: bookedSlot } = appointment;
+  const kind = { isVideoCall: bookedSlot.is_video_call, isAdult: bookedSlot.is_adult };
   const queryClient = useQueryClient();
   const holdSlot = useHoldSlot();
-  const move = useMoveManagedBooking(reference, token);
+  const move = useMoveManagedAppointment(reference, token);
   const today = clinicToday();
-  const bookedDay = clinicDayTime(session.starts_at).date;
+  const bookedDay = clinicDayTime(bookedSlot.starts_at).date;
   const [month, setMonth] = useState(() => monthOf(bookedDay > today ? bookedDay : today));
   const [selected, setSelected] = useState<string>();
   const [hold, setHold] = useState<MoveHold>();
@@ -111,12 +111,13 @@ export function MoveBooking({
     onClearRefusal();
     try {
       const answer = await holdSlot.mutateAsync({ id: chosen.id, previousToken: hold?.token });
+      const heldSlot = answer.session;
       keepHold({
         token: answer.hold_token ?? hold?.token ?? '',
-        slotId: answer.session.id,
+        slotId: heldSlot.id,
         date,
         expiresAt: answer.hold_expires_at,
-        session: answer.session,
+        slot: heldSlot,
       });
       setConfirming(true);
     } catch (error) {
@@ -128,8 +129,8 @@ export function MoveBooking({
     const held = holdRef.current;
     if (!held) return;
     try {
-      const answer = await move.mutateAsync({ sessionId: held.slotId, holdToken: held.token });
-      // The held time is the booking's now: nothing to give back.
+      const answer = await move.mutateAsync({ slotId: held.slotId, holdToken: held.token });
+      // The held time is the appointment's now: nothing to give back.
       keepHold(undefined);
       setConfirming(false);
       onMoved(answer.message);
@@ -146,32 +147,31 @@ export function MoveBooking({
         Choose a new time
       </h2>
       <p className="manage-booking__hint">
-        The free times of the same appointment ({booking.service}). Online, an appointment moves only to a
-        time of the same price, {formatEuro(booking.price)}. Your current time stays yours until you confirm
-        the new one.
+        The free times of the same appointment ({appointment.service}). Online, an appointment moves only to a
+        time of the same price, {formatEuro(appointment.price)}. Your current time stays yours until you
+        confirm the new one.
       </p>
       {/* Before the picker: when a refused move closes the dialog, the picker's refusal takes the focus last. */}
       <ConfirmDialog
         open={confirming && hold !== undefined}
         title={
           hold
-            ? `Move your appointment to ${formatLongDate(hold.date)}, ${formatClock12(hold.session.start_time)}?`
+            ? `Move your appointment to ${formatLongDate(hold.date)}, ${formatClock12(hold.slot.start_time)}?`
             : 'Move your appointment?'
         }
         message={
           hold && (
             <>
               <p>
-                From {bookingMoment(session)} to {formatLongDate(hold.date)},{' '}
-                {formatClock12(hold.session.start_time)} – {formatClock12(hold.session.end_time)} (Dublin
-                time).
+                From {appointmentMoment(bookedSlot)} to {formatLongDate(hold.date)},{' '}
+                {formatClock12(hold.slot.start_time)} – {formatClock12(hold.slot.end_time)} (Dublin time).
               </p>
-              {hold.session.address && (
+              {hold.slot.address && (
                 <p>
-                  {hold.session.address === session.address ? (
-                    <>At the same place: {hold.session.address}.</>
+                  {hold.slot.address === bookedSlot.address ? (
+                    <>At the same place: {hold.slot.address}.</>
                   ) : (
-                    <strong>At another clinic: {hold.session.address}.</strong>
+                    <strong>At another clinic: {hold.slot.address}.</strong>
                   )}
                 </p>
               )}

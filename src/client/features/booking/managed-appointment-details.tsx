@@ -18,48 +18,48 @@ export function formatClinicMoment(instant: string): string {
   return `${formatLongDate(date)}, ${formatTime12(minutes)}`;
 }
 
-/** The booking's day and times, as its confirmation dialogs name them: 'Tuesday 8 December 2026, 9:00 AM'. */
-export const bookingMoment = (session: ManagedAppointment['session']) =>
-  `${formatLongDate(clinicDayTime(session.starts_at).date)}, ${formatClock12(session.start_time)}`;
+/** The appointment's day and times, as its confirmation dialogs name them: 'Tuesday 8 December 2026, 9:00 AM'. */
+export const appointmentMoment = (slot: ManagedAppointment['session']) =>
+  `${formatLongDate(clinicDayTime(slot.starts_at).date)}, ${formatClock12(slot.start_time)}`;
 
 /** What, who, when, where, what it costs and how it was paid (the reference is the page's lead). */
-export function ManagedBookingDetails({ booking }: { booking: ManagedAppointment }) {
-  const { session } = booking;
-  const place = session.location ? clinic.locations[session.location] : undefined;
+export function ManagedAppointmentDetails({ appointment }: { appointment: ManagedAppointment }) {
+  const { session: slot } = appointment;
+  const place = slot.location ? clinic.locations[slot.location] : undefined;
   return (
     <section className="held-slot manage-booking__details" aria-labelledby="manage-booking-details-title">
       <div className="manage-booking__heading">
         <h2 id="manage-booking-details-title" className="held-slot__title">
           Your appointment
         </h2>
-        <StateBadge tone={statusTones[booking.status]}>{statusWords[booking.status]}</StateBadge>
+        <StateBadge tone={statusTones[appointment.status]}>{statusWords[appointment.status]}</StateBadge>
       </div>
       <dl className="held-slot__list">
         <div>
           <dt>Appointment</dt>
-          <dd>{booking.service}</dd>
+          <dd>{appointment.service}</dd>
         </div>
         <div>
           <dt>For</dt>
-          <dd>{booking.patient_name}</dd>
+          <dd>{appointment.patient_name}</dd>
         </div>
         <div>
           <dt>Day</dt>
-          <dd>{formatLongDate(clinicDayTime(session.starts_at).date)}</dd>
+          <dd>{formatLongDate(clinicDayTime(slot.starts_at).date)}</dd>
         </div>
         <div>
           <dt>Time</dt>
           <dd>
-            {formatClock12(session.start_time)} – {formatClock12(session.end_time)}{' '}
+            {formatClock12(slot.start_time)} – {formatClock12(slot.end_time)}{' '}
             <span className="manage-booking__zone">(Dublin time)</span>
           </dd>
         </div>
         <div>
-          <dt>{session.is_video_call ? 'How' : 'Where'}</dt>
+          <dt>{slot.is_video_call ? 'How' : 'Where'}</dt>
           <dd>
-            {session.is_video_call &&
+            {slot.is_video_call &&
               'Video consultation: the clinic e-mails you the link to join before the appointment. No travel needed.'}
-            {!session.is_video_call && place && (
+            {!slot.is_video_call && place && (
               <>
                 <span className="manage-booking__address">
                   {[...place.addressLines, place.postcode].map((line) => (
@@ -71,16 +71,16 @@ export function ManagedBookingDetails({ booking }: { booking: ManagedAppointment
                 </a>
               </>
             )}
-            {!session.is_video_call && !place && session.address}
+            {!slot.is_video_call && !place && slot.address}
           </dd>
         </div>
         <div>
           <dt>Price</dt>
-          <dd>{formatEuro(booking.price)}</dd>
+          <dd>{formatEuro(appointment.price)}</dd>
         </div>
         <div>
           <dt>Payment</dt>
-          <dd>{paymentWords(booking)}</dd>
+          <dd>{paymentWords(appointment)}</dd>
         </div>
       </dl>
     </section>

@@ -2,9 +2,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { clinic } from '../../../shared/clinic';
 import type { ManagedAppointment } from '../../../shared/manage-booking';
-import { formatClinicMoment, ManagedBookingDetails } from './managed-booking-details';
+import { formatClinicMoment, ManagedAppointmentDetails } from './managed-appointment-details';
 
-const booking: ManagedAppointment = {
+const appointment: ManagedAppointment = {
   reference: 'K7W2QX',
   status: 'upcoming',
   patient_name: 'Aoife Byrne',
@@ -33,7 +33,7 @@ const booking: ManagedAppointment = {
 
 describe("a patient's booking", () => {
   it('says what, for whom, when in clinic time, where with directions, the price and the payment', () => {
-    const html = renderToStaticMarkup(<ManagedBookingDetails booking={booking} />);
+    const html = renderToStaticMarkup(<ManagedAppointmentDetails appointment={appointment} />);
     expect(html).toContain('<dd>Allergy test (skin prick test), adult</dd>');
     expect(html).toContain('<dd>Aoife Byrne</dd>');
     expect(html).toContain('<dd>Tuesday 8 December 2026</dd>');
@@ -49,11 +49,11 @@ describe("a patient's booking", () => {
 
   it('of a video consultation says how it takes place instead of an address', () => {
     const video = {
-      ...booking,
+      ...appointment,
       price: 85.5,
-      session: { ...booking.session, is_video_call: true, location: null, address: null },
+      session: { ...appointment.session, is_video_call: true, location: null, address: null },
     };
-    const html = renderToStaticMarkup(<ManagedBookingDetails booking={video} />);
+    const html = renderToStaticMarkup(<ManagedAppointmentDetails appointment={video} />);
     expect(html).toContain('<dt>How</dt>');
     expect(html).toContain('the clinic e-mails you the link to join');
     expect(html).not.toContain('Get directions');

@@ -20,15 +20,15 @@ import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '../src/server/db/database';
 import { processCpuMs } from './holds';
 
-export const BACK_OFFICE_PATIENTS = 50_000;
-export const BACK_OFFICE_APPOINTMENTS = 100_000;
+const BACK_OFFICE_PATIENTS = 50_000;
+const BACK_OFFICE_APPOINTMENTS = 100_000;
 /** Requests measured per case, after WARM_UP_REQUESTS not counted. */
 const LIST_REQUESTS = 60;
 const WARM_UP_REQUESTS = 8;
 
 /** Part of a surname (O'Sullivan) and three letters (Murphy, Murray, Kilmurry and e-mails with them). */
-export const SURNAME_SEARCH = 'sulliv';
-export const THREE_LETTER_SEARCH = 'mur';
+const SURNAME_SEARCH = 'sulliv';
+const THREE_LETTER_SEARCH = 'mur';
 /** One e-mail provider in ten: the smaller export's search. */
 const TENTH_SEARCH = 'eircom';
 
@@ -228,7 +228,7 @@ const bookedBy = (i: string) => `${pick(i, 'by')} % 100`;
 const outcome = (i: string) => `${pick(i, 'outcome')} % 100`;
 
 /** The statements that seed an empty (migrated) database, in order. */
-export function backOfficeSeedStatements(): string[] {
+function backOfficeSeedStatements(): string[] {
   const patients = BACK_OFFICE_PATIENTS;
   const appointments = BACK_OFFICE_APPOINTMENTS;
   return [
@@ -386,7 +386,7 @@ function rssMb(pid: number): number {
   return Math.round(Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) / 102.4) / 10;
 }
 
-export interface LatencyFigures {
+interface LatencyFigures {
   /** What was asked, e.g. 'first page'. */
   name: string;
   path: string;
@@ -396,7 +396,7 @@ export interface LatencyFigures {
   serverCpuMs?: number;
 }
 
-export interface ListFigures {
+interface ListFigures {
   list: 'appointments' | 'patients';
   /** 'none', a search text, or 'video calls'. */
   filter: string;
@@ -407,7 +407,7 @@ export interface ListFigures {
   last: LatencyFigures;
 }
 
-export interface CsvFigures {
+interface CsvFigures {
   rows: number;
   bytes: number;
   seconds: number;

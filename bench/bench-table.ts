@@ -6,7 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 const START = '<!-- bench:start -->';
 const END = '<!-- bench:end -->';
 
-export interface BenchRow {
+interface BenchRow {
   figure: string;
   measured: string;
   target: string;
@@ -255,7 +255,7 @@ const builders = [
   lighthouseRows,
 ];
 
-export function benchRows(results: Results): BenchRow[] {
+function benchRows(results: Results): BenchRow[] {
   return builders.flatMap((build) => build(results));
 }
 

@@ -10,8 +10,8 @@ import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { processCpuMs } from './holds';
 
-export const FLOOD_CONCURRENCY = 20;
-export const FLOOD_BYTES = 1024 * 1024;
+const FLOOD_CONCURRENCY = 20;
+const FLOOD_BYTES = 1024 * 1024;
 const FLOOD_MS = 6_000;
 /** Health answers before the flood, for comparison. */
 const BASELINE_PROBES = 300;

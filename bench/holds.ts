@@ -11,8 +11,8 @@ import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 
-export const HOLD_REQUESTS = 200;
-export const HOLD_SLOTS = 10;
+const HOLD_REQUESTS = 200;
+const HOLD_SLOTS = 10;
 
 export interface HoldFigures {
   database: string;

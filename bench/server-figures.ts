@@ -25,17 +25,17 @@ const CONNECTIONS = 10;
 const WARM_UP_MS = 2_000;
 const MEASURE_MS = 8_000;
 const ROUNDS = 3;
-export const API_PATHS = ['/api/blogs?page=1&per_page=4', '/api/team_members?page=1&per_page=50'];
+const API_PATHS = ['/api/blogs?page=1&per_page=4', '/api/team_members?page=1&per_page=50'];
 
 /** Milliseconds of CPU (user + system) the process has used, from /proc/<pid>/stat. */
-export function cpuMs(pid: number): number {
+function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
 /** Resident memory of the process in MB, and its peak. */
-export function rssMb(pid: number): { rss: number; peak: number } {
+function rssMb(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
   return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
@@ -124,7 +124,7 @@ export interface LoadFigures {
 }
 
 /** CONNECTIONS keep-alive loops for WARM_UP_MS, then MEASURE_MS counted, with the server's CPU around it. */
-export async function load(pid: number, url: string): Promise<LoadFigures> {
+async function load(pid: number, url: string): Promise<LoadFigures> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   let measuring = false;
   let stop = false;
@@ -192,7 +192,7 @@ async function onEachDatabase<T>(
   return { results, skipped };
 }
 
-export interface ApiRow {
+interface ApiRow {
   database: string;
   path: string;
   identicalJson: boolean;
@@ -204,7 +204,7 @@ export interface ApiRow {
   cpuRatio: number;
 }
 
-export interface MemoryRow {
+interface MemoryRow {
   database: string;
   idleMb: number;
   afterLoadMb: number;

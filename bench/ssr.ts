@@ -21,7 +21,7 @@ export interface SsrFigures {
   loadAverage: string;
 }
 
-export const SSR_LOAD = { connections: 10, warmupMs: 2_000, durationMs: 8_000 } as const;
+const SSR_LOAD = { connections: 10, warmupMs: 2_000, durationMs: 8_000 } as const;
 
 /** utime + stime of a process in milliseconds (Linux), or null where /proc is missing. */
 async function cpuMs(pid: number): Promise<number | null> {

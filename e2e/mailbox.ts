@@ -95,7 +95,7 @@ function partOfType(head: string, body: string, type: string): string {
   return '';
 }
 
-export function parseMail(message: { to: string[]; raw: string }): ReceivedMail {
+function parseMail(message: { to: string[]; raw: string }): ReceivedMail {
   const [head, body] = split(message.raw);
   return {
     to: message.to,
@@ -111,7 +111,7 @@ export function calendarProperty(calendar: string, name: string): string | undef
 }
 
 /** Every message received so far for `address`, oldest first. */
-export async function mailsTo(address: string): Promise<ReceivedMail[]> {
+async function mailsTo(address: string): Promise<ReceivedMail[]> {
   const dir = inject('mailDir');
   const names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort();
   const mails: ReceivedMail[] = [];

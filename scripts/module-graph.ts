@@ -8,7 +8,7 @@ import { parseSync } from 'oxc-parser';
 export type ModuleGraph = Map<string, string[]>;
 
 const projectRoot = resolve(import.meta.dirname, '..');
-export const MODULES_FOLDER = join(projectRoot, 'src/server/modules');
+const MODULES_FOLDER = join(projectRoot, 'src/server/modules');
 
 /**
  * What one file imports, as written: `import … from`, `import '…'`, `export … from` and `import('…')` with a

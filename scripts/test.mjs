@@ -1,4 +1,4 @@
-// `npm test`: type-check, lint, unit and API tests on PGlite, the same tests on PostgreSQL when
+// `npm test`: type-check, lint, unused code (knip), unit and API tests on PGlite, the same tests on PostgreSQL when
 // TEST_DATABASE_URL is set, the failure tests (real servers killed and their database stopped; on PostgreSQL
 // too when TEST_DATABASE_URL is set), then the browser tests against a production build. Stops at the first
 // failure.
@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 const steps = [
   ['Type-check', 'npx', ['tsc', '--noEmit']],
   ['Lint', 'npx', ['biome', 'check', '.']],
+  ['Unused files, exports and dependencies', 'npx', ['knip', '--no-progress']],
   [
     'Unit and API tests (PGlite)',
     'npx',

@@ -94,7 +94,7 @@ const stripeApiUrlFromEnv = z.string().transform((value, context) => {
 });
 
 /** The longest RETENTION_DAYS allowed: ten years, far beyond any form data the website should keep. */
-export const MAX_RETENTION_DAYS = 3650;
+const MAX_RETENTION_DAYS = 3650;
 
 /**
  * RETENTION_DAYS: a whole number of days, 1 to MAX_RETENTION_DAYS. Written out (not `z.coerce`), so '90 days',
@@ -166,7 +166,7 @@ const configSchema = z.object({
  * Card payments through Stripe: exactly the fields of `StripeSettings` in
  * modules/payments/payment-provider.ts (`host`, `port`, `protocol` only with STRIPE_API_URL).
  */
-export interface StripeConfig {
+interface StripeConfig {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
@@ -179,7 +179,7 @@ export interface StripeConfig {
  * How card payments are taken: through Stripe, or in the built-in test mode, where bookings are marked
  * paid and no money is taken.
  */
-export interface PaymentsConfig {
+interface PaymentsConfig {
   payments: 'stripe' | 'test';
   /** Present in Stripe mode only. */
   stripe?: StripeConfig;

@@ -87,7 +87,7 @@ export const allowsMove = (move: AppointmentMove, status: string): boolean =>
 export const upcomingStatuses = ['booked', 'paid'] as const satisfies readonly AppointmentStatus[];
 
 /** Still to come or being booked, not ended nor marked: the states it can be cancelled from. */
-export const openStatuses = appointmentMoves.cancel.from;
+const openStatuses = appointmentMoves.cancel.from;
 
 /** Ended without taking place: no move leads out of them, and nothing about the appointment changes any more. */
 export const endedStatuses = ['cancelled', 'refunded'] as const satisfies readonly AppointmentStatus[];

@@ -66,10 +66,9 @@ export const appointmentFilterSchema = z
 export type AppointmentFilter = z.output<typeof appointmentFilterSchema>;
 
 export const appointmentsQuerySchema = paginationQuerySchema.extend(appointmentFilterSchema.shape).strict();
-export type AppointmentsQuery = z.output<typeof appointmentsQuerySchema>;
 
 /** An appointment's slot as staff see it: the spec's session with its clinic date and times. */
-export const appointmentSlotSchema = z.object({
+const appointmentSlotSchema = z.object({
   id: z.number().int(),
   /** DD/MM/YYYY, clinic time. */
   data: z.string(),
@@ -91,7 +90,7 @@ export const appointmentSlotSchema = z.object({
  * A booking appointment as staff see it (the spec's "transaction"): `id` is the appointment's, the payment fields
  * are its latest payment's (none for a booking made by staff).
  */
-export const staffAppointmentSchema = z.object({
+const staffAppointmentSchema = z.object({
   id: z.number().int(),
   /** The provider's payment id; null for a booking made by staff. */
   transaction_id: z.string().nullable(),
@@ -126,7 +125,7 @@ export const staffAppointmentSchema = z.object({
 export type StaffAppointment = z.infer<typeof staffAppointmentSchema>;
 
 /** An e-mail sent (or to be sent) about an appointment, with its delivery as the outbox has it. */
-export const appointmentEmailSchema = z.object({
+const appointmentEmailSchema = z.object({
   id: z.number().int(),
   to: z.string(),
   subject: z.string(),
@@ -144,7 +143,7 @@ export const staffAppointmentsResponseSchema = pagedListSchema('transactions', s
 export type StaffAppointmentsResponse = z.infer<typeof staffAppointmentsResponseSchema>;
 
 /** One appointment with its patient, how it is paid and the e-mails sent about it. */
-export const staffAppointmentDetailSchema = staffAppointmentSchema.extend({
+const staffAppointmentDetailSchema = staffAppointmentSchema.extend({
   patient: adminPatientSchema.nullable(),
   booked_by_admin: z.boolean(),
   /** How it is paid, as the booking said ('card' on the website; staff's own words for their bookings). */
@@ -211,7 +210,8 @@ export const adminBookingRequestSchema = z
   .superRefine(adminPatientIssues);
 export type AdminBookingRequest = z.output<typeof adminBookingRequestSchema>;
 
-export const adminBookingResponseSchema = z.object({
+/** The answer of a booking, an edit, a move or a mark: what happened, and the appointment as it is now. */
+export const appointmentChangeResponseSchema = z.object({
   message: z.string(),
   transaction: staffAppointmentDetailSchema,
 });
@@ -233,9 +233,6 @@ export const appointmentUpdateRequestSchema = z
   .strict()
   .superRefine(adminPatientIssues);
 export type AppointmentUpdateRequest = z.output<typeof appointmentUpdateRequestSchema>;
-
-export const appointmentChangeResponseSchema = adminBookingResponseSchema;
-export type AppointmentChangeResponse = z.infer<typeof appointmentChangeResponseSchema>;
 
 /** `PUT /api/admin/transactions/:id/attendance`: after its start, staff mark whether the patient came. */
 export const attendanceRequestSchema = z

@@ -13,13 +13,12 @@ export const auditLogQuerySchema = paginationQuerySchema
     search: z.string().trim().max(200, 'search is at most 200 characters').optional(),
   })
   .strict();
-export type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
 
 /**
  * What a run of the retention job deleted (action 'retention_purge'): counts by kind, the age past which things
  * went, never what they held.
  */
-export const auditPurgeSchema = z.object({
+const auditPurgeSchema = z.object({
   /** RETENTION_DAYS of the run: what was older went. */
   older_than_days: z.number().int(),
   contact_messages: z.number().int(),
@@ -34,7 +33,7 @@ export const auditPurgeSchema = z.object({
 export type AuditPurge = z.infer<typeof auditPurgeSchema>;
 
 /** One entry: who did what to which record, and which fields it touched (never their values). */
-export const auditEntrySchema = z.object({
+const auditEntrySchema = z.object({
   id: z.number().int(),
   /** ISO 8601. */
   created_at: z.string(),

@@ -18,7 +18,7 @@ export const loginRequestSchema = z
 
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const adminUserSchema = z.object({
+const adminUserSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   name: z.string().nullable(),
@@ -28,8 +28,6 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const loginResponseSchema = z.object({
   data: z.object({ admin_user: adminUserSchema, token: z.object({ auth_token: z.string() }) }),
 });
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** `GET /api/admin/me`: the signed-in admin. */
 export const meResponseSchema = z.object({ admin_user: adminUserSchema });
-export type MeResponse = z.infer<typeof meResponseSchema>;

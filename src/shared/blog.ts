@@ -16,7 +16,7 @@ import { texts } from './validation-texts';
  */
 const publicImageSchema = z.object({ url: z.string(), alt: z.string() });
 
-export const blogSchema = z.object({
+const blogSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   slug: z.string(),
@@ -33,7 +33,7 @@ export const blogSchema = z.object({
 export type Blog = z.infer<typeof blogSchema>;
 
 /** A card of the public list: what the card shows, not the article's HTML. */
-export const blogSummarySchema = z.object({
+const blogSummarySchema = z.object({
   id: z.number().int(),
   title: z.string(),
   slug: z.string(),
@@ -49,7 +49,6 @@ export type BlogSummary = z.infer<typeof blogSummarySchema>;
 export const BLOG_EXCERPT_LENGTH = 200;
 
 export const blogsResponseSchema = pagedListSchema('blogs', blogSummarySchema);
-export type BlogsResponse = z.infer<typeof blogsResponseSchema>;
 
 export const blogResponseSchema = z.object({ blog: blogSchema });
 export type BlogResponse = z.infer<typeof blogResponseSchema>;
@@ -83,7 +82,7 @@ export const articleIdParams = recordIdParams('Article');
 // Back office (/api/admin/blogs)
 
 /** A row of the back-office list: no content, so a page of long articles stays small. */
-export const adminBlogSummarySchema = z.object({
+const adminBlogSummarySchema = z.object({
   id: z.number().int(),
   title: z.string(),
   slug: z.string(),
@@ -95,10 +94,9 @@ export const adminBlogSummarySchema = z.object({
 export type AdminBlogSummary = z.infer<typeof adminBlogSummarySchema>;
 
 export const adminBlogsResponseSchema = pagedListSchema('blogs', adminBlogSummarySchema);
-export type AdminBlogsResponse = z.infer<typeof adminBlogsResponseSchema>;
 
 /** An article as the back office edits it: also unpublished ones, with the stored files' names. */
-export const adminBlogSchema = blogSchema.extend({
+const adminBlogSchema = blogSchema.extend({
   icon: storedFileSchema.nullable(),
   /** The cover's description (alt text); empty: decoration. */
   icon_alt: z.string(),
@@ -108,7 +106,6 @@ export const adminBlogSchema = blogSchema.extend({
 export type AdminBlog = z.infer<typeof adminBlogSchema>;
 
 export const adminBlogResponseSchema = z.object({ blog: adminBlogSchema });
-export type AdminBlogResponse = z.infer<typeof adminBlogResponseSchema>;
 
 /** `GET /api/admin/blogs`: page, per_page (default 10) and `title` (the spec's name) or `search`. */
 export const adminBlogsQuerySchema = adminListQuerySchema
@@ -199,8 +196,6 @@ export const articleFormSchema = z.object({
     )
     .optional(),
 });
-
-export type ArticleFormFields = z.input<typeof articleFormSchema>;
 
 /** A multipart form sends `'true'`; a JSON body may send `true`. */
 const removeFlag = z

@@ -67,7 +67,7 @@ export function todayInDublin(now = new Date()): string {
 }
 
 /** Whether `value` is a real day as YYYY-MM-DD. */
-export function isRealDay(value: string): boolean {
+function isRealDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const [year, month, day] = value.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
@@ -311,7 +311,6 @@ export const adminPatientFormSchema = z
   .strict()
   .superRefine(adminPatientIssues);
 export type AdminPatientFormInput = z.input<typeof adminPatientFormSchema>;
-export type BookingFormInput = z.input<typeof bookingFormSchema>;
 export type BookingFormValues = z.output<typeof bookingFormSchema>;
 
 /** `is_referral` of a slot booking: left out, or false (a self-referral is read by its own schema). */
@@ -352,7 +351,7 @@ export const patientIdentitySchema = z.object({
 });
 
 /** A booking as its booker reads it back (with the booking's access token): never another patient's data. */
-export const visitorAppointmentSchema = patientIdentitySchema.extend({
+const visitorAppointmentSchema = patientIdentitySchema.extend({
   session_id: z.number().int().nullable(),
   /** The slot's price in euro (the server's, whatever the browser shows). */
   price: z.number(),
@@ -378,6 +377,5 @@ export const createdVisitorAppointmentResponseSchema = z.object({
 export type CreatedVisitorAppointmentResponse = z.infer<typeof createdVisitorAppointmentResponseSchema>;
 
 export const visitorAppointmentResponseSchema = z.object({ patient: visitorAppointmentSchema });
-export type VisitorAppointmentResponse = z.infer<typeof visitorAppointmentResponseSchema>;
 
 export const patientIdParams = recordIdParams('Patient');

@@ -153,8 +153,6 @@ export const clinic = {
   } satisfies Record<string, ClinicVideo>,
 } as const;
 
-export type Clinic = typeof clinic;
-
 /** The address of a location on one line, e.g. for e-mails and calendar invites. */
 export function formatAddress(place: ClinicLocation): string {
   return [...place.addressLines, place.postcode].join(', ');

@@ -41,4 +41,3 @@ export type ContactRequestInput = z.input<typeof contactRequestSchema>;
 export type ContactRequest = z.output<typeof contactRequestSchema>;
 
 export const contactResponseSchema = z.object({ message: z.string() });
-export type ContactResponse = z.infer<typeof contactResponseSchema>;

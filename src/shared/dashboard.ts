@@ -12,7 +12,7 @@ import { referralsAwaitingSchema } from './referrals';
 export const dashboardQuerySchema = z.object({}).strict();
 
 /** An appointment of the day as the dashboard lists it. */
-export const dashboardAppointmentSchema = z.object({
+const dashboardAppointmentSchema = z.object({
   /** The appointment's id (its screen in the back office). */
   id: z.number().int(),
   status: z.enum(appointmentStatuses),

@@ -4,7 +4,7 @@
  * not, so the server's callers and the browser branch on it, never on the text. One reason, one code, whoever is
  * told and in whatever words (staff and a patient read different texts for `payment_in_progress`).
  */
-export const errorCodes = [
+const errorCodes = [
   // Any request
   /** No such record, or no such path (404): the path says what was looked for. */
   'not_found',

@@ -4,7 +4,7 @@ import { isBlankHtml } from './blank-html';
 import { adminListQuerySchema, paginationQuerySchema } from './pagination';
 import { texts } from './validation-texts';
 
-export const faQuestionSchema = z.object({
+const faQuestionSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   /** Plain text, or sanitised HTML when `asHtml` is true. */
@@ -14,7 +14,6 @@ export const faQuestionSchema = z.object({
 export type FaQuestion = z.infer<typeof faQuestionSchema>;
 
 export const faQuestionsResponseSchema = pagedListSchema('fa_questions', faQuestionSchema);
-export type FaQuestionsResponse = z.infer<typeof faQuestionsResponseSchema>;
 
 export const faQuestionsQuerySchema = paginationQuerySchema.strict();
 
@@ -22,7 +21,6 @@ export const faQuestionsQuerySchema = paginationQuerySchema.strict();
 // Back office: /api/admin/fa_questions
 
 export const faQuestionResponseSchema = z.object({ fa_question: faQuestionSchema });
-export type FaQuestionResponse = z.infer<typeof faQuestionResponseSchema>;
 
 export const adminFaQuestionsQuerySchema = adminListQuerySchema.strict();
 export const faQuestionIdParams = recordIdParams('FAQ');
@@ -30,7 +28,7 @@ export const faQuestionIdParams = recordIdParams('FAQ');
 export const FAQ_LIMITS = { title: 255, answer: 20_000 } as const;
 
 /** The admin list's Answer column shows this many characters, then an ellipsis (spec section 9). */
-export const FAQ_ANSWER_PREVIEW_LENGTH = 50;
+const FAQ_ANSWER_PREVIEW_LENGTH = 50;
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
@@ -105,5 +103,4 @@ export const faqFormSchema = z
     { when: (payload) => typeof (payload.value as { answer?: unknown })?.answer === 'string' },
   );
 
-export type FaqFormInput = z.input<typeof faqFormSchema>;
 export type FaqFormValues = z.output<typeof faqFormSchema>;

@@ -3,7 +3,7 @@ import { MAX_RECORD_ID, pagedListSchema, recordIdParams } from './api/common-sch
 import { adminListQuerySchema, paginationQuerySchema } from './pagination';
 import { texts } from './validation-texts';
 
-export const feePriceSchema = z.object({
+const feePriceSchema = z.object({
   id: z.number().int(),
   description: z.string(),
   /** Euro, e.g. 180 or 85.5 (stored as cents). */
@@ -11,7 +11,7 @@ export const feePriceSchema = z.object({
 });
 export type FeePrice = z.infer<typeof feePriceSchema>;
 
-export const feeServiceSchema = z.object({
+const feeServiceSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   fee_category_id: z.number().int(),
@@ -19,7 +19,7 @@ export const feeServiceSchema = z.object({
 });
 export type FeeService = z.infer<typeof feeServiceSchema>;
 
-export const feeCategorySchema = z.object({
+const feeCategorySchema = z.object({
   id: z.number().int(),
   title: z.string(),
   services: z.array(feeServiceSchema),
@@ -27,7 +27,6 @@ export const feeCategorySchema = z.object({
 export type FeeCategory = z.infer<typeof feeCategorySchema>;
 
 export const feeCategoriesResponseSchema = pagedListSchema('fee_categories', feeCategorySchema);
-export type FeeCategoriesResponse = z.infer<typeof feeCategoriesResponseSchema>;
 
 export const feeCategoriesQuerySchema = paginationQuerySchema.strict();
 
@@ -57,7 +56,7 @@ export const feeTexts = {
 } as const;
 
 /** A category as the back office lists it: its services are counted, not listed. */
-export const adminFeeCategorySchema = z.object({
+const adminFeeCategorySchema = z.object({
   id: z.number().int(),
   title: z.string(),
   services_count: z.number().int(),
@@ -65,17 +64,13 @@ export const adminFeeCategorySchema = z.object({
 export type AdminFeeCategory = z.infer<typeof adminFeeCategorySchema>;
 
 export const adminFeeCategoriesResponseSchema = pagedListSchema('fee_categories', adminFeeCategorySchema);
-export type AdminFeeCategoriesResponse = z.infer<typeof adminFeeCategoriesResponseSchema>;
 
 export const adminFeeCategoryResponseSchema = z.object({ fee_category: adminFeeCategorySchema });
-export type AdminFeeCategoryResponse = z.infer<typeof adminFeeCategoryResponseSchema>;
 
 /** Services are the public shape: title, category and price lines with amounts in euro. */
 export const adminFeeServicesResponseSchema = pagedListSchema('services', feeServiceSchema);
-export type AdminFeeServicesResponse = z.infer<typeof adminFeeServicesResponseSchema>;
 
 export const adminFeeServiceResponseSchema = z.object({ service: feeServiceSchema });
-export type AdminFeeServiceResponse = z.infer<typeof adminFeeServiceResponseSchema>;
 
 export const feeCategoryIdParams = recordIdParams('Fee category');
 export const feeServiceIdParams = recordIdParams('Fee service');
@@ -97,7 +92,7 @@ export const adminFeeServicesQuerySchema = adminListQuerySchema
  * Euro typed by a person ('180', '85.5', '85,50', '€ 85.50') or sent as a JSON number, in cents;
  * undefined when it is not a non-negative amount with at most two decimals.
  */
-export function parseEuroCents(value: string | number): number | undefined {
+function parseEuroCents(value: string | number): number | undefined {
   const text = typeof value === 'number' ? String(value) : value.trim();
   const match = /^(?:€\s*)?(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text);
   if (!match) return undefined;
@@ -117,8 +112,6 @@ const titleSchema = z
 
 /** The fee category form and the body of `POST`/`PUT /api/admin/fee_categories` (spec section 5). */
 export const feeCategoryFormSchema = z.object({ title: titleSchema }).strict();
-
-export type FeeCategoryFormValues = z.input<typeof feeCategoryFormSchema>;
 
 const idText = z.union([z.string(), z.number()]);
 

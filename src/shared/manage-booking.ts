@@ -56,7 +56,7 @@ export const appointmentReferenceParams = z.object({
 export const manageActions = ['cancel', 'move'] as const;
 
 /** The booking as its patient sees it on its page: what, when, where, price, payment, and what they may do. */
-export const managedAppointmentSchema = z.object({
+const managedAppointmentSchema = z.object({
   reference: z.string(),
   /** upcoming (booked or paid), cancelled (cancelled or refunded), over (attended, missed, or past its end). */
   status: z.enum(['upcoming', 'cancelled', 'over']),
@@ -93,4 +93,3 @@ export const moveAppointmentRequestSchema = z
       .max(2_147_483_647, 'session_id must be the id of the new time.'),
   })
   .strict();
-export type MoveAppointmentRequest = z.infer<typeof moveAppointmentRequestSchema>;

@@ -33,7 +33,7 @@ export const outboxQuerySchema = adminListQuerySchema
 export type OutboxQuery = z.output<typeof outboxQuerySchema>;
 
 /** A queued message without its body: to whom, what, its delivery. */
-export const outboxEmailSchema = z.object({
+const outboxEmailSchema = z.object({
   id: z.number().int(),
   to: z.string(),
   subject: z.string(),

@@ -11,8 +11,6 @@ export const paginationQuerySchema = z.object({
   per_page: wholeNumberSchema(PER_PAGE).pipe(z.number().min(1, PER_PAGE).max(100, PER_PAGE)).default(10),
 });
 
-export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
-
 export function pageCount(count: number, perPage: number): number {
   return Math.max(1, Math.ceil(count / perPage));
 }

@@ -25,7 +25,7 @@ export const queryFlag = (name: string) =>
     .optional();
 
 /** A stored private file as staff see it: its id, name, and the staff-only address that downloads it. */
-export const staffFileSchema = storedFileSchema.extend({ id: z.string() });
+const staffFileSchema = storedFileSchema.extend({ id: z.string() });
 export type StaffFile = z.infer<typeof staffFileSchema>;
 
 /** The staff-only download address of a patient's file (`GET /api/admin/upload_results/:id`). */
@@ -56,7 +56,7 @@ export type PatientsQuery = z.output<typeof patientsQuerySchema>;
 export const patientFilterSchema = patientsQuerySchema.pick({ search_transaction: true }).strict();
 
 /** A row of the patients list (spec 2.6: Patient name, Email, Date of birth, Phone). */
-export const patientListItemSchema = patientIdentitySchema.extend({
+const patientListItemSchema = patientIdentitySchema.extend({
   is_referral: z.boolean(),
   created_at: z.string(),
 });
@@ -66,7 +66,7 @@ export const patientsResponseSchema = pagedListSchema('patients', patientListIte
 export type PatientsResponse = z.infer<typeof patientsResponseSchema>;
 
 /** One of a patient's appointments, as their detail lists them. */
-export const patientAppointmentSchema = z.object({
+const patientAppointmentSchema = z.object({
   id: z.number().int(),
   /** DD/MM/YYYY and HH:mm, clinic time; null when the slot is gone. */
   data: z.string().nullable(),
@@ -96,7 +96,6 @@ export const patientDetailSchema = adminPatientSchema.extend({
 export type PatientDetail = z.infer<typeof patientDetailSchema>;
 
 export const patientResponseSchema = z.object({ patient: patientDetailSchema });
-export type PatientResponse = z.infer<typeof patientResponseSchema>;
 
 export const patientIdParams = recordIdParams('Patient');
 

@@ -26,7 +26,7 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 export const paymentStart = 'processing' satisfies PaymentStatus;
 
 /** Being taken: the provider has yet to say whether the card was charged. */
-export const inProgressPaymentStatuses = [
+const inProgressPaymentStatuses = [
   'processing',
   'requires_action',
 ] as const satisfies readonly PaymentStatus[];
@@ -101,7 +101,7 @@ export const unsettledPaymentStatuses = [
 ] as const satisfies readonly PaymentStatus[];
 
 /** Being taken or given back: its appointment is not cancelled or moved meanwhile. */
-export const underWayPaymentStatuses = [
+const underWayPaymentStatuses = [
   'processing',
   'requires_action',
   'refunding',

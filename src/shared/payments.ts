@@ -68,6 +68,5 @@ export const paymentConfigResponseSchema = z.object({
   mode: z.enum(['test', 'stripe']),
   publishable_key: z.string().optional(),
 });
-export type PaymentConfigResponse = z.infer<typeof paymentConfigResponseSchema>;
 
 export const webhookResponseSchema = z.object({ received: z.boolean() });

@@ -25,7 +25,7 @@ export const PHONE_DIGITS = { min: 6, max: 12 } as const;
 export const PHONE_MAX_CHARACTERS = 24;
 
 /** Digits, plain spaces, brackets and dashes, with one optional leading '+'. */
-export const PHONE_PATTERN = /^\+?[0-9 ()-]+$/;
+const PHONE_PATTERN = /^\+?[0-9 ()-]+$/;
 
 export type PhoneProblem = 'invalid' | 'tooShort' | 'tooLong';
 

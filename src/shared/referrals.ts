@@ -18,7 +18,7 @@ import { lengthProblem, nameProblem, texts } from './validation-texts';
  * with a referral letter or with the form's answers, and its triage in the back office.
  */
 
-export const REFERRAL_LIMITS = {
+const REFERRAL_LIMITS = {
   fullName: { min: 2, max: 20 },
   phone: BOOKING_LIMITS.phone,
   /** Address, GP details and the three questions. */
@@ -141,7 +141,7 @@ type ReferralFields = {
 };
 
 /** The form's questions asked only without a letter, each 10 to 300 characters. */
-export const referralAnswerFields = [
+const referralAnswerFields = [
   'address',
   'gp_details',
   'concerns',
@@ -213,9 +213,7 @@ export const referralFormSchema = z
 export type ReferralFormInput = z.input<typeof referralFormSchema>;
 
 /** `is_referral` of a self-referral: true, as multipart (text) or JSON (boolean) sends it. */
-export const referralFlagSchema = z
-  .union([z.literal(true), z.literal('true')])
-  .transform(() => true as const);
+const referralFlagSchema = z.union([z.literal(true), z.literal('true')]).transform(() => true as const);
 
 /** `POST /api/patients` with `patient[is_referral]=true`: a self-referral, with its letter or its answers. */
 export const referralRequestSchema = z
@@ -249,9 +247,8 @@ export const referralsQuerySchema = paginationQuerySchema
     search: z.string().trim().max(200, 'search is at most 200 characters').optional(),
   })
   .strict();
-export type ReferralsQuery = z.output<typeof referralsQuerySchema>;
 
-export const referralListItemSchema = z.object({
+const referralListItemSchema = z.object({
   id: z.number().int(),
   patient_id: z.number().int(),
   full_name: z.string(),
@@ -276,7 +273,7 @@ export const referralsAwaitingSchema = z.object({
 });
 export type ReferralsAwaiting = z.infer<typeof referralsAwaitingSchema>;
 
-export const referralDetailSchema = z.object({
+const referralDetailSchema = z.object({
   id: z.number().int(),
   status: z.enum(referralStatuses),
   status_label: z.string(),
@@ -293,7 +290,6 @@ export const referralDetailSchema = z.object({
 export type ReferralDetail = z.infer<typeof referralDetailSchema>;
 
 export const referralResponseSchema = z.object({ referral: referralDetailSchema });
-export type ReferralResponse = z.infer<typeof referralResponseSchema>;
 
 /** `PUT /api/admin/referrals/:id`: staff's decision and what the patient is told. */
 export const referralDecisionSchema = z

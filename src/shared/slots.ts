@@ -5,11 +5,11 @@ import { paginationQuerySchema } from './pagination';
 import { texts } from './validation-texts';
 
 /** Availability slots ("sessions" in the spec): statuses of spec section 4. */
-export const slotStatuses = ['available', 'pending', 'booked'] as const;
+const slotStatuses = ['available', 'pending', 'booked'] as const;
 export type SlotStatus = (typeof slotStatuses)[number];
 
 /** The widest range one calendar call may ask for: a month and its neighbours' edges, with room to spare. */
-export const MAX_CALENDAR_RANGE_DAYS = 62;
+const MAX_CALENDAR_RANGE_DAYS = 62;
 /** The most slots one save of the slot editor may create or change. */
 export const MAX_SLOTS_PER_SAVE = 100;
 /** The most live holds one visitor address (an IPv6 one by its /64) may have at once. */
@@ -75,7 +75,7 @@ function dayNumber(year: number, month: number, day: number): number | undefined
 }
 
 /** A clinic day as the API sends it: `YYYY-MM-DD`, a real date. */
-export const clinicDateSchema = z
+const clinicDateSchema = z
   .string({ error: slotTexts.dateInvalid })
   .regex(/^\d{4}-\d{2}-\d{2}$/, slotTexts.dateInvalid)
   .refine((value) => {
@@ -101,7 +101,7 @@ const kindQuery = {
 };
 
 /** `range_calendar` 'YYYY/MM/DD - YYYY/MM/DD' (both days included) → `{ from, to }` as YYYY-MM-DD. */
-export const calendarRangeSchema = z.string({ error: slotTexts.rangeInvalid }).transform((value, context) => {
+const calendarRangeSchema = z.string({ error: slotTexts.rangeInvalid }).transform((value, context) => {
   const match = /^\s*(\d{4})\/(\d{2})\/(\d{2})\s*-\s*(\d{4})\/(\d{2})\/(\d{2})\s*$/.exec(value);
   const [y1 = 0, m1 = 0, d1 = 0, y2 = 0, m2 = 0, d2 = 0] = match?.slice(1).map(Number) ?? [];
   const first = dayNumber(y1, m1, d1);
@@ -126,7 +126,6 @@ export const calendarSlotsQuerySchema = z
 
 /** The calendar's answer: the clinic days (YYYY-MM-DD, ascending) of the range that have slots. */
 export const calendarSlotsResponseSchema = z.object({ days: z.array(z.string()) });
-export type CalendarSlotsResponse = z.infer<typeof calendarSlotsResponseSchema>;
 
 /**
  * The public calendar's answer: the free days, and the prices in euro (ascending, each once) of the range's free
@@ -159,7 +158,6 @@ export const slotAnswerSchema = z.object({
 export type SlotAnswer = z.infer<typeof slotAnswerSchema>;
 
 export const slotsResponseSchema = z.object({ sessions: z.array(slotAnswerSchema) });
-export type SlotsResponse = z.infer<typeof slotsResponseSchema>;
 
 export const slotResponseSchema = z.object({ session: slotAnswerSchema });
 
@@ -174,7 +172,7 @@ export const adminSlotsQuerySchema = z.object({ date: clinicDateSchema, ...kindQ
  * A slot as the back office's day list shows it: who holds or booked it. A booked slot names its appointment and
  * the patient (null once the patient was erased); a pending one says whether a visitor or staff hold it.
  */
-export const adminSlotSchema = slotAnswerSchema.extend({
+const adminSlotSchema = slotAnswerSchema.extend({
   held_by: z.enum(['visitor', 'staff']).nullable(),
   appointment_id: z.number().int().nullable(),
   patient_name: z.string().nullable(),
@@ -245,7 +243,7 @@ const SLOT_ID_TEXT = 'id must be a slot id';
 
 /** One new slot of the editor: instants in ISO 8601, price in euro, a location unless it is a video call. */
 export const slotCreateSchema = z.object(slotFields).strict().superRefine(checkSlot);
-export const slotUpdateSchema = z
+const slotUpdateSchema = z
   .object({
     ...slotFields,
     id: z
@@ -257,7 +255,6 @@ export const slotUpdateSchema = z
   .strict()
   .superRefine(checkSlot);
 export type SlotCreate = z.output<typeof slotCreateSchema>;
-export type SlotUpdate = z.output<typeof slotUpdateSchema>;
 
 export const saveSlotsRequestSchema = z
   .object({
@@ -291,7 +288,6 @@ export const freeSlotsResponseSchema = z.object({
   pages: z.number().int(),
   count: z.number().int(),
 });
-export type FreeSlotsResponse = z.infer<typeof freeSlotsResponseSchema>;
 
 /** The header carrying a visitor's hold token (DESIGN.md section 3). */
 export const HOLD_TOKEN_HEADER = 'x-hold-token';
@@ -302,4 +298,3 @@ export const holdResponseSchema = z.object({
   hold_token: z.string().optional(),
   hold_expires_at: z.string(),
 });
-export type HoldResponse = z.infer<typeof holdResponseSchema>;

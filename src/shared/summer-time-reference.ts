@@ -10,7 +10,7 @@ export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
 
 /** The last Sunday of a month (0-based), as YYYY-MM-DD. */
-export function lastSunday(year: number, month: number): string {
+function lastSunday(year: number, month: number): string {
   const last = new Date(Date.UTC(year, month + 1, 0));
   last.setUTCDate(last.getUTCDate() - last.getUTCDay());
   return last.toISOString().slice(0, 10);

@@ -9,7 +9,7 @@ import {
 import { adminListQuerySchema, paginationQuerySchema } from './pagination';
 import { texts } from './validation-texts';
 
-export const teamMemberSchema = z.object({
+const teamMemberSchema = z.object({
   id: z.number().int(),
   full_name: z.string(),
   user_type: z.string(),
@@ -20,11 +20,10 @@ export const teamMemberSchema = z.object({
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 /** A member in the public list: what the Our Team cards show, and the order (spec section 7). */
-export const teamMemberSummarySchema = teamMemberSchema.omit({ description: true });
+const teamMemberSummarySchema = teamMemberSchema.omit({ description: true });
 export type TeamMemberSummary = z.infer<typeof teamMemberSummarySchema>;
 
 export const teamMembersResponseSchema = pagedListSchema('team_members', teamMemberSummarySchema);
-export type TeamMembersResponse = z.infer<typeof teamMembersResponseSchema>;
 
 /** The back office's list: whole members. */
 export const adminTeamMembersResponseSchema = pagedListSchema('team_members', teamMemberSchema);
@@ -39,17 +38,16 @@ export const teamMemberIdParams = recordIdParams('Team member');
 // Back office: /api/admin/team_members
 
 /** A team member as the back office reads it: with the stored photo's name, for the form's file field. */
-export const adminTeamMemberSchema = teamMemberSchema.extend({ logo: storedFileSchema.nullable() });
+const adminTeamMemberSchema = teamMemberSchema.extend({ logo: storedFileSchema.nullable() });
 export type AdminTeamMember = z.infer<typeof adminTeamMemberSchema>;
 
 export const adminTeamMemberResponseSchema = z.object({ team_member: adminTeamMemberSchema });
-export type AdminTeamMemberResponse = z.infer<typeof adminTeamMemberResponseSchema>;
 
 export const adminTeamMembersQuerySchema = adminListQuerySchema.strict();
 
 export const TEAM_MEMBER_LIMITS = { fullName: 100, userType: 100, description: 5000, order: 9999 } as const;
 
-export const teamMemberTexts = {
+const teamMemberTexts = {
   fullNameRequired: 'Full name is required',
   descriptionRequired: 'Description is required',
   userTypeRequired: 'User type is required',
@@ -89,7 +87,6 @@ export const teamMemberFormSchema = z
   })
   .strict();
 
-export type TeamMemberFormInput = z.input<typeof teamMemberFormSchema>;
 export type TeamMemberFormValues = z.output<typeof teamMemberFormSchema>;
 
 /** What the API reads: the form's fields, the photo, and `remove_logo` ('true' removes the stored photo). */

@@ -50,7 +50,7 @@ export const uploadRules: Record<UploadKind, UploadRule> = {
 export const IMAGE_VARIANT_WIDTHS = [400, 800] as const;
 
 /** The URL of an image's variant `width` pixels wide, for `/uploads/{id}` URLs. */
-export function imageVariantUrl(url: string, width: number): string {
+function imageVariantUrl(url: string, width: number): string {
   return `${url}/w${width}`;
 }
 

@@ -50,7 +50,7 @@ export const hasHiddenCharacter = (value: string): boolean =>
   /[\p{Cc}\p{Cf}]/u.test(value.replace(JOINER_IN_WORD, ''));
 
 /** A text's length as a person counts it: an emoji or an accented letter typed as one character is one, not two. */
-export const characterCount = (value: string): number => [...value].length;
+const characterCount = (value: string): number => [...value].length;
 
 /** What is wrong with a text field's value by its length (in characters), as a key of the form's texts. */
 export function lengthProblem(

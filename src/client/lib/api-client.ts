@@ -121,7 +121,7 @@ type EndpointHeaders<E extends Endpoint> =
   HeaderValues<E> extends undefined ? { headers?: undefined } : { headers?: HeaderValues<E> };
 
 /** Everything a call sends, as its endpoint declares it, and how it is watched. */
-export type EndpointCall<E extends Endpoint> = EndpointAddress<E> &
+type EndpointCall<E extends Endpoint> = EndpointAddress<E> &
   EndpointBody<E> &
   EndpointHeaders<E> &
   Pick<RequestOptions, 'signal' | 'onResponse'>;

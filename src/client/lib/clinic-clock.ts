@@ -61,7 +61,7 @@ export function formatAdminDateTime(instant: Date | string): string {
 export const clinicToday = (now: Date = new Date()) => clinicDayTime(now).date;
 
 /** 'HH:mm' → minutes. */
-export function minutesOf(time: string): number {
+function minutesOf(time: string): number {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   return hours * 60 + minutes;
 }

@@ -25,7 +25,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
  * bearer token, and saves it as `fileName`, or under the name the server gave it when `fileName` is
  * left out (`fallbackName` if it gave none).
  */
-export async function downloadFile(
+async function downloadFile(
   url: string,
   { fileName, fallbackName = 'download' }: { fileName?: string; fallbackName?: string } = {},
 ): Promise<void> {

@@ -11,7 +11,7 @@ import { kindQuery, type SlotKind } from './slot-kind';
 /** The public booking calls. Live data: read in the browser, short-lived in the cache. */
 const LIVE_MS = CALENDAR_STALE_MS;
 /** How many months after an empty one the page looks for the next free day. */
-export const NEXT_AVAILABLE_MONTHS = 4;
+const NEXT_AVAILABLE_MONTHS = 4;
 
 /** The days of `month` with available future slots of the kind. */
 export const useCalendarDays = (kind: SlotKind, month: string | undefined) =>

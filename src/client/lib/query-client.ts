@@ -34,7 +34,7 @@ export const endpointQueryKey = queryKeyOf as <E extends ReadEndpoint>(
   ...[address]: ReadAddressArgs<E>
 ) => ApiQueryKey;
 
-export function urlOfQueryKey(queryKey: QueryKey): string {
+function urlOfQueryKey(queryKey: QueryKey): string {
   const [path, params] = queryKey as unknown as ApiQueryKey;
   return buildUrl(path, params);
 }

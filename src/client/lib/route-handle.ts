@@ -12,7 +12,7 @@ export interface PageHead {
   noindex?: boolean;
 }
 
-export interface RouteContext {
+interface RouteContext {
   params: Params;
   searchParams: URLSearchParams;
 }

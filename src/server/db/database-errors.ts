@@ -12,8 +12,6 @@ export function databaseErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** foreign_key_violation */
-export const FOREIGN_KEY_VIOLATION = '23503';
 /** unique_violation */
 export const UNIQUE_VIOLATION = '23505';
 /** deadlock_detected */

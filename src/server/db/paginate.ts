@@ -115,7 +115,7 @@ export async function paginateFromNearerEnd<T>(
 }
 
 /** Rows a list's total is counted one by one up to; beyond, the database's estimate will do. */
-export const EXACT_COUNT_LIMIT = 10_000;
+const EXACT_COUNT_LIMIT = 10_000;
 
 /**
  * How many rows a query finds, at a cost that does not grow with them: `rows()` (a new select of the list's rows,

@@ -32,7 +32,7 @@ export const NO_BODY_MESSAGE = 'This request takes no body.';
 export const COMPRESSED_BODY_MESSAGE = 'A compressed request body is not accepted: send it as it is.';
 
 /** Whether a request says it carries a body: a content length above 0, or a chunked (or other) transfer. */
-export function hasRequestBody(request: FastifyRequest): boolean {
+function hasRequestBody(request: FastifyRequest): boolean {
   const { headers } = request;
   if (headers['transfer-encoding'] !== undefined) return true;
   const length = headers['content-length'];

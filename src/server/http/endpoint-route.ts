@@ -17,7 +17,7 @@ import { validationError } from './validation';
 
 const noContent = z.null().describe('No content');
 
-export type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
+type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
   Params: ParamsOf<E>;
   Querystring: QueryOf<E>;
   Body: BodyOf<E>;
@@ -133,7 +133,7 @@ export function route<E extends EndpointDefinition>(
  * Fastify does not mark it FST_ERR_VALIDATION, and status 500, so the error handler logs it (with the
  * exception as its cause) and answers 'Something went wrong' instead of the exception's message.
  */
-export class SchemaFault extends Error {
+class SchemaFault extends Error {
   readonly code = 'ERR_SCHEMA_FAULT';
   readonly statusCode = 500;
 

@@ -76,7 +76,7 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
 export const DATABASE_UNAVAILABLE_RETRY_SECONDS = 30;
 
 /** The one place a domain error becomes an HTTP status. */
-export const STATUS_OF_DOMAIN_ERROR: Record<DomainErrorKind, number> = {
+const STATUS_OF_DOMAIN_ERROR: Record<DomainErrorKind, number> = {
   not_found: 404,
   forbidden: 403,
   conflict: 409,

@@ -4,7 +4,7 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
  * Personal data never goes to the logs: tokens and cookies in headers, and personal fields of any object
  * logged. Query strings are cut from logged URLs (a search may be a name).
  */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-booking-token"]',
@@ -49,7 +49,7 @@ function framesOnly(stack: string | undefined): string | undefined {
  * Logs what helps find a fault without personal data: for a failed query its class, SQLSTATE code and
  * SQL (placeholders, never the parameters or the driver's message); for other errors the usual fields.
  */
-export function serializeError(error: unknown, depth = 0): SerializedError {
+function serializeError(error: unknown, depth = 0): SerializedError {
   if (!(error instanceof Error)) return { type: typeof error, message: 'not an Error', stack: '' };
   const fields = error as Error & Record<string, unknown>;
   const database = isDatabaseError(fields);
@@ -66,7 +66,7 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
 }
 
 /** A request in the log: its method and path, never its query string's values. */
-export function serializeRequest(request: FastifyRequest) {
+function serializeRequest(request: FastifyRequest) {
   const [path, query] = request.url.split('?', 2);
   return {
     method: request.method,

@@ -20,7 +20,7 @@ export const MULTIPART_BYTES_IN_FLIGHT = 192 * 1024 * 1024;
 export const TOO_MANY_UPLOADS_MESSAGE =
   'Too many uploads from your address at the same time. Please wait for them to finish and try again.';
 
-export const SERVER_BUSY_UPLOADS_MESSAGE =
+const SERVER_BUSY_UPLOADS_MESSAGE =
   'The clinic is receiving many files right now. Please try again in a minute.';
 
 /** Bytes reserved per client, up to a cap each and a cap in all; each reservation is released once. */

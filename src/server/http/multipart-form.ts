@@ -6,7 +6,7 @@ import { MAX_UPLOAD_BYTES } from '../../shared/uploads';
 import { HttpError } from './http-errors';
 import { forbiddenCharacterError, hasForbiddenCharacter, tooLarge } from './input-guards';
 
-export interface UploadedFile {
+interface UploadedFile {
   /** The form field's name, e.g. `blog[icon]`. */
   field: string;
   fileName: string;
@@ -115,7 +115,7 @@ async function readParts(
  * (`patient[first_name]` → `first_name`, `session[id]` → `session.id`), the way the schema's errors name the
  * same field, so a form shows each error beside its field whichever guard refused it.
  */
-export function errorKeyOf(name: string, envelope: string | undefined): string {
+function errorKeyOf(name: string, envelope: string | undefined): string {
   const bare =
     envelope && name.startsWith(`${envelope}[`) && name.endsWith(']')
       ? name.slice(envelope.length + 1, -1)

@@ -17,7 +17,7 @@ export interface Job<Result = unknown> {
   close?(): Promise<void> | void;
 }
 
-export interface ScheduledJob<Result> {
+interface ScheduledJob<Result> {
   /** Runs the job now, or joins the run under way: one run at a time. Never throws. */
   runOnce(): Promise<Result | undefined>;
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import type { Job, JobLogger } from './job-runner';
 
-export const VACUUM_INTERVAL_MS = 60 * 60_000;
+const VACUUM_INTERVAL_MS = 60 * 60_000;
 
 /**
  * Embedded PGlite runs no autovacuum (there is no background worker in it): without this, the space of

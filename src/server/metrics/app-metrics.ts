@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** Who holds a slot: a visitor in the booking flow, or staff booking for a patient. */
 export type HoldHolder = 'visitor' | 'staff';
 
-export type JobOutcome = 'ok' | 'failed';
+type JobOutcome = 'ok' | 'failed';
 
 /** One run of a background job, as the job runner reports it. */
 export interface JobRun {

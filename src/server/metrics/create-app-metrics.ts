@@ -12,7 +12,7 @@ const disabled: AppMetrics = {
 };
 
 /** How long a scrape waits for the database's gauges before answering without them. */
-export const DATABASE_GAUGES_TIMEOUT_MS = 2_000;
+const DATABASE_GAUGES_TIMEOUT_MS = 2_000;
 
 /**
  * The app's metrics: Prometheus ones (a registry of this app's own, so the many apps a test run builds never

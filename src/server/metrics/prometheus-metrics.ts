@@ -28,7 +28,7 @@ function processMetrics(): Registry {
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** The label of a request no route matched: its URL is the client's to invent, so it is never a label. */
-export const UNMATCHED_ROUTE = '(unmatched)';
+const UNMATCHED_ROUTE = '(unmatched)';
 
 /** Seconds: from a cached page (well under 5 ms) to the request timeout (30 s). */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];

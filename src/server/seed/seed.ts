@@ -282,7 +282,7 @@ async function seedDemonstrationAppointments(tx: Db, now: Date, seededSlots: Slo
 }
 
 /** The demonstration articles, published on earlier days at 10:00 clinic time. */
-export function buildDemonstrationArticles(now: Date): NewBlogArticle[] {
+function buildDemonstrationArticles(now: Date): NewBlogArticle[] {
   const today = new TZDate(now, CLINIC_TIME_ZONE);
   return seedArticles.map((article) => ({
     title: article.title,

@@ -32,9 +32,9 @@ export interface FakeIntent {
 }
 
 /** The calls of the fake a test can hold back or make fail. */
-export type FakeCall = 'create' | 'confirm' | 'retrieve' | 'cancel' | 'refund' | 'list_refunds';
+type FakeCall = 'create' | 'confirm' | 'retrieve' | 'cancel' | 'refund' | 'list_refunds';
 
-export type FakeFailure =
+type FakeFailure =
   /**
    * No answer until the client gives up (the SDK's timeout closes the connection) or the fake is closed. `effect`:
    * the call took effect and its answer is kept for its key, as if the answer were lost on the way back; `none`:
@@ -48,7 +48,7 @@ export type FakeFailure =
   /** A confirm only: the card is refused (402 card_error) with this code and text; kept for the key. */
   | { kind: 'card_error'; code: string; message: string; declineCode?: string };
 
-export interface FakeRequest {
+interface FakeRequest {
   method: string;
   path: string;
   body: URLSearchParams;

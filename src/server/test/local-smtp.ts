@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   /** The Message-ID header as sent, `<…>`. */
   messageId: string;
   to: string[];
@@ -13,7 +13,7 @@ export interface ReceivedMail {
  * `up` accepts every message; `busy` answers every connection with 421 (service not available, try again
  * later) and closes it; `down` refuses connections (nothing listens on the port).
  */
-export type SmtpMode = 'up' | 'busy' | 'down';
+type SmtpMode = 'up' | 'busy' | 'down';
 
 export interface LocalSmtp {
   port: number;

@@ -14,7 +14,7 @@ const DEBIAN_POSTGRES = '/usr/lib/postgresql';
 const POSTGRES_USER = 'postgres';
 
 /** The newest PostgreSQL version's `bin` folder with initdb and pg_ctl, or why there is none. */
-export function findPostgresBinaries(): { bin: string } | { missing: string } {
+function findPostgresBinaries(): { bin: string } | { missing: string } {
   const versions = existsSync(DEBIAN_POSTGRES)
     ? readdirSync(DEBIAN_POSTGRES)
         .filter((name) => /^\d+$/.test(name))

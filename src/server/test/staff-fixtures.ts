@@ -10,7 +10,7 @@ import { insertSlot, type SlotRowOptions } from './slot-fixtures';
 type Db = DatabaseHandle['db'];
 
 /** The admin patient form's fields as multipart sends them: `patient[first_name]`, …; `session[id]` kept as is. */
-export function patientFields(form: Record<string, unknown>): Record<string, MultipartValue | undefined> {
+function patientFields(form: Record<string, unknown>): Record<string, MultipartValue | undefined> {
   return Object.fromEntries(
     Object.entries(form).map(([name, value]) => [
       name.includes('[') ? name : `patient[${name}]`,

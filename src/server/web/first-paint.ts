@@ -33,7 +33,7 @@ export function prepareFirstPaint(source: string, clientDir: string): FirstPaint
  * preloads are added back at that moment, so the modules still arrive in parallel. A hidden tab, which
  * does not paint, starts them a second after the document is parsed; the back office's empty shell at once.
  */
-export function startScriptsAfterFirstPaint(
+function startScriptsAfterFirstPaint(
   template: string,
   stylesheets: string[] = [],
 ): { template: string; scriptSources: string[] } {
@@ -70,7 +70,7 @@ export function startScriptsAfterFirstPaint(
  * the line with the scripts before anything shows; the whole sheet inlined would push the home page past
  * the first TCP window (14.6 KB).
  */
-export function inlineStylesheets(
+function inlineStylesheets(
   source: string,
   clientDir: string,
 ): { template: string; stylesheets: { href: string; css: string }[] } {

@@ -40,7 +40,7 @@ interface CachedPage {
 }
 
 /** Pages whose answer depends on live data or on who asks: never cached. */
-export function isLivePath(requestPath: string): boolean {
+function isLivePath(requestPath: string): boolean {
   const pathname = routePath(requestPath);
   return (
     pathname.startsWith('/sessions_availability') ||

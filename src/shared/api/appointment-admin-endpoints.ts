@@ -1,6 +1,5 @@
 import type {
   adminBookingRequestSchema,
-  adminBookingResponseSchema,
   appointmentChangeResponseSchema,
   appointmentFilterSchema,
   appointmentIdParams,
@@ -63,5 +62,5 @@ export const createRefund = defineEndpoint<{
 /** Books a time for a patient: staff's booking, with the patient's details. */
 export const createAdminBooking = defineEndpoint<{
   body: typeof adminBookingRequestSchema;
-  response: typeof adminBookingResponseSchema;
+  response: typeof appointmentChangeResponseSchema;
 }>()({ method: 'POST', path: '/api/admin/patients', access: 'admin', status: 201 });

@@ -1,6 +1,5 @@
 import {
   adminBookingRequestSchema,
-  adminBookingResponseSchema,
   appointmentChangeResponseSchema,
   appointmentFilterSchema,
   appointmentIdParams,
@@ -73,5 +72,5 @@ export const createAdminBooking = withSchemas(admin.createAdminBooking, {
     "Books a time for a patient (multipart patient[...]: the admin patient form, e-mail optional, session_id of an available time or one held by staff, result, referral_letter and attachment .doc/.docx/.pdf up to 10 MB); the appointment is 'Booked by admin'",
   body: adminBookingRequestSchema,
   form: { envelope: 'patient', files: PATIENT_FILES },
-  response: adminBookingResponseSchema,
+  response: appointmentChangeResponseSchema,
 });

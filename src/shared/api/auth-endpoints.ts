@@ -28,6 +28,6 @@ export const getMe = defineEndpoint<{ response: typeof meResponseSchema }>()({
 });
 
 /** Where the back office's endpoints live: the browser forgets every read under it when its admin signs out. */
-export const ADMIN_API_PREFIX = '/api/admin/';
+const ADMIN_API_PREFIX = '/api/admin/';
 
 export const isAdminApiPath = (path: string): boolean => path.startsWith(ADMIN_API_PREFIX);

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** The Zod schemas of an endpoint's parts, as types: what it reads (params, query, body) and answers. */
 export interface EndpointTypes {

@@ -37,7 +37,7 @@ export interface DataTableDeleteDialog<Row> {
  * then runs the action. The dialog closes when `run` resolves and stays open when it rejects (the caller
  * has shown what went wrong).
  */
-export interface DataTableRowAction<Row> {
+interface DataTableRowAction<Row> {
   /** The button's text, e.g. 'Refund'; screen readers hear the row's label after it ('Refund Aoife Byrne'). */
   label: string;
   /** Whether the row has this action (e.g. only a paid appointment can be refunded); every row unless given. */

@@ -16,12 +16,12 @@ export interface Notification {
   durationMs: number;
 }
 
-export interface ErrorOptions {
+interface ErrorOptions {
   /** Payment errors stay on screen longer (5 s instead of 3 s). */
   payment?: boolean;
 }
 
-export interface SuccessOptions {
+interface SuccessOptions {
   /** How long it stays, when it is longer than a usual notice (`LONG_NOTIFICATION_DURATION_MS`). */
   durationMs?: number;
 }

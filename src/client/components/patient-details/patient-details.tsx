@@ -19,7 +19,7 @@ import {
 import './patient-details.css';
 
 /** Displayed file names are cut to 27 characters (spec section 9). */
-export const FILE_NAME_LENGTH = 27;
+const FILE_NAME_LENGTH = 27;
 
 export interface PatientDetailsProps {
   patient: PatientDetail;

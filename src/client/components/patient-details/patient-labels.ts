@@ -64,7 +64,7 @@ export const ageGroupLabel = (isAdult: boolean) => (isAdult ? 'Adult' : 'Child')
 
 export type PatientFileKind = 'result' | 'referral_letter' | 'attachment';
 
-export const patientFileLabels: Record<PatientFileKind, string> = {
+const patientFileLabels: Record<PatientFileKind, string> = {
   result: 'Result',
   referral_letter: 'Referral letter',
   attachment: 'Attachment',

@@ -15,7 +15,7 @@ import { isSafeLinkHref, safeLinkHref } from '../../lib/safe-link';
 import { type ToolbarState, toolbarItems } from './toolbar-items';
 import './rich-text-editor.css';
 
-export interface RichTextEditorHandle {
+interface RichTextEditorHandle {
   /** Puts the keyboard focus in the editable area (e.g. react-hook-form's focus on an invalid field). */
   focus: () => void;
 }

@@ -20,9 +20,6 @@ export const appointmentsListPath = (isVideoCall: boolean | null | undefined) =>
 /** The edit screen of an appointment. */
 export const appointmentEditPath = (id: number) => `/admin/appointment/edit?id=${id}`;
 
-/** The create screen for a time (spec 2.6: without a time it goes back to the availability screen). */
-export const appointmentCreatePath = (slotId: number) => `/admin/appointment/create?session_id=${slotId}`;
-
 /** 'Video consultation' or 'Allergy test'. */
 export const appointmentKindLabel = (isVideoCall: boolean | null | undefined) =>
   isVideoCall ? 'Video consultation' : 'Allergy test';

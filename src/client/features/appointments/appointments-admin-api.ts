@@ -52,7 +52,7 @@ export interface AppointmentFilter {
 const flag = (value: boolean): 'true' | 'false' => (value ? 'true' : 'false');
 
 /** The list's and the CSV's filter as the API reads it (an empty search and `false` are left out). */
-export function appointmentFilterQuery(filter: AppointmentFilter) {
+function appointmentFilterQuery(filter: AppointmentFilter) {
   return {
     is_video_call: flag(filter.isVideoCall),
     search_transaction: filter.search || undefined,

@@ -19,7 +19,7 @@ import {
 } from './appointment-form-values';
 
 /** The id of a field's control: what the form focuses and the tests find. */
-export const fieldId = (name: keyof AppointmentFormFields) => `appointment-${name}`;
+const fieldId = (name: keyof AppointmentFormFields) => `appointment-${name}`;
 
 const DOCUMENT_LABELS: Record<FileFieldName, string> = {
   result: 'Result (optional)',

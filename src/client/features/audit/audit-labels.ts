@@ -6,7 +6,7 @@ import type { AuditEntry, AuditPurge } from '../../../shared/audit';
  */
 
 /** What each action of the log is called on screen. */
-export const auditActionLabels: Record<string, string> = {
+const auditActionLabels: Record<string, string> = {
   read: 'Read',
   create: 'Created',
   update: 'Changed',
@@ -21,7 +21,7 @@ export const auditActionLabels: Record<string, string> = {
 };
 
 /** What each type of record is called on screen. */
-export const auditEntityLabels: Record<string, string> = {
+const auditEntityLabels: Record<string, string> = {
   patient: 'Patient',
   appointment: 'Appointment',
   payment: 'Payment',

@@ -9,7 +9,7 @@ import { useEndpointQuery } from '../../lib/endpoint-query';
 import { endpointQueryKey } from '../../lib/query-client';
 
 /** `getMe` answers `{ admin_user }`; the login answer seeds it. */
-export const meQueryKey = endpointQueryKey(getMe);
+const meQueryKey = endpointQueryKey(getMe);
 
 export type MeResponse = ResponseOf<typeof getMe>;
 

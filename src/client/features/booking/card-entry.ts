@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 
 /** What a card form makes of the card when the patient pays. */
-export type CardResult =
+type CardResult =
   | { kind: 'method'; paymentMethodId: string }
   /** Some of the card's details are missing: 'FILL THE CARD INFO' (spec section 5). */
   | { kind: 'incomplete' }

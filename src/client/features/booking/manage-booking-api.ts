@@ -12,7 +12,6 @@ import { type ApiQueryKey, endpointQueryKey } from '../../lib/query-client';
 // A patient's own appointment (issue 20): the link's token goes in a header, never in a URL or a cache key.
 
 export type ManagedAppointmentAnswer = ResponseOf<typeof getManagedBooking>;
-export type ManageActionAnswer = ResponseOf<typeof cancelManagedBooking>;
 
 const appointmentKey = (reference: string) => endpointQueryKey(getManagedBooking, { params: { reference } });
 

@@ -13,7 +13,7 @@ export interface StripeCardElement {
   update(options: { disabled?: boolean }): void;
 }
 
-export interface StripeError {
+interface StripeError {
   message?: string;
 }
 
@@ -35,7 +35,7 @@ declare global {
   }
 }
 
-export const STRIPE_JS_URL = 'https://js.stripe.com/v3';
+const STRIPE_JS_URL = 'https://js.stripe.com/v3';
 
 let loading: Promise<Stripe> | undefined;
 

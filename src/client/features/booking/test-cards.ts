@@ -1,5 +1,5 @@
 /** The built-in test mode's cards (DESIGN.md section 2): Stripe's test numbers, mapped to its payment methods. */
-export const TEST_CARDS: Record<string, string> = {
+const TEST_CARDS: Record<string, string> = {
   '4242424242424242': 'pm_card_visa',
   '4000000000000002': 'pm_card_chargeDeclined',
 };

@@ -59,7 +59,7 @@ const DAY = 24 * 60 * 60_000;
  * The patient is told to write to the clinic if no one answers within 7-10 days: a referral awaiting triage
  * for 7 days or more is overdue.
  */
-export const OVERDUE_AFTER_DAYS = 7;
+const OVERDUE_AFTER_DAYS = 7;
 
 export function isOverdue(
   referral: { status: ReferralStatus; received_at: string },

@@ -8,7 +8,7 @@ import { claimAbandonedAppointments, deleteAppointments } from './appointment-re
 import { forgetBookers } from './forget-bookers';
 
 /** An unpaid booking whose hold is gone is deleted, with its patient and files, this long after it was made. */
-export const ABANDONED_APPOINTMENT_RETENTION_HOURS = 24;
+const ABANDONED_APPOINTMENT_RETENTION_HOURS = 24;
 /** Bookings deleted in one transaction (each may carry three 10 MB files). */
 const ABANDONED_BATCH = 20;
 

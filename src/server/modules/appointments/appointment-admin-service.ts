@@ -36,7 +36,7 @@ export async function listAppointmentsForStaff(
 }
 
 /** An appointment's detail as staff see it (its files' names and its e-mails read here); nothing is audited. */
-export async function appointmentDetail(db: Db, record: AppointmentRecord): Promise<StaffAppointmentDetail> {
+async function appointmentDetail(db: Db, record: AppointmentRecord): Promise<StaffAppointmentDetail> {
   const { patient } = record;
   const [stored, emails] = await Promise.all([
     patient

@@ -4,9 +4,9 @@ import type { AppointmentContext } from './appointment-context';
 import { settlePayments } from './appointment-payments';
 import { type QueuedReminder, sendDueReminders } from './appointment-reminders';
 
-export const PAYMENT_SETTLEMENT_INTERVAL_MS = 60_000;
-export const ABANDONED_APPOINTMENT_JOB_INTERVAL_MS = 10 * 60_000;
-export const APPOINTMENT_REMINDER_INTERVAL_MS = 5 * 60_000;
+const PAYMENT_SETTLEMENT_INTERVAL_MS = 60_000;
+const ABANDONED_APPOINTMENT_JOB_INTERVAL_MS = 10 * 60_000;
+const APPOINTMENT_REMINDER_INTERVAL_MS = 5 * 60_000;
 
 /**
  * Every minute, the payments whose turn has come are settled from their provider: a webhook that never came,

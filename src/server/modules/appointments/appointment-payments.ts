@@ -46,7 +46,7 @@ export const PAYMENT_SETTLEMENT_GRACE_MS = 2 * 60_000;
 /** The browser's check asks the provider about a payment at most this often. */
 export const PROVIDER_RECHECK_MS = 5_000;
 /** A 3-D Secure check not finished within this is given up: the payment is cancelled at the provider. */
-export const UNFINISHED_CHECK_MS = 60 * 60_000;
+const UNFINISHED_CHECK_MS = 60 * 60_000;
 /** Payments the settlement job asks about in one run. */
 const SETTLEMENT_BATCH = 20;
 
@@ -243,7 +243,7 @@ export type SettlementOutcome =
  * and the patient told. `event` (a webhook's) is recorded in the same transaction, so a replayed event changes
  * nothing.
  */
-export async function settlePayment(
+async function settlePayment(
   context: AppointmentContext,
   paymentId: number,
   word: ProviderPayment,

@@ -10,14 +10,14 @@ import { reminderEmailOf } from './emails/appointment-emails';
  * (5 days before) and the day to stop nasal antihistamine sprays (3 days before); for every appointment, two days
  * before, its time, place and the cancellation rule.
  */
-export const reminderRules = {
+const reminderRules = {
   stop_antihistamines: { daysBefore: 5, testsOnly: true },
   stop_nasal_antihistamines: { daysBefore: 3, testsOnly: true },
   two_days_before: { daysBefore: 2, testsOnly: false },
 } as const satisfies Record<AppointmentReminderKind, Omit<ReminderRule, 'kind'>>;
 
 /** The clinic-time wall clock a reminder is due at on its day. */
-export const REMINDER_TIME = '09:00';
+const REMINDER_TIME = '09:00';
 
 const rules: ReminderRule[] = Object.entries(reminderRules).map(([kind, rule]) => ({
   kind: kind as AppointmentReminderKind,

@@ -32,9 +32,9 @@ import { applyPaymentEvent, checkAppointmentPayment, payByCard } from './appoint
 import { readVisitorAppointment } from './appointment-visitor-service';
 
 /** Reads of a booking one address may make in a minute. */
-export const BOOKING_READS_PER_MINUTE = 60;
+const BOOKING_READS_PER_MINUTE = 60;
 /** Payments one address may try in a minute: a few cards, not a card-testing script. */
-export const PAYMENTS_PER_MINUTE = 10;
+const PAYMENTS_PER_MINUTE = 10;
 
 /** Cancels and moves one address may ask for in a minute from booking links: a patient makes one or two. */
 export const MANAGE_ACTIONS_PER_MINUTE = 10;

@@ -16,7 +16,7 @@ import type { AppointmentCsvRecord, AppointmentRecord } from './appointment-repo
 import { inviteUid } from './emails/calendar-invite';
 
 /** 'Paid' for succeeded, 'Booked by admin' without an amount, else the capitalised status (spec 2.6). */
-export function statusLabel(status: string, amountCents: number | null): string {
+function statusLabel(status: string, amountCents: number | null): string {
   if (amountCents === null) return 'Booked by admin';
   if (status === 'succeeded') return 'Paid';
   const text = status.replace(/_/g, ' ');
@@ -174,7 +174,7 @@ export interface AppointmentEmailRow {
   sentAt: Date | null;
 }
 
-export function appointmentEmailAnswer(row: AppointmentEmailRow): AppointmentEmail {
+function appointmentEmailAnswer(row: AppointmentEmailRow): AppointmentEmail {
   return {
     id: row.id,
     to: row.toAddress,

@@ -20,13 +20,13 @@ import { getDecoyHash, hashPassword, verifyPassword } from './password-hashing';
 import { passwordProblem } from './password-rules';
 
 /** A token expires after 12 hours without use, */
-export const TOKEN_IDLE_MS = 12 * 60 * 60 * 1000;
+const TOKEN_IDLE_MS = 12 * 60 * 60 * 1000;
 /** and 7 days after sign-in however much it is used, so a stolen token does not live on. */
-export const TOKEN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const TOKEN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Sliding expiry is written at most once a minute per token, not on every request. */
 const EXTEND_AFTER_MS = 60 * 1000;
 
-export function toAdminUser(row: AdminUserRow): AdminUser {
+function toAdminUser(row: AdminUserRow): AdminUser {
   return { id: row.id, email: row.email, name: row.name };
 }
 

@@ -5,7 +5,7 @@ import { clientAddressKey as addressKey } from '../../http/client-address';
 
 type Scope = 'email-and-address' | 'address' | 'email';
 
-export interface LoginLimit {
+interface LoginLimit {
   scope: Scope;
   /** Failed (or still running) attempts allowed within the window; the next one is refused. */
   max: number;
@@ -19,7 +19,7 @@ export interface LoginLimit {
  * known address (`KNOWN_ADDRESS_DAYS`), so guessers cannot use it to keep the real admin out. Longer windows
  * with higher counts make the wait grow: 15 minutes, then up to an hour, then up to a day.
  */
-export const LOGIN_LIMITS: readonly LoginLimit[] = [
+const LOGIN_LIMITS: readonly LoginLimit[] = [
   { scope: 'email-and-address', max: 5, minutes: 15 },
   { scope: 'email-and-address', max: 10, minutes: 60 },
   { scope: 'email-and-address', max: 20, minutes: 24 * 60 },
@@ -34,7 +34,7 @@ export const LOGIN_LIMITS: readonly LoginLimit[] = [
  * per-e-mail ceiling does not refuse it. The successful sign-ins are read from the audit log ('login' entries
  * with the admin's id and address), which is kept longer than this, so no second record of them is needed.
  */
-export const KNOWN_ADDRESS_DAYS = 90;
+const KNOWN_ADDRESS_DAYS = 90;
 
 /** Whether the admin with `email` signed in successfully from `key`'s address (or /64) lately. */
 async function isKnownAddress(db: Db, email: string, key: string): Promise<boolean> {

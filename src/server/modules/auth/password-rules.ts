@@ -1,5 +1,5 @@
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 12;
+const MIN_PASSWORD_LENGTH = 8;
+const MAX_PASSWORD_LENGTH = 12;
 
 let commonPasswords: Promise<ReadonlySet<string>> | undefined;
 

@@ -55,7 +55,7 @@ async function storeUploads(tx: Db, prepared: PreparedUploads): Promise<Partial<
 }
 
 /** A validated publication date: with an offset as given, else read in clinic time (Europe/Dublin). */
-export function publishedAtDate(value: string): Date {
+function publishedAtDate(value: string): Date {
   const parts = parsePublishedAtParts(value);
   if (!parts) throw refused('article_date_invalid', articleTexts.publishedAtInvalid);
   if (parts.offset) return new Date(value);

@@ -4,13 +4,13 @@ import { composeEmail, type EmailContent } from '../email/email-template';
 import { queueEmail } from '../email/outbox-repository';
 import { insertContactMessage } from './contact-repository';
 
-export const CONTACT_EMAIL_SUBJECT = 'Message from the website contact form';
+const CONTACT_EMAIL_SUBJECT = 'Message from the website contact form';
 
 /**
  * The message to the clinic. The visitor's words stay out of the headers: an encoded word (=?UTF-8?B?…?=) typed
  * as a name would be decoded by mail programs into any subject the sender likes.
  */
-export function contactEmail(request: ContactRequest): EmailContent {
+function contactEmail(request: ContactRequest): EmailContent {
   return composeEmail(CONTACT_EMAIL_SUBJECT, [
     'A message from the contact form of the website:',
     {

@@ -13,7 +13,7 @@ import { checkBeforeReferralForm, submitReferral } from '../referrals/referral-s
 const BOOKING_FORM_LIMITS: FormLimits = { files: 3, fields: 45, fieldSize: 4 * 1024 };
 
 /** Bookings one address may create in a minute: a family books a few, a script is slowed down. */
-export const BOOKINGS_PER_MINUTE = 10;
+const BOOKINGS_PER_MINUTE = 10;
 
 const holdTokenOf = (request: FastifyRequest) => secretTokenHashOf(request.headers[HOLD_TOKEN_HEADER]);
 

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { routePath } from '../../../shared/route-path';
 
 /** The page with the card form (spec 2.2 `/payment`): the only page that may load Stripe.js. */
-export const PAYMENT_PAGE_PATH = '/payment';
+const PAYMENT_PAGE_PATH = '/payment';
 
 /**
  * What Stripe.js and Elements need (Stripe's CSP guide): its script, its iframes (the card field and
  * 3-D Secure) and its API.
  */
-export const STRIPE_SOURCES: Readonly<Record<string, readonly string[]>> = {
+const STRIPE_SOURCES: Readonly<Record<string, readonly string[]>> = {
   'script-src': ['https://js.stripe.com', 'https://*.js.stripe.com'],
   'frame-src': ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
   'connect-src': ['https://api.stripe.com'],

@@ -20,7 +20,7 @@ export interface StripeSettings {
  * How long one call to Stripe may take before the SDK gives up on it, and how often it then tries again (with
  * the same key): a payment makes two calls, so at worst 2 × 2 × 10 s, inside the server's 60 s connection timeout.
  */
-export const STRIPE_TIMEOUT_MS = 10_000;
+const STRIPE_TIMEOUT_MS = 10_000;
 const STRIPE_RETRIES = 1;
 
 /**
@@ -31,7 +31,7 @@ export async function loadStripeSdk(): Promise<typeof Stripe> {
   return (await import('stripe')).default;
 }
 
-export function stripeClient(settings: StripeSettings, sdk: typeof Stripe): Stripe {
+function stripeClient(settings: StripeSettings, sdk: typeof Stripe): Stripe {
   return new sdk(settings.secretKey, {
     ...(settings.host
       ? { host: settings.host, port: settings.port, protocol: settings.protocol ?? 'https' }

@@ -6,7 +6,7 @@ import { type ReferralDecision, type ReferralStatus, referralDecisions } from '.
  * question and answers by e-mail; staff decide again once they have). Accepted and declined are final: the patient
  * has been told.
  */
-export const referralMoves = {
+const referralMoves = {
   accepted: { from: ['awaiting', 'more_info'] },
   declined: { from: ['awaiting', 'more_info'] },
   more_info: { from: ['awaiting', 'more_info'] },

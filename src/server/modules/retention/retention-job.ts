@@ -3,7 +3,7 @@ import type { Job, JobLogger } from '../../jobs/job-runner';
 import { purgeExpiredData, type RetentionRun } from './retention-service';
 
 /** Hourly: a day's cut-off moves by an hour at a time, and a run that finds nothing costs a few index reads. */
-export const RETENTION_INTERVAL_MS = 60 * 60_000;
+const RETENTION_INTERVAL_MS = 60 * 60_000;
 
 /**
  * Every hour, the form data older than RETENTION_DAYS is deleted (`purgeExpiredData`). Several instances may run

@@ -39,9 +39,9 @@ export interface RetentionRun {
 }
 
 /** The action of the one audit entry of a run that deleted something (by the system, counts only). */
-export const RETENTION_AUDIT_ACTION = 'retention_purge';
+const RETENTION_AUDIT_ACTION = 'retention_purge';
 /** The audit entry's record type: the retention of the forms' data, no one record. */
-export const RETENTION_AUDIT_ENTITY = 'retention';
+const RETENTION_AUDIT_ENTITY = 'retention';
 
 /** Contact messages deleted in one transaction. */
 const CONTACT_BATCH = 200;

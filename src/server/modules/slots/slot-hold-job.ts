@@ -2,7 +2,7 @@ import type { Db } from '../../db/database';
 import type { Job, JobLogger } from '../../jobs/job-runner';
 import { releaseExpiredHolds } from './slot-repository';
 
-export const SLOT_HOLD_JOB_INTERVAL_MS = 30_000;
+const SLOT_HOLD_JOB_INTERVAL_MS = 30_000;
 
 /** Every 30 s, lapsed holds (a visitor's or an admin's) return their slots to available. */
 export function slotHoldReleaseJob(options: {

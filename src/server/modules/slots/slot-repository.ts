@@ -107,7 +107,7 @@ export async function appointmentsOfSlots(db: Db, slotIds: number[]): Promise<Ma
 }
 
 /** Start instants and prices of the kind's slots in the range: all of them, or only those a visitor may take now. */
-export async function listSlotStarts(
+async function listSlotStarts(
   db: Db,
   range: InstantRange,
   kind: SlotKind,
@@ -203,7 +203,7 @@ const holdRefusals: Record<string, HoldRefusal> = {
 };
 
 /** How long a hold may last in all, however often it is renewed. */
-export const holdLifetimeMinutes = (holdMinutes: number) => holdMinutes * HOLD_LIFETIME_FACTOR;
+const holdLifetimeMinutes = (holdMinutes: number) => holdMinutes * HOLD_LIFETIME_FACTOR;
 
 /**
  * The end of a renewed hold: `holdMinutes` from now, but not past its lifetime from when it started (as

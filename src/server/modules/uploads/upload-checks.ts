@@ -3,7 +3,7 @@ import type { FormFile } from '../../../shared/api/common-schemas';
 import { IMAGE_VARIANT_WIDTHS, type UploadKind, uploadRules } from '../../../shared/uploads';
 import { fieldError, refused, unsupported } from '../../domain-errors';
 
-export interface CheckedUpload {
+interface CheckedUpload {
   fileName: string;
   bytes: Buffer;
   /** Detected from the bytes, never taken from the name or the declared type. */
@@ -19,7 +19,7 @@ function extensionOf(fileName: string): string {
  * Accepts a file only when its name has an allowed extension and its bytes are of an allowed type
  * (DESIGN.md section 4): a script named `.pdf` or an SVG named `.png` is refused with 415.
  */
-export async function checkUpload(file: FormFile, kind: UploadKind, field: string): Promise<CheckedUpload> {
+async function checkUpload(file: FormFile, kind: UploadKind, field: string): Promise<CheckedUpload> {
   const rule = uploadRules[kind];
   const refuse = () => unsupported('file_type_refused', rule.message, fieldError(field, rule.message));
   if (file.bytes.length === 0)

@@ -10,7 +10,7 @@ import { manageLinkUrl, newManageLink } from '../manage-links';
 import { type PreparedFiles, storeNewFiles } from '../patient-files';
 
 /** What a booking keeps of its form for the slot it took (whose kind decides what is kept). */
-export interface BookingForm {
+interface BookingForm {
   patient: Omit<NewPatient, 'resultFileId' | 'referralLetterFileId' | 'attachmentFileId'>;
   appointment: Pick<NewAppointment, 'paymentType' | 'antihistamineConfirmed' | 'agreementAccepted'>;
 }

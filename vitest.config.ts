@@ -17,6 +17,7 @@ export default defineConfig({
     // its own process is idle while the files run, so use every core.
     maxWorkers: availableParallelism(),
     globalSetup: ['src/server/test/test-database-setup.ts'],
+    setupFiles: ['src/server/test/fixture-counters-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -50,6 +50,15 @@ export function nextAddress(): string {
 }
 
 let slotDay = 3;
+
+/**
+ * Starts the address and day counters again. The test files of a worker share these modules (vitest's
+ * `isolate: false`), so without this a file's days would depend on which files ran before it in its worker.
+ */
+export function resetBookingFixtures(): void {
+  visitor = 0;
+  slotDay = 3;
+}
 /** A future slot of its own (a new clinic day each time, 10:00–10:30); answers its id and start. */
 export async function futureSlot(
   db: DatabaseHandle['db'],

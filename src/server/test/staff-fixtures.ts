@@ -95,6 +95,11 @@ export async function staffBooking(
 
 let storedDay = 0;
 
+/** Starts the stored appointments' days again (see `resetBookingFixtures`). */
+export function resetStaffFixtures(): void {
+  storedDay = 0;
+}
+
 /**
  * An appointment stored directly in `status`, with a patient, on a booked slot of its own (a day of its own, so
  * slots never overlap): one that has started (`started`, the default: days ago) or one far ahead. What the API

@@ -19,6 +19,7 @@ import {
   migrateDatabase,
   openDatabase,
   POOL_CONNECT_TIMEOUT_MS,
+  whilePgliteIsIdle,
   withoutDrizzleParsers,
 } from './database';
 import { isDatabaseUnavailable } from './database-errors';
@@ -238,6 +239,20 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded PGlite', () =>
     );
     expect(typeof raw?.at).toBe('string');
     expect(raw?.day).toBe('2026-03-29');
+  });
+
+  it('holds every statement while a backup copies, and still answers the health ping meanwhile', async () => {
+    const order: string[] = [];
+    let queued: Promise<unknown> | undefined;
+    await whilePgliteIsIdle(handle, async () => {
+      queued = handle.db.execute(sql`select 1`).then(() => order.push('statement'));
+      // The ping would otherwise wait behind the copy, and the health check give up on a working instance.
+      await handle.ping();
+      order.push('ping');
+    });
+    await queued;
+    expect(order).toEqual(['ping', 'statement']);
+    await handle.ping();
   });
 
   it('persists to a data folder whose parents do not exist yet', async () => {

@@ -35,7 +35,9 @@ export const PGLITE_EXTRA_START_PARAMS = ['-c', 'shared_buffers=16MB'];
 
 // Each driver's packages are imported only when a database of its kind is opened: loading PGlite (and its
 // WebAssembly) on a PostgreSQL start, or pg on a PGlite one, cost a start about 70-80 ms for nothing.
-type Driver = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool; pg: typeof pg };
+/** `heldForCopy`: a backup is copying the folder while every statement waits (`whilePgliteIsIdle`). */
+type PgliteDriver = { kind: 'pglite'; client: PGlite; heldForCopy: boolean };
+type Driver = PgliteDriver | { kind: 'postgres'; pool: pg.Pool; pg: typeof pg };
 
 // Keyed by the drizzle instance, so a wrapped handle (e.g. the tests' one) still finds its driver.
 const drivers = new WeakMap<Db, Driver>();
@@ -155,12 +157,16 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   // PGlite makes its files readable and writable by everyone (0666): the folder is closed to other users.
   if (directory !== undefined) await chmod(directory, 0o700);
   const db: Db = drizzlePglite({ client: withoutDrizzleParsers(client), schema });
-  drivers.set(db, { kind: 'pglite', client });
+  const driver: PgliteDriver = { kind: 'pglite', client, heldForCopy: false };
+  drivers.set(db, driver);
   let closed = false;
   return {
     db,
     kind: 'pglite',
     async ping() {
+      // Held by this process's own backup copy (whilePgliteIsIdle): alive, and answering the queued statements
+      // once the copy ends. A ping would wait for the copy, and a load balancer would drop a working instance.
+      if (driver.heldForCopy) return;
       await db.execute(sql`select 1`);
     },
     async close() {
@@ -285,7 +291,16 @@ export async function whilePgliteIsIdle<T>(handle: DatabaseHandle, work: () => P
   if (driver?.kind !== 'pglite') throw new Error('whilePgliteIsIdle: not a PGlite handle');
   const { client } = driver;
   await client.exec('checkpoint');
-  return client._runExclusiveTransaction(() => client._runExclusiveQuery(work));
+  return client._runExclusiveTransaction(() =>
+    client._runExclusiveQuery(async () => {
+      driver.heldForCopy = true;
+      try {
+        return await work();
+      } finally {
+        driver.heldForCopy = false;
+      }
+    }),
+  );
 }
 
 /** Applies the SQL migrations that have not run yet; safe when several instances start at once. */

@@ -12,7 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../test/server-process';
-import { createTestDatabase } from '../test/test-database';
+import { createTestDatabase, pgliteTemplateDump } from '../test/test-database';
 import {
   type DatabaseHandle,
   type Db,
@@ -170,7 +170,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded PGlite', () =>
     const folder = await mkdtemp(path.join(tmpdir(), 'clinic-lock-'));
     const dataDir = path.join(folder, 'db');
     try {
-      const first = await openDatabase({ dataDir });
+      // From the run's migrated copy: a new folder would run initdb, which the test below covers.
+      const first = await openDatabase({ dataDir, loadDataDir: await pgliteTemplateDump() });
       await expect(readFile(`${dataDir}.lock`, 'utf8')).resolves.toBe(String(process.pid));
       // Another process holding the claim (here: a child that still runs) keeps everyone else out.
       await first.close();
@@ -194,7 +195,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded PGlite', () =>
   }, 60_000);
 
   it('runs Drizzle’s queries, in and out of transactions, without its per-query parsers', async () => {
-    const client = await PGlite.create();
+    const client = await PGlite.create({ loadDataDir: await pgliteTemplateDump() });
     const seen: (QueryOptions | undefined)[] = [];
     const record = <T extends { query: PGlite['query'] }>(target: T) => {
       const query = target.query.bind(target);
@@ -227,7 +228,6 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('embedded PGlite', () =>
     } finally {
       await client.close();
     }
-    // A new in-memory PGlite runs initdb: over 20 s on a busy 2-core machine, as in the test below.
   }, 90_000);
 
   it('reads timestamps, dates and bytea as Drizzle and node-postgres would', async () => {

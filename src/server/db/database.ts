@@ -156,6 +156,17 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   });
   // PGlite makes its files readable and writable by everyone (0666): the folder is closed to other users.
   if (directory !== undefined) await chmod(directory, 0o700);
+  return pgliteHandle(client, drizzlePglite, async () => {
+    await client.close();
+    await release();
+  });
+}
+
+function pgliteHandle(
+  client: PGlite,
+  drizzlePglite: typeof import('drizzle-orm/pglite').drizzle,
+  close: () => Promise<void>,
+): DatabaseHandle {
   const db: Db = drizzlePglite({ client: withoutDrizzleParsers(client), schema });
   const driver: PgliteDriver = { kind: 'pglite', client, heldForCopy: false };
   drivers.set(db, driver);
@@ -172,10 +183,35 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
     async close() {
       if (closed) return;
       closed = true;
-      await client.close();
-      await release();
+      await close();
     },
   };
+}
+
+/**
+ * Another handle on the embedded database `handle` opened, whose `close` calls `giveBack` and leaves the
+ * database open; any statement through it after that throws. The tests lend one database to file after file.
+ */
+export async function borrowPglite(
+  handle: DatabaseHandle,
+  giveBack: () => Promise<void>,
+): Promise<DatabaseHandle> {
+  const driver = drivers.get(handle.db);
+  if (driver?.kind !== 'pglite') throw new Error('borrowPglite: not a PGlite handle');
+  const { client } = driver;
+  let givenBack = false;
+  const lent = new Proxy(client, {
+    get(target, property) {
+      if (givenBack) throw new Error('this database handle was closed');
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
+  return pgliteHandle(lent, drizzlePglite, async () => {
+    givenBack = true;
+    await giveBack();
+  });
 }
 
 async function openPostgres(

@@ -16,7 +16,7 @@ export default defineConfig({
     // Vitest leaves a core to itself by default, which on a 2-core machine runs the files one at a time;
     // its own process is idle while the files run, so use every core.
     maxWorkers: availableParallelism(),
-    globalSetup: ['src/server/test/test-database-setup.ts'],
+    globalSetup: ['src/server/test/test-database-setup.ts', 'scripts/server-bundle-setup.ts'],
     setupFiles: ['src/server/test/fixture-counters-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -11,7 +11,7 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     maxWorkers: availableParallelism(),
-    globalSetup: ['src/server/test/failure-test-setup.ts'],
+    globalSetup: ['src/server/test/failure-test-setup.ts', 'scripts/server-bundle-setup.ts'],
     testTimeout: 180_000,
     hookTimeout: 120_000,
   },

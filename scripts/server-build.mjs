@@ -53,7 +53,7 @@ const EXTERNAL_PACKAGES = [
  * files to resolve, read and compile one by one on every start. Paths the server reads at run time are
  * found from the project root (src/server/project-root.ts), so they hold from the bundle too.
  */
-export async function buildServer(outfile = SERVER_BUNDLE) {
+export async function buildServer(outfile = SERVER_BUNDLE, otherEntries = {}) {
   const outdir = dirname(resolve(projectRoot, outfile));
   // Chunks are named by their content's hash: the previous build's would pile up.
   await rm(join(outdir, 'chunks'), { recursive: true, force: true });
@@ -61,9 +61,10 @@ export async function buildServer(outfile = SERVER_BUNDLE) {
   const { build } = await import('esbuild');
   await build({
     absWorkingDir: projectRoot,
-    entryPoints: ['src/server/main.ts'],
+    // Other entries (the tests' backup command) share the server's chunks.
+    entryPoints: { [basename(outfile, '.js')]: 'src/server/main.ts', ...otherEntries },
     outdir,
-    entryNames: basename(outfile, '.js'),
+    entryNames: '[name]',
     chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     splitting: true,

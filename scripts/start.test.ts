@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../src/server/db/database';
 import { teamMembers } from '../src/server/db/schema';
 import {
@@ -20,17 +20,20 @@ import {
   sourcesHash,
 } from './server-build.mjs';
 
-const bundleDir = join(projectRoot, 'dist', `node-test-${process.pid}`);
+// The run's bundle (scripts/server-bundle-setup.ts), built by `buildServer` as `npm run build` builds it; one of
+// this file's own outside such a run.
+const runBundle = inject('serverBundleFolder');
+const bundleDir = runBundle ?? join(projectRoot, 'dist', `node-test-${process.pid}`);
 const bundle = join(bundleDir, 'main.js');
 let scratch: string;
 
 beforeAll(async () => {
-  await buildServer(bundle);
+  if (!runBundle) await buildServer(bundle);
   scratch = await mkdtemp(join(tmpdir(), 'clinic-start-test-'));
 }, 60_000);
 
 afterAll(async () => {
-  await rm(bundleDir, { recursive: true, force: true });
+  if (!runBundle) await rm(bundleDir, { recursive: true, force: true });
   await rm(scratch, { recursive: true, force: true });
 });
 

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeArgumentsFor } from './test/server-process';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -29,9 +30,9 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-/** Runs `node --import tsx src/server/main.ts` to its end; answers its exit code and output. */
+/** Runs the server (`nodeArgumentsFor`) to its end; answers its exit code and output. */
 async function runServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, nodeArgumentsFor('main'), {
     cwd: projectRoot,
     env: {
       ...process.env,

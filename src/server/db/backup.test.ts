@@ -15,7 +15,7 @@ import { projectRoot } from '../project-root';
 import { createBooking, pay } from '../test/booking-fixtures';
 import { injectMultipart, testFile } from '../test/multipart';
 import { bookWithFiles } from '../test/patient-fixtures';
-import { type ServerProcess, startServerProcess } from '../test/server-process';
+import { nodeArgumentsFor, type ServerProcess, startServerProcess } from '../test/server-process';
 import { clinicDayFromToday, clinicInstant } from '../test/slot-fixtures';
 import { signInAsNewAdmin, testConfig } from '../test/test-app';
 import {
@@ -46,13 +46,13 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-/** Runs `npm run backup|restore -- FILE` (as its script does, through tsx) on the test's data folder. */
+/** Runs `npm run backup|restore -- FILE` (the command, see `nodeArgumentsFor`) on the test's data folder. */
 function runCommand(
   command: 'backup' | 'restore',
   file: string,
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/backup.ts', command, file], {
+    const child = spawn(process.execPath, [...nodeArgumentsFor('backup'), command, file], {
       cwd: projectRoot,
       env: {
         ...process.env,

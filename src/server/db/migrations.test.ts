@@ -8,7 +8,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../project-root';
-import { onServer } from '../test/test-database';
+import { onServer, pgliteBlankDump } from '../test/test-database';
 
 // Migration 0007 moves existing bookings: each booking's patient gets an appointment of the same id with the
 // state its payments say, its payments follow it, staff bookings lose their 'admin' pseudo-payment, and slots
@@ -44,7 +44,10 @@ async function openSql(): Promise<Sql> {
       },
     };
   }
-  const client = await PGlite.create({ extensions: { btree_gist, pg_trgm } });
+  const client = await PGlite.create({
+    extensions: { btree_gist, pg_trgm },
+    loadDataDir: await pgliteBlankDump(),
+  });
   const [{ drizzle }, { migrate }] = await Promise.all([
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),

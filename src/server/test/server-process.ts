@@ -1,7 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import path from 'node:path';
+import { inject } from 'vitest';
 import { projectRoot } from '../project-root';
+
+/**
+ * How node runs the server (`main`) or the backup command (`backup`) in a process of its own: the run's bundle
+ * (scripts/server-bundle-setup.ts) with plain node, as `npm start` runs the server, or else the sources
+ * through tsx, as `npm run dev` and `npm run backup` do.
+ */
+export function nodeArgumentsFor(program: 'main' | 'backup'): string[] {
+  const bundle = inject('serverBundleFolder');
+  if (bundle) return [path.join(bundle, `${program}.js`)];
+  return ['--import', 'tsx', program === 'main' ? 'src/server/main.ts' : 'src/server/cli/backup.ts'];
+}
 
 /** A port no one listens on now. */
 export function freePort(): Promise<number> {
@@ -26,14 +39,14 @@ export interface ServerProcess {
 }
 
 /**
- * The real server (`src/server/main.ts`, as `npm run dev` runs it) in a process of its own on 127.0.0.1, with
+ * The real server (`src/server/main.ts`, see `nodeArgumentsFor`) in a process of its own on 127.0.0.1, with
  * `env` over a quiet test configuration; resolves once `/api/health` answers. For the tests that stop a server
  * in the middle of its work and start it again.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, nodeArgumentsFor('main'), {
     cwd: projectRoot,
     env: {
       ...process.env,

@@ -33,12 +33,16 @@ export default async function setup(project: TestProject) {
   const folder = await mkdtemp(path.join(tmpdir(), 'clinic-test-template-'));
   const handle = await openDatabase({});
   try {
+    // Before any migration too, for the tests of the migrations themselves: initdb is seconds of CPU.
+    const blank = await dumpPgliteDataDir(handle);
+    await writeFile(path.join(folder, 'blank.tar'), Buffer.from(await blank.arrayBuffer()));
     await migrateDatabase(handle);
     const dump = await dumpPgliteDataDir(handle);
     await writeFile(path.join(folder, 'migrated.tar'), Buffer.from(await dump.arrayBuffer()));
   } finally {
     await handle.close();
   }
+  project.provide('pgliteBlankPath', path.join(folder, 'blank.tar'));
   project.provide('pgliteTemplatePath', path.join(folder, 'migrated.tar'));
   return async () => {
     await rm(folder, { recursive: true, force: true });

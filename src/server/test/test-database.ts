@@ -9,6 +9,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The migrated PGlite data folder, dumped once per run by `test-database-setup.ts`. */
     pgliteTemplatePath: string;
+    /** The same folder before any migration ran. */
+    pgliteBlankPath: string;
     /** A migrated PostgreSQL database each test file copies (`create database … template`), when TEST_DATABASE_URL is set. */
     postgresTemplateName: string;
   }
@@ -86,6 +88,12 @@ export function pgliteTemplateDump(): Promise<Blob> | undefined {
   if (!templatePath) return undefined;
   pgliteTemplate ??= readFile(templatePath).then((bytes) => new Blob([bytes]));
   return pgliteTemplate;
+}
+
+/** The run's PGlite data folder before any migration (a dump `PGlite.create({ loadDataDir })` loads), if any. */
+export async function pgliteBlankDump(): Promise<Blob | undefined> {
+  const blankPath = inject('pgliteBlankPath');
+  return blankPath ? new Blob([await readFile(blankPath)]) : undefined;
 }
 
 async function pgliteTestDatabase(): Promise<DatabaseHandle> {

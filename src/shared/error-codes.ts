@@ -52,7 +52,7 @@ const errorCodes = [
   'slot_booked_by_setting',
   'slot_booked',
   'slot_taken',
-  'slot_held_by_visitor',
+  /** Staff change or delete a slot a booking is holding (a visitor's hold, or a staff booking under way). */
   'slot_held',
   'hold_missing',
   'holds_limit',

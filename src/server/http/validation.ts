@@ -10,7 +10,7 @@ function unknownFieldsMessage(keys: readonly string[]): string {
 /**
  * The 422 answer to a failed validation (route schemas run it through `endpoint-route.ts`): each field's
  * messages, an unknown field's 'Unknown field.'; `error_messages` names the unknown fields when the first
- * issue is one.
+ * issue is one (code `unknown_field`).
  */
 export function validationError(error: z.ZodError): DomainError {
   const issues = error.issues.flatMap((issue): [string, string][] =>
@@ -19,8 +19,8 @@ export function validationError(error: z.ZodError): DomainError {
       : [[issue.path.join('.') || '_', issue.message]],
   );
   const first = error.issues[0];
-  return refusedFields(
-    issues,
-    first?.code === 'unrecognized_keys' ? unknownFieldsMessage(first.keys) : undefined,
-  );
+  // The code the multipart reader gives an unknown field too: one reason, one code.
+  return first?.code === 'unrecognized_keys'
+    ? refusedFields(issues, unknownFieldsMessage(first.keys), 'unknown_field')
+    : refusedFields(issues);
 }

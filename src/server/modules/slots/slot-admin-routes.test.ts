@@ -360,7 +360,10 @@ describe('PUT /api/admin/sessions/:id', () => {
     const held = await put(id, 'pending');
     expect(held.statusCode).toBe(200);
     expect(held.json().session).toMatchObject({ id, status: 'pending' });
-    expect((await put(id, 'pending')).statusCode).toBe(409);
+    // One reason, one code: a slot a booking holds, whatever staff tried on it.
+    const again = await put(id, 'pending');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'slot_held' });
     const freed = await put(id, 'available');
     expect(freed.statusCode).toBe(200);
     expect(freed.json().session.status).toBe('available');
@@ -382,7 +385,7 @@ describe('PUT /api/admin/sessions/:id', () => {
     await holdSlot(t.app, id);
     const refused = await put(id, 'available');
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error_messages).toBe(slotTexts.heldByVisitor);
+    expect(refused.json()).toEqual({ code: 'slot_held', error_messages: slotTexts.heldByVisitor });
     const [row] = await t.database.db.select().from(slots).where(eq(slots.id, id));
     expect(row).toMatchObject({ status: 'pending' });
     expect(row?.holdTokenHash).not.toBeNull();
@@ -451,6 +454,7 @@ describe('DELETE /api/admin/sessions/:id', () => {
     const response = await remove(id);
     expect(response.statusCode).toBe(409);
     expect(response.json().error_messages).toMatch(/being booked/);
+    expect(response.json().code).toBe('slot_held');
   });
 
   it('answers 404 for an unknown or malformed id', async () => {

@@ -217,9 +217,9 @@ export async function changeSlotStatus(
     if (!before) throw notFound(slotTexts.notFound);
     if (before.status === 'booked') throw refused('slot_booked', slotTexts.bookedStatusLocked);
     if (status === 'available' && before.status === 'available') return slotAnswer(before);
-    if (status === 'pending' && before.status === 'pending') throw conflict('slot_taken', slotTexts.taken);
+    if (status === 'pending' && before.status === 'pending') throw conflict('slot_held', slotTexts.taken);
     const after = await setSlotStatus(tx, id, [before.status], status, holdMinutes);
-    if (!after && status === 'available') throw conflict('slot_held_by_visitor', slotTexts.heldByVisitor);
+    if (!after && status === 'available') throw conflict('slot_held', slotTexts.heldByVisitor);
     if (!after) {
       throw before.startsAt.getTime() <= Date.now()
         ? refused('slot_not_editable', slotTexts.notEditable)

@@ -35,6 +35,17 @@ describe('contact form', () => {
     // The validation code loads when the form is first used: wait for its first answer.
     await page.getByText('This field is required, please fill in.').first().waitFor();
     expect(await page.getByText('This field is required, please fill in.').count()).toBe(3);
+    // The browser's ids are the server's (the same tree on both sides): each error is named by its field's id.
+    expect(
+      await page.evaluate(() =>
+        [...document.querySelectorAll('input[aria-describedby], textarea[aria-describedby]')].map((field) => [
+          field.getAttribute('aria-describedby'),
+          `${field.id}-error`,
+        ]),
+      ),
+    ).toSatisfy(
+      (pairs: string[][]) => pairs.length === 3 && pairs.every(([named, expected]) => named === expected),
+    );
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
     await page.getByLabel('Name', { exact: true }).fill('A');
     await page.getByLabel('E-mail', { exact: true }).fill('not-an-email');

@@ -1,5 +1,5 @@
 import { hydrate, type QueryClient } from '@tanstack/react-query';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type DataRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -11,21 +11,12 @@ import { createQueryClient } from './lib/query-client';
 import { readState } from './lib/ssr-state';
 import { yieldToBrowser } from './lib/yield-to-browser';
 
-/** Marks the document once React has taken over the page (the browser tests wait for it). */
-function HydrationFlag() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-  return null;
-}
-
 /** The app as both paths render it: hydrating the server's page, or afresh. */
 function App({ queryClient, router }: { queryClient: QueryClient; router: DataRouter }) {
   return (
     <StrictMode>
       <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
-        <HydrationFlag />
       </AppProviders>
     </StrictMode>
   );

@@ -13,7 +13,7 @@ import {
   appointmentReminderJob,
   paymentSettlementJob,
 } from './modules/appointments/appointment-jobs';
-import { ensureAdmin } from './modules/auth/auth-service';
+import { ensureAdmin, noAdminWarning } from './modules/auth/auth-service';
 import { cleanStoredHtml } from './modules/blog/stored-html';
 import { emailOutboxJob } from './modules/email/email-sender';
 import { retentionJob } from './modules/retention/retention-job';
@@ -125,6 +125,9 @@ async function main() {
   if (config.admin) {
     const outcome = await ensureAdmin(database.db, config.admin.email, config.admin.password);
     app.log.info({ email: config.admin.email }, outcome === 'created' ? 'admin created' : 'admin exists');
+  } else {
+    const warning = await noAdminWarning(database.db);
+    if (warning) app.log.warn(warning);
   }
 
   let closing = false;

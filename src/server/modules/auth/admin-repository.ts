@@ -17,6 +17,11 @@ export async function findAdminByEmail(db: Db, email: string): Promise<AdminUser
   return row;
 }
 
+export async function anyAdminExists(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: adminUsers.id }).from(adminUsers).limit(1);
+  return row !== undefined;
+}
+
 /**
  * Inserts an admin unless one with that e-mail exists, in one atomic statement; answers the new row, or undefined
  * when the e-mail was taken (by another instance starting at the same moment, say).

@@ -4,8 +4,9 @@ import { buildApp } from '../../app';
 import { adminAuthTokens, auditLog, loginAttempts } from '../../db/schema';
 import { hashSecretToken } from '../../security/secret-tokens';
 import { createTestApp, signInAsNewAdmin, type TestApp, testConfig } from '../../test/test-app';
+import { createTestDatabase } from '../../test/test-database';
 import { insertAdmin } from './admin-repository';
-import { createAdmin, ensureAdmin, resetAdminPassword, unlockSignIn } from './auth-service';
+import { createAdmin, ensureAdmin, noAdminWarning, resetAdminPassword, unlockSignIn } from './auth-service';
 import { hashPassword } from './password-hashing';
 
 let t: TestApp;
@@ -350,6 +351,19 @@ describe('setting a password', () => {
     await expect(resetAdminPassword(t.database.db, email, weak)).rejects.toThrow(message);
     const refused = await login({ email: 'weak@clinic.test', password: weak }, '192.0.2.40');
     expect(refused.statusCode).toBe(401);
+  });
+
+  it('says at a start without ADMIN_EMAIL how to make the first admin, until there is one', async () => {
+    const empty = await createTestDatabase();
+    try {
+      expect(await noAdminWarning(empty.db)).toMatch(
+        /^no admin yet, .*ADMIN_EMAIL and ADMIN_PASSWORD.*npm run admin -- create/,
+      );
+      await ensureAdmin(empty.db, 'first@clinic.test', 'Start-pw12');
+      expect(await noAdminWarning(empty.db)).toBeUndefined();
+    } finally {
+      await empty.close();
+    }
   });
 
   it('creates the ADMIN_EMAIL admin once when several instances start together on an empty database', async () => {

@@ -4,6 +4,7 @@ import { hashSecretToken, newSecretToken } from '../../security/secret-tokens';
 import { type AdminActor, auditChange, visitorActor } from '../audit/audit-log';
 import {
   type AdminUserRow,
+  anyAdminExists,
   extendToken,
   findAdminByEmail,
   findLiveToken,
@@ -124,6 +125,12 @@ export async function resetAdminPassword(db: Db, email: string, password: string
 /** Clears the sign-in failures recorded for an e-mail (admin or not); answers how many there were. */
 export async function unlockSignIn(db: Db, email: string): Promise<number> {
   return forgetLoginAttemptsOf(db, normaliseEmail(email));
+}
+
+/** What the server says at start while nobody can sign in to the back office; undefined once an admin exists. */
+export async function noAdminWarning(db: Db): Promise<string | undefined> {
+  if (await anyAdminExists(db)) return undefined;
+  return 'no admin yet, so nobody can sign in to the back office: start once with ADMIN_EMAIL and ADMIN_PASSWORD set, or run npm run admin -- create --email you@example.ie';
 }
 
 /** ADMIN_EMAIL / ADMIN_PASSWORD at start: create that admin when it does not exist yet. */

@@ -132,7 +132,7 @@ const bookingFields = {
   is_adult: formFlagSchema('is_adult'),
   /**
    * Whether the chosen slot is a video call. The browser's form sends it to pick the rules; the server
-   * checks the form again with the slot's own kind, whatever was sent.
+   * checks the form with the slot's own kind, whatever was sent.
    */
   is_video_call: formFlagSchema('is_video_call'),
   guardian_first_name: optionalText(),
@@ -321,7 +321,8 @@ const slotBookingFlagSchema = z
 
 /**
  * `POST /api/patients` without `is_referral`: the form, the rest of the patient entity, and the result, referral letter and attachment
- * (.doc, .docx, .pdf, checked from their bytes).
+ * (.doc, .docx, .pdf, checked from their bytes). The form's rules are not checked here: the server checks them with
+ * the held slot's own kind (`bookHeldSlot`), which the form's `is_adult` and `is_video_call` may not match.
  */
 export const bookingRequestSchema = z
   .object({
@@ -332,8 +333,7 @@ export const bookingRequestSchema = z
     attachment: optionalFormFileSchema,
     is_referral: slotBookingFlagSchema,
   })
-  .strict()
-  .superRefine(addIssues);
+  .strict();
 export type BookingRequest = z.output<typeof bookingRequestSchema>;
 
 /** Who a patient is: what the booker and staff both read of a booking. */

@@ -63,18 +63,36 @@ describe('POST /api/patients: the slot booking form (spec section 5)', () => {
   });
 
   it("asks for a parent's names only for a child, 2 to 20", async () => {
-    const child = adultForm(held.id, {
+    const childSlot = await futureSlot(t.database.db, { isAdult: false });
+    const childToken = await holdSlot(t.app, childSlot.id);
+    const child = adultForm(childSlot.id, {
       is_adult: false,
       guardian_first_name: 'Mary',
       guardian_last_name: 'Byrne',
     });
-    expect(await errorsOf({ ...child, guardian_first_name: '' }, 'guardian_first_name')).toEqual([REQUIRED]);
-    expect(await errorsOf({ ...child, guardian_last_name: 'X' }, 'guardian_last_name')).toEqual([SHORT]);
-    expect(await errorsOf({ ...child, guardian_last_name: 'X'.repeat(21) }, 'guardian_last_name')).toEqual([
-      LONG,
+    const childErrorsOf = (body: Record<string, unknown>, field: string) => errorsOf(body, field, childToken);
+    expect(await childErrorsOf({ ...child, guardian_first_name: '' }, 'guardian_first_name')).toEqual([
+      REQUIRED,
     ]);
+    expect(await childErrorsOf({ ...child, guardian_last_name: 'X' }, 'guardian_last_name')).toEqual([SHORT]);
+    expect(
+      await childErrorsOf({ ...child, guardian_last_name: 'X'.repeat(21) }, 'guardian_last_name'),
+    ).toEqual([LONG]);
     const adult = await postHeld(adultForm(held.id, { guardian_first_name: '' }));
     expect(adult.json().errors?.guardian_first_name).toBeUndefined();
+  });
+
+  it("checks the form by the held slot's own kind, whatever the form's flags say or leave out", async () => {
+    const childSlot = await futureSlot(t.database.db, { isAdult: false });
+    const childToken = await holdSlot(t.app, childSlot.id);
+    // A child's time asks for a parent even when the form says adult.
+    const saysAdult = adultForm(childSlot.id, { is_adult: true, phone: '' });
+    expect(await errorsOf(saysAdult, 'guardian_first_name', childToken)).toEqual([REQUIRED]);
+    // An adult's time does not, even when the form leaves out is_adult (which would read as a child).
+    const { is_adult: _left, ...withoutFlag } = adultForm(held.id, { phone: '' });
+    const response = await postHeld(withoutFlag);
+    expect(response.statusCode).toBe(422);
+    expect(Object.keys(response.json().errors)).toEqual(['phone']);
   });
 
   it('asks for a valid e-mail', async () => {

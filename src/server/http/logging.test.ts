@@ -5,7 +5,7 @@ import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/database';
 import { testConfig } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
-import { isStaticFileRequest, loggerOptions } from './logging';
+import { isStaticFileRequest, loggerOptions, PAGE_DATA_HEADER, pageDataToken } from './logging';
 
 let database: DatabaseHandle;
 let app: FastifyInstance;
@@ -104,6 +104,14 @@ describe('request lines', () => {
     for (const url of STATIC_FILES) await app.inject({ url });
     expect(log).toBe('');
     await app.inject({ url: '/api/blogs' });
+    expect(logLines().map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+  });
+
+  it("leave the page renderer's own data calls out at info, and no one else's", async () => {
+    log = '';
+    await app.inject({ url: '/api/blogs', headers: { [PAGE_DATA_HEADER]: pageDataToken } });
+    expect(log).toBe('');
+    await app.inject({ url: '/api/blogs', headers: { [PAGE_DATA_HEADER]: 'guessed' } });
     expect(logLines().map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
   });
 

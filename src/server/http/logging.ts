@@ -1,4 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+
+/**
+ * The header the page renderer marks its in-process calls for a page's data with (`web-routes.ts`), and a value
+ * only this process knows, so a visitor cannot quiet their own requests' lines.
+ */
+export const PAGE_DATA_HEADER = 'x-page-data';
+export const pageDataToken = randomBytes(16).toString('hex');
 
 /**
  * Personal data never goes to the logs: tokens and cookies in headers, and personal fields of any object
@@ -10,6 +18,7 @@ const REDACTED_PATHS = [
   'req.headers["x-booking-token"]',
   'req.headers["x-hold-token"]',
   'req.headers["x-manage-token"]',
+  `req.headers["${PAGE_DATA_HEADER}"]`,
   'res.headers["set-cookie"]',
   '*.email',
   '*.name',
@@ -107,14 +116,18 @@ export function isStaticFileRequest(url: string): boolean {
   return /^\/(?:assets\/|uploads\/|@)/.test(path) || /\.[A-Za-z0-9]{1,8}$/.test(path);
 }
 
+/** Logged at debug: a static file, or the page renderer's own call for a page's data (the page's line says it). */
+const isQuiet = (request: FastifyRequest) =>
+  isStaticFileRequest(request.url) || request.headers[PAGE_DATA_HEADER] === pageDataToken;
+
 /**
- * Fastify's request lines ('incoming request', 'request completed'), with those of static files at debug rather
- * than info: a page brings a dozen of them, which drowned the lines that say what visitors and staff did. A static
- * file that fails is still logged as an error.
+ * Fastify's request lines ('incoming request', 'request completed'), with those of static files and of a page's
+ * data at debug rather than info: a page brings a dozen of them, which drowned the lines that say what visitors
+ * and staff did. One that fails is still logged as an error.
  */
 export class RequestLogController extends LogController {
   override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
-    if (!isStaticFileRequest(request.url)) super.incomingRequest(request, reply);
+    if (!isQuiet(request)) super.incomingRequest(request, reply);
     else if (!this.isLogDisabled(request)) request.log.debug({ req: request }, 'incoming request');
   }
 
@@ -123,7 +136,7 @@ export class RequestLogController extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    if (error || !isStaticFileRequest(request.url)) super.requestCompleted(error, request, reply);
+    if (error || !isQuiet(request)) super.requestCompleted(error, request, reply);
     else if (!this.isLogDisabled(request))
       reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }

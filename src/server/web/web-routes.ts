@@ -3,6 +3,7 @@ import fastifyVite from '@fastify/vite';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RenderedPage, SsrModule } from '../../shared/ssr-contract';
 import { errorBody } from '../http/http-errors';
+import { PAGE_DATA_HEADER, pageDataToken } from '../http/logging';
 import { projectRoot } from '../project-root';
 import {
   allowSources,
@@ -33,7 +34,11 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   /** The back office's shell paints nothing server-side: it gets the whole public stylesheet. */
   let shellStyle: { html: string; source: string } | undefined;
   const fetchJson = async (url: string) => {
-    const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    const response = await app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'application/json', [PAGE_DATA_HEADER]: pageDataToken },
+    });
     if (response.statusCode >= 400) {
       // Shaped like the browser's ApiError: a page that shows the error shows the API's own text.
       const body = response.json() as { error_messages?: string };

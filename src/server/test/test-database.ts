@@ -110,8 +110,8 @@ async function pgliteTestDatabase(): Promise<DatabaseHandle> {
 }
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite loaded from the run's migrated copy, or,
- * when TEST_DATABASE_URL is set, a copy of the run's migrated template database that `close()` drops.
+ * A fresh, migrated database for one test file: in-memory PGlite as the run's migrated copy (one an earlier file
+ * of the worker closed, emptied back to it, or a new one loaded from it), or, when TEST_DATABASE_URL is set, a copy of the run's migrated template database that `close()` drops.
  * Outside a vitest run with the global setup, it migrates from scratch.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {

@@ -36,6 +36,7 @@ const EXTERNAL_PACKAGES = [
   '@zxcvbn-ts/*',
   // Imported when first used: a staff CSV export, a patient's GDPR zip.
   'csv-stringify',
+  'awesome-phonenumber',
   'yazl',
   // WebAssembly and its data files beside the package.
   '@electric-sql/pglite',

@@ -1,6 +1,8 @@
+import { parsePhoneNumber } from 'awesome-phonenumber';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { type CsvCell, inertCell, sendCsv } from './csv-export';
+import * as XLSX from 'xlsx';
+import { type CsvCell, inertCell, phoneForSpreadsheet, sendCsv } from './csv-export';
 
 async function download(rows: AsyncIterable<readonly CsvCell[]>) {
   const app = Fastify({ logger: false });
@@ -36,7 +38,46 @@ describe('inertCell', () => {
   });
 });
 
+describe('phoneForSpreadsheet', () => {
+  it('writes an Irish number in its national form and another as dialled from Ireland, as typed when unreadable', () => {
+    const cases = [
+      ['+353 87 123 4567', '087 123 4567'],
+      ['0871234567', '087 123 4567'],
+      ['+353871234567', '087 123 4567'],
+      ['(01) 293-4560', '(01) 293 4560'],
+      ['+44 20 7946 0958', '00 44 20 7946 0958'],
+      ['+1 212 555 0100', '00 1 212-555-0100'],
+      ['123456', '123456'],
+    ];
+    for (const [typed, written] of cases)
+      expect(phoneForSpreadsheet(typed!, parsePhoneNumber), typed).toBe(written);
+  });
+});
+
 describe('sendCsv', () => {
+  it('writes phone numbers a spreadsheet reads as the text they are: no formula, no number, no apostrophe', async () => {
+    const response = await download(
+      from([
+        ['Aoife', { phone: '+353 87 123 4567' }],
+        ['Bríd', { phone: '0871234567' }],
+        ['Hamish', { phone: '+44 20 7946 0958' }],
+        ['None', { phone: null }],
+        ['Odd', { phone: '+12' }],
+      ]),
+    );
+    // Read as a spreadsheet program reads a CSV it opens, guessing each cell's type.
+    const sheet = XLSX.read(response.body.slice(1), { type: 'string' }).Sheets.Sheet1!;
+    const cell = (row: number) => sheet[`B${row}`] as XLSX.CellObject | undefined;
+    expect([2, 3, 4].map((row) => [cell(row)?.t, cell(row)?.v, cell(row)?.f])).toEqual([
+      ['s', '087 123 4567', undefined],
+      ['s', '087 123 4567', undefined],
+      ['s', '00 44 20 7946 0958', undefined],
+    ]);
+    expect(cell(5)).toBeUndefined();
+    // One the library cannot read keeps the formula guard.
+    expect(cell(6)?.v).toBe("'+12");
+  });
+
   it('answers UTF-8 with a BOM, a header row and quoted cells, as an attachment', async () => {
     const response = await download(
       from([

@@ -1,7 +1,29 @@
 import { pipeline, Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
-export type CsvCell = string | number | null | undefined;
+/** A phone number's cell, written by `sendCsv` as `phoneForSpreadsheet` says. */
+interface PhoneCell {
+  phone: string | null | undefined;
+}
+
+export type CsvCell = string | number | null | undefined | PhoneCell;
+
+type ParsePhoneNumber = typeof import('awesome-phonenumber').parsePhoneNumber;
+
+/**
+ * A phone number as a spreadsheet shows it and reads it as text: a number of Ireland in its national form
+ * (`087 123 4567`), another in its international form with 00 for the +, as it is dialled from Ireland
+ * (`00 44 20 7946 0958`). Grouped by spaces it is not read as a number (which would lose the leading 0), and
+ * without its + not as a formula, so the formula guard need not put its apostrophe before it. A number the
+ * library cannot read stays as it was typed.
+ */
+export function phoneForSpreadsheet(phone: string, parsePhoneNumber: ParsePhoneNumber): string {
+  const parsed = parsePhoneNumber(phone, { regionCode: 'IE' });
+  if (!parsed.valid) return phone;
+  return parsed.regionCode === 'IE'
+    ? parsed.number.national
+    : parsed.number.international.replace(/^\+/, '00 ');
+}
 
 /** What a spreadsheet program reads as the start of a formula (OWASP, 'CSV injection'). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -11,7 +33,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  * tab or a carriage return: `=HYPERLINK(…)`, but also a phone number `+353 …`) gets a leading apostrophe,
  * which spreadsheets read as 'this is text' and do not show.
  */
-export function inertCell(value: CsvCell): string {
+export function inertCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   const text = String(value);
   return FORMULA_START.test(text) ? `'${text}` : text;
@@ -20,7 +42,7 @@ export function inertCell(value: CsvCell): string {
 /**
  * Answers a CSV download, streamed: UTF-8 with a byte order mark (so spreadsheet programs show Irish names as
  * written), a header row, then `rows` as they come (read them a batch at a time, so memory does not grow with
- * the rows), every cell made inert. A failure after the first bytes ends the connection, so the download fails
+ * the rows), every cell made inert, phone numbers written as `phoneForSpreadsheet` says. A failure after the first bytes ends the connection, so the download fails
  * instead of ending early looking complete.
  */
 export async function sendCsv(
@@ -29,9 +51,16 @@ export async function sendCsv(
   header: readonly string[],
   rows: AsyncIterable<readonly CsvCell[]>,
 ): Promise<FastifyReply> {
-  const { stringify } = await import('csv-stringify');
+  const [{ stringify }, { parsePhoneNumber }] = await Promise.all([
+    import('csv-stringify'),
+    import('awesome-phonenumber'),
+  ]);
+  const cellText = (cell: CsvCell) =>
+    typeof cell === 'object' && cell !== null
+      ? inertCell(cell.phone ? phoneForSpreadsheet(cell.phone, parsePhoneNumber) : cell.phone)
+      : inertCell(cell);
   async function* records() {
-    for await (const row of rows) yield row.map(inertCell);
+    for await (const row of rows) yield row.map(cellText);
   }
   // pipeline, not pipe: a failed read destroys the stream the reply sends, and so its connection.
   const csv = pipeline(

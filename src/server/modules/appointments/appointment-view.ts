@@ -219,7 +219,7 @@ export function appointmentCsvRow({ appointment, patient, slot, payment }: Appoi
     start?.time,
     slot ? kindLabel(slot) : '',
     patient?.email,
-    patient?.phone,
+    { phone: patient?.phone },
     amountCents === null ? '' : (amountCents / 100).toFixed(2),
     // What went back, so a column of takings can be summed without counting a refunded payment.
     amountCents !== null && payment?.status === 'refunded' ? (amountCents / 100).toFixed(2) : '',

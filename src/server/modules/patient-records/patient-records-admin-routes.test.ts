@@ -236,7 +236,8 @@ describe('GET /api/admin/export_patients', () => {
       "'+1 Formulaic",
       '"\'=HYPERLINK(""http://evil.test"") Formulaic"',
     ]);
-    expect(lines[1]).toContain(",'+353 1 555 0000,Adult,,No,01/01/2024 10:05");
+    // A phone number needs no formula guard: written as dialled in Ireland, it reads as text.
+    expect(lines[1]).toContain(',(01) 555 0000,Adult,,No,01/01/2024 10:05');
 
     const audit = await latestAudit('export');
     expect(audit).toMatchObject({ actor: 'admin', entityId: null });

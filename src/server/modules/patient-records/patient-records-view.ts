@@ -34,7 +34,7 @@ export function patientCsvRow(row: PatientListRow): CsvCell[] {
     fullName(row),
     row.email,
     displayDate(row.dob),
-    row.phone,
+    { phone: row.phone },
     ageLabel(row.isAdult),
     guardian,
     row.isReferral ? 'Yes' : 'No',

@@ -56,6 +56,7 @@ export const referralTexts = {
   noReply: `If you have no reply within 7-10 days, please e-mail us at ${clinic.email}.`,
   tooManyFromEmail: `At most ${REFERRALS_PER_EMAIL_PER_HOUR} referrals an hour can be sent for one e-mail address. Your earlier referral has reached the clinic; please wait for its reply.`,
   tooManyFromAddress: `Too many referrals have been sent from your network in the last hour. Please try again later or e-mail us at ${clinic.email}.`,
+  uploadsUsedUp: `Your network has sent as many files as the clinic takes in a day. Please fill in the referral form without a letter, try again tomorrow or e-mail us at ${clinic.email}.`,
   notFound: 'Referral not found',
   messageRequired: 'Write the message the patient will receive.',
   messageTooLong: `The message is at most ${REFERRAL_LIMITS.message} characters.`,

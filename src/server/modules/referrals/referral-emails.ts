@@ -5,14 +5,19 @@ import { clinicDateTime } from '../slots/clinic-time';
 
 const contactLine = `Questions? Reply to this e-mail, or call us on ${clinic.phone}.`;
 
-/** To the patient at once: their referral has arrived, what happens next, and when to write if no one answers. */
-export function referralReceivedEmail(patientName: string, clinicEmail: string): EmailContent {
+/**
+ * To the address the form gave, at once: the referral has arrived, what happens next, and when to write if no one
+ * answers. Only the clinic's words: anyone may type anyone's address into the form, so a name or any other text the
+ * sender typed would let a stranger write to people from the clinic's own domain (decision 0019).
+ */
+export function referralReceivedEmail(clinicEmail: string): EmailContent {
   return composeEmail(`We have received your referral: ${clinic.name}`, [
-    `Dear ${patientName},`,
+    'Hello,',
     `Thank you for your referral to ${clinic.name}. It has reached us and is waiting for triage.`,
     'A member of our clinical team will read it and e-mail you: to invite you to book an appointment, to ask for more information, or to explain why the clinic cannot see you.',
     `If you have no reply within 7-10 days, please e-mail us at ${clinicEmail}.`,
     contactLine,
+    `If you did not send a referral to ${clinic.name}, someone may have typed your e-mail address by mistake: please ignore this e-mail.`,
     clinic.name,
   ]);
 }

@@ -1,13 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clinic } from '../../../shared/clinic';
 import {
   REFERRALS_PER_ADDRESS_PER_HOUR,
   REFERRALS_PER_EMAIL_PER_HOUR,
   referralTexts,
 } from '../../../shared/referrals';
-import { emailOutbox, files, patients, referrals } from '../../db/schema';
+import { VISITOR_UPLOAD_BYTES_PER_DAY } from '../../../shared/uploads';
+import { clientUploads, emailOutbox, files, patients, referrals } from '../../db/schema';
 import { adultForm, createAdminBookingTestApp, nextAddress } from '../../test/booking-fixtures';
-import { MULTIPART, type MultipartValue, multipartPayload, testFile } from '../../test/multipart';
+import {
+  countedBody,
+  MULTIPART,
+  type MultipartValue,
+  multipartPayload,
+  testFile,
+} from '../../test/multipart';
 import { auditOf } from '../../test/staff-fixtures';
 import type { AdminTestApp } from '../../test/test-app';
 import { REFERRAL_FORM_MAX_BYTES } from './referral-service';
@@ -329,5 +337,117 @@ describe('POST /api/patients with is_referral: the self-referral forms (spec sec
     expect(refused.json().error_messages).toBe(referralTexts.tooManyFromAddress);
     expect(await db().$count(patients)).toBe(before);
     expect((await postJson(formReferral(), '10.99.0.2')).statusCode, 'another address still can').toBe(201);
+  });
+});
+
+describe('what a stranger can make the clinic send with a self-referral (issue 30)', () => {
+  /** Everything a referral stores or sends, to show a refused one left nothing. */
+  const stored = async () => ({
+    patients: await db().$count(patients),
+    referrals: await db().$count(referrals),
+    files: await db().$count(files),
+    emails: await db().$count(emailOutbox),
+  });
+
+  it("acknowledges in the clinic's words only: no name nor any other text the sender typed", async () => {
+    const typed = [
+      formReferral({
+        full_name: 'see evil.example/x',
+        signature: 'see evil.example/x',
+        email: 'someone.else@example.ie',
+        phone: '0871234567',
+        address: 'Visit evil.example/x for your results',
+      }),
+      formReferral({ full_name: 'Call 0871234567 now', signature: 'Call 0871234567 now' }),
+    ];
+    for (const form of typed) {
+      const response = await postJson(form);
+      expect(response.statusCode, response.body).toBe(201);
+      const referral = await referralOfPatient(response.json().patient.id);
+      const [toPatient] = await emailsOfReferral(referral?.id ?? 0);
+      expect(toPatient?.toAddress).toBe(form.email);
+      const sent = `${toPatient?.subject}\n${toPatient?.textBody}\n${toPatient?.htmlBody}`;
+      for (const [field, value] of Object.entries(form)) {
+        if (typeof value !== 'string' || field === 'email') continue;
+        expect(sent, `${field} must not be in the e-mail`).not.toContain(value);
+      }
+      for (const part of ['evil', '0871234567', 'Dear']) expect(sent).not.toContain(part);
+      expect(toPatient?.textBody).toContain('Hello,');
+      expect(toPatient?.textBody, 'what happens next').toContain('triage');
+      expect(toPatient?.textBody).toContain('7-10 days');
+      expect(toPatient?.textBody, "the clinic's phone").toContain(clinic.phone);
+      expect(toPatient?.textBody).toContain('If you did not send a referral');
+    }
+    const letter = await postMultipart(
+      letterReferral(undefined, { full_name: 'see evil.example/x', signature: 'see evil.example/x' }),
+    );
+    expect(letter.statusCode, letter.body).toBe(201);
+    const [toPatient] = await emailsOfReferral((await referralOfPatient(letter.json().patient.id))?.id ?? 0);
+    expect(`${toPatient?.subject} ${toPatient?.textBody} ${toPatient?.htmlBody}`).not.toContain('evil');
+  });
+
+  it(`counts Victim+1@Gmail.com, v.ictim@gmail.com and googlemail.com as one recipient (${REFERRALS_PER_EMAIL_PER_HOUR} an hour)`, async () => {
+    const addresses = ['Victim+1@Gmail.com', 'v.ictim@gmail.com', 'vic.tim+x@googlemail.com'].slice(
+      0,
+      REFERRALS_PER_EMAIL_PER_HOUR,
+    );
+    for (const email of addresses) {
+      const response = await postJson(formReferral({ email }));
+      expect(response.statusCode, `${email}: ${response.body}`).toBe(201);
+      const referral = await referralOfPatient(response.json().patient.id);
+      expect(referral?.emailKey).toBe('victim@gmail.com');
+      const [toPatient] = await emailsOfReferral(referral?.id ?? 0);
+      expect(toPatient?.toAddress, 'the acknowledgement goes to the address as typed').toBe(email);
+    }
+    const before = await stored();
+    const refused = await postJson(formReferral({ email: 'VICTIM+2@gmail.com' }));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      code: 'referrals_limit',
+      error_messages: referralTexts.tooManyFromEmail,
+    });
+    expect(await stored()).toEqual(before);
+    expect(
+      (await postJson(formReferral({ email: 'victim@example.ie' }))).statusCode,
+      'another mailbox still can',
+    ).toBe(201);
+  });
+
+  it(`refuses the letter that would pass ${VISITOR_UPLOAD_BYTES_PER_DAY / 1024 / 1024} MB of files from an address in a day, storing nothing`, async () => {
+    const address = '10.98.0.1';
+    const letterBytes = testFile('letter.pdf').length;
+    await db()
+      .insert(clientUploads)
+      .values({ client: address, bytes: VISITOR_UPLOAD_BYTES_PER_DAY - letterBytes });
+    // What is left takes one more letter exactly.
+    expect((await postMultipart(letterReferral(), address)).statusCode).toBe(201);
+
+    const before = await stored();
+    const refused = await postMultipart(letterReferral(), address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      code: 'visitor_uploads_used_up',
+      error_messages: referralTexts.uploadsUsedUp,
+    });
+    expect(await stored()).toEqual(before);
+
+    // A form that can only be a letter bigger than what is left is refused before it is read.
+    const body = countedBody(64 * 2);
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/patients',
+      headers: { 'content-type': MULTIPART, 'content-length': String(2 * 1024 * 1024) },
+      payload: body.stream,
+      remoteAddress: address,
+    });
+    expect(big.statusCode).toBe(429);
+    expect(big.json().code).toBe('visitor_uploads_used_up');
+    expect(body.pulls()).toBe(0);
+    body.stream.destroy();
+    expect(await stored()).toEqual(before);
+
+    // Without a letter the address may still refer; another address sends its letter as usual.
+    expect((await postJson(formReferral(), address)).statusCode).toBe(201);
+    expect((await postMultipart(letterReferral(), '10.98.0.2')).statusCode).toBe(201);
   });
 });

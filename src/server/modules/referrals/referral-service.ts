@@ -14,16 +14,13 @@ import {
   referralTexts,
   splitFullName,
 } from '../../../shared/referrals';
-import {
-  MAX_UPLOAD_BYTES,
-  VISITOR_UPLOAD_BYTES_PER_DAY,
-  VISITOR_UPLOADS_USED_UP,
-} from '../../../shared/uploads';
+import { MAX_UPLOAD_BYTES, VISITOR_UPLOAD_BYTES_PER_DAY } from '../../../shared/uploads';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { conflict, limitReached, notFound, tooLarge } from '../../domain-errors';
 import { type Actor, type AdminActor, auditChange, auditRead } from '../audit/audit-log';
 import { queueEmail } from '../email/outbox-repository';
+import { recipientKey } from '../email/recipient-key';
 import { patientDetailOf } from '../patient-detail/patient-detail-repository';
 import { fullName } from '../patients/patient-name';
 import { insertPatient } from '../patients/patient-repository';
@@ -69,8 +66,6 @@ const FORM_TEXT_BYTES = 64 * 1024;
 /** The longest a self-referral's form can be: its text and one letter. Longer, it can only be a booking. */
 export const REFERRAL_FORM_MAX_BYTES = FORM_TEXT_BYTES + MAX_UPLOAD_BYTES;
 
-const emailKeyOf = (email: string) => email.trim().toLowerCase();
-
 /**
  * Before a form without a hold token is read (it may be a self-referral carrying a 10 MB letter): it is no longer
  * than a referral's (else 413), the address may still send referrals this hour, and the letter a form of
@@ -90,7 +85,7 @@ export async function checkBeforeReferralForm(db: Db, client: string, formBytes:
     (await uploadedBytesSince(db, client, new Date(now - DAY_MS))) + fileBytes >
     VISITOR_UPLOAD_BYTES_PER_DAY
   )
-    throw limitReached('visitor_uploads_used_up', VISITOR_UPLOADS_USED_UP);
+    throw limitReached('visitor_uploads_used_up', referralTexts.uploadsUsedUp);
 }
 
 /**
@@ -110,7 +105,7 @@ export async function submitReferral(
       ? await prepareUpload(request.referral_letter, 'document', 'referral_letter')
       : undefined;
   const email = request.email ?? '';
-  const emailKey = emailKeyOf(email);
+  const emailKey = recipientKey(email);
   const dob = request.dob ?? null;
   const age = dob ? ageInYears(dob, todayInDublin()) : null;
   const { firstName, lastName } = splitFullName(request.full_name ?? '');
@@ -128,7 +123,7 @@ export async function submitReferral(
     if (letter) {
       const used = await uploadedBytesSince(tx, sender.client, new Date(Date.now() - DAY_MS));
       if (used + letter.bytes.length > VISITOR_UPLOAD_BYTES_PER_DAY)
-        throw limitReached('visitor_uploads_used_up', VISITOR_UPLOADS_USED_UP);
+        throw limitReached('visitor_uploads_used_up', referralTexts.uploadsUsedUp);
       await recordClientUpload(tx, sender.client, letter.bytes.length);
     }
     const patient = await insertPatient(tx, {
@@ -166,7 +161,7 @@ export async function submitReferral(
     await queueEmail(tx, {
       to: email,
       replyTo: settings.clinicEmail,
-      ...referralReceivedEmail(fullName(patient), settings.clinicEmail),
+      ...referralReceivedEmail(settings.clinicEmail),
       referralId: referral.id,
     });
     await queueEmail(tx, {

@@ -1,7 +1,34 @@
+import { existsSync } from 'node:fs';
 import { open, readFile, rm } from 'node:fs/promises';
 
-/** Whether a process with this id runs on this machine now. */
-function isRunning(pid: number): boolean {
+/** Where a process's state and start time are read (Linux); absent on macOS, where only its id can be checked. */
+const procFolder = '/proc';
+
+/**
+ * A process's state letter and start time (clock ticks since boot) from a line of `/proc/<pid>/stat`, or undefined
+ * when the line is not one. The second field, the command's name, is in parentheses and may itself hold spaces and
+ * parentheses, so the fields are counted from the last `)`: the state is the third field, the start time the 22nd.
+ */
+export function parseProcStat(line: string): { state: string; startTime: string } | undefined {
+  const afterName = line.lastIndexOf(')');
+  if (afterName < 0) return undefined;
+  const fields = line
+    .slice(afterName + 1)
+    .trim()
+    .split(/\s+/);
+  const [state, startTime] = [fields[0], fields[19]];
+  if (!state || !startTime || !/^\d+$/.test(startTime)) return undefined;
+  return { state, startTime };
+}
+
+/** A process's `/proc` stat, or undefined when there is none to read (the process is gone, or hidden from us). */
+async function procStat(pid: number): Promise<{ state: string; startTime: string } | undefined> {
+  const line = await readFile(`${procFolder}/${pid}/stat`, 'utf8').catch(() => undefined);
+  return line === undefined ? undefined : parseProcStat(line);
+}
+
+/** Whether a process with this id exists now, as the kernel answers a signal 0 (a zombie counts). */
+function processExists(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -11,36 +38,67 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** A claim as the lock file holds it: `<pid> <start time>`, or only `<pid>` where there is no `/proc` (or in an older file). */
+interface Claim {
+  pid: number;
+  startTime?: string;
+}
+
+function parseClaim(text: string): Claim | undefined {
+  const [pidText, startTime] = text.trim().split(/\s+/);
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  return startTime && /^\d+$/.test(startTime) ? { pid, startTime } : { pid };
+}
+
+const readClaim = (lockPath: string) => readFile(lockPath, 'utf8').then(parseClaim, () => undefined);
+
+/**
+ * Whether the claim's process still runs. A process id alone is not enough: a killed server stays a zombie until
+ * its parent reaps it (seconds, under a busy supervisor), and after a reboot its id may belong to another process.
+ * So the holder lives only when its `/proc` stat shows it neither a zombie (`Z`) nor dead (`X`) and, where the
+ * claim recorded one, with the same start time. Without `/proc` (macOS) a signal 0 answers, as it did before.
+ */
+async function holderRuns(claim: Claim): Promise<boolean> {
+  if (!existsSync(`${procFolder}/self/stat`)) return processExists(claim.pid);
+  const stat = await procStat(claim.pid);
+  // Unreadable: gone, or another user's process hidden by /proc's hidepid, which a signal 0 still tells apart.
+  if (!stat) return processExists(claim.pid);
+  if (stat.state === 'Z' || stat.state === 'X') return false;
+  return claim.startTime === undefined || claim.startTime === stat.startTime;
+}
+
 /** The id of the running process that holds a data folder's claim, or undefined when none does. */
 export async function dataDirectoryHolder(directory: string): Promise<number | undefined> {
-  const holder = Number((await readFile(`${directory}.lock`, 'utf8').catch(() => '')).trim());
-  return Number.isInteger(holder) && holder > 0 && isRunning(holder) ? holder : undefined;
+  const claim = await readClaim(`${directory}.lock`);
+  return claim && (await holderRuns(claim)) ? claim.pid : undefined;
 }
 
 /**
  * Claims an embedded database's data folder for this process: embedded PGlite is one process's database, and
  * two servers on one folder would each answer from their own copy (a time held in one is free in the other)
- * and can corrupt it. The claim is a file beside the folder (`<folder>.lock`) holding this process's id; a
- * claim whose process is gone (a server stopped with `kill -9`) is taken over. Answers the release.
+ * and can corrupt it. The claim is a file beside the folder (`<folder>.lock`) holding this process's id and start
+ * time; a claim whose process is gone (a server stopped with `kill -9`, even while it is still a zombie, or an id
+ * another process has since taken) is taken over. Answers the release.
  */
 export async function claimDataDirectory(directory: string): Promise<() => Promise<void>> {
   const lockPath = `${directory}.lock`;
+  const own = await procStat(process.pid);
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       const file = await open(lockPath, 'wx');
-      await file.writeFile(String(process.pid));
+      await file.writeFile(own ? `${process.pid} ${own.startTime}` : String(process.pid));
       await file.close();
       return async () => {
-        const holder = Number(await readFile(lockPath, 'utf8').catch(() => ''));
-        if (holder === process.pid) await rm(lockPath, { force: true });
+        if ((await readClaim(lockPath))?.pid === process.pid) await rm(lockPath, { force: true });
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const holder = Number((await readFile(lockPath, 'utf8').catch(() => '')).trim());
-    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder)) {
+    const holder = await readClaim(lockPath);
+    if (holder && holder.pid !== process.pid && (await holderRuns(holder))) {
       throw new Error(
-        `The embedded database in ${directory} is in use by another server (process ${holder}). Stop that server first, or set DATA_DIR to another folder.`,
+        `The embedded database in ${directory} is in use by another server (process ${holder.pid}). Stop that server first, or set DATA_DIR to another folder.`,
       );
     }
     // Left by a process that is gone: taken over.

@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { inject } from 'vitest';
 import { projectRoot } from '../project-root';
 
@@ -31,22 +33,48 @@ export function freePort(): Promise<number> {
 
 export interface ServerProcess {
   baseUrl: string;
+  /** The process node started: the server, or with `unreaped` the shell standing for its supervisor. */
   child: ChildProcess;
+  /** The server's process id. */
+  pid: number;
   /** What the server wrote (its log lines at LOG_LEVEL warn and above, JSON). */
   output: () => string;
-  /** Stops the process, as `kill -9` would with SIGKILL; resolves once it has exited. */
+  /** Stops the process, as `kill -9` would with SIGKILL; resolves once it has exited (with `unreaped`: is a zombie). */
   stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Starts `"$@"` in the background and tells its id on fd 3, then becomes `sleep`, which never waits for a child:
+ * once killed, the server stays a zombie (its id still answers a signal 0), as under a supervisor that has not
+ * reaped it yet. Node would reap a child of its own at once.
+ */
+const UNREAPED_SCRIPT = '"$@" 3>&- & echo "$!" >&3; exec 3>&-; exec sleep 3600';
+
+/** A process's state letter in /proc (`Z` a zombie), or undefined once it is gone. */
+async function processState(pid: number): Promise<string | undefined> {
+  const line = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  return line
+    ?.slice(line.lastIndexOf(')') + 1)
+    .trim()
+    .split(' ')[0];
 }
 
 /**
  * The real server (`src/server/main.ts`, see `nodeArgumentsFor`) in a process of its own on 127.0.0.1, with
  * `env` over a quiet test configuration; resolves once `/api/health` answers. For the tests that stop a server
- * in the middle of its work and start it again.
+ * in the middle of its work and start it again. With `unreaped` (Linux), the server is the child of a shell that
+ * never reaps it (`UNREAPED_SCRIPT`): kill `child` once its zombie has served.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { unreaped?: boolean } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, nodeArgumentsFor('main'), {
+  const [command, args] = options.unreaped
+    ? ['sh', ['-c', UNREAPED_SCRIPT, 'sh', process.execPath, ...nodeArgumentsFor('main')]]
+    : [process.execPath, nodeArgumentsFor('main')];
+  const child = spawn(command, args, {
     cwd: projectRoot,
     env: {
       ...process.env,
@@ -60,7 +88,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       TEST_DATABASE_URL: '',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', options.unreaped ? 'pipe' : 'ignore'],
   });
   let output = '';
   const keep = (chunk: Buffer) => {
@@ -69,10 +97,23 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const exited = once(child, 'exit');
+  let pid = child.pid ?? 0;
+  if (options.unreaped) {
+    const told = child.stdio[3] as Readable;
+    let text = '';
+    for await (const chunk of told) text += String(chunk);
+    pid = Number(text.trim());
+  }
+  const gone = async () =>
+    options.unreaped ? ['Z', 'X', undefined].includes(await processState(pid)) : child.exitCode !== null;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${output}`);
+    if (await gone()) {
+      child.kill('SIGKILL');
+      throw new Error(`the server exited${options.unreaped ? '' : ` with ${child.exitCode}`}: ${output}`);
+    }
     if (Date.now() > deadline) {
+      if (options.unreaped) process.kill(pid, 'SIGKILL');
       child.kill('SIGKILL');
       throw new Error(`the server did not become healthy in 90 s: ${output}`);
     }
@@ -85,10 +126,16 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   return {
     baseUrl,
     child,
+    pid,
     output: () => output,
     async stop(signal = 'SIGKILL') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
+      if (!options.unreaped) {
+        if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+        await exited;
+        return;
+      }
+      if (!(await gone())) process.kill(pid, signal);
+      await waitFor(async () => ((await gone()) ? true : undefined), `process ${pid} to exit`);
     },
   };
 }

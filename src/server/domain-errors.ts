@@ -70,11 +70,28 @@ export const reworded = (error: DomainError, message: string) =>
       fieldErrors(Object.keys(error.fields).map((field) => [field, [message]] as [string, string[]])),
   );
 
-/** A plain-object error map for the JSON answer, safe whatever the field names are (`__proto__` too). */
+/** The most characters of a field name an answer repeats: far above any real one, far below a flood. */
+const MAX_SHOWN_NAME = 64;
+
+/**
+ * A field name as an answer repeats it (a key of `errors`, a name in `error_messages`): a sent name of 100 KB
+ * must not make an answer of 100 KB. Longer than MAX_SHOWN_NAME, it is cut (never inside a surrogate pair) and
+ * ends with '…'.
+ */
+export function shownFieldName(name: string): string {
+  if (name.length <= MAX_SHOWN_NAME) return name;
+  const cut = name.slice(0, MAX_SHOWN_NAME);
+  return `${/[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut}…`;
+}
+
+/**
+ * A plain-object error map for the JSON answer, safe whatever the field names are (`__proto__` too), each
+ * name as `shownFieldName` cuts it.
+ */
 export function fieldErrors(entries: Iterable<[string, string[]]>): Fields {
   const errors: Fields = Object.create(null);
   for (const [key, messages] of entries) {
-    Object.defineProperty(errors, key, {
+    Object.defineProperty(errors, shownFieldName(key), {
       value: messages,
       enumerable: true,
       writable: true,

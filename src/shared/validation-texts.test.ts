@@ -48,6 +48,10 @@ describe('a name holds one line of visible characters, in every form', () => {
     'Aoife\u200d',
     'Ao\ufeffife',
     'Ao\u00adife',
+    'Al\u2028ice',
+    'Al\u2029ice',
+    'Al\ud800ice',
+    'Alice\udfff',
   ])('refuses %j', (name) => {
     expect(hasHiddenCharacter(name)).toBe(true);
     expect(booking(name).first_name).toBe(texts.notAllowedCharacters);
@@ -71,6 +75,8 @@ describe('a name holds one line of visible characters, in every form', () => {
     '李小龙',
     'Aoife 👩\u200d⚕️',
     'نیک\u200cنام',
+    // A character outside the BMP is a whole surrogate pair.
+    'Aoife 𝒜',
   ])('accepts %j', (name) => {
     expect(hasHiddenCharacter(name)).toBe(false);
     expect(booking(name).first_name).toBeUndefined();

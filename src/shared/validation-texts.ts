@@ -41,13 +41,14 @@ export const texts = {
 const JOINER_IN_WORD = /(?<=[\p{L}\p{M}\p{N}\p{S}])[\u200c\u200d](?=[\p{L}\p{M}\p{N}\p{S}])/gu;
 
 /**
- * Whether a one-line value (a name) holds a line break, a tab or an invisible format character (zero-width
- * space, byte-order mark, soft hyphen, a joiner not between two characters): none is part of a name, an
- * invisible one lets a blank name pass its length rule, and a line break would start a new line in the e-mails
- * and calendar invites that show it. Joiners inside a word are kept (👩‍⚕️, نیک‌نام).
+ * Whether a one-line value (a name) holds a line break (U+2028 and U+2029, the line and paragraph separators,
+ * included), a tab, an invisible format character (zero-width space, byte-order mark, soft hyphen, a joiner not
+ * between two characters) or half of a surrogate pair (which would be stored as U+FFFD): none is part of a
+ * name, an invisible one lets a blank name pass its length rule, and a line break would start a new line in the
+ * e-mails, calendar invites and CSV rows that show it. Joiners inside a word are kept (👩‍⚕️, نیک‌نام).
  */
 export const hasHiddenCharacter = (value: string): boolean =>
-  /[\p{Cc}\p{Cf}]/u.test(value.replace(JOINER_IN_WORD, ''));
+  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u.test(value.replace(JOINER_IN_WORD, ''));
 
 /** A text's length as a person counts it: an emoji or an accented letter typed as one character is one, not two. */
 const characterCount = (value: string): number => [...value].length;

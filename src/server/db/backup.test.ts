@@ -1,8 +1,8 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -478,6 +478,38 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a backup taken by the s
       await rm(root, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('partial backup files', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'clinic-partials-'));
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('are named as the documented clean-up expects, and the next backup removes those whose command is gone', async () => {
+    // A folder with just enough to be taken for a data folder: the archive stays a few blocks.
+    const data = path.join(root, 'data');
+    await mkdir(data);
+    await writeFile(path.join(data, 'PG_VERSION'), '17\n');
+    const backups = path.join(root, 'backups');
+    await mkdir(backups);
+    // A command killed midway, last night (another file) and tonight; one still writing; not ours.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid as number;
+    const abandoned = [
+      `clinic-2026-11-25.tar.gz.${gone}-0123456789ab.partial`,
+      `clinic-2026-11-26.tar.gz.${gone}-ba9876543210.partial`,
+    ];
+    const kept = [`clinic-2026-11-26.tar.gz.${process.ppid}-0123456789ab.partial`, 'notes.partial'];
+    for (const name of [...abandoned, ...kept]) await writeFile(path.join(backups, name), 'x');
+    // The nightly recipe in docs/operations.md deletes old files matching this, partial ones included.
+    const recipe = /^clinic-.*\.tar\.gz.*$/;
+    expect(abandoned.every((name) => recipe.test(name))).toBe(true);
+
+    const outcome = await backupEmbeddedDatabase(data, path.join(backups, 'clinic-2026-11-26.tar.gz'));
+    expect(outcome.serverPid).toBeUndefined();
+    expect((await readdir(backups)).sort()).toEqual(['clinic-2026-11-26.tar.gz', ...kept].sort());
+  });
 });
 
 describe('extractDataFolder', () => {

@@ -328,15 +328,38 @@ function byteCounter(): Transform & { bytes: number } {
 }
 
 /**
- * Writes a tar stream gzipped into `file`, through a temporary file beside it that is renamed over it once it is
+ * A backup being written: `<file>.<pid>-<random>.partial` beside it, so a command killed midway leaves a name the
+ * documented clean-up (`clinic-*.tar.gz*`) matches, and the next backup into that folder knows whose it was.
+ */
+const partialName = (file: string) => `${file}.${process.pid}-${randomBytes(6).toString('hex')}.partial`;
+const PARTIAL = /^.+\.(\d+)-[0-9a-f]{12}\.partial$/;
+
+function processIsGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/** Removes the partial backups in `folder` whose command is gone (killed midway), whatever file they were for. */
+async function removeAbandonedPartials(folder: string): Promise<void> {
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    const pid = PARTIAL.exec(entry.name)?.[1];
+    if (!entry.isFile() || pid === undefined || !processIsGone(Number(pid))) continue;
+    await rm(path.join(folder, entry.name), { force: true });
+  }
+}
+
+/**
+ * Writes a tar stream gzipped into `file`, through a partial file beside it that is renamed over it once it is
  * whole and flushed to disk: `file` is either what was there before or the whole backup, never a part. Readable by
  * its owner only (it holds every patient's data). Answers the tar's size, checked against `expectedBytes`.
  */
 async function writeBackupFile(tar: Readable, file: string, expectedBytes: number): Promise<number> {
-  const temporary = path.join(
-    path.dirname(file),
-    `.${path.basename(file)}.${randomBytes(6).toString('hex')}.partial`,
-  );
+  const temporary = partialName(file);
   const counter = byteCounter();
   try {
     await pipeline(tar, counter, createGzip(), createWriteStream(temporary, { mode: 0o600, flags: 'wx' }));
@@ -425,6 +448,7 @@ export async function backupEmbeddedDatabase(dataDir: string, file: string): Pro
       `The folder ${path.dirname(target)} does not exist: make it first, then back up into it.`,
     );
   }
+  await removeAbandonedPartials(path.dirname(target));
   const pid = await dataDirectoryHolder(directory);
   if (pid !== undefined) {
     const { tar, bytes } = await requestBackupFromServer(directory, pid);

@@ -97,6 +97,16 @@ describe('sendCsv', () => {
     expect(response.body).toContain('"a;=1+1 zz","two\nlines"');
   });
 
+  it('quotes a cell with a line or paragraph separator or a lone carriage return, so no line reader splits the row', async () => {
+    const response = await download(
+      from([
+        ['Mary\u2028Ann', 'one\u2029two'],
+        ['a\rb', 1],
+      ]),
+    );
+    expect(response.body.slice(1)).toBe('Name,Amount\n"Mary\u2028Ann","one\u2029two"\n"a\rb",1\n');
+  });
+
   it('answers the header row alone when there are no rows', async () => {
     const response = await download(from([]));
     expect(response.body.slice(1)).toBe('Name,Amount\n');

@@ -66,8 +66,15 @@ export async function sendCsv(
   const csv = pipeline(
     Readable.from(records()),
     // A cell holding a semicolon is quoted as well as one holding a comma: a spreadsheet set to split on
-    // semicolons (as in much of Europe) would otherwise start a new cell, and maybe a formula, inside it.
-    stringify({ bom: true, header: true, columns: [...header], quoted_match: /[;\r\n]/ }),
+    // semicolons (as in much of Europe) would otherwise start a new cell, and maybe a formula, inside it. So is
+    // one holding a line or paragraph separator (U+2028, U+2029), which a reader splitting lines as Unicode
+    // does (JavaScript's, Python's `splitlines`) would read as the end of the row.
+    stringify({
+      bom: true,
+      header: true,
+      columns: [...header],
+      quoted_match: /[;\r\n\u2028\u2029]/,
+    }),
     () => {},
   );
   return reply

@@ -298,3 +298,74 @@ describe('bodies of many unknown keys', () => {
     expect(cpu).toBeLessThan(1000);
   });
 });
+
+describe('a sent field name is repeated in an answer cut to 64 characters', () => {
+  // Within the default JSON body limit (64 KB).
+  const long = 'x'.repeat(60_000);
+  const shown = `${'x'.repeat(64)}…`;
+
+  it('an unknown field in a JSON body and a query', async () => {
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact_us',
+      payload: { name: 'Mary Murphy', email: 'mary@example.com', message: 'A question.', [long]: 'x' },
+      remoteAddress: nextAddress(),
+    });
+    expect(json.statusCode).toBe(422);
+    expect(json.json()).toEqual({
+      code: 'unknown_field',
+      error_messages: `Unknown field: ${shown}`,
+      errors: { [shown]: ['Unknown field.'] },
+    });
+    const query = await t.app.inject({ url: `/api/blogs?${'q'.repeat(5000)}=1` });
+    expect(query.statusCode).toBe(422);
+    expect(query.json()).toMatchObject({
+      code: 'unknown_field',
+      error_messages: `Unknown field: ${'q'.repeat(64)}…`,
+    });
+    expect(query.body.length).toBeLessThan(300);
+  });
+
+  it('an unknown file field in a multipart form, and a name with a forbidden character', async () => {
+    const multipart = await injectMultipart(
+      t.app,
+      'POST',
+      '/api/admin/fa_questions',
+      {
+        title: 'Pollen',
+        answer: 'Answer',
+        ['f'.repeat(300)]: { fileName: 'a.pdf', bytes: Buffer.from('%PDF') },
+      },
+      auth,
+    );
+    expect(multipart.statusCode).toBe(422);
+    expect(multipart.json()).toEqual({
+      code: 'unknown_field',
+      error_messages: `Unknown field: ${'f'.repeat(64)}…`,
+      errors: { [`${'f'.repeat(64)}…`]: ['Unknown field.'] },
+    });
+    const forbidden = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact_us',
+      payload: {
+        name: 'Mary Murphy',
+        email: 'mary@example.com',
+        message: 'A question.',
+        [`${long}\u202e`]: 'x',
+      },
+      remoteAddress: nextAddress(),
+    });
+    expect(forbidden.statusCode).toBe(422);
+    expect(forbidden.json()).toMatchObject({
+      code: 'invalid_characters',
+      errors: { [shown]: [expect.any(String)] },
+    });
+    expect(forbidden.body.length).toBeLessThan(300);
+  });
+
+  it('never inside a surrogate pair', async () => {
+    const name = `${'x'.repeat(63)}😀${'x'.repeat(100)}`;
+    const response = await t.app.inject({ url: `/api/blogs?${encodeURIComponent(name)}=1` });
+    expect(response.json()).toMatchObject({ error_messages: `Unknown field: ${'x'.repeat(63)}…` });
+  });
+});

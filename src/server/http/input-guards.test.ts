@@ -35,6 +35,12 @@ describe('hasForbiddenCharacter', () => {
       expect(hasForbiddenCharacter(`a${character}b`)).toBe(true);
   });
 
+  it('refuses half of a surrogate pair (stored, it would silently become U+FFFD), and takes a whole pair', () => {
+    for (const text of ['\ud800', 'a\ud800b', 'a\udc00b', 'end\udbff', '\udc00\ud800'])
+      expect(hasForbiddenCharacter(text), JSON.stringify(text)).toBe(true);
+    expect(hasForbiddenCharacter('\ud835\udc9c and \ud83d\ude00')).toBe(false);
+  });
+
   it('lets through what people type: tab, line breaks, accents, Irish, right-to-left scripts, emoji', () => {
     for (const text of [
       'One\tTwo\r\nThree\nFour',
@@ -44,7 +50,9 @@ describe('hasForbiddenCharacter', () => {
       'مرحبا',
       '😀 👍🏽',
       // Neighbours of the refused code points.
-      '\u061b\u061d\u200d\u2029\u202f\u2065\u206a\u00a0',
+      '\u061b\u061d\u200d\u2029\u202f\u2065\u206a\u00a0\ud7ff\ue000',
+      // Line and paragraph separators, which pasted text can hold (one-line fields refuse them).
+      'One\u2028Two\u2029Three',
     ])
       expect(hasForbiddenCharacter(text)).toBe(false);
   });
@@ -133,5 +141,49 @@ describe('a right-to-left override (U+202E) in any text field answers 422 on its
       t.auth,
     );
     expect(response.statusCode).toBe(201);
+  });
+});
+
+describe('line and paragraph separators and half surrogate pairs', () => {
+  const contact = (fields: { name: string; message: string }, address: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/contact_us',
+      payload: { email: 'mary@example.com', ...fields },
+      remoteAddress: address,
+    });
+
+  it('refuses U+2028 and U+2029 in a name, as any invisible character in one, and keeps them in a message', async () => {
+    for (const [index, separator] of ['\u2028', '\u2029'].entries()) {
+      const refused = await contact(
+        { name: `Mary${separator}Ann`, message: 'A question about tests.' },
+        `10.9.1.${index + 1}`,
+      );
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({
+        code: 'invalid_input',
+        error_messages: FORBIDDEN_CHARACTERS_MESSAGE,
+        errors: { name: [FORBIDDEN_CHARACTERS_MESSAGE] },
+      });
+      const zeroWidth = await contact(
+        { name: 'Mary\u200bAnn', message: 'A question about tests.' },
+        `10.9.1.${index + 1}`,
+      );
+      expect(zeroWidth.json().code).toBe(refused.json().code);
+      const taken = await contact(
+        { name: 'Mary Ann', message: `A question${separator}about tests.` },
+        `10.9.1.${index + 1}`,
+      );
+      expect(taken.statusCode).toBe(201);
+    }
+  });
+
+  it('refuses half of a surrogate pair in a name or a message, which would be stored as U+FFFD', async () => {
+    const inName = await contact({ name: 'Mary\ud800Ann', message: 'A question about tests.' }, '10.9.1.10');
+    expect(inName.statusCode).toBe(422);
+    expect(inName.json()).toEqual(refusedField('name'));
+    const inMessage = await contact({ name: 'Mary Ann', message: 'A question\udc00.' }, '10.9.1.10');
+    expect(inMessage.statusCode).toBe(422);
+    expect(inMessage.json()).toEqual(refusedField('message'));
   });
 });

@@ -35,7 +35,10 @@ function isBidiControl(code: number): boolean {
 /**
  * True when `text` holds a control character other than tab, line feed and carriage return (NUL, which
  * PostgreSQL refuses in text, DEL and the C1 controls U+0080–U+009F, such as a terminal's escape, and the rest,
- * which no person types into a form) or a bidirectional control.
+ * which no person types into a form), a bidirectional control, or half of a surrogate pair (`"\ud800"` in
+ * JSON: not a character, and stored it would silently become U+FFFD). The line and paragraph separators
+ * (U+2028, U+2029) pass: text pasted into a message can hold them; one-line fields refuse them
+ * (`hasHiddenCharacter`).
  */
 export function hasForbiddenCharacter(text: string): boolean {
   for (let index = 0; index < text.length; index += 1) {
@@ -43,6 +46,11 @@ export function hasForbiddenCharacter(text: string): boolean {
     if (code < 0x20) {
       if (code !== 0x09 && code !== 0x0a && code !== 0x0d) return true;
     } else if ((code >= 0x7f && code <= 0x9f) || (code >= 0x061c && isBidiControl(code))) return true;
+    else if (code >= 0xd800 && code <= 0xdfff) {
+      const next = text.charCodeAt(index + 1);
+      if (code > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return true;
+      index += 1;
+    }
   }
   return false;
 }

@@ -3,8 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import qs from 'qs';
 import type { FormShape } from '../../shared/api/endpoint-schemas';
 import { MAX_UPLOAD_BYTES } from '../../shared/uploads';
+import { fieldErrors, shownFieldName } from '../domain-errors';
 import { HttpError } from './http-errors';
 import { forbiddenCharacterError, hasForbiddenCharacter, tooLarge } from './input-guards';
+import { unknownFieldsMessage } from './validation';
 
 interface UploadedFile {
   /** The form field's name, e.g. `blog[icon]`. */
@@ -67,12 +69,17 @@ export function formMaxBytes(limits: FormLimits): number {
 const unknownField = (name: string) =>
   hasForbiddenCharacter(name)
     ? forbiddenCharacterError([name])
-    : new HttpError(422, 'unknown_field', `Unknown field: ${name}`, { [name]: ['Unknown field.'] });
+    : new HttpError(
+        422,
+        'unknown_field',
+        unknownFieldsMessage([name]),
+        fieldErrors([[name, ['Unknown field.']]]),
+      );
 
-const sentTwice = (name: string) =>
-  new HttpError(422, 'one_file_expected', `Send one file as ${name}.`, {
-    [name]: [`Send one file as ${name}.`],
-  });
+const sentTwice = (name: string) => {
+  const message = `Send one file as ${shownFieldName(name)}.`;
+  return new HttpError(422, 'one_file_expected', message, fieldErrors([[name, [message]]]));
+};
 
 const unreadableForm = () => new HttpError(400, 'unreadable_form', 'The multipart form could not be read.');
 

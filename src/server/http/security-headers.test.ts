@@ -1,7 +1,8 @@
 import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { buildApp } from '../app';
+import { createTestApp, type TestApp, testConfig } from '../test/test-app';
 import { helmetOptions, securityHeaderSet } from './security-headers';
 
 /** What @fastify/helmet (which built these per request) answered with the same settings. */
@@ -38,7 +39,7 @@ describe('the security headers', () => {
   });
 
   it('come with every kind of answer: a read, a 404, a refused request, a text file', async () => {
-    const expected = await helmetPluginHeaders(false);
+    const { 'strict-transport-security': _overHttpsOnly, ...expected } = await helmetPluginHeaders(false);
     for (const url of [
       '/api/health',
       '/api/blogs',
@@ -58,5 +59,41 @@ describe('the security headers', () => {
     expect(String(response.headers['content-security-policy'])).not.toBe(
       (await helmetPluginHeaders(false))['content-security-policy'],
     );
+  });
+});
+
+describe('Strict-Transport-Security', () => {
+  const HSTS = 'max-age=31536000; includeSubDomains';
+  const answer = async (env: Record<string, string>, headers: Record<string, string>) => {
+    const app = await buildApp({ config: testConfig(env), database: t.database, web: false });
+    try {
+      return await app.inject({ url: '/api/health', headers, remoteAddress: '10.0.0.5' });
+    } finally {
+      await app.close();
+    }
+  };
+
+  it('is not sent over plain HTTP', async () => {
+    const response = await t.app.inject({ url: '/api/health' });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(response.headers['content-security-policy']).toBeDefined();
+  });
+
+  it('is sent over HTTPS through a trusted proxy (TRUST_PROXY and X-Forwarded-Proto: https)', async () => {
+    for (const proto of ['https', 'HTTPS', 'http, https']) {
+      const response = await answer({ TRUST_PROXY: '1' }, { 'x-forwarded-proto': proto });
+      expect(response.headers['strict-transport-security'], proto).toBe(HSTS);
+    }
+    const plain = await answer({ TRUST_PROXY: '1' }, { 'x-forwarded-proto': 'http' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('is not sent for X-Forwarded-Proto: https without TRUST_PROXY (any client can send it)', async () => {
+    const response = await answer({}, { 'x-forwarded-proto': 'https' });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('is never sent in development', async () => {
+    expect(Object.fromEntries(securityHeaderSet({ dev: true }))['strict-transport-security']).toBeUndefined();
   });
 });

@@ -63,15 +63,24 @@ export function securityHeaderSet(options: { dev: boolean }): [name: string, val
   return headers;
 }
 
+const HSTS = 'strict-transport-security';
+
 /**
  * Every answer carries the security headers. They are set on the raw response as the request arrives, as
  * helmet did, so a route that sets one of them itself (files' own CSP, the API reference's) still wins.
+ * `Strict-Transport-Security` only on a request that came over HTTPS, to this server or to a proxy it trusts
+ * (`TRUST_PROXY`, which lets Fastify read `X-Forwarded-Proto`): browsers ignore it over plain HTTP (RFC 6797
+ * section 8.1), and a server reached over HTTP only (a test instance, an address inside the network) has no
+ * HTTPS to pin.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { dev: boolean }): void {
-  const headers = securityHeaderSet(options);
-  app.addHook('onRequest', (_request, reply, done) => {
+  const all = securityHeaderSet(options);
+  const headers = all.filter(([name]) => name !== HSTS);
+  const hsts = all.find(([name]) => name === HSTS)?.[1];
+  app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
     for (const [name, value] of headers) raw.setHeader(name, value);
+    if (hsts && request.protocol?.toLowerCase() === 'https') raw.setHeader(HSTS, hsts);
     done();
   });
 }

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
-import { type DomainError, MAX_REPORTED_FIELDS, refusedFields } from '../domain-errors';
+import { type DomainError, MAX_REPORTED_FIELDS, refusedFields, shownFieldName } from '../domain-errors';
 
-/** `Unknown field: a, b` with at most MAX_REPORTED_FIELDS names. */
-function unknownFieldsMessage(keys: readonly string[]): string {
-  const shown = keys.slice(0, MAX_REPORTED_FIELDS).join(', ');
+/** `Unknown field: a, b` with at most MAX_REPORTED_FIELDS names, each cut as `shownFieldName` cuts it. */
+export function unknownFieldsMessage(keys: readonly string[]): string {
+  const shown = keys.slice(0, MAX_REPORTED_FIELDS).map(shownFieldName).join(', ');
   return `Unknown field: ${keys.length > MAX_REPORTED_FIELDS ? `${shown}, …` : shown}`;
 }
 

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { bearerCredential } from '../http/bearer-credential';
 import { errorBody } from '../http/http-errors';
 import type { PrometheusMetrics } from './app-metrics';
 
@@ -10,9 +11,9 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  * takes the same time whatever the header holds, its length included.
  */
 export function isBearerToken(header: string | undefined, token: string): boolean {
-  const match = /^Bearer +(\S+) *$/i.exec(header ?? '');
-  const given = digest(match?.[1] ?? '');
-  return timingSafeEqual(given, digest(token)) && match !== null;
+  const credential = bearerCredential(header);
+  const given = digest(credential ?? '');
+  return timingSafeEqual(given, digest(token)) && credential !== undefined;
 }
 
 /**

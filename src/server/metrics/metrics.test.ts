@@ -331,6 +331,10 @@ describe('isBearerToken', () => {
   it('accepts exactly the token after Bearer', () => {
     expect(isBearerToken(`Bearer ${TOKEN}`, TOKEN)).toBe(true);
     expect(isBearerToken(`bearer ${TOKEN}`, TOKEN)).toBe(true);
+    expect(isBearerToken(`BEARER ${TOKEN}`, TOKEN)).toBe(true);
+    expect(isBearerToken(`Bearer \t ${TOKEN}  `, TOKEN)).toBe(true);
+    expect(isBearerToken(`Token ${TOKEN}`, TOKEN)).toBe(false);
+    expect(isBearerToken(`Bearer${TOKEN}`, TOKEN)).toBe(false);
     expect(isBearerToken(`Bearer ${TOKEN} x`, TOKEN)).toBe(false);
     expect(isBearerToken(`Bearer  ${TOKEN}`, TOKEN)).toBe(true);
     expect(isBearerToken(undefined, TOKEN)).toBe(false);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerCredential } from '../../http/bearer-credential';
 import { unauthorized } from '../../http/http-errors';
 import type { AdminActor } from '../audit/audit-log';
 import { authenticate } from './auth-service';
@@ -20,10 +21,10 @@ export interface AdminRouteInfo {
   public: boolean;
 }
 
+/** The sign-in token an `Authorization: Bearer …` header carries, when it has a token's shape. */
 function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  const match = header?.match(/^Bearer\s+([A-Za-z0-9_-]{20,200})$/);
-  return match?.[1];
+  const credential = bearerCredential(request.headers.authorization);
+  return credential && /^[A-Za-z0-9_-]{20,200}$/.test(credential) ? credential : undefined;
 }
 
 /**

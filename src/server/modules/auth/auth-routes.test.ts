@@ -334,6 +334,37 @@ describe('sign-in limits', () => {
   });
 });
 
+describe('the Authorization header', () => {
+  it('takes the Bearer scheme in any case and with extra spaces (RFC 9110: the scheme is case-insensitive)', async () => {
+    const token = (await login({ email, password }, '192.0.2.60')).json().data.token.auth_token as string;
+    const call = (authorization: string) =>
+      t.app.inject({ url: '/api/admin/blogs', headers: { authorization } });
+    for (const authorization of [
+      `Bearer ${token}`,
+      `bearer ${token}`,
+      `BEARER ${token}`,
+      `bEaReR ${token}`,
+      `Bearer   ${token}`,
+      `Bearer \t${token} `,
+    ]) {
+      expect((await call(authorization)).statusCode, authorization).toBe(200);
+    }
+    for (const authorization of [
+      `Basic ${token}`,
+      `Token ${token}`,
+      `Bearer${token}`,
+      token,
+      `Bearer ${token} extra`,
+      `Bearer ${token}x`,
+      'Bearer',
+    ]) {
+      const response = await call(authorization);
+      expect(response.statusCode, authorization).toBe(401);
+      expect(response.json()).toEqual({ code: 'unauthorized', error_messages: 'You need to sign in' });
+    }
+  });
+});
+
 describe('setting a password', () => {
   const common =
     'This password is one of the most commonly used passwords, which are guessed first. Please choose another.';

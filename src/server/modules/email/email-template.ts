@@ -1,7 +1,10 @@
 import { escapeHtml } from '../../../shared/escape-html';
 
-/** One line of text: control characters (CR, LF, …) become spaces, so what a person typed stays on its line. */
-export const oneLine = (value: string) => value.replace(/\p{Cc}+/gu, ' ').trim();
+/**
+ * One line of text: control characters (CR, LF, …) and the line and paragraph separators (U+2028, U+2029, which a
+ * name stored before the forms refused them may hold) become spaces, so what a person typed stays on its line.
+ */
+export const oneLine = (value: string) => value.replace(/[\p{Cc}\u2028\u2029]+/gu, ' ').trim();
 
 /** A part of an e-mail's body. */
 export type EmailBlock =

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { createGunzip, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { projectRoot } from '../project-root';
 import { createBooking, pay } from '../test/booking-fixtures';
@@ -18,6 +18,7 @@ import { bookWithFiles } from '../test/patient-fixtures';
 import { nodeArgumentsFor, type ServerProcess, startServerProcess } from '../test/server-process';
 import { clinicDayFromToday, clinicInstant } from '../test/slot-fixtures';
 import { signInAsNewAdmin, testConfig } from '../test/test-app';
+import { pgliteTemplateDump } from '../test/test-database';
 import {
   backupEmbeddedDatabase,
   backupSocketPath,
@@ -117,10 +118,10 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('npm run backup and npm 
 
   it('seeds a data folder with records and uploaded files', async () => {
     // From the run's migrated copy when there is one (as every test database starts), instead of initdb.
-    const template = inject('pgliteTemplatePath');
+    const template = pgliteTemplateDump();
     const database = await openDatabase({
       dataDir,
-      loadDataDir: template ? new Blob([await readFile(template)]) : undefined,
+      loadDataDir: await template,
     });
     try {
       if (!template) await migrateDatabase(database);
@@ -356,13 +357,13 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('restoring a database th
   it('refuses another database, and one a newer version of the app made, leaving the folder alone', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'clinic-backup-other-'));
     try {
-      const template = inject('pgliteTemplatePath');
+      const template = pgliteTemplateDump();
       /** A backup of a migrated database changed by `change`, taken by the command with no server running. */
       const backupOf = async (name: string, change: (database: DatabaseHandle) => Promise<unknown>) => {
         const dataDir = path.join(root, name);
         const database = await openDatabase({
           dataDir,
-          loadDataDir: template ? new Blob([await readFile(template)]) : undefined,
+          loadDataDir: await template,
         });
         try {
           if (!template) await migrateDatabase(database);
@@ -422,11 +423,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a backup taken by the s
   it('waits for the transaction under way, and holds it whole', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'clinic-backup-race-'));
     const live = path.join(root, 'live');
-    const template = inject('pgliteTemplatePath');
-    const database = await openDatabase({
-      dataDir: live,
-      loadDataDir: template ? new Blob([await readFile(template)]) : undefined,
-    });
+    const database = await openDatabase({ dataDir: live, loadDataDir: await pgliteTemplateDump() });
     // This process holds the folder, as a server does, and answers backups as one.
     const backups = await serveBackups(database, live, { info() {}, warn() {}, error() {} });
     try {

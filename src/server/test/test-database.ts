@@ -16,8 +16,6 @@ declare module 'vitest' {
   }
 }
 
-let pgliteTemplate: Promise<Blob> | undefined;
-
 /**
  * Embedded databases earlier files of this worker closed. Loading the template costs about 0.5 s of CPU a file;
  * emptying a used database back to it costs a few milliseconds, and the file cannot tell the two apart.
@@ -78,23 +76,28 @@ async function reusedPglite(): Promise<DatabaseHandle | undefined> {
   return undefined;
 }
 
+/** The dumps the global setup wrote, read once per worker. */
+const dumps = new Map<string, Promise<Blob>>();
+
+function dumpAt(path: string | undefined): Promise<Blob> | undefined {
+  if (!path) return undefined;
+  let dump = dumps.get(path);
+  if (!dump) {
+    dump = readFile(path).then((bytes) => new Blob([bytes]));
+    dumps.set(path, dump);
+  }
+  return dump;
+}
+
 /**
  * The run's migrated PGlite data folder as a dump `openDatabase({ loadDataDir })` and `PGlite.create` load:
  * a test that needs a database of its own starts from it instead of running initdb (seconds of CPU).
  * Undefined outside a run with the global setup.
  */
-export function pgliteTemplateDump(): Promise<Blob> | undefined {
-  const templatePath = inject('pgliteTemplatePath');
-  if (!templatePath) return undefined;
-  pgliteTemplate ??= readFile(templatePath).then((bytes) => new Blob([bytes]));
-  return pgliteTemplate;
-}
+export const pgliteTemplateDump = () => dumpAt(inject('pgliteTemplatePath'));
 
-/** The run's PGlite data folder before any migration (a dump `PGlite.create({ loadDataDir })` loads), if any. */
-export async function pgliteBlankDump(): Promise<Blob | undefined> {
-  const blankPath = inject('pgliteBlankPath');
-  return blankPath ? new Blob([await readFile(blankPath)]) : undefined;
-}
+/** The same folder before any migration ran, for the tests of the migrations themselves. */
+export const pgliteBlankDump = () => dumpAt(inject('pgliteBlankPath'));
 
 async function pgliteTestDatabase(): Promise<DatabaseHandle> {
   let owner = await reusedPglite();

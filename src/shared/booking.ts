@@ -20,8 +20,12 @@ export const BOOKING_LIMITS = {
   email: 254,
 } as const;
 
-/** Bookings held or paid that one visitor address (an IPv6 one by its /64) may make in 24 hours. */
-export const BOOKINGS_PER_ADDRESS_PER_DAY = 6;
+/**
+ * Bookings held or paid that one visitor address (an IPv6 one by its /64) may make in 24 hours: above the 30 times
+ * one address may hold at once (MAX_HOLDS_PER_ADDRESS), so everyone an office's or mobile network's shared address
+ * lets hold a time can book it (decision 0020).
+ */
+export const BOOKINGS_PER_ADDRESS_PER_DAY = 40;
 
 /** The header carrying a booking's own access token (DESIGN.md section 3). */
 export const BOOKING_TOKEN_HEADER = 'x-booking-token';

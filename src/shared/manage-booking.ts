@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clinic } from './clinic';
-import { slotAnswerSchema } from './slots';
+import { slotAnswerSchema, slotIdParams } from './slots';
 
 /**
  * A patient's own booking, managed without an account (issue 20): the confirmation e-mail and receipt carry
@@ -12,6 +12,13 @@ export const MANAGE_TOKEN_HEADER = 'x-manage-token';
 
 /** Online, a booking is cancelled or moved only this long before it starts (the terms' notice). */
 export const CANCELLATION_NOTICE_HOURS = 48;
+
+/**
+ * Times a patient moving their booking may hold at once for that move (`PUT /api/bookings/:reference/sessions/:id`):
+ * the one they chose (choosing another lets it go) and one left held in a window they closed. These holds are the
+ * booking's, never counted toward the address they came from (decision 0020).
+ */
+export const MOVE_HOLDS_PER_BOOKING = 2;
 
 /** The booking page's path of a reference (the token goes after `#`). */
 export const manageBookingPath = (reference: string) => `/booking/${reference}`;
@@ -38,6 +45,8 @@ export const manageBookingTexts = {
     `This time costs ${now}, not ${was} as your booking. Online, an appointment moves only to a time of the same price; please call us on ${clinic.phone} to change it.`,
   started: 'Please choose a time that has not started.',
   holdMissing: 'Please choose the new time again: it is not held for you any more.',
+  tooManyMoveHolds:
+    'A time is already held for moving this booking, in another window. Please choose a time there, or try again in a few minutes: a time held in a window you closed is released by itself.',
   tooManyActions: 'Too many changes from this address. Please wait a few minutes and try again.',
 } as const;
 
@@ -51,6 +60,9 @@ export const appointmentReferenceParams = z.object({
     .transform((value) => value.toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1'))
     .refine((value) => referencePattern.test(value), manageBookingTexts.notFound),
 });
+
+/** `/api/bookings/:reference/sessions/:id`: the booking, and the time its patient holds to move it to. */
+export const moveHoldParams = appointmentReferenceParams.extend(slotIdParams.shape);
 
 /** What the patient may do with the booking now. */
 export const manageActions = ['cancel', 'move'] as const;

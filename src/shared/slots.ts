@@ -12,8 +12,19 @@ export type SlotStatus = (typeof slotStatuses)[number];
 const MAX_CALENDAR_RANGE_DAYS = 62;
 /** The most slots one save of the slot editor may create or change. */
 export const MAX_SLOTS_PER_SAVE = 100;
-/** The most live holds one visitor address (an IPv6 one by its /64) may have at once. */
-export const MAX_HOLDS_PER_CLIENT = 3;
+/**
+ * The most live holds one visitor address (an IPv6 one by its /64) may have at once. A browser holds one time at a
+ * time (its hold token's earlier hold is let go when it chooses another), so this counts people, not tabs: an
+ * office or a mobile network's shared address (CGNAT) has room for 30 people booking at once, and a script from
+ * one address still cannot hold more than 30 times (decision 0020).
+ */
+export const MAX_HOLDS_PER_ADDRESS = 30;
+/**
+ * Holds one address may ask for in a minute (`PUT /api/patient_sessions/:id`, and the patient's own move's): three
+ * tries for each of the MAX_HOLDS_PER_ADDRESS people (a time taken meanwhile, another chosen), so a crowd behind one
+ * address is never slowed, while a script trying slot after slot is (decision 0020).
+ */
+export const HOLDS_PER_MINUTE = 3 * MAX_HOLDS_PER_ADDRESS;
 /**
  * A hold lasts HOLD_MINUTES from each renewal (re-holding the slot with the hold's own token, creating the
  * booking, starting a payment), but never longer than HOLD_LIFETIME_FACTOR × HOLD_MINUTES from when it
@@ -43,7 +54,7 @@ export const slotTexts = {
   heldLongEnough:
     'You have held this time for as long as a hold lasts. Please choose another time, or try this one again later.',
   tooManyHolds: (holdMinutes: number) =>
-    `You are already holding ${MAX_HOLDS_PER_CLIENT} times. Finish or release one of them before choosing another; a time held in a window you closed is released by itself within ${holdMinutes} minutes.`,
+    `${MAX_HOLDS_PER_ADDRESS} times are being held from your network's address right now, the most one address may hold at once. Please try again in a few minutes; a time held in a window that was closed is released by itself within ${holdMinutes} minutes.`,
   notFound: 'Session not found',
   holdNotFound: 'Hold not found',
   bookedStatusLocked: 'A booked appointment is changed or cancelled from the appointment, not from its slot.',

@@ -313,8 +313,10 @@ export const slots = pgTable(
     /** While pending: sha256 (hex) of the hold token the visitor holds; the token itself is never stored. */
     holdTokenHash: text('hold_token_hash'),
     /**
-     * While a visitor's hold is live: the address (an IPv6 one as its /64) it came from, so one address
-     * cannot hold more than a few slots at once. Null for an admin's hold and whenever the slot is not pending.
+     * While a visitor's hold is live: whose holds it counts with, so one of them cannot hold more than its share at
+     * once: the address (an IPv6 one as its /64) it came from, or `booking:<appointment id>` for the time a patient
+     * holds to move their booking (never counted toward their address). Null for an admin's hold and whenever the
+     * slot is not pending.
      */
     holdClient: text('hold_client'),
     createdAt: createdAt(),

@@ -3,7 +3,9 @@ import {
   manageActionResponseSchema,
   managedAppointmentResponseSchema,
   moveAppointmentRequestSchema,
+  moveHoldParams,
 } from '../manage-booking';
+import { holdResponseSchema } from '../slots';
 import { withSchemas } from './endpoint-schemas';
 import * as api from './manage-booking-endpoints';
 
@@ -21,9 +23,16 @@ export const cancelManagedBooking = withSchemas(api.cancelManagedBooking, {
   response: manageActionResponseSchema,
 });
 
+export const holdTimeForMove = withSchemas(api.holdTimeForMove, {
+  summary:
+    "A patient holds a free future time to move their booking to (X-Manage-Token; X-Hold-Token of their earlier hold, which is released), as PUT /api/patient_sessions/:id holds one: answers the hold token for the move. The hold is the booking's, never counted toward the address's MAX_HOLDS_PER_ADDRESS; a booking holds at most MOVE_HOLDS_PER_BOOKING (2) times at once (429 holds_limit); 404 for a wrong link, 409 when the time is taken or the booking can no longer be changed online",
+  params: moveHoldParams,
+  response: holdResponseSchema,
+});
+
 export const moveManagedBooking = withSchemas(api.moveManagedBooking, {
   summary:
-    'A patient moves their booking (X-Manage-Token) more than 48 hours before its start to a free future time of the same kind, age and price that they hold (X-Hold-Token from PUT /api/patient_sessions/:id): the old time is freed in the same transaction, and the new confirmation carries the calendar invite of the same UID with a higher SEQUENCE',
+    'A patient moves their booking (X-Manage-Token) more than 48 hours before its start to a free future time of the same kind, age and price that they hold (X-Hold-Token from PUT /api/bookings/:reference/sessions/:id, or PUT /api/patient_sessions/:id): the old time is freed in the same transaction, and the new confirmation carries the calendar invite of the same UID with a higher SEQUENCE',
   params: appointmentReferenceParams,
   body: moveAppointmentRequestSchema,
   response: manageActionResponseSchema,

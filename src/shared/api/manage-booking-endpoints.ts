@@ -4,8 +4,9 @@ import type {
   manageActionResponseSchema,
   managedAppointmentResponseSchema,
   moveAppointmentRequestSchema,
+  moveHoldParams,
 } from '../manage-booking';
-import type { HOLD_TOKEN_HEADER } from '../slots';
+import type { HOLD_TOKEN_HEADER, holdResponseSchema } from '../slots';
 import { defineEndpoint } from './endpoint';
 
 // Public: a patient's own booking, read and changed with its reference and X-Manage-Token (the token of the
@@ -32,7 +33,24 @@ export const cancelManagedBooking = defineEndpoint<{
   headers: { manageToken: 'x-manage-token' satisfies typeof MANAGE_TOKEN_HEADER },
 });
 
-/** To a time the patient holds (X-Hold-Token of holdSlot). */
+/**
+ * Holds a time to move the booking to, as holdSlot does for a visitor, but counted with the booking's own holds,
+ * never the address's.
+ */
+export const holdTimeForMove = defineEndpoint<{
+  params: typeof moveHoldParams;
+  response: typeof holdResponseSchema;
+}>()({
+  method: 'PUT',
+  path: '/api/bookings/:reference/sessions/:id',
+  access: 'public',
+  headers: {
+    manageToken: 'x-manage-token' satisfies typeof MANAGE_TOKEN_HEADER,
+    holdToken: 'x-hold-token' satisfies typeof HOLD_TOKEN_HEADER,
+  },
+});
+
+/** To a time the patient holds (X-Hold-Token of holdTimeForMove, or of holdSlot). */
 export const moveManagedBooking = defineEndpoint<{
   params: typeof appointmentReferenceParams;
   body: typeof moveAppointmentRequestSchema;

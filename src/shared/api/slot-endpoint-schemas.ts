@@ -33,7 +33,7 @@ export const listFreeSlots = withSchemas(api.listFreeSlots, {
 
 export const holdSlot = withSchemas(api.holdSlot, {
   summary:
-    'Holds an available future slot for HOLD_MINUTES and answers the hold token (send it as X-Hold-Token); a hold of the same token on another slot is released; 409 when already taken, 429 when the address already holds MAX_HOLDS_PER_CLIENT (3) other slots',
+    'Holds an available future slot for HOLD_MINUTES and answers the hold token (send it as X-Hold-Token); a hold of the same token on another slot is released, so a token holds one slot at a time; 409 when already taken; 429 holds_limit when the address already holds MAX_HOLDS_PER_ADDRESS (30) slots under other tokens, 429 rate_limited after HOLDS_PER_MINUTE (90) calls a minute from one address',
   params: slotIdParams,
   response: holdResponseSchema,
 });

@@ -3,9 +3,11 @@ import type { ResponseOf } from '../../../shared/api/endpoint';
 import {
   cancelManagedBooking,
   getManagedBooking,
+  holdTimeForMove,
   moveManagedBooking,
 } from '../../../shared/api/manage-booking-endpoints';
 import { callEndpoint } from '../../lib/api-client';
+import { onLocalClock } from '../../lib/booking-hold';
 import { refreshFreeSlots } from '../../lib/free-slots-api';
 import { type ApiQueryKey, endpointQueryKey } from '../../lib/query-client';
 
@@ -38,6 +40,29 @@ export function useCancelManagedAppointment(reference: string, token: string) {
       callEndpoint(cancelManagedBooking, { params: { reference }, headers: { manageToken: token } }),
     onSuccess: ({ booking: appointment }) =>
       queryClient.setQueryData(appointmentKey(reference), { booking: appointment }),
+    onSettled: () => refreshFreeSlots(queryClient),
+  });
+}
+
+/**
+ * Holds a time to move the appointment to, with the link's token: the booking's own hold, which the address's
+ * other holds never crowd out; `previousToken` lets the earlier one go in the same step. The answer's
+ * `hold_expires_at` is put on this browser's clock.
+ */
+export function useHoldTimeForMove(reference: string, token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, previousToken }: { id: number; previousToken?: string }) => {
+      let date: string | null = null;
+      const answer = await callEndpoint(holdTimeForMove, {
+        params: { reference, id },
+        headers: { manageToken: token, holdToken: previousToken },
+        onResponse: (response) => {
+          date = response.headers.get('date');
+        },
+      });
+      return { ...answer, hold_expires_at: onLocalClock(answer.hold_expires_at, date) };
+    },
     onSettled: () => refreshFreeSlots(queryClient),
   });
 }

@@ -8,9 +8,9 @@ import { FreeTimePicker } from '../../components/free-time-picker/free-time-pick
 import { formatLongDate, monthOf } from '../../components/month-calendar/month-grid';
 import { releaseHold } from '../../lib/booking-hold';
 import { clinicDayTime, clinicToday, formatClock12 } from '../../lib/clinic-clock';
-import { refreshFreeSlots, useHoldSlot } from '../../lib/free-slots-api';
+import { refreshFreeSlots } from '../../lib/free-slots-api';
 import { useHoldEnd } from '../../lib/hold-expiry';
-import { useMoveManagedAppointment } from './manage-booking-api';
+import { useHoldTimeForMove, useMoveManagedAppointment } from './manage-booking-api';
 import { type Refusal, refusalOf } from './manage-error-text';
 import { appointmentMoment } from './managed-appointment-details';
 
@@ -58,7 +58,7 @@ export function MoveAppointment({
   const { session: bookedSlot } = appointment;
   const kind = { isVideoCall: bookedSlot.is_video_call, isAdult: bookedSlot.is_adult };
   const queryClient = useQueryClient();
-  const holdSlot = useHoldSlot();
+  const holdSlot = useHoldTimeForMove(reference, token);
   const move = useMoveManagedAppointment(reference, token);
   const today = clinicToday();
   const bookedDay = clinicDayTime(bookedSlot.starts_at).date;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manageBookingTexts } from '../../../shared/manage-booking';
+import { MOVE_HOLDS_PER_BOOKING, manageBookingTexts } from '../../../shared/manage-booking';
+import { MAX_HOLDS_PER_ADDRESS } from '../../../shared/slots';
 import { payments, slots } from '../../db/schema';
 import {
   adultForm,
@@ -267,6 +268,94 @@ describe('POST /api/bookings/:reference/cancel', () => {
     const limited = await cancel(link, address);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error_messages).toMatch(/Too many requests/);
+  });
+});
+
+const holdForMove = (link: Link, slotId: number, holdToken?: string, address = nextAddress()) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/bookings/${link.reference}/sessions/${slotId}`,
+    headers: { 'x-manage-token': link.token, ...(holdToken ? { 'x-hold-token': holdToken } : {}) },
+    remoteAddress: address,
+  });
+
+const visitorHold = (slotId: number, address: string) =>
+  t.app.inject({ method: 'PUT', url: `/api/patient_sessions/${slotId}`, remoteAddress: address });
+
+describe('PUT /api/bookings/:reference/sessions/:id (the hold of a move)', () => {
+  it("holds a time from an address at its cap, never counting toward the address's holds; the move books it", async () => {
+    const booking = await paidWithLink('crowded@example.ie');
+    const address = '203.0.113.50';
+    const others: { id: number; token: string }[] = [];
+    for (let index = 0; index < MAX_HOLDS_PER_ADDRESS; index += 1) {
+      const { id } = await futureSlot(db());
+      const held = await visitorHold(id, address);
+      expect(held.statusCode, held.body).toBe(200);
+      others.push({ id, token: held.json().hold_token });
+    }
+    const spare = await futureSlot(db());
+    expect((await visitorHold(spare.id, address)).json().code).toBe('holds_limit');
+
+    const first = await futureSlot(db());
+    const held = await holdForMove(booking.link, first.id, undefined, address);
+    expect(held.statusCode, held.body).toBe(200);
+    const { hold_token: token } = held.json();
+    expect(held.json().session).toMatchObject({ id: first.id, status: 'pending', held_by_you: true });
+    expect((await slotRow(db(), first.id))?.holdClient).toBe(`booking:${booking.appointmentId}`);
+    // The move's hold is not among the address's: one of theirs let go makes room for exactly one more of theirs.
+    const [released] = others;
+    const letGo = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/patient_sessions/${released!.id}/hold`,
+      headers: { 'x-hold-token': released!.token },
+    });
+    expect(letGo.statusCode).toBe(204);
+    expect((await visitorHold(spare.id, address)).statusCode).toBe(200);
+    expect((await visitorHold((await futureSlot(db())).id, address)).statusCode).toBe(429);
+
+    // Choosing another time with the move's token lets the first go; the move books the one held.
+    const second = await futureSlot(db());
+    const changed = await holdForMove(booking.link, second.id, token, address);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await slotRow(db(), first.id))?.status).toBe('available');
+    const moved = await move(booking.link, second.id, changed.json().hold_token);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await appointmentRow(db(), booking.appointmentId))?.slotId).toBe(second.id);
+  });
+
+  it(`holds at most ${MOVE_HOLDS_PER_BOOKING} times for one booking; a wrong link is 404, inside the notice 409`, async () => {
+    const booking = await paidWithLink('moveholds@example.ie');
+    for (let index = 0; index < MOVE_HOLDS_PER_BOOKING; index += 1) {
+      const held = await holdForMove(booking.link, (await futureSlot(db())).id);
+      expect(held.statusCode, held.body).toBe(200);
+    }
+    const next = await futureSlot(db());
+    const refused = await holdForMove(booking.link, next.id);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      code: 'holds_limit',
+      error_messages: manageBookingTexts.tooManyMoveHolds,
+    });
+    expect((await slotRow(db(), next.id))?.status).toBe('available');
+
+    const wrong = await holdForMove({ ...booking.link, token: 'A'.repeat(43) }, next.id);
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().error_messages).toBe(manageBookingTexts.notFound);
+    expect((await holdForMove({ ...booking.link, token: '' }, next.id)).statusCode).toBe(404);
+    const badId = await holdForMove(booking.link, 0);
+    expect(badId.statusCode).toBeGreaterThanOrEqual(400);
+    expect(badId.statusCode).toBeLessThan(500);
+
+    const late = await paidWithLink('latehold@example.ie');
+    const startsAt = new Date(Date.now() + 46 * HOUR);
+    await db()
+      .update(slots)
+      .set({ startsAt, endsAt: new Date(startsAt.getTime() + 30 * 60_000) })
+      .where(eq(slots.id, late.slot.id));
+    const tooLate = await holdForMove(late.link, next.id);
+    expect(tooLate.statusCode).toBe(409);
+    expect(tooLate.json().error_messages).toBe(manageBookingTexts.noticePassed);
+    expect((await slotRow(db(), next.id))?.status).toBe('available');
   });
 });
 

@@ -4,6 +4,7 @@ import {
   CANCELLATION_NOTICE_HOURS,
   type ManageActionResponse,
   type ManagedAppointment,
+  MOVE_HOLDS_PER_BOOKING,
   manageActions,
   manageBookingTexts,
 } from '../../../shared/manage-booking';
@@ -13,6 +14,7 @@ import type { Appointment, Patient, Payment, Slot } from '../../db/schema';
 import { conflict, DomainError, fieldError, notFound, providerFailure, reworded } from '../../domain-errors';
 import type { Actor } from '../audit/audit-log';
 import { paymentsOfAppointment } from '../payments/payment-repository';
+import { holdForVisitor, type VisitorHold } from '../slots/slot-service';
 import { slotAnswer } from '../slots/slot-view';
 import type { AppointmentContext } from './appointment-context';
 import {
@@ -230,6 +232,41 @@ function inPatientWords(error: unknown): unknown {
       return reworded(error, manageBookingTexts.paymentInProgress);
     default:
       return error;
+  }
+}
+
+/**
+ * The patient holds a time to move their appointment to (`PUT /api/bookings/:reference/sessions/:id`), while the link
+ * works and more than the notice before the appointment starts: the same hold as a visitor's, with their earlier
+ * one (`ownToken`) let go, but counted with this appointment's own move holds (at most MOVE_HOLDS_PER_BOOKING), never
+ * with the other holds of the address it comes from: a patient behind an office's or mobile network's shared address
+ * is never refused their own move for what others there hold. Whether the time suits the move (kind, price) is the
+ * move's to say.
+ */
+export async function holdTimeForOwnMove(
+  context: Pick<AppointmentContext, 'db' | 'settings'>,
+  link: ManageLinkRequest,
+  target: { slotId: number; ownToken: string | undefined },
+  now = new Date(),
+): Promise<VisitorHold> {
+  const { db, settings } = context;
+  const record = await linkedRecord(db, link, now);
+  inTime(now)(record);
+  try {
+    return await holdForVisitor(
+      db,
+      target.slotId,
+      {
+        ownToken: target.ownToken,
+        count: { key: `booking:${record.appointment.id}`, maxHolds: MOVE_HOLDS_PER_BOOKING },
+      },
+      settings.holdMinutes,
+    );
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'holds_limit') {
+      throw reworded(error, manageBookingTexts.tooManyMoveHolds);
+    }
+    throw error;
   }
 }
 

@@ -3,6 +3,7 @@ import { getBooking } from '../../../shared/api/booking-endpoint-schemas';
 import {
   cancelManagedBooking,
   getManagedBooking,
+  holdTimeForMove,
   moveManagedBooking,
 } from '../../../shared/api/manage-booking-endpoint-schemas';
 import {
@@ -14,7 +15,7 @@ import {
 import { BOOKING_TOKEN_HEADER } from '../../../shared/booking';
 import { MANAGE_TOKEN_HEADER } from '../../../shared/manage-booking';
 import { paymentTexts } from '../../../shared/payments';
-import { HOLD_TOKEN_HEADER } from '../../../shared/slots';
+import { HOLD_TOKEN_HEADER, HOLDS_PER_MINUTE } from '../../../shared/slots';
 import { route } from '../../http/endpoint-route';
 import { HttpError } from '../../http/http-errors';
 import { registerMultipart } from '../../http/multipart-form';
@@ -24,6 +25,7 @@ import { readStripeWebhook } from '../payments/stripe-webhook';
 import type { AppointmentContext } from './appointment-context';
 import {
   cancelOwnAppointment,
+  holdTimeForOwnMove,
   type ManageLinkRequest,
   moveOwnAppointment,
   readOwnAppointment,
@@ -100,6 +102,23 @@ export async function appointmentRoutes(api: FastifyInstance): Promise<void> {
     async (request) =>
       cancelOwnAppointment(contextOf(api, request), manageLinkOf(request), visitorActor(request.ip)),
     { config: { rateLimit: { max: MANAGE_ACTIONS_PER_MINUTE, timeWindow: '1 minute' } } },
+  );
+
+  // The hold a patient takes to move their booking is the booking's, not their address's (the service); its calls
+  // are limited per address as a visitor's holds are.
+  route(
+    api,
+    holdTimeForMove,
+    async (request) => {
+      const ownToken = secretTokenOf(request.headers[HOLD_TOKEN_HEADER]);
+      const hold = await holdTimeForOwnMove(api.appointments, manageLinkOf(request), {
+        slotId: request.params.id,
+        ownToken,
+      });
+      if (hold.hold_token !== ownToken) api.metrics.holdCreated('visitor');
+      return hold;
+    },
+    { config: { rateLimit: { max: HOLDS_PER_MINUTE, timeWindow: '1 minute' } } },
   );
 
   route(

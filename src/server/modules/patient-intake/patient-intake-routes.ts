@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createBookingOrReferral } from '../../../shared/api/booking-endpoint-schemas';
-import { HOLD_TOKEN_HEADER } from '../../../shared/slots';
+import { HOLD_TOKEN_HEADER, MAX_HOLDS_PER_ADDRESS } from '../../../shared/slots';
 import { clientAddressKey } from '../../http/client-address';
 import { route } from '../../http/endpoint-route';
 import { type FormLimits, registerMultipart } from '../../http/multipart-form';
@@ -12,8 +12,12 @@ import { checkBeforeReferralForm, submitReferral } from '../referrals/referral-s
 /** Three files (result, referral letter, attachment) of 10 MB at most, and the patient entity's short fields. */
 const BOOKING_FORM_LIMITS: FormLimits = { files: 3, fields: 45, fieldSize: 4 * 1024 };
 
-/** Bookings one address may create in a minute: a family books a few, a script is slowed down. */
-const BOOKINGS_PER_MINUTE = 10;
+/**
+ * Bookings and self-referrals one address may send in a minute: two for each of the MAX_HOLDS_PER_ADDRESS people a
+ * shared address may have booking at once (a form sent again to correct it), and a script is slowed down (decision
+ * 0020). Each booking needs a time its address holds, and self-referrals have their own limits per hour.
+ */
+const BOOKINGS_PER_MINUTE = 2 * MAX_HOLDS_PER_ADDRESS;
 
 const holdTokenOf = (request: FastifyRequest) => secretTokenHashOf(request.headers[HOLD_TOKEN_HEADER]);
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOLDS_PER_MINUTE, MAX_HOLDS_PER_ADDRESS } from '../../../shared/slots';
 import { buildApp } from '../../app';
 import { readConfig } from '../../config';
 import { slots } from '../../db/schema';
@@ -8,7 +9,6 @@ import { createJobRunner } from '../../jobs/job-runner';
 import { clinicDayFromToday, clinicInstant, insertSlot } from '../../test/slot-fixtures';
 import { createTestApp, type TestApp, testConfig } from '../../test/test-app';
 import { slotHoldReleaseJob } from './slot-hold-job';
-import { HOLDS_PER_MINUTE } from './slot-routes';
 
 let t: TestApp;
 
@@ -270,50 +270,78 @@ describe('hold rate limit', () => {
     expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
     const limited = await hold(id, undefined, '192.0.2.77');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error_messages).toEqual(expect.any(String));
+    expect(limited.json()).toEqual({ code: 'rate_limited', error_messages: expect.any(String) });
   });
 });
 
 const TOO_MANY_HOLDS =
-  'You are already holding 3 times. Finish or release one of them before choosing another; a time held in a window you closed is released by itself within 15 minutes.';
+  "30 times are being held from your network's address right now, the most one address may hold at once. Please try again in a few minutes; a time held in a window that was closed is released by itself within 15 minutes.";
 
-/** `count` free slots on one future day, an hour apart from `firstHour`. */
+/** `count` free slots from a future day on, an hour apart from `firstHour`, twelve a day. */
 async function freeSlots(dayOffset: number, count: number, firstHour = 8): Promise<number[]> {
-  const day = clinicDayFromToday(dayOffset);
   const ids: number[] = [];
   for (let index = 0; index < count; index += 1) {
-    const hour = String(firstHour + index).padStart(2, '0');
+    const day = clinicDayFromToday(dayOffset + Math.floor(index / 12));
+    const hour = String(firstHour + (index % 12)).padStart(2, '0');
     ids.push(await insertSlot(t.database.db, { startsAt: clinicInstant(day, `${hour}:00`) }));
   }
   return ids;
 }
 
+/** Holds each slot from `from` for a browser of its own (no token); answers the tokens. */
+async function holdEach(ids: readonly number[], from: string): Promise<string[]> {
+  const tokens: string[] = [];
+  for (const id of ids) {
+    const response = await hold(id, undefined, from);
+    expect(response.statusCode, response.body).toBe(200);
+    tokens.push(response.json().hold_token);
+  }
+  return tokens;
+}
+
 describe('holds per address', () => {
-  it('answers 429 to a 4th live hold from one address, while another address can still hold', async () => {
-    const [a, b, c, d] = (await freeSlots(15, 4)) as [number, number, number, number];
+  it(`answers 429 to live hold ${MAX_HOLDS_PER_ADDRESS + 1} from one address, while another address can still hold`, async () => {
+    const ids = await freeSlots(15, MAX_HOLDS_PER_ADDRESS + 1);
+    const [a, ...rest] = ids as [number, ...number[]];
+    const over = rest.pop() as number;
     const from = '198.51.100.10';
-    for (const id of [a, b, c]) expect((await hold(id, undefined, from)).statusCode).toBe(200);
+    await holdEach([a, ...rest], from);
     expect((await statusOf(a))?.holdClient).toBe(from);
 
-    const fourth = await hold(d, undefined, from);
-    expect(fourth.statusCode).toBe(429);
-    expect(fourth.json()).toEqual({ code: 'holds_limit', error_messages: TOO_MANY_HOLDS });
-    expect(await statusOf(d)).toMatchObject({ status: 'available', holdClient: null });
+    const refused = await hold(over, undefined, from);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 'holds_limit', error_messages: TOO_MANY_HOLDS });
+    expect(await statusOf(over)).toMatchObject({ status: 'available', holdClient: null });
 
     // A slot already taken is still 409 for that address, and another address is not affected.
     expect((await hold(a, undefined, from)).statusCode).toBe(409);
-    expect((await hold(d, undefined, '198.51.100.11')).statusCode).toBe(200);
+    expect((await hold(over, undefined, '198.51.100.11')).statusCode).toBe(200);
+  });
+
+  it('lets 20 people behind one address each hold a time, and each choose another with their token at the cap', async () => {
+    const from = '198.51.100.40';
+    const people = 20;
+    const firstChoices = await freeSlots(40, MAX_HOLDS_PER_ADDRESS);
+    const secondChoices = await freeSlots(43, people);
+    const tokens = await holdEach(firstChoices, from);
+    // The address is at its cap, yet a browser choosing another time with its own token is not refused: its token
+    // holds one time at a time, and the one it lets go does not count.
+    for (const [index, token] of tokens.slice(0, people).entries()) {
+      const moved = await hold(secondChoices[index] as number, token, from);
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json().hold_token).not.toBe(token);
+      expect((await statusOf(firstChoices[index] as number))?.status).toBe('available');
+    }
+    const held = await t.database.db.select().from(slots).where(eq(slots.holdClient, from));
+    expect(held).toHaveLength(MAX_HOLDS_PER_ADDRESS);
   });
 
   it('lets a new hold replace the visitor’s own earlier one, and a released or lapsed hold stops counting', async () => {
-    const [a, b, c, d, e, f] = (await freeSlots(16, 6)) as [number, number, number, number, number, number];
+    const ids = await freeSlots(50, MAX_HOLDS_PER_ADDRESS + 3);
+    const [d, e, f] = ids.splice(MAX_HOLDS_PER_ADDRESS) as [number, number, number];
+    const [a, b, c] = ids as [number, number, number];
     const from = '198.51.100.20';
-    const tokens: string[] = [];
-    for (const id of [a, b, c]) {
-      const response = await hold(id, undefined, from);
-      expect(response.statusCode).toBe(200);
-      tokens.push(response.json().hold_token);
-    }
+    const tokens = await holdEach(ids, from);
     // Choosing another time with the same token does not count the hold it replaces.
     const moved = await hold(d, tokens[0], from);
     expect(moved.statusCode, moved.body).toBe(200);
@@ -334,27 +362,25 @@ describe('holds per address', () => {
   });
 
   it('counts an IPv6 address by its /64', async () => {
-    const [a, b, c, d, e] = (await freeSlots(17, 5)) as [number, number, number, number, number];
-    for (const [id, from] of [
-      [a, '2001:db8:5:6::1'],
-      [b, '2001:db8:5:6::2'],
-      [c, '2001:db8:5:6:ffff:1:2:3'],
-    ] as const) {
-      expect((await hold(id, undefined, from)).statusCode).toBe(200);
+    const ids = await freeSlots(60, MAX_HOLDS_PER_ADDRESS + 2);
+    const [d, e] = ids.splice(MAX_HOLDS_PER_ADDRESS) as [number, number];
+    const addresses = ['2001:db8:5:6::1', '2001:db8:5:6::2', '2001:db8:5:6:ffff:1:2:3'];
+    for (const [index, id] of ids.entries()) {
+      expect((await hold(id, undefined, addresses[index % addresses.length])).statusCode).toBe(200);
     }
-    expect((await statusOf(a))?.holdClient).toBe('2001:db8:5:6::/64');
+    expect((await statusOf(ids[0] as number))?.holdClient).toBe('2001:db8:5:6::/64');
     expect((await hold(d, undefined, '2001:0db8:0005:0006:0:0:0:9')).statusCode).toBe(429);
     expect((await hold(e, undefined, '2001:db8:5:7::1')).statusCode).toBe(200);
   });
 
-  it('gives at most 3 of 10 concurrent holds from one address', async () => {
-    const ids = await freeSlots(18, 10);
+  it(`gives at most ${MAX_HOLDS_PER_ADDRESS} of ${MAX_HOLDS_PER_ADDRESS + 10} concurrent holds from one address`, async () => {
+    const ids = await freeSlots(70, MAX_HOLDS_PER_ADDRESS + 10);
     const responses = await Promise.all(ids.map((id) => hold(id, undefined, '198.51.100.30')));
     const statuses = responses.map((response) => response.statusCode);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(MAX_HOLDS_PER_ADDRESS);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
     const held = await t.database.db.select().from(slots).where(eq(slots.holdClient, '198.51.100.30'));
-    expect(held).toHaveLength(3);
+    expect(held).toHaveLength(MAX_HOLDS_PER_ADDRESS);
   });
 });
 

@@ -6,18 +6,15 @@ import {
   listFreeSlots,
   releaseSlotHold,
 } from '../../../shared/api/slot-endpoint-schemas';
-import { HOLD_TOKEN_HEADER, slotTexts } from '../../../shared/slots';
+import { HOLD_TOKEN_HEADER, HOLDS_PER_MINUTE, slotTexts } from '../../../shared/slots';
 import { notFound } from '../../domain-errors';
 import { clientAddressKey } from '../../http/client-address';
 import { route } from '../../http/endpoint-route';
 import { secretTokenHashOf, secretTokenOf } from '../../security/secret-tokens';
 import { clinicDayRange } from './clinic-time';
 import { daysWithSlots, findHeldSlot, listBookableSlots } from './slot-repository';
-import { holdForVisitor, releaseVisitorHold } from './slot-service';
+import { holdForVisitor, holdsOfAddress, releaseVisitorHold } from './slot-service';
 import { publicSlotAnswer } from './slot-view';
-
-/** Holds one address may ask for in a minute. */
-export const HOLDS_PER_MINUTE = 20;
 
 /** Public slot calls of the booking flow (spec section 7): never any patient data. */
 export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
@@ -38,8 +35,9 @@ export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
     return { sessions: items.map((slot) => publicSlotAnswer(slot, holdTokenHash)), pages, count };
   });
 
-  // A visitor picks a few times at most: one address holds at most MAX_HOLDS_PER_CLIENT slots at once (the
-  // service), and a script trying slot after slot is slowed to a crawl (the rate limit).
+  // A visitor's token holds one time at a time; one address holds at most MAX_HOLDS_PER_ADDRESS slots at once (the
+  // service), room for a crowd behind a shared address, and a script trying slot after slot is slowed down (the
+  // rate limit, HOLDS_PER_MINUTE).
   route(
     api,
     holdSlot,
@@ -48,7 +46,7 @@ export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
       const hold = await holdForVisitor(
         db,
         request.params.id,
-        { ownToken, client: clientAddressKey(request.ip) },
+        { ownToken, count: holdsOfAddress(clientAddressKey(request.ip)) },
         api.config.holdMinutes,
       );
       // A visitor renewing their own hold keeps its token: that is not a new hold.

@@ -1,6 +1,6 @@
 import {
   type AdminSlot,
-  MAX_HOLDS_PER_CLIENT,
+  MAX_HOLDS_PER_ADDRESS,
   type PublicSlot,
   type SaveSlotsRequest,
   type SlotAnswer,
@@ -256,16 +256,32 @@ export interface VisitorHold {
 }
 
 /**
+ * Whose live holds a new hold is counted with, and how many they may have at once: a visitor's address
+ * (`holdsOfAddress`), or a booking its patient is moving (the appointments' own key), whose holds never count
+ * toward the address they came from. The key also carries the hold's clock between holds (`hold_slot`).
+ */
+export interface HoldCount {
+  key: string;
+  maxHolds: number;
+}
+
+/** A visitor's holds count with the others of their address (an IPv6 one by its /64). */
+export const holdsOfAddress = (client: string): HoldCount => ({
+  key: client,
+  maxHolds: MAX_HOLDS_PER_ADDRESS,
+});
+
+/**
  * A visitor's preliminary booking, in one database call: the slot is taken only if it is free, has not
- * started and the visitor's address holds fewer than MAX_HOLDS_PER_CLIENT other live slots, so of many
- * racing visitors exactly one wins and one address cannot hold the whole calendar. The visitor's hold on
- * another slot (same token) is released in the same call, and does not count: choosing another time lets
- * the first go.
+ * started and the holds it counts with (`count`: the visitor's address, or the booking a patient moves) are
+ * fewer than their `maxHolds` besides the visitor's own, so of many racing visitors exactly one wins and one
+ * address cannot hold the whole calendar. The visitor's hold on another slot (same token) is released in the
+ * same call, and does not count: a browser holds one time at a time, and choosing another lets the first go.
  */
 export async function holdForVisitor(
   db: Db,
   id: number,
-  visitor: { ownToken: string | undefined; client: string },
+  visitor: { ownToken: string | undefined; count: HoldCount },
   holdMinutes: number,
 ): Promise<VisitorHold> {
   const fresh = newSecretToken();
@@ -273,8 +289,8 @@ export async function holdForVisitor(
   const held = await holdDecidedOnce(db, id, {
     tokenHash: fresh.hash,
     holdMinutes,
-    client: visitor.client,
-    maxHolds: MAX_HOLDS_PER_CLIENT,
+    client: visitor.count.key,
+    maxHolds: visitor.count.maxHolds,
     ownHash: own,
   });
   if ('refusal' in held) {

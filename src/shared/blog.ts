@@ -8,7 +8,7 @@ import {
 } from './api/common-schemas';
 import { isBlankHtml } from './blank-html';
 import { adminListQuerySchema, paginationQuerySchema } from './pagination';
-import { texts } from './validation-texts';
+import { isOneLine, texts } from './validation-texts';
 
 /**
  * A stored image as the public site shows it (variants at `{url}/w400`, `{url}/w800`), with its alt text
@@ -170,7 +170,8 @@ export const articleFormSchema = z.object({
     .string({ error: articleTexts.titleRequired })
     .trim()
     .min(1, articleTexts.titleRequired)
-    .max(ARTICLE_TITLE_MAX, texts.tooLong),
+    .max(ARTICLE_TITLE_MAX, texts.tooLong)
+    .refine(isOneLine, texts.notAllowedCharacters),
   content: z
     .string({ error: articleTexts.contentRequired })
     .max(ARTICLE_CONTENT_MAX, texts.tooLong)
@@ -186,6 +187,7 @@ export const articleFormSchema = z.object({
     .string({ error: articleTexts.iconAltInvalid })
     .trim()
     .max(ARTICLE_ICON_ALT_MAX, texts.tooLong)
+    .refine(isOneLine, texts.notAllowedCharacters)
     .optional(),
   published_at: z
     .string({ error: articleTexts.publishedAtInvalid })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appointmentStatuses } from './appointment-states';
 import { referralsAwaitingSchema } from './referrals';
+import { VISITOR_UPLOAD_BYTES_PER_DAY } from './uploads';
 
 /**
  * The staff dashboard above the appointments list (`GET /api/admin/dashboard`): the clinic's day and the next,
@@ -45,6 +46,76 @@ const dashboardAppointmentSchema = z.object({
 });
 export type DashboardAppointment = z.infer<typeof dashboardAppointmentSchema>;
 
+/** What visitors' self-referrals and bookings sent in a clinic day. */
+export interface DayUploads {
+  /** Bytes and files the clinic took, and the forms that carried them. */
+  bytes: number;
+  files: number;
+  forms: number;
+  /** Forms refused because their address had sent its day's allowance. */
+  refused: number;
+}
+
+/** Today's uploads are unusual above this much, when they are also several times a usual day's. */
+const UNUSUAL_UPLOADS_FLOOR_BYTES = 100 * 1024 * 1024;
+/** How many times a usual day's (the median of the last UNUSUAL_UPLOADS_HISTORY_DAYS) today's must be. */
+const UNUSUAL_UPLOADS_FACTOR = 4;
+/** The days before today a usual day is worked out from. */
+export const UNUSUAL_UPLOADS_HISTORY_DAYS = 14;
+
+const MEGABYTE = 1024 * 1024;
+
+/** '412 MB', 'under 1 MB' (megabytes of 1,048,576 bytes, as the 64 MB allowance counts them). */
+const formatMegabytes = (bytes: number) =>
+  bytes > 0 && bytes < MEGABYTE ? 'under 1 MB' : `${Math.round(bytes / MEGABYTE)} MB`;
+
+function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * Today's uploads when they are unusual, with the clinic's sentence about them; undefined when they are not. Unusual:
+ * some form was refused today for its address's daily allowance, or today's bytes are above the floor and more than
+ * UNUSUAL_UPLOADS_FACTOR times the median day of `history` (the days before today; a day with none counts as 0).
+ */
+export function unusualUploads(today: DayUploads, history: readonly DayUploads[]) {
+  const usualBytes = median(history.map((day) => day.bytes));
+  const heavy =
+    today.bytes > UNUSUAL_UPLOADS_FLOOR_BYTES && today.bytes > UNUSUAL_UPLOADS_FACTOR * usualBytes;
+  if (!heavy && today.refused === 0) return undefined;
+  const sent = `${formatMegabytes(today.bytes)} from ${counted(today.forms, 'referral or booking', 'referrals and bookings')}`;
+  const refusals =
+    today.refused > 0
+      ? ` ${counted(today.refused, 'form was', 'forms were')} refused for passing the ${formatMegabytes(VISITOR_UPLOAD_BYTES_PER_DAY)} a day one address may send.`
+      : '';
+  return {
+    ...today,
+    usual_bytes: Math.round(usualBytes),
+    notice: `Unusual uploads today: ${sent} (usually about ${formatMegabytes(usualBytes)} a day).${refusals}`,
+  };
+}
+
+/** Today's visitors' uploads, when unusual. */
+const unusualUploadsSchema = z.object({
+  /** Bytes and files taken today, and the forms (self-referrals, bookings) that carried them. */
+  bytes: z.number().int(),
+  files: z.number().int(),
+  forms: z.number().int(),
+  /** Forms refused today because their address had sent its day's allowance. */
+  refused: z.number().int(),
+  /** The median day's bytes over the last 14 clinic days. */
+  usual_bytes: z.number().int(),
+  /** The clinic's sentence for the dashboard. */
+  notice: z.string(),
+});
+
 export const dashboardResponseSchema = z.object({
   /** The instant the answer was worked out for (ISO 8601). */
   as_of: z.string(),
@@ -59,5 +130,10 @@ export const dashboardResponseSchema = z.object({
    * counted in the month it happened (a payment of last month refunded this month lowers this month).
    */
   takings: z.object({ this_month: z.number(), last_month: z.number() }),
+  /**
+   * Visitors' uploads today when unusual, else null: a form refused for its address's daily allowance, or more
+   * than 100 MB and over four times the median day of the last 14.
+   */
+  unusual_uploads: unusualUploadsSchema.nullable(),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;

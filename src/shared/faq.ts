@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formFlagSchema, pagedListSchema, recordIdParams } from './api/common-schemas';
 import { isBlankHtml } from './blank-html';
 import { adminListQuerySchema, paginationQuerySchema } from './pagination';
-import { texts } from './validation-texts';
+import { isOneLine, texts } from './validation-texts';
 
 const faQuestionSchema = z.object({
   id: z.number().int(),
@@ -83,7 +83,8 @@ export const faqFormSchema = z
       .string({ error: texts.required })
       .trim()
       .min(1, texts.required)
-      .max(FAQ_LIMITS.title, texts.tooLong),
+      .max(FAQ_LIMITS.title, texts.tooLong)
+      .refine(isOneLine, texts.notAllowedCharacters),
     answer: z
       .string({ error: texts.required })
       // Multipart bodies carry line breaks as CRLF (as browsers send them); they are stored as LF.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_RECORD_ID, pagedListSchema, recordIdParams } from './api/common-schemas';
 import { adminListQuerySchema, paginationQuerySchema } from './pagination';
-import { texts } from './validation-texts';
+import { isOneLine, texts } from './validation-texts';
 
 const feePriceSchema = z.object({
   id: z.number().int(),
@@ -108,7 +108,8 @@ const titleSchema = z
   .string({ error: texts.required })
   .trim()
   .min(1, { error: texts.required, abort: true })
-  .max(FEE_LIMITS.title, texts.tooLong);
+  .max(FEE_LIMITS.title, texts.tooLong)
+  .refine(isOneLine, texts.notAllowedCharacters);
 
 /** The fee category form and the body of `POST`/`PUT /api/admin/fee_categories` (spec section 5). */
 export const feeCategoryFormSchema = z.object({ title: titleSchema }).strict();
@@ -160,7 +161,9 @@ const priceLineSchema = z
         ? texts.required
         : description.length > FEE_LIMITS.description
           ? texts.tooLong
-          : undefined;
+          : isOneLine(description)
+            ? undefined
+            : texts.notAllowedCharacters;
     if (descriptionError) ctx.addIssue({ code: 'custom', message: descriptionError, path: ['description'] });
 
     const amount = line.amount === undefined ? '' : String(line.amount).trim();

@@ -7,7 +7,7 @@ import {
   storedFileSchema,
 } from './api/common-schemas';
 import { adminListQuerySchema, paginationQuerySchema } from './pagination';
-import { texts } from './validation-texts';
+import { isOneLine, texts } from './validation-texts';
 
 const teamMemberSchema = z.object({
   id: z.number().int(),
@@ -64,6 +64,10 @@ const requiredText = (required: string, max: number) =>
     .min(1, { error: required, abort: true })
     .max(max, texts.tooLong);
 
+/** A required text field of one line: no line break, tab or invisible character (`isOneLine`). */
+const requiredLine = (required: string, max: number) =>
+  requiredText(required, max).refine(isOneLine, texts.notAllowedCharacters);
+
 /** A whole number 0–9999, typed in a number input (a string) or sent as a JSON number. */
 const orderSchema = z
   .union([z.string(), z.number()], { error: teamMemberTexts.orderRequired })
@@ -80,8 +84,8 @@ const orderSchema = z
 /** The team member form and the text fields of `POST`/`PUT /api/admin/team_members` (spec section 5). */
 export const teamMemberFormSchema = z
   .object({
-    full_name: requiredText(teamMemberTexts.fullNameRequired, TEAM_MEMBER_LIMITS.fullName),
-    user_type: requiredText(teamMemberTexts.userTypeRequired, TEAM_MEMBER_LIMITS.userType),
+    full_name: requiredLine(teamMemberTexts.fullNameRequired, TEAM_MEMBER_LIMITS.fullName),
+    user_type: requiredLine(teamMemberTexts.userTypeRequired, TEAM_MEMBER_LIMITS.userType),
     description: requiredText(teamMemberTexts.descriptionRequired, TEAM_MEMBER_LIMITS.description),
     order: orderSchema,
   })

@@ -50,6 +50,12 @@ const JOINER_IN_WORD = /(?<=[\p{L}\p{M}\p{N}\p{S}])[\u200c\u200d](?=[\p{L}\p{M}\
 export const hasHiddenCharacter = (value: string): boolean =>
   /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u.test(value.replace(JOINER_IN_WORD, ''));
 
+/**
+ * Whether a back-office field that is one line (a title, a name, a price line) is one line of visible characters:
+ * the forms' and the API's refinement for those fields, with `texts.notAllowedCharacters` as its message.
+ */
+export const isOneLine = (value: string): boolean => !hasHiddenCharacter(value);
+
 /** A text's length as a person counts it: an emoji or an accented letter typed as one character is one, not two. */
 const characterCount = (value: string): number => [...value].length;
 

@@ -373,6 +373,23 @@ export const clientUploads = pgTable(
 );
 
 /**
+ * Each visitor's form whose files the clinic took (`files`, `bytes`), and each one refused for its address's daily
+ * allowance (`refused`), without the address: what the dashboard weighs today's uploads against. Kept a little
+ * over two weeks (`forgetVisitorUploadsBefore`).
+ */
+export const visitorUploads = pgTable(
+  'visitor_uploads',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    files: integer('files').notNull(),
+    bytes: integer('bytes').notNull(),
+    refused: boolean('refused').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [index('visitor_uploads_created_at_idx').on(table.createdAt)],
+);
+
+/**
  * What staff search a patient by: names, e-mail and phone in one text. Queries must use this very expression
  * for the trigram index below to answer them.
  */

@@ -20,6 +20,10 @@ export interface AppMetrics {
   readonly enabled: boolean;
   /** A hold on a slot was taken. */
   holdCreated(by: HoldHolder): void;
+  /** A visitor's form (a self-referral, a booking) whose files were taken: how many, and their bytes. */
+  visitorUploadAccepted(upload: { files: number; bytes: number }): void;
+  /** A visitor's form refused because its address had sent its day's allowance of files. */
+  visitorUploadRefused(): void;
   /** Lapsed holds the release job gave back. */
   holdsExpired(count: number): void;
   /** One attempt of the outbox to hand a message to the mail server. */

@@ -6,6 +6,8 @@ const disabled: AppMetrics = {
   enabled: false,
   holdCreated() {},
   holdsExpired() {},
+  visitorUploadAccepted() {},
+  visitorUploadRefused() {},
   emailAttempt() {},
   jobRun() {},
   jobAdded() {},

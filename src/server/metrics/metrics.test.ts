@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VISITOR_UPLOAD_BYTES_PER_DAY } from '../../shared/uploads';
 import { buildApp } from '../app';
 import type { DatabaseHandle, Db } from '../db/database';
-import { payments } from '../db/schema';
+import { clientUploads, payments, visitorUploads } from '../db/schema';
 import { createJobRunner } from '../jobs/job-runner';
 import { markFailed, queueEmail } from '../modules/email/outbox-repository';
 import { slotHoldReleaseJob } from '../modules/slots/slot-hold-job';
+import { multipartPayload, testFile } from '../test/multipart';
 import { clinicDayFromToday, clinicInstant, insertSlot } from '../test/slot-fixtures';
 import { signInAsNewAdmin, testConfig } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
@@ -339,5 +341,59 @@ describe('isBearerToken', () => {
     expect(isBearerToken(`Bearer  ${TOKEN}`, TOKEN)).toBe(true);
     expect(isBearerToken(undefined, TOKEN)).toBe(false);
     expect(isBearerToken('Bearer ', TOKEN)).toBe(false);
+  });
+});
+
+// Last: the referrals it sends queue e-mail, which the outbox gauges above count.
+describe("visitors' uploads", () => {
+  it("counts visitors' files taken, their bytes, and the forms refused for the daily allowance", async () => {
+    const letter = testFile('letter.pdf');
+    const sendLetter = async (remoteAddress: string, email: string) => {
+      const fields = {
+        is_referral: 'true',
+        has_referral_letter: 'true',
+        full_name: 'Cian Murphy',
+        email,
+        phone: '0851234567',
+        dob: '2015-06-01',
+        signature: 'Cian Murphy',
+        referral_letter: { fileName: 'letter.pdf', bytes: letter },
+      };
+      const { payload, headers } = await multipartPayload(
+        Object.fromEntries(Object.entries(fields).map(([name, value]) => [`patient[${name}]`, value])),
+      );
+      return app.inject({ method: 'POST', url: '/api/patients', payload, headers, remoteAddress });
+    };
+    const counters = (samples: Sample[]) => ({
+      bytes: sampleValue(samples, 'clinic_visitor_upload_bytes_total'),
+      files: sampleValue(samples, 'clinic_visitor_upload_files_total'),
+      refused: sampleValue(samples, 'clinic_visitor_uploads_refused_total'),
+    });
+    const before = counters((await scrape()).samples);
+    expect(before).toEqual({ bytes: expect.any(Number), files: expect.any(Number), refused: 0 });
+
+    expect((await sendLetter('10.7.1.1', 'cian.metrics@example.ie')).statusCode).toBe(201);
+    const taken = counters((await scrape()).samples);
+    expect(taken).toEqual({
+      bytes: (before.bytes ?? 0) + letter.length,
+      files: (before.files ?? 0) + 1,
+      refused: 0,
+    });
+
+    // An address that has sent its day's files: the letter is refused, and nothing more is counted as taken.
+    const full = '10.7.1.2';
+    await database.db.insert(clientUploads).values({ client: full, bytes: VISITOR_UPLOAD_BYTES_PER_DAY });
+    const refused = await sendLetter(full, 'cian.metrics.2@example.ie');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('visitor_uploads_used_up');
+    expect(counters((await scrape()).samples)).toEqual({ ...taken, refused: 1 });
+    // Both written down for the dashboard, without the addresses.
+    const rows = await database.db.select().from(visitorUploads);
+    expect(rows.map(({ files, bytes, refused }) => ({ files, bytes, refused }))).toEqual(
+      expect.arrayContaining([
+        { files: 1, bytes: letter.length, refused: false },
+        { files: 0, bytes: 0, refused: true },
+      ]),
+    );
   });
 });

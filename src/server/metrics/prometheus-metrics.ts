@@ -92,6 +92,22 @@ export function createPrometheusMetrics(options: { db: Db; databaseTimeoutMs: nu
   });
   for (const by of ['visitor', 'staff'] as const) holdsCreated.inc({ by }, 0);
 
+  const visitorUploadBytes = new Counter({
+    name: 'clinic_visitor_upload_bytes_total',
+    help: "Bytes of the files visitors' self-referrals and bookings sent that the clinic took (this instance).",
+    registers,
+  });
+  const visitorUploadFiles = new Counter({
+    name: 'clinic_visitor_upload_files_total',
+    help: "Files visitors' self-referrals and bookings sent that the clinic took (this instance).",
+    registers,
+  });
+  const visitorUploadsRefused = new Counter({
+    name: 'clinic_visitor_uploads_refused_total',
+    help: "Visitors' forms with files refused (429 visitor_uploads_used_up) because their address had sent its day's allowance (this instance).",
+    registers,
+  });
+
   const emailAttempts = new Counter({
     name: 'clinic_email_send_attempts_total',
     help: 'Attempts of the outbox (this instance) to hand a message to the mail server, by outcome: sent, or failed (retried later, or given up on).',
@@ -182,6 +198,13 @@ export function createPrometheusMetrics(options: { db: Db; databaseTimeoutMs: nu
     contentType: registry.contentType,
     holdCreated(by: HoldHolder) {
       holdsCreated.inc({ by });
+    },
+    visitorUploadAccepted(upload) {
+      visitorUploadFiles.inc(upload.files);
+      visitorUploadBytes.inc(upload.bytes);
+    },
+    visitorUploadRefused() {
+      visitorUploadsRefused.inc();
     },
     holdsExpired(count: number) {
       if (count > 0) holdsExpired.inc(count);

@@ -132,7 +132,8 @@ function TakingsCard({ takings, today }: { takings: DashboardResponse['takings']
 
 /**
  * The staff dashboard: the clinic's today and tomorrow (each appointment opens its screen), the referrals
- * awaiting triage and this month's and last month's takings, as the server works them out in clinic time.
+ * awaiting triage and this month's and last month's takings, as the server works them out in clinic time; above
+ * them, a notice of today's visitors' uploads when the server finds them unusual.
  */
 export function StaffDashboard() {
   const dashboard = useDashboard();
@@ -143,6 +144,7 @@ export function StaffDashboard() {
       <h2 className="visually-hidden" id={headingId}>
         At a glance
       </h2>
+      {data?.unusual_uploads && <p className="dashboard__notice">{data.unusual_uploads.notice}</p>}
       {data ? (
         <div className="dashboard__grid">
           <DayCard title="Today" date={data.days.today} appointments={data.today} />

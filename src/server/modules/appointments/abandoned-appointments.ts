@@ -3,6 +3,7 @@ import { auditChange, systemActor } from '../audit/audit-log';
 import { deletePatients } from '../patients/patient-repository';
 import { paymentsOfAppointments } from '../payments/payment-repository';
 import { forgetClientUploadsBefore } from '../uploads/client-upload-repository';
+import { forgetVisitorUploadsBefore } from '../uploads/visitor-upload-repository';
 import type { AppointmentContext } from './appointment-context';
 import { claimAbandonedAppointments, deleteAppointments } from './appointment-repository';
 import { forgetBookers } from './forget-bookers';
@@ -11,6 +12,8 @@ import { forgetBookers } from './forget-bookers';
 const ABANDONED_APPOINTMENT_RETENTION_HOURS = 24;
 /** Bookings deleted in one transaction (each may carry three 10 MB files). */
 const ABANDONED_BATCH = 20;
+/** Days of visitors' uploads (without their addresses) kept for the dashboard to weigh today's against. */
+const VISITOR_UPLOAD_HISTORY_DAYS = 16;
 
 /**
  * Deletes visitors' bookings never paid (held appointments: not a move of their life, which never began) with their
@@ -42,6 +45,10 @@ export async function deleteAbandonedAppointments(
       const ids = await claimAbandonedAppointments(tx, createdBefore, ABANDONED_BATCH);
       // What addresses sent a day ago no longer counts against them either.
       await forgetClientUploadsBefore(tx, createdBefore);
+      await forgetVisitorUploadsBefore(
+        tx,
+        new Date(now.getTime() - VISITOR_UPLOAD_HISTORY_DAYS * 86_400_000),
+      );
       await discardUnpaidAppointments(tx, ids);
       for (const id of ids) {
         await auditChange(tx, systemActor, 'delete', 'appointment', id, { reason: 'abandoned' });

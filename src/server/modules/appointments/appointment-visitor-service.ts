@@ -7,7 +7,7 @@ import {
   type VisitorAppointment,
 } from '../../../shared/booking';
 import { paymentTexts } from '../../../shared/payments';
-import { VISITOR_UPLOAD_BYTES_PER_DAY, VISITOR_UPLOADS_USED_UP } from '../../../shared/uploads';
+import { VISITOR_UPLOADS_USED_UP } from '../../../shared/uploads';
 import type { Db } from '../../db/database';
 import { conflict, fieldErrors, forbidden, limitReached, notFound, refusedFields } from '../../domain-errors';
 import { newSecretToken } from '../../security/secret-tokens';
@@ -15,7 +15,12 @@ import type { Actor } from '../audit/audit-log';
 import { findPatient } from '../patients/patient-repository';
 import { paymentsOfAppointment } from '../payments/payment-repository';
 import { extendHold, findHeldSlot, findSlot, holdsAnySlot } from '../slots/slot-repository';
-import { recordClientUpload, uploadedBytesSince } from '../uploads/client-upload-repository';
+import {
+  checkVisitorUploadAllowance,
+  notingUploadRefusal,
+  takeVisitorUploadAllowance,
+  type VisitorUploadObserver,
+} from '../uploads/visitor-upload-allowance';
 import { discardUnpaidAppointments } from './abandoned-appointments';
 import type { AppointmentContext } from './appointment-context';
 import {
@@ -60,6 +65,7 @@ export async function checkBeforeBookingForm(
   db: Db,
   visitor: Pick<Visitor, 'holdTokenHash' | 'client'>,
   formBytes: number,
+  uploads?: VisitorUploadObserver,
 ): Promise<void> {
   if (!visitor.holdTokenHash) throw forbidden('hold_missing', bookingTexts.holdMissing, holdMissing());
   if (!(await holdsAnySlot(db, visitor.holdTokenHash))) {
@@ -67,10 +73,9 @@ export async function checkBeforeBookingForm(
   }
   const fileBytes = Math.max(0, formBytes - FORM_TEXT_BYTES);
   if (fileBytes === 0) return;
-  const used = await uploadedBytesSince(db, visitor.client, new Date(Date.now() - DAY_MS));
-  if (used + fileBytes > VISITOR_UPLOAD_BYTES_PER_DAY) {
-    throw limitReached('visitor_uploads_used_up', VISITOR_UPLOADS_USED_UP);
-  }
+  await notingUploadRefusal(db, uploads, () =>
+    checkVisitorUploadAllowance(db, visitor.client, fileBytes, VISITOR_UPLOADS_USED_UP),
+  );
 }
 
 /**
@@ -91,6 +96,7 @@ export async function bookHeldSlot(
   context: AppointmentContext,
   request: BookingRequest,
   visitor: Visitor,
+  uploads?: VisitorUploadObserver,
 ): Promise<VisitorAppointment & { access_token: string }> {
   const { db, settings } = context;
   const { holdTokenHash } = visitor;
@@ -102,48 +108,45 @@ export async function bookHeldSlot(
   if (issues.length > 0) throw refusedFields(issues);
   const values = bookingFormValues(form);
   const files = await preparedFiles(request);
-  const uploadedBytes = preparedBytes(files);
+  const upload = { files: Object.keys(files).length, bytes: preparedBytes(files) };
   const access = newSecretToken();
 
-  const booked = await bookAppointment(db, {
-    actor: visitor.actor,
-    by: 'visitor',
-    files,
-    visitor: { holdTokenHash, accessTokenHash: access.hash, bookedFrom: visitor.client },
-    // Locks are taken appointments first, then payments, then slots, in every transaction of the module, so two
-    // of them never wait for each other in a circle.
-    takeSlot: async (tx) => {
-      const earlier = await lockAppointmentsOfHold(tx, holdTokenHash);
-      if (earlier.some((row) => row.keep)) {
-        throw conflict('payment_in_progress', paymentTexts.inProgress);
-      }
-      const replaced = earlier.map((row) => row.id);
-      await lockAppointmentsFrom(tx, visitor.client);
-      const since = new Date(Date.now() - DAY_MS);
-      if (
-        (await countAppointmentsFrom(tx, visitor.client, since, replaced)) >= BOOKINGS_PER_ADDRESS_PER_DAY
-      ) {
-        throw limitReached('bookings_limit', bookingTexts.tooManyBookings);
-      }
-      if (uploadedBytes > 0) {
-        if (
-          (await uploadedBytesSince(tx, visitor.client, since)) + uploadedBytes >
-          VISITOR_UPLOAD_BYTES_PER_DAY
-        ) {
-          throw limitReached('visitor_uploads_used_up', VISITOR_UPLOADS_USED_UP);
+  const booked = await notingUploadRefusal(db, uploads, () =>
+    bookAppointment(db, {
+      actor: visitor.actor,
+      by: 'visitor',
+      files,
+      visitor: { holdTokenHash, accessTokenHash: access.hash, bookedFrom: visitor.client },
+      // Locks are taken appointments first, then payments, then slots, in every transaction of the module, so two
+      // of them never wait for each other in a circle.
+      takeSlot: async (tx) => {
+        const earlier = await lockAppointmentsOfHold(tx, holdTokenHash);
+        if (earlier.some((row) => row.keep)) {
+          throw conflict('payment_in_progress', paymentTexts.inProgress);
         }
-        await recordClientUpload(tx, visitor.client, uploadedBytes);
-      }
-      await discardUnpaidAppointments(tx, replaced);
-      const slot = await extendHold(tx, request.session_id, holdTokenHash, settings.holdMinutes);
-      if (!slot) throw conflict('hold_missing', bookingTexts.holdMissing, holdMissing());
-      return { slot, audit: replaced.length > 0 ? { replaced } : undefined };
-    },
-    formFor: (slot) => ({
-      patient: patientColumnsOf(values, slot),
-      appointment: { paymentType: 'card', ...testTicksOf(values, slot) },
+        const replaced = earlier.map((row) => row.id);
+        await lockAppointmentsFrom(tx, visitor.client);
+        const since = new Date(Date.now() - DAY_MS);
+        if (
+          (await countAppointmentsFrom(tx, visitor.client, since, replaced)) >= BOOKINGS_PER_ADDRESS_PER_DAY
+        ) {
+          throw limitReached('bookings_limit', bookingTexts.tooManyBookings);
+        }
+        if (upload.files > 0) {
+          await takeVisitorUploadAllowance(tx, visitor.client, upload, VISITOR_UPLOADS_USED_UP);
+        }
+        await discardUnpaidAppointments(tx, replaced);
+        const slot = await extendHold(tx, request.session_id, holdTokenHash, settings.holdMinutes);
+        if (!slot) throw conflict('hold_missing', bookingTexts.holdMissing, holdMissing());
+        return { slot, audit: replaced.length > 0 ? { replaced } : undefined };
+      },
+      formFor: (slot) => ({
+        patient: patientColumnsOf(values, slot),
+        appointment: { paymentType: 'card', ...testTicksOf(values, slot) },
+      }),
     }),
-  });
+  );
+  if (upload.files > 0) uploads?.visitorUploadAccepted(upload);
   const { appointment, patient, slot } = booked;
   return { ...visitorAppointmentAnswer(appointment, patient, slot, 'unpaid'), access_token: access.token };
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISITOR_UPLOAD_BYTES_PER_DAY, VISITOR_UPLOADS_USED_UP } from '../../../shared/uploads';
-import { clientUploads, slots } from '../../db/schema';
+import { clientUploads, slots, visitorUploads } from '../../db/schema';
 import {
   adultForm,
   type BookingTestApp,
@@ -115,6 +115,7 @@ describe('a payment racing new submissions of its form', () => {
 describe('files an address sends in a day', () => {
   it(`are at most ${VISITOR_UPLOAD_BYTES_PER_DAY / 1024 / 1024} MB: one more file is refused, a big form before it is read`, async () => {
     const address = '10.77.7.7';
+    const dayBefore = await db().select().from(visitorUploads).orderBy(visitorUploads.id);
     await db()
       .insert(clientUploads)
       .values({ client: address, bytes: VISITOR_UPLOAD_BYTES_PER_DAY - 300 });
@@ -150,6 +151,13 @@ describe('files an address sends in a day', () => {
     ).toBe(201);
     const [used] = await db().select().from(clientUploads).where(eq(clientUploads.client, from));
     expect(used?.bytes).toBe(testFile('letter.pdf').length);
+    // The day's uploads, for the dashboard: both refusals, and the one file taken, without any address.
+    const day = (await db().select().from(visitorUploads).orderBy(visitorUploads.id)).slice(dayBefore.length);
+    expect(day.map(({ files, bytes, refused }) => ({ files, bytes, refused }))).toEqual([
+      { files: 0, bytes: 0, refused: true },
+      { files: 0, bytes: 0, refused: true },
+      { files: 1, bytes: testFile('letter.pdf').length, refused: false },
+    ]);
   });
 
   it('count the files of bookings sent again under one hold, each time', async () => {

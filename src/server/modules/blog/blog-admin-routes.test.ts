@@ -313,6 +313,29 @@ describe('POST /api/admin/blogs', () => {
   });
 });
 
+describe('one-line fields', () => {
+  it.each([
+    ['title', '\u2028'],
+    ['title', '\u2029'],
+    ['icon_alt', '\u2028'],
+    ['icon_alt', '\u2029'],
+  ])('answers 422 naming %s when it holds %j, and stores nothing', async (field, separator) => {
+    const before = await countRows();
+    const response = await send('POST', '/api/admin/blogs', {
+      'blog[title]': uniqueTitle(),
+      'blog[content]': '<p>Pollen counts rise in May.</p>',
+      [`blog[${field}]`]: `Pollen${separator}counts`,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      code: 'invalid_input',
+      error_messages: 'This field contains characters that are not allowed.',
+      errors: { [field]: ['This field contains characters that are not allowed.'] },
+    });
+    expect(await countRows()).toEqual(before);
+  });
+});
+
 describe('slugs', () => {
   it('makes unique slugs from the title, transliterating accents', async () => {
     const title = `Éczema & Crème ${Date.now()}`;

@@ -5,14 +5,14 @@ import type { AppointmentStatus } from '../../../shared/appointment-states';
 import type { DashboardResponse } from '../../../shared/dashboard';
 import type { PaymentStatus } from '../../../shared/payment-states';
 import { buildApp } from '../../app';
-import { appointments, auditLog, patients, payments, referrals } from '../../db/schema';
+import { appointments, auditLog, patients, payments, referrals, visitorUploads } from '../../db/schema';
 import { paidBooking } from '../../test/booking-fixtures';
 import { insertTestPatient } from '../../test/patient-fixtures';
 import { insertSlot } from '../../test/slot-fixtures';
 import { refundAppointment, staffBooking } from '../../test/staff-fixtures';
 import { type AdminTestApp, testConfig, withSignedInAdmin } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
-import { clinicMonthRange, clinicWallClock } from '../slots/clinic-time';
+import { clinicMidnight, clinicMonthRange, clinicWallClock } from '../slots/clinic-time';
 
 /** The instant the app's clock says it is; each test sets it. */
 let now = new Date();
@@ -153,6 +153,7 @@ describe('the staff dashboard API', () => {
       tomorrow: [],
       referrals_awaiting: { count: 0, oldest_received_at: null },
       takings: { this_month: 0, last_month: 0 },
+      unusual_uploads: null,
     });
   });
 
@@ -387,5 +388,79 @@ describe('the staff dashboard API', () => {
       this_month: before.this_month - 180,
       last_month: before.last_month + 180,
     });
+  });
+});
+
+describe("the dashboard's notice of unusual uploads", () => {
+  const MB = 1024 * 1024;
+
+  /** Forms with files stored at noon, clinic time, `daysBack` days before `today` (YYYY-MM-DD). */
+  async function uploadsOn(
+    today: string,
+    daysBack: number,
+    forms: { bytes: number; files?: number; refused?: boolean }[],
+  ) {
+    const noon = new Date(clinicMidnight(today, -daysBack).getTime() + 12 * 3_600_000);
+    await db()
+      .insert(visitorUploads)
+      .values(
+        forms.map((form) => ({
+          files: form.files ?? 1,
+          bytes: form.bytes,
+          refused: form.refused ?? false,
+          createdAt: noon,
+        })),
+      );
+  }
+  /** About 20 MB a day, in a few forms, over the two weeks before `today`. */
+  async function usualFortnight(today: string) {
+    for (let back = 1; back <= 14; back += 1) {
+      await uploadsOn(today, back, [{ bytes: 8 * MB }, { bytes: 12 * MB, files: 2 }]);
+    }
+  }
+
+  it('stays quiet on a usual day, and on a busy one that is not several times the usual', async () => {
+    await usualFortnight('2031-03-10');
+    await uploadsOn('2031-03-10', 0, [{ bytes: 60 * MB }]);
+    expect((await dashboardAt('2031-03-10T15:00:00Z')).unusual_uploads).toBeNull();
+
+    // 150 MB is past the floor, but not four times a usual day of 50 MB.
+    for (let back = 1; back <= 14; back += 1) await uploadsOn('2031-05-10', back, [{ bytes: 50 * MB }]);
+    await uploadsOn('2031-05-10', 0, [{ bytes: 150 * MB }]);
+    expect((await dashboardAt('2031-05-10T15:00:00Z')).unusual_uploads).toBeNull();
+  });
+
+  it('says so when today is past the floor and several times a usual day', async () => {
+    await usualFortnight('2031-07-10');
+    // Older than the fortnight: not part of a usual day.
+    await uploadsOn('2031-07-10', 15, [{ bytes: 900 * MB }]);
+    await uploadsOn(
+      '2031-07-10',
+      0,
+      Array.from({ length: 38 }, (_form, index) => ({ bytes: (index < 2 ? 26 : 10) * MB })),
+    );
+    const { unusual_uploads } = await dashboardAt('2031-07-10T15:00:00Z');
+    expect(unusual_uploads).toEqual({
+      bytes: 412 * MB,
+      files: 38,
+      forms: 38,
+      refused: 0,
+      usual_bytes: 20 * MB,
+      notice: 'Unusual uploads today: 412 MB from 38 referrals and bookings (usually about 20 MB a day).',
+    });
+  });
+
+  it('says so when a form was refused today for its address’s daily allowance, whatever the bytes', async () => {
+    await usualFortnight('2031-09-10');
+    await uploadsOn('2031-09-10', 0, [{ bytes: 5 * MB }, { bytes: 0, files: 0, refused: true }]);
+    // Yesterday's refusal is not today's.
+    await uploadsOn('2031-09-10', 1, [{ bytes: 0, files: 0, refused: true }]);
+    const { unusual_uploads } = await dashboardAt('2031-09-10T15:00:00Z');
+    expect(unusual_uploads).toMatchObject({ bytes: 5 * MB, files: 1, forms: 1, refused: 1 });
+    expect(unusual_uploads?.notice).toBe(
+      'Unusual uploads today: 5 MB from 1 referral or booking (usually about 20 MB a day). 1 form was refused for passing the 64 MB a day one address may send.',
+    );
+    // The next day, with nothing refused, it is quiet again.
+    expect((await dashboardAt('2031-09-11T15:00:00Z')).unusual_uploads).toBeNull();
   });
 });

@@ -1,12 +1,18 @@
 import { appointmentStatusLabels } from '../../../shared/appointments';
 import { clinic, formatAddress } from '../../../shared/clinic';
-import type { DashboardAppointment, DashboardResponse } from '../../../shared/dashboard';
+import {
+  type DashboardAppointment,
+  type DashboardResponse,
+  UNUSUAL_UPLOADS_HISTORY_DAYS,
+  unusualUploads,
+} from '../../../shared/dashboard';
 import type { Db } from '../../db/database';
 import { ageLabel, kindLabel, paymentInformationLabel } from '../appointments/appointment-view';
 import { type AdminActor, auditRead } from '../audit/audit-log';
 import { fullName } from '../patients/patient-name';
 import { referralsAwaiting } from '../referrals/referral-service';
 import { clinicDayRange, clinicMidnight, clinicMonthRange, clinicWallClock } from '../slots/clinic-time';
+import { visitorUploadTotals } from '../uploads/visitor-upload-repository';
 import { appointmentsStartingWithin, type DayAppointmentRow, takingsCents } from './dashboard-repository';
 
 /** An appointment of the day as the dashboard lists it, labelled as the appointments list labels it. */
@@ -42,7 +48,8 @@ function dashboardAppointment(row: DayAppointmentRow): DashboardAppointment {
 
 /**
  * The staff dashboard at `now`, in clinic time: the appointments of the clinic's day and the next (one query over
- * both days), the referrals awaiting triage, and the takings of this clinic month and the last (one query). The
+ * both days), the referrals awaiting triage, the takings of this clinic month and the last (one query), and today's
+ * visitors' uploads when they are unusual against the last two weeks' (one query). The
  * patients named are personal data: the read is audited before it is answered.
  */
 export async function dashboardForStaff(
@@ -53,10 +60,16 @@ export async function dashboardForStaff(
   const today = clinicWallClock(now).isoDay;
   const tomorrowStarts = clinicMidnight(today, 1);
   const tomorrow = clinicWallClock(tomorrowStarts).isoDay;
-  const [rows, awaiting, [thisMonth = 0, lastMonth = 0]] = await Promise.all([
+  // Today, then each of the days before it.
+  const uploadDays = Array.from({ length: UNUSUAL_UPLOADS_HISTORY_DAYS + 1 }, (_day, back) => ({
+    from: clinicMidnight(today, -back),
+    to: clinicMidnight(today, 1 - back),
+  }));
+  const [rows, awaiting, [thisMonth = 0, lastMonth = 0], [todayUploads, ...pastUploads]] = await Promise.all([
     appointmentsStartingWithin(db, clinicDayRange(today, tomorrow)),
     referralsAwaiting(db),
     takingsCents(db, [clinicMonthRange(today), clinicMonthRange(today, -1)]),
+    visitorUploadTotals(db, uploadDays),
   ]);
   const patientIds = rows.flatMap((row) => (row.patientId === null ? [] : [row.patientId]));
   if (patientIds.length > 0) {
@@ -70,5 +83,6 @@ export async function dashboardForStaff(
     tomorrow: rows.filter((row) => !startsToday(row)).map(dashboardAppointment),
     referrals_awaiting: awaiting,
     takings: { this_month: thisMonth / 100, last_month: lastMonth / 100 },
+    unusual_uploads: (todayUploads && unusualUploads(todayUploads, pastUploads)) ?? null,
   };
 }

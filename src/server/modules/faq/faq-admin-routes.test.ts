@@ -173,6 +173,27 @@ describe('POST /api/admin/fa_questions', () => {
     expect(file.json().errors).toEqual({ attachment: ['Unknown field.'] });
   });
 
+  it.each([
+    '\u2028',
+    '\u2029',
+  ])('answers 422 naming the title when it holds %j, never 500', async (separator) => {
+    const response = await create({ title: `How long${separator}does it take?`, answer: 'An hour.' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      code: 'invalid_input',
+      error_messages: 'This field contains characters that are not allowed.',
+      errors: { title: ['This field contains characters that are not allowed.'] },
+    });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/fa_questions',
+      headers: auth,
+      payload: { title: `Why${separator}`.repeat(2), answer: 'Because.' },
+    });
+    expect(json.statusCode).toBe(422);
+    expect(json.json().errors).toEqual({ title: ['This field contains characters that are not allowed.'] });
+  });
+
   it('answers 400 for a broken JSON body', async () => {
     const response = await t.app.inject({
       method: 'POST',

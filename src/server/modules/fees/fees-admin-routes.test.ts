@@ -587,6 +587,35 @@ describe('fee services', () => {
     }
   });
 
+  it.each([
+    '\u2028',
+    '\u2029',
+  ])('refuses %j in a title or a price line, naming the field (422)', async (separator) => {
+    const category = await call('POST', '/api/admin/fee_categories', { title: `Skin${separator}tests` });
+    expect(category.statusCode).toBe(422);
+    expect(category.json()).toEqual({
+      code: 'invalid_input',
+      error_messages: texts.notAllowedCharacters,
+      errors: { title: [texts.notAllowedCharacters] },
+    });
+    for (const [body, field] of [
+      [{ title: `Patch${separator}test`, fee_category_id: categoryId }, 'title'],
+      [
+        {
+          title: 'Patch test',
+          fee_category_id: categoryId,
+          prices_attributes: [{ description: `Adult${separator}child`, amount: '90' }],
+        },
+        'prices_attributes.0.description',
+      ],
+    ] as const) {
+      const response = await call('POST', '/api/admin/services', { service: body });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().code).toBe('invalid_input');
+      expect(response.json().errors).toEqual({ [field]: [texts.notAllowedCharacters] });
+    }
+  });
+
   it('lists the services of a category by position, searched and paged, with their prices', async () => {
     const category = await newCategory('Listing');
     const first = await newService(category, 'Alpha test', [['A', '1']]);

@@ -38,15 +38,21 @@ export async function patientIntakeRoutes(api: FastifyInstance): Promise<void> {
       const actor = visitorActor(request.ip);
       const { body } = request;
       if (body.is_referral) {
-        return { patient: await submitReferral({ db, settings: api.config }, body, { client, actor }) };
+        return {
+          patient: await submitReferral({ db, settings: api.config, uploads: api.metrics }, body, {
+            client,
+            actor,
+          }),
+        };
       }
       return {
         // The appointment service's context for this request: its log lines carry the request's id.
-        patient: await bookHeldSlot({ ...api.appointments, log: request.log }, body, {
-          holdTokenHash: holdTokenOf(request),
-          client,
-          actor,
-        }),
+        patient: await bookHeldSlot(
+          { ...api.appointments, log: request.log },
+          body,
+          { holdTokenHash: holdTokenOf(request), client, actor },
+          api.metrics,
+        ),
       };
     },
     {
@@ -59,8 +65,8 @@ export async function patientIntakeRoutes(api: FastifyInstance): Promise<void> {
         const formBytes = Number(request.headers['content-length']) || 0;
         const holdTokenHash = holdTokenOf(request);
         return holdTokenHash
-          ? checkBeforeBookingForm(db, { holdTokenHash, client }, formBytes)
-          : checkBeforeReferralForm(db, client, formBytes);
+          ? checkBeforeBookingForm(db, { holdTokenHash, client }, formBytes, api.metrics)
+          : checkBeforeReferralForm(db, client, formBytes, api.metrics);
       },
       config: { rateLimit: { max: BOOKINGS_PER_MINUTE, timeWindow: '1 minute' } },
     },

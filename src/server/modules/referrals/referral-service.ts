@@ -14,7 +14,7 @@ import {
   referralTexts,
   splitFullName,
 } from '../../../shared/referrals';
-import { MAX_UPLOAD_BYTES, VISITOR_UPLOAD_BYTES_PER_DAY } from '../../../shared/uploads';
+import { MAX_UPLOAD_BYTES } from '../../../shared/uploads';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { conflict, limitReached, notFound, tooLarge } from '../../domain-errors';
@@ -24,9 +24,14 @@ import { recipientKey } from '../email/recipient-key';
 import { patientDetailOf } from '../patient-detail/patient-detail-repository';
 import { fullName } from '../patients/patient-name';
 import { insertPatient } from '../patients/patient-repository';
-import { recordClientUpload, uploadedBytesSince } from '../uploads/client-upload-repository';
 import { storeUpload } from '../uploads/file-repository';
 import { prepareUpload } from '../uploads/upload-checks';
+import {
+  checkVisitorUploadAllowance,
+  notingUploadRefusal,
+  takeVisitorUploadAllowance,
+  type VisitorUploadObserver,
+} from '../uploads/visitor-upload-allowance';
 import {
   clinicReferralEmail,
   referralAcceptedEmail,
@@ -50,6 +55,8 @@ import { allowedDecisions } from './referral-states';
 export interface ReferralContext {
   db: Db;
   settings: Pick<AppConfig, 'publicUrl' | 'clinicEmail'>;
+  /** Told of the letters taken and refused for the daily allowance (the metrics). */
+  uploads?: VisitorUploadObserver;
 }
 
 /** Who sent a referral: their address as the limits count it, and as the audit log names them. */
@@ -60,7 +67,6 @@ export interface ReferralSender {
 
 const ENTITY = 'referral';
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 /** What a referral form's text fields take at most: the rest of a form's length is its letter. */
 const FORM_TEXT_BYTES = 64 * 1024;
 /** The longest a self-referral's form can be: its text and one letter. Longer, it can only be a booking. */
@@ -71,7 +77,12 @@ export const REFERRAL_FORM_MAX_BYTES = FORM_TEXT_BYTES + MAX_UPLOAD_BYTES;
  * than a referral's (else 413), the address may still send referrals this hour, and the letter a form of
  * `formBytes` can carry fits what is left of its uploads for the day (else 429). Refused, the form is left unread.
  */
-export async function checkBeforeReferralForm(db: Db, client: string, formBytes: number): Promise<void> {
+export async function checkBeforeReferralForm(
+  db: Db,
+  client: string,
+  formBytes: number,
+  uploads?: VisitorUploadObserver,
+): Promise<void> {
   // Longer than a referral's text and one letter: too large for a referral (and, without a hold, no booking).
   if (formBytes > REFERRAL_FORM_MAX_BYTES)
     throw tooLarge('referral_form_too_large', referralTexts.formTooLarge);
@@ -81,11 +92,9 @@ export async function checkBeforeReferralForm(db: Db, client: string, formBytes:
     throw limitReached('referrals_limit', referralTexts.tooManyFromAddress);
   const fileBytes = Math.max(0, formBytes - FORM_TEXT_BYTES);
   if (fileBytes === 0) return;
-  if (
-    (await uploadedBytesSince(db, client, new Date(now - DAY_MS))) + fileBytes >
-    VISITOR_UPLOAD_BYTES_PER_DAY
-  )
-    throw limitReached('visitor_uploads_used_up', referralTexts.uploadsUsedUp);
+  await notingUploadRefusal(db, uploads, () =>
+    checkVisitorUploadAllowance(db, client, fileBytes, referralTexts.uploadsUsedUp),
+  );
 }
 
 /**
@@ -111,66 +120,73 @@ export async function submitReferral(
   const { firstName, lastName } = splitFullName(request.full_name ?? '');
   const withForm = !request.has_referral_letter;
 
-  return db.transaction(async (tx) => {
-    await lockReferralSenders(tx, emailKey, sender.client);
-    const hourAgo = new Date(Date.now() - HOUR_MS);
-    if ((await countReferralsSince(tx, { emailKey }, hourAgo)) >= REFERRALS_PER_EMAIL_PER_HOUR)
-      throw limitReached('referrals_limit', referralTexts.tooManyFromEmail);
-    if (
-      (await countReferralsSince(tx, { sentFrom: sender.client }, hourAgo)) >= REFERRALS_PER_ADDRESS_PER_HOUR
-    )
-      throw limitReached('referrals_limit', referralTexts.tooManyFromAddress);
-    if (letter) {
-      const used = await uploadedBytesSince(tx, sender.client, new Date(Date.now() - DAY_MS));
-      if (used + letter.bytes.length > VISITOR_UPLOAD_BYTES_PER_DAY)
-        throw limitReached('visitor_uploads_used_up', referralTexts.uploadsUsedUp);
-      await recordClientUpload(tx, sender.client, letter.bytes.length);
-    }
-    const patient = await insertPatient(tx, {
-      firstName,
-      lastName,
-      email,
-      phone: request.phone ?? '',
-      dob,
-      isAdult: age === null || age >= ADULT_FROM_AGE,
-      isReferral: true,
-      signature: request.signature ?? null,
-      referralLetterFileId: letter ? await storeUpload(tx, letter, 'private') : null,
-      address: withForm ? (request.address ?? null) : null,
-      gpDetails: withForm ? (request.gp_details ?? null) : null,
-      concerns: withForm ? (request.concerns ?? null) : null,
-      suspectedAllergy: withForm ? (request.suspected_allergy ?? null) : null,
-      consultationGoals: withForm ? (request.consultation_hopes ?? null) : null,
-      isHayfever: withForm ? request.is_hayfever : null,
-      isAsthma: withForm ? request.is_asthma : null,
-      isEczema: withForm ? request.is_eczema : null,
-      doYouHaveAnyKnownAllergies: withForm ? (request.do_you_have_any_known_allergies ?? null) : null,
-      knownAllergiesDescription: withForm ? (request.known_allergies_description ?? null) : null,
-    });
-    const referral = await insertReferral(tx, {
-      patientId: patient.id,
-      hasReferralLetter: request.has_referral_letter,
-      emailKey,
-      sentFrom: sender.client,
-    });
-    await auditChange(tx, sender.actor, 'create', ENTITY, referral.id, {
-      status: referral.status,
-      patient_id: patient.id,
-      has_referral_letter: referral.hasReferralLetter,
-    });
-    await queueEmail(tx, {
-      to: email,
-      replyTo: settings.clinicEmail,
-      ...referralReceivedEmail(settings.clinicEmail),
-      referralId: referral.id,
-    });
-    await queueEmail(tx, {
-      to: settings.clinicEmail,
-      ...clinicReferralEmail(referral, settings.publicUrl),
-      referralId: referral.id,
-    });
-    return { id: patient.id };
-  });
+  const stored = await notingUploadRefusal(db, context.uploads, () =>
+    db.transaction(async (tx) => {
+      await lockReferralSenders(tx, emailKey, sender.client);
+      const hourAgo = new Date(Date.now() - HOUR_MS);
+      if ((await countReferralsSince(tx, { emailKey }, hourAgo)) >= REFERRALS_PER_EMAIL_PER_HOUR)
+        throw limitReached('referrals_limit', referralTexts.tooManyFromEmail);
+      if (
+        (await countReferralsSince(tx, { sentFrom: sender.client }, hourAgo)) >=
+        REFERRALS_PER_ADDRESS_PER_HOUR
+      )
+        throw limitReached('referrals_limit', referralTexts.tooManyFromAddress);
+      if (letter) {
+        await takeVisitorUploadAllowance(
+          tx,
+          sender.client,
+          { files: 1, bytes: letter.bytes.length },
+          referralTexts.uploadsUsedUp,
+        );
+      }
+      const patient = await insertPatient(tx, {
+        firstName,
+        lastName,
+        email,
+        phone: request.phone ?? '',
+        dob,
+        isAdult: age === null || age >= ADULT_FROM_AGE,
+        isReferral: true,
+        signature: request.signature ?? null,
+        referralLetterFileId: letter ? await storeUpload(tx, letter, 'private') : null,
+        address: withForm ? (request.address ?? null) : null,
+        gpDetails: withForm ? (request.gp_details ?? null) : null,
+        concerns: withForm ? (request.concerns ?? null) : null,
+        suspectedAllergy: withForm ? (request.suspected_allergy ?? null) : null,
+        consultationGoals: withForm ? (request.consultation_hopes ?? null) : null,
+        isHayfever: withForm ? request.is_hayfever : null,
+        isAsthma: withForm ? request.is_asthma : null,
+        isEczema: withForm ? request.is_eczema : null,
+        doYouHaveAnyKnownAllergies: withForm ? (request.do_you_have_any_known_allergies ?? null) : null,
+        knownAllergiesDescription: withForm ? (request.known_allergies_description ?? null) : null,
+      });
+      const referral = await insertReferral(tx, {
+        patientId: patient.id,
+        hasReferralLetter: request.has_referral_letter,
+        emailKey,
+        sentFrom: sender.client,
+      });
+      await auditChange(tx, sender.actor, 'create', ENTITY, referral.id, {
+        status: referral.status,
+        patient_id: patient.id,
+        has_referral_letter: referral.hasReferralLetter,
+      });
+      await queueEmail(tx, {
+        to: email,
+        replyTo: settings.clinicEmail,
+        ...referralReceivedEmail(settings.clinicEmail),
+        referralId: referral.id,
+      });
+      await queueEmail(tx, {
+        to: settings.clinicEmail,
+        ...clinicReferralEmail(referral, settings.publicUrl),
+        referralId: referral.id,
+      });
+      return { id: patient.id };
+    }),
+  );
+  if (letter) context.uploads?.visitorUploadAccepted({ files: 1, bytes: letter.bytes.length });
+  return stored;
 }
 
 /** A page of referrals in triage order; the patients' names on it are personal data: the read is audited. */

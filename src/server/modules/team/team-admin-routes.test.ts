@@ -169,6 +169,28 @@ describe('POST /api/admin/team_members', () => {
     expect(response.json().errors).toEqual({ [field]: ['Text is too long.'] });
   });
 
+  it.each([
+    ['full_name', '\u2028'],
+    ['full_name', '\u2029'],
+    ['user_type', '\u2028'],
+    ['user_type', '\u2029'],
+  ])('answers 422 naming %s when it holds %j inside, and stores nothing', async (field, separator) => {
+    const before = (await t.database.db.select({ id: teamMembers.id }).from(teamMembers)).length;
+    const response = await create({ ...valid, [field]: `Dr Aoife${separator}Byrne` });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      code: 'invalid_input',
+      error_messages: 'This field contains characters that are not allowed.',
+      errors: { [field]: ['This field contains characters that are not allowed.'] },
+    });
+    expect((await t.database.db.select({ id: teamMembers.id }).from(teamMembers)).length).toBe(before);
+  });
+
+  it('keeps line breaks in the description, which is not one line', async () => {
+    const member = await createMember({ description: 'First\u2028second\u2029third' });
+    expect(member).toMatchObject({ full_name: valid.full_name });
+  });
+
   it('answers 422 for an unknown field or file field', async () => {
     const field = await create({ ...valid, photo_url: 'x' });
     expect(field.statusCode).toBe(422);

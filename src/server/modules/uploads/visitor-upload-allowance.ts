@@ -1,0 +1,60 @@
+import { VISITOR_UPLOAD_BYTES_PER_DAY } from '../../../shared/uploads';
+import type { Db } from '../../db/database';
+import { DomainError, limitReached } from '../../domain-errors';
+import { recordClientUpload, uploadedBytesSince } from './client-upload-repository';
+import { recordVisitorUpload } from './visitor-upload-repository';
+
+/** Told of each visitor's form whose files were taken, and of each refused for its address's daily allowance. */
+export interface VisitorUploadObserver {
+  visitorUploadAccepted(upload: { files: number; bytes: number }): void;
+  visitorUploadRefused(): void;
+}
+
+const DAY_MS = 24 * 3_600_000;
+
+/** Refuses (429, `visitor_uploads_used_up`) `bytes` more from `client` past its allowance for the last 24 hours. */
+export async function checkVisitorUploadAllowance(
+  db: Db,
+  client: string,
+  bytes: number,
+  message: string,
+): Promise<void> {
+  const used = await uploadedBytesSince(db, client, new Date(Date.now() - DAY_MS));
+  if (used + bytes > VISITOR_UPLOAD_BYTES_PER_DAY) throw limitReached('visitor_uploads_used_up', message);
+}
+
+/**
+ * In the form's transaction: the files are checked against the address's allowance (refused past it), then counted
+ * in it and in the day's uploads, without the address.
+ */
+export async function takeVisitorUploadAllowance(
+  tx: Db,
+  client: string,
+  upload: { files: number; bytes: number },
+  message: string,
+): Promise<void> {
+  await checkVisitorUploadAllowance(tx, client, upload.bytes, message);
+  await recordClientUpload(tx, client, upload.bytes);
+  await recordVisitorUpload(tx, { ...upload, refused: false });
+}
+
+/**
+ * Runs a visitor's form (`work`, which may hold a transaction): a refusal for the daily allowance is told to the
+ * observer and written down among the day's uploads after the work's transaction has rolled back, then thrown on.
+ */
+export async function notingUploadRefusal<T>(
+  db: Db,
+  observer: VisitorUploadObserver | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'visitor_uploads_used_up') {
+      observer?.visitorUploadRefused();
+      // The visitor is answered the refusal itself, even when the database cannot take this note of it.
+      await recordVisitorUpload(db, { files: 0, bytes: 0, refused: true }).catch(() => undefined);
+    }
+    throw error;
+  }
+}

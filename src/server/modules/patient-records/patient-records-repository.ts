@@ -160,8 +160,8 @@ export async function findFileOwner(db: Db, fileId: string): Promise<number | un
 }
 
 /**
- * Locks a patient's appointments until the transaction ends, answering each with its state, its time's start and
- * when it was made.
+ * Locks a patient's appointments until the transaction ends, answering each with its state, its time's start,
+ * when it was made, and its slot and visitor's hold (a booking still being made holds its time by that).
  * Appointments are locked before anything else, as the appointments module does, so an erasure and a booking's
  * move never wait for each other in a circle.
  */
@@ -172,6 +172,8 @@ export function lockAppointmentsOfPatient(db: Db, patientId: number) {
       status: appointments.status,
       startsAt: slots.startsAt,
       createdAt: appointments.createdAt,
+      slotId: appointments.slotId,
+      holdTokenHash: appointments.holdTokenHash,
     })
     .from(appointments)
     .leftJoin(slots, eq(slots.id, appointments.slotId))
@@ -186,11 +188,11 @@ export async function lockPatient(db: Db, id: number): Promise<Patient | undefin
   return row;
 }
 
-/** Locks the payments of these appointments until the transaction ends; answers each with its state. */
+/** Locks the payments of these appointments until the transaction ends; answers each with its state and appointment. */
 export function lockPaymentsOfAppointments(db: Db, appointmentIds: readonly number[]) {
   if (appointmentIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: payments.id, status: payments.status })
+    .select({ id: payments.id, status: payments.status, appointmentId: payments.appointmentId })
     .from(payments)
     .where(inArray(payments.appointmentId, [...appointmentIds]))
     .orderBy(payments.id)

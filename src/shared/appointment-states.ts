@@ -86,9 +86,6 @@ export const allowsMove = (move: AppointmentMove, status: string): boolean =>
  */
 export const upcomingStatuses = ['booked', 'paid'] as const satisfies readonly AppointmentStatus[];
 
-/** Still to come or being booked, not ended nor marked: the states it can be cancelled from. */
-const openStatuses = appointmentMoves.cancel.from;
-
 /** Ended without taking place: no move leads out of them, and nothing about the appointment changes any more. */
 export const endedStatuses = ['cancelled', 'refunded'] as const satisfies readonly AppointmentStatus[];
 
@@ -104,5 +101,4 @@ export const occupyingStatuses = [
 ] as const satisfies readonly AppointmentStatus[];
 
 export const isUpcoming = (status: string) => (upcomingStatuses as readonly string[]).includes(status);
-export const isOpen = (status: string) => (openStatuses as readonly string[]).includes(status);
 export const isEnded = (status: string) => (endedStatuses as readonly string[]).includes(status);

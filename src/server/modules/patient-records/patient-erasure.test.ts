@@ -3,11 +3,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientTexts, staffFileUrl } from '../../../shared/patients';
 import type { PaymentStatus } from '../../../shared/payment-states';
 import { appointments, auditLog, files, patients, payments, slots } from '../../db/schema';
-import { createAdminBookingTestApp, paidBooking } from '../../test/booking-fixtures';
+import {
+  appointmentOf,
+  createAdminBookingTestApp,
+  createBooking,
+  paidBooking,
+  pay,
+} from '../../test/booking-fixtures';
 import { testFile } from '../../test/multipart';
-import { columnsHoldingAny, insertTestPatient, storePrivateFile } from '../../test/patient-fixtures';
-import { appointmentRow, emailsAbout, refundAppointment, storedAppointment } from '../../test/staff-fixtures';
+import {
+  bookWithFiles,
+  columnsHoldingAny,
+  insertTestPatient,
+  storePrivateFile,
+} from '../../test/patient-fixtures';
+import {
+  appointmentRow,
+  emailsAbout,
+  refundAppointment,
+  slotRow,
+  storedAppointment,
+} from '../../test/staff-fixtures';
 import type { AdminTestApp } from '../../test/test-app';
+import { insertAppointment } from '../appointments/appointment-repository';
 import { insertPayment } from '../payments/payment-repository';
 
 let t: AdminTestApp;
@@ -60,8 +78,8 @@ async function patientWithAppointment(
 const columnsHolding = (...needles: string[]) => columnsHoldingAny(t.database.db, ...needles);
 
 describe('DELETE /api/admin/patients/:id (GDPR erasure)', () => {
-  it('is refused while the patient has a booked, paid or held appointment still to come', async () => {
-    for (const status of ['booked', 'paid', 'held'] as const) {
+  it('is refused while the patient has a booked or paid appointment still to come', async () => {
+    for (const status of ['booked', 'paid'] as const) {
       const { patientId } = await patientWithAppointment(status, 'to come');
       const response = await erase(patientId);
       expect(response.statusCode, status).toBe(409);
@@ -75,6 +93,149 @@ describe('DELETE /api/admin/patients/:id (GDPR erasure)', () => {
     // Once its time has passed (it took place), the patient may be erased.
     await moveIntoThePast(visitor.appointmentId);
     expect((await erase(visitor.patientId)).statusCode).toBe(204);
+  });
+
+  it('is refused for a booking being made beside a booked one still to come, and deletes nothing', async () => {
+    const { patientId, appointmentId } = await patientWithAppointment('booked', 'to come');
+    const held = await insertAppointment(t.database.db, {
+      patientId,
+      slotId: (await storedAppointment(t.database.db, { status: 'cancelled', started: false })).slotId,
+      status: 'held',
+      priceCents: 18000,
+    });
+    const response = await erase(patientId);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: 'erase_upcoming',
+      error_messages: patientTexts.eraseUpcoming,
+    });
+    expect(await appointmentRow(t.database.db, held.id)).toMatchObject({ status: 'held', patientId });
+    expect(await appointmentRow(t.database.db, appointmentId)).toMatchObject({ status: 'booked', patientId });
+  });
+
+  it('is refused while a booking being made is being paid for, and deletes nothing', async () => {
+    for (const status of ['processing', 'requires_action'] as const) {
+      const { patientId, appointmentId } = await patientWithAppointment('held', 'to come', status);
+      const response = await erase(patientId);
+      expect(response.statusCode, status).toBe(409);
+      expect(response.json().code).toBe('erase_payment_in_progress');
+      expect(await appointmentRow(t.database.db, appointmentId)).toMatchObject({ status: 'held', patientId });
+    }
+  });
+
+  it("deletes a booking still being made with the person: the appointment, their files and e-mails, and the visitor's hold, audited in the same transaction", async () => {
+    const booking = await bookWithFiles(
+      t.app,
+      t.database.db,
+      { first_name: 'Ailbhe', last_name: 'Heldonly', email: 'ailbhe.heldonly@example.ie' },
+      {
+        referral_letter: { fileName: 'letter.pdf', bytes: testFile('letter.pdf') },
+        attachment: { fileName: 'letter.docx', bytes: testFile('letter.docx') },
+      },
+    );
+    const { patientId, slot } = booking;
+    const appointment = await appointmentOf(t.database.db, patientId);
+    expect(appointment.status).toBe('held');
+    const [stored] = await t.database.db.select().from(patients).where(eq(patients.id, patientId));
+    const fileIds = [stored!.referralLetterFileId!, stored!.attachmentFileId!];
+    expect((await slotRow(t.database.db, slot.id))?.status).toBe('pending');
+
+    const response = await erase(patientId);
+    expect(response.statusCode, response.body).toBe(204);
+    expect(await appointmentRow(t.database.db, appointment.id)).toBeUndefined();
+    expect((await get(`/api/admin/patients/${patientId}`)).statusCode).toBe(404);
+    expect(
+      await t.database.db.select({ id: files.id }).from(files).where(inArray(files.id, fileIds)),
+    ).toEqual([]);
+    // The time is offered again at once, not when the visitor's hold would have lapsed.
+    expect(await slotRow(t.database.db, slot.id)).toMatchObject({ status: 'available', holdTokenHash: null });
+    expect(await columnsHolding('Ailbhe', 'Heldonly', 'ailbhe.heldonly@example.ie')).toEqual([]);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'erase'), eq(auditLog.entityId, String(patientId))));
+    expect(audit?.details).toEqual({
+      appointments: 1,
+      appointment_ids: [appointment.id],
+      deleted_appointment_ids: [appointment.id],
+      payments: 0,
+      files: 2,
+      emails: 0,
+    });
+  });
+
+  it('deletes a booking being made whose card was declined, keeping the failed payment without the customer', async () => {
+    const booking = await createBooking(t.app, t.database.db, {
+      form: { first_name: 'Declan', last_name: 'Declined', email: 'declan.declined@example.ie' },
+    });
+    const declined = await pay(t.app, booking, {
+      customer_email: 'declan.declined@example.ie',
+      price: booking.price * 100,
+      token: 'pm_card_chargeDeclined',
+    });
+    expect(declined.statusCode, declined.body).toBe(402);
+    const appointment = await appointmentOf(t.database.db, booking.patientId);
+    const [failed] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.appointmentId, appointment.id));
+    expect(failed?.status).toBe('failed');
+
+    expect((await erase(booking.patientId)).statusCode).toBe(204);
+    expect(await appointmentRow(t.database.db, appointment.id)).toBeUndefined();
+    const [kept] = await t.database.db.select().from(payments).where(eq(payments.id, failed!.id));
+    expect(kept).toMatchObject({ status: 'failed', appointmentId: null, customerEmail: null });
+    expect(await columnsHolding('Declan', 'declan.declined@example.ie')).toEqual([]);
+  });
+
+  it('keeps the other appointments of a person whose booking being made it deletes', async () => {
+    const { patientId, appointmentId } = await patientWithAppointment('attended', 'over');
+    const held = await insertAppointment(t.database.db, {
+      patientId,
+      slotId: (await storedAppointment(t.database.db, { status: 'cancelled', started: false })).slotId,
+      status: 'held',
+      priceCents: 18000,
+    });
+    expect((await erase(patientId)).statusCode).toBe(204);
+    expect(await appointmentRow(t.database.db, held.id)).toBeUndefined();
+    expect(await appointmentRow(t.database.db, appointmentId)).toMatchObject({
+      status: 'attended',
+      patientId: null,
+    });
+  });
+
+  it('leaves a booking being paid for while it is erased either paid with its person, or gone with them, never between', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const booking = await createBooking(t.app, t.database.db, {
+        form: { first_name: 'Racing', last_name: `Payer${round}`, email: `racing${round}@example.ie` },
+      });
+      const appointment = await appointmentOf(t.database.db, booking.patientId);
+      const [erased, paid] = await Promise.all([
+        erase(booking.patientId),
+        pay(t.app, booking, { customer_email: `racing${round}@example.ie`, price: booking.price * 100 }),
+      ]);
+      const row = await appointmentRow(t.database.db, appointment.id);
+      const [person] = await t.database.db
+        .select({ id: patients.id })
+        .from(patients)
+        .where(eq(patients.id, booking.patientId));
+      const charged = await t.database.db
+        .select({ status: payments.status })
+        .from(payments)
+        .where(eq(payments.customerEmail, `racing${round}@example.ie`));
+      if (erased.statusCode === 204) {
+        expect(paid.statusCode, paid.body).toBe(404);
+        expect(row).toBeUndefined();
+        expect(person).toBeUndefined();
+        expect(charged).toEqual([]);
+      } else {
+        expect(erased.statusCode).toBe(409);
+        expect(['erase_upcoming', 'erase_payment_in_progress']).toContain(erased.json().code);
+        expect(paid.statusCode, paid.body).toBe(200);
+        expect(row).toMatchObject({ status: 'paid', patientId: booking.patientId });
+        expect(person).toBeDefined();
+      }
+    }
   });
 
   it('is refused while a payment is being taken or given back', async () => {

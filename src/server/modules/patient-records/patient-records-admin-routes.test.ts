@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientCsvColumns, staffFileUrl } from '../../../shared/patients';
 import { auditLog, patients } from '../../db/schema';
-import { createAdminBookingTestApp, paidBooking } from '../../test/booking-fixtures';
+import { createAdminBookingTestApp, createBooking, paidBooking, pay } from '../../test/booking-fixtures';
 import { testFile } from '../../test/multipart';
 import { bookWithFiles, insertTestPatient, storePrivateFile } from '../../test/patient-fixtures';
 import { insertSlot } from '../../test/slot-fixtures';
@@ -25,12 +25,15 @@ type ListedPatient = { id: number; full_name: string; email: string | null; phon
 const idsOf = (response: { json(): { patients: ListedPatient[] } }) =>
   response.json().patients.map((patient) => patient.id);
 
-/** Every patient's id, newest first, as the database orders them. */
+/** A person whose appointments are all visitors' bookings still being made (held) is not a patient yet. */
+const listed = sql`not (exists (select 1 from appointments a where a.patient_id = ${patients.id} and a.status = 'held') and not exists (select 1 from appointments a where a.patient_id = ${patients.id} and a.status <> 'held'))`;
+
+/** Every listed patient's id, newest first, as the database orders them. */
 async function allIdsNewestFirst(where?: ReturnType<typeof sql>) {
   const rows = await t.database.db
     .select({ id: patients.id })
     .from(patients)
-    .where(where)
+    .where(and(listed, where))
     .orderBy(desc(patients.createdAt), desc(patients.id));
   return rows.map((row) => row.id);
 }
@@ -478,6 +481,81 @@ describe('GET /api/admin/upload_results/:id', () => {
     }
     expect((await latestAudit('read'))?.id).toBe(before);
     expect((await t.app.inject({ url: staffFileUrl(orphan) })).statusCode).toBe(401);
+  });
+});
+
+describe('a person whose only booking is still being made', () => {
+  it('is not a patient yet: not in the list, its count and pages, the search or Patients.csv, until it is paid', async () => {
+    const before = (await list()).json().count;
+    const held = await bookWithFiles(
+      t.app,
+      t.database.db,
+      { first_name: 'Heldonly', last_name: 'Quarrington', email: 'heldonly@example.ie' },
+      { referral_letter: { fileName: 'letter.pdf', bytes: testFile('letter.pdf') } },
+    );
+    // The same person also booked by staff: a patient, whatever else they are booking.
+    const mixed = await createBooking(t.app, t.database.db, {
+      form: { first_name: 'Mixed', last_name: 'Quarrington', email: 'mixed@example.ie' },
+    });
+    await insertAppointment(t.database.db, {
+      patientId: mixed.patientId,
+      slotId: await insertSlot(t.database.db, { startsAt: '2025-05-06T09:00:00Z' }),
+      status: 'attended',
+      bookedByAdmin: true,
+      priceCents: 18000,
+    });
+    const paid = await paidBooking(t.app, t.database.db, {
+      form: { first_name: 'Paid', last_name: 'Quarrington', email: 'paid@example.ie' },
+    });
+    const unpaid = await createBooking(t.app, t.database.db, {
+      form: { first_name: 'Unpaid', last_name: 'Quarrington', email: 'unpaid@example.ie' },
+    });
+    const referral = await insertTestPatient(t.database.db, {
+      firstName: 'Referred',
+      lastName: 'Quarrington',
+      isReferral: true,
+    });
+    const people = [referral.id, unpaid.patientId, paid.patientId, mixed.patientId];
+    const patientsNow = [referral.id, paid.patientId, mixed.patientId];
+
+    const searched = await list('?search_transaction=quarrington');
+    expect(searched.statusCode, searched.body).toBe(200);
+    expect(idsOf(searched)).toEqual(patientsNow);
+    expect(searched.json()).toMatchObject({ count: 3, pages: 1 });
+    expect((await latestAudit('read'))?.details).toEqual({ via: 'patients_list', patient_ids: patientsNow });
+    expect((await list('?search_transaction=heldonly')).json()).toEqual({ patients: [], pages: 1, count: 0 });
+
+    const everyone = await list('?per_page=10');
+    expect(everyone.json().count).toBe(before + 3);
+    expect(idsOf(everyone).slice(0, 3)).toEqual(patientsNow);
+    expect(idsOf(everyone)).not.toContain(held.patientId);
+    // A page read from the far end agrees with the count.
+    const all = await allIdsNewestFirst();
+    expect(all).toHaveLength(before + 3);
+    const lastPage = Math.ceil(all.length / 7);
+    expect(idsOf(await list(`?per_page=7&page=${lastPage}`))).toEqual(all.slice((lastPage - 1) * 7));
+
+    const exported = await csv('?search_transaction=quarrington');
+    expect(csvLines(exported.body).map((line) => line.split(' ')[0])).toEqual(['Referred', 'Paid', 'Mixed']);
+    expect((await latestAudit('export'))?.details).toEqual({ format: 'csv', rows: 3, searched: true });
+    const wholeCsv = await csv();
+    expect(wholeCsv.body).not.toContain('Heldonly');
+    expect(wholeCsv.body).toContain('Mixed Quarrington');
+    expect(csvLines(wholeCsv.body)).toHaveLength(before + 3);
+
+    // Staff still reach them by id: an appointment being paid for (a card declined) links to them, and an
+    // access request or an erasure covers what they sent.
+    const detail = await get(`/api/admin/patients/${held.patientId}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().patient.appointments).toMatchObject([{ appointment_status: 'held' }]);
+
+    // Once paid, the booking is made: they are a patient.
+    const payment = await pay(t.app, unpaid, {
+      customer_email: 'unpaid@example.ie',
+      price: unpaid.price * 100,
+    });
+    expect(payment.statusCode, payment.body).toBe(200);
+    expect(idsOf(await list('?search_transaction=quarrington'))).toEqual(people);
   });
 });
 

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { appointmentStarts } from '../../../shared/appointment-states';
 import type { Db } from '../../db/database';
 import { containsPattern, countCheaply, type PageRequest, paginateFromNearerEnd } from '../../db/paginate';
 import { appointments, type Patient, patientSearchText, patients, payments, slots } from '../../db/schema';
@@ -8,12 +9,44 @@ import { appointments, type Patient, patientSearchText, patients, payments, slot
  * changed only through their own repositories.
  */
 
+/** `'held'` written into the query, not sent as a parameter, so the planner may use the partial index of them. */
+const HELD = sql.raw(`'${appointmentStarts.visitor}'`);
+
+/**
+ * The people whose only appointments are visitors' bookings still being made (`held`: not paid, so not booked), who
+ * are not patients yet. Read from the partial index of held appointments, which holds few rows at any time (an
+ * unpaid booking is deleted a day after it was made), each looked up among the person's other appointments through
+ * the patient index.
+ */
+const beingBookedOnly = sql`(select ${appointments.patientId} from ${appointments} where ${appointments.status} = ${HELD} and ${appointments.patientId} is not null and not exists (select 1 from ${appointments} other where other.patient_id = ${appointments.patientId} and other.status <> ${HELD}))`;
+
 /**
  * Patients whose names, e-mail or phone contain `search` (ignoring case; `%`, `_` and `\` match themselves),
  * through `patientSearchText`, the very expression the trigram index holds, so the index answers it.
  */
 function searchCondition(search: string | undefined): SQL | undefined {
   return search ? ilike(patientSearchText(patients), containsPattern(search)) : undefined;
+}
+
+/**
+ * The patients staff list, export and search for: those the search finds but the people not booked yet. `not in`
+ * reads the held appointments once a query, as a hash of their people's ids, however many patients are read.
+ */
+function listedCondition(search: string | undefined): SQL {
+  return and(sql`${patients.id} not in ${beingBookedOnly}`, searchCondition(search)) as SQL;
+}
+
+/**
+ * How many patients the search finds, from how many people it finds (`found`, counted from `patients` alone as it
+ * always was: an index only, or the trigram index), less the few not booked yet among them, counted apart. A
+ * `not in` in the count itself would read every patient's row, and halve the planner's estimate of a long search.
+ */
+async function lessBeingBooked(db: Db, search: string | undefined, found: PromiseLike<number>) {
+  const [all, beingBooked] = await Promise.all([
+    found,
+    db.$count(patients, and(sql`${patients.id} in ${beingBookedOnly}`, searchCondition(search))),
+  ]);
+  return Math.max(0, all - beingBooked);
 }
 
 /** What the list, its CSV and the audit of them read of a patient. */
@@ -38,19 +71,25 @@ export interface PatientListQuery extends PageRequest {
 }
 
 /**
- * A page of patients, newest first, and how many the search finds. Only `patients` is read: all of them are
- * counted from an index alone; a search's matches one by one through the trigram index up to ten thousand, and
- * beyond (a search nearly everyone matches) estimated (`countCheaply`). A page past the middle is read from the
- * other end.
+ * A page of patients, newest first, and how many the search finds, without the people whose only booking is still
+ * being made. All patients are counted from an index alone; a search's matches one by one through the trigram index
+ * up to ten thousand, and beyond (a search nearly everyone matches) estimated (`countCheaply`); either less those
+ * people (`lessBeingBooked`). A page past the middle is read from the other end.
  */
 export function listPatients(db: Db, query: PatientListQuery) {
-  const where = searchCondition(query.search_transaction);
+  const search = query.search_transaction;
+  const found = searchCondition(search);
+  const where = listedCondition(search);
   return paginateFromNearerEnd<PatientListRow>(
     query,
     () =>
-      where
-        ? countCheaply(db, () => db.select({ one: sql`1` }).from(patients).where(where).$dynamic())
-        : db.$count(patients),
+      lessBeingBooked(
+        db,
+        search,
+        found
+          ? countCheaply(db, () => db.select({ one: sql`1` }).from(patients).where(found).$dynamic())
+          : db.$count(patients),
+      ),
     (order, limit, offset) => {
       const direction = order === 'forwards' ? desc : asc;
       return db
@@ -64,9 +103,9 @@ export function listPatients(db: Db, query: PatientListQuery) {
   );
 }
 
-/** How many patients the search finds. */
+/** How many patients the search finds (those `listPatients` lists). */
 export function countPatients(db: Db, search: string | undefined): Promise<number> {
-  return db.$count(patients, searchCondition(search));
+  return lessBeingBooked(db, search, db.$count(patients, searchCondition(search)));
 }
 
 /**
@@ -86,7 +125,7 @@ export async function* patientBatches(
       .from(patients)
       .where(
         and(
-          searchCondition(search),
+          listedCondition(search),
           after
             ? and(
                 lte(patients.createdAt, sql`${after.createdAt}::timestamptz`),
@@ -121,8 +160,8 @@ export async function findFileOwner(db: Db, fileId: string): Promise<number | un
 }
 
 /**
- * Locks a patient's appointments until the transaction ends, answering each with its state, its time's start and
- * when it was made.
+ * Locks a patient's appointments until the transaction ends, answering each with its state, its time's start,
+ * when it was made, and its slot and visitor's hold (a booking still being made holds its time by that).
  * Appointments are locked before anything else, as the appointments module does, so an erasure and a booking's
  * move never wait for each other in a circle.
  */
@@ -133,6 +172,8 @@ export function lockAppointmentsOfPatient(db: Db, patientId: number) {
       status: appointments.status,
       startsAt: slots.startsAt,
       createdAt: appointments.createdAt,
+      slotId: appointments.slotId,
+      holdTokenHash: appointments.holdTokenHash,
     })
     .from(appointments)
     .leftJoin(slots, eq(slots.id, appointments.slotId))
@@ -147,11 +188,11 @@ export async function lockPatient(db: Db, id: number): Promise<Patient | undefin
   return row;
 }
 
-/** Locks the payments of these appointments until the transaction ends; answers each with its state. */
+/** Locks the payments of these appointments until the transaction ends; answers each with its state and appointment. */
 export function lockPaymentsOfAppointments(db: Db, appointmentIds: readonly number[]) {
   if (appointmentIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: payments.id, status: payments.status })
+    .select({ id: payments.id, status: payments.status, appointmentId: payments.appointmentId })
     .from(payments)
     .where(inArray(payments.appointmentId, [...appointmentIds]))
     .orderBy(payments.id)

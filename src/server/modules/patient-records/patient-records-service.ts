@@ -1,17 +1,17 @@
 import type { Readable } from 'node:stream';
-import { isOpen } from '../../../shared/appointment-states';
+import { appointmentStarts, isUpcoming } from '../../../shared/appointment-states';
 import {
   type PatientDetail,
   type PatientsQuery,
   type PatientsResponse,
   patientTexts,
 } from '../../../shared/patients';
-import { isUnsettled } from '../../../shared/payment-states';
+import { isUnsettled, keepingPaymentStatuses } from '../../../shared/payment-states';
 import type { Db } from '../../db/database';
 import { patients } from '../../db/schema';
 import { conflict, notFound } from '../../domain-errors';
 import type { CsvCell } from '../../http/csv-export';
-import { appointmentRecordsOfPatient } from '../appointments/appointment-repository';
+import { appointmentRecordsOfPatient, deleteAppointments } from '../appointments/appointment-repository';
 import { forgetBookers } from '../appointments/forget-bookers';
 import {
   type Actor,
@@ -31,6 +31,7 @@ import { findPatientWithFileNames, patientDetailOf } from '../patient-detail/pat
 import { deletePatients } from '../patients/patient-repository';
 import { paymentsOfAppointments } from '../payments/payment-repository';
 import { referralsOfPatient } from '../referrals/referral-repository';
+import { releaseHolds } from '../slots/slot-repository';
 import { findPrivateFile } from '../uploads/file-repository';
 import {
   countPatients,
@@ -167,9 +168,11 @@ export const NEWER_THAN_CUTOFF = 'The patient has data newer than the cut-off.';
 
 /** What one erasure deleted or emptied, in counts (and the appointments' ids, which name no one). */
 export interface ErasedRecords {
-  /** The patient's appointments: kept, without the person. */
+  /** The patient's appointments: kept, without the person, but for those in `deletedAppointmentIds`. */
   appointments: number;
   appointmentIds: number[];
+  /** Their bookings still being made (held, no money taken), deleted with them. */
+  deletedAppointmentIds: number[];
   /** Their payments: kept with amounts, states and dates, without the customer's e-mail. */
   payments: number;
   /** Their self-referrals, deleted with them. */
@@ -201,10 +204,14 @@ export interface ErasureOptions {
  * appointments and referrals (they hold the address and name) are deleted; their appointments stay, without the
  * person (`patient_id` null, no booking address, token hashes or booking link), and so do their payments, with
  * amounts, states and dates but without the customer's e-mail; the addresses visitors acted from on them (the
- * appointments, payments and referrals) are dropped from the audit log; one audit entry with counts. Refused while
- * an appointment is still to come (staff delete or refund it first) or a payment is not settled with the provider
- * yet. Staff erase a patient (`DELETE /api/admin/patients/:id`); the retention job erases those whose data is all
- * older than its cut-off (`olderThan`). Answers what was erased.
+ * appointments, payments and referrals) are dropped from the audit log; one audit entry with counts. A booking
+ * still being made (held, with no money taken or being taken) is no booking yet: it is deleted, as the
+ * abandoned-booking job would a day after it was made, and the visitor's hold on its time released. Refused while a
+ * booked or paid appointment is still to come (staff delete or refund it first) or a payment is not settled with
+ * the provider yet (a held booking being paid for included). The appointments are locked before their states are
+ * read, so a payment that books one meanwhile is either seen (and refused) or waits, and then finds it gone. Staff
+ * erase a patient (`DELETE /api/admin/patients/:id`); the retention job erases those whose data is all older than
+ * its cut-off (`olderThan`). Answers what was erased.
  */
 export async function erasePatientRecords(
   db: Db,
@@ -222,7 +229,7 @@ export async function erasePatientRecords(
     if (
       appointmentRows.some(
         // Still to come: erasing its patient would leave the clinic expecting someone it can no longer name or reach.
-        (row) => isOpen(row.status) && row.startsAt && row.startsAt.getTime() > now,
+        (row) => isUpcoming(row.status) && row.startsAt && row.startsAt.getTime() > now,
       )
     ) {
       throw conflict('erase_upcoming', patientTexts.eraseUpcoming);
@@ -243,16 +250,30 @@ export async function erasePatientRecords(
     if (paymentRows.some((row) => isUnsettled(row.status))) {
       throw conflict('erase_payment_in_progress', patientTexts.erasePaymentInProgress);
     }
+    const moneyMoved = new Set(
+      paymentRows
+        .filter((row) => (keepingPaymentStatuses as readonly string[]).includes(row.status))
+        .map((row) => row.appointmentId),
+    );
+    const beingMade = appointmentRows.filter(
+      (row) => row.status === appointmentStarts.visitor && !moneyMoved.has(row.id),
+    );
     const referralIds = referralRows.map((row) => row.id);
     const emails =
       (await deleteEmailsOfAppointments(tx, appointmentIds)) +
       (await deleteEmailsOfReferrals(tx, referralIds));
+    for (const row of beingMade) {
+      // Before its hold token is forgotten below: the time is free for others at once.
+      if (row.slotId && row.holdTokenHash) await releaseHolds(tx, row.holdTokenHash, { id: row.slotId });
+    }
     await forgetBookers(
       tx,
       appointmentIds,
       paymentRows.map((row) => row.id),
     );
     await forgetVisitorAddresses(tx, 'referral', referralIds);
+    const deletedAppointmentIds = beingMade.map((row) => row.id);
+    await deleteAppointments(tx, deletedAppointmentIds);
     const files = [patient.resultFileId, patient.referralLetterFileId, patient.attachmentFileId].filter(
       Boolean,
     ).length;
@@ -261,6 +282,7 @@ export async function erasePatientRecords(
     const erased: ErasedRecords = {
       appointments: appointmentIds.length,
       appointmentIds,
+      deletedAppointmentIds,
       payments: paymentRows.length,
       referrals: referralRows.length,
       files,
@@ -272,6 +294,7 @@ export async function erasePatientRecords(
       await auditChange(tx, actor, 'erase', ENTITY, id, {
         appointments: erased.appointments,
         appointment_ids: appointmentIds,
+        ...(deletedAppointmentIds.length > 0 ? { deleted_appointment_ids: deletedAppointmentIds } : {}),
         payments: erased.payments,
         files,
         emails,

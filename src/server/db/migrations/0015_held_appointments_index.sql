@@ -1,0 +1,1 @@
+CREATE INDEX "appointments_held_patient_id_idx" ON "appointments" USING btree ("patient_id") WHERE "appointments"."status" = 'held';

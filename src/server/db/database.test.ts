@@ -76,6 +76,7 @@ describe('migrations', () => {
         'slot_hold_ends',
         'slots',
         'team_members',
+        'visitor_uploads',
       ].sort(),
     );
     expect(found.map((row) => row.table_name).sort()).toEqual(schemaTables);

@@ -1,9 +1,11 @@
+import { request } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatLongDate } from '../src/client/components/month-calendar/month-grid';
 import { clinicToday } from '../src/client/lib/clinic-clock';
 import type { DashboardResponse } from '../src/shared/dashboard';
 import { formatEuro } from '../src/shared/euro';
+import { VISITOR_UPLOAD_BYTES_PER_DAY, VISITOR_UPLOADS_USED_UP } from '../src/shared/uploads';
 import {
   adminAuthorization,
   bookAndPay,
@@ -22,6 +24,7 @@ import {
   openAdminPage,
   screenshot,
   viewportSweep,
+  visitorAddress,
 } from './browser';
 
 let browser: Browser;
@@ -62,6 +65,48 @@ const bookingFields = (first: string) => ({
   antihistamine: true,
   agreement: true,
 });
+
+/**
+ * A visitor holding `slotId` starts sending a booking form bigger than an address may send in a day: the server
+ * refuses it from its declared length (429) before reading a byte of it, and counts the refusal in the day's uploads.
+ * Nothing is stored, so the dashboard's notice costs no real 64 MB.
+ */
+async function sendFormPastUploadAllowance(slotId: number): Promise<{ status: number; body: string }> {
+  const visitor = { 'x-forwarded-for': visitorAddress() };
+  const hold = await fetch(`${baseUrl()}/api/patient_sessions/${slotId}`, {
+    method: 'PUT',
+    headers: visitor,
+  });
+  expect(hold.status).toBe(200);
+  const { hold_token } = (await hold.json()) as { hold_token: string };
+  return new Promise((resolve, reject) => {
+    const sending = request(
+      `${baseUrl()}/api/patients`,
+      {
+        method: 'POST',
+        headers: {
+          ...visitor,
+          'x-hold-token': hold_token,
+          'content-type': 'multipart/form-data; boundary=e2e-past-the-allowance',
+          'content-length': String(VISITOR_UPLOAD_BYTES_PER_DAY + 1024 * 1024),
+        },
+      },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        response.on('end', () => {
+          sending.destroy();
+          resolve({ status: response.statusCode ?? 0, body });
+        });
+      },
+    );
+    sending.on('error', reject);
+    sending.flushHeaders();
+  });
+}
 
 const overview = (page: Page) => page.getByRole('region', { name: 'At a glance' });
 const card = (page: Page, name: RegExp | string) => overview(page).getByRole('region', { name });
@@ -157,4 +202,42 @@ describe('the staff dashboard (back office)', () => {
       await context.close();
     });
   }
+
+  // Last: from here on the clinic's today has unusual uploads, which the tests above do not expect.
+  it('tells staff of unusual uploads today once a visitor’s form is refused at the daily allowance, at 360 and 1280 px', async () => {
+    const [slot = 0] = await createSlots(auth, tomorrow, adultTest, [21 * 60 + 20]);
+    const refusedBefore = (await dashboard()).unusual_uploads?.refused ?? 0;
+    const refused = await sendFormPastUploadAllowance(slot);
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body)).toEqual({
+      code: 'visitor_uploads_used_up',
+      error_messages: VISITOR_UPLOADS_USED_UP,
+    });
+    const unusual = (await dashboard()).unusual_uploads;
+    expect(unusual?.refused).toBe(refusedBefore + 1);
+    expect(unusual?.notice).toMatch(/^Unusual uploads today: /);
+    expect(unusual?.notice).toContain(
+      `refused for passing the ${VISITOR_UPLOAD_BYTES_PER_DAY / 1024 / 1024} MB a day one address may send.`,
+    );
+
+    for (const viewport of viewportSweep) {
+      const { page, errors, context } = await openAdminPage(browser, { viewport });
+      await page.goto('/admin');
+      await page.getByRole('heading', { level: 1, name: 'Booking appointments' }).waitFor();
+      // Read out politely when it appears, above the day's cards, in full.
+      const uploads = overview(page)
+        .getByRole('status')
+        .filter({ hasText: /^Unusual uploads today: / });
+      await uploads.waitFor();
+      expect(await uploads.textContent()).toBe(unusual?.notice);
+      const box = await uploads.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+      expect(await uploads.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await axeViolations(page, `/admin unusual uploads @${viewport.width}`)).toEqual([]);
+      await screenshot(page, `admin-dashboard-unusual-uploads-${viewport.width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
 });

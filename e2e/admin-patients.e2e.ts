@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths, monthOf } from '../src/client/components/month-calendar/month-grid';
 import { clinicToday } from '../src/client/lib/clinic-clock';
 import { patientCsvColumns, patientTexts } from '../src/shared/patients';
-import { adminAuthorization, createSlots, freshDays, runSurname, type SlotKind } from './api';
+import { adminAuthorization, bookUnpaid, createSlots, freshDays, runSurname, type SlotKind } from './api';
 import {
   axeViolations,
   baseUrl,
@@ -120,6 +120,12 @@ function unzip(zip: Buffer): Map<string, Buffer> {
     at += 46 + skip;
   }
   return files;
+}
+
+/** A slot's state as staff see it: `pending` while a visitor holds it, `available` once it is free. */
+async function slotStatus(id: number): Promise<string> {
+  const response = await fetch(`${baseUrl()}/api/admin/sessions/${id}`, { headers: auth });
+  return ((await response.json()) as { session: { status: string } }).session.status;
 }
 
 /** What Chromium logs for an API answer it was expected to give (a refusal, a record that is gone). */
@@ -301,10 +307,12 @@ describe('patients in the back office', () => {
     const eraseDialog = page.getByRole('dialog', { name: `Erase ${grainne.name}?` });
     await eraseDialog
       .getByText(
-        `This deletes ${grainne.name}’s personal details, files and e-mails for good. Their appointments and payments stay in the records without their name.`,
+        `This deletes ${grainne.name}’s personal details, files and e-mails for good. ${patientTexts.eraseKeepsAppointments}`,
       )
       .waitFor();
     await eraseDialog.getByText('This cannot be undone.', { exact: true }).waitFor();
+    // Nothing of theirs is still being booked, so the dialog does not say that anything is deleted with them.
+    expect(await eraseDialog.getByText(patientTexts.eraseDeletesBeingBooked).count()).toBe(0);
     expect(await axeViolations(page, 'erase dialog 360')).toEqual([]);
     await screenshot(page, 'admin-patient-erase-dialog-360');
     await eraseDialog.getByRole('button', { name: 'Erase for good' }).click();
@@ -456,4 +464,59 @@ describe('patients in the back office', () => {
       await context.close();
     }, 180_000); // a sweep of every screen and dialog: minutes on a busy machine
   }
+
+  it('erases a visitor whose only booking is still being made, saying first that the booking is deleted, at 360 and 1280 px', async () => {
+    // A visitor who left at the payment step: their booking is held, not paid, and they are not in Patients.
+    const kind: SlotKind = { isAdult: true, isVideoCall: true };
+    const day = freshDay();
+    const [slotId = 0] = await createSlots(auth, day, kind, [10 * 60]);
+    const name = `Ailbhe ${runName}`;
+    const { patient } = await bookUnpaid(slotId, {
+      is_adult: kind.isAdult,
+      is_video_call: kind.isVideoCall,
+      first_name: 'Ailbhe',
+      last_name: runName,
+      email: `ailbhe.${runName.toLowerCase()}@example.ie`,
+      phone: '087 123 4567',
+      dob: '1990-04-12',
+    });
+    expect(await slotStatus(slotId)).toBe('pending');
+
+    const { page, errors, context } = await openAdminPage(browser, { viewport: viewports.phone });
+    await page.goto(`/admin/patients/${patient.id}`);
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await page
+      .getByRole('region', { name: 'Appointments' })
+      .getByRole('link')
+      .filter({ hasText: 'Being booked' })
+      .waitFor();
+    const eraseDialog = page.getByRole('dialog', { name: `Erase ${name}?` });
+    for (const viewport of [viewports.phone, viewports.desktop]) {
+      await page.setViewportSize(viewport);
+      await page.getByRole('button', { name: 'Erase', exact: true }).click();
+      await eraseDialog
+        .getByText(
+          `This deletes ${name}’s personal details, files and e-mails for good. ${patientTexts.eraseDeletesBeingBooked}`,
+        )
+        .waitFor();
+      // Nothing of theirs stays in the records, so the dialog does not say that it does.
+      expect(await eraseDialog.getByText(patientTexts.eraseKeepsAppointments).count()).toBe(0);
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await axeViolations(page, `erase dialog being booked ${viewport.width}`)).toEqual([]);
+      await screenshot(page, `admin-patient-erase-being-booked-${viewport.width}`);
+      await eraseDialog.getByRole('button', { name: 'Keep patient' }).click();
+      await eraseDialog.waitFor({ state: 'hidden' });
+    }
+
+    await page.getByRole('button', { name: 'Erase', exact: true }).click();
+    await eraseDialog.getByRole('button', { name: 'Erase for good' }).click();
+    await notice(page, patientTexts.erased);
+    await page.waitForURL((url) => url.pathname === '/admin/patients');
+    // The booking went with them, and its time is free for others at once.
+    expect(await slotStatus(slotId)).toBe('available');
+    const gone = await fetch(`${baseUrl()}/api/admin/patients/${patient.id}`, { headers: auth });
+    expect(gone.status).toBe(404);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

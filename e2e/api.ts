@@ -67,8 +67,16 @@ export function setSlotStatus(
   });
 }
 
-/** A visitor books a slot with the booking form's `fields` and pays by card (test mode), as their browser does. */
-export async function bookAndPay(slotId: number, fields: Record<string, unknown>): Promise<void> {
+interface UnpaidBooking {
+  visitor: { 'x-forwarded-for': string };
+  patient: { id: number; access_token: string };
+}
+
+/**
+ * A visitor holds a slot and sends the booking form's `fields`, and goes no further: the booking is still being
+ * made (`held`, not paid), as when a visitor leaves at the payment step.
+ */
+export async function bookUnpaid(slotId: number, fields: Record<string, unknown>): Promise<UnpaidBooking> {
   const visitor = { 'x-forwarded-for': visitorAddress() };
   const hold = await fetch(`${baseUrl()}/api/patient_sessions/${slotId}`, {
     method: 'PUT',
@@ -83,6 +91,12 @@ export async function bookAndPay(slotId: number, fields: Record<string, unknown>
   });
   expect(created.status).toBe(201);
   const { patient } = (await created.json()) as { patient: { id: number; access_token: string } };
+  return { visitor, patient };
+}
+
+/** A visitor books a slot with the booking form's `fields` and pays by card (test mode), as their browser does. */
+export async function bookAndPay(slotId: number, fields: Record<string, unknown>): Promise<void> {
+  const { visitor, patient } = await bookUnpaid(slotId, fields);
   const paid = await fetch(`${baseUrl()}/api/payments`, {
     method: 'POST',
     headers: { ...visitor, 'content-type': 'application/json', 'x-booking-token': patient.access_token },

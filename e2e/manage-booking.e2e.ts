@@ -235,6 +235,9 @@ describe('a patient manages their booking from the link in their confirmation e-
       const picker = page.getByRole('region', { name: 'Choose a new time' });
       await expect.poll(() => focused(page)).toBe('Choose a new time');
       await picker.getByRole('button', { name: `${formatLongDate(newDay)}, slots available` }).click();
+      await picker.getByRole('button', { name: /^11:00 AM – 11:30 AM/ }).waitFor();
+      expect(await fitsWidth(page)).toBe(true);
+      await screenshot(page, `manage-booking-move-choosing-${width}`);
 
       // A time of another price is refused beside the times, and the time held for it is let go at once.
       await picker.getByRole('button', { name: /^2:00 PM – 2:30 PM/ }).click();

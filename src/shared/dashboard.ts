@@ -90,15 +90,22 @@ export function unusualUploads(today: DayUploads, history: readonly DayUploads[]
   const heavy =
     today.bytes > UNUSUAL_UPLOADS_FLOOR_BYTES && today.bytes > UNUSUAL_UPLOADS_FACTOR * usualBytes;
   if (!heavy && today.refused === 0) return undefined;
+  const refusals = `${counted(today.refused, 'form was', 'forms were')} refused for passing the ${formatMegabytes(VISITOR_UPLOAD_BYTES_PER_DAY)} a day one address may send.`;
   const sent = `${formatMegabytes(today.bytes)} from ${counted(today.forms, 'referral or booking', 'referrals and bookings')}`;
-  const refusals =
-    today.refused > 0
-      ? ` ${counted(today.refused, 'form was', 'forms were')} refused for passing the ${formatMegabytes(VISITOR_UPLOAD_BYTES_PER_DAY)} a day one address may send.`
-      : '';
+  const usual =
+    usualBytes === 0
+      ? 'usually none'
+      : usualBytes < MEGABYTE
+        ? 'usually under 1 MB a day'
+        : `usually about ${formatMegabytes(usualBytes)} a day`;
   return {
     ...today,
     usual_bytes: Math.round(usualBytes),
-    notice: `Unusual uploads today: ${sent} (usually about ${formatMegabytes(usualBytes)} a day).${refusals}`,
+    // Only refusals, nothing taken: '0 MB from 0 referrals and bookings' would tell staff nothing.
+    notice:
+      today.forms === 0
+        ? `Unusual uploads today: ${refusals} No files were taken today.`
+        : `Unusual uploads today: ${sent} (${usual}).${today.refused > 0 ? ` ${refusals}` : ''}`,
   };
 }
 

@@ -12,6 +12,10 @@ export const patientTexts = {
   eraseUpcoming:
     'This patient has an upcoming appointment. Delete or refund it first, then erase the patient.',
   erasePaymentInProgress: "A payment of this patient's is in progress; try again in a few minutes.",
+  /** The Erase dialog: what stays of a patient's appointments, and what goes when one is still being booked. */
+  eraseKeepsAppointments: 'Their appointments and payments stay in the records without their name.',
+  eraseDeletesBeingBooked:
+    'Their appointment still being booked (not paid) is deleted too, and its time is free for others again.',
 } as const;
 
 /** The admin patients list's page size (spec section 9). */

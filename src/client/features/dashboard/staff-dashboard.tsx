@@ -144,7 +144,11 @@ export function StaffDashboard() {
       <h2 className="visually-hidden" id={headingId}>
         At a glance
       </h2>
-      {data?.unusual_uploads && <p className="dashboard__notice">{data.unusual_uploads.notice}</p>}
+      {data?.unusual_uploads && (
+        <p className="dashboard__notice" role="status">
+          {data.unusual_uploads.notice}
+        </p>
+      )}
       {data ? (
         <div className="dashboard__grid">
           <DayCard title="Today" date={data.days.today} appointments={data.today} />

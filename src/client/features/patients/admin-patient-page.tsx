@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { appointmentStarts } from '../../../shared/appointment-states';
 import { type PatientDetail, patientTexts } from '../../../shared/patients';
 import { texts } from '../../../shared/validation-texts';
 import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
@@ -64,6 +65,11 @@ function PatientScreen({ patient }: { patient: PatientDetail }) {
   const refusalRef = useRef<HTMLDivElement>(null);
   const zipName = patientZipName(patient.id);
   const name = patient.full_name;
+  // A booking still being made is deleted with the person (not kept without them), so staff are told before.
+  const beingBooked = patient.appointments.filter(
+    (appointment) => appointment.appointment_status === appointmentStarts.visitor,
+  ).length;
+  const kept = patient.appointments.length - beingBooked;
 
   // After the dialog has given the focus back to its button, the refusal takes it, so it is read first.
   useEffect(() => {
@@ -122,8 +128,9 @@ function PatientScreen({ patient }: { patient: PatientDetail }) {
           message: (
             <>
               <p>
-                This deletes {name}’s personal details, files and e-mails for good. Their appointments and
-                payments stay in the records without their name.
+                This deletes {name}’s personal details, files and e-mails for good.
+                {(kept > 0 || beingBooked === 0) && ` ${patientTexts.eraseKeepsAppointments}`}
+                {beingBooked > 0 && ` ${patientTexts.eraseDeletesBeingBooked}`}
               </p>
               <p>
                 <strong>This cannot be undone.</strong> If they asked for a copy of their data, export it

@@ -463,4 +463,20 @@ describe("the dashboard's notice of unusual uploads", () => {
     // The next day, with nothing refused, it is quiet again.
     expect((await dashboardAt('2031-09-11T15:00:00Z')).unusual_uploads).toBeNull();
   });
+
+  it('says only what was refused when no file was taken today, and never "about under 1 MB"', async () => {
+    await uploadsOn('2031-11-10', 0, [{ bytes: 0, files: 0, refused: true }]);
+    expect((await dashboardAt('2031-11-10T15:00:00Z')).unusual_uploads?.notice).toBe(
+      'Unusual uploads today: 1 form was refused for passing the 64 MB a day one address may send. No files were taken today.',
+    );
+    for (let back = 1; back <= 14; back += 1) await uploadsOn('2032-01-10', back, [{ bytes: 300 * 1024 }]);
+    await uploadsOn('2032-01-10', 0, [{ bytes: 2 * MB }, { bytes: 0, files: 0, refused: true }]);
+    expect((await dashboardAt('2032-01-10T15:00:00Z')).unusual_uploads?.notice).toBe(
+      'Unusual uploads today: 2 MB from 1 referral or booking (usually under 1 MB a day). 1 form was refused for passing the 64 MB a day one address may send.',
+    );
+    await uploadsOn('2032-03-10', 0, [{ bytes: 2 * MB }, { bytes: 0, files: 0, refused: true }]);
+    expect((await dashboardAt('2032-03-10T15:00:00Z')).unusual_uploads?.notice).toBe(
+      'Unusual uploads today: 2 MB from 1 referral or booking (usually none). 1 form was refused for passing the 64 MB a day one address may send.',
+    );
+  });
 });

@@ -181,6 +181,9 @@ export const articleFormSchema = z.object({
     .string({ error: articleTexts.videoUrlInvalid })
     .trim()
     .max(ARTICLE_VIDEO_URL_MAX, texts.tooLong)
+    // A URL parser keeps a tag character or soft hyphen in the path (and drops a word joiner from the host), so
+    // the address as typed, which is what is stored and served, is checked for one line of visible characters.
+    .refine(isOneLine, { message: texts.notAllowedCharacters, abort: true })
     .refine((url) => url === '' || isWebAddress(url), articleTexts.videoUrlInvalid)
     .optional(),
   icon_alt: z

@@ -52,7 +52,7 @@ export interface DayUploads {
   bytes: number;
   files: number;
   forms: number;
-  /** Forms refused because their address had sent its day's allowance. */
+  /** Senders (addresses) refused files because they had sent their day's allowance, each once a clinic day. */
   refused: number;
 }
 
@@ -82,15 +82,16 @@ const counted = (count: number, one: string, many: string) => `${count} ${count 
 
 /**
  * Today's uploads when they are unusual, with the clinic's sentence about them; undefined when they are not. Unusual:
- * some form was refused today for its address's daily allowance, or today's bytes are above the floor and more than
- * UNUSUAL_UPLOADS_FACTOR times the median day of `history` (the days before today; a day with none counts as 0).
+ * some sender was refused files today for its address's daily allowance, or today's bytes are above the floor and
+ * more than UNUSUAL_UPLOADS_FACTOR times the median day of `history` (the days before today; a day with none counts
+ * as 0).
  */
 export function unusualUploads(today: DayUploads, history: readonly DayUploads[]) {
   const usualBytes = median(history.map((day) => day.bytes));
   const heavy =
     today.bytes > UNUSUAL_UPLOADS_FLOOR_BYTES && today.bytes > UNUSUAL_UPLOADS_FACTOR * usualBytes;
   if (!heavy && today.refused === 0) return undefined;
-  const refusals = `${counted(today.refused, 'form was', 'forms were')} refused for passing the ${formatMegabytes(VISITOR_UPLOAD_BYTES_PER_DAY)} a day one address may send.`;
+  const refusals = `Files were refused from ${counted(today.refused, 'address', 'addresses')} that had already sent the ${formatMegabytes(VISITOR_UPLOAD_BYTES_PER_DAY)} one address may send a day.`;
   const sent = `${formatMegabytes(today.bytes)} from ${counted(today.forms, 'referral or booking', 'referrals and bookings')}`;
   const usual =
     usualBytes === 0
@@ -115,7 +116,7 @@ const unusualUploadsSchema = z.object({
   bytes: z.number().int(),
   files: z.number().int(),
   forms: z.number().int(),
-  /** Forms refused today because their address had sent its day's allowance. */
+  /** Senders (addresses) refused files today because they had sent their day's allowance, each counted once. */
   refused: z.number().int(),
   /** The median day's bytes over the last 14 clinic days. */
   usual_bytes: z.number().int(),
@@ -138,8 +139,8 @@ export const dashboardResponseSchema = z.object({
    */
   takings: z.object({ this_month: z.number(), last_month: z.number() }),
   /**
-   * Visitors' uploads today when unusual, else null: a form refused for its address's daily allowance, or more
-   * than 100 MB and over four times the median day of the last 14.
+   * Visitors' uploads today when unusual, else null: a sender refused files for its address's daily allowance, or
+   * more than 100 MB and over four times the median day of the last 14.
    */
   unusual_uploads: unusualUploadsSchema.nullable(),
 });

@@ -52,6 +52,21 @@ describe('a name holds one line of visible characters, in every form', () => {
     'Al\u2029ice',
     'Al\ud800ice',
     'Alice\udfff',
+    // Invisible letters and marks that are not format characters: a blank-looking name would pass.
+    '\u3164\u3164',
+    '\uffa0\uffa0',
+    '\u115f\u1160',
+    '\u2800\u2800',
+    'Aoife\u2800',
+    'Ao\u034fife',
+    'Ao\u180bife',
+    '\ufe0f\ufe0f',
+    'Aoife\ufe0f',
+    '\u0301\u0301',
+    '\u0301Aoife',
+    ' \u0301Aoife',
+    'Aoife\u{e0041}',
+    'Ao\u2060ife',
   ])('refuses %j', (name) => {
     expect(hasHiddenCharacter(name)).toBe(true);
     expect(booking(name).first_name).toBe(texts.notAllowedCharacters);
@@ -74,6 +89,17 @@ describe('a name holds one line of visible characters, in every form', () => {
     'Zoë Ní Bhriain',
     '李小龙',
     'Aoife 👩\u200d⚕️',
+    'Aoife ❤️\u200d🔥',
+    '1️⃣ Aoife',
+    'Ó Súilleabháin',
+    'Seán Ó Dónaill',
+    'Ní Bhriain-Ó Dónaill',
+    "D'Arcy Ó Briain",
+    'Chloé Müller',
+    'José Łukasz',
+    // An accent typed as a letter and a combining mark.
+    'Se\u0301an',
+    '김민준',
     'نیک\u200cنام',
     // A character outside the BMP is a whole surrogate pair.
     'Aoife 𝒜',

@@ -40,15 +40,26 @@ export const texts = {
 /** A zero-width joiner or non-joiner between two visible characters: part of an emoji or of a Persian name. */
 const JOINER_IN_WORD = /(?<=[\p{L}\p{M}\p{N}\p{S}])[\u200c\u200d](?=[\p{L}\p{M}\p{N}\p{S}])/gu;
 
+/** The emoji or text presentation selector after a character that has both looks (⚕️, ❤️, 1️⃣): a phone's keyboard types it. */
+const EMOJI_SELECTOR = /(?<=\p{Emoji})[\ufe0e\ufe0f]/gu;
+
+/**
+ * Controls, format characters, line and paragraph separators, lone surrogates, every default-ignorable code point
+ * (fillers that draw nothing: U+3164, U+FFA0, U+115F; the grapheme joiner; variation selectors; tags) and the blank
+ * Braille pattern U+2800; or a combining mark with nothing before it to sit on.
+ */
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Default_Ignorable_Code_Point}\u2800]|^\s*\p{M}/u;
+
 /**
  * Whether a one-line value (a name) holds a line break (U+2028 and U+2029, the line and paragraph separators,
- * included), a tab, an invisible format character (zero-width space, byte-order mark, soft hyphen, a joiner not
- * between two characters) or half of a surrogate pair (which would be stored as U+FFFD): none is part of a
- * name, an invisible one lets a blank name pass its length rule, and a line break would start a new line in the
- * e-mails, calendar invites and CSV rows that show it. Joiners inside a word are kept (👩‍⚕️, نیک‌نام).
+ * included), a tab, an invisible character (zero-width space, byte-order mark, soft hyphen, Hangul filler, blank
+ * Braille pattern, variation selector, a joiner not between two characters), a leading combining mark or half of a
+ * surrogate pair (which would be stored as U+FFFD): none is part of a name, an invisible one lets a blank-looking
+ * name pass its length rule, and a line break would start a new line in the e-mails, calendar invites and CSV rows
+ * that show it. Joiners inside a word (👩‍⚕️, نیک‌نام) and an emoji's presentation selector are kept.
  */
 export const hasHiddenCharacter = (value: string): boolean =>
-  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u.test(value.replace(JOINER_IN_WORD, ''));
+  HIDDEN.test(value.replace(JOINER_IN_WORD, '').replace(EMOJI_SELECTOR, ''));
 
 /**
  * Whether a back-office field that is one line (a title, a name, a price line) is one line of visible characters:

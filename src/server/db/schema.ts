@@ -373,9 +373,9 @@ export const clientUploads = pgTable(
 );
 
 /**
- * Each visitor's form whose files the clinic took (`files`, `bytes`), and each one refused for its address's daily
- * allowance (`refused`), without the address: what the dashboard weighs today's uploads against. Kept a little
- * over two weeks (`forgetVisitorUploadsBefore`).
+ * Each visitor's form whose files the clinic took (`files`, `bytes`), and each sender refused for its address's
+ * daily allowance (`refused`, one row a sender a clinic day: `RefusedSenders`), without the address: what the
+ * dashboard weighs today's uploads against. Kept a little over two weeks (`forgetVisitorUploadsBefore`).
  */
 export const visitorUploads = pgTable(
   'visitor_uploads',

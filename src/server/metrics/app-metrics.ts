@@ -22,7 +22,7 @@ export interface AppMetrics {
   holdCreated(by: HoldHolder): void;
   /** A visitor's form (a self-referral, a booking) whose files were taken: how many, and their bytes. */
   visitorUploadAccepted(upload: { files: number; bytes: number }): void;
-  /** A visitor's form refused because its address had sent its day's allowance of files. */
+  /** A sender refused files because its address had sent its day's allowance: told once a clinic day per sender. */
   visitorUploadRefused(): void;
   /** Lapsed holds the release job gave back. */
   holdsExpired(count: number): void;

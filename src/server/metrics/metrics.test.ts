@@ -8,7 +8,7 @@ import { clientUploads, payments, visitorUploads } from '../db/schema';
 import { createJobRunner } from '../jobs/job-runner';
 import { markFailed, queueEmail } from '../modules/email/outbox-repository';
 import { slotHoldReleaseJob } from '../modules/slots/slot-hold-job';
-import { multipartPayload, testFile } from '../test/multipart';
+import { countedBody, MULTIPART, multipartPayload, testFile } from '../test/multipart';
 import { clinicDayFromToday, clinicInstant, insertSlot } from '../test/slot-fixtures';
 import { signInAsNewAdmin, testConfig } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
@@ -395,5 +395,44 @@ describe("visitors' uploads", () => {
         { files: 0, bytes: 0, refused: true },
       ]),
     );
+  });
+
+  it('counts a sender refused for the daily allowance once a day, however many requests it sends', async () => {
+    const refusedCount = async () => ({
+      metric: sampleValue((await scrape()).samples, 'clinic_visitor_uploads_refused_total'),
+      rows: (await database.db.select().from(visitorUploads)).filter((row) => row.refused).length,
+    });
+    /** A form announced by its headers only: multipart, 2 MB long, its body never sent. */
+    const headersOnly = async (remoteAddress: string) => {
+      const body = countedBody(64 * 2);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/patients',
+        headers: { 'content-type': MULTIPART, 'content-length': String(2 * 1024 * 1024) },
+        payload: body.stream,
+        remoteAddress,
+      });
+      expect(body.pulls()).toBe(0);
+      body.stream.destroy();
+      return response;
+    };
+    const [first, second] = ['10.7.2.1', '10.7.2.2'];
+    for (const full of [first, second]) {
+      await database.db.insert(clientUploads).values({ client: full, bytes: VISITOR_UPLOAD_BYTES_PER_DAY });
+    }
+    const before = await refusedCount();
+
+    for (let request = 0; request < 30; request += 1) {
+      const refused = await headersOnly(first);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('visitor_uploads_used_up');
+    }
+    const once = { metric: (before.metric ?? 0) + 1, rows: before.rows + 1 };
+    expect(await refusedCount()).toEqual(once);
+
+    // Another address is another sender; the first trying again is still counted once.
+    expect((await headersOnly(second)).statusCode).toBe(429);
+    expect((await headersOnly(first)).statusCode).toBe(429);
+    expect(await refusedCount()).toEqual({ metric: once.metric + 1, rows: once.rows + 1 });
   });
 });

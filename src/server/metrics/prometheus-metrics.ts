@@ -104,7 +104,7 @@ export function createPrometheusMetrics(options: { db: Db; databaseTimeoutMs: nu
   });
   const visitorUploadsRefused = new Counter({
     name: 'clinic_visitor_uploads_refused_total',
-    help: "Visitors' forms with files refused (429 visitor_uploads_used_up) because their address had sent its day's allowance (this instance).",
+    help: "Senders (client addresses) refused files (429 visitor_uploads_used_up) because they had sent their day's allowance, each counted once a clinic day (this instance).",
     registers,
   });
 

@@ -19,7 +19,7 @@ import {
   checkVisitorUploadAllowance,
   notingUploadRefusal,
   takeVisitorUploadAllowance,
-  type VisitorUploadObserver,
+  type VisitorUploadCounting,
 } from '../uploads/visitor-upload-allowance';
 import { discardUnpaidAppointments } from './abandoned-appointments';
 import type { AppointmentContext } from './appointment-context';
@@ -65,7 +65,7 @@ export async function checkBeforeBookingForm(
   db: Db,
   visitor: Pick<Visitor, 'holdTokenHash' | 'client'>,
   formBytes: number,
-  uploads?: VisitorUploadObserver,
+  uploads?: VisitorUploadCounting,
 ): Promise<void> {
   if (!visitor.holdTokenHash) throw forbidden('hold_missing', bookingTexts.holdMissing, holdMissing());
   if (!(await holdsAnySlot(db, visitor.holdTokenHash))) {
@@ -73,7 +73,7 @@ export async function checkBeforeBookingForm(
   }
   const fileBytes = Math.max(0, formBytes - FORM_TEXT_BYTES);
   if (fileBytes === 0) return;
-  await notingUploadRefusal(db, uploads, () =>
+  await notingUploadRefusal(db, uploads, visitor.client, () =>
     checkVisitorUploadAllowance(db, visitor.client, fileBytes, VISITOR_UPLOADS_USED_UP),
   );
 }
@@ -96,7 +96,7 @@ export async function bookHeldSlot(
   context: AppointmentContext,
   request: BookingRequest,
   visitor: Visitor,
-  uploads?: VisitorUploadObserver,
+  uploads?: VisitorUploadCounting,
 ): Promise<VisitorAppointment & { access_token: string }> {
   const { db, settings } = context;
   const { holdTokenHash } = visitor;
@@ -111,7 +111,7 @@ export async function bookHeldSlot(
   const upload = { files: Object.keys(files).length, bytes: preparedBytes(files) };
   const access = newSecretToken();
 
-  const booked = await notingUploadRefusal(db, uploads, () =>
+  const booked = await notingUploadRefusal(db, uploads, visitor.client, () =>
     bookAppointment(db, {
       actor: visitor.actor,
       by: 'visitor',
@@ -146,7 +146,7 @@ export async function bookHeldSlot(
       }),
     }),
   );
-  if (upload.files > 0) uploads?.visitorUploadAccepted(upload);
+  if (upload.files > 0) uploads?.observer.visitorUploadAccepted(upload);
   const { appointment, patient, slot } = booked;
   return { ...visitorAppointmentAnswer(appointment, patient, slot, 'unpaid'), access_token: access.token };
 }

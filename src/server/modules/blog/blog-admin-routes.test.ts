@@ -334,6 +334,64 @@ describe('one-line fields', () => {
     });
     expect(await countRows()).toEqual(before);
   });
+
+  it.each([
+    ['title', '\u3164'],
+    ['title', '\u3164\u3164'],
+    ['title', '\uffa0'],
+    ['title', '\u115f'],
+    ['title', '\u2800'],
+    ['title', '\u034f'],
+    ['title', '\u180b'],
+    ['title', '\ufe0f'],
+    ['title', '\u0301'],
+    ['title', 'Pollen\u3164counts'],
+    ['icon_alt', '\u3164'],
+    ['icon_alt', 'Pollen\u034fcounts'],
+    ['video_url', 'https://www.youtube.com/watch?v=abcdef123\u{e0041}'],
+    ['video_url', 'https://you\u2060tube.com/watch?v=abcdef123'],
+    ['video_url', 'https://www.you\u00adtube.com/watch?v=abcdef123'],
+    ['video_url', 'https://vimeo.com/123\u200b'],
+    ['video_url', 'youtube\u2060video'],
+  ])('answers 422 naming %s when it is %j, which looks blank or hides a character, and stores nothing', async (field, value) => {
+    const before = await countRows();
+    const response = await send('POST', '/api/admin/blogs', {
+      'blog[title]': uniqueTitle(),
+      'blog[content]': '<p>Pollen counts rise in May.</p>',
+      [`blog[${field}]`]: value,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      code: 'invalid_input',
+      error_messages: 'This field contains characters that are not allowed.',
+      errors: { [field]: ['This field contains characters that are not allowed.'] },
+    });
+    expect(await countRows()).toEqual(before);
+  });
+
+  it('refuses a hidden character in the video address when an article is changed too', async () => {
+    const blog = await createArticle();
+    const response = await send('PUT', `/api/admin/blogs/${blog.id}`, {
+      'blog[title]': blog.title,
+      'blog[content]': '<p>Pollen counts rise in May.</p>',
+      'blog[video_url]': 'https://youtu.be/abcdef123\u{e0041}',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      video_url: ['This field contains characters that are not allowed.'],
+    });
+    expect((await getAdmin(`/api/admin/blogs/${blog.id}`)).json().blog.video_url).toBeNull();
+  });
+
+  it('keeps accents, apostrophes, hyphens and an emoji in a title and image text', async () => {
+    const title = `Ó Súilleabháin's guide: hay-fever ☀️ ${Date.now()}`;
+    const blog = await createArticle({
+      'blog[title]': title,
+      'blog[icon]': file('photo.jpg'),
+      'blog[icon_alt]': "Seán's garden in Dún Laoghaire",
+    });
+    expect(blog).toMatchObject({ title, icon_alt: "Seán's garden in Dún Laoghaire" });
+  });
 });
 
 describe('slugs', () => {

@@ -450,7 +450,7 @@ describe("the dashboard's notice of unusual uploads", () => {
     });
   });
 
-  it('says so when a form was refused today for its address’s daily allowance, whatever the bytes', async () => {
+  it('says so when an address was refused files today for its daily allowance, whatever the bytes', async () => {
     await usualFortnight('2031-09-10');
     await uploadsOn('2031-09-10', 0, [{ bytes: 5 * MB }, { bytes: 0, files: 0, refused: true }]);
     // Yesterday's refusal is not today's.
@@ -458,7 +458,12 @@ describe("the dashboard's notice of unusual uploads", () => {
     const { unusual_uploads } = await dashboardAt('2031-09-10T15:00:00Z');
     expect(unusual_uploads).toMatchObject({ bytes: 5 * MB, files: 1, forms: 1, refused: 1 });
     expect(unusual_uploads?.notice).toBe(
-      'Unusual uploads today: 5 MB from 1 referral or booking (usually about 20 MB a day). 1 form was refused for passing the 64 MB a day one address may send.',
+      'Unusual uploads today: 5 MB from 1 referral or booking (usually about 20 MB a day). Files were refused from 1 address that had already sent the 64 MB one address may send a day.',
+    );
+    // A second address refused today is the second counted.
+    await uploadsOn('2031-09-10', 0, [{ bytes: 0, files: 0, refused: true }]);
+    expect((await dashboardAt('2031-09-10T15:00:00Z')).unusual_uploads?.notice).toBe(
+      'Unusual uploads today: 5 MB from 1 referral or booking (usually about 20 MB a day). Files were refused from 2 addresses that had already sent the 64 MB one address may send a day.',
     );
     // The next day, with nothing refused, it is quiet again.
     expect((await dashboardAt('2031-09-11T15:00:00Z')).unusual_uploads).toBeNull();
@@ -467,16 +472,16 @@ describe("the dashboard's notice of unusual uploads", () => {
   it('says only what was refused when no file was taken today, and never "about under 1 MB"', async () => {
     await uploadsOn('2031-11-10', 0, [{ bytes: 0, files: 0, refused: true }]);
     expect((await dashboardAt('2031-11-10T15:00:00Z')).unusual_uploads?.notice).toBe(
-      'Unusual uploads today: 1 form was refused for passing the 64 MB a day one address may send. No files were taken today.',
+      'Unusual uploads today: Files were refused from 1 address that had already sent the 64 MB one address may send a day. No files were taken today.',
     );
     for (let back = 1; back <= 14; back += 1) await uploadsOn('2032-01-10', back, [{ bytes: 300 * 1024 }]);
     await uploadsOn('2032-01-10', 0, [{ bytes: 2 * MB }, { bytes: 0, files: 0, refused: true }]);
     expect((await dashboardAt('2032-01-10T15:00:00Z')).unusual_uploads?.notice).toBe(
-      'Unusual uploads today: 2 MB from 1 referral or booking (usually under 1 MB a day). 1 form was refused for passing the 64 MB a day one address may send.',
+      'Unusual uploads today: 2 MB from 1 referral or booking (usually under 1 MB a day). Files were refused from 1 address that had already sent the 64 MB one address may send a day.',
     );
     await uploadsOn('2032-03-10', 0, [{ bytes: 2 * MB }, { bytes: 0, files: 0, refused: true }]);
     expect((await dashboardAt('2032-03-10T15:00:00Z')).unusual_uploads?.notice).toBe(
-      'Unusual uploads today: 2 MB from 1 referral or booking (usually none). 1 form was refused for passing the 64 MB a day one address may send.',
+      'Unusual uploads today: 2 MB from 1 referral or booking (usually none). Files were refused from 1 address that had already sent the 64 MB one address may send a day.',
     );
   });
 });

@@ -176,6 +176,10 @@ describe('POST /api/admin/fa_questions', () => {
   it.each([
     '\u2028',
     '\u2029',
+    '\u3164',
+    '\uffa0',
+    '\u2800',
+    '\u034f',
   ])('answers 422 naming the title when it holds %j, never 500', async (separator) => {
     const response = await create({ title: `How long${separator}does it take?`, answer: 'An hour.' });
     expect(response.statusCode).toBe(422);

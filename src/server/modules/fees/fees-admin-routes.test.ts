@@ -590,6 +590,10 @@ describe('fee services', () => {
   it.each([
     '\u2028',
     '\u2029',
+    '\u3164',
+    '\u115f',
+    '\u2800',
+    '\u180b',
   ])('refuses %j in a title or a price line, naming the field (422)', async (separator) => {
     const category = await call('POST', '/api/admin/fee_categories', { title: `Skin${separator}tests` });
     expect(category.statusCode).toBe(422);

@@ -8,6 +8,8 @@ import { secretTokenHashOf } from '../../security/secret-tokens';
 import { bookHeldSlot, checkBeforeBookingForm } from '../appointments/appointment-visitor-service';
 import { visitorActor } from '../audit/audit-log';
 import { checkBeforeReferralForm, submitReferral } from '../referrals/referral-service';
+import { RefusedSenders } from '../uploads/refused-senders';
+import type { VisitorUploadCounting } from '../uploads/visitor-upload-allowance';
 
 /** Three files (result, referral letter, attachment) of 10 MB at most, and the patient entity's short fields. */
 const BOOKING_FORM_LIMITS: FormLimits = { files: 3, fields: 45, fieldSize: 4 * 1024 };
@@ -28,6 +30,7 @@ const holdTokenOf = (request: FastifyRequest) => secretTokenHashOf(request.heade
  */
 export async function patientIntakeRoutes(api: FastifyInstance): Promise<void> {
   const { db } = api.appointments;
+  const uploads: VisitorUploadCounting = { observer: api.metrics, refusedSenders: new RefusedSenders() };
   await registerMultipart(api);
 
   route(
@@ -39,7 +42,7 @@ export async function patientIntakeRoutes(api: FastifyInstance): Promise<void> {
       const { body } = request;
       if (body.is_referral) {
         return {
-          patient: await submitReferral({ db, settings: api.config, uploads: api.metrics }, body, {
+          patient: await submitReferral({ db, settings: api.config, uploads }, body, {
             client,
             actor,
           }),
@@ -51,7 +54,7 @@ export async function patientIntakeRoutes(api: FastifyInstance): Promise<void> {
           { ...api.appointments, log: request.log },
           body,
           { holdTokenHash: holdTokenOf(request), client, actor },
-          api.metrics,
+          uploads,
         ),
       };
     },
@@ -65,8 +68,8 @@ export async function patientIntakeRoutes(api: FastifyInstance): Promise<void> {
         const formBytes = Number(request.headers['content-length']) || 0;
         const holdTokenHash = holdTokenOf(request);
         return holdTokenHash
-          ? checkBeforeBookingForm(db, { holdTokenHash, client }, formBytes, api.metrics)
-          : checkBeforeReferralForm(db, client, formBytes, api.metrics);
+          ? checkBeforeBookingForm(db, { holdTokenHash, client }, formBytes, uploads)
+          : checkBeforeReferralForm(db, client, formBytes, uploads);
       },
       config: { rateLimit: { max: BOOKINGS_PER_MINUTE, timeWindow: '1 minute' } },
     },

@@ -30,7 +30,7 @@ import {
   checkVisitorUploadAllowance,
   notingUploadRefusal,
   takeVisitorUploadAllowance,
-  type VisitorUploadObserver,
+  type VisitorUploadCounting,
 } from '../uploads/visitor-upload-allowance';
 import {
   clinicReferralEmail,
@@ -56,7 +56,7 @@ export interface ReferralContext {
   db: Db;
   settings: Pick<AppConfig, 'publicUrl' | 'clinicEmail'>;
   /** Told of the letters taken and refused for the daily allowance (the metrics). */
-  uploads?: VisitorUploadObserver;
+  uploads?: VisitorUploadCounting;
 }
 
 /** Who sent a referral: their address as the limits count it, and as the audit log names them. */
@@ -81,7 +81,7 @@ export async function checkBeforeReferralForm(
   db: Db,
   client: string,
   formBytes: number,
-  uploads?: VisitorUploadObserver,
+  uploads?: VisitorUploadCounting,
 ): Promise<void> {
   // Longer than a referral's text and one letter: too large for a referral (and, without a hold, no booking).
   if (formBytes > REFERRAL_FORM_MAX_BYTES)
@@ -92,7 +92,7 @@ export async function checkBeforeReferralForm(
     throw limitReached('referrals_limit', referralTexts.tooManyFromAddress);
   const fileBytes = Math.max(0, formBytes - FORM_TEXT_BYTES);
   if (fileBytes === 0) return;
-  await notingUploadRefusal(db, uploads, () =>
+  await notingUploadRefusal(db, uploads, client, () =>
     checkVisitorUploadAllowance(db, client, fileBytes, referralTexts.uploadsUsedUp),
   );
 }
@@ -120,7 +120,7 @@ export async function submitReferral(
   const { firstName, lastName } = splitFullName(request.full_name ?? '');
   const withForm = !request.has_referral_letter;
 
-  const stored = await notingUploadRefusal(db, context.uploads, () =>
+  const stored = await notingUploadRefusal(db, context.uploads, sender.client, () =>
     db.transaction(async (tx) => {
       await lockReferralSenders(tx, emailKey, sender.client);
       const hourAgo = new Date(Date.now() - HOUR_MS);
@@ -185,7 +185,7 @@ export async function submitReferral(
       return { id: patient.id };
     }),
   );
-  if (letter) context.uploads?.visitorUploadAccepted({ files: 1, bytes: letter.bytes.length });
+  if (letter) context.uploads?.observer.visitorUploadAccepted({ files: 1, bytes: letter.bytes.length });
   return stored;
 }
 

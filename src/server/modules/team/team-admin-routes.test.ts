@@ -174,6 +174,11 @@ describe('POST /api/admin/team_members', () => {
     ['full_name', '\u2029'],
     ['user_type', '\u2028'],
     ['user_type', '\u2029'],
+    ['full_name', '\u3164'],
+    ['full_name', '\u2800'],
+    ['full_name', '\ufe0f'],
+    ['user_type', '\u034f'],
+    ['user_type', '\u180b'],
   ])('answers 422 naming %s when it holds %j inside, and stores nothing', async (field, separator) => {
     const before = (await t.database.db.select({ id: teamMembers.id }).from(teamMembers)).length;
     const response = await create({ ...valid, [field]: `Dr Aoife${separator}Byrne` });
@@ -184,6 +189,14 @@ describe('POST /api/admin/team_members', () => {
       errors: { [field]: ['This field contains characters that are not allowed.'] },
     });
     expect((await t.database.db.select({ id: teamMembers.id }).from(teamMembers)).length).toBe(before);
+  });
+
+  it('keeps accents, apostrophes and hyphens in a name and a role', async () => {
+    const fields = {
+      full_name: "Dr Síle Ó Súilleabháin-D'Arcy",
+      user_type: 'Clinical Nurse Specialist – Paediatrics',
+    };
+    expect(await createMember(fields)).toMatchObject(fields);
   });
 
   it('keeps line breaks in the description, which is not one line', async () => {

@@ -2,12 +2,22 @@ import { VISITOR_UPLOAD_BYTES_PER_DAY } from '../../../shared/uploads';
 import type { Db } from '../../db/database';
 import { DomainError, limitReached } from '../../domain-errors';
 import { recordClientUpload, uploadedBytesSince } from './client-upload-repository';
+import type { RefusedSenders } from './refused-senders';
 import { recordVisitorUpload } from './visitor-upload-repository';
 
-/** Told of each visitor's form whose files were taken, and of each refused for its address's daily allowance. */
-export interface VisitorUploadObserver {
+/**
+ * Told of each visitor's form whose files were taken, and of each sender refused for its address's daily
+ * allowance (once a clinic day).
+ */
+interface VisitorUploadObserver {
   visitorUploadAccepted(upload: { files: number; bytes: number }): void;
   visitorUploadRefused(): void;
+}
+
+/** How the app counts visitors' uploads: its observer, and the senders already counted refused today. */
+export interface VisitorUploadCounting {
+  observer: VisitorUploadObserver;
+  refusedSenders: RefusedSenders;
 }
 
 const DAY_MS = 24 * 3_600_000;
@@ -39,19 +49,26 @@ export async function takeVisitorUploadAllowance(
 }
 
 /**
- * Runs a visitor's form (`work`, which may hold a transaction): a refusal for the daily allowance is told to the
- * observer and written down among the day's uploads after the work's transaction has rolled back, then thrown on.
+ * Runs a visitor's form (`work`, which may hold a transaction) from `client`: a refusal for the daily allowance is
+ * told to the observer and written down among the day's uploads after the work's transaction has rolled back, the
+ * first time that sender is refused in the clinic day only (a sender retrying, even with headers alone, counts
+ * once), then thrown on.
  */
 export async function notingUploadRefusal<T>(
   db: Db,
-  observer: VisitorUploadObserver | undefined,
+  counting: VisitorUploadCounting | undefined,
+  client: string,
   work: () => Promise<T>,
 ): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'visitor_uploads_used_up') {
-      observer?.visitorUploadRefused();
+    if (
+      error instanceof DomainError &&
+      error.code === 'visitor_uploads_used_up' &&
+      (counting?.refusedSenders.firstToday(client) ?? true)
+    ) {
+      counting?.observer.visitorUploadRefused();
       // The visitor is answered the refusal itself, even when the database cannot take this note of it.
       await recordVisitorUpload(db, { files: 0, bytes: 0, refused: true }).catch(() => undefined);
     }

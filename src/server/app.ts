@@ -19,7 +19,7 @@ import { jsonSerializerCompiler, zodValidatorCompiler } from './http/endpoint-ro
 import { registerErrorHandling } from './http/error-handling';
 import { errorBody, HttpError, unauthorized } from './http/http-errors';
 import { registerInputGuards } from './http/input-guards';
-import { loggerOptions, RequestLogController } from './http/logging';
+import { deferredChildLogger, loggerOptions, RequestLogController } from './http/logging';
 import { registerMultipart } from './http/multipart-form';
 import { registerSecurityHeaders } from './http/security-headers';
 import { type AppMetrics, isPrometheusMetrics } from './metrics/app-metrics';
@@ -134,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger,
     logController: new RequestLogController(),
+    childLoggerFactory: deferredChildLogger,
     bodyLimit: DEFAULT_JSON_BODY_LIMIT,
     requestTimeout: timeouts.request,
     keepAliveTimeout: timeouts.keepAlive,

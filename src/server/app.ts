@@ -19,7 +19,7 @@ import { jsonSerializerCompiler, zodValidatorCompiler } from './http/endpoint-ro
 import { registerErrorHandling } from './http/error-handling';
 import { errorBody, HttpError, unauthorized } from './http/http-errors';
 import { registerInputGuards } from './http/input-guards';
-import { loggerOptions, RequestLogController } from './http/logging';
+import { deferredChildLogger, loggerOptions, RequestLogController } from './http/logging';
 import { registerMultipart } from './http/multipart-form';
 import { registerSecurityHeaders } from './http/security-headers';
 import { type AppMetrics, isPrometheusMetrics } from './metrics/app-metrics';
@@ -134,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger,
     logController: new RequestLogController(),
+    childLoggerFactory: deferredChildLogger,
     bodyLimit: DEFAULT_JSON_BODY_LIMIT,
     requestTimeout: timeouts.request,
     keepAliveTimeout: timeouts.keepAlive,
@@ -176,11 +177,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         app.registeredRoutes.push({ method, url: route.url, hidden: Boolean(route.schema?.hide) });
     }
   });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+  // Set on the raw response as the request arrives: a header a route sets itself (its own cache-control) is
+  // written over it, and no hook has to run again as the answer leaves.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('x-request-id', request.id);
     // The route's template as well as the address: `/%61pi/…` reaches the same API route.
-    if ((isApiRoute(request) || request.url.startsWith('/api/')) && !reply.hasHeader('cache-control'))
-      reply.header('cache-control', 'no-store');
+    if (isApiRoute(request) || request.url.startsWith('/api/'))
+      reply.raw.setHeader('cache-control', 'no-store');
+    done();
   });
 
   // Before every other route and hook, so each request is timed under its route's template.

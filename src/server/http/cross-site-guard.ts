@@ -26,8 +26,8 @@ function fromAnotherSite(request: FastifyRequest): boolean {
  * headers (Stripe's webhooks, scripts) are not concerned.
  */
 export function registerCrossSiteGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (READS.has(request.method) || !isApiRoute(request)) return;
-    if (fromAnotherSite(request)) throw new HttpError(403, 'cross_site', CROSS_SITE_MESSAGE);
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (READS.has(request.method) || !isApiRoute(request) || !fromAnotherSite(request)) done();
+    else done(new HttpError(403, 'cross_site', CROSS_SITE_MESSAGE));
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { texts } from '../../shared/validation-texts';
 import { fieldErrors, MAX_REPORTED_FIELDS } from '../domain-errors';
 import { HttpError } from './http-errors';
@@ -101,25 +101,35 @@ function findForbidden(input: unknown): string[] {
  * where they are read (`readForm`).
  */
 export function registerInputGuards(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    const params = request.params as Record<string, unknown> | undefined;
-    // The page route's wildcard is left to the page, which asks the API and shows its 'not found'.
-    for (const [name, value] of Object.entries(params ?? {})) {
-      if (name !== '*' && typeof value === 'string' && hasForbiddenCharacter(value))
-        throw new HttpError(404, 'not_found', 'Not found');
+  // A callback, not an async function: it runs for every request, and nearly all pass.
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      refuseForbiddenCharacters(request);
+      done();
+    } catch (error) {
+      done(error as Error);
     }
-    const forbidden = [...findForbidden(request.query)];
-    if (!request.isMultipart?.()) {
-      // A form's JSON body names its fields inside its envelope (`{ patient: { first_name } }`); errors name
-      // them bare, as the form's schema does.
-      const envelope = request.routeOptions.config.formEnvelope;
-      const inEnvelope = `${envelope}.`;
-      forbidden.push(
-        ...findForbidden(request.body).map((path) =>
-          envelope && path.startsWith(inEnvelope) ? path.slice(inEnvelope.length) : path,
-        ),
-      );
-    }
-    if (forbidden.length > 0) throw forbiddenCharacterError(forbidden);
   });
+}
+
+function refuseForbiddenCharacters(request: FastifyRequest): void {
+  const params = request.params as Record<string, unknown> | undefined;
+  // The page route's wildcard is left to the page, which asks the API and shows its 'not found'.
+  for (const [name, value] of Object.entries(params ?? {})) {
+    if (name !== '*' && typeof value === 'string' && hasForbiddenCharacter(value))
+      throw new HttpError(404, 'not_found', 'Not found');
+  }
+  const forbidden = [...findForbidden(request.query)];
+  if (!request.isMultipart?.()) {
+    // A form's JSON body names its fields inside its envelope (`{ patient: { first_name } }`); errors name
+    // them bare, as the form's schema does.
+    const envelope = request.routeOptions.config.formEnvelope;
+    const inEnvelope = `${envelope}.`;
+    forbidden.push(
+      ...findForbidden(request.body).map((path) =>
+        envelope && path.startsWith(inEnvelope) ? path.slice(inEnvelope.length) : path,
+      ),
+    );
+  }
+  if (forbidden.length > 0) throw forbiddenCharacterError(forbidden);
 }

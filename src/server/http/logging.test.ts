@@ -1,11 +1,18 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/database';
 import { testConfig } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
-import { isStaticFileRequest, loggerOptions, PAGE_DATA_HEADER, pageDataToken } from './logging';
+import {
+  deferredChildLogger,
+  isStaticFileRequest,
+  loggerOptions,
+  PAGE_DATA_HEADER,
+  pageDataToken,
+} from './logging';
 
 let database: DatabaseHandle;
 let app: FastifyInstance;
@@ -145,6 +152,65 @@ describe('request lines', () => {
     ]) {
       expect(isStaticFileRequest(url), url).toBe(false);
     }
+  });
+});
+
+describe("a request's logger", () => {
+  function parentAt(level: string) {
+    const lines: Record<string, unknown>[] = [];
+    const parent = pino(
+      loggerOptions(level),
+      new Writable({
+        write(chunk, _encoding, callback) {
+          lines.push(JSON.parse(chunk.toString()));
+          callback();
+        },
+      }),
+    );
+    let children = 0;
+    const child = parent.child.bind(parent);
+    parent.child = ((...args: Parameters<typeof child>) => {
+      children += 1;
+      return child(...args);
+    }) as typeof parent.child;
+    return { parent, lines, children: () => children };
+  }
+
+  it('is made only when the request logs a line its level lets through, with the request id', () => {
+    const { parent, lines, children } = parentAt('warn');
+    const log = deferredChildLogger.call(
+      undefined as never,
+      parent,
+      { reqId: 'req-1' },
+      {},
+      undefined as never,
+    );
+    log.info('not written');
+    log.debug('nor this');
+    expect(children()).toBe(0);
+    log.warn({ patient: { email: 'mary@example.ie' } }, 'written');
+    log.error('and this');
+    expect(children()).toBe(1);
+    expect(lines.map((line) => [line.reqId, line.msg])).toEqual([
+      ['req-1', 'written'],
+      ['req-1', 'and this'],
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('mary@example.ie');
+  });
+
+  it("answers its level, and a route's own options make the child at once", () => {
+    const { parent, children } = parentAt('info');
+    expect(
+      deferredChildLogger.call(undefined as never, parent, { reqId: 'a' }, {}, undefined as never).level,
+    ).toBe('info');
+    deferredChildLogger.call(
+      undefined as never,
+      parent,
+      { reqId: 'b' },
+      { level: 'debug' },
+      undefined as never,
+    );
+    expect(children()).toBe(1);
   });
 });
 

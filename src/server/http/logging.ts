@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 
 /**
  * The header the page renderer marks its in-process calls for a page's data with (`web-routes.ts`), and a value
@@ -120,6 +126,12 @@ export function isStaticFileRequest(url: string): boolean {
 const isQuiet = (request: FastifyRequest) =>
   isStaticFileRequest(request.url) || request.headers[PAGE_DATA_HEADER] === pageDataToken;
 
+/** Whether `log` writes lines of `level` (a logger that cannot say, as Fastify's silent one, is asked anyway). */
+function logsAt(log: FastifyBaseLogger, level: string): boolean {
+  const pinoLogger = log as FastifyBaseLogger & { isLevelEnabled?(level: string): boolean };
+  return pinoLogger.isLevelEnabled?.(level) ?? true;
+}
+
 /**
  * Fastify's request lines ('incoming request', 'request completed'), with those of static files and of a page's
  * data at debug rather than info: a page brings a dozen of them, which drowned the lines that say what visitors
@@ -127,6 +139,7 @@ const isQuiet = (request: FastifyRequest) =>
  */
 export class RequestLogController extends LogController {
   override incomingRequest(request: FastifyRequest, reply: FastifyReply): void {
+    if (!logsAt(request.log, 'info')) return;
     if (!isQuiet(request)) super.incomingRequest(request, reply);
     else if (!this.isLogDisabled(request)) request.log.debug({ req: request }, 'incoming request');
   }
@@ -136,8 +149,82 @@ export class RequestLogController extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    if (!error && !logsAt(request.log, 'info')) return;
     if (error || !isQuiet(request)) super.requestCompleted(error, request, reply);
     else if (!this.isLogDisabled(request))
       reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
+
+type LogLevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type Bindings = Parameters<FastifyBaseLogger['child']>[0];
+
+/**
+ * A request's logger, made only when the request logs something: pino's `child` costs about as much as the
+ * rest of a cached answer (it runs the bindings through the redaction), and most requests log nothing at
+ * the levels a server runs at.
+ */
+class DeferredChildLogger {
+  #child: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+  ) {}
+
+  #made(): FastifyBaseLogger {
+    this.#child ??= this.parent.child(this.bindings);
+    return this.#child;
+  }
+
+  #log(level: LogLevelName, args: unknown[]): void {
+    if (this.#child || logsAt(this.parent, level))
+      (this.#made()[level] as (...values: unknown[]) => void)(...args);
+  }
+
+  get level(): string {
+    return this.#child?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.#made().level = level;
+  }
+
+  isLevelEnabled(level: string): boolean {
+    return logsAt(this.#child ?? this.parent, level);
+  }
+
+  fatal(...args: unknown[]) {
+    this.#log('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.#log('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.#log('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.#log('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.#log('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.#log('trace', args);
+  }
+  silent() {}
+
+  child(...args: Parameters<FastifyBaseLogger['child']>): FastifyBaseLogger {
+    return this.#made().child(...args);
+  }
+}
+
+/** Fastify's per-request logger, deferred (options such as a route's own level make it at once). */
+export const deferredChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger,
+  bindings,
+  options,
+) =>
+  Object.keys(options).length > 0
+    ? logger.child(bindings, options)
+    : (new DeferredChildLogger(logger, bindings) as unknown as FastifyBaseLogger);

@@ -78,7 +78,7 @@ describe('PageCache', () => {
     const cache = new PageCache({ ttlMs: 30_000, now: () => now });
     expect(cache.set('/', 'one', cache.stamp())).toBe(true);
     now += 29_999;
-    expect(cache.get('/')?.html).toBe('one');
+    expect(cache.get('/')?.body.toString()).toBe('one');
     now += 1;
     expect(cache.get('/')).toBeUndefined();
   });
@@ -90,8 +90,8 @@ describe('PageCache', () => {
     cache.get('/a');
     cache.set('/c', 'c', cache.stamp());
     expect(cache.get('/b')).toBeUndefined();
-    expect(cache.get('/a')?.html).toBe('a');
-    expect(cache.get('/c')?.html).toBe('c');
+    expect(cache.get('/a')?.body.toString()).toBe('a');
+    expect(cache.get('/c')?.body.toString()).toBe('c');
   });
 
   it('does not keep a page rendered while the cache was dropped (it may show the old data)', () => {

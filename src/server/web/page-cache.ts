@@ -29,7 +29,8 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 interface CachedPage {
-  html: string;
+  /** The page's UTF-8 bytes, encoded once: a string would be encoded again for every visitor. */
+  body: Buffer;
   /** Headers that belong to this page's HTML (the policy naming its inline style). */
   headers: Record<string, string>;
   expiresAt: number;
@@ -68,7 +69,21 @@ export function pageCacheKey(request: FastifyRequest): string | undefined {
   return queryStart === url.length - 1 ? pathname : url;
 }
 
-function preferredEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | undefined {
+type PageEncoding = 'br' | 'gzip' | undefined;
+
+/** Browsers send a handful of Accept-Encoding values: each is read once. */
+const encodingOfHeader = new Map<string, PageEncoding>();
+const ENCODING_HEADERS_KEPT = 64;
+
+function preferredEncoding(acceptEncoding: string | string[] | undefined): PageEncoding {
+  if (typeof acceptEncoding !== 'string') return readPreferredEncoding(acceptEncoding);
+  if (encodingOfHeader.has(acceptEncoding)) return encodingOfHeader.get(acceptEncoding);
+  const encoding = readPreferredEncoding(acceptEncoding);
+  if (encodingOfHeader.size < ENCODING_HEADERS_KEPT) encodingOfHeader.set(acceptEncoding, encoding);
+  return encoding;
+}
+
+function readPreferredEncoding(acceptEncoding: string | string[] | undefined): PageEncoding {
   const header = [acceptEncoding ?? ''].flat().join(',').toLowerCase();
   const accepts = (name: string) =>
     header.split(',').some((part) => {
@@ -134,7 +149,7 @@ export class PageCache {
   set(key: string, html: string, stamp: number, headers: Record<string, string> = {}): boolean {
     if (!this.enabled || stamp !== this.generation || Buffer.byteLength(html) > MAX_PAGE_BYTES) return false;
     this.pages.delete(key);
-    this.pages.set(key, { html, headers, expiresAt: this.now() + this.ttlMs });
+    this.pages.set(key, { body: Buffer.from(html), headers, expiresAt: this.now() + this.ttlMs });
     while (this.pages.size > this.maxEntries) {
       const oldest = this.pages.keys().next().value;
       if (oldest === undefined) break;
@@ -173,13 +188,13 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPa
     page.compressing = true;
     const quality = request.url.includes('?') ? 5 : zlibConstants.BROTLI_MAX_QUALITY;
     void Promise.all([
-      brotli(page.html, {
+      brotli(page.body, {
         params: {
           [zlibConstants.BROTLI_PARAM_QUALITY]: quality,
           [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
         },
       }),
-      gzipAsync(page.html, { level: 9 }),
+      gzipAsync(page.body, { level: 9 }),
     ])
       .then(([br, gz]) => {
         page.br = br;
@@ -189,7 +204,7 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPa
         page.compressing = false;
       });
   }
-  return reply.send(page.html);
+  return reply.send(page.body);
 }
 
 /** What the page renderer answers. */
@@ -256,7 +271,7 @@ export async function registerPageCache(app: FastifyInstance, options: PageCache
   // Every route under /api/admin is a back-office call: a successful one that is not a read may have changed
   // what a public page shows. Hooked on the URL, not on the routes, so a future admin module cannot forget it.
   // Signing in and out changes no page.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (
       request.method !== 'GET' &&
       request.method !== 'HEAD' &&
@@ -269,6 +284,7 @@ export async function registerPageCache(app: FastifyInstance, options: PageCache
       cache.clear();
       void announce();
     }
+    done(null, payload);
   });
 
   const subscription = await listenToChannel(app.database, PAGE_CACHE_CHANNEL, {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOVE_HOLDS_PER_BOOKING, manageBookingTexts } from '../../../shared/manage-booking';
 import { MAX_HOLDS_PER_ADDRESS } from '../../../shared/slots';
-import { payments, slots } from '../../db/schema';
+import { appointments, payments, slots } from '../../db/schema';
 import {
   adultForm,
   appointmentOf,
@@ -14,8 +14,17 @@ import {
   pay,
   paymentsOfPatient,
 } from '../../test/booking-fixtures';
+import { inLockQueue } from '../../test/lock-queue';
 import { insertSlot } from '../../test/slot-fixtures';
-import { appointmentRow, auditOf, emailsAbout, slotRow, staffBooking } from '../../test/staff-fixtures';
+import {
+  appointmentRow,
+  auditOf,
+  emailsAbout,
+  putAppointment,
+  slotRow,
+  staffBooking,
+  staffForm,
+} from '../../test/staff-fixtures';
 import type { AdminTestApp } from '../../test/test-app';
 import { MANAGE_ACTIONS_PER_MINUTE } from './appointment-routes';
 
@@ -472,6 +481,53 @@ describe('POST /api/bookings/:reference/move', () => {
       .where(eq(slots.id, booking.slot.id));
     const moved = await move(booking.link, next.id, holdToken);
     expect(moved.statusCode, moved.body).toBe(200);
+  });
+
+  it('made twice at once (two tabs, or staff and the patient), moves it from where the first put it, each e-mail saying where it was', async () => {
+    const orders = [
+      ['patient', 'patient'],
+      ['staff', 'patient'],
+      ['patient', 'staff'],
+    ] as const;
+    for (const [round, order] of orders.entries()) {
+      const email = `twomoves${round}@example.ie`;
+      const booking = await paidWithLink(email);
+      const moveBy = async (who: 'patient' | 'staff') => {
+        const next = await futureSlot(db());
+        if (who === 'staff') {
+          return {
+            slotId: next.id,
+            send: () =>
+              putAppointment(t.app, t.auth, booking.appointmentId, {
+                ...staffForm(next.id, { email }),
+                'session[id]': next.id,
+              }),
+          };
+        }
+        const held = await holdForMove(booking.link, next.id);
+        expect(held.statusCode, held.body).toBe(200);
+        return { slotId: next.id, send: () => move(booking.link, next.id, held.json().hold_token) };
+      };
+      const first = await moveBy(order[0]);
+      const second = await moveBy(order[1]);
+      // On PostgreSQL the second waits for the first's lock on the appointment, and reads it once moved.
+      const answers = await inLockQueue(
+        t.database,
+        (tx) =>
+          tx.select().from(appointments).where(eq(appointments.id, booking.appointmentId)).for('update'),
+        [first.send, second.send],
+      );
+      for (const answer of answers) expect(answer.statusCode, `${order}: ${answer.body}`).toBe(200);
+      // Where the one that came last put it (on PGlite, which ran them together, either).
+      const lastTargets = t.database.kind === 'postgres' ? [second.slotId] : [first.slotId, second.slotId];
+      expect(lastTargets).toContain((await appointmentRow(db(), booking.appointmentId))?.slotId);
+      const moved = (await emailsAbout(db(), booking.appointmentId)).filter(
+        (mail) => mail.toAddress === email && /has moved/.test(mail.subject),
+      );
+      expect(moved, order.join(' then ')).toHaveLength(2);
+      for (const mail of moved)
+        expect(mail.textBody, order.join(' then ')).toMatch(/Was: \d{2}\/\d{2}\/\d{4}/);
+    }
   });
 
   it('races another visitor for a time: exactly one of them gets it', async () => {

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingTexts } from '../../../shared/booking';
 import { MOVE_HOLDS_PER_BOOKING, manageBookingTexts } from '../../../shared/manage-booking';
 import { MAX_HOLDS_PER_ADDRESS } from '../../../shared/slots';
 import { appointments, payments, slots } from '../../db/schema';
 import {
   adultForm,
   appointmentOf,
+  appointmentsOfSlot,
   createAdminBookingTestApp,
   futureSlot,
   holdSlot,
@@ -15,6 +17,7 @@ import {
   paymentsOfPatient,
 } from '../../test/booking-fixtures';
 import { inLockQueue } from '../../test/lock-queue';
+import { injectMultipart } from '../../test/multipart';
 import { insertSlot } from '../../test/slot-fixtures';
 import {
   appointmentRow,
@@ -365,6 +368,54 @@ describe('PUT /api/bookings/:reference/sessions/:id (the hold of a move)', () =>
     expect(tooLate.statusCode).toBe(409);
     expect(tooLate.json().error_messages).toBe(manageBookingTexts.noticePassed);
     expect((await slotRow(db(), next.id))?.status).toBe('available');
+  });
+});
+
+describe('a time held to move a booking', () => {
+  it("is that booking's move's only: a new booking with it (JSON or a form) and another booking's move are refused", async () => {
+    const booking = await paidWithLink('ownmove@example.ie');
+    const other = await paidWithLink('othermove@example.ie');
+    const next = await futureSlot(db());
+    const held = await holdForMove(booking.link, next.id);
+    expect(held.statusCode, held.body).toBe(200);
+    const token: string = held.json().hold_token;
+
+    const asJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/patients',
+      headers: { 'x-hold-token': token },
+      payload: { patient: adultForm(next.id, { email: 'newbooking@example.ie' }) },
+      remoteAddress: nextAddress(),
+    });
+    expect(asJson.statusCode, asJson.body).toBe(409);
+    expect(asJson.json()).toMatchObject({
+      code: 'hold_for_move',
+      error_messages: bookingTexts.holdForMove,
+      errors: { session_id: [bookingTexts.holdForMove] },
+    });
+    const fields = Object.fromEntries(
+      Object.entries(adultForm(next.id, { email: 'newbooking@example.ie' })).map(([key, value]) => [
+        `patient[${key}]`,
+        value as string,
+      ]),
+    );
+    const asForm = await injectMultipart(t.app, 'POST', '/api/patients', fields, { 'x-hold-token': token });
+    expect(asForm.statusCode, asForm.body).toBe(409);
+    expect(asForm.json().code).toBe('hold_for_move');
+
+    const othersMove = await move(other.link, next.id, token);
+    expect(othersMove.statusCode, othersMove.body).toBe(409);
+    expect(othersMove.json().error_messages).toBe(manageBookingTexts.holdMissing);
+    expect((await appointmentRow(db(), other.appointmentId))?.slotId).toBe(other.slot.id);
+
+    expect(await appointmentsOfSlot(db(), next.id)).toEqual([]);
+    expect(await slotRow(db(), next.id)).toMatchObject({
+      status: 'pending',
+      holdClient: `booking:${booking.appointmentId}`,
+    });
+    const moved = await move(booking.link, next.id, token);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await appointmentRow(db(), booking.appointmentId))?.slotId).toBe(next.id);
   });
 });
 

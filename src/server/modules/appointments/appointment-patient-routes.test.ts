@@ -22,6 +22,7 @@ import { insertSlot } from '../../test/slot-fixtures';
 import {
   appointmentRow,
   auditOf,
+  deleteAppointment,
   emailsAbout,
   putAppointment,
   slotRow,
@@ -416,6 +417,37 @@ describe('a time held to move a booking', () => {
     const moved = await move(booking.link, next.id, token);
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await appointmentRow(db(), booking.appointmentId))?.slotId).toBe(next.id);
+  });
+
+  it('is let go when the booking is cancelled: by the patient (refunded) or by staff', async () => {
+    const paid = await paidWithLink('cancelmoveholds@example.ie');
+    const staffMade = await staffBooking(t.app, db(), t.auth, {
+      form: { email: 'staffmoveholds@example.ie' },
+    });
+    const staffLink = await linkOf(staffMade.id);
+    const heldFor = async (link: Link) => {
+      const times = [await futureSlot(db()), await futureSlot(db())];
+      for (const time of times) expect((await holdForMove(link, time.id)).statusCode).toBe(200);
+      return times.map((time) => time.id);
+    };
+    const paidHolds = await heldFor(paid.link);
+    const staffHolds = await heldFor(staffLink);
+
+    const cancelled = await cancel(paid.link);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().message).toBe(manageBookingTexts.cancelledRefunded);
+    const deleted = await deleteAppointment(t.app, t.auth, staffMade.id);
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+
+    for (const id of [...paidHolds, ...staffHolds]) {
+      expect(await slotRow(db(), id), `slot ${id}`).toMatchObject({ status: 'available', holdClient: null });
+    }
+    const [refunded] = (await auditOf(db(), 'appointment', paid.appointmentId)).filter(
+      (entry) => entry.details?.refund_id,
+    );
+    expect((refunded?.details?.move_holds_released as number[] | undefined)?.sort()).toEqual(
+      [...paidHolds].sort(),
+    );
   });
 });
 

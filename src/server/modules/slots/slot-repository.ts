@@ -322,6 +322,11 @@ export function releaseHolds(
   );
 }
 
+/** Releases every hold counted with `holder` (a slot's `hold_client`), live or lapsed. */
+export function releaseHoldsOfHolder(db: Db, holder: string): Promise<number[]> {
+  return endHolds(db, eq(slots.holdClient, holder));
+}
+
 /**
  * Sets the status of a slot whose status is one of `from`; a pending one gets a hold that lapses. Staff set a
  * held slot available only when the hold is theirs (no hold token) or has lapsed: a visitor's live hold stays.

@@ -42,6 +42,8 @@ export const bookingTexts = {
   mailInvalid: texts.mailInvalid,
   phoneInvalid: texts.phoneInvalid,
   holdMissing: 'Please choose a time first: this time is not held for you, or your hold has ended.',
+  holdForMove:
+    'This time is held to move an existing booking, not to make a new one. Please choose a time on the booking page.',
   kindMismatch: 'This time is for another kind of appointment.',
   tooManyBookings: `One address can make at most ${BOOKINGS_PER_ADDRESS_PER_DAY} bookings a day. Please call the clinic to book more.`,
   notFound: 'Patient not found',

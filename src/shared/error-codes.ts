@@ -55,6 +55,8 @@ const errorCodes = [
   /** Staff change or delete a slot a booking is holding (a visitor's hold, or a staff booking under way). */
   'slot_held',
   'hold_missing',
+  /** A time held to move a booking (through its booking link) sent to make a new booking. */
+  'hold_for_move',
   'holds_limit',
   'hold_lifetime_reached',
   // Bookings and appointments

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingTexts } from '../../../shared/booking';
 import { MOVE_HOLDS_PER_BOOKING, manageBookingTexts } from '../../../shared/manage-booking';
 import { MAX_HOLDS_PER_ADDRESS } from '../../../shared/slots';
-import { payments, slots } from '../../db/schema';
+import { appointments, payments, slots } from '../../db/schema';
 import {
   adultForm,
   appointmentOf,
+  appointmentsOfSlot,
   createAdminBookingTestApp,
   futureSlot,
   holdSlot,
@@ -14,8 +16,19 @@ import {
   pay,
   paymentsOfPatient,
 } from '../../test/booking-fixtures';
+import { inLockQueue } from '../../test/lock-queue';
+import { injectMultipart } from '../../test/multipart';
 import { insertSlot } from '../../test/slot-fixtures';
-import { appointmentRow, auditOf, emailsAbout, slotRow, staffBooking } from '../../test/staff-fixtures';
+import {
+  appointmentRow,
+  auditOf,
+  deleteAppointment,
+  emailsAbout,
+  putAppointment,
+  slotRow,
+  staffBooking,
+  staffForm,
+} from '../../test/staff-fixtures';
 import type { AdminTestApp } from '../../test/test-app';
 import { MANAGE_ACTIONS_PER_MINUTE } from './appointment-routes';
 
@@ -359,6 +372,85 @@ describe('PUT /api/bookings/:reference/sessions/:id (the hold of a move)', () =>
   });
 });
 
+describe('a time held to move a booking', () => {
+  it("is that booking's move's only: a new booking with it (JSON or a form) and another booking's move are refused", async () => {
+    const booking = await paidWithLink('ownmove@example.ie');
+    const other = await paidWithLink('othermove@example.ie');
+    const next = await futureSlot(db());
+    const held = await holdForMove(booking.link, next.id);
+    expect(held.statusCode, held.body).toBe(200);
+    const token: string = held.json().hold_token;
+
+    const asJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/patients',
+      headers: { 'x-hold-token': token },
+      payload: { patient: adultForm(next.id, { email: 'newbooking@example.ie' }) },
+      remoteAddress: nextAddress(),
+    });
+    expect(asJson.statusCode, asJson.body).toBe(409);
+    expect(asJson.json()).toMatchObject({
+      code: 'hold_for_move',
+      error_messages: bookingTexts.holdForMove,
+      errors: { session_id: [bookingTexts.holdForMove] },
+    });
+    const fields = Object.fromEntries(
+      Object.entries(adultForm(next.id, { email: 'newbooking@example.ie' })).map(([key, value]) => [
+        `patient[${key}]`,
+        value as string,
+      ]),
+    );
+    const asForm = await injectMultipart(t.app, 'POST', '/api/patients', fields, { 'x-hold-token': token });
+    expect(asForm.statusCode, asForm.body).toBe(409);
+    expect(asForm.json().code).toBe('hold_for_move');
+
+    const othersMove = await move(other.link, next.id, token);
+    expect(othersMove.statusCode, othersMove.body).toBe(409);
+    expect(othersMove.json().error_messages).toBe(manageBookingTexts.holdMissing);
+    expect((await appointmentRow(db(), other.appointmentId))?.slotId).toBe(other.slot.id);
+
+    expect(await appointmentsOfSlot(db(), next.id)).toEqual([]);
+    expect(await slotRow(db(), next.id)).toMatchObject({
+      status: 'pending',
+      holdClient: `booking:${booking.appointmentId}`,
+    });
+    const moved = await move(booking.link, next.id, token);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await appointmentRow(db(), booking.appointmentId))?.slotId).toBe(next.id);
+  });
+
+  it('is let go when the booking is cancelled: by the patient (refunded) or by staff', async () => {
+    const paid = await paidWithLink('cancelmoveholds@example.ie');
+    const staffMade = await staffBooking(t.app, db(), t.auth, {
+      form: { email: 'staffmoveholds@example.ie' },
+    });
+    const staffLink = await linkOf(staffMade.id);
+    const heldFor = async (link: Link) => {
+      const times = [await futureSlot(db()), await futureSlot(db())];
+      for (const time of times) expect((await holdForMove(link, time.id)).statusCode).toBe(200);
+      return times.map((time) => time.id);
+    };
+    const paidHolds = await heldFor(paid.link);
+    const staffHolds = await heldFor(staffLink);
+
+    const cancelled = await cancel(paid.link);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().message).toBe(manageBookingTexts.cancelledRefunded);
+    const deleted = await deleteAppointment(t.app, t.auth, staffMade.id);
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+
+    for (const id of [...paidHolds, ...staffHolds]) {
+      expect(await slotRow(db(), id), `slot ${id}`).toMatchObject({ status: 'available', holdClient: null });
+    }
+    const [refunded] = (await auditOf(db(), 'appointment', paid.appointmentId)).filter(
+      (entry) => entry.details?.refund_id,
+    );
+    expect((refunded?.details?.move_holds_released as number[] | undefined)?.sort()).toEqual(
+      [...paidHolds].sort(),
+    );
+  });
+});
+
 describe('POST /api/bookings/:reference/move', () => {
   it('moves to a held time of the same kind: the old time freed, one event with a higher SEQUENCE, both told', async () => {
     const booking = await paidWithLink('move@example.ie');
@@ -472,6 +564,53 @@ describe('POST /api/bookings/:reference/move', () => {
       .where(eq(slots.id, booking.slot.id));
     const moved = await move(booking.link, next.id, holdToken);
     expect(moved.statusCode, moved.body).toBe(200);
+  });
+
+  it('made twice at once (two tabs, or staff and the patient), moves it from where the first put it, each e-mail saying where it was', async () => {
+    const orders = [
+      ['patient', 'patient'],
+      ['staff', 'patient'],
+      ['patient', 'staff'],
+    ] as const;
+    for (const [round, order] of orders.entries()) {
+      const email = `twomoves${round}@example.ie`;
+      const booking = await paidWithLink(email);
+      const moveBy = async (who: 'patient' | 'staff') => {
+        const next = await futureSlot(db());
+        if (who === 'staff') {
+          return {
+            slotId: next.id,
+            send: () =>
+              putAppointment(t.app, t.auth, booking.appointmentId, {
+                ...staffForm(next.id, { email }),
+                'session[id]': next.id,
+              }),
+          };
+        }
+        const held = await holdForMove(booking.link, next.id);
+        expect(held.statusCode, held.body).toBe(200);
+        return { slotId: next.id, send: () => move(booking.link, next.id, held.json().hold_token) };
+      };
+      const first = await moveBy(order[0]);
+      const second = await moveBy(order[1]);
+      // On PostgreSQL the second waits for the first's lock on the appointment, and reads it once moved.
+      const answers = await inLockQueue(
+        t.database,
+        (tx) =>
+          tx.select().from(appointments).where(eq(appointments.id, booking.appointmentId)).for('update'),
+        [first.send, second.send],
+      );
+      for (const answer of answers) expect(answer.statusCode, `${order}: ${answer.body}`).toBe(200);
+      // Where the one that came last put it (on PGlite, which ran them together, either).
+      const lastTargets = t.database.kind === 'postgres' ? [second.slotId] : [first.slotId, second.slotId];
+      expect(lastTargets).toContain((await appointmentRow(db(), booking.appointmentId))?.slotId);
+      const moved = (await emailsAbout(db(), booking.appointmentId)).filter(
+        (mail) => mail.toAddress === email && /has moved/.test(mail.subject),
+      );
+      expect(moved, order.join(' then ')).toHaveLength(2);
+      for (const mail of moved)
+        expect(mail.textBody, order.join(' then ')).toMatch(/Was: \d{2}\/\d{2}\/\d{4}/);
+    }
   });
 
   it('races another visitor for a time: exactly one of them gets it', async () => {

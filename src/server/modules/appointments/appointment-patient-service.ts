@@ -4,7 +4,6 @@ import {
   CANCELLATION_NOTICE_HOURS,
   type ManageActionResponse,
   type ManagedAppointment,
-  MOVE_HOLDS_PER_BOOKING,
   manageActions,
   manageBookingTexts,
 } from '../../../shared/manage-booking';
@@ -24,6 +23,7 @@ import {
 } from './appointment-repository';
 import { serviceName } from './emails/booking-details';
 import { manageLinkUrl } from './manage-links';
+import { moveHoldsOf } from './move-holds';
 import { cancelAppointment } from './moves/cancel-appointment';
 import { refundAppointment } from './moves/refund-appointment';
 import { rescheduleAppointment } from './moves/reschedule-appointment';
@@ -258,7 +258,7 @@ export async function holdTimeForOwnMove(
       target.slotId,
       {
         ownToken: target.ownToken,
-        count: { key: `booking:${record.appointment.id}`, maxHolds: MOVE_HOLDS_PER_BOOKING },
+        count: moveHoldsOf(record.appointment.id),
       },
       settings.holdMinutes,
     );

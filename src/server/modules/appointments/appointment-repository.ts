@@ -288,13 +288,15 @@ export async function findAppointmentRecord(db: Db, id: number): Promise<Appoint
 /**
  * The appointment with its patient, slot and latest payment, its row locked until the transaction ends (the first
  * lock of every move: the module's order of locks is the appointment, then its payments, then slots).
+ *
+ * The row is locked alone, and the rest read by the next statement. Locked in one statement with its joins, an
+ * appointment another move changed while this waited for the lock would be checked again in its new version against
+ * the rows joined before the wait (PostgreSQL re-reads only the locked row): after a reschedule, the old slot, which
+ * no longer matches, so the slot came back null. The next statement sees what that move committed.
  */
 export async function lockAppointmentRecord(db: Db, id: number): Promise<AppointmentRecord | undefined> {
-  const [row] = await records(db)
-    .query.where(eq(appointments.id, id))
-    .limit(1)
-    .for('update', { of: appointments });
-  return row as AppointmentRecord | undefined;
+  const locked = await lockAppointment(db, id);
+  return locked ? findAppointmentRecord(db, id) : undefined;
 }
 
 /** The appointment of a patient's booking link (its reference and token, by the token's hash), with the rest. */

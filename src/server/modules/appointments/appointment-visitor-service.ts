@@ -14,7 +14,7 @@ import { newSecretToken } from '../../security/secret-tokens';
 import type { Actor } from '../audit/audit-log';
 import { findPatient } from '../patients/patient-repository';
 import { paymentsOfAppointment } from '../payments/payment-repository';
-import { extendHold, findHeldSlot, findSlot, holdsAnySlot } from '../slots/slot-repository';
+import { extendHold, findAnyHeldSlot, findHeldSlot, findSlot } from '../slots/slot-repository';
 import {
   checkVisitorUploadAllowance,
   notingUploadRefusal,
@@ -31,6 +31,7 @@ import {
 } from './appointment-repository';
 import { visitorAppointmentAnswer } from './appointment-view';
 import { patientColumnsOf, testTicksOf } from './booking-form';
+import { isMoveHolder } from './move-holds';
 import { bookAppointment } from './moves/book-appointment';
 import { preparedBytes, preparedFiles } from './patient-files';
 
@@ -41,6 +42,14 @@ import { preparedBytes, preparedFiles } from './patient-files';
  */
 
 const holdMissing = () => fieldErrors([['session_id', [bookingTexts.holdMissing]]]);
+
+/** A time held to move a booking is that move's only (decision 0020): never a new booking's. */
+const heldForMove = () =>
+  conflict(
+    'hold_for_move',
+    bookingTexts.holdForMove,
+    fieldErrors([['session_id', [bookingTexts.holdForMove]]]),
+  );
 
 /** A visitor booking the slot they hold: who they are to the audit log, and to the per-address daily limit. */
 export interface Visitor {
@@ -68,9 +77,9 @@ export async function checkBeforeBookingForm(
   uploads?: VisitorUploadCounting,
 ): Promise<void> {
   if (!visitor.holdTokenHash) throw forbidden('hold_missing', bookingTexts.holdMissing, holdMissing());
-  if (!(await holdsAnySlot(db, visitor.holdTokenHash))) {
-    throw conflict('hold_missing', bookingTexts.holdMissing, holdMissing());
-  }
+  const held = await findAnyHeldSlot(db, visitor.holdTokenHash);
+  if (!held) throw conflict('hold_missing', bookingTexts.holdMissing, holdMissing());
+  if (isMoveHolder(held.holdClient)) throw heldForMove();
   const fileBytes = Math.max(0, formBytes - FORM_TEXT_BYTES);
   if (fileBytes === 0) return;
   await notingUploadRefusal(db, uploads, visitor.client, () =>
@@ -103,6 +112,7 @@ export async function bookHeldSlot(
   if (!holdTokenHash) throw forbidden('hold_missing', bookingTexts.holdMissing, holdMissing());
   const held = await findHeldSlot(db, request.session_id, holdTokenHash);
   if (!held) throw conflict('hold_missing', bookingTexts.holdMissing, holdMissing());
+  if (isMoveHolder(held.holdClient)) throw heldForMove();
   const form = { ...request, is_adult: held.isAdult, is_video_call: held.isVideoCall };
   const issues = bookingFormIssues(form);
   if (issues.length > 0) throw refusedFields(issues);
@@ -138,6 +148,8 @@ export async function bookHeldSlot(
         await discardUnpaidAppointments(tx, replaced);
         const slot = await extendHold(tx, request.session_id, holdTokenHash, settings.holdMinutes);
         if (!slot) throw conflict('hold_missing', bookingTexts.holdMissing, holdMissing());
+        // Checked again on the row this transaction holds: the token's hold may have been taken for a move meanwhile.
+        if (isMoveHolder(slot.holdClient)) throw heldForMove();
         return { slot, audit: replaced.length > 0 ? { replaced } : undefined };
       },
       formFor: (slot) => ({

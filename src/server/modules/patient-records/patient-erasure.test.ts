@@ -2,14 +2,18 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientTexts, staffFileUrl } from '../../../shared/patients';
 import type { PaymentStatus } from '../../../shared/payment-states';
+import type { Db } from '../../db/database';
 import { appointments, auditLog, files, patients, payments, slots } from '../../db/schema';
 import {
   appointmentOf,
   createAdminBookingTestApp,
   createBooking,
+  futureSlot,
+  nextAddress,
   paidBooking,
   pay,
 } from '../../test/booking-fixtures';
+import { inLockQueue } from '../../test/lock-queue';
 import { testFile } from '../../test/multipart';
 import {
   bookWithFiles,
@@ -73,6 +77,15 @@ async function patientWithAppointment(
     });
   }
   return { patientId, appointmentId: appointment.id };
+}
+
+/** The booking link e-mailed about the appointment (its reference and token). */
+async function manageLinkOf(appointmentId: number): Promise<{ reference: string; token: string }> {
+  for (const mail of await emailsAbout(t.database.db, appointmentId)) {
+    const found = /\/booking\/([0-9A-Z]+)#([\w-]{43})/.exec(mail.textBody);
+    if (found?.[1] && found[2]) return { reference: found[1], token: found[2] };
+  }
+  throw new Error(`no booking link was e-mailed about appointment ${appointmentId}`);
 }
 
 const columnsHolding = (...needles: string[]) => columnsHoldingAny(t.database.db, ...needles);
@@ -235,6 +248,54 @@ describe('DELETE /api/admin/patients/:id (GDPR erasure)', () => {
         expect(row).toMatchObject({ status: 'paid', patientId: booking.patientId });
         expect(person).toBeDefined();
       }
+    }
+  });
+
+  it('is refused while the patient moves their paid booking, and leaves the moved booking and its e-mails whole', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const email = `moving${round}@example.ie`;
+      const booking = await paidBooking(t.app, t.database.db, {
+        form: { first_name: 'Moving', last_name: `Patient${round}`, email },
+      });
+      const link = await manageLinkOf(booking.appointmentId);
+      const next = await futureSlot(t.database.db);
+      const held = await t.app.inject({
+        method: 'PUT',
+        url: `/api/bookings/${link.reference}/sessions/${next.id}`,
+        headers: { 'x-manage-token': link.token },
+        remoteAddress: nextAddress(),
+      });
+      expect(held.statusCode, held.body).toBe(200);
+      const move = () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/bookings/${link.reference}/move`,
+          headers: { 'x-manage-token': link.token, 'x-hold-token': held.json().hold_token },
+          payload: { session_id: next.id },
+          remoteAddress: nextAddress(),
+        });
+      // On PostgreSQL the move takes the appointment's row first in even rounds (the erasure waits for it, then
+      // reads the moved row), the erasure first in odd ones.
+      const lockRow = (tx: Db) =>
+        tx.select().from(appointments).where(eq(appointments.id, booking.appointmentId)).for('update');
+      const answers = await inLockQueue(
+        t.database,
+        lockRow,
+        round % 2 === 0 ? [move, () => erase(booking.patientId)] : [() => erase(booking.patientId), move],
+      );
+      const [moved, erased] = round % 2 === 0 ? answers : [answers[1], answers[0]];
+      expect(moved?.statusCode, `round ${round}: ${moved?.body}`).toBe(200);
+      expect(erased?.statusCode, `round ${round}: ${erased?.body}`).toBe(409);
+      expect(erased?.json().code).toBe('erase_upcoming');
+      expect(await appointmentRow(t.database.db, booking.appointmentId)).toMatchObject({
+        status: 'paid',
+        patientId: booking.patientId,
+        slotId: next.id,
+      });
+      const mails = await emailsAbout(t.database.db, booking.appointmentId);
+      expect(mails.filter((mail) => mail.toAddress === email && /has moved/.test(mail.subject))).toHaveLength(
+        1,
+      );
     }
   });
 

@@ -159,27 +159,59 @@ export async function findFileOwner(db: Db, fileId: string): Promise<number | un
   return row?.id;
 }
 
+/** A patient's appointment as the erasure reads it, locked: its state, its time's start, its slot and hold. */
+export interface LockedAppointmentOfPatient {
+  id: number;
+  status: string;
+  /** Its time's start; null when it has no time, or its slot could not be read. */
+  startsAt: Date | null;
+  createdAt: Date;
+  slotId: number | null;
+  holdTokenHash: string | null;
+}
+
 /**
  * Locks a patient's appointments until the transaction ends, answering each with its state, its time's start,
  * when it was made, and its slot and visitor's hold (a booking still being made holds its time by that).
  * Appointments are locked before anything else, as the appointments module does, so an erasure and a booking's
  * move never wait for each other in a circle.
+ *
+ * The slots are read by a second statement, once the rows are locked. Joined into the locking statement, an
+ * appointment a move changed while this waited for its lock would be checked again in its new version against the
+ * slot row read before the wait (PostgreSQL re-reads only the locked rows): the old slot, whose join no longer
+ * matches, so its start came back null. A later statement sees what the move committed.
  */
-export function lockAppointmentsOfPatient(db: Db, patientId: number) {
-  return db
+export async function lockAppointmentsOfPatient(
+  db: Db,
+  patientId: number,
+): Promise<LockedAppointmentOfPatient[]> {
+  const rows = await db
     .select({
       id: appointments.id,
       status: appointments.status,
-      startsAt: slots.startsAt,
       createdAt: appointments.createdAt,
       slotId: appointments.slotId,
       holdTokenHash: appointments.holdTokenHash,
     })
     .from(appointments)
-    .leftJoin(slots, eq(slots.id, appointments.slotId))
     .where(eq(appointments.patientId, patientId))
     .orderBy(appointments.id)
-    .for('update', { of: appointments });
+    .for('update');
+  const slotIds = [...new Set(rows.flatMap((row) => (row.slotId === null ? [] : [row.slotId])))];
+  const starts = new Map(
+    slotIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: slots.id, startsAt: slots.startsAt })
+            .from(slots)
+            .where(inArray(slots.id, slotIds))
+        ).map((slot) => [slot.id, slot.startsAt]),
+  );
+  return rows.map((row) => ({
+    ...row,
+    startsAt: row.slotId === null ? null : (starts.get(row.slotId) ?? null),
+  }));
 }
 
 /** Locks the patient's row until the transaction ends. */

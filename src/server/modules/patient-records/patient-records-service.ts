@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { appointmentStarts, isUpcoming } from '../../../shared/appointment-states';
+import { appointmentStarts } from '../../../shared/appointment-states';
 import {
   type PatientDetail,
   type PatientsQuery,
@@ -44,6 +44,7 @@ import {
 } from './patient-records-repository';
 import { type ExportedFile, patientCsvRow, patientExport, patientListItem } from './patient-records-view';
 import { type ZipEntry, zipFileName, zipStream } from './patient-zip';
+import { isStillToCome } from './still-to-come';
 
 /**
  * Staff's reads, exports and erasure of patients' records (spec 2.6, DESIGN.md section 4). Every read of a
@@ -226,12 +227,8 @@ export async function erasePatientRecords(
     if (!patient) throw notFound(patientTexts.notFound);
     const referralRows = await referralsOfPatient(tx, id);
     const now = (options.now ?? new Date()).getTime();
-    if (
-      appointmentRows.some(
-        // Still to come: erasing its patient would leave the clinic expecting someone it can no longer name or reach.
-        (row) => isUpcoming(row.status) && row.startsAt && row.startsAt.getTime() > now,
-      )
-    ) {
+    // Still to come: erasing its patient would leave the clinic expecting someone it can no longer name or reach.
+    if (appointmentRows.some((row) => isStillToCome(row, now))) {
       throw conflict('erase_upcoming', patientTexts.eraseUpcoming);
     }
     const { olderThan } = options;

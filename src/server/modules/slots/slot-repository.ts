@@ -253,10 +253,17 @@ function slotRowOf(raw: Record<string, unknown>): Slot {
   return row as Slot;
 }
 
-/** Whether `tokenHash` holds any slot now. */
-export async function holdsAnySlot(db: Db, tokenHash: string): Promise<boolean> {
-  const rows = await db.select({ id: slots.id }).from(slots).where(heldBy(tokenHash)).limit(1);
-  return rows.length > 0;
+/** A slot `tokenHash` holds now, with whose hold it is (`hold_client`); undefined when it holds none. */
+export async function findAnyHeldSlot(
+  db: Db,
+  tokenHash: string,
+): Promise<{ id: number; holdClient: string | null } | undefined> {
+  const [row] = await db
+    .select({ id: slots.id, holdClient: slots.holdClient })
+    .from(slots)
+    .where(heldBy(tokenHash))
+    .limit(1);
+  return row;
 }
 
 /** The live hold of `tokenHash` on the slot. */
@@ -313,6 +320,11 @@ export function releaseHolds(
       'id' in slot ? eq(slots.id, slot.id) : ne(slots.id, slot.exceptId),
     ) as SQL,
   );
+}
+
+/** Releases every hold counted with `holder` (a slot's `hold_client`), live or lapsed. */
+export function releaseHoldsOfHolder(db: Db, holder: string): Promise<number[]> {
+  return endHolds(db, eq(slots.holdClient, holder));
 }
 
 /**

@@ -10,6 +10,7 @@ import { paymentsOfAppointment } from '../../payments/payment-repository';
 import { freeBookedSlot, releaseHolds } from '../../slots/slot-repository';
 import { type AppointmentRecord, lockAppointmentRecord, moveAppointment } from '../appointment-repository';
 import { cancelledEmailOf, clinicChangeEmailOf } from '../emails/appointment-emails';
+import { releaseMoveHolds } from '../move-holds';
 
 /** Who cancels an appointment, and what else must hold. */
 export interface CancelRequest {
@@ -60,11 +61,14 @@ export async function cancelAppointment(
         ? await releaseHolds(tx, appointment.holdTokenHash, { id: appointment.slotId })
         : [];
     const freed = !held && appointment.slotId ? await freeBookedSlot(tx, appointment.slotId) : undefined;
+    // A time its patient held to move it to is let go with it (a held one has no booking link to hold one by).
+    const moveHoldsReleased = held ? [] : await releaseMoveHolds(tx, appointmentId);
     const paid = payments.find((payment) => payment.status === 'succeeded');
     await auditChange(tx, actor, 'update', 'appointment', appointmentId, {
       status: { from: appointment.status, to: moved.status },
       slot_id: appointment.slotId,
       ...(held ? { hold_released: released.length > 0 } : { slot_freed: Boolean(freed) }),
+      ...(moveHoldsReleased.length > 0 ? { move_holds_released: moveHoldsReleased } : {}),
       ...(paid ? { payment_kept: paid.id } : {}),
       ...(byPatient ? { by: 'patient' } : {}),
     });

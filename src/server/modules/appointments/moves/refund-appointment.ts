@@ -17,6 +17,7 @@ import { freeBookedSlot } from '../../slots/slot-repository';
 import type { AppointmentContext } from '../appointment-context';
 import { type AppointmentRecord, lockAppointmentRecord, moveAppointment } from '../appointment-repository';
 import { clinicChangeEmailOf, refundEmailOf } from '../emails/appointment-emails';
+import { releaseMoveHolds } from '../move-holds';
 
 /** A payment's refund is asked for with this key, however often: the provider refunds it once. */
 export const refundKey = (payment: Pick<Payment, 'idempotencyKey'>) => `${payment.idempotencyKey}-refund`;
@@ -128,12 +129,15 @@ async function completeRefund(
     const before = record?.appointment;
     const moved = before ? await moveAppointment(tx, before.id, 'refund', { newInvite: true }) : undefined;
     const freed = moved?.slotId ? await freeBookedSlot(tx, moved.slotId) : undefined;
+    // A time its patient held to move it to is let go with it.
+    const moveHoldsReleased = moved ? await releaseMoveHolds(tx, moved.id) : [];
     await auditChange(tx, actor, 'update', 'appointment', refunded.appointmentId, {
       status: { from: before?.status ?? null, to: moved?.status ?? before?.status ?? null },
       payment_id: payment.id,
       refund_id: refundId,
       amount_cents: refunded.amountCents,
       slot_freed: Boolean(freed),
+      ...(moveHoldsReleased.length > 0 ? { move_holds_released: moveHoldsReleased } : {}),
       ...(reason === 'patient' ? { by: 'patient' } : {}),
     });
     if (!record) return;

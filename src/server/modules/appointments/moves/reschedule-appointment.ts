@@ -20,6 +20,7 @@ import {
 } from '../../slots/slot-repository';
 import { type AppointmentRecord, lockAppointmentRecord, moveAppointment } from '../appointment-repository';
 import { clinicChangeEmailOf, movedEmailOf } from '../emails/appointment-emails';
+import { isMoveHolder, moveHoldsOf } from '../move-holds';
 import { kindOf, onNewTime, whyNotMovableTo } from './new-time';
 
 export interface RescheduleRequest {
@@ -78,8 +79,12 @@ export async function rescheduleAppointment(
     if (refusal) throw refusal;
     request.checkNewTime?.(appointment, next);
     const holdTokenHash = taking.by === 'hold' ? taking.holdTokenHash : undefined;
-    if (taking.by === 'hold' && !(holdTokenHash && (await findHeldSlot(tx, next.id, holdTokenHash)))) {
-      throw onNewTime(conflict, 'hold_missing', bookingTexts.holdMissing);
+    if (taking.by === 'hold') {
+      const held = holdTokenHash ? await findHeldSlot(tx, next.id, holdTokenHash) : undefined;
+      // A time held to move another booking is that booking's, not this one's.
+      const othersMove =
+        isMoveHolder(held?.holdClient ?? null) && held?.holdClient !== moveHoldsOf(appointmentId).key;
+      if (!held || othersMove) throw onNewTime(conflict, 'hold_missing', bookingTexts.holdMissing);
     }
     const payments = await paymentsOfAppointment(tx, appointmentId);
     if (payments.some((payment) => isUnderWay(payment.status))) {

@@ -13,6 +13,7 @@ import { appointmentCsvColumns } from '../src/shared/appointments';
 import {
   adminAuthorization,
   bookAndPay,
+  bookUnpaid,
   createSlots,
   freshDays,
   runSurname,
@@ -291,6 +292,46 @@ describe('appointments table (back office)', () => {
     await expect.poll(() => rowOf(page, brid).count()).toBe(0);
     // The focus stays in the table, not lost with the row.
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('TABLE');
+  });
+
+  it('shows a booking being made only with its option, its name opening the person’s page, at 1280 and 360 px', async () => {
+    // A visitor who left at the payment step: not a patient yet, so only this list can lead staff to them.
+    const heldSurname = runSurname('Qh');
+    const name = `Saoirse ${heldSurname}`;
+    const [slotId = 0] = await createSlots(auth, day, adultTest, [17 * 60]);
+    const { patient } = await bookUnpaid(
+      slotId,
+      patientFields(adultTest, {
+        first: 'Saoirse',
+        last: heldSurname,
+        email: `saoirse.${heldSurname.toLowerCase()}@example.ie`,
+      }),
+    );
+
+    const watched = await openAdminPage(browser, { viewport: viewports.desktop });
+    pages.push(watched);
+    const { page } = watched;
+    await page.goto(`/admin?search=${heldSurname}`);
+    await page.getByText(`No results for “${heldSurname}”.`).waitFor();
+    await page.getByText(/Bookings still being made \(not paid yet\) are left out/).waitFor();
+
+    await page.getByLabel('Show bookings being made').click();
+    await page.waitForURL(/include_held=true/);
+    const row = rowOf(page, name);
+    await row.waitFor();
+    await page.getByText('1–1 of 1').waitFor();
+    // The payment information and the status both read 'Being booked'.
+    expect(await row.getByText('Being booked', { exact: true }).count()).toBe(2);
+    const link = row.getByRole('link', { name, exact: true });
+    expect(await link.getAttribute('href')).toBe(`/admin/patients/${patient.id}`);
+    await screenshot(page, 'admin-appointments-being-booked-1280');
+    await page.setViewportSize(viewports.phone);
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'admin-appointments-being-booked-360');
+
+    await link.click();
+    await page.waitForURL(new RegExp(`/admin/patients/${patient.id}$`));
+    await page.getByRole('heading', { level: 1, name }).waitFor();
   });
 });
 

@@ -61,6 +61,11 @@ export const appointmentFilterSchema = z
     search_transaction: searchText,
     /** Also the cancelled and refunded appointments (a delete or a refund takes them off the list). */
     include_cancelled: queryFlag('include_cancelled'),
+    /**
+     * Also the visitors' bookings still being made (held, not paid; lapse within a day), so that staff can reach
+     * such a person, to erase them on request. Without it only those with a payment attempt are listed.
+     */
+    include_held: queryFlag('include_held'),
   })
   .strict();
 export type AppointmentFilter = z.output<typeof appointmentFilterSchema>;

@@ -19,7 +19,7 @@ const PATIENT_FILES = ['result', 'referral_letter', 'attachment'] as const;
 
 export const listAppointments = withSchemas(admin.listAppointments, {
   summary:
-    'Booking appointments, newest first, each with its latest payment; is_video_call filters the kind, search_transaction searches the patient name, e-mail and phone; cancelled and refunded ones only with include_cancelled=true (the read is audited)',
+    'Booking appointments, newest first, each with its latest payment; is_video_call filters the kind, search_transaction searches the patient name, e-mail and phone; cancelled and refunded ones only with include_cancelled=true; bookings still being made by visitors (held, no payment tried) only with include_held=true (the read is audited)',
   query: appointmentsQuerySchema,
   response: staffAppointmentsResponseSchema,
 });

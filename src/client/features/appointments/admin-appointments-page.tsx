@@ -28,8 +28,12 @@ export const handle: RouteHandle = {
   }),
 };
 
-/** The address's filter: `include_cancelled=true` also lists cancelled and refunded appointments. */
+/**
+ * The address's filters: `include_cancelled=true` also lists cancelled and refunded appointments,
+ * `include_held=true` the visitors' bookings still being made (so that staff can reach such a person).
+ */
 const INCLUDE_CANCELLED = 'include_cancelled';
+const INCLUDE_HELD = 'include_held';
 
 const columns: DataTableColumn<StaffAppointment>[] = [
   {
@@ -65,6 +69,33 @@ const columns: DataTableColumn<StaffAppointment>[] = [
   },
 ];
 
+/** Under 'No results for …': which rows the unticked filters leave out of the search. */
+function HiddenRowsHint({
+  includeCancelled,
+  includeHeld,
+}: {
+  includeCancelled: boolean;
+  includeHeld: boolean;
+}) {
+  if (includeCancelled && includeHeld) return null;
+  return (
+    <>
+      {!includeCancelled && (
+        <p>
+          Cancelled and refunded appointments are not searched: tick ‘Show cancelled and refunded’ to include
+          them.
+        </p>
+      )}
+      {!includeHeld && (
+        <p>
+          Bookings still being made (not paid yet) are left out: tick ‘Show bookings being made’ to include
+          them.
+        </p>
+      )}
+    </>
+  );
+}
+
 /** 'Aoife Byrne, 08/12/2026 09:00': names a row's buttons ('Open …', 'Refund …'). */
 const rowLabel = (row: StaffAppointment) =>
   `${patientNameOf(row)}${row.session ? `, ${row.session.data} ${row.session.start_time}` : ''}`;
@@ -72,7 +103,7 @@ const rowLabel = (row: StaffAppointment) =>
 /**
  * /admin (allergy tests) and /admin/video (video consultations): the pathname decides the kind (spec 2.5).
  * Booked appointments newest first, searched by name, e-mail or phone, paged on the server; the page, search,
- * page size and 'Show cancelled and refunded' live in the address. Each row opens its appointment; paid ones
+ * page size, 'Show cancelled and refunded' and 'Show bookings being made' live in the address. Each row opens its appointment; paid ones
  * can be refunded, booked and paid ones deleted. Export downloads Appointments.csv of what the list shows.
  */
 export function Component() {
@@ -89,17 +120,18 @@ export function AppointmentsPage({ overview }: { overview?: ReactNode }) {
   const params = useTableParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const includeCancelled = searchParams.get(INCLUDE_CANCELLED) === 'true';
-  const filter = { isVideoCall, search: params.search, includeCancelled };
+  const includeHeld = searchParams.get(INCLUDE_HELD) === 'true';
+  const filter = { isVideoCall, search: params.search, includeCancelled, includeHeld };
   const list = useAppointments(params, filter);
   const { deleteAppointment, refundAppointment } = useAppointmentActions();
   const kindName = isVideoCall ? 'Video consultations' : 'Allergy tests';
 
-  const setIncludeCancelled = (include: boolean) =>
+  const setFlag = (key: typeof INCLUDE_CANCELLED | typeof INCLUDE_HELD, include: boolean) =>
     setSearchParams(
       (previous) => {
         const next = new URLSearchParams(previous);
-        if (include) next.set(INCLUDE_CANCELLED, 'true');
-        else next.delete(INCLUDE_CANCELLED);
+        if (include) next.set(key, 'true');
+        else next.delete(key);
         next.delete('page');
         return next;
       },
@@ -148,18 +180,32 @@ export function AppointmentsPage({ overview }: { overview?: ReactNode }) {
           error={list.isError ? `The appointments could not be loaded. ${list.error.message}` : undefined}
           searchLabel="Search by name, e-mail or phone"
           filters={
-            <div className="field field--checkbox appointments__filter">
-              <input
-                id="appointments-include-cancelled"
-                className="field__checkbox"
-                type="checkbox"
-                checked={includeCancelled}
-                onChange={(event) => setIncludeCancelled(event.target.checked)}
-              />
-              <label className="field__label" htmlFor="appointments-include-cancelled">
-                Show cancelled and refunded
-              </label>
-            </div>
+            <>
+              <div className="field field--checkbox appointments__filter">
+                <input
+                  id="appointments-include-cancelled"
+                  className="field__checkbox"
+                  type="checkbox"
+                  checked={includeCancelled}
+                  onChange={(event) => setFlag(INCLUDE_CANCELLED, event.target.checked)}
+                />
+                <label className="field__label" htmlFor="appointments-include-cancelled">
+                  Show cancelled and refunded
+                </label>
+              </div>
+              <div className="field field--checkbox appointments__filter">
+                <input
+                  id="appointments-include-held"
+                  className="field__checkbox"
+                  type="checkbox"
+                  checked={includeHeld}
+                  onChange={(event) => setFlag(INCLUDE_HELD, event.target.checked)}
+                />
+                <label className="field__label" htmlFor="appointments-include-held">
+                  Show bookings being made
+                </label>
+              </div>
+            </>
           }
           editHref={(row) => appointmentEditPath(row.id)}
           editLabel="Open"
@@ -176,14 +222,7 @@ export function AppointmentsPage({ overview }: { overview?: ReactNode }) {
           onDelete={deleteAppointment}
           canDelete={canDelete}
           deleteDialog={deleteDialog}
-          noResultsHint={
-            includeCancelled ? undefined : (
-              <p>
-                Cancelled and refunded appointments are not searched: tick ‘Show cancelled and refunded’ to
-                include them.
-              </p>
-            )
-          }
+          noResultsHint={<HiddenRowsHint includeCancelled={includeCancelled} includeHeld={includeHeld} />}
           emptyState={
             <>
               <p>

@@ -78,9 +78,11 @@ describe('appointment labels', () => {
   });
 
   it('switches kind keeping the search and filter, from the first page', () => {
-    const current = new URLSearchParams('page=3&search=byrne&include_cancelled=true&per_page=25');
+    const current = new URLSearchParams(
+      'page=3&search=byrne&include_held=true&include_cancelled=true&per_page=25',
+    );
     expect(kindSwitchPath(true, current)).toBe(
-      '/admin/video?search=byrne&per_page=25&include_cancelled=true',
+      '/admin/video?search=byrne&per_page=25&include_cancelled=true&include_held=true',
     );
     expect(kindSwitchPath(false, new URLSearchParams('page=2'))).toBe('/admin');
   });

@@ -128,7 +128,7 @@ export const emailStatusLabel = (status: AppointmentEmail['status']) =>
  */
 export function kindSwitchPath(isVideoCall: boolean, current: URLSearchParams): string {
   const next = new URLSearchParams();
-  for (const key of ['search', 'per_page', 'include_cancelled']) {
+  for (const key of ['search', 'per_page', 'include_cancelled', 'include_held']) {
     const value = current.get(key);
     if (value) next.set(key, value);
   }

@@ -47,6 +47,8 @@ export interface AppointmentFilter {
   isVideoCall: boolean;
   search: string;
   includeCancelled: boolean;
+  /** Also the visitors' bookings still being made (held, not paid). */
+  includeHeld: boolean;
 }
 
 const flag = (value: boolean): 'true' | 'false' => (value ? 'true' : 'false');
@@ -57,6 +59,7 @@ function appointmentFilterQuery(filter: AppointmentFilter) {
     is_video_call: flag(filter.isVideoCall),
     search_transaction: filter.search || undefined,
     include_cancelled: filter.includeCancelled ? ('true' as const) : undefined,
+    include_held: filter.includeHeld ? ('true' as const) : undefined,
   };
 }
 

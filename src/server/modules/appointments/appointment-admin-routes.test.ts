@@ -153,6 +153,58 @@ describe('GET /api/admin/transactions', () => {
     expect((await list(`?search_transaction=${'x'.repeat(201)}`)).statusCode).toBe(422);
   });
 
+  it('lists bookings being made only with include_held, searched like the others, cancelled ones still apart', async () => {
+    const making = await createBooking(t.app, t.database.db, {
+      form: {
+        first_name: 'Heldina',
+        last_name: 'Makeson',
+        email: 'heldina@example.ie',
+        phone: '087 555 0199',
+      },
+    });
+    const held = await appointmentOf(t.database.db, making.patientId);
+    expect(held.status).toBe('held');
+    const booked = await staffBooking(t.app, t.database.db, t.auth, { form: { last_name: 'Makeson' } });
+    const ids = async (query: string) =>
+      (await list(`?per_page=100&${query}`)).json().transactions.map((row: { id: number }) => row.id);
+
+    expect(await ids('search_transaction=makeson')).toEqual([booked.id]);
+    expect(await ids('search_transaction=makeson&include_held=false')).toEqual([booked.id]);
+    expect(await ids('')).not.toContain(held.id);
+    expect((await list('?per_page=100')).json().count).toBe((await ids('')).length);
+
+    const withHeld = await list('?per_page=100&search_transaction=makeson&include_held=true');
+    expect(withHeld.statusCode, withHeld.body).toBe(200);
+    expect(withHeld.json().count).toBe(2);
+    expect(withHeld.json().transactions.map((row: { id: number }) => row.id)).toEqual([booked.id, held.id]);
+    expect(withHeld.json().transactions[1]).toMatchObject({
+      full_name: 'Heldina Makeson',
+      patient_id: making.patientId,
+      appointment_status: 'held',
+      status_label: 'Being booked',
+      transaction_id: null,
+      amount: null,
+    });
+    // Searched by e-mail and phone as the others; the kind filter applies to them too.
+    expect(await ids('include_held=true&search_transaction=HELDINA@')).toEqual([held.id]);
+    expect(await ids('include_held=true&search_transaction=555%200199')).toEqual([held.id]);
+    expect(await ids('include_held=true&search_transaction=heldina&is_video_call=true')).toEqual([]);
+    expect(await ids('include_held=true')).toContain(held.id);
+
+    // Once cancelled it is an ended appointment: shown only with include_cancelled, whatever include_held says.
+    expect((await deleteAppointment(t.app, t.auth, held.id)).statusCode).toBe(204);
+    expect(await ids('include_held=true&search_transaction=heldina')).toEqual([]);
+    expect(await ids('include_held=true&include_cancelled=true&search_transaction=heldina')).toEqual([
+      held.id,
+    ]);
+
+    for (const query of ['include_held=maybe', 'include_held=', 'include_held=1']) {
+      const refused = await list(`?${query}`);
+      expect(refused.statusCode, query).toBe(422);
+    }
+    expect((await list('?include_held=yes')).body).toContain('include_held must be true or false');
+  });
+
   it('pages newest first (created_at, then id), the last pages read from the oldest end, the same rows either way', async () => {
     const made: number[] = [];
     for (let index = 0; index < 7; index += 1) {

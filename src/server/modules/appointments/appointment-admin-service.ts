@@ -90,6 +90,7 @@ export async function exportAppointmentsForStaff(
     filter: {
       is_video_call: filter.is_video_call ?? null,
       include_cancelled: filter.include_cancelled ?? false,
+      include_held: filter.include_held ?? false,
       searched: Boolean(filter.search_transaction),
     },
   });

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentCsvColumns } from '../../../shared/appointments';
 import { appointments, auditLog, patients } from '../../db/schema';
-import { createAdminBookingTestApp, paidBooking } from '../../test/booking-fixtures';
+import { createAdminBookingTestApp, createBooking, paidBooking } from '../../test/booking-fixtures';
 import {
   deleteAppointment,
   refundAppointment,
@@ -137,6 +137,16 @@ describe('GET /api/admin/export_transactions', () => {
     expect((await download('?is_video_call=maybe')).statusCode).toBe(422);
     expect((await download('?page=2')).statusCode).toBe(422);
     expect((await t.app.inject({ url: '/api/admin/export_transactions' })).statusCode).toBe(401);
+  });
+
+  it('holds the bookings still being made only with include_held, as the list', async () => {
+    await createBooking(t.app, db(), { form: { first_name: 'Heldie', last_name: 'Csvmaker' } });
+    await staffBooking(t.app, db(), t.auth, { form: { last_name: 'Csvmaker' } });
+    const statuses = async (query: string) =>
+      rowsOf((await download(`?search_transaction=csvmaker${query}`)).body).map((row) => row[3]);
+    expect(await statuses('')).toEqual(['Booked']);
+    expect(await statuses('&include_held=true')).toEqual(['Booked', 'Being booked']);
+    expect((await download('?include_held=maybe')).statusCode).toBe(422);
   });
 
   it('makes every cell that starts like a formula inert, names included', async () => {

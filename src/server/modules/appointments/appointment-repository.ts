@@ -318,6 +318,8 @@ export interface AppointmentFilterQuery {
   search_transaction?: string;
   /** Also the cancelled and refunded ones (a delete or a refund takes an appointment off the list). */
   include_cancelled?: boolean;
+  /** Also the visitors' bookings still being made (held), those without a payment attempt too. */
+  include_held?: boolean;
 }
 
 export interface AppointmentListQuery extends PageRequest, AppointmentFilterQuery {}
@@ -336,14 +338,15 @@ const triedWhileHeld = sql`${appointments.id} = any(array(select ${payments.appo
 
 /**
  * The filter's condition on appointments (left-joined to their patient and slot): every appointment but a
- * visitor's booking still being made (one with a payment attempt is shown, so a declined card is seen), without
- * the cancelled and refunded ones unless asked; the search looks in the patient's names, e-mail and phone.
+ * visitor's booking still being made unless asked (one with a payment attempt is shown, so a declined card is
+ * seen), without the cancelled and refunded ones unless asked; the search looks in the patient's names, e-mail
+ * and phone. Asking for held ones drops a condition, so the query reads the same indexes as without.
  */
 function filterCondition(filter: AppointmentFilterQuery): SQL {
   const search = filter.search_transaction;
   return and(
     filter.include_cancelled ? undefined : notInArray(appointments.status, [...endedStatuses]),
-    or(ne(appointments.status, appointmentStarts.visitor), triedWhileHeld),
+    filter.include_held ? undefined : or(ne(appointments.status, appointmentStarts.visitor), triedWhileHeld),
     filter.is_video_call === undefined ? undefined : eq(slots.isVideoCall, filter.is_video_call),
     // The very expression of the patients' trigram index, so the index answers it.
     search ? sql`${patientSearchText(patients)} ilike ${containsPattern(search)}` : undefined,

@@ -8,7 +8,8 @@
 //    database made and dropped for the run; skipped with a note when unreachable): winners, p50, p99.
 //  - the server's API ratio against a bare server, RSS and cold start (bench/server-figures.ts: parts
 //    api, memory, startup).
-//  - server-rendered `GET /` with the page cache on and off (bench/ssr.ts): req/s and CPU per request.
+//  - server-rendered `GET /` with the page cache on and off (bench/ssr.ts): req/s and CPU per request; the
+//    cached page against a bare node:http replay of its bytes (bench/bare-replay.ts): both ratios.
 //  - `/api/health` latency while 20 requests of 1 MB of nested `[[[…` arrive at a time (bench/flood.ts, on
 //    PGlite): p50 and p99 (target: p99 at most 100 ms).
 //  - the back office on 100,000 appointments and 50,000 patients (bench/back-office.ts, on PGlite and on
@@ -32,7 +33,16 @@ import { benchTable, writeBenchTable } from './bench-table';
 import { measureFlood, printFloodTable } from './flood';
 import { type HoldFigures, measureHolds, printHoldTable, withPostgresDatabase } from './holds';
 import { benchApi, benchMemory, benchStartup } from './server-figures';
-import { measureSsr, printSsrTable, type SsrFigures } from './ssr';
+import {
+  measureReplay,
+  measureSsr,
+  printReplayTable,
+  printSsrTable,
+  type RecordedAnswer,
+  recordCachedAnswer,
+  type SsrFigures,
+  type SsrReplayFigures,
+} from './ssr';
 
 const PARTS = ['web', 'holds', 'ssr', 'api', 'memory', 'startup', 'flood', 'backoffice'] as const;
 type Part = (typeof PARTS)[number];
@@ -250,28 +260,43 @@ async function benchHolds() {
   return { rows, skipped };
 }
 
-/** `GET /` with the page cache on and off, on PGlite and on PostgreSQL (each on a freshly seeded server). */
+/**
+ * `GET /` with the page cache on and off, on PGlite and on PostgreSQL (each on a freshly seeded server), and the
+ * cached page against a bare replay of its answer.
+ */
 async function benchSsr() {
   const rows: SsrFigures[] = [];
+  const replays: SsrReplayFigures[] = [];
   const skipped: string[] = [];
+  const folder = await mkdtemp(join(tmpdir(), 'clinic-bench-replay-'));
   const on = async (database: string, env: Record<string, string>) => {
     for (const cache of ['off', 'on'] as const) {
       const server = await startServer({ ...env, PAGE_CACHE_SECONDS: cache === 'on' ? '30' : '0' });
+      const answerFile = join(folder, `${replays.length}.json`);
+      let cached: { app: SsrFigures; answer: RecordedAnswer } | undefined;
       try {
-        rows.push(await measureSsr(server.baseUrl, server.pid, { database, cache }));
+        const app = await measureSsr(server.baseUrl, server.pid, { database, cache });
+        rows.push(app);
+        if (cache === 'on') cached = { app, answer: await recordCachedAnswer(server.baseUrl, answerFile) };
       } finally {
         await server.stop();
       }
+      if (cached) replays.push(await measureReplay(cached.app, cached.answer, answerFile));
     }
   };
-  await on('PGlite', {});
-  const postgres = await withPostgresDatabase(
-    process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    (databaseUrl, version) => on(`PostgreSQL ${version}`, { DATABASE_URL: databaseUrl }),
-  );
-  if ('skipped' in postgres) skipped.push(postgres.skipped);
+  try {
+    await on('PGlite', {});
+    const postgres = await withPostgresDatabase(
+      process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      (databaseUrl, version) => on(`PostgreSQL ${version}`, { DATABASE_URL: databaseUrl }),
+    );
+    if ('skipped' in postgres) skipped.push(postgres.skipped);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
   printSsrTable(rows, skipped);
-  return { rows, skipped };
+  printReplayTable(rows, replays);
+  return { rows, replays, skipped };
 }
 
 /** `/api/health` while deep JSON floods a freshly started server (no demonstration content needed). */

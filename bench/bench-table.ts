@@ -192,6 +192,35 @@ function floodRows(results: Results): BenchRow[] {
   ];
 }
 
+/** Issue 30: the server's peak RSS while 60 letters of 10 MB arrive one after another. */
+const UPLOAD_PEAK_MB = 450;
+
+function uploadRows(results: Results): BenchRow[] {
+  const uploads = results.uploads as
+    | {
+        database: string;
+        uploads: number;
+        letterBytes: number;
+        accepted: number;
+        seconds: number;
+        rssBeforeMb: number;
+        rssPeakMb: number;
+        rssHighWaterMb: number;
+        rssAfterMb: number;
+      }
+    | undefined;
+  if (!uploads) return [];
+  const peak = Math.max(uploads.rssPeakMb, uploads.rssHighWaterMb);
+  return [
+    {
+      figure: `${uploads.uploads} self-referrals with a ${Math.round(uploads.letterBytes / 1024 / 1024)} MB letter, one after another, ${uploads.database}: accepted, seconds; server RSS before / peak (VmHWM) / 5 s after`,
+      measured: `${uploads.accepted}, ${uploads.seconds} s; ${uploads.rssBeforeMb} / ${uploads.rssPeakMb} (${uploads.rssHighWaterMb}) / ${uploads.rssAfterMb} MB`,
+      target: `all accepted, peak < ${UPLOAD_PEAK_MB} MB`,
+      met: uploads.accepted === uploads.uploads && peak < UPLOAD_PEAK_MB,
+    },
+  ];
+}
+
 interface BackOfficeLatency {
   p50Ms: number;
   p95Ms: number;
@@ -279,6 +308,7 @@ const builders = [
   startupRows,
   holdRows,
   floodRows,
+  uploadRows,
   backOfficeRows,
   javascriptRows,
   lighthouseRows,

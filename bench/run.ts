@@ -15,7 +15,9 @@
 //  - the back office on 100,000 appointments and 50,000 patients (bench/back-office.ts, on PGlite and on
 //    PostgreSQL): its two lists' first and last pages with and without a search, Appointments.csv of every
 //    row (rows a second and the server's memory) and a patient's detail.
-// `npm run bench -- --only web` (or holds, ssr, api, memory, startup, flood, backoffice) runs one part.
+//  - 60 self-referrals each carrying a 10 MB letter, one after another (bench/uploads.ts, on PGlite): the
+//    server's RSS before, at its peak and after (target: peak under 450 MB), how long, how many accepted.
+// `npm run bench -- --only web` (or holds, ssr, api, memory, startup, flood, backoffice, uploads) runs one part.
 // Results are printed and written to bench/results/latest.json (a part run alone keeps the other part's
 // last figures) and as the table of docs/performance.md. It reports; it does not fail the build.
 import { spawn } from 'node:child_process';
@@ -43,8 +45,9 @@ import {
   type SsrFigures,
   type SsrReplayFigures,
 } from './ssr';
+import { measureUploads, printUploadsTable } from './uploads';
 
-const PARTS = ['web', 'holds', 'ssr', 'api', 'memory', 'startup', 'flood', 'backoffice'] as const;
+const PARTS = ['web', 'holds', 'ssr', 'api', 'memory', 'startup', 'flood', 'backoffice', 'uploads'] as const;
 type Part = (typeof PARTS)[number];
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
@@ -311,6 +314,18 @@ async function benchFlood() {
   }
 }
 
+/** Letters arriving at a server started on a fresh PGlite folder (no demonstration content needed). */
+async function benchUploads() {
+  const server = await startServer({ SEED: 'false' });
+  try {
+    const figures = await measureUploads(server.baseUrl, server.pid, 'PGlite');
+    printUploadsTable(figures);
+    return figures;
+  } finally {
+    await server.stop();
+  }
+}
+
 /** The back-office figures on one server started on a database seeded beforehand (no demonstration content). */
 async function backOfficeOn(
   database: string,
@@ -382,6 +397,7 @@ const ssr = runs('ssr') ? { measuredAt, machine, ...(await benchSsr()) } : undef
 const flood = runs('flood')
   ? { measuredAt, machine, database: 'PGlite', ...(await benchFlood()) }
   : undefined;
+const uploads = runs('uploads') ? { measuredAt, machine, ...(await benchUploads()) } : undefined;
 const backOffice = runs('backoffice') ? { measuredAt, machine, ...(await benchBackOffice()) } : undefined;
 // The server's own figures (bench/server-figures.ts), each under its own key.
 const serverFigures = {
@@ -399,6 +415,7 @@ const results = {
   ...(ssr ? { ssr } : {}),
   ...(flood ? { flood } : {}),
   ...(backOffice ? { backOffice } : {}),
+  ...(uploads ? { uploads } : {}),
   ...serverFigures,
 };
 await mkdir('bench/results', { recursive: true });

@@ -38,7 +38,7 @@ async function openDriver(): Promise<{ query: Query; close(): Promise<void> }> {
 
 const EXCERPT_SOURCE_LENGTH = 4000;
 const SQL = {
-  blogsPage: `select "id", "title", "slug", "published_at", "icon_file_id", left("content", $1) as "content_start", length("content") > $2 as "content_cut" from "blog_articles" where "blog_articles"."published_at" <= now() order by "blog_articles"."published_at" desc, "blog_articles"."id" desc limit $3 offset $4`,
+  blogsPage: `select "id", "title", "slug", "published_at", "icon_file_id", "icon_alt", left("content", $1) as "content_start", length("content") > $2 as "content_cut" from "blog_articles" where "blog_articles"."published_at" <= now() order by "blog_articles"."published_at" desc, "blog_articles"."id" desc limit $3 offset $4`,
   blogsCount: `select count(*) from "blog_articles" where "blog_articles"."published_at" <= now()`,
   blogsWhole: `select "id", "content" from "blog_articles" where "id" = any($1::int[])`,
   teamPage: `select "id", "full_name", "user_type", "order", "logo_file_id" from "team_members" order by "team_members"."order" asc, "team_members"."id" asc limit $1 offset $2`,
@@ -81,7 +81,7 @@ async function blogs(query: Query, page: number, perPage: number) {
       slug: row.slug,
       excerpt: excerpts.get(row.id) ?? '',
       published_at: iso(row.published_at),
-      icon: row.icon_file_id ? { url: `/uploads/${row.icon_file_id}` } : null,
+      icon: row.icon_file_id ? { url: `/uploads/${row.icon_file_id}`, alt: row.icon_alt } : null,
     })),
     pages: pageCount(count, perPage),
     count,

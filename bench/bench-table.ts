@@ -78,36 +78,65 @@ function lighthouseRows(results: Results): BenchRow[] {
 
 const isPostgres = (database: string) => database.startsWith('PostgreSQL');
 
+/**
+ * The app against a bare yardstick: the req/s ratio is the measured figure, but the target reads the CPU ratio
+ * (bare CPU per request over the app's) when there is one: the load generator shares the machine's two cores
+ * with the server, so requests a second move with whatever else runs; CPU time per request hardly does.
+ */
+const ratioMet = (ratio: number, cpuRatio: number | null | undefined, target: number) =>
+  (cpuRatio ?? ratio) >= target;
+
+/** Issue 30: the app's API at least 0.85 of the bare server's, its cached home page at least 0.8 of a replay. */
+const API_RATIO = 0.85;
+const REPLAY_RATIO = 0.8;
+
 function apiRows(results: Results): BenchRow[] {
   const api = results.api as
     | { rows?: { database: string; path: string; identicalJson: boolean; ratio: number; cpuRatio: number }[] }
     | undefined;
   return (api?.rows ?? []).map((row) => ({
-    figure: `\`GET ${row.path}\`, app / bare server on the same SQL, ${row.database}: req/s ratio (CPU ratio)`,
+    figure: `\`GET ${row.path}\`, app / bare server on the same SQL, ${row.database}: req/s ratio (CPU ratio, which the target reads)`,
     measured: `${row.ratio} (${row.cpuRatio})${row.identicalJson ? '' : ', JSON differs!'}`,
-    target: '≥ 0.8',
-    met: row.identicalJson && row.ratio >= 0.8,
+    target: `≥ ${API_RATIO}`,
+    met: row.identicalJson && ratioMet(row.ratio, row.cpuRatio, API_RATIO),
   }));
+}
+
+interface SsrRow {
+  database: string;
+  cache: string;
+  path: string;
+  reqPerSec: number;
+  cpuMsPerRequest: number | null;
 }
 
 function ssrRows(results: Results): BenchRow[] {
   const ssr = results.ssr as
     | {
-        rows?: {
+        rows?: SsrRow[];
+        replays?: {
           database: string;
-          cache: string;
           path: string;
-          reqPerSec: number;
-          cpuMsPerRequest: number | null;
+          identicalAnswer: boolean;
+          replay: SsrRow;
+          ratio: number;
+          cpuRatio: number | null;
         }[];
       }
     | undefined;
-  return (ssr?.rows ?? []).map((row) => ({
+  const pages = (ssr?.rows ?? []).map((row) => ({
     figure: `Server-rendered \`GET ${row.path}\`, page cache ${row.cache}, ${row.database}: req/s (CPU per request)`,
     measured: `${row.reqPerSec} (${row.cpuMsPerRequest ?? '?'} ms)`,
     target: row.cache === 'on' ? '≥ 1,000 req/s' : 'none (uncached, for comparison)',
     met: row.cache === 'on' ? row.reqPerSec >= 1000 : undefined,
   }));
+  const replays = (ssr?.replays ?? []).map((row) => ({
+    figure: `Cached \`GET ${row.path}\`, app / bare replay of its answer, ${row.database}: req/s ratio (CPU ratio, which the target reads); the replay's req/s (CPU per request)`,
+    measured: `${row.ratio} (${row.cpuRatio ?? '?'}); ${row.replay.reqPerSec} (${row.replay.cpuMsPerRequest ?? '?'} ms)${row.identicalAnswer ? '' : ', answer differs!'}`,
+    target: `≥ ${REPLAY_RATIO}`,
+    met: row.identicalAnswer && ratioMet(row.ratio, row.cpuRatio, REPLAY_RATIO),
+  }));
+  return [...pages, ...replays];
 }
 
 function memoryRows(results: Results): BenchRow[] {
@@ -159,6 +188,35 @@ function floodRows(results: Results): BenchRow[] {
       measured: `${flood.p50Ms} / ${flood.p99Ms} ms`,
       target: 'p99 ≤ 100 ms',
       met: flood.p99Ms <= 100,
+    },
+  ];
+}
+
+/** Issue 30: the server's peak RSS while 60 letters of 10 MB arrive one after another. */
+const UPLOAD_PEAK_MB = 450;
+
+function uploadRows(results: Results): BenchRow[] {
+  const uploads = results.uploads as
+    | {
+        database: string;
+        uploads: number;
+        letterBytes: number;
+        accepted: number;
+        seconds: number;
+        rssBeforeMb: number;
+        rssPeakMb: number;
+        rssHighWaterMb: number;
+        rssAfterMb: number;
+      }
+    | undefined;
+  if (!uploads) return [];
+  const peak = Math.max(uploads.rssPeakMb, uploads.rssHighWaterMb);
+  return [
+    {
+      figure: `${uploads.uploads} self-referrals with a ${Math.round(uploads.letterBytes / 1024 / 1024)} MB letter, one after another, ${uploads.database}: accepted, seconds; server RSS before / peak (VmHWM) / 5 s after`,
+      measured: `${uploads.accepted}, ${uploads.seconds} s; ${uploads.rssBeforeMb} / ${uploads.rssPeakMb} (${uploads.rssHighWaterMb}) / ${uploads.rssAfterMb} MB`,
+      target: `all accepted, peak < ${UPLOAD_PEAK_MB} MB`,
+      met: uploads.accepted === uploads.uploads && peak < UPLOAD_PEAK_MB,
     },
   ];
 }
@@ -250,6 +308,7 @@ const builders = [
   startupRows,
   holdRows,
   floodRows,
+  uploadRows,
   backOfficeRows,
   javascriptRows,
   lighthouseRows,

@@ -8,13 +8,16 @@
 //    database made and dropped for the run; skipped with a note when unreachable): winners, p50, p99.
 //  - the server's API ratio against a bare server, RSS and cold start (bench/server-figures.ts: parts
 //    api, memory, startup).
-//  - server-rendered `GET /` with the page cache on and off (bench/ssr.ts): req/s and CPU per request.
+//  - server-rendered `GET /` with the page cache on and off (bench/ssr.ts): req/s and CPU per request; the
+//    cached page against a bare node:http replay of its bytes (bench/bare-replay.ts): both ratios.
 //  - `/api/health` latency while 20 requests of 1 MB of nested `[[[…` arrive at a time (bench/flood.ts, on
 //    PGlite): p50 and p99 (target: p99 at most 100 ms).
 //  - the back office on 100,000 appointments and 50,000 patients (bench/back-office.ts, on PGlite and on
 //    PostgreSQL): its two lists' first and last pages with and without a search, Appointments.csv of every
 //    row (rows a second and the server's memory) and a patient's detail.
-// `npm run bench -- --only web` (or holds, ssr, api, memory, startup, flood, backoffice) runs one part.
+//  - 60 self-referrals each carrying a 10 MB letter, one after another (bench/uploads.ts, on PGlite): the
+//    server's RSS before, at its peak and after (target: peak under 450 MB), how long, how many accepted.
+// `npm run bench -- --only web` (or holds, ssr, api, memory, startup, flood, backoffice, uploads) runs one part.
 // Results are printed and written to bench/results/latest.json (a part run alone keeps the other part's
 // last figures) and as the table of docs/performance.md. It reports; it does not fail the build.
 import { spawn } from 'node:child_process';
@@ -32,9 +35,19 @@ import { benchTable, writeBenchTable } from './bench-table';
 import { measureFlood, printFloodTable } from './flood';
 import { type HoldFigures, measureHolds, printHoldTable, withPostgresDatabase } from './holds';
 import { benchApi, benchMemory, benchStartup } from './server-figures';
-import { measureSsr, printSsrTable, type SsrFigures } from './ssr';
+import {
+  measureReplay,
+  measureSsr,
+  printReplayTable,
+  printSsrTable,
+  type RecordedAnswer,
+  recordCachedAnswer,
+  type SsrFigures,
+  type SsrReplayFigures,
+} from './ssr';
+import { measureUploads, printUploadsTable } from './uploads';
 
-const PARTS = ['web', 'holds', 'ssr', 'api', 'memory', 'startup', 'flood', 'backoffice'] as const;
+const PARTS = ['web', 'holds', 'ssr', 'api', 'memory', 'startup', 'flood', 'backoffice', 'uploads'] as const;
 type Part = (typeof PARTS)[number];
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
@@ -250,28 +263,43 @@ async function benchHolds() {
   return { rows, skipped };
 }
 
-/** `GET /` with the page cache on and off, on PGlite and on PostgreSQL (each on a freshly seeded server). */
+/**
+ * `GET /` with the page cache on and off, on PGlite and on PostgreSQL (each on a freshly seeded server), and the
+ * cached page against a bare replay of its answer.
+ */
 async function benchSsr() {
   const rows: SsrFigures[] = [];
+  const replays: SsrReplayFigures[] = [];
   const skipped: string[] = [];
+  const folder = await mkdtemp(join(tmpdir(), 'clinic-bench-replay-'));
   const on = async (database: string, env: Record<string, string>) => {
     for (const cache of ['off', 'on'] as const) {
       const server = await startServer({ ...env, PAGE_CACHE_SECONDS: cache === 'on' ? '30' : '0' });
+      const answerFile = join(folder, `${replays.length}.json`);
+      let cached: { app: SsrFigures; answer: RecordedAnswer } | undefined;
       try {
-        rows.push(await measureSsr(server.baseUrl, server.pid, { database, cache }));
+        const app = await measureSsr(server.baseUrl, server.pid, { database, cache });
+        rows.push(app);
+        if (cache === 'on') cached = { app, answer: await recordCachedAnswer(server.baseUrl, answerFile) };
       } finally {
         await server.stop();
       }
+      if (cached) replays.push(await measureReplay(cached.app, cached.answer, answerFile));
     }
   };
-  await on('PGlite', {});
-  const postgres = await withPostgresDatabase(
-    process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    (databaseUrl, version) => on(`PostgreSQL ${version}`, { DATABASE_URL: databaseUrl }),
-  );
-  if ('skipped' in postgres) skipped.push(postgres.skipped);
+  try {
+    await on('PGlite', {});
+    const postgres = await withPostgresDatabase(
+      process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      (databaseUrl, version) => on(`PostgreSQL ${version}`, { DATABASE_URL: databaseUrl }),
+    );
+    if ('skipped' in postgres) skipped.push(postgres.skipped);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
   printSsrTable(rows, skipped);
-  return { rows, skipped };
+  printReplayTable(rows, replays);
+  return { rows, replays, skipped };
 }
 
 /** `/api/health` while deep JSON floods a freshly started server (no demonstration content needed). */
@@ -280,6 +308,18 @@ async function benchFlood() {
   try {
     const figures = await measureFlood(server.baseUrl, server.pid);
     printFloodTable(figures);
+    return figures;
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Letters arriving at a server started on a fresh PGlite folder (no demonstration content needed). */
+async function benchUploads() {
+  const server = await startServer({ SEED: 'false' });
+  try {
+    const figures = await measureUploads(server.baseUrl, server.pid, 'PGlite');
+    printUploadsTable(figures);
     return figures;
   } finally {
     await server.stop();
@@ -357,6 +397,7 @@ const ssr = runs('ssr') ? { measuredAt, machine, ...(await benchSsr()) } : undef
 const flood = runs('flood')
   ? { measuredAt, machine, database: 'PGlite', ...(await benchFlood()) }
   : undefined;
+const uploads = runs('uploads') ? { measuredAt, machine, ...(await benchUploads()) } : undefined;
 const backOffice = runs('backoffice') ? { measuredAt, machine, ...(await benchBackOffice()) } : undefined;
 // The server's own figures (bench/server-figures.ts), each under its own key.
 const serverFigures = {
@@ -374,6 +415,7 @@ const results = {
   ...(ssr ? { ssr } : {}),
   ...(flood ? { flood } : {}),
   ...(backOffice ? { backOffice } : {}),
+  ...(uploads ? { uploads } : {}),
   ...serverFigures,
 };
 await mkdir('bench/results', { recursive: true });

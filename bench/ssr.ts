@@ -3,9 +3,15 @@
 // (PAGE_CACHE_SECONDS default) and off (0), on PGlite and on PostgreSQL. Besides requests a second (which
 // depend on what else the machine runs), the server's CPU time per request, read from /proc/<pid>/stat
 // over the same window: the steadier figure on a shared machine. The load average is recorded with it.
-import { readFile } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
+// With the page cache on, the same load then goes to a bare node:http server replaying the app's cached answer
+// byte for byte (bench/bare-replay.ts): the app's req/s over the replay's, and the replay's CPU per request over
+// the app's (issue 30: at least 0.8).
+import { spawn } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { Agent, type IncomingMessage, request } from 'node:http';
 import { loadavg } from 'node:os';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-build.mjs';
+import { freePort } from '../src/server/test/server-process';
 
 export interface SsrFigures {
   database: string;
@@ -99,7 +105,7 @@ export async function measureSsr(
       cpuMsPerRequest:
         cpuBefore === null || cpuAfter === null
           ? null
-          : Math.round(((cpuAfter - cpuBefore) / Math.max(1, latencies.length)) * 100) / 100,
+          : Math.round(((cpuAfter - cpuBefore) / Math.max(1, latencies.length)) * 1000) / 1000,
       p50Ms: Math.round(percentile(sorted, 50) * 10) / 10,
       p99Ms: Math.round(percentile(sorted, 99) * 10) / 10,
       loadAverage: loadavg()
@@ -122,4 +128,141 @@ export function printSsrTable(rows: SsrFigures[], skipped: string[]): void {
     );
   }
   for (const note of skipped) console.log(`  skipped: ${note}`);
+}
+
+/** An answer as the app sent it, for bench/bare-replay.ts: the body in base64. */
+export interface RecordedAnswer {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+/** Headers node's server writes itself on every answer; the replay leaves them to it. */
+const NODE_HEADERS = new Set(['date', 'connection', 'keep-alive']);
+
+function getAnswer(url: URL): Promise<{ response: IncomingMessage; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent: false, headers: { 'accept-encoding': 'identity' } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ response, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function recorded({ response, body }: { response: IncomingMessage; body: Buffer }): RecordedAnswer {
+  const headers: [string, string][] = [];
+  for (let i = 0; i < response.rawHeaders.length; i += 2) {
+    const name = response.rawHeaders[i] ?? '';
+    if (!NODE_HEADERS.has(name.toLowerCase())) headers.push([name, response.rawHeaders[i + 1] ?? '']);
+  }
+  return { status: response.statusCode ?? 0, headers, body: body.toString('base64') };
+}
+
+/**
+ * Asks the app for `path` twice, uncompressed as the load asks for it; the second answer, which must come from
+ * the page cache (`x-page-cache: hit`), is written to `file` for the replay.
+ */
+export async function recordCachedAnswer(baseUrl: string, file: string, path = '/'): Promise<RecordedAnswer> {
+  await getAnswer(new URL(path, baseUrl));
+  const second = await getAnswer(new URL(path, baseUrl));
+  if (second.response.headers['x-page-cache'] !== 'hit')
+    throw new Error(
+      `the second GET ${path} was not a page cache hit (${second.response.headers['x-page-cache']})`,
+    );
+  const answer = recorded(second);
+  await writeFile(file, JSON.stringify(answer));
+  return answer;
+}
+
+/** bench/bare-replay.ts on `file`, with the app's node flags, once it answers. */
+async function startReplay(file: string) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/bare-replay.ts', file],
+    { env: { ...process.env, ...SERVER_ENV, PORT: String(port) }, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`bench/bare-replay.ts exited with ${child.exitCode}`);
+    if (i === 400) throw new Error('bench/bare-replay.ts did not answer');
+    const ok = await fetch(baseUrl).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return {
+    baseUrl,
+    pid: child.pid ?? 0,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export interface SsrReplayFigures {
+  database: string;
+  path: string;
+  /** The replay answered the recorded status, headers and body. */
+  identicalAnswer: boolean;
+  bodyBytes: number;
+  replay: SsrFigures;
+  /** The app's req/s (page cache on) over the replay's. */
+  ratio: number;
+  /** The replay's CPU per request over the app's: the same ratio, from CPU time. */
+  cpuRatio: number | null;
+}
+
+/** The load of `measureSsr` on a replay of `answer` (recorded in `file`), set against the app's figures. */
+export async function measureReplay(
+  app: SsrFigures,
+  answer: RecordedAnswer,
+  file: string,
+): Promise<SsrReplayFigures> {
+  const replay = await startReplay(file);
+  try {
+    const replayed = recorded(await getAnswer(new URL(app.path, replay.baseUrl)));
+    const figures = await measureSsr(
+      replay.baseUrl,
+      replay.pid,
+      { database: app.database, cache: 'on' },
+      app.path,
+    );
+    return {
+      database: app.database,
+      path: app.path,
+      identicalAnswer: JSON.stringify(replayed) === JSON.stringify(answer),
+      bodyBytes: Buffer.byteLength(answer.body, 'base64'),
+      replay: figures,
+      ratio: Math.round((app.reqPerSec / Math.max(1, figures.reqPerSec)) * 100) / 100,
+      cpuRatio:
+        app.cpuMsPerRequest === null || figures.cpuMsPerRequest === null
+          ? null
+          : Math.round((figures.cpuMsPerRequest / Math.max(0.001, app.cpuMsPerRequest)) * 100) / 100,
+    };
+  } finally {
+    await replay.stop();
+  }
+}
+
+export function printReplayTable(apps: SsrFigures[], replays: SsrReplayFigures[]): void {
+  if (replays.length === 0) return;
+  console.log('\nCached page, app against a bare node:http replay of its answer (same load):');
+  console.log(
+    '  database            same bytes  app req/s  replay req/s  ratio  app CPU ms/req  replay CPU ms/req  CPU ratio',
+  );
+  for (const row of replays) {
+    const app = apps.find((candidate) => candidate.database === row.database && candidate.cache === 'on');
+    console.log(
+      `  ${row.database.padEnd(18)}  ${String(row.identicalAnswer).padEnd(10)} ${String(app?.reqPerSec ?? '-').padStart(10)} ${String(row.replay.reqPerSec).padStart(13)} ${String(row.ratio).padStart(6)} ${String(app?.cpuMsPerRequest ?? '-').padStart(15)} ${String(row.replay.cpuMsPerRequest ?? '-').padStart(18)} ${String(row.cpuRatio ?? '-').padStart(10)}`,
+    );
+  }
 }

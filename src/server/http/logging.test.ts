@@ -1,6 +1,5 @@
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/database';
@@ -158,15 +157,13 @@ describe('request lines', () => {
 describe("a request's logger", () => {
   function parentAt(level: string) {
     const lines: Record<string, unknown>[] = [];
-    const parent = pino(
-      loggerOptions(level),
-      new Writable({
-        write(chunk, _encoding, callback) {
-          lines.push(JSON.parse(chunk.toString()));
-          callback();
-        },
-      }),
-    );
+    const stream = new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(JSON.parse(chunk.toString()));
+        callback();
+      },
+    });
+    const parent: FastifyBaseLogger = Fastify({ logger: { ...loggerOptions(level), stream } }).log;
     let children = 0;
     const child = parent.child.bind(parent);
     parent.child = ((...args: Parameters<typeof child>) => {

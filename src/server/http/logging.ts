@@ -127,7 +127,7 @@ const isQuiet = (request: FastifyRequest) =>
   isStaticFileRequest(request.url) || request.headers[PAGE_DATA_HEADER] === pageDataToken;
 
 /** Whether `log` writes lines of `level` (a logger that cannot say, as Fastify's silent one, is asked anyway). */
-function logsAt(log: FastifyBaseLogger, level: string): boolean {
+export function logsAt(log: FastifyBaseLogger, level: string): boolean {
   const pinoLogger = log as FastifyBaseLogger & { isLevelEnabled?(level: string): boolean };
   return pinoLogger.isLevelEnabled?.(level) ?? true;
 }

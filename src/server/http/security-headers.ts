@@ -73,10 +73,20 @@ const HSTS = 'strict-transport-security';
  * section 8.1), and a server reached over HTTP only (a test instance, an address inside the network) has no
  * HTTPS to pin.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { dev: boolean }): void {
+export function splitSecurityHeaders(options: { dev: boolean }): {
+  headers: [name: string, value: string][];
+  /** `Strict-Transport-Security`, for answers to requests that came over HTTPS (none in development). */
+  hsts: string | undefined;
+} {
   const all = securityHeaderSet(options);
-  const headers = all.filter(([name]) => name !== HSTS);
-  const hsts = all.find(([name]) => name === HSTS)?.[1];
+  return {
+    headers: all.filter(([name]) => name !== HSTS),
+    hsts: all.find(([name]) => name === HSTS)?.[1],
+  };
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: { dev: boolean }): void {
+  const { headers, hsts } = splitSecurityHeaders(options);
   app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
     for (const [name, value] of headers) raw.setHeader(name, value);

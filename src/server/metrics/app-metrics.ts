@@ -39,6 +39,8 @@ export interface PrometheusMetrics extends AppMetrics {
   readonly enabled: true;
   /** Counts one answered request under its route's template. */
   observeRequest(request: FastifyRequest, reply: FastifyReply): void;
+  /** An answer given before the framework (a cached page): its method, route template, status and duration. */
+  observeAnswer(answer: { method: string; route: string; statusCode: number; seconds: number }): void;
   /** Reads the gauges that live in the database (bounded by a timeout) and answers the whole exposition. */
   scrape(): Promise<string>;
   readonly contentType: string;

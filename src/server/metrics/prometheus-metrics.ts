@@ -221,11 +221,17 @@ export function createPrometheusMetrics(options: { db: Db; databaseTimeoutMs: nu
       if (run.outcome === 'ok') jobLastSuccess.set({ job: run.job }, Date.now() / 1000);
     },
     observeRequest(request: FastifyRequest, reply: FastifyReply) {
-      const method = METHODS.has(request.method) ? request.method : 'OTHER';
-      const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+      this.observeAnswer({
+        method: request.method,
+        route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+        statusCode: reply.statusCode,
+        seconds: reply.elapsedTime / 1000,
+      });
+    },
+    observeAnswer({ method, route, statusCode, seconds }) {
       requestDuration.observe(
-        { method, route, status_code: String(reply.statusCode) },
-        reply.elapsedTime / 1000,
+        { method: METHODS.has(method) ? method : 'OTHER', route, status_code: String(statusCode) },
+        seconds,
       );
     },
     async scrape() {

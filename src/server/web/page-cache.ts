@@ -28,9 +28,11 @@ const MAX_PAGE_BYTES = 512 * 1024;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-interface CachedPage {
+export interface CachedPage {
   /** The page's UTF-8 bytes, encoded once: a string would be encoded again for every visitor. */
   body: Buffer;
+  /** The template of the route that rendered it (`/*`), for the metrics of answers given before the framework. */
+  route: string;
   /** Headers that belong to this page's HTML (the policy naming its inline style). */
   headers: Record<string, string>;
   expiresAt: number;
@@ -59,9 +61,17 @@ function isLivePath(requestPath: string): boolean {
  * their own URL (canonical link, Open Graph) into the HTML, so `?a=1&b=2` and `?b=2&a=1` are two pages.
  */
 export function pageCacheKey(request: FastifyRequest): string | undefined {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
-  if (request.headers.authorization !== undefined) return undefined;
-  const url = request.url;
+  return pageCacheKeyOf(request.method, request.url, request.headers.authorization);
+}
+
+/** `pageCacheKey` from the request's parts, for the answers given before the framework (page-front.ts). */
+export function pageCacheKeyOf(
+  method: string | undefined,
+  url: string,
+  authorization: string | undefined,
+): string | undefined {
+  if (method !== 'GET' && method !== 'HEAD') return undefined;
+  if (authorization !== undefined) return undefined;
   const queryStart = url.indexOf('?');
   const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
   if (isLivePath(pathname)) return undefined;
@@ -75,7 +85,7 @@ type PageEncoding = 'br' | 'gzip' | undefined;
 const encodingOfHeader = new Map<string, PageEncoding>();
 const ENCODING_HEADERS_KEPT = 64;
 
-function preferredEncoding(acceptEncoding: string | string[] | undefined): PageEncoding {
+export function preferredEncoding(acceptEncoding: string | string[] | undefined): PageEncoding {
   if (typeof acceptEncoding !== 'string') return readPreferredEncoding(acceptEncoding);
   if (encodingOfHeader.has(acceptEncoding)) return encodingOfHeader.get(acceptEncoding);
   const encoding = readPreferredEncoding(acceptEncoding);
@@ -146,10 +156,10 @@ export class PageCache {
     return page;
   }
 
-  set(key: string, html: string, stamp: number, headers: Record<string, string> = {}): boolean {
+  set(key: string, html: string, stamp: number, headers: Record<string, string> = {}, route = '/*'): boolean {
     if (!this.enabled || stamp !== this.generation || Buffer.byteLength(html) > MAX_PAGE_BYTES) return false;
     this.pages.delete(key);
-    this.pages.set(key, { body: Buffer.from(html), headers, expiresAt: this.now() + this.ttlMs });
+    this.pages.set(key, { body: Buffer.from(html), route, headers, expiresAt: this.now() + this.ttlMs });
     while (this.pages.size > this.maxEntries) {
       const oldest = this.pages.keys().next().value;
       if (oldest === undefined) break;
@@ -247,7 +257,8 @@ export async function answerPage(
     reply.statusCode === 200 &&
     !reply.hasHeader('set-cookie')
   ) {
-    if (cache.set(key, page.html, stamp, page.headers)) reply.header('x-page-cache', 'miss');
+    if (cache.set(key, page.html, stamp, page.headers, request.routeOptions.url))
+      reply.header('x-page-cache', 'miss');
   }
   return reply.type('text/html; charset=utf-8').send(page.html);
 }

@@ -1,0 +1,121 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
+import { logsAt } from '../http/logging';
+import { requestIdOf } from '../http/request-id';
+import { splitSecurityHeaders } from '../http/security-headers';
+import type { PrometheusMetrics } from '../metrics/app-metrics';
+import { type CachedPage, pageCacheKeyOf, preferredEncoding } from './page-cache';
+
+/** Answers a request before the framework sees it; false leaves it to the framework. */
+export type FrontAnswer = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+type Encoding = 'identity' | 'br' | 'gzip';
+
+/**
+ * Whether the request came over HTTPS, as Fastify's `request.protocol` reads it: the socket's own TLS, or the
+ * last `X-Forwarded-Proto` entry when a hop count of proxies is trusted. Undefined when the trust is a list of
+ * addresses, which only the framework reads.
+ */
+function cameOverHttps(request: IncomingMessage, trustProxy: AppConfig['trustProxy']): boolean | undefined {
+  const forwarded = request.headers['x-forwarded-proto'];
+  if (forwarded === undefined || trustProxy === false || trustProxy === 0) {
+    return 'encrypted' in request.socket && request.socket.encrypted === true;
+  }
+  if (typeof trustProxy !== 'number') return undefined;
+  const value = [forwarded].flat().join(',');
+  return value.slice(value.lastIndexOf(',') + 1).trim() === 'https';
+}
+
+/**
+ * A kept page's answer (page-cache.ts) given before Fastify routes the request: a cache hit is the commonest
+ * request a public site gets, and going through the framework (its request and reply, the hooks of every
+ * route, the headers worked out again) cost the hit three times what writing the bytes costs. It answers only
+ * what it can answer exactly as the framework's path would (the same headers, request id, log lines and
+ * metrics); anything else goes on to the framework: a miss, a page still being compressed for the encoding
+ * asked, a request with a body or an Authorization header, a server shutting down, a proxy trusted by address.
+ */
+export function cachedPageFront(app: FastifyInstance, metrics: PrometheusMetrics | undefined): FrontAnswer {
+  const { config } = app;
+  const { headers: securityHeaders, hsts } = splitSecurityHeaders({ dev: config.env === 'development' });
+  const headerLists = new WeakMap<CachedPage, Partial<Record<Encoding, string[]>>>();
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+
+  /** The page's headers as the framework sends them, worked out once per page and encoding. */
+  function headersOf(page: CachedPage, encoding: Encoding, body: Buffer): string[] {
+    let lists = headerLists.get(page);
+    if (!lists) {
+      lists = {};
+      headerLists.set(page, lists);
+    }
+    const known = lists[encoding];
+    if (known) return known;
+    const headers = new Map<string, string>(securityHeaders);
+    headers.set('cache-control', 'no-cache');
+    headers.set('content-type', 'text/html; charset=utf-8');
+    for (const [name, value] of Object.entries(page.headers)) headers.set(name.toLowerCase(), value);
+    headers.set('x-page-cache', 'hit');
+    if (encoding !== 'identity') {
+      headers.set('content-encoding', encoding);
+      headers.set('vary', 'accept-encoding');
+    }
+    headers.set('content-length', String(body.length));
+    const list = [...headers].flat();
+    lists[encoding] = list;
+    return list;
+  }
+
+  return (request, response) => {
+    const cache = app.pageCache;
+    if (closing || !cache.enabled) return false;
+    const { headers } = request;
+    if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
+    const key = pageCacheKeyOf(request.method, request.url ?? '/', headers.authorization);
+    if (key === undefined) return false;
+    const https = cameOverHttps(request, config.trustProxy);
+    const logs = logsAt(app.log, 'info');
+    // A logged address behind a proxy is the framework's to read.
+    if (https === undefined || (logs && config.trustProxy !== false && config.trustProxy !== 0)) return false;
+    const page = cache.get(key);
+    if (!page) return false;
+    const encoding = preferredEncoding(headers['accept-encoding']) ?? 'identity';
+    const body = encoding === 'identity' ? page.body : page[encoding];
+    if (!body) return false;
+
+    const started = performance.now();
+    const reqId = requestIdOf(headers);
+    const logged = {
+      method: request.method,
+      url: request.url,
+      host: headers.host,
+      ip: request.socket.remoteAddress,
+    };
+    if (logs) app.log.info({ reqId, req: logged }, 'incoming request');
+    const list = headersOf(page, encoding, body);
+    response.writeHead(
+      200,
+      https && hsts
+        ? ['x-request-id', reqId, 'strict-transport-security', hsts, ...list]
+        : ['x-request-id', reqId, ...list],
+    );
+    response.end(request.method === 'HEAD' ? undefined : body);
+    if (logs || metrics) {
+      response.once('finish', () => {
+        const milliseconds = performance.now() - started;
+        if (logs)
+          app.log.info({ reqId, res: { statusCode: 200 }, responseTime: milliseconds }, 'request completed');
+        metrics?.observeAnswer({
+          method: request.method ?? 'GET',
+          route: page.route,
+          statusCode: 200,
+          seconds: milliseconds / 1000,
+        });
+      });
+    }
+    return true;
+  };
+}

@@ -74,7 +74,10 @@ export function cachedPageFront(app: FastifyInstance, metrics: PrometheusMetrics
     if (closing || !cache.enabled) return false;
     const { headers } = request;
     if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
-    const key = pageCacheKeyOf(request.method, request.url ?? '/', headers.authorization);
+    const url = request.url ?? '/';
+    // The API and the build's files are never pages: they go on without the key being worked out.
+    if (url.startsWith('/api/') || url.startsWith('/assets/')) return false;
+    const key = pageCacheKeyOf(request.method, url, headers.authorization);
     if (key === undefined) return false;
     const https = cameOverHttps(request, config.trustProxy);
     const logs = logsAt(app.log, 'info');

@@ -149,6 +149,11 @@ describe('PageCache', () => {
     ).toBeUndefined();
     expect(pageCacheKey({ ...base, method: 'POST' } as never)).toBeUndefined();
   });
+
+  it('does not key an absolute-form target, whose path the router reads after the origin', () => {
+    for (const url of ['http://x/confirm', 'https://x/payment?booking=a', 'http://x/'])
+      expect(pageCacheKey({ url, method: 'GET', headers: {} } as never), url).toBeUndefined();
+  });
 });
 
 describe('cached pages on one instance', () => {

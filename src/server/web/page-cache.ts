@@ -72,6 +72,8 @@ export function pageCacheKeyOf(
 ): string | undefined {
   if (method !== 'GET' && method !== 'HEAD') return undefined;
   if (authorization !== undefined) return undefined;
+  // An absolute-form target (`GET http://host/confirm`) names its path after the origin, which the router strips.
+  if (!url.startsWith('/')) return undefined;
   const queryStart = url.indexOf('?');
   const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
   if (isLivePath(pathname)) return undefined;

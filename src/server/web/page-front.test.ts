@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,8 +22,25 @@ interface Served {
   reachedFramework: () => number;
 }
 
-async function serve(database: DatabaseHandle, env: Record<string, string> = {}): Promise<Served> {
-  const app = await buildApp({ config: testConfig(env), database, web: false });
+async function serve(
+  database: DatabaseHandle,
+  env: Record<string, string> = {},
+  logLines?: Record<string, unknown>[],
+): Promise<Served> {
+  const logger = logLines && {
+    stream: new Writable({
+      write(chunk, _encoding, callback) {
+        logLines.push(JSON.parse(chunk.toString()));
+        callback();
+      },
+    }),
+  };
+  const app = await buildApp({
+    config: testConfig(env),
+    database,
+    web: false,
+    ...(logger ? { logger } : {}),
+  });
   let reached = 0;
   app.addHook('onRequest', (_request, _reply, done) => {
     reached += 1;
@@ -122,11 +140,13 @@ describe('kept pages answered before the framework', () => {
     );
   });
 
-  it('leaves to the framework a signed-in request, one with a body, and a page not kept', async () => {
+  it('leaves to the framework a signed-in request, one with a body, an encoding only it reads, and a page not kept', async () => {
     await send(served.port, '/test-page/left');
     for (const [headers, method] of [
       [{ authorization: 'Bearer nothing' }, 'GET'],
       [{ 'content-length': '0' }, 'GET'],
+      [{ 'accept-encoding': '*' }, 'GET'],
+      [{ 'accept-encoding': 'x-gzip' }, 'GET'],
       [{}, 'POST'],
     ] as const) {
       const before = served.reachedFramework();
@@ -166,10 +186,11 @@ describe('kept pages answered before the framework', () => {
 describe('kept pages answered before the framework, behind a proxy', () => {
   let database: DatabaseHandle;
   let served: Served;
+  const logLines: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    served = await serve(database, { TRUST_PROXY: '1' });
+    served = await serve(database, { TRUST_PROXY: '1', LOG_LEVEL: 'info' }, logLines);
   });
   afterAll(async () => {
     await served.app.close();
@@ -180,6 +201,8 @@ describe('kept pages answered before the framework, behind a proxy', () => {
     await send(served.port, '/test-page/proxied');
     const reached = served.reachedFramework();
     const overHttps = await send(served.port, '/test-page/proxied', { 'x-forwarded-proto': 'http, https' });
+    const shouted = await send(served.port, '/test-page/proxied', { 'x-forwarded-proto': 'HTTPS' });
+    expect(shouted.headers['strict-transport-security']).toBeDefined();
     const overHttp = await send(served.port, '/test-page/proxied', { 'x-forwarded-proto': 'https, http' });
     expect(served.reachedFramework()).toBe(reached);
     expect(overHttps.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
@@ -189,5 +212,25 @@ describe('kept pages answered before the framework, behind a proxy', () => {
       headers: { 'x-forwarded-proto': 'http, https' },
     });
     expect(answerHeaders(overHttps.headers)).toEqual(answerHeaders(framework.headers));
+  });
+
+  it("logs the client's address as the framework reads it from the trusted proxy's header", async () => {
+    await send(served.port, '/test-page/logged');
+    const headers = { 'x-forwarded-for': '203.0.113.9, 198.51.100.7', 'x-request-id': 'front-log-1' };
+    const reached = served.reachedFramework();
+    await send(served.port, '/test-page/logged', headers);
+    expect(served.reachedFramework()).toBe(reached);
+    await send(served.port, '/test-page/logged', {
+      ...headers,
+      'content-length': '0',
+      'x-request-id': 'framework-log-1',
+    });
+    const incoming = (id: string) =>
+      logLines.find((line) => line.reqId === id && line.msg === 'incoming request')?.req;
+    expect(incoming('front-log-1')).toEqual(incoming('framework-log-1'));
+    expect(incoming('front-log-1')).toMatchObject({ remoteAddress: '198.51.100.7', url: '/test-page/logged' });
+    expect(logLines.some((line) => line.reqId === 'front-log-1' && line.msg === 'request completed')).toBe(
+      true,
+    );
   });
 });

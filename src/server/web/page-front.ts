@@ -24,8 +24,38 @@ function cameOverHttps(request: IncomingMessage, trustProxy: AppConfig['trustPro
   }
   if (typeof trustProxy !== 'number') return undefined;
   const value = [forwarded].flat().join(',');
-  return value.slice(value.lastIndexOf(',') + 1).trim() === 'https';
+  return (
+    value
+      .slice(value.lastIndexOf(',') + 1)
+      .trim()
+      .toLowerCase() === 'https'
+  );
 }
+
+/**
+ * The client's address as Fastify's `request.ip` reads it: the socket's peer, or with a hop count of trusted proxies
+ * the `X-Forwarded-For` entry that many hops back (proxy-addr's rule). Undefined when the trust is a list of
+ * addresses.
+ */
+function clientAddress(request: IncomingMessage, trustProxy: AppConfig['trustProxy']): string | undefined {
+  const peer = request.socket.remoteAddress;
+  if (trustProxy === false || trustProxy === 0) return peer;
+  if (typeof trustProxy !== 'number') return undefined;
+  const forwarded = [request.headers['x-forwarded-for'] ?? []].flat().join(',');
+  const hops = [
+    peer,
+    ...forwarded
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean)
+      .reverse(),
+  ];
+  return hops[Math.min(trustProxy, hops.length - 1)];
+}
+
+/** An Accept-Encoding the compress plugin would answer compressed though no kept copy fits it (`*`, `x-gzip`). */
+const compressedSomehow = (acceptEncoding: string | string[] | undefined) =>
+  acceptEncoding !== undefined && /\*|gzip|br|deflate/i.test([acceptEncoding].flat().join(','));
 
 /**
  * A kept page's answer (page-cache.ts) given before Fastify routes the request: a cache hit is the commonest
@@ -33,7 +63,8 @@ function cameOverHttps(request: IncomingMessage, trustProxy: AppConfig['trustPro
  * route, the headers worked out again) cost the hit three times what writing the bytes costs. It answers only
  * what it can answer exactly as the framework's path would (the same headers, request id, log lines and
  * metrics); anything else goes on to the framework: a miss, a page still being compressed for the encoding
- * asked, a request with a body or an Authorization header, a server shutting down, a proxy trusted by address.
+ * asked (or an encoding only the compress plugin reads), a request with a body or an Authorization header, a server
+ * shutting down, a proxy trusted by address rather than by hop count.
  */
 export function cachedPageFront(app: FastifyInstance, metrics: PrometheusMetrics | undefined): FrontAnswer {
   const { config } = app;
@@ -80,12 +111,17 @@ export function cachedPageFront(app: FastifyInstance, metrics: PrometheusMetrics
     const key = pageCacheKeyOf(request.method, url, headers.authorization);
     if (key === undefined) return false;
     const https = cameOverHttps(request, config.trustProxy);
+    if (https === undefined) return false;
     const logs = logsAt(app.log, 'info');
-    // A logged address behind a proxy is the framework's to read.
-    if (https === undefined || (logs && config.trustProxy !== false && config.trustProxy !== 0)) return false;
+    const ip = logs ? clientAddress(request, config.trustProxy) : undefined;
+    // A logged host a trusted proxy forwarded is the framework's to read too.
+    if (logs && (ip === undefined || (config.trustProxy && headers['x-forwarded-host'] !== undefined)))
+      return false;
     const page = cache.get(key);
     if (!page) return false;
-    const encoding = preferredEncoding(headers['accept-encoding']) ?? 'identity';
+    const preferred = preferredEncoding(headers['accept-encoding']);
+    if (preferred === undefined && compressedSomehow(headers['accept-encoding'])) return false;
+    const encoding = preferred ?? 'identity';
     const body = encoding === 'identity' ? page.body : page[encoding];
     if (!body) return false;
 
@@ -95,7 +131,7 @@ export function cachedPageFront(app: FastifyInstance, metrics: PrometheusMetrics
       method: request.method,
       url: request.url,
       host: headers.host,
-      ip: request.socket.remoteAddress,
+      ip,
     };
     if (logs) app.log.info({ reqId, req: logged }, 'incoming request');
     const list = headersOf(page, encoding, body);

@@ -97,6 +97,28 @@ function HiddenRowsHint({
 }
 
 /** 'Aoife Byrne, 08/12/2026 09:00': names a row's buttons ('Open …', 'Refund …'). */
+function FilterCheckbox(props: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="field field--checkbox appointments__filter">
+      <input
+        id={props.id}
+        className="field__checkbox"
+        type="checkbox"
+        checked={props.checked}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+      <label className="field__label" htmlFor={props.id}>
+        {props.label}
+      </label>
+    </div>
+  );
+}
+
 const rowLabel = (row: StaffAppointment) =>
   `${patientNameOf(row)}${row.session ? `, ${row.session.data} ${row.session.start_time}` : ''}`;
 
@@ -181,30 +203,18 @@ export function AppointmentsPage({ overview }: { overview?: ReactNode }) {
           searchLabel="Search by name, e-mail or phone"
           filters={
             <>
-              <div className="field field--checkbox appointments__filter">
-                <input
-                  id="appointments-include-cancelled"
-                  className="field__checkbox"
-                  type="checkbox"
-                  checked={includeCancelled}
-                  onChange={(event) => setFlag(INCLUDE_CANCELLED, event.target.checked)}
-                />
-                <label className="field__label" htmlFor="appointments-include-cancelled">
-                  Show cancelled and refunded
-                </label>
-              </div>
-              <div className="field field--checkbox appointments__filter">
-                <input
-                  id="appointments-include-held"
-                  className="field__checkbox"
-                  type="checkbox"
-                  checked={includeHeld}
-                  onChange={(event) => setFlag(INCLUDE_HELD, event.target.checked)}
-                />
-                <label className="field__label" htmlFor="appointments-include-held">
-                  Show bookings being made
-                </label>
-              </div>
+              <FilterCheckbox
+                id="appointments-include-cancelled"
+                label="Show cancelled and refunded"
+                checked={includeCancelled}
+                onChange={(checked) => setFlag(INCLUDE_CANCELLED, checked)}
+              />
+              <FilterCheckbox
+                id="appointments-include-held"
+                label="Show bookings being made"
+                checked={includeHeld}
+                onChange={(checked) => setFlag(INCLUDE_HELD, checked)}
+              />
             </>
           }
           editHref={(row) => appointmentEditPath(row.id)}

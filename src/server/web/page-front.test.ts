@@ -228,7 +228,10 @@ describe('kept pages answered before the framework, behind a proxy', () => {
     const incoming = (id: string) =>
       logLines.find((line) => line.reqId === id && line.msg === 'incoming request')?.req;
     expect(incoming('front-log-1')).toEqual(incoming('framework-log-1'));
-    expect(incoming('front-log-1')).toMatchObject({ remoteAddress: '198.51.100.7', url: '/test-page/logged' });
+    expect(incoming('front-log-1')).toMatchObject({
+      remoteAddress: '198.51.100.7',
+      url: '/test-page/logged',
+    });
     expect(logLines.some((line) => line.reqId === 'front-log-1' && line.msg === 'request completed')).toBe(
       true,
     );

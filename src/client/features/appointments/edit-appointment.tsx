@@ -190,7 +190,7 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
       </AdminFormHeader>
 
       {closed && (
-        <p className="appointment-notice">
+        <p className="admin-notice appointment-notice">
           This appointment was {appointment.appointment_status === 'refunded' ? 'refunded' : 'cancelled'}: it
           can no longer be changed.
         </p>

@@ -145,7 +145,7 @@ export function StaffDashboard() {
         At a glance
       </h2>
       {data?.unusual_uploads && (
-        <p className="dashboard__notice" role="status">
+        <p className="admin-notice dashboard__notice" role="status">
           {data.unusual_uploads.notice}
         </p>
       )}

@@ -117,6 +117,7 @@ export const keepingPaymentStatuses = [
   'refunded',
 ] as const satisfies readonly PaymentStatus[];
 
+export const isKeeping = (status: string) => (keepingPaymentStatuses as readonly string[]).includes(status);
 export const isUnsettled = (status: string) =>
   (unsettledPaymentStatuses as readonly string[]).includes(status);
 export const isUnderWay = (status: string) => (underWayPaymentStatuses as readonly string[]).includes(status);

@@ -6,7 +6,7 @@ import {
   type PatientsResponse,
   patientTexts,
 } from '../../../shared/patients';
-import { isUnsettled, keepingPaymentStatuses } from '../../../shared/payment-states';
+import { isKeeping, isUnsettled } from '../../../shared/payment-states';
 import type { Db } from '../../db/database';
 import { patients } from '../../db/schema';
 import { conflict, notFound } from '../../domain-errors';
@@ -248,9 +248,7 @@ export async function erasePatientRecords(
       throw conflict('erase_payment_in_progress', patientTexts.erasePaymentInProgress);
     }
     const moneyMoved = new Set(
-      paymentRows
-        .filter((row) => (keepingPaymentStatuses as readonly string[]).includes(row.status))
-        .map((row) => row.appointmentId),
+      paymentRows.filter((row) => isKeeping(row.status)).map((row) => row.appointmentId),
     );
     const beingMade = appointmentRows.filter(
       (row) => row.status === appointmentStarts.visitor && !moneyMoved.has(row.id),

@@ -203,12 +203,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCrossSiteGuard(app);
   registerBodyGuards(app);
   await registerPageCache(app, { ttlMs: config.pageCacheSeconds * 1000 });
-  front = cachedPageFront(app, isPrometheusMetrics(metrics) ? metrics : undefined);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
   // The API speaks JSON and multipart forms; a plain-text body is refused with 415, not read as empty.
   app.removeContentTypeParser('text/plain');
-  registerSecurityHeaders(app, { dev: config.env === 'development' });
+  const security = registerSecurityHeaders(app, { dev: config.env === 'development' });
+  front = cachedPageFront(app, security, isPrometheusMetrics(metrics) ? metrics : undefined);
   registerPaymentPageCsp(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {

@@ -65,19 +65,14 @@ export function securityHeaderSet(options: { dev: boolean }): [name: string, val
 
 const HSTS = 'strict-transport-security';
 
-/**
- * Every answer carries the security headers. They are set on the raw response as the request arrives, as
- * helmet did, so a route that sets one of them itself (files' own CSP, the API reference's) still wins.
- * `Strict-Transport-Security` only on a request that came over HTTPS, to this server or to a proxy it trusts
- * (`TRUST_PROXY`, which lets Fastify read `X-Forwarded-Proto`): browsers ignore it over plain HTTP (RFC 6797
- * section 8.1), and a server reached over HTTP only (a test instance, an address inside the network) has no
- * HTTPS to pin.
- */
-export function splitSecurityHeaders(options: { dev: boolean }): {
+/** The security headers every answer carries, and apart from them the one only HTTPS answers carry. */
+export interface SecurityHeaders {
   headers: [name: string, value: string][];
   /** `Strict-Transport-Security`, for answers to requests that came over HTTPS (none in development). */
   hsts: string | undefined;
-} {
+}
+
+function splitSecurityHeaders(options: { dev: boolean }): SecurityHeaders {
   const all = securityHeaderSet(options);
   return {
     headers: all.filter(([name]) => name !== HSTS),
@@ -85,12 +80,23 @@ export function splitSecurityHeaders(options: { dev: boolean }): {
   };
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, options: { dev: boolean }): void {
-  const { headers, hsts } = splitSecurityHeaders(options);
+/**
+ * Every answer carries the security headers. They are set on the raw response as the request arrives, as
+ * helmet did, so a route that sets one of them itself (files' own CSP, the API reference's) still wins.
+ * `Strict-Transport-Security` only on a request that came over HTTPS, to this server or to a proxy it trusts
+ * (`TRUST_PROXY`, which lets Fastify read `X-Forwarded-Proto`): browsers ignore it over plain HTTP (RFC 6797
+ * section 8.1), and a server reached over HTTP only (a test instance, an address inside the network) has no
+ * HTTPS to pin.
+ * Answers them, for what answers requests before Fastify (web/page-front.ts).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: { dev: boolean }): SecurityHeaders {
+  const security = splitSecurityHeaders(options);
+  const { headers, hsts } = security;
   app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
     for (const [name, value] of headers) raw.setHeader(name, value);
     if (hsts && request.protocol?.toLowerCase() === 'https') raw.setHeader(HSTS, hsts);
     done();
   });
+  return security;
 }

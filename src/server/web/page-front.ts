@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
 import { logsAt } from '../http/logging';
 import { requestIdOf } from '../http/request-id';
-import { splitSecurityHeaders } from '../http/security-headers';
+import type { SecurityHeaders } from '../http/security-headers';
 import type { PrometheusMetrics } from '../metrics/app-metrics';
 import { type CachedPage, pageCacheKeyOf, preferredEncoding } from './page-cache';
 
@@ -66,9 +66,13 @@ const compressedSomehow = (acceptEncoding: string | string[] | undefined) =>
  * asked (or an encoding only the compress plugin reads), a request with a body or an Authorization header, a server
  * shutting down, a proxy trusted by address rather than by hop count.
  */
-export function cachedPageFront(app: FastifyInstance, metrics: PrometheusMetrics | undefined): FrontAnswer {
+export function cachedPageFront(
+  app: FastifyInstance,
+  security: SecurityHeaders,
+  metrics: PrometheusMetrics | undefined,
+): FrontAnswer {
   const { config } = app;
-  const { headers: securityHeaders, hsts } = splitSecurityHeaders({ dev: config.env === 'development' });
+  const { headers: securityHeaders, hsts } = security;
   const headerLists = new WeakMap<CachedPage, Partial<Record<Encoding, string[]>>>();
   let closing = false;
   app.addHook('preClose', (done) => {

@@ -10,6 +10,7 @@ import {
   adminAuthorization,
   bookAndPay,
   createSlots,
+  holdAsVisitor,
   referralsAwaiting,
   runSurname,
   type SlotKind,
@@ -24,7 +25,6 @@ import {
   openAdminPage,
   screenshot,
   viewportSweep,
-  visitorAddress,
 } from './browser';
 
 let browser: Browser;
@@ -72,13 +72,7 @@ const bookingFields = (first: string) => ({
  * Nothing is stored, so the dashboard's notice costs no real 64 MB.
  */
 async function sendFormPastUploadAllowance(slotId: number): Promise<{ status: number; body: string }> {
-  const visitor = { 'x-forwarded-for': visitorAddress() };
-  const hold = await fetch(`${baseUrl()}/api/patient_sessions/${slotId}`, {
-    method: 'PUT',
-    headers: visitor,
-  });
-  expect(hold.status).toBe(200);
-  const { hold_token } = (await hold.json()) as { hold_token: string };
+  const { visitor, hold_token } = await holdAsVisitor(slotId);
   return new Promise((resolve, reject) => {
     const sending = request(
       `${baseUrl()}/api/patients`,

@@ -72,11 +72,10 @@ interface UnpaidBooking {
   patient: { id: number; access_token: string };
 }
 
-/**
- * A visitor holds a slot and sends the booking form's `fields`, and goes no further: the booking is still being
- * made (`held`, not paid), as when a visitor leaves at the payment step.
- */
-export async function bookUnpaid(slotId: number, fields: Record<string, unknown>): Promise<UnpaidBooking> {
+/** A new visitor (an address of its own) holds `slotId`; answers the visitor's headers and the hold token. */
+export async function holdAsVisitor(
+  slotId: number,
+): Promise<{ visitor: { 'x-forwarded-for': string }; hold_token: string }> {
   const visitor = { 'x-forwarded-for': visitorAddress() };
   const hold = await fetch(`${baseUrl()}/api/patient_sessions/${slotId}`, {
     method: 'PUT',
@@ -84,6 +83,15 @@ export async function bookUnpaid(slotId: number, fields: Record<string, unknown>
   });
   expect(hold.status).toBe(200);
   const { hold_token } = (await hold.json()) as { hold_token: string };
+  return { visitor, hold_token };
+}
+
+/**
+ * A visitor holds a slot and sends the booking form's `fields`, and goes no further: the booking is still being
+ * made (`held`, not paid), as when a visitor leaves at the payment step.
+ */
+export async function bookUnpaid(slotId: number, fields: Record<string, unknown>): Promise<UnpaidBooking> {
+  const { visitor, hold_token } = await holdAsVisitor(slotId);
   const created = await fetch(`${baseUrl()}/api/patients`, {
     method: 'POST',
     headers: { ...visitor, 'content-type': 'application/json', 'x-hold-token': hold_token },

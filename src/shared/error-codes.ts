@@ -31,6 +31,11 @@ const errorCodes = [
   // Signing in
   'sign_in_failed',
   'sign_in_throttled',
+  // Staff accounts and roles
+  /** The signed-in staff member's role may not call this endpoint (403). */
+  'role_forbidden',
+  /** The clinic requires a second factor and this staff member has none yet: only setting one up is open (403). */
+  'second_factor_required',
   // Files
   'file_empty',
   'file_type_refused',

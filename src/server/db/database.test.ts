@@ -55,12 +55,17 @@ describe('migrations', () => {
     expect(schemaTables).toEqual(
       [
         'admin_auth_tokens',
+        'admin_challenges',
+        'admin_invitations',
+        'admin_passkeys',
+        'admin_recovery_codes',
         'admin_users',
         'appointment_reminders',
         'appointments',
         'audit_log',
         'blog_articles',
         'client_uploads',
+        'clinic_settings',
         'contact_messages',
         'email_outbox',
         'fa_questions',

@@ -29,6 +29,7 @@ import {
   referralBookingKinds,
   referralStatuses,
 } from '../../shared/referrals';
+import { type StaffRole, staffRoles } from '../../shared/staff-roles';
 
 /**
  * The whole database schema (PostgreSQL 15 and later; PGlite in development and tests). SQL names are
@@ -107,22 +108,147 @@ export type AuditAction =
   | 'login'
   | 'logout'
   | 'logout_all'
-  | 'login_failed';
+  | 'login_failed'
+  /** Staff accounts (issue 31): who invited, changed a role, disabled or enabled whom. */
+  | 'staff_invited'
+  | 'invitation_accepted'
+  | 'role_changed'
+  | 'account_disabled'
+  | 'account_enabled'
+  /** Two-step sign-in: a second factor set up, removed (or reset by `npm run admin`), or a wrong one given. */
+  | 'second_factor_added'
+  | 'second_factor_removed'
+  | 'second_factor_failed'
+  | 'recovery_code_used'
+  /** One session of a staff member ended from the account page. */
+  | 'session_ended'
+  | 'settings_changed';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 // ---------------------------------------------------------------------------------------------------
 // Staff
 
-export const adminUsers = pgTable('admin_users', {
-  id: serialId(),
-  /** Always stored lower-cased. */
-  email: text('email').notNull().unique(),
-  name: text('name'),
-  passwordHash: text('password_hash').notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const adminUsers = pgTable(
+  'admin_users',
+  {
+    id: serialId(),
+    /** Always stored lower-cased. */
+    email: text('email').notNull().unique(),
+    name: text('name'),
+    passwordHash: text('password_hash').notNull(),
+    /** What this staff member may do (`shared/staff-roles.ts`). */
+    role: text('role').$type<StaffRole>().notNull().default('administrator'),
+    /** Set when an administrator disabled the account: it cannot sign in, and its sessions ended then. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** The authenticator app's shared key (base32), once set up; confirmed when a first code matched. */
+    totpSecret: text('totp_secret'),
+    totpConfirmedAt: timestamp('totp_confirmed_at', { withTimezone: true }),
+    /** The last 30-second step a code was accepted for: a code is good once (RFC 6238 section 5.2). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check('admin_users_role_check', sql`${table.role} in (${inList(staffRoles)})`)],
+);
+
+/** An invitation to a staff account: the link's token is stored only as its hash, good once, for 72 hours. */
+export const adminInvitations = pgTable(
+  'admin_invitations',
+  {
+    id: serialId(),
+    /** The account made for the invitee (no usable password until the invitation is accepted). */
+    adminUserId: integer('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: integer('invited_by').references(() => adminUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('admin_invitations_admin_user_id_idx').on(table.adminUserId)],
+);
+
+/** Ten one-time recovery codes per staff member with an authenticator app, stored only as hashes. */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: serialId(),
+    adminUserId: integer('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('admin_recovery_codes_admin_user_id_idx').on(table.adminUserId)],
+);
+
+/** A staff member's passkeys (WebAuthn credentials), used as the second factor. */
+export const adminPasskeys = pgTable(
+  'admin_passkeys',
+  {
+    id: serialId(),
+    adminUserId: integer('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    /** base64url, as the browser reports it. */
+    credentialId: text('credential_id').notNull().unique(),
+    publicKey: bytea('public_key').notNull(),
+    signCount: bigint('sign_count', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [index('admin_passkeys_admin_user_id_idx').on(table.adminUserId)],
+);
+
+/**
+ * A short-lived challenge: the second step of a sign-in (a password that matched, waiting for a code or a
+ * passkey), or a passkey being added. The client holds the random token; only its hash is stored.
+ */
+export const adminChallenges = pgTable(
+  'admin_challenges',
+  {
+    id: serialId(),
+    purpose: text('purpose').$type<'second_factor' | 'passkey_registration'>().notNull(),
+    adminUserId: integer('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The WebAuthn challenge (base64url) issued with it, when a passkey may answer. */
+    webauthnChallenge: text('webauthn_challenge'),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [
+    check(
+      'admin_challenges_purpose_check',
+      sql`${table.purpose} in ('second_factor', 'passkey_registration')`,
+    ),
+    index('admin_challenges_admin_user_id_idx').on(table.adminUserId),
+  ],
+);
+
+/** The clinic's settings, one row (id 1), written on the first change; no row reads as the defaults. */
+export const clinicSettings = pgTable(
+  'clinic_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** Every staff member must sign in with a second factor; those without one can only set one up. */
+    requireSecondFactor: boolean('require_second_factor').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (table) => [check('clinic_settings_one_row', sql`${table.id} = 1`)],
+);
 
 export const adminAuthTokens = pgTable(
   'admin_auth_tokens',

@@ -105,6 +105,7 @@ export function route<E extends EndpointDefinition>(
     config: {
       ...options.config,
       public: endpoint.access === 'public',
+      permission: endpoint.permission,
       takesBody: Boolean(endpoint.body || endpoint.form || endpoint.rawBody),
       formEnvelope: endpoint.form?.envelope,
     },

@@ -25,3 +25,5 @@ export const errorBody = (
 ): ApiErrorBody => (errors ? { error_messages: message, code, errors } : { error_messages: message, code });
 
 export const unauthorized = () => new HttpError(401, 'unauthorized', 'You need to sign in');
+
+export const roleForbidden = () => new HttpError(403, 'role_forbidden', 'Your role cannot do this.');

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { StaffPermission } from '../staff-roles';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -17,6 +18,8 @@ export interface EndpointRoute {
   path: `/api/${string}`;
   /** `public`, or `admin` (a bearer token is required; every `/api/admin` path is admin). */
   access: 'public' | 'admin';
+  /** An admin endpoint's permission (`shared/staff-roles.ts`): the roles without it are answered 403. */
+  permission?: StaffPermission;
   /** The success status: 200 when left out; 204 answers nothing. */
   status?: 200 | 201 | 204;
   /**

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { StaffPermission, StaffRole } from '../../../shared/staff-roles';
+import { roleCan } from '../../../shared/staff-roles';
 import { bearerCredential } from '../../http/bearer-credential';
-import { unauthorized } from '../../http/http-errors';
+import { roleForbidden, unauthorized } from '../../http/http-errors';
 import type { AdminActor } from '../audit/audit-log';
 import { authenticate } from './auth-service';
 
@@ -8,17 +10,27 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Marks the one admin route reachable without a token (sign-in). */
     public?: boolean;
+    /** What the signed-in staff member's role must allow (the endpoint's definition); 403 otherwise. */
+    permission?: StaffPermission;
   }
   interface FastifyRequest {
-    adminUser?: { id: number; email: string; name: string | null };
+    adminUser?: SignedInStaff;
     authToken?: string;
   }
+}
+
+export interface SignedInStaff {
+  id: number;
+  email: string;
+  name: string | null;
+  role: StaffRole;
 }
 
 export interface AdminRouteInfo {
   method: string;
   url: string;
   public: boolean;
+  permission?: StaffPermission;
 }
 
 /** The sign-in token an `Authorization: Bearer …` header carries, when it has a token's shape. */
@@ -36,7 +48,12 @@ export function registerAdminGuard(scope: FastifyInstance, registeredRoutes: Adm
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method !== 'HEAD')
-        registeredRoutes.push({ method, url: route.url, public: Boolean(route.config?.public) });
+        registeredRoutes.push({
+          method,
+          url: route.url,
+          public: Boolean(route.config?.public),
+          permission: route.config?.permission,
+        });
     }
   });
   scope.addHook('onRequest', async (request) => {
@@ -44,13 +61,16 @@ export function registerAdminGuard(scope: FastifyInstance, registeredRoutes: Adm
     const token = bearerToken(request);
     const admin = token ? await authenticate(scope.db, token) : undefined;
     if (!admin || !token) throw unauthorized();
-    request.adminUser = { id: admin.id, email: admin.email, name: admin.name };
+    request.adminUser = { id: admin.id, email: admin.email, name: admin.name, role: admin.role };
     request.authToken = token;
+    // Read from the account on every call: a role changed while a token is in use applies to its next call.
+    const permission = request.routeOptions.config.permission;
+    if (permission && !roleCan(admin.role, permission)) throw roleForbidden();
   });
 }
 
 /** The signed-in admin of a guarded route. */
-export function currentAdmin(request: FastifyRequest): { id: number; email: string; name: string | null } {
+export function currentAdmin(request: FastifyRequest): SignedInStaff {
   if (!request.adminUser) throw unauthorized();
   return request.adminUser;
 }

@@ -85,6 +85,7 @@ export async function findLiveToken(db: Db, tokenHash: string, issuedAfter: Date
       and(
         eq(adminAuthTokens.tokenHash, tokenHash),
         isNull(adminAuthTokens.revokedAt),
+        isNull(adminUsers.disabledAt),
         gt(adminAuthTokens.expiresAt, sql`now()`),
         gt(adminAuthTokens.createdAt, issuedAfter),
       ),

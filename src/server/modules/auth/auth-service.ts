@@ -48,7 +48,8 @@ export async function login(
   const valid = admin
     ? await verifyPassword(credentials.password, admin.passwordHash)
     : await verifyPassword(credentials.password, await getDecoyHash()).then(() => false);
-  if (!admin || !valid) {
+  // A disabled account is told what a wrong password is told: the form says nothing about who has an account.
+  if (!admin || !valid || admin.disabledAt) {
     await auditChange(db, visitorActor(client.ip), 'login_failed', 'admin_user', admin?.id ?? null, {
       email,
     });

@@ -61,6 +61,10 @@ export async function updateAdminPassword(db: Db, adminUserId: number, passwordH
     .where(eq(adminUsers.id, adminUserId));
 }
 
+export async function recordSignIn(db: Db, adminUserId: number): Promise<void> {
+  await db.update(adminUsers).set({ lastSignInAt: new Date() }).where(eq(adminUsers.id, adminUserId));
+}
+
 export async function insertAuthToken(
   db: Db,
   values: { adminUserId: number; tokenHash: string; expiresAt: Date; ip?: string; userAgent?: string },

@@ -12,6 +12,7 @@ import {
   insertAdminIfAbsent,
   insertAuthToken,
   normaliseEmail,
+  recordSignIn,
   revokeAllTokensOf,
   revokeToken,
   updateAdminPassword,
@@ -55,20 +56,34 @@ export async function login(
     });
     return { kind: 'invalid' };
   }
-  const { token, hash } = newSecretToken();
-  const actor: AdminActor = { kind: 'admin', adminUserId: admin.id, ip: client.ip };
-  await db.transaction(async (tx) => {
+  const token = await db.transaction(async (tx) => {
     await clearLoginFailures(tx, email, client.ip);
-    await insertAuthToken(tx, {
-      adminUserId: admin.id,
-      tokenHash: hash,
-      expiresAt: new Date(Date.now() + TOKEN_IDLE_MS),
-      ip: client.ip,
-      userAgent: client.userAgent,
-    });
-    await auditChange(tx, actor, 'login', 'admin_user', admin.id);
+    return startSession(tx, admin, client);
   });
   return { kind: 'ok', admin: toAdminUser(admin), token };
+}
+
+/**
+ * Signs a staff member in, in the caller's transaction: a new bearer token (answered once, stored as its hash),
+ * the last sign-in time and the audit entry. Every way in ends here: a password, a second factor, an invitation.
+ */
+export async function startSession(
+  tx: Db,
+  admin: AdminUserRow,
+  client: { ip: string; userAgent?: string },
+): Promise<string> {
+  const { token, hash } = newSecretToken();
+  const actor: AdminActor = { kind: 'admin', adminUserId: admin.id, ip: client.ip };
+  await insertAuthToken(tx, {
+    adminUserId: admin.id,
+    tokenHash: hash,
+    expiresAt: new Date(Date.now() + TOKEN_IDLE_MS),
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
+  await recordSignIn(tx, admin.id);
+  await auditChange(tx, actor, 'login', 'admin_user', admin.id);
+  return token;
 }
 
 /** The signed-in admin for a bearer token, or undefined when it is unknown, revoked or expired. */

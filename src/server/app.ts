@@ -31,6 +31,7 @@ import { appointmentRoutes } from './modules/appointments/appointment-routes';
 import { auditAdminRoutes } from './modules/audit/audit-admin-routes';
 import { type AdminRouteInfo, registerAdminGuard } from './modules/auth/admin-guard';
 import { authRoutes } from './modules/auth/auth-routes';
+import { sessionRoutes } from './modules/auth/session-routes';
 import { blogAdminRoutes } from './modules/blog/blog-admin-routes';
 import { blogPublicRoutes } from './modules/blog/blog-routes';
 import { contactRoutes } from './modules/contact/contact-routes';
@@ -246,6 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           }
           await registerMultipart(admin);
           await admin.register(authRoutes);
+          await admin.register(sessionRoutes);
           await admin.register(blogAdminRoutes);
           await admin.register(teamAdminRoutes);
           await admin.register(faqAdminRoutes);

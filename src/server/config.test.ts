@@ -258,6 +258,48 @@ describe('RETENTION_DAYS', () => {
   });
 });
 
+describe('ADMIN_IDLE_MINUTES and ADMIN_SESSION_HOURS', () => {
+  it('end a back-office session after 30 minutes unused and 12 hours in all unless set', () => {
+    expect(readConfig({}).adminSessions).toEqual({ idleMinutes: 30, maxHours: 12 });
+    expect(readConfig({ ADMIN_IDLE_MINUTES: ' 15 ', ADMIN_SESSION_HOURS: '8' }).adminSessions).toEqual({
+      idleMinutes: 15,
+      maxHours: 8,
+    });
+    expect(readConfig({ ADMIN_IDLE_MINUTES: '1440', ADMIN_SESSION_HOURS: '168' }).adminSessions).toEqual({
+      idleMinutes: 1440,
+      maxHours: 168,
+    });
+  });
+
+  it.each([
+    '0',
+    '1441',
+    '30 minutes',
+    '0.5',
+    '1e2',
+    'half an hour',
+  ])('refuse ADMIN_IDLE_MINUTES=%j at start, saying what they expect', (value) => {
+    expect(() => readConfig({ ADMIN_IDLE_MINUTES: value })).toThrow(
+      `Invalid configuration:\n  ADMIN_IDLE_MINUTES: expected a whole number of minutes from 1 to 1440 (usually 30); not ${JSON.stringify(value)}`,
+    );
+  });
+
+  it.each(['0', '169', '12h', '-1'])('refuse ADMIN_SESSION_HOURS=%j at start', (value) => {
+    expect(() => readConfig({ ADMIN_SESSION_HOURS: value })).toThrow(
+      `Invalid configuration:\n  ADMIN_SESSION_HOURS: expected a whole number of hours from 1 to 168 (usually 12); not ${JSON.stringify(value)}`,
+    );
+  });
+
+  it('refuse an idle limit longer than the whole session, which would never apply', () => {
+    expect(() => readConfig({ ADMIN_IDLE_MINUTES: '121', ADMIN_SESSION_HOURS: '2' })).toThrow(
+      'Invalid configuration: ADMIN_IDLE_MINUTES (121) is longer than ADMIN_SESSION_HOURS (2 hours), so no session would ever end for want of use; make it shorter.',
+    );
+    expect(
+      readConfig({ ADMIN_IDLE_MINUTES: '120', ADMIN_SESSION_HOURS: '2' }).adminSessions.idleMinutes,
+    ).toBe(120);
+  });
+});
+
 describe('PAYMENTS_TEST_DELAY_MS', () => {
   it('slows the test provider only, within 0 to 60 000 ms', () => {
     expect(readConfig({}).testDelayMs).toBeUndefined();

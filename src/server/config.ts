@@ -113,6 +113,24 @@ const retentionDaysFromEnv = z.string().transform((value, context) => {
   return days;
 });
 
+/**
+ * A whole number from `min` to `max` of `unit`s, refused otherwise with what is expected. Written out like
+ * RETENTION_DAYS rather than `z.coerce`, so '30 minutes', '0.5' or '1e2' are told what to write.
+ */
+const wholeNumberFromEnv = (unit: string, min: number, max: number, usual: string) =>
+  z.string().transform((value, context) => {
+    const text = value.trim();
+    const number = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isInteger(number) || number < min || number > max) {
+      context.addIssue({
+        code: 'custom',
+        message: `expected a whole number of ${unit} from ${min} to ${max} (${usual}); not ${JSON.stringify(value)}`,
+      });
+      return z.NEVER;
+    }
+    return number;
+  });
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -137,6 +155,8 @@ const configSchema = z.object({
   HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   RETENTION_DAYS: retentionDaysFromEnv.default(90),
+  ADMIN_IDLE_MINUTES: wholeNumberFromEnv('minutes', 1, 24 * 60, 'usually 30').default(30),
+  ADMIN_SESSION_HOURS: wholeNumberFromEnv('hours', 1, 7 * 24, 'usually 12').default(12),
   SERVE_PAGES: booleanFromEnv.default(true),
   STRIPE_SECRET_KEY: z
     .string()
@@ -220,6 +240,8 @@ export interface AppConfig extends PaymentsConfig {
   retentionDays: number;
   /** The bearer token Prometheus sends to `GET /metrics`; without it there is no `/metrics`. */
   metricsToken?: string;
+  /** How long a back-office session lasts: unused (`idleMinutes`), and at most after sign-in (`maxHours`). */
+  adminSessions: { idleMinutes: number; maxHours: number };
 }
 
 type ParsedEnv = z.infer<typeof configSchema>;
@@ -288,6 +310,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(values.ADMIN_EMAIL) !== Boolean(values.ADMIN_PASSWORD)) {
     throw new Error('Invalid configuration: set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither.');
   }
+  if (values.ADMIN_IDLE_MINUTES > values.ADMIN_SESSION_HOURS * 60) {
+    throw new Error(
+      `Invalid configuration: ADMIN_IDLE_MINUTES (${values.ADMIN_IDLE_MINUTES}) is longer than ADMIN_SESSION_HOURS (${values.ADMIN_SESSION_HOURS} hours), so no session would ever end for want of use; make it shorter.`,
+    );
+  }
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   const payments = paymentsConfig(values, publicUrl);
   if (payments.payments === 'test' && values.PAYMENTS_TEST_DELAY_MS > 0) {
@@ -316,6 +343,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     servePages: values.SERVE_PAGES,
     retentionDays: values.RETENTION_DAYS,
     metricsToken: values.METRICS_TOKEN,
+    adminSessions: { idleMinutes: values.ADMIN_IDLE_MINUTES, maxHours: values.ADMIN_SESSION_HOURS },
     ...payments,
   };
 }

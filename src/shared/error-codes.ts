@@ -31,6 +31,10 @@ const errorCodes = [
   // Signing in
   'sign_in_failed',
   'sign_in_throttled',
+  /** A back-office token unused for ADMIN_IDLE_MINUTES (401): the sign-in page says so. */
+  'session_idle',
+  /** A back-office token older than ADMIN_SESSION_HOURS, however much it was used (401). */
+  'session_expired',
   // Staff accounts and roles
   /** The signed-in staff member's role may not call this endpoint (403). */
   'role_forbidden',

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sessionEndTexts } from '../../../shared/sessions';
 import type { StaffPermission, StaffRole } from '../../../shared/staff-roles';
 import { roleCan } from '../../../shared/staff-roles';
 import { bearerCredential } from '../../http/bearer-credential';
-import { roleForbidden, unauthorized } from '../../http/http-errors';
+import { HttpError, roleForbidden, unauthorized } from '../../http/http-errors';
 import type { AdminActor } from '../audit/audit-log';
-import { authenticate } from './auth-service';
+import { type Authentication, authenticate } from './auth-service';
+import { type SessionLimits, sessionTimeOf } from './session-limits';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,6 +18,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     adminUser?: SignedInStaff;
     authToken?: string;
+    /** The id of the session (token row) of this request. */
+    authSessionId?: number;
   }
 }
 
@@ -59,14 +63,26 @@ export function registerAdminGuard(scope: FastifyInstance, registeredRoutes: Adm
   scope.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.public) return;
     const token = bearerToken(request);
-    const admin = token ? await authenticate(scope.db, token) : undefined;
-    if (!admin || !token) throw unauthorized();
+    const time = sessionTimeOf(scope);
+    const found = token ? await authenticate(scope.db, token, time) : undefined;
+    if (!found || !token || found.kind !== 'ok') throw notSignedIn(found, time.limits);
+    const admin = found.admin;
     request.adminUser = { id: admin.id, email: admin.email, name: admin.name, role: admin.role };
     request.authToken = token;
+    request.authSessionId = found.sessionId;
     // Read from the account on every call: a role changed while a token is in use applies to its next call.
     const permission = request.routeOptions.config.permission;
     if (permission && !roleCan(admin.role, permission)) throw roleForbidden();
   });
+}
+
+/** The 401 of a request without a live session: saying why when its session ran out by itself. */
+function notSignedIn(found: Authentication | undefined, limits: SessionLimits): HttpError {
+  if (found?.kind === 'idle')
+    return new HttpError(401, 'session_idle', sessionEndTexts.idle(limits.idleMinutes));
+  if (found?.kind === 'expired')
+    return new HttpError(401, 'session_expired', sessionEndTexts.expired(limits.maxHours));
+  return unauthorized();
 }
 
 /** The signed-in admin of a guarded route. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { adminAuthTokens, adminUsers } from '../../db/schema';
 
@@ -67,20 +67,31 @@ export async function recordSignIn(db: Db, adminUserId: number): Promise<void> {
 
 export async function insertAuthToken(
   db: Db,
-  values: { adminUserId: number; tokenHash: string; expiresAt: Date; ip?: string; userAgent?: string },
+  values: {
+    adminUserId: number;
+    tokenHash: string;
+    createdAt: Date;
+    expiresAt: Date;
+    ip?: string;
+    userAgent?: string;
+  },
 ): Promise<void> {
   await db.insert(adminAuthTokens).values({
     adminUserId: values.adminUserId,
     tokenHash: values.tokenHash,
+    createdAt: values.createdAt,
     expiresAt: values.expiresAt,
-    lastUsedAt: new Date(),
+    lastUsedAt: values.createdAt,
     ip: values.ip ?? null,
     userAgent: values.userAgent?.slice(0, 500) ?? null,
   });
 }
 
-/** A token that is not revoked, not expired, and was issued after `issuedAfter`. */
-export async function findLiveToken(db: Db, tokenHash: string, issuedAfter: Date) {
+/**
+ * A token that is not revoked, of an account not disabled, with its admin; whether it has outlived its limits
+ * is the caller's to tell (and to say which).
+ */
+export async function findUnrevokedToken(db: Db, tokenHash: string) {
   const [row] = await db
     .select({ token: adminAuthTokens, admin: adminUsers })
     .from(adminAuthTokens)
@@ -90,19 +101,51 @@ export async function findLiveToken(db: Db, tokenHash: string, issuedAfter: Date
         eq(adminAuthTokens.tokenHash, tokenHash),
         isNull(adminAuthTokens.revokedAt),
         isNull(adminUsers.disabledAt),
-        gt(adminAuthTokens.expiresAt, sql`now()`),
-        gt(adminAuthTokens.createdAt, issuedAfter),
       ),
     )
     .limit(1);
   return row;
 }
 
-export async function extendToken(db: Db, tokenId: number, expiresAt: Date): Promise<void> {
+export async function extendToken(db: Db, tokenId: number, usedAt: Date, expiresAt: Date): Promise<void> {
   await db
     .update(adminAuthTokens)
-    .set({ lastUsedAt: new Date(), expiresAt })
+    .set({ lastUsedAt: usedAt, expiresAt })
     .where(eq(adminAuthTokens.id, tokenId));
+}
+
+/** The condition of an admin's tokens that are neither revoked nor past either limit at `now`. */
+function liveTokensOf(adminUserId: number, startedAfter: Date, usedAfter: Date) {
+  return and(
+    eq(adminAuthTokens.adminUserId, adminUserId),
+    isNull(adminAuthTokens.revokedAt),
+    gt(adminAuthTokens.createdAt, startedAfter),
+    gt(sql`coalesce(${adminAuthTokens.lastUsedAt}, ${adminAuthTokens.createdAt})`, usedAfter),
+  );
+}
+
+/** An admin's live tokens (started after `startedAfter`, used after `usedAfter`), the latest used first. */
+export function listLiveTokensOf(db: Db, adminUserId: number, startedAfter: Date, usedAfter: Date) {
+  return db
+    .select()
+    .from(adminAuthTokens)
+    .where(liveTokensOf(adminUserId, startedAfter, usedAfter))
+    .orderBy(desc(adminAuthTokens.lastUsedAt), desc(adminAuthTokens.id));
+}
+
+/** Revokes one live token of an admin; answers whether there was one (another's id revokes nothing). */
+export async function revokeLiveTokenOf(
+  db: Db,
+  adminUserId: number,
+  tokenId: number,
+  live: { startedAfter: Date; usedAfter: Date; now: Date },
+): Promise<boolean> {
+  const revoked = await db
+    .update(adminAuthTokens)
+    .set({ revokedAt: live.now })
+    .where(and(eq(adminAuthTokens.id, tokenId), liveTokensOf(adminUserId, live.startedAfter, live.usedAfter)))
+    .returning({ id: adminAuthTokens.id });
+  return revoked.length > 0;
 }
 
 export async function revokeToken(db: Db, tokenHash: string): Promise<void> {

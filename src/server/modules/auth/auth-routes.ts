@@ -6,6 +6,7 @@ import { HttpError, unauthorized } from '../../http/http-errors';
 import { adminActorOf, currentAdmin } from './admin-guard';
 import { logoutEverywhere, login as signIn, logout as signOut } from './auth-service';
 import { describeWait } from './login-throttle';
+import { sessionTimeOf } from './session-limits';
 
 /**
  * Sign-in, sign-out and the current admin, under `/api/admin`. Sign-in is the one public admin route
@@ -19,10 +20,12 @@ export async function authRoutes(admin: FastifyInstance): Promise<void> {
     admin,
     login,
     async (request, reply) => {
-      const outcome = await signIn(db, request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
+      const outcome = await signIn(
+        db,
+        request.body,
+        { ip: request.ip, userAgent: request.headers['user-agent'] },
+        sessionTimeOf(admin),
+      );
       if (outcome.kind === 'throttled') {
         reply.header('retry-after', outcome.retryAfterSeconds);
         throw new HttpError(

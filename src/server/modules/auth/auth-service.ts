@@ -7,7 +7,7 @@ import {
   anyAdminExists,
   extendToken,
   findAdminByEmail,
-  findLiveToken,
+  findUnrevokedToken,
   insertAdmin,
   insertAdminIfAbsent,
   insertAuthToken,
@@ -20,13 +20,13 @@ import {
 import { clearLoginFailures, forgetLoginAttemptsOf, reserveLoginAttempt } from './login-throttle';
 import { getDecoyHash, hashPassword, verifyPassword } from './password-hashing';
 import { passwordProblem } from './password-rules';
-
-/** A token expires after 12 hours without use, */
-const TOKEN_IDLE_MS = 12 * 60 * 60 * 1000;
-/** and 7 days after sign-in however much it is used, so a stolen token does not live on. */
-const TOKEN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-/** Sliding expiry is written at most once a minute per token, not on every request. */
-const EXTEND_AFTER_MS = 60 * 1000;
+import {
+  defaultSessionTime,
+  isUseWorthWriting,
+  type SessionTime,
+  sessionEndAfterUse,
+  sessionEnded,
+} from './session-limits';
 
 function toAdminUser(row: AdminUserRow): AdminUser {
   return { id: row.id, email: row.email, name: row.name };
@@ -41,6 +41,7 @@ export async function login(
   db: Db,
   credentials: { email: string; password: string },
   client: { ip: string; userAgent?: string },
+  time: SessionTime = defaultSessionTime(),
 ): Promise<LoginOutcome> {
   const email = normaliseEmail(credentials.email);
   const reservation = await reserveLoginAttempt(db, email, client.ip);
@@ -58,7 +59,7 @@ export async function login(
   }
   const token = await db.transaction(async (tx) => {
     await clearLoginFailures(tx, email, client.ip);
-    return startSession(tx, admin, client);
+    return startSession(tx, admin, client, time);
   });
   return { kind: 'ok', admin: toAdminUser(admin), token };
 }
@@ -66,18 +67,22 @@ export async function login(
 /**
  * Signs a staff member in, in the caller's transaction: a new bearer token (answered once, stored as its hash),
  * the last sign-in time and the audit entry. Every way in ends here: a password, a second factor, an invitation.
+ * A route passes `sessionTimeOf(app)`, so the session starts by the app's clock and limits.
  */
 export async function startSession(
   tx: Db,
   admin: AdminUserRow,
   client: { ip: string; userAgent?: string },
+  time: SessionTime = defaultSessionTime(),
 ): Promise<string> {
   const { token, hash } = newSecretToken();
   const actor: AdminActor = { kind: 'admin', adminUserId: admin.id, ip: client.ip };
+  const started = { createdAt: time.now, lastUsedAt: time.now };
   await insertAuthToken(tx, {
     adminUserId: admin.id,
     tokenHash: hash,
-    expiresAt: new Date(Date.now() + TOKEN_IDLE_MS),
+    createdAt: time.now,
+    expiresAt: sessionEndAfterUse(started, time),
     ip: client.ip,
     userAgent: client.userAgent,
   });
@@ -86,16 +91,26 @@ export async function startSession(
   return token;
 }
 
-/** The signed-in admin for a bearer token, or undefined when it is unknown, revoked or expired. */
-export async function authenticate(db: Db, token: string): Promise<AdminUserRow | undefined> {
-  const found = await findLiveToken(db, hashSecretToken(token), new Date(Date.now() - TOKEN_MAX_AGE_MS));
-  if (!found) return undefined;
-  const lastUsed = found.token.lastUsedAt?.getTime() ?? 0;
-  if (Date.now() - lastUsed > EXTEND_AFTER_MS) {
-    const end = Math.min(Date.now() + TOKEN_IDLE_MS, found.token.createdAt.getTime() + TOKEN_MAX_AGE_MS);
-    await extendToken(db, found.token.id, new Date(end));
+export type Authentication =
+  | { kind: 'ok'; admin: AdminUserRow; sessionId: number }
+  /** Unknown, revoked, or of a disabled account. */
+  | { kind: 'unknown' }
+  /** Past ADMIN_IDLE_MINUTES unused, or ADMIN_SESSION_HOURS since sign-in (`sessionEnded`). */
+  | { kind: 'idle' | 'expired' };
+
+/**
+ * The signed-in admin for a bearer token, or why there is none. Runs on every admin call: one indexed read, and
+ * a write of the use at most once a minute (`isUseWorthWriting`).
+ */
+export async function authenticate(db: Db, token: string, time: SessionTime): Promise<Authentication> {
+  const found = await findUnrevokedToken(db, hashSecretToken(token));
+  if (!found) return { kind: 'unknown' };
+  const ended = sessionEnded(found.token, time);
+  if (ended) return { kind: ended };
+  if (isUseWorthWriting(found.token, time)) {
+    await extendToken(db, found.token.id, time.now, sessionEndAfterUse(found.token, time));
   }
-  return found.admin;
+  return { kind: 'ok', admin: found.admin, sessionId: found.token.id };
 }
 
 /** Revokes the token `actor` signed in with, and records the sign-out with it. */

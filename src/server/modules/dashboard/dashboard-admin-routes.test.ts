@@ -5,7 +5,15 @@ import type { AppointmentStatus } from '../../../shared/appointment-states';
 import type { DashboardResponse } from '../../../shared/dashboard';
 import type { PaymentStatus } from '../../../shared/payment-states';
 import { buildApp } from '../../app';
-import { appointments, auditLog, patients, payments, referrals, visitorUploads } from '../../db/schema';
+import {
+  adminAuthTokens,
+  appointments,
+  auditLog,
+  patients,
+  payments,
+  referrals,
+  visitorUploads,
+} from '../../db/schema';
 import { paidBooking } from '../../test/booking-fixtures';
 import { insertTestPatient } from '../../test/patient-fixtures';
 import { insertSlot } from '../../test/slot-fixtures';
@@ -40,6 +48,8 @@ const db = () => t.database.db;
 
 async function dashboardAt(instant: string | Date): Promise<DashboardResponse> {
   now = new Date(instant);
+  // Sessions run by the same clock: the admin's starts afresh at each instant, or a jump of years would end it.
+  await db().update(adminAuthTokens).set({ createdAt: now, lastUsedAt: now });
   const response = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: t.auth });
   expect(response.statusCode, response.body).toBe(200);
   return response.json();

@@ -71,6 +71,7 @@ export const routes: RouteObject[] = [
       { path: 'patients', lazy: () => import('../features/patients/admin-patients-page') },
       { path: 'patients/:id', lazy: () => import('../features/patients/admin-patient-page') },
       { path: 'activity', lazy: () => import('../features/audit/admin-activity-page') },
+      { path: 'account', lazy: () => import('../features/auth/admin-account-page') },
       { path: 'emails', lazy: () => import('../features/outbox/admin-outbox-page') },
       { path: 'availability', lazy: () => import('../features/availability/admin-availability-page') },
       { path: 'blog', lazy: () => import('../features/blog/admin-blog-list-page') },

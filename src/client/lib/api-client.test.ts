@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getBlog, listBlogs } from '../../shared/api/blog-endpoints';
 import { getManagedBooking, moveManagedBooking } from '../../shared/api/manage-booking-endpoints';
 import { releaseSlotHold } from '../../shared/api/slot-endpoints';
-import { ApiError, apiRequest, callEndpoint } from './api-client';
+import { signedOutState } from '../features/auth/signed-out-reason';
+import { ApiError, apiRequest, callEndpoint, setUnauthorizedHandler } from './api-client';
 import { apiDownload, fileNameFromDisposition } from './api-download';
 import { endpointQueryKey } from './query-client';
 
@@ -110,5 +111,34 @@ describe('callEndpoint', () => {
       void endpointQueryKey(releaseSlotHold, { params: { id: 1 } });
     };
     expect(neverCalled).toBeTypeOf('function');
+  });
+});
+
+describe('a 401 to a signed-in call', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('forgets the token and hands the unauthorized handler the code and text saying why', async () => {
+    const storage = new Map([['auth_token', 'old-token']]);
+    vi.stubGlobal('window', {
+      localStorage: {
+        getItem: (key: string) => storage.get(key) ?? null,
+        removeItem: (key: string) => storage.delete(key),
+      },
+    });
+    const body = {
+      code: 'session_idle',
+      error_messages: 'You were signed out after 30 minutes without activity.',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(body, { status: 401 })),
+    );
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    await expect(apiRequest('/api/admin/me')).rejects.toMatchObject({ status: 401, code: 'session_idle' });
+    expect(storage.has('auth_token')).toBe(false);
+    expect(handler).toHaveBeenCalledWith({ code: 'session_idle', message: body.error_messages });
+    expect(signedOutState(handler.mock.calls[0]![0])).toEqual({ signedOut: body.error_messages });
+    expect(signedOutState({ code: 'unauthorized', message: 'You need to sign in' })).toEqual({});
   });
 });

@@ -40,12 +40,15 @@ export function buildUrl(path: string, params?: QueryParams): string {
   return query ? `${path}?${query}` : path;
 }
 
-let onUnauthorized: () => void = () => {
+/** Why a signed-in call was refused with 401: the API's code and text (a session past its limits says which). */
+export type UnauthorizedReason = { code?: ErrorCode; message: string };
+
+let onUnauthorized: (reason: UnauthorizedReason) => void = () => {
   window.location.assign('/login');
 };
 
 /** The router registers a navigation here; any 401 clears the token and goes to /login (spec section 8). */
-export function setUnauthorizedHandler(handler: () => void): void {
+export function setUnauthorizedHandler(handler: (reason: UnauthorizedReason) => void): void {
   onUnauthorized = handler;
 }
 
@@ -84,16 +87,17 @@ export async function sendToApi(url: string, options: RequestOptions, accept: st
     throw new ApiError(0, { error_messages: texts.defaultError });
   }
   options.onResponse?.(response);
-  if (response.status === 401 && token) {
-    clearAuthToken();
-    onUnauthorized();
-  }
   if (!response.ok) {
     const errorBody = (await response.json().catch(() => null)) as ApiErrorBody | null;
-    throw new ApiError(
+    const error = new ApiError(
       response.status,
       errorBody?.error_messages ? errorBody : { error_messages: texts.defaultError },
     );
+    if (response.status === 401 && token) {
+      clearAuthToken();
+      onUnauthorized({ code: error.code, message: error.message });
+    }
+    throw error;
   }
   return response;
 }

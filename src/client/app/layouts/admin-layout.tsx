@@ -7,6 +7,7 @@ import { LogoMark } from '../../components/brand/logo-mark';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DocumentHead } from '../../components/document-head/document-head';
 import { removeAdminQueries, useLogout, useLogoutEverywhere, useMe } from '../../features/auth/login-api';
+import { signedOutState } from '../../features/auth/signed-out-reason';
 import { useAuthToken } from '../../features/auth/use-auth-token';
 import { useReferralsAwaiting } from '../../features/referrals/referrals-admin-api';
 import { setUnauthorizedHandler } from '../../lib/api-client';
@@ -51,11 +52,12 @@ function AdminShell() {
     0,
   );
 
-  // Any 401 (the token expired or was revoked) has already cleared the token: forget the data, go to /login.
+  // Any 401 (the token expired or was revoked) has already cleared the token: forget the data, go to /login,
+  // which says why when the session ran out by itself.
   useEffect(() => {
-    setUnauthorizedHandler(() => {
+    setUnauthorizedHandler((reason) => {
       removeAdminQueries(queryClient);
-      void navigate('/login', { replace: true });
+      void navigate('/login', { replace: true, state: signedOutState(reason) });
     });
     return () =>
       setUnauthorizedHandler(() => {

@@ -18,6 +18,7 @@ const auditActionLabels: Record<string, string> = {
   logout: 'Signed out',
   logout_all: 'Signed out everywhere',
   login_failed: 'Sign-in failed',
+  session_ended: 'Session ended',
 };
 
 /** What each type of record is called on screen. */

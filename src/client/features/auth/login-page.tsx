@@ -5,6 +5,7 @@ import { LogoMark } from '../../components/brand/logo-mark';
 import { DocumentHead } from '../../components/document-head/document-head';
 import type { RouteHandle } from '../../lib/route-handle';
 import { LoginForm } from './login-form';
+import { signedOutMessage } from './signed-out-reason';
 import { useAuthToken } from './use-auth-token';
 import '../../styles/base.css';
 import './login-page.css';
@@ -29,6 +30,7 @@ export function Component() {
   const token = useAuthToken();
   const location = useLocation();
   if (token) return <Navigate to={afterSignIn(location.state)} replace />;
+  const signedOut = signedOutMessage(location.state);
 
   return (
     <div className="login">
@@ -42,6 +44,11 @@ export function Component() {
             Sign in
           </h1>
           <p className="login__lead">Staff sign-in to the back office.</p>
+          {signedOut && (
+            <p className="login__signed-out" role="status">
+              {signedOut}
+            </p>
+          )}
           <LoginForm />
         </div>
         <p className="login__back">

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getBlog, listBlogs } from '../../shared/api/blog-endpoints';
 import { getManagedBooking, moveManagedBooking } from '../../shared/api/manage-booking-endpoints';
 import { releaseSlotHold } from '../../shared/api/slot-endpoints';
-import { signedOutState } from '../features/auth/signed-out-reason';
 import { ApiError, apiRequest, callEndpoint, setUnauthorizedHandler } from './api-client';
 import { apiDownload, fileNameFromDisposition } from './api-download';
 import { endpointQueryKey } from './query-client';
@@ -138,7 +137,33 @@ describe('a 401 to a signed-in call', () => {
     await expect(apiRequest('/api/admin/me')).rejects.toMatchObject({ status: 401, code: 'session_idle' });
     expect(storage.has('auth_token')).toBe(false);
     expect(handler).toHaveBeenCalledWith({ code: 'session_idle', message: body.error_messages });
-    expect(signedOutState(handler.mock.calls[0]![0])).toEqual({ signedOut: body.error_messages });
-    expect(signedOutState({ code: 'unauthorized', message: 'You need to sign in' })).toEqual({});
+  });
+});
+
+describe('several calls refused together', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sign out once: the first 401 clears the token, the others find it gone', async () => {
+    const storage = new Map([['auth_token', 'old-token']]);
+    vi.stubGlobal('window', {
+      localStorage: {
+        getItem: (key: string) => storage.get(key) ?? null,
+        removeItem: (key: string) => storage.delete(key),
+      },
+    });
+    const answers: ((response: Response) => void)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => answers.push(resolve))),
+    );
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    const calls = [apiRequest('/api/admin/me'), apiRequest('/api/admin/dashboard')].map((call) =>
+      call.catch((error: unknown) => error),
+    );
+    for (const answer of answers)
+      answer(Response.json({ code: 'unauthorized', error_messages: 'x' }, { status: 401 }));
+    await Promise.all(calls);
+    expect(handler).toHaveBeenCalledTimes(1);
   });
 });

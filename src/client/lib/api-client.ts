@@ -93,7 +93,9 @@ export async function sendToApi(url: string, options: RequestOptions, accept: st
       response.status,
       errorBody?.error_messages ? errorBody : { error_messages: texts.defaultError },
     );
-    if (response.status === 401 && token) {
+    // Only while the token it was sent with is still the stored one: of several calls refused together, the first
+    // signs out (and says why), and a 401 for a token since replaced by a new sign-in signs nobody out.
+    if (response.status === 401 && token && getAuthToken() === token) {
       clearAuthToken();
       onUnauthorized({ code: error.code, message: error.message });
     }

@@ -7,7 +7,7 @@ import { LogoMark } from '../../components/brand/logo-mark';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DocumentHead } from '../../components/document-head/document-head';
 import { removeAdminQueries, useLogout, useLogoutEverywhere, useMe } from '../../features/auth/login-api';
-import { signedOutState } from '../../features/auth/signed-out-reason';
+import { rememberSignedOut } from '../../features/auth/signed-out-reason';
 import { useAuthToken } from '../../features/auth/use-auth-token';
 import { useReferralsAwaiting } from '../../features/referrals/referrals-admin-api';
 import { setUnauthorizedHandler } from '../../lib/api-client';
@@ -56,8 +56,9 @@ function AdminShell() {
   // which says why when the session ran out by itself.
   useEffect(() => {
     setUnauthorizedHandler((reason) => {
+      rememberSignedOut(reason);
       removeAdminQueries(queryClient);
-      void navigate('/login', { replace: true, state: signedOutState(reason) });
+      void navigate('/login', { replace: true });
     });
     return () =>
       setUnauthorizedHandler(() => {

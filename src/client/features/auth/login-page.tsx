@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { clinic } from '../../../shared/clinic';
 import { AppErrorBoundary } from '../../components/app-error-boundary/app-error-boundary';
@@ -5,7 +6,7 @@ import { LogoMark } from '../../components/brand/logo-mark';
 import { DocumentHead } from '../../components/document-head/document-head';
 import type { RouteHandle } from '../../lib/route-handle';
 import { LoginForm } from './login-form';
-import { signedOutMessage } from './signed-out-reason';
+import { forgetSignedOutMessage, readSignedOutMessage } from './signed-out-reason';
 import { useAuthToken } from './use-auth-token';
 import '../../styles/base.css';
 import './login-page.css';
@@ -29,8 +30,10 @@ function afterSignIn(state: unknown): string {
 export function Component() {
   const token = useAuthToken();
   const location = useLocation();
+  // Read on arrival and forgotten: a later visit to /login has nothing to say.
+  const [signedOut] = useState(readSignedOutMessage);
+  useEffect(forgetSignedOutMessage, []);
   if (token) return <Navigate to={afterSignIn(location.state)} replace />;
-  const signedOut = signedOutMessage(location.state);
 
   return (
     <div className="login">

@@ -15,6 +15,7 @@ const sessionWords = (session: AccountSession) =>
   session.address ? `${browserOf(session)} at ${session.address}` : browserOf(session);
 
 function SessionItem({ session, onEnd }: { session: AccountSession; onEnd: () => void }) {
+  const label = session.current ? 'Sign out here' : 'End session';
   return (
     <li className="account-session">
       <div className="account-session__what">
@@ -44,10 +45,10 @@ function SessionItem({ session, onEnd }: { session: AccountSession; onEnd: () =>
       <button
         type="button"
         className="button button--danger-secondary button--small account-session__end"
-        aria-label={`End the session of ${sessionWords(session)}`}
+        aria-label={`${label}: ${sessionWords(session)}`}
         onClick={onEnd}
       >
-        {session.current ? 'Sign out here' : 'End session'}
+        {label}
       </button>
     </li>
   );

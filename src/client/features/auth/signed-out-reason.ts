@@ -1,18 +1,37 @@
 import type { UnauthorizedReason } from '../../lib/api-client';
 
-/** What the back office hands the sign-in page when a session ends by itself: the sentence saying why. */
-export interface SignedOutState {
-  signedOut?: string;
-}
+/**
+ * Why the back office sent its visitor to /login, kept for that arrival only: the API's sentence when the session
+ * ran out by itself (unused too long, or too long since sign-in). Kept in session storage rather than the
+ * navigation's state, because the layout's own redirect of a signed-out visitor may overtake that navigation.
+ */
+const STORAGE_KEY = 'signed_out_reason';
 
-/** The API's sentence when the session ran out (unused too long, or too long since sign-in); nothing otherwise. */
-export function signedOutState(reason: UnauthorizedReason): SignedOutState {
+/** Keeps the reason of a 401 when it is a session that ran out; forgets any older one otherwise. */
+export function rememberSignedOut(reason: UnauthorizedReason): void {
   const ranOut = reason.code === 'session_idle' || reason.code === 'session_expired';
-  return ranOut ? { signedOut: reason.message } : {};
+  try {
+    if (ranOut) window.sessionStorage.setItem(STORAGE_KEY, reason.message);
+    else window.sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage refused (a private window's quota): the sign-in page then just says nothing.
+  }
 }
 
-/** The sentence a navigation to /login carries, if any. */
-export function signedOutMessage(state: unknown): string | undefined {
-  const message = (state as SignedOutState | null)?.signedOut;
-  return typeof message === 'string' && message ? message : undefined;
+/** The reason kept for this arrival at /login, if any. */
+export function readSignedOutMessage(): string | undefined {
+  try {
+    return window.sessionStorage.getItem(STORAGE_KEY) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Forgets the reason once shown, so a later visit to /login has nothing to say. */
+export function forgetSignedOutMessage(): void {
+  try {
+    window.sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // nothing kept
+  }
 }

@@ -27,6 +27,7 @@ describe('audit entries as the Activity screen reads them', () => {
         'logout',
         'logout_all',
         'login_failed',
+        'session_ended',
       ].map(auditActionLabel),
     ).toEqual([
       'Read',
@@ -40,6 +41,7 @@ describe('audit entries as the Activity screen reads them', () => {
       'Signed out',
       'Signed out everywhere',
       'Sign-in failed',
+      'Session ended',
     ]);
     expect(auditActionLabel('password_reset')).toBe('Password reset');
     expect(auditActionLabel('')).toBe('—');

@@ -183,6 +183,17 @@ describe('GET /api/admin/account/sessions', () => {
     ]);
     expect((await me(stale)).statusCode).toBe(401);
   });
+
+  it("is open to every role: one's own sessions are part of one's account", async () => {
+    for (const role of ['clinician', 'reception', 'bookkeeper'] as const) {
+      const email = await newAdmin();
+      await database.db.update(adminUsers).set({ role }).where(eq(adminUsers.email, email));
+      const auth = await signIn(email);
+      expect((await listSessions(auth)).statusCode, role).toBe(200);
+      const [current] = (await listSessions(auth)).json().sessions;
+      expect((await endSession(auth, current.id)).statusCode, role).toBe(204);
+    }
+  });
 });
 
 describe('DELETE /api/admin/account/sessions/:id', () => {

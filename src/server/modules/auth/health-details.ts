@@ -12,7 +12,7 @@ export const seesHealthDetails = (request: FastifyRequest) => roleCan(currentAdm
  * A patient's answer without its health details (GP, test reason, files, a self-referral's answers), for a role
  * that may not see them: the fields are left out, never nulled, so "none given" and "not yours to see" differ.
  */
-export function withoutHealthDetails<P extends object>(patient: P): P {
+function withoutHealthDetails<P extends object>(patient: P): P {
   const kept = { ...patient };
   for (const field of patientHealthFields) delete (kept as Record<string, unknown>)[field];
   return kept;

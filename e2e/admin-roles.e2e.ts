@@ -32,7 +32,7 @@ describe("reception's back office", () => {
       await asReception(page);
       await page.goto('/admin');
       await page.getByRole('heading', { level: 1, name: 'Booking appointments' }).waitFor();
-      await page.getByText('Rita Reception').waitFor();
+      await page.getByText('Rita Reception').waitFor({ state: 'attached' });
       const menu = page.getByRole('navigation', { name: 'Admin menu' });
       if (viewport.width < 800) await page.getByRole('button', { name: 'Menu' }).click();
       await menu.getByRole('link', { name: 'E-mails' }).waitFor();

@@ -43,6 +43,11 @@ export interface RouteOptions {
    * read headers.
    */
   beforeForm?: (request: FastifyRequest) => Promise<void>;
+  /**
+   * A step after the body is read (a form's fields by their bare names) and before it is validated: what it
+   * throws is the answer; it may complete the body (an edit by a role that never saw some stored fields).
+   */
+  beforeValidation?: (request: FastifyRequest) => Promise<void>;
 }
 
 /**
@@ -111,15 +116,19 @@ export function route<E extends EndpointDefinition>(
     },
     ...(bodyLimit === undefined ? {} : { bodyLimit }),
     preParsing: endpoint.form ? beforeReadingForm(scope, endpoint, options) : undefined,
-    preValidation: endpoint.form
-      ? async (request) => {
-          try {
-            request.body = await readFormBody(request, endpoint.form ?? {}, formLimits);
-          } finally {
-            releaseMultipartBytes(request);
+    preValidation:
+      endpoint.form || options.beforeValidation
+        ? async (request) => {
+            if (endpoint.form) {
+              try {
+                request.body = await readFormBody(request, endpoint.form, formLimits);
+              } finally {
+                releaseMultipartBytes(request);
+              }
+            }
+            await options.beforeValidation?.(request);
           }
-        }
-      : undefined,
+        : undefined,
     handler: async (request, reply) => {
       const answer = await handler(request as EndpointRequest<E>, reply);
       if (reply.sent) return reply;

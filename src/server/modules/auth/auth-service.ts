@@ -29,7 +29,7 @@ const TOKEN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const EXTEND_AFTER_MS = 60 * 1000;
 
 function toAdminUser(row: AdminUserRow): AdminUser {
-  return { id: row.id, email: row.email, name: row.name };
+  return { id: row.id, email: row.email, name: row.name, role: row.role };
 }
 
 export type LoginOutcome =

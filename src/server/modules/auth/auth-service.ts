@@ -29,7 +29,7 @@ import {
 } from './session-limits';
 
 function toAdminUser(row: AdminUserRow): AdminUser {
-  return { id: row.id, email: row.email, name: row.name };
+  return { id: row.id, email: row.email, name: row.name, role: row.role };
 }
 
 export type LoginOutcome =

@@ -24,6 +24,7 @@ describe('the admin menu', () => {
       'Referrals',
       'Patients',
       'Availability settings',
+      'Your account',
     ]);
     expect(labels('reception')).toEqual([
       'Booking Appointments',
@@ -34,8 +35,9 @@ describe('the admin menu', () => {
       'FAQ',
       'FEES',
       'E-mails',
+      'Your account',
     ]);
-    expect(labels('bookkeeper')).toEqual(['Booking Appointments']);
+    expect(labels('bookkeeper')).toEqual(['Booking Appointments', 'Your account']);
   });
 
   it("refuses a screen reached directly by its section's permission", () => {
@@ -48,5 +50,6 @@ describe('the admin menu', () => {
     expect(roleMayOpen('bookkeeper', '/admin/appointment/create')).toBe(false);
     expect(roleMayOpen('bookkeeper', '/admin/team/add')).toBe(false);
     expect(roleMayOpen('clinician', '/admin/no-such-screen')).toBe(true);
+    expect(roleMayOpen('bookkeeper', '/admin/account')).toBe(true);
   });
 });

@@ -99,6 +99,8 @@ const endpointRows: Record<string, Row> = {
   'PUT /api/admin/autorization/logout': "one's own account",
   'PUT /api/admin/autorization/logout_all': "one's own account",
   'GET /api/admin/me': "one's own account",
+  'GET /api/admin/account/sessions': "one's own account",
+  'DELETE /api/admin/account/sessions/:id': "one's own account",
 };
 
 const roles = [A, C, R, B] as const;

@@ -31,6 +31,7 @@ import { appointmentRoutes } from './modules/appointments/appointment-routes';
 import { auditAdminRoutes } from './modules/audit/audit-admin-routes';
 import { type AdminRouteInfo, registerAdminGuard } from './modules/auth/admin-guard';
 import { authRoutes } from './modules/auth/auth-routes';
+import { secondFactorRoutes } from './modules/auth/second-factor-routes';
 import { blogAdminRoutes } from './modules/blog/blog-admin-routes';
 import { blogPublicRoutes } from './modules/blog/blog-routes';
 import { contactRoutes } from './modules/contact/contact-routes';
@@ -48,6 +49,7 @@ import { registerPaymentPageCsp } from './modules/payments/payment-page-csp';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import { referralAdminRoutes } from './modules/referrals/referral-admin-routes';
 import { seoRoutes } from './modules/seo/seo-routes';
+import { settingsAdminRoutes } from './modules/settings/settings-routes';
 import { slotAdminRoutes } from './modules/slots/slot-admin-routes';
 import { slotPublicRoutes } from './modules/slots/slot-routes';
 import { teamAdminRoutes } from './modules/team/team-admin-routes';
@@ -246,6 +248,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           }
           await registerMultipart(admin);
           await admin.register(authRoutes);
+          await admin.register(secondFactorRoutes);
+          await admin.register(settingsAdminRoutes);
           await admin.register(blogAdminRoutes);
           await admin.register(teamAdminRoutes);
           await admin.register(faqAdminRoutes);

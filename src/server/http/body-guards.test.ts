@@ -19,6 +19,8 @@ import * as outboxEndpoints from '../../shared/api/outbox-endpoint-schemas';
 import * as patientEndpoints from '../../shared/api/patient-endpoint-schemas';
 import * as paymentEndpoints from '../../shared/api/payment-endpoint-schemas';
 import * as referralEndpoints from '../../shared/api/referral-endpoint-schemas';
+import * as secondFactorEndpoints from '../../shared/api/second-factor-endpoint-schemas';
+import * as settingsEndpoints from '../../shared/api/settings-endpoint-schemas';
 import * as slotEndpoints from '../../shared/api/slot-endpoint-schemas';
 import * as teamEndpoints from '../../shared/api/team-endpoint-schemas';
 import { type AdminTestApp, createAdminTestApp } from '../test/test-app';
@@ -41,6 +43,8 @@ const ENDPOINT_MODULES = {
   'patient-endpoint-schemas.ts': patientEndpoints,
   'payment-endpoint-schemas.ts': paymentEndpoints,
   'referral-endpoint-schemas.ts': referralEndpoints,
+  'second-factor-endpoint-schemas.ts': secondFactorEndpoints,
+  'settings-endpoint-schemas.ts': settingsEndpoints,
   'slot-endpoint-schemas.ts': slotEndpoints,
   'team-endpoint-schemas.ts': teamEndpoints,
 };

@@ -17,9 +17,19 @@ import {
   revokeToken,
   updateAdminPassword,
 } from './admin-repository';
-import { clearLoginFailures, forgetLoginAttemptsOf, reserveLoginAttempt } from './login-throttle';
+import {
+  clearLoginFailures,
+  forgetLoginAttemptsOf,
+  releaseLoginAttempt,
+  reserveLoginAttempt,
+} from './login-throttle';
 import { getDecoyHash, hashPassword, verifyPassword } from './password-hashing';
 import { passwordProblem } from './password-rules';
+import {
+  type SecondFactorContext,
+  type SignInChallenge,
+  secondFactorChallengeFor,
+} from './second-factor-service';
 
 /** A token expires after 12 hours without use, */
 const TOKEN_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -34,6 +44,7 @@ function toAdminUser(row: AdminUserRow): AdminUser {
 
 export type LoginOutcome =
   | { kind: 'ok'; admin: AdminUser; token: string }
+  | { kind: 'second_factor'; challenge: SignInChallenge }
   | { kind: 'invalid' }
   | { kind: 'throttled'; retryAfterSeconds: number };
 
@@ -41,6 +52,7 @@ export async function login(
   db: Db,
   credentials: { email: string; password: string },
   client: { ip: string; userAgent?: string },
+  secondFactor: SecondFactorContext,
 ): Promise<LoginOutcome> {
   const email = normaliseEmail(credentials.email);
   const reservation = await reserveLoginAttempt(db, email, client.ip);
@@ -55,6 +67,11 @@ export async function login(
       email,
     });
     return { kind: 'invalid' };
+  }
+  const challenge = await secondFactorChallengeFor(db, admin, client, secondFactor);
+  if (challenge) {
+    await releaseLoginAttempt(db, reservation.id);
+    return { kind: 'second_factor', challenge };
   }
   const token = await db.transaction(async (tx) => {
     await clearLoginFailures(tx, email, client.ip);

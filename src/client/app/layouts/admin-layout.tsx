@@ -44,6 +44,8 @@ function AdminShell() {
   const [confirmingEverywhere, setConfirmingEverywhere] = useState(false);
   const me = useMe();
   const adminUser = me.data?.admin_user;
+  // The clinic requires a second factor this staff member has not set: only the account page can help.
+  const mustSetUpSecondFactor = me.data?.second_factor?.required && !me.data.second_factor.enabled;
   const awaiting = useReferralsAwaiting();
   const counts: Record<AdminMenuCount, number | undefined> = { referralsAwaiting: awaiting.data?.count };
   const menuCount = adminMenu.reduce(
@@ -212,7 +214,11 @@ function AdminShell() {
         </nav>
       </header>
       <main id="main" className="admin-main" tabIndex={-1}>
-        <Outlet />
+        {mustSetUpSecondFactor && pathname !== '/admin/account' ? (
+          <Navigate to="/admin/account" replace />
+        ) : (
+          <Outlet />
+        )}
       </main>
       <ScrollToTop />
       <DocumentHead />

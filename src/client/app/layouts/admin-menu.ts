@@ -36,6 +36,8 @@ export const adminMenu: readonly AdminMenuItem[] = [
   { label: 'FEES', to: '/admin/fees' },
   { label: 'E-mails', to: '/admin/emails' },
   { label: 'Activity', to: '/admin/activity' },
+  { label: 'Settings', to: '/admin/settings' },
+  { label: 'Your account', to: '/admin/account' },
 ];
 
 /** Sections that are not in the menu, by the first path segment after /admin. */

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { clinic } from '../../../shared/clinic';
 import { AppErrorBoundary } from '../../components/app-error-boundary/app-error-boundary';
@@ -28,6 +29,7 @@ function afterSignIn(state: unknown): string {
 export function Component() {
   const token = useAuthToken();
   const location = useLocation();
+  const [secondStep, setSecondStep] = useState(false);
   if (token) return <Navigate to={afterSignIn(location.state)} replace />;
 
   return (
@@ -39,10 +41,12 @@ export function Component() {
             <span>{clinic.name}</span>
           </Link>
           <h1 id="login-title" className="login__title">
-            Sign in
+            {secondStep ? 'Two-step sign-in' : 'Sign in'}
           </h1>
-          <p className="login__lead">Staff sign-in to the back office.</p>
-          <LoginForm />
+          <p className="login__lead">
+            {secondStep ? 'One more step to make sure it is you.' : 'Staff sign-in to the back office.'}
+          </p>
+          <LoginForm onSecondStep={setSecondStep} />
         </div>
         <p className="login__back">
           <Link to="/">Back to the website</Link>

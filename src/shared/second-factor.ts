@@ -15,14 +15,14 @@ export const secondFactorTexts = {
 } as const;
 
 /** The ways to give a second factor; a sign-in's challenge lists those its staff member has. */
-export const secondFactorMethods = ['totp', 'recovery_code', 'passkey'] as const;
+const secondFactorMethods = ['totp', 'recovery_code', 'passkey'] as const;
 export type SecondFactorMethod = (typeof secondFactorMethods)[number];
 
 /** A code from the app (6 digits) or a recovery code (letters and digits, hyphens and spaces ignored). */
 const codeSchema = z.string({ error: 'Required' }).trim().min(1, 'Required').max(40, 'Too Long!');
 
 /** The browser's WebAuthn JSON (registration or assertion), checked by the WebAuthn library on the server. */
-export const webauthnResponseSchema = z.looseObject({
+const webauthnResponseSchema = z.looseObject({
   id: z.string().min(1).max(1400),
   rawId: z.string().min(1).max(1400),
   type: z.literal('public-key'),
@@ -50,7 +50,7 @@ export const totpRemoveSchema = z
 
 export const passkeyRegistrationOptionsResponseSchema = z.object({ options: webauthnOptionsSchema });
 
-export const passkeyNameSchema = z.string().trim().min(1, 'Required').max(60, 'Too Long!');
+const passkeyNameSchema = z.string().trim().min(1, 'Required').max(60, 'Too Long!');
 
 export const passkeyAddSchema = z
   .object({ name: passkeyNameSchema.optional(), response: webauthnResponseSchema })

@@ -16,14 +16,16 @@ import { endpointQueryKey } from '../../lib/query-client';
 
 export const useSecondFactorStatus = () => useEndpointQuery(getSecondFactorStatus);
 
-/** After any change to one's second factors: the account page's view and `me` (which the layout's lead follows). */
+/**
+ * After any change to one's second factors: the account page's view and `me` (which the layout's lead follows). Not
+ * waited for: the caller's own success step (showing the recovery codes) runs first, while its form is still there.
+ */
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: endpointQueryKey(getSecondFactorStatus) }),
-      queryClient.invalidateQueries({ queryKey: endpointQueryKey(getMe) }),
-    ]);
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: endpointQueryKey(getSecondFactorStatus) });
+    void queryClient.invalidateQueries({ queryKey: endpointQueryKey(getMe) });
+  };
 }
 
 export const useStartTotpSetup = () => useMutation({ mutationFn: () => callEndpoint(startTotpSetup) });

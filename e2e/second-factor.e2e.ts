@@ -188,4 +188,32 @@ describe('two-step sign-in', () => {
     await page.waitForURL(/\/admin(\/account)?$/);
     expect(errors).toEqual([]);
   });
+
+  it('lets an administrator require it, and leads one without a second factor to set one up', async () => {
+    await page.goto('/admin/settings');
+    const required = page.getByLabel('Require two-step sign-in of every staff member');
+    await required.check();
+    await page.getByText('Two-step sign-in is now required of every staff member.').waitFor();
+    await lookAt(page, 'settings');
+
+    // Without any second factor left, only the account page is open.
+    await page.goto('/admin/account');
+    await page.getByRole('button', { name: 'Remove Test laptop' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('No passkeys yet.').waitFor();
+    await page.getByRole('button', { name: 'Remove the app' }).click();
+    await page.getByLabel('Your password, to confirm').fill(STAFF.password);
+    await page
+      .getByRole('form', { name: 'Remove the authenticator app' })
+      .getByRole('button', { name: 'Remove the app' })
+      .click();
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).waitFor();
+    const lead = page.getByText('The clinic requires two-step sign-in.');
+    await lead.waitFor();
+    await page.goto('/admin/faq');
+    await page.waitForURL('**/admin/account');
+    await lead.waitFor();
+    await lookAt(page, 'account-required');
+    expect(errors).toEqual([]);
+  });
 });

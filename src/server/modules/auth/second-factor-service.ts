@@ -13,8 +13,8 @@ import type { Db } from '../../db/database';
 import { conflict, notFound, refused } from '../../domain-errors';
 import { hashSecretToken, newSecretToken } from '../../security/secret-tokens';
 import { type AdminActor, auditChange } from '../audit/audit-log';
-import { getClinicSettings } from '../settings/clinic-settings';
 import { type AdminUserRow, findAdminByEmail, normaliseEmail } from './admin-repository';
+import { getClinicSettings } from './clinic-settings';
 import { verifyPassword } from './password-hashing';
 import {
   confirmTotpSecret,

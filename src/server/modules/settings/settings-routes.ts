@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { getClinicSettings, updateClinicSettings } from '../../../shared/api/settings-endpoint-schemas';
 import { route } from '../../http/endpoint-route';
 import { adminActorOf } from '../auth/admin-guard';
-import { getClinicSettings as readSettings, updateClinicSettings as writeSettings } from './clinic-settings';
+import {
+  getClinicSettings as readSettings,
+  updateClinicSettings as writeSettings,
+} from '../auth/clinic-settings';
 
 /** The clinic's settings, for administrators (`staff` permission). */
 export async function settingsAdminRoutes(admin: FastifyInstance): Promise<void> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { meSecondFactorSchema, secondFactorChallengeSchema } from './second-factor';
 import { staffRoles } from './staff-roles';
 import { texts } from './validation-texts';
 
@@ -32,5 +33,17 @@ export const loginResponseSchema = z.object({
   data: z.object({ admin_user: adminUserSchema, token: z.object({ auth_token: z.string() }) }),
 });
 
-/** `GET /api/admin/me`: the signed-in admin. */
-export const meResponseSchema = z.object({ admin_user: adminUserSchema });
+/**
+ * `POST /api/admin/autorization/login`: signed in (the answer above), or, for a staff member with a second factor,
+ * no token yet but the challenge its second step answers.
+ */
+export const passwordLoginResponseSchema = z.union([
+  loginResponseSchema,
+  z.object({ data: z.object({ second_factor: secondFactorChallengeSchema }) }),
+]);
+
+/** `GET /api/admin/me`: the signed-in admin, and whether a second factor is set and required. */
+export const meResponseSchema = z.object({
+  admin_user: adminUserSchema,
+  second_factor: meSecondFactorSchema.optional(),
+});

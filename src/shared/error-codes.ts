@@ -40,6 +40,15 @@ const errorCodes = [
   'role_forbidden',
   /** The clinic requires a second factor and this staff member has none yet: only setting one up is open (403). */
   'second_factor_required',
+  /** A wrong app code, recovery code or password for a second factor (401 at sign-in, 422 on the account page). */
+  'second_factor_wrong',
+  /** The sign-in's second step is unknown, expired, used or ended by five wrong codes: sign in again (401). */
+  'second_factor_challenge_ended',
+  /** An authenticator app is already set up (409), or none is (409 when confirming or removing). */
+  'second_factor_exists',
+  'second_factor_missing',
+  /** A passkey's answer did not verify, or its registration took too long (422). */
+  'passkey_failed',
   // Files
   'file_empty',
   'file_type_refused',

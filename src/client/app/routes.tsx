@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
       { path: 'patients/:id', lazy: () => import('../features/patients/admin-patient-page') },
       { path: 'activity', lazy: () => import('../features/audit/admin-activity-page') },
       { path: 'account', lazy: () => import('../features/auth/admin-account-page') },
+      { path: 'settings', lazy: () => import('../features/auth/admin-settings-page') },
       { path: 'emails', lazy: () => import('../features/outbox/admin-outbox-page') },
       { path: 'availability', lazy: () => import('../features/availability/admin-availability-page') },
       { path: 'blog', lazy: () => import('../features/blog/admin-blog-list-page') },

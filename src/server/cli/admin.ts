@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { readConfig } from '../config';
 import { migrateDatabase, openDatabase } from '../db/database';
 import { createAdmin, resetAdminPassword, unlockSignIn } from '../modules/auth/auth-service';
+import { resetSecondFactor } from '../modules/auth/second-factor-service';
 import { cleanStoredHtml } from '../modules/blog/stored-html';
 
 const usage = `Manage back-office admins.
@@ -9,6 +10,8 @@ const usage = `Manage back-office admins.
   npm run admin -- create --email EMAIL [--name NAME]          (password from ADMIN_NEW_PASSWORD or asked)
   npm run admin -- reset-password --email EMAIL                (password from ADMIN_NEW_PASSWORD or asked)
   npm run admin -- unlock --email EMAIL                        (clears that e-mail's failed sign-ins)
+  npm run admin -- reset-second-factor --email EMAIL           (removes that admin's authenticator app,
+                                                                recovery codes and passkeys: for one locked out)
   npm run admin -- clean-html                                  (cleans stored HTML an older sanitiser cleaned;
                                                                 the server also does this when it starts)
 
@@ -46,7 +49,7 @@ async function run() {
     values.help ||
     !command ||
     (needsEmail && !values.email) ||
-    !['create', 'reset-password', 'unlock', 'clean-html'].includes(command)
+    !['create', 'reset-password', 'unlock', 'reset-second-factor', 'clean-html'].includes(command)
   ) {
     console.log(usage);
     process.exit(values.help ? 0 : 2);
@@ -64,6 +67,13 @@ async function run() {
     if (command === 'unlock') {
       const forgotten = await unlockSignIn(database.db, values.email);
       console.log(`Sign-in of ${values.email} unlocked: ${forgotten} recorded attempt(s) forgotten.`);
+      return;
+    }
+    if (command === 'reset-second-factor') {
+      const { app, passkeys } = await resetSecondFactor(database.db, values.email);
+      console.log(
+        `Two-step sign-in of ${values.email} reset: ${app ? 'the authenticator app and its recovery codes' : 'no authenticator app'} and ${passkeys} passkey(s) removed. The password alone signs in now.`,
+      );
       return;
     }
     const password = await askPassword();

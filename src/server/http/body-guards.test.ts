@@ -19,6 +19,9 @@ import * as outboxEndpoints from '../../shared/api/outbox-endpoint-schemas';
 import * as patientEndpoints from '../../shared/api/patient-endpoint-schemas';
 import * as paymentEndpoints from '../../shared/api/payment-endpoint-schemas';
 import * as referralEndpoints from '../../shared/api/referral-endpoint-schemas';
+import * as secondFactorEndpoints from '../../shared/api/second-factor-endpoint-schemas';
+import * as sessionEndpoints from '../../shared/api/session-endpoint-schemas';
+import * as settingsEndpoints from '../../shared/api/settings-endpoint-schemas';
 import * as slotEndpoints from '../../shared/api/slot-endpoint-schemas';
 import * as teamEndpoints from '../../shared/api/team-endpoint-schemas';
 import { type AdminTestApp, createAdminTestApp } from '../test/test-app';
@@ -41,6 +44,9 @@ const ENDPOINT_MODULES = {
   'patient-endpoint-schemas.ts': patientEndpoints,
   'payment-endpoint-schemas.ts': paymentEndpoints,
   'referral-endpoint-schemas.ts': referralEndpoints,
+  'second-factor-endpoint-schemas.ts': secondFactorEndpoints,
+  'session-endpoint-schemas.ts': sessionEndpoints,
+  'settings-endpoint-schemas.ts': settingsEndpoints,
   'slot-endpoint-schemas.ts': slotEndpoints,
   'team-endpoint-schemas.ts': teamEndpoints,
 };

@@ -1,13 +1,14 @@
-import { loginRequestSchema, loginResponseSchema, meResponseSchema } from '../auth';
+import { loginRequestSchema, meResponseSchema, passwordLoginResponseSchema } from '../auth';
 import * as api from './auth-endpoints';
 import { withSchemas } from './endpoint-schemas';
 
 export const login = withSchemas(api.login, {
-  summary: 'Signs in with e-mail and password; answers the admin and a bearer token (failures are throttled)',
+  summary:
+    'Signs in with e-mail and password; answers the admin and a bearer token, or, with a second factor set, the challenge of the second step (failures are throttled)',
   body: loginRequestSchema,
   /** An e-mail address and a password need a few hundred bytes; a sign-in page is a favourite target. */
   bodyLimit: 4 * 1024,
-  response: loginResponseSchema,
+  response: passwordLoginResponseSchema,
 });
 
 export const logout = withSchemas(api.logout, { summary: 'Revokes the token of this request' });

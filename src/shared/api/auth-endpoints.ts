@@ -1,10 +1,10 @@
-import type { loginRequestSchema, loginResponseSchema, meResponseSchema } from '../auth';
+import type { loginRequestSchema, meResponseSchema, passwordLoginResponseSchema } from '../auth';
 import { defineEndpoint } from './endpoint';
 
 /** The spec keeps the 'autorization' spelling. */
 export const login = defineEndpoint<{
   body: typeof loginRequestSchema;
-  response: typeof loginResponseSchema;
+  response: typeof passwordLoginResponseSchema;
 }>()({ method: 'POST', path: '/api/admin/autorization/login', access: 'public' });
 
 export const logout = defineEndpoint()({

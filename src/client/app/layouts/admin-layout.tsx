@@ -55,6 +55,8 @@ function AdminShell() {
   // Only what the role may use, once it is known: no item flashes by that is then taken away.
   const menu = adminUser ? adminMenuFor(adminUser.role) : [];
   const awaiting = useReferralsAwaiting(menu.some((item) => item.badge?.count === 'referralsAwaiting'));
+  // The clinic requires a second factor this staff member has not set: only the account page can help.
+  const mustSetUpSecondFactor = me.data?.second_factor?.required && !me.data.second_factor.enabled;
   const counts: Record<AdminMenuCount, number | undefined> = { referralsAwaiting: awaiting.data?.count };
   const menuCount = menu.reduce((sum, item) => sum + (item.badge ? (counts[item.badge.count] ?? 0) : 0), 0);
 
@@ -230,7 +232,13 @@ function AdminShell() {
         </nav>
       </header>
       <main id="main" className="admin-main" tabIndex={-1}>
-        {refused ? <RoleRefused /> : <Outlet />}
+        {mustSetUpSecondFactor && pathname !== '/admin/account' ? (
+          <Navigate to="/admin/account" replace />
+        ) : refused ? (
+          <RoleRefused />
+        ) : (
+          <Outlet />
+        )}
       </main>
       <ScrollToTop />
       <DocumentHead />

@@ -46,6 +46,7 @@ export const adminMenu: readonly AdminMenuItem[] = [
   { label: 'FEES', to: '/admin/fees', permission: 'content' },
   { label: 'E-mails', to: '/admin/emails', permission: 'outbox' },
   { label: 'Activity', to: '/admin/activity', permission: 'staff' },
+  { label: 'Settings', to: '/admin/settings', permission: 'staff' },
   { label: 'Your account', to: '/admin/account', permission: 'account' },
 ];
 

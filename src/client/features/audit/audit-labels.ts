@@ -19,6 +19,11 @@ const auditActionLabels: Record<string, string> = {
   logout_all: 'Signed out everywhere',
   login_failed: 'Sign-in failed',
   session_ended: 'Session ended',
+  second_factor_added: 'Two-step sign-in added',
+  second_factor_removed: 'Two-step sign-in removed',
+  second_factor_failed: 'Second step failed',
+  recovery_code_used: 'Recovery code used',
+  settings_changed: 'Settings changed',
 };
 
 /** What each type of record is called on screen. */
@@ -36,6 +41,7 @@ const auditEntityLabels: Record<string, string> = {
   fee_service: 'Fee service',
   referral: 'Referral',
   retention: 'Retention',
+  clinic_settings: 'Clinic settings',
 };
 
 /** 'logout_all' → 'Logout all': a name the screen does not know yet, readable all the same. */

@@ -2,6 +2,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { useNavigate } from 'react-router';
 import { getMe, isAdminApiPath, login, logout, logoutAll } from '../../../shared/api/auth-endpoints';
 import type { BodyInput, ResponseOf } from '../../../shared/api/endpoint';
+import { signInSecondFactor } from '../../../shared/api/second-factor-endpoints';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { callEndpoint } from '../../lib/api-client';
 import { clearAuthToken, setAuthToken } from '../../lib/auth-token';
@@ -21,16 +22,40 @@ export function removeAdminQueries(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => isAdminApiPath(String(query.queryKey[0])) });
 }
 
-/** Signs in: stores the token and the admin user. The login page then leaves for /admin. */
-export function useLogin() {
+type SignedIn = ResponseOf<typeof signInSecondFactor>['data'];
+
+/** Stores the token and the admin user; `me` is read again for what only it tells (the second factor). */
+function useSignedIn() {
   const queryClient = useQueryClient();
+  return (data: SignedIn) => {
+    removeAdminQueries(queryClient);
+    queryClient.setQueryData<MeResponse>(meQueryKey, { admin_user: data.admin_user });
+    void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    setAuthToken(data.token.auth_token);
+  };
+}
+
+/**
+ * Signs in with the password: signed in at once (the login page then leaves for /admin), or, with a second factor
+ * set, the challenge the second step answers (the form asks for it).
+ */
+export function useLogin() {
+  const signedIn = useSignedIn();
   return useMutation({
     mutationFn: (credentials: BodyInput<typeof login>) => callEndpoint(login, { json: credentials }),
     onSuccess: ({ data }) => {
-      removeAdminQueries(queryClient);
-      queryClient.setQueryData<MeResponse>(meQueryKey, { admin_user: data.admin_user });
-      setAuthToken(data.token.auth_token);
+      if ('token' in data) signedIn(data);
     },
+  });
+}
+
+/** The second step: a code (from the app, or a recovery code) or a passkey's assertion for the challenge. */
+export function useSecondFactorSignIn() {
+  const signedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (body: BodyInput<typeof signInSecondFactor>) =>
+      callEndpoint(signInSecondFactor, { json: body }),
+    onSuccess: ({ data }) => signedIn(data),
   });
 }
 

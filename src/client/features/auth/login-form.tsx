@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { z } from 'zod';
 import type { LoginRequest, loginRequestSchema } from '../../../shared/auth';
 import { texts } from '../../../shared/validation-texts';
@@ -7,6 +8,7 @@ import { ApiError } from '../../lib/api-client';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { useLightForm } from '../../lib/use-light-form';
 import { useLogin } from './login-api';
+import { SecondStepForm, type SignInChallenge } from './second-step-form';
 
 type LoginFormValues = z.input<typeof loginRequestSchema>;
 
@@ -16,9 +18,10 @@ const validation = lazyResolver(() => import('./login-validation').then((module)
  * The sign-in form: validated with the shared schema (its texts under the fields, the first invalid field
  * focused), a wrong e-mail or password shown as the 'Invalid email or password' notice.
  */
-export function LoginForm() {
+export function LoginForm({ onSecondStep }: { onSecondStep?: (asked: boolean) => void } = {}) {
   const notify = useNotify();
   const login = useLogin();
+  const [challenge, setChallenge] = useState<SignInChallenge>();
   const {
     register,
     handleSubmit,
@@ -32,6 +35,12 @@ export function LoginForm() {
 
   const onSubmit = handleSubmit((credentials) => {
     login.mutate(credentials, {
+      onSuccess: ({ data }) => {
+        if ('second_factor' in data) {
+          setChallenge(data.second_factor);
+          onSecondStep?.(true);
+        }
+      },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) {
           notify.error(error.body.error_messages || texts.signIn.failed);
@@ -48,6 +57,17 @@ export function LoginForm() {
       },
     });
   });
+
+  if (challenge)
+    return (
+      <SecondStepForm
+        challenge={challenge}
+        onRestart={() => {
+          setChallenge(undefined);
+          onSecondStep?.(false);
+        }}
+      />
+    );
 
   return (
     <form

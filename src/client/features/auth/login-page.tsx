@@ -33,6 +33,7 @@ export function Component() {
   // Read on arrival and forgotten: a later visit to /login has nothing to say.
   const [signedOut] = useState(readSignedOutMessage);
   useEffect(forgetSignedOutMessage, []);
+  const [secondStep, setSecondStep] = useState(false);
   if (token) return <Navigate to={afterSignIn(location.state)} replace />;
 
   return (
@@ -44,15 +45,17 @@ export function Component() {
             <span>{clinic.name}</span>
           </Link>
           <h1 id="login-title" className="login__title">
-            Sign in
+            {secondStep ? 'Two-step sign-in' : 'Sign in'}
           </h1>
-          <p className="login__lead">Staff sign-in to the back office.</p>
-          {signedOut && (
+          <p className="login__lead">
+            {secondStep ? 'One more step to make sure it is you.' : 'Staff sign-in to the back office.'}
+          </p>
+          {signedOut && !secondStep && (
             <p className="login__signed-out" role="status">
               {signedOut}
             </p>
           )}
-          <LoginForm />
+          <LoginForm onSecondStep={setSecondStep} />
         </div>
         <p className="login__back">
           <Link to="/">Back to the website</Link>

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { secondFactorTexts } from '../../../shared/second-factor';
 import { sessionEndTexts } from '../../../shared/sessions';
 import type { StaffPermission, StaffRole } from '../../../shared/staff-roles';
 import { roleCan } from '../../../shared/staff-roles';
@@ -6,6 +7,7 @@ import { bearerCredential } from '../../http/bearer-credential';
 import { HttpError, roleForbidden, unauthorized } from '../../http/http-errors';
 import type { AdminActor } from '../audit/audit-log';
 import { type Authentication, authenticate } from './auth-service';
+import { missesRequiredSecondFactor } from './second-factor-service';
 import { type SessionLimits, sessionTimeOf } from './session-limits';
 
 declare module 'fastify' {
@@ -14,6 +16,8 @@ declare module 'fastify' {
     public?: boolean;
     /** What the signed-in staff member's role must allow (the endpoint's definition); 403 otherwise. */
     permission?: StaffPermission;
+    /** Open to a staff member the clinic requires a second factor of who has none yet: me, sign-out, set-up. */
+    secondFactorSetup?: boolean;
   }
   interface FastifyRequest {
     adminUser?: SignedInStaff;
@@ -73,6 +77,8 @@ export function registerAdminGuard(scope: FastifyInstance, registeredRoutes: Adm
     // Read from the account on every call: a role changed while a token is in use applies to its next call.
     const permission = request.routeOptions.config.permission;
     if (permission && !roleCan(admin.role, permission)) throw roleForbidden();
+    if (!request.routeOptions.config.secondFactorSetup && (await missesRequiredSecondFactor(scope.db, admin)))
+      throw new HttpError(403, 'second_factor_required', secondFactorTexts.required);
   });
 }
 

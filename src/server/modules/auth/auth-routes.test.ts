@@ -551,7 +551,7 @@ describe('tokens', () => {
 });
 
 describe('every admin route', () => {
-  it('answers 401 without a valid token, except sign-in', async () => {
+  it('answers 401 without a valid token, except sign-in and its second step', async () => {
     const routes = t.app.adminRoutes.filter((route) => !route.public);
     expect(routes.length).toBeGreaterThan(1);
     for (const route of routes) {
@@ -568,6 +568,7 @@ describe('every admin route', () => {
     }
     expect(t.app.adminRoutes.filter((route) => route.public).map((route) => route.url)).toEqual([
       '/api/admin/autorization/login',
+      '/api/admin/autorization/second_factor',
     ]);
   });
 });

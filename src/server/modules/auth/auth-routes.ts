@@ -6,6 +6,7 @@ import { HttpError, unauthorized } from '../../http/http-errors';
 import { adminActorOf, currentAdmin } from './admin-guard';
 import { logoutEverywhere, login as signIn, logout as signOut } from './auth-service';
 import { describeWait } from './login-throttle';
+import { relyingPartyOf, secondFactorSummary } from './second-factor-service';
 import { sessionTimeOf } from './session-limits';
 
 /**
@@ -24,6 +25,7 @@ export async function authRoutes(admin: FastifyInstance): Promise<void> {
         db,
         request.body,
         { ip: request.ip, userAgent: request.headers['user-agent'] },
+        { rp: relyingPartyOf(admin.config.publicUrl), now: admin.clock() },
         sessionTimeOf(admin),
       );
       if (outcome.kind === 'throttled') {
@@ -36,21 +38,45 @@ export async function authRoutes(admin: FastifyInstance): Promise<void> {
       }
       if (outcome.kind === 'invalid') throw new HttpError(401, 'sign_in_failed', texts.signIn.failed);
       reply.header('cache-control', 'no-store');
+      if (outcome.kind === 'second_factor') return { data: { second_factor: outcome.challenge } };
       return { data: { admin_user: outcome.admin, token: { auth_token: outcome.token } } };
     },
     { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
   );
 
-  route(admin, logout, async (request) => {
-    if (!request.authToken) throw unauthorized();
-    await signOut(db, adminActorOf(request), request.authToken);
-    return undefined;
-  });
+  const setUp = { config: { secondFactorSetup: true } };
 
-  route(admin, logoutAll, async (request) => {
-    await logoutEverywhere(db, adminActorOf(request));
-    return undefined;
-  });
+  route(
+    admin,
+    logout,
+    async (request) => {
+      if (!request.authToken) throw unauthorized();
+      await signOut(db, adminActorOf(request), request.authToken);
+      return undefined;
+    },
+    setUp,
+  );
 
-  route(admin, getMe, async (request) => ({ admin_user: currentAdmin(request) }));
+  route(
+    admin,
+    logoutAll,
+    async (request) => {
+      await logoutEverywhere(db, adminActorOf(request));
+      return undefined;
+    },
+    setUp,
+  );
+
+  route(
+    admin,
+    getMe,
+    async (request) => {
+      const me = currentAdmin(request);
+      return {
+        admin_user: { id: me.id, email: me.email, name: me.name, role: me.role },
+        second_factor: await secondFactorSummary(db, me.id),
+      };
+    },
+    setUp,
+  );
 }

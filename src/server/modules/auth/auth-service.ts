@@ -17,9 +17,19 @@ import {
   revokeToken,
   updateAdminPassword,
 } from './admin-repository';
-import { clearLoginFailures, forgetLoginAttemptsOf, reserveLoginAttempt } from './login-throttle';
+import {
+  clearLoginFailures,
+  forgetLoginAttemptsOf,
+  releaseLoginAttempt,
+  reserveLoginAttempt,
+} from './login-throttle';
 import { getDecoyHash, hashPassword, verifyPassword } from './password-hashing';
 import { passwordProblem } from './password-rules';
+import {
+  type SecondFactorContext,
+  type SignInChallenge,
+  secondFactorChallengeFor,
+} from './second-factor-service';
 import {
   defaultSessionTime,
   isUseWorthWriting,
@@ -28,12 +38,13 @@ import {
   sessionEnded,
 } from './session-limits';
 
-function toAdminUser(row: AdminUserRow): AdminUser {
+export function toAdminUser(row: AdminUserRow): AdminUser {
   return { id: row.id, email: row.email, name: row.name, role: row.role };
 }
 
 export type LoginOutcome =
   | { kind: 'ok'; admin: AdminUser; token: string }
+  | { kind: 'second_factor'; challenge: SignInChallenge }
   | { kind: 'invalid' }
   | { kind: 'throttled'; retryAfterSeconds: number };
 
@@ -41,6 +52,7 @@ export async function login(
   db: Db,
   credentials: { email: string; password: string },
   client: { ip: string; userAgent?: string },
+  secondFactor: SecondFactorContext,
   time: SessionTime = defaultSessionTime(),
 ): Promise<LoginOutcome> {
   const email = normaliseEmail(credentials.email);
@@ -56,6 +68,11 @@ export async function login(
       email,
     });
     return { kind: 'invalid' };
+  }
+  const challenge = await secondFactorChallengeFor(db, admin, client, secondFactor);
+  if (challenge) {
+    await releaseLoginAttempt(db, reservation.id);
+    return { kind: 'second_factor', challenge };
   }
   const token = await db.transaction(async (tx) => {
     await clearLoginFailures(tx, email, client.ip);

@@ -118,6 +118,14 @@ export async function reserveLoginAttempt(
   });
 }
 
+/**
+ * A password that matched for a staff member with a second factor: this attempt is no failure, but the earlier
+ * failures stay counted until the second step succeeds, so a known password does not reset the limits on codes.
+ */
+export async function releaseLoginAttempt(db: Db, id: number): Promise<void> {
+  await db.delete(loginAttempts).where(eq(loginAttempts.id, id));
+}
+
 /** After a successful sign-in: forget that e-mail and address's failures, and every attempt older than a day. */
 export async function clearLoginFailures(db: Db, email: string, clientAddress: string): Promise<void> {
   const ip = addressKey(clientAddress);

@@ -101,6 +101,15 @@ const endpointRows: Record<string, Row> = {
   'GET /api/admin/me': "one's own account",
   'GET /api/admin/account/sessions': "one's own account",
   'DELETE /api/admin/account/sessions/:id': "one's own account",
+  'GET /api/admin/account/second_factor': "one's own account",
+  'POST /api/admin/account/totp': "one's own account",
+  'POST /api/admin/account/totp/confirm': "one's own account",
+  'DELETE /api/admin/account/totp': "one's own account",
+  'POST /api/admin/account/passkeys/options': "one's own account",
+  'POST /api/admin/account/passkeys': "one's own account",
+  'DELETE /api/admin/account/passkeys/:id': "one's own account",
+  'GET /api/admin/settings': 'staff accounts, settings, Activity (audit log)',
+  'PUT /api/admin/settings': 'staff accounts, settings, Activity (audit log)',
 };
 
 const roles = [A, C, R, B] as const;
@@ -241,6 +250,8 @@ describe('a reception token calling every administrator endpoint', () => {
       'GET /api/admin/audit_log',
       'GET /api/admin/export_patients',
       'GET /api/admin/patients/:id/export',
+      'GET /api/admin/settings',
+      'PUT /api/admin/settings',
     ]);
     for (const route of adminOnly) {
       expect((await call(route, reception.auth, patientId)).statusCode, keyOf(route)).toBe(403);

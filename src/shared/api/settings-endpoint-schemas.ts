@@ -1,0 +1,15 @@
+import { clinicSettingsResponseSchema, clinicSettingsSchema } from '../second-factor';
+import { withSchemas } from './endpoint-schemas';
+import * as api from './settings-admin-endpoints';
+
+export const getClinicSettings = withSchemas(api.getClinicSettings, {
+  summary: "The clinic's settings (no row yet reads as the defaults)",
+  response: clinicSettingsResponseSchema,
+});
+
+export const updateClinicSettings = withSchemas(api.updateClinicSettings, {
+  summary: "Changes the clinic's settings: whether every staff member must sign in with a second factor",
+  body: clinicSettingsSchema,
+  bodyLimit: 1024,
+  response: clinicSettingsResponseSchema,
+});

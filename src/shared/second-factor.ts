@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+/** What two-step sign-in tells staff: one place for the server's answers and the screens. */
+export const secondFactorTexts = {
+  required: 'Set up two-step sign-in to continue.',
+  wrongCode: 'That code is not right. Check it and try again.',
+  challengeEnded: 'This sign-in has ended. Please sign in again.',
+  alreadySetUp: 'An authenticator app is already set up. Remove it first to set up another.',
+  noAppToConfirm: 'Start setting up the authenticator app again: no key is waiting for a code.',
+  noApp: 'No authenticator app is set up.',
+  removeNeedsProof: 'Enter your password or a code from the app to remove it.',
+  passkeyFailed: 'The passkey could not be checked. Please try again.',
+  passkeyNotFound: 'No such passkey.',
+  passkeyStartAgain: 'Adding the passkey took too long. Please start again.',
+} as const;
+
+/** The ways to give a second factor; a sign-in's challenge lists those its staff member has. */
+const secondFactorMethods = ['totp', 'recovery_code', 'passkey'] as const;
+export type SecondFactorMethod = (typeof secondFactorMethods)[number];
+
+/** A code from the app (6 digits) or a recovery code (letters and digits, hyphens and spaces ignored). */
+const codeSchema = z.string({ error: 'Required' }).trim().min(1, 'Required').max(40, 'Too Long!');
+
+/** The browser's WebAuthn JSON (registration or assertion), checked by the WebAuthn library on the server. */
+const webauthnResponseSchema = z.looseObject({
+  id: z.string().min(1).max(1400),
+  rawId: z.string().min(1).max(1400),
+  type: z.literal('public-key'),
+  response: z.looseObject({ clientDataJSON: z.string().max(4000) }),
+});
+
+/** WebAuthn options as the server's library makes them, handed as they are to the browser's library. */
+const webauthnOptionsSchema = z.looseObject({ challenge: z.string() });
+
+export const totpSetupResponseSchema = z.object({
+  /** The shared key in base32, for typing into the app. */
+  secret: z.string(),
+  /** The same as an `otpauth://` address, for the QR code. */
+  otpauth_url: z.string(),
+});
+
+export const totpConfirmSchema = z.object({ code: codeSchema }).strict();
+
+export const recoveryCodesResponseSchema = z.object({ recovery_codes: z.array(z.string()) });
+
+/** Removing the app asks for the password or a current code (one of them). */
+export const totpRemoveSchema = z
+  .object({ password: z.string().max(64, 'Too Long!').optional(), code: codeSchema.optional() })
+  .strict();
+
+export const passkeyRegistrationOptionsResponseSchema = z.object({ options: webauthnOptionsSchema });
+
+const passkeyNameSchema = z.string().trim().min(1, 'Required').max(60, 'Too Long!');
+
+export const passkeyAddSchema = z
+  .object({ name: passkeyNameSchema.optional(), response: webauthnResponseSchema })
+  .strict();
+
+const passkeySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+
+export const passkeyResponseSchema = z.object({ passkey: passkeySchema });
+
+/** The account page's view of one's second factors. */
+export const secondFactorStatusResponseSchema = z.object({
+  totp: z.boolean(),
+  recovery_codes_left: z.number().int(),
+  passkeys: z.array(passkeySchema),
+});
+export const passkeyIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** The second step of a sign-in: the challenge the login answered, and a code or a passkey's assertion. */
+export const secondFactorSignInSchema = z
+  .object({
+    challenge: z.string().min(20).max(200),
+    code: codeSchema.optional(),
+    passkey: webauthnResponseSchema.optional(),
+  })
+  .strict();
+
+/** What the login answers instead of a token when a second factor is needed. */
+export const secondFactorChallengeSchema = z.object({
+  challenge: z.string(),
+  methods: z.array(z.enum(secondFactorMethods)),
+  /** WebAuthn authentication options, when the staff member has a passkey. */
+  passkey: webauthnOptionsSchema.optional(),
+});
+
+/** `GET /api/admin/me`'s part about two-step sign-in: whether one is set, and whether the clinic requires it. */
+export const meSecondFactorSchema = z.object({ enabled: z.boolean(), required: z.boolean() });
+
+export const clinicSettingsSchema = z.object({ require_second_factor: z.boolean() }).strict();
+export const clinicSettingsResponseSchema = z.object({ settings: clinicSettingsSchema });

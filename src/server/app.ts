@@ -50,6 +50,7 @@ import { referralAdminRoutes } from './modules/referrals/referral-admin-routes';
 import { seoRoutes } from './modules/seo/seo-routes';
 import { slotAdminRoutes } from './modules/slots/slot-admin-routes';
 import { slotPublicRoutes } from './modules/slots/slot-routes';
+import { staffAdminRoutes } from './modules/staff/staff-admin-routes';
 import { teamAdminRoutes } from './modules/team/team-admin-routes';
 import { teamPublicRoutes } from './modules/team/team-routes';
 import { uploadRoutes } from './modules/uploads/upload-routes';
@@ -257,6 +258,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await admin.register(auditAdminRoutes);
           await admin.register(outboxAdminRoutes);
           await admin.register(dashboardAdminRoutes);
+          await admin.register(staffAdminRoutes);
         },
         { prefix: '/admin' },
       );

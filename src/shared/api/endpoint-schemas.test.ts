@@ -48,7 +48,7 @@ describe('the endpoint definitions', () => {
   });
 
   it('hold no schema and no text in the tables the browser imports', async () => {
-    const routeFields = ['method', 'path', 'access', 'status', 'headers'];
+    const routeFields = ['method', 'path', 'access', 'permission', 'status', 'headers'];
     for (const [name, endpoint] of await endpointsOf('endpoints.ts')) {
       expect(
         Object.keys(endpoint).filter((key) => !routeFields.includes(key)),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagedListSchema, recordIdParams } from './api/common-schemas';
-import { PASSWORD_LENGTH } from './auth';
 import { adminListQuerySchema } from './pagination';
+import { PASSWORD_LENGTH } from './password-length';
 import { staffRoles } from './staff-roles';
 import { isOneLine, texts } from './validation-texts';
 
@@ -60,7 +60,6 @@ export const staffQuerySchema = adminListQuerySchema.strict();
 export type StaffQuery = z.output<typeof staffQuerySchema>;
 
 export const staffListResponseSchema = pagedListSchema('staff', staffMemberSchema);
-export type StaffListResponse = z.infer<typeof staffListResponseSchema>;
 
 export const staffMemberResponseSchema = z.object({ staff_member: staffMemberSchema });
 

@@ -35,6 +35,7 @@ export const adminMenu: readonly AdminMenuItem[] = [
   { label: 'FAQ', to: '/admin/faq' },
   { label: 'FEES', to: '/admin/fees' },
   { label: 'E-mails', to: '/admin/emails' },
+  { label: 'Staff', to: '/admin/staff' },
   { label: 'Activity', to: '/admin/activity' },
 ];
 

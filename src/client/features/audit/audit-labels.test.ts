@@ -27,6 +27,11 @@ describe('audit entries as the Activity screen reads them', () => {
         'logout',
         'logout_all',
         'login_failed',
+        'staff_invited',
+        'invitation_accepted',
+        'role_changed',
+        'account_disabled',
+        'account_enabled',
       ].map(auditActionLabel),
     ).toEqual([
       'Read',
@@ -40,6 +45,11 @@ describe('audit entries as the Activity screen reads them', () => {
       'Signed out',
       'Signed out everywhere',
       'Sign-in failed',
+      'Invited',
+      'Accepted invitation',
+      'Role changed',
+      'Account disabled',
+      'Account enabled',
     ]);
     expect(auditActionLabel('password_reset')).toBe('Password reset');
     expect(auditActionLabel('')).toBe('—');

@@ -18,6 +18,11 @@ const auditActionLabels: Record<string, string> = {
   logout: 'Signed out',
   logout_all: 'Signed out everywhere',
   login_failed: 'Sign-in failed',
+  staff_invited: 'Invited',
+  invitation_accepted: 'Accepted invitation',
+  role_changed: 'Role changed',
+  account_disabled: 'Account disabled',
+  account_enabled: 'Account enabled',
 };
 
 /** What each type of record is called on screen. */

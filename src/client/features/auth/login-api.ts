@@ -11,7 +11,7 @@ import { endpointQueryKey } from '../../lib/query-client';
 /** `getMe` answers `{ admin_user }`; the login answer seeds it. */
 const meQueryKey = endpointQueryKey(getMe);
 
-export type MeResponse = ResponseOf<typeof getMe>;
+type MeResponse = ResponseOf<typeof getMe>;
 
 /** The signed-in admin, as the login answer seeded it or the server tells. */
 export const useMe = () => useEndpointQuery(getMe);
@@ -21,16 +21,19 @@ export function removeAdminQueries(queryClient: QueryClient): void {
   queryClient.removeQueries({ predicate: (query) => isAdminApiPath(String(query.queryKey[0])) });
 }
 
+/** After any way of signing in (a password, an invitation): forget the last session's reads, keep the new one. */
+export function rememberSignIn(queryClient: QueryClient, { data }: ResponseOf<typeof login>): void {
+  removeAdminQueries(queryClient);
+  queryClient.setQueryData<MeResponse>(meQueryKey, { admin_user: data.admin_user });
+  setAuthToken(data.token.auth_token);
+}
+
 /** Signs in: stores the token and the admin user. The login page then leaves for /admin. */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (credentials: BodyInput<typeof login>) => callEndpoint(login, { json: credentials }),
-    onSuccess: ({ data }) => {
-      removeAdminQueries(queryClient);
-      queryClient.setQueryData<MeResponse>(meQueryKey, { admin_user: data.admin_user });
-      setAuthToken(data.token.auth_token);
-    },
+    onSuccess: (answer) => rememberSignIn(queryClient, answer),
   });
 }
 

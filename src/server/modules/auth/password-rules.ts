@@ -1,4 +1,4 @@
-import { PASSWORD_LENGTH } from '../../../shared/auth';
+import { PASSWORD_LENGTH } from '../../../shared/password-length';
 
 const { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH } = PASSWORD_LENGTH;
 

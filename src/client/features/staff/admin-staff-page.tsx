@@ -184,7 +184,7 @@ function columns(myId: number | undefined, showRefusal: ShowRefusal): DataTableC
             {nameOf(member)}
             {member.id === myId && <span className="staff__muted"> (you)</span>}
           </span>
-          <span className="staff__email">{member.email}</span>
+          {member.name && <span className="staff__email">{member.email}</span>}
         </>
       ),
     },

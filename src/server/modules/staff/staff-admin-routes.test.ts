@@ -302,6 +302,21 @@ describe('changing and disabling accounts', () => {
     for (const id of demoted) await update(id, { role: 'administrator' });
   });
 
+  it('keeps one of two administrators who demote each other at the same moment', async () => {
+    const first = await activeStaff('administrator');
+    const second = await activeStaff('administrator');
+    // Leave these two as the only administrators.
+    expect((await update(adminId, { role: 'reception' })).statusCode).toBe(200);
+    const answers = await Promise.all([
+      update(second.id, { disabled: true }, bearer(first.token)),
+      update(first.id, { disabled: true }, bearer(second.token)),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers[0]?.statusCode === 200 ? first : second;
+    expect((await update(adminId, { role: 'administrator' }, bearer(winner.token))).statusCode).toBe(200);
+    for (const person of [first, second]) await update(person.id, { role: 'reception', disabled: false });
+  });
+
   it('lists staff with their second factor and answers 404 for an unknown account', async () => {
     const person = await activeStaff('clinician');
     await t.database.db.insert(adminPasskeys).values({

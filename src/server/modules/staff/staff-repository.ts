@@ -67,8 +67,21 @@ export async function lockStaffAccount(db: Db, id: number) {
 }
 
 /**
- * How many enabled administrators other than `exceptId` can sign in (not waiting on an invitation), their rows
- * locked: two administrators demoting each other at once are decided one after the other, so one stays.
+ * Locks every administrator's row, in id order, until the transaction ends: two administrators demoting or
+ * disabling each other at the same moment are then decided one after the other (and never deadlock), so one stays.
+ */
+export async function lockAdministrators(db: Db): Promise<void> {
+  await db
+    .select({ id: adminUsers.id })
+    .from(adminUsers)
+    .where(eq(adminUsers.role, 'administrator'))
+    .orderBy(asc(adminUsers.id))
+    .for('update');
+}
+
+/**
+ * How many enabled administrators other than `exceptId` can sign in (not waiting on an invitation); read under
+ * `lockAdministrators`.
  */
 export async function otherActiveAdministrators(db: Db, exceptId: number): Promise<number> {
   const rows = await db
@@ -81,8 +94,7 @@ export async function otherActiveAdministrators(db: Db, exceptId: number): Promi
         ne(adminUsers.id, exceptId),
         sql`not ${invitedNotAccepted}`,
       ),
-    )
-    .for('update');
+    );
   return rows.length;
 }
 

@@ -26,6 +26,7 @@ import {
   insertInvitation,
   insertInvitedAccount,
   listStaffRows,
+  lockAdministrators,
   lockStaffAccount,
   markInvitationAccepted,
   otherActiveAdministrators,
@@ -171,6 +172,7 @@ export async function changeStaff(
   request: UpdateStaffRequest,
 ): Promise<StaffMember> {
   return db.transaction(async (tx) => {
+    if (request.role !== undefined || request.disabled === true) await lockAdministrators(tx);
     const account = await lockStaffAccount(tx, id);
     if (!account) throw notFound(staffTexts.notFound);
     const newRole = request.role !== undefined && request.role !== account.role ? request.role : undefined;

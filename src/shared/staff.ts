@@ -21,6 +21,8 @@ export const staffTexts = {
   emailInvalid: 'Enter an e-mail address such as name@example.ie',
   roleRequired: 'Choose a role',
   emailTaken: 'Someone with this e-mail address has an account already.',
+  emailInvited:
+    'This person has been invited already and has not accepted yet: use Send invitation again in the list below.',
   lastAdministrator:
     'This is the last administrator who can sign in: make someone else an administrator first, so the clinic is never left without one.',
   notFound: 'Staff member not found',

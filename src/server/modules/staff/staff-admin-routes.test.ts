@@ -203,6 +203,13 @@ describe('invitations', () => {
       code: 'staff_email_taken',
       errors: { email: [expect.any(String)] },
     });
+    const pending = await invited();
+    const twice = await invite({ name: 'Twice', email: pending.email, role: 'reception' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({
+      code: 'staff_email_taken',
+      error_messages: expect.stringMatching(/Send invitation again/),
+    });
     const bad = await invite({ name: '', email: 'nope', role: 'root' });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'name', 'role']);

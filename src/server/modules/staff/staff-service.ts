@@ -14,12 +14,18 @@ import type { Db } from '../../db/database';
 import { conflict, fieldError, notFound, refused } from '../../domain-errors';
 import { hashSecretToken, newSecretToken } from '../../security/secret-tokens';
 import { type Actor, type AdminActor, auditChange } from '../audit/audit-log';
-import { type AdminUserRow, normaliseEmail, revokeAllTokensOf } from '../auth/admin-repository';
+import {
+  type AdminUserRow,
+  findAdminByEmail,
+  normaliseEmail,
+  revokeAllTokensOf,
+} from '../auth/admin-repository';
 import { startSession } from '../auth/auth-service';
 import { hashPassword } from '../auth/password-hashing';
 import { passwordProblem } from '../auth/password-rules';
 import { composeEmail, type EmailContent } from '../email/email-template';
 import { queueEmail } from '../email/outbox-repository';
+import { clinicDateTime } from '../slots/clinic-time';
 import {
   findInvitation,
   findStaffRow,
@@ -82,7 +88,7 @@ function invitationEmail(
     `Hello ${name},`,
     `You have been given a staff account in the back office of ${clinic.name}, as ${staffRoleLabels[role]}. Choose your password to start:`,
     { link, text: 'Choose your password' },
-    `The link works once, until ${expiresAt.toUTCString()}. If it has expired, ask an administrator to send a new one.`,
+    `The link works once, until ${clinicDateTime(expiresAt)} (Dublin time). If it has expired, ask an administrator to send a new one.`,
     'If you did not expect this e-mail, you can ignore it.',
   ]);
 }
@@ -125,8 +131,12 @@ export async function inviteStaff(
   const passwordHash = await unusablePasswordHash();
   return db.transaction(async (tx) => {
     const created = await insertInvitedAccount(tx, { ...request, passwordHash });
-    if (!created)
-      throw conflict('staff_email_taken', staffTexts.emailTaken, fieldError('email', staffTexts.emailTaken));
+    if (!created) {
+      const existing = await findAdminByEmail(tx, request.email);
+      const invited = existing && (await staffMember(tx, existing.id)).invitation !== null;
+      const message = invited ? staffTexts.emailInvited : staffTexts.emailTaken;
+      throw conflict('staff_email_taken', message, fieldError('email', message));
+    }
     await sendInvitation(
       tx,
       actor,

@@ -128,7 +128,7 @@ describe('the staff dashboard (back office)', () => {
       const answer = await dashboard();
       const booked = [...answer.today, ...answer.tomorrow].find((each) => each.full_name === patient);
       if (!booked) throw new Error(`${patient} is not on the dashboard's days`);
-      const takings = answer.takings.this_month;
+      const takings = answer.takings!.this_month;
 
       const { page, errors, context } = await openAdminPage(browser, { viewport });
       await page.goto('/admin');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_LENGTH } from './password-length';
+import { staffRoles } from './staff-roles';
 import { texts } from './validation-texts';
 
 const t = texts.signIn;
@@ -30,6 +31,8 @@ const adminUserSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   name: z.string().nullable(),
+  /** What the back office shows them: the menu and screens their role may use (`staff-roles.ts`). */
+  role: z.enum(staffRoles),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

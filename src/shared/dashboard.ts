@@ -132,12 +132,13 @@ export const dashboardResponseSchema = z.object({
   /** The appointments of the clinic's day and the next, by start. */
   today: z.array(dashboardAppointmentSchema),
   tomorrow: z.array(dashboardAppointmentSchema),
-  referrals_awaiting: referralsAwaitingSchema,
+  /** Left out for a role that may not see health details (referrals are). */
+  referrals_awaiting: referralsAwaitingSchema.optional(),
   /**
-   * Euro (two decimals at most): the payments taken in the clinic month minus the refunds made in it, each
+   * Left out for a role that may not see the takings. Euro (two decimals at most): the payments taken in the clinic month minus the refunds made in it, each
    * counted in the month it happened (a payment of last month refunded this month lowers this month).
    */
-  takings: z.object({ this_month: z.number(), last_month: z.number() }),
+  takings: z.object({ this_month: z.number(), last_month: z.number() }).optional(),
   /**
    * Visitors' uploads today when unusual, else null: a sender refused files for its address's daily allowance, or
    * more than 100 MB and over four times the median day of the last 14.

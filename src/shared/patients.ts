@@ -35,16 +35,22 @@ export type StaffFile = z.infer<typeof staffFileSchema>;
 /** The staff-only download address of a patient's file (`GET /api/admin/upload_results/:id`). */
 export const staffFileUrl = (fileId: string) => `/api/admin/upload_results/${fileId}`;
 
+/**
+ * A patient's health details on an appointment's screen: the GP, the test's reason, the result, referral letter and
+ * attachment. Left out (never null) of the answer to a role that may not see health details (`health`).
+ */
+const patientHealthShape = {
+  consultant_name: z.string().nullable().optional(),
+  consultant_addres: z.string().nullable().optional(),
+  consultant_email: z.string().nullable().optional(),
+  allergens: z.string().nullable().optional(),
+  result: staffFileSchema.nullable().optional(),
+  referral_letter: staffFileSchema.nullable().optional(),
+  attachment: staffFileSchema.nullable().optional(),
+};
+
 /** A patient as an appointment's screen shows and edits them: the admin patient form's fields and files. */
-export const adminPatientSchema = patientIdentitySchema.extend({
-  consultant_name: z.string().nullable(),
-  consultant_addres: z.string().nullable(),
-  consultant_email: z.string().nullable(),
-  allergens: z.string().nullable(),
-  result: staffFileSchema.nullable(),
-  referral_letter: staffFileSchema.nullable(),
-  attachment: staffFileSchema.nullable(),
-});
+export const adminPatientSchema = patientIdentitySchema.extend(patientHealthShape);
 export type AdminPatient = z.infer<typeof adminPatientSchema>;
 
 export const patientsQuerySchema = paginationQuerySchema
@@ -81,19 +87,30 @@ const patientAppointmentSchema = z.object({
   appointment_status: z.string(),
 });
 
+/** A self-referral's answers: health details, left out (never null) for a role without `health`. */
+const referralAnswersShape = {
+  gp_details: z.string().nullable().optional(),
+  is_hayfever: z.boolean().nullable().optional(),
+  is_asthma: z.boolean().nullable().optional(),
+  is_eczema: z.boolean().nullable().optional(),
+  concerns: z.string().nullable().optional(),
+  suspected_allergy: z.string().nullable().optional(),
+  consultation_hopes: z.string().nullable().optional(),
+  do_you_have_any_known_allergies: z.boolean().nullable().optional(),
+  known_allergies_description: z.string().nullable().optional(),
+};
+
+/** The health details' fields of a patient's answers, as `patientDetailSchema` names them. */
+export const patientHealthFields = [
+  ...Object.keys(patientHealthShape),
+  ...Object.keys(referralAnswersShape),
+] as (keyof typeof patientHealthShape | keyof typeof referralAnswersShape)[];
+
 /** The read-only patient detail (spec 2.6), the self-referral variant's answers included. */
 export const patientDetailSchema = adminPatientSchema.extend({
   is_referral: z.boolean(),
   address: z.string().nullable(),
-  gp_details: z.string().nullable(),
-  is_hayfever: z.boolean().nullable(),
-  is_asthma: z.boolean().nullable(),
-  is_eczema: z.boolean().nullable(),
-  concerns: z.string().nullable(),
-  suspected_allergy: z.string().nullable(),
-  consultation_hopes: z.string().nullable(),
-  do_you_have_any_known_allergies: z.boolean().nullable(),
-  known_allergies_description: z.string().nullable(),
+  ...referralAnswersShape,
   created_at: z.string(),
   appointments: z.array(patientAppointmentSchema),
 });

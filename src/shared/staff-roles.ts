@@ -13,6 +13,9 @@ export const staffRoleLabels: Record<StaffRole, string> = {
   bookkeeper: 'Bookkeeper',
 };
 
+/** What a staff member is told when their role may not do what they asked (403 `role_forbidden`). */
+export const roleForbiddenText = 'Your role cannot do this.';
+
 export const staffPermissions = [
   /** One's own account: who am I, sign out, one's sessions and second factor. Every role. */
   'account',

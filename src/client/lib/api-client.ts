@@ -49,6 +49,13 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+let onRoleForbidden: () => void = () => {};
+
+/** The back office registers here what a call its role may not make does: its screen says so. */
+export function setRoleForbiddenHandler(handler: () => void): void {
+  onRoleForbidden = handler;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   json?: unknown;
@@ -90,6 +97,7 @@ export async function sendToApi(url: string, options: RequestOptions, accept: st
   }
   if (!response.ok) {
     const errorBody = (await response.json().catch(() => null)) as ApiErrorBody | null;
+    if (response.status === 403 && errorBody?.code === 'role_forbidden') onRoleForbidden();
     throw new ApiError(
       response.status,
       errorBody?.error_messages ? errorBody : { error_messages: texts.defaultError },

@@ -47,6 +47,11 @@ export interface FormSlot {
   slotId: number;
   isAdult: boolean;
   isVideoCall: boolean;
+  /**
+   * Staff's form for a role that may not see health details (the server sent none): the GP, the test's reason and
+   * the documents are neither shown nor sent, and the server keeps the stored ones.
+   */
+  withoutHealth?: boolean;
 }
 
 /** Our texts where the spec has none. */

@@ -1,6 +1,6 @@
 import { type AnyColumn, ilike, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { pageCount } from '../../shared/pagination';
-import type { Db } from './database';
+import { type Db, queryRows, type RawStatement } from './database';
 
 export interface PageRequest {
   page: number;
@@ -44,6 +44,20 @@ export async function paginatePrepared<T>(prepared: PreparedPage<T>, { page, per
   const [items, [total]] = await Promise.all([
     prepared.items.execute({ limit: per_page, offset: (page - 1) * per_page }),
     prepared.count.execute(),
+  ]);
+  const count = Number(total?.count ?? 0);
+  return { items, count, pages: pageCount(count, per_page) };
+}
+
+/** `paginatePrepared` straight on the driver (`queryRows`): rows keyed by column name, for the caller to shape. */
+export async function paginateRows<Row>(
+  db: Db,
+  statements: { items: RawStatement; count: RawStatement },
+  { page, per_page }: PageRequest,
+): Promise<Page<Row>> {
+  const [items, [total]] = await Promise.all([
+    queryRows<Row>(db, statements.items, { limit: per_page, offset: (page - 1) * per_page }),
+    queryRows<{ count: string | number }>(db, statements.count),
   ]);
   const count = Number(total?.count ?? 0);
   return { items, count, pages: pageCount(count, per_page) };

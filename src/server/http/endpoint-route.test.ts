@@ -74,6 +74,55 @@ describe('zodValidatorCompiler', () => {
   });
 });
 
+describe('a public query string read again', () => {
+  const pageQuery = z.object({
+    page: z.coerce.number().int().min(1, 'page must be at least 1'),
+    tags: z.array(z.string()).default([]),
+  });
+
+  it('answers the same values as the first read, frozen so a handler cannot change the next request', async () => {
+    const { app } = tinyApp();
+    const seen: unknown[] = [];
+    app.get('/api/list', { schema: { querystring: pageQuery } }, async (request) => {
+      seen.push(request.query);
+      let changed = true;
+      try {
+        (request.query as { page: number }).page = 99;
+      } catch {
+        changed = false;
+      }
+      return { query: request.query, changed };
+    });
+    const first = await app.inject({ url: '/api/list?page=2' });
+    const second = await app.inject({ url: '/api/list?page=2' });
+    expect(first.json()).toEqual({ query: { page: 2, tags: [] }, changed: false });
+    expect(second.json()).toEqual(first.json());
+    expect(seen[1]).toBe(seen[0]);
+    expect((await app.inject({ url: '/api/list?page=3' })).json().query.page).toBe(3);
+  });
+
+  it("checks a bad one every time, and never remembers the back office's queries", async () => {
+    const { app } = tinyApp();
+    const seen: unknown[] = [];
+    const handler = async (request: { query: unknown }) => {
+      seen.push(request.query);
+      return { ok: true };
+    };
+    app.get('/api/list', { schema: { querystring: pageQuery } }, handler);
+    app.get('/api/admin/patients', { schema: { querystring: pageQuery } }, handler);
+    for (let i = 0; i < 2; i++) {
+      const refused = await app.inject({ url: '/api/list?page=0' });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({ page: ['page must be at least 1'] });
+    }
+    await app.inject({ url: '/api/admin/patients?page=1' });
+    await app.inject({ url: '/api/admin/patients?page=1' });
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).not.toBe(seen[0]);
+    expect(Object.isFrozen(seen[0])).toBe(false);
+  });
+});
+
 describe('the error handler', () => {
   it('answers a validator Fastify caught throwing (FST_ERR_VALIDATION with status 500) as a fault', async () => {
     const { app } = tinyApp();

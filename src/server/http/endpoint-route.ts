@@ -43,6 +43,11 @@ export interface RouteOptions {
    * read headers.
    */
   beforeForm?: (request: FastifyRequest) => Promise<void>;
+  /**
+   * A step after the body is read (a form's fields by their bare names) and before it is validated: what it
+   * throws is the answer; it may complete the body (an edit by a role that never saw some stored fields).
+   */
+  beforeValidation?: (request: FastifyRequest) => Promise<void>;
 }
 
 /**
@@ -111,15 +116,19 @@ export function route<E extends EndpointDefinition>(
     },
     ...(bodyLimit === undefined ? {} : { bodyLimit }),
     preParsing: endpoint.form ? beforeReadingForm(scope, endpoint, options) : undefined,
-    preValidation: endpoint.form
-      ? async (request) => {
-          try {
-            request.body = await readFormBody(request, endpoint.form ?? {}, formLimits);
-          } finally {
-            releaseMultipartBytes(request);
+    preValidation:
+      endpoint.form || options.beforeValidation
+        ? async (request) => {
+            if (endpoint.form) {
+              try {
+                request.body = await readFormBody(request, endpoint.form, formLimits);
+              } finally {
+                releaseMultipartBytes(request);
+              }
+            }
+            await options.beforeValidation?.(request);
           }
-        }
-      : undefined,
+        : undefined,
     handler: async (request, reply) => {
       const answer = await handler(request as EndpointRequest<E>, reply);
       if (reply.sent) return reply;
@@ -148,9 +157,8 @@ class SchemaFault extends Error {
  * Validates every route part with its Zod schema: params that do not fit answer 404 (with the schema's
  * 'not found' text), anything else 422 with each field's messages. A schema that throws is a fault (500).
  */
-export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
-  ({ schema, httpPart }) =>
-  (data) => {
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart, method, url }) => {
+  const validate = (data: unknown) => {
     let result: ReturnType<typeof schema.safeParse>;
     try {
       result = schema.safeParse(data ?? {});
@@ -163,6 +171,41 @@ export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
     }
     return { error: validationError(result.error) };
   };
+  // Not the back office's: its queries carry what staff searched for (names), which is not kept anywhere.
+  const remember = httpPart === 'querystring' && method === 'GET' && !isAdminApiPath(url);
+  return remember ? rememberingValid(validate) : validate;
+};
+
+/** Query strings remembered per public route: the public lists are asked the same few (`?page=1&per_page=4`) all day. */
+const REMEMBERED_QUERIES = 64;
+
+/**
+ * `validate` remembering the last valid query strings it read: their values are frozen and handed out again,
+ * so a handler cannot change what the next request reads. Invalid ones are checked every time (their answers
+ * carry the request's own texts).
+ */
+function rememberingValid(validate: (data: unknown) => { value?: unknown; error?: Error }) {
+  const remembered = new Map<string, { value: unknown }>();
+  return (data: unknown) => {
+    const key = JSON.stringify(data ?? {});
+    const known = remembered.get(key);
+    if (known) return known;
+    const result = validate(data);
+    if (result.error) return result;
+    if (remembered.size >= REMEMBERED_QUERIES) remembered.clear();
+    const answer = { value: deepFreeze(result.value) };
+    remembered.set(key, answer);
+    return answer;
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
 
 /** Answers are typed by their schemas at compile time; at run time they are written as they are. */
 export const jsonSerializerCompiler = () => (data: unknown) => JSON.stringify(data);

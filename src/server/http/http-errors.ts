@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '../../shared/api-error';
 import type { ErrorCode } from '../../shared/error-codes';
+import { roleForbiddenText } from '../../shared/staff-roles';
 
 /** An error of the HTTP layer (guards, parsers) that answers with its status and the contract's error body. */
 export class HttpError extends Error {
@@ -26,4 +27,4 @@ export const errorBody = (
 
 export const unauthorized = () => new HttpError(401, 'unauthorized', 'You need to sign in');
 
-export const roleForbidden = () => new HttpError(403, 'role_forbidden', 'Your role cannot do this.');
+export const roleForbidden = () => new HttpError(403, 'role_forbidden', roleForbiddenText);

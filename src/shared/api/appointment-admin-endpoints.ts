@@ -20,47 +20,75 @@ import { defineEndpoint } from './endpoint';
 export const listAppointments = defineEndpoint<{
   query: typeof appointmentsQuerySchema;
   response: typeof staffAppointmentsResponseSchema;
-}>()({ method: 'GET', path: '/api/admin/transactions', access: 'admin' });
+}>()({ method: 'GET', path: '/api/admin/transactions', access: 'admin', permission: 'appointments_read' });
 
 /** Appointments.csv of the list's filter, streamed. */
 export const exportAppointments = defineEndpoint<{ query: typeof appointmentFilterSchema }>()({
   method: 'GET',
   path: '/api/admin/export_transactions',
   access: 'admin',
+  permission: 'appointments_export',
 });
 
 export const getAppointment = defineEndpoint<{
   params: typeof appointmentIdParams;
   response: typeof staffAppointmentResponseSchema;
-}>()({ method: 'GET', path: '/api/admin/transactions/:id', access: 'admin' });
+}>()({
+  method: 'GET',
+  path: '/api/admin/transactions/:id',
+  access: 'admin',
+  permission: 'appointments_read',
+});
 
 /** Edits the appointment's patient and may move it to another time. */
 export const editAppointment = defineEndpoint<{
   params: typeof appointmentIdParams;
   body: typeof appointmentUpdateRequestSchema;
   response: typeof appointmentChangeResponseSchema;
-}>()({ method: 'PUT', path: '/api/admin/transactions/:id', access: 'admin' });
+}>()({
+  method: 'PUT',
+  path: '/api/admin/transactions/:id',
+  access: 'admin',
+  permission: 'appointments_write',
+});
 
 /** Deletes (cancels) an appointment. */
 export const deleteAppointment = defineEndpoint<{
   params: typeof appointmentIdParams;
   query: typeof deleteAppointmentQuerySchema;
-}>()({ method: 'DELETE', path: '/api/admin/transactions/:id', access: 'admin', status: 204 });
+}>()({
+  method: 'DELETE',
+  path: '/api/admin/transactions/:id',
+  access: 'admin',
+  permission: 'appointments_write',
+  status: 204,
+});
 
 export const setAttendance = defineEndpoint<{
   params: typeof appointmentIdParams;
   body: typeof attendanceRequestSchema;
   response: typeof appointmentChangeResponseSchema;
-}>()({ method: 'PUT', path: '/api/admin/transactions/:id/attendance', access: 'admin' });
+}>()({
+  method: 'PUT',
+  path: '/api/admin/transactions/:id/attendance',
+  access: 'admin',
+  permission: 'appointments_write',
+});
 
 /** Refunds a paid appointment. */
 export const createRefund = defineEndpoint<{
   body: typeof refundRequestSchema;
   response: typeof refundResponseSchema;
-}>()({ method: 'POST', path: '/api/admin/refunds', access: 'admin' });
+}>()({ method: 'POST', path: '/api/admin/refunds', access: 'admin', permission: 'refunds' });
 
 /** Books a time for a patient: staff's booking, with the patient's details. */
 export const createAdminBooking = defineEndpoint<{
   body: typeof adminBookingRequestSchema;
   response: typeof appointmentChangeResponseSchema;
-}>()({ method: 'POST', path: '/api/admin/patients', access: 'admin', status: 201 });
+}>()({
+  method: 'POST',
+  path: '/api/admin/patients',
+  access: 'admin',
+  permission: 'appointments_write',
+  status: 201,
+});

@@ -4,4 +4,4 @@ import { defineEndpoint } from './endpoint';
 export const listAuditLog = defineEndpoint<{
   query: typeof auditLogQuerySchema;
   response: typeof auditLogResponseSchema;
-}>()({ method: 'GET', path: '/api/admin/audit_log', access: 'admin' });
+}>()({ method: 'GET', path: '/api/admin/audit_log', access: 'admin', permission: 'staff' });

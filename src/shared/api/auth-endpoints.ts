@@ -11,6 +11,7 @@ export const logout = defineEndpoint()({
   method: 'PUT',
   path: '/api/admin/autorization/logout',
   access: 'admin',
+  permission: 'account',
   status: 204,
 });
 
@@ -18,6 +19,7 @@ export const logoutAll = defineEndpoint()({
   method: 'PUT',
   path: '/api/admin/autorization/logout_all',
   access: 'admin',
+  permission: 'account',
   status: 204,
 });
 
@@ -25,6 +27,7 @@ export const getMe = defineEndpoint<{ response: typeof meResponseSchema }>()({
   method: 'GET',
   path: '/api/admin/me',
   access: 'admin',
+  permission: 'account',
 });
 
 /** Where the back office's endpoints live: the browser forgets every read under it when its admin signs out. */

@@ -10,27 +10,28 @@ import { defineEndpoint } from './endpoint';
 export const listAdminBlogs = defineEndpoint<{
   query: typeof adminBlogsQuerySchema;
   response: typeof adminBlogsResponseSchema;
-}>()({ method: 'GET', path: '/api/admin/blogs', access: 'admin' });
+}>()({ method: 'GET', path: '/api/admin/blogs', access: 'admin', permission: 'content' });
 
 export const getAdminBlog = defineEndpoint<{
   params: typeof articleIdParams;
   response: typeof adminBlogResponseSchema;
-}>()({ method: 'GET', path: '/api/admin/blogs/:id', access: 'admin' });
+}>()({ method: 'GET', path: '/api/admin/blogs/:id', access: 'admin', permission: 'content' });
 
 export const createBlog = defineEndpoint<{
   body: typeof articleRequestSchema;
   response: typeof adminBlogResponseSchema;
-}>()({ method: 'POST', path: '/api/admin/blogs', access: 'admin', status: 201 });
+}>()({ method: 'POST', path: '/api/admin/blogs', access: 'admin', permission: 'content', status: 201 });
 
 export const updateBlog = defineEndpoint<{
   params: typeof articleIdParams;
   body: typeof articleRequestSchema;
   response: typeof adminBlogResponseSchema;
-}>()({ method: 'PUT', path: '/api/admin/blogs/:id', access: 'admin' });
+}>()({ method: 'PUT', path: '/api/admin/blogs/:id', access: 'admin', permission: 'content' });
 
 export const deleteBlog = defineEndpoint<{ params: typeof articleIdParams }>()({
   method: 'DELETE',
   path: '/api/admin/blogs/:id',
   access: 'admin',
+  permission: 'content',
   status: 204,
 });

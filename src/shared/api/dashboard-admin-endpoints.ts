@@ -4,4 +4,4 @@ import { defineEndpoint } from './endpoint';
 export const getDashboard = defineEndpoint<{
   query: typeof dashboardQuerySchema;
   response: typeof dashboardResponseSchema;
-}>()({ method: 'GET', path: '/api/admin/dashboard', access: 'admin' });
+}>()({ method: 'GET', path: '/api/admin/dashboard', access: 'admin', permission: 'appointments_read' });

@@ -25,14 +25,15 @@ async function endpointsOf(suffix: string): Promise<Map<string, Endpoint>> {
   return found;
 }
 
-const routeOf = ({ method, path, access, status, headers }: Endpoint) => ({
+const routeOf = ({ method, path, access, permission, status, headers }: Endpoint) => ({
   method,
   path,
   access,
+  permission,
   status,
   headers,
 });
-const keyOf = (endpoint: Endpoint) => `${endpoint.method} ${endpoint.path}`;
+const keyOf = (endpoint: Pick<Endpoint, 'method' | 'path'>) => `${endpoint.method} ${endpoint.path}`;
 
 describe('the endpoint definitions', () => {
   it('attach schemas to every endpoint of the tables, once, keeping its route as the table has it', async () => {

@@ -12,14 +12,10 @@ export interface EndpointTypes {
 }
 
 /** What the browser needs to call an endpoint, and the server to route it: no schema, no text. */
-export interface EndpointRoute {
+interface EndpointRouteBase {
   method: HttpMethod;
   /** Absolute, with Fastify's `:name` parameters: `/api/team_members/:id`. */
   path: `/api/${string}`;
-  /** `public`, or `admin` (a bearer token is required; every `/api/admin` path is admin). */
-  access: 'public' | 'admin';
-  /** An admin endpoint's permission (`shared/staff-roles.ts`): the roles without it are answered 403. */
-  permission?: StaffPermission;
   /** The success status: 200 when left out; 204 answers nothing. */
   status?: 200 | 201 | 204;
   /**
@@ -28,6 +24,23 @@ export interface EndpointRoute {
    */
   headers?: Readonly<Record<string, string>>;
 }
+
+/** Anyone may call it. */
+interface PublicEndpointRoute extends EndpointRouteBase {
+  access: 'public';
+  permission?: never;
+}
+
+/**
+ * A bearer token is required (every `/api/admin` path is admin), and the staff member's role must hold the
+ * endpoint's permission (`shared/staff-roles.ts`), or it is answered 403: required, so no admin endpoint forgets it.
+ */
+interface AdminEndpointRoute extends EndpointRouteBase {
+  access: 'admin';
+  permission: StaffPermission;
+}
+
+export type EndpointRoute = PublicEndpointRoute | AdminEndpointRoute;
 
 declare const endpointTypes: unique symbol;
 

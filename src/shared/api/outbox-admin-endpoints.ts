@@ -9,9 +9,9 @@ import { defineEndpoint } from './endpoint';
 export const listOutbox = defineEndpoint<{
   query: typeof outboxQuerySchema;
   response: typeof outboxResponseSchema;
-}>()({ method: 'GET', path: '/api/admin/emails', access: 'admin' });
+}>()({ method: 'GET', path: '/api/admin/emails', access: 'admin', permission: 'outbox' });
 
 export const resendOutboxEmail = defineEndpoint<{
   params: typeof outboxEmailParams;
   response: typeof resendResponseSchema;
-}>()({ method: 'POST', path: '/api/admin/emails/:id/resend', access: 'admin' });
+}>()({ method: 'POST', path: '/api/admin/emails/:id/resend', access: 'admin', permission: 'outbox' });

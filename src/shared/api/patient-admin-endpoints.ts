@@ -14,31 +14,34 @@ import { defineEndpoint } from './endpoint';
 export const listAdminPatients = defineEndpoint<{
   query: typeof patientsQuerySchema;
   response: typeof patientsResponseSchema;
-}>()({ method: 'GET', path: '/api/admin/patients', access: 'admin' });
+}>()({ method: 'GET', path: '/api/admin/patients', access: 'admin', permission: 'patients' });
 
 /** Patients.csv, streamed. */
 export const exportPatients = defineEndpoint<{ query: typeof patientFilterSchema }>()({
   method: 'GET',
   path: '/api/admin/export_patients',
   access: 'admin',
+  permission: 'patients_export',
 });
 
 export const getAdminPatient = defineEndpoint<{
   params: typeof patientIdParams;
   response: typeof patientResponseSchema;
-}>()({ method: 'GET', path: '/api/admin/patients/:id', access: 'admin' });
+}>()({ method: 'GET', path: '/api/admin/patients/:id', access: 'admin', permission: 'patients' });
 
 /** The GDPR zip. */
 export const exportPatientData = defineEndpoint<{ params: typeof patientIdParams }>()({
   method: 'GET',
   path: '/api/admin/patients/:id/export',
   access: 'admin',
+  permission: 'patients_export',
 });
 
 export const erasePatient = defineEndpoint<{ params: typeof patientIdParams }>()({
   method: 'DELETE',
   path: '/api/admin/patients/:id',
   access: 'admin',
+  permission: 'patients_export',
   status: 204,
 });
 
@@ -47,4 +50,5 @@ export const downloadPatientFile = defineEndpoint<{ params: typeof fileIdParams 
   method: 'GET',
   path: '/api/admin/upload_results/:id',
   access: 'admin',
+  permission: 'health',
 });

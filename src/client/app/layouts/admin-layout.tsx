@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { clinic } from '../../../shared/clinic';
+import { roleForbiddenText } from '../../../shared/staff-roles';
 import { AppErrorBoundary } from '../../components/app-error-boundary/app-error-boundary';
 import { LogoMark } from '../../components/brand/logo-mark';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
@@ -9,10 +10,16 @@ import { DocumentHead } from '../../components/document-head/document-head';
 import { removeAdminQueries, useLogout, useLogoutEverywhere, useMe } from '../../features/auth/login-api';
 import { useAuthToken } from '../../features/auth/use-auth-token';
 import { useReferralsAwaiting } from '../../features/referrals/referrals-admin-api';
-import { setUnauthorizedHandler } from '../../lib/api-client';
+import { setRoleForbiddenHandler, setUnauthorizedHandler } from '../../lib/api-client';
 import type { RouteHandle } from '../../lib/route-handle';
 import { ScrollToTop } from '../scroll-to-top';
-import { type AdminMenuCount, adminMenu, isInOtherSectionPath, menuBadgeSpoken } from './admin-menu';
+import {
+  type AdminMenuCount,
+  adminMenuFor,
+  isInOtherSectionPath,
+  menuBadgeSpoken,
+  roleMayOpen,
+} from './admin-menu';
 import '../../styles/base.css';
 import '../../styles/admin.css';
 
@@ -44,12 +51,11 @@ function AdminShell() {
   const [confirmingEverywhere, setConfirmingEverywhere] = useState(false);
   const me = useMe();
   const adminUser = me.data?.admin_user;
-  const awaiting = useReferralsAwaiting();
+  // Only what the role may use, once it is known: no item flashes by that is then taken away.
+  const menu = adminUser ? adminMenuFor(adminUser.role) : [];
+  const awaiting = useReferralsAwaiting(menu.some((item) => item.badge?.count === 'referralsAwaiting'));
   const counts: Record<AdminMenuCount, number | undefined> = { referralsAwaiting: awaiting.data?.count };
-  const menuCount = adminMenu.reduce(
-    (sum, item) => sum + (item.badge ? (counts[item.badge.count] ?? 0) : 0),
-    0,
-  );
+  const menuCount = menu.reduce((sum, item) => sum + (item.badge ? (counts[item.badge.count] ?? 0) : 0), 0);
 
   // Any 401 (the token expired or was revoked) has already cleared the token: forget the data, go to /login.
   useEffect(() => {
@@ -62,6 +68,15 @@ function AdminShell() {
         window.location.assign('/login');
       });
   }, [navigate, queryClient]);
+
+  // A call the role may not make (403 role_forbidden) refuses the screen it was made from, until a navigation.
+  const [refusedPath, setRefusedPath] = useState<string | null>(null);
+  useEffect(() => {
+    setRoleForbiddenHandler(() => setRefusedPath(window.location.pathname));
+    return () => setRoleForbiddenHandler(() => {});
+  }, []);
+  const refused =
+    refusedPath === pathname || (adminUser !== undefined && !roleMayOpen(adminUser.role, pathname));
 
   // A navigation closes the small-screen menu.
   const [shownPath, setShownPath] = useState(pathname);
@@ -181,7 +196,7 @@ function AdminShell() {
         />
         <nav id="admin-menu" className="admin-nav" aria-label="Admin menu" data-open={menuOpen}>
           <ul className="admin-nav__list">
-            {adminMenu.map((item) => {
+            {menu.map((item) => {
               const count = item.badge ? counts[item.badge.count] : undefined;
               const spoken = item.badge ? menuBadgeSpoken(count, item.badge.spoken) : undefined;
               return (
@@ -212,10 +227,27 @@ function AdminShell() {
         </nav>
       </header>
       <main id="main" className="admin-main" tabIndex={-1}>
-        <Outlet />
+        {refused ? <RoleRefused /> : <Outlet />}
       </main>
       <ScrollToTop />
       <DocumentHead />
+    </div>
+  );
+}
+
+/** A screen the signed-in role may not use, reached directly or refused by the server: said plainly. */
+function RoleRefused() {
+  return (
+    <div className="admin-page">
+      <h1 className="admin-page__title">Not available to your role</h1>
+      <div className="admin-not-found">
+        <p className="admin-not-found__path" role="alert">
+          {roleForbiddenText} Ask an administrator if you need it.
+        </p>
+        <Link className="button button--secondary" to="/admin">
+          Back to the dashboard
+        </Link>
+      </div>
     </div>
   );
 }

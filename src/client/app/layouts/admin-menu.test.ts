@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminMenu, adminSectionTitle, menuBadgeSpoken } from './admin-menu';
+import { adminMenu, adminMenuFor, adminSectionTitle, menuBadgeSpoken, roleMayOpen } from './admin-menu';
 
 describe('the admin menu', () => {
   it('lists Referrals between the appointments and the patients, with the count awaiting triage', () => {
@@ -14,5 +14,39 @@ describe('the admin menu', () => {
     expect(menuBadgeSpoken(3, 'awaiting')).toBe(', 3 awaiting');
     expect(menuBadgeSpoken(0, 'awaiting')).toBeUndefined();
     expect(menuBadgeSpoken(undefined, 'awaiting')).toBeUndefined();
+  });
+
+  it("shows each role only the sections the issue's role table gives it", () => {
+    const labels = (role: Parameters<typeof adminMenuFor>[0]) => adminMenuFor(role).map((item) => item.label);
+    expect(labels('administrator')).toEqual(adminMenu.map((item) => item.label));
+    expect(labels('clinician')).toEqual([
+      'Booking Appointments',
+      'Referrals',
+      'Patients',
+      'Availability settings',
+    ]);
+    expect(labels('reception')).toEqual([
+      'Booking Appointments',
+      'Patients',
+      'Blog',
+      'Availability settings',
+      'Team',
+      'FAQ',
+      'FEES',
+      'E-mails',
+    ]);
+    expect(labels('bookkeeper')).toEqual(['Booking Appointments']);
+  });
+
+  it("refuses a screen reached directly by its section's permission", () => {
+    expect(roleMayOpen('reception', '/admin/activity')).toBe(false);
+    expect(roleMayOpen('reception', '/admin/referrals/12')).toBe(false);
+    expect(roleMayOpen('reception', '/admin/article/create')).toBe(true);
+    expect(roleMayOpen('bookkeeper', '/admin')).toBe(true);
+    expect(roleMayOpen('bookkeeper', '/admin/video')).toBe(true);
+    expect(roleMayOpen('bookkeeper', '/admin/appointment/edit')).toBe(true);
+    expect(roleMayOpen('bookkeeper', '/admin/appointment/create')).toBe(false);
+    expect(roleMayOpen('bookkeeper', '/admin/team/add')).toBe(false);
+    expect(roleMayOpen('clinician', '/admin/no-such-screen')).toBe(true);
   });
 });

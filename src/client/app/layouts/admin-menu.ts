@@ -1,7 +1,11 @@
+import { roleCan, type StaffPermission, type StaffRole } from '../../../shared/staff-roles';
+
 /** The back-office menu (spec 2.5). */
 export interface AdminMenuItem {
   label: string;
   to: string;
+  /** What the signed-in role must be allowed to see it in the menu and use its screens (its endpoints' own). */
+  permission: StaffPermission;
   end?: boolean;
   /** Other path prefixes that belong to this section (an article's form belongs to Blog). */
   alsoActiveUnder?: readonly string[];
@@ -26,18 +30,46 @@ export const adminMenu: readonly AdminMenuItem[] = [
     to: '/admin',
     end: true,
     alsoActiveUnder: ['/admin/video', '/admin/appointment'],
+    permission: 'appointments_read',
   },
-  { label: 'Referrals', to: '/admin/referrals', badge: { count: 'referralsAwaiting', spoken: 'awaiting' } },
-  { label: 'Patients', to: '/admin/patients' },
-  { label: 'Blog', to: '/admin/blog', alsoActiveUnder: ['/admin/article'] },
-  { label: 'Availability settings', to: '/admin/availability' },
-  { label: 'Team', to: '/admin/team' },
-  { label: 'FAQ', to: '/admin/faq' },
-  { label: 'FEES', to: '/admin/fees' },
-  { label: 'E-mails', to: '/admin/emails' },
-  { label: 'Staff', to: '/admin/staff' },
-  { label: 'Activity', to: '/admin/activity' },
+  {
+    label: 'Referrals',
+    to: '/admin/referrals',
+    badge: { count: 'referralsAwaiting', spoken: 'awaiting' },
+    permission: 'health',
+  },
+  { label: 'Patients', to: '/admin/patients', permission: 'patients' },
+  { label: 'Blog', to: '/admin/blog', alsoActiveUnder: ['/admin/article'], permission: 'content' },
+  { label: 'Availability settings', to: '/admin/availability', permission: 'availability' },
+  { label: 'Team', to: '/admin/team', permission: 'content' },
+  { label: 'FAQ', to: '/admin/faq', permission: 'content' },
+  { label: 'FEES', to: '/admin/fees', permission: 'content' },
+  { label: 'E-mails', to: '/admin/emails', permission: 'outbox' },
+  { label: 'Staff', to: '/admin/staff', permission: 'staff' },
+  { label: 'Activity', to: '/admin/activity', permission: 'staff' },
 ];
+
+/** The menu a role sees: only what it may use. */
+export const adminMenuFor = (role: StaffRole) => adminMenu.filter((item) => roleCan(role, item.permission));
+
+/** The menu item whose section `pathname` lies in (its own path, or one it is also active under). */
+function menuItemAt(pathname: string): AdminMenuItem | undefined {
+  return adminMenu.find((item) =>
+    item.end
+      ? pathname === item.to || pathname === `${item.to}/` || isInOtherSectionPath(item, pathname)
+      : pathname === item.to || pathname.startsWith(`${item.to}/`) || isInOtherSectionPath(item, pathname),
+  );
+}
+
+/**
+ * Whether `role` may use the back-office screen at `pathname`: that of its menu section; a path in no section
+ * (not found) is anyone's.
+ */
+export function roleMayOpen(role: StaffRole, pathname: string): boolean {
+  if (pathname.startsWith('/admin/appointment/create')) return roleCan(role, 'appointments_write');
+  const item = menuItemAt(pathname);
+  return item ? roleCan(role, item.permission) : true;
+}
 
 /** Sections that are not in the menu, by the first path segment after /admin. */
 const otherSections: Record<string, string> = {

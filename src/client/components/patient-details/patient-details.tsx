@@ -9,6 +9,7 @@ import {
   appointmentPath,
   appointmentStatusLine,
   appointmentWhen,
+  carriesHealthDetails,
   dateOfBirthWithAge,
   guardianName,
   hasSelfReferralAnswers,
@@ -120,6 +121,7 @@ export function PatientDetails({
   );
   const referralLetter = patient.referral_letter;
   const download = { onDownload, downloading };
+  const health = carriesHealthDetails(patient);
 
   return (
     <div className="patient-layout">
@@ -150,7 +152,7 @@ export function PatientDetails({
         </dl>
       </Panel>
 
-      {patient.is_referral ? (
+      {health && patient.is_referral ? (
         <Panel id="patient-referral-title" title="Self-referral">
           {referralLetter ? (
             <p className="patient-panel__lead">
@@ -199,7 +201,7 @@ export function PatientDetails({
         </Panel>
       ) : null}
 
-      {(!patient.is_referral || hasConsultant) && (
+      {health && (!patient.is_referral || hasConsultant) && (
         <Panel id="patient-gp-title" title="GP or consultant">
           <dl className="admin-facts patient-facts">
             <Fact term="Name">{patient.consultant_name}</Fact>
@@ -222,22 +224,24 @@ export function PatientDetails({
 
       {withRecords && (
         <>
-          <Panel id="patient-files-title" title="Files">
-            <ul className="patient-files">
-              {patientFiles(patient).map(({ kind, label, file }) => (
-                <li key={kind}>
-                  <span className="patient-files__label">{label}</span>
-                  {file ? (
-                    <DownloadButton file={file} {...download}>
-                      Download {truncateFileName(file.name, FILE_NAME_LENGTH)}
-                    </DownloadButton>
-                  ) : (
-                    <span className="patient-facts__none">None</span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </Panel>
+          {health && (
+            <Panel id="patient-files-title" title="Files">
+              <ul className="patient-files">
+                {patientFiles(patient).map(({ kind, label, file }) => (
+                  <li key={kind}>
+                    <span className="patient-files__label">{label}</span>
+                    {file ? (
+                      <DownloadButton file={file} {...download}>
+                        Download {truncateFileName(file.name, FILE_NAME_LENGTH)}
+                      </DownloadButton>
+                    ) : (
+                      <span className="patient-facts__none">None</span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </Panel>
+          )}
 
           <Panel id="patient-appointments-title" title="Appointments">
             {patient.appointments.length === 0 ? (

@@ -77,9 +77,16 @@ export function patientFiles(
   return (['result', 'referral_letter', 'attachment'] as const).map((kind) => ({
     kind,
     label: patientFileLabels[kind],
-    file: patient[kind],
+    file: patient[kind] ?? null,
   }));
 }
+
+/**
+ * Whether the server sent the patient's health details (GP, test reason, files, a self-referral's answers): a role
+ * that may not see them gets none of these fields, so the screen shows nothing of them.
+ */
+export const carriesHealthDetails = (patient: Pick<PatientDetail, 'allergens'>) =>
+  patient.allergens !== undefined;
 
 /** Whether a self-referral answered any of the questions asked without a referral letter. */
 export function hasSelfReferralAnswers(
@@ -108,7 +115,7 @@ export function hasSelfReferralAnswers(
     patient.is_eczema,
     patient.do_you_have_any_known_allergies,
     patient.known_allergies_description,
-  ].some((value) => value !== null && value !== '');
+  ].some((value) => value !== null && value !== undefined && value !== '');
 }
 
 /** 'Video consultation' or 'Allergy test'; 'Appointment' when its time is gone and the kind unknown. */

@@ -49,8 +49,21 @@ export type FileFieldName = (typeof FILE_FIELDS)[number];
 /** What staff may record about how a booking they made is paid; a stored value not in it is offered too. */
 export const PAYMENT_TYPES = ['Card at the clinic', 'Cash', 'Bank transfer', 'Health insurance'] as const;
 
-/** Whether the form asks a slot of this kind for `field` (the shared rules: guardian for a child, GP for an adult's test…). */
-export const isShown = (field: string, slot: Pick<FormSlot, 'isAdult' | 'isVideoCall'>) =>
+/** The form's fields that hold health details: a role without them is not shown them (`FormSlot.withoutHealth`). */
+const HEALTH_FIELDS: readonly string[] = [
+  'consultant_name',
+  'consultant_addres',
+  'consultant_email',
+  'allergens',
+  ...FILE_FIELDS,
+];
+
+/**
+ * Whether the form asks a slot of this kind for `field` (the shared rules: guardian for a child, GP for an adult's
+ * test…), and the role may see it.
+ */
+export const isShown = (field: string, slot: Pick<FormSlot, 'isAdult' | 'isVideoCall' | 'withoutHealth'>) =>
+  !(slot.withoutHealth && HEALTH_FIELDS.includes(field)) &&
   isAskedFor(field, { is_adult: slot.isAdult, is_video_call: slot.isVideoCall });
 
 const storedFile = (file: { name: string; url: string } | null | undefined): FileFieldValue =>
@@ -152,6 +165,7 @@ export function appointmentBody(
   if (isShown('agreement', slot)) add('agreement', String(values.agreement));
   add('payment_type', values.payment_type.trim());
   for (const name of FILE_FIELDS) {
+    if (!isShown(name, slot)) continue;
     const file = values[name];
     // A new appointment sends its chosen files; an edit also removes a stored file taken away (a field that
     // had none and still has none says nothing).

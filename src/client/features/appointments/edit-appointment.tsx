@@ -9,6 +9,7 @@ import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
 import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { useNotify } from '../../components/notifications/use-notify';
+import { carriesHealthDetails } from '../../components/patient-details/patient-labels';
 import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
 import type { FormSlot } from '../../lib/patient-fields';
 import { deleteDialog, dialogTexts, refundDialog, useAppointmentActions } from './appointment-actions';
@@ -77,10 +78,11 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
   const isVideoCall = slot?.is_video_call ?? appointment.is_video_call ?? false;
   const isAdult = slot?.is_adult ?? patient.is_adult;
   const listPath = appointmentsListPath(isVideoCall);
+  const withoutHealth = !carriesHealthDetails(patient);
   const formSlot = useMemo<FormSlot>(
     // The slot's id only picks the rules here: an edit sends a time only when it moves (session[id]).
-    () => ({ slotId: slot?.id ?? 1, isAdult, isVideoCall }),
-    [slot?.id, isAdult, isVideoCall],
+    () => ({ slotId: slot?.id ?? 1, isAdult, isVideoCall, withoutHealth }),
+    [slot?.id, isAdult, isVideoCall, withoutHealth],
   );
   const [initial] = useState(() => appointmentFormDefaults(appointment));
   const save = useSaveAppointment(appointment.id);

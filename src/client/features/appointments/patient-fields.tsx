@@ -239,7 +239,13 @@ export function PatientFields({
 
       {!slot.isVideoCall && (
         <fieldset className="admin-form__fieldset">
-          <legend>{shown('consultant_name') ? 'GP and the test' : 'The test'}</legend>
+          <legend>
+            {shown('consultant_name')
+              ? 'GP and the test'
+              : shown('allergens')
+                ? 'The test'
+                : 'Before the test'}
+          </legend>
           {shown('consultant_name') && (
             <>
               <TextField
@@ -258,23 +264,27 @@ export function PatientFields({
               />
             </>
           )}
-          <TextField
-            {...text('consultant_email', "GP's e-mail (optional)")}
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={BOOKING_LIMITS.email}
-            {...register('consultant_email')}
-          />
-          <TextAreaField
-            {...text('allergens', 'Reason for the test (optional)')}
-            hint="What the patient reacts to and why they would like the test (10 to 300 characters)."
-            rows={3}
-            maxLength={600}
-            {...register('allergens')}
-          />
+          {shown('allergens') && (
+            <>
+              <TextField
+                {...text('consultant_email', "GP's e-mail (optional)")}
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={BOOKING_LIMITS.email}
+                {...register('consultant_email')}
+              />
+              <TextAreaField
+                {...text('allergens', 'Reason for the test (optional)')}
+                hint="What the patient reacts to and why they would like the test (10 to 300 characters)."
+                rows={3}
+                maxLength={600}
+                {...register('allergens')}
+              />
+            </>
+          )}
           <CheckboxField
             id={fieldId('antihistamine')}
             label="The patient will stop taking antihistamines 5 days before the test (nasal antihistamines 3 days before)."
@@ -301,43 +311,45 @@ export function PatientFields({
         </fieldset>
       )}
 
-      <fieldset className="admin-form__fieldset">
-        <legend>Documents</legend>
-        {readOnly ? (
-          <StoredDocuments form={form} download={download} pending={pending} />
-        ) : (
-          FILE_FIELDS.map((name) => (
-            <Controller
-              key={name}
-              control={control}
-              name={name}
-              render={({ field, fieldState }) => (
-                <FileField
-                  id={fieldId(name)}
-                  label={DOCUMENT_LABELS[name]}
-                  hint=".pdf, .doc or .docx, up to 10 MB"
-                  accept=".pdf,.doc,.docx"
-                  allowedExtensions={uploadRules.document.extensions}
-                  maxNameLength={27}
-                  value={field.value}
-                  onChange={field.onChange}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                  onDownload={
-                    field.value.kind === 'stored'
-                      ? () => {
-                          if (field.value.kind === 'stored')
-                            void download(field.value.url, { fileName: field.value.name });
-                        }
-                      : undefined
-                  }
-                  downloading={field.value.kind === 'stored' && pending === field.value.url}
-                />
-              )}
-            />
-          ))
-        )}
-      </fieldset>
+      {shown('result') && (
+        <fieldset className="admin-form__fieldset">
+          <legend>Documents</legend>
+          {readOnly ? (
+            <StoredDocuments form={form} download={download} pending={pending} />
+          ) : (
+            FILE_FIELDS.map((name) => (
+              <Controller
+                key={name}
+                control={control}
+                name={name}
+                render={({ field, fieldState }) => (
+                  <FileField
+                    id={fieldId(name)}
+                    label={DOCUMENT_LABELS[name]}
+                    hint=".pdf, .doc or .docx, up to 10 MB"
+                    accept=".pdf,.doc,.docx"
+                    allowedExtensions={uploadRules.document.extensions}
+                    maxNameLength={27}
+                    value={field.value}
+                    onChange={field.onChange}
+                    ref={field.ref}
+                    error={fieldState.error?.message}
+                    onDownload={
+                      field.value.kind === 'stored'
+                        ? () => {
+                            if (field.value.kind === 'stored')
+                              void download(field.value.url, { fileName: field.value.name });
+                          }
+                        : undefined
+                    }
+                    downloading={field.value.kind === 'stored' && pending === field.value.url}
+                  />
+                )}
+              />
+            ))
+          )}
+        </fieldset>
+      )}
     </>
   );
 }

@@ -81,7 +81,7 @@ function DayCard({
   );
 }
 
-function ReferralsCard({ awaiting }: { awaiting: DashboardResponse['referrals_awaiting'] }) {
+function ReferralsCard({ awaiting }: { awaiting: NonNullable<DashboardResponse['referrals_awaiting']> }) {
   const headingId = useId();
   const oldest = oldestAwaiting(awaiting.oldest_received_at);
   return (
@@ -104,7 +104,13 @@ function ReferralsCard({ awaiting }: { awaiting: DashboardResponse['referrals_aw
   );
 }
 
-function TakingsCard({ takings, today }: { takings: DashboardResponse['takings']; today: string }) {
+function TakingsCard({
+  takings,
+  today,
+}: {
+  takings: NonNullable<DashboardResponse['takings']>;
+  today: string;
+}) {
   const headingId = useId();
   const months = takingsMonths(today);
   return (
@@ -153,10 +159,13 @@ export function StaffDashboard() {
         <div className="dashboard__grid">
           <DayCard title="Today" date={data.days.today} appointments={data.today} />
           <DayCard title="Tomorrow" date={data.days.tomorrow} appointments={data.tomorrow} />
-          <div className="dashboard__figures">
-            <ReferralsCard awaiting={data.referrals_awaiting} />
-            <TakingsCard takings={data.takings} today={data.days.today} />
-          </div>
+          {/* Each figure only when the server answered it: a role that may not see it is not sent it. */}
+          {(data.referrals_awaiting || data.takings) && (
+            <div className="dashboard__figures">
+              {data.referrals_awaiting && <ReferralsCard awaiting={data.referrals_awaiting} />}
+              {data.takings && <TakingsCard takings={data.takings} today={data.days.today} />}
+            </div>
+          )}
         </div>
       ) : dashboard.isError ? (
         <p className="dashboard__message" role="alert">

@@ -25,8 +25,12 @@ export const useReferrals = (params: AdminListParams, status: ReferralStatus | u
   useAdminList(listReferrals, { ...adminListQuery(params), status }, { staleTime: 0 });
 
 /** How many referrals await triage: asked when the back office opens, every minute and after each decision. */
-export const useReferralsAwaiting = () =>
-  useEndpointQuery(countReferralsAwaiting, {}, { staleTime: 0, refetchInterval: AWAITING_REFRESH_MS });
+export const useReferralsAwaiting = (enabled = true) =>
+  useEndpointQuery(
+    countReferralsAwaiting,
+    {},
+    { staleTime: 0, refetchInterval: AWAITING_REFRESH_MS, enabled },
+  );
 
 /** One referral with its patient's detail; nothing is asked without an id. */
 export const useReferral = (id: number | undefined) => useAdminRecord(getReferral, id);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   createAdminBooking,
   createRefund,
@@ -9,12 +9,17 @@ import {
   listAppointments,
   setAttendance,
 } from '../../../shared/api/appointment-endpoint-schemas';
-import { appointmentCsvColumns, appointmentTexts } from '../../../shared/appointments';
+import {
+  appointmentCsvColumns,
+  appointmentTexts,
+  type StaffAppointmentDetail,
+} from '../../../shared/appointments';
 import { paymentTexts } from '../../../shared/payments';
 import { sendCsv } from '../../http/csv-export';
 import { route } from '../../http/endpoint-route';
 import type { FormLimits } from '../../http/multipart-form';
 import { adminActorOf } from '../auth/admin-guard';
+import { keepStoredHealthDetails, patientForRole, seesHealthDetails } from '../auth/health-details';
 import {
   appointmentForStaff,
   changedAppointmentDetail,
@@ -34,6 +39,11 @@ import { refundAppointment } from './moves/refund-appointment';
  */
 const STAFF_FORM_LIMITS: FormLimits = { files: 3, fields: 50, fieldSize: 4 * 1024 };
 
+/** The appointment's detail as the request's role may see it: its patient without health details, for some. */
+function forRole(request: FastifyRequest, detail: StaffAppointmentDetail): StaffAppointmentDetail {
+  return detail.patient ? { ...detail, patient: patientForRole(request, detail.patient) } : detail;
+}
+
 /** Back-office calls: booking appointments and refunds (spec section 7), under the guarded /api/admin scope. */
 export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<void> {
   const { db } = admin.appointments;
@@ -47,9 +57,10 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
     return sendCsv(reply, 'Appointments.csv', appointmentCsvColumns, rows);
   });
 
-  route(admin, getAppointment, async (request) =>
-    appointmentForStaff(db, adminActorOf(request), request.params.id),
-  );
+  route(admin, getAppointment, async (request) => {
+    const { transaction } = await appointmentForStaff(db, adminActorOf(request), request.params.id);
+    return { transaction: forRole(request, transaction) };
+  });
 
   route(
     admin,
@@ -61,7 +72,10 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
         request.body,
         admin.appointments.settings.publicUrl,
       );
-      return { message: appointmentTexts.created, transaction: await changedAppointmentDetail(db, id) };
+      return {
+        message: appointmentTexts.created,
+        transaction: forRole(request, await changedAppointmentDetail(db, id)),
+      };
     },
     { formLimits: STAFF_FORM_LIMITS },
   );
@@ -72,9 +86,23 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
     async (request) => {
       const { id } = request.params;
       await updateAppointment(db, adminActorOf(request), id, request.body);
-      return { message: appointmentTexts.updated, transaction: await changedAppointmentDetail(db, id) };
+      return {
+        message: appointmentTexts.updated,
+        transaction: forRole(request, await changedAppointmentDetail(db, id)),
+      };
     },
-    { formLimits: STAFF_FORM_LIMITS },
+    {
+      formLimits: STAFF_FORM_LIMITS,
+      beforeValidation: async (request) => {
+        if (seesHealthDetails(request)) return;
+        // The params are not validated yet: an id that is not one is left to their 404.
+        const id = Number((request.params as { id: string }).id);
+        if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return;
+        const stored = await findAppointmentRecord(db, id);
+        // Without a stored patient the edit is refused as it would be for anyone (not found, erased).
+        if (stored?.patient) keepStoredHealthDetails(request.body as Record<string, unknown>, stored.patient);
+      },
+    },
   );
 
   route(admin, deleteAppointment, async (request) => {
@@ -91,7 +119,7 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
     await markAttendance(db, adminActorOf(request), id, status);
     return {
       message: status === 'attended' ? appointmentTexts.markedAttended : appointmentTexts.markedNoShow,
-      transaction: await changedAppointmentDetail(db, id),
+      transaction: forRole(request, await changedAppointmentDetail(db, id)),
     };
   });
 

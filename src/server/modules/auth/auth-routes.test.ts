@@ -47,7 +47,12 @@ describe('POST /api/admin/autorization/login', () => {
     const response = await login({ email: 'Staff@Clinic.test ', password });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.data.admin_user).toEqual({ id: expect.any(Number), email, name: 'Staff' });
+    expect(body.data.admin_user).toEqual({
+      id: expect.any(Number),
+      email,
+      name: 'Staff',
+      role: 'administrator',
+    });
     expect(body.data.token.auth_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(response.headers['cache-control']).toBe('no-store');
   });

@@ -31,7 +31,7 @@ const EXTEND_AFTER_MS = 60 * 1000;
 
 /** An account as the sign-in answer and `GET /api/admin/me` give it. */
 export function toAdminUser(row: AdminUserRow): AdminUser {
-  return { id: row.id, email: row.email, name: row.name };
+  return { id: row.id, email: row.email, name: row.name, role: row.role };
 }
 
 export type LoginOutcome =

@@ -2,12 +2,12 @@ import { and, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { BLOG_EXCERPT_LENGTH, type Blog, type BlogSummary } from '../../../shared/blog';
 import { plainText, plainTextExcerpt } from '../../../shared/excerpt';
-import type { Db } from '../../db/database';
+import { type Db, rawStatement, timestampOf } from '../../db/database';
 import {
   PAGE_LIMIT,
   PAGE_OFFSET,
   type PageRequest,
-  paginatePrepared,
+  paginateRows,
   preparedPerDatabase,
 } from '../../db/paginate';
 import { blogArticles, files } from '../../db/schema';
@@ -74,30 +74,47 @@ const summaryColumns = {
   publishedAt: blogArticles.publishedAt,
   iconFileId: blogArticles.iconFileId,
   iconAlt: blogArticles.iconAlt,
-  contentStart: sql<string>`left(${blogArticles.content}, ${EXCERPT_SOURCE_LENGTH})`,
-  contentCut: sql<boolean>`length(${blogArticles.content}) > ${EXCERPT_SOURCE_LENGTH}`,
+  contentStart: sql<string>`left(${blogArticles.content}, ${EXCERPT_SOURCE_LENGTH})`.as('content_start'),
+  contentCut: sql<boolean>`length(${blogArticles.content}) > ${EXCERPT_SOURCE_LENGTH}`.as('content_cut'),
 };
+
+/** A row of `publishedPage`, as the driver reads it. */
+interface BlogSummaryRow {
+  id: number;
+  title: string;
+  slug: string;
+  published_at: Date | string;
+  icon_file_id: string | null;
+  icon_alt: string;
+  content_start: string;
+  content_cut: boolean;
+}
 
 /**
  * Published articles (published_at <= now()), newest published first, as cards: the excerpt is made
  * from the start of each article (content was sanitised on save), never from a page of whole articles.
  */
 const publishedPage = preparedPerDatabase((db) => ({
-  items: db
-    .select(summaryColumns)
-    .from(blogArticles)
-    .where(isPublished())
-    .orderBy(desc(blogArticles.publishedAt), desc(blogArticles.id))
-    .limit(PAGE_LIMIT)
-    .offset(PAGE_OFFSET)
-    .prepare('public_blogs_page'),
-  count: db.select({ count: count() }).from(blogArticles).where(isPublished()).prepare('public_blogs_count'),
+  items: rawStatement(
+    'public_blogs_page',
+    db
+      .select(summaryColumns)
+      .from(blogArticles)
+      .where(isPublished())
+      .orderBy(desc(blogArticles.publishedAt), desc(blogArticles.id))
+      .limit(PAGE_LIMIT)
+      .offset(PAGE_OFFSET),
+  ),
+  count: rawStatement(
+    'public_blogs_count',
+    db.select({ count: count() }).from(blogArticles).where(isPublished()),
+  ),
 }));
 
 export async function listPublishedBlogs(db: Db, request: PageRequest) {
-  const page = await paginatePrepared(publishedPage(db), request);
+  const page = await paginateRows<BlogSummaryRow>(db, publishedPage(db), request);
   const rows = page.items;
-  const excerpts = new Map(rows.map((row) => [row.id, excerptFromStart(row.contentStart, row.contentCut)]));
+  const excerpts = new Map(rows.map((row) => [row.id, excerptFromStart(row.content_start, row.content_cut)]));
   const unsure = rows.filter((row) => excerpts.get(row.id) === undefined).map((row) => row.id);
   if (unsure.length > 0) {
     const whole = await db
@@ -112,8 +129,8 @@ export async function listPublishedBlogs(db: Db, request: PageRequest) {
       title: row.title,
       slug: row.slug,
       excerpt: excerpts.get(row.id) ?? '',
-      published_at: row.publishedAt.toISOString(),
-      icon: row.iconFileId ? { url: `/uploads/${row.iconFileId}`, alt: row.iconAlt } : null,
+      published_at: timestampOf(row.published_at).toISOString(),
+      icon: row.icon_file_id ? { url: `/uploads/${row.icon_file_id}`, alt: row.icon_alt } : null,
     }),
   );
   return { ...page, items };

@@ -366,7 +366,7 @@ describe('the staff dashboard API', () => {
   it('takes a refund made through the API off the month it was made in, not the month the payment was taken', async () => {
     now = new Date();
     const today = clinicWallClock(now).isoDay;
-    const before = (await dashboardAt(now)).takings;
+    const before = (await dashboardAt(now)).takings!;
     const booking = await paidBooking(t.app, db());
     expect((await dashboardAt(new Date())).takings).toEqual({
       this_month: before.this_month + 180,

@@ -6,6 +6,7 @@ import {
   UNUSUAL_UPLOADS_HISTORY_DAYS,
   unusualUploads,
 } from '../../../shared/dashboard';
+import { roleCan, type StaffRole } from '../../../shared/staff-roles';
 import type { Db } from '../../db/database';
 import { ageLabel, kindLabel, paymentInformationLabel } from '../appointments/appointment-view';
 import { type AdminActor, auditRead } from '../audit/audit-log';
@@ -55,8 +56,12 @@ function dashboardAppointment(row: DayAppointmentRow): DashboardAppointment {
 export async function dashboardForStaff(
   db: Db,
   actor: AdminActor,
+  role: StaffRole,
   now: Date = new Date(),
 ): Promise<DashboardResponse> {
+  // What the role may not see is left out of the answer, and not worked out at all.
+  const seesTakings = roleCan(role, 'takings');
+  const seesReferrals = roleCan(role, 'health');
   const today = clinicWallClock(now).isoDay;
   const tomorrowStarts = clinicMidnight(today, 1);
   const tomorrow = clinicWallClock(tomorrowStarts).isoDay;
@@ -67,8 +72,8 @@ export async function dashboardForStaff(
   }));
   const [rows, awaiting, [thisMonth = 0, lastMonth = 0], [todayUploads, ...pastUploads]] = await Promise.all([
     appointmentsStartingWithin(db, clinicDayRange(today, tomorrow)),
-    referralsAwaiting(db),
-    takingsCents(db, [clinicMonthRange(today), clinicMonthRange(today, -1)]),
+    seesReferrals ? referralsAwaiting(db) : undefined,
+    seesTakings ? takingsCents(db, [clinicMonthRange(today), clinicMonthRange(today, -1)]) : [],
     visitorUploadTotals(db, uploadDays),
   ]);
   const patientIds = rows.flatMap((row) => (row.patientId === null ? [] : [row.patientId]));
@@ -81,8 +86,8 @@ export async function dashboardForStaff(
     days: { today, tomorrow },
     today: rows.filter(startsToday).map(dashboardAppointment),
     tomorrow: rows.filter((row) => !startsToday(row)).map(dashboardAppointment),
-    referrals_awaiting: awaiting,
-    takings: { this_month: thisMonth / 100, last_month: lastMonth / 100 },
+    ...(awaiting ? { referrals_awaiting: awaiting } : {}),
+    ...(seesTakings ? { takings: { this_month: thisMonth / 100, last_month: lastMonth / 100 } } : {}),
     unusual_uploads: (todayUploads && unusualUploads(todayUploads, pastUploads)) ?? null,
   };
 }

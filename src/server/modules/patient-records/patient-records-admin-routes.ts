@@ -11,6 +11,7 @@ import { patientCsvColumns } from '../../../shared/patients';
 import { sendCsv } from '../../http/csv-export';
 import { route } from '../../http/endpoint-route';
 import { adminActorOf } from '../auth/admin-guard';
+import { patientForRole } from '../auth/health-details';
 import { attachmentDisposition } from '../uploads/file-names';
 import {
   erasePatientRecords,
@@ -38,7 +39,10 @@ export async function patientRecordsAdminRoutes(admin: FastifyInstance): Promise
   });
 
   route(admin, getAdminPatient, async (request) => ({
-    patient: await patientDetailForStaff(db, adminActorOf(request), request.params.id),
+    patient: patientForRole(
+      request,
+      await patientDetailForStaff(db, adminActorOf(request), request.params.id),
+    ),
   }));
 
   route(admin, exportPatientData, async (request, reply) => {

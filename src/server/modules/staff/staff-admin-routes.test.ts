@@ -109,7 +109,7 @@ describe('invitations', () => {
     expect(accepted.statusCode).toBe(200);
     expect(accepted.headers['cache-control']).toBe('no-store');
     const data = accepted.json().data;
-    expect(data.admin_user).toEqual({ id: member.id, email, name: 'Niamh Walsh' });
+    expect(data.admin_user).toEqual({ id: member.id, email, name: 'Niamh Walsh', role: 'clinician' });
     expect((await me(data.token.auth_token)).statusCode).toBe(200);
     expect((await signIn(email, 'Long-enough-1')).statusCode).toBe(200);
 

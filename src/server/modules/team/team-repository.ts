@@ -1,13 +1,13 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { AdminTeamMember, TeamMember, TeamMemberSummary } from '../../../shared/team';
-import type { Db } from '../../db/database';
+import { type Db, rawStatement } from '../../db/database';
 import {
   containsText,
   PAGE_LIMIT,
   PAGE_OFFSET,
   type PageRequest,
   paginate,
-  paginatePrepared,
+  paginateRows,
   preparedPerDatabase,
 } from '../../db/paginate';
 import { files, teamMembers } from '../../db/schema';
@@ -36,31 +36,42 @@ const summaryColumns = {
 };
 
 const publicTeamPage = preparedPerDatabase((db) => ({
-  items: db
-    .select(summaryColumns)
-    .from(teamMembers)
-    .orderBy(asc(teamMembers.order), asc(teamMembers.id))
-    .limit(PAGE_LIMIT)
-    .offset(PAGE_OFFSET)
-    .prepare('public_team_members_page'),
-  count: db.select({ count: count() }).from(teamMembers).prepare('public_team_members_count'),
+  items: rawStatement(
+    'public_team_members_page',
+    db
+      .select(summaryColumns)
+      .from(teamMembers)
+      .orderBy(asc(teamMembers.order), asc(teamMembers.id))
+      .limit(PAGE_LIMIT)
+      .offset(PAGE_OFFSET),
+  ),
+  count: rawStatement('public_team_members_count', db.select({ count: count() }).from(teamMembers)),
 }));
+
+/** A row of `publicTeamPage`, as the driver reads it. */
+interface TeamSummaryRow {
+  id: number;
+  full_name: string;
+  user_type: string;
+  order: number;
+  logo_file_id: string | null;
+}
 
 /**
  * The public team list, by order (then id): what the Our Team cards show (photo, name, role) and the
  * order the spec's answer names; the description is read with one member.
  */
 export async function listPublicTeamMembers(db: Db, request: PageRequest) {
-  const page = await paginatePrepared(publicTeamPage(db), request);
+  const page = await paginateRows<TeamSummaryRow>(db, publicTeamPage(db), request);
   return {
     ...page,
     items: page.items.map(
       (row): TeamMemberSummary => ({
         id: row.id,
-        full_name: row.fullName,
-        user_type: row.userType,
+        full_name: row.full_name,
+        user_type: row.user_type,
         order: row.order,
-        logo_url: row.logoFileId ? publicFileUrl(row.logoFileId) : null,
+        logo_url: row.logo_file_id ? publicFileUrl(row.logo_file_id) : null,
       }),
     ),
   };

@@ -49,6 +49,17 @@ const errorCodes = [
   'second_factor_missing',
   /** A passkey's answer did not verify, or its registration took too long (422). */
   'passkey_failed',
+  /** An invitation to an e-mail address that has an account already (409). */
+  'staff_email_taken',
+  /** Disabling or demoting the last enabled administrator (409). */
+  'last_administrator',
+  /** Sending again an invitation someone has accepted (409). */
+  'invitation_not_pending',
+  /** An invitation token unknown, used, replaced or of a disabled account; one past its 72 hours (422 both). */
+  'invitation_invalid',
+  'invitation_expired',
+  /** A new password too short, too long or commonly used (422 on the password field). */
+  'password_refused',
   // Files
   'file_empty',
   'file_type_refused',

@@ -16,7 +16,7 @@ export const staffRoleLabels: Record<StaffRole, string> = {
 /** What a staff member is told when their role may not do what they asked (403 `role_forbidden`). */
 export const roleForbiddenText = 'Your role cannot do this.';
 
-export const staffPermissions = [
+const staffPermissions = [
   /** One's own account: who am I, sign out, one's sessions and second factor. Every role. */
   'account',
   /** Staff accounts, clinic settings, Activity (the audit log). */
@@ -43,7 +43,7 @@ export type StaffPermission = (typeof staffPermissions)[number];
 
 const everyone: readonly StaffRole[] = staffRoles;
 
-export const permissionRoles: Record<StaffPermission, readonly StaffRole[]> = {
+const permissionRoles: Record<StaffPermission, readonly StaffRole[]> = {
   account: everyone,
   staff: ['administrator'],
   content: ['administrator', 'reception'],

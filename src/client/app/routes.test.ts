@@ -6,6 +6,7 @@ describe('client-only paths', () => {
   it("are the back office, the sign-in and a patient's own booking page", () => {
     for (const path of [
       '/login',
+      '/login/invite',
       '/admin',
       '/admin/blog',
       '/booking/K7W2QX',

@@ -51,6 +51,12 @@ export const routes: RouteObject[] = [
     ],
   },
   { path: '/login', HydrateFallback: PageLoading, lazy: () => import('../features/auth/login-page') },
+  // An invited staff member chooses a password: the token is in the fragment, so the page is client-only.
+  {
+    path: '/login/invite',
+    HydrateFallback: PageLoading,
+    lazy: () => import('../features/auth/invite-page'),
+  },
   {
     path: '/admin',
     HydrateFallback: PageLoading,
@@ -74,6 +80,7 @@ export const routes: RouteObject[] = [
       { path: 'account', lazy: () => import('../features/auth/admin-account-page') },
       { path: 'settings', lazy: () => import('../features/auth/admin-settings-page') },
       { path: 'emails', lazy: () => import('../features/outbox/admin-outbox-page') },
+      { path: 'staff', lazy: () => import('../features/staff/admin-staff-page') },
       { path: 'availability', lazy: () => import('../features/availability/admin-availability-page') },
       { path: 'blog', lazy: () => import('../features/blog/admin-blog-list-page') },
       { path: 'article/create', lazy: () => import('../features/blog/admin-article-form-page') },
@@ -125,6 +132,7 @@ export function isClientOnlyPath(requestPath: string): boolean {
   const pathname = routePath(requestPath);
   return (
     pathname === '/login' ||
+    pathname === '/login/invite' ||
     pathname === '/admin' ||
     pathname.startsWith('/admin/') ||
     isOwnBookingPath(pathname) ||

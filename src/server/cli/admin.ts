@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { isStaffRole, staffRoleLabels, staffRoles } from '../../shared/staff-roles';
 import { readConfig } from '../config';
 import { migrateDatabase, openDatabase } from '../db/database';
 import { createAdmin, resetAdminPassword, unlockSignIn } from '../modules/auth/auth-service';
@@ -7,7 +8,10 @@ import { cleanStoredHtml } from '../modules/blog/stored-html';
 
 const usage = `Manage back-office admins.
 
-  npm run admin -- create --email EMAIL [--name NAME]          (password from ADMIN_NEW_PASSWORD or asked)
+  npm run admin -- create --email EMAIL [--name NAME] [--role ROLE]
+                                                               (password from ADMIN_NEW_PASSWORD or asked;
+                                                                ROLE: ${staffRoles.join(', ')};
+                                                                administrator when left out)
   npm run admin -- reset-password --email EMAIL                (password from ADMIN_NEW_PASSWORD or asked)
   npm run admin -- unlock --email EMAIL                        (clears that e-mail's failed sign-ins)
   npm run admin -- reset-second-factor --email EMAIL           (removes that admin's authenticator app,
@@ -16,8 +20,8 @@ const usage = `Manage back-office admins.
                                                                 the server also does this when it starts)
 
 Uses the same database settings as the server (DATABASE_URL, DATA_DIR).
-Passwords have 8 to 12 characters (the sign-in form accepts at most 12), are not one character repeated
-and are not among the most commonly used passwords.`;
+Passwords have 8 to 64 characters, are not one character repeated and are not among the most commonly
+used passwords.`;
 
 async function askPassword(): Promise<string> {
   if (process.env.ADMIN_NEW_PASSWORD) return process.env.ADMIN_NEW_PASSWORD;
@@ -41,7 +45,12 @@ async function askPassword(): Promise<string> {
 async function run() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { email: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const command = positionals[0];
   const needsEmail = command !== 'clean-html';
@@ -53,6 +62,11 @@ async function run() {
   ) {
     console.log(usage);
     process.exit(values.help ? 0 : 2);
+  }
+  const role = values.role ?? 'administrator';
+  if (!isStaffRole(role) || (values.role !== undefined && command !== 'create')) {
+    console.error(`--role is one of ${staffRoles.join(', ')}, and only for create.`);
+    process.exit(2);
   }
   const config = readConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -78,8 +92,8 @@ async function run() {
     }
     const password = await askPassword();
     if (command === 'create') {
-      const admin = await createAdmin(database.db, values.email, password, values.name);
-      console.log(`Admin ${admin.email} created.`);
+      const admin = await createAdmin(database.db, values.email, password, values.name, role);
+      console.log(`${staffRoleLabels[role]} ${admin.email} created.`);
     } else {
       await resetAdminPassword(database.db, values.email, password);
       console.log(`Password of ${values.email} reset; its sessions are signed out.`);

@@ -50,6 +50,7 @@ function isLivePath(requestPath: string): boolean {
     pathname === '/confirm' ||
     pathname === '/payment' ||
     pathname === '/login' ||
+    pathname.startsWith('/login/') ||
     pathname === '/admin' ||
     pathname.startsWith('/admin/')
   );

@@ -45,6 +45,7 @@ export const adminMenu: readonly AdminMenuItem[] = [
   { label: 'FAQ', to: '/admin/faq', permission: 'content' },
   { label: 'FEES', to: '/admin/fees', permission: 'content' },
   { label: 'E-mails', to: '/admin/emails', permission: 'outbox' },
+  { label: 'Staff', to: '/admin/staff', permission: 'staff' },
   { label: 'Activity', to: '/admin/activity', permission: 'staff' },
   { label: 'Settings', to: '/admin/settings', permission: 'staff' },
   { label: 'Your account', to: '/admin/account', permission: 'account' },

@@ -28,6 +28,11 @@ describe('audit entries as the Activity screen reads them', () => {
         'logout_all',
         'login_failed',
         'session_ended',
+        'staff_invited',
+        'invitation_accepted',
+        'role_changed',
+        'account_disabled',
+        'account_enabled',
       ].map(auditActionLabel),
     ).toEqual([
       'Read',
@@ -42,6 +47,11 @@ describe('audit entries as the Activity screen reads them', () => {
       'Signed out everywhere',
       'Sign-in failed',
       'Session ended',
+      'Invited',
+      'Accepted invitation',
+      'Role changed',
+      'Account disabled',
+      'Account enabled',
     ]);
     expect(auditActionLabel('password_reset')).toBe('Password reset');
     expect(auditActionLabel('')).toBe('—');

@@ -24,6 +24,11 @@ const auditActionLabels: Record<string, string> = {
   second_factor_failed: 'Second step failed',
   recovery_code_used: 'Recovery code used',
   settings_changed: 'Settings changed',
+  staff_invited: 'Invited',
+  invitation_accepted: 'Accepted invitation',
+  role_changed: 'Role changed',
+  account_disabled: 'Account disabled',
+  account_enabled: 'Account enabled',
 };
 
 /** What each type of record is called on screen. */

@@ -12,7 +12,7 @@ import { endpointQueryKey } from '../../lib/query-client';
 /** `getMe` answers `{ admin_user }`; the login answer seeds it. */
 const meQueryKey = endpointQueryKey(getMe);
 
-export type MeResponse = ResponseOf<typeof getMe>;
+type MeResponse = ResponseOf<typeof getMe>;
 
 /** The signed-in admin, as the login answer seeded it or the server tells. */
 export const useMe = () => useEndpointQuery(getMe);
@@ -24,15 +24,15 @@ export function removeAdminQueries(queryClient: QueryClient): void {
 
 type SignedIn = ResponseOf<typeof signInSecondFactor>['data'];
 
-/** Stores the token and the admin user; `me` is read again for what only it tells (the second factor). */
-function useSignedIn() {
-  const queryClient = useQueryClient();
-  return (data: SignedIn) => {
-    removeAdminQueries(queryClient);
-    queryClient.setQueryData<MeResponse>(meQueryKey, { admin_user: data.admin_user });
-    void queryClient.invalidateQueries({ queryKey: meQueryKey });
-    setAuthToken(data.token.auth_token);
-  };
+/**
+ * After any way of signing in (a password, its second step, an invitation): forget the last session's reads and keep
+ * the new one; `me` is read again for what only it tells (the second factor).
+ */
+export function rememberSignIn(queryClient: QueryClient, data: SignedIn): void {
+  removeAdminQueries(queryClient);
+  queryClient.setQueryData<MeResponse>(meQueryKey, { admin_user: data.admin_user });
+  void queryClient.invalidateQueries({ queryKey: meQueryKey });
+  setAuthToken(data.token.auth_token);
 }
 
 /**
@@ -40,22 +40,22 @@ function useSignedIn() {
  * set, the challenge the second step answers (the form asks for it).
  */
 export function useLogin() {
-  const signedIn = useSignedIn();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (credentials: BodyInput<typeof login>) => callEndpoint(login, { json: credentials }),
     onSuccess: ({ data }) => {
-      if ('token' in data) signedIn(data);
+      if ('token' in data) rememberSignIn(queryClient, data);
     },
   });
 }
 
 /** The second step: a code (from the app, or a recovery code) or a passkey's assertion for the challenge. */
 export function useSecondFactorSignIn() {
-  const signedIn = useSignedIn();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BodyInput<typeof signInSecondFactor>) =>
       callEndpoint(signInSecondFactor, { json: body }),
-    onSuccess: ({ data }) => signedIn(data),
+    onSuccess: ({ data }) => rememberSignIn(queryClient, data),
   });
 }
 

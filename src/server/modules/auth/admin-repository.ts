@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { StaffRole } from '../../../shared/staff-roles';
 import type { Db } from '../../db/database';
 import { adminAuthTokens, adminUsers } from '../../db/schema';
 
@@ -40,7 +41,7 @@ export async function insertAdminIfAbsent(
 
 export async function insertAdmin(
   db: Db,
-  values: { email: string; passwordHash: string; name?: string | null },
+  values: { email: string; passwordHash: string; name?: string | null; role?: StaffRole },
 ): Promise<AdminUserRow> {
   const [row] = await db
     .insert(adminUsers)
@@ -48,6 +49,7 @@ export async function insertAdmin(
       email: normaliseEmail(values.email),
       passwordHash: values.passwordHash,
       name: values.name ?? null,
+      role: values.role ?? 'administrator',
     })
     .returning();
   if (!row) throw new Error('Admin was not created');

@@ -1,4 +1,5 @@
 import type { AdminUser } from '../../../shared/auth';
+import type { StaffRole } from '../../../shared/staff-roles';
 import type { Db } from '../../db/database';
 import { hashSecretToken, newSecretToken } from '../../security/secret-tokens';
 import { type AdminActor, auditChange, visitorActor } from '../audit/audit-log';
@@ -38,6 +39,7 @@ import {
   sessionEnded,
 } from './session-limits';
 
+/** An account as the sign-in answer and `GET /api/admin/me` give it. */
 export function toAdminUser(row: AdminUserRow): AdminUser {
   return { id: row.id, email: row.email, name: row.name, role: row.role };
 }
@@ -146,18 +148,21 @@ export async function logoutEverywhere(db: Db, actor: AdminActor): Promise<void>
   });
 }
 
-/** Creates an admin, or fails when the e-mail is taken or the password breaks the rules. */
+/** Creates a staff account (an administrator unless `role` says otherwise), or fails when the e-mail is taken or the password breaks the rules. */
 export async function createAdmin(
   db: Db,
   email: string,
   password: string,
   name?: string,
+  role: StaffRole = 'administrator',
 ): Promise<AdminUser> {
   const problem = await passwordProblem(password);
   if (problem) throw new Error(problem);
   if (await findAdminByEmail(db, email))
     throw new Error(`An admin with the e-mail ${normaliseEmail(email)} exists.`);
-  return toAdminUser(await insertAdmin(db, { email, passwordHash: await hashPassword(password), name }));
+  return toAdminUser(
+    await insertAdmin(db, { email, passwordHash: await hashPassword(password), name, role }),
+  );
 }
 
 /** Sets a new password and signs the admin out everywhere. */

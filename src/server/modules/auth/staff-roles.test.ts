@@ -73,6 +73,10 @@ const endpointRows: Record<string, Row> = {
   'POST /api/admin/refunds': 'refunds',
   'GET /api/admin/export_transactions': 'appointments CSV (payments in it)',
   'GET /api/admin/audit_log': 'staff accounts, settings, Activity (audit log)',
+  'GET /api/admin/staff': 'staff accounts, settings, Activity (audit log)',
+  'POST /api/admin/staff': 'staff accounts, settings, Activity (audit log)',
+  'PUT /api/admin/staff/:id': 'staff accounts, settings, Activity (audit log)',
+  'POST /api/admin/staff/:id/invitation': 'staff accounts, settings, Activity (audit log)',
   ...crud('/api/admin/blogs'),
   ...crud('/api/admin/fa_questions'),
   ...crud('/api/admin/fee_categories'),
@@ -252,6 +256,10 @@ describe('a reception token calling every administrator endpoint', () => {
       'GET /api/admin/patients/:id/export',
       'GET /api/admin/settings',
       'PUT /api/admin/settings',
+      'GET /api/admin/staff',
+      'POST /api/admin/staff',
+      'POST /api/admin/staff/:id/invitation',
+      'PUT /api/admin/staff/:id',
     ]);
     for (const route of adminOnly) {
       expect((await call(route, reception.auth, patientId)).statusCode, keyOf(route)).toBe(403);

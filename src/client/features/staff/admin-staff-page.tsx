@@ -1,0 +1,334 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { getMe } from '../../../shared/api/auth-endpoints';
+import {
+  type InviteStaffRequest,
+  inviteStaffRequestSchema,
+  STAFF_NAME_MAX,
+  type StaffMember,
+} from '../../../shared/staff';
+import { type StaffRole, staffRoleLabels, staffRoles } from '../../../shared/staff-roles';
+import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { useTableParams } from '../../components/data-table/use-table-params';
+import { TextField } from '../../components/form-field/text-field';
+import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
+import { StateBadge } from '../../components/state-badge/state-badge';
+import { ApiError } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/apply-server-errors';
+import { formatAdminDateTime } from '../../lib/clinic-clock';
+import { useEndpointQuery } from '../../lib/endpoint-query';
+import type { RouteHandle } from '../../lib/route-handle';
+import { useInviteStaff, useResendInvitation, useStaffList, useUpdateStaff } from './staff-admin-api';
+import './staff.css';
+
+export const handle: RouteHandle = {
+  head: () => ({
+    title: 'Staff – Back office',
+    description: 'Staff accounts: who may sign in to the back office, and with which role.',
+    noindex: true,
+  }),
+};
+
+const nameOf = (member: StaffMember) => member.name ?? member.email;
+
+const inviteFields = ['name', 'email', 'role'] as const;
+
+/** The invite form: name, e-mail and role; the person gets a link to choose their password. */
+function InviteForm() {
+  const invite = useInviteStaff();
+  const notify = useNotify();
+  const roleId = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<InviteStaffRequest>({
+    resolver: zodResolver(inviteStaffRequestSchema),
+    defaultValues: { name: '', email: '', role: 'reception' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { staff_member } = await invite.mutateAsync(values);
+      notify.success(`Invitation sent to ${staff_member.email}. The link works for 72 hours.`);
+      reset();
+    } catch (error) {
+      if (!applyServerErrors(error, setError, (name) => (inviteFields as readonly string[]).includes(name)))
+        notifyApiError(notify, error);
+    }
+  });
+
+  return (
+    <form
+      className="admin-form staff-invite"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="staff-invite-title"
+    >
+      <h2 id="staff-invite-title" className="staff-invite__title">
+        Invite a staff member
+      </h2>
+      <div className="admin-form__row">
+        <TextField
+          label="Name"
+          autoComplete="off"
+          maxLength={STAFF_NAME_MAX}
+          required
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label="E-mail"
+          type="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          autoComplete="off"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <div className="field">
+          <label className="field__label" htmlFor={roleId}>
+            Role
+          </label>
+          <select id={roleId} className="field__input" {...register('role')}>
+            {staffRoles.map((role) => (
+              <option key={role} value={role}>
+                {staffRoleLabels[role]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div className="admin-form__actions">
+        <button type="submit" className="button button--primary" disabled={invite.isPending}>
+          {invite.isPending ? 'Sending…' : 'Send invitation'}
+        </button>
+        <p className="staff-invite__note">They get an e-mail with a link to choose their password.</p>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * A refusal staff must read and act on (the last administrator), kept on screen rather than in a passing notice;
+ * other failures are notices.
+ */
+type ShowRefusal = (error: unknown) => boolean;
+
+const keptRefusals: readonly string[] = ['last_administrator', 'invitation_not_pending'];
+
+/** A row's role as a select: a change is saved at once; a refusal (the last administrator) is said and undone. */
+function RoleCell({ member, showRefusal }: { member: StaffMember; showRefusal: ShowRefusal }) {
+  const update = useUpdateStaff();
+  const notify = useNotify();
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        Role of {nameOf(member)}
+      </label>
+      <select
+        id={id}
+        className="field__input staff__role"
+        value={member.role}
+        disabled={update.isPending}
+        onChange={(event) => {
+          const role = event.target.value as StaffRole;
+          update.mutate(
+            { id: member.id, role },
+            {
+              onSuccess: () => notify.success(`${nameOf(member)} is now ${staffRoleLabels[role]}.`),
+              onError: (error) => {
+                if (!showRefusal(error)) notifyApiError(notify, error);
+              },
+            },
+          );
+        }}
+      >
+        {staffRoles.map((role) => (
+          <option key={role} value={role}>
+            {staffRoleLabels[role]}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+function SignInCell({ member }: { member: StaffMember }) {
+  if (member.invitation?.status === 'pending')
+    return (
+      <span className="staff__muted">
+        Invited; link works until {formatAdminDateTime(member.invitation.expires_at)}
+      </span>
+    );
+  if (member.invitation?.status === 'expired')
+    return <span className="staff__muted">Invitation expired</span>;
+  if (!member.last_sign_in_at) return <span className="staff__muted">Never</span>;
+  return <time dateTime={member.last_sign_in_at}>{formatAdminDateTime(member.last_sign_in_at)}</time>;
+}
+
+function columns(myId: number | undefined, showRefusal: ShowRefusal): DataTableColumn<StaffMember>[] {
+  return [
+    {
+      header: 'Name',
+      className: 'staff__name',
+      cell: (member) => (
+        <>
+          <span className="staff__name-text">
+            {nameOf(member)}
+            {member.id === myId && <span className="staff__muted"> (you)</span>}
+          </span>
+          {member.name && <span className="staff__email">{member.email}</span>}
+        </>
+      ),
+    },
+    {
+      header: 'Role',
+      className: 'staff__role-cell',
+      cell: (member) => <RoleCell member={member} showRefusal={showRefusal} />,
+    },
+    {
+      header: 'Two-step sign-in',
+      cell: (member) =>
+        member.second_factor ? (
+          <StateBadge tone="done">On</StateBadge>
+        ) : (
+          <StateBadge tone="waiting">Off</StateBadge>
+        ),
+    },
+    { header: 'Last sign-in', className: 'staff__when', cell: (member) => <SignInCell member={member} /> },
+    {
+      header: 'Account',
+      cell: (member) =>
+        member.disabled ? (
+          <StateBadge tone="ended">Disabled</StateBadge>
+        ) : (
+          <StateBadge tone="active">Enabled</StateBadge>
+        ),
+    },
+  ];
+}
+
+/**
+ * /admin/staff (administrators): the staff accounts with their role, second factor, last sign-in and state;
+ * invite someone, change a role, disable an account (its sessions end at once) or enable it again, or send an
+ * invitation link again. The server keeps the last administrator and says so.
+ */
+export function Component() {
+  const params = useTableParams();
+  const list = useStaffList(params);
+  const me = useEndpointQuery(getMe);
+  const update = useUpdateStaff();
+  const resend = useResendInvitation();
+  const notify = useNotify();
+  const [refusal, setRefusal] = useState<string>();
+
+  const showRefusal: ShowRefusal = (error) => {
+    if (!(error instanceof ApiError) || !keptRefusals.includes(error.code ?? '')) return false;
+    setRefusal(error.message);
+    return true;
+  };
+
+  /** A confirmed row action: a refusal closes the dialog and stays on screen; another failure keeps it open. */
+  const run = async (change: () => Promise<unknown>, done: string) => {
+    try {
+      await change();
+      setRefusal(undefined);
+      notify.success(done);
+    } catch (error) {
+      if (showRefusal(error)) return;
+      notifyApiError(notify, error);
+      throw error;
+    }
+  };
+
+  return (
+    <>
+      <div className="admin-page__header">
+        <h1 className="admin-page__title">Staff</h1>
+      </div>
+      <p className="staff__intro">
+        Everyone who signs in to the back office, and what their role lets them do. A disabled account is
+        signed out everywhere at once and cannot sign in until it is enabled again.
+      </p>
+      <InviteForm />
+      <h2 className="staff__list-title">Staff accounts</h2>
+      <div role="alert" className="staff__alert-region">
+        {refusal && (
+          <div className="staff__refusal">
+            <p>{refusal}</p>
+            <button type="button" className="button button--secondary" onClick={() => setRefusal(undefined)}>
+              Dismiss
+            </button>
+          </div>
+        )}
+      </div>
+      <div className="staff-list">
+        <DataTable<StaffMember>
+          label="Staff accounts"
+          params={params}
+          columns={columns(me.data?.admin_user.id, showRefusal)}
+          rows={list.data?.staff}
+          rowKey={(member) => member.id}
+          rowLabel={nameOf}
+          pages={list.data?.pages}
+          count={list.data?.count}
+          isLoading={list.isPending || list.isPlaceholderData}
+          error={list.isError ? `The staff accounts could not be loaded. ${list.error.message}` : undefined}
+          searchLabel="Search by name or e-mail"
+          rowActions={[
+            {
+              label: 'Send invitation again',
+              isShown: (member) => member.invitation !== null && !member.disabled,
+              confirm: {
+                title: (member) => `Send ${nameOf(member)} a new invitation?`,
+                message: (member) =>
+                  `A new link goes to ${member.email}; the link sent before stops working.`,
+                confirmLabel: 'Send again',
+              },
+              run: (member) =>
+                run(() => resend.mutateAsync(member.id), `A new invitation was sent to ${member.email}.`),
+            },
+            {
+              label: 'Disable',
+              tone: 'danger',
+              isShown: (member) => !member.disabled,
+              confirm: {
+                title: (member) => `Disable ${nameOf(member)}?`,
+                message:
+                  'They are signed out everywhere at once and cannot sign in until the account is enabled again.',
+                confirmLabel: 'Disable account',
+              },
+              run: (member) =>
+                run(
+                  () => update.mutateAsync({ id: member.id, disabled: true }),
+                  `${nameOf(member)}'s account is disabled.`,
+                ),
+            },
+            {
+              label: 'Enable',
+              isShown: (member) => member.disabled,
+              confirm: {
+                title: (member) => `Enable ${nameOf(member)}?`,
+                message: 'They can sign in again with their password.',
+                confirmLabel: 'Enable account',
+              },
+              run: (member) =>
+                run(
+                  () => update.mutateAsync({ id: member.id, disabled: false }),
+                  `${nameOf(member)}'s account is enabled.`,
+                ),
+            },
+          ]}
+          emptyState={<p>No staff accounts yet.</p>}
+        />
+      </div>
+    </>
+  );
+}

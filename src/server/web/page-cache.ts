@@ -89,6 +89,7 @@ const encodingOfHeader = new Map<string, PageEncoding>();
 const ENCODING_HEADERS_KEPT = 64;
 
 export function preferredEncoding(acceptEncoding: string | string[] | undefined): PageEncoding {
+  if (acceptEncoding === undefined) return undefined;
   if (typeof acceptEncoding !== 'string') return readPreferredEncoding(acceptEncoding);
   if (encodingOfHeader.has(acceptEncoding)) return encodingOfHeader.get(acceptEncoding);
   const encoding = readPreferredEncoding(acceptEncoding);

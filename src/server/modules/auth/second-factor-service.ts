@@ -1,10 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { Secret, TOTP } from 'otpauth';
 import { clinic } from '../../../shared/clinic';
 import type { Passkey, SecondFactorMethod } from '../../../shared/second-factor';
@@ -36,6 +31,12 @@ import {
   spendRecoveryCode,
   takeTotpStep,
 } from './second-factor-repository';
+
+/**
+ * Passkeys' library (and its CBOR, ASN.1 and COSE parsers) loads when a passkey is first added or asked for: a start
+ * that never sees one (most do) keeps its memory.
+ */
+export const loadWebAuthn = () => import('@simplewebauthn/server');
 
 /** A sign-in's second step lasts this long. */
 const CHALLENGE_MS = 5 * 60 * 1000;
@@ -225,7 +226,7 @@ export async function startPasskeyRegistration(
 ): Promise<WebauthnOptionsJson> {
   const admin = await accountOf(db, adminUserId);
   const existing = await passkeysOf(db, admin.id);
-  const options = await generateRegistrationOptions({
+  const options = await (await loadWebAuthn()).generateRegistrationOptions({
     rpName: clinic.name,
     rpID: rp.rpID,
     userName: admin.email,
@@ -257,13 +258,15 @@ export async function addPasskey(
 ): Promise<Passkey> {
   const challenge = await latestRegistrationChallenge(db, actor.adminUserId, now);
   if (!challenge?.webauthnChallenge) throw refused('passkey_failed', texts.passkeyStartAgain);
-  const verified = await verifyRegistrationResponse({
-    response: input.response as RegistrationResponseJSON,
-    expectedChallenge: challenge.webauthnChallenge,
-    expectedOrigin: rp.origin,
-    expectedRPID: rp.rpID,
-    requireUserVerification: false,
-  }).catch(() => undefined);
+  const verified = await (await loadWebAuthn())
+    .verifyRegistrationResponse({
+      response: input.response as RegistrationResponseJSON,
+      expectedChallenge: challenge.webauthnChallenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.rpID,
+      requireUserVerification: false,
+    })
+    .catch(() => undefined);
   if (!verified?.verified) throw refused('passkey_failed', texts.passkeyFailed);
   const { credential } = verified.registrationInfo;
   return db.transaction(async (tx) => {
@@ -327,7 +330,7 @@ export async function secondFactorChallengeFor(
   if (!admin.totpConfirmedAt && passkeys.length === 0) return undefined;
   const methods: SecondFactorMethod[] = admin.totpConfirmedAt ? ['totp', 'recovery_code'] : [];
   const passkey = passkeys.length
-    ? await generateAuthenticationOptions({
+    ? await (await loadWebAuthn()).generateAuthenticationOptions({
         rpID: context.rp.rpID,
         allowCredentials: passkeys.map((row) => ({ id: row.credentialId, transports: row.transports })),
         userVerification: 'preferred',

@@ -1,5 +1,4 @@
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
-import { verifyAuthenticationResponse } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, verifyAuthenticationResponse } from '@simplewebauthn/server';
 import type { AdminUser } from '../../../shared/auth';
 import type { Db } from '../../db/database';
 import { hashSecretToken } from '../../security/secret-tokens';
@@ -20,6 +19,7 @@ import {
 import {
   acceptAppCode,
   isAppCode,
+  loadWebAuthn,
   normaliseRecoveryCode,
   type SecondFactorContext,
 } from './second-factor-service';
@@ -44,19 +44,21 @@ async function passkeyAnswers(
   const assertion = response as AuthenticationResponseJSON;
   const passkey = (await passkeysOf(db, admin.id)).find((row) => row.credentialId === assertion.id);
   if (!passkey || !expectedChallenge) return false;
-  const verified = await verifyAuthenticationResponse({
-    response: assertion,
-    expectedChallenge,
-    expectedOrigin: context.rp.origin,
-    expectedRPID: context.rp.rpID,
-    credential: {
-      id: passkey.credentialId,
-      publicKey: new Uint8Array(passkey.publicKey),
-      counter: passkey.signCount,
-      transports: passkey.transports as AuthenticatorTransportFuture[],
-    },
-    requireUserVerification: false,
-  }).catch(() => undefined);
+  const verified = await (await loadWebAuthn())
+    .verifyAuthenticationResponse({
+      response: assertion,
+      expectedChallenge,
+      expectedOrigin: context.rp.origin,
+      expectedRPID: context.rp.rpID,
+      credential: {
+        id: passkey.credentialId,
+        publicKey: new Uint8Array(passkey.publicKey),
+        counter: passkey.signCount,
+        transports: passkey.transports as AuthenticatorTransportFuture[],
+      },
+      requireUserVerification: false,
+    })
+    .catch(() => undefined);
   if (!verified?.verified) return false;
   await recordPasskeyUse(db, passkey.id, verified.authenticationInfo.newCounter, context.now);
   return true;

@@ -255,10 +255,10 @@ describe('a reception token calling every administrator endpoint', () => {
       'GET /api/admin/export_patients',
       'GET /api/admin/patients/:id/export',
       'GET /api/admin/settings',
-      'PUT /api/admin/settings',
       'GET /api/admin/staff',
       'POST /api/admin/staff',
       'POST /api/admin/staff/:id/invitation',
+      'PUT /api/admin/settings',
       'PUT /api/admin/staff/:id',
     ]);
     for (const route of adminOnly) {

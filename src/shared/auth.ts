@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { meSecondFactorSchema, secondFactorChallengeSchema } from './second-factor';
 import { PASSWORD_LENGTH } from './password-length';
+import { meSecondFactorSchema, secondFactorChallengeSchema } from './second-factor';
 import { staffRoles } from './staff-roles';
 import { texts } from './validation-texts';
 

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const secondFactorTexts = {
   required: 'Set up two-step sign-in to continue.',
   wrongCode: 'That code is not right. Check it and try again.',
+  wrongPassword: 'That password is not right. Check it and try again.',
+  tooManyTries: (wait: string) => `Too many wrong tries. Please wait ${wait} and try again.`,
   challengeEnded: 'This sign-in has ended. Please sign in again.',
   alreadySetUp: 'An authenticator app is already set up. Remove it first to set up another.',
   noAppToConfirm: 'Start setting up the authenticator app again: no key is waiting for a code.',

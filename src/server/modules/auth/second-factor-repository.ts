@@ -212,3 +212,11 @@ export async function countChallengeFailure(db: Db, id: number): Promise<number>
 export async function deleteOldChallenges(db: Db, before: Date): Promise<void> {
   await db.delete(adminChallenges).where(lt(adminChallenges.expiresAt, before));
 }
+
+/** Ends every open challenge of a staff member (a sign-in halfway through, a passkey being added): disabled. */
+export async function endChallengesOf(db: Db, adminUserId: number, now: Date): Promise<void> {
+  await db
+    .update(adminChallenges)
+    .set({ usedAt: now })
+    .where(and(eq(adminChallenges.adminUserId, adminUserId), isNull(adminChallenges.usedAt)));
+}

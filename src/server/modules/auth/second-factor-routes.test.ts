@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -179,6 +179,21 @@ describe('signing in with a second factor', () => {
     nextStep();
   });
 
+  it('ends a sign-in halfway through when the account is disabled, for good', async () => {
+    const administrator = await newStaff();
+    const staff = await newStaff();
+    const { secret } = await withApp(staff.token);
+    const halfway = await challengeOf(staff.email);
+    for (const disabled of [true, false]) {
+      const changed = await call('PUT', `/api/admin/staff/${staff.id}`, administrator.token, { disabled });
+      expect(changed.statusCode).toBe(200);
+    }
+    const late = await secondStep({ challenge: halfway.challenge, code: codeAt(secret) });
+    expect(late.statusCode).toBe(401);
+    expect(late.json().code).toBe('second_factor_challenge_ended');
+    nextStep();
+  });
+
   it('accepts the code of the step before or after, not two steps away', async () => {
     const staff = await newStaff();
     const { secret } = await withApp(staff.token);
@@ -279,6 +294,41 @@ describe('signing in with a second factor', () => {
       .from(adminRecoveryCodes)
       .where(eq(adminRecoveryCodes.adminUserId, staff.id));
     expect(left).toHaveLength(0);
+    nextStep();
+  });
+
+  it('counts wrong passwords or codes given to remove the app against the sign-in limits, recorded', async () => {
+    const staff = await newStaff();
+    const { secret } = await withApp(staff.token);
+    const from = newAddress();
+    const remove = (payload: object) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: '/api/admin/account/totp',
+        headers: { authorization: `Bearer ${staff.token}` },
+        remoteAddress: from,
+        payload,
+      });
+    for (let i = 0; i < 5; i++) {
+      const wrong = await remove(i % 2 ? { code: '000000' } : { password: `Wrong-guess-${i}` });
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json().errors).toEqual(
+        i % 2
+          ? { code: [expect.stringContaining('code')] }
+          : { password: [expect.stringContaining('password')] },
+      );
+    }
+    const throttled = await remove({ password });
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json().code).toBe('sign_in_throttled');
+    const failures = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'second_factor_failed'), eq(auditLog.entityId, String(staff.id))));
+    expect(failures).toHaveLength(5);
+    // Still set up: the right password, from another address, removes it.
+    const removed = await call('DELETE', '/api/admin/account/totp', staff.token, { code: codeAt(secret) });
+    expect(removed.statusCode).toBe(204);
     nextStep();
   });
 

@@ -5,11 +5,12 @@ import { clinic } from '../../../shared/clinic';
 import type { Passkey, SecondFactorMethod } from '../../../shared/second-factor';
 import { secondFactorTexts as texts } from '../../../shared/second-factor';
 import type { Db } from '../../db/database';
-import { conflict, notFound, refused } from '../../domain-errors';
+import { conflict, limitReached, notFound, refused } from '../../domain-errors';
 import { hashSecretToken, newSecretToken } from '../../security/secret-tokens';
 import { type AdminActor, auditChange } from '../audit/audit-log';
 import { type AdminUserRow, findAdminByEmail, normaliseEmail } from './admin-repository';
 import { getClinicSettings } from './clinic-settings';
+import { describeWait, releaseLoginAttempt, reserveLoginAttempt } from './login-throttle';
 import { verifyPassword } from './password-hashing';
 import {
   confirmTotpSecret,
@@ -196,6 +197,16 @@ export async function removeTotpApp(
   const admin = await accountOf(db, actor.adminUserId);
   if (!admin.totpSecret) throw conflict('second_factor_missing', texts.noApp);
   if (admin.totpConfirmedAt) {
+    if (!proof.password && !proof.code)
+      throw refused('second_factor_wrong', texts.removeNeedsProof, { code: [texts.removeNeedsProof] });
+    // A stolen session must not get to guess the password or a code faster than a sign-in may: each try here
+    // counts against the sign-in limits of this account and address, and a wrong one is audited.
+    const reservation = await reserveLoginAttempt(db, admin.email, actor.ip);
+    if (reservation.kind === 'throttled')
+      throw limitReached(
+        'sign_in_throttled',
+        texts.tooManyTries(describeWait(reservation.retryAfterSeconds)),
+      );
     const proven = proof.password
       ? await verifyPassword(proof.password, admin.passwordHash)
       : proof.code
@@ -203,10 +214,14 @@ export async function removeTotpApp(
           (await spendRecoveryCode(db, admin.id, hashSecretToken(normaliseRecoveryCode(proof.code)), now))
         : false;
     if (!proven) {
+      await auditChange(db, actor, 'second_factor_failed', 'admin_user', admin.id, {
+        while: 'removing the app',
+      });
       const field = proof.password ? 'password' : 'code';
-      const message = proof.password || proof.code ? texts.wrongCode : texts.removeNeedsProof;
+      const message = proof.password ? texts.wrongPassword : texts.wrongCode;
       throw refused('second_factor_wrong', message, { [field]: [message] });
     }
+    await releaseLoginAttempt(db, reservation.id);
   }
   await db.transaction(async (tx) => {
     await deleteTotp(tx, admin.id);

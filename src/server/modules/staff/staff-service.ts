@@ -23,6 +23,7 @@ import {
 import { startSession } from '../auth/auth-service';
 import { hashPassword } from '../auth/password-hashing';
 import { passwordProblem } from '../auth/password-rules';
+import { endChallengesOf } from '../auth/second-factor-repository';
 import type { SessionTime } from '../auth/session-limits';
 import { composeEmail, type EmailContent } from '../email/email-template';
 import { queueEmail } from '../email/outbox-repository';
@@ -200,6 +201,8 @@ export async function changeStaff(
     if (disabling) {
       await updateStaffAccount(tx, id, { disabledAt: new Date() });
       const revoked = await revokeAllTokensOf(tx, id);
+      // A sign-in halfway through (its password given, its code not yet) ends with the sessions.
+      await endChallengesOf(tx, id, new Date());
       await auditChange(tx, actor, 'account_disabled', ENTITY, id, { revoked_tokens: revoked });
     }
     if (enabling) {

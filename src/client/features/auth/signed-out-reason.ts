@@ -7,12 +7,15 @@ import type { UnauthorizedReason } from '../../lib/api-client';
  */
 const STORAGE_KEY = 'signed_out_reason';
 
-/** Keeps the reason of a 401 when it is a session that ran out; forgets any older one otherwise. */
+/** A signed-in session refused with no reason of its own: ended elsewhere, or the account was disabled. */
+const ENDED_ELSEWHERE =
+  'You were signed out: your session was ended elsewhere or your account was changed. Please sign in again.';
+
+/** Keeps the reason of a 401 that ended a signed-in session: the API's own when it ran out by itself. */
 export function rememberSignedOut(reason: UnauthorizedReason): void {
   const ranOut = reason.code === 'session_idle' || reason.code === 'session_expired';
   try {
-    if (ranOut) window.sessionStorage.setItem(STORAGE_KEY, reason.message);
-    else window.sessionStorage.removeItem(STORAGE_KEY);
+    window.sessionStorage.setItem(STORAGE_KEY, ranOut ? reason.message : ENDED_ELSEWHERE);
   } catch {
     // Storage refused (a private window's quota): the sign-in page then just says nothing.
   }

@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const secondFactorTexts = {
   required: 'Set up two-step sign-in to continue.',
   wrongCode: 'That code is not right. Check it and try again.',
+  usedCode:
+    'That code was used already. Enter the next code your app shows, or a recovery code you have not used.',
   wrongPassword: 'That password is not right. Check it and try again.',
   tooManyTries: (wait: string) => `Too many wrong tries. Please wait ${wait} and try again.`,
   challengeEnded: 'This sign-in has ended. Please sign in again.',

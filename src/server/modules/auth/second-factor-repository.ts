@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { adminChallenges, adminPasskeys, adminRecoveryCodes, adminUsers } from '../../db/schema';
 
@@ -65,6 +65,22 @@ export async function replaceRecoveryCodes(db: Db, adminUserId: number, hashes: 
 }
 
 /** Uses a recovery code, once: answers false when it is unknown or already used. */
+/** Whether this recovery code of the staff member's was spent already (to say so rather than 'not right'). */
+export async function isSpentRecoveryCode(db: Db, adminUserId: number, codeHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: adminRecoveryCodes.id })
+    .from(adminRecoveryCodes)
+    .where(
+      and(
+        eq(adminRecoveryCodes.adminUserId, adminUserId),
+        eq(adminRecoveryCodes.codeHash, codeHash),
+        isNotNull(adminRecoveryCodes.usedAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function spendRecoveryCode(db: Db, adminUserId: number, codeHash: string, now: Date) {
   const rows = await db
     .update(adminRecoveryCodes)

@@ -169,7 +169,8 @@ describe('signing in with a second factor', () => {
     expect(replayed.statusCode).toBe(401);
     expect(replayed.json()).toEqual({
       code: 'second_factor_wrong',
-      error_messages: 'That code is not right. Check it and try again.',
+      error_messages:
+        'That code was used already. Enter the next code your app shows, or a recovery code you have not used.',
     });
     // A used challenge cannot sign in again.
     nextStep();
@@ -216,7 +217,11 @@ describe('signing in with a second factor', () => {
     const signedIn = await secondStep({ challenge: first.challenge, code: typed });
     expect(signedIn.statusCode).toBe(200);
     const second = await challengeOf(staff.email);
-    expect((await secondStep({ challenge: second.challenge, code })).statusCode).toBe(401);
+    const again = await secondStep({ challenge: second.challenge, code });
+    expect(again.statusCode).toBe(401);
+    expect(again.json().error_messages).toMatch(/^That code was used already/);
+    const neverIssued = await secondStep({ challenge: second.challenge, code: 'abcde-fghjk' });
+    expect(neverIssued.json().error_messages).toBe('That code is not right. Check it and try again.');
     const used = await t.db.select().from(auditLog).where(eq(auditLog.action, 'recovery_code_used'));
     expect(used.find((row) => row.entityId === String(staff.id))?.details).toEqual({
       recovery_codes_left: 9,

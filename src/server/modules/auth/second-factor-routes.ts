@@ -63,7 +63,11 @@ export async function secondFactorRoutes(admin: FastifyInstance): Promise<void> 
       if (outcome.kind === 'ended')
         throw new HttpError(401, 'second_factor_challenge_ended', secondFactorTexts.challengeEnded);
       if (outcome.kind === 'wrong')
-        throw new HttpError(401, 'second_factor_wrong', secondFactorTexts.wrongCode);
+        throw new HttpError(
+          401,
+          'second_factor_wrong',
+          outcome.used ? secondFactorTexts.usedCode : secondFactorTexts.wrongCode,
+        );
       reply.header('cache-control', 'no-store');
       return { data: { admin_user: outcome.admin, token: { auth_token: outcome.token } } };
     },

@@ -86,9 +86,20 @@ function matchingStep(secret: string, email: string, code: string, now: Date): n
 
 /** An app code accepted once: its step must be later than the last one accepted (RFC 6238 section 5.2). */
 export async function acceptAppCode(db: Db, admin: AdminUserRow, code: string, now: Date): Promise<boolean> {
-  if (!admin.totpSecret || !admin.totpConfirmedAt) return false;
+  return (await appCodeOutcome(db, admin, code, now)) === 'accepted';
+}
+
+/** As `acceptAppCode`, telling a code that matched but was used already ('used') from one that never matched. */
+export async function appCodeOutcome(
+  db: Db,
+  admin: AdminUserRow,
+  code: string,
+  now: Date,
+): Promise<'accepted' | 'used' | 'wrong'> {
+  if (!admin.totpSecret || !admin.totpConfirmedAt) return 'wrong';
   const step = matchingStep(admin.totpSecret, admin.email, code, now);
-  return step !== undefined && takeTotpStep(db, admin.id, step);
+  if (step === undefined) return 'wrong';
+  return (await takeTotpStep(db, admin.id, step)) ? 'accepted' : 'used';
 }
 
 /** Recovery codes are typed from paper: case, spaces and hyphens do not matter. */

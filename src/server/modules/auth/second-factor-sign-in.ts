@@ -12,12 +12,13 @@ import {
   endChallenge,
   findAdminById,
   findLiveChallenge,
+  isSpentRecoveryCode,
   passkeysOf,
   recordPasskeyUse,
   spendRecoveryCode,
 } from './second-factor-repository';
 import {
-  acceptAppCode,
+  appCodeOutcome,
   isAppCode,
   loadWebAuthn,
   normaliseRecoveryCode,
@@ -30,7 +31,8 @@ const MAX_WRONG_CODES = 5;
 
 export type SecondFactorOutcome =
   | { kind: 'ok'; admin: AdminUser; token: string }
-  | { kind: 'wrong' }
+  /** `used`: a code that was right once, given again (the next one is the app's next code). */
+  | { kind: 'wrong'; used: boolean }
   | { kind: 'ended' }
   | { kind: 'throttled'; retryAfterSeconds: number };
 
@@ -92,17 +94,20 @@ export async function completeSecondFactor(
   if (reservation.kind === 'throttled') return reservation;
 
   let method: 'totp' | 'recovery_code' | 'passkey' | undefined;
+  let used = false;
   if (input.passkey !== undefined) {
     if (await passkeyAnswers(db, admin, challenge.webauthnChallenge, input.passkey, context))
       method = 'passkey';
   } else if (input.code !== undefined) {
     if (isAppCode(input.code)) {
-      if (await acceptAppCode(db, admin, input.code, context.now)) method = 'totp';
-    } else if (
-      admin.totpConfirmedAt &&
-      (await spendRecoveryCode(db, admin.id, hashSecretToken(normaliseRecoveryCode(input.code)), context.now))
-    )
-      method = 'recovery_code';
+      const outcome = await appCodeOutcome(db, admin, input.code, context.now);
+      if (outcome === 'accepted') method = 'totp';
+      used = outcome === 'used';
+    } else if (admin.totpConfirmedAt) {
+      const codeHash = hashSecretToken(normaliseRecoveryCode(input.code));
+      if (await spendRecoveryCode(db, admin.id, codeHash, context.now)) method = 'recovery_code';
+      else used = await isSpentRecoveryCode(db, admin.id, codeHash);
+    }
   }
 
   if (!method) {
@@ -113,7 +118,7 @@ export async function completeSecondFactor(
       if ((await countChallengeFailure(tx, challenge.id)) >= MAX_WRONG_CODES)
         await endChallenge(tx, challenge.id, context.now);
     });
-    return { kind: 'wrong' };
+    return { kind: 'wrong', used };
   }
 
   const token = await db.transaction(async (tx) => {

@@ -1,6 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, fitsWidth, launchBrowser, openAdminPage, screenshot, viewportSweep } from './browser';
+import { addDays, addMonths, monthOf } from '../src/client/components/month-calendar/month-grid';
+import { clinicToday } from '../src/client/lib/clinic-clock';
+import type { StaffRole } from '../src/shared/staff-roles';
+import { adminAuthorization, bookAndPay, createSlots, runSurname } from './api';
+import {
+  axeViolations,
+  baseUrl,
+  fitsWidth,
+  launchBrowser,
+  openAdminPage,
+  screenshot,
+  viewportSweep,
+} from './browser';
 
 // The back office as reception sees it. The e2e server has one account (an administrator) and no way yet to
 // make another, so the browser is told its role is reception (`/api/admin/me`); what the server refuses each
@@ -13,15 +25,13 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function asReception(page: Page): Promise<void> {
+async function asRole(page: Page, role: StaffRole, name: string): Promise<void> {
   await page.route('**/api/admin/me', (route) =>
-    route.fulfill({
-      json: {
-        admin_user: { id: 1, email: 'reception@clinic.test', name: 'Rita Reception', role: 'reception' },
-      },
-    }),
+    route.fulfill({ json: { admin_user: { id: 1, email: `${role}@clinic.test`, name, role } } }),
   );
 }
+
+const asReception = (page: Page) => asRole(page, 'reception', 'Rita Reception');
 
 const menuLinks = (page: Page) => page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link');
 
@@ -45,6 +55,7 @@ describe("reception's back office", () => {
         'FAQ',
         'FEES',
         'E-mails',
+        'Your account',
       ]);
       await screenshot(page, `admin-roles-reception-menu-${viewport.width}`);
 
@@ -80,4 +91,78 @@ describe("reception's back office", () => {
     await page.getByRole('heading', { level: 1, name: 'FAQ' }).waitFor();
     await context.close();
   });
+});
+
+describe("the bookkeeper's appointments", () => {
+  // A paid allergy test of this run, on a day of its own (well after the other browser tests' days).
+  const day = `${addMonths(monthOf(addDays(clinicToday(), 29)), 11)}-05`;
+  const surname = runSurname('Bk');
+  let id = 0;
+
+  beforeAll(async () => {
+    const auth = await adminAuthorization();
+    const [slot] = await createSlots(auth, day, { isAdult: true, isVideoCall: false }, [10 * 60]);
+    await bookAndPay(slot ?? 0, {
+      is_adult: true,
+      is_video_call: false,
+      first_name: 'Bláithín',
+      last_name: surname,
+      email: 'blaithin@example.ie',
+      phone: '087 123 4567',
+      dob: '1990-04-12',
+      consultant_name: 'Dr Walsh',
+      consultant_addres: '12 Harcourt Street, Dublin 2',
+      antihistamine: true,
+      agreement: true,
+    });
+    const list = await fetch(
+      `${baseUrl()}/api/admin/transactions?search_transaction=${surname}&page=1&per_page=10`,
+      {
+        headers: auth,
+      },
+    );
+    expect(list.status).toBe(200);
+    const body = (await list.json()) as { transactions: { id: number }[] };
+    id = body.transactions[0]?.id ?? 0;
+    expect(id).toBeGreaterThan(0);
+  }, 60_000);
+
+  for (const viewport of viewportSweep) {
+    it(`shows an appointment to read and refund, with nothing to change or book, at ${viewport.width} px`, async () => {
+      const { page, errors, context } = await openAdminPage(browser, { viewport });
+      await asRole(page, 'bookkeeper', 'Bea Bookkeeper');
+      let writes = 0;
+      page.on('request', (request) => {
+        if (/\/api\/admin\/(patients|transactions)\b/.test(request.url()) && request.method() !== 'GET')
+          writes++;
+      });
+
+      await page.goto(`/admin?search=${surname}`);
+      const table = page.getByRole('table', { name: /appointments$/ });
+      await table.getByRole('row').filter({ hasText: surname }).waitFor();
+      await page.getByRole('link', { name: 'Open' }).first().waitFor();
+      expect(await page.getByRole('link', { name: 'Book for a patient' }).count()).toBe(0);
+      expect(await table.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+      await table.getByRole('button', { name: /^Refund/ }).waitFor();
+      // Patients' records are not the bookkeeper's: the name is text.
+      expect(await table.getByRole('link', { name: `Bláithín ${surname}`, exact: true }).count()).toBe(0);
+      await screenshot(page, `admin-roles-bookkeeper-list-${viewport.width}`);
+
+      await page.goto(`/admin/appointment/edit?id=${id}`);
+      await page.getByRole('heading', { level: 1, name: `Bláithín ${surname}` }).waitFor();
+      await page.getByText('Your role can see this appointment but not change it.').waitFor();
+      await page.getByRole('button', { name: 'Refund' }).waitFor();
+      for (const name of ['Save changes', 'Delete', 'Change time', 'Mark attended', 'Mark no-show'])
+        expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+      expect(await page.getByRole('textbox', { name: /First name/ }).isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Back to appointments' }).waitFor();
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await axeViolations(page, `bookkeeper appointment ${viewport.width}`)).toEqual([]);
+      await screenshot(page, `admin-roles-bookkeeper-appointment-${viewport.width}`);
+
+      expect(writes).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
 });

@@ -7,6 +7,7 @@ import { useTableParams } from '../../components/data-table/use-table-params';
 import { ERASED_PATIENT } from '../../components/patient-details/patient-labels';
 import { formatAdminDateTime } from '../../lib/clinic-clock';
 import type { RouteHandle } from '../../lib/route-handle';
+import { useRoleCan } from '../../lib/use-role-can';
 import { deleteDialog, refundDialog, useAppointmentActions } from './appointment-actions';
 import { AppointmentPaymentBadge, StatusBadge } from './appointment-badges';
 import {
@@ -35,13 +36,18 @@ export const handle: RouteHandle = {
 const INCLUDE_CANCELLED = 'include_cancelled';
 const INCLUDE_HELD = 'include_held';
 
-const columns: DataTableColumn<StaffAppointment>[] = [
+/** The columns; the patient's name links to their record for a role that may see patients. */
+const columnsFor = (mayOpenPatients: boolean): DataTableColumn<StaffAppointment>[] => [
   {
     header: 'Patient name',
     className: 'appointments__patient',
     cell: (row) =>
       row.patient_id !== null && row.full_name ? (
-        <Link to={`/admin/patients/${row.patient_id}`}>{row.full_name}</Link>
+        mayOpenPatients ? (
+          <Link to={`/admin/patients/${row.patient_id}`}>{row.full_name}</Link>
+        ) : (
+          row.full_name
+        )
       ) : (
         <span className="appointments__erased">{ERASED_PATIENT}</span>
       ),
@@ -127,6 +133,7 @@ const rowLabel = (row: StaffAppointment) =>
  * Booked appointments newest first, searched by name, e-mail or phone, paged on the server; the page, search,
  * page size, 'Show cancelled and refunded' and 'Show bookings being made' live in the address. Each row opens its appointment; paid ones
  * can be refunded, booked and paid ones deleted. Export downloads Appointments.csv of what the list shows.
+ * Booking, deleting, refunding and exporting are offered only to the roles that may do them.
  */
 export function Component() {
   return <AppointmentsPage />;
@@ -147,6 +154,10 @@ export function AppointmentsPage({ overview }: { overview?: ReactNode }) {
   const list = useAppointments(params, filter);
   const { deleteAppointment, refundAppointment } = useAppointmentActions();
   const kindName = isVideoCall ? 'Video consultations' : 'Allergy tests';
+  const mayWrite = useRoleCan('appointments_write');
+  const mayRefund = useRoleCan('refunds');
+  const mayExport = useRoleCan('appointments_export');
+  const columns = columnsFor(useRoleCan('patients'));
 
   const setFlag = (key: typeof INCLUDE_CANCELLED | typeof INCLUDE_HELD, include: boolean) =>
     setSearchParams(
@@ -160,7 +171,7 @@ export function AppointmentsPage({ overview }: { overview?: ReactNode }) {
       { preventScrollReset: true },
     );
 
-  const bookLink = (
+  const bookLink = mayWrite && (
     <Link
       className="button button--primary"
       to={`/admin/availability?type=${isVideoCall ? 'video' : 'test'}`}
@@ -220,16 +231,20 @@ export function AppointmentsPage({ overview }: { overview?: ReactNode }) {
           editHref={(row) => appointmentEditPath(row.id)}
           editLabel="Open"
           rowHref={(row) => appointmentEditPath(row.id)}
-          rowActions={[
-            {
-              label: 'Refund',
-              tone: 'danger',
-              isShown: canRefund,
-              confirm: refundDialog,
-              run: refundAppointment,
-            },
-          ]}
-          onDelete={deleteAppointment}
+          rowActions={
+            mayRefund
+              ? [
+                  {
+                    label: 'Refund',
+                    tone: 'danger',
+                    isShown: canRefund,
+                    confirm: refundDialog,
+                    run: refundAppointment,
+                  },
+                ]
+              : []
+          }
+          onDelete={mayWrite ? deleteAppointment : undefined}
           canDelete={canDelete}
           deleteDialog={deleteDialog}
           noResultsHint={<HiddenRowsHint includeCancelled={includeCancelled} includeHeld={includeHeld} />}
@@ -245,7 +260,7 @@ export function AppointmentsPage({ overview }: { overview?: ReactNode }) {
           }
           toolbar={
             <>
-              <ExportCsvButton url={appointmentsCsvUrl(filter)} fileName="Appointments.csv" />
+              {mayExport && <ExportCsvButton url={appointmentsCsvUrl(filter)} fileName="Appointments.csv" />}
               {bookLink}
             </>
           }

@@ -12,6 +12,7 @@ import { useNotify } from '../../components/notifications/use-notify';
 import { carriesHealthDetails } from '../../components/patient-details/patient-labels';
 import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
 import type { FormSlot } from '../../lib/patient-fields';
+import { useRoleCan } from '../../lib/use-role-can';
 import { deleteDialog, dialogTexts, refundDialog, useAppointmentActions } from './appointment-actions';
 import { AppointmentPaymentBadge, StatusBadge } from './appointment-badges';
 import { AppointmentEmails } from './appointment-emails';
@@ -38,7 +39,8 @@ import { PatientFields } from './patient-fields';
  * appointment's state, what staff can do now (mark attended or no-show after the start, refund a paid one,
  * delete), the Appointment info and, for an appointment paid online, its Payment Info; the patient form prefilled,
  * the documents downloadable, replaceable and removable, and 'Change time'; the e-mails sent about it. An
- * appointment whose patient was erased has nothing to edit: back to the list.
+ * appointment whose patient was erased has nothing to edit: back to the list. A role that may only read
+ * appointments (the bookkeeper) sees it all as text, with Refund if the role may refund.
  */
 export function EditAppointment({ id }: { id: number }) {
   const record = useAppointment(id);
@@ -90,6 +92,10 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
   const closed = isClosed(appointment);
+  const mayWrite = useRoleCan('appointments_write');
+  const mayRefund = useRoleCan('refunds') && canRefund(appointment);
+  const mayDelete = mayWrite && canDelete(appointment);
+  const readOnly = closed || !mayWrite;
 
   const form = useAppointmentForm({
     slot: formSlot,
@@ -157,8 +163,8 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
     else void navigate(listPath);
   };
 
-  const moves = closed ? [] : attendanceMoves(appointment);
-  const notStartedYet = waitsForStart(appointment);
+  const moves = readOnly ? [] : attendanceMoves(appointment);
+  const notStartedYet = mayWrite && waitsForStart(appointment);
   const shownDialog =
     dialog === 'refund'
       ? dialogTexts(refundDialog, appointment)
@@ -191,14 +197,20 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
         </p>
       </AdminFormHeader>
 
-      {closed && (
+      {closed ? (
         <p className="admin-notice appointment-notice">
           This appointment was {appointment.appointment_status === 'refunded' ? 'refunded' : 'cancelled'}: it
           can no longer be changed.
         </p>
+      ) : (
+        !mayWrite && (
+          <p className="admin-notice appointment-notice">
+            Your role can see this appointment but not change it.
+          </p>
+        )
       )}
 
-      {(moves.length > 0 || canRefund(appointment) || canDelete(appointment) || notStartedYet) && (
+      {(moves.length > 0 || mayRefund || mayDelete || notStartedYet) && (
         <fieldset className="appointment-toolbar" ref={toolbarRef}>
           <legend className="visually-hidden">Appointment actions</legend>
           {moves.includes('attended') && (
@@ -231,7 +243,7 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
             </p>
           )}
           <span className="appointment-toolbar__spacer" />
-          {canRefund(appointment) && (
+          {mayRefund && (
             <button
               type="button"
               className="button button--danger-secondary"
@@ -240,7 +252,7 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
               Refund
             </button>
           )}
-          {canDelete(appointment) && (
+          {mayDelete && (
             <button
               type="button"
               className="button button--danger-secondary"
@@ -264,20 +276,20 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
           onSubmit={form.onSubmit}
           actions={
             <>
-              {!closed && (
+              {!readOnly && (
                 <button type="submit" className="button button--primary" disabled={save.isPending}>
                   {save.isPending ? 'Saving…' : 'Save changes'}
                 </button>
               )}
               <button type="button" className="button button--secondary" onClick={cancel}>
-                {closed ? 'Back to appointments' : 'Cancel'}
+                {readOnly ? 'Back to appointments' : 'Cancel'}
               </button>
             </>
           }
         >
           <fieldset className="appointment-form__all">
             <legend className="visually-hidden">Appointment details</legend>
-            {canMove(appointment) && slot && (
+            {mayWrite && canMove(appointment) && slot && (
               <Controller
                 control={form.control}
                 name="new_time"
@@ -302,7 +314,7 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
               form={form}
               slot={formSlot}
               askPaymentType={appointment.booked_by_admin}
-              readOnly={closed}
+              readOnly={readOnly}
             />
           </fieldset>
         </AppointmentForm>

@@ -165,4 +165,17 @@ describe("the bookkeeper's appointments", () => {
       await context.close();
     });
   }
+
+  it("offers no Patients.csv, GDPR export or erasure, which are the administrator's", async () => {
+    const { page, context } = await openAdminPage(browser);
+    await asReception(page);
+    await page.goto(`/admin/patients?search=${surname}`);
+    await page.getByRole('table').getByRole('row').filter({ hasText: surname }).waitFor();
+    expect(await page.getByRole('button', { name: /Export CSV/ }).count()).toBe(0);
+    await page.getByRole('table').getByRole('link').first().click();
+    await page.getByText(/^Patient, /).waitFor();
+    expect(await page.getByRole('button', { name: 'Export data' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Erase' }).count()).toBe(0);
+    await context.close();
+  });
 });

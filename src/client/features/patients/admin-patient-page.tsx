@@ -14,6 +14,7 @@ import { ApiError } from '../../lib/api-client';
 import { clinicToday } from '../../lib/clinic-clock';
 import { useFileDownload } from '../../lib/download-file';
 import type { RouteHandle } from '../../lib/route-handle';
+import { useRoleCan } from '../../lib/use-role-can';
 import { patientZipName, patientZipUrl, useErasePatient, usePatient } from './patients-admin-api';
 import './patients.css';
 
@@ -60,6 +61,8 @@ function PatientScreen({ patient }: { patient: PatientDetail }) {
   const zip = useFileDownload();
   const { erase, forget } = useErasePatient();
   const [dialog, setDialog] = useState<Dialog>(null);
+  // A patient's GDPR export and erasure are the administrator's (as Patients.csv is).
+  const mayExport = useRoleCan('patients_export');
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const refusalRef = useRef<HTMLDivElement>(null);
@@ -155,18 +158,20 @@ function PatientScreen({ patient }: { patient: PatientDetail }) {
         }
         {...BACK}
       >
-        <div className="patient-actions">
-          <button type="button" className="button button--secondary" onClick={() => setDialog('export')}>
-            Export data
-          </button>
-          <button
-            type="button"
-            className="button button--danger-secondary"
-            onClick={() => setDialog('erase')}
-          >
-            Erase
-          </button>
-        </div>
+        {mayExport && (
+          <div className="patient-actions">
+            <button type="button" className="button button--secondary" onClick={() => setDialog('export')}>
+              Export data
+            </button>
+            <button
+              type="button"
+              className="button button--danger-secondary"
+              onClick={() => setDialog('erase')}
+            >
+              Erase
+            </button>
+          </div>
+        )}
       </AdminFormHeader>
 
       {refusal && (

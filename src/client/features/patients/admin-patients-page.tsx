@@ -5,6 +5,7 @@ import { ExportCsvButton } from '../../components/data-table/export-csv-button';
 import { useTableParams } from '../../components/data-table/use-table-params';
 import { formatDateOfBirth, NOT_GIVEN } from '../../components/patient-details/patient-labels';
 import type { RouteHandle } from '../../lib/route-handle';
+import { useRoleCan } from '../../lib/use-role-can';
 import { patientsCsvUrl, usePatients } from './patients-admin-api';
 import './patients.css';
 
@@ -57,6 +58,7 @@ const columns: DataTableColumn<PatientListItem>[] = [
 export function Component() {
   const params = useTableParams({ defaultPerPage: PATIENTS_PAGE_SIZE });
   const list = usePatients(params);
+  const mayExport = useRoleCan('patients_export');
 
   return (
     <>
@@ -85,7 +87,11 @@ export function Component() {
               </Link>
             </>
           }
-          toolbar={<ExportCsvButton url={patientsCsvUrl(params.search)} fileName="Patients.csv" />}
+          toolbar={
+            mayExport ? (
+              <ExportCsvButton url={patientsCsvUrl(params.search)} fileName="Patients.csv" />
+            ) : undefined
+          }
         />
       </div>
     </>

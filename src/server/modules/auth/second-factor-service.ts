@@ -85,7 +85,7 @@ function matchingStep(secret: string, email: string, code: string, now: Date): n
 }
 
 /** An app code accepted once: its step must be later than the last one accepted (RFC 6238 section 5.2). */
-export async function acceptAppCode(db: Db, admin: AdminUserRow, code: string, now: Date): Promise<boolean> {
+async function acceptAppCode(db: Db, admin: AdminUserRow, code: string, now: Date): Promise<boolean> {
   return (await appCodeOutcome(db, admin, code, now)) === 'accepted';
 }
 

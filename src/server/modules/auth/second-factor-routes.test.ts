@@ -381,6 +381,8 @@ describe('requiring a second factor clinic-wide', () => {
       const me = await call('GET', '/api/admin/me', staff.token);
       expect(me.statusCode).toBe(200);
       expect(me.json().second_factor).toEqual({ enabled: false, required: true });
+      // Their own sessions stay theirs to see and end beside the set-up.
+      expect((await call('GET', '/api/admin/account/sessions', staff.token)).statusCode).toBe(200);
       // One with a second factor goes on as before.
       expect((await call('GET', '/api/admin/fa_questions', admin.token)).statusCode).toBe(200);
 

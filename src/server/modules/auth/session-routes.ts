@@ -8,19 +8,33 @@ import { endSession, listSessions } from './session-service';
 
 /** One's own back-office sessions (the account page): list them, end any of them. */
 export async function sessionRoutes(admin: FastifyInstance): Promise<void> {
-  route(admin, listAccountSessions, async (request) => {
-    if (request.authSessionId === undefined) throw unauthorized();
-    const sessions = await listSessions(
-      admin.db,
-      currentAdmin(request).id,
-      request.authSessionId,
-      sessionTimeOf(admin),
-    );
-    return { sessions };
-  });
+  // One's own sessions stay open while the clinic waits for this staff member to set up a second factor: the
+  // account page shows them beside the set-up, and a stolen session can still be ended.
+  const setUp = { config: { secondFactorSetup: true } };
 
-  route(admin, endAccountSession, async (request) => {
-    await endSession(admin.db, adminActorOf(request), request.params.id, sessionTimeOf(admin));
-    return undefined;
-  });
+  route(
+    admin,
+    listAccountSessions,
+    async (request) => {
+      if (request.authSessionId === undefined) throw unauthorized();
+      const sessions = await listSessions(
+        admin.db,
+        currentAdmin(request).id,
+        request.authSessionId,
+        sessionTimeOf(admin),
+      );
+      return { sessions };
+    },
+    setUp,
+  );
+
+  route(
+    admin,
+    endAccountSession,
+    async (request) => {
+      await endSession(admin.db, adminActorOf(request), request.params.id, sessionTimeOf(admin));
+      return undefined;
+    },
+    setUp,
+  );
 }

@@ -72,6 +72,8 @@ describe('Your account', () => {
       if (viewport.width > 700) await screenshot(page, `admin-account-confirm-${viewport.width}`);
       await dialog.getByRole('button', { name: 'End session' }).click();
       await expect.poll(() => theirs.count()).toBe(0);
+      // The ended session's button went with its row: the focus lands on the page's main region, not the body.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
       expect(await meStatus(other.token)).toBe(401);
       await expect.poll(() => mine.count()).toBe(1);
       expect(errors).toEqual([]);

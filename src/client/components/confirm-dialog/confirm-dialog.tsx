@@ -71,7 +71,10 @@ export function ConfirmDialog({
       dialog.close();
       const opener = openerRef.current;
       openerRef.current = null;
+      // The opener can be gone with what the dialog confirmed (an ended session's row): the page's main region
+      // then takes the focus, so a keyboard or screen reader is not dropped to the start of the document.
       if (opener?.isConnected) opener.focus();
+      else dialog.closest('main')?.focus();
     }
   }, [open, initialFocusRef]);
 

@@ -44,7 +44,6 @@ function InviteForm() {
     handleSubmit,
     reset,
     setError,
-    setFocus,
     formState: { errors },
   } = useForm<InviteStaffRequest>({
     resolver: zodResolver(inviteStaffRequestSchema),
@@ -56,8 +55,6 @@ function InviteForm() {
       const { staff_member } = await invite.mutateAsync(values);
       notify.success(`Invitation sent to ${staff_member.email}. The link works for 72 hours.`);
       reset();
-      // Ready for the next person, rather than the focus left on a button the page has moved on from.
-      setFocus('name');
     } catch (error) {
       if (!applyServerErrors(error, setError, (name) => (inviteFields as readonly string[]).includes(name)))
         notifyApiError(notify, error);

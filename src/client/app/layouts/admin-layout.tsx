@@ -7,8 +7,9 @@ import { AppErrorBoundary } from '../../components/app-error-boundary/app-error-
 import { LogoMark } from '../../components/brand/logo-mark';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DocumentHead } from '../../components/document-head/document-head';
-import { removeAdminQueries, useLogout, useLogoutEverywhere, useMe } from '../../features/auth/login-api';
-import { rememberSignedOut } from '../../features/auth/signed-out-reason';
+import { removeAdminQueries } from '../../features/auth/login-api';
+import { rememberSignedOut } from '../../features/auth/remember-signed-out';
+import { useLogout, useLogoutEverywhere, useMe } from '../../features/auth/sign-out-api';
 import { useAuthToken } from '../../features/auth/use-auth-token';
 import { useReferralsAwaiting } from '../../features/referrals/referrals-admin-api';
 import { setRoleForbiddenHandler, setUnauthorizedHandler } from '../../lib/api-client';

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { CheckboxField } from '../../components/form-field/checkbox-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import type { RouteHandle } from '../../lib/route-handle';
@@ -13,6 +14,8 @@ export function Component() {
   const update = useUpdateClinicSettings();
   const notify = useNotify();
   const required = settings.data?.settings.require_second_factor ?? false;
+  // The box shows what was chosen at once, while the server is asked; a refusal puts the stored value back.
+  const [chosen, setChosen] = useState<boolean>();
   return (
     <div className="account-page">
       <div className="admin-page__header">
@@ -27,9 +30,10 @@ export function Component() {
           <CheckboxField
             label="Require two-step sign-in of every staff member"
             hint="Those without an authenticator app or a passkey can then only set one up until they do. Health data warrants it."
-            checked={required}
+            checked={chosen ?? required}
             disabled={update.isPending}
-            onChange={(event) =>
+            onChange={(event) => {
+              setChosen(event.target.checked);
               update.mutate(event.target.checked, {
                 onSuccess: (answer) =>
                   notify.success(
@@ -38,8 +42,9 @@ export function Component() {
                       : 'Two-step sign-in is no longer required.',
                   ),
                 onError: (error) => notifyApiError(notify, error),
-              })
-            }
+                onSettled: () => setChosen(undefined),
+              });
+            }}
           />
         )}
       </section>

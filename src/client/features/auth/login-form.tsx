@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { z } from 'zod';
 import type { LoginRequest, loginRequestSchema } from '../../../shared/auth';
 import { texts } from '../../../shared/validation-texts';
@@ -8,7 +8,10 @@ import { ApiError } from '../../lib/api-client';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { useLightForm } from '../../lib/use-light-form';
 import { useLogin } from './login-api';
-import { SecondStepForm, type SignInChallenge } from './second-step-form';
+import type { SignInChallenge } from './second-step-form';
+
+// Only staff with a second factor reach the second step: its form stays out of the sign-in page's first JavaScript.
+const SecondStepForm = lazy(() => import('./second-step-form'));
 
 type LoginFormValues = z.input<typeof loginRequestSchema>;
 
@@ -60,13 +63,15 @@ export function LoginForm({ onSecondStep }: { onSecondStep?: (asked: boolean) =>
 
   if (challenge)
     return (
-      <SecondStepForm
-        challenge={challenge}
-        onRestart={() => {
-          setChallenge(undefined);
-          onSecondStep?.(false);
-        }}
-      />
+      <Suspense fallback={null}>
+        <SecondStepForm
+          challenge={challenge}
+          onRestart={() => {
+            setChallenge(undefined);
+            onSecondStep?.(false);
+          }}
+        />
+      </Suspense>
     );
 
   return (

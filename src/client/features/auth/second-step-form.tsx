@@ -1,11 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { login } from '../../../shared/api/auth-endpoints';
-import type { ResponseOf } from '../../../shared/api/endpoint';
+import type { BodyInput, ResponseOf } from '../../../shared/api/endpoint';
+import { signInSecondFactor } from '../../../shared/api/second-factor-endpoints';
 import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
-import { ApiError } from '../../lib/api-client';
-import { useSecondFactorSignIn } from './login-api';
+import { ApiError, callEndpoint } from '../../lib/api-client';
+import { rememberSignIn } from './login-api';
 
 type LoginData = ResponseOf<typeof login>['data'];
 export type SignInChallenge = Extract<LoginData, { second_factor: unknown }>['second_factor'];
@@ -14,7 +16,7 @@ export type SignInChallenge = Extract<LoginData, { second_factor: unknown }>['se
  * The sign-in's second step: a code from the authenticator app, a recovery code, or a passkey, as the staff member
  * has them. A challenge that ended (five wrong codes, five minutes) sends them back to the password.
  */
-export function SecondStepForm({
+export default function SecondStepForm({
   challenge,
   onRestart,
 }: {
@@ -146,4 +148,14 @@ export function SecondStepForm({
       </button>
     </div>
   );
+}
+
+/** The second step: a code (from the app, or a recovery code) or a passkey's assertion for the challenge. */
+function useSecondFactorSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyInput<typeof signInSecondFactor>) =>
+      callEndpoint(signInSecondFactor, { json: body }),
+    onSuccess: ({ data }) => rememberSignIn(queryClient, data),
+  });
 }

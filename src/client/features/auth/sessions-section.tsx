@@ -5,8 +5,8 @@ import { StateBadge } from '../../components/state-badge/state-badge';
 import { ApiError } from '../../lib/api-client';
 import { formatAdminDateTime } from '../../lib/clinic-clock';
 import { timeAgo } from '../../lib/time-ago';
-import { useLogoutEverywhere } from './login-api';
 import { useAccountSessions, useEndSession } from './sessions-api';
+import { useLogoutEverywhere } from './sign-out-api';
 
 const browserOf = (session: AccountSession) => session.browser ?? 'Unknown browser';
 

@@ -5,7 +5,6 @@ import type { signInSecondFactor } from '../../../shared/api/second-factor-endpo
 import { callEndpoint } from '../../lib/api-client';
 import { setAuthToken } from '../../lib/auth-token';
 import { endpointQueryKey } from '../../lib/query-client';
-import { SIGNED_OUT_REASON_KEY } from './signed-out-reason';
 
 /** `getMe` answers `{ admin_user }`; the login answer seeds it. */
 const meQueryKey = endpointQueryKey(getMe);
@@ -30,7 +29,6 @@ export function rememberSignIn(queryClient: QueryClient, data: SignedIn): void {
   queryClient.setQueryData<MeResponse>(meQueryKey, { admin_user: data.admin_user });
   void queryClient.invalidateQueries({ queryKey: meQueryKey });
   setAuthToken(data.token.auth_token);
-  sessionStorage.removeItem(SIGNED_OUT_REASON_KEY);
 }
 
 /**

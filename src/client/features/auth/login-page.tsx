@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { clinic } from '../../../shared/clinic';
 import { AppErrorBoundary } from '../../components/app-error-boundary/app-error-boundary';
@@ -6,7 +6,7 @@ import { LogoMark } from '../../components/brand/logo-mark';
 import { DocumentHead } from '../../components/document-head/document-head';
 import type { RouteHandle } from '../../lib/route-handle';
 import { LoginForm } from './login-form';
-import { readSignedOutMessage } from './signed-out-reason';
+import { forgetSignedOutMessage, readSignedOutMessage } from './signed-out-reason';
 import { useAuthToken } from './use-auth-token';
 import '../../styles/base.css';
 import './login-page.css';
@@ -30,8 +30,9 @@ function afterSignIn(state: unknown): string {
 export function Component() {
   const token = useAuthToken();
   const location = useLocation();
-  // Read on arrival; signing in again forgets it (rememberSignIn).
+  // Read on arrival and forgotten: a later visit to /login has nothing to say.
   const [signedOut] = useState(readSignedOutMessage);
+  useEffect(forgetSignedOutMessage, []);
   const [secondStep, setSecondStep] = useState(false);
   if (token) return <Navigate to={afterSignIn(location.state)} replace />;
 
@@ -47,7 +48,7 @@ export function Component() {
             {secondStep ? 'Two-step sign-in' : 'Sign in'}
           </h1>
           <p className="login__lead">Staff sign-in to the back office.</p>
-          {signedOut && (
+          {signedOut && !secondStep && (
             <p className="login__signed-out" role="status">
               {signedOut}
             </p>

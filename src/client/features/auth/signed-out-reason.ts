@@ -13,3 +13,12 @@ export function readSignedOutMessage(): string | undefined {
     return undefined;
   }
 }
+
+/** Forgets the reason once shown, so a later visit to /login has nothing to say. */
+export function forgetSignedOutMessage(): void {
+  try {
+    window.sessionStorage.removeItem(SIGNED_OUT_REASON_KEY);
+  } catch {
+    // nothing kept
+  }
+}

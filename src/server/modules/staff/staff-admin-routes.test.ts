@@ -318,7 +318,11 @@ describe('changing and disabling accounts', () => {
       update(second.id, { disabled: true }, bearer(first.token)),
       update(first.id, { disabled: true }, bearer(second.token)),
     ]);
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    // The loser is refused as the last administrator, or, when the winner's change landed before its own
+    // call was let in, as signed out (disabling ends every session at once). Either way one stays.
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(1);
+    expect(codes.find((code) => code !== 200)).toBeOneOf([401, 409]);
     const winner = answers[0]?.statusCode === 200 ? first : second;
     expect((await update(adminId, { role: 'administrator' }, bearer(winner.token))).statusCode).toBe(200);
     for (const person of [first, second]) await update(person.id, { role: 'reception', disabled: false });

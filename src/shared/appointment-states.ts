@@ -11,12 +11,15 @@
  * - cancelled: ended without taking place (deleted by staff or cancelled by the patient; or a payment came after
  *   the time was lost, and was refunded);
  * - refunded: a paid appointment cancelled with its payment given back;
+ * - arrived: on its day, the patient is at the desk (checked in); a mistake is undone the same day, back to booked
+ *   or paid as its payment says;
  * - attended, no_show: after its start, as staff marked it.
  */
 export const appointmentStatuses = [
   'held',
   'booked',
   'paid',
+  'arrived',
   'cancelled',
   'refunded',
   'attended',
@@ -45,6 +48,8 @@ interface Move {
    * prepare, so reminders due before it are not sent. Booking (visitor or staff) sets it too.
    */
   schedules?: true;
+  /** The move stamps when the patient arrived at the desk (`arrived_at` becomes now), or clears it (undone). */
+  arrival?: 'stamp' | 'clear';
 }
 
 export const appointmentMoves = {
@@ -68,10 +73,16 @@ export const appointmentMoves = {
    * the old one is freed once the new one is booked.
    */
   reschedule: { from: ['booked', 'paid'], schedules: true },
+  /** On its day, the patient is at the desk: staff check them in. */
+  arrive: { from: ['booked', 'paid'], to: 'arrived', arrival: 'stamp' },
+  /** Checked in by mistake, undone the same day: back to booked, */
+  undoArrival: { from: ['arrived'], to: 'booked', arrival: 'clear' },
+  /** or to paid when its card payment stands. */
+  undoPaidArrival: { from: ['arrived'], to: 'paid', arrival: 'clear' },
   /** After its start, staff mark that the patient came, */
-  attend: { from: ['booked', 'paid', 'no_show'], to: 'attended' },
+  attend: { from: ['booked', 'paid', 'arrived', 'no_show'], to: 'attended' },
   /** or did not. */
-  miss: { from: ['booked', 'paid', 'attended'], to: 'no_show' },
+  miss: { from: ['booked', 'paid', 'arrived', 'attended'], to: 'no_show' },
 } as const satisfies Record<string, Move>;
 
 export type AppointmentMove = keyof typeof appointmentMoves;
@@ -96,6 +107,7 @@ export const endedStatuses = ['cancelled', 'refunded'] as const satisfies readon
 export const occupyingStatuses = [
   'booked',
   'paid',
+  'arrived',
   'attended',
   'no_show',
 ] as const satisfies readonly AppointmentStatus[];

@@ -15,6 +15,7 @@ export const appointmentStatusLabels: Record<AppointmentStatus, string> = {
   held: 'Being booked',
   booked: 'Booked',
   paid: 'Booked',
+  arrived: 'Arrived',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
   attended: 'Attended',
@@ -33,6 +34,8 @@ export const appointmentTexts = {
   refundMessage: 'This appointment will be deleted. Are you sure you want to make refund ?',
   markedAttended: 'The appointment was marked as attended.',
   markedNoShow: 'The appointment was marked as a no-show.',
+  markedArrived: 'The patient was marked as arrived.',
+  markedNotArrived: 'The arrival was undone.',
   notFound: 'Appointment not found',
   slotNotFree: 'This time is not free any more. Please choose another.',
   otherKind: 'The new time must be of the same kind: the same test or consultation, for an adult or a child.',
@@ -44,7 +47,9 @@ export const appointmentTexts = {
   changedMeanwhile:
     'This appointment has changed since you opened it (it may just have been paid). Look at it again before deleting it.',
   attendanceTooEarly: 'An appointment can be marked attended or missed once it has started.',
-  attendanceNotHere: 'Only a booked appointment can be marked attended or missed.',
+  attendanceNotHere: 'Only a booked appointment can be marked arrived, attended or missed.',
+  arrivalNotToday:
+    'A patient can be marked as arrived, or the arrival undone, only on the day of the appointment.',
   wrongPatient: 'patient[id] is not the patient of this appointment.',
 } as const;
 
@@ -105,7 +110,7 @@ const staffAppointmentSchema = z.object({
   status: z.string(),
   /** 'Paid', 'Booked by admin' or the capitalised status (spec 2.6). */
   status_label: z.string(),
-  /** The appointment's own state (held, booked, paid, cancelled, refunded, attended, no_show). */
+  /** The appointment's own state (held, booked, paid, arrived, cancelled, refunded, attended, no_show). */
   appointment_status: z.enum(appointmentStatuses),
   /** 'stripe' or 'test'; null for a booking made by staff. */
   provider: z.string().nullable(),
@@ -116,6 +121,8 @@ const staffAppointmentSchema = z.object({
   refunded_at: z.string().nullable(),
   /** When it was registered (booked), ISO 8601. */
   created_at: z.string(),
+  /** When the patient was checked in at the desk, ISO 8601; null if not (or undone). */
+  arrived_at: z.string().nullable(),
   /** '' once the patient's personal data was erased. */
   full_name: z.string(),
   /** 'Adult' or 'Child'. */
@@ -239,10 +246,26 @@ export const appointmentUpdateRequestSchema = z
   .superRefine(adminPatientIssues);
 export type AppointmentUpdateRequest = z.output<typeof appointmentUpdateRequestSchema>;
 
-/** `PUT /api/admin/transactions/:id/attendance`: after its start, staff mark whether the patient came. */
+/** What staff mark of the patient: at the desk, that undone, and, after the start, whether they came. */
+const attendanceMarks = ['arrived', 'not_arrived', 'attended', 'no_show'] as const;
+export type AttendanceMark = (typeof attendanceMarks)[number];
+
+/**
+ * `PUT /api/admin/transactions/:id/attendance`: on the appointment's day staff mark the patient arrived (or undo
+ * it); after its start, whether the patient came.
+ */
 export const attendanceRequestSchema = z
-  .object({ status: z.enum(['attended', 'no_show'], { error: 'status must be attended or no_show' }) })
+  .object({
+    status: z.enum(attendanceMarks, { error: 'status must be arrived, not_arrived, attended or no_show' }),
+  })
   .strict();
+
+export const attendanceMessages: Record<AttendanceMark, string> = {
+  arrived: appointmentTexts.markedArrived,
+  not_arrived: appointmentTexts.markedNotArrived,
+  attended: appointmentTexts.markedAttended,
+  no_show: appointmentTexts.markedNoShow,
+};
 
 /** The columns of Appointments.csv, in order: the table's, then the details a spreadsheet needs. */
 export const appointmentCsvColumns = [

@@ -104,6 +104,7 @@ const errorCodes = [
   'slot_other_price',
   'attendance_too_early',
   'attendance_not_allowed',
+  'arrival_not_today',
   'notice_passed',
   'cancel_in_progress',
   // Payments

@@ -633,6 +633,8 @@ export const appointments = pgTable(
      * The patient was told the time then, with how to prepare; a reminder due before it is not sent.
      */
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the patient was checked in at the desk (kept once attended or marked no-show; cleared if undone). */
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

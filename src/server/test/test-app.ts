@@ -26,9 +26,9 @@ export function testConfig(env: Record<string, string> = {}) {
 }
 
 /** The API on a fresh database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set); one per test file. */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(options: { clock?: () => Date } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(), database, web: false });
+  const app = await buildApp({ config: testConfig(), database, web: false, clock: options.clock });
   await app.ready();
   return {
     app,
@@ -64,8 +64,8 @@ export interface AdminTestApp extends TestApp {
 }
 
 /** The API on a fresh database with an admin signed in: what every back-office test file starts from. */
-export async function createAdminTestApp(): Promise<AdminTestApp> {
-  return withSignedInAdmin(await createTestApp());
+export async function createAdminTestApp(options: { clock?: () => Date } = {}): Promise<AdminTestApp> {
+  return withSignedInAdmin(await createTestApp(options));
 }
 
 /** `testApp` with a new admin signed in. */

@@ -54,7 +54,8 @@ export const deleteAppointment = withSchemas(admin.deleteAppointment, {
 });
 
 export const setAttendance = withSchemas(admin.setAttendance, {
-  summary: 'After its start, marks a booked or paid appointment attended or no_show (and back)',
+  summary:
+    'Marks what became of the patient: arrived (on the day of a booked or paid appointment; not_arrived undoes it the same day, back to booked or paid), or, after its start, attended or no_show (and back)',
   params: appointmentIdParams,
   body: attendanceRequestSchema,
   response: appointmentChangeResponseSchema,

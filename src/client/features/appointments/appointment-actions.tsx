@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback } from 'react';
 import type { AppointmentStatus } from '../../../shared/appointment-states';
-import { appointmentTexts, type StaffAppointment } from '../../../shared/appointments';
+import { appointmentTexts, attendanceMessages, type StaffAppointment } from '../../../shared/appointments';
 import { formatEuro } from '../../../shared/euro';
 import { paymentTexts } from '../../../shared/payments';
 import type { DataTableDeleteDialog } from '../../components/data-table/data-table';
@@ -121,10 +121,7 @@ export function useAppointmentActions() {
     ),
     markAttendance: useCallback(
       (id: number, status: Attendance) =>
-        run(
-          () => attendanceAsync({ id, status }),
-          status === 'attended' ? appointmentTexts.markedAttended : appointmentTexts.markedNoShow,
-        ),
+        run(() => attendanceAsync({ id, status }), attendanceMessages[status]),
       [run, attendanceAsync],
     ),
     /** The attendance being saved, if any (its button says so). */

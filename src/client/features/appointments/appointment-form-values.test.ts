@@ -39,6 +39,7 @@ const detail = (changes: Partial<StaffAppointmentDetail> = {}): StaffAppointment
   paid_at: null,
   refunded_at: null,
   created_at: '2026-11-20T10:00:00.000Z',
+  arrived_at: null,
   full_name: 'Aoife Byrne',
   appointment_type: 'Adult',
   is_video_call: false,

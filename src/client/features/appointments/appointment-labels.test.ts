@@ -9,6 +9,8 @@ import {
   canDelete,
   canRefund,
   clinicDayOf,
+  clinicTimeOf,
+  clinicToday,
   emailStatusLabel,
   kindSwitchPath,
   patientNameOf,
@@ -63,6 +65,30 @@ describe('appointment labels', () => {
     expect(attendanceMoves(row('attended', 'succeeded', true))).toEqual(['no_show']);
     expect(attendanceMoves(row('no_show', 'booked', true))).toEqual(['attended']);
     expect(attendanceMoves(row('refunded', 'refunded', true))).toEqual([]);
+  });
+
+  it("checks in on the appointment's clinic day only, before or after its start, and undoes it that day", () => {
+    const on = (status: string, started: boolean, data: string) => ({
+      ...row(status, 'succeeded', started),
+      session: { data },
+    });
+    expect(attendanceMoves(on('paid', false, '08/12/2026'), '08/12/2026')).toEqual(['arrived']);
+    expect(attendanceMoves(on('paid', false, '09/12/2026'), '08/12/2026')).toEqual([]);
+    expect(attendanceMoves(on('paid', true, '08/12/2026'), '08/12/2026')).toEqual([
+      'arrived',
+      'attended',
+      'no_show',
+    ]);
+    expect(attendanceMoves(on('arrived', true, '08/12/2026'), '08/12/2026')).toEqual([
+      'not_arrived',
+      'attended',
+      'no_show',
+    ]);
+    expect(attendanceMoves(on('arrived', true, '07/12/2026'), '08/12/2026')).toEqual(['attended', 'no_show']);
+    expect(statusTone('arrived')).toBe('done');
+    // 23:30 UTC on 31 May is already 1 June in Dublin (summer time).
+    expect(clinicToday(new Date('2027-05-31T23:30:00Z'))).toBe('01/06/2027');
+    expect(clinicTimeOf('2027-05-31T23:30:00Z')).toBe('00:30');
   });
 
   it('goes back to the availability day of a time', () => {

@@ -1,9 +1,11 @@
 import { type AppointmentStatus, allowsMove, isEnded, isUpcoming } from '../../../shared/appointment-states';
 import {
   type AppointmentEmail,
+  type AttendanceMark,
   appointmentStatusLabels,
   type StaffAppointment,
 } from '../../../shared/appointments';
+import { clinic } from '../../../shared/clinic';
 import { allowsPaymentMove } from '../../../shared/payment-states';
 import { ERASED_PATIENT } from '../../components/patient-details/patient-labels';
 import type { StateTone } from '../../components/state-badge/state-badge';
@@ -73,6 +75,7 @@ export function statusTone(status: AppointmentStatus): StateTone {
     case 'booked':
     case 'paid':
       return 'active';
+    case 'arrived':
     case 'attended':
       return 'done';
     case 'no_show':
@@ -85,7 +88,9 @@ export function statusTone(status: AppointmentStatus): StateTone {
   }
 }
 
-type Row = Pick<StaffAppointment, 'status' | 'appointment_status' | 'started'>;
+type Row = Pick<StaffAppointment, 'status' | 'appointment_status' | 'started'> & {
+  session?: Pick<NonNullable<StaffAppointment['session']>, 'data'> | null;
+};
 
 /**
  * Only a paid appointment whose payment succeeded can be refunded (spec 4: 'succeeded displays as Paid and allows
@@ -106,14 +111,35 @@ export const canMove = (row: Row) => allowsMove('reschedule', row.appointment_st
 /** Once cancelled or refunded, nothing about an appointment changes any more. */
 export const isClosed = (row: Row) => isEnded(row.appointment_status);
 
-/** The attendance marks an appointment can take now: after its start, the `attend` and `miss` moves it allows. */
-export function attendanceMoves(row: Row): ('attended' | 'no_show')[] {
-  if (!row.started) return [];
+/** Today's clinic date, DD/MM/YYYY (the API's `data`), whatever the browser's own time zone. */
+export const clinicToday = (now = new Date()) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: clinic.timeZone, dateStyle: 'short' }).format(now);
+
+/**
+ * The marks an appointment can take now: on its day, arrived (the `arrive` move) or that undone; after its start,
+ * the `attend` and `miss` moves it allows.
+ */
+export function attendanceMoves(row: Row, today = clinicToday()): AttendanceMark[] {
+  const onItsDay = row.session?.data === today;
   return [
-    ...(allowsMove('attend', row.appointment_status) ? (['attended'] as const) : []),
-    ...(allowsMove('miss', row.appointment_status) ? (['no_show'] as const) : []),
+    ...(onItsDay && allowsMove('arrive', row.appointment_status) ? (['arrived'] as const) : []),
+    ...(onItsDay && row.appointment_status === 'arrived' ? (['not_arrived'] as const) : []),
+    ...(row.started && allowsMove('attend', row.appointment_status) ? (['attended'] as const) : []),
+    ...(row.started && allowsMove('miss', row.appointment_status) ? (['no_show'] as const) : []),
   ];
 }
+
+/** The buttons that make each mark. */
+export const MARK_LABELS: Record<AttendanceMark, string> = {
+  arrived: 'Mark arrived',
+  not_arrived: 'Undo arrival',
+  attended: 'Mark attended',
+  no_show: 'Mark no-show',
+};
+
+/** An instant's clinic time, HH:mm ('09:12'). */
+export const clinicTimeOf = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: clinic.timeZone, timeStyle: 'short' }).format(new Date(iso));
 
 /** A time not started yet that will take place: it can be marked attended or missed once it starts. */
 export const waitsForStart = (row: Row) => !row.started && isUpcoming(row.appointment_status);

@@ -19,6 +19,7 @@ import {
 } from '../../../shared/api/slot-admin-endpoints';
 import { listCalendarSlots, listFreeSlots } from '../../../shared/api/slot-endpoints';
 import type { AppointmentStatus } from '../../../shared/appointment-states';
+import type { AttendanceMark } from '../../../shared/appointments';
 import type { TableParams } from '../../components/data-table/use-table-params';
 import { calendarRange, selectDaysOfMonth } from '../../components/month-calendar/month-grid';
 import { useAdminList, useAdminRecord, useSaveAdminRecord } from '../../lib/admin-resource';
@@ -116,7 +117,7 @@ export function useRefundAppointment() {
   });
 }
 
-export type Attendance = 'attended' | 'no_show';
+export type Attendance = AttendanceMark;
 
 /** After its start: the patient came, or did not. */
 export function useSetAttendance() {

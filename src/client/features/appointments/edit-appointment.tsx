@@ -3,7 +3,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { listCalendarSlots, listFreeSlots } from '../../../shared/api/slot-endpoints';
-import { appointmentTexts, type StaffAppointmentDetail } from '../../../shared/appointments';
+import {
+  type AttendanceMark,
+  appointmentTexts,
+  type StaffAppointmentDetail,
+} from '../../../shared/appointments';
 import { type AdminPatient, patientTexts } from '../../../shared/patients';
 import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
 import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
@@ -27,7 +31,9 @@ import {
   canMove,
   canRefund,
   clinicDayOf,
+  clinicTimeOf,
   isClosed,
+  MARK_LABELS,
   waitsForStart,
 } from './appointment-labels';
 import { useAppointment, useSaveAppointment } from './appointments-admin-api';
@@ -123,7 +129,7 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
     target?.focus();
   }, [appointment.appointment_status]);
 
-  const mark = async (status: 'attended' | 'no_show') => {
+  const mark = async (status: AttendanceMark) => {
     markedFrom.current = appointment.appointment_status;
     try {
       await actions.markAttendance(appointment.id, status);
@@ -194,6 +200,11 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
           <AppointmentPaymentBadge row={appointment} large />
           <span className="visually-hidden">, status: </span>
           <StatusBadge status={appointment.appointment_status} large />
+          {appointment.arrived_at && (
+            <span className="appointment-header__arrival">
+              Arrived at {clinicTimeOf(appointment.arrived_at)}
+            </span>
+          )}
         </p>
       </AdminFormHeader>
 
@@ -213,30 +224,19 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
       {(moves.length > 0 || mayRefund || mayDelete || notStartedYet) && (
         <fieldset className="appointment-toolbar" ref={toolbarRef}>
           <legend className="visually-hidden">Appointment actions</legend>
-          {moves.includes('attended') && (
+          {moves.map((move) => (
             <button
+              key={move}
               type="button"
               className="button button--secondary"
               aria-disabled={actions.markingAttendance !== undefined || undefined}
               onClick={() => {
-                if (actions.markingAttendance === undefined) void mark('attended');
+                if (actions.markingAttendance === undefined) void mark(move);
               }}
             >
-              {actions.markingAttendance === 'attended' ? 'Marking…' : 'Mark attended'}
+              {actions.markingAttendance === move ? 'Marking…' : MARK_LABELS[move]}
             </button>
-          )}
-          {moves.includes('no_show') && (
-            <button
-              type="button"
-              className="button button--secondary"
-              aria-disabled={actions.markingAttendance !== undefined || undefined}
-              onClick={() => {
-                if (actions.markingAttendance === undefined) void mark('no_show');
-              }}
-            >
-              {actions.markingAttendance === 'no_show' ? 'Marking…' : 'Mark no-show'}
-            </button>
-          )}
+          ))}
           {notStartedYet && (
             <p className="appointment-toolbar__hint">
               Attended or no-show can be marked once it has started.

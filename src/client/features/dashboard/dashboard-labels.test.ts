@@ -31,6 +31,7 @@ describe('dashboard labels', () => {
   it('shows whether the patient came, not the booked states', () => {
     expect(showsState({ status: 'attended' })).toBe(true);
     expect(showsState({ status: 'no_show' })).toBe(true);
+    expect(showsState({ status: 'arrived' })).toBe(true);
     expect(showsState({ status: 'paid' })).toBe(false);
     expect(showsState({ status: 'booked' })).toBe(false);
   });

@@ -26,9 +26,9 @@ export const appointmentDetails = (
   appointment: Pick<DashboardAppointment, 'kind' | 'appointment_type' | 'place'>,
 ) => [appointment.kind, appointment.appointment_type, appointment.place].filter(Boolean).join(' · ');
 
-/** The states worth a badge beside the payment: after the time, whether the patient came. */
+/** The states worth a badge beside the payment: at the desk, then whether the patient came. */
 export const showsState = (appointment: Pick<DashboardAppointment, 'status'>) =>
-  appointment.status === 'attended' || appointment.status === 'no_show';
+  appointment.status === 'arrived' || appointment.status === 'attended' || appointment.status === 'no_show';
 
 const counted = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 

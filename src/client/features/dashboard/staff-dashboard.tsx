@@ -39,7 +39,7 @@ function DayItem({ appointment }: { appointment: DashboardAppointment }) {
           label={appointment.payment_status_label}
         />
         {showsState(appointment) && (
-          <StateBadge tone={appointment.status === 'attended' ? 'done' : 'missed'}>
+          <StateBadge tone={appointment.status === 'no_show' ? 'missed' : 'done'}>
             {appointment.status_label}
           </StateBadge>
         )}

@@ -12,6 +12,7 @@ import {
 import {
   appointmentCsvColumns,
   appointmentTexts,
+  attendanceMessages,
   type StaffAppointmentDetail,
 } from '../../../shared/appointments';
 import { paymentTexts } from '../../../shared/payments';
@@ -116,9 +117,9 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
   route(admin, setAttendance, async (request) => {
     const { id } = request.params;
     const { status } = request.body;
-    await markAttendance(db, adminActorOf(request), id, status);
+    await markAttendance(db, adminActorOf(request), id, status, request.server.clock());
     return {
-      message: status === 'attended' ? appointmentTexts.markedAttended : appointmentTexts.markedNoShow,
+      message: attendanceMessages[status],
       transaction: forRole(request, await changedAppointmentDetail(db, id)),
     };
   });

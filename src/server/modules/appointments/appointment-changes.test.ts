@@ -489,7 +489,7 @@ describe('PUT /api/admin/transactions/:id/attendance', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(422);
     }
     expect((await attendance(stored.appointment.id, { status: 'maybe' })).json().errors).toEqual({
-      status: ['status must be attended or no_show'],
+      status: ['status must be arrived, not_arrived, attended or no_show'],
     });
     expect((await attendance(2_000_000_000, { status: 'attended' })).statusCode).toBe(404);
   });

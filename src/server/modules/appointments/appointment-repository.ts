@@ -112,6 +112,7 @@ export async function moveAppointment(
       ...(changes.slotId === undefined ? {} : { slotId: changes.slotId }),
       ...(changes.newInvite ? { calendarSequence: sql`${appointments.calendarSequence} + 1` } : {}),
       ...('schedules' in rule ? { scheduledAt: sql`now()` } : {}),
+      ...('arrival' in rule ? { arrivedAt: rule.arrival === 'stamp' ? sql`now()` : null } : {}),
       updatedAt: sql`now()`,
     })
     .where(and(eq(appointments.id, id), inArray(appointments.status, [...rule.from])))

@@ -28,15 +28,18 @@ const appointmentIn = async (status: AppointmentStatus) =>
  */
 const expectedMoves: Record<
   AppointmentMove,
-  { from: AppointmentStatus[]; to?: AppointmentStatus; schedules?: true }
+  { from: AppointmentStatus[]; to?: AppointmentStatus; schedules?: true; arrival?: 'stamp' | 'clear' }
 > = {
   pay: { from: ['held'], to: 'paid', schedules: true },
   lose: { from: ['held'], to: 'cancelled' },
   refund: { from: ['paid'], to: 'refunded' },
   cancel: { from: ['held', 'booked', 'paid'], to: 'cancelled' },
   reschedule: { from: ['booked', 'paid'], schedules: true },
-  attend: { from: ['booked', 'paid', 'no_show'], to: 'attended' },
-  miss: { from: ['booked', 'paid', 'attended'], to: 'no_show' },
+  arrive: { from: ['booked', 'paid'], to: 'arrived', arrival: 'stamp' },
+  undoArrival: { from: ['arrived'], to: 'booked', arrival: 'clear' },
+  undoPaidArrival: { from: ['arrived'], to: 'paid', arrival: 'clear' },
+  attend: { from: ['booked', 'paid', 'arrived', 'no_show'], to: 'attended' },
+  miss: { from: ['booked', 'paid', 'arrived', 'attended'], to: 'no_show' },
 };
 
 describe("an appointment's moves", () => {
@@ -71,6 +74,9 @@ describe("an appointment's moves", () => {
       // The moves that give it its time say when (reminders due before then are not sent); the others keep it.
       if ('schedules' in rule) expect(moved?.scheduledAt.getTime()).toBeGreaterThan(LONG_AGO.getTime());
       else expect(moved?.scheduledAt).toEqual(LONG_AGO);
+      // Checking in stamps its time, undoing it clears it; the other moves keep it as it was.
+      if ('arrival' in rule) expect(moved?.arrivedAt === null).toBe(rule.arrival === 'clear');
+      else expect(moved?.arrivedAt).toBeNull();
     } else {
       expect(moved).toBeUndefined();
     }

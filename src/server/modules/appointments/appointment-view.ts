@@ -98,6 +98,7 @@ export function staffAppointmentAnswer({
     paid_at: payment?.paidAt?.toISOString() ?? null,
     refunded_at: payment?.refundedAt?.toISOString() ?? null,
     created_at: appointment.createdAt.toISOString(),
+    arrived_at: appointment.arrivedAt?.toISOString() ?? null,
     full_name: patient ? fullName(patient) : '',
     appointment_type: ageLabel(patient?.isAdult ?? slot?.isAdult ?? true),
     is_video_call: slot?.isVideoCall ?? null,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { StaffRole } from '../../shared/staff-roles';
 import { buildApp } from '../app';
 import { readConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
@@ -40,21 +41,35 @@ export async function createTestApp(options: { clock?: () => Date } = {}): Promi
   };
 }
 
-let adminCounter = 0;
+let staffCounter = 0;
+/** The password of every staff account the tests sign in. */
+export const STAFF_PASSWORD = 'Secret-123';
 
-/** Creates an admin and signs in; answers the bearer token. */
-export async function signInAsNewAdmin(testApp: TestApp): Promise<{ token: string; email: string }> {
-  adminCounter += 1;
-  const email = `admin${adminCounter}-${Date.now()}@clinic.test`;
-  const password = 'Secret-123';
-  await createAdmin(testApp.database.db, email, password);
+/**
+ * Creates a staff account (an administrator unless `role` says otherwise) and signs it in with its password;
+ * answers its id, e-mail, bearer token and `authorization` header.
+ */
+export async function signInAsNewStaff(
+  testApp: Pick<TestApp, 'app' | 'database'>,
+  options: { role?: StaffRole; name?: string } = {},
+): Promise<{ id: number; email: string; token: string; auth: { authorization: string } }> {
+  staffCounter += 1;
+  const email = `${options.role ?? 'admin'}${staffCounter}-${Date.now()}@clinic.test`;
+  const admin = await createAdmin(testApp.database.db, email, STAFF_PASSWORD, options.name, options.role);
   const response = await testApp.app.inject({
     method: 'POST',
     url: '/api/admin/autorization/login',
-    payload: { email, password },
+    payload: { email, password: STAFF_PASSWORD },
   });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
-  return { token: response.json().data.token.auth_token, email };
+  const token: string = response.json().data.token.auth_token;
+  return { id: admin.id, email, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** Creates an administrator and signs in; answers the bearer token. */
+export async function signInAsNewAdmin(testApp: TestApp): Promise<{ token: string; email: string }> {
+  const { token, email } = await signInAsNewStaff(testApp);
+  return { token, email };
 }
 
 export interface AdminTestApp extends TestApp {

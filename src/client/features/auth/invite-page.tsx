@@ -2,11 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { acceptInvitation } from '../../../shared/api/staff-admin-endpoints';
-import { clinic } from '../../../shared/clinic';
 import { passwordRulesText } from '../../../shared/password-length';
 import { AppErrorBoundary } from '../../components/app-error-boundary/app-error-boundary';
-import { LogoMark } from '../../components/brand/logo-mark';
-import { DocumentHead } from '../../components/document-head/document-head';
 import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { ApiError, callEndpoint } from '../../lib/api-client';
@@ -14,6 +11,7 @@ import { lazyResolver } from '../../lib/lazy-resolver';
 import type { RouteHandle } from '../../lib/route-handle';
 import { useLightForm } from '../../lib/use-light-form';
 import { rememberSignIn } from './login-api';
+import { SignInCard } from './sign-in-card';
 import '../../styles/base.css';
 import './login-page.css';
 
@@ -114,40 +112,25 @@ export function Component() {
   const [linkProblem, setLinkProblem] = useState<string>();
 
   return (
-    <div className="login">
-      <main id="main" className="login__main">
-        <div className="login__card">
-          <Link to="/" className="login__brand">
-            <LogoMark size={36} />
-            <span>{clinic.name}</span>
-          </Link>
-          <h1 id="invite-title" className="login__title">
-            Choose your password
-          </h1>
-          {linkProblem || !token ? (
-            <div role="alert" className="login__problem">
-              <p>
-                {linkProblem ??
-                  'This page needs the whole link from your invitation e-mail. Open the link from the e-mail again, or ask an administrator to send a new one.'}
-              </p>
-              <p>
-                <Link to="/login">Go to sign-in</Link>
-              </p>
-            </div>
-          ) : (
-            <>
-              <p className="login__lead">
-                You have been invited to the back office. Choose a password to sign in.
-              </p>
-              <InviteForm token={token} onLinkProblem={setLinkProblem} />
-            </>
-          )}
+    <SignInCard titleId="invite-title" title="Choose your password">
+      {linkProblem || !token ? (
+        <div role="alert" className="login__problem">
+          <p>
+            {linkProblem ??
+              'This page needs the whole link from your invitation e-mail. Open the link from the e-mail again, or ask an administrator to send a new one.'}
+          </p>
+          <p>
+            <Link to="/login">Go to sign-in</Link>
+          </p>
         </div>
-        <p className="login__back">
-          <Link to="/">Back to the website</Link>
-        </p>
-      </main>
-      <DocumentHead />
-    </div>
+      ) : (
+        <>
+          <p className="login__lead">
+            You have been invited to the back office. Choose a password to sign in.
+          </p>
+          <InviteForm token={token} onLinkProblem={setLinkProblem} />
+        </>
+      )}
+    </SignInCard>
   );
 }

@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
-import { clinic } from '../../../shared/clinic';
+import { Navigate, useLocation } from 'react-router';
 import { AppErrorBoundary } from '../../components/app-error-boundary/app-error-boundary';
-import { LogoMark } from '../../components/brand/logo-mark';
-import { DocumentHead } from '../../components/document-head/document-head';
 import type { RouteHandle } from '../../lib/route-handle';
 import { LoginForm } from './login-form';
+import { SignInCard } from './sign-in-card';
 import { forgetSignedOutMessage, readSignedOutMessage } from './signed-out-reason';
 import { useAuthToken } from './use-auth-token';
 import '../../styles/base.css';
@@ -37,29 +35,14 @@ export function Component() {
   if (token) return <Navigate to={afterSignIn(location.state)} replace />;
 
   return (
-    <div className="login">
-      <main id="main" className="login__main">
-        <div className="login__card">
-          <Link to="/" className="login__brand">
-            <LogoMark size={36} />
-            <span>{clinic.name}</span>
-          </Link>
-          <h1 id="login-title" className="login__title">
-            {secondStep ? 'Two-step sign-in' : 'Sign in'}
-          </h1>
-          <p className="login__lead">Staff sign-in to the back office.</p>
-          {signedOut && !secondStep && (
-            <p className="login__signed-out" role="status">
-              {signedOut}
-            </p>
-          )}
-          <LoginForm onSecondStep={setSecondStep} />
-        </div>
-        <p className="login__back">
-          <Link to="/">Back to the website</Link>
+    <SignInCard titleId="login-title" title={secondStep ? 'Two-step sign-in' : 'Sign in'}>
+      <p className="login__lead">Staff sign-in to the back office.</p>
+      {signedOut && !secondStep && (
+        <p className="login__signed-out" role="status">
+          {signedOut}
         </p>
-      </main>
-      <DocumentHead />
-    </div>
+      )}
+      <LoginForm onSecondStep={setSecondStep} />
+    </SignInCard>
   );
 }

@@ -2,12 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPasskeys, auditLog } from '../../db/schema';
 import { softwarePasskey } from '../../test/software-authenticator';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { createAdmin } from './auth-service';
+import {
+  createTestApp,
+  STAFF_PASSWORD as password,
+  signInAsNewStaff,
+  type TestApp,
+} from '../../test/test-app';
 
 /** The test app's PUBLIC_URL: the passkeys' relying party. */
 const origin = 'http://clinic.test';
-const password = 'Secret-123';
 let t: TestApp;
 
 beforeAll(async () => {
@@ -27,14 +30,7 @@ const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, pay
     ...(payload ? { payload } : {}),
   });
 
-let counter = 0;
-async function newStaff() {
-  counter += 1;
-  const email = `passkey${counter}@clinic.test`;
-  const admin = await createAdmin(t.database.db, email, password);
-  const token: string = (await login(email)).json().data.token.auth_token;
-  return { email, token, id: admin.id };
-}
+const newStaff = () => signInAsNewStaff(t);
 
 /** Adds a software passkey to a signed-in staff member's account. */
 async function withPasskey(token: string, name?: string) {

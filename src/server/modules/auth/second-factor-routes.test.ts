@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { adminRecoveryCodes, adminUsers, auditLog } from '../../db/schema';
-import { testConfig } from '../../test/test-app';
-import { createTestDatabase } from '../../test/test-database';
-import { createAdmin } from './auth-service';
+import {
+  createTestApp,
+  STAFF_PASSWORD as password,
+  signInAsNewStaff,
+  type TestApp,
+} from '../../test/test-app';
 import { resetSecondFactor } from './second-factor-service';
 
-const password = 'Secret-123';
 /** The app's clock runs this far ahead of the real one: the test moves it on instead of waiting. */
 let offsetMs = 0;
 const now = () => new Date(Date.now() + offsetMs);
@@ -17,27 +18,13 @@ const nextStep = () => {
   offsetMs += 30_000;
 };
 
-let t: {
-  app: Awaited<ReturnType<typeof buildApp>>;
-  close: () => Promise<void>;
-  db: Awaited<ReturnType<typeof createTestDatabase>>['db'];
-};
+let t: TestApp;
 let addressCounter = 0;
 /** A client address of its own per test, so one test's failures never throttle another's. */
 const newAddress = () => `10.9.0.${++addressCounter}`;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(), database, web: false, clock: now });
-  await app.ready();
-  t = {
-    app,
-    db: database.db,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
+  t = await createTestApp({ clock: now });
 });
 afterAll(() => t.close());
 
@@ -65,17 +52,8 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: str
     ...(payload ? { payload } : {}),
   });
 
-let staffCounter = 0;
-
 /** A new staff member, signed in with the password: their e-mail and token. */
-async function newStaff(): Promise<{ email: string; token: string; id: number }> {
-  staffCounter += 1;
-  const email = `staff${staffCounter}@clinic.test`;
-  const admin = await createAdmin(t.db, email, password, `Staff ${staffCounter}`);
-  const response = await login(email);
-  expect(response.statusCode).toBe(200);
-  return { email, token: response.json().data.token.auth_token, id: admin.id };
-}
+const newStaff = () => signInAsNewStaff(t, { name: 'Staff member' });
 
 const codeAt = (secret: string, at = now()) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
@@ -115,7 +93,7 @@ describe('setting up the authenticator app', () => {
     const wrong = await call('POST', '/api/admin/account/totp/confirm', staff.token, { code: '000000' });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().code).toBe('second_factor_wrong');
-    const [unconfirmed] = await t.db.select().from(adminUsers).where(eq(adminUsers.id, staff.id));
+    const [unconfirmed] = await t.database.db.select().from(adminUsers).where(eq(adminUsers.id, staff.id));
     expect(unconfirmed?.totpSecret).toBe(secret);
     expect(unconfirmed?.totpConfirmedAt).toBeNull();
 
@@ -126,7 +104,7 @@ describe('setting up the authenticator app', () => {
     const codes: string[] = confirmed.json().recovery_codes;
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
-    const stored = await t.db
+    const stored = await t.database.db
       .select()
       .from(adminRecoveryCodes)
       .where(eq(adminRecoveryCodes.adminUserId, staff.id));
@@ -137,7 +115,10 @@ describe('setting up the authenticator app', () => {
     expect(status.json()).toEqual({ totp: true, recovery_codes_left: 10, passkeys: [] });
     const again = await call('POST', '/api/admin/account/totp', staff.token);
     expect(again.statusCode).toBe(409);
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'second_factor_added'));
+    const audit = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'second_factor_added'));
     expect(audit.some((row) => row.entityId === String(staff.id))).toBe(true);
     nextStep();
   });
@@ -222,7 +203,7 @@ describe('signing in with a second factor', () => {
     expect(again.json().error_messages).toMatch(/^That code was used already/);
     const neverIssued = await secondStep({ challenge: second.challenge, code: 'abcde-fghjk' });
     expect(neverIssued.json().error_messages).toBe('That code is not right. Check it and try again.');
-    const used = await t.db.select().from(auditLog).where(eq(auditLog.action, 'recovery_code_used'));
+    const used = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'recovery_code_used'));
     expect(used.find((row) => row.entityId === String(staff.id))?.details).toEqual({
       recovery_codes_left: 9,
     });
@@ -247,7 +228,10 @@ describe('signing in with a second factor', () => {
     const right = await secondStep({ challenge, code: codeAt(secret) }, from);
     expect(right.statusCode).toBe(401);
     expect(right.json().code).toBe('second_factor_challenge_ended');
-    const failed = await t.db.select().from(auditLog).where(eq(auditLog.action, 'second_factor_failed'));
+    const failed = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'second_factor_failed'));
     expect(failed.filter((row) => row.entityId === String(staff.id))).toHaveLength(5);
     // The sign-in limiter counted them: the password is refused from that address for now.
     const again = await login(staff.email, from);
@@ -294,7 +278,7 @@ describe('signing in with a second factor', () => {
     const removed = await call('DELETE', '/api/admin/account/totp', staff.token, { code: codeAt(secret) });
     expect(removed.statusCode).toBe(204);
     expect((await login(staff.email)).json().data.token.auth_token).toEqual(expect.any(String));
-    const left = await t.db
+    const left = await t.database.db
       .select()
       .from(adminRecoveryCodes)
       .where(eq(adminRecoveryCodes.adminUserId, staff.id));
@@ -326,7 +310,7 @@ describe('signing in with a second factor', () => {
     const throttled = await remove({ password });
     expect(throttled.statusCode).toBe(429);
     expect(throttled.json().code).toBe('sign_in_throttled');
-    const failures = await t.db
+    const failures = await t.database.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'second_factor_failed'), eq(auditLog.entityId, String(staff.id))));
@@ -340,9 +324,9 @@ describe('signing in with a second factor', () => {
   it('is reset from the command line for a locked-out staff member', async () => {
     const staff = await newStaff();
     await withApp(staff.token);
-    expect(await resetSecondFactor(t.db, staff.email)).toEqual({ app: true, passkeys: 0 });
+    expect(await resetSecondFactor(t.database.db, staff.email)).toEqual({ app: true, passkeys: 0 });
     expect((await login(staff.email)).json().data.token.auth_token).toEqual(expect.any(String));
-    await expect(resetSecondFactor(t.db, 'nobody@clinic.test')).rejects.toThrow('No admin');
+    await expect(resetSecondFactor(t.database.db, 'nobody@clinic.test')).rejects.toThrow('No admin');
   });
 });
 
@@ -352,7 +336,7 @@ describe('requiring a second factor clinic-wide', () => {
     const read = await call('GET', '/api/admin/settings', admin.token);
     expect(read.json()).toEqual({ settings: { require_second_factor: false } });
     const reception = await newStaff();
-    await t.db.update(adminUsers).set({ role: 'reception' }).where(eq(adminUsers.id, reception.id));
+    await t.database.db.update(adminUsers).set({ role: 'reception' }).where(eq(adminUsers.id, reception.id));
     const refused = await call('PUT', '/api/admin/settings', reception.token, {
       require_second_factor: true,
     });
@@ -360,7 +344,7 @@ describe('requiring a second factor clinic-wide', () => {
     expect(refused.json().code).toBe('role_forbidden');
     const bad = await call('PUT', '/api/admin/settings', admin.token, { require_second_factor: 'yes' });
     expect(bad.statusCode).toBe(422);
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings_changed'));
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'settings_changed'));
     expect(audit).toHaveLength(0);
   });
 
@@ -393,7 +377,10 @@ describe('requiring a second factor clinic-wide', () => {
         enabled: true,
         required: true,
       });
-      const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings_changed'));
+      const audit = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'settings_changed'));
       expect(audit.at(-1)?.details).toEqual({ require_second_factor: true });
     } finally {
       await call('PUT', '/api/admin/settings', admin.token, { require_second_factor: false });

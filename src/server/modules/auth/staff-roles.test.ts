@@ -20,7 +20,7 @@ import {
   staffForm,
   storedAppointment,
 } from '../../test/staff-fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, signInAsNewStaff, type TestApp } from '../../test/test-app';
 import { insertAdmin } from './admin-repository';
 import { hashPassword } from './password-hashing';
 
@@ -121,24 +121,8 @@ const password = 'Role-pw-123';
 let t: TestApp;
 let counter = 0;
 
-/** A staff member of `role`, stored directly, and their bearer header once signed in. */
-async function staffOf(role: StaffRole): Promise<{ id: number; auth: { authorization: string } }> {
-  counter += 1;
-  const email = `${role}${counter}@clinic.test`;
-  const row = await insertAdmin(t.database.db, { email, passwordHash: await hashPassword(password) });
-  await t.database.db.update(adminUsers).set({ role }).where(eq(adminUsers.id, row.id));
-  return { id: row.id, auth: await signIn(email) };
-}
-
-async function signIn(email: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/autorization/login',
-    payload: { email, password },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return { authorization: `Bearer ${response.json().data.token.auth_token as string}` };
-}
+/** A staff member of `role`, signed in. */
+const staffOf = (role: StaffRole) => signInAsNewStaff(t, { role });
 
 const call = (
   route: { method: string; url: string },

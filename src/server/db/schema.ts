@@ -29,6 +29,7 @@ import {
   referralBookingKinds,
   referralStatuses,
 } from '../../shared/referrals';
+import { FOLD_FROM, FOLD_TO, IRISH_PREFIX } from '../../shared/search-text';
 import { type StaffRole, staffRoles } from '../../shared/staff-roles';
 
 /**
@@ -125,6 +126,9 @@ export type AuditAction =
   | 'settings_changed';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+
+/** A constant as an SQL string literal, written into the statement (an index's expression cannot take parameters). */
+const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 // ---------------------------------------------------------------------------------------------------
 // Staff
@@ -516,8 +520,9 @@ export const visitorUploads = pgTable(
 );
 
 /**
- * What staff search a patient by: names, e-mail and phone in one text. Queries must use this very expression
- * for the trigram index below to answer them.
+ * What staff search a patient by: names, e-mail and phone in one text with accents folded, then the phone's
+ * digits in their national form (`src/shared/search-text.ts`; compare with `searchNeedle(search)`). Queries must
+ * use this very expression for the trigram index below to answer them.
  */
 export function patientSearchText(table: {
   firstName: AnyPgColumn;
@@ -525,7 +530,9 @@ export function patientSearchText(table: {
   email: AnyPgColumn;
   phone: AnyPgColumn;
 }) {
-  return sql`(${table.firstName} || ' ' || ${table.lastName} || ' ' || coalesce(${table.email}, '') || ' ' || ${table.phone})`;
+  const text = sql`${table.firstName} || ' ' || ${table.lastName} || ' ' || coalesce(${table.email}, '') || ' ' || ${table.phone}`;
+  const digits = sql`regexp_replace(regexp_replace(${table.phone}, '[^0-9]', '', 'g'), ${sql.raw(sqlText(IRISH_PREFIX))}, '0')`;
+  return sql`(translate(${text}, ${sql.raw(sqlText(FOLD_FROM))}, ${sql.raw(sqlText(FOLD_TO))}) || ' ' || ${digits})`;
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   endedStatuses,
 } from '../../../shared/appointment-states';
 import { keepingPaymentStatuses, openPaymentStatuses } from '../../../shared/payment-states';
+import { searchNeedle } from '../../../shared/search-text';
 import type { Db } from '../../db/database';
 import { countCheaply, type Page, type PageRequest, paginateFromNearerEnd } from '../../db/paginate';
 import {
@@ -350,7 +351,7 @@ function filterCondition(filter: AppointmentFilterQuery): SQL {
     filter.include_held ? undefined : or(ne(appointments.status, appointmentStarts.visitor), triedWhileHeld),
     filter.is_video_call === undefined ? undefined : eq(slots.isVideoCall, filter.is_video_call),
     // The very expression of the patients' trigram index, so the index answers it.
-    search ? sql`${patientSearchText(patients)} ilike ${containsPattern(search)}` : undefined,
+    search ? sql`${patientSearchText(patients)} ilike ${containsPattern(searchNeedle(search))}` : undefined,
   ) as SQL;
 }
 

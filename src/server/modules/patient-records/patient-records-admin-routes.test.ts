@@ -132,6 +132,29 @@ describe('GET /api/admin/patients', () => {
     expect(await found('_')).toEqual([]);
     expect(await found('\\')).toEqual([]);
     expect(await found('nobody-is-called-this')).toEqual([]);
+    // As said on the phone: without the accents, in any case, the number in any of its written forms.
+    expect(await found('SIOBHAN O BRIAIN')).toEqual([siobhan.id]);
+    expect(await found('0865550101')).toEqual([siobhan.id]);
+    expect(await found('086 555 0101')).toEqual([siobhan.id]);
+    expect(await found('+353865550101')).toEqual([siobhan.id]);
+    expect(await found('00353 86 555 0101')).toEqual([siobhan.id]);
+    const aoife = await insertTestPatient(t.database.db, {
+      firstName: 'Aoife',
+      lastName: 'Ní Bhriain',
+      email: null,
+      phone: '087 555 0199',
+    });
+    const obrien = await insertTestPatient(t.database.db, {
+      firstName: 'Seán',
+      lastName: 'O’Brien',
+      phone: '01 555 0142',
+    });
+    expect(await found('Aoife Ni Bhriain')).toEqual([aoife.id]);
+    expect(await found('+353 87 555 0199')).toEqual([aoife.id]);
+    expect(await found("sean o'brien")).toEqual([obrien.id]);
+    expect(await found('O’Brien')).toEqual([obrien.id]);
+    // Three digits are a phone search; two are text (a part of a name or an e-mail may hold them).
+    expect(await found('555 01')).toEqual(expect.arrayContaining([siobhan.id, aoife.id, obrien.id]));
     const searched = await list('?search_transaction=briain');
     expect(searched.json()).toMatchObject({ count: 1, pages: 1 });
     // The words searched for may be a name: the audit names the patients read by id only.

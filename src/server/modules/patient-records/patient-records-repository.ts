@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { appointmentStarts } from '../../../shared/appointment-states';
+import { searchNeedle } from '../../../shared/search-text';
 import type { Db } from '../../db/database';
 import { containsPattern, countCheaply, type PageRequest, paginateFromNearerEnd } from '../../db/paginate';
 import { appointments, type Patient, patientSearchText, patients, payments, slots } from '../../db/schema';
@@ -25,7 +26,7 @@ const beingBookedOnly = sql`(select ${appointments.patientId} from ${appointment
  * through `patientSearchText`, the very expression the trigram index holds, so the index answers it.
  */
 function searchCondition(search: string | undefined): SQL | undefined {
-  return search ? ilike(patientSearchText(patients), containsPattern(search)) : undefined;
+  return search ? ilike(patientSearchText(patients), containsPattern(searchNeedle(search))) : undefined;
 }
 
 /**

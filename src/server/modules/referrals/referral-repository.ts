@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, min, type SQL, sql } from 'drizzle-orm';
 import type { ReferralStatus } from '../../../shared/referrals';
+import { searchNeedle } from '../../../shared/search-text';
 import type { Db } from '../../db/database';
 import { containsPattern, type Page, type PageRequest, paginate } from '../../db/paginate';
 import {
@@ -75,7 +76,9 @@ function triageOrder(status: ReferralStatus | undefined): SQL[] {
 export function listReferrals(db: Db, query: ReferralListQuery): Promise<Page<ReferralListRow>> {
   const where = and(
     query.status ? eq(referrals.status, query.status) : undefined,
-    query.search ? ilike(patientSearchText(patients), containsPattern(query.search)) : undefined,
+    query.search
+      ? ilike(patientSearchText(patients), containsPattern(searchNeedle(query.search)))
+      : undefined,
   );
   const rows = db
     .select(listColumns)

@@ -42,43 +42,43 @@ const meStatus = async (token: string) =>
   (await fetch(`${baseUrl()}/api/admin/me`, { headers: { authorization: `Bearer ${token}` } })).status;
 
 describe('Your account', () => {
-  it('lists the sessions and ends one after a confirmation, at 360 px and 1280 px', async () => {
-    for (const viewport of viewportSweep) {
-      const other = await otherSession();
-      const { page, errors, context } = await openAdminPage(browser, { viewport });
-      await page.goto('/admin');
-      // A phone shows the menu behind its toggle.
-      if (viewport.width < 700) await page.getByRole('button', { name: 'Menu' }).click();
-      await page.getByRole('link', { name: 'Your account' }).click();
-      await page.waitForURL('**/admin/account');
-      await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
+  it.each(
+    viewportSweep,
+  )('lists the sessions and ends one after a confirmation, at $width px', async (viewport) => {
+    const other = await otherSession();
+    const { page, errors, context } = await openAdminPage(browser, { viewport });
+    await page.goto('/admin');
+    // A phone shows the menu behind its toggle.
+    if (viewport.width < 700) await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Your account' }).click();
+    await page.waitForURL('**/admin/account');
+    await page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
 
-      const sessions = page.getByRole('list', { name: 'Your sessions' });
-      const mine = sessions.getByRole('listitem').filter({ hasText: 'This browser' });
-      await mine.waitFor();
-      expect(await mine.count()).toBe(1);
-      const theirs = sessions.getByRole('listitem').filter({ hasText: other.address });
-      await theirs.waitFor();
-      expect(await theirs.textContent()).toContain('Firefox 128 on Windows');
+    const sessions = page.getByRole('list', { name: 'Your sessions' });
+    const mine = sessions.getByRole('listitem').filter({ hasText: 'This browser' });
+    await mine.waitFor();
+    expect(await mine.count()).toBe(1);
+    const theirs = sessions.getByRole('listitem').filter({ hasText: other.address });
+    await theirs.waitFor();
+    expect(await theirs.textContent()).toContain('Firefox 128 on Windows');
 
-      expect(await axeViolations(page, `/admin/account @${viewport.width}`)).toEqual([]);
-      expect(await pageWidth(page)).toBe(viewport.width);
-      await screenshot(page, `admin-account-${viewport.width}`);
+    expect(await axeViolations(page, `/admin/account @${viewport.width}`)).toEqual([]);
+    expect(await pageWidth(page)).toBe(viewport.width);
+    await screenshot(page, `admin-account-${viewport.width}`);
 
-      await theirs.getByRole('button', { name: /End session: Firefox 128 on Windows/ }).click();
-      const dialog = page.getByRole('dialog', { name: 'End this session?' });
-      await dialog.waitFor();
-      expect(await dialog.textContent()).toContain(`Firefox 128 on Windows at ${other.address}`);
-      if (viewport.width > 700) await screenshot(page, `admin-account-confirm-${viewport.width}`);
-      await dialog.getByRole('button', { name: 'End session' }).click();
-      await expect.poll(() => theirs.count()).toBe(0);
-      // The ended session's button went with its row: the focus lands on the page's main region, not the body.
-      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
-      expect(await meStatus(other.token)).toBe(401);
-      await expect.poll(() => mine.count()).toBe(1);
-      expect(errors).toEqual([]);
-      await context.close();
-    }
+    await theirs.getByRole('button', { name: /End session: Firefox 128 on Windows/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'End this session?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(`Firefox 128 on Windows at ${other.address}`);
+    if (viewport.width > 700) await screenshot(page, `admin-account-confirm-${viewport.width}`);
+    await dialog.getByRole('button', { name: 'End session' }).click();
+    await expect.poll(() => theirs.count()).toBe(0);
+    // The ended session's button went with its row: the focus lands on the page's main region, not the body.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(await meStatus(other.token)).toBe(401);
+    await expect.poll(() => mine.count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('signs out when this browser ends its own session', async () => {

@@ -398,8 +398,21 @@ describe('booking on a patient’s behalf (back office)', () => {
       await expect.poll(() => errorOf(field(page, label))).toBe(required);
     }
     await expect.poll(() => errorOf(field(page, 'Date of birth'))).toBe('Required');
-    // The focus on the first field to fix.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('appointment-first_name');
+    // The focus on the summary of what to fix, in the fields' order; each item leads to its field.
+    const summary = page.locator('.error-summary');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe('error-summary');
+    expect(await summary.getByRole('link').allTextContents()).toEqual([
+      `First name: ${required}`,
+      `Surname: ${required}`,
+      'Date of birth: Required',
+      `Phone: ${required}`,
+      `GP's name: ${required}`,
+      `GP's address: ${required}`,
+      expect.stringMatching(/^The patient will stop taking antihistamines/),
+      expect.stringMatching(/^The patient agrees to the Terms/),
+    ]);
+    await summary.getByRole('link', { name: /^Surname:/ }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('appointment-last_name');
     expect(await errorOf(field(page, 'E-mail (optional)'))).toBe('');
     expect(await axeViolations(page, 'create errors 360')).toEqual([]);
     await screenshot(page, 'admin-appointment-create-errors-360');

@@ -27,6 +27,8 @@ export interface AdminFormOptions<Input extends FieldValues, Output, Body> {
    * free any more' with a way back), so neither the fields nor the error notice show it.
    */
   onError?: (error: unknown) => boolean;
+  /** A refused submit focuses the first field in error; false: the form focuses its error summary itself. */
+  focusErrors?: boolean;
 }
 
 /**
@@ -43,13 +45,14 @@ export function useAdminForm<Input extends FieldValues, Output, Body>({
   notice,
   listPath,
   onError,
+  focusErrors = true,
 }: AdminFormOptions<Input, Output, Body>) {
   const notify = useNotify();
   const navigate = useNavigate();
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(schema),
     defaultValues,
-    shouldFocusError: true,
+    shouldFocusError: focusErrors,
   });
   const fieldNames = Object.keys(defaultValues ?? {});
   const knows = isField ?? ((name: string) => fieldNames.includes(name));

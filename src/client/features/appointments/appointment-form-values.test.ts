@@ -5,6 +5,7 @@ import type { FormSlot } from '../../lib/patient-fields';
 import {
   type AppointmentFormFields,
   appointmentBody,
+  appointmentErrorItems,
   appointmentFormDefaults,
   appointmentFormIssues,
   slotRefusalOf,
@@ -239,5 +240,27 @@ describe('appointment form values', () => {
       slotRefusalOf(new ApiError(422, { error_messages: 'x', errors: { email: ['Mail is invalid.'] } })),
     ).toBeUndefined();
     expect(slotRefusalOf(new Error('x'))).toBeUndefined();
+  });
+});
+
+describe("the form's error summary", () => {
+  it("lists the errors in the fields' order with their labels, a child's as the form names them", () => {
+    const errors = {
+      phone: { message: 'Enter a phone number' },
+      first_name: { message: 'Required' },
+      result: { message: 'Choose a .pdf file.' },
+      new_time: { message: 'not a labelled field' },
+    };
+    expect(appointmentErrorItems(errors, { isAdult: false, isVideoCall: false })).toEqual([
+      {
+        name: 'first_name',
+        targetId: 'appointment-first_name',
+        label: "Child's first name",
+        message: 'Required',
+      },
+      { name: 'phone', targetId: 'appointment-phone', label: 'Phone', message: 'Enter a phone number' },
+      { name: 'result', targetId: 'appointment-result', label: 'Result', message: 'Choose a .pdf file.' },
+    ]);
+    expect(appointmentErrorItems({}, { isAdult: true, isVideoCall: true })).toEqual([]);
   });
 });

@@ -66,6 +66,74 @@ export const isShown = (field: string, slot: Pick<FormSlot, 'isAdult' | 'isVideo
   !(slot.withoutHealth && HEALTH_FIELDS.includes(field)) &&
   isAskedFor(field, { is_adult: slot.isAdult, is_video_call: slot.isVideoCall });
 
+/** The form's fields in the order they are shown: the error summary lists them so. */
+const FIELD_ORDER = [
+  'first_name',
+  'last_name',
+  'dob',
+  'guardian_first_name',
+  'guardian_last_name',
+  'email',
+  'phone',
+  'consultant_name',
+  'consultant_addres',
+  'consultant_email',
+  'allergens',
+  'antihistamine',
+  'agreement',
+  'payment_type',
+  ...FILE_FIELDS,
+] as const satisfies readonly (keyof AppointmentFormFields)[];
+
+export type LabelledField = (typeof FIELD_ORDER)[number];
+
+/** The labels of a slot's form, as its fields and its error summary show them. */
+export function appointmentFieldLabels(
+  slot: Pick<FormSlot, 'isAdult' | 'isVideoCall'>,
+): Record<LabelledField, string> {
+  const child = !slot.isAdult;
+  return {
+    first_name: child ? "Child's first name" : 'First name',
+    last_name: child ? "Child's surname" : 'Surname',
+    dob: `${child ? "Child's date of birth" : 'Date of birth'}${slot.isVideoCall ? ' (optional)' : ''}`,
+    guardian_first_name: "Parent or guardian's first name",
+    guardian_last_name: "Parent or guardian's surname",
+    email: 'E-mail (optional)',
+    phone: 'Phone',
+    consultant_name: "GP's name",
+    consultant_addres: "GP's address",
+    consultant_email: "GP's e-mail (optional)",
+    allergens: 'Reason for the test (optional)',
+    antihistamine:
+      'The patient will stop taking antihistamines 5 days before the test (nasal antihistamines 3 days before).',
+    agreement: 'The patient agrees to the Terms & Conditions.',
+    payment_type: 'Payment type (optional)',
+    result: 'Result (optional)',
+    referral_letter: 'Referral letter (optional)',
+    attachment: 'Attachment (optional)',
+  };
+}
+
+/** A label as a list names its field: 'Result', not 'Result (optional)'. */
+export const withoutOptional = (label: string) => label.replace(/ \(optional\)$/, '');
+
+/** The id of a field's control: what the form focuses, the error summary links to and the tests find. */
+export const appointmentFieldId = (name: keyof AppointmentFormFields) => `appointment-${name}`;
+
+/** The form's errors as its summary lists them: in the order of the fields, each with its label. */
+export function appointmentErrorItems(
+  errors: Partial<Record<keyof AppointmentFormFields, { message?: unknown } | undefined>>,
+  slot: Pick<FormSlot, 'isAdult' | 'isVideoCall'>,
+) {
+  const labels = appointmentFieldLabels(slot);
+  return FIELD_ORDER.flatMap((name) => {
+    const message = errors[name]?.message;
+    return typeof message === 'string' && message
+      ? [{ name, targetId: appointmentFieldId(name), label: withoutOptional(labels[name]), message }]
+      : [];
+  });
+}
+
 const storedFile = (file: { name: string; url: string } | null | undefined): FileFieldValue =>
   file ? { kind: 'stored', name: file.name, url: file.url } : { kind: 'none' };
 

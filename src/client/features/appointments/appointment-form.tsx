@@ -1,9 +1,12 @@
-import { type FormEventHandler, type ReactNode, useMemo } from 'react';
+import { type FormEventHandler, type ReactNode, useEffect, useMemo, useRef } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { useAdminForm } from '../../components/admin-page/use-admin-form';
+import { ErrorSummary } from '../../components/error-summary/error-summary';
 import type { FormSlot } from '../../lib/patient-fields';
 import {
   type AppointmentFormFields,
   appointmentBody,
+  appointmentErrorItems,
   appointmentFormDefaults,
   appointmentFormSchema,
   slotRefusalOf,
@@ -37,6 +40,7 @@ export function useAppointmentForm({
     toBody: (values) => appointmentBody(values, slot, appointment),
     notice,
     listPath,
+    focusErrors: false,
     onError: (error) => {
       const reason = slotRefusalOf(error);
       if (!reason) return false;
@@ -46,20 +50,34 @@ export function useAppointmentForm({
   });
 }
 
-/** The form of an appointment's screen: the patient's (or child's) details, then the actions. */
+/**
+ * The form of an appointment's screen: the error summary (focused after a save the form itself refused, each
+ * item linking to its field, as the public forms do), the patient's (or child's) details, then the actions.
+ */
 export function AppointmentForm({
-  isAdult,
+  form,
+  slot,
   saving,
   onSubmit,
   children,
   actions,
 }: {
-  isAdult: boolean;
+  form: UseFormReturn<AppointmentFormFields>;
+  slot: FormSlot;
   saving: boolean;
   onSubmit: FormEventHandler<HTMLFormElement>;
   children: ReactNode;
   actions: ReactNode;
 }) {
+  const { errors, submitCount } = form.formState;
+  const items = appointmentErrorItems(errors, slot);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const hasItems = items.length > 0;
+  // Only on a submit the form refused itself; a server's answer comes later and focuses its field.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each submit, with that submit's errors
+  useEffect(() => {
+    if (submitCount > 0 && hasItems) summaryRef.current?.focus();
+  }, [submitCount]);
   return (
     <form
       className="admin-form appointment-form"
@@ -69,8 +87,9 @@ export function AppointmentForm({
       aria-busy={saving || undefined}
     >
       <h2 id="appointment-form-title" className="appointment-form__title">
-        {isAdult ? 'Patient details' : "Child's details"}
+        {slot.isAdult ? 'Patient details' : "Child's details"}
       </h2>
+      <ErrorSummary ref={summaryRef} items={items} onSelect={(name) => form.setFocus(name as never)} />
       {children}
       <div className="admin-form__actions">{actions}</div>
     </form>

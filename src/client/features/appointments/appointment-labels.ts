@@ -5,10 +5,10 @@ import {
   appointmentStatusLabels,
   type StaffAppointment,
 } from '../../../shared/appointments';
-import { clinic } from '../../../shared/clinic';
 import { allowsPaymentMove } from '../../../shared/payment-states';
 import { ERASED_PATIENT } from '../../components/patient-details/patient-labels';
 import type { StateTone } from '../../components/state-badge/state-badge';
+import { formatAdminDate } from '../../lib/clinic-clock';
 
 /**
  * How the back office reads an appointment: its kind, its time, its payment and its state, which actions it
@@ -111,15 +111,11 @@ export const canMove = (row: Row) => allowsMove('reschedule', row.appointment_st
 /** Once cancelled or refunded, nothing about an appointment changes any more. */
 export const isClosed = (row: Row) => isEnded(row.appointment_status);
 
-/** Today's clinic date, DD/MM/YYYY (the API's `data`), whatever the browser's own time zone. */
-export const clinicToday = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: clinic.timeZone, dateStyle: 'short' }).format(now);
-
 /**
  * The marks an appointment can take now: on its day, arrived (the `arrive` move) or that undone; after its start,
  * the `attend` and `miss` moves it allows.
  */
-export function attendanceMoves(row: Row, today = clinicToday()): AttendanceMark[] {
+export function attendanceMoves(row: Row, today = formatAdminDate(new Date())): AttendanceMark[] {
   const onItsDay = row.session?.data === today;
   return [
     ...(onItsDay && allowsMove('arrive', row.appointment_status) ? (['arrived'] as const) : []),
@@ -136,10 +132,6 @@ export const MARK_LABELS: Record<AttendanceMark, string> = {
   attended: 'Mark attended',
   no_show: 'Mark no-show',
 };
-
-/** An instant's clinic time, HH:mm ('09:12'). */
-export const clinicTimeOf = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: clinic.timeZone, timeStyle: 'short' }).format(new Date(iso));
 
 /** A time not started yet that will take place: it can be marked attended or missed once it starts. */
 export const waitsForStart = (row: Row) => !row.started && isUpcoming(row.appointment_status);

@@ -151,7 +151,8 @@ function CreateForm({ slot }: { slot: SlotAnswer }) {
         </div>
         {refusal && <TimeNotFree reason={refusal} slot={slot} focus />}
         <AppointmentForm
-          isAdult={slot.is_adult}
+          form={form}
+          slot={formSlot}
           saving={save.isPending}
           onSubmit={form.onSubmit}
           actions={

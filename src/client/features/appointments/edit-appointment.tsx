@@ -14,6 +14,7 @@ import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { useNotify } from '../../components/notifications/use-notify';
 import { carriesHealthDetails } from '../../components/patient-details/patient-labels';
+import { formatClinicTime } from '../../lib/clinic-clock';
 import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
 import type { FormSlot } from '../../lib/patient-fields';
 import { useRoleCan } from '../../lib/use-role-can';
@@ -31,7 +32,6 @@ import {
   canMove,
   canRefund,
   clinicDayOf,
-  clinicTimeOf,
   isClosed,
   MARK_LABELS,
   waitsForStart,
@@ -202,7 +202,7 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
           <StatusBadge status={appointment.appointment_status} large />
           {appointment.arrived_at && (
             <span className="appointment-header__arrival">
-              Arrived at {clinicTimeOf(appointment.arrived_at)}
+              Arrived at {formatClinicTime(appointment.arrived_at)}
             </span>
           )}
         </p>
@@ -271,7 +271,8 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
         </div>
 
         <AppointmentForm
-          isAdult={isAdult}
+          form={form}
+          slot={formSlot}
           saving={save.isPending}
           onSubmit={form.onSubmit}
           actions={

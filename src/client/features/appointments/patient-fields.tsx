@@ -12,20 +12,16 @@ import { type FormSlot, phoneInputProps, tidyDisplayDate } from '../../lib/patie
 import { truncateFileName } from '../../lib/truncate-file-name';
 import {
   type AppointmentFormFields,
+  appointmentFieldId,
+  appointmentFieldLabels,
   FILE_FIELDS,
-  type FileFieldName,
   isShown,
+  type LabelledField,
   PAYMENT_TYPES,
+  withoutOptional,
 } from './appointment-form-values';
 
-/** The id of a field's control: what the form focuses and the tests find. */
-const fieldId = (name: keyof AppointmentFormFields) => `appointment-${name}`;
-
-const DOCUMENT_LABELS: Record<FileFieldName, string> = {
-  result: 'Result (optional)',
-  referral_letter: 'Referral letter (optional)',
-  attachment: 'Attachment (optional)',
-};
+const fieldId = appointmentFieldId;
 
 /** The payment type staff record for a booking they made; a stored value not in the list is offered too. */
 function PaymentTypeField({
@@ -71,10 +67,12 @@ function PaymentTypeField({
 /** A closed appointment's documents: each stored one downloads; nothing can be added or removed. */
 function StoredDocuments({
   form,
+  labels,
   download,
   pending,
 }: {
   form: UseFormReturn<AppointmentFormFields>;
+  labels: Record<LabelledField, string>;
   download: ReturnType<typeof useFileDownload>['download'];
   pending: string | null;
 }) {
@@ -87,9 +85,7 @@ function StoredDocuments({
     <ul className="appointment-documents">
       {stored.map(({ name, file }) => (
         <li key={name}>
-          <span className="appointment-documents__label">
-            {DOCUMENT_LABELS[name].replace(' (optional)', '')}
-          </span>
+          <span className="appointment-documents__label">{withoutOptional(labels[name])}</span>
           <button
             type="button"
             className="file-field__download"
@@ -134,9 +130,10 @@ export function PatientFields({
   const { download, pending } = useFileDownload();
   const child = !slot.isAdult;
   const shown = (name: keyof AppointmentFormFields) => isShown(name, slot);
-  const text = (name: keyof AppointmentFormFields, label: string) => ({
+  const labels = appointmentFieldLabels(slot);
+  const text = (name: LabelledField) => ({
     id: fieldId(name),
-    label,
+    label: labels[name],
     error: errors[name]?.message,
     disabled: readOnly,
   });
@@ -161,14 +158,14 @@ export function PatientFields({
         <legend>{child ? 'Child' : 'Patient'}</legend>
         <div className="admin-form__row">
           <TextField
-            {...text('first_name', child ? "Child's first name" : 'First name')}
+            {...text('first_name')}
             autoComplete="off"
             required
             maxLength={100}
             {...register('first_name')}
           />
           <TextField
-            {...text('last_name', child ? "Child's surname" : 'Surname')}
+            {...text('last_name')}
             autoComplete="off"
             required
             maxLength={100}
@@ -176,10 +173,7 @@ export function PatientFields({
           />
         </div>
         <TextField
-          {...text(
-            'dob',
-            `${child ? "Child's date of birth" : 'Date of birth'}${slot.isVideoCall ? ' (optional)' : ''}`,
-          )}
+          {...text('dob')}
           hint={`dd.mm.yyyy, for example ${child ? '31.01.2019' : '31.01.1990'}`}
           autoComplete="off"
           inputMode="decimal"
@@ -195,14 +189,14 @@ export function PatientFields({
           <legend>Parent or guardian</legend>
           <div className="admin-form__row">
             <TextField
-              {...text('guardian_first_name', "Parent or guardian's first name")}
+              {...text('guardian_first_name')}
               autoComplete="off"
               required
               maxLength={100}
               {...register('guardian_first_name')}
             />
             <TextField
-              {...text('guardian_last_name', "Parent or guardian's surname")}
+              {...text('guardian_last_name')}
               autoComplete="off"
               required
               maxLength={100}
@@ -216,7 +210,7 @@ export function PatientFields({
         <legend>Contact</legend>
         <div className="admin-form__row">
           <TextField
-            {...text('email', 'E-mail (optional)')}
+            {...text('email')}
             type="email"
             inputMode="email"
             autoComplete="off"
@@ -226,7 +220,7 @@ export function PatientFields({
             {...register('email')}
           />
           <TextField
-            {...text('phone', 'Phone')}
+            {...text('phone')}
             type="tel"
             inputMode="tel"
             autoComplete="off"
@@ -249,14 +243,14 @@ export function PatientFields({
           {shown('consultant_name') && (
             <>
               <TextField
-                {...text('consultant_name', "GP's name")}
+                {...text('consultant_name')}
                 autoComplete="off"
                 required
                 maxLength={100}
                 {...register('consultant_name')}
               />
               <TextAreaField
-                {...text('consultant_addres', "GP's address")}
+                {...text('consultant_addres')}
                 rows={3}
                 required
                 maxLength={600}
@@ -267,7 +261,7 @@ export function PatientFields({
           {shown('allergens') && (
             <>
               <TextField
-                {...text('consultant_email', "GP's e-mail (optional)")}
+                {...text('consultant_email')}
                 type="email"
                 inputMode="email"
                 autoComplete="off"
@@ -277,7 +271,7 @@ export function PatientFields({
                 {...register('consultant_email')}
               />
               <TextAreaField
-                {...text('allergens', 'Reason for the test (optional)')}
+                {...text('allergens')}
                 hint="What the patient reacts to and why they would like the test (10 to 300 characters)."
                 rows={3}
                 maxLength={600}
@@ -287,7 +281,7 @@ export function PatientFields({
           )}
           <CheckboxField
             id={fieldId('antihistamine')}
-            label="The patient will stop taking antihistamines 5 days before the test (nasal antihistamines 3 days before)."
+            label={labels.antihistamine}
             error={errors.antihistamine?.message}
             disabled={readOnly}
             required
@@ -295,7 +289,7 @@ export function PatientFields({
           />
           <CheckboxField
             id={fieldId('agreement')}
-            label="The patient agrees to the Terms & Conditions."
+            label={labels.agreement}
             error={errors.agreement?.message}
             disabled={readOnly}
             required
@@ -315,7 +309,7 @@ export function PatientFields({
         <fieldset className="admin-form__fieldset">
           <legend>Documents</legend>
           {readOnly ? (
-            <StoredDocuments form={form} download={download} pending={pending} />
+            <StoredDocuments form={form} labels={labels} download={download} pending={pending} />
           ) : (
             FILE_FIELDS.map((name) => (
               <Controller
@@ -325,7 +319,7 @@ export function PatientFields({
                 render={({ field, fieldState }) => (
                   <FileField
                     id={fieldId(name)}
-                    label={DOCUMENT_LABELS[name]}
+                    label={labels[name]}
                     hint=".pdf, .doc or .docx, up to 10 MB"
                     accept=".pdf,.doc,.docx"
                     allowedExtensions={uploadRules.document.extensions}

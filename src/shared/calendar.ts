@@ -9,16 +9,16 @@ import { locationKeys } from './clinic';
  */
 
 /** The most days one call may ask for: six weeks, a month's grid with its neighbours' edges. */
-export const MAX_CALENDAR_DAYS = 42;
+const MAX_CALENDAR_DAYS = 42;
 
-export const calendarTexts = {
+const calendarTexts = {
   dayInvalid: (field: string) => `${field} must be a real day as YYYY-MM-DD`,
   toBeforeFrom: 'to must not be before from',
   tooLong: `from and to may span at most ${MAX_CALENDAR_DAYS} days`,
 } as const;
 
 /** Days since 1970-01-01 of a real day written YYYY-MM-DD (years 2000 to 2999), or undefined. */
-export function calendarDayNumber(value: string): number | undefined {
+function calendarDayNumber(value: string): number | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return undefined;
   const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
@@ -48,13 +48,8 @@ export const calendarQuerySchema = z
   });
 
 /** How an appointment stands with its payment: paid by card, booked by staff without one, or not paid yet. */
-export const calendarPayments = ['paid', 'booked_by_staff', 'pending'] as const;
+const calendarPayments = ['paid', 'booked_by_staff', 'pending'] as const;
 export type CalendarPayment = (typeof calendarPayments)[number];
-
-/** The states the calendar shows: taking or took its time, or being booked (a visitor's hold still live). */
-export const calendarStatuses = appointmentStatuses.filter(
-  (status) => status !== 'cancelled' && status !== 'refunded',
-);
 
 const calendarAppointmentSchema = z.object({
   id: z.number().int(),

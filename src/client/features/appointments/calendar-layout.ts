@@ -22,7 +22,7 @@ export const placeLabel = (place: CalendarPlace) =>
   place === 'video' ? 'Video' : clinic.locations[place].label;
 
 /** The place of an appointment or a slot: its suite, or video (a video call has none). */
-export const placeOf = (item: Pick<CalendarSlot, 'location' | 'is_video_call'>): CalendarPlace =>
+const placeOf = (item: Pick<CalendarSlot, 'location' | 'is_video_call'>): CalendarPlace =>
   item.is_video_call || !item.location ? 'video' : item.location;
 
 /** Whether `value` is a real day written YYYY-MM-DD. */
@@ -55,7 +55,7 @@ export function rangeLabel(view: CalendarView, day: string): string {
 }
 
 /** Minutes after midnight of 'HH:mm'. */
-export const minutesOf = (time: string) => {
+const minutesOf = (time: string) => {
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   return hours * 60 + minutes;
 };

@@ -432,7 +432,7 @@ function MovePanel({
         Move {appointment.patient_name ?? 'the appointment'}
       </h2>
       <p>
-        Now: <strong>{describeTime(appointment)}</strong>. Choose a free time for a{' '}
+        Now: <strong>{describeTime(appointment)}</strong>. Choose a free time for this{' '}
         {kindLabel(appointment).toLowerCase()}, or drag the appointment onto one.
       </p>
       {targets.length === 0 ? (

@@ -47,6 +47,7 @@ describe("reception's back office", () => {
       if (viewport.width < 800) await page.getByRole('button', { name: 'Menu' }).click();
       await menu.getByRole('link', { name: 'E-mails' }).waitFor();
       expect(await menuLinks(page).allInnerTexts()).toEqual([
+        'Calendar',
         'Booking Appointments',
         'Patients',
         'Blog',

@@ -19,7 +19,15 @@ describe('admin sign-in', () => {
     await page.waitForURL('**/admin');
     const menu = page.getByRole('navigation', { name: /admin/i });
     await menu.waitFor();
-    for (const item of ['Booking Appointments', 'Blog', 'Availability settings', 'Team', 'FAQ', 'FEES']) {
+    for (const item of [
+      'Calendar',
+      'Booking Appointments',
+      'Blog',
+      'Availability settings',
+      'Team',
+      'FAQ',
+      'FEES',
+    ]) {
       await expect(menu.getByRole('link', { name: item, exact: true }).isVisible()).resolves.toBe(true);
     }
     expect(await page.locator('footer').count()).toBe(0);

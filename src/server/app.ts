@@ -35,6 +35,7 @@ import { secondFactorRoutes } from './modules/auth/second-factor-routes';
 import { sessionRoutes } from './modules/auth/session-routes';
 import { blogAdminRoutes } from './modules/blog/blog-admin-routes';
 import { blogPublicRoutes } from './modules/blog/blog-routes';
+import { calendarAdminRoutes } from './modules/calendar/calendar-admin-routes';
 import { contactRoutes } from './modules/contact/contact-routes';
 import { dashboardAdminRoutes } from './modules/dashboard/dashboard-admin-routes';
 import { outboxAdminRoutes } from './modules/email/outbox-admin-routes';
@@ -264,6 +265,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await admin.register(auditAdminRoutes);
           await admin.register(outboxAdminRoutes);
           await admin.register(dashboardAdminRoutes);
+          await admin.register(calendarAdminRoutes);
           await admin.register(staffAdminRoutes);
         },
         { prefix: '/admin' },

@@ -63,6 +63,7 @@ export const routes: RouteObject[] = [
     lazy: () => import('./layouts/admin-layout'),
     children: [
       { index: true, lazy: () => import('./pages/admin-home-page') },
+      { path: 'calendar', lazy: () => import('../features/appointments/admin-calendar-page') },
       { path: 'video', lazy: () => import('../features/appointments/admin-appointments-page') },
       {
         path: 'appointment/create',

@@ -8,6 +8,7 @@ import * as auditEndpoints from '../../shared/api/audit-endpoint-schemas';
 import * as authEndpoints from '../../shared/api/auth-endpoint-schemas';
 import * as blogEndpoints from '../../shared/api/blog-endpoint-schemas';
 import * as bookingEndpoints from '../../shared/api/booking-endpoint-schemas';
+import * as calendarEndpoints from '../../shared/api/calendar-endpoint-schemas';
 import * as contactEndpoints from '../../shared/api/contact-endpoint-schemas';
 import * as dashboardEndpoints from '../../shared/api/dashboard-endpoint-schemas';
 import type { EndpointDefinition } from '../../shared/api/endpoint-schemas';
@@ -35,6 +36,7 @@ const ENDPOINT_MODULES = {
   'auth-endpoint-schemas.ts': authEndpoints,
   'blog-endpoint-schemas.ts': blogEndpoints,
   'booking-endpoint-schemas.ts': bookingEndpoints,
+  'calendar-endpoint-schemas.ts': calendarEndpoints,
   'contact-endpoint-schemas.ts': contactEndpoints,
   'dashboard-endpoint-schemas.ts': dashboardEndpoints,
   'faq-endpoint-schemas.ts': faqEndpoints,

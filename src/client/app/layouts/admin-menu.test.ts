@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { adminMenu, adminMenuFor, adminSectionTitle, menuBadgeSpoken, roleMayOpen } from './admin-menu';
 
 describe('the admin menu', () => {
-  it('lists Referrals between the appointments and the patients, with the count awaiting triage', () => {
+  it('lists the calendar first, then Referrals between the appointments and the patients, with the count awaiting triage', () => {
     const labels = adminMenu.map((item) => item.label);
-    expect(labels.slice(0, 3)).toEqual(['Booking Appointments', 'Referrals', 'Patients']);
-    expect(adminMenu[1]?.badge).toEqual({ count: 'referralsAwaiting', spoken: 'awaiting' });
+    expect(labels.slice(0, 4)).toEqual(['Calendar', 'Booking Appointments', 'Referrals', 'Patients']);
+    expect(adminSectionTitle('/admin/calendar')).toBe('Calendar');
+    expect(adminMenu[2]?.badge).toEqual({ count: 'referralsAwaiting', spoken: 'awaiting' });
     expect(adminSectionTitle('/admin/referrals')).toBe('Referrals');
     expect(adminSectionTitle('/admin/referrals/12')).toBe('Referrals');
   });
@@ -20,6 +21,7 @@ describe('the admin menu', () => {
     const labels = (role: Parameters<typeof adminMenuFor>[0]) => adminMenuFor(role).map((item) => item.label);
     expect(labels('administrator')).toEqual(adminMenu.map((item) => item.label));
     expect(labels('clinician')).toEqual([
+      'Calendar',
       'Booking Appointments',
       'Referrals',
       'Patients',
@@ -27,6 +29,7 @@ describe('the admin menu', () => {
       'Your account',
     ]);
     expect(labels('reception')).toEqual([
+      'Calendar',
       'Booking Appointments',
       'Patients',
       'Blog',
@@ -37,7 +40,8 @@ describe('the admin menu', () => {
       'E-mails',
       'Your account',
     ]);
-    expect(labels('bookkeeper')).toEqual(['Booking Appointments', 'Your account']);
+    expect(labels('bookkeeper')).toEqual(['Calendar', 'Booking Appointments', 'Your account']);
+    expect(roleMayOpen('bookkeeper', '/admin/calendar')).toBe(true);
   });
 
   it("refuses a screen reached directly by its section's permission", () => {

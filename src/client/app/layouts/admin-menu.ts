@@ -25,6 +25,7 @@ export function menuBadgeSpoken(count: number | undefined, spoken: string): stri
 }
 
 export const adminMenu: readonly AdminMenuItem[] = [
+  { label: 'Calendar', to: '/admin/calendar', permission: 'appointments_read' },
   {
     label: 'Booking Appointments',
     to: '/admin',

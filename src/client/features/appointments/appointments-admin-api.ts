@@ -9,6 +9,7 @@ import {
   listAppointments,
   setAttendance,
 } from '../../../shared/api/appointment-admin-endpoints';
+import { getCalendar } from '../../../shared/api/calendar-admin-endpoints';
 import { getDashboard } from '../../../shared/api/dashboard-admin-endpoints';
 import { listAdminPatients } from '../../../shared/api/patient-admin-endpoints';
 import {
@@ -20,12 +21,15 @@ import {
 import { listCalendarSlots, listFreeSlots } from '../../../shared/api/slot-endpoints';
 import type { AppointmentStatus } from '../../../shared/appointment-states';
 import type { AttendanceMark } from '../../../shared/appointments';
+import { patientTexts } from '../../../shared/patients';
 import type { TableParams } from '../../components/data-table/use-table-params';
 import { calendarRange, selectDaysOfMonth } from '../../components/month-calendar/month-grid';
+import { carriesHealthDetails } from '../../components/patient-details/patient-labels';
 import { useAdminList, useAdminRecord, useSaveAdminRecord } from '../../lib/admin-resource';
 import { callEndpoint, endpointAddress } from '../../lib/api-client';
-import { useEndpointQuery } from '../../lib/endpoint-query';
+import { useEndpointList, useEndpointQuery } from '../../lib/endpoint-query';
 import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
+import { appointmentBody, appointmentFormDefaults } from './appointment-form-values';
 
 /**
  * The back office's appointment calls (spec section 7: the "transactions"), the slot an appointment is
@@ -35,6 +39,7 @@ import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
  */
 const REFRESH = [
   listAppointments,
+  getCalendar,
   getDashboard,
   listAdminPatients,
   listAdminSlots,
@@ -169,3 +174,47 @@ export const useFreeTimes = (kind: SlotKind, date: string | undefined) =>
     { query: { date: date ?? '', ...kindQuery(kind), page: 1, per_page: 100 } },
     { enabled: date !== undefined, staleTime: 0 },
   );
+
+/** The calendar of the clinic days `from` to `to` (YYYY-MM-DD); read again whenever it is shown (others book all day). */
+export const useCalendar = (from: string, to: string) =>
+  useEndpointList(getCalendar, { query: { from, to } }, { staleTime: 0 });
+
+/** Holds a free time for staff (`status: pending`), before its new-appointment screen opens. */
+export function useHoldSlot() {
+  const refresh = useRefreshAppointments();
+  return useMutation({
+    mutationFn: (id: number) =>
+      callEndpoint(setSlotStatus, { params: { id }, json: { session: { status: 'pending' } } }),
+    onSettled: refresh,
+  });
+}
+
+/**
+ * Moves an appointment to another free time from the calendar: the appointment screen's own save with only its time
+ * changed (`PUT /api/admin/transactions/:id`, the patient's details as they are stored now, read just before), so
+ * the move is the one `reschedule` (one e-mail, the calendar event updated, reminders following the new time).
+ */
+export function useMoveAppointment() {
+  const refresh = useRefreshAppointments();
+  return useMutation({
+    mutationFn: async ({ id, slotId }: { id: number; slotId: number }) => {
+      const { transaction } = await callEndpoint(getAppointment, { params: { id } });
+      const { patient, session } = transaction;
+      if (!patient || !session) throw new Error(patientTexts.erased);
+      const initial = appointmentFormDefaults(transaction);
+      const slot = {
+        slotId: session.id,
+        isAdult: session.is_adult,
+        isVideoCall: session.is_video_call,
+        withoutHealth: !carriesHealthDetails(patient),
+      };
+      const newTime = { id: slotId, date: '', start_time: '', end_time: '', address: null };
+      const body = appointmentBody({ ...initial, new_time: newTime }, slot, {
+        patientId: patient.id,
+        initial,
+      });
+      return callEndpoint(editAppointment, { params: { id }, formData: body });
+    },
+    onSettled: refresh,
+  });
+}

@@ -168,6 +168,7 @@ describe('auditSearchText', () => {
     expect(auditContextLabel('patient')).toBe("on the patient's page");
     expect(auditContextLabel('appointments_list')).toBe('in the appointments list');
     expect(auditContextLabel('dashboard')).toBe('on the dashboard');
+    expect(auditContextLabel('calendar')).toBe('on the calendar');
     expect(auditContextLabel('csv')).toBe('as a CSV file');
     expect(auditContextLabel('referrals_list')).toBe('in the referrals list');
     expect(auditContextLabel('referral')).toBe("on a referral's page");

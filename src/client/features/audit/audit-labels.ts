@@ -143,6 +143,7 @@ const auditContextLabels: Record<string, string> = {
   appointments_list: 'in the appointments list',
   appointment: "on an appointment's page",
   dashboard: 'on the dashboard',
+  calendar: 'on the calendar',
   patients_list: 'in the patients list',
   patient: "on the patient's page",
   referrals_list: 'in the referrals list',

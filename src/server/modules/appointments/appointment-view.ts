@@ -5,6 +5,7 @@ import {
   type StaffAppointmentDetail,
 } from '../../../shared/appointments';
 import type { VisitorAppointment } from '../../../shared/booking';
+import type { CalendarPayment } from '../../../shared/calendar';
 import { clinic, formatAddress } from '../../../shared/clinic';
 import { staffFileUrl } from '../../../shared/patients';
 import type { Appointment, EmailStatus, Patient, Payment, Slot } from '../../db/schema';
@@ -37,6 +38,21 @@ export function paymentInformationLabel({
   if (payment) return statusLabel(payment.status, payment.amountCents);
   if (appointment.bookedByAdmin) return statusLabel('booked', null);
   return appointmentStatusLabels[appointment.status];
+}
+
+/**
+ * How the calendar reads an appointment's payment, as the list's label does: paid when its latest payment succeeded,
+ * booked by staff when staff booked it without one, else pending (a card payment not settled, failed or none yet).
+ */
+export function calendarPaymentOf({
+  appointment,
+  payment,
+}: {
+  appointment: Pick<Appointment, 'bookedByAdmin'>;
+  payment: Pick<Payment, 'status'> | null;
+}): CalendarPayment {
+  if (payment) return payment.status === 'succeeded' ? 'paid' : 'pending';
+  return appointment.bookedByAdmin ? 'booked_by_staff' : 'pending';
 }
 
 /** 'Adult' or 'Child', as staff read a patient's or an appointment's age group. */

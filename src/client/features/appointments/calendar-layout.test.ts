@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { CalendarAppointment, CalendarSlot } from '../../../shared/calendar';
+import {
+  calendarItems,
+  dayRows,
+  daysOf,
+  describeTime,
+  isIsoDay,
+  isMoveTarget,
+  matchesSearch,
+  mondayOf,
+  placeItems,
+  rangeLabel,
+  stepDay,
+  symbolsOf,
+} from './calendar-layout';
+
+const appointment = (overrides: Partial<CalendarAppointment> = {}): CalendarAppointment => ({
+  id: 1,
+  patient_id: 2,
+  patient_name: 'Aoife Ní Bhriain',
+  date: '08/12/2026',
+  start_time: '09:00',
+  end_time: '09:30',
+  location: 'adult_1',
+  is_adult: true,
+  is_video_call: false,
+  status: 'paid',
+  payment: 'paid',
+  arrived_at: null,
+  reminder_sent: false,
+  ...overrides,
+});
+
+const slot = (overrides: Partial<CalendarSlot> = {}): CalendarSlot => ({
+  id: 10,
+  date: '08/12/2026',
+  start_time: '10:00',
+  end_time: '10:30',
+  location: 'adult_1',
+  is_adult: true,
+  is_video_call: false,
+  status: 'available',
+  price: 180,
+  ...overrides,
+});
+
+describe('the calendar layout', () => {
+  it('shows a day, or the week from its Monday, and steps by a day or a week', () => {
+    expect(mondayOf('2026-12-08')).toBe('2026-12-07');
+    expect(mondayOf('2026-12-13')).toBe('2026-12-07');
+    expect(daysOf('day', '2026-12-08')).toEqual(['2026-12-08']);
+    expect(daysOf('week', '2026-12-08')).toEqual([
+      '2026-12-07',
+      '2026-12-08',
+      '2026-12-09',
+      '2026-12-10',
+      '2026-12-11',
+      '2026-12-12',
+      '2026-12-13',
+    ]);
+    expect(stepDay('week', '2026-12-08', -1)).toBe('2026-12-01');
+    expect(stepDay('day', '2026-12-31', 1)).toBe('2027-01-01');
+    expect(rangeLabel('week', '2026-12-08')).toBe('Week of Monday 7 December 2026');
+    expect(isIsoDay('2026-02-30')).toBe(false);
+    expect(isIsoDay('2026-12-08')).toBe(true);
+  });
+
+  it('puts a video consultation in the Video column and the items in order of time', () => {
+    const items = calendarItems(
+      [appointment({ id: 2, start_time: '10:00', end_time: '10:30', is_video_call: true, location: null })],
+      [slot({ start_time: '09:30', end_time: '10:00' })],
+    );
+    expect(items.map((item) => [item.key, item.place, item.day])).toEqual([
+      ['slot-10', 'adult_1', '2026-12-08'],
+      ['appointment-2', 'video', '2026-12-08'],
+    ]);
+  });
+
+  it('places the day on whole hours and overlapping times in lanes side by side', () => {
+    const items = calendarItems(
+      [appointment({ start_time: '09:15', end_time: '09:45', location: null, is_video_call: true })],
+      [slot({ start_time: '09:30', end_time: '10:00', location: null, is_video_call: true })],
+    );
+    const { firstMinute, rows } = dayRows(items);
+    expect([firstMinute, rows]).toEqual([9 * 60, 4]);
+    const { placed, lanes } = placeItems(items, firstMinute);
+    expect(lanes).toBe(2);
+    expect(placed.map(({ rowStart, rowEnd, lane }) => [rowStart, rowEnd, lane])).toEqual([
+      [2, 4, 0],
+      [3, 5, 1],
+    ]);
+  });
+
+  it('offers only free, future times of the same kind and age to move to', () => {
+    const now = { date: '2026-12-08', minutes: 9 * 60 + 45 };
+    const moving = appointment();
+    expect(isMoveTarget(moving, slot(), now)).toBe(true);
+    expect(isMoveTarget(moving, slot({ start_time: '09:30' }), now)).toBe(false);
+    expect(isMoveTarget(moving, slot({ is_adult: false }), now)).toBe(false);
+    expect(isMoveTarget(moving, slot({ is_video_call: true }), now)).toBe(false);
+    expect(isMoveTarget(moving, slot({ status: 'pending' }), now)).toBe(false);
+    expect(isMoveTarget(moving, slot({ date: '09/12/2026', location: 'adult_2' }), now)).toBe(true);
+    expect(describeTime(slot({ location: 'adult_2' }))).toBe(
+      'Tuesday 8 December 2026, 10:00 – 10:30, Suite 23, Blackrock (adults)',
+    );
+  });
+
+  it('gives each state its symbol and words, and finds names whatever their accents', () => {
+    expect(
+      symbolsOf(appointment({ payment: 'booked_by_staff', reminder_sent: true })).map((s) => s.text),
+    ).toEqual(['Booked by staff', 'Reminder sent']);
+    expect(symbolsOf(appointment({ status: 'arrived' }), '08:52').map((s) => s.text)).toEqual([
+      'Paid',
+      'Arrived at 08:52',
+    ]);
+    expect(symbolsOf(appointment({ status: 'no_show', payment: 'pending' })).map((s) => s.text)).toEqual([
+      'Payment pending',
+      'No-show',
+    ]);
+    expect(matchesSearch(appointment(), 'ni bhr')).toBe(true);
+    expect(matchesSearch(appointment(), 'byrne')).toBe(false);
+    expect(matchesSearch(appointment({ patient_name: null }), '')).toBe(true);
+  });
+});

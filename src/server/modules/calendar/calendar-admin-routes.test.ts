@@ -1,0 +1,355 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppointmentStatus } from '../../../shared/appointment-states';
+import type { CalendarResponse } from '../../../shared/calendar';
+import type { LocationKey } from '../../../shared/clinic';
+import type { PaymentStatus } from '../../../shared/payment-states';
+import { staffRoles } from '../../../shared/staff-roles';
+import { adminUsers, appointmentReminders, appointments, auditLog, payments, slots } from '../../db/schema';
+import { insertTestPatient } from '../../test/patient-fixtures';
+import { clinicInstant, insertSlot } from '../../test/slot-fixtures';
+import { type AdminTestApp, createAdminTestApp } from '../../test/test-app';
+import { insertAdmin } from '../auth/admin-repository';
+import { hashPassword } from '../auth/password-hashing';
+
+let t: AdminTestApp;
+beforeAll(async () => {
+  t = await createAdminTestApp();
+});
+afterAll(() => t.close());
+const db = () => t.database.db;
+
+const calendar = (query: string, headers = t.auth) =>
+  t.app.inject({ method: 'GET', url: `/api/admin/calendar${query}`, headers });
+
+const kinds = {
+  adultTest: { isVideoCall: false, isAdult: true },
+  childTest: { isVideoCall: false, isAdult: false },
+  adultVideo: { isVideoCall: true, isAdult: true },
+} as const;
+
+/** A slot stored directly at `time` on `day` (clinic time), of a kind and place. */
+async function slotAt(
+  day: string,
+  time: string,
+  options: {
+    kind?: keyof typeof kinds;
+    status?: 'available' | 'pending' | 'booked';
+    location?: LocationKey;
+    holdExpiresAt?: Date;
+    holdTokenHash?: string;
+  } = {},
+): Promise<number> {
+  const id = await insertSlot(db(), {
+    startsAt: clinicInstant(day, time),
+    status: options.status ?? 'available',
+    holdExpiresAt: options.holdExpiresAt ?? null,
+    ...kinds[options.kind ?? 'adultTest'],
+  });
+  if (options.location || options.holdTokenHash) {
+    await db()
+      .update(slots)
+      .set({
+        ...(options.location ? { location: options.location } : {}),
+        ...(options.holdTokenHash ? { holdTokenHash: options.holdTokenHash } : {}),
+      })
+      .where(eq(slots.id, id));
+  }
+  return id;
+}
+
+let named = 0;
+/** An appointment stored directly in `status` on a slot of its own, for a patient with health details on record. */
+async function appointmentAt(
+  day: string,
+  time: string,
+  options: {
+    status: AppointmentStatus;
+    kind?: keyof typeof kinds;
+    location?: LocationKey;
+    bookedByAdmin?: boolean;
+    payment?: PaymentStatus;
+    arrivedAt?: Date;
+    slotStatus?: 'available' | 'pending' | 'booked';
+    hold?: { tokenHash: string; expiresAt: Date };
+  },
+): Promise<{ id: number; patientId: number; slotId: number; name: string }> {
+  named += 1;
+  const kind = options.kind ?? 'adultTest';
+  const slotId = await slotAt(day, time, {
+    kind,
+    status: options.slotStatus ?? (options.hold ? 'pending' : 'booked'),
+    ...(options.location ? { location: options.location } : {}),
+    ...(options.hold ? { holdTokenHash: options.hold.tokenHash, holdExpiresAt: options.hold.expiresAt } : {}),
+  });
+  const patient = await insertTestPatient(db(), {
+    firstName: 'Cal',
+    lastName: `Patient${named}`,
+    isAdult: kinds[kind].isAdult,
+    allergens: 'Peanuts and tree nuts',
+    consultantName: 'Dr Secret GP',
+  });
+  const [appointment] = await db()
+    .insert(appointments)
+    .values({
+      patientId: patient.id,
+      slotId,
+      status: options.status,
+      bookedByAdmin: options.bookedByAdmin ?? !options.payment,
+      priceCents: 180_00,
+      arrivedAt: options.arrivedAt ?? null,
+      holdTokenHash: options.hold?.tokenHash ?? null,
+    })
+    .returning();
+  if (options.payment) {
+    await db()
+      .insert(payments)
+      .values({
+        appointmentId: appointment!.id,
+        provider: 'test',
+        idempotencyKey: randomUUID(),
+        amountCents: 180_00,
+        status: options.payment,
+        paidAt: options.payment === 'succeeded' ? new Date() : null,
+      });
+  }
+  return { id: appointment!.id, patientId: patient.id, slotId, name: `Cal Patient${named}` };
+}
+
+async function calendarOf(from: string, to: string): Promise<CalendarResponse> {
+  const response = await calendar(`?from=${from}&to=${to}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+describe('the calendar API', () => {
+  it('answers 401 without a valid token', async () => {
+    const response = await calendar('?from=2031-03-10&to=2031-03-16', {
+      authorization: 'Bearer not-a-real-token-at-all-000000',
+    });
+    expect(response.statusCode).toBe(401);
+    const without = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/calendar?from=2031-03-10&to=2031-03-10',
+    });
+    expect(without.statusCode).toBe(401);
+  });
+
+  it.each([
+    ['', ['from', 'to']],
+    ['?from=2031-03-10', ['to']],
+    ['?to=2031-03-10', ['from']],
+    ['?from=10/03/2031&to=2031-03-12', ['from']],
+    ['?from=2031-02-29&to=2031-03-12', ['from']],
+    ['?from=2031-03-10&to=2031-3-12', ['to']],
+    ['?from=1999-12-31&to=2000-01-01', ['from']],
+    ['?from=2031-03-12&to=2031-03-10', ['to']],
+    // 43 days, both included.
+    ['?from=2031-03-01&to=2031-04-12', ['to']],
+  ])('refuses %s with 422 naming its fields', async (query, fields) => {
+    const response = await calendar(query);
+    expect(response.statusCode, response.body).toBe(422);
+    const body = response.json();
+    expect(body.code).toBe('invalid_input');
+    expect(Object.keys(body.errors).sort()).toEqual(fields);
+  });
+
+  it('refuses an unknown parameter (422) and takes 42 days', async () => {
+    const unknown = await calendar('?from=2031-03-01&to=2031-03-02&view=week');
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().code).toBe('unknown_field');
+    expect((await calendar('?from=2031-03-01&to=2031-04-11')).statusCode).toBe(200);
+  });
+
+  it('shows what takes a time, with its payment, arrival and reminder, and the free slots, never a health detail', async () => {
+    const day = '2031-03-11';
+    const arrivedAt = new Date(clinicInstant(day, '08:50'));
+    const staff = await appointmentAt(day, '09:00', { status: 'booked' });
+    const paid = await appointmentAt(day, '09:00', {
+      status: 'paid',
+      kind: 'childTest',
+      payment: 'succeeded',
+    });
+    const arrived = await appointmentAt(day, '09:30', {
+      status: 'arrived',
+      location: 'adult_2',
+      payment: 'succeeded',
+      arrivedAt,
+    });
+    const attended = await appointmentAt(day, '10:00', { status: 'attended', arrivedAt });
+    const missed = await appointmentAt(day, '10:30', { status: 'no_show' });
+    const video = await appointmentAt(day, '11:00', {
+      status: 'booked',
+      kind: 'adultVideo',
+      bookedByAdmin: false,
+      payment: 'processing',
+    });
+    const beingBooked = await appointmentAt(day, '11:30', {
+      status: 'held',
+      bookedByAdmin: false,
+      hold: { tokenHash: 'live-hold', expiresAt: new Date(Date.now() + 10 * 60_000) },
+    });
+    const hidden = [
+      await appointmentAt(day, '12:00', { status: 'cancelled', slotStatus: 'available' }),
+      await appointmentAt(day, '12:30', { status: 'refunded', payment: 'refunded', slotStatus: 'available' }),
+      // A booking whose visitor's hold lapsed: its slot is free again.
+      await appointmentAt(day, '13:00', {
+        status: 'held',
+        bookedByAdmin: false,
+        hold: { tokenHash: 'lapsed-hold', expiresAt: new Date(Date.now() - 60_000) },
+      }),
+    ];
+    await db()
+      .insert(appointmentReminders)
+      .values({
+        appointmentId: staff.id,
+        kind: 'two_days_before',
+        startsAt: new Date(clinicInstant(day, '09:00')),
+      });
+    const free = await slotAt(day, '14:00', { location: 'adult_2' });
+    const staffHold = await slotAt(day, '14:30', {
+      status: 'pending',
+      holdExpiresAt: new Date(Date.now() + 10 * 60_000),
+    });
+    const lapsedHold = await slotAt(day, '15:00', {
+      status: 'pending',
+      kind: 'adultVideo',
+      holdExpiresAt: new Date(Date.now() - 60_000),
+    });
+    const elsewhere = await slotAt('2031-03-12', '09:00');
+
+    const answer = await calendarOf(day, day);
+    expect(answer.appointments.map((item) => item.id)).toEqual([
+      staff.id,
+      paid.id,
+      arrived.id,
+      attended.id,
+      missed.id,
+      video.id,
+      beingBooked.id,
+    ]);
+    expect(answer.appointments[0]).toEqual({
+      id: staff.id,
+      patient_id: staff.patientId,
+      patient_name: staff.name,
+      date: '11/03/2031',
+      start_time: '09:00',
+      end_time: '09:30',
+      location: 'adult_1',
+      is_adult: true,
+      is_video_call: false,
+      status: 'booked',
+      payment: 'booked_by_staff',
+      arrived_at: null,
+      reminder_sent: true,
+    });
+    const byId = new Map(answer.appointments.map((item) => [item.id, item]));
+    expect(byId.get(paid.id)).toMatchObject({
+      location: 'child',
+      is_adult: false,
+      payment: 'paid',
+      reminder_sent: false,
+    });
+    expect(byId.get(arrived.id)).toMatchObject({
+      location: 'adult_2',
+      status: 'arrived',
+      payment: 'paid',
+      arrived_at: arrivedAt.toISOString(),
+    });
+    expect(byId.get(attended.id)).toMatchObject({ status: 'attended', arrived_at: arrivedAt.toISOString() });
+    expect(byId.get(missed.id)).toMatchObject({ status: 'no_show' });
+    expect(byId.get(video.id)).toMatchObject({ location: null, is_video_call: true, payment: 'pending' });
+    expect(byId.get(beingBooked.id)).toMatchObject({ status: 'held', payment: 'pending' });
+    for (const gone of hidden) expect(byId.has(gone.id)).toBe(false);
+
+    // The free slots: those of the cancelled and refunded appointments and of the lapsed booking too.
+    expect(answer.slots.map((slot) => slot.id)).toEqual([
+      hidden[0]!.slotId,
+      hidden[1]!.slotId,
+      hidden[2]!.slotId,
+      free,
+      staffHold,
+      lapsedHold,
+    ]);
+    const slotsById = new Map(answer.slots.map((slot) => [slot.id, slot]));
+    expect(slotsById.get(free)).toEqual({
+      id: free,
+      date: '11/03/2031',
+      start_time: '14:00',
+      end_time: '14:30',
+      location: 'adult_2',
+      is_adult: true,
+      is_video_call: false,
+      status: 'available',
+      price: 180,
+    });
+    expect(slotsById.get(staffHold)?.status).toBe('pending');
+    expect(slotsById.get(lapsedHold)).toMatchObject({ status: 'available', location: null, price: 85 });
+    expect(slotsById.get(hidden[2]!.slotId)?.status).toBe('available');
+    expect(slotsById.has(elsewhere)).toBe(false);
+
+    const body = JSON.stringify(answer);
+    for (const secret of ['Peanuts', 'Secret GP', 'allergens', 'consultant', 'email', 'phone', 'dob']) {
+      expect(body).not.toContain(secret);
+    }
+
+    // The names shown are an audited read.
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'read'), sql`${auditLog.details}->>'via' = 'calendar'`))
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1);
+    expect((entry?.details as { patient_ids: number[] }).patient_ids).toContain(staff.patientId);
+  });
+
+  it('reads days in clinic time across a daylight-saving change, both days of the range included', async () => {
+    // Summer time starts on 30 March 2031: 00:30 in Dublin on the 31st is 23:30 UTC on the 30th.
+    const late = await appointmentAt('2031-03-31', '00:30', { status: 'booked' });
+    const first = await slotAt('2031-03-29', '23:30');
+    const after = await slotAt('2031-04-01', '00:00');
+    const answer = await calendarOf('2031-03-29', '2031-03-31');
+    expect(answer.appointments.find((item) => item.id === late.id)).toMatchObject({
+      date: '31/03/2031',
+      start_time: '00:30',
+    });
+    expect(answer.slots.map((slot) => slot.id)).toContain(first);
+    expect(answer.slots.map((slot) => slot.id)).not.toContain(after);
+  });
+
+  it('answers every role that reads appointments (every staff role), with the same fields', async () => {
+    await appointmentAt('2031-05-06', '09:00', { status: 'paid', payment: 'succeeded' });
+    for (const role of staffRoles) {
+      const email = `calendar-${role}-${randomUUID()}@clinic.test`;
+      const row = await insertAdmin(db(), { email, passwordHash: await hashPassword('Role-pw-123') });
+      await db().update(adminUsers).set({ role }).where(eq(adminUsers.id, row.id));
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/autorization/login',
+        payload: { email, password: 'Role-pw-123' },
+      });
+      const auth = { authorization: `Bearer ${login.json().data.token.auth_token as string}` };
+      const response = await calendar('?from=2031-05-06&to=2031-05-06', auth);
+      expect(response.statusCode, role).toBe(200);
+      const [appointment] = response.json().appointments;
+      expect(Object.keys(appointment).sort(), role).toEqual(
+        [
+          'arrived_at',
+          'date',
+          'end_time',
+          'id',
+          'is_adult',
+          'is_video_call',
+          'location',
+          'patient_id',
+          'patient_name',
+          'payment',
+          'reminder_sent',
+          'start_time',
+          'status',
+        ].sort(),
+      );
+    }
+  });
+});

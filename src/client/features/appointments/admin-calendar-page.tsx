@@ -16,6 +16,7 @@ import {
 import { type CSSProperties, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CalendarAppointment, CalendarSlot } from '../../../shared/calendar';
+import { matchesSearch } from '../../../shared/search-text';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { formatShortDate } from '../../components/month-calendar/month-grid';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
@@ -38,7 +39,6 @@ import {
   isMovable,
   isMoveTarget,
   kindLabel,
-  matchesSearch,
   placeItems,
   placeLabel,
   ROW_MINUTES,
@@ -140,7 +140,9 @@ export function Component() {
   const items = useMemo(() => {
     const answer = calendar.data;
     if (!answer) return [];
-    const shown = answer.appointments.filter((appointment) => matchesSearch(appointment, search));
+    const shown = answer.appointments.filter((appointment) =>
+      matchesSearch(search, [appointment.patient_name ?? '']),
+    );
     // A search shows the patients found, not the free times between them.
     return calendarItems(shown, search.trim() ? [] : answer.slots);
   }, [calendar.data, search]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarAppointment, CalendarSlot } from '../../../shared/calendar';
+import { matchesSearch } from '../../../shared/search-text';
 import {
   calendarItems,
   dayRows,
@@ -7,7 +8,6 @@ import {
   describeTime,
   isIsoDay,
   isMoveTarget,
-  matchesSearch,
   mondayOf,
   placeItems,
   rangeLabel,
@@ -118,8 +118,8 @@ describe('the calendar layout', () => {
       'Payment pending',
       'No-show',
     ]);
-    expect(matchesSearch(appointment(), 'ni bhr')).toBe(true);
-    expect(matchesSearch(appointment(), 'byrne')).toBe(false);
-    expect(matchesSearch(appointment({ patient_name: null }), '')).toBe(true);
+    expect(matchesSearch('ni bhr', [appointment().patient_name ?? ''])).toBe(true);
+    expect(matchesSearch('byrne', [appointment().patient_name ?? ''])).toBe(false);
+    expect(matchesSearch('', [])).toBe(true);
   });
 });

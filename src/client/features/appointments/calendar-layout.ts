@@ -227,13 +227,3 @@ export function symbolsOf(appointment: CalendarAppointment, arrivedTime?: string
   if (appointment.reminder_sent) symbols.push(symbolOf('reminded'));
   return symbols;
 }
-
-/** Whether the appointment's patient name holds `search` (any case, any accents); an empty search holds all. */
-export function matchesSearch(
-  appointment: Pick<CalendarAppointment, 'patient_name'>,
-  search: string,
-): boolean {
-  const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en-IE');
-  const wanted = fold(search.trim());
-  return wanted === '' || fold(appointment.patient_name ?? '').includes(wanted);
-}

@@ -17,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { type AppointmentStatus, appointmentStatuses } from '../../shared/appointment-states';
+import { type ClosureLocation, closureLocations } from '../../shared/closures';
 import {
   livePaymentStatuses,
   type PaymentStatus,
@@ -71,9 +72,6 @@ export type SlotStatus = (typeof slotStatuses)[number];
 export const slotLocations = ['adult_1', 'adult_2', 'child'] as const;
 export type SlotLocation = (typeof slotLocations)[number];
 
-/** Where a closure applies besides every place (null): one location, or the video consultations. */
-export const closureLocations = [...slotLocations, 'video'] as const;
-export type ClosureLocation = (typeof closureLocations)[number];
 
 export const paymentProviders = ['stripe', 'test'] as const;
 export type PaymentProviderName = (typeof paymentProviders)[number];

@@ -47,7 +47,7 @@ export interface CopyEntry {
 }
 
 export type CopyPlan =
-  | { ok: true; body: Required<SaveSlotsBody>; entries: CopyEntry[]; days: string[] }
+  | { ok: true; body: Required<Omit<SaveSlotsBody, 'skip_clashes'>>; entries: CopyEntry[]; days: string[] }
   | { ok: false; message: string };
 
 /**
@@ -81,7 +81,7 @@ export function planCopy(
     const endMinutes = end.minutes + (end.date > start.date ? 24 * 60 : 0);
     return { slot, start: start.minutes, end: endMinutes };
   });
-  const body: Required<SaveSlotsBody> = { sessions_create: [], sessions_update: [] };
+  const body: Required<Omit<SaveSlotsBody, 'skip_clashes'>> = { sessions_create: [], sessions_update: [] };
   const entries: CopyEntry[] = [];
   for (const day of targets) {
     for (const { slot, start, end } of times) {

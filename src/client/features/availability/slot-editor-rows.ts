@@ -86,8 +86,8 @@ export function changedSlots(
   original: ReadonlyMap<number | null, SlotRow>,
   kind: SlotKind,
   date: string,
-): { body: Required<SaveSlotsBody>; createRows: number[]; updateRows: number[] } {
-  const body: Required<SaveSlotsBody> = { sessions_create: [], sessions_update: [] };
+): { body: Required<Omit<SaveSlotsBody, 'skip_clashes'>>; createRows: number[]; updateRows: number[] } {
+  const body: Required<Omit<SaveSlotsBody, 'skip_clashes'>> = { sessions_create: [], sessions_update: [] };
   const createRows: number[] = [];
   const updateRows: number[] = [];
   rows.forEach((row, index) => {

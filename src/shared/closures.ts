@@ -13,7 +13,7 @@ import { isOneLine, texts } from './validation-texts';
  */
 
 /** The longest closure, in days (both ends counted). */
-export const MAX_CLOSURE_DAYS = 366;
+const MAX_CLOSURE_DAYS = 366;
 export const CLOSURE_REASON_MAX = 200;
 
 /** Where a closure applies besides every place: one location, or the video consultations (which have none). */
@@ -53,7 +53,7 @@ export interface ClosureWhen {
 }
 
 /** '25/12/2026', '23/12/2026 to 02/01/2027', '12/03/2027, 13:00 to 17:00', '…, each day 13:00 to 17:00'. */
-export function closureWhen(closure: ClosureWhen): string {
+function closureWhen(closure: ClosureWhen): string {
   const days = closure.from === closure.to ? closure.from : `${closure.from} to ${closure.to}`;
   if (!closure.from_time || !closure.to_time) return days;
   const each = closure.from === closure.to ? '' : 'each day ';
@@ -91,7 +91,7 @@ export function isoDayOf(value: string): string | undefined {
 export const apiDayOf = (isoDay: string) => isoDay.split('-').reverse().join('/');
 
 /** Days from one YYYY-MM-DD to another. */
-export const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
 const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
@@ -201,7 +201,7 @@ export type ClosureAnswer = z.infer<typeof closureSchema>;
 
 export const closureIdParams = recordIdParams('Closure');
 
-export const CLOSURES_PAGE_SIZE = 20;
+const CLOSURES_PAGE_SIZE = 20;
 
 export const closureListQuerySchema = paginationQuerySchema
   .extend({ per_page: paginationQuerySchema.shape.per_page.unwrap().default(CLOSURES_PAGE_SIZE) })

@@ -72,7 +72,6 @@ export type SlotStatus = (typeof slotStatuses)[number];
 export const slotLocations = ['adult_1', 'adult_2', 'child'] as const;
 export type SlotLocation = (typeof slotLocations)[number];
 
-
 export const paymentProviders = ['stripe', 'test'] as const;
 export type PaymentProviderName = (typeof paymentProviders)[number];
 

@@ -29,6 +29,8 @@ export const copyTexts = {
   startedTime: (day: string, time: string) => `${formatLongDate(day)}, ${time} has already passed.`,
   copied: (count: number, days: number) =>
     `${count} ${count === 1 ? 'slot was' : 'slots were'} copied to ${days} ${days === 1 ? 'day' : 'days'}.`,
+  skippedTitle: (count: number) =>
+    `${count} ${count === 1 ? 'slot was' : 'slots were'} not copied, because ${count === 1 ? 'it clashes' : 'they clash'}:`,
 } as const;
 
 /** The most weeks 'Repeat weekly' offers: a year. */

@@ -38,7 +38,9 @@ export function rowOf(slot: SlotAnswer, now: Date): SlotRow {
         ? 'Booked: cannot be changed here.'
         : slot.status === 'pending'
           ? 'Being booked right now: cannot be changed.'
-          : 'Already started: cannot be changed.',
+          : slot.status === 'withdrawn'
+            ? 'Inside a closure: offered again if the closure is deleted.'
+            : 'Already started: cannot be changed.',
   };
 }
 

@@ -36,15 +36,6 @@ export async function lockClosures(db: Db, mode: 'exclusive' | 'shared'): Promis
 
 const live = isNull(closures.deletedAt);
 
-export async function findLiveClosure(db: Db, id: number): Promise<Closure | undefined> {
-  const [row] = await db
-    .select()
-    .from(closures)
-    .where(and(eq(closures.id, id), live))
-    .limit(1);
-  return row;
-}
-
 /** The closures not deleted that share a day with `firstDay`…`lastDay` (YYYY-MM-DD), by first day. */
 export function liveClosuresWithin(db: Db, firstDay: string, lastDay: string): Promise<Closure[]> {
   return db

@@ -47,7 +47,7 @@ const ENTITY = 'closure';
 const clinicToday = () => clinicWallClock(new Date()).isoDay;
 
 /** A closure's days and hours as the API writes them. */
-export function closureWhenOf(row: ClosureSpan): ClosureWhen {
+function closureWhenOf(row: ClosureSpan): ClosureWhen {
   return {
     from: apiDayOf(row.firstDay),
     to: apiDayOf(row.lastDay),

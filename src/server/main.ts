@@ -111,7 +111,7 @@ async function main() {
       onReleased: (count) => metrics.holdsExpired(count),
     }),
   );
-  jobs.add(publicHolidayJob({ db: database.db, logger: app.log }));
+  if (config.publicHolidays) jobs.add(publicHolidayJob({ db: database.db, logger: app.log }));
   jobs.add(abandonedAppointmentJob(app.appointments));
   jobs.add(paymentSettlementJob(app.appointments));
   jobs.add(appointmentReminderJob(app.appointments));

@@ -84,11 +84,20 @@ const closureFormSchema = z
       context.addIssue({ code: 'custom', path: ['from'], message: closureTexts.inPast });
   });
 
-const resolver = zodResolver(closureFormSchema as never) as unknown as Resolver<
+const checks = zodResolver(closureFormSchema as never) as unknown as Resolver<
   ClosureFormValues,
   unknown,
   ClosureBody
 >;
+
+/** The checks; a last day left empty is the first day, so only the first day's problem is said. */
+const resolver: Resolver<ClosureFormValues, unknown, ClosureBody> = async (values, context, options) => {
+  const result = await checks(values, context, options);
+  if (values.to || !('to' in result.errors)) return result;
+  // Empty, it took the first day's value: that day's own error says what is wrong.
+  const { to: _sameAsFirst, ...errors } = result.errors;
+  return { values: {}, errors } as typeof result;
+};
 
 const places: readonly { value: ClosureLocation | ''; label: string }[] = [
   { value: '', label: closureLocationLabel(null) },
@@ -312,6 +321,12 @@ export function ClosuresSection() {
   const [pendingDelete, setPendingDelete] = useState<ClosureAnswer>();
   const [deleteError, setDeleteError] = useState<string>();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // The row and its button are gone: the list's heading keeps the keyboard's place (after the dialog has given
+  // the focus back to the button it came from, which this effect runs after).
+  const [deleted, setDeleted] = useState(0);
+  useEffect(() => {
+    if (deleted > 0) headingRef.current?.focus();
+  }, [deleted]);
   const closures = list.data?.closures;
   const pages = list.data?.pages ?? 1;
 
@@ -323,8 +338,7 @@ export function ClosuresSection() {
       if (added?.closure.id === pendingDelete.id) setAdded(undefined);
       setPendingDelete(undefined);
       setDeleteError(undefined);
-      // The row and its button are gone: the list's heading keeps the keyboard's place.
-      headingRef.current?.focus();
+      setDeleted((count) => count + 1);
     } catch (error) {
       setDeleteError(error instanceof Error ? error.message : String(error));
       notifyApiError(notify, error);

@@ -53,6 +53,8 @@ describe('closures of the clinic (back office)', () => {
   it('closes a day: its free slots leave the booking calendar, its booking is listed to move; deleted, they return', async () => {
     const auth = await adminAuthorization();
     const [, , booked = 0] = await createSlots(auth, day, adultTest, [9 * 60, 10 * 60, 11 * 60]);
+    const other = `${month}-13`;
+    await createSlots(auth, other, adultTest, [9 * 60]);
     await bookAndPay(booked, {
       is_adult: true,
       is_video_call: false,
@@ -128,6 +130,27 @@ describe('closures of the clinic (back office)', () => {
     await form.getByLabel('Reason').fill('Again');
     await form.getByRole('button', { name: 'Add closure' }).click();
     await summary.getByText(/^First day: This overlaps the closure “Staff training”/).waitFor();
+
+    // 'Copy this day' onto the closed day and another, skipping what clashes: the other day gets its copy.
+    await page.goto(`/admin/availability?type=test&age=adult&month=${month}&day=${other}`);
+    const copy = page.getByRole('form', { name: 'Copy this day' });
+    await copy.getByLabel('Day', { exact: true }).fill(day);
+    await copy.getByRole('button', { name: 'Add another day' }).click();
+    await copy.getByLabel('Day', { exact: true }).fill(`${month}-14`);
+    await copy.getByLabel('Skip the times that are taken or closed, and copy the rest').check();
+    await copy.getByRole('button', { name: 'Copy slots' }).click();
+    await notice(page, '1 slot was copied to 1 day.');
+    const skipped = copy
+      .getByRole('status')
+      .filter({ hasText: '1 slot was not copied, because it clashes:' });
+    await skipped
+      .getByText(
+        `${dayLabel}, 9:00 AM – 9:30 AM: This time falls in the closure “Staff training” (${day.split('-').reverse().join('/')}).`,
+      )
+      .waitFor();
+    await expect.poll(() => skipped.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await axeViolations(page, 'copy skipped 1280')).toEqual([]);
+    await screenshot(page, 'admin-closures-copy-skipped-1280');
 
     // The day's list says the slots are closed.
     await page.goto(`/admin/availability?type=test&age=adult&month=${month}&day=${day}`);

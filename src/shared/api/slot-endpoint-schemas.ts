@@ -67,7 +67,7 @@ export const listAdminCalendarSlots = withSchemas(admin.listAdminCalendarSlots, 
 
 export const listAdminSlots = withSchemas(admin.listAdminSlots, {
   summary:
-    "The slots of one clinic day (date YYYY-MM-DD) and kind, every status, by start, with who holds or booked each: held_by 'visitor' or 'staff' while pending; a booked one's appointment_id and patient_name (the read of names is audited)",
+    "The slots of one clinic day (date YYYY-MM-DD) and kind, every status, by start, with who holds or booked each: held_by 'visitor' or 'staff' while pending; a booked one's appointment_id and patient_name (the read of names is audited); closure_reason names the closure a withdrawn (or booked) slot lies in",
   query: adminSlotsQuerySchema,
   response: adminSlotsResponseSchema,
 });

@@ -17,6 +17,7 @@ import {
   launchBrowser,
   openAdminPage,
   openPage,
+  saveOutsideOpeningHours,
   screenshot,
   viewports,
   waitForHydration,
@@ -90,6 +91,11 @@ describe('availability settings (back office)', () => {
     await pick(second.getByLabel('Start time'), '08:40');
     await screenshot(page, 'admin-availability-editor-1280');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
+    // 8:00 is before any place opens: the editor warns, and saves once told to.
+    const outside = page.getByRole('dialog', { name: 'Save slots outside the opening hours?' });
+    await outside.getByText(/^Slot 1, 8:00 AM to 8:30 AM: Suite 23, Blackrock \(adults\) is /).waitFor();
+    expect(await axeViolations(page, 'opening hours warning')).toEqual([]);
+    await saveOutsideOpeningHours(page);
     await page.getByText('You have successfully created new available Appointments on this day.').waitFor();
 
     const list = page.getByRole('list', { name: 'Session slots' });
@@ -109,6 +115,7 @@ describe('availability settings (back office)', () => {
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await pick(slotGroup(page, 2).getByLabel('End time'), '09:00');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await saveOutsideOpeningHours(page);
     await page.getByText('You have successfully updated an available Appointments on this day.').waitFor();
     await list.getByText('8:40 AM – 9:00 AM').waitFor();
 

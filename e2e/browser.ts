@@ -204,6 +204,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** The lazy chunk of the rich-text editor (TipTap). */
 export const isEditorChunk = (url: string) => /\/assets\/rich-text-editor-[^/]*\.js$/.test(url);
 
+/** Confirms the slot editor's warning that slots lie outside their place's opening hours ('Save anyway'). */
+export async function saveOutsideOpeningHours(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Save slots outside the opening hours?' });
+  await dialog.getByRole('button', { name: 'Save anyway' }).click();
+}
+
 /** Clicks a form's submit button. */
 export const submit = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
 

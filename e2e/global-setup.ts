@@ -101,6 +101,8 @@ export default async function setup(project: TestProject) {
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       LOG_LEVEL: 'warn',
+      // Tests make slots on days of their own, any of which may be a public holiday: none is closed.
+      PUBLIC_HOLIDAYS: 'false',
       // Each test's visitor names its own address (e2e/browser.ts visitorAddress), as a proxy in front would.
       TRUST_PROXY: '127.0.0.1',
     },

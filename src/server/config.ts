@@ -142,6 +142,7 @@ const configSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   SEED: booleanFromEnv.default(true),
+  PUBLIC_HOLIDAYS: booleanFromEnv.default(true),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -218,6 +219,8 @@ export interface AppConfig extends PaymentsConfig {
   databaseUrl?: string;
   dataDir: string;
   seed: boolean;
+  /** Whether a daily job adds Ireland's public holidays as closures of every place. */
+  publicHolidays: boolean;
   admin?: { email: string; password: string };
   logLevel: string;
   /** Fastify's `trustProxy`: false, a hop count, or proxy addresses and CIDR ranges. */
@@ -328,6 +331,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: values.DATABASE_URL,
     dataDir: values.DATA_DIR,
     seed: values.SEED,
+    publicHolidays: values.PUBLIC_HOLIDAYS,
     admin:
       values.ADMIN_EMAIL && values.ADMIN_PASSWORD
         ? { email: values.ADMIN_EMAIL, password: values.ADMIN_PASSWORD }

@@ -17,6 +17,7 @@ import { ensureAdmin, noAdminWarning } from './modules/auth/auth-service';
 import { cleanStoredHtml } from './modules/blog/stored-html';
 import { emailOutboxJob } from './modules/email/email-sender';
 import { retentionJob } from './modules/retention/retention-job';
+import { publicHolidayJob } from './modules/slots/public-holiday-job';
 import { slotHoldReleaseJob } from './modules/slots/slot-hold-job';
 import { readyLine } from './ready-line';
 import { seedDemonstrationContent } from './seed/seed';
@@ -110,6 +111,7 @@ async function main() {
       onReleased: (count) => metrics.holdsExpired(count),
     }),
   );
+  if (config.publicHolidays) jobs.add(publicHolidayJob({ db: database.db, logger: app.log }));
   jobs.add(abandonedAppointmentJob(app.appointments));
   jobs.add(paymentSettlementJob(app.appointments));
   jobs.add(appointmentReminderJob(app.appointments));

@@ -21,6 +21,8 @@ export interface OpeningHours {
   days: string;
   /** The same days short, for the footer, e.g. 'Mon–Fri'. */
   shortDays: string;
+  /** The same days as numbers, 0 = Sunday to 6 = Saturday (`Date.getDay()`). */
+  weekdays: readonly number[];
   /** HH:mm. */
   opens: string;
   /** HH:mm. */
@@ -78,12 +80,21 @@ function location(
   };
 }
 
-const open = (days: string, shortDays: string, opens: string, closes: string): OpeningHours => ({
+const open = (
+  days: string,
+  shortDays: string,
+  weekdays: readonly number[],
+  opens: string,
+  closes: string,
+): OpeningHours => ({
   days,
   shortDays,
+  weekdays,
   opens,
   closes,
 });
+
+const MONDAY_TO_FRIDAY = [1, 2, 3, 4, 5];
 
 const locations: Readonly<Record<LocationKey, ClinicLocation>> = {
   adult_1: location(
@@ -96,14 +107,17 @@ const locations: Readonly<Record<LocationKey, ClinicLocation>> = {
       'Dublin 18',
     ],
     'D18 K7W2',
-    [open('Monday to Friday', 'Mon–Fri', '09:00', '17:30'), open('Saturday', 'Sat', '09:00', '13:00')],
+    [
+      open('Monday to Friday', 'Mon–Fri', MONDAY_TO_FRIDAY, '09:00', '17:30'),
+      open('Saturday', 'Sat', [6], '09:00', '13:00'),
+    ],
   ),
   adult_2: location(
     'adult_2',
     'Suite 23, Blackrock (adults)',
     ['Suite 23, Rockfield Private Hospital', 'Rock Road', 'Blackrock, Co. Dublin'],
     'A94 X2F6',
-    [open('Tuesday to Thursday', 'Tue–Thu', '09:00', '17:00')],
+    [open('Tuesday to Thursday', 'Tue–Thu', [2, 3, 4], '09:00', '17:00')],
   ),
   child: location(
     'child',
@@ -115,7 +129,10 @@ const locations: Readonly<Record<LocationKey, ClinicLocation>> = {
       'Dublin 18',
     ],
     'D18 K7W2',
-    [open('Monday to Friday', 'Mon–Fri', '09:00', '17:00'), open('Saturday', 'Sat', '09:30', '12:30')],
+    [
+      open('Monday to Friday', 'Mon–Fri', MONDAY_TO_FRIDAY, '09:00', '17:00'),
+      open('Saturday', 'Sat', [6], '09:30', '12:30'),
+    ],
   ),
 };
 
@@ -157,3 +174,15 @@ export const clinic = {
 export function formatAddress(place: ClinicLocation): string {
   return [...place.addressLines, place.postcode].join(', ');
 }
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** A location's opening hours on a weekday (0 = Sunday to 6 = Saturday); none when it is closed that day. */
+export const openingHoursOn = (key: LocationKey, weekday: number): readonly OpeningHours[] =>
+  locations[key].hours.filter((line) => line.weekdays.includes(weekday));
+
+/** Whether a time from `start` to `end` (minutes after midnight) on that weekday lies within the place's hours. */
+export const withinOpeningHours = (key: LocationKey, weekday: number, start: number, end: number): boolean =>
+  openingHoursOn(key, weekday).some(
+    (line) => start >= minutesOf(line.opens) && end <= minutesOf(line.closes),
+  );

@@ -88,6 +88,15 @@ const errorCodes = [
   'hold_for_move',
   'holds_limit',
   'hold_lifetime_reached',
+  /** A slot saved (created, changed, copied) inside a closure of the clinic (422 on the slot's entry). */
+  'slot_in_closure',
+  /** Staff hold or release a slot a closure withdrew (409). */
+  'slot_withdrawn',
+  // Closures of the clinic
+  /** A closure over days and hours another one of the same place (or of every place) already closes (409). */
+  'closure_overlaps',
+  /** A closure starting before today (422 on `from`). */
+  'closure_in_past',
   // Bookings and appointments
   'bookings_limit',
   'booking_token_mismatch',

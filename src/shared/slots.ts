@@ -4,9 +4,11 @@ import { locationKeys } from './clinic';
 import { paginationQuerySchema } from './pagination';
 import { texts } from './validation-texts';
 
-/** Availability slots ("sessions" in the spec): statuses of spec section 4. */
-const slotStatuses = ['available', 'pending', 'booked'] as const;
-export type SlotStatus = (typeof slotStatuses)[number];
+/** Availability slots ("sessions" in the spec): statuses of spec section 4, which staff may set. */
+const settableSlotStatuses = ['available', 'pending', 'booked'] as const;
+/** And `withdrawn`: a slot inside a closure of the clinic (shared/closures.ts), shown to staff only. */
+const slotStatuses = [...settableSlotStatuses, 'withdrawn'] as const;
+export type SlotStatus = (typeof settableSlotStatuses)[number];
 
 /** The widest range one calendar call may ask for: a month and its neighbours' edges, with room to spare. */
 const MAX_CALENDAR_RANGE_DAYS = 62;
@@ -168,8 +170,6 @@ export const slotAnswerSchema = z.object({
 });
 export type SlotAnswer = z.infer<typeof slotAnswerSchema>;
 
-export const slotsResponseSchema = z.object({ sessions: z.array(slotAnswerSchema) });
-
 export const slotResponseSchema = z.object({ session: slotAnswerSchema });
 
 export const slotIdParams = recordIdParams('Session');
@@ -187,6 +187,8 @@ const adminSlotSchema = slotAnswerSchema.extend({
   held_by: z.enum(['visitor', 'staff']).nullable(),
   appointment_id: z.number().int().nullable(),
   patient_name: z.string().nullable(),
+  /** The reason of the closure the slot lies in (a withdrawn slot, or a booked one to move); else null. */
+  closure_reason: z.string().nullable(),
 });
 export type AdminSlot = z.infer<typeof adminSlotSchema>;
 
@@ -271,14 +273,42 @@ export const saveSlotsRequestSchema = z
   .object({
     sessions_create: z.array(slotCreateSchema).max(MAX_SLOTS_PER_SAVE).default([]),
     sessions_update: z.array(slotUpdateSchema).max(MAX_SLOTS_PER_SAVE).default([]),
+    /**
+     * 'Copy this day' may copy where it can: a new slot that overlaps a stored one or falls in a closure is left
+     * out and named under `skipped` rather than refusing the whole save. Changed slots are never skipped.
+     */
+    skip_clashes: bodyFlag('skip_clashes').optional(),
   })
   .strict();
 export type SaveSlotsRequest = z.output<typeof saveSlotsRequestSchema>;
 
+/** A new slot a save with `skip_clashes` left out, and why. */
+const skippedSlotSchema = z.object({
+  /** The entry, e.g. `sessions_create.3`. */
+  field: z.string(),
+  /** DD/MM/YYYY and HH:mm, clinic time. */
+  data: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  code: z.enum(['slot_overlaps', 'slot_in_closure']),
+  message: z.string(),
+});
+export type SkippedSlot = z.infer<typeof skippedSlotSchema>;
+
+export const saveSlotsResponseSchema = z.object({
+  sessions: z.array(slotAnswerSchema),
+  /** Empty unless `skip_clashes` left some out. */
+  skipped: z.array(skippedSlotSchema),
+});
+
 export const setSlotStatusRequestSchema = z
   .object({
     session: z
-      .object({ status: z.enum(slotStatuses, { error: `status must be one of ${slotStatuses.join(', ')}` }) })
+      .object({
+        status: z.enum(settableSlotStatuses, {
+          error: `status must be one of ${settableSlotStatuses.join(', ')}`,
+        }),
+      })
       .strict(),
   })
   .strict();

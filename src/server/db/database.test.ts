@@ -66,6 +66,7 @@ describe('migrations', () => {
         'blog_articles',
         'client_uploads',
         'clinic_settings',
+        'closures',
         'contact_messages',
         'email_outbox',
         'fa_questions',

@@ -17,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { type AppointmentStatus, appointmentStatuses } from '../../shared/appointment-states';
+import { type ClosureLocation, closureLocations } from '../../shared/closures';
 import {
   livePaymentStatuses,
   type PaymentStatus,
@@ -61,7 +62,11 @@ const updatedAt = () =>
     .$onUpdate(() => new Date());
 const serialId = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
 
-export const slotStatuses = ['available', 'pending', 'booked'] as const;
+/**
+ * A slot's statuses: the spec's three, and `withdrawn`, a slot a closure of the clinic took off offer (never held,
+ * booked or shown to visitors; offered again when its closure is deleted).
+ */
+export const slotStatuses = ['available', 'pending', 'booked', 'withdrawn'] as const;
 export type SlotStatus = (typeof slotStatuses)[number];
 
 /** The slot locations of the spec; `src/shared/clinic.ts` holds their addresses. */
@@ -421,6 +426,39 @@ export const feePrices = pgTable(
 // ---------------------------------------------------------------------------------------------------
 // Appointments: slots, patients, appointments, payments
 
+/**
+ * A closure of the clinic: days (each from `from_minute` to `to_minute` in clinic time, or whole) when a place (or
+ * every place, `location` null) offers no slot. Staff add them; Ireland's public holidays are added for every place
+ * by a daily job, one a `holiday_date`. Deleting one sets `deleted_at` (a deleted holiday is never added again).
+ */
+export const closures = pgTable(
+  'closures',
+  {
+    id: serialId(),
+    firstDay: date('first_day').notNull(),
+    lastDay: date('last_day').notNull(),
+    /** Minutes after midnight, clinic time, on each day of the closure; both null for whole days. */
+    fromMinute: integer('from_minute'),
+    toMinute: integer('to_minute'),
+    location: text('location').$type<ClosureLocation>(),
+    reason: text('reason').notNull(),
+    /** The public holiday this closure is (added by the holidays' job); null for a closure staff added. */
+    holidayDate: date('holiday_date'),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('closures_holiday_date_idx').on(table.holidayDate),
+    index('closures_live_last_day_idx').on(table.lastDay).where(sql`${table.deletedAt} is null`),
+    check('closures_days_check', sql`${table.lastDay} >= ${table.firstDay}`),
+    check(
+      'closures_hours_check',
+      sql`(${table.fromMinute} is null and ${table.toMinute} is null) or (${table.fromMinute} >= 0 and ${table.toMinute} <= 1440 and ${table.fromMinute} < ${table.toMinute})`,
+    ),
+    check('closures_location_check', sql`${table.location} in (${inList(closureLocations)})`),
+  ],
+);
+
 /** Availability slots ("sessions" in the spec and the API). */
 export const slots = pgTable(
   'slots',
@@ -449,11 +487,17 @@ export const slots = pgTable(
      * slot is not pending.
      */
     holdClient: text('hold_client'),
+    /**
+     * The closure the slot lies in (set when the closure is added): a free slot is then `withdrawn`, a booked one
+     * stays booked (its appointment is for staff to move) and is withdrawn when freed.
+     */
+    closureId: integer('closure_id').references(() => closures.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index('slots_starts_at_idx').on(table.startsAt),
+    index('slots_closure_id_idx').on(table.closureId).where(sql`${table.closureId} is not null`),
     index('slots_kind_starts_at_idx').on(table.isVideoCall, table.isAdult, table.startsAt),
     index('slots_pending_hold_idx').on(table.holdExpiresAt).where(sql`${table.status} = 'pending'`),
     index('slots_hold_client_idx').on(table.holdClient).where(sql`${table.status} = 'pending'`),
@@ -462,6 +506,7 @@ export const slots = pgTable(
     check('slots_time_range_check', sql`${table.endsAt} > ${table.startsAt}`),
     check('slots_price_check', sql`${table.priceCents} >= 0`),
     check('slots_hold_client_check', sql`${table.status} = 'pending' or ${table.holdClient} is null`),
+    check('slots_withdrawn_check', sql`${table.status} <> 'withdrawn' or ${table.closureId} is not null`),
   ],
 );
 
@@ -874,6 +919,7 @@ export type FeeService = typeof feeServices.$inferSelect;
 export type NewFeeService = typeof feeServices.$inferInsert;
 export type FeePrice = typeof feePrices.$inferSelect;
 export type NewFeePrice = typeof feePrices.$inferInsert;
+export type Closure = typeof closures.$inferSelect;
 export type Slot = typeof slots.$inferSelect;
 export type NewSlot = typeof slots.$inferInsert;
 export type Patient = typeof patients.$inferSelect;

@@ -16,6 +16,7 @@ import {
   slots,
   teamMembers,
 } from '../db/schema';
+import { irishPublicHolidays } from '../modules/slots/public-holidays';
 import { createTestDatabase } from '../test/test-database';
 import { buildDemonstrationSlots, seedDemonstrationContent } from './seed';
 
@@ -186,6 +187,14 @@ describe('seedDemonstrationContent', () => {
     expect(rows.some((row) => row.patient.email === null)).toBe(true);
   });
 
+  it('seeds no slot on a public holiday, past or coming', async () => {
+    const rows = await handle.db.select({ startsAt: slots.startsAt }).from(slots);
+    const first = clinicTime(new Date(now.getTime() - 60 * 86_400_000)).day;
+    const last = clinicTime(new Date(now.getTime() + 30 * 86_400_000)).day;
+    const holidays = new Set((await irishPublicHolidays(first, last)).map((holiday) => holiday.date));
+    expect(rows.filter((row) => holidays.has(clinicTime(row.startsAt).day))).toEqual([]);
+  });
+
   it('seeds nothing the second time', async () => {
     const countAll = async () => ({
       team: (await handle.db.select().from(teamMembers)).length,
@@ -227,6 +236,21 @@ describe('buildDemonstrationSlots', () => {
       expect(utcHours.has(8) && utcHours.has(9)).toBe(true);
       for (const minute of firstSlotOfEachDay(built).values()) expect(minute).toBe(9 * 60);
     }
+  });
+
+  it('makes no slot on Christmas Day, nor on a closed day', () => {
+    const days = new Set(
+      buildDemonstrationSlots(new Date('2026-12-14T12:00:00Z')).map((slot) => clinicTime(slot.startsAt).day),
+    );
+    expect(days.has('2026-12-24')).toBe(true);
+    expect(days.has('2026-12-25')).toBe(false);
+    const closed = buildDemonstrationSlots(
+      new Date('2026-12-14T12:00:00Z'),
+      new Set(['2026-12-24', '2026-12-28']),
+    );
+    const open = new Set(closed.map((slot) => clinicTime(slot.startsAt).day));
+    expect(open.has('2026-12-24') || open.has('2026-12-28')).toBe(false);
+    expect(open.has('2026-12-23')).toBe(true);
   });
 
   it('starts the day after the clinic’s today, even late in the evening', () => {

@@ -17,6 +17,9 @@ import {
   slots,
   teamMembers,
 } from '../db/schema';
+import { addCalendarDays, clinicWallClock } from '../modules/slots/clinic-time';
+import { liveClosuresWithin } from '../modules/slots/closure-repository';
+import { irishPublicHolidays } from '../modules/slots/public-holidays';
 import { storeUpload } from '../modules/uploads/file-repository';
 import { type PreparedUpload, prepareUpload } from '../modules/uploads/upload-checks';
 import {
@@ -47,6 +50,7 @@ export async function seedDemonstrationContent(
   // Drawing the covers is slow work: done before the transaction, and only when it will be needed.
   if (await hasContent(db)) return { seeded: false };
   const covers = await prepareArticleCovers();
+  const closed = await closedDaysAround(db, now);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (await hasContent(tx)) return { seeded: false };
@@ -93,15 +97,36 @@ export async function seedDemonstrationContent(
 
     const [anySlot] = await tx.select({ id: slots.id }).from(slots).limit(1);
     if (!anySlot) {
-      const demonstrationSlots = buildDemonstrationSlots(now);
+      const demonstrationSlots = buildDemonstrationSlots(now, closed);
       const seededSlots =
         demonstrationSlots.length > 0 ? await tx.insert(slots).values(demonstrationSlots).returning() : [];
       const [anyAppointment] = await tx.select({ id: appointments.id }).from(appointments).limit(1);
-      if (!anyAppointment) await seedDemonstrationAppointments(tx, now, seededSlots);
+      if (!anyAppointment) await seedDemonstrationAppointments(tx, now, seededSlots, closed);
     }
     return { seeded: true };
   });
 }
+
+/** How far back the demonstration's past appointments may go, in days. */
+const PAST_DAYS = 60;
+
+/**
+ * The clinic days (YYYY-MM-DD) around `now` the seed makes no slot on: Ireland's public holidays (Christmas Day
+ * among them), and every day of a closure already stored, whatever its place or hours.
+ */
+async function closedDaysAround(db: Db, now: Date): Promise<Set<string>> {
+  const today = clinicWallClock(now).isoDay;
+  const first = addCalendarDays(today, -PAST_DAYS);
+  const last = addCalendarDays(today, seedSlotSchedule.days + 1);
+  const closed = new Set((await irishPublicHolidays(first, last)).map((holiday) => holiday.date));
+  for (const closure of await liveClosuresWithin(db, first, last)) {
+    for (let day = closure.firstDay; day <= closure.lastDay; day = addCalendarDays(day, 1)) closed.add(day);
+  }
+  return closed;
+}
+
+/** Whether the seed leaves a clinic day (YYYY-MM-DD) without slots: closed, or Christmas Day whatever the rules say. */
+const isClosedDay = (closed: ReadonlySet<string>, day: string) => closed.has(day) || day.endsWith('-12-25');
 
 /** True when the database has any team member, blog article or FAQ: then the seed leaves it alone. */
 async function hasContent(db: Db): Promise<boolean> {
@@ -151,19 +176,25 @@ function clinicDayAt(now: Date, offset: number, hour: number, minute: number): D
   );
 }
 
-/** How many days back the weekday `weekdaysAgo` weekdays before `now`'s clinic day is. */
-function daysBackToWeekday(now: Date, weekdaysAgo: number): number {
+/** How many days back the weekday `weekdaysAgo` open weekdays before `now`'s clinic day is (closed days skipped). */
+function daysBackToWeekday(now: Date, weekdaysAgo: number, closed: ReadonlySet<string>): number {
   let days = 0;
   for (let left = weekdaysAgo; left > 0; ) {
     days += 1;
-    const weekday = new TZDate(clinicDayAt(now, -days, 12, 0), CLINIC_TIME_ZONE).getDay();
-    if (weekday >= 1 && weekday <= 5) left -= 1;
+    const noon = clinicDayAt(now, -days, 12, 0);
+    const weekday = new TZDate(noon, CLINIC_TIME_ZONE).getDay();
+    if (weekday >= 1 && weekday <= 5 && !isClosedDay(closed, clinicWallClock(noon).isoDay)) left -= 1;
   }
   return days;
 }
 
 /** A booked slot `weekdaysAgo` weekdays back for a past appointment: tests from 09:00, video calls after them. */
-function pastSlot(now: Date, kind: Pick<Slot, 'isAdult' | 'isVideoCall'>, weekdaysAgo: number): NewSlot {
+function pastSlot(
+  now: Date,
+  kind: Pick<Slot, 'isAdult' | 'isVideoCall'>,
+  weekdaysAgo: number,
+  closed: ReadonlySet<string>,
+): NewSlot {
   const schedule = seedSlotSchedule;
   const minute =
     schedule.firstSlot.hour * 60 +
@@ -171,7 +202,7 @@ function pastSlot(now: Date, kind: Pick<Slot, 'isAdult' | 'isVideoCall'>, weekda
     (kind.isVideoCall ? schedule.inPersonSlotsPerDay : 0) * (schedule.lengthMinutes + schedule.gapMinutes);
   const startsAt = clinicDayAt(
     now,
-    -daysBackToWeekday(now, weekdaysAgo),
+    -daysBackToWeekday(now, weekdaysAgo, closed),
     Math.floor(minute / 60),
     minute % 60,
   );
@@ -191,7 +222,12 @@ function pastSlot(now: Date, kind: Pick<Slot, 'isAdult' | 'isVideoCall'>, weekda
  * on past slots made for them: fictional patients, card payments in test mode (succeeded, no money moved), and
  * bookings made by staff. Plain rows, a few statements: the appointment service's e-mails are not queued.
  */
-async function seedDemonstrationAppointments(tx: Db, now: Date, seededSlots: Slot[]): Promise<void> {
+async function seedDemonstrationAppointments(
+  tx: Db,
+  now: Date,
+  seededSlots: Slot[],
+  closed: ReadonlySet<string>,
+): Promise<void> {
   const upcoming = (kind: Pick<Slot, 'isAdult' | 'isVideoCall'>) =>
     seededSlots
       .filter((slot) => slot.isAdult === kind.isAdult && slot.isVideoCall === kind.isVideoCall)
@@ -205,7 +241,7 @@ async function seedDemonstrationAppointments(tx: Db, now: Date, seededSlots: Slo
     }
     const [slot] = await tx
       .insert(slots)
-      .values(pastSlot(now, plan, plan.when.weekdaysAgo))
+      .values(pastSlot(now, plan, plan.when.weekdaysAgo, closed))
       .returning();
     if (slot) plans.push({ plan, slot });
   }
@@ -303,10 +339,10 @@ function buildDemonstrationArticles(now: Date): NewBlogArticle[] {
 
 /**
  * Available slots on the weekdays of the four weeks after `now`'s day, in clinic time: from 09:00 a run of
- * in-person slots, then video slots, each 30 minutes with a 10-minute gap. Built from clinic-time wall
- * clock values, so 09:00 stays 09:00 across daylight-saving changes.
+ * in-person slots, then video slots, each 30 minutes with a 10-minute gap; none on a `closed` day (YYYY-MM-DD) nor
+ * on Christmas Day. Built from clinic-time wall clock values, so 09:00 stays 09:00 across daylight-saving changes.
  */
-export function buildDemonstrationSlots(now: Date): NewSlot[] {
+export function buildDemonstrationSlots(now: Date, closed: ReadonlySet<string> = new Set()): NewSlot[] {
   const schedule = seedSlotSchedule;
   const today = new TZDate(now, CLINIC_TIME_ZONE);
   const slots: NewSlot[] = [];
@@ -321,6 +357,7 @@ export function buildDemonstrationSlots(now: Date): NewSlot[] {
     );
     const weekday = day.getDay();
     if (weekday < 1 || weekday > 5) continue;
+    if (isClosedDay(closed, clinicWallClock(new Date(day.getTime())).isoDay)) continue;
     const plan = schedule.byWeekday[weekday as 1 | 2 | 3 | 4 | 5];
     const total = schedule.inPersonSlotsPerDay + schedule.videoSlotsPerDay;
     for (let index = 0; index < total; index += 1) {

@@ -84,6 +84,8 @@ export async function startServerProcess(
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
       SEED: 'false',
+      // A test's database holds only what it makes: no public holiday closes its days.
+      PUBLIC_HOLIDAYS: 'false',
       SERVE_PAGES: 'false',
       TEST_DATABASE_URL: '',
       ...env,

@@ -1,13 +1,21 @@
 import type {
+  closureCreatedResponseSchema,
+  closureDeletedResponseSchema,
+  closureIdParams,
+  closureListQuerySchema,
+  closureListResponseSchema,
+  closureRequestSchema,
+} from '../closures';
+import type {
   adminSlotsQuerySchema,
   adminSlotsResponseSchema,
   calendarSlotsQuerySchema,
   calendarSlotsResponseSchema,
   saveSlotsRequestSchema,
+  saveSlotsResponseSchema,
   setSlotStatusRequestSchema,
   slotIdParams,
   slotResponseSchema,
-  slotsResponseSchema,
 } from '../slots';
 import { defineEndpoint } from './endpoint';
 
@@ -27,7 +35,7 @@ export const listAdminSlots = defineEndpoint<{
 /** New and changed slots in one transaction, all or none. */
 export const saveSlotChanges = defineEndpoint<{
   body: typeof saveSlotsRequestSchema;
-  response: typeof slotsResponseSchema;
+  response: typeof saveSlotsResponseSchema;
 }>()({ method: 'POST', path: '/api/admin/sessions', access: 'admin', permission: 'availability' });
 
 export const getAdminSlot = defineEndpoint<{
@@ -48,3 +56,26 @@ export const deleteSlot = defineEndpoint<{ params: typeof slotIdParams }>()({
   permission: 'availability',
   status: 204,
 });
+
+// Closures of the clinic: days (or hours) when a place, or every place, offers no slot.
+
+export const listClosures = defineEndpoint<{
+  query: typeof closureListQuerySchema;
+  response: typeof closureListResponseSchema;
+}>()({ method: 'GET', path: '/api/admin/closures', access: 'admin', permission: 'availability' });
+
+export const createClosure = defineEndpoint<{
+  body: typeof closureRequestSchema;
+  response: typeof closureCreatedResponseSchema;
+}>()({
+  method: 'POST',
+  path: '/api/admin/closures',
+  access: 'admin',
+  permission: 'availability',
+  status: 201,
+});
+
+export const deleteClosure = defineEndpoint<{
+  params: typeof closureIdParams;
+  response: typeof closureDeletedResponseSchema;
+}>()({ method: 'DELETE', path: '/api/admin/closures/:id', access: 'admin', permission: 'availability' });

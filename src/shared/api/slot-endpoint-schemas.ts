@@ -1,4 +1,12 @@
 import {
+  closureCreatedResponseSchema,
+  closureDeletedResponseSchema,
+  closureIdParams,
+  closureListQuerySchema,
+  closureListResponseSchema,
+  closureRequestSchema,
+} from '../closures';
+import {
   adminSlotsQuerySchema,
   adminSlotsResponseSchema,
   calendarSlotsQuerySchema,
@@ -8,10 +16,10 @@ import {
   holdResponseSchema,
   publicCalendarSlotsResponseSchema,
   saveSlotsRequestSchema,
+  saveSlotsResponseSchema,
   setSlotStatusRequestSchema,
   slotIdParams,
   slotResponseSchema,
-  slotsResponseSchema,
 } from '../slots';
 import { withSchemas } from './endpoint-schemas';
 import * as admin from './slot-admin-endpoints';
@@ -59,16 +67,16 @@ export const listAdminCalendarSlots = withSchemas(admin.listAdminCalendarSlots, 
 
 export const listAdminSlots = withSchemas(admin.listAdminSlots, {
   summary:
-    "The slots of one clinic day (date YYYY-MM-DD) and kind, every status, by start, with who holds or booked each: held_by 'visitor' or 'staff' while pending; a booked one's appointment_id and patient_name (the read of names is audited)",
+    "The slots of one clinic day (date YYYY-MM-DD) and kind, every status, by start, with who holds or booked each: held_by 'visitor' or 'staff' while pending; a booked one's appointment_id and patient_name (the read of names is audited); closure_reason names the closure a withdrawn (or booked) slot lies in",
   query: adminSlotsQuerySchema,
   response: adminSlotsResponseSchema,
 });
 
 export const saveSlotChanges = withSchemas(admin.saveSlotChanges, {
   summary:
-    "Creates (sessions_create) and changes (sessions_update) slots in one transaction, all or none; answers the slots of the affected days and kinds. An overlap is refused (422) with 'That time range is occupied', under errors for each entry that overlaps another of the save or a stored slot of its kind (sessions_create.N, sessions_update.N)",
+    "Creates (sessions_create) and changes (sessions_update) slots in one transaction, all or none; answers the slots of the affected days and kinds. An overlap is refused (422) with 'That time range is occupied', under errors for each entry that overlaps another of the save or a stored slot of its kind (sessions_create.N, sessions_update.N); a slot inside a closure is refused (422 slot_in_closure) naming the closure. With skip_clashes: true, a new slot that overlaps a stored one or falls in a closure is left out and listed under skipped (with its code and message) instead",
   body: saveSlotsRequestSchema,
-  response: slotsResponseSchema,
+  response: saveSlotsResponseSchema,
 });
 
 export const getAdminSlot = withSchemas(admin.getAdminSlot, {
@@ -86,6 +94,27 @@ export const setSlotStatus = withSchemas(admin.setSlotStatus, {
 });
 
 export const deleteSlot = withSchemas(admin.deleteSlot, {
-  summary: 'Deletes an available slot; a booked one is refused (422), a held one too (409)',
+  summary: 'Deletes an available (or withdrawn) slot; a booked one is refused (422), a held one too (409)',
   params: slotIdParams,
+});
+
+export const listClosures = withSchemas(admin.listClosures, {
+  summary:
+    'The closures of the clinic not deleted, those not ended first (soonest first), then the ended ones (latest first); each with the count of its withdrawn slots and the booked appointments inside it not started (affected), for staff to move',
+  query: closureListQuerySchema,
+  response: closureListResponseSchema,
+});
+
+export const createClosure = withSchemas(admin.createClosure, {
+  summary:
+    "Closes days (from, to: DD/MM/YYYY, both included), optionally only from_time to to_time (HH:mm, clinic time) of each, for one location, 'video' or (location left out) every place, with a reason. Every free or held slot inside it that has not started is withdrawn at once; booked appointments inside it are listed (affected), never cancelled. 409 closure_overlaps when another closure (not a public holiday) of the same place or of every place overlaps it; 422 on from/to/from_time/to_time/location/reason otherwise",
+  body: closureRequestSchema,
+  response: closureCreatedResponseSchema,
+});
+
+export const deleteClosure = withSchemas(admin.deleteClosure, {
+  summary:
+    'Deletes a closure: its withdrawn slots that have not started are offered again (unless another closure covers them); a public holiday deleted is not added again. Answers how many were restored',
+  params: closureIdParams,
+  response: closureDeletedResponseSchema,
 });

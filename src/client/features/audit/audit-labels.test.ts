@@ -71,6 +71,7 @@ describe('audit entries as the Activity screen reads them', () => {
     expect(auditRecordLabel({ entity: 'admin_user', entity_id: null, action: 'login_failed' })).toBe('Admin');
     expect(auditRecordLabel({ entity: 'fa_question', entity_id: '3', action: 'update' })).toBe('FAQ 3');
     expect(auditEntityLabel('slot')).toBe('Time slot');
+    expect(auditEntityLabel('closure')).toBe('Closure');
     expect(auditRecordLabel({ entity: 'referral', entity_id: '4', action: 'update' })).toBe('Referral 4');
     expect(auditEntityLabel('outbox_email')).toBe('Outbox email');
   });

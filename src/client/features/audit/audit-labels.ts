@@ -47,6 +47,7 @@ const auditEntityLabels: Record<string, string> = {
   referral: 'Referral',
   retention: 'Retention',
   clinic_settings: 'Clinic settings',
+  closure: 'Closure',
 };
 
 /** 'logout_all' → 'Logout all': a name the screen does not know yet, readable all the same. */
@@ -148,6 +149,8 @@ const auditContextLabels: Record<string, string> = {
   patient: "on the patient's page",
   referrals_list: 'in the referrals list',
   referral: "on a referral's page",
+  slots_day: "in a day's slots",
+  closures: 'in the closures',
   file: 'a document downloaded',
   csv: 'as a CSV file',
   zip: 'as a zip (GDPR access request)',

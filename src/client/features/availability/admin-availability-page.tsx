@@ -9,7 +9,9 @@ import { notifyApiError, useNotify } from '../../components/notifications/use-no
 import { clinicToday, formatClock12 } from '../../lib/clinic-clock';
 import type { RouteHandle } from '../../lib/route-handle';
 import type { SlotKind } from '../../lib/slot-kind';
+import { appointmentPath, createAppointmentPath } from './appointment-links';
 import { useAdminCalendarDays, useAdminDaySlots, useHoldSlotForPatient } from './availability-admin-api';
+import { ClosuresSection } from './closures-section';
 import { CopyDay } from './copy-day';
 import { SlotEditor } from './slot-editor';
 import { useAvailabilityParams } from './use-availability-params';
@@ -72,6 +74,7 @@ export function Component() {
           Choose the session type and the appointment type to see their calendar.
         </p>
       )}
+      <ClosuresSection />
     </>
   );
 }
@@ -118,23 +121,34 @@ function AvailabilityCalendar({
   );
 }
 
-/** The appointment create screen for a held slot (features/appointments owns it). */
-const createAppointmentPath = (slotId: number) => `/admin/appointment/create?session_id=${slotId}`;
-/** An appointment's screen (features/appointments owns it). */
-const appointmentPath = (appointmentId: number) => `/admin/appointment/edit?id=${appointmentId}`;
+/** What the list says of a slot's status: a withdrawn one is closed. */
+const statusLabel = (slot: AdminSlot) =>
+  slot.status === 'available' ? 'Available' : slot.status === 'withdrawn' ? 'Closed' : 'Unavailable';
 
-/** Who holds or booked a time: the patient, with a link to the appointment, or whose hold it is. */
+/**
+ * Who holds or booked a time: the patient, with a link to the appointment, or whose hold it is; and the closure it
+ * lies in (a booked one is for staff to move).
+ */
 function Holder({ slot }: { slot: AdminSlot }) {
+  const closure = slot.closure_reason && (
+    <span className="slot-list__holder slot-list__closure">
+      {slot.status === 'booked' ? 'Inside the closure' : 'Closure'}: {slot.closure_reason}
+    </span>
+  );
   if (slot.appointment_id !== null) {
     return (
-      <span className="slot-list__holder">
-        Booked by{' '}
-        <Link to={appointmentPath(slot.appointment_id)}>
-          {slot.patient_name ?? 'a patient whose details were erased'}
-        </Link>
-      </span>
+      <>
+        <span className="slot-list__holder">
+          Booked by{' '}
+          <Link to={appointmentPath(slot.appointment_id)}>
+            {slot.patient_name ?? 'a patient whose details were erased'}
+          </Link>
+        </span>
+        {closure}
+      </>
     );
   }
+  if (closure) return closure;
   if (slot.held_by === 'visitor') return <span className="slot-list__holder">Held by a visitor</span>;
   if (slot.held_by === 'staff') return <span className="slot-list__holder">Held by staff</span>;
   return null;
@@ -195,7 +209,7 @@ function AdminDay({ kind, date }: { kind: SlotKind; date: string }) {
                 <span
                   className={`slot-list__status slot-list__status--${slot.status === 'available' ? 'available' : 'unavailable'}`}
                 >
-                  {slot.status === 'available' ? 'Available' : 'Unavailable'}
+                  {statusLabel(slot)}
                 </span>
                 <Holder slot={slot} />
                 {slot.address && <span className="slot-list__address">{slot.address}</span>}

@@ -1,9 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BodyInput } from '../../../shared/api/endpoint';
 import {
+  createClosure,
+  deleteClosure,
   deleteSlot,
   listAdminCalendarSlots,
   listAdminSlots,
+  listClosures,
   saveSlotChanges,
   setSlotStatus,
 } from '../../../shared/api/slot-admin-endpoints';
@@ -16,6 +19,8 @@ import { kindQuery, type SlotKind } from '../../lib/slot-kind';
 
 /** A change of slots refreshes the back office's calendar and day, and the public booking calendar. */
 const REFRESH = [listAdminSlots, listAdminCalendarSlots, listCalendarSlots, listFreeSlots];
+/** A closure added or deleted changes slots, and the closures' list with its affected appointments. */
+const REFRESH_CLOSURES = [...REFRESH, listClosures];
 
 /** The days of `month` (YYYY-MM) that have slots of the kind, whatever their status: bold in the calendar. */
 export const useAdminCalendarDays = (kind: SlotKind, month: string) =>
@@ -66,5 +71,29 @@ export function useHoldSlotForPatient() {
     mutationFn: (id: number) =>
       callEndpoint(setSlotStatus, { params: { id }, json: { session: { status: 'pending' } } }),
     onSettled: () => invalidateEndpoints(queryClient, REFRESH),
+  });
+}
+
+/** The closures of the clinic, those not ended first; read afresh each time they are shown. */
+export const useClosures = (page: number) =>
+  useEndpointQuery(listClosures, { query: { page } }, { staleTime: 0 });
+
+export type ClosureBody = BodyInput<typeof createClosure>;
+
+/** Adds a closure: its free slots are withdrawn, its booked appointments answered (`affected`). */
+export function useCreateClosure() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ClosureBody) => callEndpoint(createClosure, { json: body }),
+    onSuccess: () => invalidateEndpoints(queryClient, REFRESH_CLOSURES),
+  });
+}
+
+/** Deletes a closure: its withdrawn slots are offered again. The list is read again either way. */
+export function useDeleteClosure() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callEndpoint(deleteClosure, { params: { id } }),
+    onSettled: () => invalidateEndpoints(queryClient, REFRESH_CLOSURES),
   });
 }

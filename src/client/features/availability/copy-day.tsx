@@ -36,6 +36,10 @@ export function CopyDay({
   const [fieldError, setFieldError] = useState<{ field: 'day' | 'weeks'; message: string }>();
   const [refusal, setRefusal] = useState<{ message: string; items: string[] }>();
   const refusalRef = useFocusWhenShown<HTMLDivElement>(refusal);
+  // Copy where it can: a time taken or inside a closure is left out and said, not a refusal of the whole copy.
+  const [skipClashes, setSkipClashes] = useState(false);
+  const [skipped, setSkipped] = useState<{ title: string; items: string[] }>();
+  const skippedRef = useFocusWhenShown<HTMLDivElement>(skipped);
   const today = clinicToday();
 
   const weekCount = Number(weeks);
@@ -79,6 +83,7 @@ export function CopyDay({
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setRefusal(undefined);
+    setSkipped(undefined);
     if (mode === 'weekly' && !weeksValid) {
       setFieldError({ field: 'weeks', message: copyTexts.weeks(MAX_REPEAT_WEEKS) });
       document.getElementById(`${id}-weeks`)?.focus();
@@ -95,8 +100,9 @@ export function CopyDay({
       showRefusal(plan.message);
       return;
     }
+    let answer: Awaited<ReturnType<typeof save.mutateAsync>>;
     try {
-      await save.mutateAsync(plan.body);
+      answer = await save.mutateAsync(skipClashes ? { ...plan.body, skip_clashes: true } : plan.body);
     } catch (error) {
       if (error instanceof ApiError && error.status < 500) {
         const items = Object.entries(error.body.errors ?? {}).map(([key, messages]) => {
@@ -109,7 +115,19 @@ export function CopyDay({
       }
       return;
     }
-    notify.success(copyTexts.copied(plan.body.sessions_create.length, plan.days.length));
+    const left = answer.skipped;
+    const copiedDays = new Set(
+      plan.entries
+        .filter((_, index) => !left.some((skip) => skip.field === `sessions_create.${index}`))
+        .map((entry) => entry.day),
+    );
+    notify.success(copyTexts.copied(plan.body.sessions_create.length - left.length, copiedDays.size));
+    if (left.length > 0) {
+      setSkipped({
+        title: copyTexts.skippedTitle(left.length),
+        items: left.map((skip) => `${entryOfError(skip.field, plan.entries) ?? skip.data}: ${skip.message}`),
+      });
+    }
     setDays([]);
     setPicked('');
   };
@@ -222,9 +240,27 @@ export function CopyDay({
           {errorOf('weeks')}
         </div>
       )}
+      <label className="copy-day__skip">
+        <input
+          type="checkbox"
+          checked={skipClashes}
+          onChange={(event) => setSkipClashes(event.target.checked)}
+        />
+        Skip the times that are taken or closed, and copy the rest
+      </label>
       <p className="copy-day__preview" aria-live="polite">
         {preview}
       </p>
+      {skipped && (
+        <div ref={skippedRef} className="copy-day__skipped" role="status" tabIndex={-1}>
+          <p>{skipped.title}</p>
+          <ul>
+            {skipped.items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {refusal && (
         <div ref={refusalRef} className="copy-day__error" role="alert" tabIndex={-1}>
           <p>Nothing was copied. {refusal.message}</p>

@@ -29,6 +29,8 @@ export const copyTexts = {
   startedTime: (day: string, time: string) => `${formatLongDate(day)}, ${time} has already passed.`,
   copied: (count: number, days: number) =>
     `${count} ${count === 1 ? 'slot was' : 'slots were'} copied to ${days} ${days === 1 ? 'day' : 'days'}.`,
+  skippedTitle: (count: number) =>
+    `${count} ${count === 1 ? 'slot was' : 'slots were'} not copied, because ${count === 1 ? 'it clashes' : 'they clash'}:`,
 } as const;
 
 /** The most weeks 'Repeat weekly' offers: a year. */
@@ -47,7 +49,7 @@ export interface CopyEntry {
 }
 
 export type CopyPlan =
-  | { ok: true; body: Required<SaveSlotsBody>; entries: CopyEntry[]; days: string[] }
+  | { ok: true; body: Required<Omit<SaveSlotsBody, 'skip_clashes'>>; entries: CopyEntry[]; days: string[] }
   | { ok: false; message: string };
 
 /**
@@ -81,7 +83,7 @@ export function planCopy(
     const endMinutes = end.minutes + (end.date > start.date ? 24 * 60 : 0);
     return { slot, start: start.minutes, end: endMinutes };
   });
-  const body: Required<SaveSlotsBody> = { sessions_create: [], sessions_update: [] };
+  const body: Required<Omit<SaveSlotsBody, 'skip_clashes'>> = { sessions_create: [], sessions_update: [] };
   const entries: CopyEntry[] = [];
   for (const day of targets) {
     for (const { slot, start, end } of times) {

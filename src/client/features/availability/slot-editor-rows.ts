@@ -38,7 +38,9 @@ export function rowOf(slot: SlotAnswer, now: Date): SlotRow {
         ? 'Booked: cannot be changed here.'
         : slot.status === 'pending'
           ? 'Being booked right now: cannot be changed.'
-          : 'Already started: cannot be changed.',
+          : slot.status === 'withdrawn'
+            ? 'Inside a closure: offered again if the closure is deleted.'
+            : 'Already started: cannot be changed.',
   };
 }
 
@@ -86,8 +88,8 @@ export function changedSlots(
   original: ReadonlyMap<number | null, SlotRow>,
   kind: SlotKind,
   date: string,
-): { body: Required<SaveSlotsBody>; createRows: number[]; updateRows: number[] } {
-  const body: Required<SaveSlotsBody> = { sessions_create: [], sessions_update: [] };
+): { body: Required<Omit<SaveSlotsBody, 'skip_clashes'>>; createRows: number[]; updateRows: number[] } {
+  const body: Required<Omit<SaveSlotsBody, 'skip_clashes'>> = { sessions_create: [], sessions_update: [] };
   const createRows: number[] = [];
   const updateRows: number[] = [];
   rows.forEach((row, index) => {

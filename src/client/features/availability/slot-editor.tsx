@@ -12,6 +12,7 @@ import type { SlotKind } from '../../lib/slot-kind';
 import { useFocusWhenShown } from '../../lib/use-focus-when-shown';
 import { useDeleteSlot, useSaveSlots } from './availability-admin-api';
 import { DayFill } from './day-fill';
+import { slotsOutsideOpeningHours } from './opening-hours-check';
 import {
   changedSlots,
   newRow,
@@ -26,6 +27,8 @@ import { parseTimeValue, slotRowErrors, TIME_STEP_MINUTES, timeValue } from './s
 interface EditorValues {
   slots: SlotRow[];
 }
+
+type Changes = ReturnType<typeof changedSlots>;
 
 const LOCATIONS = Object.values(clinic.locations);
 
@@ -49,6 +52,8 @@ export function SlotEditor({ kind, date, slots, onClose }: SlotEditorProps) {
   const remove = useDeleteSlot();
   const [formError, setFormError] = useState<string>();
   const [pendingDelete, setPendingDelete] = useState<{ index: number; id: number } | null>(null);
+  // A save with slots outside their place's opening hours waits for a confirmation (a warning, not a refusal).
+  const [outsideHours, setOutsideHours] = useState<{ lines: string[]; changes: Changes }>();
   const formErrorRef = useFocusWhenShown<HTMLParagraphElement>(formError);
 
   const initialRows = useMemo(() => {
@@ -115,11 +120,21 @@ export function SlotEditor({ kind, date, slots, onClose }: SlotEditorProps) {
     });
     if (!valid) return;
 
-    const { body, createRows, updateRows } = changedSlots(rows, original, kind, date);
-    if (createRows.length + updateRows.length === 0) {
+    const changes = changedSlots(rows, original, kind, date);
+    if (changes.createRows.length + changes.updateRows.length === 0) {
       onClose();
       return;
     }
+    const outside = slotsOutsideOpeningHours(rows, [...changes.createRows, ...changes.updateRows], date);
+    if (outside.length > 0) {
+      setOutsideHours({ lines: outside, changes });
+      return;
+    }
+    await saveChanges(changes);
+  };
+
+  /** Sends the save; the API's refusals go on the rows they name. */
+  const saveChanges = async ({ body, createRows, updateRows }: Changes) => {
     try {
       await save.mutateAsync(body);
     } catch (error) {
@@ -148,6 +163,12 @@ export function SlotEditor({ kind, date, slots, onClose }: SlotEditorProps) {
     if (createRows.length > 0) notify.success(slotTexts.notices.created);
     if (updateRows.length > 0) notify.success(slotTexts.notices.updated);
     onClose();
+  };
+
+  const confirmOutsideHours = () => {
+    const pending = outsideHours;
+    setOutsideHours(undefined);
+    if (pending) void saveChanges(pending.changes);
   };
 
   const confirmDelete = async () => {
@@ -308,6 +329,29 @@ export function SlotEditor({ kind, date, slots, onClose }: SlotEditorProps) {
           Save
         </button>
       </div>
+      <ConfirmDialog
+        open={outsideHours !== undefined}
+        title="Save slots outside the opening hours?"
+        message={
+          <>
+            {outsideHours?.lines.length === 1
+              ? 'This slot is outside its place’s opening hours:'
+              : 'These slots are outside their place’s opening hours:'}
+            <ul className="slot-editor__outside">
+              {outsideHours?.lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            Patients can book them all the same.
+          </>
+        }
+        confirmLabel="Save anyway"
+        cancelLabel="Go back"
+        confirmTone="primary"
+        busy={save.isPending}
+        onConfirm={confirmOutsideHours}
+        onCancel={() => setOutsideHours(undefined)}
+      />
       <ConfirmDialog
         open={pendingDelete !== null}
         title="Delete available booking time ?"

@@ -10,6 +10,20 @@ export function clinicMidnight(day: string, addDays = 0): Date {
   return new Date(new TZDate(year, month - 1, date + addDays, 0, 0, clinic.timeZone).getTime());
 }
 
+/** The instant of `minute` minutes after midnight (wall clock, 1440 being the next midnight) on a clinic day. */
+export function clinicTimeOn(day: string, minute: number): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(
+    new TZDate(year, month - 1, date, Math.floor(minute / 60), minute % 60, clinic.timeZone).getTime(),
+  );
+}
+
+/** The calendar day `addDays` after a YYYY-MM-DD day (earlier, negative). */
+export function addCalendarDays(day: string, addDays: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + addDays)).toISOString().slice(0, 10);
+}
+
 /**
  * A clinic day's instants, `[from, to)`: its midnight to the next day's midnight in clinic time, so 23 hours
  * on the last Sunday of March and 25 on the last Sunday of October. `lastDay` extends it to a range of days.

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  createClosure,
+  deleteClosure,
   deleteSlot,
   getAdminSlot,
   listAdminCalendarSlots,
   listAdminSlots,
+  listClosures,
   saveSlotChanges,
   setSlotStatus,
 } from '../../../shared/api/slot-endpoint-schemas';
@@ -11,11 +14,16 @@ import { STAFF_HOLD_MINUTES, slotTexts } from '../../../shared/slots';
 import { notFound } from '../../domain-errors';
 import { route } from '../../http/endpoint-route';
 import { adminActorOf } from '../auth/admin-guard';
+import {
+  createClosure as addClosure,
+  listClosuresForStaff,
+  deleteClosure as removeClosure,
+} from './closure-service';
 import { daysWithSlots, findSlot } from './slot-repository';
 import { changeSlotStatus, listDayForStaff, removeSlot, saveSlots } from './slot-service';
 import { slotAnswer } from './slot-view';
 
-/** Back-office availability settings (spec sections 2.6 and 7), under the guarded /api/admin scope. */
+/** Back-office availability settings (spec sections 2.6 and 7) and the clinic's closures, under /api/admin. */
 export async function slotAdminRoutes(admin: FastifyInstance): Promise<void> {
   const db = admin.db;
 
@@ -36,9 +44,7 @@ export async function slotAdminRoutes(admin: FastifyInstance): Promise<void> {
     return { session: slotAnswer(row) };
   });
 
-  route(admin, saveSlotChanges, async (request) => ({
-    sessions: await saveSlots(db, adminActorOf(request), request.body),
-  }));
+  route(admin, saveSlotChanges, (request) => saveSlots(db, adminActorOf(request), request.body));
 
   route(admin, setSlotStatus, async (request) => {
     const slot = await changeSlotStatus(
@@ -56,4 +62,12 @@ export async function slotAdminRoutes(admin: FastifyInstance): Promise<void> {
     await removeSlot(db, adminActorOf(request), request.params.id);
     return undefined;
   });
+
+  route(admin, listClosures, (request) => listClosuresForStaff(db, adminActorOf(request), request.query));
+
+  route(admin, createClosure, (request) => addClosure(db, adminActorOf(request), request.body));
+
+  route(admin, deleteClosure, async (request) => ({
+    restored: await removeClosure(db, adminActorOf(request), request.params.id),
+  }));
 }

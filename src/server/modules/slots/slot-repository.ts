@@ -365,13 +365,18 @@ export async function setSlotStatus(
   return row;
 }
 
-/** Deletes a slot only while it is available. */
+/** Deletes a slot only while it is available, or withdrawn by a closure. */
 export async function deleteAvailableSlot(db: Db, id: number): Promise<Slot | undefined> {
   const [row] = await db
     .delete(slots)
-    .where(and(eq(slots.id, id), eq(slots.status, 'available')))
+    .where(and(eq(slots.id, id), inArray(slots.status, ['available', 'withdrawn'])))
     .returning();
   return row;
+}
+
+/** Deletes slots the save just inserted (`skip_clashes` leaves them out). */
+export async function deleteSlots(db: Db, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.delete(slots).where(inArray(slots.id, ids));
 }
 
 /**
@@ -487,11 +492,18 @@ export async function bookSlotForStaff(db: Db, id: number): Promise<Slot | undef
   return row;
 }
 
-/** Frees a booked slot that has not started (its appointment was refunded or cancelled). */
+/**
+ * Frees a booked slot that has not started (its appointment was refunded, cancelled or moved): available again,
+ * or withdrawn when it lies in a closure.
+ */
 export async function freeBookedSlot(db: Db, id: number): Promise<Slot | undefined> {
   const [row] = await db
     .update(slots)
-    .set({ status: 'available', ...noHold, updatedAt: sql`now()` })
+    .set({
+      status: sql`case when ${slots.closureId} is null then 'available' else 'withdrawn' end`,
+      ...noHold,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(slots.id, id), eq(slots.status, 'booked'), gt(slots.startsAt, sql`now()`)))
     .returning();
   return row;

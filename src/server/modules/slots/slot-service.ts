@@ -1,8 +1,10 @@
+import { closureTexts } from '../../../shared/closures';
 import {
   type AdminSlot,
   MAX_HOLDS_PER_ADDRESS,
   type PublicSlot,
   type SaveSlotsRequest,
+  type SkippedSlot,
   type SlotAnswer,
   type SlotCreate,
   type SlotStatus,
@@ -11,15 +13,17 @@ import {
 import type { Db } from '../../db/database';
 import { DEADLOCK_DETECTED, databaseErrorCode, EXCLUSION_VIOLATION } from '../../db/database-errors';
 import { preparedPerDatabase } from '../../db/paginate';
-import type { Slot } from '../../db/schema';
+import type { Closure, Slot } from '../../db/schema';
 import { conflict, fieldError, limitReached, notFound, refused, refusedFields } from '../../domain-errors';
 import { hashSecretToken, newSecretToken } from '../../security/secret-tokens';
 import { type AdminActor, auditChange, auditRead } from '../audit/audit-log';
 import { clinicDayRange, clinicWallClock } from './clinic-time';
+import { closureReasons, closuresOverSlots, slotInsideText } from './closure-service';
 import {
   appointmentsOfSlots,
   deferOverlapCheck,
   deleteAvailableSlot,
+  deleteSlots,
   findSlot,
   holdSlot,
   insertSlots,
@@ -31,7 +35,7 @@ import {
   setSlotStatus,
   updateEditableSlot,
 } from './slot-repository';
-import { adminSlotAnswer, publicSlotAnswer, slotAnswer } from './slot-view';
+import { adminSlotAnswer, publicSlotAnswer, slotAnswer, slotTimes } from './slot-view';
 
 const ENTITY = 'slot';
 
@@ -112,23 +116,51 @@ export async function listDayForStaff(
   kind: SlotKind,
 ): Promise<AdminSlot[]> {
   const rows = await listSlots(db, clinicDayRange(day), [kind]);
-  const bookings = await appointmentsOfSlots(
-    db,
-    rows.filter((row) => row.status === 'booked').map((row) => row.id),
-  );
+  const [bookings, reasons] = await Promise.all([
+    appointmentsOfSlots(
+      db,
+      rows.filter((row) => row.status === 'booked').map((row) => row.id),
+    ),
+    closureReasons(
+      db,
+      rows.flatMap((row) => row.closureId ?? []),
+    ),
+  ]);
   const patientIds = [...bookings.values()].flatMap((booking) => booking.patientId ?? []);
   if (patientIds.length > 0) {
     await auditRead(db, actor, 'patient', null, { via: 'slots_day', patient_ids: patientIds });
   }
-  return rows.map((row) => adminSlotAnswer(row, bookings.get(row.id)));
+  return rows.map((row) =>
+    adminSlotAnswer(
+      row,
+      bookings.get(row.id),
+      row.closureId === null ? undefined : reasons.get(row.closureId),
+    ),
+  );
+}
+
+/** A new slot a save with `skip_clashes` left out, and why. */
+function skippedEntry(
+  field: string,
+  values: SlotValues,
+  code: SkippedSlot['code'],
+  message: string,
+): SkippedSlot {
+  return { field, ...slotTimes(values), code, message };
 }
 
 /**
  * The slot editor's save: every new and changed slot in ONE transaction with its audit entries, all or
  * none. A changed slot must be available and not started; overlaps within the save and with stored slots of
- * the same kind are refused (the latter by the database's exclusion constraint, so racing saves are safe).
+ * the same kind are refused (the latter by the database's exclusion constraint, so racing saves are safe), and so
+ * is a slot inside a closure of the clinic. With `skip_clashes` ('Copy this day'), a new slot that overlaps a stored
+ * one or lies in a closure is left out and answered under `skipped` instead.
  */
-export async function saveSlots(db: Db, actor: AdminActor, request: SaveSlotsRequest): Promise<SlotAnswer[]> {
+export async function saveSlots(
+  db: Db,
+  actor: AdminActor,
+  request: SaveSlotsRequest,
+): Promise<{ sessions: SlotAnswer[]; skipped: SkippedSlot[] }> {
   const creates = request.sessions_create.map((slot, index) => ({
     field: `sessions_create.${index}`,
     values: rowValues(slot),
@@ -138,16 +170,35 @@ export async function saveSlots(db: Db, actor: AdminActor, request: SaveSlotsReq
     id: slot.id,
     values: rowValues(slot),
   }));
+  const skipClashes = request.skip_clashes === true;
   const ids = updates.map((update) => update.id);
   if (new Set(ids).size !== ids.length) {
     throw refused('slot_changed_twice', 'Each slot may be changed only once in a save.');
   }
   checkBatch([...creates, ...updates], new Date());
-  if (creates.length + updates.length === 0) return [];
+  if (creates.length + updates.length === 0) return { sessions: [], skipped: [] };
 
   try {
     return await db.transaction(async (tx) => {
       await deferOverlapCheck(tx);
+      const closed = await closuresOverSlots(tx, [...creates, ...updates]);
+      const skipped: SkippedSlot[] = [];
+      const refusedInClosure = [...creates, ...updates].filter(
+        ({ field }) => closed.has(field) && !(skipClashes && field.startsWith('sessions_create.')),
+      );
+      if (refusedInClosure.length > 0) {
+        throw refusedFields(
+          refusedInClosure.map(({ field }) => [field, slotInsideText(closed.get(field) as Closure)] as const),
+          undefined,
+          'slot_in_closure',
+        );
+      }
+      const toCreate = creates.filter(({ field, values }) => {
+        const closure = closed.get(field);
+        if (closure) skipped.push(skippedEntry(field, values, 'slot_in_closure', slotInsideText(closure)));
+        return !closure;
+      });
+
       const touched: Slot[] = [];
       const fieldOfRow = new Map<number, string>();
       for (const update of updates) {
@@ -167,13 +218,30 @@ export async function saveSlots(db: Db, actor: AdminActor, request: SaveSlotsReq
           to: { starts_at: after.startsAt, ends_at: after.endsAt, price_cents: after.priceCents },
         });
       }
-      const created = await insertSlots(
+      let created = await insertSlots(
         tx,
-        creates.map((create) => create.values),
+        toCreate.map((create) => create.values),
       );
-      for (const [index, row] of created.entries()) {
+      const createdField = new Map(created.map((row, index) => [row.id, toCreate[index]?.field ?? '']));
+      if (skipClashes) {
+        // A new slot over a stored one is left out; one over a slot this save changed too (the rows are read anew).
+        const clashing = await overlappingSlots(
+          tx,
+          created.map((row) => row.id),
+        );
+        if (clashing.size > 0) {
+          await deleteSlots(tx, [...clashing]);
+          for (const row of created.filter((candidate) => clashing.has(candidate.id))) {
+            skipped.push(
+              skippedEntry(createdField.get(row.id) ?? '', row, 'slot_overlaps', slotTexts.occupied),
+            );
+          }
+          created = created.filter((row) => !clashing.has(row.id));
+        }
+      }
+      for (const row of created) {
         touched.push(row);
-        fieldOfRow.set(row.id, creates[index]?.field ?? '');
+        fieldOfRow.set(row.id, createdField.get(row.id) ?? '');
         await auditChange(tx, actor, 'create', ENTITY, row.id, {
           starts_at: row.startsAt,
           ends_at: row.endsAt,
@@ -191,13 +259,17 @@ export async function saveSlots(db: Db, actor: AdminActor, request: SaveSlotsReq
           slotTexts.occupied,
         );
       }
-      return slotsOfDays(tx, touched);
+      skipped.sort((a, b) => fieldOrder(a.field) - fieldOrder(b.field));
+      return { sessions: await slotsOfDays(tx, touched), skipped };
     });
   } catch (error) {
     if (isOverlapViolation(error)) throw occupied();
     throw error;
   }
 }
+
+/** `sessions_create.12` → 12, to list skipped entries in the save's order. */
+const fieldOrder = (field: string) => Number(field.split('.')[1] ?? 0);
 
 /**
  * Sets a slot's status from the back office: `pending` holds an available future slot while an admin books
@@ -216,6 +288,7 @@ export async function changeSlotStatus(
     const before = await findSlot(tx, id);
     if (!before) throw notFound(slotTexts.notFound);
     if (before.status === 'booked') throw refused('slot_booked', slotTexts.bookedStatusLocked);
+    if (before.status === 'withdrawn') throw conflict('slot_withdrawn', closureTexts.slotWithdrawn);
     if (status === 'available' && before.status === 'available') return slotAnswer(before);
     if (status === 'pending' && before.status === 'pending') throw conflict('slot_held', slotTexts.taken);
     const after = await setSlotStatus(tx, id, [before.status], status, holdMinutes);

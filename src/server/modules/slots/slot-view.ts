@@ -42,12 +42,17 @@ export function publicSlotAnswer(row: Slot, holdTokenHash?: string): PublicSlot 
  * A slot as staff see it in the day list: a pending one held by a visitor (their hold token) or by staff (none),
  * a booked one with its appointment and patient.
  */
-export function adminSlotAnswer(row: Slot, booking: SlotAppointment | undefined): AdminSlot {
+export function adminSlotAnswer(
+  row: Slot,
+  booking: SlotAppointment | undefined,
+  closureReason: string | undefined,
+): AdminSlot {
   const name = [booking?.firstName, booking?.lastName].filter(Boolean).join(' ');
   return {
     ...slotAnswer(row),
     held_by: row.status !== 'pending' ? null : row.holdTokenHash ? 'visitor' : 'staff',
     appointment_id: row.status === 'booked' ? (booking?.appointmentId ?? null) : null,
     patient_name: row.status === 'booked' && name ? name : null,
+    closure_reason: closureReason ?? null,
   };
 }

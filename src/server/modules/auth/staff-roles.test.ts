@@ -66,6 +66,8 @@ const endpointRows: Record<string, Row> = {
   'GET /api/admin/transactions/:id': 'appointments: list, detail',
   // Everyone's day; its takings and referral counts are left out for the roles that may not see them.
   'GET /api/admin/dashboard': 'appointments: list, detail',
+  'GET /api/admin/day': 'appointments: list, detail',
+  'GET /api/admin/export_day': 'appointments CSV (payments in it)',
   'PUT /api/admin/transactions/:id': write,
   'DELETE /api/admin/transactions/:id': write,
   'PUT /api/admin/transactions/:id/attendance': write,

@@ -64,6 +64,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: () => import('./pages/admin-home-page') },
       { path: 'video', lazy: () => import('../features/appointments/admin-appointments-page') },
+      { path: 'today', lazy: () => import('../features/appointments/admin-today-page') },
       {
         path: 'appointment/create',
         lazy: () => import('../features/appointments/admin-appointment-form-page'),

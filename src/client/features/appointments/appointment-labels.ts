@@ -129,14 +129,6 @@ export function attendanceMoves(row: Row, today = clinicToday()): AttendanceMark
   ];
 }
 
-/** The buttons that make each mark. */
-export const MARK_LABELS: Record<AttendanceMark, string> = {
-  arrived: 'Mark arrived',
-  not_arrived: 'Undo arrival',
-  attended: 'Mark attended',
-  no_show: 'Mark no-show',
-};
-
 /** An instant's clinic time, HH:mm ('09:12'). */
 export const clinicTimeOf = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: clinic.timeZone, timeStyle: 'short' }).format(new Date(iso));

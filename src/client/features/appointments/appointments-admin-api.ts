@@ -9,7 +9,7 @@ import {
   listAppointments,
   setAttendance,
 } from '../../../shared/api/appointment-admin-endpoints';
-import { getDashboard } from '../../../shared/api/dashboard-admin-endpoints';
+import { exportDeskDay, getDashboard, getDeskDay } from '../../../shared/api/dashboard-admin-endpoints';
 import { listAdminPatients } from '../../../shared/api/patient-admin-endpoints';
 import {
   getAdminSlot,
@@ -20,12 +20,14 @@ import {
 import { listCalendarSlots, listFreeSlots } from '../../../shared/api/slot-endpoints';
 import type { AppointmentStatus } from '../../../shared/appointment-states';
 import type { AttendanceMark } from '../../../shared/appointments';
+import type { DeskPlace } from '../../../shared/desk-day';
 import type { TableParams } from '../../components/data-table/use-table-params';
 import { calendarRange, selectDaysOfMonth } from '../../components/month-calendar/month-grid';
 import { useAdminList, useAdminRecord, useSaveAdminRecord } from '../../lib/admin-resource';
 import { callEndpoint, endpointAddress } from '../../lib/api-client';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
+import { queryKeyOf } from '../../lib/query-client';
 
 /**
  * The back office's appointment calls (spec section 7: the "transactions"), the slot an appointment is
@@ -36,6 +38,7 @@ import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
 const REFRESH = [
   listAppointments,
   getDashboard,
+  getDeskDay,
   listAdminPatients,
   listAdminSlots,
   listAdminCalendarSlots,
@@ -75,6 +78,33 @@ export const useAppointments = (params: TableParams, filter: AppointmentFilter) 
     { page: params.page, per_page: params.perPage, ...appointmentFilterQuery(filter) },
     { staleTime: 0 },
   );
+
+/** Which day the desk shows: a clinic day (YYYY-MM-DD) and maybe one place. */
+export interface DeskDayChoice {
+  day: string;
+  place: DeskPlace | undefined;
+}
+
+/** The API's query of a desk day: DD/MM/YYYY, and the place when one is chosen. */
+const deskDayQuery = ({ day, place }: DeskDayChoice) => ({
+  date: day.split('-').reverse().join('/'),
+  ...(place ? { location: place } : {}),
+});
+
+/** The desk's day; read again whenever it is shown and when staff come back to the tab (patients arrive). */
+export const useDeskDay = (choice: DeskDayChoice) =>
+  useEndpointQuery(
+    getDeskDay,
+    { query: deskDayQuery(choice) },
+    { staleTime: 0, refetchOnWindowFocus: true, placeholderData: (previous) => previous },
+  );
+
+/** The cache key of a desk day's read, to show a mark at once. */
+export const deskDayKey = (choice: DeskDayChoice) => queryKeyOf(getDeskDay, { query: deskDayQuery(choice) });
+
+/** The address of the desk day's CSV. */
+export const deskDayCsvUrl = (choice: DeskDayChoice) =>
+  endpointAddress(exportDeskDay, { query: deskDayQuery(choice) });
 
 /** One appointment with its patient, files and e-mails; nothing is asked without an id. */
 export const useAppointment = (id: number | undefined) => useAdminRecord(getAppointment, id);

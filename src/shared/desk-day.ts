@@ -8,7 +8,7 @@ import { locationKeys } from './clinic';
  * whether they arrived) and nothing of their health.
  */
 
-export const deskDayTexts = {
+const deskDayTexts = {
   dateInvalid: 'date must be a real day as DD/MM/YYYY',
   locationInvalid: `location must be one of ${locationKeys.join(', ')} or video`,
 } as const;
@@ -45,9 +45,6 @@ export const deskDayQuerySchema = z
     location: z.enum(deskPlaces, { error: deskDayTexts.locationInvalid }).optional(),
   })
   .strict();
-
-/** The CSV's query: the same day and place. */
-export const deskDayExportQuerySchema = deskDayQuerySchema;
 
 /** An appointment of the desk's day. */
 const deskAppointmentSchema = z.object({

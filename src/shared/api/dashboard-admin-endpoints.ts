@@ -1,5 +1,5 @@
 import type { dashboardQuerySchema, dashboardResponseSchema } from '../dashboard';
-import type { deskDayExportQuerySchema, deskDayQuerySchema, deskDayResponseSchema } from '../desk-day';
+import type { deskDayQuerySchema, deskDayResponseSchema } from '../desk-day';
 import { defineEndpoint } from './endpoint';
 
 export const getDashboard = defineEndpoint<{
@@ -14,7 +14,7 @@ export const getDeskDay = defineEndpoint<{
 }>()({ method: 'GET', path: '/api/admin/day', access: 'admin', permission: 'appointments_read' });
 
 /** The desk's day as a CSV, which carries payments as Appointments.csv does. */
-export const exportDeskDay = defineEndpoint<{ query: typeof deskDayExportQuerySchema }>()({
+export const exportDeskDay = defineEndpoint<{ query: typeof deskDayQuerySchema }>()({
   method: 'GET',
   path: '/api/admin/export_day',
   access: 'admin',

@@ -124,7 +124,7 @@ function ArrivalCell({
               onClick={() => onMark(move)}
             >
               {pending?.id === row.id && pending.mark === move ? 'Saving…' : DESK_MARK_LABELS[move]}
-              <span className="visually-hidden">, {name}</span>
+              <span className="visually-hidden"> {name}</span>
             </button>
           ))}
         </span>
@@ -184,26 +184,36 @@ function DayTable({
           return (
             <tr key={row.id} data-row={row.id}>
               <td className="desk-table__time" data-label="Time">
-                <time dateTime={row.starts_at}>{row.start_time}</time>–{row.end_time}
+                <div>
+                  <time dateTime={row.starts_at}>{row.start_time}</time>–{row.end_time}
+                </div>
               </td>
               <th scope="row" className="desk-table__name" data-label="Patient">
-                <Link to={appointmentEditPath(row.id)}>{deskPatientName(row)}</Link>
+                <div>
+                  <Link to={appointmentEditPath(row.id)}>{deskPatientName(row)}</Link>
+                </div>
               </th>
               <td data-label="Phone">
-                {row.phone ? <a href={`tel:${row.phone.replace(/\s+/g, '')}`}>{row.phone}</a> : '—'}
+                <div>
+                  {row.phone ? <a href={`tel:${row.phone.replace(/\s+/g, '')}`}>{row.phone}</a> : '—'}
+                </div>
               </td>
               <td data-label="Kind">
-                {row.kind}
-                <span className="desk-table__detail">
-                  {row.appointment_type} · {row.place}
-                </span>
+                <div>
+                  {row.kind}
+                  <span className="desk-table__detail">
+                    {row.appointment_type} · {row.place}
+                  </span>
+                </div>
               </td>
               <td data-label="Paid">
-                <PaymentBadge
-                  status={row.payment_status}
-                  amount={row.amount}
-                  label={row.payment_status_label}
-                />
+                <div>
+                  <PaymentBadge
+                    status={row.payment_status}
+                    amount={row.amount}
+                    label={row.payment_status_label}
+                  />
+                </div>
               </td>
               <td data-label="Arrived">
                 <ArrivalCell

@@ -9,7 +9,7 @@ import { attendanceMoves } from './appointment-labels';
  * day's counts, its places and its address. Pure, so the screen and the tests agree.
  */
 
-export const DESK_DAY_PATH = '/admin/today';
+const DESK_DAY_PATH = '/admin/today';
 
 /** The desk's buttons: one press checks a patient in, one undoes it; after the start, as the appointment's screen. */
 export const DESK_MARK_LABELS: Record<AttendanceMark, string> = {

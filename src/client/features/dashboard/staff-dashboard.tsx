@@ -147,7 +147,7 @@ function ToResolveCard({ toResolve }: { toResolve: DashboardResponse['to_resolve
                     onClick={() => void mark(appointment, status)}
                   >
                     {MARK_LABELS[status]}
-                    <span className="visually-hidden">, {patientName(appointment)}</span>
+                    <span className="visually-hidden"> {patientName(appointment)}</span>
                   </button>
                 ))}
               </span>

@@ -2,10 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { adminMenu, adminMenuFor, adminSectionTitle, menuBadgeSpoken, roleMayOpen } from './admin-menu';
 
 describe('the admin menu', () => {
-  it('lists Referrals between the appointments and the patients, with the count awaiting triage', () => {
+  it('lists the desk’s day after the dashboard, then Referrals with the count awaiting triage, then the patients', () => {
     const labels = adminMenu.map((item) => item.label);
-    expect(labels.slice(0, 3)).toEqual(['Booking Appointments', 'Referrals', 'Patients']);
-    expect(adminMenu[1]?.badge).toEqual({ count: 'referralsAwaiting', spoken: 'awaiting' });
+    expect(labels.slice(0, 4)).toEqual([
+      'Booking Appointments',
+      'Today at the desk',
+      'Referrals',
+      'Patients',
+    ]);
+    expect(adminSectionTitle('/admin/today')).toBe('Today at the desk');
+    expect(adminMenu[2]?.badge).toEqual({ count: 'referralsAwaiting', spoken: 'awaiting' });
     expect(adminSectionTitle('/admin/referrals')).toBe('Referrals');
     expect(adminSectionTitle('/admin/referrals/12')).toBe('Referrals');
   });
@@ -21,6 +27,7 @@ describe('the admin menu', () => {
     expect(labels('administrator')).toEqual(adminMenu.map((item) => item.label));
     expect(labels('clinician')).toEqual([
       'Booking Appointments',
+      'Today at the desk',
       'Referrals',
       'Patients',
       'Availability settings',
@@ -28,6 +35,7 @@ describe('the admin menu', () => {
     ]);
     expect(labels('reception')).toEqual([
       'Booking Appointments',
+      'Today at the desk',
       'Patients',
       'Blog',
       'Availability settings',
@@ -37,7 +45,7 @@ describe('the admin menu', () => {
       'E-mails',
       'Your account',
     ]);
-    expect(labels('bookkeeper')).toEqual(['Booking Appointments', 'Your account']);
+    expect(labels('bookkeeper')).toEqual(['Booking Appointments', 'Today at the desk', 'Your account']);
   });
 
   it("refuses a screen reached directly by its section's permission", () => {
@@ -46,6 +54,7 @@ describe('the admin menu', () => {
     expect(roleMayOpen('reception', '/admin/article/create')).toBe(true);
     expect(roleMayOpen('bookkeeper', '/admin')).toBe(true);
     expect(roleMayOpen('bookkeeper', '/admin/video')).toBe(true);
+    expect(roleMayOpen('bookkeeper', '/admin/today')).toBe(true);
     expect(roleMayOpen('bookkeeper', '/admin/appointment/edit')).toBe(true);
     expect(roleMayOpen('bookkeeper', '/admin/appointment/create')).toBe(false);
     expect(roleMayOpen('bookkeeper', '/admin/team/add')).toBe(false);

@@ -49,6 +49,7 @@ describe("reception's back office", () => {
       expect(await menuLinks(page).allInnerTexts()).toEqual([
         'Calendar',
         'Booking Appointments',
+        'Today at the desk',
         'Patients',
         'Blog',
         'Availability settings',

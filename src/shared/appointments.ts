@@ -260,6 +260,14 @@ export const attendanceRequestSchema = z
   })
   .strict();
 
+/** The buttons that make each mark (the appointment's screen, the desk's day, the dashboard). */
+export const MARK_LABELS: Record<AttendanceMark, string> = {
+  arrived: 'Mark arrived',
+  not_arrived: 'Undo arrival',
+  attended: 'Mark attended',
+  no_show: 'Mark no-show',
+};
+
 export const attendanceMessages: Record<AttendanceMark, string> = {
   arrived: appointmentTexts.markedArrived,
   not_arrived: appointmentTexts.markedNotArrived,

@@ -22,7 +22,8 @@ const dashboardAppointmentSchema = z.object({
   /** ISO 8601. */
   starts_at: z.string(),
   ends_at: z.string(),
-  /** HH:mm, clinic time. */
+  /** DD/MM/YYYY and HH:mm, clinic time. */
+  date: z.string(),
   start_time: z.string(),
   end_time: z.string(),
   /** Null once the patient's personal data was erased. */
@@ -124,6 +125,11 @@ const unusualUploadsSchema = z.object({
   notice: z.string(),
 });
 
+/** How far back an appointment left unmarked after its end is listed to resolve. */
+export const TO_RESOLVE_DAYS = 30;
+/** The most of them the answer lists (the count is of all). */
+export const TO_RESOLVE_LISTED = 100;
+
 export const dashboardResponseSchema = z.object({
   /** The instant the answer was worked out for (ISO 8601). */
   as_of: z.string(),
@@ -132,6 +138,11 @@ export const dashboardResponseSchema = z.object({
   /** The appointments of the clinic's day and the next, by start. */
   today: z.array(dashboardAppointmentSchema),
   tomorrow: z.array(dashboardAppointmentSchema),
+  /**
+   * To resolve: appointments whose time ended before now within the last 30 days while still booked, paid or
+   * arrived (neither attended nor no-show marked), oldest first; the first 100 listed, all counted.
+   */
+  to_resolve: z.object({ count: z.number().int(), appointments: z.array(dashboardAppointmentSchema) }),
   /** Left out for a role that may not see health details (referrals are). */
   referrals_awaiting: referralsAwaitingSchema.optional(),
   /**

@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
       { index: true, lazy: () => import('./pages/admin-home-page') },
       { path: 'calendar', lazy: () => import('../features/appointments/admin-calendar-page') },
       { path: 'video', lazy: () => import('../features/appointments/admin-appointments-page') },
+      { path: 'today', lazy: () => import('../features/appointments/admin-today-page') },
       {
         path: 'appointment/create',
         lazy: () => import('../features/appointments/admin-appointment-form-page'),

@@ -2,11 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { adminMenu, adminMenuFor, adminSectionTitle, menuBadgeSpoken, roleMayOpen } from './admin-menu';
 
 describe('the admin menu', () => {
-  it('lists the calendar first, then Referrals between the appointments and the patients, with the count awaiting triage', () => {
+  it('lists the calendar first, the desk’s day after the appointments, then Referrals with the count awaiting triage, then the patients', () => {
     const labels = adminMenu.map((item) => item.label);
-    expect(labels.slice(0, 4)).toEqual(['Calendar', 'Booking Appointments', 'Referrals', 'Patients']);
+    expect(labels.slice(0, 5)).toEqual([
+      'Calendar',
+      'Booking Appointments',
+      'Today at the desk',
+      'Referrals',
+      'Patients',
+    ]);
     expect(adminSectionTitle('/admin/calendar')).toBe('Calendar');
-    expect(adminMenu[2]?.badge).toEqual({ count: 'referralsAwaiting', spoken: 'awaiting' });
+    expect(adminSectionTitle('/admin/today')).toBe('Today at the desk');
+    expect(adminMenu[3]?.badge).toEqual({ count: 'referralsAwaiting', spoken: 'awaiting' });
     expect(adminSectionTitle('/admin/referrals')).toBe('Referrals');
     expect(adminSectionTitle('/admin/referrals/12')).toBe('Referrals');
   });
@@ -23,6 +30,7 @@ describe('the admin menu', () => {
     expect(labels('clinician')).toEqual([
       'Calendar',
       'Booking Appointments',
+      'Today at the desk',
       'Referrals',
       'Patients',
       'Availability settings',
@@ -31,6 +39,7 @@ describe('the admin menu', () => {
     expect(labels('reception')).toEqual([
       'Calendar',
       'Booking Appointments',
+      'Today at the desk',
       'Patients',
       'Blog',
       'Availability settings',
@@ -40,7 +49,12 @@ describe('the admin menu', () => {
       'E-mails',
       'Your account',
     ]);
-    expect(labels('bookkeeper')).toEqual(['Calendar', 'Booking Appointments', 'Your account']);
+    expect(labels('bookkeeper')).toEqual([
+      'Calendar',
+      'Booking Appointments',
+      'Today at the desk',
+      'Your account',
+    ]);
     expect(roleMayOpen('bookkeeper', '/admin/calendar')).toBe(true);
   });
 
@@ -50,6 +64,7 @@ describe('the admin menu', () => {
     expect(roleMayOpen('reception', '/admin/article/create')).toBe(true);
     expect(roleMayOpen('bookkeeper', '/admin')).toBe(true);
     expect(roleMayOpen('bookkeeper', '/admin/video')).toBe(true);
+    expect(roleMayOpen('bookkeeper', '/admin/today')).toBe(true);
     expect(roleMayOpen('bookkeeper', '/admin/appointment/edit')).toBe(true);
     expect(roleMayOpen('bookkeeper', '/admin/appointment/create')).toBe(false);
     expect(roleMayOpen('bookkeeper', '/admin/team/add')).toBe(false);

@@ -33,6 +33,7 @@ export const adminMenu: readonly AdminMenuItem[] = [
     alsoActiveUnder: ['/admin/video', '/admin/appointment'],
     permission: 'appointments_read',
   },
+  { label: 'Today at the desk', to: '/admin/today', permission: 'appointments_read' },
   {
     label: 'Referrals',
     to: '/admin/referrals',

@@ -125,14 +125,6 @@ export function attendanceMoves(row: Row, today = formatAdminDate(new Date())): 
   ];
 }
 
-/** The buttons that make each mark. */
-export const MARK_LABELS: Record<AttendanceMark, string> = {
-  arrived: 'Mark arrived',
-  not_arrived: 'Undo arrival',
-  attended: 'Mark attended',
-  no_show: 'Mark no-show',
-};
-
 /** A time not started yet that will take place: it can be marked attended or missed once it starts. */
 export const waitsForStart = (row: Row) => !row.started && isUpcoming(row.appointment_status);
 

@@ -10,7 +10,7 @@ import {
   setAttendance,
 } from '../../../shared/api/appointment-admin-endpoints';
 import { getCalendar } from '../../../shared/api/calendar-admin-endpoints';
-import { getDashboard } from '../../../shared/api/dashboard-admin-endpoints';
+import { exportDeskDay, getDashboard, getDeskDay } from '../../../shared/api/dashboard-admin-endpoints';
 import { listAdminPatients } from '../../../shared/api/patient-admin-endpoints';
 import {
   getAdminSlot,
@@ -21,6 +21,7 @@ import {
 import { listCalendarSlots, listFreeSlots } from '../../../shared/api/slot-endpoints';
 import type { AppointmentStatus } from '../../../shared/appointment-states';
 import type { AttendanceMark } from '../../../shared/appointments';
+import type { DeskPlace } from '../../../shared/desk-day';
 import { patientTexts } from '../../../shared/patients';
 import type { TableParams } from '../../components/data-table/use-table-params';
 import { calendarRange, selectDaysOfMonth } from '../../components/month-calendar/month-grid';
@@ -29,6 +30,7 @@ import { useAdminList, useAdminRecord, useSaveAdminRecord } from '../../lib/admi
 import { callEndpoint, endpointAddress } from '../../lib/api-client';
 import { useEndpointList, useEndpointQuery } from '../../lib/endpoint-query';
 import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
+import { queryKeyOf } from '../../lib/query-client';
 import { appointmentBody, appointmentFormDefaults } from './appointment-form-values';
 
 /**
@@ -41,6 +43,7 @@ const REFRESH = [
   listAppointments,
   getCalendar,
   getDashboard,
+  getDeskDay,
   listAdminPatients,
   listAdminSlots,
   listAdminCalendarSlots,
@@ -80,6 +83,33 @@ export const useAppointments = (params: TableParams, filter: AppointmentFilter) 
     { page: params.page, per_page: params.perPage, ...appointmentFilterQuery(filter) },
     { staleTime: 0 },
   );
+
+/** Which day the desk shows: a clinic day (YYYY-MM-DD) and maybe one place. */
+export interface DeskDayChoice {
+  day: string;
+  place: DeskPlace | undefined;
+}
+
+/** The API's query of a desk day: DD/MM/YYYY, and the place when one is chosen. */
+const deskDayQuery = ({ day, place }: DeskDayChoice) => ({
+  date: day.split('-').reverse().join('/'),
+  ...(place ? { location: place } : {}),
+});
+
+/** The desk's day; read again whenever it is shown and when staff come back to the tab (patients arrive). */
+export const useDeskDay = (choice: DeskDayChoice) =>
+  useEndpointQuery(
+    getDeskDay,
+    { query: deskDayQuery(choice) },
+    { staleTime: 0, refetchOnWindowFocus: true, placeholderData: (previous) => previous },
+  );
+
+/** The cache key of a desk day's read, to show a mark at once. */
+export const deskDayKey = (choice: DeskDayChoice) => queryKeyOf(getDeskDay, { query: deskDayQuery(choice) });
+
+/** The address of the desk day's CSV. */
+export const deskDayCsvUrl = (choice: DeskDayChoice) =>
+  endpointAddress(exportDeskDay, { query: deskDayQuery(choice) });
 
 /** One appointment with its patient, files and e-mails; nothing is asked without an id. */
 export const useAppointment = (id: number | undefined) => useAdminRecord(getAppointment, id);

@@ -6,6 +6,7 @@ import { listCalendarSlots, listFreeSlots } from '../../../shared/api/slot-endpo
 import {
   type AttendanceMark,
   appointmentTexts,
+  MARK_LABELS,
   type StaffAppointmentDetail,
 } from '../../../shared/appointments';
 import { type AdminPatient, patientTexts } from '../../../shared/patients';
@@ -33,7 +34,6 @@ import {
   canRefund,
   clinicDayOf,
   isClosed,
-  MARK_LABELS,
   waitsForStart,
 } from './appointment-labels';
 import { useAppointment, useSaveAppointment } from './appointments-admin-api';

@@ -1,5 +1,9 @@
-import { getDashboard } from '../../../shared/api/dashboard-admin-endpoints';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { listAppointments, setAttendance } from '../../../shared/api/appointment-admin-endpoints';
+import { getDashboard, getDeskDay } from '../../../shared/api/dashboard-admin-endpoints';
+import { callEndpoint } from '../../lib/api-client';
 import { useEndpointQuery } from '../../lib/endpoint-query';
+import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
 
 /**
  * The staff dashboard: read each time it is shown and again when staff come back to the tab, not on a timer,
@@ -8,3 +12,13 @@ import { useEndpointQuery } from '../../lib/endpoint-query';
  */
 export const useDashboard = () =>
   useEndpointQuery(getDashboard, {}, { staleTime: 0, refetchOnWindowFocus: true });
+
+/** Resolves an appointment left unmarked: the patient came, or did not; the dashboard and the lists follow. */
+export function useResolveAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: 'attended' | 'no_show' }) =>
+      callEndpoint(setAttendance, { params: { id }, json: { status } }),
+    onSuccess: () => invalidateEndpoints(queryClient, [getDashboard, getDeskDay, listAppointments]),
+  });
+}

@@ -1,11 +1,14 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { Link } from 'react-router';
+import { attendanceMessages, MARK_LABELS } from '../../../shared/appointments';
 import type { DashboardAppointment, DashboardResponse } from '../../../shared/dashboard';
 import { formatEuro } from '../../../shared/euro';
 import { formatLongDate } from '../../components/month-calendar/month-grid';
+import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { PaymentBadge } from '../../components/payment-badge/payment-badge';
 import { StateBadge } from '../../components/state-badge/state-badge';
-import { useDashboard } from './dashboard-admin-api';
+import { useRoleCan } from '../../lib/use-role-can';
+import { useDashboard, useResolveAppointment } from './dashboard-admin-api';
 import {
   AWAITING_REFERRALS_PATH,
   appointmentCount,
@@ -77,6 +80,81 @@ function DayCard({
       ) : (
         <p className="dashboard-card__empty">Nothing booked {title.toLowerCase()}.</p>
       )}
+    </section>
+  );
+}
+
+/**
+ * What ended unmarked in the last 30 days: each with its day, time and patient, and, for a role that may mark
+ * it, whether the patient came. Once marked it leaves the list; the focus goes to the next one's first button
+ * (or the card's heading).
+ */
+function ToResolveCard({ toResolve }: { toResolve: DashboardResponse['to_resolve'] }) {
+  const headingId = useId();
+  const mayWrite = useRoleCan('appointments_write');
+  const resolve = useResolveAppointment();
+  const notify = useNotify();
+  const listRef = useRef<HTMLOListElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const busy = resolve.isPending;
+
+  const mark = async (appointment: DashboardAppointment, status: 'attended' | 'no_show') => {
+    if (busy) return;
+    const items = [...(listRef.current?.children ?? [])];
+    const index = items.findIndex((item) => item.getAttribute('data-id') === String(appointment.id));
+    try {
+      await resolve.mutateAsync({ id: appointment.id, status });
+    } catch (error) {
+      notifyApiError(notify, error);
+      return;
+    }
+    notify.success(attendanceMessages[status]);
+    const next = items[index + 1] ?? items[index - 1];
+    (next?.querySelector<HTMLElement>('button') ?? headingRef.current)?.focus();
+  };
+
+  return (
+    <section className="dashboard-card dashboard-card--resolve" aria-labelledby={headingId}>
+      <div className="dashboard-card__header">
+        <h3 className="dashboard-card__title" id={headingId} ref={headingRef} tabIndex={-1}>
+          To resolve
+        </h3>
+        <p className="dashboard-card__count">{appointmentCount(toResolve.count)}</p>
+      </div>
+      <p className="dashboard-figure__note">Ended without attended or no-show marked, in the last 30 days.</p>
+      <ol className="dashboard-day" ref={listRef}>
+        {toResolve.appointments.map((appointment) => (
+          <li key={appointment.id} className="dashboard-day__item" data-id={appointment.id}>
+            <Link className="dashboard-day__link" to={appointmentPath(appointment.id)}>
+              <time className="dashboard-day__time" dateTime={appointment.starts_at}>
+                {appointment.date} {appointment.start_time}
+              </time>{' '}
+              <span
+                className={`dashboard-day__name${appointment.full_name ? '' : ' dashboard-day__name--erased'}`}
+              >
+                {patientName(appointment)}
+              </span>
+            </Link>
+            <span className="dashboard-day__details">{appointmentDetails(appointment)}</span>
+            {mayWrite && (
+              <span className="dashboard-day__badges">
+                {(['attended', 'no_show'] as const).map((status) => (
+                  <button
+                    key={status}
+                    type="button"
+                    className="button button--small button--secondary"
+                    aria-disabled={busy || undefined}
+                    onClick={() => void mark(appointment, status)}
+                  >
+                    {MARK_LABELS[status]}
+                    <span className="visually-hidden"> {patientName(appointment)}</span>
+                  </button>
+                ))}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }
@@ -160,8 +238,9 @@ export function StaffDashboard() {
           <DayCard title="Today" date={data.days.today} appointments={data.today} />
           <DayCard title="Tomorrow" date={data.days.tomorrow} appointments={data.tomorrow} />
           {/* Each figure only when the server answered it: a role that may not see it is not sent it. */}
-          {(data.referrals_awaiting || data.takings) && (
+          {(data.to_resolve.count > 0 || data.referrals_awaiting || data.takings) && (
             <div className="dashboard__figures">
+              {data.to_resolve.count > 0 && <ToResolveCard toResolve={data.to_resolve} />}
               {data.referrals_awaiting && <ReferralsCard awaiting={data.referrals_awaiting} />}
               {data.takings && <TakingsCard takings={data.takings} today={data.days.today} />}
             </div>

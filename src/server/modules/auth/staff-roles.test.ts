@@ -67,6 +67,8 @@ const endpointRows: Record<string, Row> = {
   // Everyone's day; its takings and referral counts are left out for the roles that may not see them.
   'GET /api/admin/dashboard': 'appointments: list, detail',
   'GET /api/admin/calendar': 'appointments: list, detail',
+  'GET /api/admin/day': 'appointments: list, detail',
+  'GET /api/admin/export_day': 'appointments CSV (payments in it)',
   'PUT /api/admin/transactions/:id': write,
   'DELETE /api/admin/transactions/:id': write,
   'PUT /api/admin/transactions/:id/attendance': write,

@@ -161,6 +161,7 @@ describe('the staff dashboard API', () => {
       days: { today: '2030-01-15', tomorrow: '2030-01-16' },
       today: [],
       tomorrow: [],
+      to_resolve: { count: 0, appointments: [] },
       referrals_awaiting: { count: 0, oldest_received_at: null },
       takings: { this_month: 0, last_month: 0 },
       unusual_uploads: null,
@@ -321,6 +322,69 @@ describe('the staff dashboard API', () => {
     await dashboardAt('2031-06-01T12:00:00Z');
     const after = await db().$count(auditLog, sql`${auditLog.details}->>'via' = 'dashboard'`);
     expect(after).toBe(reads.length);
+  });
+
+  it('lists to resolve what ended unmarked in the last 30 days (booked, paid or arrived), oldest first, until marked', async () => {
+    const now = new Date('2032-05-20T12:00:00Z');
+    const ago = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
+    const day = 24 * 60;
+    // 30-minute slots: one that started 40 minutes ago has ended, one that started 20 minutes ago has not.
+    const monthOld = await appointmentAt(ago(29 * day), {
+      status: 'paid',
+      name: 'Month Old',
+      payment: { status: 'succeeded', amountCents: 180_00 },
+    });
+    const booked = await appointmentAt(ago(3 * 60), { status: 'booked', name: 'Booked Unmarked' });
+    const arrived = await appointmentAt(ago(40), {
+      status: 'arrived',
+      kind: 'childTest',
+      name: 'Arrived Once',
+    });
+    const left = [
+      await appointmentAt(ago(31 * day), { status: 'booked' }),
+      await appointmentAt(ago(20), { status: 'booked', kind: 'adultVideo' }),
+      await appointmentAt(ago(-60), { status: 'booked' }),
+      await appointmentAt(ago(5 * 60), { status: 'attended' }),
+      await appointmentAt(ago(6 * 60), { status: 'no_show' }),
+      await appointmentAt(ago(7 * 60), { status: 'held', bookedByAdmin: false }),
+      await appointmentAt(ago(8 * 60), { status: 'cancelled' }),
+      await appointmentAt(ago(9 * 60), {
+        status: 'refunded',
+        payment: { status: 'refunded', amountCents: 180_00 },
+      }),
+    ];
+
+    const answer = await dashboardAt(now);
+    expect(answer.to_resolve.count).toBe(3);
+    expect(idsOf(answer.to_resolve.appointments)).toEqual([monthOld.id, booked.id, arrived.id]);
+    for (const absent of left) expect(idsOf(answer.to_resolve.appointments)).not.toContain(absent.id);
+    expect(answer.to_resolve.appointments[0]).toMatchObject({
+      full_name: 'Month Old',
+      date: '21/04/2032',
+      start_time: '13:00',
+      payment_status_label: 'Paid',
+    });
+    expect(answer.to_resolve.appointments[2]).toMatchObject({ status: 'arrived', status_label: 'Arrived' });
+
+    // Marked, it is resolved.
+    for (const [id, status] of [
+      [booked.id, 'no_show'],
+      [arrived.id, 'attended'],
+    ] as const) {
+      const marked = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/transactions/${id}/attendance`,
+        headers: t.auth,
+        payload: { status },
+      });
+      expect(marked.statusCode, marked.body).toBe(200);
+    }
+    const after = await dashboardAt(now);
+    expect(idsOf(after.to_resolve.appointments)).toEqual([monthOld.id]);
+    expect(after.to_resolve.count).toBe(1);
+    // Two days later the oldest is past the 30 days (and what was still to come then has ended since).
+    const later = await dashboardAt(new Date(now.getTime() + 2 * day * 60_000));
+    expect(idsOf(later.to_resolve.appointments)).toEqual([left[1]?.id, left[2]?.id]);
   });
 
   it('counts the referrals awaiting triage and names when the oldest came', async () => {

@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { occupyingStatuses } from '../../../shared/appointment-states';
+import { type AppointmentStatus, occupyingStatuses } from '../../../shared/appointment-states';
+import type { DeskPlace } from '../../../shared/desk-day';
+import { MAX_SLOT_HOURS } from '../../../shared/slots';
 import type { Db } from '../../db/database';
 import { appointments, patients, payments, slots } from '../../db/schema';
 import { latestPaymentSummary } from '../appointments/appointment-repository';
@@ -9,18 +11,15 @@ import type { InstantRange } from '../slots/slot-repository';
 const within = (column: AnyPgColumn, range: InstantRange): SQL =>
   and(gte(column, range.from), lt(column, range.to)) as SQL;
 
-/**
- * The appointments whose time starts within `range` and that take or took place (booked, paid, attended,
- * no-show), by start, with what the dashboard shows of their patient, slot and latest payment: one query,
- * from the slots' start index to their appointments.
- */
-export function appointmentsStartingWithin(db: Db, range: InstantRange) {
+/** The appointments of `where`, with what the dashboard and the desk show of their patient, slot and latest payment. */
+function appointmentRows(db: Db, where: SQL | undefined) {
   const payment = latestPaymentSummary(db);
   return db
     .select({
       id: appointments.id,
       status: appointments.status,
       bookedByAdmin: appointments.bookedByAdmin,
+      arrivedAt: appointments.arrivedAt,
       startsAt: slots.startsAt,
       endsAt: slots.endsAt,
       isVideoCall: slots.isVideoCall,
@@ -29,6 +28,7 @@ export function appointmentsStartingWithin(db: Db, range: InstantRange) {
       patientId: patients.id,
       firstName: patients.firstName,
       lastName: patients.lastName,
+      phone: patients.phone,
       patientIsAdult: patients.isAdult,
       paymentStatus: payment.status,
       amountCents: payment.amountCents,
@@ -37,11 +37,59 @@ export function appointmentsStartingWithin(db: Db, range: InstantRange) {
     .innerJoin(slots, eq(slots.id, appointments.slotId))
     .leftJoin(patients, eq(patients.id, appointments.patientId))
     .leftJoinLateral(payment, sql`true`)
-    .where(and(within(slots.startsAt, range), inArray(appointments.status, [...occupyingStatuses])))
+    .where(where)
     .orderBy(asc(slots.startsAt), asc(appointments.id));
 }
 
+/** One place's slots: a location's allergy tests, or the video consultations. */
+const atPlace = (place: DeskPlace): SQL =>
+  place === 'video'
+    ? eq(slots.isVideoCall, true)
+    : (and(eq(slots.isVideoCall, false), eq(slots.location, place)) as SQL);
+
+/**
+ * The appointments whose time starts within `range` (at `place` only, when given) and that take or took place
+ * (booked, paid, arrived, attended, no-show), by start: one query, from the slots' start index to their
+ * appointments.
+ */
+export function appointmentsStartingWithin(db: Db, range: InstantRange, place?: DeskPlace) {
+  return appointmentRows(
+    db,
+    and(
+      within(slots.startsAt, range),
+      inArray(appointments.status, [...occupyingStatuses]),
+      place ? atPlace(place) : undefined,
+    ),
+  );
+}
+
 export type DayAppointmentRow = Awaited<ReturnType<typeof appointmentsStartingWithin>>[number];
+
+/** Still waiting for what became of the patient: neither attended nor no-show marked. */
+const unmarkedStatuses = ['booked', 'paid', 'arrived'] as const satisfies readonly AppointmentStatus[];
+
+/**
+ * The appointments whose time ended within `ended` while still unmarked, oldest first, the first `limit` of
+ * them with how many there are in all. The slots' start index narrows it, since a slot ends at most
+ * MAX_SLOT_HOURS after it starts.
+ */
+export async function appointmentsToResolve(db: Db, ended: InstantRange, limit: number) {
+  const earliestStart = new Date(ended.from.getTime() - MAX_SLOT_HOURS * 3_600_000);
+  const unresolved = and(
+    within(slots.startsAt, { from: earliestStart, to: ended.to }),
+    within(slots.endsAt, ended),
+    inArray(appointments.status, [...unmarkedStatuses]),
+  );
+  const rows = await appointmentRows(db, unresolved).limit(limit);
+  // Counted apart only when there are more than listed.
+  if (rows.length < limit) return { count: rows.length, rows };
+  const [counted] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(appointments)
+    .innerJoin(slots, eq(slots.id, appointments.slotId))
+    .where(unresolved);
+  return { count: Number(counted?.count ?? rows.length), rows };
+}
 
 /**
  * Cents taken in each range less cents given back in it: a payment counts in the range its money was taken in

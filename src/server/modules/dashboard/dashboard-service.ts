@@ -3,6 +3,8 @@ import { clinic, formatAddress } from '../../../shared/clinic';
 import {
   type DashboardAppointment,
   type DashboardResponse,
+  TO_RESOLVE_DAYS,
+  TO_RESOLVE_LISTED,
   UNUSUAL_UPLOADS_HISTORY_DAYS,
   unusualUploads,
 } from '../../../shared/dashboard';
@@ -14,10 +16,15 @@ import { fullName } from '../patients/patient-name';
 import { referralsAwaiting } from '../referrals/referral-service';
 import { clinicDayRange, clinicMidnight, clinicMonthRange, clinicWallClock } from '../slots/clinic-time';
 import { visitorUploadTotals } from '../uploads/visitor-upload-repository';
-import { appointmentsStartingWithin, type DayAppointmentRow, takingsCents } from './dashboard-repository';
+import {
+  appointmentsStartingWithin,
+  appointmentsToResolve,
+  type DayAppointmentRow,
+  takingsCents,
+} from './dashboard-repository';
 
 /** An appointment of the day as the dashboard lists it, labelled as the appointments list labels it. */
-function dashboardAppointment(row: DayAppointmentRow): DashboardAppointment {
+export function dashboardAppointment(row: DayAppointmentRow): DashboardAppointment {
   const payment =
     row.paymentStatus === null || row.amountCents === null
       ? null
@@ -29,6 +36,7 @@ function dashboardAppointment(row: DayAppointmentRow): DashboardAppointment {
     status_label: appointmentStatusLabels[row.status],
     starts_at: row.startsAt.toISOString(),
     ends_at: row.endsAt.toISOString(),
+    date: clinicWallClock(row.startsAt).data,
     start_time: clinicWallClock(row.startsAt).time,
     end_time: clinicWallClock(row.endsAt).time,
     // Both null once the patient was erased: the row is gone, the appointment stays.
@@ -49,7 +57,7 @@ function dashboardAppointment(row: DayAppointmentRow): DashboardAppointment {
 
 /**
  * The staff dashboard at `now`, in clinic time: the appointments of the clinic's day and the next (one query over
- * both days), the referrals awaiting triage, the takings of this clinic month and the last (one query), and today's
+ * both days), those left unmarked after their end in the last TO_RESOLVE_DAYS days (one query), the referrals awaiting triage, the takings of this clinic month and the last (one query), and today's
  * visitors' uploads when they are unusual against the last two weeks' (one query). The
  * patients named are personal data: the read is audited before it is answered.
  */
@@ -70,13 +78,20 @@ export async function dashboardForStaff(
     from: clinicMidnight(today, -back),
     to: clinicMidnight(today, 1 - back),
   }));
-  const [rows, awaiting, [thisMonth = 0, lastMonth = 0], [todayUploads, ...pastUploads]] = await Promise.all([
-    appointmentsStartingWithin(db, clinicDayRange(today, tomorrow)),
-    seesReferrals ? referralsAwaiting(db) : undefined,
-    seesTakings ? takingsCents(db, [clinicMonthRange(today), clinicMonthRange(today, -1)]) : [],
-    visitorUploadTotals(db, uploadDays),
-  ]);
-  const patientIds = rows.flatMap((row) => (row.patientId === null ? [] : [row.patientId]));
+  const toResolveFrom = new Date(now.getTime() - TO_RESOLVE_DAYS * 86_400_000);
+  const [rows, toResolve, awaiting, [thisMonth = 0, lastMonth = 0], [todayUploads, ...pastUploads]] =
+    await Promise.all([
+      appointmentsStartingWithin(db, clinicDayRange(today, tomorrow)),
+      appointmentsToResolve(db, { from: toResolveFrom, to: now }, TO_RESOLVE_LISTED),
+      seesReferrals ? referralsAwaiting(db) : undefined,
+      seesTakings ? takingsCents(db, [clinicMonthRange(today), clinicMonthRange(today, -1)]) : [],
+      visitorUploadTotals(db, uploadDays),
+    ]);
+  const patientIds = [
+    ...new Set(
+      [...rows, ...toResolve.rows].flatMap((row) => (row.patientId === null ? [] : [row.patientId])),
+    ),
+  ];
   if (patientIds.length > 0) {
     await auditRead(db, actor, 'patient', null, { via: 'dashboard', patient_ids: patientIds });
   }
@@ -86,6 +101,7 @@ export async function dashboardForStaff(
     days: { today, tomorrow },
     today: rows.filter(startsToday).map(dashboardAppointment),
     tomorrow: rows.filter((row) => !startsToday(row)).map(dashboardAppointment),
+    to_resolve: { count: toResolve.count, appointments: toResolve.rows.map(dashboardAppointment) },
     ...(awaiting ? { referrals_awaiting: awaiting } : {}),
     ...(seesTakings ? { takings: { this_month: thisMonth / 100, last_month: lastMonth / 100 } } : {}),
     unusual_uploads: (todayUploads && unusualUploads(todayUploads, pastUploads)) ?? null,

@@ -16,7 +16,7 @@ export const receiptTexts = {
 } as const;
 
 /** The first and last years a statement may be asked for. */
-export const STATEMENT_YEARS = { first: 2000, last: 2100 } as const;
+const STATEMENT_YEARS = { first: 2000, last: 2100 } as const;
 
 /** `2026-000123`: the year and the number in it, six digits. */
 export function receiptNumberText(year: number, number: number): string {

@@ -338,10 +338,7 @@ export const teamMembers = pgTable(
   },
   (table) => [
     index('team_members_order_idx').on(table.order, table.id),
-    check(
-      'team_members_medical_council_number_check',
-      sql`${table.medicalCouncilNumber} ~ '^[0-9]{1,6}$'`,
-    ),
+    check('team_members_medical_council_number_check', sql`${table.medicalCouncilNumber} ~ '^[0-9]{1,6}$'`),
   ],
 );
 

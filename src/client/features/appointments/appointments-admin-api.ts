@@ -3,6 +3,7 @@ import {
   createAdminBooking,
   createRefund,
   deleteAppointment,
+  downloadReceipt,
   editAppointment,
   exportAppointments,
   getAppointment,
@@ -169,3 +170,6 @@ export const useFreeTimes = (kind: SlotKind, date: string | undefined) =>
     { query: { date: date ?? '', ...kindQuery(kind), page: 1, per_page: 100 } },
     { enabled: date !== undefined, staleTime: 0 },
   );
+
+/** The address of an appointment's receipt (a PDF staff download with their token). */
+export const receiptUrl = (id: number) => endpointAddress(downloadReceipt, { params: { id } });

@@ -94,7 +94,10 @@ export interface ReceiptConsultant {
 }
 
 /** The consultant the slot names, else the clinic's default; undefined when neither names one. */
-export async function consultantOf(db: Db, slot: Pick<Slot, 'consultantId'>): Promise<ReceiptConsultant | undefined> {
+export async function consultantOf(
+  db: Db,
+  slot: Pick<Slot, 'consultantId'>,
+): Promise<ReceiptConsultant | undefined> {
   const chosen = slot.consultantId
     ? sql`${slot.consultantId}`
     : sql`(select ${clinicSettings.defaultConsultantId} from ${clinicSettings} where ${clinicSettings.id} = 1)`;
@@ -117,7 +120,11 @@ export interface StatementVisit {
  * The patient's appointments paid in the clinic year `year` (by when the card was charged, as their receipts are
  * numbered), oldest first.
  */
-export async function paidVisitsOfPatient(db: Db, patientId: number, year: number): Promise<StatementVisit[]> {
+export async function paidVisitsOfPatient(
+  db: Db,
+  patientId: number,
+  year: number,
+): Promise<StatementVisit[]> {
   const from = clinicMidnight(`${year}-01-01`);
   const to = clinicMidnight(`${year + 1}-01-01`);
   const rows = await db

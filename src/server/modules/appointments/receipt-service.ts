@@ -7,7 +7,11 @@ import { conflict, notFound } from '../../domain-errors';
 import { type Actor, auditExport, auditRead } from '../audit/audit-log';
 import { findPatient } from '../patients/patient-repository';
 import { clinicWallClock } from '../slots/clinic-time';
-import { findAppointmentRecord, findAppointmentRecordByManageLink, lockAppointment } from './appointment-repository';
+import {
+  findAppointmentRecord,
+  findAppointmentRecordByManageLink,
+  lockAppointment,
+} from './appointment-repository';
 import { appointmentDetails } from './emails/booking-details';
 import {
   type ReceiptDetails,
@@ -123,7 +127,12 @@ export async function receiptForPatient(
  * any that has none), date, service, paid and refunded, and the totals. A year without any says so. Audited as an
  * export of the patient's data.
  */
-export async function statementForStaff(db: Db, actor: Actor, patientId: number, year: number): Promise<PdfFile> {
+export async function statementForStaff(
+  db: Db,
+  actor: Actor,
+  patientId: number,
+  year: number,
+): Promise<PdfFile> {
   const patient = await findPatient(db, patientId);
   if (!patient) throw notFound(patientTexts.notFound);
   const visits = await paidVisitsOfPatient(db, patientId, year);

@@ -90,6 +90,7 @@ describe('POST /api/admin/sessions', () => {
       held_by: null,
       appointment_id: null,
       patient_name: null,
+      consultant_id: null,
     });
     expect(second).toMatchObject({ start_time: '10:00', end_time: '10:30', price: 180.5 });
 

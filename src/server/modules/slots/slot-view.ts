@@ -49,5 +49,6 @@ export function adminSlotAnswer(row: Slot, booking: SlotAppointment | undefined)
     held_by: row.status !== 'pending' ? null : row.holdTokenHash ? 'visitor' : 'staff',
     appointment_id: row.status === 'booked' ? (booking?.appointmentId ?? null) : null,
     patient_name: row.status === 'booked' && name ? name : null,
+    consultant_id: row.consultantId,
   };
 }

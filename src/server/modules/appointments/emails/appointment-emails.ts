@@ -2,6 +2,7 @@ import type { AppConfig } from '../../../config';
 import type { Db } from '../../../db/database';
 import type { AppointmentReminderKind, Patient, Payment, Slot } from '../../../db/schema';
 import type { QueuedEmail } from '../../email/outbox-repository';
+import { receiptDetailsOf } from '../receipt-service';
 import { appointmentCancelledEmail } from './appointment-cancelled-email';
 import { appointmentMovedEmail } from './appointment-moved-email';
 import {
@@ -14,7 +15,6 @@ import { appointmentDetails, bookingDetails } from './booking-details';
 import { calendarInvite } from './calendar-invite';
 import { clinicBookingEmail } from './clinic-booking-email';
 import { clinicChangeEmail, type PatientChange } from './clinic-change-email';
-import { receiptDetailsOf } from '../receipt-service';
 import { receiptAttachment } from './receipt-pdf';
 import { type RefundReason, refundEmail } from './refund-email';
 import { staffBookingEmail } from './staff-booking-email';

@@ -64,7 +64,7 @@ export interface StatementDetails {
 const clinicAddress = formatAddress(clinic.locationList[0]!);
 
 /** A consultant as a receipt names them: with their Medical Council number when known. */
-export const consultantText = (consultant: ReceiptConsultant) =>
+const consultantText = (consultant: ReceiptConsultant) =>
   consultant.medicalCouncilNumber
     ? `${consultant.name}, Medical Council registration no. ${consultant.medicalCouncilNumber}`
     : consultant.name;

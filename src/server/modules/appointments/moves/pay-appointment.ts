@@ -1,8 +1,8 @@
 import { allowsMove } from '../../../../shared/appointment-states';
+import { receiptNumberText } from '../../../../shared/receipts';
 import type { Db } from '../../../db/database';
 import type { Appointment, Payment } from '../../../db/schema';
 import { type Actor, auditChange } from '../../audit/audit-log';
-import { receiptNumberText } from '../../../../shared/receipts';
 import { queueEmail } from '../../email/outbox-repository';
 import { hasOtherLivePayment } from '../../payments/payment-repository';
 import { bookSlot } from '../../slots/slot-repository';

@@ -131,6 +131,8 @@ const errorCodes = [
   'webhook_disabled',
   'webhook_signature_invalid',
   'webhook_unreadable',
+  // Receipts
+  'receipt_not_paid',
   // Self-referrals
   'referral_decided',
   'referral_form_too_large',

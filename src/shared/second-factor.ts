@@ -98,5 +98,26 @@ export const secondFactorChallengeSchema = z.object({
 /** `GET /api/admin/me`'s part about two-step sign-in: whether one is set, and whether the clinic requires it. */
 export const meSecondFactorSchema = z.object({ enabled: z.boolean(), required: z.boolean() });
 
-export const clinicSettingsSchema = z.object({ require_second_factor: z.boolean() }).strict();
-export const clinicSettingsResponseSchema = z.object({ settings: clinicSettingsSchema });
+const CONSULTANT_TEXT = 'Choose a consultant from the team.';
+
+/** A change of the clinic's settings: each field left out stays as it is. */
+export const clinicSettingsSchema = z
+  .object({
+    require_second_factor: z.boolean().optional(),
+    /** The team member receipts name when their slot names none; null: none. */
+    default_consultant_id: z
+      .number({ error: CONSULTANT_TEXT })
+      .int(CONSULTANT_TEXT)
+      .min(1, CONSULTANT_TEXT)
+      .max(2_147_483_647, CONSULTANT_TEXT)
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export const clinicSettingsResponseSchema = z.object({
+  settings: z.object({
+    require_second_factor: z.boolean(),
+    default_consultant_id: z.number().int().nullable(),
+  }),
+});
+export const consultantUnknownText = CONSULTANT_TEXT;

@@ -46,6 +46,7 @@ export const MAX_SLOT_HOURS = 12;
 export const slotTexts = {
   startAfterEnd: 'Start time can`t be after end time',
   occupied: 'That time range is occupied',
+  consultantUnknown: 'Choose a consultant from the team.',
   deleteBooked: 'You can not delete a booked appointment.',
   deletePending:
     'This time is being booked right now; it can be deleted once the booking is cancelled or the hold ends.',
@@ -189,6 +190,8 @@ const adminSlotSchema = slotAnswerSchema.extend({
   patient_name: z.string().nullable(),
   /** The reason of the closure the slot lies in (a withdrawn slot, or a booked one to move); else null. */
   closure_reason: z.string().nullable(),
+  /** The team member named on its receipts; null: the clinic's default. */
+  consultant_id: z.number().int().nullable(),
 });
 export type AdminSlot = z.infer<typeof adminSlotSchema>;
 
@@ -224,6 +227,13 @@ const slotFields = {
   is_video_call: bodyFlag('is_video_call'),
   price: priceSchema,
   location: z.enum(locationKeys, { error: `location must be one of ${locationKeys.join(', ')}` }).nullish(),
+  /** The team member who sees the patients (named on their receipts); null: the clinic's default; left out: kept. */
+  consultant_id: z
+    .number({ error: slotTexts.consultantUnknown })
+    .int(slotTexts.consultantUnknown)
+    .min(1, slotTexts.consultantUnknown)
+    .max(MAX_RECORD_ID, slotTexts.consultantUnknown)
+    .nullish(),
 };
 
 type SlotFields = {

@@ -7,6 +7,7 @@ import {
   storedFileSchema,
 } from './api/common-schemas';
 import { adminListQuerySchema, paginationQuerySchema } from './pagination';
+import { MEDICAL_COUNCIL_NUMBER_PATTERN, medicalCouncilNumberText } from './receipts';
 import { isOneLine, texts } from './validation-texts';
 
 const teamMemberSchema = z.object({
@@ -37,8 +38,14 @@ export const teamMemberIdParams = recordIdParams('Team member');
 // ---------------------------------------------------------------------------------------------------
 // Back office: /api/admin/team_members
 
-/** A team member as the back office reads it: with the stored photo's name, for the form's file field. */
-const adminTeamMemberSchema = teamMemberSchema.extend({ logo: storedFileSchema.nullable() });
+/**
+ * A team member as the back office reads it: with the stored photo's name, for the form's file field, and their Irish
+ * Medical Council registration number (receipts name it), if any.
+ */
+const adminTeamMemberSchema = teamMemberSchema.extend({
+  logo: storedFileSchema.nullable(),
+  medical_council_number: z.string().nullable(),
+});
 export type AdminTeamMember = z.infer<typeof adminTeamMemberSchema>;
 
 export const adminTeamMemberResponseSchema = z.object({ team_member: adminTeamMemberSchema });
@@ -88,6 +95,13 @@ export const teamMemberFormSchema = z
     user_type: requiredLine(teamMemberTexts.userTypeRequired, TEAM_MEMBER_LIMITS.userType),
     description: requiredText(teamMemberTexts.descriptionRequired, TEAM_MEMBER_LIMITS.description),
     order: orderSchema,
+    /** Empty clears it; left out of a change keeps it. */
+    medical_council_number: z
+      .string({ error: medicalCouncilNumberText })
+      .trim()
+      .refine((value) => value === '' || MEDICAL_COUNCIL_NUMBER_PATTERN.test(value), medicalCouncilNumberText)
+      .transform((value) => value || null)
+      .optional(),
   })
   .strict();
 

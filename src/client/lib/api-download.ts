@@ -16,7 +16,7 @@ export interface DownloadedFile {
  */
 export async function apiDownload(
   url: string,
-  options: Pick<RequestOptions, 'signal'> = {},
+  options: Pick<RequestOptions, 'signal' | 'headers'> = {},
 ): Promise<DownloadedFile> {
   const response = await sendToApi(url, options, '*/*');
   let blob: Blob;

@@ -78,6 +78,8 @@ describe('migrations', () => {
         'patients',
         'payment_events',
         'payments',
+        'receipt_counters',
+        'receipts',
         'referrals',
         'slot_hold_ends',
         'slots',

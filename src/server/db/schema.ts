@@ -254,6 +254,10 @@ export const clinicSettings = pgTable(
     id: integer('id').primaryKey().default(1),
     /** Every staff member must sign in with a second factor; those without one can only set one up. */
     requireSecondFactor: boolean('require_second_factor').notNull().default(false),
+    /** The consultant a receipt names when its slot names none (a team member). */
+    defaultConsultantId: integer('default_consultant_id').references((): AnyPgColumn => teamMembers.id, {
+      onDelete: 'set null',
+    }),
     updatedAt: updatedAt(),
   },
   (table) => [check('clinic_settings_one_row', sql`${table.id} = 1`)],
@@ -332,10 +336,15 @@ export const teamMembers = pgTable(
     description: text('description').notNull().default(''),
     order: integer('order').notNull().default(0),
     logoFileId: uuid('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** The Irish Medical Council registration number (digits), printed on the receipts of a consultant's visits. */
+    medicalCouncilNumber: text('medical_council_number'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('team_members_order_idx').on(table.order, table.id)],
+  (table) => [
+    index('team_members_order_idx').on(table.order, table.id),
+    check('team_members_medical_council_number_check', sql`${table.medicalCouncilNumber} ~ '^[0-9]{1,6}$'`),
+  ],
 );
 
 export const blogArticles = pgTable(
@@ -492,6 +501,8 @@ export const slots = pgTable(
      * stays booked (its appointment is for staff to move) and is withdrawn when freed.
      */
     closureId: integer('closure_id').references(() => closures.id),
+    /** The consultant who sees the patient (a team member), named on the receipt; none: the clinic's default. */
+    consultantId: integer('consultant_id').references(() => teamMembers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -818,6 +829,36 @@ export const appointmentReminders = pgTable(
   ],
 );
 
+/** The last receipt number given in each year (`modules/appointments/receipts`): one atomic upsert a number. */
+export const receiptCounters = pgTable(
+  'receipt_counters',
+  {
+    year: integer('year').primaryKey(),
+    last: integer('last').notNull(),
+  },
+  (table) => [check('receipt_counters_last_check', sql`${table.last} > 0`)],
+);
+
+/**
+ * A paid appointment's receipt number (`YYYY-NNNNNN`), given the first time a receipt of it is made (the payment's
+ * e-mail or a download) and the same on every copy after; the year is the payment's in clinic time.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    appointmentId: integer('appointment_id')
+      .primaryKey()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    number: integer('number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('receipts_year_number_idx').on(table.year, table.number),
+    check('receipts_number_check', sql`${table.number} > 0`),
+  ],
+);
+
 /** Payment provider events (Stripe webhooks) already handled, by the provider's event id: each is handled once. */
 export const paymentEvents = pgTable('payment_events', {
   id: text('id').primaryKey(),
@@ -930,6 +971,7 @@ export type Referral = typeof referrals.$inferSelect;
 export type NewReferral = typeof referrals.$inferInsert;
 export type Payment = typeof payments.$inferSelect;
 export type AppointmentReminder = typeof appointmentReminders.$inferSelect;
+export type Receipt = typeof receipts.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 export type EmailOutboxMessage = typeof emailOutbox.$inferSelect;
 export type NewEmailOutboxMessage = typeof emailOutbox.$inferInsert;

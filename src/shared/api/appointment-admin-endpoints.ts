@@ -92,3 +92,11 @@ export const createAdminBooking = defineEndpoint<{
   permission: 'appointments_write',
   status: 201,
 });
+
+/** The appointment's receipt (a PDF, `receipt-2026-000123.pdf`): numbered the first time one is made. */
+export const downloadReceipt = defineEndpoint<{ params: typeof appointmentIdParams }>()({
+  method: 'GET',
+  path: '/api/admin/transactions/:id/receipt',
+  access: 'admin',
+  permission: 'appointments_read',
+});

@@ -75,3 +75,9 @@ export const createAdminBooking = withSchemas(admin.createAdminBooking, {
   form: { envelope: 'patient', files: PATIENT_FILES },
   response: appointmentChangeResponseSchema,
 });
+
+export const downloadReceipt = withSchemas(admin.downloadReceipt, {
+  summary:
+    'The receipt of a paid appointment, as a PDF insurers accept (receipt number, clinic, patient, visit, service, fee, paid, refunded, consultant); 409 receipt_not_paid when it was not paid online',
+  params: appointmentIdParams,
+});

@@ -37,3 +37,9 @@ export const moveManagedBooking = withSchemas(api.moveManagedBooking, {
   body: moveAppointmentRequestSchema,
   response: manageActionResponseSchema,
 });
+
+export const downloadOwnReceipt = withSchemas(api.downloadOwnReceipt, {
+  summary:
+    'A patient downloads the receipt of their booking (a PDF) with X-Manage-Token, also after the visit; 404 for a wrong token or an unknown reference, 409 receipt_not_paid when it was not paid online',
+  params: appointmentReferenceParams,
+});

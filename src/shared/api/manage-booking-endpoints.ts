@@ -64,3 +64,11 @@ export const moveManagedBooking = defineEndpoint<{
     holdToken: 'x-hold-token' satisfies typeof HOLD_TOKEN_HEADER,
   },
 });
+
+/** The booking's receipt (a PDF) once paid online, with the same proof as reading it; also after the visit. */
+export const downloadOwnReceipt = defineEndpoint<{ params: typeof appointmentReferenceParams }>()({
+  method: 'GET',
+  path: '/api/bookings/:reference/receipt',
+  access: 'public',
+  headers: { manageToken: 'x-manage-token' satisfies typeof MANAGE_TOKEN_HEADER },
+});

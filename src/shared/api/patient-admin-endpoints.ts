@@ -6,6 +6,7 @@ import type {
   patientsQuerySchema,
   patientsResponseSchema,
 } from '../patients';
+import type { statementQuerySchema } from '../receipts';
 import { defineEndpoint } from './endpoint';
 
 // Back office: patients and their private files (spec sections 2.6 and 7, DESIGN.md section 4). Every read of a
@@ -51,4 +52,18 @@ export const downloadPatientFile = defineEndpoint<{ params: typeof fileIdParams 
   path: '/api/admin/upload_results/:id',
   access: 'admin',
   permission: 'health',
+});
+
+/**
+ * A patient's yearly statement of paid visits (a PDF), for their insurer: receipts carry no health details, so every
+ * role that reads appointments may, as for one receipt.
+ */
+export const downloadStatement = defineEndpoint<{
+  params: typeof patientIdParams;
+  query: typeof statementQuerySchema;
+}>()({
+  method: 'GET',
+  path: '/api/admin/patients/:id/statement',
+  access: 'admin',
+  permission: 'appointments_read',
 });

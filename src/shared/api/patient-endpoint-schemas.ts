@@ -6,6 +6,7 @@ import {
   patientsQuerySchema,
   patientsResponseSchema,
 } from '../patients';
+import { statementQuerySchema } from '../receipts';
 import { withSchemas } from './endpoint-schemas';
 import * as admin from './patient-admin-endpoints';
 
@@ -44,4 +45,11 @@ export const downloadPatientFile = withSchemas(admin.downloadPatientFile, {
   summary:
     "Downloads a patient's file (result, referral letter or attachment) by its id, as the file objects' url names it (the read is audited)",
   params: fileIdParams,
+});
+
+export const downloadStatement = withSchemas(admin.downloadStatement, {
+  summary:
+    "A patient's statement of one year's paid visits as one PDF: each visit's receipt number, date, service, paid and refunded, with totals; a year without any says so",
+  params: patientIdParams,
+  query: statementQuerySchema,
 });

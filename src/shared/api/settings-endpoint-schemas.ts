@@ -8,7 +8,8 @@ export const getClinicSettings = withSchemas(api.getClinicSettings, {
 });
 
 export const updateClinicSettings = withSchemas(api.updateClinicSettings, {
-  summary: "Changes the clinic's settings: whether every staff member must sign in with a second factor",
+  summary:
+    "Changes the clinic's settings (those left out stay): whether every staff member must sign in with a second factor, and the consultant receipts name when their slot names none",
   body: clinicSettingsSchema,
   bodyLimit: 1024,
   response: clinicSettingsResponseSchema,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { StaffAppointment } from '../../../shared/appointments';
 import { formatEuro } from '../../../shared/euro';
 import { formatAdminDateTime } from '../../lib/clinic-clock';
@@ -62,7 +63,14 @@ export function AppointmentInfo({ slot }: { slot: InfoSlot | null }) {
 const providerNames: Record<string, string> = { stripe: 'Stripe', test: 'Test mode (no money taken)' };
 
 /** An appointment the patient paid online (spec 2.6 'Payment Info'): when, how much, and the provider's id. */
-export function PaymentInfo({ appointment }: { appointment: StaffAppointment }) {
+export function PaymentInfo({
+  appointment,
+  children,
+}: {
+  appointment: StaffAppointment;
+  /** What staff may do with the payment (Download receipt), under its facts. */
+  children?: ReactNode;
+}) {
   return (
     <section className="admin-panel" aria-labelledby="appointment-payment-title">
       <h2 id="appointment-payment-title" className="admin-panel__title">
@@ -102,6 +110,7 @@ export function PaymentInfo({ appointment }: { appointment: StaffAppointment }) 
           <dd className="appointment-facts__code">{appointment.transaction_id ?? '—'}</dd>
         </div>
       </dl>
+      {children && <div className="appointment-payment__actions">{children}</div>}
     </section>
   );
 }

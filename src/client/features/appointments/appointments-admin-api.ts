@@ -3,6 +3,7 @@ import {
   createAdminBooking,
   createRefund,
   deleteAppointment,
+  downloadReceipt,
   editAppointment,
   exportAppointments,
   getAppointment,
@@ -248,3 +249,5 @@ export function useMoveAppointment() {
     onSettled: refresh,
   });
 }
+/** The address of an appointment's receipt (a PDF staff download with their token). */
+export const receiptUrl = (id: number) => endpointAddress(downloadReceipt, { params: { id } });

@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { useNotify } from '../../components/notifications/use-notify';
 import { carriesHealthDetails } from '../../components/patient-details/patient-labels';
 import { formatClinicTime } from '../../lib/clinic-clock';
+import { useFileDownload } from '../../lib/download-file';
 import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
 import type { FormSlot } from '../../lib/patient-fields';
 import { useRoleCan } from '../../lib/use-role-can';
@@ -36,7 +37,7 @@ import {
   isClosed,
   waitsForStart,
 } from './appointment-labels';
-import { useAppointment, useSaveAppointment } from './appointments-admin-api';
+import { receiptUrl, useAppointment, useSaveAppointment } from './appointments-admin-api';
 import { ChangeTime } from './change-time';
 import { PatientFields } from './patient-fields';
 
@@ -95,6 +96,7 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
   const [initial] = useState(() => appointmentFormDefaults(appointment));
   const save = useSaveAppointment(appointment.id);
   const actions = useAppointmentActions();
+  const receipt = useFileDownload();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
   const closed = isClosed(appointment);
@@ -267,7 +269,22 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
       <div className="appointment-layout">
         <div className="appointment-summary">
           <AppointmentInfo slot={slot} />
-          {!appointment.booked_by_admin && <PaymentInfo appointment={appointment} />}
+          {!appointment.booked_by_admin && (
+            <PaymentInfo appointment={appointment}>
+              {appointment.paid_at && (
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  aria-disabled={receipt.pending !== null || undefined}
+                  onClick={() => {
+                    if (receipt.pending === null) void receipt.download(receiptUrl(appointment.id));
+                  }}
+                >
+                  {receipt.pending ? 'Downloading…' : 'Download receipt'}
+                </button>
+              )}
+            </PaymentInfo>
+          )}
         </div>
 
         <AppointmentForm

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CheckboxField } from '../../components/form-field/checkbox-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
+import { useConsultantChoices } from '../../lib/consultant-choices';
 import type { RouteHandle } from '../../lib/route-handle';
 import { useClinicSettings, useUpdateClinicSettings } from './second-factor-api';
 
@@ -34,20 +35,71 @@ export function Component() {
             disabled={update.isPending}
             onChange={(event) => {
               setChosen(event.target.checked);
-              update.mutate(event.target.checked, {
-                onSuccess: (answer) =>
-                  notify.success(
-                    answer.settings.require_second_factor
-                      ? 'Two-step sign-in is now required of every staff member.'
-                      : 'Two-step sign-in is no longer required.',
-                  ),
-                onError: (error) => notifyApiError(notify, error),
-                onSettled: () => setChosen(undefined),
-              });
+              update.mutate(
+                { require_second_factor: event.target.checked },
+                {
+                  onSuccess: (answer) =>
+                    notify.success(
+                      answer.settings.require_second_factor
+                        ? 'Two-step sign-in is now required of every staff member.'
+                        : 'Two-step sign-in is no longer required.',
+                    ),
+                  onError: (error) => notifyApiError(notify, error),
+                  onSettled: () => setChosen(undefined),
+                },
+              );
             }}
           />
         )}
       </section>
+      {settings.data && <DefaultConsultant chosen={settings.data.settings.default_consultant_id} />}
     </div>
+  );
+}
+
+/** The consultant receipts name when their slot names none, saved as soon as it is chosen. */
+function DefaultConsultant({ chosen }: { chosen: number | null }) {
+  const consultants = useConsultantChoices();
+  const update = useUpdateClinicSettings();
+  const notify = useNotify();
+  return (
+    <section className="admin-panel second-factor" aria-labelledby="settings-receipts">
+      <h2 id="settings-receipts" className="admin-panel__title">
+        Receipts
+      </h2>
+      <div className="field">
+        <label className="field__label" htmlFor="settings-default-consultant">
+          Default consultant
+        </label>
+        <p className="field__hint" id="settings-default-consultant-hint">
+          Named on a receipt, with their Medical Council number, when the appointment’s slot names no
+          consultant.
+        </p>
+        <select
+          id="settings-default-consultant"
+          className="field__input"
+          aria-describedby="settings-default-consultant-hint"
+          value={chosen ?? ''}
+          disabled={update.isPending}
+          onChange={(event) => {
+            const value = event.target.value ? Number(event.target.value) : null;
+            update.mutate(
+              { default_consultant_id: value },
+              {
+                onSuccess: () => notify.success('The default consultant has been saved.'),
+                onError: (error) => notifyApiError(notify, error),
+              },
+            );
+          }}
+        >
+          <option value="">None</option>
+          {consultants.map((consultant) => (
+            <option key={consultant.id} value={consultant.id}>
+              {consultant.name}
+            </option>
+          ))}
+        </select>
+      </div>
+    </section>
   );
 }

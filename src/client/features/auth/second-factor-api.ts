@@ -80,8 +80,8 @@ export const useClinicSettings = () => useEndpointQuery(getClinicSettings);
 export function useUpdateClinicSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (requireSecondFactor: boolean) =>
-      callEndpoint(updateClinicSettings, { json: { require_second_factor: requireSecondFactor } }),
+    mutationFn: (changes: { require_second_factor?: boolean; default_consultant_id?: number | null }) =>
+      callEndpoint(updateClinicSettings, { json: changes }),
     onSuccess: (answer) => {
       queryClient.setQueryData(endpointQueryKey(getClinicSettings), answer);
       void queryClient.invalidateQueries({ queryKey: endpointQueryKey(getMe) });

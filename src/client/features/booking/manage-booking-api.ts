@@ -2,12 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '../../../shared/api/endpoint';
 import {
   cancelManagedBooking,
+  downloadOwnReceipt,
   getManagedBooking,
   holdTimeForMove,
   moveManagedBooking,
 } from '../../../shared/api/manage-booking-endpoints';
-import { callEndpoint } from '../../lib/api-client';
+import { callEndpoint, endpointAddress } from '../../lib/api-client';
+import { apiDownload } from '../../lib/api-download';
 import { onLocalClock } from '../../lib/booking-hold';
+import { saveBlob } from '../../lib/download-file';
 import { refreshFreeSlots } from '../../lib/free-slots-api';
 import { type ApiQueryKey, endpointQueryKey } from '../../lib/query-client';
 
@@ -81,4 +84,15 @@ export function useMoveManagedAppointment(reference: string, token: string) {
       queryClient.setQueryData(appointmentKey(reference), { booking: appointment }),
     onSettled: () => refreshFreeSlots(queryClient),
   });
+}
+
+/**
+ * Saves the booking's receipt (a PDF) with the booking link's token, under the name the server gives it. The token
+ * goes in its header, as for every call of the booking link: a plain link could not carry it.
+ */
+export async function saveOwnReceipt(reference: string, token: string): Promise<void> {
+  const file = await apiDownload(endpointAddress(downloadOwnReceipt, { params: { reference } }), {
+    headers: { [downloadOwnReceipt.headers.manageToken]: token },
+  });
+  saveBlob(file.blob, file.fileName ?? 'receipt.pdf');
 }

@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { isNotFoundError } from '../../lib/api-client';
 import { bookingCalendarPath } from '../../lib/booking-hold';
 import type { RouteHandle } from '../../lib/route-handle';
-import { useCancelManagedAppointment, useManagedAppointment } from './manage-booking-api';
+import { saveOwnReceipt, useCancelManagedAppointment, useManagedAppointment } from './manage-booking-api';
 import { manageBookingHead } from './manage-booking-head';
 import { NoticePassed, notFoundText } from './manage-booking-texts';
 import { errorText, type Refusal, refusalOf } from './manage-error-text';
@@ -212,6 +212,7 @@ function ManageBooking({ reference, token }: { reference: string; token: string 
               />
             </section>
           </div>
+          {appointment.payment_status !== 'unpaid' && <OwnReceipt reference={reference} token={token} />}
           {moveShown && (
             <MoveAppointment
               appointment={appointment}
@@ -328,5 +329,42 @@ function Changes({
         )}
       </div>
     </>
+  );
+}
+
+/** 'Download receipt' of a booking paid online, for the patient's health insurer; a failure says why beside it. */
+function OwnReceipt({ reference, token }: { reference: string; token: string }) {
+  const [state, setState] = useState<{ busy: boolean; problem?: string }>({ busy: false });
+  const download = async () => {
+    setState({ busy: true });
+    try {
+      await saveOwnReceipt(reference, token);
+      setState({ busy: false });
+    } catch (error) {
+      setState({ busy: false, problem: errorText(error) });
+    }
+  };
+  return (
+    <section className="manage-booking__receipt" aria-labelledby="manage-receipt-title">
+      <h2 id="manage-receipt-title" className="held-slot__title">
+        Receipt
+      </h2>
+      <p>For your health insurer: the receipt names you, the visit, the consultant and what you paid.</p>
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-disabled={state.busy || undefined}
+        onClick={() => {
+          if (!state.busy) void download();
+        }}
+      >
+        {state.busy ? 'Downloading…' : 'Download receipt'}
+      </button>
+      {state.problem && (
+        <p className="booking-notice" role="alert">
+          {state.problem}
+        </p>
+      )}
+    </section>
   );
 }

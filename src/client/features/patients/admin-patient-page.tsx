@@ -15,7 +15,13 @@ import { clinicToday } from '../../lib/clinic-clock';
 import { useFileDownload } from '../../lib/download-file';
 import type { RouteHandle } from '../../lib/route-handle';
 import { useRoleCan } from '../../lib/use-role-can';
-import { patientZipName, patientZipUrl, useErasePatient, usePatient } from './patients-admin-api';
+import {
+  patientZipName,
+  patientZipUrl,
+  statementUrl,
+  useErasePatient,
+  usePatient,
+} from './patients-admin-api';
 import './patients.css';
 
 export const handle: RouteHandle = {
@@ -182,6 +188,8 @@ function PatientScreen({ patient }: { patient: PatientDetail }) {
         </div>
       )}
 
+      <YearlyStatement patientId={patient.id} />
+
       <PatientDetails
         patient={patient}
         today={clinicToday()}
@@ -201,5 +209,59 @@ function PatientScreen({ patient }: { patient: PatientDetail }) {
         onCancel={() => setDialog(null)}
       />
     </div>
+  );
+}
+
+/** The years a statement is offered for: this one and the five before. */
+const STATEMENT_YEARS = 6;
+
+/**
+ * 'Yearly statement': one PDF of the patient's visits paid in the chosen year, with their receipt numbers, for their
+ * health insurer (every role that reads appointments may download it).
+ */
+function YearlyStatement({ patientId }: { patientId: number }) {
+  const thisYear = Number(clinicToday().slice(0, 4));
+  const [year, setYear] = useState(thisYear);
+  const statement = useFileDownload();
+  const mayRead = useRoleCan('appointments_read');
+  if (!mayRead) return null;
+  return (
+    <section className="admin-panel patient-statement" aria-labelledby="patient-statement-title">
+      <h2 id="patient-statement-title" className="admin-panel__title">
+        Yearly statement
+      </h2>
+      <p className="patient-statement__hint">
+        The visits paid in a year, with their receipt numbers, on one PDF for the patient’s insurer.
+      </p>
+      <div className="patient-statement__row">
+        <div className="field">
+          <label className="field__label" htmlFor="patient-statement-year">
+            Year
+          </label>
+          <select
+            id="patient-statement-year"
+            className="field__input"
+            value={year}
+            onChange={(event) => setYear(Number(event.target.value))}
+          >
+            {Array.from({ length: STATEMENT_YEARS }, (_, index) => thisYear - index).map((each) => (
+              <option key={each} value={each}>
+                {each}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-disabled={statement.pending !== null || undefined}
+          onClick={() => {
+            if (statement.pending === null) void statement.download(statementUrl(patientId, year));
+          }}
+        >
+          {statement.pending ? 'Downloading…' : `Download ${year} statement`}
+        </button>
+      </div>
+    </section>
   );
 }

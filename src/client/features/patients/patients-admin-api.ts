@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { listAppointments } from '../../../shared/api/appointment-admin-endpoints';
 import {
+  downloadStatement,
   erasePatient,
   exportPatientData,
   exportPatients,
@@ -58,3 +59,7 @@ export function useErasePatient() {
   );
   return { erase: mutation.mutateAsync, forget };
 }
+
+/** The address of a patient's statement of one year's paid visits (a PDF). */
+export const statementUrl = (id: number, year: number) =>
+  endpointAddress(downloadStatement, { params: { id }, query: { year: String(year) } });

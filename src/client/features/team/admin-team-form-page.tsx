@@ -63,6 +63,7 @@ function TeamMemberForm({ member }: { member?: AdminTeamMember }) {
       user_type: member?.user_type ?? '',
       description: member?.description ?? '',
       order: member ? String(member.order) : '',
+      medical_council_number: member?.medical_council_number ?? '',
       logo: member?.logo ? { kind: 'stored', ...member.logo } : { kind: 'none' },
     },
     save,
@@ -117,6 +118,16 @@ function TeamMemberForm({ member }: { member?: AdminTeamMember }) {
           required
           error={errors.order?.message}
           {...register('order')}
+        />
+        <TextField
+          className="team-form__order"
+          label="Medical Council number (optional)"
+          hint="A consultant's Irish Medical Council registration number, 1 to 6 digits: receipts print it."
+          autoComplete="off"
+          inputMode="numeric"
+          maxLength={6}
+          error={errors.medical_council_number?.message}
+          {...register('medical_council_number')}
         />
         <Controller
           control={control}

@@ -39,6 +39,7 @@ function teamMemberFormData({ values, logo }: SaveTeamMember): FormData {
   body.append('user_type', values.user_type);
   body.append('description', values.description);
   body.append('order', String(values.order));
+  body.append('medical_council_number', values.medical_council_number ?? '');
   appendFileField(body, 'logo', logo, 'remove_logo');
   return body;
 }

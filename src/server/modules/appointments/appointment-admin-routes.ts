@@ -3,6 +3,7 @@ import {
   createAdminBooking,
   createRefund,
   deleteAppointment,
+  downloadReceipt,
   editAppointment,
   exportAppointments,
   getAppointment,
@@ -19,6 +20,7 @@ import { paymentTexts } from '../../../shared/payments';
 import { sendCsv } from '../../http/csv-export';
 import { route } from '../../http/endpoint-route';
 import type { FormLimits } from '../../http/multipart-form';
+import { sendPdf } from '../../http/pdf-download';
 import { adminActorOf } from '../auth/admin-guard';
 import { keepStoredHealthDetails, patientForRole, seesHealthDetails } from '../auth/health-details';
 import {
@@ -33,6 +35,7 @@ import { staffAppointmentAnswer } from './appointment-view';
 import { cancelAppointment } from './moves/cancel-appointment';
 import { markAttendance } from './moves/mark-attendance';
 import { refundAppointment } from './moves/refund-appointment';
+import { receiptForStaff } from './receipt-service';
 
 /**
  * The admin patient form: three files (result, referral letter, attachment) of 10 MB at most, the patient
@@ -62,6 +65,10 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
     const { transaction } = await appointmentForStaff(db, adminActorOf(request), request.params.id);
     return { transaction: forRole(request, transaction) };
   });
+
+  route(admin, downloadReceipt, async (request, reply) =>
+    sendPdf(reply, await receiptForStaff(db, adminActorOf(request), request.params.id)),
+  );
 
   route(
     admin,

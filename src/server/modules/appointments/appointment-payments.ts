@@ -267,7 +267,7 @@ async function settlePayment(
           settings,
           link && manageLinkUrl(settings.publicUrl, link),
         )
-      : [];
+      : async () => [];
 
   const outcome = await db.transaction(async (tx): Promise<SettlementOutcome> => {
     if (event && !(await recordPaymentEvent(tx, event.id, event.type))) return 'duplicate_event';
@@ -299,7 +299,7 @@ async function settlePayment(
       });
       return 'amount_mismatch';
     }
-    if (appointment && (await payAppointment(tx, appointment, row, { actor, link, emails }))) {
+    if (appointment && (await payAppointment(tx, appointment, row, { actor, link, paidAt, emails }))) {
       await movePayment(tx, row.id, 'succeed', { providerPaymentId, paidAt });
       return 'booked';
     }

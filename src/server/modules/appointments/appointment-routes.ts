@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getBooking } from '../../../shared/api/booking-endpoint-schemas';
 import {
   cancelManagedBooking,
+  downloadOwnReceipt,
   getManagedBooking,
   holdTimeForMove,
   moveManagedBooking,
@@ -13,12 +14,13 @@ import {
   stripeWebhook,
 } from '../../../shared/api/payment-endpoint-schemas';
 import { BOOKING_TOKEN_HEADER } from '../../../shared/booking';
-import { MANAGE_TOKEN_HEADER } from '../../../shared/manage-booking';
+import { MANAGE_TOKEN_HEADER, manageBookingTexts } from '../../../shared/manage-booking';
 import { paymentTexts } from '../../../shared/payments';
 import { HOLD_TOKEN_HEADER, HOLDS_PER_MINUTE } from '../../../shared/slots';
 import { route } from '../../http/endpoint-route';
 import { HttpError } from '../../http/http-errors';
 import { registerMultipart } from '../../http/multipart-form';
+import { sendPdf } from '../../http/pdf-download';
 import { hashSecretToken, secretTokenHashOf, secretTokenOf } from '../../security/secret-tokens';
 import { visitorActor } from '../audit/audit-log';
 import { readStripeWebhook } from '../payments/stripe-webhook';
@@ -32,6 +34,7 @@ import {
 } from './appointment-patient-service';
 import { applyPaymentEvent, checkAppointmentPayment, payByCard } from './appointment-payments';
 import { readVisitorAppointment } from './appointment-visitor-service';
+import { receiptForPatient } from './receipt-service';
 
 /** Reads of a booking one address may make in a minute. */
 const BOOKING_READS_PER_MINUTE = 60;
@@ -85,6 +88,14 @@ export async function appointmentRoutes(api: FastifyInstance): Promise<void> {
       patient: await readVisitorAppointment(db, request.params.id, bookingTokenOf(request)),
     }),
     // Generous for a page checking on its payment; a loop guessing ids or tokens is slowed down.
+    { config: { rateLimit: { max: BOOKING_READS_PER_MINUTE, timeWindow: '1 minute' } } },
+  );
+
+  route(
+    api,
+    downloadOwnReceipt,
+    async (request, reply) =>
+      sendPdf(reply, await receiptForPatient(db, manageLinkOf(request), manageBookingTexts.notFound)),
     { config: { rateLimit: { max: BOOKING_READS_PER_MINUTE, timeWindow: '1 minute' } } },
   );
 

@@ -80,7 +80,7 @@ describe('POST /api/payments in test mode', () => {
     expect(mail?.htmlBody).toContain('<li>');
     const names = mail?.attachments.map((file) => file.filename) ?? [];
     expect(names[0]).toBe('appointment.ics');
-    expect(names[1]).toMatch(/^receipt-pi_test_\w+\.pdf$/);
+    expect(names[1]).toMatch(/^receipt-\d{4}-\d{6}\.pdf$/);
     const ics = Buffer.from(mail!.attachments[0]!.content, 'base64').toString('utf8');
     const start = new Date(booking.slot.startsAt);
     const utc = start

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   downloadPatientFile,
+  downloadStatement,
   erasePatient,
   exportPatientData,
   exportPatients,
@@ -10,6 +11,8 @@ import {
 import { patientCsvColumns } from '../../../shared/patients';
 import { sendCsv } from '../../http/csv-export';
 import { route } from '../../http/endpoint-route';
+import { sendPdf } from '../../http/pdf-download';
+import { statementForStaff } from '../appointments/receipt-service';
 import { adminActorOf } from '../auth/admin-guard';
 import { patientForRole } from '../auth/health-details';
 import { attachmentDisposition } from '../uploads/file-names';
@@ -56,6 +59,10 @@ export async function patientRecordsAdminRoutes(admin: FastifyInstance): Promise
       .header('cache-control', 'no-store')
       .send(zip);
   });
+
+  route(admin, downloadStatement, async (request, reply) =>
+    sendPdf(reply, await statementForStaff(db, adminActorOf(request), request.params.id, request.query.year)),
+  );
 
   route(admin, erasePatient, async (request) => {
     await erasePatientRecords(db, adminActorOf(request), request.params.id);

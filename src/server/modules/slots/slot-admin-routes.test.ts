@@ -91,6 +91,7 @@ describe('POST /api/admin/sessions', () => {
       appointment_id: null,
       patient_name: null,
       closure_reason: null,
+      consultant_id: null,
     });
     expect(second).toMatchObject({ start_time: '10:00', end_time: '10:30', price: 180.5 });
 

@@ -19,13 +19,23 @@ import { HOLD_LIFETIME_FACTOR } from '../../../shared/slots';
 import type { Db } from '../../db/database';
 import { databaseErrorCode } from '../../db/database-errors';
 import { type PageRequest, paginate } from '../../db/paginate';
-import { appointments, patients, type Slot, slotHoldEnds, slots } from '../../db/schema';
+import { appointments, patients, type Slot, slotHoldEnds, slots, teamMembers } from '../../db/schema';
 import { clinicDayRange, clinicWallClock } from './clinic-time';
 
 export type SlotValues = Pick<
   typeof slots.$inferInsert,
-  'startsAt' | 'endsAt' | 'priceCents' | 'isAdult' | 'isVideoCall' | 'location'
+  'startsAt' | 'endsAt' | 'priceCents' | 'isAdult' | 'isVideoCall' | 'location' | 'consultantId'
 >;
+
+/** Which of `ids` are team members (a slot's consultant must be one). */
+export async function teamMemberIdsOf(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: teamMembers.id })
+    .from(teamMembers)
+    .where(inArray(teamMembers.id, [...ids]));
+  return new Set(rows.map((row) => row.id));
+}
 
 export interface SlotKind {
   isAdult: boolean;

@@ -33,6 +33,7 @@ import {
   type SlotKind,
   type SlotValues,
   setSlotStatus,
+  teamMemberIdsOf,
   updateEditableSlot,
 } from './slot-repository';
 import { adminSlotAnswer, publicSlotAnswer, slotAnswer, slotTimes } from './slot-view';
@@ -59,6 +60,7 @@ function rowValues(slot: SlotCreate): SlotValues {
     isAdult: slot.is_adult,
     isVideoCall: slot.is_video_call,
     location: slot.is_video_call ? null : (slot.location ?? null),
+    ...(slot.consultant_id === undefined ? {} : { consultantId: slot.consultant_id }),
   };
 }
 
@@ -181,6 +183,14 @@ export async function saveSlots(
   try {
     return await db.transaction(async (tx) => {
       await deferOverlapCheck(tx);
+      const items = [...creates, ...updates];
+      const named = items.flatMap(({ values }) => (values.consultantId ? [values.consultantId] : []));
+      const known = await teamMemberIdsOf(tx, [...new Set(named)]);
+      const unknown = items.filter(({ values }) => values.consultantId && !known.has(values.consultantId));
+      if (unknown.length > 0)
+        throw refusedFields(
+          unknown.map(({ field }) => [`${field}.consultant_id`, slotTexts.consultantUnknown] as const),
+        );
       const closed = await closuresOverSlots(tx, [...creates, ...updates]);
       const skipped: SkippedSlot[] = [];
       const refusedInClosure = [...creates, ...updates].filter(

@@ -54,5 +54,6 @@ export function adminSlotAnswer(
     appointment_id: row.status === 'booked' ? (booking?.appointmentId ?? null) : null,
     patient_name: row.status === 'booked' && name ? name : null,
     closure_reason: closureReason ?? null,
+    consultant_id: row.consultantId,
   };
 }

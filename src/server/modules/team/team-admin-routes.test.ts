@@ -69,6 +69,7 @@ describe('POST /api/admin/team_members', () => {
       order: 3,
       logo_url: expect.stringMatching(/^\/uploads\/[0-9a-f-]{36}$/),
       logo: { url: member.logo_url, name: 'photo.jpg' },
+      medical_council_number: null,
     });
     expect(await storedFileCount(fileIdOf(member.logo_url))).toBe(3);
     const image = await t.app.inject({ url: `${member.logo_url}/w400` });
@@ -416,5 +417,27 @@ describe('DELETE /api/admin/team_members/{id}', () => {
       headers: auth,
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('the Medical Council registration number', () => {
+  it('is kept as 1 to 6 digits, cleared when empty, kept when left out, and refused otherwise', async () => {
+    const member = (await createMember({ medical_council_number: ' 012345 ' })) as { id: number };
+    const read = async () =>
+      (await t.app.inject({ url: `/api/admin/team_members/${member.id}`, headers: t.auth })).json()
+        .team_member;
+    expect((await read()).medical_council_number).toBe('012345');
+    const url = `/api/admin/team_members/${member.id}`;
+    expect((await send('PUT', url, valid)).statusCode).toBe(200);
+    expect((await read()).medical_council_number).toBe('012345');
+    expect((await send('PUT', url, { ...valid, medical_council_number: '' })).statusCode).toBe(200);
+    expect((await read()).medical_council_number).toBeNull();
+    for (const bad of ['1234567', '12a45', 'MCRN 123']) {
+      const response = await create({ ...valid, medical_council_number: bad });
+      expect(response.statusCode, bad).toBe(422);
+      expect(response.json().errors.medical_council_number).toEqual([
+        'Medical Council number must be 1 to 6 digits.',
+      ]);
+    }
   });
 });

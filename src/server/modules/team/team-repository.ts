@@ -105,6 +105,7 @@ export async function findAdminTeamMember(db: Db, id: number): Promise<AdminTeam
   const { member, logoName } = found;
   return {
     ...toTeamMember(member),
+    medical_council_number: member.medicalCouncilNumber,
     logo: member.logoFileId ? { url: publicFileUrl(member.logoFileId), name: logoName ?? 'photo' } : null,
   };
 }

@@ -23,6 +23,9 @@ function rowValues(values: TeamMemberRequest, logoFileId: string | null): TeamMe
     description: values.description,
     order: values.order,
     logoFileId,
+    ...(values.medical_council_number === undefined
+      ? {}
+      : { medicalCouncilNumber: values.medical_council_number }),
   };
 }
 
@@ -43,7 +46,14 @@ export async function createTeamMember(
     const logoFileId = logo ? await storeUpload(tx, logo, 'public') : null;
     const row = await insertTeamMember(tx, rowValues(values, logoFileId));
     await auditChange(tx, actor, 'create', ENTITY, row.id, {
-      fields: ['full_name', 'user_type', 'description', 'order', ...(logo ? ['logo'] : [])],
+      fields: [
+        'full_name',
+        'user_type',
+        'description',
+        'order',
+        ...(logo ? ['logo'] : []),
+        ...(values.medical_council_number ? ['medical_council_number'] : []),
+      ],
     });
     return answer(tx, row.id);
   });
@@ -56,6 +66,7 @@ function changedFields(before: TeamMemberRow, after: TeamMemberRow): string[] {
     ['description', before.description, after.description],
     ['order', before.order, after.order],
     ['logo', before.logoFileId, after.logoFileId],
+    ['medical_council_number', before.medicalCouncilNumber, after.medicalCouncilNumber],
   ];
   return fields.filter(([, old, now]) => old !== now).map(([name]) => name);
 }

@@ -1,6 +1,8 @@
 import type { AppConfig } from '../../../config';
+import type { Db } from '../../../db/database';
 import type { AppointmentReminderKind, Patient, Payment, Slot } from '../../../db/schema';
 import type { QueuedEmail } from '../../email/outbox-repository';
+import { receiptDetailsOf } from '../receipt-service';
 import { appointmentCancelledEmail } from './appointment-cancelled-email';
 import { appointmentMovedEmail } from './appointment-moved-email';
 import {
@@ -13,7 +15,7 @@ import { appointmentDetails, bookingDetails } from './booking-details';
 import { calendarInvite } from './calendar-invite';
 import { clinicBookingEmail } from './clinic-booking-email';
 import { clinicChangeEmail, type PatientChange } from './clinic-change-email';
-import { receiptPdf } from './receipt-pdf';
+import { receiptAttachment } from './receipt-pdf';
 import { type RefundReason, refundEmail } from './refund-email';
 import { staffBookingEmail } from './staff-booking-email';
 
@@ -31,34 +33,47 @@ export interface InvitedAppointment extends AppointmentForEmail {
 
 type PaidPayment = Pick<Payment, 'amountCents' | 'providerPaymentId' | 'paidAt'>;
 
+/** The e-mails of a paid booking, once its receipt has its number (`tx`: the paying transaction). */
+export type PaidEmails = (tx: Db, receiptNumber: string) => Promise<QueuedEmail[]>;
+
 /**
- * The e-mails of a paid booking: the patient's confirmation with the .ics invite and the PDF receipt (made here,
- * before the transaction that queues them opens), and the clinic's notice.
+ * The e-mails of a paid booking: the patient's confirmation with the .ics invite and the PDF receipt, and the
+ * clinic's notice. Everything but the receipt is made here, before the transaction that queues them opens; the
+ * receipt is made in it, once the payment has its receipt number.
  */
 export async function paidAppointmentEmails(
   { appointment, patient, slot }: AppointmentForEmail,
   payment: PaidPayment,
   settings: Pick<AppConfig, 'publicUrl' | 'clinicEmail'>,
   manageUrl: string | undefined,
-): Promise<QueuedEmail[]> {
-  if (!patient || !slot) return [];
+): Promise<PaidEmails> {
+  if (!patient || !slot) return async () => [];
   const details = { ...bookingDetails(appointment.id, patient, slot, payment), manageUrl };
   const clinicNotice = {
     to: settings.clinicEmail,
     ...clinicBookingEmail(details, settings.publicUrl),
     appointmentId: appointment.id,
   };
-  if (!patient.email) return [clinicNotice];
-  const [invite, receipt] = await Promise.all([calendarInvite(details), receiptPdf(details)]);
-  return [
-    {
-      to: patient.email,
-      ...bookingConfirmationEmail(details),
-      attachments: [invite, receipt],
-      appointmentId: appointment.id,
-    },
-    clinicNotice,
-  ];
+  const email = patient.email;
+  if (!email) return async () => [clinicNotice];
+  const invite = await calendarInvite(details);
+  return async (tx, receiptNumber) => {
+    // Paid now, in full, nothing given back yet.
+    const amounts = { paidCents: payment.amountCents, refundedCents: 0 };
+    const receipt = await receiptAttachment({
+      ...(await receiptDetailsOf(tx, appointment.id, patient, slot, payment, receiptNumber, amounts)),
+      manageUrl,
+    });
+    return [
+      {
+        to: email,
+        ...bookingConfirmationEmail(details),
+        attachments: [invite, receipt],
+        appointmentId: appointment.id,
+      },
+      clinicNotice,
+    ];
+  };
 }
 
 /**

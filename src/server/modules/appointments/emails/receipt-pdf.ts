@@ -1,7 +1,10 @@
-import { clinic } from '../../../../shared/clinic';
+import type { PDFFont, PDFPage } from 'pdf-lib';
+import { clinic, formatAddress } from '../../../../shared/clinic';
+import { formatEuro } from '../../../../shared/euro';
 import { CANCELLATION_NOTICE_HOURS } from '../../../../shared/manage-booking';
+import { receiptTexts } from '../../../../shared/receipts';
 import type { EmailAttachment } from '../../../db/schema';
-import type { BookingDetails } from './booking-details';
+import type { ReceiptConsultant } from '../receipt-repository';
 
 /** The standard PDF fonts know WinAnsi only: anything else (a name in another script) becomes '?'. */
 const winAnsi = (text: string) =>
@@ -10,24 +13,82 @@ const winAnsi = (text: string) =>
     .replace(/[–—]/g, '-')
     .replace(/[^\x20-\x7e\xa0-\xff€]/g, '?');
 
-/**
- * A one-page PDF receipt: clinic, patient, service, date, place, amount and payment reference, each long value
- * wrapped within the page. The appointment's own place is under Where; the header names the clinic and its contacts.
- */
-export async function receiptPdf(details: BookingDetails): Promise<EmailAttachment> {
+const euro = (cents: number) => formatEuro(cents / 100);
+
+/** What a receipt says: everything an insurer asks of an outpatient receipt, and the payment's reference. */
+export interface ReceiptDetails {
+  /** `2026-000123` */
+  number: string;
+  patientName: string;
+  /** The parent or guardian who paid for a child. */
+  guardianName?: string;
+  /** DD/MM/YYYY, clinic time. */
+  date: string;
+  /** HH:mm–HH:mm, clinic time. */
+  time: string;
+  service: string;
+  /** The full address of the visit, or the video note. */
+  where: string;
+  consultant?: ReceiptConsultant;
+  feeCents: number;
+  paidCents: number;
+  refundedCents: number;
+  paidAt: Date;
+  /** DD/MM/YYYY, clinic time. */
+  paidOn: string;
+  paymentReference: string;
+  /** The patient's link to see, cancel or move the appointment, when the receipt goes with the confirmation. */
+  manageUrl?: string;
+}
+
+/** A paid visit on a statement. */
+export interface StatementLine {
+  number: string;
+  /** DD/MM/YYYY */
+  date: string;
+  service: string;
+  paidCents: number;
+  refundedCents: number;
+}
+
+export interface StatementDetails {
+  year: number;
+  patientName: string;
+  guardianName?: string;
+  lines: readonly StatementLine[];
+  /** DD/MM/YYYY, clinic time. */
+  issuedOn: string;
+}
+
+/** The clinic's name and address, as the top of every receipt and statement gives them. */
+const clinicAddress = formatAddress(clinic.locationList[0]!);
+
+/** A consultant as a receipt names them: with their Medical Council number when known. */
+const consultantText = (consultant: ReceiptConsultant) =>
+  consultant.medicalCouncilNumber
+    ? `${consultant.name}, Medical Council registration no. ${consultant.medicalCouncilNumber}`
+    : consultant.name;
+
+const PAGE_WIDTH = 595;
+const PAGE_HEIGHT = 842;
+const MARGIN = 56;
+const PAGE_RIGHT = PAGE_WIDTH - MARGIN;
+
+/** A PDF of A4 pages written top to bottom, each long value wrapped within the page. */
+async function newDocument(title: string, createdAt: Date) {
   // Imported on the first receipt: pdf-lib costs a start about 120 ms.
   const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Receipt ${details.paymentReference}`);
+  pdf.setTitle(title);
   pdf.setAuthor(clinic.name);
-  pdf.setCreationDate(details.paidAt);
-  const page = pdf.addPage([595, 842]);
+  pdf.setCreationDate(createdAt);
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const PAGE_RIGHT = 595 - 56;
+  let page: PDFPage = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
   let y = 780;
+
   /** `text` in lines no wider than `width` at `size`: broken between words, or inside a word too long for a line. */
-  const wrap = (text: string, width: number, size: number, face = font): string[] => {
+  const wrap = (text: string, width: number, size: number, face: PDFFont = font): string[] => {
     const lines: string[] = [];
     let current = '';
     for (const word of winAnsi(text).split(' ')) {
@@ -50,50 +111,146 @@ export async function receiptPdf(details: BookingDetails): Promise<EmailAttachme
     if (current) lines.push(current);
     return lines;
   };
+  /** A new page when fewer than `height` points are left. */
+  const room = (height: number) => {
+    if (y - height >= MARGIN) return;
+    page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+    y = 780;
+  };
   const line = (text: string, options: { bold?: boolean; size?: number; gap?: number } = {}) => {
     const size = options.size ?? 11;
     const face = options.bold ? bold : font;
-    const lines = wrap(text, PAGE_RIGHT - 56, size, face);
+    const lines = wrap(text, PAGE_RIGHT - MARGIN, size, face);
     lines.forEach((part, index) => {
-      page.drawText(part, { x: 56, y, size, font: face });
+      room(size);
+      page.drawText(part, { x: MARGIN, y, size, font: face });
       y -= index === lines.length - 1 ? (options.gap ?? 18) : size + 4;
     });
   };
-  line(clinic.name, { bold: true, size: 18, gap: 22 });
-  line(`${clinic.phone} - ${clinic.email}`, { gap: 36 });
-  line('Receipt', { bold: true, size: 16, gap: 28 });
-  const rows: [string, string][] = [
-    ['Patient', details.patientName],
-    ...(details.guardianName ? ([['Parent or guardian', details.guardianName]] as [string, string][]) : []),
-    ['Service', details.service],
-    ['Appointment', `${details.date}, ${details.time} (Dublin time)`],
-    ['Where', details.where],
-    ['Amount paid', details.amount],
-    ['Paid on', `${details.paidAtText} (Dublin time)`],
-    ['Payment reference', details.paymentReference],
-  ];
-  for (const [label, value] of rows) {
-    page.drawText(winAnsi(label), { x: 56, y, size: 11, font: bold });
+  /** A label and its value beside it, the value wrapped. */
+  const row = (label: string, value: string) => {
     const lines = wrap(value, PAGE_RIGHT - 200, 11);
+    room(15 * lines.length);
+    page.drawText(winAnsi(label), { x: MARGIN, y, size: 11, font: bold });
     for (const part of lines) {
       page.drawText(part, { x: 200, y, size: 11, font });
       y -= 15;
     }
     y -= 5;
-  }
-  y -= 16;
-  line('Thank you. Keep this receipt for your health insurer; cover depends on your policy.');
+  };
+  /** Cells at the given x positions, one line each (a right-aligned cell ends at its x). */
+  const cells = (values: readonly (readonly [string, number, 'left' | 'right'])[], face: PDFFont = font) => {
+    room(15);
+    for (const [value, x, align] of values) {
+      const text = winAnsi(value);
+      const at = align === 'right' ? x - face.widthOfTextAtSize(text, 10) : x;
+      page.drawText(text, { x: at, y, size: 10, font: face });
+    }
+    y -= 15;
+  };
+  const header = () => {
+    line(clinic.name, { bold: true, size: 18, gap: 20 });
+    line(clinicAddress, { gap: 15 });
+    line(`${clinic.phone} - ${clinic.email}`, { gap: 30 });
+  };
+  const gap = (points: number) => {
+    y -= points;
+  };
+  const save = async () => Buffer.from(await pdf.save());
+  return { line, row, cells, header, gap, save, bold };
+}
+
+/**
+ * The receipt of a paid appointment, one page, as Irish insurers ask: its number, the clinic's name and address,
+ * the patient (a child's, with the guardian who paid), the visit's date and time, the service, the fee, paid and
+ * refunded, when it was paid by card, and the consultant with their Medical Council registration number.
+ */
+export async function receiptPdf(details: ReceiptDetails): Promise<Buffer> {
+  const doc = await newDocument(`Receipt ${details.number}`, details.paidAt);
+  doc.header();
+  doc.line(`Receipt ${details.number}`, { bold: true, size: 16, gap: 28 });
+  doc.row('Receipt number', details.number);
+  doc.row('Patient', details.patientName);
+  if (details.guardianName) doc.row('Paid by', `${details.guardianName} (parent or guardian)`);
+  doc.row('Date of visit', details.date);
+  doc.row('Time', `${details.time} (Dublin time)`);
+  doc.row('Service', details.service);
+  if (details.consultant) doc.row('Consultant', consultantText(details.consultant));
+  doc.row('Where', details.where);
+  doc.row('Fee', euro(details.feeCents));
+  doc.row('Amount paid', euro(details.paidCents));
+  doc.row('Amount refunded', euro(details.refundedCents));
+  doc.row('Paid by card on', details.paidOn);
+  if (details.paymentReference) doc.row('Payment reference', details.paymentReference);
+  doc.gap(16);
+  doc.line('Thank you. Keep this receipt for your health insurer; cover depends on your policy.');
   if (details.manageUrl) {
-    y -= 10;
-    line(
+    doc.gap(10);
+    doc.line(
       `See, cancel or move your appointment (up to ${CANCELLATION_NOTICE_HOURS} hours before it starts) at:`,
     );
-    line(details.manageUrl, { size: 9 });
+    doc.line(details.manageUrl, { size: 9 });
   }
-  const bytes = await pdf.save();
+  return doc.save();
+}
+
+/** `receipt-2026-000123.pdf` */
+export const receiptFileName = (number: string) => `receipt-${number}.pdf`;
+
+/** The receipt as an e-mail's attachment. */
+export async function receiptAttachment(details: ReceiptDetails): Promise<EmailAttachment> {
   return {
-    filename: `receipt-${details.paymentReference}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_'),
+    filename: receiptFileName(details.number),
     contentType: 'application/pdf',
-    content: Buffer.from(bytes).toString('base64'),
+    content: (await receiptPdf(details)).toString('base64'),
   };
+}
+
+/** One patient's paid visits of a year, one line each with its receipt number, and the year's totals. */
+export async function statementPdf(details: StatementDetails): Promise<Buffer> {
+  const doc = await newDocument(`Statement ${details.year}`, new Date());
+  doc.header();
+  doc.line(`Statement of paid visits ${details.year}`, { bold: true, size: 16, gap: 28 });
+  doc.row('Patient', details.patientName);
+  if (details.guardianName) doc.row('Paid by', `${details.guardianName} (parent or guardian)`);
+  doc.row('Issued on', details.issuedOn);
+  doc.gap(12);
+  if (details.lines.length === 0) {
+    doc.line(receiptTexts.statementNone);
+    return doc.save();
+  }
+  const columns = { number: MARGIN, date: 140, service: 210, paid: 470, refunded: PAGE_RIGHT } as const;
+  doc.cells(
+    [
+      ['Receipt', columns.number, 'left'],
+      ['Date', columns.date, 'left'],
+      ['Service', columns.service, 'left'],
+      ['Paid', columns.paid, 'right'],
+      ['Refunded', columns.refunded, 'right'],
+    ],
+    doc.bold,
+  );
+  for (const each of details.lines) {
+    doc.cells([
+      [each.number, columns.number, 'left'],
+      [each.date, columns.date, 'left'],
+      [each.service, columns.service, 'left'],
+      [euro(each.paidCents), columns.paid, 'right'],
+      [euro(each.refundedCents), columns.refunded, 'right'],
+    ]);
+  }
+  const paid = details.lines.reduce((sum, each) => sum + each.paidCents, 0);
+  const refunded = details.lines.reduce((sum, each) => sum + each.refundedCents, 0);
+  doc.gap(6);
+  doc.cells(
+    [
+      ['Total', columns.number, 'left'],
+      [euro(paid), columns.paid, 'right'],
+      [euro(refunded), columns.refunded, 'right'],
+    ],
+    doc.bold,
+  );
+  doc.gap(10);
+  doc.row('Paid less refunded', euro(paid - refunded));
+  return doc.save();
 }

@@ -1,0 +1,143 @@
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { PaymentStatus } from '../../../shared/payment-states';
+import type { Db } from '../../db/database';
+import {
+  appointments,
+  clinicSettings,
+  type Payment,
+  payments,
+  receiptCounters,
+  receipts,
+  type Slot,
+  slots,
+  teamMembers,
+} from '../../db/schema';
+import { clinicMidnight, clinicWallClock } from '../slots/clinic-time';
+
+/** A payment whose card was charged: it stands, is being given back, was given back, or is owed back. */
+const chargedStatuses = [
+  'succeeded',
+  'refunding',
+  'refunded',
+  'refund_pending',
+] as const satisfies readonly PaymentStatus[];
+
+const charged = and(inArray(payments.status, chargedStatuses), isNotNull(payments.paidAt));
+
+/** The payment that paid the appointment (the latest charged one), or undefined when it was never paid online. */
+export async function paidPaymentOf(db: Db, appointmentId: number): Promise<Payment | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.appointmentId, appointmentId), charged))
+    .orderBy(desc(payments.paidAt), desc(payments.id))
+    .limit(1);
+  return row;
+}
+
+/** What the appointment's patient paid by card, in cents: the one place a receipt reads the amount paid. */
+export async function paidCentsOf(db: Db, appointmentId: number): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<string | number>`coalesce(sum(${payments.amountCents}), 0)` })
+    .from(payments)
+    .where(and(eq(payments.appointmentId, appointmentId), charged));
+  return Number(row?.cents ?? 0);
+}
+
+/**
+ * What was given back of the appointment's payments, in cents: the one place a receipt reads the amount refunded.
+ * Today a refund is of the whole payment (its state says so); partial refunds will be read here.
+ */
+export async function refundedCentsOf(db: Db, appointmentId: number): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<string | number>`coalesce(sum(${payments.amountCents}), 0)` })
+    .from(payments)
+    .where(and(eq(payments.appointmentId, appointmentId), eq(payments.status, 'refunded')));
+  return Number(row?.cents ?? 0);
+}
+
+/** The year a payment counts in: its clinic (Europe/Dublin) year. */
+export const clinicYearOf = (instant: Date) => Number(clinicWallClock(instant).isoDay.slice(0, 4));
+
+/**
+ * The appointment's receipt number, given now if it has none: the next of the payment's clinic year, from the year's
+ * counter (one atomic upsert, so two appointments never get the same number). The caller holds the appointment's
+ * row locked, so two receipts of one appointment made at once wait for each other and the second reads the first's
+ * number.
+ */
+export async function issueReceiptNumber(
+  tx: Db,
+  appointmentId: number,
+  paidAt: Date,
+): Promise<{ year: number; number: number }> {
+  const [kept] = await tx
+    .select({ year: receipts.year, number: receipts.number })
+    .from(receipts)
+    .where(eq(receipts.appointmentId, appointmentId))
+    .limit(1);
+  if (kept) return kept;
+  const year = clinicYearOf(paidAt);
+  const [counter] = await tx
+    .insert(receiptCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: receiptCounters.year, set: { last: sql`${receiptCounters.last} + 1` } })
+    .returning({ last: receiptCounters.last });
+  if (!counter) throw new Error('receipt counter returned no row');
+  await tx.insert(receipts).values({ appointmentId, year, number: counter.last });
+  return { year, number: counter.last };
+}
+
+/** A consultant as a receipt names them. */
+export interface ReceiptConsultant {
+  name: string;
+  medicalCouncilNumber: string | null;
+}
+
+/** The consultant the slot names, else the clinic's default; undefined when neither names one. */
+export async function consultantOf(
+  db: Db,
+  slot: Pick<Slot, 'consultantId'>,
+): Promise<ReceiptConsultant | undefined> {
+  const chosen = slot.consultantId
+    ? sql`${slot.consultantId}`
+    : sql`(select ${clinicSettings.defaultConsultantId} from ${clinicSettings} where ${clinicSettings.id} = 1)`;
+  const [row] = await db
+    .select({ name: teamMembers.fullName, medicalCouncilNumber: teamMembers.medicalCouncilNumber })
+    .from(teamMembers)
+    .where(eq(teamMembers.id, chosen))
+    .limit(1);
+  return row;
+}
+
+/** A paid visit of a patient's statement: the appointment, its slot and what its receipt says of money. */
+export interface StatementVisit {
+  appointmentId: number;
+  slot: Slot | null;
+  paidAt: Date;
+}
+
+/**
+ * The patient's appointments paid in the clinic year `year` (by when the card was charged, as their receipts are
+ * numbered), oldest first.
+ */
+export async function paidVisitsOfPatient(
+  db: Db,
+  patientId: number,
+  year: number,
+): Promise<StatementVisit[]> {
+  const from = clinicMidnight(`${year}-01-01`);
+  const to = clinicMidnight(`${year + 1}-01-01`);
+  const rows = await db
+    .select({
+      appointmentId: appointments.id,
+      slot: slots,
+      paidAt: sql<Date>`max(${payments.paidAt})`.mapWith(payments.paidAt),
+    })
+    .from(appointments)
+    .innerJoin(payments, and(eq(payments.appointmentId, appointments.id), charged))
+    .leftJoin(slots, eq(slots.id, appointments.slotId))
+    .where(and(eq(appointments.patientId, patientId), gte(payments.paidAt, from), lt(payments.paidAt, to)))
+    .groupBy(appointments.id, slots.id)
+    .orderBy(asc(sql`max(${payments.paidAt})`), asc(appointments.id));
+  return rows;
+}

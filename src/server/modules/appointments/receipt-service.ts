@@ -1,0 +1,162 @@
+import { appointmentTexts } from '../../../shared/appointments';
+import { patientTexts } from '../../../shared/patients';
+import { receiptNumberText, receiptTexts } from '../../../shared/receipts';
+import type { Db } from '../../db/database';
+import type { Patient, Payment, Slot } from '../../db/schema';
+import { conflict, notFound } from '../../domain-errors';
+import { type Actor, auditExport, auditRead } from '../audit/audit-log';
+import { findPatient } from '../patients/patient-repository';
+import { clinicWallClock } from '../slots/clinic-time';
+import {
+  findAppointmentRecord,
+  findAppointmentRecordByManageLink,
+  lockAppointment,
+} from './appointment-repository';
+import { appointmentDetails } from './emails/booking-details';
+import {
+  type ReceiptDetails,
+  receiptFileName,
+  receiptPdf,
+  type StatementLine,
+  statementPdf,
+} from './emails/receipt-pdf';
+import {
+  consultantOf,
+  issueReceiptNumber,
+  paidCentsOf,
+  paidPaymentOf,
+  paidVisitsOfPatient,
+  refundedCentsOf,
+} from './receipt-repository';
+
+/** A PDF to answer, with the name it is saved under. */
+export interface PdfFile {
+  fileName: string;
+  pdf: Buffer;
+}
+
+const guardianOf = (patient: Patient) =>
+  patient.guardianFirstName && patient.guardianLastName
+    ? `${patient.guardianFirstName} ${patient.guardianLastName}`
+    : undefined;
+
+/**
+ * What the receipt of a paid appointment says, from its patient, slot and paying payment, with the amounts paid and
+ * refunded as they are now (`amounts`, or read through their one function each).
+ */
+export async function receiptDetailsOf(
+  db: Db,
+  appointmentId: number,
+  patient: Patient,
+  slot: Slot,
+  payment: Pick<Payment, 'amountCents' | 'providerPaymentId' | 'paidAt'>,
+  number: string,
+  amounts?: { paidCents: number; refundedCents: number },
+): Promise<ReceiptDetails> {
+  const details = appointmentDetails(appointmentId, patient, slot);
+  const paidAt = payment.paidAt ?? new Date();
+  const [paidCents, refundedCents, consultant] = await Promise.all([
+    amounts?.paidCents ?? paidCentsOf(db, appointmentId),
+    amounts?.refundedCents ?? refundedCentsOf(db, appointmentId),
+    consultantOf(db, slot),
+  ]);
+  return {
+    number,
+    patientName: details.patientName,
+    guardianName: details.guardianName,
+    date: details.date,
+    time: details.time,
+    service: details.service,
+    where: details.where,
+    consultant,
+    feeCents: payment.amountCents,
+    paidCents,
+    refundedCents,
+    paidAt,
+    paidOn: clinicWallClock(paidAt).data,
+    paymentReference: payment.providerPaymentId ?? '',
+  };
+}
+
+/** The appointment's receipt number, given now (the appointment's row locked) if it has none yet. */
+async function receiptNumberOf(db: Db, appointmentId: number, paidAt: Date): Promise<string> {
+  const { year, number } = await db.transaction(async (tx) => {
+    await lockAppointment(tx, appointmentId);
+    return issueReceiptNumber(tx, appointmentId, paidAt);
+  });
+  return receiptNumberText(year, number);
+}
+
+/** The receipt of appointment `appointmentId`, refused when it was never paid online or its patient was erased. */
+async function receiptOf(db: Db, appointmentId: number): Promise<PdfFile & { patientId: number }> {
+  const record = await findAppointmentRecord(db, appointmentId);
+  if (!record) throw notFound(appointmentTexts.notFound);
+  const payment = await paidPaymentOf(db, appointmentId);
+  if (!payment?.paidAt || !record.slot) throw conflict('receipt_not_paid', receiptTexts.notPaid);
+  if (!record.patient) throw conflict('patient_erased', patientTexts.erased);
+  const number = await receiptNumberOf(db, appointmentId, payment.paidAt);
+  const details = await receiptDetailsOf(db, appointmentId, record.patient, record.slot, payment, number);
+  return { fileName: receiptFileName(number), pdf: await receiptPdf(details), patientId: record.patient.id };
+}
+
+/** Staff download an appointment's receipt (a read of the patient's data, audited). */
+export async function receiptForStaff(db: Db, actor: Actor, appointmentId: number): Promise<PdfFile> {
+  const receipt = await receiptOf(db, appointmentId);
+  await auditRead(db, actor, 'patient', receipt.patientId, { via: 'receipt', appointment_id: appointmentId });
+  return receipt;
+}
+
+/**
+ * The patient downloads their receipt through their booking link (its reference and the token's hash); a wrong
+ * token or reference is the 404 every booking link answers. Also after the visit, when insurers are claimed from.
+ */
+export async function receiptForPatient(
+  db: Db,
+  link: { reference: string; tokenHash: string | undefined },
+  notFoundText: string,
+): Promise<PdfFile> {
+  const record = link.tokenHash
+    ? await findAppointmentRecordByManageLink(db, link.reference, link.tokenHash)
+    : undefined;
+  if (!record?.patient) throw notFound(notFoundText);
+  return receiptOf(db, record.appointment.id);
+}
+
+/**
+ * A patient's statement of the visits paid in clinic year `year` (a PDF): each with its receipt number (given now to
+ * any that has none), date, service, paid and refunded, and the totals. A year without any says so. Audited as an
+ * export of the patient's data.
+ */
+export async function statementForStaff(
+  db: Db,
+  actor: Actor,
+  patientId: number,
+  year: number,
+): Promise<PdfFile> {
+  const patient = await findPatient(db, patientId);
+  if (!patient) throw notFound(patientTexts.notFound);
+  const visits = await paidVisitsOfPatient(db, patientId, year);
+  const lines: StatementLine[] = [];
+  for (const visit of visits) {
+    const number = await receiptNumberOf(db, visit.appointmentId, visit.paidAt);
+    const paidCents = await paidCentsOf(db, visit.appointmentId);
+    const refundedCents = await refundedCentsOf(db, visit.appointmentId);
+    const details = visit.slot ? appointmentDetails(visit.appointmentId, patient, visit.slot) : undefined;
+    lines.push({
+      number,
+      date: details?.date ?? clinicWallClock(visit.paidAt).data,
+      service: details?.service ?? '-',
+      paidCents,
+      refundedCents,
+    });
+  }
+  const pdf = await statementPdf({
+    year,
+    patientName: `${patient.firstName} ${patient.lastName}`,
+    guardianName: guardianOf(patient),
+    lines,
+    issuedOn: clinicWallClock(new Date()).data,
+  });
+  await auditExport(db, actor, 'patient', patientId, { format: 'statement_pdf', year, rows: lines.length });
+  return { fileName: `statement-${year}-patient-${patientId}.pdf`, pdf };
+}

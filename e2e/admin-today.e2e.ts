@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicDayTime, clinicToday } from '../src/client/lib/clinic-clock';
 import type { DashboardResponse } from '../src/shared/dashboard';
-import { adminAuthorization, bookAndPay, createSlots, runSurname, type SlotKind } from './api';
+import { adminAuthorization, bookAndPay, runSurname } from './api';
 import {
   axeViolations,
   baseUrl,
@@ -22,7 +22,6 @@ let auth: { authorization: string };
 
 const SHOTS = '/tmp/shots';
 const runName = runSurname('Dk');
-const adultTest: SlotKind = { isAdult: true, isVideoCall: false };
 const firstNames = ['Ronan', 'Sorcha'];
 
 /** A visitor's booking of an adult allergy test, as the booking form sends it. */
@@ -47,18 +46,26 @@ async function dashboard(): Promise<DashboardResponse> {
 }
 
 /**
- * Adult allergy tests of a few seconds each, starting `fromSeconds` from now: booked and paid before they start,
- * they have ended unmarked moments later, as an appointment left unresolved does.
+ * Adult allergy tests of `seconds` each, `gap` seconds apart, the first `fromSeconds` from now, at Suite 12: booked
+ * and paid before they start. A few seconds long, they have ended unmarked moments later, as an appointment left
+ * unresolved does.
  */
-async function shortSlots(fromSeconds: number, count: number): Promise<number[]> {
-  const start = Date.now() + fromSeconds * 1000;
+async function slotsFromNow(
+  fromSeconds: number,
+  count: number,
+  seconds: number,
+  gap: number,
+): Promise<number[]> {
+  // Whole seconds, as the answer writes the times back.
+  const start = Math.ceil(Date.now() / 1000) * 1000 + fromSeconds * 1000;
+  const starts = Array.from({ length: count }, (_, index) => new Date(start + index * gap * 1000));
   const response = await fetch(`${baseUrl()}/api/admin/sessions`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
     body: JSON.stringify({
-      sessions_create: Array.from({ length: count }, (_, index) => ({
-        start_date: new Date(start + index * 6000).toISOString(),
-        end_date: new Date(start + index * 6000 + 5000).toISOString(),
+      sessions_create: starts.map((from) => ({
+        start_date: from.toISOString(),
+        end_date: new Date(from.getTime() + seconds * 1000).toISOString(),
         is_adult: true,
         is_video_call: false,
         price: 180,
@@ -68,7 +75,10 @@ async function shortSlots(fromSeconds: number, count: number): Promise<number[]>
   });
   expect(response.status, await response.clone().text()).toBe(200);
   const { sessions } = (await response.json()) as { sessions: { id: number; starts_at: string }[] };
-  return sessions.map((session) => session.id);
+  // The answer holds the days' other times too.
+  return starts.map(
+    (from) => sessions.find((session) => Date.parse(session.starts_at) === from.getTime())?.id ?? 0,
+  );
 }
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
@@ -81,23 +91,28 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('the desk’s day (back office)', () => {
-  const today = clinicToday();
+  let today = clinicToday();
   const unresolved = firstNames.map((first) => `${first}-Late ${runName}`);
 
   beforeAll(async () => {
-    // Today's appointments a little after now (the test needs the clinic's today to last a few more hours).
+    // Arrival is marked on the appointment's own clinic day: the appointments below take the next four minutes, so
+    // a run in the day's last five starts with the next day instead.
     const { minutes } = clinicDayTime(new Date());
-    const starts = firstNames.map((_first, index) => minutes + 15 + index * 40);
-    const slots = await createSlots(auth, today, adultTest, starts);
-    for (const [index, first] of firstNames.entries()) {
-      await bookAndPay(slots[index] ?? 0, bookingFields(first));
+    if (minutes > 24 * 60 - 5) {
+      await expect.poll(() => clinicToday(), { timeout: 6 * 60_000, interval: 1000 }).not.toBe(today);
+      today = clinicToday();
     }
-    // And two that end unmarked in a few seconds.
-    const short = await shortSlots(15, unresolved.length);
+    // Two that end unmarked in moments, and today's appointments of the desk from a minute and a half on, a minute
+    // long; each booked and paid before it starts.
+    const short = await slotsFromNow(30, unresolved.length, 5, 6);
+    const slots = await slotsFromNow(90, firstNames.length, 60, 70);
     for (const [index, name] of unresolved.entries()) {
       await bookAndPay(short[index] ?? 0, bookingFields(name.split(' ')[0] ?? ''));
     }
-  });
+    for (const [index, first] of firstNames.entries()) {
+      await bookAndPay(slots[index] ?? 0, bookingFields(first));
+    }
+  }, 8 * 60_000);
 
   for (const [index, viewport] of viewportSweep.entries()) {
     const patient = `${firstNames[index]} ${runName}`;

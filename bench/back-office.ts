@@ -11,7 +11,8 @@
 //    (sampled every 50 ms) and after, against the peak while a search's tenth of the rows is written ten times
 //    over (the same rows and garbage, in files a tenth as long), so memory growing with the rows would show;
 //  - a patient's detail (`GET /api/admin/patients/:id`, which writes its audit entry): p50 and p95 (target: p95 at
-//    most 10 ms).
+//    most 10 ms);
+//  - the calendar (a week, and 42 days) and the desk's day: p50 and p95 (target: p95 at most 50 ms).
 // The server's CPU time per request (from /proc) is given beside the latencies.
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -25,6 +26,13 @@ const BACK_OFFICE_APPOINTMENTS = 100_000;
 /** Requests measured per case, after WARM_UP_REQUESTS not counted. */
 const LIST_REQUESTS = 60;
 const WARM_UP_REQUESTS = 8;
+
+/** The day screens measured, on days the seed fills (see `slotStart`). */
+const DAY_SCREENS: readonly (readonly [string, string])[] = [
+  ['calendar, a week', '/api/admin/calendar?from=2026-01-05&to=2026-01-11'],
+  ['calendar, 42 days', '/api/admin/calendar?from=2026-01-05&to=2026-02-15'],
+  ["the desk's day", '/api/admin/day?date=07%2F01%2F2026'],
+];
 
 /** Part of a surname (O'Sullivan) and three letters (Murphy, Murray, Kilmurry and e-mails with them). */
 const SURNAME_SEARCH = 'sulliv';
@@ -426,6 +434,8 @@ export interface BackOfficeFigures {
   appointments: number;
   seedSeconds: number;
   lists: ListFigures[];
+  /** The calendar and the desk's day (target: p95 at most 50 ms). */
+  days: LatencyFigures[];
   /** Every appointment's row in one file; and a tenth of them ten times over, for the memory's sake. */
   csv: CsvFigures;
   csvTenths: CsvFigures;
@@ -515,6 +525,12 @@ export async function measureBackOffice(
       );
     }
 
+    // The day's screens, in the seeded clinic's busiest stretch (48 appointments a day): the calendar's week and its
+    // longest range (42 days), and the desk's day.
+    const days: LatencyFigures[] = [];
+    for (const [name, path] of DAY_SCREENS) days.push(await latency(name, path));
+    for (const row of days) console.log(`  ${row.name}: ${row.p50Ms} / ${row.p95Ms} ms`);
+
     /** `times` downloads of the CSV of `query` one after another, sampled as one. */
     const csv = async (query: Record<string, string>, times = 1): Promise<CsvFigures> => {
       const path = `/api/admin/export_transactions?${new URLSearchParams({ ...query, include_cancelled: 'true' })}`;
@@ -602,6 +618,7 @@ export async function measureBackOffice(
       appointments: BACK_OFFICE_APPOINTMENTS,
       seedSeconds: Math.round(seedMs / 100) / 10,
       lists,
+      days,
       csv: all,
       csvTenths,
       detail,

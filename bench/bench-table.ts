@@ -249,12 +249,16 @@ interface BackOfficeRow {
   csv: BackOfficeCsv;
   csvTenths: BackOfficeCsv;
   detail: BackOfficeLatency;
+  /** Missing in results written before the calendar. */
+  days?: (BackOfficeLatency & { name: string; path: string })[];
 }
 
 /** The lists' target (issue: p95 at most 50 ms on PostgreSQL); PGlite's figures are for comparison. */
 const LIST_P95_MS = 50;
 const CSV_ROWS_PER_SECOND = 20_000;
 const DETAIL_P95_MS = 10;
+/** The calendar and the desk's day (issue: p95 at most 50 ms on both engines). */
+const DAY_P95_MS = 50;
 const count = (value: number) => value.toLocaleString('en-IE');
 
 function backOfficeRows(results: Results): BenchRow[] {
@@ -296,6 +300,12 @@ function backOfficeRows(results: Results): BenchRow[] {
         target: `p95 ≤ ${DETAIL_P95_MS} ms`,
         met: row.detail.p95Ms <= DETAIL_P95_MS,
       },
+      ...(row.days ?? []).map((day) => ({
+        figure: `${day.name} (\`${day.path}\`) of ${count(row.appointments)} appointments, ${row.database}: p50 / p95`,
+        measured: `${day.p50Ms} / ${day.p95Ms} ms`,
+        target: `p95 ≤ ${DAY_P95_MS} ms`,
+        met: day.p95Ms <= DAY_P95_MS,
+      })),
     ];
   });
 }

@@ -38,6 +38,8 @@ const issueTable = {
   'appointments: list, detail': [A, C, R, B],
   'appointments: create, edit, move, attendance': [A, C, R],
   refunds: [A, R, B],
+  // Issue 32: money taken at the desk is recorded by those at the desk.
+  'desk payments': [A, R],
   'health details: booking answers, results, referral letters and answers, referral triage': [A, C],
   'patients list and contact details': [A, C, R],
   'appointments CSV (payments in it)': [A, R, B],
@@ -71,6 +73,9 @@ const endpointRows: Record<string, Row> = {
   'PUT /api/admin/transactions/:id/attendance': write,
   'POST /api/admin/patients': write,
   'POST /api/admin/refunds': 'refunds',
+  'POST /api/admin/transactions/:id/desk_payments': 'desk payments',
+  'GET /api/admin/takings': 'takings report',
+  'GET /api/admin/export_takings': 'takings report',
   'GET /api/admin/export_transactions': 'appointments CSV (payments in it)',
   'GET /api/admin/audit_log': 'staff accounts, settings, Activity (audit log)',
   'GET /api/admin/staff': 'staff accounts, settings, Activity (audit log)',

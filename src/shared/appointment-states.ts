@@ -54,8 +54,8 @@ export const appointmentMoves = {
   lose: { from: ['held'], to: 'cancelled' },
   /**
    * Staff give back all that is left of a paid appointment's payment, or its patient cancels it from their booking
-   * link in time: the money goes back, the time is freed. A part given back (or a payment given back of an
-   * appointment in another state) leaves the appointment as it is: only the payment changes.
+   * link in time: the money goes back, the time is freed. A part given back, or the payment of an appointment
+   * that took place (attended, no-show) given back, leaves the appointment as it is: only the payment changes.
    */
   refund: { from: ['paid'], to: 'refunded' },
   /**

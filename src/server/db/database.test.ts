@@ -78,6 +78,7 @@ describe('migrations', () => {
         'payment_events',
         'payments',
         'referrals',
+        'refunds',
         'slot_hold_ends',
         'slots',
         'team_members',

@@ -132,8 +132,8 @@ describe('POST /api/admin/refunds with an amount', () => {
     expect(audit?.details).toMatchObject({ status: { from: 'paid', to: 'refunded' }, amount_cents: 18_000 });
   });
 
-  it('gives back a payment of an appointment that took place, or was cancelled, and leaves the appointment as it is', async () => {
-    for (const status of ['attended', 'no_show', 'cancelled'] as const) {
+  it('gives back a payment of an appointment that took place, and leaves the appointment as it is', async () => {
+    for (const status of ['attended', 'no_show'] as const) {
       const paid = await paidBooking(t.app, db());
       await db().update(appointments).set({ status }).where(eq(appointments.id, paid.appointmentId));
       expect((await refund(paid.appointmentId, { amount: 80 })).statusCode).toBe(200);
@@ -186,7 +186,13 @@ describe('POST /api/admin/refunds with an amount', () => {
     expect(longest.json().refund.reason).toBe('y'.repeat(500));
   });
 
-  it('refuses an unpaid appointment (422) and an unknown one (404)', async () => {
+  it('refuses an unpaid appointment, a cancelled one that kept its payment (422), and an unknown one (404)', async () => {
+    const kept = await paidBooking(t.app, db());
+    await db()
+      .update(appointments)
+      .set({ status: 'cancelled' })
+      .where(eq(appointments.id, kept.appointmentId));
+    expect((await refund(kept.appointmentId, { amount: 10 })).json().code).toBe('refund_not_allowed');
     const staff = await staffBooking(t.app, db(), t.auth);
     const unpaid = await refund(staff.id, { amount: 10 });
     expect(unpaid.statusCode).toBe(422);

@@ -1,4 +1,4 @@
-import { allowsMove, isUpcoming } from '../../../../shared/appointment-states';
+import { allowsMove, isEnded, isUpcoming } from '../../../../shared/appointment-states';
 import { formatEuro } from '../../../../shared/euro';
 import { paymentTexts } from '../../../../shared/payments';
 import { DESK_PROVIDER, type Payment, type Refund, type RefundRequester } from '../../../db/schema';
@@ -62,9 +62,9 @@ const onlyPaid = () =>
   );
 
 /**
- * Gives back an appointment's payment that succeeded, all that is left of it or a part (issue 32), whatever the
- * appointment's state: a kept payment of a cancelled appointment, or one of an appointment that took place, may be
- * given back too. Giving back the last of a paid appointment's payment is the appointment's `refund` move (spec
+ * Gives back an appointment's payment that succeeded, all that is left of it or a part (issue 32), while the
+ * appointment has not ended (booked, paid, attended, no-show: one that took place may have a part given back; a
+ * cancelled one keeps the payment it kept). Giving back the last of a paid appointment's payment is the appointment's `refund` move (spec
  * section 4: the refund deletes the appointment; or its patient cancels it in time); a part leaves the appointment as
  * it is. Each refund is a row of `refunds`, and the payment's refunded cents its sum.
  *
@@ -95,7 +95,9 @@ export async function refundAppointment(
     const succeeded = rows.find((row) => row.status === 'succeeded');
     // The appointment first, then its payment: the module's one order of locks.
     const payment = succeeded ? await lockPayment(tx, succeeded.id) : undefined;
-    if (payment?.status !== 'succeeded' || record.appointment.status === 'held') throw onlyPaid();
+    // A held appointment is not paid yet; an ended one gave its time back, and a payment it kept stays kept.
+    const { status } = record.appointment;
+    if (payment?.status !== 'succeeded' || status === 'held' || isEnded(status)) throw onlyPaid();
     const left = payment.amountCents - payment.refundedCents;
     const amountCents = request.amountCents ?? left;
     if (amountCents > left) {

@@ -257,7 +257,6 @@ export const refundRequestSchema = z
       .transform((value) => value || undefined),
   })
   .strict();
-export type RefundRequest = z.output<typeof refundRequestSchema>;
 
 export const refundResponseSchema = z.object({
   message: z.string(),

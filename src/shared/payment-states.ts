@@ -40,9 +40,6 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 export const deskPaymentMethods = ['cash', 'card_terminal'] as const satisfies readonly PaymentMethod[];
 export type DeskPaymentMethod = (typeof deskPaymentMethods)[number];
 
-export const isDeskMethod = (method: string): method is DeskPaymentMethod =>
-  (deskPaymentMethods as readonly string[]).includes(method);
-
 /**
  * A refund's own state (a row of `refunds`; a payment has any number of them, up to its amount):
  *

@@ -37,7 +37,7 @@ describe('the admin menu', () => {
       'E-mails',
       'Your account',
     ]);
-    expect(labels('bookkeeper')).toEqual(['Booking Appointments', 'Your account']);
+    expect(labels('bookkeeper')).toEqual(['Booking Appointments', 'Takings', 'Your account']);
   });
 
   it("refuses a screen reached directly by its section's permission", () => {
@@ -51,5 +51,7 @@ describe('the admin menu', () => {
     expect(roleMayOpen('bookkeeper', '/admin/team/add')).toBe(false);
     expect(roleMayOpen('clinician', '/admin/no-such-screen')).toBe(true);
     expect(roleMayOpen('bookkeeper', '/admin/account')).toBe(true);
+    expect(roleMayOpen('bookkeeper', '/admin/takings')).toBe(true);
+    expect(roleMayOpen('reception', '/admin/takings')).toBe(false);
   });
 });

@@ -56,7 +56,7 @@ export function paymentInformationLabel({
 }
 
 /** How a payment's method is written in the CSVs. */
-export const paymentMethodLabels: Record<string, string> = {
+const paymentMethodLabels: Record<string, string> = {
   card: 'Card (online)',
   cash: 'Cash',
   card_terminal: 'Card terminal',
@@ -188,7 +188,7 @@ export const emailStatusOf: Record<EmailStatus, AppointmentEmail['status']> = {
 };
 
 /** An e-mail about an appointment, as the outbox has it. */
-export interface AppointmentEmailRow {
+interface AppointmentEmailRow {
   id: number;
   toAddress: string;
   subject: string;

@@ -33,7 +33,7 @@ export interface PaymentRequest {
 }
 
 /** A refund to ask of the provider: an amount of a payment, under a key of its own. */
-export interface RefundRequest {
+interface RefundRequest {
   amountCents: number;
   /** Sent with the call, and with every call asking for this refund again: the provider makes it once. */
   idempotencyKey: string;

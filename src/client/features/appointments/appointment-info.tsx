@@ -221,9 +221,14 @@ export function AppointmentRefunds({ refunds }: { refunds: readonly AppointmentR
                 </td>
                 <td data-label="Reason">{refund.reason ?? '—'}</td>
                 <td data-label="By">{refundedByLabel(refund)}</td>
-                <td data-label="Refund id" className="appointment-facts__code">
-                  {refund.provider_refund_id ??
-                    (refund.method === 'card' ? '—' : `At the desk (${paymentMethodLabels[refund.method]})`)}
+                <td data-label="Refund id">
+                  {refund.provider_refund_id ? (
+                    <span className="appointment-facts__code">{refund.provider_refund_id}</span>
+                  ) : refund.method === 'card' ? (
+                    '—'
+                  ) : (
+                    `At the desk (${paymentMethodLabels[refund.method]})`
+                  )}
                 </td>
               </tr>
             );

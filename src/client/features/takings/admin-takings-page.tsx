@@ -196,7 +196,10 @@ function TakingsTable({ takings }: { takings: TakingsResponse }) {
             key={day.date}
             className={day.payments_count + day.refunds_count === 0 ? 'takings-table__quiet' : undefined}
           >
-            <th scope="row">{day.date}</th>
+            <th scope="row">
+              {day.date.slice(0, 5)}
+              <span className="takings-table__year">{day.date.slice(5)}</span>
+            </th>
             <td>{euroFigure(day.paid)}</td>
             <td>{euroFigure(day.refunded)}</td>
             <td>{euroFigure(day.net)}</td>

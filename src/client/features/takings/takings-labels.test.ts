@@ -43,8 +43,8 @@ describe('the takings screen', () => {
     });
     expect(chartSeries([day('01/02/2027', '180.00', '0.00'), day('02/02/2027', '0.00', '20.50')])).toEqual([
       [0, 1],
-      [180, 0],
-      [0, 20.5],
+      [180, null],
+      [null, 20.5],
     ]);
     expect(shortDay('02/02/2027')).toBe('02/02');
   });

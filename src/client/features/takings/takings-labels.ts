@@ -59,11 +59,12 @@ export function euroFigure(text: string): string {
 /** 'DD/MM/YYYY' → 'DD/MM', the chart's axis. */
 export const shortDay = (date: string) => date.slice(0, 5);
 
-/** The chart's series: each day's index, payments and refunds in euro. */
-export function chartSeries(days: readonly TakingsDay[]): [number[], number[], number[]] {
+/** The chart's series: each day's index, payments and refunds in euro (none drawn for nothing). */
+export function chartSeries(days: readonly TakingsDay[]): [number[], (number | null)[], (number | null)[]] {
+  const bar = (euro: string) => (Number(euro) === 0 ? null : Number(euro));
   return [
     days.map((_day, index) => index),
-    days.map((day) => Number(day.paid)),
-    days.map((day) => Number(day.refunded)),
+    days.map((day) => bar(day.paid)),
+    days.map((day) => bar(day.refunded)),
   ];
 }

@@ -12,6 +12,8 @@ const BUDGET_KB = 125;
 const ZOD_MARKER = /\$Zod[A-Za-z]+|ZodError/;
 /** The rich-text editor's engine (ProseMirror, under Tiptap) keeps its own name in its class names and errors. */
 const EDITOR_MARKER = /ProseMirror/;
+/** The takings chart's library (uPlot) keeps its legend's class name. */
+const CHART_MARKER = /u-legend/;
 /** The build's chunks of the back office and the editor, by the names Vite gives them. */
 const BACK_OFFICE_CHUNK = /\/assets\/(?:[a-z-]*admin[a-z-]*|[a-z-]*rich-text-editor)-[\w-]+\.js$/;
 
@@ -78,14 +80,24 @@ describe("the public pages' first JavaScript", () => {
     expect(staffCode).toEqual([]);
   });
 
+  it('holds no chart library (the takings page loads uPlot itself)', () => {
+    const chartCode = [...scriptsOf].flatMap(([path, scripts]) =>
+      scripts.filter(({ text }) => CHART_MARKER.test(text)).map(({ url }) => `${path}: ${url}`),
+    );
+    expect(chartCode).toEqual([]);
+  });
+
   it('would see each of them where they are: the back office loads its chunks, the build holds Zod and the editor', async () => {
     const backOffice = await loadedScripts('/admin', true);
     expect(backOffice.some(({ url }) => BACK_OFFICE_CHUNK.test(new URL(url).pathname))).toBe(true);
+    // The back office's first load has no chart either (admin-takings.e2e.ts sees the takings page load it).
+    expect(backOffice.filter(({ text }) => CHART_MARKER.test(text))).toEqual([]);
     const assets = resolve(import.meta.dirname, '../dist/client/assets');
     const texts = readdirSync(assets)
       .filter((name) => name.endsWith('.js'))
       .map((name) => readFileSync(join(assets, name), 'utf8'));
     expect(texts.some((text) => ZOD_MARKER.test(text))).toBe(true);
     expect(texts.some((text) => EDITOR_MARKER.test(text))).toBe(true);
+    expect(texts.some((text) => CHART_MARKER.test(text))).toBe(true);
   });
 });

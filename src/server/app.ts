@@ -55,6 +55,7 @@ import { settingsAdminRoutes } from './modules/settings/settings-routes';
 import { slotAdminRoutes } from './modules/slots/slot-admin-routes';
 import { slotPublicRoutes } from './modules/slots/slot-routes';
 import { staffAdminRoutes } from './modules/staff/staff-admin-routes';
+import { takingsAdminRoutes } from './modules/takings/takings-admin-routes';
 import { teamAdminRoutes } from './modules/team/team-admin-routes';
 import { teamPublicRoutes } from './modules/team/team-routes';
 import { uploadRoutes } from './modules/uploads/upload-routes';
@@ -266,6 +267,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await admin.register(outboxAdminRoutes);
           await admin.register(dashboardAdminRoutes);
           await admin.register(calendarAdminRoutes);
+          await admin.register(takingsAdminRoutes);
           await admin.register(staffAdminRoutes);
         },
         { prefix: '/admin' },

@@ -58,8 +58,9 @@ export const appointmentMoves = {
   /** A payment succeeded after the time was lost (the hold lapsed and someone else took it): it is refunded. */
   lose: { from: ['held'], to: 'cancelled' },
   /**
-   * Staff refund a paid appointment, or its patient cancels it from their booking link in time: the money goes back,
-   * the time is freed.
+   * Staff give back all that is left of a paid appointment's payment, or its patient cancels it from their booking
+   * link in time: the money goes back, the time is freed. A part given back, or the payment of an appointment
+   * that took place (attended, no-show) given back, leaves the appointment as it is: only the payment changes.
    */
   refund: { from: ['paid'], to: 'refunded' },
   /**

@@ -7,8 +7,11 @@ import {
 } from './api/common-schemas';
 import { type AppointmentStatus, appointmentStatuses } from './appointment-states';
 import { adminPatientFields, adminPatientIssues, otherPatientFields } from './booking';
+import { parseEuroCents } from './euro';
 import { paginationQuerySchema } from './pagination';
 import { adminPatientSchema, queryFlag } from './patients';
+import { deskPaymentMethods, paymentMethods, refundStatuses } from './payment-states';
+import { paymentTexts } from './payments';
 
 /** How staff read each state. */
 export const appointmentStatusLabels: Record<AppointmentStatus, string> = {
@@ -112,8 +115,12 @@ const staffAppointmentSchema = z.object({
   status_label: z.string(),
   /** The appointment's own state (held, booked, paid, arrived, cancelled, refunded, attended, no_show). */
   appointment_status: z.enum(appointmentStatuses),
-  /** 'stripe' or 'test'; null for a booking made by staff. */
+  /** 'stripe' or 'test', or 'desk' for money taken at the desk; null for a booking made by staff not paid yet. */
   provider: z.string().nullable(),
+  /** How the latest payment was taken: card (online), cash or card_terminal (at the desk); null: no payment. */
+  payment_method: z.enum(paymentMethods).nullable(),
+  /** Euro given back of the latest payment so far (its refunds, partial or full); null: no payment. */
+  refunded_amount: z.number().nullable(),
   /** DD/MM/YYYY and HH:mm of the payment, clinic time. */
   data_payment: z.string().nullable(),
   time_payment: z.string().nullable(),
@@ -151,6 +158,28 @@ const appointmentEmailSchema = z.object({
 });
 export type AppointmentEmail = z.infer<typeof appointmentEmailSchema>;
 
+/** A refund of one of the appointment's payments: a part of it, or all that was left. */
+const appointmentRefundSchema = z.object({
+  id: z.number().int(),
+  /** Euro. */
+  amount: z.number(),
+  /** Staff's reason, if they gave one. */
+  reason: z.string().nullable(),
+  /** staff (in the back office), patient (cancelling from their booking link), system (owed back automatically). */
+  requested_by: z.enum(['staff', 'patient', 'system']),
+  /** The staff member's name (or e-mail) who made it; null when not staff, or their account is gone. */
+  refunded_by: z.string().nullable(),
+  /** How the money goes back: to the card it was paid with online, or at the desk. */
+  method: z.enum(paymentMethods),
+  status: z.enum(refundStatuses),
+  /** The card provider's refund id (Stripe's `re_…`); null for a refund at the desk, or one not answered yet. */
+  provider_refund_id: z.string().nullable(),
+  /** When it was asked for; when it was made (null until then). ISO 8601. */
+  created_at: z.string(),
+  refunded_at: z.string().nullable(),
+});
+export type AppointmentRefund = z.infer<typeof appointmentRefundSchema>;
+
 export const staffAppointmentsResponseSchema = pagedListSchema('transactions', staffAppointmentSchema);
 export type StaffAppointmentsResponse = z.infer<typeof staffAppointmentsResponseSchema>;
 
@@ -158,8 +187,15 @@ export type StaffAppointmentsResponse = z.infer<typeof staffAppointmentsResponse
 const staffAppointmentDetailSchema = staffAppointmentSchema.extend({
   patient: adminPatientSchema.nullable(),
   booked_by_admin: z.boolean(),
-  /** How it is paid, as the booking said ('card' on the website; staff's own words for their bookings). */
+  /**
+   * How it is paid, as the booking said ('card' on the website; for staff's bookings how the patient is expected to
+   * pay, e.g. 'Cash': the desk payment's method is chosen from it).
+   */
   payment_type: z.string().nullable(),
+  /** Who recorded the money taken at the desk (their name or e-mail); null otherwise. */
+  payment_recorded_by: z.string().nullable(),
+  /** The refunds of its payments, oldest first. */
+  refunds: z.array(appointmentRefundSchema),
   emails: z.array(appointmentEmailSchema),
 });
 export type StaffAppointmentDetail = z.infer<typeof staffAppointmentDetailSchema>;
@@ -176,6 +212,40 @@ export const deleteAppointmentQuerySchema = z
   })
   .strict();
 
+/** The most staff may enter as one amount of money (a payment at the desk, a refund). */
+const MAX_STAFF_AMOUNT_CENTS = 10_000_000;
+export const REFUND_REASON_MAX = 500;
+
+/**
+ * An amount of money staff enter: euro as a JSON number or as text ('20', '20.5', '20,50'), more than 0, at most
+ * two decimals; in cents.
+ */
+const staffAmountSchema = z
+  .union([z.number(), z.string()], { error: paymentTexts.amountInvalid })
+  .transform((value, context) => {
+    const cents = parseEuroCents(value);
+    const negative = typeof value === 'number' ? value < 0 : value.trim().startsWith('-');
+    const problem =
+      cents === undefined
+        ? negative
+          ? paymentTexts.amountNotPositive
+          : paymentTexts.amountInvalid
+        : cents === 0
+          ? paymentTexts.amountNotPositive
+          : cents > MAX_STAFF_AMOUNT_CENTS
+            ? paymentTexts.amountTooLarge
+            : undefined;
+    if (problem || cents === undefined) {
+      context.addIssue({ code: 'custom', message: problem ?? paymentTexts.amountInvalid });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+/**
+ * `POST /api/admin/refunds`: the appointment's payment given back, all that is left of it (no `amount`) or a part
+ * (`amount` in euro, at most what is left), with staff's `reason` if they give one.
+ */
 export const refundRequestSchema = z
   .object({
     /** The appointment's id (a row of the appointments list). */
@@ -184,10 +254,36 @@ export const refundRequestSchema = z
       .int()
       .min(1)
       .max(2_147_483_647),
+    /** Euro; none: all that is left. */
+    amount: staffAmountSchema.optional(),
+    reason: z
+      .string({ error: paymentTexts.reasonNotText })
+      .trim()
+      .max(REFUND_REASON_MAX, paymentTexts.reasonTooLong)
+      .optional()
+      .transform((value) => value || undefined),
   })
   .strict();
 
-export const refundResponseSchema = z.object({ message: z.string(), transaction: staffAppointmentSchema });
+export const refundResponseSchema = z.object({
+  message: z.string(),
+  transaction: staffAppointmentSchema,
+  /** The refund just made. */
+  refund: appointmentRefundSchema,
+});
+
+/**
+ * `POST /api/admin/transactions/:id/desk_payments`: money staff took at the desk for an appointment they booked,
+ * in cash or on the clinic's card terminal, recorded as its payment (now, by the staff member).
+ */
+export const deskPaymentRequestSchema = z
+  .object({
+    /** Euro. */
+    amount: staffAmountSchema,
+    method: z.enum(deskPaymentMethods, { error: paymentTexts.deskMethodInvalid }),
+  })
+  .strict();
+export type DeskPaymentRequest = z.output<typeof deskPaymentRequestSchema>;
 
 /** The result, referral letter and attachment a staff form may carry, and the ticks that remove stored ones. */
 const staffFileFields = {
@@ -289,4 +385,5 @@ export const appointmentCsvColumns = [
   'Phone',
   'Amount (EUR)',
   'Refunded (EUR)',
+  'Payment method',
 ] as const;

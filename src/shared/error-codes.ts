@@ -128,6 +128,17 @@ const errorCodes = [
   'refund_in_progress',
   'refund_other_provider',
   'refund_failed',
+  /** A refund of more than what is left of the payment to give back (422 on `amount`). */
+  'refund_too_large',
+  /**
+   * An earlier refund of the payment the provider left unanswered, for another amount than asked now (409): it is
+   * asked again first, with its own amount, so nothing is given back twice.
+   */
+  'refund_unconfirmed',
+  /** Money taken at the desk for an appointment staff did not book, or that has ended (422). */
+  'desk_payment_not_allowed',
+  /** A payment of the appointment is recorded already (409): one payment an appointment. */
+  'desk_payment_exists',
   'webhook_disabled',
   'webhook_signature_invalid',
   'webhook_unreadable',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatEuro } from './euro';
+import { euroText, formatEuro, parseEuroCents } from './euro';
 
 const intlEuro = (amount: number) => {
   const whole = Math.round(amount * 100) % 100 === 0;
@@ -31,5 +31,36 @@ describe('formatEuro', () => {
         expect(formatEuro(cents / 100)).toBe(intlEuro(cents / 100));
       }),
     );
+  });
+});
+
+describe('parseEuroCents', () => {
+  it.each([
+    ['180', 18_000],
+    [180, 18_000],
+    ['85.5', 8550],
+    [85.5, 8550],
+    ['85,50', 8550],
+    ['€ 0.05', 5],
+    ['0', 0],
+  ])('%s → %s cents', (value, cents) => {
+    expect(parseEuroCents(value)).toBe(cents);
+  });
+
+  it.each(['-5', -5, '1.234', 0.1 + 0.2, '1e3', 1e21, '', 'ten', '1.', '.5'])('refuses %s', (value) => {
+    expect(parseEuroCents(value)).toBeUndefined();
+  });
+});
+
+describe('euroText', () => {
+  it.each([
+    [18_000, '180.00'],
+    [8550, '85.50'],
+    [5, '0.05'],
+    [0, '0.00'],
+    [-2050, '-20.50'],
+    [123_456_789, '1234567.89'],
+  ])('%s cents → %s', (cents, text) => {
+    expect(euroText(cents)).toBe(text);
   });
 });

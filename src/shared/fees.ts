@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_RECORD_ID, pagedListSchema, recordIdParams } from './api/common-schemas';
+import { parseEuroCents } from './euro';
 import { adminListQuerySchema, paginationQuerySchema } from './pagination';
 import { isOneLine, texts } from './validation-texts';
 
@@ -87,17 +88,6 @@ export const adminFeeServicesQuerySchema = adminListQuerySchema
       .optional(),
   })
   .strict();
-
-/**
- * Euro typed by a person ('180', '85.5', '85,50', '€ 85.50') or sent as a JSON number, in cents;
- * undefined when it is not a non-negative amount with at most two decimals.
- */
-function parseEuroCents(value: string | number): number | undefined {
-  const text = typeof value === 'number' ? String(value) : value.trim();
-  const match = /^(?:€\s*)?(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text);
-  if (!match) return undefined;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
 
 /** Cents as the amount field shows them: '180' or '85.50'. */
 export function centsToEuroText(cents: number): string {

@@ -1,15 +1,19 @@
 /**
- * A card payment's life, written once beside the appointment's (`appointment-states.ts`): its states (the card
+ * A payment's life, written once beside the appointment's (`appointment-states.ts`): its states (the card
  * provider's, and ours around a refund), the moves between them and the groups of states rules read. The server
  * changes a payment's state only through the one guarded writer (`movePayment`), which refuses a move from a state
  * the table does not allow. No Zod here: public pages import it.
  *
  * - processing: recorded before the provider is asked, then while it has not settled;
  * - requires_action: the card wants 3-D Secure;
- * - succeeded, failed: as the provider settled it (a failed one may still succeed: the provider's word wins);
- * - refunding: a refund asked of the provider and not yet answered;
+ * - succeeded, failed: as the provider settled it (a failed one may still succeed: the provider's word wins); a
+ *   succeeded payment may have been refunded in part (its `refunded_cents`, less than its amount);
+ * - refunding: a refund (of a part, or of all that is left) asked of the provider and not yet answered;
  * - refund_pending: taken after its appointment lost its time, owed back (refunded automatically);
- * - refunded.
+ * - refunded: all of it given back, in one refund or several.
+ *
+ * Money taken at the desk (cash, the clinic's card terminal) is a payment too, recorded `succeeded` at once: no
+ * provider is asked, and its refunds are handed back at the desk.
  */
 export const paymentStatuses = [
   'processing',
@@ -24,6 +28,32 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /** A payment is recorded `processing`, before the provider is asked. */
 export const paymentStart = 'processing' satisfies PaymentStatus;
+
+/** Money taken at the desk is recorded once it is in hand: `succeeded`. */
+export const deskPaymentStart = 'succeeded' satisfies PaymentStatus;
+
+/** How a payment was taken: online by card (through the provider), or at the desk in cash or on the card terminal. */
+export const paymentMethods = ['card', 'cash', 'card_terminal'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** The methods staff record at the desk. */
+export const deskPaymentMethods = ['cash', 'card_terminal'] as const satisfies readonly PaymentMethod[];
+export type DeskPaymentMethod = (typeof deskPaymentMethods)[number];
+
+/**
+ * A refund's own state (a row of `refunds`; a payment has any number of them, up to its amount):
+ *
+ * - requested: asked of the provider, its answer not known yet (in flight while its payment is `refunding`; one
+ *   whose call went unanswered stays so until it is asked again with the same key);
+ * - pending: the provider took it and will pay it out (Stripe's `pending`); it counts as given back;
+ * - succeeded: given back (a desk refund is, at once);
+ * - failed: the provider refused it; nothing was given back.
+ */
+export const refundStatuses = ['requested', 'pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
+/** Given back, or promised by the provider: what the takings count, and what a payment's refunded amount adds up. */
+export const madeRefundStatuses = ['pending', 'succeeded'] as const satisfies readonly RefundStatus[];
 
 /** Being taken: the provider has yet to say whether the card was charged. */
 const inProgressPaymentStatuses = [
@@ -65,14 +95,20 @@ export const paymentMoves = {
   owe: { from: openPaymentStatuses, to: 'refund_pending' },
   /** The provider never charged it (a crash before the charge, a 3-D Secure check left unfinished): given up. */
   abandon: { from: inProgressPaymentStatuses, to: 'failed' },
-  /** A refund is asked of the provider, */
+  /** A refund (a part, or all that is left) is asked of the provider, */
   startRefund: { from: ['succeeded'], to: 'refunding' },
-  /** which it refused: the payment stands, */
+  /** which it refused, or left unanswered: the payment stands as it was, */
   keep: { from: ['refunding'], to: 'succeeded' },
-  /** or made. */
+  /** or made, of a part: the rest stands, */
+  completePartialRefund: { from: ['refunding'], to: 'succeeded' },
+  /** or of all that was left. */
   completeRefund: { from: ['refunding'], to: 'refunded' },
   /** A payment owed back is refunded. */
   refundOwed: { from: ['refund_pending'], to: 'refunded' },
+  /** Staff hand back part of a desk payment: the rest stands, */
+  refundPartAtDesk: { from: ['succeeded'] },
+  /** or all that is left of it. */
+  refundAtDesk: { from: ['succeeded'], to: 'refunded' },
 } as const satisfies Record<string, PaymentMove>;
 
 export type PaymentMoveName = keyof typeof paymentMoves;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { visitorAppointmentResponseSchema } from './booking';
+import { formatEuro } from './euro';
 
 /** Payments of paid bookings (spec sections 3 'Payment request', 4 'Payment status', 7). */
 
@@ -20,6 +21,23 @@ export const paymentTexts = {
   refundFailed: 'The refund could not be processed. Try it later.',
   neverCharged: 'The payment was never completed; nothing was charged.',
   refunded: 'Refund has been successfully processed',
+  /** Staff's refunds (issue 32): a part of a payment, or all that is left, with a reason. */
+  amountInvalid: 'amount must be an amount in euro with at most two decimals, e.g. 20 or 20.50',
+  amountNotPositive: 'amount must be more than 0',
+  amountTooLarge: 'amount must be at most €100,000',
+  refundTooLarge: (left: number) =>
+    `That is more than what is left of the payment to give back: at most ${formatEuro(left / 100)}.`,
+  refundUnconfirmed: (amount: number) =>
+    `The card provider has not confirmed an earlier refund of ${formatEuro(amount / 100)} of this payment. Refund ${formatEuro(amount / 100)} again to finish it first.`,
+  reasonTooLong: 'reason is at most 500 characters',
+  reasonNotText: 'reason must be text',
+  /** Money taken at the desk. */
+  deskMethodInvalid: 'method must be cash or card_terminal',
+  deskNotAllowed:
+    'Money taken at the desk is recorded on an appointment staff booked, once booked and until it is cancelled.',
+  deskPaymentExists:
+    'A payment of this appointment is recorded already: refund it in full to record another.',
+  deskPaymentRecorded: 'The payment was recorded.',
   appointmentNotFound: 'Transaction not found',
   webhookShape: 'The webhook event is not a payment event this site can read.',
   webhookSignature: 'The webhook signature is not valid.',

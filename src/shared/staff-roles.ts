@@ -28,6 +28,8 @@ const staffPermissions = [
   /** Create, edit, move, mark attendance. */
   'appointments_write',
   'refunds',
+  /** Money taken at the desk (cash, the card terminal) recorded on an appointment staff booked. */
+  'desk_payments',
   /** Booking answers (test reason, allergens, GP), results, referral letters and answers, referral triage. */
   'health',
   /** The patients list and their contact details. */
@@ -36,6 +38,7 @@ const staffPermissions = [
   'appointments_export',
   /** Patients.csv, a patient's GDPR export and erasure. */
   'patients_export',
+  /** The takings report (`/admin/takings`), its CSV, and the takings on the dashboard. */
   'takings',
   'outbox',
 ] as const;
@@ -51,6 +54,7 @@ const permissionRoles: Record<StaffPermission, readonly StaffRole[]> = {
   appointments_read: everyone,
   appointments_write: ['administrator', 'clinician', 'reception'],
   refunds: ['administrator', 'reception', 'bookkeeper'],
+  desk_payments: ['administrator', 'reception'],
   health: ['administrator', 'clinician'],
   patients: ['administrator', 'clinician', 'reception'],
   appointments_export: ['administrator', 'reception', 'bookkeeper'],

@@ -78,6 +78,7 @@ export const routes: RouteObject[] = [
       { path: 'referrals/:id', lazy: () => import('../features/referrals/admin-referral-page') },
       { path: 'patients', lazy: () => import('../features/patients/admin-patients-page') },
       { path: 'patients/:id', lazy: () => import('../features/patients/admin-patient-page') },
+      { path: 'takings', lazy: () => import('../features/takings/admin-takings-page') },
       { path: 'activity', lazy: () => import('../features/audit/admin-activity-page') },
       { path: 'account', lazy: () => import('../features/auth/admin-account-page') },
       { path: 'settings', lazy: () => import('../features/auth/admin-settings-page') },

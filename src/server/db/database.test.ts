@@ -81,6 +81,7 @@ describe('migrations', () => {
         'receipt_counters',
         'receipts',
         'referrals',
+        'refunds',
         'slot_hold_ends',
         'slots',
         'team_members',

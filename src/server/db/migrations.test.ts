@@ -204,3 +204,30 @@ describe('migration 0007 (appointments)', () => {
     expect(actor?.column_default).toContain('admin');
   });
 });
+
+describe('migration 0019 (refunds and desk payments)', () => {
+  it('gives each payment refunded before it a refund of all of it, made when it was refunded', async () => {
+    const rows = await sql.query(
+      'select payment_id, amount_cents, status, requested_by, provider_refund_id, idempotency_key, refunded_at is not null as made from refunds order by id',
+    );
+    expect(rows).toEqual([
+      {
+        payment_id: 102,
+        amount_cents: 8500,
+        status: 'succeeded',
+        requested_by: 'system',
+        provider_refund_id: 're_1',
+        idempotency_key: 'booking-12-attempt-1-refund',
+        made: true,
+      },
+    ]);
+    const payments = await sql.query('select id, method, refunded_cents from payments order by id');
+    expect(payments).toEqual([
+      { id: 100, method: 'card', refunded_cents: 0 },
+      { id: 101, method: 'card', refunded_cents: 0 },
+      { id: 102, method: 'card', refunded_cents: 8500 },
+      { id: 104, method: 'card', refunded_cents: 0 },
+      { id: 105, method: 'card', refunded_cents: 0 },
+    ]);
+  });
+});

@@ -19,9 +19,14 @@ import {
 import { type AppointmentStatus, appointmentStatuses } from '../../shared/appointment-states';
 import { type ClosureLocation, closureLocations } from '../../shared/closures';
 import {
+  deskPaymentMethods,
   livePaymentStatuses,
+  type PaymentMethod,
   type PaymentStatus,
+  paymentMethods,
   paymentStatuses,
+  type RefundStatus,
+  refundStatuses,
   unsettledPaymentStatuses,
 } from '../../shared/payment-states';
 import {
@@ -73,8 +78,17 @@ export type SlotStatus = (typeof slotStatuses)[number];
 export const slotLocations = ['adult_1', 'adult_2', 'child'] as const;
 export type SlotLocation = (typeof slotLocations)[number];
 
+/** The card providers a payment online goes through. */
 export const paymentProviders = ['stripe', 'test'] as const;
 export type PaymentProviderName = (typeof paymentProviders)[number];
+
+/** A payment's `provider` for money taken at the desk (cash, the card terminal): no provider is asked. */
+export const DESK_PROVIDER = 'desk';
+type PaymentSource = PaymentProviderName | typeof DESK_PROVIDER;
+
+/** Who asked for a refund: staff in the back office, the patient from their booking link, or the server itself. */
+export const refundRequesters = ['staff', 'patient', 'system'] as const;
+export type RefundRequester = (typeof refundRequesters)[number];
 
 /**
  * The reminders an appointment's patient is e-mailed before it (`modules/appointments/appointment-reminders.ts`
@@ -757,13 +771,21 @@ export const referrals = pgTable(
   ],
 );
 
-/** A card payment of an appointment (a "transaction" in the spec and the API). */
+/**
+ * A payment of an appointment (a "transaction" in the spec and the API): by card online through the provider, or
+ * taken at the desk (cash, the card terminal) and recorded by staff.
+ */
 export const payments = pgTable(
   'payments',
   {
     id: serialId(),
     appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
-    provider: text('provider').$type<PaymentProviderName>().notNull(),
+    /** The card provider (stripe, test), or `desk` for money taken at the desk. */
+    provider: text('provider').$type<PaymentSource>().notNull(),
+    /** How the money was taken: card (online, through the provider), cash or card_terminal (at the desk). */
+    method: text('method').$type<PaymentMethod>().notNull().default('card'),
+    /** The staff member who recorded money taken at the desk. */
+    recordedBy: integer('recorded_by').references(() => adminUsers.id, { onDelete: 'set null' }),
     /** The provider's id of the payment (a Stripe PaymentIntent id), known before the card is charged. */
     providerPaymentId: text('provider_payment_id').unique(),
     /**
@@ -777,7 +799,12 @@ export const payments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     customerEmail: text('customer_email'),
-    /** The provider's id of the refund. */
+    /**
+     * Cents given back so far, the sum of its refunds made (`refunds`, pending or succeeded): less than the amount
+     * while it stands (a part given back), the amount once refunded. Written with the refund, the row locked.
+     */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** The provider's id of the refund that gave back the last of it. */
     refundId: text('refund_id'),
     /**
      * Why the provider refused the payment, as it said it; on a payment still processing, why the last call to the
@@ -800,9 +827,69 @@ export const payments = pgTable(
     index('payments_unsettled_idx')
       .on(table.settleAfter)
       .where(sql`${table.status} in (${inList(unsettledPaymentStatuses)})`),
-    check('payments_provider_check', sql`${table.provider} in (${inList(paymentProviders)})`),
+    index('payments_paid_at_idx').on(table.paidAt).where(sql`${table.paidAt} is not null`),
+    check(
+      'payments_provider_check',
+      sql`${table.provider} in (${inList([...paymentProviders, DESK_PROVIDER])})`,
+    ),
+    check('payments_method_check', sql`${table.method} in (${inList(paymentMethods)})`),
+    // Money taken at the desk, and only it, went through no provider.
+    check(
+      'payments_desk_method_check',
+      sql`(${table.provider} in (${inList([DESK_PROVIDER])})) = (${table.method} in (${inList(deskPaymentMethods)}))`,
+    ),
     check('payments_status_check', sql`${table.status} in (${inList(paymentStatuses)})`),
     check('payments_amount_check', sql`${table.amountCents} >= 0`),
+    check(
+      'payments_refunded_check',
+      sql`${table.refundedCents} >= 0 and ${table.refundedCents} <= ${table.amountCents}`,
+    ),
+  ],
+);
+
+/**
+ * A refund of a payment: a part of it, or all that was left (issue 32); a payment has any number, never more than
+ * its amount in all. A card payment's is asked of its provider (`requested` first, with its idempotency key, so a
+ * crash or a lost answer asks again with the same key), one at a time (its payment `refunding` meanwhile); money
+ * taken at the desk is handed back there (`succeeded` at once, no provider id). Kept with its payment; the reason
+ * is forgotten with the patient.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serialId(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** Staff's reason, if they gave one (may name the patient or their health: erased with them). */
+    reason: text('reason'),
+    requestedBy: text('requested_by').$type<RefundRequester>().notNull(),
+    /** The staff member who made it (`requested_by` staff). */
+    adminUserId: integer('admin_user_id').references(() => adminUsers.id, { onDelete: 'set null' }),
+    status: text('status').$type<RefundStatus>().notNull(),
+    /** Sent with each call that asks the provider for it; none for a refund at the desk. */
+    idempotencyKey: text('idempotency_key').unique(),
+    /** The provider's id of the refund (Stripe's `re_…`), once it answered. */
+    providerRefundId: text('provider_refund_id'),
+    /** Why the provider refused it, as it said it. */
+    failureMessage: text('failure_message'),
+    /** When it was made (given back, or taken by the provider to pay out): the takings count it on that day. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('refunds_payment_id_idx').on(table.paymentId),
+    index('refunds_refunded_at_idx').on(table.refundedAt).where(sql`${table.refundedAt} is not null`),
+    check('refunds_amount_check', sql`${table.amountCents} > 0`),
+    check('refunds_status_check', sql`${table.status} in (${inList(refundStatuses)})`),
+    check('refunds_requested_by_check', sql`${table.requestedBy} in (${inList(refundRequesters)})`),
+    // A refund made has its day.
+    check(
+      'refunds_made_check',
+      sql`${table.status} not in ('pending', 'succeeded') or ${table.refundedAt} is not null`,
+    ),
   ],
 );
 
@@ -973,6 +1060,8 @@ export type Payment = typeof payments.$inferSelect;
 export type AppointmentReminder = typeof appointmentReminders.$inferSelect;
 export type Receipt = typeof receipts.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
+export type Refund = typeof refunds.$inferSelect;
+export type NewRefund = typeof refunds.$inferInsert;
 export type EmailOutboxMessage = typeof emailOutbox.$inferSelect;
 export type NewEmailOutboxMessage = typeof emailOutbox.$inferInsert;
 export type ContactMessage = typeof contactMessages.$inferSelect;

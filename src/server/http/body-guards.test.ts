@@ -25,6 +25,7 @@ import * as sessionEndpoints from '../../shared/api/session-endpoint-schemas';
 import * as settingsEndpoints from '../../shared/api/settings-endpoint-schemas';
 import * as slotEndpoints from '../../shared/api/slot-endpoint-schemas';
 import * as staffEndpoints from '../../shared/api/staff-endpoint-schemas';
+import * as takingsEndpoints from '../../shared/api/takings-endpoint-schemas';
 import * as teamEndpoints from '../../shared/api/team-endpoint-schemas';
 import { type AdminTestApp, createAdminTestApp } from '../test/test-app';
 import { DEFAULT_JSON_BODY_LIMIT, jsonTooComplex, NO_BODY_MESSAGE } from './body-guards';
@@ -52,6 +53,7 @@ const ENDPOINT_MODULES = {
   'settings-endpoint-schemas.ts': settingsEndpoints,
   'slot-endpoint-schemas.ts': slotEndpoints,
   'staff-endpoint-schemas.ts': staffEndpoints,
+  'takings-endpoint-schemas.ts': takingsEndpoints,
   'team-endpoint-schemas.ts': teamEndpoints,
 };
 

@@ -7,8 +7,9 @@ import type { AddressInfo } from 'node:net';
  * makes them), `POST /v1/payment_intents/:id/confirm` (the test cards: `pm_card_visa` and any other
  * `pm_card_…` succeed, `pm_card_chargeDeclined` is declined, `pm_card_threeDSecure2Required` asks for 3-D
  * Secure, anything not `pm_card_…` is unknown; a PaymentIntent that succeeded or was cancelled cannot be
- * confirmed again), `POST /v1/payment_intents/:id/cancel`, `GET /v1/payment_intents/:id`, `POST /v1/refunds` (at
- * most the amount charged, as Stripe refunds) and `GET /v1/refunds?payment_intent=…`, on 127.0.0.1.
+ * confirmed again), `POST /v1/payment_intents/:id/cancel`, `GET /v1/payment_intents/:id`, `POST /v1/refunds` (an `amount`, all that is
+ * left without one, never more than is left in all, as Stripe refunds; `metadata[…]` kept) and `GET
+ * /v1/refunds?payment_intent=…`, on 127.0.0.1.
  *
  * Idempotency as Stripe's API v1 does it: the first answer to a key is kept once the endpoint has started, and a
  * request with that key gets the same answer again, a 500 included; the key used again with other parameters or
@@ -60,12 +61,21 @@ interface FakeRequest {
 export interface FakeStripe {
   port: number;
   intents: Map<string, FakeIntent>;
-  refunds: { id: string; payment_intent: string; idempotencyKey?: string }[];
+  /** The refunds made; one without `amount` gave back all that was left (one a test adds, as in Stripe's dashboard). */
+  refunds: {
+    id: string;
+    payment_intent: string;
+    idempotencyKey?: string;
+    amount?: number;
+    metadata?: Record<string, string>;
+  }[];
   /** Every card charge made: a confirm that moved a PaymentIntent to succeeded (replays are not charges). */
   charges: { paymentIntent: string; paymentMethod: string; idempotencyKey?: string }[];
   requests: FakeRequest[];
   /** While true, refunds answer 503 as in a Stripe outage (nothing kept for their keys). */
   refundsDown: boolean;
+  /** While true, refunds are made `pending` (the money not back yet), as Stripe makes some. */
+  refundsPending: boolean;
   /** Each answer is held back this long after its call has taken effect (0 by default): calls in flight. */
   delayMs: number;
   /**
@@ -114,7 +124,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const stalls = new Map<FakeCall, { arrived: () => void; released: Promise<void> }>();
   const failures = new Map<FakeCall, { failure: FakeFailure; arrived: () => void }>();
   let counter = 0;
-  const outage = { refundsDown: false, delayMs: 0 };
+  const outage = { refundsDown: false, refundsPending: false, delayMs: 0 };
+  const refundStatuses = new Map<string, string>();
 
   const refundObject = (refund: FakeStripe['refunds'][number]) => {
     const charged = intents.get(refund.payment_intent);
@@ -122,13 +133,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       id: refund.id,
       object: 'refund',
       payment_intent: refund.payment_intent,
-      status: 'succeeded',
-      amount: charged?.amount ?? 0,
+      status: refundStatuses.get(refund.id) ?? 'succeeded',
+      amount: refund.amount ?? charged?.amount ?? 0,
       currency: charged?.currency ?? 'eur',
+      metadata: refund.metadata ?? {},
     };
   };
+  /** Cents refunded of a PaymentIntent so far (a refund without an amount: all of it). */
   const refunded = (paymentIntent: string) =>
-    refunds.filter((refund) => refund.payment_intent === paymentIntent).length;
+    refunds
+      .filter((refund) => refund.payment_intent === paymentIntent)
+      .reduce((sum, refund) => sum + (refund.amount ?? intents.get(paymentIntent)?.amount ?? 0), 0);
+  const euro = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 
   /** What the endpoint does and answers; `card` makes a confirm decline so. */
   const handle = (
@@ -235,7 +251,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (charged?.status !== 'succeeded') {
         return send(400, stripeError('invalid_request_error', 'This PaymentIntent has no charge to refund.'));
       }
-      if (refunded(paymentIntent) > 0) {
+      const left = charged.amount - refunded(paymentIntent);
+      if (left <= 0) {
         return send(
           400,
           stripeError('invalid_request_error', `Charge for ${paymentIntent} has already been refunded.`, {
@@ -243,9 +260,32 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           }),
         );
       }
+      const amount = body.has('amount') ? Number(body.get('amount')) : left;
+      if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+        return send(
+          400,
+          stripeError(
+            'invalid_request_error',
+            `Refund amount (${euro(amount)}) is greater than unrefunded amount on charge (${euro(left)})`,
+            { code: 'amount_too_large' },
+          ),
+        );
+      }
+      const metadata: Record<string, string> = {};
+      for (const [key, value] of body) {
+        const match = /^metadata\[(.+)\]$/.exec(key);
+        if (match?.[1]) metadata[match[1]] = value;
+      }
       counter += 1;
-      const refund = { id: `re_fake_${counter}`, payment_intent: paymentIntent, idempotencyKey };
+      const refund = {
+        id: `re_fake_${counter}`,
+        payment_intent: paymentIntent,
+        idempotencyKey,
+        amount,
+        metadata,
+      };
       refunds.push(refund);
+      if (outage.refundsPending) refundStatuses.set(refund.id, 'pending');
       return send(200, refundObject(refund));
     }
     if (method === 'GET' && path === '/v1/refunds') {
@@ -356,6 +396,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     set refundsDown(down: boolean) {
       outage.refundsDown = down;
+    },
+    get refundsPending() {
+      return outage.refundsPending;
+    },
+    set refundsPending(pending: boolean) {
+      outage.refundsPending = pending;
     },
     get delayMs() {
       return outage.delayMs;

@@ -66,13 +66,36 @@ export function deleteAppointment(
   return app.inject({ method: 'DELETE', url: `/api/admin/transactions/${id}`, headers: auth });
 }
 
-/** `POST /api/admin/refunds`: staff refund an appointment's payment (`id` as sent, hostile or not). */
-export function refundAppointment(app: FastifyInstance, auth: { authorization: string }, id: unknown) {
+/**
+ * `POST /api/admin/refunds`: staff refund an appointment's payment (`id` as sent, hostile or not), all that is left
+ * or, with `body`'s `amount`, a part, with its `reason`.
+ */
+export function refundAppointment(
+  app: FastifyInstance,
+  auth: { authorization: string },
+  id: unknown,
+  body: Record<string, unknown> = {},
+) {
   return app.inject({
     method: 'POST',
     url: '/api/admin/refunds',
     headers: auth,
-    payload: { transaction_id: id },
+    payload: { transaction_id: id, ...body },
+  });
+}
+
+/** `POST /api/admin/transactions/:id/desk_payments`: staff record money taken at the desk. */
+export function recordDeskPayment(
+  app: FastifyInstance,
+  auth: { authorization: string },
+  id: number | string,
+  body: Record<string, unknown>,
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/admin/transactions/${id}/desk_payments`,
+    headers: auth,
+    payload: body,
   });
 }
 

@@ -7,6 +7,7 @@ import type {
   appointmentUpdateRequestSchema,
   attendanceRequestSchema,
   deleteAppointmentQuerySchema,
+  deskPaymentRequestSchema,
   refundRequestSchema,
   refundResponseSchema,
   staffAppointmentResponseSchema,
@@ -75,11 +76,24 @@ export const setAttendance = defineEndpoint<{
   permission: 'appointments_write',
 });
 
-/** Refunds a paid appointment. */
+/** Gives back an appointment's payment: all that is left of it, or a part (`amount`), with a reason. */
 export const createRefund = defineEndpoint<{
   body: typeof refundRequestSchema;
   response: typeof refundResponseSchema;
 }>()({ method: 'POST', path: '/api/admin/refunds', access: 'admin', permission: 'refunds' });
+
+/** Records money taken at the desk (cash, the card terminal) as the payment of an appointment staff booked. */
+export const createDeskPayment = defineEndpoint<{
+  params: typeof appointmentIdParams;
+  body: typeof deskPaymentRequestSchema;
+  response: typeof appointmentChangeResponseSchema;
+}>()({
+  method: 'POST',
+  path: '/api/admin/transactions/:id/desk_payments',
+  access: 'admin',
+  permission: 'desk_payments',
+  status: 201,
+});
 
 /** Books a time for a patient: staff's booking, with the patient's details. */
 export const createAdminBooking = defineEndpoint<{

@@ -7,6 +7,7 @@ import {
   appointmentUpdateRequestSchema,
   attendanceRequestSchema,
   deleteAppointmentQuerySchema,
+  deskPaymentRequestSchema,
   refundRequestSchema,
   refundResponseSchema,
   staffAppointmentResponseSchema,
@@ -63,9 +64,17 @@ export const setAttendance = withSchemas(admin.setAttendance, {
 
 export const createRefund = withSchemas(admin.createRefund, {
   summary:
-    "Refunds a paid appointment (transaction_id: the appointment's id) through its provider, records it, frees the slot if it is in the future and e-mails the patient; 422 for any other state, 409 while another refund of it is under way",
+    "Gives back the payment of an appointment (transaction_id: the appointment's id) whose payment succeeded and that has not ended (booked, paid, attended, no-show): amount (euro, number or text, at most two decimals, more than 0, at most what is left of the payment) gives back a part and leaves the appointment as it is; without it, all that is left, and a paid appointment is then refunded (its time freed if in the future). reason: staff's own, up to 500 characters. A card payment is refunded through its provider (the patient is e-mailed), money taken at the desk is handed back there (no provider call). Each refund is recorded (refund in the answer; refunds in the appointment's detail). 422 for an appointment without such a payment or an amount above what is left, 409 while another refund of it is under way",
   body: refundRequestSchema,
   response: refundResponseSchema,
+});
+
+export const createDeskPayment = withSchemas(admin.createDeskPayment, {
+  summary:
+    'Records money taken at the desk for an appointment staff booked (booked, attended or no-show) as its payment: amount (euro, more than 0, at most two decimals) and method (cash or card_terminal), taken now by the signed-in staff member. One payment an appointment: 409 if one is recorded already (refund it in full to record another); 422 for an appointment booked online or ended. It counts in the takings, the appointments list and the CSVs; payment_type (how the patient was expected to pay) is left as it is',
+  params: appointmentIdParams,
+  body: deskPaymentRequestSchema,
+  response: appointmentChangeResponseSchema,
 });
 
 export const createAdminBooking = withSchemas(admin.createAdminBooking, {

@@ -53,6 +53,7 @@ describe('the admin menu', () => {
       'Calendar',
       'Booking Appointments',
       'Today at the desk',
+      'Takings',
       'Your account',
     ]);
     expect(roleMayOpen('bookkeeper', '/admin/calendar')).toBe(true);
@@ -70,5 +71,7 @@ describe('the admin menu', () => {
     expect(roleMayOpen('bookkeeper', '/admin/team/add')).toBe(false);
     expect(roleMayOpen('clinician', '/admin/no-such-screen')).toBe(true);
     expect(roleMayOpen('bookkeeper', '/admin/account')).toBe(true);
+    expect(roleMayOpen('bookkeeper', '/admin/takings')).toBe(true);
+    expect(roleMayOpen('reception', '/admin/takings')).toBe(false);
   });
 });

@@ -41,6 +41,7 @@ export const adminMenu: readonly AdminMenuItem[] = [
     permission: 'health',
   },
   { label: 'Patients', to: '/admin/patients', permission: 'patients' },
+  { label: 'Takings', to: '/admin/takings', permission: 'takings' },
   { label: 'Blog', to: '/admin/blog', alsoActiveUnder: ['/admin/article'], permission: 'content' },
   { label: 'Availability settings', to: '/admin/availability', permission: 'availability' },
   { label: 'Team', to: '/admin/team', permission: 'content' },

@@ -5,7 +5,14 @@ import { formatEuro } from '../../../shared/euro';
 import { paymentTexts } from '../../../shared/payments';
 import type { DataTableDeleteDialog } from '../../components/data-table/data-table';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
-import { appointmentKindLabel, canRefund, patientNameOf } from './appointment-labels';
+import {
+  appointmentKindLabel,
+  canRefund,
+  patientNameOf,
+  refundableCents,
+  refundCancels,
+  refundDestinations,
+} from './appointment-labels';
 import {
   type Attendance,
   useDeleteAppointment,
@@ -26,6 +33,8 @@ type Row = Pick<
   | 'is_video_call'
   | 'session'
   | 'amount'
+  | 'refunded_amount'
+  | 'payment_method'
   | 'status'
   | 'appointment_status'
   | 'started'
@@ -67,16 +76,35 @@ export const deleteDialog: DataTableDeleteDialog<Row> = {
   cancelLabel: 'Keep appointment',
 };
 
-/** The spec's 'Make Refund ?' dialog, word for word, with whose money goes back. */
+/** What giving back all that is left of a row's payment does: whose money, how much, where it goes. */
+function refundOutcome(row: Row) {
+  const left = refundableCents(row);
+  const partly = (row.refunded_amount ?? 0) > 0 && row.amount !== null;
+  return (
+    <p>
+      {patientNameOf(row)}: {formatEuro(left / 100)}
+      {partly && <> (what is left of {formatEuro(row.amount ?? 0)})</>}{' '}
+      {refundDestinations[row.payment_method ?? 'card']}.
+    </p>
+  );
+}
+
+/**
+ * The list's Refund: all that is left of the payment. The spec's 'Make Refund ?' dialog, word for word, when it
+ * cancels the appointment (a paid one); else what it does, the appointment left as it is (money taken at the desk,
+ * an appointment that took place).
+ */
 export const refundDialog: DataTableDeleteDialog<Row> = {
-  title: appointmentTexts.refundTitle,
+  title: (row) =>
+    refundCancels(row, refundableCents(row)) ? appointmentTexts.refundTitle : 'Give the payment back?',
   message: (row) => (
     <>
-      <p>{appointmentTexts.refundMessage}</p>
-      <p>
-        {patientNameOf(row)}
-        {row.amount !== null && <>: {formatEuro(row.amount)} goes back to the card it was paid with</>}.
-      </p>
+      {refundCancels(row, refundableCents(row)) ? (
+        <p>{appointmentTexts.refundMessage}</p>
+      ) : (
+        <p>The appointment stays as it is; only the payment is given back.</p>
+      )}
+      {refundOutcome(row)}
     </>
   ),
   confirmLabel: 'Refund',
@@ -115,8 +143,9 @@ export function useAppointmentActions() {
         run(() => removeAsync({ id: row.id, status: row.appointment_status }), appointmentTexts.deleted),
       [run, removeAsync],
     ),
+    /** Gives back all that is left of the appointment's payment (the list's Refund). */
     refundAppointment: useCallback(
-      (row: { id: number }) => run(() => refundAsync(row.id), paymentTexts.refunded),
+      (row: { id: number }) => run(() => refundAsync({ id: row.id }), paymentTexts.refunded),
       [run, refundAsync],
     ),
     markAttendance: useCallback(

@@ -35,6 +35,8 @@ const detail = (changes: Partial<StaffAppointmentDetail> = {}): StaffAppointment
   status_label: 'Booked by admin',
   appointment_status: 'booked',
   provider: null,
+  payment_method: null,
+  refunded_amount: null,
   data_payment: null,
   time_payment: null,
   paid_at: null,
@@ -49,6 +51,8 @@ const detail = (changes: Partial<StaffAppointmentDetail> = {}): StaffAppointment
   session: null,
   booked_by_admin: true,
   payment_type: 'Cash',
+  payment_recorded_by: null,
+  refunds: [],
   emails: [],
   patient: {
     id: 3,

@@ -1,8 +1,19 @@
 import type { ReactNode } from 'react';
-import type { StaffAppointment } from '../../../shared/appointments';
+import type {
+  AppointmentRefund,
+  StaffAppointment,
+  StaffAppointmentDetail,
+} from '../../../shared/appointments';
 import { formatEuro } from '../../../shared/euro';
 import { formatAdminDateTime } from '../../lib/clinic-clock';
-import { appointmentAgeLabel, appointmentKindLabel, timeRange } from './appointment-labels';
+import {
+  appointmentAgeLabel,
+  appointmentKindLabel,
+  paymentMethodLabels,
+  refundedByLabel,
+  refundStatusNote,
+  timeRange,
+} from './appointment-labels';
 
 /** What both screens know of a time: the slot being booked, or the appointment's. */
 export interface InfoSlot {
@@ -62,13 +73,15 @@ export function AppointmentInfo({ slot }: { slot: InfoSlot | null }) {
 
 const providerNames: Record<string, string> = { stripe: 'Stripe', test: 'Test mode (no money taken)' };
 
-/** An appointment the patient paid online (spec 2.6 'Payment Info'): when, how much, and the provider's id. */
+/**
+ * An appointment the patient paid online (spec 2.6 'Payment Info'): when, how much, the state, what went back so
+ * far, and the provider's id; what staff may do with it (Download receipt) under its facts.
+ */
 export function PaymentInfo({
   appointment,
   children,
 }: {
   appointment: StaffAppointment;
-  /** What staff may do with the payment (Download receipt), under its facts. */
   children?: ReactNode;
 }) {
   return (
@@ -93,12 +106,7 @@ export function PaymentInfo({
           <dt>Payment status</dt>
           <dd>{appointment.status_label}</dd>
         </div>
-        {appointment.refunded_at && (
-          <div>
-            <dt>Refunded on</dt>
-            <dd>{formatAdminDateTime(appointment.refunded_at)}</dd>
-          </div>
-        )}
+        <RefundedFacts appointment={appointment} />
         {appointment.provider && (
           <div>
             <dt>Paid through</dt>
@@ -111,6 +119,130 @@ export function PaymentInfo({
         </div>
       </dl>
       {children && <div className="appointment-payment__actions">{children}</div>}
+    </section>
+  );
+}
+
+/** What went back of the payment so far, and when the last of it did. */
+function RefundedFacts({ appointment }: { appointment: StaffAppointment }) {
+  return (
+    <>
+      {(appointment.refunded_amount ?? 0) > 0 && (
+        <div>
+          <dt>Refunded</dt>
+          <dd>{formatEuro(appointment.refunded_amount ?? 0)}</dd>
+        </div>
+      )}
+      {appointment.refunded_at && (
+        <div>
+          <dt>Refunded on</dt>
+          <dd>{formatAdminDateTime(appointment.refunded_at)}</dd>
+        </div>
+      )}
+    </>
+  );
+}
+
+/**
+ * An appointment staff booked: how the patient was expected to pay (the booking's payment type), and the money taken
+ * at the desk once recorded: how much, how, when and by whom.
+ */
+export function DeskPaymentInfo({ appointment }: { appointment: StaffAppointmentDetail }) {
+  const taken = appointment.payment_method !== null && appointment.payment_method !== 'card';
+  return (
+    <section className="admin-panel" aria-labelledby="appointment-payment-title">
+      <h2 id="appointment-payment-title" className="admin-panel__title">
+        Payment at the desk
+      </h2>
+      <dl className="admin-facts">
+        <div>
+          <dt>Expected</dt>
+          <dd>{appointment.payment_type || 'Not recorded'}</dd>
+        </div>
+        {taken ? (
+          <>
+            <div>
+              <dt>Paid on</dt>
+              <dd>{`${appointment.data_payment ?? ''} ${appointment.time_payment ?? ''}`.trim()}</dd>
+            </div>
+            <div>
+              <dt>Amount</dt>
+              <dd>{appointment.amount === null ? '—' : formatEuro(appointment.amount)}</dd>
+            </div>
+            <div>
+              <dt>Paid by</dt>
+              <dd>{paymentMethodLabels[appointment.payment_method ?? 'cash']}</dd>
+            </div>
+            <div>
+              <dt>Payment status</dt>
+              <dd>{appointment.status_label}</dd>
+            </div>
+            <RefundedFacts appointment={appointment} />
+            <div className="admin-facts__wide">
+              <dt>Recorded by</dt>
+              <dd>{appointment.payment_recorded_by ?? 'A former staff member'}</dd>
+            </div>
+          </>
+        ) : (
+          <div>
+            <dt>Paid</dt>
+            <dd>Not yet</dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * The refunds of the appointment's payments (issue 32), oldest first: when, how much, why, by whom and the card
+ * provider's id (to find it in the provider's dashboard or payout report), and a word on one not made yet.
+ */
+export function AppointmentRefunds({ refunds }: { refunds: readonly AppointmentRefund[] }) {
+  if (refunds.length === 0) return null;
+  return (
+    <section className="admin-panel appointment-refunds" aria-labelledby="appointment-refunds-title">
+      <h2 id="appointment-refunds-title" className="admin-panel__title">
+        Refunds
+      </h2>
+      <table className="appointment-emails__table" aria-labelledby="appointment-refunds-title">
+        <thead>
+          <tr>
+            <th scope="col">Amount</th>
+            <th scope="col">When</th>
+            <th scope="col">Reason</th>
+            <th scope="col">By</th>
+            <th scope="col">Refund id</th>
+          </tr>
+        </thead>
+        <tbody>
+          {refunds.map((refund) => {
+            const note = refundStatusNote(refund);
+            return (
+              <tr key={refund.id}>
+                <th scope="row" data-label="Amount" className="appointment-refunds__amount">
+                  {formatEuro(refund.amount)}
+                  {note && <span className="appointment-emails__note">{note}</span>}
+                </th>
+                <td data-label="When" className="appointment-emails__when">
+                  {formatAdminDateTime(refund.refunded_at ?? refund.created_at)}
+                </td>
+                <td data-label="Reason">{refund.reason ?? '—'}</td>
+                <td data-label="By">{refundedByLabel(refund)}</td>
+                <td data-label="Refund id">
+                  {refund.provider_refund_id ? (
+                    <span className="appointment-facts__code">{refund.provider_refund_id}</span>
+                  ) : refund.method === 'card' ? (
+                    '—'
+                  ) : (
+                    `At the desk (${paymentMethodLabels[refund.method]})`
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
     </section>
   );
 }

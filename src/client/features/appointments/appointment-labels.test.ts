@@ -7,11 +7,16 @@ import {
   attendanceMoves,
   availabilityPathOf,
   canDelete,
+  canRecordDeskPayment,
   canRefund,
   clinicDayOf,
+  deskMethodOf,
   emailStatusLabel,
+  euroInput,
   kindSwitchPath,
   patientNameOf,
+  refundableCents,
+  refundCancels,
   statusTone,
 } from './appointment-labels';
 
@@ -44,10 +49,12 @@ describe('appointment labels', () => {
     expect(emailStatusLabel('failed')).toBe('Failed');
   });
 
-  it('offers refund for a paid appointment only, delete for a held, booked or paid one', () => {
+  it('offers refund for a payment that succeeded of an appointment not ended, delete for a held, booked or paid one', () => {
     expect(canRefund(row('paid'))).toBe(true);
     expect(canRefund(row('booked', 'booked'))).toBe(false);
-    expect(canRefund(row('attended'))).toBe(false);
+    // Issue 32: a part of the payment of an appointment that took place may be given back.
+    expect(canRefund(row('attended'))).toBe(true);
+    expect(canRefund(row('cancelled'))).toBe(false);
     expect(canRefund(row('refunded', 'refunded'))).toBe(false);
     expect(canDelete(row('booked', 'booked'))).toBe(true);
     expect(canDelete(row('paid'))).toBe(true);
@@ -106,5 +113,46 @@ describe('appointment labels', () => {
       '/admin/video?search=byrne&per_page=25&include_cancelled=true&include_held=true',
     );
     expect(kindSwitchPath(false, new URLSearchParams('page=2'))).toBe('/admin');
+  });
+});
+
+describe('refunds and money taken at the desk', () => {
+  const paid = {
+    appointment_status: 'paid',
+    status: 'succeeded',
+    started: false,
+    amount: 180,
+    refunded_amount: 20.5,
+  } as const;
+
+  it('works out what is left, and whether giving it back cancels the appointment', () => {
+    expect(refundableCents(paid)).toBe(15_950);
+    expect(refundCancels(paid, 15_950)).toBe(true);
+    expect(refundCancels(paid, 15_000)).toBe(false);
+    expect(refundCancels({ ...paid, appointment_status: 'attended' }, 15_950)).toBe(false);
+    expect(euroInput(15_950)).toBe('159.50');
+    expect(euroInput(18_000)).toBe('180');
+  });
+
+  it('offers a desk payment for a staff booking without a payment that stands', () => {
+    const staff = {
+      booked_by_admin: true,
+      appointment_status: 'booked',
+      status: 'booked',
+      amount: null,
+    } as const;
+    expect(canRecordDeskPayment(staff)).toBe(true);
+    expect(canRecordDeskPayment({ ...staff, appointment_status: 'attended' })).toBe(true);
+    expect(canRecordDeskPayment({ ...staff, appointment_status: 'cancelled' })).toBe(false);
+    expect(canRecordDeskPayment({ ...staff, status: 'succeeded', amount: 180 })).toBe(false);
+    expect(canRecordDeskPayment({ ...staff, status: 'refunded', amount: 180 })).toBe(true);
+    expect(canRecordDeskPayment({ ...staff, booked_by_admin: false })).toBe(false);
+  });
+
+  it('reads the booking’s payment type as a desk method', () => {
+    expect(deskMethodOf('Cash')).toBe('cash');
+    expect(deskMethodOf('Card at the clinic')).toBe('card_terminal');
+    expect(deskMethodOf('Health insurance')).toBeUndefined();
+    expect(deskMethodOf(null)).toBeUndefined();
   });
 });

@@ -1,11 +1,23 @@
-import { type AppointmentStatus, allowsMove, isEnded, isUpcoming } from '../../../shared/appointment-states';
+import {
+  type AppointmentStatus,
+  allowsMove,
+  isEnded,
+  isUpcoming,
+  occupyingStatuses,
+} from '../../../shared/appointment-states';
 import {
   type AppointmentEmail,
+  type AppointmentRefund,
   type AttendanceMark,
   appointmentStatusLabels,
   type StaffAppointment,
+  type StaffAppointmentDetail,
 } from '../../../shared/appointments';
-import { allowsPaymentMove } from '../../../shared/payment-states';
+import {
+  allowsPaymentMove,
+  type DeskPaymentMethod,
+  type PaymentMethod,
+} from '../../../shared/payment-states';
 import { ERASED_PATIENT } from '../../components/patient-details/patient-labels';
 import type { StateTone } from '../../components/state-badge/state-badge';
 import { formatAdminDate } from '../../lib/clinic-clock';
@@ -88,16 +100,92 @@ export function statusTone(status: AppointmentStatus): StateTone {
   }
 }
 
-type Row = Pick<StaffAppointment, 'status' | 'appointment_status' | 'started'> & {
-  session?: Pick<NonNullable<StaffAppointment['session']>, 'data'> | null;
-};
+type Row = Pick<StaffAppointment, 'status' | 'appointment_status' | 'started'> &
+  Partial<Pick<StaffAppointment, 'amount' | 'refunded_amount'>> & {
+    session?: Pick<NonNullable<StaffAppointment['session']>, 'data'> | null;
+  };
 
 /**
- * Only a paid appointment whose payment succeeded can be refunded (spec 4: 'succeeded displays as Paid and allows
- * refund'): the `refund` move of the appointment's table with its payment's `startRefund`.
+ * A payment that succeeded can be given back (spec 4: 'succeeded displays as Paid and allows refund'), in part or
+ * all that is left, while its appointment has not ended (issue 32: one that took place may have a part given back).
  */
 export const canRefund = (row: Row) =>
-  allowsMove('refund', row.appointment_status) && allowsPaymentMove('startRefund', row.status);
+  allowsPaymentMove('startRefund', row.status) &&
+  row.appointment_status !== 'held' &&
+  !isEnded(row.appointment_status);
+
+const cents = (euro: number | null | undefined) => Math.round((euro ?? 0) * 100);
+
+/** Cents of the payment not given back yet. */
+export const refundableCents = (row: Row) => cents(row.amount) - cents(row.refunded_amount);
+
+/**
+ * Giving back `amountCents` of it cancels the appointment: all that is left of a paid appointment's payment (the
+ * `refund` move: spec 4, 'This appointment will be deleted'); a part, or another appointment's, leaves it as it is.
+ */
+export const refundCancels = (row: Row, amountCents: number) =>
+  allowsMove('refund', row.appointment_status) && amountCents === refundableCents(row);
+
+/** Cents as an amount field shows them: '180' or '85.50'. */
+export const euroInput = (amountCents: number) =>
+  amountCents % 100 === 0 ? String(amountCents / 100) : (amountCents / 100).toFixed(2);
+
+/** How a payment was taken, as staff read it. */
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  card: 'Card (online)',
+  cash: 'Cash',
+  card_terminal: 'Card terminal',
+};
+
+/** Where a refund of a payment taken so goes. */
+export const refundDestinations: Record<PaymentMethod, string> = {
+  card: 'goes back to the card it was paid with',
+  cash: 'is handed back in cash at the desk',
+  card_terminal: 'is refunded on the card terminal at the desk',
+};
+
+/** A refund's state as staff read it; null when made (nothing to say). */
+export function refundStatusNote(refund: Pick<AppointmentRefund, 'status'>): string | null {
+  switch (refund.status) {
+    case 'requested':
+      return 'Not confirmed by the card provider: refund the same amount again to finish it.';
+    case 'pending':
+      return 'On its way to the card.';
+    case 'failed':
+      return 'Refused by the card provider: nothing was given back.';
+    default:
+      return null;
+  }
+}
+
+/** Who made a refund, as staff read it. */
+export function refundedByLabel(refund: Pick<AppointmentRefund, 'requested_by' | 'refunded_by'>): string {
+  if (refund.requested_by === 'patient') return 'The patient (cancelled online)';
+  if (refund.requested_by === 'system') return 'Automatically';
+  return refund.refunded_by ?? 'A former staff member';
+}
+
+/**
+ * Money taken at the desk can be recorded for an appointment staff booked that takes or took its time (booked,
+ * attended, no-show), without a payment that stands (none yet, or the last one given back in full).
+ */
+export const canRecordDeskPayment = (
+  row: Pick<StaffAppointmentDetail, 'booked_by_admin' | 'appointment_status' | 'status' | 'amount'>,
+) =>
+  row.booked_by_admin &&
+  (occupyingStatuses as readonly string[]).includes(row.appointment_status) &&
+  (row.amount === null || row.status === 'refunded');
+
+/**
+ * The desk method the booking's payment type points to ('Cash' → cash, 'Card at the clinic' → the card terminal);
+ * undefined for another (health insurance, a bank transfer) or none.
+ */
+export function deskMethodOf(paymentType: string | null | undefined): DeskPaymentMethod | undefined {
+  if (!paymentType) return undefined;
+  if (/cash/i.test(paymentType)) return 'cash';
+  if (/card|terminal/i.test(paymentType)) return 'card_terminal';
+  return undefined;
+}
 
 /**
  * Staff delete (cancel) a held, booked or paid appointment (a paid one keeps its payment; a held one is a

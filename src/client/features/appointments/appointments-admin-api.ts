@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   createAdminBooking,
+  createDeskPayment,
   createRefund,
   deleteAppointment,
   downloadReceipt,
@@ -20,10 +21,12 @@ import {
   setSlotStatus,
 } from '../../../shared/api/slot-admin-endpoints';
 import { listCalendarSlots, listFreeSlots } from '../../../shared/api/slot-endpoints';
+import { getTakings } from '../../../shared/api/takings-admin-endpoints';
 import type { AppointmentStatus } from '../../../shared/appointment-states';
 import type { AttendanceMark } from '../../../shared/appointments';
 import type { DeskPlace } from '../../../shared/desk-day';
 import { patientTexts } from '../../../shared/patients';
+import type { DeskPaymentMethod } from '../../../shared/payment-states';
 import type { TableParams } from '../../components/data-table/use-table-params';
 import { calendarRange, selectDaysOfMonth } from '../../components/month-calendar/month-grid';
 import { carriesHealthDetails } from '../../components/patient-details/patient-labels';
@@ -37,14 +40,15 @@ import { appointmentBody, appointmentFormDefaults } from './appointment-form-val
 /**
  * The back office's appointment calls (spec section 7: the "transactions"), the slot an appointment is
  * booked into, and the public free times a moved appointment may go to. Every change refreshes the
- * appointments, the patients (their appointments), the dashboard (its days and takings), the slots of the back
- * office and the public calendar.
+ * appointments, the patients (their appointments), the dashboard (its days and takings), the takings, the slots of
+ * the back office and the public calendar.
  */
 const REFRESH = [
   listAppointments,
   getCalendar,
   getDashboard,
   getDeskDay,
+  getTakings,
   listAdminPatients,
   listAdminSlots,
   listAdminCalendarSlots,
@@ -144,11 +148,35 @@ export function useDeleteAppointment() {
   });
 }
 
-/** Refunds a paid appointment (`createRefund`, transaction_id: the appointment's id). */
+/** A refund to ask for: the appointment's id, and a part in euro ('20.50'; none: all that is left) with a reason. */
+export interface RefundAsked {
+  id: number;
+  amount?: string;
+  reason?: string;
+}
+
+/** Gives back an appointment's payment (`createRefund`, transaction_id: the appointment's id). */
 export function useRefundAppointment() {
   const refresh = useRefreshAppointments();
   return useMutation({
-    mutationFn: (id: number) => callEndpoint(createRefund, { json: { transaction_id: id } }),
+    mutationFn: ({ id, amount, reason }: RefundAsked) =>
+      callEndpoint(createRefund, {
+        json: {
+          transaction_id: id,
+          ...(amount === undefined ? {} : { amount }),
+          ...(reason ? { reason } : {}),
+        },
+      }),
+    onSuccess: refresh,
+  });
+}
+
+/** Records money taken at the desk (`createDeskPayment`): euro as typed ('180', '85.50') and how. */
+export function useRecordDeskPayment() {
+  const refresh = useRefreshAppointments();
+  return useMutation({
+    mutationFn: ({ id, amount, method }: { id: number; amount: string; method: DeskPaymentMethod }) =>
+      callEndpoint(createDeskPayment, { params: { id }, json: { amount, method } }),
     onSuccess: refresh,
   });
 }

@@ -20,18 +20,19 @@ import { useFileDownload } from '../../lib/download-file';
 import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
 import type { FormSlot } from '../../lib/patient-fields';
 import { useRoleCan } from '../../lib/use-role-can';
-import { deleteDialog, dialogTexts, refundDialog, useAppointmentActions } from './appointment-actions';
+import { deleteDialog, dialogTexts, useAppointmentActions } from './appointment-actions';
 import { AppointmentPaymentBadge, StatusBadge } from './appointment-badges';
 import { AppointmentEmails } from './appointment-emails';
 import { AppointmentForm, useAppointmentForm } from './appointment-form';
 import { appointmentFormDefaults } from './appointment-form-values';
-import { AppointmentInfo, PaymentInfo } from './appointment-info';
+import { AppointmentInfo, AppointmentRefunds, DeskPaymentInfo, PaymentInfo } from './appointment-info';
 import {
   appointmentKindLabel,
   appointmentsListPath,
   attendanceMoves,
   canDelete,
   canMove,
+  canRecordDeskPayment,
   canRefund,
   clinicDayOf,
   isClosed,
@@ -39,7 +40,9 @@ import {
 } from './appointment-labels';
 import { receiptUrl, useAppointment, useSaveAppointment } from './appointments-admin-api';
 import { ChangeTime } from './change-time';
+import { DeskPaymentDialog } from './desk-payment-dialog';
 import { PatientFields } from './patient-fields';
+import { RefundDialog } from './refund-dialog';
 
 /**
  * /admin/appointment/edit?id={id} (spec 2.6, issue 18): the patient's name with the payment and the
@@ -78,7 +81,7 @@ function ErasedPatient() {
   return <Navigate to="/admin" replace />;
 }
 
-type Dialog = 'refund' | 'delete' | 'discard' | null;
+type Dialog = 'refund' | 'desk_payment' | 'delete' | 'discard' | null;
 
 function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetail; patient: AdminPatient }) {
   const navigate = useNavigate();
@@ -102,6 +105,7 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
   const closed = isClosed(appointment);
   const mayWrite = useRoleCan('appointments_write');
   const mayRefund = useRoleCan('refunds') && canRefund(appointment);
+  const mayRecordPayment = useRoleCan('desk_payments') && canRecordDeskPayment(appointment);
   const mayDelete = mayWrite && canDelete(appointment);
   const readOnly = closed || !mayWrite;
 
@@ -144,7 +148,6 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
   const runDialog = async () => {
     setBusy(true);
     try {
-      if (dialog === 'refund') await actions.refundAppointment(appointment);
       if (dialog === 'delete') {
         await actions.deleteAppointment(appointment);
         setDialog(null);
@@ -174,16 +177,14 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
   const moves = readOnly ? [] : attendanceMoves(appointment);
   const notStartedYet = mayWrite && waitsForStart(appointment);
   const shownDialog =
-    dialog === 'refund'
-      ? dialogTexts(refundDialog, appointment)
-      : dialog === 'delete'
-        ? dialogTexts(deleteDialog, appointment)
-        : {
-            title: 'Discard your changes?',
-            message: <p>The changes you made to this appointment will be lost.</p>,
-            confirmLabel: 'Discard changes',
-            cancelLabel: 'Keep editing',
-          };
+    dialog === 'delete'
+      ? dialogTexts(deleteDialog, appointment)
+      : {
+          title: 'Discard your changes?',
+          message: <p>The changes you made to this appointment will be lost.</p>,
+          confirmLabel: 'Discard changes',
+          cancelLabel: 'Keep editing',
+        };
 
   return (
     <div className="appointment-page">
@@ -223,7 +224,7 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
         )
       )}
 
-      {(moves.length > 0 || mayRefund || mayDelete || notStartedYet) && (
+      {(moves.length > 0 || mayRefund || mayRecordPayment || mayDelete || notStartedYet) && (
         <fieldset className="appointment-toolbar" ref={toolbarRef}>
           <legend className="visually-hidden">Appointment actions</legend>
           {moves.map((move) => (
@@ -245,6 +246,15 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
             </p>
           )}
           <span className="appointment-toolbar__spacer" />
+          {mayRecordPayment && (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setDialog('desk_payment')}
+            >
+              Record payment
+            </button>
+          )}
           {mayRefund && (
             <button
               type="button"
@@ -269,7 +279,9 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
       <div className="appointment-layout">
         <div className="appointment-summary">
           <AppointmentInfo slot={slot} />
-          {!appointment.booked_by_admin && (
+          {appointment.booked_by_admin ? (
+            <DeskPaymentInfo appointment={appointment} />
+          ) : (
             <PaymentInfo appointment={appointment}>
               {appointment.paid_at && (
                 <button
@@ -338,10 +350,18 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
         </AppointmentForm>
       </div>
 
+      <AppointmentRefunds refunds={appointment.refunds} />
+
       <AppointmentEmails emails={appointment.emails} />
 
+      <RefundDialog appointment={appointment} open={dialog === 'refund'} onClose={() => setDialog(null)} />
+      <DeskPaymentDialog
+        appointment={appointment}
+        open={dialog === 'desk_payment'}
+        onClose={() => setDialog(null)}
+      />
       <ConfirmDialog
-        open={dialog !== null}
+        open={dialog === 'delete' || dialog === 'discard'}
         title={shownDialog.title}
         message={shownDialog.message}
         confirmLabel={shownDialog.confirmLabel}

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   createAdminBooking,
+  createDeskPayment,
   createRefund,
   deleteAppointment,
   downloadReceipt,
@@ -23,6 +24,7 @@ import type { FormLimits } from '../../http/multipart-form';
 import { sendPdf } from '../../http/pdf-download';
 import { adminActorOf } from '../auth/admin-guard';
 import { keepStoredHealthDetails, patientForRole, seesHealthDetails } from '../auth/health-details';
+import { refundsOfAppointment } from '../payments/refund-repository';
 import {
   appointmentForStaff,
   changedAppointmentDetail,
@@ -31,7 +33,8 @@ import {
 } from './appointment-admin-service';
 import { findAppointmentRecord } from './appointment-repository';
 import { bookForPatient, updateAppointment } from './appointment-staff-service';
-import { staffAppointmentAnswer } from './appointment-view';
+import { appointmentRefundAnswer, staffAppointmentAnswer } from './appointment-view';
+import { recordDeskPayment } from './desk-payments';
 import { cancelAppointment } from './moves/cancel-appointment';
 import { markAttendance } from './moves/mark-attendance';
 import { refundAppointment } from './moves/refund-appointment';
@@ -132,12 +135,28 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
   });
 
   route(admin, createRefund, async (request) => {
-    const id = request.body.transaction_id;
-    await refundAppointment({ ...admin.appointments, log: request.log }, id, {
+    const { transaction_id: id, amount, reason } = request.body;
+    const refund = await refundAppointment({ ...admin.appointments, log: request.log }, id, {
       actor: adminActorOf(request),
-      reason: 'clinic',
+      by: 'clinic',
+      amountCents: amount,
+      reason,
     });
     const record = await findAppointmentRecord(db, id);
-    return { message: paymentTexts.refunded, transaction: staffAppointmentAnswer(record!) };
+    const [made] = (await refundsOfAppointment(db, id)).filter((row) => row.refund.id === refund.id);
+    return {
+      message: paymentTexts.refunded,
+      transaction: staffAppointmentAnswer(record!),
+      refund: appointmentRefundAnswer(made!),
+    };
+  });
+
+  route(admin, createDeskPayment, async (request) => {
+    const { id } = request.params;
+    await recordDeskPayment(db, adminActorOf(request), id, request.body);
+    return {
+      message: paymentTexts.deskPaymentRecorded,
+      transaction: forRole(request, await changedAppointmentDetail(db, id)),
+    };
   });
 }

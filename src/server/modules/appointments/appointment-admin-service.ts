@@ -9,7 +9,9 @@ import type { Db } from '../../db/database';
 import { notFound } from '../../domain-errors';
 import type { CsvCell } from '../../http/csv-export';
 import { type AdminActor, auditChange, auditRead } from '../audit/audit-log';
+import { staffNameOf } from '../auth/admin-repository';
 import { emailsOfAppointment } from '../email/outbox-repository';
+import { refundsOfAppointment } from '../payments/refund-repository';
 import { fileInfos } from '../uploads/file-repository';
 import {
   type AppointmentListQuery,
@@ -35,17 +37,22 @@ export async function listAppointmentsForStaff(
   return { transactions: items.map(staffAppointmentAnswer), pages, count };
 }
 
-/** An appointment's detail as staff see it (its files' names and its e-mails read here); nothing is audited. */
+/**
+ * An appointment's detail as staff see it (its files' names, its refunds, who recorded money taken at the desk and
+ * its e-mails read here); nothing is audited.
+ */
 async function appointmentDetail(db: Db, record: AppointmentRecord): Promise<StaffAppointmentDetail> {
-  const { patient } = record;
-  const [stored, emails] = await Promise.all([
+  const { patient, payment } = record;
+  const [stored, emails, refunds, recordedBy] = await Promise.all([
     patient
       ? fileInfos(db, [patient.resultFileId, patient.referralLetterFileId, patient.attachmentFileId])
       : new Map<string, { name: string }>(),
     emailsOfAppointment(db, record.appointment.id),
+    refundsOfAppointment(db, record.appointment.id),
+    payment?.recordedBy ? staffNameOf(db, payment.recordedBy) : null,
   ]);
-  const names = new Map([...stored].map(([id, info]) => [id, info.name]));
-  return staffAppointmentDetailAnswer(record, names, emails);
+  const fileNames = new Map([...stored].map(([id, info]) => [id, info.name]));
+  return staffAppointmentDetailAnswer(record, { fileNames, emails, refunds, recordedBy });
 }
 
 /** The detail of an appointment a change has just made or changed (the change's own audit entry covers it). */

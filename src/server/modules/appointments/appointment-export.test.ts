@@ -76,6 +76,7 @@ describe('GET /api/admin/export_transactions', () => {
         '086 111 2222',
         '',
         '',
+        '',
       ],
     ]);
 
@@ -96,6 +97,7 @@ describe('GET /api/admin/export_transactions', () => {
         '087 123 4567',
         '180.00',
         '',
+        'Card (online)',
       ],
     ]);
     // Newest first, like the list.
@@ -110,7 +112,7 @@ describe('GET /api/admin/export_transactions', () => {
     });
     expect((await refundAppointment(t.app, t.auth, paid.appointmentId)).statusCode).toBe(200);
     const [row] = rowsOf((await download('?search_transaction=refundova&include_cancelled=true')).body);
-    expect(row?.slice(-2)).toEqual(['180.00', '180.00']);
+    expect(row?.slice(-3)).toEqual(['180.00', '180.00', 'Card (online)']);
   });
 
   it("applies the list's filter: the kind, the search, the cancelled ones only when asked", async () => {

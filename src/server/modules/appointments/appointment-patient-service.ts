@@ -170,7 +170,7 @@ export async function cancelOwnAppointment(
   const check = inTime(now);
   try {
     if (allowsMove('refund', appointment.status)) {
-      await refundAppointment(context, appointment.id, { actor, reason: 'patient', check });
+      await refundAppointment(context, appointment.id, { actor, by: 'patient', check });
       return answer(db, appointment.id, now, manageBookingTexts.cancelledRefunded);
     }
     await cancelAppointment(db, appointment.id, { actor, check, byPatient: { settings } });

@@ -14,7 +14,7 @@ import { conflict, DomainError, declined, forbidden, notFound, providerFailure }
 import { type Actor, auditChange, systemActor } from '../audit/audit-log';
 import { queueEmail } from '../email/outbox-repository';
 import { findPatient } from '../patients/patient-repository';
-import type { PaymentRequest, ProviderPayment } from '../payments/payment-provider';
+import type { PaymentRequest, ProviderPayment, ProviderRefund } from '../payments/payment-provider';
 import {
   claimInterruptedPayment,
   claimUnsettledPayments,
@@ -27,6 +27,7 @@ import {
   recordPaymentEvent,
   setProviderPaymentId,
 } from '../payments/payment-repository';
+import { insertRefund } from '../payments/refund-repository';
 import type { PaymentEvent } from '../payments/stripe-webhook';
 import { extendHold, releaseHolds } from '../slots/slot-repository';
 import type { AppointmentContext } from './appointment-context';
@@ -394,9 +395,13 @@ async function refundOwedPayment(
   const payment = await findPayment(db, paymentId);
   if (!payment?.providerPaymentId || !allowsPaymentMove('refundOwed', payment.status))
     return 'refund_pending';
-  let refundId: string;
+  let answer: ProviderRefund;
   try {
-    refundId = await provider.refund(payment.providerPaymentId, refundKey(payment));
+    answer = await provider.refund(payment.providerPaymentId, {
+      amountCents: payment.amountCents,
+      idempotencyKey: refundKey(payment),
+      rest: true,
+    });
   } catch (error) {
     log.warn({ payment: payment.id, err: error }, 'automatic refund failed; the settlement job tries again');
     return 'refund_pending';
@@ -404,11 +409,26 @@ async function refundOwedPayment(
   const record = payment.appointmentId ? await findAppointmentRecord(db, payment.appointmentId) : undefined;
   const email = record ? await refundEmailOf(record, payment, 'slot_taken') : undefined;
   await db.transaction(async (tx) => {
-    const refunded = await movePayment(tx, payment.id, 'refundOwed', { refundId, refundedAt: new Date() });
+    const refundedAt = new Date();
+    const refunded = await movePayment(tx, payment.id, 'refundOwed', {
+      refundId: answer.id,
+      refundedAt,
+      refundedCents: payment.amountCents,
+    });
     if (!refunded) return;
+    const refund = await insertRefund(tx, {
+      paymentId: payment.id,
+      amountCents: payment.amountCents,
+      requestedBy: 'system',
+      status: answer.status,
+      idempotencyKey: refundKey(payment),
+      providerRefundId: answer.id,
+      refundedAt,
+    });
     await auditChange(tx, systemActor, 'update', 'payment', payment.id, {
       status: { from: 'refund_pending', to: 'refunded' },
-      refund_id: refundId,
+      refund: refund.id,
+      refund_id: answer.id,
     });
     if (email) await queueEmail(tx, email);
   });

@@ -249,12 +249,18 @@ const latestPayment = (db: Db) =>
     .as('latest_payment');
 
 /**
- * The latest payment's state and amount, as a lateral subquery of a query over `appointments` (join it with
- * `leftJoinLateral(…, sql\`true\`)`): what lists and summaries show of an appointment's payment.
+ * The latest payment's state, amount, method and what went back of it, as a lateral subquery of a query over
+ * `appointments` (join it with `leftJoinLateral(…, sql\`true\`)`): what lists and summaries show of an
+ * appointment's payment.
  */
 export const latestPaymentSummary = (db: Db) =>
   db
-    .select({ status: payments.status, amountCents: payments.amountCents })
+    .select({
+      status: payments.status,
+      amountCents: payments.amountCents,
+      method: payments.method,
+      refundedCents: payments.refundedCents,
+    })
     .from(payments)
     .where(eq(payments.appointmentId, appointments.id))
     .orderBy(desc(payments.createdAt), desc(payments.id))
@@ -427,7 +433,7 @@ export interface AppointmentCsvRecord {
   patient: Pick<Patient, 'firstName' | 'lastName' | 'isAdult' | 'email' | 'phone'> | null;
   slot: Pick<Slot, 'startsAt' | 'isVideoCall' | 'isAdult'> | null;
   /** The latest payment's; null for a booking made by staff. */
-  payment: Pick<Payment, 'status' | 'amountCents'> | null;
+  payment: Pick<Payment, 'status' | 'amountCents' | 'method' | 'refundedCents'> | null;
 }
 
 /**
@@ -460,6 +466,8 @@ function csvBatch(
       slotIsAdult: slots.isAdult,
       paymentStatus: payment.status,
       amountCents: payment.amountCents,
+      paymentMethod: payment.method,
+      refundedCents: payment.refundedCents,
     })
     .from(appointments)
     .leftJoin(patients, eq(patients.id, appointments.patientId))
@@ -500,7 +508,15 @@ function csvRecord(row: Awaited<ReturnType<typeof csvBatch>>[number]): Appointme
       row.startsAt === null
         ? null
         : { startsAt: row.startsAt, isVideoCall: row.isVideoCall!, isAdult: row.slotIsAdult! },
-    payment: row.paymentStatus === null ? null : { status: row.paymentStatus, amountCents: row.amountCents! },
+    payment:
+      row.paymentStatus === null
+        ? null
+        : {
+            status: row.paymentStatus,
+            amountCents: row.amountCents!,
+            method: row.paymentMethod!,
+            refundedCents: row.refundedCents!,
+          },
   };
 }
 

@@ -1,5 +1,6 @@
 import {
   type AppointmentEmail,
+  type AppointmentRefund,
   appointmentStatusLabels,
   type StaffAppointment,
   type StaffAppointmentDetail,
@@ -7,20 +8,35 @@ import {
 import type { VisitorAppointment } from '../../../shared/booking';
 import type { CalendarPayment } from '../../../shared/calendar';
 import { clinic, formatAddress } from '../../../shared/clinic';
+import { euroText } from '../../../shared/euro';
 import { staffFileUrl } from '../../../shared/patients';
 import type { Appointment, EmailStatus, Patient, Payment, Slot } from '../../db/schema';
 import type { CsvCell } from '../../http/csv-export';
 import { fullName } from '../patients/patient-name';
+import type { AppointmentRefundRow } from '../payments/refund-repository';
 import { clinicDateTime, clinicWallClock } from '../slots/clinic-time';
 import { publicSlotAnswer, slotTimes } from '../slots/slot-view';
 import type { AppointmentCsvRecord, AppointmentRecord } from './appointment-repository';
 import { inviteUid } from './emails/calendar-invite';
 
-/** 'Paid' for succeeded, 'Booked by admin' without an amount, else the capitalised status (spec 2.6). */
-function statusLabel(status: string, amountCents: number | null): string {
-  if (amountCents === null) return 'Booked by admin';
-  if (status === 'succeeded') return 'Paid';
-  const text = status.replace(/_/g, ' ');
+/** What a label reads of a payment: its state and amount, and (when read) how it was taken and what went back. */
+type LabelledPayment = Pick<Payment, 'status' | 'amountCents'> &
+  Partial<Pick<Payment, 'method' | 'refundedCents'>>;
+
+/** 'Paid' for money taken at the desk, by how. */
+const paidAtDesk: Record<string, string> = { cash: 'Paid in cash', card_terminal: 'Paid by card terminal' };
+
+/**
+ * 'Paid' for succeeded (spec 2.6; 'Paid in cash', 'Paid by card terminal' for money taken at the desk; 'Partly
+ * refunded' once a part of it was given back), 'Booked by admin' without an amount, else the capitalised status.
+ */
+function statusLabel(payment: LabelledPayment | null): string {
+  if (payment === null) return 'Booked by admin';
+  if (payment.status === 'succeeded') {
+    if ((payment.refundedCents ?? 0) > 0) return 'Partly refunded';
+    return paidAtDesk[payment.method ?? 'card'] ?? 'Paid';
+  }
+  const text = payment.status.replace(/_/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -33,10 +49,10 @@ export function paymentInformationLabel({
   payment,
 }: {
   appointment: Pick<Appointment, 'status' | 'bookedByAdmin'>;
-  payment: Pick<Payment, 'status' | 'amountCents'> | null;
+  payment: LabelledPayment | null;
 }) {
-  if (payment) return statusLabel(payment.status, payment.amountCents);
-  if (appointment.bookedByAdmin) return statusLabel('booked', null);
+  if (payment) return statusLabel(payment);
+  if (appointment.bookedByAdmin) return statusLabel(null);
   return appointmentStatusLabels[appointment.status];
 }
 
@@ -54,6 +70,12 @@ export function calendarPaymentOf({
   if (payment) return payment.status === 'succeeded' ? 'paid' : 'pending';
   return appointment.bookedByAdmin ? 'booked_by_staff' : 'pending';
 }
+/** How a payment's method is written in the CSVs. */
+const paymentMethodLabels: Record<string, string> = {
+  card: 'Card (online)',
+  cash: 'Cash',
+  card_terminal: 'Card terminal',
+};
 
 /** 'Adult' or 'Child', as staff read a patient's or an appointment's age group. */
 export const ageLabel = (isAdult: boolean) => (isAdult ? 'Adult' : 'Child');
@@ -109,6 +131,8 @@ export function staffAppointmentAnswer({
     status_label: paymentInformationLabel({ appointment, payment }),
     appointment_status: appointment.status,
     provider: payment?.provider ?? null,
+    payment_method: payment?.method ?? null,
+    refunded_amount: payment ? payment.refundedCents / 100 : null,
     data_payment: paid?.data ?? null,
     time_payment: paid?.time ?? null,
     paid_at: payment?.paidAt?.toISOString() ?? null,
@@ -180,7 +204,7 @@ export const emailStatusOf: Record<EmailStatus, AppointmentEmail['status']> = {
 };
 
 /** An e-mail about an appointment, as the outbox has it. */
-export interface AppointmentEmailRow {
+interface AppointmentEmailRow {
   id: number;
   toAddress: string;
   subject: string;
@@ -204,17 +228,47 @@ function appointmentEmailAnswer(row: AppointmentEmailRow): AppointmentEmail {
   };
 }
 
-/** One appointment as its staff screen shows it: the list's row, the patient and their files, the e-mails. */
+/** A refund of an appointment's payment, as staff read it. */
+export function appointmentRefundAnswer({
+  refund,
+  method,
+  staffName,
+}: AppointmentRefundRow): AppointmentRefund {
+  return {
+    id: refund.id,
+    amount: refund.amountCents / 100,
+    reason: refund.reason,
+    requested_by: refund.requestedBy,
+    refunded_by: refund.requestedBy === 'staff' ? staffName : null,
+    method,
+    status: refund.status,
+    provider_refund_id: refund.providerRefundId,
+    created_at: refund.createdAt.toISOString(),
+    refunded_at: refund.refundedAt?.toISOString() ?? null,
+  };
+}
+
+/** What an appointment's staff screen shows beside the list's row. */
+export interface AppointmentDetailParts {
+  fileNames: ReadonlyMap<string, string>;
+  emails: readonly AppointmentEmailRow[];
+  refunds: readonly AppointmentRefundRow[];
+  /** Who recorded the money taken at the desk. */
+  recordedBy: string | null;
+}
+
+/** One appointment as its staff screen shows it: the list's row, the patient and their files, refunds, e-mails. */
 export function staffAppointmentDetailAnswer(
   record: AppointmentRecord,
-  fileNames: ReadonlyMap<string, string>,
-  emails: readonly AppointmentEmailRow[],
+  { fileNames, emails, refunds, recordedBy }: AppointmentDetailParts,
 ): StaffAppointmentDetail {
   return {
     ...staffAppointmentAnswer(record),
     patient: record.patient ? adminPatientAnswer(record.patient, fileNames) : null,
     booked_by_admin: record.appointment.bookedByAdmin,
     payment_type: record.appointment.paymentType,
+    payment_recorded_by: recordedBy,
+    refunds: refunds.map(appointmentRefundAnswer),
     emails: emails.map(appointmentEmailAnswer),
   };
 }
@@ -237,8 +291,9 @@ export function appointmentCsvRow({ appointment, patient, slot, payment }: Appoi
     slot ? kindLabel(slot) : '',
     patient?.email,
     { phone: patient?.phone },
-    amountCents === null ? '' : (amountCents / 100).toFixed(2),
-    // What went back, so a column of takings can be summed without counting a refunded payment.
-    amountCents !== null && payment?.status === 'refunded' ? (amountCents / 100).toFixed(2) : '',
+    amountCents === null ? '' : euroText(amountCents),
+    // What went back (all of it, or a part), so a column of takings can be summed without counting it.
+    payment && payment.refundedCents > 0 ? euroText(payment.refundedCents) : '',
+    payment ? paymentMethodLabels[payment.method] : '',
   ];
 }

@@ -5,7 +5,7 @@ import { forgetAppointmentVisitors } from './appointment-repository';
 
 /**
  * Forgets what could point to the people who booked these appointments, which stay for the accounts: the customer's
- * e-mail on their payments, the visitor's tokens and address on the appointment, and the addresses on the audit
+ * e-mail on their payments and staff's reasons for their refunds, the visitor's tokens and address on the appointment, and the addresses on the audit
  * entries of both. Used by the erasure (GDPR, retention) and the deletion of abandoned bookings.
  */
 export async function forgetBookers(

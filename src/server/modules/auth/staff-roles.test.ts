@@ -38,6 +38,8 @@ const issueTable = {
   'appointments: list, detail': [A, C, R, B],
   'appointments: create, edit, move, attendance': [A, C, R],
   refunds: [A, R, B],
+  // Issue 32: money taken at the desk is recorded by those at the desk.
+  'desk payments': [A, R],
   'health details: booking answers, results, referral letters and answers, referral triage': [A, C],
   'patients list and contact details': [A, C, R],
   'appointments CSV (payments in it)': [A, R, B],
@@ -67,6 +69,9 @@ const endpointRows: Record<string, Row> = {
   // Everyone's day; its takings and referral counts are left out for the roles that may not see them.
   'GET /api/admin/dashboard': 'appointments: list, detail',
   'GET /api/admin/calendar': 'appointments: list, detail',
+  // Receipts carry no health details: whoever reads appointments may hand one to a patient or their insurer.
+  'GET /api/admin/transactions/:id/receipt': 'appointments: list, detail',
+  'GET /api/admin/patients/:id/statement': 'appointments: list, detail',
   'GET /api/admin/day': 'appointments: list, detail',
   'GET /api/admin/export_day': 'appointments CSV (payments in it)',
   'PUT /api/admin/transactions/:id': write,
@@ -74,6 +79,9 @@ const endpointRows: Record<string, Row> = {
   'PUT /api/admin/transactions/:id/attendance': write,
   'POST /api/admin/patients': write,
   'POST /api/admin/refunds': 'refunds',
+  'POST /api/admin/transactions/:id/desk_payments': 'desk payments',
+  'GET /api/admin/takings': 'takings report',
+  'GET /api/admin/export_takings': 'takings report',
   'GET /api/admin/export_transactions': 'appointments CSV (payments in it)',
   'GET /api/admin/audit_log': 'staff accounts, settings, Activity (audit log)',
   'GET /api/admin/staff': 'staff accounts, settings, Activity (audit log)',

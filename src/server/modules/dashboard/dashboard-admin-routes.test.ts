@@ -12,6 +12,7 @@ import {
   patients,
   payments,
   referrals,
+  refunds,
   visitorUploads,
 } from '../../db/schema';
 import { paidBooking } from '../../test/booking-fixtures';
@@ -115,17 +116,27 @@ async function paymentOf(
   euro: number,
   options: { status?: PaymentStatus; paidAt?: string; refundedAt?: string; createdAt?: string },
 ) {
-  await db()
+  const amountCents = Math.round(euro * 100);
+  const refundedAt = options.refundedAt ? new Date(options.refundedAt) : null;
+  const [payment] = await db()
     .insert(payments)
     .values({
       provider: 'test',
       idempotencyKey: randomUUID(),
-      amountCents: Math.round(euro * 100),
-      status: options.status ?? (options.refundedAt ? 'refunded' : 'succeeded'),
+      amountCents,
+      status: options.status ?? (refundedAt ? 'refunded' : 'succeeded'),
       paidAt: options.paidAt ? new Date(options.paidAt) : null,
-      refundedAt: options.refundedAt ? new Date(options.refundedAt) : null,
+      refundedAt,
+      refundedCents: refundedAt ? amountCents : 0,
       ...(options.createdAt ? { createdAt: new Date(options.createdAt) } : {}),
-    });
+    })
+    .returning();
+  // Its refund, a row of its own as every refund is.
+  if (refundedAt) {
+    await db()
+      .insert(refunds)
+      .values({ paymentId: payment!.id, amountCents, requestedBy: 'staff', status: 'succeeded', refundedAt });
+  }
 }
 
 const idsOf = (list: { id: number }[]) => list.map((item) => item.id);

@@ -1,10 +1,10 @@
-import { and, asc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type AppointmentStatus, occupyingStatuses } from '../../../shared/appointment-states';
 import type { DeskPlace } from '../../../shared/desk-day';
 import { MAX_SLOT_HOURS } from '../../../shared/slots';
 import type { Db } from '../../db/database';
-import { appointments, patients, payments, slots } from '../../db/schema';
+import { appointments, patients, slots } from '../../db/schema';
 import { latestPaymentSummary } from '../appointments/appointment-repository';
 import type { InstantRange } from '../slots/slot-repository';
 
@@ -32,6 +32,8 @@ function appointmentRows(db: Db, where: SQL | undefined) {
       patientIsAdult: patients.isAdult,
       paymentStatus: payment.status,
       amountCents: payment.amountCents,
+      paymentMethod: payment.method,
+      refundedCents: payment.refundedCents,
     })
     .from(appointments)
     .innerJoin(slots, eq(slots.id, appointments.slotId))
@@ -89,23 +91,4 @@ export async function appointmentsToResolve(db: Db, ended: InstantRange, limit: 
     .innerJoin(slots, eq(slots.id, appointments.slotId))
     .where(unresolved);
   return { count: Number(counted?.count ?? rows.length), rows };
-}
-
-/**
- * Cents taken in each range less cents given back in it: a payment counts in the range its money was taken in
- * (`paid_at`: succeeded, or taken after its time was lost and owed back), a refund in the range it was made in
- * (`refunded_at`), so a payment refunded a month later lowers that later month. One pass over the payments.
- */
-export async function takingsCents(db: Db, ranges: readonly InstantRange[]): Promise<number[]> {
-  if (ranges.length === 0) return [];
-  const net = (range: InstantRange) =>
-    sql<string>`(coalesce(sum(${payments.amountCents}) filter (where ${within(payments.paidAt, range)}), 0) - coalesce(sum(${payments.amountCents}) filter (where ${within(payments.refundedAt, range)}), 0))::bigint`;
-  const columns = Object.fromEntries(ranges.map((range, index) => [`range${index}`, net(range)]));
-  const [row] = await db
-    .select(columns)
-    .from(payments)
-    .where(
-      or(...ranges.flatMap((range) => [within(payments.paidAt, range), within(payments.refundedAt, range)])),
-    );
-  return ranges.map((_range, index) => Number(row?.[`range${index}`] ?? 0));
 }

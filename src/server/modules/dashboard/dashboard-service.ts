@@ -15,12 +15,12 @@ import { type AdminActor, auditRead } from '../audit/audit-log';
 import { fullName } from '../patients/patient-name';
 import { referralsAwaiting } from '../referrals/referral-service';
 import { clinicDayRange, clinicMidnight, clinicMonthRange, clinicWallClock } from '../slots/clinic-time';
+import { takingsCents } from '../takings/takings-repository';
 import { visitorUploadTotals } from '../uploads/visitor-upload-repository';
 import {
   appointmentsStartingWithin,
   appointmentsToResolve,
   type DayAppointmentRow,
-  takingsCents,
 } from './dashboard-repository';
 
 /** An appointment of the day as the dashboard lists it, labelled as the appointments list labels it. */
@@ -28,7 +28,12 @@ export function dashboardAppointment(row: DayAppointmentRow): DashboardAppointme
   const payment =
     row.paymentStatus === null || row.amountCents === null
       ? null
-      : { status: row.paymentStatus, amountCents: row.amountCents };
+      : {
+          status: row.paymentStatus,
+          amountCents: row.amountCents,
+          method: row.paymentMethod ?? 'card',
+          refundedCents: row.refundedCents ?? 0,
+        };
   const location = !row.isVideoCall && row.location ? clinic.locations[row.location] : undefined;
   return {
     id: row.id,

@@ -345,15 +345,22 @@ describe('DELETE /api/admin/patients/:id (GDPR erasure)', () => {
     expect((await get(staffFileUrl(letter))).statusCode).toBe(200);
 
     expect((await erase(booking.patientId)).json().error_messages).toBe(patientTexts.eraseUpcoming);
+    // Staff's reason for a refund may name the patient: it goes with them.
+    const part = await refundAppointment(t.app, t.auth, booking.appointmentId, {
+      amount: 20,
+      reason: 'Ms Quinlivan asked for the skin test only',
+    });
+    expect(part.statusCode, part.body).toBe(200);
     const refund = await refundAppointment(t.app, t.auth, booking.appointmentId);
     expect(refund.statusCode, refund.body).toBe(200);
     const emails = await emailsAbout(t.database.db, booking.appointmentId);
     expect(emails.length).toBeGreaterThanOrEqual(2);
-    // Before: the person is in the patient, payment, e-mail and audit rows the booking wrote.
+    // Before: the person is in the patient, payment, refund, e-mail and audit rows the booking wrote.
     expect(await columnsHolding(person.last_name, person.email)).toEqual(
       expect.arrayContaining([
         'patients.last_name: Quinlivan',
         `payments.customer_email: ${person.email}`,
+        'refunds.reason: Quinlivan',
         `email_outbox.to_address: ${person.email}`,
       ]),
     );

@@ -32,6 +32,24 @@ export interface PaymentRequest {
   metadata: Record<string, string>;
 }
 
+/** A refund to ask of the provider: an amount of a payment, under a key of its own. */
+interface RefundRequest {
+  amountCents: number;
+  /** Sent with the call, and with every call asking for this refund again: the provider makes it once. */
+  idempotencyKey: string;
+  /**
+   * It gives back all that is left of the payment: a provider that says the payment was refunded in full already
+   * (its answer lost, or a refund made in its own dashboard) answers that refund.
+   */
+  rest: boolean;
+}
+
+/** A refund the provider made: its id, and whether the money went back yet (`pending`: it will). */
+export interface ProviderRefund {
+  id: string;
+  status: 'pending' | 'succeeded';
+}
+
 /**
  * A card payment provider (DESIGN.md section 2). A payment is made in two calls, so its id is known (and
  * stored) before the card is charged: a payment left unfinished by a crash can always be asked about. Calls
@@ -51,6 +69,10 @@ export interface PaymentProvider {
   retrieve(id: string): Promise<ProviderPayment | undefined>;
   /** Cancels a payment that was created but never charged. */
   cancel(id: string): Promise<void>;
-  /** Refunds a payment in full; answers the refund's id. */
-  refund(id: string, idempotencyKey: string): Promise<string>;
+  /**
+   * Refunds an amount of a payment (all of it, or a part). A refusal for good (more than is left, a payment that
+   * cannot be refunded) is thrown 'refused'; a call without an answer 'provider_failure': asked again with the
+   * same key, it is made once.
+   */
+  refund(id: string, request: RefundRequest): Promise<ProviderRefund>;
 }

@@ -13,6 +13,7 @@ import {
   type PaymentProviderName,
   paymentEvents,
   payments,
+  refunds,
 } from '../../db/schema';
 
 export async function insertPayment(db: Db, values: NewPayment): Promise<Payment> {
@@ -175,13 +176,18 @@ export async function claimUnsettledPayments(
   return claimed.sort((a, b) => a.id - b.id);
 }
 
-/** The payments of deleted bookings keep their amounts and the provider's ids, never the customer's e-mail. */
+/**
+ * The payments of deleted bookings keep their amounts and the provider's ids, never the customer's e-mail; their
+ * refunds keep their amounts, never staff's reasons (which may name the patient or their health).
+ */
 export async function forgetPaymentCustomers(db: Db, appointmentIds: readonly number[]): Promise<void> {
   if (appointmentIds.length === 0) return;
+  const ofThem = inArray(payments.appointmentId, [...appointmentIds]);
+  await db.update(payments).set({ customerEmail: null }).where(ofThem);
   await db
-    .update(payments)
-    .set({ customerEmail: null })
-    .where(inArray(payments.appointmentId, [...appointmentIds]));
+    .update(refunds)
+    .set({ reason: null })
+    .where(inArray(refunds.paymentId, db.select({ id: payments.id }).from(payments).where(ofThem)));
 }
 
 /** The payments of these appointments, oldest first. */

@@ -1,7 +1,12 @@
 import type Stripe from 'stripe';
 import { paymentTexts } from '../../../shared/payments';
 import { type DomainError, declined, fieldError, providerFailure, refused } from '../../domain-errors';
-import type { PaymentProvider, ProviderPayment, ProviderPaymentStatus } from './payment-provider';
+import type {
+  PaymentProvider,
+  ProviderPayment,
+  ProviderPaymentStatus,
+  ProviderRefund,
+} from './payment-provider';
 
 export interface StripeSettings {
   secretKey: string;
@@ -69,6 +74,17 @@ export function fromPaymentIntent(intent: Stripe.PaymentIntent): ProviderPayment
     currency: String(intent.currency ?? '').toLowerCase(),
     failureMessage: intent.last_payment_error?.message ?? undefined,
   };
+}
+
+/**
+ * A refund as Stripe made it: `pending` until the money went back (a refund that failed or was cancelled is refused
+ * for good: nothing went back).
+ */
+function providerRefundOf(refund: Stripe.Refund): ProviderRefund {
+  if (refund.status === 'failed' || refund.status === 'canceled') {
+    throw refused('refund_failed', paymentTexts.refundFailed);
+  }
+  return { id: refund.id, status: refund.status === 'succeeded' ? 'succeeded' : 'pending' };
 }
 
 /**
@@ -148,38 +164,52 @@ export function createStripeProvider(
         }
       }
     },
-    async refund(id, idempotencyKey) {
-      /** The payment's refund Stripe has made (at most one: a payment is refunded in full), if any. */
-      const refundMade = async () => {
-        const list = await client.refunds.list({ payment_intent: id, limit: 10 });
-        return list.data.find((refund) => refund.status !== 'failed' && refund.status !== 'canceled')?.id;
+    async refund(id, { amountCents, idempotencyKey, rest }) {
+      const params: Stripe.RefundCreateParams = {
+        payment_intent: id,
+        amount: amountCents,
+        // The refund's own key: found in the payment's refunds when Stripe's answer to it was lost.
+        metadata: { refund_key: idempotencyKey },
+      };
+      /**
+       * This refund if Stripe made it (its answer lost); when `rest` and Stripe says the payment is refunded in full
+       * already, the payment's latest refund (made in Stripe's dashboard, or this one made before its key was kept).
+       */
+      const refundMade = async (fullyRefunded: boolean) => {
+        const list = await client.refunds.list({ payment_intent: id, limit: 100 });
+        const made = list.data.filter((refund) => refund.status !== 'failed' && refund.status !== 'canceled');
+        return (
+          made.find((refund) => refund.metadata?.refund_key === idempotencyKey) ??
+          (rest && fullyRefunded ? made[0] : undefined)
+        );
       };
       try {
-        return (await client.refunds.create({ payment_intent: id }, { idempotencyKey })).id;
+        return providerRefundOf(await client.refunds.create(params, { idempotencyKey }));
       } catch (error) {
-        if (
-          error instanceof sdk.errors.StripeInvalidRequestError &&
-          error.code !== 'charge_already_refunded'
-        ) {
+        const fullyRefunded =
+          error instanceof sdk.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded';
+        if (error instanceof sdk.errors.StripeInvalidRequestError && !fullyRefunded) {
           throw refused('refund_failed', error.message || paymentTexts.refundFailed);
         }
         // Refunded already (its answer lost, or in Stripe's dashboard), or not: Stripe's list of the payment's
         // refunds says. Stripe answers its own 500 again to every request with the same key for a day, so after
-        // one, a refund it has not made is asked for with a key of its own: it never refunds more than was paid.
+        // one, a refund it has not made is asked for with a key of its own (its metadata keeps the refund's): it
+        // never refunds more than was paid.
         try {
-          const made = await refundMade();
-          if (made) return made;
+          const made = await refundMade(fullyRefunded);
+          if (made) return providerRefundOf(made);
           if (error instanceof sdk.errors.StripeAPIError && error.statusCode === 500) {
-            return (
-              await client.refunds.create(
-                { payment_intent: id },
-                { idempotencyKey: `${idempotencyKey}-${Date.now()}` },
-              )
-            ).id;
+            return providerRefundOf(
+              await client.refunds.create(params, { idempotencyKey: `${idempotencyKey}-${Date.now()}` }),
+            );
           }
-        } catch {
-          // Still unreachable, or refused: the refund is asked for again later.
+        } catch (again) {
+          if (again instanceof sdk.errors.StripeInvalidRequestError) {
+            throw refused('refund_failed', again.message || paymentTexts.refundFailed);
+          }
+          // Still unreachable: the refund is asked for again later.
         }
+        if (fullyRefunded) throw refused('refund_failed', paymentTexts.refundFailed);
         throw providerFailure('refund_failed', paymentTexts.refundFailed);
       }
     },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { paymentTexts } from '../../../shared/payments';
 import { declined, fieldError, refused } from '../../domain-errors';
-import type { PaymentProvider, ProviderPayment } from './payment-provider';
+import type { PaymentProvider, ProviderPayment, ProviderRefund } from './payment-provider';
 
 /** The test cards of test mode: Stripe's own test payment method ids, so the browser's test form is the same. */
 export const TEST_PAYMENT_METHODS = {
@@ -28,7 +28,9 @@ const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex'
 export function createTestModeProvider(options: { delayMs?: number } = {}): PaymentProvider {
   const payments = new Map<string, ProviderPayment>();
   const byKey = new Map<string, ProviderPayment>();
-  const refunds = new Map<string, string>();
+  const refunds = new Map<string, ProviderRefund>();
+  /** Cents refunded of each payment. */
+  const refunded = new Map<string, number>();
   const wait = () => (options.delayMs ? sleep(options.delayMs) : Promise.resolve());
 
   function remember(key: string, payment: ProviderPayment): ProviderPayment {
@@ -75,13 +77,18 @@ export function createTestModeProvider(options: { delayMs?: number } = {}): Paym
       const payment = payments.get(id);
       if (payment) payments.set(id, { ...payment, status: 'failed' });
     },
-    async refund(_id, idempotencyKey) {
+    async refund(id, { amountCents, idempotencyKey }) {
       await wait();
       const earlier = refunds.get(idempotencyKey);
       if (earlier) return earlier;
-      const refundId = randomId('re_test');
-      refunds.set(idempotencyKey, refundId);
-      return refundId;
+      // A payment made before a restart is unknown here: refunded as asked, as the server's records say it may be.
+      const payment = payments.get(id);
+      const left = payment ? payment.amountCents - (refunded.get(id) ?? 0) : amountCents;
+      if (amountCents > left) throw refused('refund_failed', paymentTexts.refundFailed);
+      const refund: ProviderRefund = { id: randomId('re_test'), status: 'succeeded' };
+      refunds.set(idempotencyKey, refund);
+      refunded.set(id, (refunded.get(id) ?? 0) + amountCents);
+      return refund;
     },
   };
 }

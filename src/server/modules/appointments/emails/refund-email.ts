@@ -2,14 +2,17 @@ import { clinic } from '../../../../shared/clinic';
 import { composeEmail, type EmailContent } from '../../email/email-template';
 import type { BookingDetails } from './booking-details';
 
-export type RefundReason = 'slot_taken' | 'clinic' | 'patient';
+export type RefundReason = 'slot_taken' | 'clinic' | 'patient' | 'part' | 'after';
 
 /**
  * The patient's refund confirmation. `reason` 'slot_taken': the payment arrived after the time had been
  * given to someone else, so it was refunded automatically; 'clinic': staff refunded the appointment; 'patient': the
- * patient cancelled it from their booking link.
+ * patient cancelled it from their booking link; 'part': staff gave back an amount of the payment of an appointment
+ * that still takes place; 'after': of one that took place, or was cancelled before. `details.amount` is what went
+ * back.
  */
 export function refundEmail(details: BookingDetails, reason: RefundReason): EmailContent {
+  if (reason === 'part' || reason === 'after') return amountRefundedEmail(details, reason === 'part');
   const slotTaken = reason === 'slot_taken';
   return composeEmail(
     slotTaken
@@ -30,4 +33,15 @@ export function refundEmail(details: BookingDetails, reason: RefundReason): Emai
       clinic.name,
     ],
   );
+}
+
+/** An amount of the payment given back, the appointment left as it is (`stands`: it still takes place). */
+function amountRefundedEmail(details: BookingDetails, stands: boolean): EmailContent {
+  return composeEmail(`${clinic.name} has refunded ${details.amount} to your card`, [
+    `Dear ${details.guardianName ?? details.patientName},`,
+    `We have refunded ${details.amount} of your payment for ${details.service} on ${details.date} at ${details.time} to your card (payment reference ${details.paymentReference}). Banks usually show a refund within 5 to 10 working days.`,
+    ...(stands ? ['Your appointment itself is unchanged.'] : []),
+    `Questions? Call ${clinic.phone} or reply to this e-mail.`,
+    clinic.name,
+  ]);
 }

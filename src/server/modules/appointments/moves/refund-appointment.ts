@@ -1,7 +1,7 @@
-import { allowsMove } from '../../../../shared/appointment-states';
+import { allowsMove, isEnded, isUpcoming } from '../../../../shared/appointment-states';
 import { formatEuro } from '../../../../shared/euro';
 import { paymentTexts } from '../../../../shared/payments';
-import type { Payment } from '../../../db/schema';
+import { DESK_PROVIDER, type Payment, type Refund, type RefundRequester } from '../../../db/schema';
 import {
   conflict,
   DomainError,
@@ -12,152 +12,321 @@ import {
 } from '../../../domain-errors';
 import { type Actor, auditChange, systemActor } from '../../audit/audit-log';
 import { queueEmail } from '../../email/outbox-repository';
-import { movePayment, paymentsOfAppointment } from '../../payments/payment-repository';
+import type { ProviderRefund } from '../../payments/payment-provider';
+import { lockPayment, movePayment, paymentsOfAppointment } from '../../payments/payment-repository';
+import {
+  answerRefund,
+  countRefundsOf,
+  insertRefund,
+  unansweredRefundOf,
+} from '../../payments/refund-repository';
 import { freeBookedSlot } from '../../slots/slot-repository';
 import type { AppointmentContext } from '../appointment-context';
 import { type AppointmentRecord, lockAppointmentRecord, moveAppointment } from '../appointment-repository';
 import { clinicChangeEmailOf, refundEmailOf } from '../emails/appointment-emails';
 import { releaseMoveHolds } from '../move-holds';
 
-/** A payment's refund is asked for with this key, however often: the provider refunds it once. */
+/** A payment's first refund is asked for with this key, however often: the provider makes it once. */
 export const refundKey = (payment: Pick<Payment, 'idempotencyKey'>) => `${payment.idempotencyKey}-refund`;
+
+/** The key of a payment's refund after `earlier` others (the first keeps the key a payment always had). */
+const nthRefundKey = (payment: Pick<Payment, 'idempotencyKey'>, earlier: number) =>
+  earlier === 0 ? refundKey(payment) : `${refundKey(payment)}-${earlier + 1}`;
 
 /** A refund in progress is left to finish in its own request this long before the settlement job resumes it. */
 const REFUND_GRACE_MS = 2 * 60_000;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
-/** Who asks for a paid appointment's refund, why (the patient's e-mail says it), and what else must hold. */
+/** Who asks for a payment's refund, how much, why, and what else must hold. */
 export interface RefundRequest {
   actor: Actor;
   /** 'clinic': staff refund it from the back office; 'patient': the patient cancels it from their booking link. */
-  reason: 'clinic' | 'patient';
+  by: 'clinic' | 'patient';
+  /** Cents to give back; none: all that is left of the payment. */
+  amountCents?: number;
+  /** Staff's reason, kept with the refund. */
+  reason?: string;
   /** The caller's own rule, checked with the appointment's row locked before its payment is claimed: throws to refuse. */
   check?: (record: AppointmentRecord) => void;
 }
 
+const requesterOf = (actor: Actor): RefundRequester =>
+  actor.kind === 'admin' ? 'staff' : actor.kind === 'visitor' ? 'patient' : 'system';
+
+const onlyPaid = () =>
+  refused(
+    'refund_not_allowed',
+    paymentTexts.refundOnlySucceeded,
+    fieldError('transaction_id', paymentTexts.refundOnlySucceeded),
+  );
+
 /**
- * The `refund` move: a paid appointment's payment given back in full, from the back office (spec section 4: the
- * refund deletes the appointment) or by its patient cancelling in time. The payment is claimed as refunding first
- * (so two clicks refund once) with its audit entry, refunded through its provider outside any transaction with the
- * payment's own refund key, then recorded with the appointment's move, the freed slot, the audit entry and the
- * e-mails in one transaction (`completeRefund`). A refund the provider refuses puts the payment back to succeeded;
- * one cut short by a crash is resumed by the settlement job (`resumeRefund`).
+ * Gives back an appointment's payment that succeeded, all that is left of it or a part (issue 32), while the
+ * appointment has not ended (booked, paid, attended, no-show: one that took place may have a part given back; a
+ * cancelled one keeps the payment it kept). Giving back the last of a paid appointment's payment is the appointment's `refund` move (spec
+ * section 4: the refund deletes the appointment; or its patient cancels it in time); a part leaves the appointment as
+ * it is. Each refund is a row of `refunds`, and the payment's refunded cents its sum.
+ *
+ * The payment's row is locked while what is left is worked out, so refunds at once never give back more than was
+ * paid. Money taken at the desk is handed back there: recorded in that one transaction, no provider asked. A card
+ * payment is claimed as refunding with its refund requested (so two clicks refund once, and another refund of it
+ * waits: 409), refunded through its provider outside any transaction with the refund's own key, then recorded with
+ * the appointment's move, the freed slot, the audit entry and the e-mails in one transaction (`completeRefund`). A
+ * refund the provider refuses puts the payment back to succeeded (the refund failed); one it left unanswered too, its
+ * refund still requested, to be asked again with the same key and amount; one cut short by a crash is resumed by the
+ * settlement job (`resumeRefund`). Answers the refund as recorded.
  */
 export async function refundAppointment(
   context: AppointmentContext,
   appointmentId: number,
   request: RefundRequest,
-): Promise<void> {
+): Promise<Refund> {
   const { db, provider } = context;
   const { actor } = request;
-  const onlyPaid = () =>
-    refused(
-      'refund_not_allowed',
-      paymentTexts.refundOnlySucceeded,
-      fieldError('transaction_id', paymentTexts.refundOnlySucceeded),
-    );
-  const paid = await db.transaction(async (tx) => {
+  const claimed = await db.transaction(async (tx) => {
     const record = await lockAppointmentRecord(tx, appointmentId);
     if (!record) throw notFound(paymentTexts.appointmentNotFound);
     request.check?.(record);
-    const { appointment } = record;
-    const payments = await paymentsOfAppointment(tx, appointmentId);
-    if (payments.some((row) => row.status === 'refunding')) {
+    const rows = await paymentsOfAppointment(tx, appointmentId);
+    if (rows.some((row) => row.status === 'refunding')) {
       throw conflict('refund_in_progress', paymentTexts.refundInProgress);
     }
-    const succeeded = payments.find((row) => row.status === 'succeeded');
-    if (!allowsMove('refund', appointment.status) || !succeeded?.providerPaymentId) throw onlyPaid();
-    if (succeeded.provider !== provider.name) {
+    const succeeded = rows.find((row) => row.status === 'succeeded');
+    // The appointment first, then its payment: the module's one order of locks.
+    const payment = succeeded ? await lockPayment(tx, succeeded.id) : undefined;
+    // A held appointment is not paid yet; an ended one gave its time back, and a payment it kept stays kept.
+    const { status } = record.appointment;
+    if (payment?.status !== 'succeeded' || status === 'held' || isEnded(status)) throw onlyPaid();
+    const left = payment.amountCents - payment.refundedCents;
+    const amountCents = request.amountCents ?? left;
+    if (amountCents > left) {
+      const text = paymentTexts.refundTooLarge(left);
+      throw refused('refund_too_large', text, fieldError('amount', text));
+    }
+    if (payment.provider === DESK_PROVIDER) {
+      return { desk: await refundAtDesk(tx, payment, amountCents, request) };
+    }
+    if (payment.provider !== provider.name) {
       throw refused(
         'refund_other_provider',
-        `This payment was taken in ${succeeded.provider} mode; refund it there.`,
+        `This payment was taken in ${payment.provider} mode; refund it there.`,
       );
     }
-    const row = await movePayment(tx, succeeded.id, 'startRefund', {
+    const providerPaymentId = payment.providerPaymentId;
+    if (!providerPaymentId) throw onlyPaid();
+    // A refund whose call went unanswered may have been made: it is asked again, with its key and amount, first.
+    const unanswered = await unansweredRefundOf(tx, payment.id);
+    if (unanswered && unanswered.amountCents !== amountCents) {
+      throw conflict('refund_unconfirmed', paymentTexts.refundUnconfirmed(unanswered.amountCents));
+    }
+    const moved = await movePayment(tx, payment.id, 'startRefund', {
       settleAfter: new Date(Date.now() + REFUND_GRACE_MS),
     });
-    if (!row?.providerPaymentId) throw onlyPaid();
-    await auditChange(tx, actor, 'update', 'payment', row.id, {
+    if (!moved) throw onlyPaid();
+    const refund =
+      unanswered ??
+      (await insertRefund(tx, {
+        paymentId: payment.id,
+        amountCents,
+        reason: request.reason ?? null,
+        requestedBy: requesterOf(actor),
+        adminUserId: actor.kind === 'admin' ? actor.adminUserId : null,
+        status: 'requested',
+        idempotencyKey: nthRefundKey(payment, await countRefundsOf(tx, payment.id)),
+      }));
+    await auditChange(tx, actor, 'update', 'payment', payment.id, {
       status: { from: 'succeeded', to: 'refunding' },
       appointment_id: appointmentId,
-      ...(request.reason === 'patient' ? { by: 'patient' } : {}),
+      refund: refund.id,
+      amount_cents: amountCents,
+      ...(request.by === 'patient' ? { by: 'patient' } : {}),
     });
-    return { ...row, providerPaymentId: row.providerPaymentId };
+    return { card: { payment: moved, providerPaymentId, refund, rest: amountCents === left } };
   });
+  if (claimed.desk) return claimed.desk;
 
-  let refundId: string;
+  const { payment, providerPaymentId, refund, rest } = claimed.card;
+  let answer: ProviderRefund;
   try {
-    refundId = await provider.refund(paid.providerPaymentId, refundKey(paid));
-  } catch (error) {
-    await db.transaction(async (tx) => {
-      if (await movePayment(tx, paid.id, 'keep')) {
-        await auditChange(tx, actor, 'update', 'payment', paid.id, {
-          status: { from: 'refunding', to: 'succeeded' },
-          refund_failed: messageOf(error),
-        });
-      }
+    answer = await provider.refund(providerPaymentId, {
+      amountCents: refund.amountCents,
+      idempotencyKey: refund.idempotencyKey ?? refundKey(payment),
+      rest,
     });
+  } catch (error) {
+    await keepPayment(context, payment, refund, actor, error);
     throw error instanceof DomainError ? error : providerFailure('refund_failed', paymentTexts.refundFailed);
   }
-  await completeRefund(context, paid, refundId, actor, request.reason);
+  return (await completeRefund(context, payment, refund, answer, actor)) ?? refund;
 }
 
 /**
- * Records a refund the provider made of a payment being refunded: the payment refunded, the appointment moved to
- * refunded (its calendar invite cancelled: one version more), its slot freed if it has not started, the audit
- * entry, the patient's e-mail with the cancelled invite and, when the patient cancelled, the clinic's notice, in one
- * transaction. Done once, whoever finishes it (the request, or the settlement job after a crash: it cannot know
- * who asked, and words it as the clinic's refund).
+ * Money taken at the desk handed back there (staff give the cash back, or refund it on the card terminal): the refund
+ * recorded as made, the payment's refunded cents and, with the last of it, its move to refunded, and the audit entry,
+ * in the caller's transaction. Nothing else moves: the appointment is as it was.
+ */
+async function refundAtDesk(
+  tx: AppointmentContext['db'],
+  payment: Payment,
+  amountCents: number,
+  request: RefundRequest,
+): Promise<Refund> {
+  const now = new Date();
+  const refundedCents = payment.refundedCents + amountCents;
+  const whole = refundedCents === payment.amountCents;
+  const refund = await insertRefund(tx, {
+    paymentId: payment.id,
+    amountCents,
+    reason: request.reason ?? null,
+    requestedBy: requesterOf(request.actor),
+    adminUserId: request.actor.kind === 'admin' ? request.actor.adminUserId : null,
+    status: 'succeeded',
+    refundedAt: now,
+  });
+  const moved = await movePayment(tx, payment.id, whole ? 'refundAtDesk' : 'refundPartAtDesk', {
+    refundedCents,
+    ...(whole ? { refundedAt: now } : {}),
+  });
+  if (!moved) throw onlyPaid();
+  await auditChange(tx, request.actor, 'update', 'payment', payment.id, {
+    ...(whole ? { status: { from: 'succeeded', to: 'refunded' } } : {}),
+    appointment_id: payment.appointmentId,
+    refund: refund.id,
+    method: payment.method,
+    amount_cents: amountCents,
+    refunded_cents: { from: payment.refundedCents, to: refundedCents },
+  });
+  return refund;
+}
+
+/**
+ * The provider did not make the refund: the payment stands as it was (succeeded). A refusal fails the refund; a call
+ * left unanswered leaves it requested, to be asked again with the same key (it may have been made).
+ */
+async function keepPayment(
+  context: AppointmentContext,
+  payment: Pick<Payment, 'id'>,
+  refund: Refund,
+  actor: Actor,
+  error: unknown,
+): Promise<void> {
+  const refusedForGood = error instanceof DomainError && error.kind === 'refused';
+  await context.db.transaction(async (tx) => {
+    if (!(await movePayment(tx, payment.id, 'keep'))) return;
+    if (refusedForGood)
+      await answerRefund(tx, refund.id, { status: 'failed', failureMessage: messageOf(error) });
+    await auditChange(tx, actor, 'update', 'payment', payment.id, {
+      status: { from: 'refunding', to: 'succeeded' },
+      refund: refund.id,
+      refund_failed: messageOf(error),
+    });
+  });
+}
+
+/**
+ * Records a refund the provider made of a payment being refunded, once, whoever finishes it (the request, or the
+ * settlement job after a crash): the refund made, the payment's refunded cents and its move (the rest stands, or all
+ * of it given back), the audit entry and the patient's e-mail, in one transaction. The last of a paid appointment's
+ * payment is the appointment's `refund` move too: refunded (its calendar invite cancelled: one version more), its slot
+ * freed if it has not started, the times its patient held to move it let go, and when the patient cancelled, the
+ * clinic's notice. Answers the refund as recorded, or undefined when it was recorded already.
  */
 async function completeRefund(
   context: AppointmentContext,
   payment: Pick<Payment, 'id' | 'appointmentId'>,
-  refundId: string,
+  refund: Refund,
+  answer: ProviderRefund,
   actor: Actor,
-  reason: RefundRequest['reason'],
-): Promise<void> {
+): Promise<Refund | undefined> {
   const { db, settings } = context;
-  await db.transaction(async (tx) => {
+  const by = refund.requestedBy === 'patient' ? 'patient' : 'clinic';
+  return db.transaction(async (tx) => {
     // The appointment first, then its payment, then its slot: the module's one order of locks.
     const record = payment.appointmentId ? await lockAppointmentRecord(tx, payment.appointmentId) : undefined;
-    const refunded = await movePayment(tx, payment.id, 'completeRefund', {
-      refundId,
-      refundedAt: new Date(),
+    const locked = await lockPayment(tx, payment.id);
+    const now = new Date();
+    const made = await answerRefund(tx, refund.id, {
+      status: answer.status,
+      providerRefundId: answer.id,
+      refundedAt: now,
     });
-    if (!refunded) return;
+    if (!made || !locked) return undefined;
+    const refundedCents = locked.refundedCents + made.amountCents;
+    const whole = refundedCents >= locked.amountCents;
+    const paid = await movePayment(tx, payment.id, whole ? 'completeRefund' : 'completePartialRefund', {
+      refundedCents,
+      ...(whole ? { refundId: answer.id, refundedAt: now } : {}),
+    });
+    // Not refunding any more, so not this refund's to record: undone, and asked again (the provider made it once).
+    if (!paid) throw new Error(`payment ${payment.id} is not being refunded`);
     const before = record?.appointment;
-    const moved = before ? await moveAppointment(tx, before.id, 'refund', { newInvite: true }) : undefined;
+    const cancels = whole && before !== undefined && allowsMove('refund', before.status);
+    const moved = cancels ? await moveAppointment(tx, before.id, 'refund', { newInvite: true }) : undefined;
     const freed = moved?.slotId ? await freeBookedSlot(tx, moved.slotId) : undefined;
     // A time its patient held to move it to is let go with it.
     const moveHoldsReleased = moved ? await releaseMoveHolds(tx, moved.id) : [];
-    await auditChange(tx, actor, 'update', 'appointment', refunded.appointmentId, {
-      status: { from: before?.status ?? null, to: moved?.status ?? before?.status ?? null },
-      payment_id: payment.id,
-      refund_id: refundId,
-      amount_cents: refunded.amountCents,
-      slot_freed: Boolean(freed),
-      ...(moveHoldsReleased.length > 0 ? { move_holds_released: moveHoldsReleased } : {}),
-      ...(reason === 'patient' ? { by: 'patient' } : {}),
-    });
-    if (!record) return;
-    const cancelledInvite = moved ? { sequence: moved.calendarSequence } : undefined;
-    const email = await refundEmailOf(record, refunded, reason, cancelledInvite);
+    const given = { ...paid, amountCents: made.amountCents };
+    if (moved) {
+      await auditChange(tx, actor, 'update', 'appointment', paid.appointmentId, {
+        status: { from: before?.status ?? null, to: moved.status },
+        payment_id: payment.id,
+        refund: made.id,
+        refund_id: answer.id,
+        amount_cents: made.amountCents,
+        slot_freed: Boolean(freed),
+        ...(moveHoldsReleased.length > 0 ? { move_holds_released: moveHoldsReleased } : {}),
+        ...(by === 'patient' ? { by: 'patient' } : {}),
+      });
+    } else {
+      await auditChange(tx, actor, 'update', 'payment', payment.id, {
+        status: { from: 'refunding', to: paid.status },
+        refund: made.id,
+        refund_id: answer.id,
+        amount_cents: made.amountCents,
+        refunded_cents: { from: locked.refundedCents, to: refundedCents },
+      });
+    }
+    if (!record) return made;
+    const email = moved
+      ? await refundEmailOf(record, given, by, { sequence: moved.calendarSequence })
+      : await refundEmailOf(record, given, isUpcoming(record.appointment.status) ? 'part' : 'after');
     if (email) await queueEmail(tx, email);
-    if (reason === 'patient') {
+    if (moved && by === 'patient') {
       const notice = clinicChangeEmailOf(
         record,
-        { kind: 'cancelled', refunded: formatEuro(refunded.amountCents / 100) },
+        { kind: 'cancelled', refunded: formatEuro(made.amountCents / 100) },
         settings,
       );
       if (notice) await queueEmail(tx, notice);
     }
+    return made;
   });
 }
 
-/** The settlement job's turn at a refund a crash cut short: asked again with the same key, then recorded. */
+/**
+ * The settlement job's turn at a refund a crash cut short (its payment refunding): asked again with its key and
+ * amount, then recorded. One the provider refuses now fails, and the payment stands.
+ */
 export async function resumeRefund(context: AppointmentContext, payment: Payment): Promise<void> {
   if (!payment.providerPaymentId) return;
-  const refundId = await context.provider.refund(payment.providerPaymentId, refundKey(payment));
-  await completeRefund(context, payment, refundId, systemActor, 'clinic');
+  const refund = await unansweredRefundOf(context.db, payment.id);
+  if (!refund) {
+    context.log.warn({ payment: payment.id }, 'a payment being refunded has no refund asked; left as it is');
+    return;
+  }
+  let answer: ProviderRefund;
+  try {
+    answer = await context.provider.refund(payment.providerPaymentId, {
+      amountCents: refund.amountCents,
+      idempotencyKey: refund.idempotencyKey ?? refundKey(payment),
+      rest: refund.amountCents === payment.amountCents - payment.refundedCents,
+    });
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'refused') {
+      await keepPayment(context, payment, refund, systemActor, error);
+    }
+    throw error;
+  }
+  await completeRefund(context, payment, refund, answer, systemActor);
 }

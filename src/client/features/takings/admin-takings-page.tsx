@@ -1,0 +1,221 @@
+import { useId } from 'react';
+import { useSearchParams } from 'react-router';
+import type { TakingsResponse } from '../../../shared/takings';
+import { FieldErrorMessage } from '../../components/form-field/field-error-message';
+import { clinicToday } from '../../lib/clinic-clock';
+import { useFileDownload } from '../../lib/download-file';
+import type { RouteHandle } from '../../lib/route-handle';
+import { takingsCsvUrl, useTakings } from './takings-admin-api';
+import { TakingsChart } from './takings-chart';
+import { euroFigure, monthOf, rangeProblem } from './takings-labels';
+import './takings.css';
+
+export const handle: RouteHandle = {
+  head: () => ({
+    title: 'Takings – Back office',
+    description: 'The money taken and given back, day by day.',
+    noindex: true,
+  }),
+};
+
+/**
+ * /admin/takings (issue 32): the money taken and given back between two clinic days (this month unless the address
+ * says `?from=YYYY-MM-DD&to=YYYY-MM-DD`), as a bar chart of each day and a table of each day's figures with their
+ * totals, and Takings.csv of the range for the bookkeeper (a row a payment and a refund, with the provider's ids).
+ */
+export function Component() {
+  return <TakingsPage />;
+}
+
+function TakingsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const today = clinicToday();
+  const thisMonth = monthOf(today);
+  const from = searchParams.get('from') ?? thisMonth.from;
+  const to = searchParams.get('to') ?? thisMonth.to;
+  const problem = rangeProblem(from, to);
+  const takings = useTakings(problem ? undefined : { from, to });
+  const { download, pending } = useFileDownload();
+  const fromId = useId();
+  const toId = useId();
+  const errorId = useId();
+
+  const setRange = (range: { from: string; to: string }) =>
+    setSearchParams(new URLSearchParams(range), { replace: true, preventScrollReset: true });
+  const lastMonth = monthOf(today, -1);
+  const data = problem ? undefined : takings.data;
+  const fileName = `Takings ${from} to ${to}.csv`;
+
+  return (
+    <div className="takings">
+      <div className="admin-page__header">
+        <h1 className="admin-page__title">Takings</h1>
+      </div>
+
+      <form className="takings-range" aria-label="Days shown" onSubmit={(event) => event.preventDefault()}>
+        <div className="field takings-range__day">
+          <label className="field__label" htmlFor={fromId}>
+            From
+          </label>
+          <input
+            id={fromId}
+            type="date"
+            className="field__input"
+            value={from}
+            aria-invalid={problem?.field === 'from' || undefined}
+            aria-describedby={problem?.field === 'from' ? errorId : undefined}
+            onChange={(event) => setRange({ from: event.target.value, to })}
+          />
+        </div>
+        <div className="field takings-range__day">
+          <label className="field__label" htmlFor={toId}>
+            To
+          </label>
+          <input
+            id={toId}
+            type="date"
+            className="field__input"
+            value={to}
+            aria-invalid={problem?.field === 'to' || undefined}
+            aria-describedby={problem?.field === 'to' ? errorId : undefined}
+            onChange={(event) => setRange({ from, to: event.target.value })}
+          />
+        </div>
+        <div className="takings-range__shortcuts">
+          <button type="button" className="button button--secondary" onClick={() => setRange(thisMonth)}>
+            This month
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setRange(lastMonth)}>
+            Last month
+          </button>
+        </div>
+        {problem && (
+          <div className="takings-range__error" role="alert">
+            <FieldErrorMessage id={errorId}>{problem.message}</FieldErrorMessage>
+          </div>
+        )}
+      </form>
+
+      {takings.isError && !problem ? (
+        <div className="admin-alert" role="alert">
+          <p>The takings could not be loaded. {takings.error.message}</p>
+        </div>
+      ) : (
+        <section
+          className="takings__report"
+          aria-labelledby="takings-report-title"
+          aria-busy={(!problem && (takings.isPending || takings.isPlaceholderData)) || undefined}
+        >
+          <div className="takings__report-header">
+            <h2 id="takings-report-title" className="takings__report-title">
+              {problem ? 'Choose the days to show' : `${formatDay(from)} to ${formatDay(to)}`}
+            </h2>
+            {!problem && (
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-disabled={pending !== null || undefined}
+                aria-busy={pending !== null || undefined}
+                onClick={() => {
+                  if (pending === null) void download(takingsCsvUrl({ from, to }), { fileName });
+                }}
+              >
+                {pending === null ? 'Download CSV' : 'Downloading…'}
+              </button>
+            )}
+          </div>
+          {data ? (
+            <>
+              <TakingsSummary totals={data.totals} />
+              <TakingsChart days={data.days} />
+              <TakingsTable takings={data} />
+            </>
+          ) : (
+            !problem && <p role="status">Loading the takings…</p>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** 'YYYY-MM-DD' → 'DD/MM/YYYY'. */
+const formatDay = (day: string) => `${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+/** The range's totals at a glance. */
+function TakingsSummary({ totals }: { totals: TakingsResponse['totals'] }) {
+  return (
+    <dl className="takings-summary">
+      <div>
+        <dt>Taken</dt>
+        <dd>{euroFigure(totals.paid)}</dd>
+      </div>
+      <div>
+        <dt>Given back</dt>
+        <dd>{euroFigure(totals.refunded)}</dd>
+      </div>
+      <div>
+        <dt>Net</dt>
+        <dd>{euroFigure(totals.net)}</dd>
+      </div>
+      <div>
+        <dt>Cash</dt>
+        <dd>{euroFigure(totals.by_method.cash.paid)}</dd>
+      </div>
+      <div>
+        <dt>Card terminal</dt>
+        <dd>{euroFigure(totals.by_method.card_terminal.paid)}</dd>
+      </div>
+      <div>
+        <dt>Card online</dt>
+        <dd>{euroFigure(totals.by_method.card.paid)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Every day of the range: payments, refunds, net and how many payments; the totals under them. */
+function TakingsTable({ takings }: { takings: TakingsResponse }) {
+  return (
+    <table className="takings-table">
+      <caption className="visually-hidden">Takings day by day, in euro, with the totals</caption>
+      <thead>
+        <tr>
+          <th scope="col">Day</th>
+          <th scope="col">Payments</th>
+          <th scope="col">Refunds</th>
+          <th scope="col">Net</th>
+          <th scope="col">
+            <abbr title="Number of payments">Count</abbr>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {takings.days.map((day) => (
+          <tr
+            key={day.date}
+            className={day.payments_count + day.refunds_count === 0 ? 'takings-table__quiet' : undefined}
+          >
+            <th scope="row">
+              {day.date.slice(0, 5)}
+              <span className="takings-table__year">{day.date.slice(5)}</span>
+            </th>
+            <td>{euroFigure(day.paid)}</td>
+            <td>{euroFigure(day.refunded)}</td>
+            <td>{euroFigure(day.net)}</td>
+            <td>{day.payments_count}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">Total</th>
+          <td>{euroFigure(takings.totals.paid)}</td>
+          <td>{euroFigure(takings.totals.refunded)}</td>
+          <td>{euroFigure(takings.totals.net)}</td>
+          <td>{takings.totals.payments_count}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}

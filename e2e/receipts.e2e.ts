@@ -183,8 +183,11 @@ describe('receipts insurers accept', () => {
       const receipts = page.getByRole('region', { name: 'Receipts' });
       const choice = receipts.getByLabel('Default consultant');
       await choice.locator('option', { hasText: consultant.name }).waitFor({ state: 'attached' });
+      await choice.focus();
       await choice.selectOption({ label: consultant.name });
       await notice(page, 'The default consultant has been saved.');
+      // Saving leaves the keyboard where it was.
+      expect(await choice.evaluate((element) => element === document.activeElement)).toBe(true);
       expect(await choice.inputValue()).toBe(String(consultant.id));
       await checkScreen(page, `settings ${width}`);
       await shoot(page, receipts, `settings-${width}`);

@@ -4,6 +4,7 @@ import { notifyApiError, useNotify } from '../../components/notifications/use-no
 import { useConsultantChoices } from '../../lib/consultant-choices';
 import type { RouteHandle } from '../../lib/route-handle';
 import { useClinicSettings, useUpdateClinicSettings } from './second-factor-api';
+import './admin-settings.css';
 
 export const handle: RouteHandle = {
   head: () => ({ title: 'Settings – Back office', description: "The clinic's settings.", noindex: true }),
@@ -62,12 +63,15 @@ function DefaultConsultant({ chosen }: { chosen: number | null }) {
   const consultants = useConsultantChoices();
   const update = useUpdateClinicSettings();
   const notify = useNotify();
+  // The select shows the choice at once while it is saved (a refusal puts the stored one back); it stays enabled,
+  // as disabling it while saving would take the keyboard's focus away.
+  const [picked, setPicked] = useState<number | null>();
   return (
     <section className="admin-panel second-factor" aria-labelledby="settings-receipts">
       <h2 id="settings-receipts" className="admin-panel__title">
         Receipts
       </h2>
-      <div className="field">
+      <div className="field settings-consultant">
         <label className="field__label" htmlFor="settings-default-consultant">
           Default consultant
         </label>
@@ -79,15 +83,16 @@ function DefaultConsultant({ chosen }: { chosen: number | null }) {
           id="settings-default-consultant"
           className="field__input"
           aria-describedby="settings-default-consultant-hint"
-          value={chosen ?? ''}
-          disabled={update.isPending}
+          value={(picked === undefined ? chosen : picked) ?? ''}
           onChange={(event) => {
             const value = event.target.value ? Number(event.target.value) : null;
+            setPicked(value);
             update.mutate(
               { default_consultant_id: value },
               {
                 onSuccess: () => notify.success('The default consultant has been saved.'),
                 onError: (error) => notifyApiError(notify, error),
+                onSettled: () => setPicked(undefined),
               },
             );
           }}

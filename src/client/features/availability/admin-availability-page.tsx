@@ -7,6 +7,7 @@ import { MonthCalendar } from '../../components/month-calendar/month-calendar';
 import { formatLongDate, monthOf } from '../../components/month-calendar/month-grid';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { clinicToday, formatClock12 } from '../../lib/clinic-clock';
+import { useConsultantChoices } from '../../lib/consultant-choices';
 import type { RouteHandle } from '../../lib/route-handle';
 import type { SlotKind } from '../../lib/slot-kind';
 import { appointmentPath, createAppointmentPath } from './appointment-links';
@@ -161,6 +162,8 @@ function AdminDay({ kind, date }: { kind: SlotKind; date: string }) {
   const navigate = useNavigate();
   const notify = useNotify();
   const hold = useHoldSlotForPatient();
+  const consultants = useConsultantChoices();
+  const consultantName = (id: number) => consultants.find((each) => each.id === id)?.name;
   const now = Date.now();
 
   // Booking on a patient's behalf holds the time (pending), then opens the appointment form; a time someone
@@ -213,6 +216,11 @@ function AdminDay({ kind, date }: { kind: SlotKind; date: string }) {
                 </span>
                 <Holder slot={slot} />
                 {slot.address && <span className="slot-list__address">{slot.address}</span>}
+                {slot.consultant_id !== null && consultantName(slot.consultant_id) && (
+                  <span className="slot-list__consultant">
+                    Consultant: {consultantName(slot.consultant_id)}
+                  </span>
+                )}
                 {slot.status === 'available' && Date.parse(slot.starts_at) > now && (
                   <button
                     type="button"

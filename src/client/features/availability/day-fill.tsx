@@ -74,6 +74,7 @@ export function DayFill({ kind, date, onFill }: DayFillProps) {
         ...slot,
         location: kind.isVideoCall ? '' : location,
         price: price.trim(),
+        consultant: '',
         locked: false,
       })),
     );

@@ -4,7 +4,15 @@ import type { SlotRow } from './slot-editor-rows';
 
 const row = (start: string, end: string, location: SlotRow['location'] = 'adult_1'): SlotRow => {
   const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
-  return { id: null, start: minutes(start), end: minutes(end), location, price: '180', locked: false };
+  return {
+    id: null,
+    start: minutes(start),
+    end: minutes(end),
+    location,
+    price: '180',
+    consultant: '',
+    locked: false,
+  };
 };
 
 describe('slotsOutsideOpeningHours', () => {

@@ -8,6 +8,7 @@ const row = (fields: Partial<SlotRow>): SlotRow => ({
   end: 9 * 60 + 30,
   location: 'adult_1',
   price: '180',
+  consultant: '',
   locked: false,
   ...fields,
 });
@@ -38,6 +39,7 @@ describe('the slot editor’s save', () => {
         is_video_call: false,
         price: 200,
         location: 'adult_1',
+        consultant_id: null,
       },
     ]);
     expect(createRows).toEqual([4]);
@@ -49,8 +51,22 @@ describe('the slot editor’s save', () => {
         is_video_call: false,
         price: 95.5,
         location: 'adult_1',
+        consultant_id: null,
       },
     ]);
+  });
+
+  it('sends the chosen consultant, or null for the clinic’s default, and counts a new choice as a change', () => {
+    const stored = [row({ id: 1 }), row({ id: 2, start: 10 * 60, end: 10 * 60 + 30, consultant: '4' })];
+    const original = new Map(stored.map((slot) => [slot.id, slot]));
+    const { body, updateRows } = changedSlots(
+      [row({ id: 1, consultant: '7' }), row({ id: 2, start: 10 * 60, end: 10 * 60 + 30 })],
+      original,
+      adultTest,
+      '2026-12-08',
+    );
+    expect(updateRows).toEqual([0, 1]);
+    expect(body.sessions_update.map((slot) => slot.consultant_id)).toEqual([7, null]);
   });
 
   it('sends no address for a video call', () => {
@@ -68,6 +84,10 @@ describe('the slot editor’s save', () => {
     expect(rowFieldOfError('sessions_update.0', [2, 5], [0])).toEqual({ row: 0, field: 'end' });
     expect(rowFieldOfError('sessions_update.0.location', [], [7])).toEqual({ row: 7, field: 'location' });
     expect(rowFieldOfError('sessions_create.9.price', [2], [])).toBeUndefined();
+    expect(rowFieldOfError('sessions_update.0.consultant_id', [], [3])).toEqual({
+      row: 3,
+      field: 'consultant',
+    });
     expect(rowFieldOfError('base', [2], [])).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import type { LocationKey } from '../../../shared/clinic';
-import type { SlotAnswer } from '../../../shared/slots';
+import type { AdminSlot } from '../../../shared/slots';
 import { clinicDayTime } from '../../lib/clinic-clock';
 import type { SlotKind } from '../../lib/slot-kind';
 import type { SaveSlotsBody } from './availability-admin-api';
@@ -13,6 +13,8 @@ export interface SlotRow {
   end: number;
   location: LocationKey | '';
   price: string;
+  /** The team member named on its receipts, as the select holds it (their id); '' for the clinic's default. */
+  consultant: string;
   /** Booked, held or started: shown, not changed (spec section 4). */
   locked: boolean;
   lockReason?: string;
@@ -22,7 +24,7 @@ export interface SlotRow {
 export const PRICE_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
 
 /** A stored slot as a row: booked, held and started ones locked, with the reason. */
-export function rowOf(slot: SlotAnswer, now: Date): SlotRow {
+export function rowOf(slot: AdminSlot, now: Date): SlotRow {
   const started = new Date(slot.starts_at).getTime() <= now.getTime();
   const locked = slot.status !== 'available' || started;
   return {
@@ -31,6 +33,7 @@ export function rowOf(slot: SlotAnswer, now: Date): SlotRow {
     end: clinicDayTime(slot.ends_at).minutes,
     location: slot.location ?? '',
     price: String(slot.price),
+    consultant: slot.consultant_id === null ? '' : String(slot.consultant_id),
     locked,
     lockReason: !locked
       ? undefined
@@ -45,8 +48,8 @@ export function rowOf(slot: SlotAnswer, now: Date): SlotRow {
 }
 
 /**
- * The row 'Add another session slot' adds: after the day's last slot, at its address and price (or the
- * defaults); null when no slot fits later that day.
+ * The row 'Add another session slot' adds: after the day's last slot, at its address, price and consultant (or
+ * the defaults); null when no slot fits later that day.
  */
 export function newRow(kind: SlotKind, date: string, rows: readonly SlotRow[], now: Date): SlotRow | null {
   const last = [...rows].sort((a, b) => a.end - b.end).at(-1);
@@ -60,6 +63,7 @@ export function newRow(kind: SlotKind, date: string, rows: readonly SlotRow[], n
     ...times,
     location,
     price: String(last?.price ?? (kind.isVideoCall ? DEFAULT_PRICE.video : DEFAULT_PRICE.test)),
+    consultant: last?.consultant ?? '',
     locked: false,
   };
 }
@@ -69,17 +73,24 @@ export function rowFieldOfError(
   key: string,
   createRows: number[],
   updateRows: number[],
-): { row: number; field: 'end' | 'location' | 'price' } | undefined {
+): { row: number; field: 'end' | 'location' | 'price' | 'consultant' } | undefined {
   const match = /^sessions_(create|update)\.(\d+)(?:\.(\w+))?$/.exec(key);
   if (!match) return undefined;
   const row = (match[1] === 'create' ? createRows : updateRows)[Number(match[2])];
   if (row === undefined) return undefined;
-  const field = match[3] === 'location' ? 'location' : match[3] === 'price' ? 'price' : 'end';
+  const field =
+    match[3] === 'location'
+      ? 'location'
+      : match[3] === 'price'
+        ? 'price'
+        : match[3] === 'consultant_id'
+          ? 'consultant'
+          : 'end';
   return { row, field };
 }
 
 /**
- * The save's body: the new rows, and the stored ones whose times, address or price changed (locked rows
+ * The save's body: the new rows, and the stored ones whose times, address, price or consultant changed (locked rows
  * never), with the row each entry came from (`createRows[i]` is the row of `sessions_create[i]`), so the
  * API's errors can be put back on them.
  */
@@ -101,7 +112,8 @@ export function changedSlots(
       before.start === row.start &&
       before.end === row.end &&
       before.location === row.location &&
-      Number(before.price) === Number(row.price)
+      Number(before.price) === Number(row.price) &&
+      before.consultant === row.consultant
     ) {
       return;
     }
@@ -112,6 +124,7 @@ export function changedSlots(
       is_video_call: kind.isVideoCall,
       price: Number(row.price),
       location: kind.isVideoCall ? null : (row.location as LocationKey),
+      consultant_id: row.consultant ? Number(row.consultant) : null,
     };
     if (row.id === null) {
       createRows.push(index);

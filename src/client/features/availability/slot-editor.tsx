@@ -1,13 +1,14 @@
 import { useId, useMemo, useState } from 'react';
 import { type Control, Controller, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { clinic, formatAddress, type LocationKey } from '../../../shared/clinic';
-import { type SlotAnswer, slotTexts } from '../../../shared/slots';
+import { type AdminSlot, slotTexts } from '../../../shared/slots';
 import { texts } from '../../../shared/validation-texts';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { FieldErrorMessage } from '../../components/form-field/field-error-message';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
 import { formatTime12 } from '../../lib/clinic-clock';
+import { useConsultantChoices } from '../../lib/consultant-choices';
 import type { SlotKind } from '../../lib/slot-kind';
 import { useFocusWhenShown } from '../../lib/use-focus-when-shown';
 import { useDeleteSlot, useSaveSlots } from './availability-admin-api';
@@ -36,13 +37,13 @@ export interface SlotEditorProps {
   kind: SlotKind;
   /** The clinic day, YYYY-MM-DD. */
   date: string;
-  slots: readonly SlotAnswer[];
+  slots: readonly AdminSlot[];
   onClose: () => void;
 }
 
 /**
  * The slot editor (spec 2.6 and 5): 'Fill the day' to make a day's slots at once; per slot a start and an
- * end time (5-minute steps), the address (not for video), the price and a delete button; 'Add another session
+ * end time (5-minute steps), the address (not for video), the consultant its receipts name, the price and a delete button; 'Add another session
  * slot'; Save sends the new and the changed slots in one call. Booked, held and started slots are shown disabled.
  */
 export function SlotEditor({ kind, date, slots, onClose }: SlotEditorProps) {
@@ -50,6 +51,7 @@ export function SlotEditor({ kind, date, slots, onClose }: SlotEditorProps) {
   const formId = useId();
   const save = useSaveSlots();
   const remove = useDeleteSlot();
+  const consultants = useConsultantChoices();
   const [formError, setFormError] = useState<string>();
   const [pendingDelete, setPendingDelete] = useState<{ index: number; id: number } | null>(null);
   // A save with slots outside their place's opening hours waits for a confirmation (a warning, not a refusal).
@@ -208,7 +210,7 @@ export function SlotEditor({ kind, date, slots, onClose }: SlotEditorProps) {
           return (
             <li key={field.key}>
               <fieldset
-                className={`slot-editor__row${disabled ? ' slot-editor__row--locked' : ''}`}
+                className={`slot-editor__row${kind.isVideoCall ? ' slot-editor__row--video' : ''}${disabled ? ' slot-editor__row--locked' : ''}`}
                 aria-describedby={timeError ? `${id}-time-error` : undefined}
               >
                 <legend className="slot-editor__legend">
@@ -271,6 +273,44 @@ export function SlotEditor({ kind, date, slots, onClose }: SlotEditorProps) {
                     )}
                   </div>
                 )}
+                <div className="field slot-editor__field slot-editor__field--consultant">
+                  <label className="field__label" htmlFor={`${id}-consultant`}>
+                    Consultant
+                  </label>
+                  {/* Controlled, so a stored choice shows once the team list has loaded. */}
+                  <Controller
+                    control={control}
+                    name={`slots.${index}.consultant`}
+                    render={({ field: select }) => (
+                      <select
+                        ref={select.ref}
+                        id={`${id}-consultant`}
+                        name={select.name}
+                        className="field__input"
+                        disabled={disabled}
+                        aria-invalid={rowError?.consultant ? true : undefined}
+                        aria-describedby={rowError?.consultant ? `${id}-consultant-error` : undefined}
+                        value={select.value}
+                        onChange={select.onChange}
+                        onBlur={select.onBlur}
+                      >
+                        <option value="">Clinic’s default</option>
+                        {consultants.map((consultant) => (
+                          <option key={consultant.id} value={String(consultant.id)}>
+                            {consultant.name}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  />
+                  {rowError?.consultant?.message && (
+                    <div role="alert">
+                      <FieldErrorMessage id={`${id}-consultant-error`}>
+                        {rowError.consultant.message}
+                      </FieldErrorMessage>
+                    </div>
+                  )}
+                </div>
                 <div className="field slot-editor__field slot-editor__field--price">
                   <label className="field__label" htmlFor={`${id}-price`}>
                     Price (€)

@@ -127,6 +127,7 @@ const rowArb = fc.record({
   end: pickerTime,
   price: fc.constantFrom('85', '95.5', '180'),
   location: fc.constantFrom('adult_1' as const, 'adult_2' as const, 'child' as const),
+  consultant: fc.constantFrom('', '3'),
   locked: fc.boolean(),
 });
 const rowsArb = fc

@@ -122,7 +122,7 @@ function TeamMemberForm({ member }: { member?: AdminTeamMember }) {
         <TextField
           className="team-form__order"
           label="Medical Council number (optional)"
-          hint="A consultant's Irish Medical Council registration number, 1 to 6 digits: receipts print it."
+          hint="A consultant’s Irish Medical Council registration number, 1 to 6 digits: receipts print it."
           autoComplete="off"
           inputMode="numeric"
           maxLength={6}

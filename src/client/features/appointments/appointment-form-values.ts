@@ -44,7 +44,6 @@ export interface AppointmentFormFields extends PatientFormFields {
 }
 
 export const FILE_FIELDS = ['result', 'referral_letter', 'attachment'] as const;
-export type FileFieldName = (typeof FILE_FIELDS)[number];
 
 /** What staff may record about how a booking they made is paid; a stored value not in it is offered too. */
 export const PAYMENT_TYPES = ['Card at the clinic', 'Cash', 'Bank transfer', 'Health insurance'] as const;

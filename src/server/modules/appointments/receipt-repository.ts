@@ -35,7 +35,7 @@ export async function paidPaymentOf(db: Db, appointmentId: number): Promise<Paym
   return row;
 }
 
-/** What the appointment's patient paid by card, in cents: the one place a receipt reads the amount paid. */
+/** What the appointment's patient paid, online or at the desk, in cents: the one place a receipt reads it. */
 export async function paidCentsOf(db: Db, appointmentId: number): Promise<number> {
   const [row] = await db
     .select({ cents: sql<string | number>`coalesce(sum(${payments.amountCents}), 0)` })
@@ -44,15 +44,12 @@ export async function paidCentsOf(db: Db, appointmentId: number): Promise<number
   return Number(row?.cents ?? 0);
 }
 
-/**
- * What was given back of the appointment's payments, in cents: the one place a receipt reads the amount refunded.
- * Today a refund is of the whole payment (its state says so); partial refunds will be read here.
- */
+/** What was given back of the appointment's payments so far, in cents (each payment keeps its refunds' sum). */
 export async function refundedCentsOf(db: Db, appointmentId: number): Promise<number> {
   const [row] = await db
-    .select({ cents: sql<string | number>`coalesce(sum(${payments.amountCents}), 0)` })
+    .select({ cents: sql<string | number>`coalesce(sum(${payments.refundedCents}), 0)` })
     .from(payments)
-    .where(and(eq(payments.appointmentId, appointmentId), eq(payments.status, 'refunded')));
+    .where(and(eq(payments.appointmentId, appointmentId), charged));
   return Number(row?.cents ?? 0);
 }
 

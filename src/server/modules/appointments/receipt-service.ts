@@ -49,7 +49,7 @@ export async function receiptDetailsOf(
   appointmentId: number,
   patient: Patient,
   slot: Slot,
-  payment: Pick<Payment, 'amountCents' | 'providerPaymentId' | 'paidAt'>,
+  payment: Pick<Payment, 'amountCents' | 'providerPaymentId' | 'paidAt' | 'method'>,
   number: string,
   amounts?: { paidCents: number; refundedCents: number },
 ): Promise<ReceiptDetails> {
@@ -74,6 +74,7 @@ export async function receiptDetailsOf(
     refundedCents,
     paidAt,
     paidOn: clinicWallClock(paidAt).data,
+    paidWith: payment.method,
     paymentReference: payment.providerPaymentId ?? '',
   };
 }

@@ -189,6 +189,34 @@ describe('GET /api/admin/transactions/:id/receipt', () => {
     expect(text).toMatch(/Amount refunded\s+€180/);
   });
 
+  it('shows a part refunded as that part, and a payment taken at the desk as paid in cash', async () => {
+    const booking = await paidBooking(t.app, db());
+    const part = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/refunds',
+      headers: t.auth,
+      payload: { transaction_id: booking.appointmentId, amount: '50.00', reason: 'Shorter test' },
+    });
+    expect(part.statusCode, part.body).toBe(200);
+    const refunded = await pdfText((await downloadReceipt(booking.appointmentId)).rawPayload);
+    expect(refunded).toMatch(/Amount paid\s+€180/);
+    expect(refunded).toMatch(/Amount refunded\s+€50/);
+
+    const booked = await staffBooking(t.app, db(), t.auth);
+    const cash = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/transactions/${booked.id}/desk_payments`,
+      headers: t.auth,
+      payload: { amount: '180', method: 'cash' },
+    });
+    expect(cash.statusCode, cash.body).toBe(201);
+    const receipt = await downloadReceipt(booked.id);
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    const text = await pdfText(receipt.rawPayload);
+    expect(text).toMatch(/Paid in cash on\s+\d{2}\/\d{2}\/\d{4}/);
+    expect(text).toMatch(/Amount paid\s+€180/);
+  });
+
   it('refuses an appointment never paid online (409 receipt_not_paid), and an unknown one (404)', async () => {
     const booked = await staffBooking(t.app, db(), t.auth);
     const response = await downloadReceipt(booked.id);

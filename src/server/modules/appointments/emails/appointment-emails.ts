@@ -31,7 +31,7 @@ export interface InvitedAppointment extends AppointmentForEmail {
   appointment: { id: number; calendarSequence: number };
 }
 
-type PaidPayment = Pick<Payment, 'amountCents' | 'providerPaymentId' | 'paidAt'>;
+type PaidPayment = Pick<Payment, 'amountCents' | 'providerPaymentId' | 'paidAt' | 'method'>;
 
 /** The e-mails of a paid booking, once its receipt has its number (`tx`: the paying transaction). */
 export type PaidEmails = (tx: Db, receiptNumber: string) => Promise<QueuedEmail[]>;

@@ -20,6 +20,7 @@ const details: ReceiptDetails = {
   refundedCents: 0,
   paidAt: new Date('2027-03-01T09:00:00Z'),
   paidOn: '01/03/2027',
+  paidWith: 'card',
   paymentReference: 'pi_test_1',
 };
 

@@ -2,6 +2,7 @@ import type { PDFFont, PDFPage } from 'pdf-lib';
 import { clinic, formatAddress } from '../../../../shared/clinic';
 import { formatEuro } from '../../../../shared/euro';
 import { CANCELLATION_NOTICE_HOURS } from '../../../../shared/manage-booking';
+import type { PaymentMethod } from '../../../../shared/payment-states';
 import { receiptTexts } from '../../../../shared/receipts';
 import type { EmailAttachment } from '../../../db/schema';
 import type { ReceiptConsultant } from '../receipt-repository';
@@ -36,6 +37,8 @@ export interface ReceiptDetails {
   paidAt: Date;
   /** DD/MM/YYYY, clinic time. */
   paidOn: string;
+  /** How: by card online, in cash or by card terminal at the desk. */
+  paidWith: PaymentMethod;
   paymentReference: string;
   /** The patient's link to see, cancel or move the appointment, when the receipt goes with the confirmation. */
   manageUrl?: string;
@@ -160,6 +163,12 @@ async function newDocument(title: string, createdAt: Date) {
   return { line, row, cells, header, gap, save, bold };
 }
 
+const PAID_WITH: Record<PaymentMethod, string> = {
+  card: 'Paid by card on',
+  cash: 'Paid in cash on',
+  card_terminal: 'Paid by card at the clinic on',
+};
+
 /**
  * The receipt of a paid appointment, one page, as Irish insurers ask: its number, the clinic's name and address,
  * the patient (a child's, with the guardian who paid), the visit's date and time, the service, the fee, paid and
@@ -180,7 +189,7 @@ export async function receiptPdf(details: ReceiptDetails): Promise<Buffer> {
   doc.row('Fee', euro(details.feeCents));
   doc.row('Amount paid', euro(details.paidCents));
   doc.row('Amount refunded', euro(details.refundedCents));
-  doc.row('Paid by card on', details.paidOn);
+  doc.row(PAID_WITH[details.paidWith], details.paidOn);
   if (details.paymentReference) doc.row('Payment reference', details.paymentReference);
   doc.gap(16);
   doc.line('Thank you. Keep this receipt for your health insurer; cover depends on your policy.');

@@ -12,7 +12,8 @@
 //    over (the same rows and garbage, in files a tenth as long), so memory growing with the rows would show;
 //  - a patient's detail (`GET /api/admin/patients/:id`, which writes its audit entry): p50 and p95 (target: p95 at
 //    most 10 ms);
-//  - the calendar (a week, and 42 days) and the desk's day: p50 and p95 (target: p95 at most 50 ms).
+//  - the calendar (a week, and 42 days), the desk's day and the takings (a month, a year): p50 and p95 (target:
+//    p95 at most 50 ms).
 // The server's CPU time per request (from /proc) is given beside the latencies.
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -32,6 +33,8 @@ const DAY_SCREENS: readonly (readonly [string, string])[] = [
   ['calendar, a week', '/api/admin/calendar?from=2026-01-05&to=2026-01-11'],
   ['calendar, 42 days', '/api/admin/calendar?from=2026-01-05&to=2026-02-15'],
   ["the desk's day", '/api/admin/day?date=07%2F01%2F2026'],
+  ['takings, a month', '/api/admin/takings?from=01%2F01%2F2026&to=31%2F01%2F2026'],
+  ['takings, a year', '/api/admin/takings?from=01%2F01%2F2025&to=31%2F12%2F2025'],
 ];
 
 /** Part of a surname (O'Sullivan) and three letters (Murphy, Murray, Kilmurry and e-mails with them). */
@@ -434,7 +437,7 @@ export interface BackOfficeFigures {
   appointments: number;
   seedSeconds: number;
   lists: ListFigures[];
-  /** The calendar and the desk's day (target: p95 at most 50 ms). */
+  /** The calendar, the desk's day and the takings (target: p95 at most 50 ms). */
   days: LatencyFigures[];
   /** Every appointment's row in one file; and a tenth of them ten times over, for the memory's sake. */
   csv: CsvFigures;

@@ -12,7 +12,7 @@
  *   the time was lost, and was refunded);
  * - refunded: a paid appointment cancelled with its payment given back;
  * - arrived: on its day, the patient is at the desk (checked in); a mistake is undone the same day, back to booked
- *   or paid as its payment says;
+ *   (booked by staff) or paid (booked online);
  * - attended, no_show: after its start, as staff marked it.
  */
 export const appointmentStatuses = [
@@ -78,7 +78,7 @@ export const appointmentMoves = {
   arrive: { from: ['booked', 'paid'], to: 'arrived', arrival: 'stamp' },
   /** Checked in by mistake, undone the same day: back to booked, */
   undoArrival: { from: ['arrived'], to: 'booked', arrival: 'clear' },
-  /** or to paid when its card payment stands. */
+  /** or to paid when it was booked and paid online. */
   undoPaidArrival: { from: ['arrived'], to: 'paid', arrival: 'clear' },
   /** After its start, staff mark that the patient came, */
   attend: { from: ['booked', 'paid', 'arrived', 'no_show'], to: 'attended' },

@@ -10,7 +10,7 @@ import { z } from 'zod';
 export const receiptTexts = {
   /** 409 `receipt_not_paid`: a booking staff made (paid at the clinic), one still held, or a failed payment. */
   notPaid:
-    'This appointment was not paid online, so there is no receipt for it. A payment taken at the clinic is receipted there.',
+    'Nothing was paid for this appointment yet, so there is no receipt for it. Record a payment taken at the clinic first.',
   statementYearInvalid: 'Choose a year from 2000 to 2100.',
   statementNone: 'No paid visits that year.',
 } as const;

@@ -107,12 +107,10 @@ type Row = Pick<StaffAppointment, 'status' | 'appointment_status' | 'started'> &
 
 /**
  * A payment that succeeded can be given back (spec 4: 'succeeded displays as Paid and allows refund'), in part or
- * all that is left, while its appointment has not ended (issue 32: one that took place may have a part given back).
+ * all that is left, once the appointment is booked: one that took place, or was cancelled keeping its payment, too.
  */
 export const canRefund = (row: Row) =>
-  allowsPaymentMove('startRefund', row.status) &&
-  row.appointment_status !== 'held' &&
-  !isEnded(row.appointment_status);
+  allowsPaymentMove('startRefund', row.status) && row.appointment_status !== 'held';
 
 const cents = (euro: number | null | undefined) => Math.round((euro ?? 0) * 100);
 

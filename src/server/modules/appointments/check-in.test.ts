@@ -83,6 +83,39 @@ describe('checking a patient in (PUT /api/admin/transactions/:id/attendance, arr
     ]);
   });
 
+  it('undoes the arrival of a booking staff made back to booked, whatever was paid at the desk', async () => {
+    const booked = await storedAppointment(db, { status: 'booked', ...today() });
+    const cash = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/transactions/${booked.appointment.id}/desk_payments`,
+      headers: t.auth,
+      payload: { amount: '180', method: 'cash' },
+    });
+    expect(cash.statusCode, cash.body).toBe(201);
+    await attendance(booked.appointment.id, { status: 'arrived' });
+    const undone = await attendance(booked.appointment.id, { status: 'not_arrived' });
+    expect(undone.json().transaction).toMatchObject({ appointment_status: 'booked', arrived_at: null });
+    // Undone already: nothing more to undo.
+    expect((await attendance(booked.appointment.id, { status: 'not_arrived' })).statusCode).toBe(200);
+    expect((await appointmentRow(db, booked.appointment.id))?.status).toBe('booked');
+  });
+
+  it('refuses to undo an arrival that is not one: attended, cancelled, or on another day', async () => {
+    for (const [status, code] of [
+      ['attended', 'attendance_not_allowed'],
+      ['cancelled', 'attendance_not_allowed'],
+    ] as const) {
+      const stored = await storedAppointment(db, { status, ...today() });
+      const response = await attendance(stored.appointment.id, { status: 'not_arrived' });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().code).toBe(code);
+      expect((await appointmentRow(db, stored.appointment.id))?.status).toBe(status);
+    }
+    const yesterday = await storedAppointment(db, { status: 'booked', started: true });
+    const response = await attendance(yesterday.appointment.id, { status: 'not_arrived' });
+    expect(response.json().code).toBe('arrival_not_today');
+  });
+
   it('refuses an arrival on another day than the appointment, and from a state that cannot arrive', async () => {
     for (const options of [{ started: false }, { started: true }]) {
       const stored = await storedAppointment(db, { status: 'booked', ...options });

@@ -186,13 +186,24 @@ describe('POST /api/admin/refunds with an amount', () => {
     expect(longest.json().refund.reason).toBe('y'.repeat(500));
   });
 
-  it('refuses an unpaid appointment, a cancelled one that kept its payment (422), and an unknown one (404)', async () => {
+  it('gives back a cancelled appointment’s kept payment, a part then the rest, leaving it cancelled', async () => {
     const kept = await paidBooking(t.app, db());
-    await db()
-      .update(appointments)
-      .set({ status: 'cancelled' })
-      .where(eq(appointments.id, kept.appointmentId));
-    expect((await refund(kept.appointmentId, { amount: 10 })).json().code).toBe('refund_not_allowed');
+    const cancelled = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/transactions/${kept.appointmentId}`,
+      headers: t.auth,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(204);
+    const part = await refund(kept.appointmentId, { amount: 10, reason: 'Cancelled late' });
+    expect(part.statusCode, part.body).toBe(200);
+    const rest = await refund(kept.appointmentId);
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json().transaction).toMatchObject({ appointment_status: 'cancelled', refunded_amount: 180 });
+    expect(await paymentOf(kept.patientId)).toMatchObject({ status: 'refunded', refundedCents: 18_000 });
+    expect((await refund(kept.appointmentId, { amount: 1 })).json().code).toBe('refund_not_allowed');
+  });
+
+  it('refuses an unpaid appointment (422) and an unknown one (404)', async () => {
     const staff = await staffBooking(t.app, db(), t.auth);
     const unpaid = await refund(staff.id, { amount: 10 });
     expect(unpaid.statusCode).toBe(422);

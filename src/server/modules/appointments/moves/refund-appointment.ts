@@ -1,4 +1,4 @@
-import { allowsMove, isEnded, isUpcoming } from '../../../../shared/appointment-states';
+import { allowsMove, isUpcoming } from '../../../../shared/appointment-states';
 import { formatEuro } from '../../../../shared/euro';
 import { paymentTexts } from '../../../../shared/payments';
 import { DESK_PROVIDER, type Payment, type Refund, type RefundRequester } from '../../../db/schema';
@@ -63,8 +63,8 @@ const onlyPaid = () =>
 
 /**
  * Gives back an appointment's payment that succeeded, all that is left of it or a part (issue 32), while the
- * appointment has not ended (booked, paid, attended, no-show: one that took place may have a part given back; a
- * cancelled one keeps the payment it kept). Giving back the last of a paid appointment's payment is the appointment's `refund` move (spec
+ * appointment is not still being booked (booked, paid, arrived, attended, no-show: one that took place may have a part
+ * given back; a cancelled one that kept its payment may give it back later, without a move of its own). Giving back the last of a paid appointment's payment is the appointment's `refund` move (spec
  * section 4: the refund deletes the appointment; or its patient cancels it in time); a part leaves the appointment as
  * it is. Each refund is a row of `refunds`, and the payment's refunded cents its sum.
  *
@@ -95,9 +95,9 @@ export async function refundAppointment(
     const succeeded = rows.find((row) => row.status === 'succeeded');
     // The appointment first, then its payment: the module's one order of locks.
     const payment = succeeded ? await lockPayment(tx, succeeded.id) : undefined;
-    // A held appointment is not paid yet; an ended one gave its time back, and a payment it kept stays kept.
+    // A held appointment is not paid yet. A cancelled one that kept its payment may still give it back, all or part.
     const { status } = record.appointment;
-    if (payment?.status !== 'succeeded' || status === 'held' || isEnded(status)) throw onlyPaid();
+    if (payment?.status !== 'succeeded' || status === 'held') throw onlyPaid();
     const left = payment.amountCents - payment.refundedCents;
     const amountCents = request.amountCents ?? left;
     if (amountCents > left) {

@@ -335,6 +335,9 @@ async function backOfficeOn(
   const server = await startServer({
     ...env,
     SEED: 'false',
+    // The seeded years are kept: the retention job would erase most of the patients while the bench measures.
+    RETENTION_DAYS: '3650',
+    PUBLIC_HOLIDAYS: 'false',
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
   });

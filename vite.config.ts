@@ -15,6 +15,12 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        // A back-office screen's chunks load when it is opened, not preloaded from the route table: their lists
+        // were in the first JavaScript of every public page (the table names every screen), for screens a visitor
+        // never opens.
+        modulePreload: {
+          resolveDependencies: (filename, deps) => (/(^|\/)admin-[^/]*\.js$/.test(filename) ? [] : deps),
+        },
         rollupOptions: {
           output: {
             // The start's steps (entry-client.tsx) as three chunks: React and React DOM, evaluated first; the app's

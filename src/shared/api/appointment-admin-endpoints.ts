@@ -5,7 +5,6 @@ import type {
   appointmentIdParams,
   appointmentsQuerySchema,
   appointmentUpdateRequestSchema,
-  attendanceRequestSchema,
   deleteAppointmentQuerySchema,
   deskPaymentRequestSchema,
   refundRequestSchema,
@@ -13,6 +12,7 @@ import type {
   staffAppointmentResponseSchema,
   staffAppointmentsResponseSchema,
 } from '../appointments';
+import type { attendanceRequestSchema } from '../attendance';
 import { defineEndpoint } from './endpoint';
 
 // Back office: the appointments staff run their day from (spec sections 2.6, 4 and 7). The spec's paths call an

@@ -5,7 +5,6 @@ import {
   appointmentIdParams,
   appointmentsQuerySchema,
   appointmentUpdateRequestSchema,
-  attendanceRequestSchema,
   deleteAppointmentQuerySchema,
   deskPaymentRequestSchema,
   refundRequestSchema,
@@ -13,6 +12,7 @@ import {
   staffAppointmentResponseSchema,
   staffAppointmentsResponseSchema,
 } from '../appointments';
+import { attendanceRequestSchema } from '../attendance';
 import * as admin from './appointment-admin-endpoints';
 import { withSchemas } from './endpoint-schemas';
 

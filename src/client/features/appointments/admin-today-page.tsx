@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { listAppointments, setAttendance } from '../../../shared/api/appointment-admin-endpoints';
 import { getDashboard, getDeskDay } from '../../../shared/api/dashboard-admin-endpoints';
-import { type AttendanceMark, attendanceMessages } from '../../../shared/appointments';
+import { type AttendanceMark, attendanceMessages } from '../../../shared/attendance';
 import type { DeskAppointment, DeskDayResponse } from '../../../shared/desk-day';
 import { ExportCsvButton } from '../../components/data-table/export-csv-button';
 import { formatLongDate } from '../../components/month-calendar/month-grid';

@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback } from 'react';
 import type { AppointmentStatus } from '../../../shared/appointment-states';
-import { appointmentTexts, attendanceMessages, type StaffAppointment } from '../../../shared/appointments';
+import { appointmentTexts, type StaffAppointment } from '../../../shared/appointments';
+import { attendanceMessages } from '../../../shared/attendance';
 import { formatEuro } from '../../../shared/euro';
 import { paymentTexts } from '../../../shared/payments';
 import type { DataTableDeleteDialog } from '../../components/data-table/data-table';

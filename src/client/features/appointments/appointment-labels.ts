@@ -8,11 +8,11 @@ import {
 import {
   type AppointmentEmail,
   type AppointmentRefund,
-  type AttendanceMark,
   appointmentStatusLabels,
   type StaffAppointment,
   type StaffAppointmentDetail,
 } from '../../../shared/appointments';
+import type { AttendanceMark } from '../../../shared/attendance';
 import {
   allowsPaymentMove,
   type DeskPaymentMethod,

@@ -23,7 +23,7 @@ import {
 import { listCalendarSlots, listFreeSlots } from '../../../shared/api/slot-endpoints';
 import { getTakings } from '../../../shared/api/takings-admin-endpoints';
 import type { AppointmentStatus } from '../../../shared/appointment-states';
-import type { AttendanceMark } from '../../../shared/appointments';
+import type { AttendanceMark } from '../../../shared/attendance';
 import type { DeskPlace } from '../../../shared/desk-day';
 import { patientTexts } from '../../../shared/patients';
 import type { DeskPaymentMethod } from '../../../shared/payment-states';

@@ -1,4 +1,4 @@
-import { type AttendanceMark, MARK_LABELS } from '../../../shared/appointments';
+import { type AttendanceMark, MARK_LABELS } from '../../../shared/attendance';
 import { clinic, locationKeys } from '../../../shared/clinic';
 import { type DeskAppointment, type DeskPlace, deskPlaces } from '../../../shared/desk-day';
 import { ERASED_PATIENT } from '../../components/patient-details/patient-labels';

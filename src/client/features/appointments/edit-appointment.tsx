@@ -3,12 +3,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { listCalendarSlots, listFreeSlots } from '../../../shared/api/slot-endpoints';
-import {
-  type AttendanceMark,
-  appointmentTexts,
-  MARK_LABELS,
-  type StaffAppointmentDetail,
-} from '../../../shared/appointments';
+import { appointmentTexts, type StaffAppointmentDetail } from '../../../shared/appointments';
+import { type AttendanceMark, MARK_LABELS } from '../../../shared/attendance';
 import { type AdminPatient, patientTexts } from '../../../shared/patients';
 import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
 import { AdminRecordPage } from '../../components/admin-page/admin-record-page';

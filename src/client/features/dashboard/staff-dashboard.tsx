@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { Link } from 'react-router';
-import { attendanceMessages, MARK_LABELS } from '../../../shared/appointments';
+import { attendanceMessages, MARK_LABELS } from '../../../shared/attendance';
 import type { DashboardAppointment, DashboardResponse } from '../../../shared/dashboard';
 import { formatEuro } from '../../../shared/euro';
 import { formatLongDate } from '../../components/month-calendar/month-grid';

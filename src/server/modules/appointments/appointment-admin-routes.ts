@@ -14,9 +14,9 @@ import {
 import {
   appointmentCsvColumns,
   appointmentTexts,
-  attendanceMessages,
   type StaffAppointmentDetail,
 } from '../../../shared/appointments';
+import { attendanceMessages } from '../../../shared/attendance';
 import { paymentTexts } from '../../../shared/payments';
 import { sendCsv } from '../../http/csv-export';
 import { route } from '../../http/endpoint-route';

@@ -1,5 +1,6 @@
 import { type AppointmentMove, allowsMove, isUpcoming } from '../../../../shared/appointment-states';
-import { type AttendanceMark, appointmentTexts } from '../../../../shared/appointments';
+import { appointmentTexts } from '../../../../shared/appointments';
+import type { AttendanceMark } from '../../../../shared/attendance';
 import type { Db } from '../../../db/database';
 import { notFound, refused } from '../../../domain-errors';
 import { type Actor, auditChange } from '../../audit/audit-log';

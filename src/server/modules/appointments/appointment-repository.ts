@@ -267,6 +267,28 @@ export const latestPaymentSummary = (db: Db) =>
     .limit(1)
     .as('latest_payment');
 
+/**
+ * What the day's screens (the dashboard, the desk, the calendar) read of an appointment on its slot, with its patient
+ * (left-joined) and its latest payment (`payment`, joined laterally).
+ */
+export const appointmentOnSlotColumns = (payment: ReturnType<typeof latestPaymentSummary>) => ({
+  id: appointments.id,
+  status: appointments.status,
+  bookedByAdmin: appointments.bookedByAdmin,
+  arrivedAt: appointments.arrivedAt,
+  startsAt: slots.startsAt,
+  endsAt: slots.endsAt,
+  isVideoCall: slots.isVideoCall,
+  slotIsAdult: slots.isAdult,
+  location: slots.location,
+  patientId: patients.id,
+  firstName: patients.firstName,
+  lastName: patients.lastName,
+  patientIsAdult: patients.isAdult,
+  paymentStatus: payment.status,
+  amountCents: payment.amountCents,
+});
+
 function records(db: Db) {
   const payment = latestPayment(db);
   // The lateral subquery's own columns, in the payments table's shape.

@@ -2,7 +2,7 @@ import { and, asc, eq, exists, gt, gte, inArray, lt, notExists, or, type SQL, sq
 import { occupyingStatuses } from '../../../shared/appointment-states';
 import type { Db } from '../../db/database';
 import { appointmentReminders, appointments, patients, slots } from '../../db/schema';
-import { latestPaymentSummary } from '../appointments/appointment-repository';
+import { appointmentOnSlotColumns, latestPaymentSummary } from '../appointments/appointment-repository';
 import type { InstantRange } from '../slots/slot-repository';
 
 const startsWithin = (range: InstantRange): SQL =>
@@ -37,21 +37,7 @@ export function calendarAppointments(db: Db, range: InstantRange) {
     );
   return db
     .select({
-      id: appointments.id,
-      status: appointments.status,
-      bookedByAdmin: appointments.bookedByAdmin,
-      arrivedAt: appointments.arrivedAt,
-      startsAt: slots.startsAt,
-      endsAt: slots.endsAt,
-      isVideoCall: slots.isVideoCall,
-      slotIsAdult: slots.isAdult,
-      location: slots.location,
-      patientId: patients.id,
-      firstName: patients.firstName,
-      lastName: patients.lastName,
-      patientIsAdult: patients.isAdult,
-      paymentStatus: payment.status,
-      amountCents: payment.amountCents,
+      ...appointmentOnSlotColumns(payment),
       reminderSent: sql<boolean>`${exists(reminded)}`,
     })
     .from(appointments)

@@ -5,7 +5,7 @@ import type { DeskPlace } from '../../../shared/desk-day';
 import { MAX_SLOT_HOURS } from '../../../shared/slots';
 import type { Db } from '../../db/database';
 import { appointments, patients, slots } from '../../db/schema';
-import { latestPaymentSummary } from '../appointments/appointment-repository';
+import { appointmentOnSlotColumns, latestPaymentSummary } from '../appointments/appointment-repository';
 import type { InstantRange } from '../slots/slot-repository';
 
 const within = (column: AnyPgColumn, range: InstantRange): SQL =>
@@ -16,22 +16,8 @@ function appointmentRows(db: Db, where: SQL | undefined) {
   const payment = latestPaymentSummary(db);
   return db
     .select({
-      id: appointments.id,
-      status: appointments.status,
-      bookedByAdmin: appointments.bookedByAdmin,
-      arrivedAt: appointments.arrivedAt,
-      startsAt: slots.startsAt,
-      endsAt: slots.endsAt,
-      isVideoCall: slots.isVideoCall,
-      slotIsAdult: slots.isAdult,
-      location: slots.location,
-      patientId: patients.id,
-      firstName: patients.firstName,
-      lastName: patients.lastName,
+      ...appointmentOnSlotColumns(payment),
       phone: patients.phone,
-      patientIsAdult: patients.isAdult,
-      paymentStatus: payment.status,
-      amountCents: payment.amountCents,
       paymentMethod: payment.method,
       refundedCents: payment.refundedCents,
     })

@@ -1,12 +1,11 @@
-import { and, asc, eq, exists, gt, gte, inArray, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { occupyingStatuses } from '../../../shared/appointment-states';
 import type { Db } from '../../db/database';
 import { appointmentReminders, appointments, patients, slots } from '../../db/schema';
 import { appointmentOnSlotColumns, latestPaymentSummary } from '../appointments/appointment-repository';
-import type { InstantRange } from '../slots/slot-repository';
+import { type InstantRange, within } from '../slots/slot-repository';
 
-const startsWithin = (range: InstantRange): SQL =>
-  and(gte(slots.startsAt, range.from), lt(slots.startsAt, range.to)) as SQL;
+const startsWithin = (range: InstantRange): SQL => within(slots.startsAt, range);
 
 /**
  * A visitor's booking still being made takes its time only while the hold it was made under lasts on its slot; a

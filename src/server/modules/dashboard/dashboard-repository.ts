@@ -1,15 +1,11 @@
-import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type AppointmentStatus, occupyingStatuses } from '../../../shared/appointment-states';
 import type { DeskPlace } from '../../../shared/desk-day';
 import { MAX_SLOT_HOURS } from '../../../shared/slots';
 import type { Db } from '../../db/database';
 import { appointments, patients, slots } from '../../db/schema';
 import { appointmentOnSlotColumns, latestPaymentSummary } from '../appointments/appointment-repository';
-import type { InstantRange } from '../slots/slot-repository';
-
-const within = (column: AnyPgColumn, range: InstantRange): SQL =>
-  and(gte(column, range.from), lt(column, range.to)) as SQL;
+import { type InstantRange, within } from '../slots/slot-repository';
 
 /** The appointments of `where`, with what the dashboard and the desk show of their patient, slot and latest payment. */
 function appointmentRows(db: Db, where: SQL | undefined) {

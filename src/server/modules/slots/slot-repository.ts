@@ -13,7 +13,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import { occupyingStatuses } from '../../../shared/appointment-states';
 import { HOLD_LIFETIME_FACTOR } from '../../../shared/slots';
 import type { Db } from '../../db/database';
@@ -47,11 +47,14 @@ export interface InstantRange {
   to: Date;
 }
 
+/** `column` within `range`: from its start, up to (not at) its end. */
+export const within = (column: AnyPgColumn, range: InstantRange): SQL =>
+  and(gte(column, range.from), lt(column, range.to)) as SQL;
+
 const ofKind = (kind: SlotKind) =>
   and(eq(slots.isAdult, kind.isAdult), eq(slots.isVideoCall, kind.isVideoCall));
 
-const startsWithin = (range: InstantRange) =>
-  and(gte(slots.startsAt, range.from), lt(slots.startsAt, range.to));
+const startsWithin = (range: InstantRange) => within(slots.startsAt, range);
 
 /** A slot a visitor may take now: available (or its hold has lapsed) and not started. */
 const bookableNow: SQL = and(

@@ -1,10 +1,10 @@
-import { and, asc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { clinic } from '../../../shared/clinic';
 import { madeRefundStatuses } from '../../../shared/payment-states';
 import type { Db } from '../../db/database';
 import { appointments, patients, payments, refunds } from '../../db/schema';
-import type { InstantRange } from '../slots/slot-repository';
+import { type InstantRange, within } from '../slots/slot-repository';
 
 /**
  * The money that moved (issue 32): a payment counts when its money came in (`paid_at`: an online payment that
@@ -12,9 +12,6 @@ import type { InstantRange } from '../slots/slot-repository';
  * (`refunded_at`: given back, or taken by the provider to pay out), so a payment refunded a month later lowers that
  * later month. A refund asked and not answered, or refused, has not moved money.
  */
-
-const within = (column: AnyPgColumn, range: InstantRange): SQL =>
-  and(gte(column, range.from), lt(column, range.to)) as SQL;
 
 const made = inArray(refunds.status, [...madeRefundStatuses]);
 

@@ -336,7 +336,14 @@ describe('appointments table (back office)', () => {
 });
 
 /** On the availability screen at `day` (its kind in the address), the 'Book for a patient' button of a time. */
-async function bookFromAvailability(page: Page, day: string, kind: SlotKind, start: number): Promise<void> {
+/** Books from the availability day: waits for the form, or only for the screen when `formShown` is false. */
+async function bookFromAvailability(
+  page: Page,
+  day: string,
+  kind: SlotKind,
+  start: number,
+  { formShown = true } = {},
+): Promise<void> {
   const query = `type=${kind.isVideoCall ? 'video' : 'test'}&age=${kind.isAdult ? 'adult' : 'child'}`;
   await page.goto(`/admin/availability?${query}&month=${monthOf(day)}&day=${day}`);
   await page.getByRole('heading', { level: 2, name: formatLongDate(day) }).waitFor();
@@ -344,6 +351,7 @@ async function bookFromAvailability(page: Page, day: string, kind: SlotKind, sta
   await page.getByRole('button', { name: `Book for a patient at ${clock}` }).click();
   await page.waitForURL(/\/admin\/appointment\/create\?session_id=\d+$/);
   await page.getByRole('heading', { level: 1, name: 'New appointment' }).waitFor();
+  if (formShown) await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
 }
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
@@ -390,6 +398,24 @@ describe('booking on a patient’s behalf (back office)', () => {
     await page.waitForURL((url) => url.pathname === '/admin/availability');
     // The screen gives the time back as it goes, a call that may take seconds on a busy machine.
     await expect.poll(() => slotStatus(slotId ?? 0), { timeout: 20_000 }).toBe('available');
+
+    // So does Back pressed while the screen is still reading the time: it holds it all the same.
+    const slotRead = `**/api/admin/sessions/${slotId}`;
+    let readAsked = (): void => {};
+    const asked = new Promise<void>((resolve) => {
+      readAsked = resolve;
+    });
+    await page.route(slotRead, (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      readAsked(); // never answered: the screen stays on 'Loading the time…'
+    });
+    await bookFromAvailability(page, day, adultTest, 10 * 60, { formShown: false });
+    await asked;
+    expect(await slotStatus(slotId ?? 0)).toBe('pending');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/admin/availability');
+    await expect.poll(() => slotStatus(slotId ?? 0), { timeout: 20_000 }).toBe('available');
+    await page.unroute(slotRead);
 
     // Book it: the required fields first, with the spec's text (a space before the comma).
     await bookFromAvailability(page, day, adultTest, 10 * 60);

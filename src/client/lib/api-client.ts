@@ -68,6 +68,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Sees the answer before it is read (e.g. its `Date` header). */
   onResponse?: (response: Response) => void;
+  /** The token to send instead of the stored one: signing out sends it once it is already forgotten here. */
+  bearer?: string;
 }
 
 /**
@@ -77,7 +79,7 @@ export interface RequestOptions {
  */
 export async function sendToApi(url: string, options: RequestOptions, accept: string): Promise<Response> {
   const headers: Record<string, string> = { ...options.headers, accept };
-  const token = getAuthToken();
+  const token = options.bearer ?? getAuthToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
@@ -138,7 +140,7 @@ type EndpointHeaders<E extends Endpoint> =
 type EndpointCall<E extends Endpoint> = EndpointAddress<E> &
   EndpointBody<E> &
   EndpointHeaders<E> &
-  Pick<RequestOptions, 'signal' | 'onResponse'>;
+  Pick<RequestOptions, 'signal' | 'onResponse' | 'bearer'>;
 
 /** A call's argument: left out when nothing in it is required (`callEndpoint(logout)`). */
 export type EndpointCallArgs<E extends Endpoint> =

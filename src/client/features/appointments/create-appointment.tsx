@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { appointmentTexts } from '../../../shared/appointments';
 import type { SlotAnswer } from '../../../shared/slots';
@@ -45,6 +45,7 @@ function TimeNotFree({ reason, slot, focus = false }: { reason: string; slot: Sl
  */
 export function CreateAppointment({ slotId }: { slotId: number }) {
   const record = useAdminSlot(slotId);
+  const hold = useHeldUntilLeft(slotId);
   return (
     <AdminRecordPage
       record={record}
@@ -56,7 +57,8 @@ export function CreateAppointment({ slotId }: { slotId: number }) {
     >
       {({ session: slot }) => {
         const reason = unbookable(slot);
-        if (!reason) return <CreateForm slot={slot} />;
+        hold.current.notOurs = Boolean(reason);
+        if (!reason) return <CreateForm slot={slot} hold={hold} />;
         return (
           <>
             <div className="admin-page__header">
@@ -73,7 +75,36 @@ export function CreateAppointment({ slotId }: { slotId: number }) {
   );
 }
 
-function CreateForm({ slot }: { slot: SlotAnswer }) {
+/** Why the time held for this screen is no longer ours to give back when it goes. */
+interface HoldState {
+  saved: boolean;
+  refused: boolean;
+  cancelled: boolean;
+  notOurs: boolean;
+}
+
+/**
+ * Leaving without saving (the menu, Back), even before the time's read has come back, gives the held time
+ * back as Cancel does; a closed tab cannot, and the staff hold then ends by itself (STAFF_HOLD_MINUTES). Not
+ * once it is saved, cancelled (Cancel gave it back), or lost to someone else.
+ */
+function useHeldUntilLeft(slotId: number) {
+  const hold = useRef<HoldState>({ saved: false, refused: false, cancelled: false, notOurs: false });
+  const { mutate: releaseSlot } = useReleaseSlot();
+  const pendingRelease = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => {
+    // A remount straight after the unmount (React's development check) is not a leave.
+    clearTimeout(pendingRelease.current);
+    return () => {
+      const { saved, refused, cancelled, notOurs } = hold.current;
+      if (!saved && !refused && !cancelled && !notOurs)
+        pendingRelease.current = setTimeout(() => releaseSlot(slotId), 0);
+    };
+  }, [slotId, releaseSlot]);
+  return hold;
+}
+
+function CreateForm({ slot, hold }: { slot: SlotAnswer; hold: RefObject<HoldState> }) {
   const navigate = useNavigate();
   const notify = useNotify();
   const formSlot = useMemo<FormSlot>(
@@ -87,18 +118,17 @@ function CreateForm({ slot }: { slot: SlotAnswer }) {
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const back = availabilityPathOf(slot);
 
-  const holdSettled = useRef({ saved: false, refused: false, cancelled: false });
   // Saved, the time is booked: known before the form leaves for the list (no render comes in between).
   const { mutateAsync: saveAppointment } = save;
   const saveAndKeepTime = useMemo(
     () => ({
       mutateAsync: async (body: FormData) => {
         const saved = await saveAppointment(body);
-        holdSettled.current.saved = true;
+        hold.current.saved = true;
         return saved;
       },
     }),
-    [saveAppointment],
+    [saveAppointment, hold],
   );
   const form = useAppointmentForm({
     slot: formSlot,
@@ -108,23 +138,10 @@ function CreateForm({ slot }: { slot: SlotAnswer }) {
     onSlotRefused: setRefusal,
   });
 
-  // Leaving without saving (the menu, Back) gives the held time back as Cancel does; a closed tab cannot, and
-  // the staff hold then ends by itself (STAFF_HOLD_MINUTES). Not once it is saved, or lost to someone else.
-  holdSettled.current.refused = Boolean(refusal);
-  const { mutate: releaseSlot } = release;
-  const pendingRelease = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => {
-    // A remount straight after the unmount (React's development check) is not a leave.
-    clearTimeout(pendingRelease.current);
-    return () => {
-      const { saved, refused, cancelled } = holdSettled.current;
-      if (!saved && !refused && !cancelled)
-        pendingRelease.current = setTimeout(() => releaseSlot(slot.id), 0);
-    };
-  }, [slot.id, releaseSlot]);
+  hold.current.refused = Boolean(refusal);
 
   const leave = async () => {
-    holdSettled.current.cancelled = true;
+    hold.current.cancelled = true;
     // A time lost to someone else is not ours to give back.
     if (!refusal) {
       try {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { getMe, logout, logoutAll } from '../../../shared/api/auth-endpoints';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { callEndpoint } from '../../lib/api-client';
-import { clearAuthToken } from '../../lib/auth-token';
+import { clearAuthToken, getAuthToken } from '../../lib/auth-token';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { isAdminQuery, removeAdminQueries } from './login-api';
 
@@ -11,20 +11,21 @@ import { isAdminQuery, removeAdminQueries } from './login-api';
 
 export const useMe = () => useEndpointQuery(getMe);
 
-/** Signs out: revokes the token on the server, and forgets it and the cached data even if that call fails. */
+/**
+ * Signs out: forgets the token and the cached data here first, so the back office closes and no read starts
+ * that the revoked token would have refused, then revokes the token on the server (a failed call signs out too).
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    // Reads still under way would come back refused once the token is revoked: they are dropped first.
     mutationFn: async () => {
+      const token = getAuthToken();
       await queryClient.cancelQueries({ predicate: isAdminQuery });
-      return callEndpoint(logout);
-    },
-    onSettled: () => {
       clearAuthToken();
       removeAdminQueries(queryClient);
       void navigate('/login', { replace: true });
+      if (token) await callEndpoint(logout, { bearer: token });
     },
   });
 }

@@ -301,6 +301,12 @@ function backOfficeSeedStatements(): string[] {
        a.created_at + interval '2 minutes', a.created_at + interval '4 minutes'
      from appointments a join patients p on p.id = a.patient_id
      where not a.booked_by_admin`,
+    // Each refunded payment's refund, in full, made when the payment says.
+    `update payments set refunded_cents = amount_cents where status = 'refunded'`,
+    `insert into refunds (payment_id, amount_cents, requested_by, status, idempotency_key, provider_refund_id,
+       refunded_at, created_at, updated_at)
+     select id, amount_cents, 'patient', 'succeeded', 'refund-' || id, refund_id, refunded_at, refunded_at, refunded_at
+     from payments where status = 'refunded'`,
     // A cancelled or refunded appointment gave its time back.
     `update slots set status = 'available' where id in (select slot_id from appointments where status in ('cancelled', 'refunded'))`,
     `select setval(pg_get_serial_sequence('slots', 'id'), ${appointments})`,

@@ -110,6 +110,21 @@ describe('migrations', () => {
   it('answers a ping', async () => {
     await expect(handle.ping()).resolves.toBeUndefined();
   });
+
+  it('plans with the page cost of memory and SSDs on every connection it opens', async () => {
+    const opened = await openDatabase(
+      process.env.TEST_DATABASE_URL ? { databaseUrl: process.env.TEST_DATABASE_URL } : {},
+    );
+    try {
+      const [setting] = await rows<{ cost: string }>(
+        opened.db,
+        sql`select current_setting('random_page_cost') as cost`,
+      );
+      expect(setting?.cost).toBe('1.1');
+    } finally {
+      await opened.close();
+    }
+  });
 });
 
 describe('schema', () => {

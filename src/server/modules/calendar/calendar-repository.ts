@@ -20,8 +20,12 @@ const heldWhileHoldLasts: SQL = and(
 
 /**
  * The appointments whose time starts within `range` and that take or took it, or are being booked under a live
- * hold, by start: one query from the slots' start index to their appointments (the slot id index), with the
- * patient's name (never a health detail), the latest payment's status and whether a reminder of this time was sent.
+ * hold, by start, with the patient's name (never a health detail), the latest payment's status and whether a
+ * reminder of this time was sent.
+ *
+ * From the slots' start index to each slot's appointments by the slot id index, one slot at a time: joined
+ * directly, the planner read all of the appointments to hash them for the range's slots (70 ms at 100,000 for 42
+ * days rather than 5). `offset 0` keeps the lateral read apart, so it cannot be flattened into that join again.
  */
 export function calendarAppointments(db: Db, range: InstantRange) {
   const payment = latestPaymentSummary(db);
@@ -34,18 +38,29 @@ export function calendarAppointments(db: Db, range: InstantRange) {
         eq(appointmentReminders.startsAt, slots.startsAt),
       ),
     );
+  const onSlot = db
+    .select({ appointmentId: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.slotId, slots.id),
+        or(inArray(appointments.status, [...occupyingStatuses]), heldWhileHoldLasts),
+      ),
+    )
+    // Drizzle writes no `offset 0` for the number 0: the clause is given as SQL.
+    .offset(sql`0` as unknown as number)
+    .as('on_slot');
   return db
     .select({
       ...appointmentOnSlotColumns(payment),
       reminderSent: sql<boolean>`${exists(reminded)}`,
     })
-    .from(appointments)
-    .innerJoin(slots, eq(slots.id, appointments.slotId))
+    .from(slots)
+    .innerJoinLateral(onSlot, sql`true`)
+    .innerJoin(appointments, eq(appointments.id, onSlot.appointmentId))
     .leftJoin(patients, eq(patients.id, appointments.patientId))
     .leftJoinLateral(payment, sql`true`)
-    .where(
-      and(startsWithin(range), or(inArray(appointments.status, [...occupyingStatuses]), heldWhileHoldLasts)),
-    )
+    .where(startsWithin(range))
     .orderBy(asc(slots.startsAt), asc(appointments.id));
 }
 

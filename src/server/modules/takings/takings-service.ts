@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import type { CsvCell } from '../../http/csv-export';
 import { type AdminActor, auditChange } from '../audit/audit-log';
 import { fullName } from '../patients/patient-name';
-import { clinicDayRange, clinicMidnight, clinicWallClock } from '../slots/clinic-time';
+import { addCalendarDays, clinicDayRange, clinicWallClock } from '../slots/clinic-time';
 import { type DayMethodTotal, moneyMovements, paymentsByDay, refundsByDay } from './takings-repository';
 
 /** Cents and counts of one day (or the range), by method. */
@@ -52,10 +52,7 @@ export async function takingsReport(db: Db, query: TakingsQuery): Promise<Taking
   const range = clinicDayRange(query.from, query.to);
   const [taken, given] = await Promise.all([paymentsByDay(db, range), refundsByDay(db, range)]);
   const days = new Map<string, Tally>();
-  for (let day = query.from, next = 1; day <= query.to; next += 1) {
-    days.set(day, emptyTally());
-    day = clinicWallClock(clinicMidnight(query.from, next)).isoDay;
-  }
+  for (let day = query.from; day <= query.to; day = addCalendarDays(day, 1)) days.set(day, emptyTally());
   const totals = emptyTally();
   const add = (rows: DayMethodTotal[], kind: 'paid' | 'refunded') => {
     for (const row of rows) {

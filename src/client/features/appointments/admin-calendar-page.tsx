@@ -16,7 +16,6 @@ import {
 import { type CSSProperties, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CalendarAppointment, CalendarSlot } from '../../../shared/calendar';
-import { matchesSearch } from '../../../shared/search-text';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { formatShortDate } from '../../components/month-calendar/month-grid';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
@@ -35,6 +34,7 @@ import {
   dayRows,
   daysOf,
   describeTime,
+  findsAppointment,
   isIsoDay,
   isMovable,
   isMoveTarget,
@@ -140,9 +140,7 @@ export function Component() {
   const items = useMemo(() => {
     const answer = calendar.data;
     if (!answer) return [];
-    const shown = answer.appointments.filter((appointment) =>
-      matchesSearch(search, [appointment.patient_name ?? '']),
-    );
+    const shown = answer.appointments.filter((appointment) => findsAppointment(search, appointment));
     // A search shows the patients found, not the free times between them.
     return calendarItems(shown, search.trim() ? [] : answer.slots);
   }, [calendar.data, search]);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarAppointment, CalendarSlot } from '../../../shared/calendar';
-import { matchesSearch } from '../../../shared/search-text';
 import {
   calendarItems,
   dayRows,
   daysOf,
   describeTime,
+  findsAppointment,
   isIsoDay,
   isMoveTarget,
   mondayOf,
@@ -19,6 +19,7 @@ const appointment = (overrides: Partial<CalendarAppointment> = {}): CalendarAppo
   id: 1,
   patient_id: 2,
   patient_name: 'Aoife Ní Bhriain',
+  patient_phone: '+353 87 555 0101',
   date: '08/12/2026',
   start_time: '09:00',
   end_time: '09:30',
@@ -118,8 +119,11 @@ describe('the calendar layout', () => {
       'Payment pending',
       'No-show',
     ]);
-    expect(matchesSearch('ni bhr', [appointment().patient_name ?? ''])).toBe(true);
-    expect(matchesSearch('byrne', [appointment().patient_name ?? ''])).toBe(false);
-    expect(matchesSearch('', [])).toBe(true);
+    expect(findsAppointment('ni bhr', appointment())).toBe(true);
+    expect(findsAppointment('0875550101', appointment())).toBe(true);
+    expect(findsAppointment('087 555 0101', appointment())).toBe(true);
+    expect(findsAppointment('byrne', appointment())).toBe(false);
+    expect(findsAppointment('0875550102', appointment())).toBe(false);
+    expect(findsAppointment('', appointment({ patient_name: null, patient_phone: null }))).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { allowsMove } from '../../../shared/appointment-states';
 import type { CalendarAppointment, CalendarSlot } from '../../../shared/calendar';
 import { clinic, type LocationKey } from '../../../shared/clinic';
+import { matchesSearch } from '../../../shared/search-text';
 import { addDays, formatLongDate } from '../../components/month-calendar/month-grid';
 import { clinicDayOf } from './appointment-labels';
 
@@ -227,3 +228,7 @@ export function symbolsOf(appointment: CalendarAppointment, arrivedTime?: string
   if (appointment.reminder_sent) symbols.push(symbolOf('reminded'));
   return symbols;
 }
+
+/** The calendar's search: a patient as said on the phone, by name (accents and case aside) or by the phone's digits. */
+export const findsAppointment = (search: string, appointment: CalendarAppointment): boolean =>
+  matchesSearch(search, [appointment.patient_name ?? ''], appointment.patient_phone);

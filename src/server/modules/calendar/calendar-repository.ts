@@ -20,7 +20,7 @@ const heldWhileHoldLasts: SQL = and(
 
 /**
  * The appointments whose time starts within `range` and that take or took it, or are being booked under a live
- * hold, by start, with the patient's name (never a health detail), the latest payment's status and whether a
+ * hold, by start, with the patient's name and phone (never a health detail), the latest payment's status and whether a
  * reminder of this time was sent.
  *
  * From the slots' start index to each slot's appointments by the slot id index, one slot at a time: joined
@@ -53,6 +53,7 @@ export function calendarAppointments(db: Db, range: InstantRange) {
   return db
     .select({
       ...appointmentOnSlotColumns(payment),
+      phone: patients.phone,
       reminderSent: sql<boolean>`${exists(reminded)}`,
     })
     .from(slots)

@@ -22,6 +22,7 @@ function calendarAppointment(row: CalendarAppointmentRow): CalendarAppointment {
     patient_id: row.patientId,
     patient_name:
       row.firstName === null ? null : fullName({ firstName: row.firstName, lastName: row.lastName ?? '' }),
+    patient_phone: row.phone,
     date: data,
     start_time,
     end_time,

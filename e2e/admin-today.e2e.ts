@@ -170,6 +170,14 @@ describe('the desk’s day (back office)', () => {
         'Date,Time,End,Place,Patient name,Phone,Kind,Adult or child,Payment information,Status,Arrived at',
       );
       expect(text).toContain(`${patient},087 765 4321,Allergy test,Adult,Paid,Booked,`);
+
+      // A day typed key by key lands on that day (the field's passing years, '0002', are not days to show).
+      const dayField = page.getByLabel('Day', { exact: true });
+      await dayField.focus();
+      const monthFirst = await page.evaluate(() => navigator.language === 'en-US');
+      await page.keyboard.type(monthFirst ? '12252030' : '25122030', { delay: 50 });
+      await page.waitForURL((url) => url.searchParams.get('date') === '2030-12-25');
+      expect(await dayField.inputValue()).toBe('2030-12-25');
       expect(errors).toEqual([]);
       await context.close();
     });

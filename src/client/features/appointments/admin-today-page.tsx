@@ -6,6 +6,7 @@ import { getDashboard, getDeskDay } from '../../../shared/api/dashboard-admin-en
 import { type AttendanceMark, attendanceMessages } from '../../../shared/attendance';
 import type { DeskAppointment, DeskDayResponse } from '../../../shared/desk-day';
 import { ExportCsvButton } from '../../components/data-table/export-csv-button';
+import { DayInput } from '../../components/day-input/day-input';
 import { formatLongDate } from '../../components/month-calendar/month-grid';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { PaymentBadge } from '../../components/payment-badge/payment-badge';
@@ -320,13 +321,12 @@ export function Component() {
           <label className="field__label" htmlFor={dateId}>
             Day
           </label>
-          <input
+          <DayInput
             id={dateId}
             className="field__input"
-            type="date"
             value={day}
-            onChange={(event) => {
-              const next = dayOfAddress(event.target.value);
+            onDay={(typed) => {
+              const next = dayOfAddress(typed);
               if (next) choose({ day: next });
             }}
           />

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TakingsResponse } from '../../../shared/takings';
+import { DayInput } from '../../components/day-input/day-input';
 import { FieldErrorMessage } from '../../components/form-field/field-error-message';
 import { clinicToday } from '../../lib/clinic-clock';
 import { useFileDownload } from '../../lib/download-file';
@@ -57,28 +58,26 @@ function TakingsPage() {
           <label className="field__label" htmlFor={fromId}>
             From
           </label>
-          <input
+          <DayInput
             id={fromId}
-            type="date"
             className="field__input"
             value={from}
             aria-invalid={problem?.field === 'from' || undefined}
             aria-describedby={problem?.field === 'from' ? errorId : undefined}
-            onChange={(event) => setRange({ from: event.target.value, to })}
+            onDay={(day) => setRange({ from: day, to })}
           />
         </div>
         <div className="field takings-range__day">
           <label className="field__label" htmlFor={toId}>
             To
           </label>
-          <input
+          <DayInput
             id={toId}
-            type="date"
             className="field__input"
             value={to}
             aria-invalid={problem?.field === 'to' || undefined}
             aria-describedby={problem?.field === 'to' ? errorId : undefined}
-            onChange={(event) => setRange({ from, to: event.target.value })}
+            onDay={(day) => setRange({ from, to: day })}
           />
         </div>
         <div className="takings-range__shortcuts">

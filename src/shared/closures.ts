@@ -31,7 +31,7 @@ export const closureTexts = {
   locationInvalid: `location must be one of ${closureLocations.join(', ')}, or left out for every place`,
   notFound: 'Closure not found',
   overlaps: (other: ClosureWhen & { reason: string }) =>
-    `This overlaps the closure “${other.reason}” (${closureWhen(other)}) at the same place. Change its days or delete that closure first.`,
+    `This overlaps the closure “${other.reason}” (${closureWhen(other)}), which closes a place this one closes too. Change its days or delete that closure first.`,
   slotInside: (closure: ClosureWhen & { reason: string }) =>
     `This time falls in the closure “${closure.reason}” (${closureWhen(closure)}).`,
   slotWithdrawn:

@@ -465,7 +465,7 @@ function DayGrid({ day, items, context }: { day: string; items: CalendarItem[]; 
   );
   const rowsStyle = { '--calendar-rows': rows } as CSSProperties;
   return (
-    <div className="calendar-day" style={rowsStyle}>
+    <div className={`calendar-day${rows > 0 ? '' : ' calendar-day--empty'}`} style={rowsStyle}>
       {rows > 0 && (
         <div className="calendar-day__hours" aria-hidden="true">
           {hours.map((hour, index) => (

@@ -222,7 +222,7 @@ export const REFUND_REASON_MAX = 500;
  * An amount of money staff enter: euro as a JSON number or as text ('20', '20.5', '20,50'), more than 0, at most
  * two decimals; in cents.
  */
-const staffAmountSchema = z
+export const staffAmountSchema = z
   .union([z.number(), z.string()], { error: paymentTexts.amountInvalid })
   .transform((value, context) => {
     const cents = parseEuroCents(value);

@@ -18,6 +18,7 @@ const details: ReceiptDetails = {
   feeCents: 18_000,
   paidCents: 18_000,
   refundedCents: 0,
+  balanceDueCents: 0,
   paidAt: new Date('2027-03-01T09:00:00Z'),
   paidOn: '01/03/2027',
   paidWith: 'card',
@@ -52,6 +53,17 @@ describe('the receipt PDF', () => {
     expect(text).toContain('Saoirse Byrne');
     expect(text).toMatch(/Paid by\s+Aoife Byrne \(parent or guardian\)/);
     expect(text).toContain('Dr Niamh Kelly, Medical Council registration no. 412345');
+  });
+
+  it('says the fee, what was paid and refunded, and a balance due only when one is', async () => {
+    const paid = await pdfText(await receiptPdf(details));
+    expect(paid).toMatch(/Fee\s+€180\s+Amount paid\s+€180\s+Amount refunded\s+€0/);
+    expect(paid).not.toContain('Balance due');
+    const part = await pdfText(
+      await receiptPdf({ ...details, paidCents: 10_000, balanceDueCents: 8000, paidWith: 'cash' }),
+    );
+    expect(part).toMatch(/Fee\s+€180\s+Amount paid\s+€100\s+Amount refunded\s+€0\s+Balance due\s+€80/);
+    expect(part).toMatch(/Paid in cash on\s+01\/03\/2027/);
   });
 
   it('lists a statement’s visits over more than one page, with the totals', async () => {

@@ -31,9 +31,13 @@ export interface ReceiptDetails {
   /** The full address of the visit, or the video note. */
   where: string;
   consultant?: ReceiptConsultant;
+  /** The appointment's price, as booked. */
   feeCents: number;
+  /** Every payment of it, given back since or not. */
   paidCents: number;
   refundedCents: number;
+  /** What is left to pay of the fee (a part paid at the desk); 0: none, and the line is left out. */
+  balanceDueCents: number;
   paidAt: Date;
   /** DD/MM/YYYY, clinic time. */
   paidOn: string;
@@ -171,8 +175,9 @@ const PAID_WITH: Record<PaymentMethod, string> = {
 
 /**
  * The receipt of a paid appointment, one page, as Irish insurers ask: its number, the clinic's name and address,
- * the patient (a child's, with the guardian who paid), the visit's date and time, the service, the fee, paid and
- * refunded, when it was paid by card, and the consultant with their Medical Council registration number.
+ * the patient (a child's, with the guardian who paid), the visit's date and time, the service, the fee (the
+ * appointment's price), paid, refunded and any balance due, when and how it was paid, and the consultant with their
+ * Medical Council registration number.
  */
 export async function receiptPdf(details: ReceiptDetails): Promise<Buffer> {
   const doc = await newDocument(`Receipt ${details.number}`, details.paidAt);
@@ -189,6 +194,7 @@ export async function receiptPdf(details: ReceiptDetails): Promise<Buffer> {
   doc.row('Fee', euro(details.feeCents));
   doc.row('Amount paid', euro(details.paidCents));
   doc.row('Amount refunded', euro(details.refundedCents));
+  if (details.balanceDueCents > 0) doc.row('Balance due', euro(details.balanceDueCents));
   doc.row(PAID_WITH[details.paidWith], details.paidOn);
   if (details.paymentReference) doc.row('Payment reference', details.paymentReference);
   doc.gap(16);

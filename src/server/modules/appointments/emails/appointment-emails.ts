@@ -31,6 +31,11 @@ export interface InvitedAppointment extends AppointmentForEmail {
   appointment: { id: number; calendarSequence: number };
 }
 
+/** A paid appointment, with what its receipt reads of it: its price (the fee) and state. */
+type PaidAppointment = AppointmentForEmail & {
+  appointment: Pick<Appointment, 'id' | 'priceCents' | 'status'>;
+};
+
 type PaidPayment = Pick<Payment, 'amountCents' | 'providerPaymentId' | 'paidAt' | 'method'>;
 
 /** The e-mails of a paid booking, once its receipt has its number (`tx`: the paying transaction). */
@@ -42,7 +47,7 @@ export type PaidEmails = (tx: Db, receiptNumber: string) => Promise<QueuedEmail[
  * receipt is made in it, once the payment has its receipt number.
  */
 export async function paidAppointmentEmails(
-  { appointment, patient, slot }: AppointmentForEmail & { appointment: Pick<Appointment, 'priceCents' | 'status'> },
+  { appointment, patient, slot }: PaidAppointment,
   payment: PaidPayment,
   settings: Pick<AppConfig, 'publicUrl' | 'clinicEmail'>,
   manageUrl: string | undefined,

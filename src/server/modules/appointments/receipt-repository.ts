@@ -54,7 +54,9 @@ export async function receiptAmountsOf(db: Db, appointmentId: number): Promise<R
     .select({
       paid: sql<string | number>`coalesce(sum(${payments.amountCents}), 0)`,
       refunded: sql<string | number>`coalesce(sum(${payments.refundedCents}), 0)`,
-      kept: sql<string | number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} <> 'refunded'), 0)`,
+      kept: sql<
+        string | number
+      >`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} <> 'refunded'), 0)`,
     })
     .from(payments)
     .where(and(eq(payments.appointmentId, appointmentId), charged));

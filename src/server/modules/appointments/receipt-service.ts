@@ -101,7 +101,14 @@ async function receiptOf(db: Db, appointmentId: number): Promise<PdfFile & { pat
   if (!payment?.paidAt || !record.slot) throw conflict('receipt_not_paid', receiptTexts.notPaid);
   if (!record.patient) throw conflict('patient_erased', patientTexts.erased);
   const number = await receiptNumberOf(db, appointmentId, payment.paidAt);
-  const details = await receiptDetailsOf(db, record.appointment, record.patient, record.slot, payment, number);
+  const details = await receiptDetailsOf(
+    db,
+    record.appointment,
+    record.patient,
+    record.slot,
+    payment,
+    number,
+  );
   return { fileName: receiptFileName(number), pdf: await receiptPdf(details), patientId: record.patient.id };
 }
 

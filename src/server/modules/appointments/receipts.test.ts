@@ -89,6 +89,15 @@ describe('GET /api/admin/transactions/:id/receipt', () => {
     expect((await downloadReceipt(booking.appointmentId)).headers['content-disposition']).toContain(number);
   });
 
+  it('names a patient written in letters beyond Latin-1 as they wrote it', async () => {
+    const booking = await paidBooking(t.app, db(), {
+      form: { first_name: 'Łukasz', last_name: 'Wiśniewski' },
+    });
+    const response = await downloadReceipt(booking.appointmentId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await pdfText(response.rawPayload)).toMatch(/Patient\s+Łukasz Wiśniewski/);
+  });
+
   it('gives one number to two downloads at once of one appointment, and different ones to two appointments', async () => {
     const first = await paidBooking(t.app, db());
     const second = await paidBooking(t.app, db());

@@ -66,6 +66,34 @@ describe('the receipt PDF', () => {
     expect(part).toMatch(/Paid in cash on\s+01\/03\/2027/);
   });
 
+  it('prints names in any Latin, Greek or Cyrillic letters as written, and keeps each PDF small', async () => {
+    const names = [
+      'Łukasz Wiśniewski',
+      'Zoë Ní Bhriain',
+      'Σοφία Παπαδοπούλου',
+      'Анна Иванова',
+      'Đặng Thị Ngọc',
+    ];
+    for (const patientName of names) {
+      const bytes = await receiptPdf({ ...details, patientName, guardianName: patientName });
+      const text = await pdfText(bytes);
+      expect(text).toMatch(new RegExp(`Patient\\s+${patientName}`));
+      expect(text).toContain(`${patientName} (parent or guardian)`);
+      // Only the glyphs a receipt uses are embedded, not the fonts' 180 KB.
+      expect(bytes.length).toBeLessThan(60_000);
+    }
+    // Accents typed apart (e + combining diaeresis) are printed composed.
+    expect(await pdfText(await receiptPdf({ ...details, patientName: 'Zoe\u0308 Byrne' }))).toContain(
+      'Zoë Byrne',
+    );
+    // What the fonts cannot draw becomes '?', never a missing or wrong glyph.
+    expect(await pdfText(await receiptPdf({ ...details, patientName: '李雷 Byrne' }))).toContain('?? Byrne');
+    const statement = await pdfText(
+      await statementPdf({ year: 2027, patientName: 'Łukasz Wiśniewski', lines: [], issuedOn: '02/01/2028' }),
+    );
+    expect(statement).toMatch(/Patient\s+Łukasz Wiśniewski/);
+  });
+
   it('lists a statement’s visits over more than one page, with the totals', async () => {
     const lines = Array.from({ length: 60 }, (_, index) => ({
       number: `2027-${String(index + 1).padStart(6, '0')}`,

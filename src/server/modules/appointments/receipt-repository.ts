@@ -48,15 +48,15 @@ export interface ReceiptAmounts {
   keptCents: number;
 }
 
+const notGivenBack = sql`${payments.status} <> ${'refunded' satisfies PaymentStatus}`;
+
 /** The appointment's amounts paid, refunded and kept: the one place a receipt or statement reads them. */
 export async function receiptAmountsOf(db: Db, appointmentId: number): Promise<ReceiptAmounts> {
   const [row] = await db
     .select({
       paid: sql<string | number>`coalesce(sum(${payments.amountCents}), 0)`,
       refunded: sql<string | number>`coalesce(sum(${payments.refundedCents}), 0)`,
-      kept: sql<
-        string | number
-      >`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} <> 'refunded'), 0)`,
+      kept: sql<string | number>`coalesce(sum(${payments.amountCents}) filter (where ${notGivenBack}), 0)`,
     })
     .from(payments)
     .where(and(eq(payments.appointmentId, appointmentId), charged));

@@ -164,6 +164,16 @@ describe('refunds, desk payments and takings (back office)', () => {
     expect(await dialog.getByLabel('Amount (€)').inputValue()).toBe('180');
     // The booking said 'Cash': chosen already.
     expect(await dialog.getByRole('radio', { name: 'Cash' }).isChecked()).toBe(true);
+    // No more than is left to pay of the price: said under the field, which keeps the focus.
+    await dialog.getByLabel('Amount (€)').fill('180.01');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await dialog
+      .locator('.field__error', {
+        hasText: "At most €180 is left to pay (the appointment's price less what was paid).",
+      })
+      .waitFor();
+    expect(await dialog.getByLabel('Amount (€)').getAttribute('aria-invalid')).toBe('true');
+    await dialog.getByLabel('Amount (€)').fill('180');
     expect(await fitsWidth(page)).toBe(true);
     expect(await axeViolations(page, 'desk payment dialog 360')).toEqual([]);
     await screenshot(page, 'admin-takings-desk-payment-dialog-360');

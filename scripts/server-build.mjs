@@ -33,6 +33,7 @@ const EXTERNAL_PACKAGES = [
   'stripe',
   'nodemailer',
   'pdf-lib',
+  '@pdf-lib/fontkit',
   'ics',
   'sharp',
   'file-type',

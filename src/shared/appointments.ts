@@ -187,6 +187,8 @@ export type StaffAppointmentsResponse = z.infer<typeof staffAppointmentsResponse
 const staffAppointmentDetailSchema = staffAppointmentSchema.extend({
   patient: adminPatientSchema.nullable(),
   booked_by_admin: z.boolean(),
+  /** Euro: the appointment's price, its time's when it was booked (its receipt's fee; what the desk may take). */
+  price: z.number(),
   /**
    * How it is paid, as the booking said ('card' on the website; for staff's bookings how the patient is expected to
    * pay, e.g. 'Cash': the desk payment's method is chosen from it).
@@ -220,7 +222,7 @@ export const REFUND_REASON_MAX = 500;
  * An amount of money staff enter: euro as a JSON number or as text ('20', '20.5', '20,50'), more than 0, at most
  * two decimals; in cents.
  */
-const staffAmountSchema = z
+export const staffAmountSchema = z
   .union([z.number(), z.string()], { error: paymentTexts.amountInvalid })
   .transform((value, context) => {
     const cents = parseEuroCents(value);

@@ -139,6 +139,8 @@ const errorCodes = [
   'desk_payment_not_allowed',
   /** A payment of the appointment is recorded already (409): one payment an appointment. */
   'desk_payment_exists',
+  /** Money taken at the desk of more than the appointment's price less what was paid (422 on `amount`). */
+  'desk_payment_too_large',
   'webhook_disabled',
   'webhook_signature_invalid',
   'webhook_unreadable',

@@ -38,6 +38,10 @@ export const paymentTexts = {
   deskPaymentExists:
     'A payment of this appointment is recorded already: refund it in full to record another.',
   deskPaymentRecorded: 'The payment was recorded.',
+  deskPaymentTooLarge: (left: number) =>
+    left > 0
+      ? `At most ${formatEuro(left / 100)} is left to pay (the appointment's price less what was paid).`
+      : 'Nothing is left to pay for this appointment.',
   appointmentNotFound: 'Transaction not found',
   webhookShape: 'The webhook event is not a payment event this site can read.',
   webhookSignature: 'The webhook signature is not valid.',

@@ -50,6 +50,7 @@ const detail = (changes: Partial<StaffAppointmentDetail> = {}): StaffAppointment
   started: false,
   session: null,
   booked_by_admin: true,
+  price: 180,
   payment_type: 'Cash',
   payment_recorded_by: null,
   refunds: [],

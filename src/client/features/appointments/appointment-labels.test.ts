@@ -12,8 +12,8 @@ import {
   clinicDayOf,
   deskMethodOf,
   emailStatusLabel,
-  euroInput,
   kindSwitchPath,
+  leftToPayCents,
   patientNameOf,
   refundableCents,
   refundCancels,
@@ -131,8 +131,17 @@ describe('refunds and money taken at the desk', () => {
     expect(refundCancels(paid, 15_950)).toBe(true);
     expect(refundCancels(paid, 15_000)).toBe(false);
     expect(refundCancels({ ...paid, appointment_status: 'attended' }, 15_950)).toBe(false);
-    expect(euroInput(15_950)).toBe('159.50');
-    expect(euroInput(18_000)).toBe('180');
+  });
+
+  it('works out what is left to pay at the desk: the price, less a payment that stands net of refunds', () => {
+    const booked = { price: 180, status: 'booked', amount: null, refunded_amount: null } as const;
+    expect(leftToPayCents(booked)).toBe(18_000);
+    expect(leftToPayCents({ ...booked, status: 'succeeded', amount: 100, refunded_amount: 0 })).toBe(8000);
+    expect(leftToPayCents({ ...booked, status: 'succeeded', amount: 100, refunded_amount: 30 })).toBe(11_000);
+    // Given back in full: all of the price is left again.
+    expect(leftToPayCents({ ...booked, status: 'refunded', amount: 180, refunded_amount: 180 })).toBe(18_000);
+    expect(leftToPayCents({ ...booked, price: 95.5 })).toBe(9550);
+    expect(leftToPayCents({ ...booked, status: 'succeeded', amount: 180, refunded_amount: 0 })).toBe(0);
   });
 
   it('offers a desk payment for a staff booking without a payment that stands', () => {

@@ -117,16 +117,28 @@ const cents = (euro: number | null | undefined) => Math.round((euro ?? 0) * 100)
 /** Cents of the payment not given back yet. */
 export const refundableCents = (row: Row) => cents(row.amount) - cents(row.refunded_amount);
 
+/** Its payment holds money: taken, and not all of it given back. */
+const standingPaymentStatuses: readonly string[] = ['succeeded', 'refunding'];
+
+/**
+ * What is left to pay at the desk of the appointment's price (as booked): all of it unless its latest payment stands,
+ * then less what that payment holds (its amount less what went back), as the server works it out.
+ */
+export const leftToPayCents = (
+  row: Pick<StaffAppointmentDetail, 'price' | 'status' | 'amount' | 'refunded_amount'>,
+): number => {
+  const held = standingPaymentStatuses.includes(row.status)
+    ? cents(row.amount) - cents(row.refunded_amount)
+    : 0;
+  return Math.max(0, cents(row.price) - held);
+};
+
 /**
  * Giving back `amountCents` of it cancels the appointment: all that is left of a paid appointment's payment (the
  * `refund` move: spec 4, 'This appointment will be deleted'); a part, or another appointment's, leaves it as it is.
  */
 export const refundCancels = (row: Row, amountCents: number) =>
   allowsMove('refund', row.appointment_status) && amountCents === refundableCents(row);
-
-/** Cents as an amount field shows them: '180' or '85.50'. */
-export const euroInput = (amountCents: number) =>
-  amountCents % 100 === 0 ? String(amountCents / 100) : (amountCents / 100).toFixed(2);
 
 /** How a payment was taken, as staff read it. */
 export const paymentMethodLabels: Record<PaymentMethod, string> = {

@@ -1,35 +1,28 @@
 import { useId, useRef, useState } from 'react';
 import type { StaffAppointmentDetail } from '../../../shared/appointments';
-import { formatEuro, parseEuroCents } from '../../../shared/euro';
+import { formatEuro } from '../../../shared/euro';
 import { type DeskPaymentMethod, deskPaymentMethods } from '../../../shared/payment-states';
 import { paymentTexts } from '../../../shared/payments';
 import { texts } from '../../../shared/validation-texts';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { FieldErrorMessage } from '../../components/form-field/field-error-message';
-import { TextField } from '../../components/form-field/text-field';
 import { useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
-import { deskMethodOf, euroInput, patientNameOf, paymentMethodLabels } from './appointment-labels';
+import { deskMethodOf, leftToPayCents, patientNameOf, paymentMethodLabels } from './appointment-labels';
 import { useRecordDeskPayment } from './appointments-admin-api';
+import { euroInput } from './money-amount';
+import { MoneyField, useMoneyField } from './money-field';
 
-type Payable = Pick<StaffAppointmentDetail, 'id' | 'full_name' | 'patient_id' | 'payment_type' | 'session'>;
-
-/** The amount typed in cents, or why it cannot be recorded (the server's own words for the same rules). */
-function amountOf(text: string): { cents: number } | { error: string } {
-  const typed = text.trim();
-  if (typed === '') return { error: texts.required };
-  const cents = parseEuroCents(typed);
-  if (cents === undefined) {
-    return { error: typed.startsWith('-') ? paymentTexts.amountNotPositive : paymentTexts.amountInvalid };
-  }
-  if (cents === 0) return { error: paymentTexts.amountNotPositive };
-  return { cents };
-}
+type Payable = Pick<
+  StaffAppointmentDetail,
+  'id' | 'full_name' | 'patient_id' | 'payment_type' | 'price' | 'status' | 'amount' | 'refunded_amount'
+>;
 
 /**
  * 'Record payment' (issue 32): money taken at the desk for an appointment staff booked, in cash or on the card
- * terminal. The amount starts at the time's price, the method at what the booking's payment type said ('Cash', 'Card
- * at the clinic'), else none is chosen: staff say how it was paid. Recorded as taken now, by the staff member.
+ * terminal. The amount starts at what is left to pay of the appointment's price (and may be no more), the method at
+ * what the booking's payment type said ('Cash', 'Card at the clinic'), else none is chosen: staff say how it was
+ * paid. Recorded as taken now, by the staff member.
  */
 export function DeskPaymentDialog({
   appointment,
@@ -42,15 +35,13 @@ export function DeskPaymentDialog({
 }) {
   const notify = useNotify();
   const record = useRecordDeskPayment();
-  const price = Math.round((appointment.session?.price ?? 0) * 100);
+  const left = leftToPayCents(appointment);
   const expected = deskMethodOf(appointment.payment_type);
-  const [amount, setAmount] = useState('');
+  const money = useMoneyField({ cents: left, text: paymentTexts.deskPaymentTooLarge });
   const [method, setMethod] = useState<DeskPaymentMethod | undefined>();
-  const [amountError, setAmountError] = useState<string>();
   const [methodError, setMethodError] = useState<string>();
   const [refusal, setRefusal] = useState<string>();
   const [wasOpen, setWasOpen] = useState(false);
-  const amountRef = useRef<HTMLInputElement>(null);
   const firstMethodRef = useRef<HTMLInputElement>(null);
   const methodName = useId();
   const methodErrorId = useId();
@@ -58,9 +49,8 @@ export function DeskPaymentDialog({
   if (open !== wasOpen) {
     setWasOpen(open);
     if (open) {
-      setAmount(price > 0 ? euroInput(price) : '');
+      money.reset(left > 0 ? euroInput(left) : '');
       setMethod(expected);
-      setAmountError(undefined);
       setMethodError(undefined);
       setRefusal(undefined);
     }
@@ -68,26 +58,20 @@ export function DeskPaymentDialog({
 
   const confirm = async () => {
     setRefusal(undefined);
-    const typed = amountOf(amount);
-    if ('error' in typed) {
-      setAmountError(typed.error);
-      amountRef.current?.focus();
-      return;
-    }
+    const cents = money.take();
+    if (cents === undefined) return;
     if (!method) {
       setMethodError('Choose how it was paid.');
       firstMethodRef.current?.focus();
       return;
     }
     try {
-      await record.mutateAsync({ id: appointment.id, amount: euroInput(typed.cents), method });
+      await record.mutateAsync({ id: appointment.id, amount: euroInput(cents), method });
     } catch (error) {
       const apiError = error instanceof ApiError ? error : undefined;
       const fields = apiError?.body.errors;
-      if (fields?.amount?.[0]) {
-        setAmountError(fields.amount[0]);
-        amountRef.current?.focus();
-      } else if (fields?.method?.[0]) setMethodError(fields.method[0]);
+      if (fields?.amount?.[0]) money.refuse(fields.amount[0]);
+      else if (fields?.method?.[0]) setMethodError(fields.method[0]);
       else setRefusal(apiError?.message ?? texts.defaultError);
       return;
     }
@@ -95,7 +79,7 @@ export function DeskPaymentDialog({
     onClose();
   };
 
-  const typed = amountOf(amount);
+  const typed = money.amount;
   return (
     <ConfirmDialog
       open={open}
@@ -113,23 +97,13 @@ export function DeskPaymentDialog({
       cancelLabel="Cancel"
       busy={record.isPending}
       error={refusal}
-      initialFocusRef={amountRef}
+      initialFocusRef={money.field.ref}
       onConfirm={() => void confirm()}
       onCancel={onClose}
     >
-      <TextField
-        ref={amountRef}
-        label="Amount (€)"
-        hint={price > 0 ? `The time's price is ${formatEuro(price / 100)}.` : undefined}
-        inputMode="decimal"
-        autoComplete="off"
-        className="refund-dialog__amount"
-        value={amount}
-        error={amountError}
-        onChange={(event) => {
-          setAmount(event.target.value);
-          if (amountError) setAmountError(undefined);
-        }}
+      <MoneyField
+        {...money.field}
+        hint={`At most ${formatEuro(left / 100)} is left to pay of the appointment's price. Less records a part.`}
       />
       <fieldset
         className="desk-payment__methods"

@@ -1,21 +1,16 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { appointmentTexts, REFUND_REASON_MAX, type StaffAppointment } from '../../../shared/appointments';
-import { formatEuro, parseEuroCents } from '../../../shared/euro';
+import { formatEuro } from '../../../shared/euro';
 import { paymentTexts } from '../../../shared/payments';
 import { texts } from '../../../shared/validation-texts';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { TextAreaField } from '../../components/form-field/text-area-field';
-import { TextField } from '../../components/form-field/text-field';
 import { useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
-import {
-  euroInput,
-  patientNameOf,
-  refundableCents,
-  refundCancels,
-  refundDestinations,
-} from './appointment-labels';
+import { patientNameOf, refundableCents, refundCancels, refundDestinations } from './appointment-labels';
 import { useRefundAppointment } from './appointments-admin-api';
+import { euroInput } from './money-amount';
+import { MoneyField, useMoneyField } from './money-field';
 
 type Refundable = Pick<
   StaffAppointment,
@@ -29,19 +24,6 @@ type Refundable = Pick<
   | 'appointment_status'
   | 'started'
 >;
-
-/** The amount typed, in cents, or why it cannot be given back (the server's own words for the same rules). */
-function amountOf(text: string, left: number): { cents: number } | { error: string } {
-  const typed = text.trim();
-  if (typed === '') return { error: texts.required };
-  const cents = parseEuroCents(typed);
-  if (cents === undefined) {
-    return { error: typed.startsWith('-') ? paymentTexts.amountNotPositive : paymentTexts.amountInvalid };
-  }
-  if (cents === 0) return { error: paymentTexts.amountNotPositive };
-  if (cents > left) return { error: paymentTexts.refundTooLarge(left) };
-  return { cents };
-}
 
 /**
  * The appointment screen's Refund (issue 32): how much goes back (all that is left, or less for a part) and why. It
@@ -62,37 +44,30 @@ export function RefundDialog({
   const notify = useNotify();
   const refund = useRefundAppointment();
   const left = refundableCents(appointment);
-  const [amount, setAmount] = useState(() => euroInput(left));
+  const money = useMoneyField({ cents: left, text: paymentTexts.refundTooLarge });
   const [reason, setReason] = useState('');
-  const [amountError, setAmountError] = useState<string>();
   const [reasonError, setReasonError] = useState<string>();
   const [refusal, setRefusal] = useState<string>();
   const [openedWith, setOpenedWith] = useState<number | null>(null);
-  const amountRef = useRef<HTMLInputElement>(null);
 
   // Each opening starts afresh from what is left now.
   if (open && openedWith !== left) {
     setOpenedWith(left);
-    setAmount(euroInput(left));
+    money.reset(euroInput(left));
     setReason('');
-    setAmountError(undefined);
     setReasonError(undefined);
     setRefusal(undefined);
   }
   if (!open && openedWith !== null) setOpenedWith(null);
 
-  const typed = amountOf(amount, left);
-  const shownCents = 'cents' in typed ? typed.cents : left;
+  const shownCents = 'cents' in money.amount ? money.amount.cents : left;
   const cancels = refundCancels(appointment, shownCents);
   const partOf = shownCents < left || (appointment.refunded_amount ?? 0) > 0;
 
   const confirm = async () => {
     setRefusal(undefined);
-    if ('error' in typed) {
-      setAmountError(typed.error);
-      amountRef.current?.focus();
-      return;
-    }
+    const cents = money.take();
+    if (cents === undefined) return;
     if (reason.trim().length > REFUND_REASON_MAX) {
       setReasonError(paymentTexts.reasonTooLong);
       return;
@@ -101,16 +76,14 @@ export function RefundDialog({
       // The amount shown goes, all that is left too: if another refund was made meanwhile, it is refused.
       await refund.mutateAsync({
         id: appointment.id,
-        amount: euroInput(typed.cents),
+        amount: euroInput(cents),
         reason: reason.trim() || undefined,
       });
     } catch (error) {
       const apiError = error instanceof ApiError ? error : undefined;
       const fields = apiError?.body.errors;
-      if (fields?.amount?.[0]) {
-        setAmountError(fields.amount[0]);
-        amountRef.current?.focus();
-      } else if (fields?.reason?.[0]) setReasonError(fields.reason[0]);
+      if (fields?.amount?.[0]) money.refuse(fields.amount[0]);
+      else if (fields?.reason?.[0]) setReasonError(fields.reason[0]);
       else setRefusal(apiError?.message ?? texts.defaultError);
       return;
     }
@@ -143,23 +116,13 @@ export function RefundDialog({
       cancelLabel={cancels ? 'Keep appointment' : 'Cancel'}
       busy={refund.isPending}
       error={refusal}
-      initialFocusRef={amountRef}
+      initialFocusRef={money.field.ref}
       onConfirm={() => void confirm()}
       onCancel={onClose}
     >
-      <TextField
-        ref={amountRef}
-        label="Amount (€)"
+      <MoneyField
+        {...money.field}
         hint={`At most ${formatEuro(left / 100)}, what is left to give back. Less gives back a part.`}
-        inputMode="decimal"
-        autoComplete="off"
-        className="refund-dialog__amount"
-        value={amount}
-        error={amountError}
-        onChange={(event) => {
-          setAmount(event.target.value);
-          if (amountError) setAmountError(undefined);
-        }}
       />
       <TextAreaField
         label="Reason (optional)"

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_SLOTS_PER_SAVE, type SlotAnswer } from '../../../shared/slots';
+import { type AdminSlot, MAX_SLOTS_PER_SAVE } from '../../../shared/slots';
 import {
   AUTUMN_DAYS,
   clinicWallAsUtc,
@@ -184,7 +184,8 @@ describe('slots on the days the clocks change', () => {
             ends_at: clinicInstant(sourceDay, start + length),
             price: 180,
             location: 'adult_1',
-          } as SlotAnswer;
+            consultant_id: null,
+          } as AdminSlot;
           const plan = planCopy([slot], sourceDay, [day], { isAdult: true, isVideoCall: false }, 100, now);
           if (!plan.ok) return;
           const [copy] = plan.body.sessions_create;

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { MAX_SLOTS_PER_SAVE, type SlotAnswer } from '../../../shared/slots';
+import { type AdminSlot, MAX_SLOTS_PER_SAVE } from '../../../shared/slots';
 import { texts } from '../../../shared/validation-texts';
 import { FieldErrorMessage } from '../../components/form-field/field-error-message';
 import { formatLongDate } from '../../components/month-calendar/month-grid';
@@ -24,7 +24,7 @@ export function CopyDay({
 }: {
   kind: SlotKind;
   date: string;
-  slots: readonly SlotAnswer[];
+  slots: readonly AdminSlot[];
 }) {
   const id = useId();
   const notify = useNotify();

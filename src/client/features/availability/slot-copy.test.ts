@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SlotAnswer } from '../../../shared/slots';
+import type { AdminSlot } from '../../../shared/slots';
 import { copyTexts, entryOfError, planCopy, weeklyDays } from './slot-copy';
 import { clinicInstant } from './slot-times';
 
@@ -7,7 +7,7 @@ const now = new Date('2026-12-01T10:07:00Z');
 const adultTest = { isAdult: true, isVideoCall: false };
 const h = (hours: number, minutes = 0) => hours * 60 + minutes;
 
-const slotOn = (day: string, start: number, end: number, fields: Partial<SlotAnswer> = {}): SlotAnswer => ({
+const slotOn = (day: string, start: number, end: number, fields: Partial<AdminSlot> = {}): AdminSlot => ({
   id: start,
   data: '',
   start_time: '',
@@ -21,6 +21,11 @@ const slotOn = (day: string, start: number, end: number, fields: Partial<SlotAns
   is_video_call: false,
   location: 'adult_1',
   address: null,
+  held_by: null,
+  appointment_id: null,
+  patient_name: null,
+  closure_reason: null,
+  consultant_id: null,
   ...fields,
 });
 
@@ -29,7 +34,7 @@ describe('copying a day', () => {
   const source = '2027-03-18';
   const day = [
     slotOn(source, h(10), h(10, 30)),
-    slotOn(source, h(10, 40), h(11, 10), { price: 95.5, status: 'booked' }),
+    slotOn(source, h(10, 40), h(11, 10), { price: 95.5, status: 'booked', consultant_id: 7 }),
   ];
 
   it('repeats weekly on the same weekday, a 10:00 slot staying 10:00 clinic time across the clocks change', () => {
@@ -44,11 +49,21 @@ describe('copying a day', () => {
       ['2027-04-01T09:00:00.000Z', '2027-04-01T09:30:00.000Z'],
       ['2027-04-01T09:40:00.000Z', '2027-04-01T10:10:00.000Z'],
     ]);
-    // Times, address and price are copied; appointments are not (every copy is a new available slot).
-    expect(plan.body.sessions_create[1]).toMatchObject({ price: 95.5, location: 'adult_1', is_adult: true });
+    // Times, address, price and consultant are copied; appointments are not (every copy is a new available slot).
+    expect(plan.body.sessions_create[1]).toMatchObject({
+      price: 95.5,
+      location: 'adult_1',
+      is_adult: true,
+      consultant_id: 7,
+    });
+    // A slot naming no consultant stays so (the clinic's default), rather than leaving the field out.
+    expect(plan.body.sessions_create.map((slot) => slot.consultant_id)).toEqual([null, 7, null, 7]);
     expect(plan.body.sessions_update).toEqual([]);
     expect(entryOfError('sessions_create.3', plan.entries)).toBe(
       'Thursday 1 April 2027, 10:40 AM – 11:10 AM',
+    );
+    expect(entryOfError('sessions_create.1.consultant_id', plan.entries)).toBe(
+      'Thursday 25 March 2027, 10:40 AM – 11:10 AM',
     );
     expect(entryOfError('sessions_update.0', plan.entries)).toBeUndefined();
   });

@@ -1,5 +1,5 @@
 import type { LocationKey } from '../../../shared/clinic';
-import type { SlotAnswer } from '../../../shared/slots';
+import type { AdminSlot } from '../../../shared/slots';
 import { addDays, formatLongDate } from '../../components/month-calendar/month-grid';
 import { clinicDayTime, formatTime12 } from '../../lib/clinic-clock';
 import type { SlotKind } from '../../lib/slot-kind';
@@ -48,18 +48,21 @@ export interface CopyEntry {
   end: number;
 }
 
+/** What a copy takes from a slot: its times, price, address and consultant. */
+type CopiedSlot = Pick<AdminSlot, 'starts_at' | 'ends_at' | 'price' | 'location' | 'consultant_id'>;
+
 export type CopyPlan =
   | { ok: true; body: Required<Omit<SaveSlotsBody, 'skip_clashes'>>; entries: CopyEntry[]; days: string[] }
   | { ok: false; message: string };
 
 /**
  * The save that copies `slots` (one day's, of one kind) to `days`: every slot whatever its status (the times
- * are copied, not the appointments), at its wall-clock times, address and price. Refused with a readable message
+ * are copied, not the appointments), at its wall-clock times, address, price and consultant. Refused with a readable message
  * for no day, a past day or the day itself, a time that does not exist or has passed on a target day, a slot the
  * clocks change in on a target day, or more than `maxSlots` slots.
  */
 export function planCopy(
-  slots: readonly SlotAnswer[],
+  slots: readonly CopiedSlot[],
   source: string,
   days: readonly string[],
   kind: SlotKind,
@@ -106,15 +109,19 @@ export function planCopy(
         is_video_call: kind.isVideoCall,
         price: slot.price,
         location: kind.isVideoCall ? null : ((slot.location ?? null) as LocationKey | null),
+        consultant_id: slot.consultant_id,
       });
     }
   }
   return { ok: true, body, entries, days: targets };
 }
 
-/** `sessions_create.4` of a refused copy → 'Thursday 17 June 2027, 9:00 AM – 9:30 AM'. */
+/**
+ * `sessions_create.4` of a refused copy (or one of its fields, `sessions_create.4.consultant_id`) → 'Thursday 17 June
+ * 2027, 9:00 AM – 9:30 AM'.
+ */
 export function entryOfError(key: string, entries: readonly CopyEntry[]): string | undefined {
-  const match = /^sessions_create\.(\d+)$/.exec(key);
+  const match = /^sessions_create\.(\d+)(?:\.\w+)?$/.exec(key);
   const entry = match ? entries[Number(match[1])] : undefined;
   if (!entry) return undefined;
   return `${formatLongDate(entry.day)}, ${formatTime12(entry.start)} – ${formatTime12(entry.end)}`;

@@ -266,6 +266,7 @@ export function staffAppointmentDetailAnswer(
     ...staffAppointmentAnswer(record),
     patient: record.patient ? adminPatientAnswer(record.patient, fileNames) : null,
     booked_by_admin: record.appointment.bookedByAdmin,
+    price: record.appointment.priceCents / 100,
     payment_type: record.appointment.paymentType,
     payment_recorded_by: recordedBy,
     refunds: refunds.map(appointmentRefundAnswer),

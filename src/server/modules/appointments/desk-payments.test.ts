@@ -90,14 +90,72 @@ describe('POST /api/admin/transactions/:id/desk_payments', () => {
     expect(await paymentsOf(staff.id)).toHaveLength(1);
   });
 
-  it('records one payment when two are sent at once', async () => {
+  it('records one payment when two are sent at once, never more than the price together', async () => {
     const staff = await staffBooking(t.app, db(), t.auth);
+    // Each fits the €180 price; both would not.
     const answers = await Promise.all([
-      record(staff.id, { amount: 180, method: 'cash' }),
-      record(staff.id, { amount: 180, method: 'card_terminal' }),
+      record(staff.id, { amount: 120, method: 'cash' }),
+      record(staff.id, { amount: '120.00', method: 'card_terminal' }),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
-    expect(await paymentsOf(staff.id)).toHaveLength(1);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json().code).toBe('desk_payment_exists');
+    expect((await paymentsOf(staff.id)).map((row) => row.amountCents)).toEqual([12_000]);
+  });
+
+  it('refuses more than the price less what was paid: 422 on amount, saying how much is left', async () => {
+    const staff = await staffBooking(t.app, db(), t.auth);
+    const expectTooLarge = async (amount: number | string, leftCents: number) => {
+      const response = await record(staff.id, { amount, method: 'cash' });
+      expect(response.statusCode, response.body).toBe(422);
+      const text = paymentTexts.deskPaymentTooLarge(leftCents);
+      expect(response.json()).toMatchObject({
+        code: 'desk_payment_too_large',
+        error_messages: text,
+        errors: { amount: [text] },
+      });
+      return text;
+    };
+    expect(await expectTooLarge('180.01', 18_000)).toBe(
+      "At most €180 is left to pay (the appointment's price less what was paid).",
+    );
+    await expectTooLarge(1000, 18_000);
+    expect(await paymentsOf(staff.id)).toEqual([]);
+
+    // A part now; given back in full, the whole price is left to pay again (what went back is not paid).
+    expect((await record(staff.id, { amount: '100', method: 'cash' })).statusCode).toBe(201);
+    expect((await refundAppointment(t.app, t.auth, staff.id, { amount: 40 })).statusCode).toBe(200);
+    expect((await record(staff.id, { amount: 80, method: 'cash' })).json().code).toBe('desk_payment_exists');
+    expect((await refundAppointment(t.app, t.auth, staff.id)).statusCode).toBe(200);
+    await expectTooLarge(180.5, 18_000);
+    expect((await record(staff.id, { amount: 180, method: 'card_terminal' })).statusCode).toBe(201);
+
+    // The price is the appointment's, as booked: cents count, and a free one takes nothing.
+    const cheaper = await staffBooking(t.app, db(), t.auth, { slot: { priceCents: 95_50 } });
+    const over = await record(cheaper.id, { amount: '95.51', method: 'cash' });
+    expect(over.json().errors.amount).toEqual([
+      "At most €95.50 is left to pay (the appointment's price less what was paid).",
+    ]);
+    expect((await record(cheaper.id, { amount: '95,50', method: 'cash' })).statusCode).toBe(201);
+    const free = await staffBooking(t.app, db(), t.auth, { slot: { priceCents: 0 } });
+    const nothing = await record(free.id, { amount: '0.01', method: 'cash' });
+    expect(nothing.statusCode).toBe(422);
+    expect(nothing.json().errors.amount).toEqual(['Nothing is left to pay for this appointment.']);
+  });
+
+  it('never holds more than the price when a full refund and a new payment are sent at once', async () => {
+    const staff = await staffBooking(t.app, db(), t.auth);
+    expect((await record(staff.id, { amount: 180, method: 'cash' })).statusCode).toBe(201);
+    const [refund, payment] = await Promise.all([
+      refundAppointment(t.app, t.auth, staff.id),
+      record(staff.id, { amount: 180, method: 'card_terminal' }),
+    ]);
+    expect(refund.statusCode, refund.body).toBe(200);
+    // The payment waits for the refund's lock, or the refund for the payment's: recorded after it, or refused.
+    expect([201, 409]).toContain(payment.statusCode);
+    const rows = await paymentsOf(staff.id);
+    const held = rows.reduce((sum, row) => sum + row.amountCents - row.refundedCents, 0);
+    expect(held).toBe(payment.statusCode === 201 ? 18_000 : 0);
+    expect(held).toBeLessThanOrEqual(18_000);
   });
 
   it('refuses an appointment booked online, a cancelled one, an unknown one, and bad input by field', async () => {

@@ -35,22 +35,36 @@ export async function paidPaymentOf(db: Db, appointmentId: number): Promise<Paym
   return row;
 }
 
-/** What the appointment's patient paid, online or at the desk, in cents: the one place a receipt reads it. */
-export async function paidCentsOf(db: Db, appointmentId: number): Promise<number> {
-  const [row] = await db
-    .select({ cents: sql<string | number>`coalesce(sum(${payments.amountCents}), 0)` })
-    .from(payments)
-    .where(and(eq(payments.appointmentId, appointmentId), charged));
-  return Number(row?.cents ?? 0);
+/** What a receipt says of an appointment's money, in cents. */
+export interface ReceiptAmounts {
+  /** Paid, online or at the desk: every payment charged, given back since or not. */
+  paidCents: number;
+  /** Given back of those payments so far (each payment keeps its refunds' sum). */
+  refundedCents: number;
+  /**
+   * Paid by the payments that were not given back in full: what counts against the price for a balance due (a
+   * payment refunded in full was undone, one given back in part still paid for the visit).
+   */
+  keptCents: number;
 }
 
-/** What was given back of the appointment's payments so far, in cents (each payment keeps its refunds' sum). */
-export async function refundedCentsOf(db: Db, appointmentId: number): Promise<number> {
+const notGivenBack = sql`${payments.status} <> ${'refunded' satisfies PaymentStatus}`;
+
+/** The appointment's amounts paid, refunded and kept: the one place a receipt or statement reads them. */
+export async function receiptAmountsOf(db: Db, appointmentId: number): Promise<ReceiptAmounts> {
   const [row] = await db
-    .select({ cents: sql<string | number>`coalesce(sum(${payments.refundedCents}), 0)` })
+    .select({
+      paid: sql<string | number>`coalesce(sum(${payments.amountCents}), 0)`,
+      refunded: sql<string | number>`coalesce(sum(${payments.refundedCents}), 0)`,
+      kept: sql<string | number>`coalesce(sum(${payments.amountCents}) filter (where ${notGivenBack}), 0)`,
+    })
     .from(payments)
     .where(and(eq(payments.appointmentId, appointmentId), charged));
-  return Number(row?.cents ?? 0);
+  return {
+    paidCents: Number(row?.paid ?? 0),
+    refundedCents: Number(row?.refunded ?? 0),
+    keptCents: Number(row?.kept ?? 0),
+  };
 }
 
 /** The year a payment counts in: its clinic (Europe/Dublin) year. */

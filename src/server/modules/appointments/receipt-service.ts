@@ -1,8 +1,9 @@
+import { endedStatuses } from '../../../shared/appointment-states';
 import { appointmentTexts } from '../../../shared/appointments';
 import { patientTexts } from '../../../shared/patients';
 import { receiptNumberText, receiptTexts } from '../../../shared/receipts';
 import type { Db } from '../../db/database';
-import type { Patient, Payment, Slot } from '../../db/schema';
+import type { Appointment, Patient, Payment, Slot } from '../../db/schema';
 import { conflict, notFound } from '../../domain-errors';
 import { type Actor, auditExport, auditRead } from '../audit/audit-log';
 import { findPatient } from '../patients/patient-repository';
@@ -23,10 +24,10 @@ import {
 import {
   consultantOf,
   issueReceiptNumber,
-  paidCentsOf,
   paidPaymentOf,
   paidVisitsOfPatient,
-  refundedCentsOf,
+  type ReceiptAmounts,
+  receiptAmountsOf,
 } from './receipt-repository';
 
 /** A PDF to answer, with the name it is saved under. */
@@ -40,24 +41,27 @@ const guardianOf = (patient: Patient) =>
     ? `${patient.guardianFirstName} ${patient.guardianLastName}`
     : undefined;
 
+const isEnded = (status: string) => (endedStatuses as readonly string[]).includes(status);
+
 /**
- * What the receipt of a paid appointment says, from its patient, slot and paying payment, with the amounts paid and
- * refunded as they are now (`amounts`, or read through their one function each).
+ * What the receipt of a paid appointment says, from the appointment (its price as booked is the fee), its patient,
+ * slot and paying payment, with the amounts paid and refunded as they are now (`amounts`, or read through their one
+ * function). A balance is due while the appointment has not ended (cancelled, refunded) and the payments not given
+ * back in full come to less than its price: a part paid at the desk.
  */
 export async function receiptDetailsOf(
   db: Db,
-  appointmentId: number,
+  appointment: Pick<Appointment, 'id' | 'priceCents' | 'status'>,
   patient: Patient,
   slot: Slot,
-  payment: Pick<Payment, 'amountCents' | 'providerPaymentId' | 'paidAt' | 'method'>,
+  payment: Pick<Payment, 'providerPaymentId' | 'paidAt' | 'method'>,
   number: string,
-  amounts?: { paidCents: number; refundedCents: number },
+  amounts?: ReceiptAmounts,
 ): Promise<ReceiptDetails> {
-  const details = appointmentDetails(appointmentId, patient, slot);
+  const details = appointmentDetails(appointment.id, patient, slot);
   const paidAt = payment.paidAt ?? new Date();
-  const [paidCents, refundedCents, consultant] = await Promise.all([
-    amounts?.paidCents ?? paidCentsOf(db, appointmentId),
-    amounts?.refundedCents ?? refundedCentsOf(db, appointmentId),
+  const [{ paidCents, refundedCents, keptCents }, consultant] = await Promise.all([
+    amounts ?? receiptAmountsOf(db, appointment.id),
     consultantOf(db, slot),
   ]);
   return {
@@ -69,9 +73,10 @@ export async function receiptDetailsOf(
     service: details.service,
     where: details.where,
     consultant,
-    feeCents: payment.amountCents,
+    feeCents: appointment.priceCents,
     paidCents,
     refundedCents,
+    balanceDueCents: isEnded(appointment.status) ? 0 : Math.max(0, appointment.priceCents - keptCents),
     paidAt,
     paidOn: clinicWallClock(paidAt).data,
     paidWith: payment.method,
@@ -96,7 +101,14 @@ async function receiptOf(db: Db, appointmentId: number): Promise<PdfFile & { pat
   if (!payment?.paidAt || !record.slot) throw conflict('receipt_not_paid', receiptTexts.notPaid);
   if (!record.patient) throw conflict('patient_erased', patientTexts.erased);
   const number = await receiptNumberOf(db, appointmentId, payment.paidAt);
-  const details = await receiptDetailsOf(db, appointmentId, record.patient, record.slot, payment, number);
+  const details = await receiptDetailsOf(
+    db,
+    record.appointment,
+    record.patient,
+    record.slot,
+    payment,
+    number,
+  );
   return { fileName: receiptFileName(number), pdf: await receiptPdf(details), patientId: record.patient.id };
 }
 
@@ -140,8 +152,7 @@ export async function statementForStaff(
   const lines: StatementLine[] = [];
   for (const visit of visits) {
     const number = await receiptNumberOf(db, visit.appointmentId, visit.paidAt);
-    const paidCents = await paidCentsOf(db, visit.appointmentId);
-    const refundedCents = await refundedCentsOf(db, visit.appointmentId);
+    const { paidCents, refundedCents } = await receiptAmountsOf(db, visit.appointmentId);
     const details = visit.slot ? appointmentDetails(visit.appointmentId, patient, visit.slot) : undefined;
     lines.push({
       number,

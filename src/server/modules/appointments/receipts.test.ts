@@ -3,7 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manageBookingTexts } from '../../../shared/manage-booking';
 import { receiptTexts } from '../../../shared/receipts';
-import { emailOutbox, payments, receipts, slots, teamMembers } from '../../db/schema';
+import { appointments, emailOutbox, payments, receipts, slots, teamMembers } from '../../db/schema';
 import { createAdminBookingTestApp, paidBooking } from '../../test/booking-fixtures';
 import { emailsAbout, staffBooking } from '../../test/staff-fixtures';
 import { type AdminTestApp, signInAsNewStaff } from '../../test/test-app';
@@ -87,6 +87,15 @@ describe('GET /api/admin/transactions/:id/receipt', () => {
     expect(text).not.toMatch(/^Consultant /m);
     // A second copy has the same number.
     expect((await downloadReceipt(booking.appointmentId)).headers['content-disposition']).toContain(number);
+  });
+
+  it('names a patient written in letters beyond Latin-1 as they wrote it', async () => {
+    const booking = await paidBooking(t.app, db(), {
+      form: { first_name: 'Łukasz', last_name: 'Wiśniewski' },
+    });
+    const response = await downloadReceipt(booking.appointmentId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await pdfText(response.rawPayload)).toMatch(/Patient\s+Łukasz Wiśniewski/);
   });
 
   it('gives one number to two downloads at once of one appointment, and different ones to two appointments', async () => {
@@ -199,8 +208,11 @@ describe('GET /api/admin/transactions/:id/receipt', () => {
     });
     expect(part.statusCode, part.body).toBe(200);
     const refunded = await pdfText((await downloadReceipt(booking.appointmentId)).rawPayload);
+    expect(refunded).toMatch(/Fee\s+€180/);
     expect(refunded).toMatch(/Amount paid\s+€180/);
     expect(refunded).toMatch(/Amount refunded\s+€50/);
+    // Money given back is not owed: nothing is due.
+    expect(refunded).not.toContain('Balance due');
 
     const booked = await staffBooking(t.app, db(), t.auth);
     const cash = await t.app.inject({
@@ -215,6 +227,56 @@ describe('GET /api/admin/transactions/:id/receipt', () => {
     const text = await pdfText(receipt.rawPayload);
     expect(text).toMatch(/Paid in cash on\s+\d{2}\/\d{2}\/\d{4}/);
     expect(text).toMatch(/Amount paid\s+€180/);
+  });
+
+  it('gives the appointment’s price as the fee, and the balance due of a part paid at the desk', async () => {
+    const deskPayment = (id: number, amount: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/transactions/${id}/desk_payments`,
+        headers: t.auth,
+        payload: { amount, method: 'cash' },
+      });
+    const receiptOf = async (id: number) => {
+      const response = await downloadReceipt(id);
+      expect(response.statusCode, response.body).toBe(200);
+      return pdfText(response.rawPayload);
+    };
+    const booked = await staffBooking(t.app, db(), t.auth);
+    expect((await deskPayment(booked.id, '100')).statusCode).toBe(201);
+    const part = await receiptOf(booked.id);
+    expect(part).toMatch(/Fee\s+€180/);
+    expect(part).toMatch(/Amount paid\s+€100/);
+    expect(part).toMatch(/Amount refunded\s+€0/);
+    expect(part).toMatch(/Balance due\s+€80/);
+
+    // Given back in full and taken again: the payment given back does not count against the price.
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/refunds',
+          headers: t.auth,
+          payload: { transaction_id: booked.id },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await deskPayment(booked.id, '150.50')).statusCode).toBe(201);
+    const again = await receiptOf(booked.id);
+    expect(again).toMatch(/Amount paid\s+€250.50/);
+    expect(again).toMatch(/Amount refunded\s+€100/);
+    expect(again).toMatch(/Balance due\s+€29.50/);
+    // Nothing is due of an appointment that was cancelled.
+    await db().update(appointments).set({ status: 'cancelled' }).where(eq(appointments.id, booked.id));
+    expect(await receiptOf(booked.id)).not.toContain('Balance due');
+
+    // The fee is the price the time had when booked, whatever its slot's price says now.
+    const paid = await paidBooking(t.app, db());
+    await db().update(slots).set({ priceCents: 99_00 }).where(eq(slots.id, paid.slot.id));
+    const card = await receiptOf(paid.appointmentId);
+    expect(card).toMatch(/Fee\s+€180/);
+    expect(card).toMatch(/Amount paid\s+€180/);
+    expect(card).not.toContain('Balance due');
   });
 
   it('refuses an appointment never paid online (409 receipt_not_paid), and an unknown one (404)', async () => {

@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../../config';
 import type { Db } from '../../../db/database';
-import type { AppointmentReminderKind, Patient, Payment, Slot } from '../../../db/schema';
+import type { Appointment, AppointmentReminderKind, Patient, Payment, Slot } from '../../../db/schema';
 import type { QueuedEmail } from '../../email/outbox-repository';
 import { receiptDetailsOf } from '../receipt-service';
 import { appointmentCancelledEmail } from './appointment-cancelled-email';
@@ -31,6 +31,11 @@ export interface InvitedAppointment extends AppointmentForEmail {
   appointment: { id: number; calendarSequence: number };
 }
 
+/** A paid appointment, with what its receipt reads of it: its price (the fee) and state. */
+type PaidAppointment = AppointmentForEmail & {
+  appointment: Pick<Appointment, 'id' | 'priceCents' | 'status'>;
+};
+
 type PaidPayment = Pick<Payment, 'amountCents' | 'providerPaymentId' | 'paidAt' | 'method'>;
 
 /** The e-mails of a paid booking, once its receipt has its number (`tx`: the paying transaction). */
@@ -42,7 +47,7 @@ export type PaidEmails = (tx: Db, receiptNumber: string) => Promise<QueuedEmail[
  * receipt is made in it, once the payment has its receipt number.
  */
 export async function paidAppointmentEmails(
-  { appointment, patient, slot }: AppointmentForEmail,
+  { appointment, patient, slot }: PaidAppointment,
   payment: PaidPayment,
   settings: Pick<AppConfig, 'publicUrl' | 'clinicEmail'>,
   manageUrl: string | undefined,
@@ -59,9 +64,9 @@ export async function paidAppointmentEmails(
   const invite = await calendarInvite(details);
   return async (tx, receiptNumber) => {
     // Paid now, in full, nothing given back yet.
-    const amounts = { paidCents: payment.amountCents, refundedCents: 0 };
+    const amounts = { paidCents: payment.amountCents, refundedCents: 0, keptCents: payment.amountCents };
     const receipt = await receiptAttachment({
-      ...(await receiptDetailsOf(tx, appointment.id, patient, slot, payment, receiptNumber, amounts)),
+      ...(await receiptDetailsOf(tx, appointment, patient, slot, payment, receiptNumber, amounts)),
       manageUrl,
     });
     return [

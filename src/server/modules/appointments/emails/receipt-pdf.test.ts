@@ -18,6 +18,7 @@ const details: ReceiptDetails = {
   feeCents: 18_000,
   paidCents: 18_000,
   refundedCents: 0,
+  balanceDueCents: 0,
   paidAt: new Date('2027-03-01T09:00:00Z'),
   paidOn: '01/03/2027',
   paidWith: 'card',
@@ -52,6 +53,45 @@ describe('the receipt PDF', () => {
     expect(text).toContain('Saoirse Byrne');
     expect(text).toMatch(/Paid by\s+Aoife Byrne \(parent or guardian\)/);
     expect(text).toContain('Dr Niamh Kelly, Medical Council registration no. 412345');
+  });
+
+  it('says the fee, what was paid and refunded, and a balance due only when one is', async () => {
+    const paid = await pdfText(await receiptPdf(details));
+    expect(paid).toMatch(/Fee\s+€180\s+Amount paid\s+€180\s+Amount refunded\s+€0/);
+    expect(paid).not.toContain('Balance due');
+    const part = await pdfText(
+      await receiptPdf({ ...details, paidCents: 10_000, balanceDueCents: 8000, paidWith: 'cash' }),
+    );
+    expect(part).toMatch(/Fee\s+€180\s+Amount paid\s+€100\s+Amount refunded\s+€0\s+Balance due\s+€80/);
+    expect(part).toMatch(/Paid in cash on\s+01\/03\/2027/);
+  });
+
+  it('prints names in any Latin, Greek or Cyrillic letters as written, and keeps each PDF small', async () => {
+    const names = [
+      'Łukasz Wiśniewski',
+      'Zoë Ní Bhriain',
+      'Σοφία Παπαδοπούλου',
+      'Анна Иванова',
+      'Đặng Thị Ngọc',
+    ];
+    for (const patientName of names) {
+      const bytes = await receiptPdf({ ...details, patientName, guardianName: patientName });
+      const text = await pdfText(bytes);
+      expect(text).toMatch(new RegExp(`Patient\\s+${patientName}`));
+      expect(text).toContain(`${patientName} (parent or guardian)`);
+      // Only the glyphs a receipt uses are embedded, not the fonts' 180 KB.
+      expect(bytes.length).toBeLessThan(60_000);
+    }
+    // Accents typed apart (e + combining diaeresis) are printed composed.
+    expect(await pdfText(await receiptPdf({ ...details, patientName: 'Zoe\u0308 Byrne' }))).toContain(
+      'Zoë Byrne',
+    );
+    // What the fonts cannot draw becomes '?', never a missing or wrong glyph.
+    expect(await pdfText(await receiptPdf({ ...details, patientName: '李雷 Byrne' }))).toContain('?? Byrne');
+    const statement = await pdfText(
+      await statementPdf({ year: 2027, patientName: 'Łukasz Wiśniewski', lines: [], issuedOn: '02/01/2028' }),
+    );
+    expect(statement).toMatch(/Patient\s+Łukasz Wiśniewski/);
   });
 
   it('lists a statement’s visits over more than one page, with the totals', async () => {

@@ -1,18 +1,58 @@
-import type { PDFFont, PDFPage } from 'pdf-lib';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { clinic, formatAddress } from '../../../../shared/clinic';
 import { formatEuro } from '../../../../shared/euro';
 import { CANCELLATION_NOTICE_HOURS } from '../../../../shared/manage-booking';
 import type { PaymentMethod } from '../../../../shared/payment-states';
 import { receiptTexts } from '../../../../shared/receipts';
 import type { EmailAttachment } from '../../../db/schema';
+import { projectRoot } from '../../../project-root';
 import type { ReceiptConsultant } from '../receipt-repository';
 
-/** The standard PDF fonts know WinAnsi only: anything else (a name in another script) becomes '?'. */
-const winAnsi = (text: string) =>
-  text
-    .replace(/[‘’]/g, "'")
-    .replace(/[–—]/g, '-')
-    .replace(/[^\x20-\x7e\xa0-\xff€]/g, '?');
+/**
+ * DejaVu Sans, regular and bold, cut down to Latin, Greek and Cyrillic (fonts/dejavu-fonts-license.txt says how): the
+ * standard PDF fonts know WinAnsi only, which printed 'Łukasz Wiśniewski' as '?ukasz Wi?niewski'. Read once.
+ */
+const FONT_FOLDER = join(projectRoot, 'src', 'server', 'modules', 'appointments', 'emails', 'fonts');
+let fontFiles: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
+const loadFonts = () => {
+  fontFiles ??= Promise.all([
+    readFile(join(FONT_FOLDER, 'dejavu-sans.ttf')),
+    readFile(join(FONT_FOLDER, 'dejavu-sans-bold.ttf')),
+  ]).then(([regular, bold]) => ({ regular, bold }));
+  return fontFiles;
+};
+
+/** `text` as `font` can print it: composed (NFC), and a character it has no glyph for as '?'. */
+function printable(text: string, font: PDFFont): string {
+  let known = characterSets.get(font);
+  if (!known) {
+    known = new Set(font.getCharacterSet());
+    characterSets.set(font, known);
+  }
+  const set = known;
+  return Array.from(text.normalize('NFC'), (character) =>
+    set.has(character.codePointAt(0) ?? 0) ? character : '?',
+  ).join('');
+}
+const characterSets = new WeakMap<PDFFont, Set<number>>();
+
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+type ParsedFont = ReturnType<Fontkit['create']>;
+
+/** fontkit, reading each font file once: every PDF embeds the same two (a parse costs a receipt about half its time). */
+const parsedFonts = new WeakMap<Uint8Array, ParsedFont>();
+const parsingOnce = (fontkit: Fontkit): Fontkit => ({
+  create: (bytes, postscriptName) => {
+    let font = parsedFonts.get(bytes);
+    if (!font) {
+      font = fontkit.create(bytes, postscriptName);
+      parsedFonts.set(bytes, font);
+    }
+    return font;
+  },
+});
 
 const euro = (cents: number) => formatEuro(cents / 100);
 
@@ -31,9 +71,13 @@ export interface ReceiptDetails {
   /** The full address of the visit, or the video note. */
   where: string;
   consultant?: ReceiptConsultant;
+  /** The appointment's price, as booked. */
   feeCents: number;
+  /** Every payment of it, given back since or not. */
   paidCents: number;
   refundedCents: number;
+  /** What is left to pay of the fee (a part paid at the desk); 0: none, and the line is left out. */
+  balanceDueCents: number;
   paidAt: Date;
   /** DD/MM/YYYY, clinic time. */
   paidOn: string;
@@ -80,13 +124,19 @@ const PAGE_RIGHT = PAGE_WIDTH - MARGIN;
 /** A PDF of A4 pages written top to bottom, each long value wrapped within the page. */
 async function newDocument(title: string, createdAt: Date) {
   // Imported on the first receipt: pdf-lib costs a start about 120 ms.
-  const { PDFDocument, StandardFonts } = await import('pdf-lib');
+  const [{ PDFDocument }, { default: fontkit }, files] = await Promise.all([
+    import('pdf-lib'),
+    import('@pdf-lib/fontkit'),
+    loadFonts(),
+  ]);
   const pdf = await PDFDocument.create();
+  pdf.registerFontkit(parsingOnce(fontkit));
   pdf.setTitle(title);
   pdf.setAuthor(clinic.name);
   pdf.setCreationDate(createdAt);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  // Each PDF carries only the glyphs it uses.
+  const font = await pdf.embedFont(files.regular, { subset: true });
+  const bold = await pdf.embedFont(files.bold, { subset: true });
   let page: PDFPage = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
   let y = 780;
 
@@ -94,7 +144,7 @@ async function newDocument(title: string, createdAt: Date) {
   const wrap = (text: string, width: number, size: number, face: PDFFont = font): string[] => {
     const lines: string[] = [];
     let current = '';
-    for (const word of winAnsi(text).split(' ')) {
+    for (const word of printable(text, face).split(' ')) {
       const candidate = current ? `${current} ${word}` : word;
       if (face.widthOfTextAtSize(candidate, size) <= width) {
         current = candidate;
@@ -134,7 +184,7 @@ async function newDocument(title: string, createdAt: Date) {
   const row = (label: string, value: string) => {
     const lines = wrap(value, PAGE_RIGHT - 200, 11);
     room(15 * lines.length);
-    page.drawText(winAnsi(label), { x: MARGIN, y, size: 11, font: bold });
+    page.drawText(printable(label, bold), { x: MARGIN, y, size: 11, font: bold });
     for (const part of lines) {
       page.drawText(part, { x: 200, y, size: 11, font });
       y -= 15;
@@ -145,7 +195,7 @@ async function newDocument(title: string, createdAt: Date) {
   const cells = (values: readonly (readonly [string, number, 'left' | 'right'])[], face: PDFFont = font) => {
     room(15);
     for (const [value, x, align] of values) {
-      const text = winAnsi(value);
+      const text = printable(value, face);
       const at = align === 'right' ? x - face.widthOfTextAtSize(text, 10) : x;
       page.drawText(text, { x: at, y, size: 10, font: face });
     }
@@ -171,8 +221,9 @@ const PAID_WITH: Record<PaymentMethod, string> = {
 
 /**
  * The receipt of a paid appointment, one page, as Irish insurers ask: its number, the clinic's name and address,
- * the patient (a child's, with the guardian who paid), the visit's date and time, the service, the fee, paid and
- * refunded, when it was paid by card, and the consultant with their Medical Council registration number.
+ * the patient (a child's, with the guardian who paid), the visit's date and time, the service, the fee (the
+ * appointment's price), paid, refunded and any balance due, when and how it was paid, and the consultant with their
+ * Medical Council registration number.
  */
 export async function receiptPdf(details: ReceiptDetails): Promise<Buffer> {
   const doc = await newDocument(`Receipt ${details.number}`, details.paidAt);
@@ -189,6 +240,7 @@ export async function receiptPdf(details: ReceiptDetails): Promise<Buffer> {
   doc.row('Fee', euro(details.feeCents));
   doc.row('Amount paid', euro(details.paidCents));
   doc.row('Amount refunded', euro(details.refundedCents));
+  if (details.balanceDueCents > 0) doc.row('Balance due', euro(details.balanceDueCents));
   doc.row(PAID_WITH[details.paidWith], details.paidOn);
   if (details.paymentReference) doc.row('Payment reference', details.paymentReference);
   doc.gap(16);

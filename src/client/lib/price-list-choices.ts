@@ -14,7 +14,7 @@ export interface PriceListGroup {
  * The lines of the price list a bookable kind may cost (Settings), by category: the public fees list, which every
  * staff role may read, in its order; a category without a price line is left out.
  */
-export function usePriceListChoices(): { groups: PriceListGroup[]; loaded: boolean } {
+export function usePriceListChoices(): { groups: PriceListGroup[]; state: 'loading' | 'loaded' | 'failed' } {
   const fees = useEndpointQuery(listFeeCategories, { query: { per_page: 100 } });
   const groups = (fees.data?.fee_categories ?? [])
     .map((category) => ({
@@ -28,5 +28,5 @@ export function usePriceListChoices(): { groups: PriceListGroup[]; loaded: boole
       ),
     }))
     .filter((group) => group.lines.length > 0);
-  return { groups, loaded: fees.data !== undefined };
+  return { groups, state: fees.data ? 'loaded' : fees.isError ? 'failed' : 'loading' };
 }

@@ -13,7 +13,7 @@ type Chosen = Partial<Record<ReturnType<typeof kindPriceField>, number | null>>;
  * times.
  */
 export function KindPricesSection({ chosen }: { chosen: Chosen }) {
-  const { groups, loaded } = usePriceListChoices();
+  const { groups, state } = usePriceListChoices();
   return (
     <section className="admin-panel second-factor" aria-labelledby="settings-prices">
       <h2 id="settings-prices" className="admin-panel__title">
@@ -30,7 +30,7 @@ export function KindPricesSection({ chosen }: { chosen: Chosen }) {
           kind={kind}
           chosen={chosen[kindPriceField(kind.key)] ?? null}
           groups={groups}
-          loaded={loaded}
+          state={state}
         />
       ))}
     </section>
@@ -42,12 +42,12 @@ function KindPrice({
   kind,
   chosen,
   groups,
-  loaded,
+  state,
 }: {
   kind: BookableKind;
   chosen: number | null;
   groups: PriceListGroup[];
-  loaded: boolean;
+  state: ReturnType<typeof usePriceListChoices>['state'];
 }) {
   const update = useUpdateClinicSettings();
   const notify = useNotify();
@@ -55,9 +55,14 @@ function KindPrice({
   const [picked, setPicked] = useState<number | null>();
   const id = `settings-price-${kind.key}`;
   const value = picked === undefined ? chosen : picked;
-  // A line chosen before the list has loaded (or on its second page) still shows as chosen.
-  const listed =
-    value === null || !loaded || groups.some((group) => group.lines.some((line) => line.id === value));
+  // The chosen line shows as chosen (not as None) while the list loads, and when it is no longer on it.
+  const listed = groups.some((group) => group.lines.some((line) => line.id === value));
+  const unlisted =
+    state === 'loading'
+      ? 'Loading the price list…'
+      : state === 'failed'
+        ? 'The price list could not be loaded'
+        : 'A line no longer on the fees page';
   return (
     <div className="field settings-price">
       <label className="field__label" htmlFor={id}>
@@ -87,7 +92,7 @@ function KindPrice({
         }}
       >
         <option value="">None ({formatEuro(defaultPriceOf(kind))} for a new slot)</option>
-        {!listed && value !== null && <option value={value}>A line no longer on the fees page</option>}
+        {!listed && value !== null && <option value={value}>{unlisted}</option>}
         {groups.map((group) => (
           <optgroup key={group.categoryId} label={group.category}>
             {group.lines.map((line) => (

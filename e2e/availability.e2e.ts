@@ -80,6 +80,16 @@ describe('availability settings (back office)', () => {
     expect(await second.getByLabel('Start time').inputValue()).toBe('08:40');
     expect(await second.getByLabel('End time').inputValue()).toBe('09:10');
 
+    // One price list: the seed has the kind cost the fees page's skin prick test; another price is warned of.
+    await page.getByText('From the price list: Skin prick test — €180', { exact: true }).first().waitFor();
+    const warning = second.getByText(
+      'Not the price list’s €180 (Skin prick test). Patients pay the slot’s price.',
+    );
+    await second.getByLabel('Price (€)').fill('175');
+    await warning.waitFor();
+    await second.getByLabel('Price (€)').fill('180');
+    await warning.waitFor({ state: 'detached' });
+
     // Spec errors, next to the slot and announced.
     await pick(second.getByLabel('End time'), '08:30');
     await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -187,7 +187,8 @@ describe('paid booking (test mode)', () => {
     // The price before a day is chosen, once the visitor says who the test is for.
     await page.getByRole('radio', { name: 'Adult' }).check();
     await page.getByLabel('Go to month').fill(monthOf(day));
-    await page.getByText('Price: €180', { exact: true }).waitFor();
+    // Named by the fees page's line the kind costs (the seed links it: one price list).
+    await page.getByText('Price: €180 (Skin prick test)', { exact: true }).waitFor();
     // Choosing a day brings its times into view with the focus on them (the day's heading).
     await page.getByRole('button', { name: `${formatLongDate(day)}, slots available` }).click();
     const dayTitle = page.getByRole('heading', { level: 2, name: formatLongDate(day) });
@@ -363,7 +364,7 @@ describe('paid booking (test mode)', () => {
     expect(await ways.locator('[aria-current="page"]').textContent()).toContain('Video consultation');
     await page.getByRole('radio', { name: 'Adult' }).check();
     await page.getByLabel('Go to month').fill(monthOf(day));
-    await page.getByText('Price: €85', { exact: true }).waitFor();
+    await page.getByText('Price: €85 (Video consultation)', { exact: true }).waitFor();
     expect(await axeViolations(page, 'video calendar 360')).toEqual([]);
     await chooseOnCalendar(page, day, video, 11);
     await page.getByRole('heading', { level: 1, name: 'Book A Video Consultation' }).waitFor();

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_RECORD_ID, pagedListSchema, recordIdParams } from './api/common-schemas';
 import { parseEuroCents } from './euro';
 import { adminListQuerySchema, paginationQuerySchema } from './pagination';
+import { repricedKindSchema } from './price-list';
 import { isOneLine, texts } from './validation-texts';
 
 const feePriceSchema = z.object({
@@ -72,6 +73,11 @@ export const adminFeeCategoryResponseSchema = z.object({ fee_category: adminFeeC
 export const adminFeeServicesResponseSchema = pagedListSchema('services', feeServiceSchema);
 
 export const adminFeeServiceResponseSchema = z.object({ service: feeServiceSchema });
+
+/** A service changed, and what its lines' new amounts did to the kinds that cost them (decision 0022). */
+export const adminFeeServiceUpdateResponseSchema = adminFeeServiceResponseSchema.extend({
+  repriced: z.array(repricedKindSchema),
+});
 
 export const feeCategoryIdParams = recordIdParams('Fee category');
 export const feeServiceIdParams = recordIdParams('Fee service');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kindPriceSettingsAnswerShape, kindPriceSettingsShape } from './price-list';
 
 /** What two-step sign-in tells staff: one place for the server's answers and the screens. */
 export const secondFactorTexts = {
@@ -112,12 +113,15 @@ export const clinicSettingsSchema = z
       .max(2_147_483_647, CONSULTANT_TEXT)
       .nullable()
       .optional(),
+    /** Each bookable kind's line of the price list (a fee price id); null: none. */
+    ...kindPriceSettingsShape,
   })
   .strict();
 export const clinicSettingsResponseSchema = z.object({
   settings: z.object({
     require_second_factor: z.boolean(),
     default_consultant_id: z.number().int().nullable(),
+    ...kindPriceSettingsAnswerShape,
   }),
 });
 export const consultantUnknownText = CONSULTANT_TEXT;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_RECORD_ID, recordIdParams } from './api/common-schemas';
 import { locationKeys } from './clinic';
 import { paginationQuerySchema } from './pagination';
+import { priceListLineSchema } from './price-list';
 import { texts } from './validation-texts';
 
 /** Availability slots ("sessions" in the spec): statuses of spec section 4, which staff may set. */
@@ -147,6 +148,8 @@ export const calendarSlotsResponseSchema = z.object({ days: z.array(z.string()) 
  */
 export const publicCalendarSlotsResponseSchema = calendarSlotsResponseSchema.extend({
   prices: z.array(z.number()),
+  /** The line of the fees page the kind costs (Settings), so the price can be named; null when none is chosen. */
+  price_list: priceListLineSchema.nullable(),
 });
 
 /** A slot as the API shows it: times in clinic time (Europe/Dublin), price in euro. */
@@ -195,7 +198,14 @@ const adminSlotSchema = slotAnswerSchema.extend({
 });
 export type AdminSlot = z.infer<typeof adminSlotSchema>;
 
-export const adminSlotsResponseSchema = z.object({ sessions: z.array(adminSlotSchema) });
+/**
+ * The day's slots, and the line of the price list the kind costs (null: none chosen in Settings): the slot editor's
+ * default price, and what it warns a different price against.
+ */
+export const adminSlotsResponseSchema = z.object({
+  sessions: z.array(adminSlotSchema),
+  price_list: priceListLineSchema.nullable(),
+});
 
 /** A real instant (not an Invalid Date). */
 const isInstant = (value: unknown): value is Date =>

@@ -142,7 +142,9 @@ export type AuditAction =
   | 'recovery_code_used'
   /** One session of a staff member ended from the account page. */
   | 'session_ended'
-  | 'settings_changed';
+  | 'settings_changed'
+  /** A price line a bookable kind costs took another amount: the kind's future free slots took it too. */
+  | 'slots_repriced';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
@@ -270,6 +272,23 @@ export const clinicSettings = pgTable(
     requireSecondFactor: boolean('require_second_factor').notNull().default(false),
     /** The consultant a receipt names when its slot names none (a team member). */
     defaultConsultantId: integer('default_consultant_id').references((): AnyPgColumn => teamMembers.id, {
+      onDelete: 'set null',
+    }),
+    /**
+     * The line of the price list (a fee price) each bookable kind costs: the slot editor's default price, the name
+     * the booking page gives it, and what a change of that line's amount reprices (future free slots of the kind).
+     * None: the editor's constants, and nothing repriced. Decision 0022.
+     */
+    adultTestPriceId: integer('adult_test_price_id').references((): AnyPgColumn => feePrices.id, {
+      onDelete: 'set null',
+    }),
+    childTestPriceId: integer('child_test_price_id').references((): AnyPgColumn => feePrices.id, {
+      onDelete: 'set null',
+    }),
+    adultVideoPriceId: integer('adult_video_price_id').references((): AnyPgColumn => feePrices.id, {
+      onDelete: 'set null',
+    }),
+    childVideoPriceId: integer('child_video_price_id').references((): AnyPgColumn => feePrices.id, {
       onDelete: 'set null',
     }),
     updatedAt: updatedAt(),

@@ -1,3 +1,5 @@
+import type { BookableKindKey } from '../../shared/price-list';
+
 /**
  * Demonstration content for an empty database: an invented private allergy clinic in Dublin. The people
  * are fictional; the advice follows the clinic's own rules (stop antihistamines 5 days before a skin prick
@@ -26,7 +28,11 @@ export interface SeedFaq {
 
 export interface SeedFeeCategory {
   title: string;
-  services: { title: string; prices: { description: string; amountEuro: number }[] }[];
+  services: {
+    title: string;
+    /** `kinds`: the bookable kinds that cost this line (Settings' price list). */
+    prices: { description: string; amountEuro: number; kinds?: BookableKindKey[] }[];
+  }[];
 }
 
 export const seedTeamMembers: SeedTeamMember[] = [
@@ -334,7 +340,13 @@ export const seedFeeCategories: SeedFeeCategory[] = [
       },
       {
         title: 'Video consultation',
-        prices: [{ description: 'Video consultation, up to 30 minutes', amountEuro: 85 }],
+        prices: [
+          {
+            description: 'Video consultation, up to 30 minutes',
+            amountEuro: 85,
+            kinds: ['adult_video', 'child_video'],
+          },
+        ],
       },
     ],
   },
@@ -347,6 +359,7 @@ export const seedFeeCategories: SeedFeeCategory[] = [
           {
             description: 'Skin prick test, adult or child, with the results discussed with the doctor',
             amountEuro: 180,
+            kinds: ['adult_test', 'child_test'],
           },
         ],
       },

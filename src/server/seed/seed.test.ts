@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../db/database';
 import {
   appointments,
   blogArticles,
+  clinicSettings,
   faQuestions,
   feeCategories,
   feePrices,
@@ -19,6 +20,7 @@ import {
 import { irishPublicHolidays } from '../modules/slots/public-holidays';
 import { createTestDatabase } from '../test/test-database';
 import { buildDemonstrationSlots, seedDemonstrationContent } from './seed';
+import { seedSlotSchedule } from './seed-content';
 
 const TZ = 'Europe/Dublin';
 
@@ -113,6 +115,14 @@ describe('seedDemonstrationContent', () => {
     expect(Math.max(...servicesPerCategory)).toBeGreaterThan(1);
     expect(services.every((service) => prices.some((price) => price.feeServiceId === service.id))).toBe(true);
     expect(prices.map((price) => price.amountCents)).toEqual(expect.arrayContaining([85_00, 180_00]));
+
+    // One price list: the bookable kinds cost the lines the seeded slots are priced at.
+    const [settings] = await db.select().from(clinicSettings);
+    const amountOf = (id: number | null | undefined) => prices.find((price) => price.id === id)?.amountCents;
+    expect(amountOf(settings?.adultTestPriceId)).toBe(seedSlotSchedule.inPersonPriceCents);
+    expect(amountOf(settings?.childTestPriceId)).toBe(seedSlotSchedule.inPersonPriceCents);
+    expect(amountOf(settings?.adultVideoPriceId)).toBe(seedSlotSchedule.videoPriceCents);
+    expect(amountOf(settings?.childVideoPriceId)).toBe(seedSlotSchedule.videoPriceCents);
   });
 
   it('seeds weekday slots for the next four weeks from 09:00 clinic time, available but for the booked ones', async () => {

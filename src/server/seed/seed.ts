@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { inArray, sql } from 'drizzle-orm';
+import type { BookableKindKey } from '../../shared/price-list';
 import type { Db } from '../db/database';
 import {
   appointments,
   blogArticles,
+  clinicSettings,
   faQuestions,
   feeCategories,
   feePrices,
@@ -17,6 +19,7 @@ import {
   slots,
   teamMembers,
 } from '../db/schema';
+import { kindPriceSetting } from '../modules/auth/clinic-settings';
 import { addCalendarDays, clinicWallClock } from '../modules/slots/clinic-time';
 import { liveClosuresWithin } from '../modules/slots/closure-repository';
 import { irishPublicHolidays } from '../modules/slots/public-holidays';
@@ -71,6 +74,7 @@ export async function seedDemonstrationContent(
 
     const [anyCategory] = await tx.select({ id: feeCategories.id }).from(feeCategories).limit(1);
     if (!anyCategory) {
+      const kindPrices: Partial<Record<(typeof kindPriceSetting)[BookableKindKey], number>> = {};
       for (const [categoryIndex, category] of seedFeeCategories.entries()) {
         const [categoryRow] = await tx
           .insert(feeCategories)
@@ -83,16 +87,30 @@ export async function seedDemonstrationContent(
             .values({ feeCategoryId: categoryRow.id, title: service.title, position: serviceIndex + 1 })
             .returning({ id: feeServices.id });
           if (!serviceRow) throw new Error('fee service was not created');
-          await tx.insert(feePrices).values(
-            service.prices.map((price, priceIndex) => ({
-              feeServiceId: serviceRow.id,
-              description: price.description,
-              amountCents: Math.round(price.amountEuro * 100),
-              position: priceIndex + 1,
-            })),
-          );
+          const priceRows = await tx
+            .insert(feePrices)
+            .values(
+              service.prices.map((price, priceIndex) => ({
+                feeServiceId: serviceRow.id,
+                description: price.description,
+                amountCents: Math.round(price.amountEuro * 100),
+                position: priceIndex + 1,
+              })),
+            )
+            .returning({ id: feePrices.id });
+          for (const [priceIndex, price] of service.prices.entries()) {
+            const id = priceRows[priceIndex]?.id;
+            if (id === undefined) continue;
+            for (const kind of price.kinds ?? []) kindPrices[kindPriceSetting[kind]] = id;
+          }
         }
       }
+      // The bookable kinds cost the price list's lines (one price list, decision 0022).
+      if (Object.keys(kindPrices).length > 0)
+        await tx
+          .insert(clinicSettings)
+          .values({ id: 1, ...kindPrices })
+          .onConflictDoUpdate({ target: clinicSettings.id, set: kindPrices });
     }
 
     const [anySlot] = await tx.select({ id: slots.id }).from(slots).limit(1);

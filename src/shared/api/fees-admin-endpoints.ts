@@ -5,6 +5,7 @@ import type {
   adminFeeServiceResponseSchema,
   adminFeeServicesQuerySchema,
   adminFeeServicesResponseSchema,
+  adminFeeServiceUpdateResponseSchema,
   feeCategoryFormSchema,
   feeCategoryIdParams,
   feeServiceCreateSchema,
@@ -66,7 +67,7 @@ export const createFeeService = defineEndpoint<{
 export const updateFeeService = defineEndpoint<{
   params: typeof feeServiceIdParams;
   body: typeof feeServiceUpdateSchema;
-  response: typeof adminFeeServiceResponseSchema;
+  response: typeof adminFeeServiceUpdateResponseSchema;
 }>()({ method: 'PUT', path: '/api/admin/services/:id', access: 'admin', permission: 'content' });
 
 export const deleteFeeService = defineEndpoint<{ params: typeof feeServiceIdParams }>()({

@@ -5,6 +5,7 @@ import {
   adminFeeServiceResponseSchema,
   adminFeeServicesQuerySchema,
   adminFeeServicesResponseSchema,
+  adminFeeServiceUpdateResponseSchema,
   feeCategoriesQuerySchema,
   feeCategoriesResponseSchema,
   feeCategoryFormSchema,
@@ -82,11 +83,11 @@ export const createFeeService = withSchemas(admin.createFeeService, {
 
 export const updateFeeService = withSchemas(admin.updateFeeService, {
   summary:
-    'Changes a fee service; prices_attributes lines add (no id), change (id) or remove (id, _destroy) price lines, others stay',
+    "Changes a fee service; prices_attributes lines add (no id), change (id) or remove (id, _destroy) price lines, others stay. A new amount of a line a bookable kind costs (Settings) gives that kind's future free slots the new price, in the same transaction; `repriced` says how many, per kind",
   params: feeServiceIdParams,
   body: feeServiceUpdateSchema,
   form: feeServiceForm,
-  response: adminFeeServiceResponseSchema,
+  response: adminFeeServiceUpdateResponseSchema,
 });
 
 export const deleteFeeService = withSchemas(admin.deleteFeeService, {

@@ -9,7 +9,7 @@ export const getClinicSettings = withSchemas(api.getClinicSettings, {
 
 export const updateClinicSettings = withSchemas(api.updateClinicSettings, {
   summary:
-    "Changes the clinic's settings (those left out stay): whether every staff member must sign in with a second factor, and the consultant receipts name when their slot names none",
+    "Changes the clinic's settings (those left out stay): whether every staff member must sign in with a second factor, the consultant receipts name when their slot names none, and the line of the price list each bookable kind costs (an unknown line: 422 on its field)",
   body: clinicSettingsSchema,
   bodyLimit: 1024,
   response: clinicSettingsResponseSchema,

@@ -5,12 +5,12 @@ import type { z } from 'zod';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import { notifyApiError, useNotify } from '../notifications/use-notify';
 
-export interface AdminFormOptions<Input extends FieldValues, Output, Body> {
+export interface AdminFormOptions<Input extends FieldValues, Output, Body, Answer = unknown> {
   /** The shared Zod schema (the API checks with the same), or the form's extension of it. */
   schema: z.ZodType<Output, Input>;
   defaultValues: DefaultValues<Input>;
   /** The save mutation (useSaveAdminRecord's). */
-  save: { mutateAsync: (body: Body) => Promise<unknown> };
+  save: { mutateAsync: (body: Body) => Promise<Answer> };
   /** The mutation's input from the checked values. */
   toBody: (values: Output) => Body;
   /**
@@ -18,8 +18,8 @@ export interface AdminFormOptions<Input extends FieldValues, Output, Body> {
    * form; the others end in the error notice. Unless given: the keys of `defaultValues`.
    */
   isField?: (name: string) => boolean;
-  /** The success notice, e.g. texts.notices.faqCreated. */
-  notice: string;
+  /** The success notice, e.g. texts.notices.faqCreated, or made from the save's answer. */
+  notice: string | ((answer: Answer) => string);
   /** Where a saved form goes: its list. */
   listPath: string;
   /**
@@ -36,7 +36,7 @@ export interface AdminFormOptions<Input extends FieldValues, Output, Body> {
  * `notice` and goes to `listPath`. An error answer's `errors` go on the fields they name (the first is
  * focused); a failure naming no field shows the error notice.
  */
-export function useAdminForm<Input extends FieldValues, Output, Body>({
+export function useAdminForm<Input extends FieldValues, Output, Body, Answer = unknown>({
   schema,
   defaultValues,
   save,
@@ -46,7 +46,7 @@ export function useAdminForm<Input extends FieldValues, Output, Body>({
   listPath,
   onError,
   focusErrors = true,
-}: AdminFormOptions<Input, Output, Body>) {
+}: AdminFormOptions<Input, Output, Body, Answer>) {
   const notify = useNotify();
   const navigate = useNavigate();
   const form = useForm<Input, unknown, Output>({
@@ -60,14 +60,15 @@ export function useAdminForm<Input extends FieldValues, Output, Body>({
   // mutateAsync, not mutate's callbacks: saving refreshes the record, which can remount the form, and
   // mutate's callbacks never run for an unmounted form.
   const onSubmit = form.handleSubmit(async (values) => {
+    let answer: Answer;
     try {
-      await save.mutateAsync(toBody(values));
+      answer = await save.mutateAsync(toBody(values));
     } catch (error) {
       if (onError?.(error)) return;
       if (!applyServerErrors(error, form.setError, knows)) notifyApiError(notify, error);
       return;
     }
-    notify.success(notice);
+    notify.success(typeof notice === 'string' ? notice : notice(answer));
     await navigate(listPath);
   });
 

@@ -3,6 +3,7 @@ import { CheckboxField } from '../../components/form-field/checkbox-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { useConsultantChoices } from '../../lib/consultant-choices';
 import type { RouteHandle } from '../../lib/route-handle';
+import { KindPricesSection } from './kind-prices-section';
 import { useClinicSettings, useUpdateClinicSettings } from './second-factor-api';
 import './admin-settings.css';
 
@@ -10,7 +11,10 @@ export const handle: RouteHandle = {
   head: () => ({ title: 'Settings – Back office', description: "The clinic's settings.", noindex: true }),
 };
 
-/** /admin/settings (administrators): whether every staff member must sign in with a second factor. */
+/**
+ * /admin/settings (administrators): whether every staff member must sign in with a second factor, the default
+ * consultant of receipts, and the line of the price list each bookable kind costs.
+ */
 export function Component() {
   const settings = useClinicSettings();
   const update = useUpdateClinicSettings();
@@ -54,6 +58,7 @@ export function Component() {
         )}
       </section>
       {settings.data && <DefaultConsultant chosen={settings.data.settings.default_consultant_id} />}
+      {settings.data && <KindPricesSection chosen={settings.data.settings} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getMe } from '../../../shared/api/auth-endpoints';
+import type { BodyInput } from '../../../shared/api/endpoint';
 import {
   addPasskey,
   confirmTotp,
@@ -80,7 +81,7 @@ export const useClinicSettings = () => useEndpointQuery(getClinicSettings);
 export function useUpdateClinicSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: { require_second_factor?: boolean; default_consultant_id?: number | null }) =>
+    mutationFn: (changes: BodyInput<typeof updateClinicSettings>) =>
       callEndpoint(updateClinicSettings, { json: changes }),
     onSuccess: (answer) => {
       queryClient.setQueryData(endpointQueryKey(getClinicSettings), answer);

@@ -190,7 +190,13 @@ function AdminDay({ kind, date }: { kind: SlotKind; date: string }) {
         </p>
       )}
       {slots && editing && (
-        <SlotEditor kind={kind} date={date} slots={slots} onClose={() => setEditing(false)} />
+        <SlotEditor
+          kind={kind}
+          date={date}
+          slots={slots}
+          priceLine={day.data?.price_list ?? null}
+          onClose={() => setEditing(false)}
+        />
       )}
       {slots && !editing && slots.length === 0 && (
         <div className="availability-day__empty">

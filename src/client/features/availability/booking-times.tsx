@@ -77,15 +77,21 @@ export function BookingTimes({
   );
 }
 
-/** The kind's price before a day is chosen: the free slots' of the shown month, from the calendar's answer. */
+/**
+ * The kind's price before a day is chosen: the free slots' of the shown month, from the calendar's answer (what is
+ * charged), named by the fees page's service the kind costs when Settings chose one.
+ */
 export function KindPrice({ kind, month }: { kind: SlotKind; month: string }) {
-  const prices = useCalendarDays(kind, month).data?.prices;
+  const calendar = useCalendarDays(kind, month).data;
+  const prices = calendar?.prices;
   const lowest = prices?.[0];
   if (lowest === undefined) return null;
+  const service = calendar?.price_list?.service;
   return (
     <p className="booking-price">
       Price:{' '}
       <strong>{prices && prices.length > 1 ? `from ${formatEuro(lowest)}` : formatEuro(lowest)}</strong>
+      {service && ` (${service})`}
     </p>
   );
 }

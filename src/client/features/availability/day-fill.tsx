@@ -1,14 +1,15 @@
 import { type KeyboardEvent, useId, useState } from 'react';
 import { clinic, type LocationKey } from '../../../shared/clinic';
+import type { PriceListLine } from '../../../shared/price-list';
 import { MAX_SLOTS_PER_SAVE, slotTexts } from '../../../shared/slots';
 import { texts } from '../../../shared/validation-texts';
 import { FieldErrorMessage } from '../../components/form-field/field-error-message';
 import { formatTime12 } from '../../lib/clinic-clock';
 import type { SlotKind } from '../../lib/slot-kind';
-import { PRICE_PATTERN, type SlotRow } from './slot-editor-rows';
+import { PriceListWarning, priceListText } from './price-list-note';
+import { differsFromPriceList, newSlotPrice, PRICE_PATTERN, type SlotRow } from './slot-editor-rows';
 import { type DayFillField, generateDaySlots } from './slot-generation';
 import {
-  DEFAULT_PRICE,
   defaultSlotTimes,
   parseTimeValue,
   SLOT_GAP_MINUTES,
@@ -27,6 +28,8 @@ export interface DayFillProps {
   kind: SlotKind;
   /** The clinic day, YYYY-MM-DD. */
   date: string;
+  /** The kind's line of the price list: the price's default; null when the kind costs none. */
+  priceLine: PriceListLine | null;
   /** Puts the generated rows in the editor, in place of its new rows not saved yet; they are saved with Save. */
   onFill: (rows: SlotRow[]) => void;
 }
@@ -36,14 +39,14 @@ export interface DayFillProps {
  * slots it makes appear in the editor's list as new slots (the preview) and are saved by the editor's Save,
  * in the same call and under the same rules as slots added one by one.
  */
-export function DayFill({ kind, date, onFill }: DayFillProps) {
+export function DayFill({ kind, date, priceLine, onFill }: DayFillProps) {
   const id = useId();
   const [from, setFrom] = useState(() => timeValue(defaultSlotTimes(date, undefined)?.start ?? 8 * 60));
   const [to, setTo] = useState(timeValue(DEFAULT_UNTIL));
   const [length, setLength] = useState(String(SLOT_MINUTES));
   const [gap, setGap] = useState(String(SLOT_GAP_MINUTES));
   const [location, setLocation] = useState<LocationKey | ''>(kind.isAdult ? 'adult_1' : 'child');
-  const [price, setPrice] = useState(String(kind.isVideoCall ? DEFAULT_PRICE.video : DEFAULT_PRICE.test));
+  const [price, setPrice] = useState(() => newSlotPrice(kind, priceLine));
   const [error, setError] = useState<{ field: Field; message: string }>();
   const [done, setDone] = useState<string>();
 
@@ -93,11 +96,12 @@ export function DayFill({ kind, date, onFill }: DayFillProps) {
     }
   };
 
-  const fieldProps = (field: Field) => ({
+  const fieldProps = (field: Field, describedBy: string[] = []) => ({
     id: `${id}-${field}`,
     className: 'field__input',
     'aria-invalid': error?.field === field ? true : undefined,
-    'aria-describedby': error?.field === field ? `${id}-error` : undefined,
+    'aria-describedby':
+      [...(error?.field === field ? [`${id}-error`] : []), ...describedBy].join(' ') || undefined,
     onKeyDown,
   });
   const errorOf = (field: Field) =>
@@ -198,10 +202,21 @@ export function DayFill({ kind, date, onFill }: DayFillProps) {
             inputMode="decimal"
             value={price}
             onChange={(event) => setPrice(event.target.value)}
-            {...fieldProps('price')}
+            {...fieldProps('price', [
+              ...(priceLine ? [`${id}-price-list`] : []),
+              ...(differsFromPriceList(price, priceLine) ? [`${id}-price-warning`] : []),
+            ])}
           />
           {errorOf('price')}
         </div>
+        {priceLine && (
+          <div className="day-fill__field--wide day-fill__price-list">
+            <p id={`${id}-price-list`} className="field__hint">
+              {priceListText(priceLine)}
+            </p>
+            <PriceListWarning id={`${id}-price-warning`} price={price} priceLine={priceLine} />
+          </div>
+        )}
       </div>
       <button type="button" className="button button--secondary" onClick={fill}>
         Preview slots

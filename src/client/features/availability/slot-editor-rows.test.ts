@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { changedSlots, rowFieldOfError, type SlotRow } from './slot-editor-rows';
+import type { PriceListLine } from '../../../shared/price-list';
+import {
+  changedSlots,
+  differsFromPriceList,
+  newRow,
+  newSlotPrice,
+  rowFieldOfError,
+  type SlotRow,
+} from './slot-editor-rows';
 
 const adultTest = { isAdult: true, isVideoCall: false };
 const row = (fields: Partial<SlotRow>): SlotRow => ({
@@ -89,5 +97,42 @@ describe('the slot editor’s save', () => {
       field: 'consultant',
     });
     expect(rowFieldOfError('base', [2], [])).toBeUndefined();
+  });
+});
+
+describe('a new slot’s price', () => {
+  const skinPrickTest: PriceListLine = {
+    id: 4,
+    category: 'Allergy testing',
+    service: 'Skin prick test',
+    description: 'Adult or child',
+    amount: 190.5,
+  };
+  const video = { isAdult: false, isVideoCall: true };
+  // Ten in the morning, clinic time, long before the day the rows are for.
+  const now = new Date('2026-12-01T10:00:00Z');
+
+  it('is the kind’s line of the price list, or the spec’s default when the kind costs none', () => {
+    expect(newSlotPrice(adultTest, skinPrickTest)).toBe('190.5');
+    expect(newSlotPrice(adultTest, null)).toBe('180');
+    expect(newSlotPrice(video, null)).toBe('85');
+  });
+
+  it('follows the price list after a slot of another price, and the last slot’s price without a list', () => {
+    const first = newRow(adultTest, '2026-12-08', [], now, skinPrickTest);
+    expect(first?.price).toBe('190.5');
+    const special = row({ id: 1, price: '150' });
+    expect(newRow(adultTest, '2026-12-08', [special], now, skinPrickTest)?.price).toBe('190.5');
+    expect(newRow(adultTest, '2026-12-08', [special], now, null)?.price).toBe('150');
+    expect(newRow(video, '2026-12-08', [], now)?.price).toBe('85');
+  });
+
+  it('is warned when it is not the price list’s amount, however typed, and never without a list', () => {
+    expect(differsFromPriceList('190.50', skinPrickTest)).toBe(false);
+    expect(differsFromPriceList(' 190.5 ', skinPrickTest)).toBe(false);
+    expect(differsFromPriceList('180', skinPrickTest)).toBe(true);
+    // Not a price yet: its own error says so, not the warning.
+    expect(differsFromPriceList('19O', skinPrickTest)).toBe(false);
+    expect(differsFromPriceList('180', null)).toBe(false);
   });
 });

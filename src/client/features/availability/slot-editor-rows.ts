@@ -1,9 +1,10 @@
 import type { LocationKey } from '../../../shared/clinic';
+import { defaultPriceOf, type PriceListLine } from '../../../shared/price-list';
 import type { AdminSlot } from '../../../shared/slots';
 import { clinicDayTime } from '../../lib/clinic-clock';
 import type { SlotKind } from '../../lib/slot-kind';
 import type { SaveSlotsBody } from './availability-admin-api';
-import { clinicInstant, DEFAULT_PRICE, defaultSlotTimes } from './slot-times';
+import { clinicInstant, defaultSlotTimes } from './slot-times';
 
 /** One row of the slot editor: a stored slot or a new one, as its fields hold it. */
 export interface SlotRow {
@@ -48,10 +49,30 @@ export function rowOf(slot: AdminSlot, now: Date): SlotRow {
 }
 
 /**
- * The row 'Add another session slot' adds: after the day's last slot, at its address, price and consultant (or
- * the defaults); null when no slot fits later that day.
+ * A new slot's price, as its field holds it: the amount of the kind's line of the price list (Settings), or the
+ * spec's default when the kind costs none.
  */
-export function newRow(kind: SlotKind, date: string, rows: readonly SlotRow[], now: Date): SlotRow | null {
+export const newSlotPrice = (kind: SlotKind, priceLine: PriceListLine | null): string =>
+  String(priceLine ? priceLine.amount : defaultPriceOf(kind));
+
+/** Whether a price as typed is an amount other than the price list's (a warning, not a refusal); false without a line. */
+export function differsFromPriceList(price: string, priceLine: PriceListLine | null): boolean {
+  if (!priceLine || !PRICE_PATTERN.test(price.trim())) return false;
+  return Math.round(Number(price) * 100) !== Math.round(priceLine.amount * 100);
+}
+
+/**
+ * The row 'Add another session slot' adds: after the day's last slot, at its address and consultant; at the price
+ * list's amount when the kind costs a line of it, else at the last slot's price (or the default). Null when no slot
+ * fits later that day.
+ */
+export function newRow(
+  kind: SlotKind,
+  date: string,
+  rows: readonly SlotRow[],
+  now: Date,
+  priceLine: PriceListLine | null = null,
+): SlotRow | null {
   const last = [...rows].sort((a, b) => a.end - b.end).at(-1);
   const times = defaultSlotTimes(date, last?.end, now);
   if (!times) return null;
@@ -62,7 +83,7 @@ export function newRow(kind: SlotKind, date: string, rows: readonly SlotRow[], n
     id: null,
     ...times,
     location,
-    price: String(last?.price ?? (kind.isVideoCall ? DEFAULT_PRICE.video : DEFAULT_PRICE.test)),
+    price: priceLine || !last ? newSlotPrice(kind, priceLine) : last.price,
     consultant: last?.consultant ?? '',
     locked: false,
   };

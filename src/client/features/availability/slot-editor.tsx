@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { type Control, Controller, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { clinic, formatAddress, type LocationKey } from '../../../shared/clinic';
+import type { PriceListLine } from '../../../shared/price-list';
 import { type AdminSlot, slotTexts } from '../../../shared/slots';
 import { texts } from '../../../shared/validation-texts';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
@@ -14,8 +15,10 @@ import { useFocusWhenShown } from '../../lib/use-focus-when-shown';
 import { useDeleteSlot, useSaveSlots } from './availability-admin-api';
 import { DayFill } from './day-fill';
 import { slotsOutsideOpeningHours } from './opening-hours-check';
+import { PriceListWarning, priceListText } from './price-list-note';
 import {
   changedSlots,
+  differsFromPriceList,
   newRow,
   PRICE_PATTERN,
   rowFieldOfError,
@@ -38,6 +41,8 @@ export interface SlotEditorProps {
   /** The clinic day, YYYY-MM-DD. */
   date: string;
   slots: readonly AdminSlot[];
+  /** The kind's line of the price list: a new slot's price, and what another price is warned against. */
+  priceLine: PriceListLine | null;
   onClose: () => void;
 }
 
@@ -45,8 +50,9 @@ export interface SlotEditorProps {
  * The slot editor (spec 2.6 and 5): 'Fill the day' to make a day's slots at once; per slot a start and an
  * end time (5-minute steps), the address (not for video), the consultant its receipts name, the price and a delete button; 'Add another session
  * slot'; Save sends the new and the changed slots in one call. Booked, held and started slots are shown disabled.
+ * A new slot's price is the kind's line of the price list (Settings), and a price other than the list's is warned.
  */
-export function SlotEditor({ kind, date, slots, onClose }: SlotEditorProps) {
+export function SlotEditor({ kind, date, slots, priceLine, onClose }: SlotEditorProps) {
   const notify = useNotify();
   const formId = useId();
   const save = useSaveSlots();
@@ -62,11 +68,11 @@ export function SlotEditor({ kind, date, slots, onClose }: SlotEditorProps) {
     const now = new Date();
     const rows = slots.map((slot) => rowOf(slot, now));
     if (rows.length === 0) {
-      const first = newRow(kind, date, rows, now);
+      const first = newRow(kind, date, rows, now, priceLine);
       if (first) rows.push(first);
     }
     return rows;
-  }, [slots, kind, date]);
+  }, [slots, kind, date, priceLine]);
   const original = useMemo(() => new Map(initialRows.map((row) => [row.id, row])), [initialRows]);
 
   const { control, register, handleSubmit, getValues, setError, clearErrors, formState } =
@@ -83,7 +89,7 @@ export function SlotEditor({ kind, date, slots, onClose }: SlotEditorProps) {
   const watchedSlots = useWatch({ control, name: 'slots' });
 
   const addSlot = () => {
-    const row = newRow(kind, date, getValues('slots'), new Date());
+    const row = newRow(kind, date, getValues('slots'), new Date(), priceLine);
     if (row) append(row);
     else notify.error('No later slot fits on this day.');
   };
@@ -195,7 +201,8 @@ export function SlotEditor({ kind, date, slots, onClose }: SlotEditorProps) {
       <h3 id={`${formId}-title`} className="slot-editor__title">
         Edit session slots
       </h3>
-      <DayFill kind={kind} date={date} onFill={fillDay} />
+      <DayFill kind={kind} date={date} priceLine={priceLine} onFill={fillDay} />
+      {priceLine && <p className="slot-editor__price-list">{priceListText(priceLine)}</p>}
       {formError && (
         <p ref={formErrorRef} className="slot-editor__form-error" role="alert" tabIndex={-1}>
           {formError}
@@ -207,6 +214,12 @@ export function SlotEditor({ kind, date, slots, onClose }: SlotEditorProps) {
           const timeError = rowError?.end?.message ?? rowError?.start?.message;
           const disabled = field.locked;
           const id = `${formId}-${field.key}`;
+          const price = watchedSlots?.[index]?.price;
+          const priceWarned = !disabled && price !== undefined && differsFromPriceList(price, priceLine);
+          const priceDescription = [
+            ...(rowError?.price ? [`${id}-price-error`] : []),
+            ...(priceWarned ? [`${id}-price-warning`] : []),
+          ].join(' ');
           return (
             <li key={field.key}>
               <fieldset
@@ -321,7 +334,7 @@ export function SlotEditor({ kind, date, slots, onClose }: SlotEditorProps) {
                     inputMode="decimal"
                     disabled={disabled}
                     aria-invalid={rowError?.price ? true : undefined}
-                    aria-describedby={rowError?.price ? `${id}-price-error` : undefined}
+                    aria-describedby={priceDescription || undefined}
                     {...register(`slots.${index}.price`)}
                   />
                   {rowError?.price?.message && (
@@ -345,6 +358,11 @@ export function SlotEditor({ kind, date, slots, onClose }: SlotEditorProps) {
                 {timeError && (
                   <div role="alert" className="slot-editor__row-error">
                     <FieldErrorMessage id={`${id}-time-error`}>{timeError}</FieldErrorMessage>
+                  </div>
+                )}
+                {priceWarned && (
+                  <div className="slot-editor__row-error">
+                    <PriceListWarning id={`${id}-price-warning`} price={price} priceLine={priceLine} />
                   </div>
                 )}
               </fieldset>

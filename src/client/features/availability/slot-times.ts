@@ -17,8 +17,6 @@ export const TIME_STEP_MINUTES = 5;
 export const FIRST_SLOT_MINUTES = 8 * 60;
 /** The last time the pickers offer: 23:55. */
 export const LAST_TIME_MINUTES = 24 * 60 - TIME_STEP_MINUTES;
-/** Spec section 9: default prices in euro. */
-export const DEFAULT_PRICE = { video: 85, test: 180 } as const;
 
 /**
  * The instant (ISO 8601, UTC) of a clinic day's wall-clock time. On the days the clocks change, a time of the

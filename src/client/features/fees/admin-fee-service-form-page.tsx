@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { Link, Navigate, useParams } from 'react-router';
 import { centsToEuroText, FEE_LIMITS, type FeeService, feeServiceFormSchema } from '../../../shared/fees';
+import { repricedNotice } from '../../../shared/price-list';
 import { texts } from '../../../shared/validation-texts';
 import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
 import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
@@ -59,7 +60,12 @@ function ServiceForm({
       const match = FIELD_NAME.exec(name);
       return Boolean(match) && (match?.[2] === undefined || Number(match[2]) < fields.length);
     },
-    notice: service ? texts.notices.serviceUpdated : texts.notices.serviceCreated,
+    // A new amount of a line a bookable kind costs repriced its future free times: the notice says how many.
+    notice: (answer) => {
+      const saved = service ? texts.notices.serviceUpdated : texts.notices.serviceCreated;
+      const repriced = 'repriced' in answer ? answer.repriced.map(repricedNotice) : [];
+      return repriced.length === 0 ? saved : `${saved}. ${repriced.join(' ')}`;
+    },
     listPath: listUrl,
   });
   // `keyName` keeps the lines' own `id` (the saved price line's) in the values.

@@ -144,7 +144,7 @@ describe('GET /api/admin/transactions/:id/receipt', () => {
       payload: { default_consultant_id: defaultConsultant },
     });
     expect(update.statusCode, update.body).toBe(200);
-    expect(update.json().settings).toEqual({
+    expect(update.json().settings).toMatchObject({
       require_second_factor: false,
       default_consultant_id: defaultConsultant,
     });

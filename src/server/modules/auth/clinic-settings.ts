@@ -1,17 +1,38 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { bookableKinds, kindPriceField, priceListTexts } from '../../../shared/price-list';
 import { consultantUnknownText } from '../../../shared/second-factor';
 import type { Db } from '../../db/database';
-import { clinicSettings, teamMembers } from '../../db/schema';
-import { fieldError, refused } from '../../domain-errors';
+import { clinicSettings, feePrices, teamMembers } from '../../db/schema';
+import { fieldError, refused, refusedFields } from '../../domain-errors';
 import { type AdminActor, auditChange } from '../audit/audit-log';
 
 export interface ClinicSettings {
   requireSecondFactor: boolean;
   /** The team member receipts name when their slot names none. */
   defaultConsultantId: number | null;
+  /** Each bookable kind's line of the price list (a fee price); null: none. */
+  adultTestPriceId: number | null;
+  childTestPriceId: number | null;
+  adultVideoPriceId: number | null;
+  childVideoPriceId: number | null;
 }
 
-const DEFAULTS: ClinicSettings = { requireSecondFactor: false, defaultConsultantId: null };
+/** The settings' field of each kind's price line, by the kind's key. */
+export const kindPriceSetting = {
+  adult_test: 'adultTestPriceId',
+  child_test: 'childTestPriceId',
+  adult_video: 'adultVideoPriceId',
+  child_video: 'childVideoPriceId',
+} as const satisfies Record<(typeof bookableKinds)[number]['key'], keyof ClinicSettings>;
+
+const DEFAULTS: ClinicSettings = {
+  requireSecondFactor: false,
+  defaultConsultantId: null,
+  adultTestPriceId: null,
+  childTestPriceId: null,
+  adultVideoPriceId: null,
+  childVideoPriceId: null,
+};
 
 /**
  * The admin guard reads the settings on every back-office call, so they are kept in memory for a few seconds per
@@ -24,8 +45,25 @@ const cache = new WeakMap<Db, { settings: ClinicSettings; readAt: number }>();
 async function readSettings(db: Db): Promise<ClinicSettings> {
   const [row] = await db.select().from(clinicSettings).where(eq(clinicSettings.id, 1)).limit(1);
   return row
-    ? { requireSecondFactor: row.requireSecondFactor, defaultConsultantId: row.defaultConsultantId }
+    ? {
+        requireSecondFactor: row.requireSecondFactor,
+        defaultConsultantId: row.defaultConsultantId,
+        adultTestPriceId: row.adultTestPriceId,
+        childTestPriceId: row.childTestPriceId,
+        adultVideoPriceId: row.adultVideoPriceId,
+        childVideoPriceId: row.childVideoPriceId,
+      }
     : DEFAULTS;
+}
+
+/**
+ * The settings as stored now (the Settings screen's read): a price line deleted on the fees page has unlinked its
+ * kinds (the foreign key), which the kept copy may not show yet.
+ */
+export async function readClinicSettingsNow(db: Db): Promise<ClinicSettings> {
+  const settings = await readSettings(db);
+  cache.set(db, { settings, readAt: Date.now() });
+  return settings;
 }
 
 export async function getClinicSettings(db: Db): Promise<ClinicSettings> {
@@ -38,7 +76,7 @@ export async function getClinicSettings(db: Db): Promise<ClinicSettings> {
 
 /**
  * Writes the settings given (the one row, created on the first change; those left out stay) and records the change.
- * A default consultant must be a team member.
+ * A default consultant must be a team member, and a kind's price line a line of the price list.
  */
 export async function updateClinicSettings(
   db: Db,
@@ -61,6 +99,7 @@ export async function updateClinicSettings(
           fieldError('default_consultant_id', consultantUnknownText),
         );
     }
+    await checkPriceLines(tx, before, values);
     await tx
       .insert(clinicSettings)
       .values({ id: 1, ...values })
@@ -70,10 +109,31 @@ export async function updateClinicSettings(
       changed.require_second_factor = values.requireSecondFactor;
     if (before.defaultConsultantId !== values.defaultConsultantId)
       changed.default_consultant_id = values.defaultConsultantId;
+    for (const kind of bookableKinds) {
+      const setting = kindPriceSetting[kind.key];
+      if (before[setting] !== values[setting]) changed[kindPriceField(kind.key)] = values[setting];
+    }
     if (Object.keys(changed).length > 0)
       await auditChange(tx, actor, 'settings_changed', 'clinic_settings', 1, changed);
     return values;
   });
   cache.set(db, { settings, readAt: Date.now() });
   return settings;
+}
+
+/** Refuses a kind's price line newly named that is no line of the price list, on that kind's field. */
+async function checkPriceLines(db: Db, before: ClinicSettings, values: ClinicSettings): Promise<void> {
+  const named = bookableKinds.flatMap((kind) => {
+    const id = values[kindPriceSetting[kind.key]];
+    return id !== null && id !== before[kindPriceSetting[kind.key]] ? [{ kind, id }] : [];
+  });
+  if (named.length === 0) return;
+  const rows = await db
+    .select({ id: feePrices.id })
+    .from(feePrices)
+    .where(inArray(feePrices.id, [...new Set(named.map((each) => each.id))]));
+  const known = new Set(rows.map((row) => row.id));
+  const unknown = named.filter((each) => !known.has(each.id));
+  if (unknown.length > 0)
+    throw refusedFields(unknown.map((each) => [kindPriceField(each.kind.key), priceListTexts.lineUnknown]));
 }

@@ -330,11 +330,21 @@ describe('signing in with a second factor', () => {
   });
 });
 
+/** The kinds' price lines (one price list), none chosen here. */
+const noPriceLines = {
+  adult_test_price_id: null,
+  child_test_price_id: null,
+  adult_video_price_id: null,
+  child_video_price_id: null,
+};
+
 describe('requiring a second factor clinic-wide', () => {
   it('reads false until set, and is changed by administrators only, recorded', async () => {
     const admin = await newStaff();
     const read = await call('GET', '/api/admin/settings', admin.token);
-    expect(read.json()).toEqual({ settings: { require_second_factor: false, default_consultant_id: null } });
+    expect(read.json()).toEqual({
+      settings: { require_second_factor: false, default_consultant_id: null, ...noPriceLines },
+    });
     const reception = await newStaff();
     await t.database.db.update(adminUsers).set({ role: 'reception' }).where(eq(adminUsers.id, reception.id));
     const refused = await call('PUT', '/api/admin/settings', reception.token, {
@@ -354,7 +364,9 @@ describe('requiring a second factor clinic-wide', () => {
     const staff = await newStaff();
     const on = await call('PUT', '/api/admin/settings', admin.token, { require_second_factor: true });
     expect(on.statusCode).toBe(200);
-    expect(on.json()).toEqual({ settings: { require_second_factor: true, default_consultant_id: null } });
+    expect(on.json()).toEqual({
+      settings: { require_second_factor: true, default_consultant_id: null, ...noPriceLines },
+    });
     try {
       const refused = await call('GET', '/api/admin/fa_questions', staff.token);
       expect(refused.statusCode).toBe(403);

@@ -173,10 +173,10 @@ export async function deleteFeeService(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The ids and positions of a service's price lines. */
+/** The ids, positions and amounts of a service's price lines. */
 export async function priceLinesOf(db: Db, serviceId: number) {
   return db
-    .select({ id: feePrices.id, position: feePrices.position })
+    .select({ id: feePrices.id, position: feePrices.position, amountCents: feePrices.amountCents })
     .from(feePrices)
     .where(eq(feePrices.feeServiceId, serviceId));
 }

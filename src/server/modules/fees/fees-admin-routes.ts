@@ -93,9 +93,7 @@ export async function feesAdminRoutes(admin: FastifyInstance): Promise<void> {
   route(
     admin,
     updateFeeService,
-    async (request) => ({
-      service: await changeFeeService(db, adminActorOf(request), request.params.id, request.body),
-    }),
+    async (request) => changeFeeService(db, adminActorOf(request), request.params.id, request.body),
     { formLimits: FEE_FORM_LIMITS },
   );
 

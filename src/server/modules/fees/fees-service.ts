@@ -6,10 +6,12 @@ import {
   feeTexts,
   type PriceLineChange,
 } from '../../../shared/fees';
+import type { RepricedKind } from '../../../shared/price-list';
 import type { Db } from '../../db/database';
 import type { feePrices } from '../../db/schema';
 import { fieldError, notFound, refused } from '../../domain-errors';
 import { type Actor, auditChange } from '../audit/audit-log';
+import { repriceFreeFutureSlots } from '../slots/slot-repository';
 import {
   deleteFeeCategory,
   deleteFeeService,
@@ -27,6 +29,7 @@ import {
   updateFeeService,
   updatePriceLine,
 } from './fees-admin-repository';
+import { kindsLinkedTo } from './price-list-repository';
 
 const CATEGORY = 'fee_category';
 const SERVICE = 'fee_service';
@@ -106,12 +109,24 @@ interface PriceCounts {
   prices_removed: number;
 }
 
+/** A saved price line whose amount the change made another. */
+interface NewAmount {
+  id: number;
+  amountCents: number;
+}
+
 /**
  * Applies `prices_attributes` to a service, as Rails nested attributes do: a line without id is added
  * (after the last), a line with id changes that line, `_destroy` removes it; lines not listed stay.
  */
-async function applyPriceLines(db: Db, serviceId: number, lines: PriceLineChange[]): Promise<PriceCounts> {
+async function applyPriceLines(
+  db: Db,
+  serviceId: number,
+  lines: PriceLineChange[],
+): Promise<{ counts: PriceCounts; newAmounts: NewAmount[] }> {
   const existing = await priceLinesOf(db, serviceId);
+  const amountBefore = new Map(existing.map((price) => [price.id, price.amountCents]));
+  const newAmounts: NewAmount[] = [];
   checkPriceIds(lines, new Set(existing.map((price) => price.id)));
 
   const removed = lines.flatMap((line) => (line.kind === 'destroy' ? [line.id] : []));
@@ -132,10 +147,45 @@ async function applyPriceLines(db: Db, serviceId: number, lines: PriceLineChange
     } else {
       await updatePriceLine(db, serviceId, { ...line, id: line.id });
       updated += 1;
+      if (amountBefore.get(line.id) !== line.amountCents)
+        newAmounts.push({ id: line.id, amountCents: line.amountCents });
     }
   }
   await insertPriceLines(db, added);
-  return { prices_added: added.length, prices_updated: updated, prices_removed: removed.length };
+  return {
+    counts: { prices_added: added.length, prices_updated: updated, prices_removed: removed.length },
+    newAmounts,
+  };
+}
+
+/**
+ * One price list (decision 0022): a kind that costs a line whose amount changed has its future free slots take the
+ * new amount, in the change's transaction, with an audit entry per kind; held and booked ones keep their price.
+ */
+async function repriceLinkedKinds(db: Db, actor: Actor, newAmounts: NewAmount[]): Promise<RepricedKind[]> {
+  const linked = await kindsLinkedTo(
+    db,
+    newAmounts.map((line) => line.id),
+  );
+  const repriced: RepricedKind[] = [];
+  for (const line of newAmounts) {
+    for (const kind of linked.get(line.id) ?? []) {
+      const slotIds = await repriceFreeFutureSlots(db, kind, line.amountCents);
+      await auditChange(db, actor, 'slots_repriced', 'fee_price', line.id, {
+        kind: kind.key,
+        price_cents: line.amountCents,
+        slots: slotIds.length,
+        slot_ids: slotIds,
+      });
+      repriced.push({
+        kind: kind.key,
+        label: kind.label,
+        slots: slotIds.length,
+        amount: line.amountCents / 100,
+      });
+    }
+  }
+  return repriced;
 }
 
 async function serviceAnswer(db: Db, id: number): Promise<FeeService> {
@@ -157,7 +207,7 @@ export async function createFeeService(db: Db, actor: Actor, input: FeeServiceCr
       title: input.title,
       position: await nextServicePosition(tx, categoryId),
     });
-    const counts = await applyPriceLines(tx, id, input.prices_attributes);
+    const { counts } = await applyPriceLines(tx, id, input.prices_attributes);
     await auditChange(tx, actor, 'create', SERVICE, id, { fields: ['title', 'fee_category_id'], ...counts });
     return serviceAnswer(tx, id);
   });
@@ -165,14 +215,15 @@ export async function createFeeService(db: Db, actor: Actor, input: FeeServiceCr
 
 /**
  * Changes a service's title, moves it (last) to another category when `fee_category_id` names one, and
- * applies its price lines, in one transaction: any refusal leaves the service as it was.
+ * applies its price lines, in one transaction: any refusal leaves the service as it was. A line a bookable kind
+ * costs that takes another amount reprices that kind's future free slots in the same transaction (`repriced`).
  */
 export async function changeFeeService(
   db: Db,
   actor: Actor,
   id: number,
   input: FeeServiceUpdate,
-): Promise<FeeService> {
+): Promise<{ service: FeeService; repriced: RepricedKind[] }> {
   return db.transaction(async (tx) => {
     const current = await lockFeeServiceRow(tx, id);
     if (!current) throw notFound('Fee service not found');
@@ -190,9 +241,10 @@ export async function changeFeeService(
       fields.push('fee_category_id');
     }
     await updateFeeService(tx, id, set);
-    const counts = await applyPriceLines(tx, id, input.prices_attributes);
+    const { counts, newAmounts } = await applyPriceLines(tx, id, input.prices_attributes);
     await auditChange(tx, actor, 'update', SERVICE, id, { fields, ...counts });
-    return serviceAnswer(tx, id);
+    const repriced = await repriceLinkedKinds(tx, actor, newAmounts);
+    return { service: await serviceAnswer(tx, id), repriced };
   });
 }
 

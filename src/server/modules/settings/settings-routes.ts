@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { getClinicSettings, updateClinicSettings } from '../../../shared/api/settings-endpoint-schemas';
+import { bookableKinds, kindPriceField } from '../../../shared/price-list';
 import { route } from '../../http/endpoint-route';
 import { adminActorOf } from '../auth/admin-guard';
 import {
   type ClinicSettings,
-  getClinicSettings as readSettings,
+  kindPriceSetting,
+  readClinicSettingsNow,
   updateClinicSettings as writeSettings,
 } from '../auth/clinic-settings';
 
@@ -12,6 +14,10 @@ const answer = (settings: ClinicSettings) => ({
   settings: {
     require_second_factor: settings.requireSecondFactor,
     default_consultant_id: settings.defaultConsultantId,
+    adult_test_price_id: settings.adultTestPriceId,
+    child_test_price_id: settings.childTestPriceId,
+    adult_video_price_id: settings.adultVideoPriceId,
+    child_video_price_id: settings.childVideoPriceId,
   },
 });
 
@@ -20,16 +26,18 @@ export async function settingsAdminRoutes(admin: FastifyInstance): Promise<void>
   const db = admin.db;
 
   route(admin, getClinicSettings, async () => {
-    return answer(await readSettings(db));
+    return answer(await readClinicSettingsNow(db));
   });
 
   route(admin, updateClinicSettings, async (request) => {
-    const { require_second_factor, default_consultant_id } = request.body;
-    return answer(
-      await writeSettings(db, adminActorOf(request), {
-        ...(require_second_factor === undefined ? {} : { requireSecondFactor: require_second_factor }),
-        ...(default_consultant_id === undefined ? {} : { defaultConsultantId: default_consultant_id }),
-      }),
-    );
+    const { body } = request;
+    const changes: Partial<ClinicSettings> = {};
+    if (body.require_second_factor !== undefined) changes.requireSecondFactor = body.require_second_factor;
+    if (body.default_consultant_id !== undefined) changes.defaultConsultantId = body.default_consultant_id;
+    for (const kind of bookableKinds) {
+      const value = body[kindPriceField(kind.key)];
+      if (value !== undefined) changes[kindPriceSetting[kind.key]] = value;
+    }
+    return answer(await writeSettings(db, adminActorOf(request), changes));
   });
 }

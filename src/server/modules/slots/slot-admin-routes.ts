@@ -14,6 +14,7 @@ import { STAFF_HOLD_MINUTES, slotTexts } from '../../../shared/slots';
 import { notFound } from '../../domain-errors';
 import { route } from '../../http/endpoint-route';
 import { adminActorOf } from '../auth/admin-guard';
+import { findKindPriceLine } from '../fees/price-list-repository';
 import {
   createClosure as addClosure,
   listClosuresForStaff,
@@ -33,8 +34,10 @@ export async function slotAdminRoutes(admin: FastifyInstance): Promise<void> {
 
   route(admin, listAdminSlots, async (request) => {
     const { date, is_adult: isAdult, is_video_call: isVideoCall } = request.query;
+    const kind = { isAdult, isVideoCall };
     return {
-      sessions: await listDayForStaff(db, adminActorOf(request), date, { isAdult, isVideoCall }),
+      sessions: await listDayForStaff(db, adminActorOf(request), date, kind),
+      price_list: (await findKindPriceLine(db, kind)) ?? null,
     };
   });
 

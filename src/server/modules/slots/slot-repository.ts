@@ -378,6 +378,26 @@ export async function setSlotStatus(
   return row;
 }
 
+/**
+ * Gives the future free slots of a kind (available, or withdrawn by a closure and offered again at this price if it
+ * is deleted) a new price; held, booked and started ones keep theirs. Answers the ids of those whose price changed.
+ */
+export async function repriceFreeFutureSlots(db: Db, kind: SlotKind, priceCents: number): Promise<number[]> {
+  const rows = await db
+    .update(slots)
+    .set({ priceCents, updatedAt: sql`now()` })
+    .where(
+      and(
+        ofKind(kind),
+        inArray(slots.status, ['available', 'withdrawn']),
+        gt(slots.startsAt, sql`now()`),
+        ne(slots.priceCents, priceCents),
+      ),
+    )
+    .returning({ id: slots.id });
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
 /** Deletes a slot only while it is available, or withdrawn by a closure. */
 export async function deleteAvailableSlot(db: Db, id: number): Promise<Slot | undefined> {
   const [row] = await db

@@ -104,7 +104,7 @@ describe('GET /api/calendar_slots', () => {
     });
     expect(response.statusCode).toBe(200);
     // A booked, held, other kind's or past slot's price is not one a visitor can pay.
-    expect(response.json()).toEqual({ days: [free], prices: [150.5, 180] });
+    expect(response.json()).toEqual({ days: [free], prices: [150.5, 180], price_list: null });
   });
 
   it.each([

@@ -11,6 +11,7 @@ import { notFound } from '../../domain-errors';
 import { clientAddressKey } from '../../http/client-address';
 import { route } from '../../http/endpoint-route';
 import { secretTokenHashOf, secretTokenOf } from '../../security/secret-tokens';
+import { findKindPriceLine } from '../fees/price-list-repository';
 import { clinicDayRange } from './clinic-time';
 import { daysWithSlots, findHeldSlot, listBookableSlots } from './slot-repository';
 import { holdForVisitor, holdsOfAddress, releaseVisitorHold } from './slot-service';
@@ -20,7 +21,13 @@ import { publicSlotAnswer } from './slot-view';
 export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
   const db = api.db;
 
-  route(api, listCalendarSlots, async ({ query }) => daysWithSlots(db, query, true));
+  route(api, listCalendarSlots, async ({ query }) => {
+    const [days, line] = await Promise.all([
+      daysWithSlots(db, query, true),
+      findKindPriceLine(db, { isAdult: query.is_adult, isVideoCall: query.is_video_call }),
+    ]);
+    return { ...days, price_list: line ?? null };
+  });
 
   route(api, listFreeSlots, async (request) => {
     const { query } = request;

@@ -38,22 +38,6 @@ function printable(text: string, font: PDFFont): string {
 }
 const characterSets = new WeakMap<PDFFont, Set<number>>();
 
-type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
-type ParsedFont = ReturnType<Fontkit['create']>;
-
-/** fontkit, reading each font file once: every PDF embeds the same two (a parse costs a receipt about half its time). */
-const parsedFonts = new WeakMap<Uint8Array, ParsedFont>();
-const parsingOnce = (fontkit: Fontkit): Fontkit => ({
-  create: (bytes, postscriptName) => {
-    let font = parsedFonts.get(bytes);
-    if (!font) {
-      font = fontkit.create(bytes, postscriptName);
-      parsedFonts.set(bytes, font);
-    }
-    return font;
-  },
-});
-
 const euro = (cents: number) => formatEuro(cents / 100);
 
 /** What a receipt says: everything an insurer asks of an outpatient receipt, and the payment's reference. */
@@ -130,7 +114,9 @@ async function newDocument(title: string, createdAt: Date) {
     loadFonts(),
   ]);
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(parsingOnce(fontkit));
+  // Parsed again for each PDF: fontkit's parsed font keeps state from the subsets cut from it, and a second receipt
+  // made from one parse printed the first one's glyphs for some letters ('O’Sullivan' came out '6’Sullivan').
+  pdf.registerFontkit(fontkit);
   pdf.setTitle(title);
   pdf.setAuthor(clinic.name);
   pdf.setCreationDate(createdAt);

@@ -125,6 +125,21 @@ describe('closures of the clinic (back office)', () => {
     expect(await axeViolations(page, 'closure added 1280')).toEqual([]);
     await screenshot(page, 'admin-closures-1280');
 
+    // The calendar says why the day is closed, at every place, beside the booking left to move.
+    await page.goto(`/admin/calendar?date=${day}`);
+    const notes = page.locator('.calendar-place .calendar-closure');
+    await expect
+      .poll(() => notes.allTextContents(), { timeout: 20_000 })
+      .toEqual(Array(4).fill('Closed: Staff training'));
+    await page
+      .getByRole('link', { name: new RegExp(`Orla ${surname}`) })
+      .first()
+      .waitFor();
+    expect(await axeViolations(page, 'calendar closed day 1280')).toEqual([]);
+    await screenshot(page, 'admin-calendar-closed-1280');
+    await page.goto('/admin/availability');
+    await section.getByRole('heading', { level: 2, name: 'Closures' }).waitFor();
+
     // A second closure over it is refused, on the field.
     await form.getByLabel('First day').fill(day);
     await form.getByLabel('Reason').fill('Again');

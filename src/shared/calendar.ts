@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appointmentStatuses } from './appointment-states';
 import { locationKeys } from './clinic';
+import { closureSummarySchema } from './closures';
 
 /**
  * The back office's calendar (`GET /api/admin/calendar`, issue 32): the appointments and free times of a range of
@@ -94,5 +95,7 @@ export type CalendarSlot = z.infer<typeof calendarSlotSchema>;
 export const calendarResponseSchema = z.object({
   appointments: z.array(calendarAppointmentSchema),
   slots: z.array(calendarSlotSchema),
+  /** The closures sharing a day with the range, by first day: staff see why a place is closed. */
+  closures: z.array(closureSummarySchema),
 });
 export type CalendarResponse = z.infer<typeof calendarResponseSchema>;

@@ -179,7 +179,8 @@ const affectedAppointmentSchema = z.object({
 });
 export type AffectedAppointment = z.infer<typeof affectedAppointmentSchema>;
 
-const closureSchema = z.object({
+/** A closure: when, where and why. */
+export const closureSummarySchema = z.object({
   id: z.number().int(),
   /** DD/MM/YYYY, both included. */
   from: z.string(),
@@ -192,6 +193,10 @@ const closureSchema = z.object({
   reason: z.string(),
   /** Ireland's public holiday, added by the server (deleted, it is not added again). */
   is_holiday: z.boolean(),
+});
+export type ClosureSummary = z.infer<typeof closureSummarySchema>;
+
+const closureSchema = closureSummarySchema.extend({
   /** Its slots not started that are withdrawn now. */
   withdrawn: z.number().int(),
   /** The booked appointments inside it that have not started, by start. */

@@ -16,6 +16,7 @@ import {
 import { type CSSProperties, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CalendarAppointment, CalendarSlot } from '../../../shared/calendar';
+import type { ClosureSummary } from '../../../shared/closures';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { formatShortDate } from '../../components/month-calendar/month-grid';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
@@ -31,6 +32,8 @@ import {
   type CalendarView,
   calendarItems,
   calendarPlaces,
+  closureNote,
+  closuresOn,
   dayRows,
   daysOf,
   describeTime,
@@ -92,6 +95,8 @@ interface CalendarContext {
   startMove: (appointment: CalendarAppointment) => void;
   chooseTarget: (slot: CalendarSlot) => void;
   book: (slot: CalendarSlot) => void;
+  /** The range's closures: each day and place says why it is closed. */
+  closures: readonly ClosureSummary[];
 }
 
 /**
@@ -148,6 +153,7 @@ export function Component() {
   const context: CalendarContext = {
     view,
     now,
+    closures: calendar.data?.closures ?? [],
     mayMove,
     mayBook,
     moving: moving ?? dragged,
@@ -478,6 +484,7 @@ function DayGrid({ day, items, context }: { day: string; items: CalendarItem[]; 
       {calendarPlaces.map((place) => (
         <PlaceColumn
           key={place}
+          day={day}
           place={place}
           items={ofDay.filter((item) => item.place === place)}
           firstMinute={firstMinute}
@@ -489,11 +496,13 @@ function DayGrid({ day, items, context }: { day: string; items: CalendarItem[]; 
 }
 
 function PlaceColumn({
+  day,
   place,
   items,
   firstMinute,
   context,
 }: {
+  day: string;
   place: CalendarPlace;
   items: CalendarItem[];
   firstMinute: number;
@@ -506,6 +515,7 @@ function PlaceColumn({
       <h3 className="calendar-place__title" id={headingId}>
         {placeLabel(place)}
       </h3>
+      <ClosureNotes closures={closuresOn(context.closures, day, place)} />
       {placed.length === 0 ? (
         <p className="calendar-place__empty">Nothing on this day.</p>
       ) : (
@@ -575,6 +585,7 @@ function WeekDay({
           <span className="visually-hidden">: open the day</span>
         </Link>
       </h3>
+      <ClosureNotes closures={closuresOn(context.closures, day)} withPlace />
       {items.length === 0 ? (
         <p className="calendar-place__empty">Nothing on this day.</p>
       ) : (
@@ -585,6 +596,20 @@ function WeekDay({
         </ol>
       )}
     </section>
+  );
+}
+
+/** Why a day (at a place) is closed, before its times. */
+function ClosureNotes({ closures, withPlace = false }: { closures: ClosureSummary[]; withPlace?: boolean }) {
+  if (closures.length === 0) return null;
+  return (
+    <ul className="calendar-closures">
+      {closures.map((closure) => (
+        <li key={closure.id} className="calendar-closure">
+          {closureNote(closure, withPlace)}
+        </li>
+      ))}
+    </ul>
   );
 }
 

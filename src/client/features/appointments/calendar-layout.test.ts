@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarAppointment, CalendarSlot } from '../../../shared/calendar';
+import type { ClosureSummary } from '../../../shared/closures';
 import {
   calendarItems,
+  closureNote,
+  closuresOn,
   dayRows,
   daysOf,
   describeTime,
@@ -125,5 +128,37 @@ describe('the calendar layout', () => {
     expect(findsAppointment('byrne', appointment())).toBe(false);
     expect(findsAppointment('0875550102', appointment())).toBe(false);
     expect(findsAppointment('', appointment({ patient_name: null, patient_phone: null }))).toBe(true);
+  });
+});
+
+describe('closures in the calendar', () => {
+  const closure = (overrides: Partial<ClosureSummary> = {}): ClosureSummary => ({
+    id: 1,
+    from: '07/12/2026',
+    to: '08/12/2026',
+    from_time: null,
+    to_time: null,
+    location: null,
+    reason: 'Staff training',
+    is_holiday: false,
+    ...overrides,
+  });
+
+  it('finds a day’s closures at a place, those of every place too', () => {
+    const boiler = closure({
+      id: 2,
+      location: 'adult_1',
+      from_time: '13:00',
+      to_time: '17:00',
+      reason: 'Boiler',
+    });
+    const all = closure();
+    expect(closuresOn([boiler, all], '2026-12-08', 'adult_1')).toEqual([boiler, all]);
+    expect(closuresOn([boiler, all], '2026-12-08', 'video')).toEqual([all]);
+    expect(closuresOn([boiler, all], '2026-12-09')).toEqual([]);
+    expect(closuresOn([boiler, all], '2026-12-07')).toEqual([boiler, all]);
+    expect(closureNote(boiler)).toBe('Closed 13:00–17:00: Boiler');
+    expect(closureNote(boiler, true)).toBe('Closed (Suite 12, Sandyford (adults)) 13:00–17:00: Boiler');
+    expect(closureNote(all, true)).toBe('Closed (every place): Staff training');
   });
 });

@@ -1,6 +1,7 @@
 import { allowsMove } from '../../../shared/appointment-states';
 import type { CalendarAppointment, CalendarSlot } from '../../../shared/calendar';
 import { clinic, type LocationKey } from '../../../shared/clinic';
+import type { ClosureSummary } from '../../../shared/closures';
 import { matchesSearch } from '../../../shared/search-text';
 import { addDays, formatLongDate } from '../../components/month-calendar/month-grid';
 import { clinicDayOf } from './appointment-labels';
@@ -232,3 +233,28 @@ export function symbolsOf(appointment: CalendarAppointment, arrivedTime?: string
 /** The calendar's search: a patient as said on the phone, by name (accents and case aside) or by the phone's digits. */
 export const findsAppointment = (search: string, appointment: CalendarAppointment): boolean =>
   matchesSearch(search, [appointment.patient_name ?? ''], appointment.patient_phone);
+
+/**
+ * The closures of `day` (YYYY-MM-DD): at `place` (those closing every place too), or at any place when none is given.
+ */
+export function closuresOn(
+  closures: readonly ClosureSummary[],
+  day: string,
+  place?: CalendarPlace,
+): ClosureSummary[] {
+  return closures.filter((closure) => {
+    const from = clinicDayOf(closure.from);
+    const to = clinicDayOf(closure.to);
+    if (!from || !to || day < from || day > to) return false;
+    return place === undefined || closure.location === null || closure.location === place;
+  });
+}
+
+/** 'Closed 13:00–17:00: Boiler repair', naming its place when `withPlace` (a week's day lists every place). */
+export function closureNote(closure: ClosureSummary, withPlace = false): string {
+  const hours = closure.from_time && closure.to_time ? ` ${closure.from_time}–${closure.to_time}` : '';
+  const where = withPlace
+    ? ` (${closure.location === null ? 'every place' : placeLabel(closure.location)})`
+    : '';
+  return `Closed${where}${hours}: ${closure.reason}`;
+}

@@ -12,6 +12,7 @@ import { clinicInstant, insertSlot } from '../../test/slot-fixtures';
 import { type AdminTestApp, createAdminTestApp } from '../../test/test-app';
 import { insertAdmin } from '../auth/admin-repository';
 import { hashPassword } from '../auth/password-hashing';
+import { insertClosure, markClosureDeleted } from '../slots/closure-repository';
 
 let t: AdminTestApp;
 beforeAll(async () => {
@@ -116,6 +117,9 @@ async function appointmentAt(
   }
   return { id: appointment!.id, patientId: patient.id, slotId, name: `Cal Patient${named}` };
 }
+
+const closedDay = (day: string) =>
+  ({ firstDay: day, lastDay: day, fromMinute: null, toMinute: null, location: null }) as const;
 
 async function calendarOf(from: string, to: string): Promise<CalendarResponse> {
   const response = await calendar(`?from=${from}&to=${to}`);
@@ -326,6 +330,33 @@ describe('the calendar API', () => {
     });
     expect(answer.slots.map((slot) => slot.id)).toContain(first);
     expect(answer.slots.map((slot) => slot.id)).not.toContain(after);
+  });
+
+  it('names the closures sharing a day with the range, where, when and why, and not those outside it or deleted', async () => {
+    const boiler = await insertClosure(db(), {
+      firstDay: '2031-05-12',
+      lastDay: '2031-05-13',
+      fromMinute: 13 * 60,
+      toMinute: 17 * 60,
+      location: 'adult_1',
+      reason: 'Boiler repair',
+    });
+    await insertClosure(db(), { ...closedDay('2031-05-20'), reason: 'Staff training' });
+    const deleted = await insertClosure(db(), { ...closedDay('2031-05-14'), reason: 'Called off' });
+    await markClosureDeleted(db(), deleted!.id);
+    const answer = await calendarOf('2031-05-13', '2031-05-19');
+    expect(answer.closures).toEqual([
+      {
+        id: boiler!.id,
+        from: '12/05/2031',
+        to: '13/05/2031',
+        from_time: '13:00',
+        to_time: '17:00',
+        location: 'adult_1',
+        reason: 'Boiler repair',
+        is_holiday: false,
+      },
+    ]);
   });
 
   it('answers every role that reads appointments (every staff role), with the same fields', async () => {

@@ -4,6 +4,8 @@ import { calendarPaymentOf } from '../appointments/appointment-view';
 import { type AdminActor, auditRead } from '../audit/audit-log';
 import { fullName } from '../patients/patient-name';
 import { clinicDayRange } from '../slots/clinic-time';
+import { liveClosuresWithin } from '../slots/closure-repository';
+import { closureSummaryOf } from '../slots/closure-service';
 import { slotTimes } from '../slots/slot-view';
 import {
   type CalendarAppointmentRow,
@@ -57,8 +59,8 @@ function calendarSlot(row: CalendarSlotRow, now: Date): CalendarSlot {
 }
 
 /**
- * The calendar of the clinic days `from` to `to` (YYYY-MM-DD, both included): two queries, the appointments and the
- * free times. The patients named are personal data: the read is audited before it is answered.
+ * The calendar of the clinic days `from` to `to` (YYYY-MM-DD, both included): three queries, the appointments, the
+ * free times and the closures. The patients named are personal data: the read is audited before it is answered.
  */
 export async function calendarForStaff(
   db: Db,
@@ -67,7 +69,11 @@ export async function calendarForStaff(
   now: Date = new Date(),
 ): Promise<CalendarResponse> {
   const range = clinicDayRange(days.from, days.to);
-  const [rows, free] = await Promise.all([calendarAppointments(db, range), calendarFreeSlots(db, range)]);
+  const [rows, free, closed] = await Promise.all([
+    calendarAppointments(db, range),
+    calendarFreeSlots(db, range),
+    liveClosuresWithin(db, days.from, days.to),
+  ]);
   const patientIds = rows.flatMap((row) => (row.patientId === null ? [] : [row.patientId]));
   if (patientIds.length > 0) {
     await auditRead(db, actor, 'patient', null, { via: 'calendar', patient_ids: patientIds });
@@ -75,5 +81,6 @@ export async function calendarForStaff(
   return {
     appointments: rows.map(calendarAppointment),
     slots: free.map((row) => calendarSlot(row, now)),
+    closures: closed.map(closureSummaryOf),
   };
 }

@@ -29,7 +29,7 @@ import {
   updateFeeService,
   updatePriceLine,
 } from './fees-admin-repository';
-import { kindsLinkedTo } from './price-list-repository';
+import { kindsLinkedTo } from '../slots/price-list-repository';
 
 const CATEGORY = 'fee_category';
 const SERVICE = 'fee_service';

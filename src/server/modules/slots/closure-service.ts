@@ -3,6 +3,7 @@ import {
   apiDayOf,
   type ClosureAnswer,
   type ClosureRequest,
+  type ClosureSummary,
   type ClosureWhen,
   closureTexts,
   isoDayOf,
@@ -69,16 +70,19 @@ function affectedAnswer(row: AffectedRow): AffectedAppointment {
   };
 }
 
-function closureAnswer(row: Closure, withdrawn: number, affected: AffectedAppointment[]): ClosureAnswer {
+/** A closure's when, where and why, as the API answers it. */
+export function closureSummaryOf(row: Closure): ClosureSummary {
   return {
     id: row.id,
     ...closureWhenOf(row),
     location: row.location,
     reason: row.reason,
     is_holiday: row.holidayDate !== null,
-    withdrawn,
-    affected,
   };
+}
+
+function closureAnswer(row: Closure, withdrawn: number, affected: AffectedAppointment[]): ClosureAnswer {
+  return { ...closureSummaryOf(row), withdrawn, affected };
 }
 
 /** What the audit log keeps of a closure: when and where, never its reason (free text). */

@@ -14,7 +14,7 @@ import { STAFF_HOLD_MINUTES, slotTexts } from '../../../shared/slots';
 import { notFound } from '../../domain-errors';
 import { route } from '../../http/endpoint-route';
 import { adminActorOf } from '../auth/admin-guard';
-import { findKindPriceLine } from '../fees/price-list-repository';
+import { findKindPriceLine } from './price-list-repository';
 import {
   createClosure as addClosure,
   listClosuresForStaff,

@@ -11,7 +11,7 @@ import { notFound } from '../../domain-errors';
 import { clientAddressKey } from '../../http/client-address';
 import { route } from '../../http/endpoint-route';
 import { secretTokenHashOf, secretTokenOf } from '../../security/secret-tokens';
-import { findKindPriceLine } from '../fees/price-list-repository';
+import { findKindPriceLine } from './price-list-repository';
 import { clinicDayRange } from './clinic-time';
 import { daysWithSlots, findHeldSlot, listBookableSlots } from './slot-repository';
 import { holdForVisitor, holdsOfAddress, releaseVisitorHold } from './slot-service';

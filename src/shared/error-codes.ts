@@ -71,6 +71,7 @@ const errorCodes = [
   'faq_answer_required',
   'fee_category_missing',
   'fee_lines_invalid',
+  'fee_price_too_low',
   // Slots and holds
   /** The time a form names does not exist (422 on the form's field). */
   'slot_not_found',

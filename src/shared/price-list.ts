@@ -38,8 +38,13 @@ export const defaultPriceOf = (kind: { isVideoCall: boolean }): number =>
 export type KindPriceField = `${BookableKindKey}_price_id`;
 export const kindPriceField = (key: BookableKindKey): KindPriceField => `${key}_price_id`;
 
+/** The least a bookable kind may cost: the card provider's least charge in euro (Stripe's €0.50). */
+export const MIN_BOOKABLE_PRICE_CENTS = 50;
+
 export const priceListTexts = {
   lineUnknown: 'Choose a line of the price list.',
+  bookablePriceTooLow:
+    'This line is what a kind of appointment costs online, which must be at least €0.50 (the least a card can be charged).',
 } as const;
 
 const priceIdSchema = z

@@ -6,11 +6,12 @@ import {
   feeTexts,
   type PriceLineChange,
 } from '../../../shared/fees';
-import type { RepricedKind } from '../../../shared/price-list';
+import { MIN_BOOKABLE_PRICE_CENTS, priceListTexts, type RepricedKind } from '../../../shared/price-list';
 import type { Db } from '../../db/database';
 import type { feePrices } from '../../db/schema';
 import { fieldError, notFound, refused } from '../../domain-errors';
 import { type Actor, auditChange } from '../audit/audit-log';
+import { kindsLinkedTo } from '../slots/price-list-repository';
 import { repriceFreeFutureSlots } from '../slots/slot-repository';
 import {
   deleteFeeCategory,
@@ -29,7 +30,6 @@ import {
   updateFeeService,
   updatePriceLine,
 } from './fees-admin-repository';
-import { kindsLinkedTo } from '../slots/price-list-repository';
 
 const CATEGORY = 'fee_category';
 const SERVICE = 'fee_service';
@@ -113,6 +113,8 @@ interface PriceCounts {
 interface NewAmount {
   id: number;
   amountCents: number;
+  /** Its place in the change's `prices_attributes`, which a refusal names. */
+  index: number;
 }
 
 /**
@@ -134,7 +136,7 @@ async function applyPriceLines(
   let updated = 0;
   let position = existing.reduce((highest, price) => Math.max(highest, price.position), 0);
   const added: (typeof feePrices.$inferInsert)[] = [];
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
     if (line.kind !== 'save') continue;
     if (line.id === undefined) {
       position += 1;
@@ -148,7 +150,7 @@ async function applyPriceLines(
       await updatePriceLine(db, serviceId, { ...line, id: line.id });
       updated += 1;
       if (amountBefore.get(line.id) !== line.amountCents)
-        newAmounts.push({ id: line.id, amountCents: line.amountCents });
+        newAmounts.push({ id: line.id, amountCents: line.amountCents, index });
     }
   }
   await insertPriceLines(db, added);
@@ -167,6 +169,16 @@ async function repriceLinkedKinds(db: Db, actor: Actor, newAmounts: NewAmount[])
     db,
     newAmounts.map((line) => line.id),
   );
+  const tooLow = newAmounts.find(
+    (line) => linked.has(line.id) && line.amountCents < MIN_BOOKABLE_PRICE_CENTS,
+  );
+  if (tooLow) {
+    throw refused(
+      'fee_price_too_low',
+      priceListTexts.bookablePriceTooLow,
+      fieldError(`prices_attributes.${tooLow.index}.amount`, priceListTexts.bookablePriceTooLow),
+    );
+  }
   const repriced: RepricedKind[] = [];
   for (const line of newAmounts) {
     for (const kind of linked.get(line.id) ?? []) {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceListTexts } from '../../../shared/price-list';
-import { auditLog, closures, slots } from '../../db/schema';
+import { auditLog, closures, feePrices, slots } from '../../db/schema';
 import { clinicDayFromToday, clinicInstant, insertSlot } from '../../test/slot-fixtures';
 import { type AdminTestApp, createAdminTestApp, signInAsNewStaff } from '../../test/test-app';
 
@@ -270,5 +270,30 @@ describe('a new amount of a linked line', () => {
       'child_video',
     ]);
     await setLinks({ adult_video_price_id: null, child_video_price_id: null });
+  });
+
+  it('refuses a line a kind costs below the least a card can be charged, on its field, changing nothing', async () => {
+    const service = await newService('Too low tests', 'Skin prick test', [['Adult', '180']]);
+    const line = service.prices[0] as Line;
+    await setLinks({ adult_test_price_id: line.id });
+    const slot = await insertSlot(db(), { startsAt: clinicInstant(clinicDayFromToday(33), '09:00') });
+    for (const amount of ['0', '0.49']) {
+      const refused = await changeAmount(service.id, line, amount);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json()).toMatchObject({
+        code: 'fee_price_too_low',
+        error_messages: priceListTexts.bookablePriceTooLow,
+        errors: { 'prices_attributes.0.amount': [priceListTexts.bookablePriceTooLow] },
+      });
+    }
+    expect(await priceOf(slot)).toBe(180_00);
+    const line0 = await db()
+      .select({ cents: feePrices.amountCents })
+      .from(feePrices)
+      .where(eq(feePrices.id, line.id));
+    expect(line0[0]?.cents).toBe(180_00);
+    // Not linked, a line may be free (a free first consultation on the fees page).
+    await setLinks({ adult_test_price_id: null });
+    expect((await changeAmount(service.id, line, '0')).statusCode).toBe(200);
   });
 });

@@ -10,7 +10,10 @@ import { z } from 'zod';
 export const receiptTexts = {
   /** 409 `receipt_not_paid`: a booking staff made (paid at the clinic), one still held, or a failed payment. */
   notPaid:
-    'Nothing was paid for this appointment yet, so there is no receipt for it. Record a payment taken at the clinic first.',
+    'Nothing was paid for this appointment yet, so there is no receipt for it. If it was paid at the clinic, record that payment first.',
+  /** The same, as the patient reads it on their booking page. */
+  notPaidPatient:
+    'Nothing has been paid for this booking yet, so there is no receipt for it. If you paid at the clinic, the clinic can give you one.',
   statementYearInvalid: 'Choose a year from 2000 to 2100.',
   statementNone: 'No paid visits that year.',
 } as const;

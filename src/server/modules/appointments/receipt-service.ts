@@ -93,12 +93,19 @@ async function receiptNumberOf(db: Db, appointmentId: number, paidAt: Date): Pro
   return receiptNumberText(year, number);
 }
 
-/** The receipt of appointment `appointmentId`, refused when it was never paid online or its patient was erased. */
-async function receiptOf(db: Db, appointmentId: number): Promise<PdfFile & { patientId: number }> {
+/**
+ * The receipt of appointment `appointmentId`, refused when nothing was paid (with `notPaidText`, the staff's or the
+ * patient's words) or its patient was erased.
+ */
+async function receiptOf(
+  db: Db,
+  appointmentId: number,
+  notPaidText: string,
+): Promise<PdfFile & { patientId: number }> {
   const record = await findAppointmentRecord(db, appointmentId);
   if (!record) throw notFound(appointmentTexts.notFound);
   const payment = await paidPaymentOf(db, appointmentId);
-  if (!payment?.paidAt || !record.slot) throw conflict('receipt_not_paid', receiptTexts.notPaid);
+  if (!payment?.paidAt || !record.slot) throw conflict('receipt_not_paid', notPaidText);
   if (!record.patient) throw conflict('patient_erased', patientTexts.erased);
   const number = await receiptNumberOf(db, appointmentId, payment.paidAt);
   const details = await receiptDetailsOf(
@@ -114,7 +121,7 @@ async function receiptOf(db: Db, appointmentId: number): Promise<PdfFile & { pat
 
 /** Staff download an appointment's receipt (a read of the patient's data, audited). */
 export async function receiptForStaff(db: Db, actor: Actor, appointmentId: number): Promise<PdfFile> {
-  const receipt = await receiptOf(db, appointmentId);
+  const receipt = await receiptOf(db, appointmentId, receiptTexts.notPaid);
   await auditRead(db, actor, 'patient', receipt.patientId, { via: 'receipt', appointment_id: appointmentId });
   return receipt;
 }
@@ -132,7 +139,7 @@ export async function receiptForPatient(
     ? await findAppointmentRecordByManageLink(db, link.reference, link.tokenHash)
     : undefined;
   if (!record?.patient) throw notFound(notFoundText);
-  return receiptOf(db, record.appointment.id);
+  return receiptOf(db, record.appointment.id, receiptTexts.notPaidPatient);
 }
 
 /**

@@ -316,7 +316,7 @@ describe('GET /api/bookings/:reference/receipt', () => {
     }
   });
 
-  it('refuses a booking staff made, which was not paid online', async () => {
+  it('refuses a booking staff made, not paid yet, in the patient’s words (not the staff’s)', async () => {
     const booked = await staffBooking(t.app, db(), t.auth);
     const link = await linkOf(booked.id);
     const response = await t.app.inject({
@@ -324,7 +324,10 @@ describe('GET /api/bookings/:reference/receipt', () => {
       headers: { 'x-manage-token': link.token },
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json().code).toBe('receipt_not_paid');
+    expect(response.json()).toMatchObject({
+      code: 'receipt_not_paid',
+      error_messages: receiptTexts.notPaidPatient,
+    });
   });
 });
 

@@ -94,6 +94,12 @@ describe('the receipt PDF', () => {
     expect(statement).toMatch(/Patient\s+Łukasz Wiśniewski/);
   });
 
+  it('wraps a label too long for its column rather than printing the value over it', async () => {
+    const text = await pdfText(await receiptPdf({ ...details, paidWith: 'card_terminal' }));
+    // Overprinted, the label and the date ran together: 'clinic on01/03/2027'.
+    expect(text).toMatch(/Paid by card at the\s+clinic on\s+01\/03\/2027/);
+  });
+
   it('lists a statement’s visits over more than one page, with the totals', async () => {
     const lines = Array.from({ length: 60 }, (_, index) => ({
       number: `2027-${String(index + 1).padStart(6, '0')}`,

@@ -104,6 +104,8 @@ const PAGE_WIDTH = 595;
 const PAGE_HEIGHT = 842;
 const MARGIN = 56;
 const PAGE_RIGHT = PAGE_WIDTH - MARGIN;
+/** Where a row's value starts, right of its label. */
+const VALUE_X = 200;
 
 /** A PDF of A4 pages written top to bottom, each long value wrapped within the page. */
 async function newDocument(title: string, createdAt: Date) {
@@ -166,16 +168,16 @@ async function newDocument(title: string, createdAt: Date) {
       y -= index === lines.length - 1 ? (options.gap ?? 18) : size + 4;
     });
   };
-  /** A label and its value beside it, the value wrapped. */
+  /** A label and its value beside it, each wrapped in its column ('Paid by card at the clinic on' is two lines). */
   const row = (label: string, value: string) => {
-    const lines = wrap(value, PAGE_RIGHT - 200, 11);
-    room(15 * lines.length);
-    page.drawText(printable(label, bold), { x: MARGIN, y, size: 11, font: bold });
-    for (const part of lines) {
-      page.drawText(part, { x: 200, y, size: 11, font });
-      y -= 15;
-    }
-    y -= 5;
+    const labels = wrap(label, VALUE_X - MARGIN - 8, 11, bold);
+    const lines = wrap(value, PAGE_RIGHT - VALUE_X, 11);
+    const height = Math.max(labels.length, lines.length);
+    room(15 * height);
+    // The whole label first, then the value, so a copied or read-aloud receipt says them in that order.
+    labels.forEach((part, index) => page.drawText(part, { x: MARGIN, y: y - 15 * index, size: 11, font: bold }));
+    lines.forEach((part, index) => page.drawText(part, { x: VALUE_X, y: y - 15 * index, size: 11, font }));
+    y -= 15 * height + 5;
   };
   /** Cells at the given x positions, one line each (a right-aligned cell ends at its x). */
   const cells = (values: readonly (readonly [string, number, 'left' | 'right'])[], face: PDFFont = font) => {

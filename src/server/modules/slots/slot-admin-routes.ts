@@ -14,12 +14,12 @@ import { STAFF_HOLD_MINUTES, slotTexts } from '../../../shared/slots';
 import { notFound } from '../../domain-errors';
 import { route } from '../../http/endpoint-route';
 import { adminActorOf } from '../auth/admin-guard';
-import { findKindPriceLine } from './price-list-repository';
 import {
   createClosure as addClosure,
   listClosuresForStaff,
   deleteClosure as removeClosure,
 } from './closure-service';
+import { findKindPriceLine } from './price-list-repository';
 import { daysWithSlots, findSlot } from './slot-repository';
 import { changeSlotStatus, listDayForStaff, removeSlot, saveSlots } from './slot-service';
 import { slotAnswer } from './slot-view';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import { clinic, formatAddress } from '../../../../shared/clinic';
 import { formatEuro } from '../../../../shared/euro';
 import { CANCELLATION_NOTICE_HOURS } from '../../../../shared/manage-booking';
@@ -175,8 +175,12 @@ async function newDocument(title: string, createdAt: Date) {
     const height = Math.max(labels.length, lines.length);
     room(15 * height);
     // The whole label first, then the value, so a copied or read-aloud receipt says them in that order.
-    labels.forEach((part, index) => page.drawText(part, { x: MARGIN, y: y - 15 * index, size: 11, font: bold }));
-    lines.forEach((part, index) => page.drawText(part, { x: VALUE_X, y: y - 15 * index, size: 11, font }));
+    for (const [index, part] of labels.entries()) {
+      page.drawText(part, { x: MARGIN, y: y - 15 * index, size: 11, font: bold });
+    }
+    for (const [index, part] of lines.entries()) {
+      page.drawText(part, { x: VALUE_X, y: y - 15 * index, size: 11, font });
+    }
     y -= 15 * height + 5;
   };
   /** Cells at the given x positions, one line each (a right-aligned cell ends at its x). */

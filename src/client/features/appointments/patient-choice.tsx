@@ -1,4 +1,4 @@
-import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { Fragment, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import type { AdminPatient, PatientListItem } from '../../../shared/patients';
 import { formatDateOfBirth, NOT_GIVEN } from '../../components/patient-details/patient-labels';
 import type { FormSlot } from '../../lib/patient-fields';
@@ -54,11 +54,12 @@ function SearchResult({
           {[born ? `Born ${born}` : 'Date of birth not given', patient.phone, patient.email]
             .filter(Boolean)
             .map((fact, index, all) => (
-              // A fact is not broken across lines (a phone number read in two halves), but for a long e-mail.
-              <span key={fact} className="patient-choice__fact">
-                {fact}
-                {index < all.length - 1 && ' · '}
-              </span>
+              // A fact is not broken across lines (a phone number read in two halves), but for a long e-mail;
+              // a line may break after the dot between two.
+              <Fragment key={fact}>
+                <span className="patient-choice__fact">{fact}</span>
+                {index < all.length - 1 && '\u00a0· '}
+              </Fragment>
             ))}
         </span>
         {!patient.is_adult && (

@@ -336,7 +336,10 @@ describe('appointments table (back office)', () => {
 });
 
 /** On the availability screen at `day` (its kind in the address), the 'Book for a patient' button of a time. */
-/** Books from the availability day: waits for the form, or only for the screen when `formShown` is false. */
+/**
+ * Books from the availability day for a new patient: waits for the form, or only for the screen when `formShown` is
+ * false.
+ */
 async function bookFromAvailability(
   page: Page,
   day: string,
@@ -351,7 +354,10 @@ async function bookFromAvailability(
   await page.getByRole('button', { name: `Book for a patient at ${clock}` }).click();
   await page.waitForURL(/\/admin\/appointment\/create\?session_id=\d+$/);
   await page.getByRole('heading', { level: 1, name: 'New appointment' }).waitFor();
-  if (formShown) await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+  if (!formShown) return;
+  // The records are searched first; these bookings are for new patients.
+  await page.getByRole('button', { name: 'New patient', exact: true }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
 }
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
@@ -620,7 +626,9 @@ describe('appointment screens at 360 px and 1280 px', () => {
       for (const path of paths) {
         await page.goto(path);
         await page.locator('main h1').waitFor();
-        if (path.startsWith('/admin/appointment')) await page.locator('main form').waitFor();
+        if (path.startsWith('/admin/appointment/create'))
+          await page.getByLabel('Search patients by name, e-mail or phone').waitFor();
+        else if (path.startsWith('/admin/appointment')) await page.locator('main form').waitFor();
         else await table(page).getByRole('row').nth(1).waitFor();
         expect(await axeViolations(page, `${path} @${viewport.width}`)).toEqual([]);
         expect({ path, fits: await fitsWidth(page) }).toEqual({ path, fits: true });

@@ -54,6 +54,17 @@ export const appointmentTexts = {
   arrivalNotToday:
     'A patient can be marked as arrived, or the arrival undone, only on the day of the appointment.',
   wrongPatient: 'patient[id] is not the patient of this appointment.',
+  /** Booking for a patient already in the records (`patient_id`). */
+  recordNotFound:
+    'This patient is not in the records: the id is unknown, or their data has been erased. Search again, or book them as a new patient.',
+  recordIsChild:
+    "This patient's record is a child's, and this time is for an adult. Choose a child's time, or book them as a new patient.",
+  recordIsAdult:
+    "This patient's record is an adult's, and this time is for a child. Choose an adult's time, or book the child as a new patient.",
+  recordDiffers:
+    "This comes from the patient's record and a booking does not change it. Leave it out, or change it on one of their appointments.",
+  recordKept:
+    "The patient's record already holds this and keeps it: only a role that sees health details may change it.",
 } as const;
 
 // ---------------------------------------------------------------------------------------------------
@@ -315,9 +326,21 @@ const slotIdSchema = recordId('Choose a time.');
  * or held by staff (`PUT /api/admin/sessions/:id` pending); its kind decides the form's rules.
  */
 export const adminBookingRequestSchema = z
-  .object({ ...adminPatientFields, ...otherPatientFields, ...staffFileFields, session_id: slotIdSchema })
+  .object({
+    ...adminPatientFields,
+    ...otherPatientFields,
+    ...staffFileFields,
+    session_id: slotIdSchema,
+    /**
+     * A patient already in the records: the appointment is theirs, and their details come from the record (the
+     * form's rules are then checked by the server with the record, `bookForPatient`). Left out: a new patient.
+     */
+    patient_id: recordId(appointmentTexts.recordNotFound).optional(),
+  })
   .strict()
-  .superRefine(adminPatientIssues);
+  .superRefine((form, context) => {
+    if (form.patient_id === undefined) adminPatientIssues(form, context);
+  });
 export type AdminBookingRequest = z.output<typeof adminBookingRequestSchema>;
 
 /** The answer of a booking, an edit, a move or a mark: what happened, and the appointment as it is now. */

@@ -108,6 +108,12 @@ const errorCodes = [
   'appointment_not_changeable',
   'appointment_patient_mismatch',
   'patient_erased',
+  /** A booking for a patient in the records (`patient_id`) that names none, or one whose data was erased (422). */
+  'patient_not_found',
+  /** A booking for a patient whose record is an adult's on a child's time, or the other way round (422). */
+  'patient_other_kind',
+  /** A booking for a patient in the records that would change what the record keeps as it is (422, on the field). */
+  'patient_record_kept',
   'slot_not_free',
   'slot_other_kind',
   'slot_started',

@@ -79,7 +79,7 @@ export const createDeskPayment = withSchemas(admin.createDeskPayment, {
 
 export const createAdminBooking = withSchemas(admin.createAdminBooking, {
   summary:
-    "Books a time for a patient (multipart patient[...]: the admin patient form, e-mail optional, session_id of an available time or one held by staff, result, referral_letter and attachment .doc/.docx/.pdf up to 10 MB); the appointment is 'Booked by admin'",
+    "Books a time for a patient (multipart patient[...]: the admin patient form, e-mail optional, session_id of an available time or one held by staff, result, referral_letter and attachment .doc/.docx/.pdf up to 10 MB); the appointment is 'Booked by admin'. Without patient_id the form makes a new patient. With patient_id (a patient in the records) the appointment is theirs and their details come from the record: the form's fields may be left out; names, date of birth and guardian sent must be the record's (or fill what it lacks); a new e-mail or phone updates the record, and so do GP, test reason and documents for a role that sees health details (a role that does not may only fill what the record lacks); each change audited. 422 on patient_id for a patient not in the records or erased (patient_not_found) or of the other age than the time (patient_other_kind); 422 patient_record_kept on a field the record keeps",
   body: adminBookingRequestSchema,
   form: { envelope: 'patient', files: PATIENT_FILES },
   response: appointmentChangeResponseSchema,

@@ -8,6 +8,7 @@ import {
   appointmentErrorItems,
   appointmentFormDefaults,
   appointmentFormIssues,
+  recordedFormValues,
   slotRefusalOf,
 } from './appointment-form-values';
 
@@ -216,6 +217,52 @@ describe('appointment form values', () => {
     expect(changed['patient[email]']).toBe('');
     expect(changed['session[id]']).toBe('99');
     expect(changed).not.toHaveProperty('patient[session_id]');
+  });
+
+  it('books for a patient in the records with patient[patient_id] and only what differs from the record', () => {
+    const record = { ...detail().patient!, dob: null, email: 'aoife@example.ie' };
+    const values = recordedFormValues(record);
+    expect(values).toMatchObject({
+      first_name: 'Aoife',
+      phone: '087 123 4567',
+      dob: '',
+      consultant_name: 'Dr Walsh',
+      result: { kind: 'stored', name: 'result.pdf' },
+      antihistamine: false,
+      agreement: false,
+      payment_type: '',
+    });
+    // The record's own values are not judged again; what it lacks and the ticks are asked for.
+    expect(appointmentFormIssues(values, adultTest, record).map(([field]) => field)).toEqual([
+      'dob',
+      'antihistamine',
+      'agreement',
+    ]);
+
+    const body = fields(
+      appointmentBody(
+        { ...values, dob: '14.03.1988', phone: '086 555 0202', antihistamine: true, agreement: true },
+        adultTest,
+        undefined,
+        record,
+      ),
+    );
+    expect(body).toEqual({
+      'patient[is_adult]': 'true',
+      'patient[is_video_call]': 'false',
+      'patient[patient_id]': '3',
+      'patient[phone]': '086 555 0202',
+      'patient[dob]': '1988-03-14',
+      'patient[antihistamine]': 'true',
+      'patient[agreement]': 'true',
+      'patient[payment_type]': '',
+      'patient[session_id]': '41',
+    });
+    // A stored document taken away is removed from the record.
+    const removed = fields(
+      appointmentBody({ ...values, result: { kind: 'none' } }, adultTest, undefined, record),
+    );
+    expect(removed['patient[remove_result]']).toBe('true');
   });
 
   it('tells a refusal of the time from other failures', () => {

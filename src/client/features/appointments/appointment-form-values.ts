@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appointmentTexts, type StaffAppointmentDetail } from '../../../shared/appointments';
 import { type AdminPatientFormInput, adminPatientFormSchema, isAskedFor } from '../../../shared/booking';
+import type { AdminPatient } from '../../../shared/patients';
 import { slotTexts } from '../../../shared/slots';
 import type { FileFieldValue } from '../../components/file-field/file-field';
 import { ApiError } from '../../lib/api-client';
@@ -142,7 +143,23 @@ const storedFile = (file: { name: string; url: string } | null | undefined): Fil
  * form and this one require them), so an edit starts with them ticked.
  */
 export function appointmentFormDefaults(detail?: StaffAppointmentDetail): AppointmentFormFields {
-  const patient = detail?.patient;
+  return patientFormValues(detail?.patient, detail?.payment_type);
+}
+
+/**
+ * The form's values of a new appointment for a patient in the records: their details as the record has them (what
+ * the role may see), the test's ticks and the payment type left for this booking.
+ */
+export const recordedFormValues = (patient: AdminPatient): AppointmentFormFields => ({
+  ...patientFormValues(patient, null),
+  antihistamine: false,
+  agreement: false,
+});
+
+function patientFormValues(
+  patient: AdminPatient | null | undefined,
+  paymentType: string | null | undefined,
+): AppointmentFormFields {
   const text = (value: string | null | undefined) => value ?? '';
   return {
     first_name: text(patient?.first_name),
@@ -158,7 +175,7 @@ export function appointmentFormDefaults(detail?: StaffAppointmentDetail): Appoin
     allergens: text(patient?.allergens),
     antihistamine: patient !== undefined && patient !== null,
     agreement: patient !== undefined && patient !== null,
-    payment_type: text(detail?.payment_type),
+    payment_type: text(paymentType),
     result: storedFile(patient?.result),
     referral_letter: storedFile(patient?.referral_letter),
     attachment: storedFile(patient?.attachment),
@@ -178,13 +195,20 @@ export type FormIssue = [field: keyof AppointmentFormFields, message: string];
  * first message of each shown field; a date of birth typed in another shape and a file over the upload
  * limit too. [] when the form can be sent.
  */
-export function appointmentFormIssues(values: AppointmentFormFields, slot: FormSlot): FormIssue[] {
+export function appointmentFormIssues(
+  values: AppointmentFormFields,
+  slot: FormSlot,
+  record?: AdminPatient,
+): FormIssue[] {
   const issues = new Map<string, string>();
   const parsed = adminPatientFormSchema.safeParse(toAdminPatientForm(values, slot));
+  // A patient's record is booked with what it holds: a value kept as it is is not judged again (the server agrees).
+  const kept = record ? keptFromRecord(values, record) : new Set<string>();
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? '');
-      if (field && isShown(field, slot) && !issues.has(field)) issues.set(field, issue.message);
+      if (field && isShown(field, slot) && !kept.has(field) && !issues.has(field))
+        issues.set(field, issue.message);
     }
   }
   if (needsDobFormat(values.dob, issues.get('dob'))) issues.set('dob', patientFieldTexts.dobFormat);
@@ -194,19 +218,28 @@ export function appointmentFormIssues(values: AppointmentFormFields, slot: FormS
   return [...issues] as FormIssue[];
 }
 
+/** The text fields whose value is the record's own (not empty): what a booking for them keeps as it is. */
+function keptFromRecord(values: AppointmentFormFields, record: AdminPatient): Set<string> {
+  const stored = recordedFormValues(record);
+  return new Set(
+    PATIENT_TEXT_FIELDS.filter((name) => stored[name] !== '' && values[name].trim() === stored[name]),
+  );
+}
+
 /** The form's checks as a schema for useAdminForm (zodResolver): the values pass through unchanged. */
-export function appointmentFormSchema(slot: FormSlot) {
+export function appointmentFormSchema(slot: FormSlot, record?: AdminPatient) {
   return z
     .custom<AppointmentFormFields>(() => true)
     .superRefine((values, context) => {
-      for (const [field, message] of appointmentFormIssues(values, slot)) {
+      for (const [field, message] of appointmentFormIssues(values, slot, record)) {
         context.addIssue({ code: 'custom', path: [field], message });
       }
     });
 }
 
 /**
- * The multipart body of `POST /api/admin/patients` (no `appointment`) or `PUT /api/admin/transactions/:id`:
+ * The multipart body of `POST /api/admin/patients` (no `appointment`; with `record`, for that patient in the
+ * records: `patient[patient_id]` and only the fields changed from the record) or `PUT /api/admin/transactions/:id`:
  * `patient[...]` with every field the slot's kind asks for (an emptied optional field is sent empty, so an
  * edit clears it), the payment type, the documents (new files; on an edit, `patient[remove_…]` for a stored
  * one removed), and:
@@ -218,27 +251,33 @@ export function appointmentBody(
   values: AppointmentFormFields,
   slot: FormSlot,
   appointment?: { patientId: number; initial: AppointmentFormFields },
+  record?: AdminPatient,
 ): FormData {
   const body = new FormData();
   const add = (name: string, value: string) => body.append(`patient[${name}]`, value);
   add('is_adult', String(slot.isAdult));
   add('is_video_call', String(slot.isVideoCall));
+  const stored = record && recordedFormValues(record);
+  if (record) add('patient_id', String(record.id));
   for (const name of PATIENT_TEXT_FIELDS) {
     if (!isShown(name, slot)) continue;
+    // For a patient in the records only what differs from the record (and is not empty): the rest is the record's.
+    if (stored && (values[name].trim() === stored[name] || values[name].trim() === '')) continue;
     const value = name === 'dob' ? (displayDateToIso(values.dob) ?? '') : values[name].trim();
     add(name, value);
   }
   if (isShown('antihistamine', slot)) add('antihistamine', String(values.antihistamine));
   if (isShown('agreement', slot)) add('agreement', String(values.agreement));
   add('payment_type', values.payment_type.trim());
+  const initial = appointment?.initial ?? stored;
   for (const name of FILE_FIELDS) {
     if (!isShown(name, slot)) continue;
     const file = values[name];
-    // A new appointment sends its chosen files; an edit also removes a stored file taken away (a field that
-    // had none and still has none says nothing).
-    if (!appointment) {
+    // A new patient's appointment sends its chosen files; an edit, or a booking for a patient in the records,
+    // also removes a stored file taken away (a field that had none and still has none says nothing).
+    if (!initial) {
       if (file.kind === 'new') body.append(`patient[${name}]`, file.file, file.file.name);
-    } else if (file.kind === 'new' || appointment.initial[name].kind === 'stored') {
+    } else if (file.kind === 'new' || initial[name].kind === 'stored') {
       appendFileField(body, `patient[${name}]`, file, `patient[remove_${name}]`);
     }
   }

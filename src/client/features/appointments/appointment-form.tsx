@@ -1,5 +1,6 @@
 import { type FormEventHandler, type ReactNode, useEffect, useMemo, useRef } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import type { AdminPatient } from '../../../shared/patients';
 import { useAdminForm } from '../../components/admin-page/use-admin-form';
 import { ErrorSummary } from '../../components/error-summary/error-summary';
 import type { FormSlot } from '../../lib/patient-fields';
@@ -9,6 +10,7 @@ import {
   appointmentErrorItems,
   appointmentFormDefaults,
   appointmentFormSchema,
+  recordedFormValues,
   slotRefusalOf,
 } from './appointment-form-values';
 
@@ -24,20 +26,23 @@ export function useAppointmentForm({
   notice,
   listPath,
   onSlotRefused,
+  record,
 }: {
   slot: FormSlot;
   appointment?: { patientId: number; initial: AppointmentFormFields };
+  /** A new appointment for this patient in the records: the form starts from their record. */
+  record?: AdminPatient;
   save: { mutateAsync: (body: FormData) => Promise<unknown> };
   notice: string;
   listPath: string;
   onSlotRefused: (reason: string) => void;
 }) {
-  const schema = useMemo(() => appointmentFormSchema(slot), [slot]);
+  const schema = useMemo(() => appointmentFormSchema(slot, record), [slot, record]);
   return useAdminForm({
     schema,
-    defaultValues: appointment?.initial ?? appointmentFormDefaults(),
+    defaultValues: appointment?.initial ?? (record ? recordedFormValues(record) : appointmentFormDefaults()),
     save,
-    toBody: (values) => appointmentBody(values, slot, appointment),
+    toBody: (values) => appointmentBody(values, slot, appointment, record),
     notice,
     listPath,
     focusErrors: false,

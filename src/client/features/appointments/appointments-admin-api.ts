@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   createAdminBooking,
   createDeskPayment,
@@ -13,7 +13,7 @@ import {
 } from '../../../shared/api/appointment-admin-endpoints';
 import { getCalendar } from '../../../shared/api/calendar-admin-endpoints';
 import { exportDeskDay, getDashboard, getDeskDay } from '../../../shared/api/dashboard-admin-endpoints';
-import { listAdminPatients } from '../../../shared/api/patient-admin-endpoints';
+import { getAdminPatient, listAdminPatients } from '../../../shared/api/patient-admin-endpoints';
 import {
   getAdminSlot,
   listAdminCalendarSlots,
@@ -118,6 +118,24 @@ export const deskDayCsvUrl = (choice: DeskDayChoice) =>
 
 /** One appointment with its patient, files and e-mails; nothing is asked without an id. */
 export const useAppointment = (id: number | undefined) => useAdminRecord(getAppointment, id);
+
+/** How many patients a booking's search shows: the newest first; more letters narrow it. */
+export const PATIENT_CHOICES = 8;
+
+/**
+ * The patients whose name, e-mail or phone hold `search` (accents, apostrophes and a phone's spacing aside: the
+ * patients list's own search), for a booking to pick one; nothing is asked for fewer than two characters. The read
+ * is audited by the server, as the list's is.
+ */
+export const usePatientSearch = (search: string) =>
+  useEndpointQuery(
+    listAdminPatients,
+    { query: { search_transaction: search, per_page: PATIENT_CHOICES } },
+    { enabled: search.length >= 2, staleTime: 0, placeholderData: keepPreviousData },
+  );
+
+/** The patient a booking is for, as their record is now (their details; health details if the role sees them). */
+export const useRecordedPatient = (id: number) => useAdminRecord(getAdminPatient, id);
 
 const asIs = (body: FormData) => body;
 

@@ -1,15 +1,23 @@
-import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { appointmentTexts } from '../../../shared/appointments';
+import type { AdminPatient } from '../../../shared/patients';
 import type { SlotAnswer } from '../../../shared/slots';
 import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import type { FormSlot } from '../../lib/patient-fields';
+import { useRoleCan } from '../../lib/use-role-can';
 import { AppointmentForm, useAppointmentForm } from './appointment-form';
 import { AppointmentInfo } from './appointment-info';
 import { appointmentsListPath, availabilityPathOf } from './appointment-labels';
-import { useAdminSlot, useReleaseSlot, useSaveAppointment } from './appointments-admin-api';
+import {
+  useAdminSlot,
+  useRecordedPatient,
+  useReleaseSlot,
+  useSaveAppointment,
+} from './appointments-admin-api';
+import { PatientSearch, RecordedPatient } from './patient-choice';
 import { PatientFields } from './patient-fields';
 
 const TITLE = 'New appointment';
@@ -104,9 +112,17 @@ function useHeldUntilLeft(slotId: number) {
   return hold;
 }
 
+/** Who the booking is for: not chosen yet (the search), a new patient, or one in the records (by id). */
+type PatientChoice = { kind: 'search' } | { kind: 'new' } | { kind: 'record'; id: number };
+
+/**
+ * The booking of a time staff hold: first who it is for (the records searched, or a new patient), then the form.
+ * The hold, the Cancel dialog and a refusal of the time belong to the screen, whichever step it is at.
+ */
 function CreateForm({ slot, hold }: { slot: SlotAnswer; hold: RefObject<HoldState> }) {
   const navigate = useNavigate();
   const notify = useNotify();
+  const mayRead = useRoleCan('patients');
   const formSlot = useMemo<FormSlot>(
     () => ({ slotId: slot.id, isAdult: slot.is_adult, isVideoCall: slot.is_video_call }),
     [slot.id, slot.is_adult, slot.is_video_call],
@@ -116,6 +132,14 @@ function CreateForm({ slot, hold }: { slot: SlotAnswer; hold: RefObject<HoldStat
   // Set when the save was refused for the time (someone else took it): the form stays, with the way back.
   const [refusal, setRefusal] = useState<string>();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [choice, setChoice] = useState<PatientChoice>({ kind: 'search' });
+  const [search, setSearch] = useState('');
+  // Focus follows the step once staff move between them: the search input, or the patient chosen.
+  const [moved, setMoved] = useState(false);
+  const choose = (next: PatientChoice) => {
+    setMoved(true);
+    setChoice(next);
+  };
   const back = availabilityPathOf(slot);
 
   // Saved, the time is booked: known before the form leaves for the list (no render comes in between).
@@ -130,13 +154,6 @@ function CreateForm({ slot, hold }: { slot: SlotAnswer; hold: RefObject<HoldStat
     }),
     [saveAppointment, hold],
   );
-  const form = useAppointmentForm({
-    slot: formSlot,
-    save: saveAndKeepTime,
-    notice: appointmentTexts.created,
-    listPath: appointmentsListPath(slot.is_video_call),
-    onSlotRefused: setRefusal,
-  });
 
   hold.current.refused = Boolean(refusal);
 
@@ -154,6 +171,14 @@ function CreateForm({ slot, hold }: { slot: SlotAnswer; hold: RefObject<HoldStat
     await navigate(back);
   };
 
+  const cancel = (
+    <button type="button" className="button button--secondary" onClick={() => setConfirmingCancel(true)}>
+      Cancel
+    </button>
+  );
+  const step = mayRead ? choice : choice.kind === 'search' ? { kind: 'new' as const } : choice;
+  const form = { slot: formSlot, save: saveAndKeepTime, saving: save.isPending, onSlotRefused: setRefusal };
+
   return (
     <div className="appointment-page">
       <div className="admin-page__header">
@@ -167,32 +192,33 @@ function CreateForm({ slot, hold }: { slot: SlotAnswer; hold: RefObject<HoldStat
           <AppointmentInfo slot={slot} />
         </div>
         {refusal && <TimeNotFree reason={refusal} slot={slot} focus />}
-        <AppointmentForm
-          form={form}
-          slot={formSlot}
-          saving={save.isPending}
-          onSubmit={form.onSubmit}
-          actions={
-            <>
-              <button type="submit" className="button button--primary" disabled={save.isPending}>
-                {save.isPending ? 'Saving…' : 'Save'}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => setConfirmingCancel(true)}
-              >
-                Cancel
-              </button>
-            </>
-          }
-        >
-          <p className="appointment-form__intro">
-            Fields are required unless marked optional. The patient gets a confirmation if you give their
-            e-mail.
-          </p>
-          <PatientFields form={form} slot={formSlot} askPaymentType />
-        </AppointmentForm>
+        {step.kind === 'search' ? (
+          <PatientSearch
+            slot={formSlot}
+            search={search}
+            onSearch={setSearch}
+            onPick={(id) => choose({ kind: 'record', id })}
+            onNew={() => choose({ kind: 'new' })}
+            focusOnMount={moved}
+            actions={cancel}
+          />
+        ) : step.kind === 'record' ? (
+          <RecordedBooking
+            key={step.id}
+            id={step.id}
+            {...form}
+            focusOnMount={moved}
+            onChangePatient={() => choose({ kind: 'search' })}
+            cancel={cancel}
+          />
+        ) : (
+          <BookingForm
+            {...form}
+            focusOnMount={moved}
+            onChangePatient={mayRead ? () => choose({ kind: 'search' }) : undefined}
+            cancel={cancel}
+          />
+        )}
       </div>
       <ConfirmDialog
         open={confirmingCancel}
@@ -205,5 +231,122 @@ function CreateForm({ slot, hold }: { slot: SlotAnswer; hold: RefObject<HoldStat
         onCancel={() => setConfirmingCancel(false)}
       />
     </div>
+  );
+}
+
+interface BookingFormProps {
+  slot: FormSlot;
+  save: { mutateAsync: (body: FormData) => Promise<unknown> };
+  saving: boolean;
+  onSlotRefused: (reason: string) => void;
+  /** Focus the step's heading once it is shown (staff moved to it, rather than opened the screen). */
+  focusOnMount: boolean;
+  /** Back to the search (none for a role that may not search the records). */
+  onChangePatient?: (() => void) | undefined;
+  cancel: ReactNode;
+}
+
+/** The patient in the records the booking is for, read afresh; then the form for them. */
+function RecordedBooking({ id, ...props }: BookingFormProps & { id: number; onChangePatient: () => void }) {
+  const record = useRecordedPatient(id);
+  if (record.isPending) {
+    return (
+      <p className="patient-choice__status" role="status">
+        Reading the patient's record…
+      </p>
+    );
+  }
+  if (record.isError) {
+    return (
+      <div className="admin-alert appointment-alert" role="alert">
+        <p>The patient's record could not be read. {record.error.message}</p>
+        <button type="button" className="button button--secondary" onClick={props.onChangePatient}>
+          Change patient
+        </button>
+      </div>
+    );
+  }
+  return <BookingForm {...props} record={record.data.patient} />;
+}
+
+/**
+ * The admin patient form for the time's kind: a new patient's (today's form), or, for a patient in the records,
+ * their record read-only above what the booking still needs.
+ */
+function BookingForm({
+  slot,
+  save,
+  saving,
+  onSlotRefused,
+  focusOnMount,
+  onChangePatient,
+  cancel,
+  record,
+}: BookingFormProps & { record?: AdminPatient }) {
+  const [editingContact, setEditingContact] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the step is shown
+  useEffect(() => {
+    if (focusOnMount) headingRef.current?.focus();
+  }, []);
+  const form = useAppointmentForm({
+    slot,
+    save,
+    notice: appointmentTexts.created,
+    listPath: appointmentsListPath(slot.isVideoCall),
+    onSlotRefused,
+    record,
+  });
+  return (
+    <AppointmentForm
+      form={form}
+      slot={slot}
+      saving={saving}
+      onSubmit={form.onSubmit}
+      actions={
+        <>
+          <button type="submit" className="button button--primary" disabled={saving}>
+            {saving ? 'Saving…' : 'Save'}
+          </button>
+          {cancel}
+        </>
+      }
+    >
+      {record ? (
+        <RecordedPatient
+          patient={record}
+          slot={slot}
+          headingRef={headingRef}
+          editingContact={editingContact}
+          onEditContact={() => setEditingContact(true)}
+          onChange={onChangePatient ?? (() => undefined)}
+        />
+      ) : (
+        <div className="new-patient">
+          <h3 className="recorded-patient__name" ref={headingRef} tabIndex={-1}>
+            New patient
+          </h3>
+          <p className="appointment-form__intro">
+            Fields are required unless marked optional. The patient gets a confirmation if you give their
+            e-mail.
+          </p>
+          {onChangePatient && (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={onChangePatient}
+            >
+              Search the records instead
+            </button>
+          )}
+        </div>
+      )}
+      <PatientFields
+        form={form}
+        slot={slot}
+        askPaymentType
+        record={record && { patient: record, editingContact }}
+      />
+    </AppointmentForm>
   );
 }

@@ -1,12 +1,14 @@
 import type { FocusEvent } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { BOOKING_LIMITS } from '../../../shared/booking';
+import type { AdminPatient } from '../../../shared/patients';
 import { uploadRules } from '../../../shared/uploads';
 import { FileField } from '../../components/file-field/file-field';
 import { CheckboxField } from '../../components/form-field/checkbox-field';
 import { FieldFrame, useFieldIds } from '../../components/form-field/field-frame';
 import { TextAreaField } from '../../components/form-field/text-area-field';
 import { TextField } from '../../components/form-field/text-field';
+import { carriesHealthDetails } from '../../components/patient-details/patient-labels';
 import { useFileDownload } from '../../lib/download-file';
 import { type FormSlot, phoneInputProps, tidyDisplayDate } from '../../lib/patient-fields';
 import { truncateFileName } from '../../lib/truncate-file-name';
@@ -113,6 +115,7 @@ export function PatientFields({
   slot,
   askPaymentType,
   readOnly = false,
+  record,
 }: {
   form: UseFormReturn<AppointmentFormFields>;
   slot: FormSlot;
@@ -120,6 +123,12 @@ export function PatientFields({
   askPaymentType: boolean;
   /** A cancelled or refunded appointment: its details shown, nothing changeable; its documents still download. */
   readOnly?: boolean;
+  /**
+   * A new appointment for a patient in the records, shown above by `RecordedPatient`: only what their record lacks
+   * is asked of who they are, their e-mail and phone once staff choose to update them, and the GP, test and
+   * documents as the record has them (what is changed is saved to the record).
+   */
+  record?: { patient: AdminPatient; editingContact: boolean };
 }) {
   const {
     register,
@@ -152,39 +161,56 @@ export function PatientFields({
     };
   };
 
+  const patient = record?.patient;
+  const asksDob = !patient || (!slot.isVideoCall && !patient.dob);
+  const asksGuardian =
+    shown('guardian_first_name') && (!patient?.guardian_first_name || !patient.guardian_last_name);
+  const asksContact = !record || record.editingContact;
+  const healthHint = patient
+    ? carriesHealthDetails(patient)
+      ? "As the patient's record has them: what you change is saved to the record."
+      : "Leave these empty to keep what the patient's record holds; fill in only what it lacks."
+    : undefined;
+
   return (
     <>
-      <fieldset className="admin-form__fieldset">
-        <legend>{child ? 'Child' : 'Patient'}</legend>
-        <div className="admin-form__row">
-          <TextField
-            {...text('first_name')}
-            autoComplete="off"
-            required
-            maxLength={100}
-            {...register('first_name')}
-          />
-          <TextField
-            {...text('last_name')}
-            autoComplete="off"
-            required
-            maxLength={100}
-            {...register('last_name')}
-          />
-        </div>
-        <TextField
-          {...text('dob')}
-          hint={`dd.mm.yyyy, for example ${child ? '31.01.2019' : '31.01.1990'}`}
-          autoComplete="off"
-          inputMode="decimal"
-          required={!slot.isVideoCall}
-          maxLength={10}
-          className="appointment-form__short"
-          {...dobField()}
-        />
-      </fieldset>
+      {(!patient || asksDob) && (
+        <fieldset className="admin-form__fieldset">
+          <legend>{child ? 'Child' : 'Patient'}</legend>
+          {!patient && (
+            <div className="admin-form__row">
+              <TextField
+                {...text('first_name')}
+                autoComplete="off"
+                required
+                maxLength={100}
+                {...register('first_name')}
+              />
+              <TextField
+                {...text('last_name')}
+                autoComplete="off"
+                required
+                maxLength={100}
+                {...register('last_name')}
+              />
+            </div>
+          )}
+          {asksDob && (
+            <TextField
+              {...text('dob')}
+              hint={`dd.mm.yyyy, for example ${child ? '31.01.2019' : '31.01.1990'}`}
+              autoComplete="off"
+              inputMode="decimal"
+              required={!slot.isVideoCall}
+              maxLength={10}
+              className="appointment-form__short"
+              {...dobField()}
+            />
+          )}
+        </fieldset>
+      )}
 
-      {shown('guardian_first_name') && (
+      {asksGuardian && (
         <fieldset className="admin-form__fieldset">
           <legend>Parent or guardian</legend>
           <div className="admin-form__row">
@@ -206,30 +232,35 @@ export function PatientFields({
         </fieldset>
       )}
 
-      <fieldset className="admin-form__fieldset">
-        <legend>Contact</legend>
-        <div className="admin-form__row">
-          <TextField
-            {...text('email')}
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={BOOKING_LIMITS.email}
-            {...register('email')}
-          />
-          <TextField
-            {...text('phone')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            required
-            maxLength={30}
-            {...phoneInputProps(register('phone'))}
-          />
-        </div>
-      </fieldset>
+      {asksContact && (
+        <fieldset className="admin-form__fieldset">
+          <legend>Contact</legend>
+          {record && (
+            <p className="appointment-form__none">Saved to the patient's record with the booking.</p>
+          )}
+          <div className="admin-form__row">
+            <TextField
+              {...text('email')}
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={BOOKING_LIMITS.email}
+              {...register('email')}
+            />
+            <TextField
+              {...text('phone')}
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              required
+              maxLength={30}
+              {...phoneInputProps(register('phone'))}
+            />
+          </div>
+        </fieldset>
+      )}
 
       {!slot.isVideoCall && (
         <fieldset className="admin-form__fieldset">
@@ -240,6 +271,7 @@ export function PatientFields({
                 ? 'The test'
                 : 'Before the test'}
           </legend>
+          {healthHint && shown('allergens') && <p className="appointment-form__none">{healthHint}</p>}
           {shown('consultant_name') && (
             <>
               <TextField
@@ -308,6 +340,13 @@ export function PatientFields({
       {shown('result') && (
         <fieldset className="admin-form__fieldset">
           <legend>Documents</legend>
+          {patient && !readOnly && (
+            <p className="appointment-form__none">
+              {carriesHealthDetails(patient)
+                ? "The patient's record's documents: one you add or remove changes the record."
+                : 'Add a document only where the patient’s record has none.'}
+            </p>
+          )}
           {readOnly ? (
             <StoredDocuments form={form} labels={labels} download={download} pending={pending} />
           ) : (

@@ -5,7 +5,11 @@ import { paymentsOfAppointments } from '../payments/payment-repository';
 import { forgetClientUploadsBefore } from '../uploads/client-upload-repository';
 import { forgetVisitorUploadsBefore } from '../uploads/visitor-upload-repository';
 import type { AppointmentContext } from './appointment-context';
-import { claimAbandonedAppointments, deleteAppointments } from './appointment-repository';
+import {
+  claimAbandonedAppointments,
+  deleteAppointments,
+  patientsWithoutAppointments,
+} from './appointment-repository';
 import { forgetBookers } from './forget-bookers';
 
 /** An unpaid booking whose hold is gone is deleted, with its patient and files, this long after it was made. */
@@ -24,7 +28,8 @@ export async function discardUnpaidAppointments(db: Db, ids: readonly number[]):
   if (ids.length === 0) return;
   const paymentIds = (await paymentsOfAppointments(db, ids)).map((payment) => payment.id);
   await forgetBookers(db, ids, paymentIds);
-  await deletePatients(db, await deleteAppointments(db, ids));
+  // A patient staff have since booked another appointment for stays.
+  await deletePatients(db, await patientsWithoutAppointments(db, await deleteAppointments(db, ids)));
 }
 
 /**

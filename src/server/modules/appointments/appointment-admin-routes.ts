@@ -82,6 +82,7 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
         adminActorOf(request),
         request.body,
         admin.appointments.settings.publicUrl,
+        seesHealthDetails(request),
       );
       return {
         message: appointmentTexts.created,

@@ -200,6 +200,33 @@ export async function deleteAppointments(db: Db, ids: readonly number[]): Promis
   return deleted.map((row) => row.patientId);
 }
 
+/** Of these patients, those no appointment names (any more). */
+export async function patientsWithoutAppointments(
+  db: Db,
+  patientIds: readonly (number | null)[],
+): Promise<number[]> {
+  const known = [...new Set(patientIds.filter((id): id is number => id !== null))];
+  if (known.length === 0) return [];
+  const booked = await db
+    .selectDistinct({ patientId: appointments.patientId })
+    .from(appointments)
+    .where(inArray(appointments.patientId, known));
+  const still = new Set(booked.map((row) => row.patientId));
+  return known.filter((id) => !still.has(id));
+}
+
+/**
+ * Whether the patient's only appointments are visitors' bookings still being made (held: not paid, so not booked):
+ * a person who is not a patient yet, whom the abandoned-booking job deletes with their booking.
+ */
+export async function isOnlyBeingBooked(db: Db, patientId: number): Promise<boolean> {
+  const rows = await db
+    .selectDistinct({ held: sql<boolean>`${appointments.status} = ${appointmentStarts.visitor}` })
+    .from(appointments)
+    .where(eq(appointments.patientId, patientId));
+  return rows.length > 0 && rows.every((row) => row.held);
+}
+
 /**
  * Claims up to `limit` abandoned unpaid bookings, locked and skipped by any other instance claiming at once
  * (FOR UPDATE SKIP LOCKED; call it inside a transaction and delete what it answers): a visitor's booking made

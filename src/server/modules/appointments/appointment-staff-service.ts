@@ -11,12 +11,13 @@ import type { Db } from '../../db/database';
 import type { Appointment, Patient, Slot } from '../../db/schema';
 import { conflict, fieldError, notFound, refused, refusedFields } from '../../domain-errors';
 import { type AdminActor, auditChange } from '../audit/audit-log';
-import { updatePatient } from '../patients/patient-repository';
+import { findPatient, lockPatient, updatePatient } from '../patients/patient-repository';
 import { bookSlotForStaff, findSlot, type SlotKind } from '../slots/slot-repository';
 import { deleteFiles } from '../uploads/file-repository';
 import {
   type AppointmentRecord,
   findAppointmentRecord,
+  isOnlyBeingBooked,
   lockAppointmentRecord,
   updateAppointmentForm,
 } from './appointment-repository';
@@ -24,7 +25,8 @@ import { type PatientColumns, patientColumnsOf, patientFieldNames, testTicksOf }
 import { bookAppointment } from './moves/book-appointment';
 import { kindOf, onNewTime, whyNotMovableTo, whyNotTakable } from './moves/new-time';
 import { rescheduleAppointment } from './moves/reschedule-appointment';
-import { type PreparedFiles, preparedFiles, storeFileChanges } from './patient-files';
+import { type PatientFileField, type PreparedFiles, preparedFiles, storeFileChanges } from './patient-files';
+import { recordedForm, whyNotForKind } from './recorded-patient';
 
 /**
  * What staff do to appointments from the back office (spec sections 2.6, 4 and 7) that is theirs alone: book a time
@@ -36,7 +38,7 @@ import { type PreparedFiles, preparedFiles, storeFileChanges } from './patient-f
  */
 
 /** The admin patient form as both the booking and the edit send it (files and their removal ticks included). */
-type StaffForm = Omit<AdminBookingRequest, 'session_id' | 'id' | 'session'>;
+type StaffForm = Omit<AdminBookingRequest, 'session_id' | 'id' | 'session' | 'patient_id'>;
 
 /** The slot chosen for a booking: it must exist. */
 async function chosenSlot(db: Db, id: number): Promise<Slot> {
@@ -77,10 +79,18 @@ export async function bookForPatient(
   actor: AdminActor,
   request: AdminBookingRequest,
   publicUrl: string,
+  seesHealth = true,
 ): Promise<number> {
   const slot = await chosenSlot(db, request.session_id);
   const refusal = whyNotTakable(slot, 'staff');
   if (refusal) throw refusal;
+  const patientId = request.patient_id;
+  if (patientId !== undefined) {
+    return bookForRecordedPatient(db, actor, { ...request, patient_id: patientId }, slot, {
+      publicUrl,
+      seesHealth,
+    });
+  }
   checkedForm(request, slot);
   const files = await preparedFiles(request);
   const { appointment } = await bookAppointment(db, {
@@ -88,15 +98,7 @@ export async function bookForPatient(
     by: 'staff',
     files,
     publicUrl,
-    takeSlot: async (tx) => {
-      const booked = await bookSlotForStaff(tx, slot.id);
-      if (booked) return { slot: booked };
-      const now = await findSlot(tx, slot.id);
-      throw (
-        (now && whyNotTakable(now, 'staff')) ??
-        onNewTime(conflict, 'slot_not_free', appointmentTexts.slotNotFree)
-      );
-    },
+    takeSlot: (tx) => takeForStaff(tx, slot),
     // The slot's kind as it is now (staff may have edited the available slot since it was read).
     formFor: (booked) => {
       const form = checkedForm(request, booked);
@@ -104,6 +106,92 @@ export async function bookForPatient(
         patient: patientColumnsOf(form, booked),
         appointment: appointmentColumnsOf(form, booked, true),
       };
+    },
+  });
+  return appointment.id;
+}
+
+/** The time is taken for staff (bookable by them now), or the reason it cannot be is thrown. */
+async function takeForStaff(tx: Db, slot: Slot): Promise<{ slot: Slot }> {
+  const booked = await bookSlotForStaff(tx, slot.id);
+  if (booked) return { slot: booked };
+  const now = await findSlot(tx, slot.id);
+  throw (
+    (now && whyNotTakable(now, 'staff')) ?? onNewTime(conflict, 'slot_not_free', appointmentTexts.slotNotFree)
+  );
+}
+
+/**
+ * The patient in the records a booking names, checked for the time's kind with the form sent (`recordedForm`):
+ * one that exists and is a patient (not only someone whose booking is still being made, whom the abandoned-booking
+ * job deletes with it), of the time's age, and the form's fields as the record's rules allow. `lock`: read with
+ * their row locked, in the booking's transaction.
+ */
+async function checkedRecord(
+  db: Db,
+  request: AdminBookingRequest & { patient_id: number },
+  kind: SlotKind,
+  seesHealth: boolean,
+  files: Partial<Record<PatientFileField, unknown>>,
+  lock = false,
+) {
+  const id = request.patient_id;
+  const patient = lock ? await lockPatient(db, id) : await findPatient(db, id);
+  if (!patient || (await isOnlyBeingBooked(db, id))) {
+    throw refused(
+      'patient_not_found',
+      appointmentTexts.recordNotFound,
+      fieldError('patient_id', appointmentTexts.recordNotFound),
+    );
+  }
+  const otherKind = whyNotForKind(patient, kind);
+  if (otherKind) throw otherKind;
+  const recorded = recordedForm(patient, request, kind, seesHealth, files);
+  if (recorded.issues.length > 0) {
+    const kept: string[] = [appointmentTexts.recordDiffers, appointmentTexts.recordKept];
+    const code = recorded.issues.some(([, message]) => kept.includes(message))
+      ? 'patient_record_kept'
+      : 'invalid_input';
+    throw refusedFields(recorded.issues, undefined, code);
+  }
+  return { patient, ...recorded };
+}
+
+/**
+ * Staff book a time for a patient already in the records (`patient_id`): as a booking for a new patient, but the
+ * appointment is that patient's, their details come from their record (`recorded-patient.ts`), and what the form
+ * changes of the record (a new phone, say) is saved to it in the booking's transaction, audited as an update of
+ * the patient naming the fields. Checked before the files are read, and again with the record locked once the
+ * time is taken, so an erasure meanwhile either waits for the booking (and then sees its appointment) or is seen.
+ */
+async function bookForRecordedPatient(
+  db: Db,
+  actor: AdminActor,
+  request: AdminBookingRequest & { patient_id: number },
+  slot: Slot,
+  options: { publicUrl: string; seesHealth: boolean },
+): Promise<number> {
+  const { seesHealth } = options;
+  // The files only as far as whether each was sent: their bytes are read once the rest has passed.
+  await checkedRecord(db, request, slot, seesHealth, request);
+  const files = await preparedFiles(request);
+  const { appointment } = await bookAppointment(db, {
+    actor,
+    by: 'staff',
+    files,
+    publicUrl: options.publicUrl,
+    takeSlot: (tx) => takeForStaff(tx, slot),
+    formFor: (booked) => ({ appointment: appointmentColumnsOf(request, booked, true) }),
+    recordedPatient: async (tx, booked) => {
+      const record = await checkedRecord(tx, request, booked, seesHealth, files, true);
+      const { patient } = record;
+      const stored = await storeFileChanges(tx, patient, files, request);
+      const fields = [...record.fields, ...stored.fields];
+      if (fields.length === 0) return { patient, files: [] };
+      const updated = await updatePatient(tx, patient.id, { ...record.columns, ...stored.columns });
+      await deleteFiles(tx, stored.replaced);
+      await auditChange(tx, actor, 'update', 'patient', patient.id, { fields, via: 'staff_booking' });
+      return { patient: updated ?? patient, files: stored.fields };
     },
   });
   return appointment.id;

@@ -215,12 +215,6 @@ export async function lockAppointmentsOfPatient(
   }));
 }
 
-/** Locks the patient's row until the transaction ends. */
-export async function lockPatient(db: Db, id: number): Promise<Patient | undefined> {
-  const [row] = await db.select().from(patients).where(eq(patients.id, id)).for('update').limit(1);
-  return row;
-}
-
 /** Locks the payments of these appointments until the transaction ends; answers each with its state and appointment. */
 export function lockPaymentsOfAppointments(db: Db, appointmentIds: readonly number[]) {
   if (appointmentIds.length === 0) return Promise.resolve([]);

@@ -28,7 +28,7 @@ import {
   emailsOfAppointments,
 } from '../email/outbox-repository';
 import { findPatientWithFileNames, patientDetailOf } from '../patient-detail/patient-detail-repository';
-import { deletePatients } from '../patients/patient-repository';
+import { deletePatients, lockPatient } from '../patients/patient-repository';
 import { paymentsOfAppointments } from '../payments/payment-repository';
 import { referralsOfPatient } from '../referrals/referral-repository';
 import { releaseHolds } from '../slots/slot-repository';
@@ -38,7 +38,6 @@ import {
   findFileOwner,
   listPatients,
   lockAppointmentsOfPatient,
-  lockPatient,
   lockPaymentsOfAppointments,
   patientBatches,
 } from './patient-records-repository';
@@ -222,9 +221,12 @@ export async function erasePatientRecords(
 ): Promise<ErasedRecords> {
   return db.transaction(async (tx) => {
     // The appointments first, then the patient and the payments: the appointments module's order of locks.
-    const appointmentRows = await lockAppointmentsOfPatient(tx, id);
+    await lockAppointmentsOfPatient(tx, id);
     const patient = await lockPatient(tx, id);
     if (!patient) throw notFound(patientTexts.notFound);
+    // Read again with the patient locked: an appointment staff booked for them meanwhile (such a booking locks the
+    // patient before adding it, after this read) is seen here, and never left behind without its patient.
+    const appointmentRows = await lockAppointmentsOfPatient(tx, id);
     const referralRows = await referralsOfPatient(tx, id);
     const now = (options.now ?? new Date()).getTime();
     // Still to come: erasing its patient would leave the clinic expecting someone it can no longer name or reach.

@@ -14,6 +14,15 @@ export async function findPatient(db: Db, id: number): Promise<Patient | undefin
   return row;
 }
 
+/**
+ * The patient, their row locked until the transaction ends: an erasure waits for a booking made for them, and a
+ * booking for an erased patient finds no row.
+ */
+export async function lockPatient(db: Db, id: number): Promise<Patient | undefined> {
+  const [row] = await db.select().from(patients).where(eq(patients.id, id)).for('update').limit(1);
+  return row;
+}
+
 /** Changes a patient's fields; answers the changed row. */
 export async function updatePatient(
   db: Db,

@@ -11,7 +11,8 @@ import { type PreparedFiles, storeNewFiles } from '../patient-files';
 
 /** What a booking keeps of its form for the slot it took (whose kind decides what is kept). */
 interface BookingForm {
-  patient: Omit<NewPatient, 'resultFileId' | 'referralLetterFileId' | 'attachmentFileId'>;
+  /** The new patient's details; none when booking for a patient in the records (`recordedPatient`). */
+  patient?: Omit<NewPatient, 'resultFileId' | 'referralLetterFileId' | 'attachmentFileId'>;
   appointment: Pick<NewAppointment, 'paymentType' | 'antihistamineConfirmed' | 'agreementAccepted'>;
 }
 
@@ -35,6 +36,12 @@ export interface BookRequest {
   visitor?: Pick<NewAppointment, 'holdTokenHash' | 'accessTokenHash' | 'bookedFrom'>;
   /** Where the patient's booking link points (staff's booking, whose confirmation carries it). */
   publicUrl?: string;
+  /**
+   * Staff's booking for a patient already in the records, in place of a new patient from the form: the record
+   * locked (after the time is taken), checked with the slot and brought up to date by the caller's rule, which
+   * audits what it changed of it; throws to refuse. Answers the patient and the files it stored for them.
+   */
+  recordedPatient?: (tx: Db, slot: Slot) => Promise<{ patient: Patient; files: string[] }>;
 }
 
 export interface Booked {
@@ -43,9 +50,18 @@ export interface Booked {
   slot: Slot;
 }
 
+/** A new patient from the form, with their files. */
+async function newPatient(tx: Db, form: BookingForm, prepared: PreparedFiles) {
+  if (!form.patient) throw new Error("a booking for a new patient needs the patient's details");
+  const files = await storeNewFiles(tx, prepared);
+  const patient = await insertPatient(tx, { ...form.patient, ...files.columns });
+  return { patient, files: files.fields as string[] };
+}
+
 /**
  * The move that starts an appointment (`appointmentStarts`): in one transaction the time is taken by the caller's
- * rule, the patient stored with their private files, the appointment made at the slot's price, the audit entry
+ * rule, the patient stored with their private files (or, staff booking for a patient in the records, that record
+ * locked and brought up to date), the appointment made at the slot's price, the audit entry
  * written and, for a booking staff made, the patient's confirmation queued with its calendar invite and their booking
  * link (no receipt: nothing was paid). A visitor's booking is confirmed once paid (`pay-appointment.ts`).
  */
@@ -55,8 +71,9 @@ export async function bookAppointment(db: Db, request: BookRequest): Promise<Boo
     const taken = await request.takeSlot(tx);
     const { slot } = taken;
     const form = request.formFor(slot);
-    const files = await storeNewFiles(tx, request.files);
-    const patient = await insertPatient(tx, { ...form.patient, ...files.columns });
+    const { patient, files } = request.recordedPatient
+      ? await request.recordedPatient(tx, slot)
+      : await newPatient(tx, form, request.files);
     const appointment = await insertAppointment(tx, {
       patientId: patient.id,
       slotId: slot.id,
@@ -70,7 +87,8 @@ export async function bookAppointment(db: Db, request: BookRequest): Promise<Boo
       status: appointment.status,
       slot_id: slot.id,
       patient_id: patient.id,
-      ...(by === 'staff' ? { booked_by_admin: true, files: files.fields } : {}),
+      ...(by === 'staff' ? { booked_by_admin: true, files } : {}),
+      ...(request.recordedPatient ? { recorded_patient: true } : {}),
       ...taken.audit,
     });
     if (by === 'staff') {

@@ -113,7 +113,7 @@ describe('the calendar layout', () => {
   it('gives each state its symbol and words, and finds names whatever their accents', () => {
     expect(
       symbolsOf(appointment({ payment: 'booked_by_staff', reminder_sent: true })).map((s) => s.text),
-    ).toEqual(['Booked by staff', 'Reminder sent']);
+    ).toEqual(['Booked by admin', 'Reminder sent']);
     expect(symbolsOf(appointment({ status: 'arrived' }), '08:52').map((s) => s.text)).toEqual([
       'Paid',
       'Arrived at 08:52',

@@ -2,6 +2,7 @@ import { allowsMove } from '../../../shared/appointment-states';
 import type { CalendarAppointment, CalendarSlot } from '../../../shared/calendar';
 import { clinic, type LocationKey } from '../../../shared/clinic';
 import type { ClosureSummary } from '../../../shared/closures';
+import { BOOKED_BY_STAFF_LABEL } from '../../../shared/payment-states';
 import { matchesSearch } from '../../../shared/search-text';
 import { addDays, formatLongDate } from '../../components/month-calendar/month-grid';
 import { clinicDayOf } from './appointment-labels';
@@ -197,7 +198,7 @@ export interface CalendarSymbol {
 
 const paymentSymbols: Record<CalendarAppointment['payment'], CalendarSymbol> = {
   paid: { key: 'paid', symbol: '€', text: 'Paid' },
-  booked_by_staff: { key: 'staff', symbol: '✎', text: 'Booked by staff' },
+  booked_by_staff: { key: 'staff', symbol: '✎', text: BOOKED_BY_STAFF_LABEL },
   pending: { key: 'pending', symbol: '…', text: 'Payment pending' },
 };
 

@@ -85,8 +85,8 @@ describe('the desk’s day labels', () => {
         row({ id: 2, status: 'arrived', arrived_at: '2026-12-08T08:55:00Z', payment_status: 'succeeded' }),
         row({ id: 3, status: 'no_show', payment_status: 'succeeded' }),
       ]),
-    ).toBe('3 appointments · 1 arrived · 1 no-show · 2 paid online · 1 booked by staff');
-    expect(daySummary([row()])).toBe('1 appointment · 1 booked by staff');
+    ).toBe('3 appointments · 1 arrived · 1 no-show · 2 paid online · 1 booked by admin');
+    expect(daySummary([row()])).toBe('1 appointment · 1 booked by admin');
   });
 
   it('groups the day by place in the clinic’s order, video consultations last', () => {

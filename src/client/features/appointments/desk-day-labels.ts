@@ -1,6 +1,7 @@
 import { type AttendanceMark, MARK_LABELS } from '../../../shared/attendance';
 import { clinic, locationKeys } from '../../../shared/clinic';
 import { type DeskAppointment, type DeskPlace, deskPlaces } from '../../../shared/desk-day';
+import { BOOKED_BY_STAFF_LABEL } from '../../../shared/payment-states';
 import { ERASED_PATIENT } from '../../components/patient-details/patient-labels';
 import { attendanceMoves } from './appointment-labels';
 
@@ -85,7 +86,7 @@ export const deskPatientName = (row: Pick<DeskAppointment, 'full_name'>) => row.
 
 const counted = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
-/** '8 appointments · 3 arrived · 1 no-show · 5 paid online · 3 booked by staff': what is there, only when some. */
+/** '8 appointments · 3 arrived · 1 no-show · 5 paid online · 3 booked by admin': what is there, only when some. */
 export function daySummary(rows: readonly DeskAppointment[]): string {
   const arrived = rows.filter((row) => row.arrived_at !== null).length;
   const noShow = rows.filter((row) => row.status === 'no_show').length;
@@ -96,7 +97,7 @@ export function daySummary(rows: readonly DeskAppointment[]): string {
     arrived > 0 ? `${arrived} arrived` : '',
     noShow > 0 ? counted(noShow, 'no-show') : '',
     paid > 0 ? `${paid} paid online` : '',
-    byStaff > 0 ? `${byStaff} booked by staff` : '',
+    byStaff > 0 ? `${byStaff} ${BOOKED_BY_STAFF_LABEL.toLowerCase()}` : '',
   ]
     .filter(Boolean)
     .join(' · ');

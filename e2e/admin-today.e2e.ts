@@ -116,7 +116,7 @@ describe('the desk’s day (back office)', () => {
 
   for (const [index, viewport] of viewportSweep.entries()) {
     const patient = `${firstNames[index]} ${runName}`;
-    it(`lists today, marks a patient arrived with one press and undoes it, at ${viewport.width} px`, async () => {
+    it(`lists today, marks a patient arrived with one press (the state shown apart) and undoes it, at ${viewport.width} px`, async () => {
       const { page, errors, context } = await openAdminPage(browser, { viewport });
       await page.goto('/admin/today');
       await page.getByRole('heading', { level: 1, name: /^Today at the desk/ }).waitFor();
@@ -129,9 +129,14 @@ describe('the desk’s day (back office)', () => {
       await line.getByText('Adult · Suite 12, Sandyford (adults)').waitFor();
       await page.getByText(/^\d+ appointments? · /).waitFor();
 
-      await line.getByRole('button', { name: `Arrived ${patient}` }).click();
+      // The button says what it does; where the patient stands is shown beside it.
+      await line.getByText('Not arrived', { exact: true }).waitFor();
+      const markArrived = line.getByRole('button', { name: `Mark arrived ${patient}` });
+      expect(await markArrived.evaluate((button) => button.firstChild?.textContent)).toBe('Mark arrived');
+      await markArrived.click();
       await line.getByText(/^Arrived \d{2}:\d{2}$/).waitFor();
-      const undo = line.getByRole('button', { name: `Undo ${patient}` });
+      expect(await line.getByText('Not arrived', { exact: true }).count()).toBe(0);
+      const undo = line.getByRole('button', { name: `Undo arrival ${patient}` });
       await expect.poll(() => undo.evaluate((element) => element === document.activeElement)).toBe(true);
       await notice(page, 'arrived');
       expect(await fitsWidth(page)).toBe(true);
@@ -140,8 +145,10 @@ describe('the desk’s day (back office)', () => {
       await page.screenshot({ path: `${SHOTS}/today-${viewport.width}.png`, fullPage: true });
 
       await undo.click();
-      const arrived = line.getByRole('button', { name: `Arrived ${patient}` });
-      await expect.poll(() => arrived.evaluate((element) => element === document.activeElement)).toBe(true);
+      await expect
+        .poll(() => markArrived.evaluate((element) => element === document.activeElement))
+        .toBe(true);
+      await line.getByText('Not arrived', { exact: true }).waitFor();
       expect(await line.getByText(/^Arrived \d{2}:\d{2}$/).count()).toBe(0);
 
       // On paper: one place a page, times and names only, no menu and no buttons.

@@ -1,8 +1,9 @@
-import { type AttendanceMark, MARK_LABELS } from '../../../shared/attendance';
+import type { AttendanceMark } from '../../../shared/attendance';
 import { clinic, locationKeys } from '../../../shared/clinic';
 import { type DeskAppointment, type DeskPlace, deskPlaces } from '../../../shared/desk-day';
 import { BOOKED_BY_STAFF_LABEL } from '../../../shared/payment-states';
 import { ERASED_PATIENT } from '../../components/patient-details/patient-labels';
+import { formatClinicTime } from '../../lib/clinic-clock';
 import { attendanceMoves } from './appointment-labels';
 
 /**
@@ -12,12 +13,14 @@ import { attendanceMoves } from './appointment-labels';
 
 const DESK_DAY_PATH = '/admin/today';
 
-/** The desk's buttons: one press checks a patient in, one undoes it; after the start, as the appointment's screen. */
-export const DESK_MARK_LABELS: Record<AttendanceMark, string> = {
-  ...MARK_LABELS,
-  arrived: 'Arrived',
-  not_arrived: 'Undo',
-};
+/**
+ * Where a row stands at the desk, shown apart from its buttons (which say what they do: 'Mark arrived', 'Undo
+ * arrival'): 'Arrived 09:42' (clinic time), or 'Not arrived' until then; attended and no-show have their badge.
+ */
+export function arrivalState(row: Pick<DeskAppointment, 'arrived_at' | 'status'>): string | undefined {
+  if (row.arrived_at) return `Arrived ${formatClinicTime(row.arrived_at)}`;
+  return row.status === 'attended' || row.status === 'no_show' ? undefined : 'Not arrived';
+}
 
 /** The places to choose from, in the clinic's order, then the video consultations. */
 export const deskPlaceOptions: readonly { value: DeskPlace; label: string }[] = deskPlaces.map((place) => ({

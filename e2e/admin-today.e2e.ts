@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicDayTime, clinicToday } from '../src/client/lib/clinic-clock';
 import type { DashboardResponse } from '../src/shared/dashboard';
-import { adminAuthorization, bookAndPay, runSurname } from './api';
+import { adminAuthorization, bookAndPay, runSurname, slotsFromNow } from './api';
 import {
   axeViolations,
   baseUrl,
@@ -45,42 +45,6 @@ async function dashboard(): Promise<DashboardResponse> {
   return (await response.json()) as DashboardResponse;
 }
 
-/**
- * Adult allergy tests of `seconds` each, `gap` seconds apart, the first `fromSeconds` from now, at Suite 12: booked
- * and paid before they start. A few seconds long, they have ended unmarked moments later, as an appointment left
- * unresolved does.
- */
-async function slotsFromNow(
-  fromSeconds: number,
-  count: number,
-  seconds: number,
-  gap: number,
-): Promise<number[]> {
-  // Whole seconds, as the answer writes the times back.
-  const start = Math.ceil(Date.now() / 1000) * 1000 + fromSeconds * 1000;
-  const starts = Array.from({ length: count }, (_, index) => new Date(start + index * gap * 1000));
-  const response = await fetch(`${baseUrl()}/api/admin/sessions`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      sessions_create: starts.map((from) => ({
-        start_date: from.toISOString(),
-        end_date: new Date(from.getTime() + seconds * 1000).toISOString(),
-        is_adult: true,
-        is_video_call: false,
-        price: 180,
-        location: 'adult_1',
-      })),
-    }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  const { sessions } = (await response.json()) as { sessions: { id: number; starts_at: string }[] };
-  // The answer holds the days' other times too.
-  return starts.map(
-    (from) => sessions.find((session) => Date.parse(session.starts_at) === from.getTime())?.id ?? 0,
-  );
-}
-
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
 beforeAll(async () => {
@@ -104,8 +68,8 @@ describe('the desk’s day (back office)', () => {
     }
     // Two that end unmarked in moments, and today's appointments of the desk from a minute and a half on, a minute
     // long; each booked and paid before it starts.
-    const short = await slotsFromNow(30, unresolved.length, 5, 6);
-    const slots = await slotsFromNow(90, firstNames.length, 60, 70);
+    const short = await slotsFromNow(auth, 30, unresolved.length, 5, 6);
+    const slots = await slotsFromNow(auth, 90, firstNames.length, 60, 70);
     for (const [index, name] of unresolved.entries()) {
       await bookAndPay(short[index] ?? 0, bookingFields(name.split(' ')[0] ?? ''));
     }

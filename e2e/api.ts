@@ -256,3 +256,40 @@ export async function sendFormReferral(email: string): Promise<void> {
   });
   expect(response.status).toBe(201);
 }
+
+/**
+ * Adult allergy tests of `seconds` each, `gap` seconds apart, the first `fromSeconds` from now, at Suite 12;
+ * answers their ids. Booked and paid before they start, a few seconds long, they have ended unmarked moments
+ * later, as an appointment left unresolved does.
+ */
+export async function slotsFromNow(
+  auth: { authorization: string },
+  fromSeconds: number,
+  count: number,
+  seconds: number,
+  gap: number,
+): Promise<number[]> {
+  // Whole seconds, as the answer writes the times back.
+  const start = Math.ceil(Date.now() / 1000) * 1000 + fromSeconds * 1000;
+  const starts = Array.from({ length: count }, (_, index) => new Date(start + index * gap * 1000));
+  const response = await fetch(`${baseUrl()}/api/admin/sessions`, {
+    method: 'POST',
+    headers: json(auth),
+    body: JSON.stringify({
+      sessions_create: starts.map((from) => ({
+        start_date: from.toISOString(),
+        end_date: new Date(from.getTime() + seconds * 1000).toISOString(),
+        is_adult: true,
+        is_video_call: false,
+        price: 180,
+        location: 'adult_1',
+      })),
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  const { sessions } = (await response.json()) as { sessions: { id: number; starts_at: string }[] };
+  // The answer holds the days' other times too.
+  return starts.map(
+    (from) => sessions.find((session) => Date.parse(session.starts_at) === from.getTime())?.id ?? 0,
+  );
+}

@@ -413,4 +413,24 @@ describe('the calendar', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('gives a booking screen’s hold back when its tab is closed, and keeps it held across a reload', async () => {
+    const day = freshDay();
+    const [booking = 0] = await createSlots(auth, day, adultTest, [15 * 60]);
+    const { page, errors, context } = await openAdminPage(browser, { viewport: viewports.desktop });
+    await page.goto(`/admin/calendar?date=${day}`);
+    await page.getByRole('button', { name: /^Book for a patient at 15:00, / }).click();
+    await page.waitForURL(/\/admin\/appointment\/create\?session_id=\d+$/);
+    await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+    expect(await slotStatus(auth, booking)).toBe('pending');
+    // A reload lets the time go as the page goes, and the screen holds it again.
+    await page.reload();
+    await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+    await expect.poll(() => slotStatus(auth, booking), { timeout: 20_000 }).toBe('pending');
+    expect(errors).toEqual([]);
+    // Closed: the hold is given back at once, not 20 minutes later.
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => slotStatus(auth, booking), { timeout: 20_000 }).toBe('available');
+    await context.close();
+  }, 120_000);
 });

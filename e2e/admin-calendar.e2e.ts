@@ -8,16 +8,27 @@ import {
   monthOf,
 } from '../src/client/components/month-calendar/month-grid';
 import { clinicToday } from '../src/client/lib/clinic-clock';
-import { adminAuthorization, createSlots, freshDays, runSurname, type SlotKind } from './api';
+import { BOOKED_BY_STAFF_LABEL } from '../src/shared/payment-states';
+import {
+  adminAuthorization,
+  createSlots,
+  freshDays,
+  runSurname,
+  type SlotKind,
+  setSlotStatus,
+  slotStatus,
+} from './api';
 import {
   axeViolations,
   baseUrl,
   fitsWidth,
   launchBrowser,
+  notice,
   openAdminPage,
   SCREENSHOTS,
   screenshot,
   viewportSweep,
+  viewports,
 } from './browser';
 import { calendarProperty, waitForMailWhere } from './mailbox';
 
@@ -82,6 +93,51 @@ async function shot(page: Page, name: string): Promise<void> {
   await copyFile(`${SCREENSHOTS}/${name}.png`, `/tmp/shots/${name}.png`);
 }
 
+/** The focused element's appointment card: its `data-at` ('DD/MM/YYYY HH:mm') and whether the link has the focus. */
+const focusedAppointment = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    return {
+      at: active?.closest('[data-appointment]')?.getAttribute('data-at') ?? null,
+      link: active?.classList.contains('calendar-item__link') ?? false,
+    };
+  });
+
+/** DD/MM/YYYY of a YYYY-MM-DD day, as the calendar's answer writes it. */
+const apiDay = (day: string) => day.split('-').reverse().join('/');
+
+/**
+ * The cards of each place's column as drawn: each one's box and its time's, so a test can tell that none lies over
+ * another and that each shows its time whole.
+ */
+const cardsByPlace = (page: Page) =>
+  page.locator('.calendar-place').evaluateAll((places) =>
+    places.map((place) => ({
+      place: place.querySelector('h3')?.textContent ?? '',
+      cards: [...place.querySelectorAll<HTMLElement>('.calendar-item')].map((card) => {
+        const box = card.getBoundingClientRect();
+        const time = card.querySelector('.calendar-item__time')?.getBoundingClientRect();
+        return {
+          text: card.getAttribute('title') ?? '',
+          box: { x: box.x, y: box.y, width: box.width, height: box.height },
+          timeInside:
+            time !== undefined &&
+            time.left >= box.left - 0.5 &&
+            time.right <= box.right + 0.5 &&
+            time.top >= box.top - 0.5 &&
+            time.bottom <= box.bottom + 0.5,
+        };
+      }),
+    })),
+  );
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width - 0.5 &&
+  b.x < a.x + a.width - 0.5 &&
+  a.y < b.y + b.height - 0.5 &&
+  b.y < a.y + a.height - 0.5;
+
 /** Drags `handle` onto `target` with the mouse, in steps, as a person does. */
 async function drag(page: Page, handle: Locator, target: Locator): Promise<void> {
   await handle.scrollIntoViewIfNeeded();
@@ -133,7 +189,9 @@ describe('the calendar', () => {
         expect(name).toContain('calendar-item__link');
         await expect
           .poll(() => linkOf(page, aoife).textContent())
-          .toMatch(/09:00 – 09:30.*Adult allergy test.*Suite 12, Sandyford.*Booked by staff/);
+          .toMatch(
+            new RegExp(`09:00 – 09:30.*Adult allergy test.*Suite 12, Sandyford.*${BOOKED_BY_STAFF_LABEL}`),
+          );
         await linkOf(page, cian).waitFor();
         await linkOf(page, dara).waitFor();
         expect(await fitsWidth(page)).toBe(true);
@@ -192,6 +250,8 @@ describe('the calendar', () => {
       await dialog.waitFor({ state: 'hidden' });
       await expect.poll(() => linkOf(page, aoife).textContent()).toContain('10:00 – 10:30');
       await suite12.getByRole('button', { name: /Book for a patient at 09:00/ }).waitFor();
+      // The focus is on the appointment at its new time, not lost to the page's start.
+      await expect.poll(() => focusedAppointment(page)).toEqual({ at: `${apiDay(day)} 10:00`, link: true });
       // One e-mail, the same calendar event at a higher SEQUENCE.
       const moved = await waitForMailWhere(
         email,
@@ -200,8 +260,19 @@ describe('the calendar', () => {
       );
       expect(moved.text).toContain('10:00');
 
-      // By drag: the handle onto the free 09:30.
-      const handle = suite12.getByRole('button', { name: new RegExp(`^Drag ${aoife}`) });
+      // The grip is for a mouse or a finger only: no tab stop, nothing a screen reader lands on. From Move, Tab goes
+      // on to the next time.
+      const card = suite12.locator('[data-appointment]').filter({ has: linkOf(page, aoife) });
+      const handle = card.locator('.calendar-item__drag');
+      expect(await handle.getAttribute('aria-hidden')).toBe('true');
+      expect(await handle.getAttribute('tabindex')).toBeNull();
+      expect(await page.getByRole('button', { name: /^Drag / }).count()).toBe(0);
+      await card.getByRole('button', { name: new RegExp(`^Move ${aoife}`) }).focus();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('.calendar-item__drag'))).toBeNull();
+      expect(await page.evaluate(() => document.activeElement?.tagName)).toMatch(/^(A|BUTTON)$/);
+
+      // By drag: the grip onto the free 09:30.
       const target = suite12.getByRole('listitem').filter({ hasText: /^09:30 – 10:00/ });
       await drag(page, handle, target);
       await dialog.waitFor();
@@ -211,6 +282,7 @@ describe('the calendar', () => {
       await dialog.getByRole('button', { name: 'Move', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
       await expect.poll(() => linkOf(page, aoife).textContent()).toContain('09:30 – 10:00');
+      await expect.poll(() => focusedAppointment(page)).toEqual({ at: `${apiDay(day)} 09:30`, link: true });
       await waitForMailWhere(
         email,
         (mail) => Number(calendarProperty(mail.calendar, 'SEQUENCE') ?? 0) === 2,
@@ -225,4 +297,140 @@ describe('the calendar', () => {
       await context.close();
     }, 150_000);
   }
+  for (const viewport of viewportSweep) {
+    const width = viewport.width;
+    it(`lays 10- and 15-minute times out readable, overlapping times side by side, never one over another, at ${width} px`, async () => {
+      const day = freshDay();
+      const suffix = width === 360 ? 'P' : 'D';
+      // Suite 12: three 10-minute times, then two of 15; one 10-minute time booked.
+      const [, tenPast = 0] = await createSlots(
+        auth,
+        day,
+        adultTest,
+        [9 * 60, 9 * 60 + 10, 9 * 60 + 20],
+        180,
+        10,
+      );
+      await createSlots(auth, day, adultTest, [9 * 60 + 30, 9 * 60 + 45], 180, 15);
+      // Video: an adult's and a child's consultation at the same half hour, the first booked.
+      const [adultVideoTime = 0] = await createSlots(auth, day, adultVideo, [11 * 60]);
+      await createSlots(auth, day, { isAdult: false, isVideoCall: true }, [11 * 60]);
+      const eimear = `Eimear${suffix}`;
+      const fionn = `Fionn${suffix}`;
+      await staffBook(tenPast, adultTest, eimear);
+      await staffBook(adultVideoTime, adultVideo, fionn);
+
+      const { page, errors, context } = await openAdminPage(browser, { viewport });
+      await page.goto(`/admin/calendar?date=${day}`);
+      await linkOf(page, eimear).waitFor();
+      await linkOf(page, fionn).waitFor();
+
+      // No card lies over another at its place, and each shows its time whole.
+      const places = await cardsByPlace(page);
+      for (const { place, cards } of places) {
+        for (const [index, card] of cards.entries()) {
+          expect(card.timeInside, `${place}: ${card.text}`).toBe(true);
+          expect(card.box.height, `${place}: ${card.text}`).toBeGreaterThanOrEqual(width === 360 ? 36 : 28);
+          for (const other of cards.slice(index + 1)) {
+            expect(overlaps(card.box, other.box), `${place}: ${card.text} / ${other.text}`).toBe(false);
+          }
+        }
+      }
+      const suite12 = places.find((each) => each.place === 'Suite 12, Sandyford (adults)');
+      expect(suite12?.cards).toHaveLength(5);
+      if (width > 360) {
+        // One above another, each a row of 10 minutes tall, on the day's 10-minute rows.
+        const tops = suite12?.cards.map((card) => card.box.y) ?? [];
+        expect(tops).toEqual([...tops].sort((a, b) => a - b));
+        // The adult's and the child's video consultations at 11:00 side by side, at the same height.
+        const video = places.find((each) => each.place === 'Video')?.cards ?? [];
+        expect(video).toHaveLength(2);
+        const [left, right] = video as [(typeof video)[0], (typeof video)[0]];
+        expect(Math.abs(left.box.y - right.box.y)).toBeLessThan(1);
+        expect(left.box.width).toBeGreaterThan(80);
+        expect(right.box.width).toBeGreaterThan(80);
+      }
+
+      // A 10-minute appointment's card: its start and name on one line; all it says in its link's name and tooltip.
+      const short = page.locator('[data-appointment]').filter({ has: linkOf(page, eimear) });
+      const name = await linkOf(page, eimear).evaluate((link) =>
+        link.textContent?.replace(/\s+/g, ' ').trim(),
+      );
+      expect(name).toContain(`09:10 – 09:20, ${eimear} ${runName}`);
+      expect(name).toContain('Adult allergy test');
+      expect(name).toContain(BOOKED_BY_STAFF_LABEL);
+      expect(await short.getAttribute('title')).toBe(
+        `${eimear} ${runName}, 09:10 – 09:20, Adult allergy test, ${BOOKED_BY_STAFF_LABEL}`,
+      );
+      expect(await short.locator('.calendar-item__name').isVisible()).toBe(true);
+      if (width > 360) {
+        expect(await short.getAttribute('class')).toContain('calendar-item--compact');
+        const lines = await linkOf(page, eimear).evaluate((link) => {
+          const name = link.querySelector('.calendar-item__name')?.getBoundingClientRect();
+          const time = link.querySelector('.calendar-item__time')?.getBoundingClientRect();
+          return name && time ? Math.abs(name.top - time.top) : -1;
+        });
+        expect(lines).toBeLessThan(4);
+        // A short free time's button reads 'Book', its name says all.
+        const book = page.getByRole('button', { name: /^Book for a patient at 09:00, / });
+        expect(await book.evaluate((button) => button.getBoundingClientRect().height)).toBeGreaterThanOrEqual(
+          20,
+        );
+      }
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await axeViolations(page, `calendar short times ${width}`)).toEqual([]);
+      await shot(page, `calendar-short-${width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 120_000);
+  }
+
+  it('releases a time staff held and left (a closed tab)', async () => {
+    const day = freshDay();
+    const [left = 0] = await createSlots(auth, day, adultTest, [14 * 60]);
+    // Held as 'Book for a patient' holds it, by a tab since closed.
+    expect((await setSlotStatus(auth, left, 'pending')).status).toBe(200);
+
+    const { page, errors, context } = await openAdminPage(browser, { viewport: viewports.desktop });
+    await page.goto(`/admin/calendar?date=${day}`);
+    const held = page
+      .getByRole('region', { name: 'Suite 12, Sandyford (adults)' })
+      .locator(`[data-slot="${left}"]`);
+    await held.getByText(/^Held by staff until \d{2}:\d{2}$/).waitFor();
+    await held.getByRole('button', { name: /^Release the hold on 14:00, / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Release this time?' });
+    await dialog.getByText(/did not finish/).waitFor();
+    expect(await axeViolations(page, 'calendar release')).toEqual([]);
+    await shot(page, 'calendar-release-1280');
+    await dialog.getByRole('button', { name: 'Release', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await notice(page, 'is free to book again');
+    expect(await slotStatus(auth, left)).toBe('available');
+    // The time is free on the calendar, the focus on its Book.
+    const book = held.getByRole('button', { name: /^Book for a patient at 14:00, / });
+    await book.waitFor();
+    await expect.poll(() => book.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('gives a booking screen’s hold back when its tab is closed, and keeps it held across a reload', async () => {
+    const day = freshDay();
+    const [booking = 0] = await createSlots(auth, day, adultTest, [15 * 60]);
+    const { page, errors, context } = await openAdminPage(browser, { viewport: viewports.desktop });
+    await page.goto(`/admin/calendar?date=${day}`);
+    await page.getByRole('button', { name: /^Book for a patient at 15:00, / }).click();
+    await page.waitForURL(/\/admin\/appointment\/create\?session_id=\d+$/);
+    await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+    expect(await slotStatus(auth, booking)).toBe('pending');
+    // A reload lets the time go as the page goes, and the screen holds it again.
+    await page.reload();
+    await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+    await expect.poll(() => slotStatus(auth, booking), { timeout: 20_000 }).toBe('pending');
+    expect(errors).toEqual([]);
+    // Closed: the hold is given back at once, not 20 minutes later.
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => slotStatus(auth, booking), { timeout: 20_000 }).toBe('available');
+    await context.close();
+  }, 120_000);
 });

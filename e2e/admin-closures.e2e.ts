@@ -160,7 +160,7 @@ describe('closures of the clinic (back office)', () => {
       .filter({ hasText: '1 slot was not copied, because it clashes:' });
     await skipped
       .getByText(
-        `${dayLabel}, 9:00 AM – 9:30 AM: This time falls in the closure “Staff training” (${day.split('-').reverse().join('/')}).`,
+        `${dayLabel}, 09:00 – 09:30: This time falls in the closure “Staff training” (${day.split('-').reverse().join('/')}).`,
       )
       .waitFor();
     await expect.poll(() => skipped.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -224,7 +224,7 @@ describe('closures of the clinic (back office)', () => {
     await form.getByRole('button', { name: 'Add closure' }).click();
     const added = closuresSection(page).getByRole('status').filter({ hasText: 'Closure added' });
     await added.getByText('No booked appointment falls inside it.').waitFor();
-    await added.getByText(/each day 1:00 PM to 5:00 PM, video consultations\./).waitFor();
+    await added.getByText(/each day 13:00 to 17:00, video consultations\./).waitFor();
     expect(await fitsWidth(page)).toBe(true);
     expect(await axeViolations(page, 'closure added 360')).toEqual([]);
     await screenshot(page, 'admin-closures-360');

@@ -15,6 +15,7 @@ import {
   runSurname,
   type SlotKind,
   sendReferral,
+  slotsFromNow,
 } from './api';
 import {
   axeViolations,
@@ -198,6 +199,52 @@ describe('the staff dashboard (back office)', () => {
       await context.close();
     });
   }
+
+  it('keeps the focus in the To resolve card once its last appointment is marked, at 360 and 1280 px', async () => {
+    const names = ['Orla', 'Cathal'].map((first) => `${first} ${runName}`);
+    const ended = await slotsFromNow(auth, 20, names.length, 5, 6);
+    for (const [index, name] of names.entries()) {
+      await bookAndPay(ended[index] ?? 0, bookingFields(name.split(' ')[0] ?? ''));
+    }
+    await expect
+      .poll(
+        async () => {
+          const listed = (await dashboard()).to_resolve.appointments.map((each) => each.full_name);
+          return names.every((name) => listed.includes(name));
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+
+    for (const [index, viewport] of viewportSweep.entries()) {
+      const name = names[index] ?? '';
+      const { page, errors, context } = await openAdminPage(browser, { viewport });
+      // The list as if this were the one appointment left to resolve (other tests leave theirs).
+      await page.route('**/api/admin/dashboard', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as DashboardResponse;
+        const appointments = body.to_resolve.appointments.filter((each) => each.full_name === name);
+        await route.fulfill({
+          response,
+          json: { ...body, to_resolve: { count: appointments.length, appointments } },
+        });
+      });
+      await page.goto('/admin');
+      const toResolve = card(page, 'To resolve');
+      const item = toResolve.getByRole('listitem').filter({ hasText: name });
+      await item.getByRole('button', { name: `Mark no-show ${name}` }).click();
+      await notice(page, 'no-show');
+      // The card stays, saying nothing is left, and holds the focus: not the page's start.
+      const empty = toResolve.getByText('Nothing left to resolve.');
+      await expect.poll(() => empty.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await item.count()).toBe(0);
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await axeViolations(page, `/admin nothing to resolve @${viewport.width}`)).toEqual([]);
+      await screenshot(page, `admin-dashboard-resolved-${viewport.width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  }, 180_000);
 
   // Last: from here on the clinic's today has unusual uploads, which the tests above do not expect.
   it('tells staff of unusual uploads today once a visitor’s form is refused at the daily allowance, at 360 and 1280 px', async () => {

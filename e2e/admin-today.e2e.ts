@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicDayTime, clinicToday } from '../src/client/lib/clinic-clock';
 import type { DashboardResponse } from '../src/shared/dashboard';
-import { adminAuthorization, bookAndPay, runSurname } from './api';
+import { adminAuthorization, bookAndPay, runSurname, slotsFromNow } from './api';
 import {
   axeViolations,
   baseUrl,
@@ -45,42 +45,6 @@ async function dashboard(): Promise<DashboardResponse> {
   return (await response.json()) as DashboardResponse;
 }
 
-/**
- * Adult allergy tests of `seconds` each, `gap` seconds apart, the first `fromSeconds` from now, at Suite 12: booked
- * and paid before they start. A few seconds long, they have ended unmarked moments later, as an appointment left
- * unresolved does.
- */
-async function slotsFromNow(
-  fromSeconds: number,
-  count: number,
-  seconds: number,
-  gap: number,
-): Promise<number[]> {
-  // Whole seconds, as the answer writes the times back.
-  const start = Math.ceil(Date.now() / 1000) * 1000 + fromSeconds * 1000;
-  const starts = Array.from({ length: count }, (_, index) => new Date(start + index * gap * 1000));
-  const response = await fetch(`${baseUrl()}/api/admin/sessions`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      sessions_create: starts.map((from) => ({
-        start_date: from.toISOString(),
-        end_date: new Date(from.getTime() + seconds * 1000).toISOString(),
-        is_adult: true,
-        is_video_call: false,
-        price: 180,
-        location: 'adult_1',
-      })),
-    }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  const { sessions } = (await response.json()) as { sessions: { id: number; starts_at: string }[] };
-  // The answer holds the days' other times too.
-  return starts.map(
-    (from) => sessions.find((session) => Date.parse(session.starts_at) === from.getTime())?.id ?? 0,
-  );
-}
-
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
 beforeAll(async () => {
@@ -104,8 +68,8 @@ describe('the desk’s day (back office)', () => {
     }
     // Two that end unmarked in moments, and today's appointments of the desk from a minute and a half on, a minute
     // long; each booked and paid before it starts.
-    const short = await slotsFromNow(30, unresolved.length, 5, 6);
-    const slots = await slotsFromNow(90, firstNames.length, 60, 70);
+    const short = await slotsFromNow(auth, 30, unresolved.length, 5, 6);
+    const slots = await slotsFromNow(auth, 90, firstNames.length, 60, 70);
     for (const [index, name] of unresolved.entries()) {
       await bookAndPay(short[index] ?? 0, bookingFields(name.split(' ')[0] ?? ''));
     }
@@ -116,7 +80,7 @@ describe('the desk’s day (back office)', () => {
 
   for (const [index, viewport] of viewportSweep.entries()) {
     const patient = `${firstNames[index]} ${runName}`;
-    it(`lists today, marks a patient arrived with one press and undoes it, at ${viewport.width} px`, async () => {
+    it(`lists today, marks a patient arrived with one press (the state shown apart) and undoes it, at ${viewport.width} px`, async () => {
       const { page, errors, context } = await openAdminPage(browser, { viewport });
       await page.goto('/admin/today');
       await page.getByRole('heading', { level: 1, name: /^Today at the desk/ }).waitFor();
@@ -129,9 +93,14 @@ describe('the desk’s day (back office)', () => {
       await line.getByText('Adult · Suite 12, Sandyford (adults)').waitFor();
       await page.getByText(/^\d+ appointments? · /).waitFor();
 
-      await line.getByRole('button', { name: `Arrived ${patient}` }).click();
+      // The button says what it does; where the patient stands is shown beside it.
+      await line.getByText('Not arrived', { exact: true }).waitFor();
+      const markArrived = line.getByRole('button', { name: `Mark arrived ${patient}` });
+      expect(await markArrived.evaluate((button) => button.firstChild?.textContent)).toBe('Mark arrived');
+      await markArrived.click();
       await line.getByText(/^Arrived \d{2}:\d{2}$/).waitFor();
-      const undo = line.getByRole('button', { name: `Undo ${patient}` });
+      expect(await line.getByText('Not arrived', { exact: true }).count()).toBe(0);
+      const undo = line.getByRole('button', { name: `Undo arrival ${patient}` });
       await expect.poll(() => undo.evaluate((element) => element === document.activeElement)).toBe(true);
       await notice(page, 'arrived');
       expect(await fitsWidth(page)).toBe(true);
@@ -140,8 +109,10 @@ describe('the desk’s day (back office)', () => {
       await page.screenshot({ path: `${SHOTS}/today-${viewport.width}.png`, fullPage: true });
 
       await undo.click();
-      const arrived = line.getByRole('button', { name: `Arrived ${patient}` });
-      await expect.poll(() => arrived.evaluate((element) => element === document.activeElement)).toBe(true);
+      await expect
+        .poll(() => markArrived.evaluate((element) => element === document.activeElement))
+        .toBe(true);
+      await line.getByText('Not arrived', { exact: true }).waitFor();
       expect(await line.getByText(/^Arrived \d{2}:\d{2}$/).count()).toBe(0);
 
       // On paper: one place a page, times and names only, no menu and no buttons.

@@ -23,7 +23,7 @@ export async function adminAuthorization(): Promise<{ authorization: string }> {
 const json = (auth: { authorization: string }) => ({ ...auth, 'content-type': 'application/json' });
 
 /**
- * Slots of `day` (clinic time) of a kind, 30 minutes from each start (minutes after midnight), at the spec's
+ * Slots of `day` (clinic time) of a kind, `minutes` (30) from each start (minutes after midnight), at the spec's
  * prices or at `price` (euro); answers their ids in the order of `starts`.
  */
 export async function createSlots(
@@ -32,6 +32,7 @@ export async function createSlots(
   kind: SlotKind,
   starts: number[],
   price: number = kind.isVideoCall ? 85 : 180,
+  minutes = 30,
 ): Promise<number[]> {
   const response = await fetch(`${baseUrl()}/api/admin/sessions`, {
     method: 'POST',
@@ -39,7 +40,7 @@ export async function createSlots(
     body: JSON.stringify({
       sessions_create: starts.map((start) => ({
         start_date: clinicInstant(day, start),
-        end_date: clinicInstant(day, start + 30),
+        end_date: clinicInstant(day, start + minutes),
         is_adult: kind.isAdult,
         is_video_call: kind.isVideoCall,
         price,
@@ -52,6 +53,12 @@ export async function createSlots(
   return starts.map(
     (start) => sessions.find((session) => session.starts_at === clinicInstant(day, start))?.id ?? 0,
   );
+}
+
+/** A slot's status as staff read it: available, pending (held), booked or withdrawn. */
+export async function slotStatus(auth: { authorization: string }, slotId: number): Promise<string> {
+  const response = await fetch(`${baseUrl()}/api/admin/sessions/${slotId}`, { headers: auth });
+  return ((await response.json()) as { session: { status: string } }).session.status;
 }
 
 /** Staff hold a slot (`pending`) or give it back (`available`). */
@@ -255,4 +262,41 @@ export async function sendFormReferral(email: string): Promise<void> {
     }),
   });
   expect(response.status).toBe(201);
+}
+
+/**
+ * Adult allergy tests of `seconds` each, `gap` seconds apart, the first `fromSeconds` from now, at Suite 12;
+ * answers their ids. Booked and paid before they start, a few seconds long, they have ended unmarked moments
+ * later, as an appointment left unresolved does.
+ */
+export async function slotsFromNow(
+  auth: { authorization: string },
+  fromSeconds: number,
+  count: number,
+  seconds: number,
+  gap: number,
+): Promise<number[]> {
+  // Whole seconds, as the answer writes the times back.
+  const start = Math.ceil(Date.now() / 1000) * 1000 + fromSeconds * 1000;
+  const starts = Array.from({ length: count }, (_, index) => new Date(start + index * gap * 1000));
+  const response = await fetch(`${baseUrl()}/api/admin/sessions`, {
+    method: 'POST',
+    headers: json(auth),
+    body: JSON.stringify({
+      sessions_create: starts.map((from) => ({
+        start_date: from.toISOString(),
+        end_date: new Date(from.getTime() + seconds * 1000).toISOString(),
+        is_adult: true,
+        is_video_call: false,
+        price: 180,
+        location: 'adult_1',
+      })),
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  const { sessions } = (await response.json()) as { sessions: { id: number; starts_at: string }[] };
+  // The answer holds the days' other times too.
+  return starts.map(
+    (from) => sessions.find((session) => Date.parse(session.starts_at) === from.getTime())?.id ?? 0,
+  );
 }

@@ -67,7 +67,7 @@ describe('availability: a day in one go, copied and repeated', () => {
       await fill.getByRole('button', { name: 'Preview slots' }).click();
       await fill
         .getByRole('status')
-        .filter({ hasText: '3 new slots, 9:00 AM to 10:50 AM, are in the list below.' })
+        .filter({ hasText: '3 new slots, 09:00 to 10:50, are in the list below.' })
         .waitFor();
       await expect.poll(() => slotGroups(page).count()).toBe(3);
       expect(await slotGroups(page).nth(2).getByLabel('Start time').inputValue()).toBe('10:20');
@@ -79,7 +79,7 @@ describe('availability: a day in one go, copied and repeated', () => {
       // Sandyford's adults' suite is closed on Sundays: the editor warns first.
       if (new Date(`${day}T12:00:00Z`).getUTCDay() === 0) await saveOutsideOpeningHours(page);
       await notice(page, 'You have successfully created new available Appointments on this day.');
-      await slotList(page).getByText('10:20 AM – 10:50 AM').waitFor();
+      await slotList(page).getByText('10:20 – 10:50').waitFor();
       expect(await slotList(page).getByRole('listitem').count()).toBe(3);
 
       // Copy to another day.
@@ -111,7 +111,7 @@ describe('availability: a day in one go, copied and repeated', () => {
       const refusal = copy.getByRole('alert').filter({ hasText: 'Nothing was copied.' });
       await refusal.waitFor();
       await refusal
-        .getByText(`${formatLongDate(dayOf(copyTo))}, 9:00 AM – 9:30 AM: That time range is occupied`)
+        .getByText(`${formatLongDate(dayOf(copyTo))}, 09:00 – 09:30: That time range is occupied`)
         .waitFor();
       expect(await refusal.getByRole('listitem').count()).toBe(3);
       await expect.poll(() => refusal.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -122,7 +122,7 @@ describe('availability: a day in one go, copied and repeated', () => {
       // The copies are there, at the same clinic times.
       for (const copied of [dayOf(copyTo), ...weekly]) {
         await openDay(page, copied);
-        await slotList(page).getByText('9:00 AM – 9:30 AM').waitFor();
+        await slotList(page).getByText('09:00 – 09:30').waitFor();
         expect(await slotList(page).getByRole('listitem').count()).toBe(3);
       }
       // The one failed request is the refused copy (422).
@@ -149,7 +149,7 @@ describe('availability: a day in one go, copied and repeated', () => {
     });
     const { page, errors } = await openAdminPage(browser, { viewport: viewports.phone });
     await openDay(page, day);
-    const item = slotList(page).getByRole('listitem').filter({ hasText: '12:00 PM – 12:30 PM' });
+    const item = slotList(page).getByRole('listitem').filter({ hasText: '12:00 – 12:30' });
     await item.getByText('Unavailable', { exact: true }).waitFor();
     await item.getByText('Booked by').waitFor();
     await item.getByRole('link', { name: 'Niamh Kelleher' }).click();

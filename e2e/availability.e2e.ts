@@ -103,14 +103,14 @@ describe('availability settings (back office)', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     // 8:00 is before any place opens: the editor warns, and saves once told to.
     const outside = page.getByRole('dialog', { name: 'Save slots outside the opening hours?' });
-    await outside.getByText(/^Slot 1, 8:00 AM to 8:30 AM: Suite 23, Blackrock \(adults\) is /).waitFor();
+    await outside.getByText(/^Slot 1, 08:00 to 08:30: Suite 23, Blackrock \(adults\) is /).waitFor();
     expect(await axeViolations(page, 'opening hours warning')).toEqual([]);
     await saveOutsideOpeningHours(page);
     await page.getByText('You have successfully created new available Appointments on this day.').waitFor();
 
     const list = page.getByRole('list', { name: 'Session slots' });
-    await list.getByText('8:00 AM – 8:30 AM').waitFor();
-    await list.getByText('8:40 AM – 9:10 AM').waitFor();
+    await list.getByText('08:00 – 08:30').waitFor();
+    await list.getByText('08:40 – 09:10').waitFor();
     expect(await list.getByText('€180').count()).toBe(2);
     expect(await list.getByText('Available', { exact: true }).count()).toBe(2);
 
@@ -127,7 +127,7 @@ describe('availability settings (back office)', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await saveOutsideOpeningHours(page);
     await page.getByText('You have successfully updated an available Appointments on this day.').waitFor();
-    await list.getByText('8:40 AM – 9:00 AM').waitFor();
+    await list.getByText('08:40 – 09:00').waitFor();
 
     // Delete the second slot, after the spec's confirmation.
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -147,7 +147,7 @@ describe('availability settings (back office)', () => {
     await page.reload();
     await chooseAdminKind(page);
     await page.getByRole('button', { name: `${dayLabel}, has slots` }).click();
-    await list.getByText('11:00 AM – 11:30 AM').waitFor();
+    await list.getByText('11:00 – 11:30').waitFor();
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const bookedGroup = slotGroup(page, 2);
     expect(await bookedGroup.getByLabel('Start time').inputValue()).toBe('11:00');
@@ -168,8 +168,8 @@ describe('availability settings (back office)', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('You can not delete a booked appointment.').waitFor();
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await list.getByText('8:00 AM – 8:30 AM').waitFor();
-    await list.getByText('11:00 AM – 11:30 AM').waitFor();
+    await list.getByText('08:00 – 08:30').waitFor();
+    await list.getByText('11:00 – 11:30').waitFor();
     expect(await list.getByRole('listitem').count()).toBe(2);
 
     // A slot that is not available (held for booking) shows Unavailable and is disabled in the editor.
@@ -182,12 +182,12 @@ describe('availability settings (back office)', () => {
     expect(await page.getByRole('radio', { name: 'Allergy test' }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: 'Adult' }).isChecked()).toBe(true);
     expect(new URL(page.url()).search).toBe(`?type=test&age=adult&month=${monthOf(day)}&day=${day}`);
-    await itemOf(list, '10:00 AM – 10:30 AM').getByText('Unavailable', { exact: true }).waitFor();
-    await itemOf(list, '10:00 AM – 10:30 AM').getByText('Held by staff').waitFor();
+    await itemOf(list, '10:00 – 10:30').getByText('Unavailable', { exact: true }).waitFor();
+    await itemOf(list, '10:00 – 10:30').getByText('Held by staff').waitFor();
     // The booked slot too, once the day is read again.
-    await itemOf(list, '11:00 AM – 11:30 AM').getByText('Unavailable', { exact: true }).waitFor();
+    await itemOf(list, '11:00 – 11:30').getByText('Unavailable', { exact: true }).waitFor();
     // Who booked it, with a link to the appointment.
-    const patientLink = itemOf(list, '11:00 AM – 11:30 AM').getByRole('link', { name: 'Aoife Byrne' });
+    const patientLink = itemOf(list, '11:00 – 11:30').getByRole('link', { name: 'Aoife Byrne' });
     expect(await patientLink.getAttribute('href')).toMatch(/^\/admin\/appointment\/edit\?id=\d+$/);
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const locked = slotGroup(page, 2);
@@ -219,7 +219,7 @@ describe('availability settings (back office)', () => {
     await page.keyboard.press('ArrowRight');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-date'))).toBe(day);
     await page.keyboard.press('Enter');
-    await page.getByRole('list', { name: 'Session slots' }).getByText('8:00 AM – 8:30 AM').waitFor();
+    await page.getByRole('list', { name: 'Session slots' }).getByText('08:00 – 08:30').waitFor();
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'admin-availability-360');
     await page.getByRole('button', { name: 'Edit', exact: true }).click();

@@ -87,6 +87,13 @@ const calendarSlotSchema = z.object({
   is_video_call: z.boolean(),
   /** available: staff may book it or move an appointment to it (if it has not started); pending: someone holds it. */
   status: z.enum(['available', 'pending']),
+  /**
+   * Who holds a pending one: a visitor choosing it, or staff booking it for a patient (a hold staff may release, by
+   * `PUT /api/admin/sessions/:id` with `available`, as one left by a closed tab); null when available.
+   */
+  held_by: z.enum(['visitor', 'staff']).nullable(),
+  /** ISO 8601: when a pending one's hold ends by itself; null when available. */
+  hold_expires_at: z.string().nullable(),
   /** Euro. */
   price: z.number(),
 });

@@ -32,6 +32,12 @@ export const paymentStart = 'processing' satisfies PaymentStatus;
 /** Money taken at the desk is recorded once it is in hand: `succeeded`. */
 export const deskPaymentStart = 'succeeded' satisfies PaymentStatus;
 
+/**
+ * What staff read, on every back-office screen, of a booking staff made without a payment: the spec's words (2.6:
+ * the appointments list's Payment information, the appointment's header; 'No transaction amount means …').
+ */
+export const BOOKED_BY_STAFF_LABEL = 'Booked by admin';
+
 /** How a payment was taken: online by card (through the provider), or at the desk in cash or on the card terminal. */
 export const paymentMethods = ['card', 'cash', 'card_terminal'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];

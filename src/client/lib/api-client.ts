@@ -70,6 +70,8 @@ export interface RequestOptions {
   onResponse?: (response: Response) => void;
   /** The token to send instead of the stored one: signing out sends it once it is already forgotten here. */
   bearer?: string;
+  /** Sent even as the page goes (`pagehide`): a hold the page gives back when its tab is closed. */
+  keepalive?: boolean;
 }
 
 /**
@@ -90,7 +92,13 @@ export async function sendToApi(url: string, options: RequestOptions, accept: st
   }
   let response: Response;
   try {
-    response = await fetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    response = await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+      keepalive: options.keepalive,
+    });
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     throw new ApiError(0, { error_messages: texts.defaultError });
@@ -140,7 +148,7 @@ type EndpointHeaders<E extends Endpoint> =
 type EndpointCall<E extends Endpoint> = EndpointAddress<E> &
   EndpointBody<E> &
   EndpointHeaders<E> &
-  Pick<RequestOptions, 'signal' | 'onResponse' | 'bearer'>;
+  Pick<RequestOptions, 'signal' | 'onResponse' | 'bearer' | 'keepalive'>;
 
 /** A call's argument: left out when nothing in it is required (`callEndpoint(logout)`). */
 export type EndpointCallArgs<E extends Endpoint> =

@@ -66,7 +66,13 @@ function minutesOf(time: string): number {
   return hours * 60 + minutes;
 }
 
-/** 545 → '9:05 AM'; 0 → '12:00 AM'; 720 → '12:00 PM'. */
+/** Minutes after midnight as the back office shows a time, 24 hours: 545 → '09:05'; 0 and 1440 → '00:00'. */
+export function formatTime24(minutes: number): string {
+  const hours = Math.floor(minutes / 60) % 24;
+  return `${pad(hours)}:${pad(minutes % 60)}`;
+}
+
+/** 545 → '9:05 AM'; 0 → '12:00 AM'; 720 → '12:00 PM': the public pages' clock. */
 export function formatTime12(minutes: number): string {
   const hours = Math.floor(minutes / 60) % 24;
   const suffix = hours < 12 ? 'AM' : 'PM';

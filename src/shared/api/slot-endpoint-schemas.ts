@@ -87,7 +87,7 @@ export const getAdminSlot = withSchemas(admin.getAdminSlot, {
 
 export const setSlotStatus = withSchemas(admin.setSlotStatus, {
   summary:
-    "Sets a slot's status: pending holds an available future slot for booking on a patient's behalf, available releases a hold; booked slots are not changed here",
+    "Sets a slot's status: pending holds an available future slot for booking on a patient's behalf, available releases a staff hold (any staff member's: one left by a closed tab too) or a visitor's lapsed one, while a visitor's live hold is refused (409 slot_held); booked slots are not changed here",
   params: slotIdParams,
   body: setSlotStatusRequestSchema,
   response: slotResponseSchema,

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { listAppointments, setAttendance } from '../../../shared/api/appointment-admin-endpoints';
 import { getDashboard, getDeskDay } from '../../../shared/api/dashboard-admin-endpoints';
-import { type AttendanceMark, attendanceMessages } from '../../../shared/attendance';
+import { type AttendanceMark, attendanceMessages, MARK_LABELS } from '../../../shared/attendance';
 import type { DeskAppointment, DeskDayResponse } from '../../../shared/desk-day';
 import { ExportCsvButton } from '../../components/data-table/export-csv-button';
 import { DayInput } from '../../components/day-input/day-input';
@@ -12,14 +12,14 @@ import { notifyApiError, useNotify } from '../../components/notifications/use-no
 import { PaymentBadge } from '../../components/payment-badge/payment-badge';
 import { StateBadge } from '../../components/state-badge/state-badge';
 import { callEndpoint } from '../../lib/api-client';
-import { clinicToday, formatClinicTime } from '../../lib/clinic-clock';
+import { clinicToday } from '../../lib/clinic-clock';
 import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
 import type { RouteHandle } from '../../lib/route-handle';
 import { useRoleCan } from '../../lib/use-role-can';
 import { appointmentEditPath, statusTone } from './appointment-labels';
 import { type DeskDayChoice, deskDayCsvUrl, deskDayKey, useDeskDay } from './appointments-admin-api';
 import {
-  DESK_MARK_LABELS,
+  arrivalState,
   dayOfAddress,
   daySummary,
   deskDayPath,
@@ -51,7 +51,7 @@ interface Pending {
 /**
  * One press marks a row: the row shows the mark at once, the server is asked, and the day is patched with its
  * answer (then read again with everything else an attendance changes). The focus goes to the row's first
- * button after the mark (Undo after Arrived), so the desk can undo a slip at once.
+ * button after the mark (Undo arrival after Mark arrived), so the desk can undo a slip at once.
  */
 function useDeskMarks(choice: DeskDayChoice) {
   const queryClient = useQueryClient();
@@ -108,11 +108,10 @@ function ArrivalCell({
 }) {
   const marks = mayWrite ? deskMarks(row, today) : [];
   const name = deskPatientName(row);
+  const state = arrivalState(row);
   return (
     <div className="desk-arrival">
-      {row.arrived_at && (
-        <span className="desk-arrival__time">Arrived {formatClinicTime(row.arrived_at)}</span>
-      )}
+      {state && <span className={row.arrived_at ? 'desk-arrival__time' : 'desk-arrival__none'}>{state}</span>}
       {(row.status === 'attended' || row.status === 'no_show') && (
         <StateBadge tone={statusTone(row.status)}>{row.status_label}</StateBadge>
       )}
@@ -126,14 +125,11 @@ function ArrivalCell({
               aria-disabled={pending !== null || undefined}
               onClick={() => onMark(move)}
             >
-              {pending?.id === row.id && pending.mark === move ? 'Saving…' : DESK_MARK_LABELS[move]}
+              {pending?.id === row.id && pending.mark === move ? 'Saving…' : MARK_LABELS[move]}
               <span className="visually-hidden"> {name}</span>
             </button>
           ))}
         </span>
-      )}
-      {!row.arrived_at && marks.length === 0 && row.status !== 'attended' && row.status !== 'no_show' && (
-        <span className="desk-arrival__none">Not arrived</span>
       )}
     </div>
   );
@@ -154,8 +150,8 @@ function DayTable({
 }) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const { focusRow, clearFocus, pending } = marks;
-  // After a press its button may go (Arrived becomes Undo): the focus moves to the row's first button then, or
-  // its name.
+  // After a press its button may go (Mark arrived becomes Undo arrival): the focus moves to the row's first button
+  // then, or its name.
   useEffect(() => {
     if (focusRow === null) return;
     const rowElement = bodyRef.current?.querySelector(`[data-row="${focusRow}"]`);
@@ -178,7 +174,7 @@ function DayTable({
           <th scope="col">Phone</th>
           <th scope="col">Kind</th>
           <th scope="col">Paid</th>
-          <th scope="col">Arrived</th>
+          <th scope="col">Arrival</th>
         </tr>
       </thead>
       <tbody ref={bodyRef}>
@@ -218,7 +214,7 @@ function DayTable({
                   />
                 </div>
               </td>
-              <td data-label="Arrived">
+              <td data-label="Arrival">
                 <ArrivalCell
                   row={row}
                   today={today}

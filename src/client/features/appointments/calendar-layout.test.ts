@@ -5,12 +5,14 @@ import {
   calendarItems,
   closureNote,
   closuresOn,
-  dayRows,
+  dayScale,
   daysOf,
   describeTime,
   findsAppointment,
+  holdNote,
   isIsoDay,
   isMoveTarget,
+  itemSummary,
   mondayOf,
   placeItems,
   rangeLabel,
@@ -45,6 +47,8 @@ const slot = (overrides: Partial<CalendarSlot> = {}): CalendarSlot => ({
   is_adult: true,
   is_video_call: false,
   status: 'available',
+  held_by: null,
+  hold_expires_at: null,
   price: 180,
   ...overrides,
 });
@@ -86,14 +90,130 @@ describe('the calendar layout', () => {
       [appointment({ start_time: '09:15', end_time: '09:45', location: null, is_video_call: true })],
       [slot({ start_time: '09:30', end_time: '10:00', location: null, is_video_call: true })],
     );
-    const { firstMinute, rows } = dayRows(items);
-    expect([firstMinute, rows]).toEqual([9 * 60, 4]);
-    const { placed, lanes } = placeItems(items, firstMinute);
-    expect(lanes).toBe(2);
-    expect(placed.map(({ rowStart, rowEnd, lane }) => [rowStart, rowEnd, lane])).toEqual([
-      [2, 4, 0],
-      [3, 5, 1],
+    const scale = dayScale(items);
+    expect(scale).toEqual({ firstMinute: 9 * 60, rows: 4, rowMinutes: 15 });
+    expect(
+      placeItems(items, scale).map(({ top, height, lane, lanes, laneSpan }) => [
+        top,
+        height,
+        lane,
+        lanes,
+        laneSpan,
+      ]),
+    ).toEqual([
+      [1, 2, 0, 2, 1],
+      [2, 2, 1, 2, 1],
     ]);
+  });
+
+  it('draws a day of 10-minute times on 10-minute rows, one after another, each a row tall on one line', () => {
+    const items = calendarItems(
+      [appointment({ start_time: '09:10', end_time: '09:20' })],
+      [
+        slot({ id: 11, start_time: '09:00', end_time: '09:10' }),
+        slot({ id: 12, start_time: '09:20', end_time: '09:30' }),
+        slot({ id: 13, start_time: '09:30', end_time: '10:00' }),
+      ],
+    );
+    const scale = dayScale(items);
+    expect(scale).toEqual({ firstMinute: 9 * 60, rows: 6, rowMinutes: 10 });
+    const placed = placeItems(items, scale);
+    expect(
+      placed.map(({ item, top, height, lane, lanes, density }) => [
+        item.key,
+        top,
+        height,
+        lane,
+        lanes,
+        density,
+      ]),
+    ).toEqual([
+      ['slot-11', 0, 1, 0, 1, 'compact'],
+      ['appointment-1', 1, 1, 0, 1, 'compact'],
+      ['slot-12', 2, 1, 0, 1, 'compact'],
+      ['slot-13', 3, 3, 0, 1, 'tall'],
+    ]);
+    // 15 minutes on 15-minute rows: one line; 30: two; 45: the kind too.
+    expect(dayScale(calendarItems([], [slot({ start_time: '09:00', end_time: '09:15' })])).rowMinutes).toBe(
+      15,
+    );
+    const quarter = calendarItems([], [slot({ start_time: '09:00', end_time: '09:15' })]);
+    const half = calendarItems([], [slot({ start_time: '09:00', end_time: '09:30' })]);
+    expect(placeItems(quarter, dayScale(quarter))[0]?.density).toBe('compact');
+    expect(placeItems(half, dayScale(half))[0]?.density).toBe('regular');
+  });
+
+  it('draws a time shorter than a row a row tall, beside the next time it then covers', () => {
+    const items = calendarItems(
+      [],
+      [
+        slot({ id: 11, start_time: '09:00', end_time: '09:03' }),
+        slot({ id: 12, start_time: '09:03', end_time: '09:30' }),
+      ],
+    );
+    const scale = dayScale(items);
+    expect(scale.rowMinutes).toBe(5);
+    expect(
+      placeItems(items, scale).map(({ item, top, height, lane, lanes }) => [
+        item.key,
+        top,
+        height,
+        lane,
+        lanes,
+      ]),
+    ).toEqual([
+      ['slot-11', 0, 1, 0, 2],
+      ['slot-12', 0.6, 5.4, 1, 2],
+    ]);
+  });
+
+  it('shares lanes only within a group of times that overlap, and widens a time over the lanes free beside it', () => {
+    const video = { location: null, is_video_call: true } as const;
+    const items = calendarItems(
+      [
+        appointment({ id: 1, start_time: '09:00', end_time: '10:00', ...video }),
+        appointment({ id: 2, start_time: '09:00', end_time: '09:30', is_adult: false, ...video }),
+      ],
+      [
+        slot({ id: 11, start_time: '09:30', end_time: '10:00', is_adult: false, ...video }),
+        slot({
+          id: 12,
+          start_time: '09:00',
+          end_time: '09:30',
+          ...video,
+          status: 'pending',
+          held_by: 'staff',
+        }),
+        slot({ id: 13, start_time: '10:00', end_time: '10:30', ...video }),
+      ],
+    );
+    const placed = placeItems(items, dayScale(items));
+    expect(placed.map(({ item, lane, lanes, laneSpan }) => [item.key, lane, lanes, laneSpan])).toEqual([
+      ['appointment-1', 0, 3, 1],
+      ['appointment-2', 1, 3, 1],
+      ['slot-12', 2, 3, 1],
+      // From 09:30 only the hour-long appointment is beside it: it takes the other two lanes.
+      ['slot-11', 1, 3, 2],
+      // After the group: the whole width.
+      ['slot-13', 0, 1, 1],
+    ]);
+  });
+
+  it('says who holds a held time and until when, and sums an item up for its tooltip', () => {
+    expect(holdNote(slot())).toBeUndefined();
+    expect(
+      holdNote(slot({ status: 'pending', held_by: 'staff', hold_expires_at: '2026-12-08T10:50:00.000Z' })),
+    ).toBe('Held by staff until 10:50');
+    expect(
+      holdNote(slot({ status: 'pending', held_by: 'visitor', hold_expires_at: '2026-07-08T10:45:00.000Z' })),
+    ).toBe('Held by a visitor until 11:45');
+    expect(itemSummary({ kind: 'slot', slot: slot() })).toBe('10:00 – 10:30, Free, Adult allergy test');
+    expect(
+      itemSummary(
+        { kind: 'appointment', appointment: appointment({ reminder_sent: true, status: 'arrived' }) },
+        '08:52',
+      ),
+    ).toBe('Aoife Ní Bhriain, 09:00 – 09:30, Adult allergy test, Paid, Arrived at 08:52, Reminder sent');
   });
 
   it('offers only free, future times of the same kind and age to move to', () => {
@@ -113,7 +233,7 @@ describe('the calendar layout', () => {
   it('gives each state its symbol and words, and finds names whatever their accents', () => {
     expect(
       symbolsOf(appointment({ payment: 'booked_by_staff', reminder_sent: true })).map((s) => s.text),
-    ).toEqual(['Booked by staff', 'Reminder sent']);
+    ).toEqual(['Booked by admin', 'Reminder sent']);
     expect(symbolsOf(appointment({ status: 'arrived' }), '08:52').map((s) => s.text)).toEqual([
       'Paid',
       'Arrived at 08:52',

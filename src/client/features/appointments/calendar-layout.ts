@@ -2,8 +2,10 @@ import { allowsMove } from '../../../shared/appointment-states';
 import type { CalendarAppointment, CalendarSlot } from '../../../shared/calendar';
 import { clinic, type LocationKey } from '../../../shared/clinic';
 import type { ClosureSummary } from '../../../shared/closures';
+import { BOOKED_BY_STAFF_LABEL } from '../../../shared/payment-states';
 import { matchesSearch } from '../../../shared/search-text';
 import { addDays, formatLongDate } from '../../components/month-calendar/month-grid';
+import { formatClinicTime } from '../../lib/clinic-clock';
 import { clinicDayOf } from './appointment-labels';
 
 /**
@@ -98,56 +100,128 @@ export function calendarItems(
   );
 }
 
-/** The minutes a row of the day grid stands for. */
-export const ROW_MINUTES = 15;
-
-/** An item placed in a day's column: its rows (1-based, end excluded) and its lane beside others at the same time. */
-export interface PlacedItem {
-  item: CalendarItem;
-  rowStart: number;
-  rowEnd: number;
-  lane: number;
-}
-
-/** The rows of a day: from the earliest start to the latest end of its items, in whole hours. */
-export function dayRows(items: readonly CalendarItem[]): { firstMinute: number; rows: number } {
-  if (items.length === 0) return { firstMinute: 9 * 60, rows: 0 };
-  const starts = items.map((item) => minutesOf(timesOf(item).start_time));
-  const ends = items.map((item) => {
-    const { start_time, end_time } = timesOf(item);
-    const end = minutesOf(end_time);
-    // An item ending at midnight (or past it) runs to the end of its day.
-    return end <= minutesOf(start_time) ? 24 * 60 : end;
-  });
-  const firstMinute = Math.floor(Math.min(...starts) / 60) * 60;
-  const lastMinute = Math.ceil(Math.max(...ends) / 60) * 60;
-  return { firstMinute, rows: (lastMinute - firstMinute) / ROW_MINUTES };
+/** A time's start and end in minutes after its day's midnight; one ending at midnight (or past it) runs to the end. */
+function spanOf(item: CalendarItem): { start: number; end: number } {
+  const { start_time, end_time } = timesOf(item);
+  const start = minutesOf(start_time);
+  const end = minutesOf(end_time);
+  return { start, end: end <= start ? 24 * 60 : end };
 }
 
 /**
- * One place's items of a day on the day's rows, each in the first lane free at its start (video consultations of
- * adults and children may overlap in one column); answers them and how many lanes the column needs.
+ * How a day's grid is drawn: from `firstMinute` (a whole hour), `rows` rows of `rowMinutes` each. A row is 15
+ * minutes, or 10 or 5 on a day with shorter times, so each time is at least a row tall: its time and name stay
+ * readable on one line (Cliniko's calendar likewise shows a day in 5, 10 or 15 minute rows). Every place of the
+ * day shares the rows, as they share the hours beside them.
  */
-export function placeItems(
-  items: readonly CalendarItem[],
-  firstMinute: number,
-): { placed: PlacedItem[]; lanes: number } {
-  const laneEnds: number[] = [];
-  const placed = items.map((item) => {
-    const { start_time, end_time } = timesOf(item);
-    const start = minutesOf(start_time);
-    const end = Math.max(minutesOf(end_time) <= start ? 24 * 60 : minutesOf(end_time), start + ROW_MINUTES);
+export interface DayScale {
+  firstMinute: number;
+  rows: number;
+  rowMinutes: 5 | 10 | 15;
+}
+
+/** The rows of a day: from the earliest start to the latest end of its items, in whole hours. */
+export function dayScale(items: readonly CalendarItem[]): DayScale {
+  if (items.length === 0) return { firstMinute: 9 * 60, rows: 0, rowMinutes: 15 };
+  const spans = items.map(spanOf);
+  const shortest = Math.min(...spans.map(({ start, end }) => end - start));
+  const rowMinutes = shortest >= 15 ? 15 : shortest >= 10 ? 10 : 5;
+  const firstMinute = Math.floor(Math.min(...spans.map(({ start }) => start)) / 60) * 60;
+  const lastMinute = Math.ceil(Math.max(...spans.map(({ end }) => end)) / 60) * 60;
+  return { firstMinute, rows: (lastMinute - firstMinute) / rowMinutes, rowMinutes };
+}
+
+/** How much of an item a card can show: one line (time and name), two (the time, then the name), or the kind too. */
+export type ItemDensity = 'compact' | 'regular' | 'tall';
+
+/**
+ * An item placed in a place's column of the day: `top` and `height` in rows (fractions where a time starts or
+ * ends between rows; at least a row tall), and side by side with the items it overlaps, in `lane` of `lanes`,
+ * widened over `laneSpan` lanes where those beside it are free all along it.
+ */
+export interface PlacedItem {
+  item: CalendarItem;
+  top: number;
+  height: number;
+  lane: number;
+  lanes: number;
+  laneSpan: number;
+  density: ItemDensity;
+}
+
+/** Rows below which a card shows one line, and from which it shows the kind too (a row is 2 rem). */
+const REGULAR_ROWS = 1.75;
+const TALL_ROWS = 2.75;
+
+/**
+ * One place's items of a day on the day's rows. Items that overlap as drawn (a time shorter than a row is drawn a
+ * row tall) go side by side, each in the first lane free at its start; a group of items overlapping one another
+ * shares its lanes, and an item alone in its time keeps the column's whole width, as Cliniko and Jane draw a
+ * double booking.
+ */
+export function placeItems(items: readonly CalendarItem[], scale: DayScale): PlacedItem[] {
+  const { firstMinute, rowMinutes } = scale;
+  const drawn = items
+    .map((item) => {
+      const { start, end } = spanOf(item);
+      return { item, start, end: Math.max(end, start + rowMinutes), realEnd: end };
+    })
+    // By start, an appointment before a free time and the longer first: it takes the left lane.
+    .sort(
+      (a, b) =>
+        a.start - b.start ||
+        Number(b.item.kind === 'appointment') - Number(a.item.kind === 'appointment') ||
+        b.end - a.end,
+    );
+  const placed: (PlacedItem & { start: number; end: number })[] = [];
+  let group: (PlacedItem & { start: number; end: number })[] = [];
+  let laneEnds: number[] = [];
+  let groupEnd = -1;
+  const closeGroup = () => {
+    for (const each of group) {
+      each.lanes = laneEnds.length;
+      // Widened to the right while the next lanes are free all along it.
+      let span = 1;
+      while (
+        each.lane + span < laneEnds.length &&
+        !group.some(
+          (other) => other.lane === each.lane + span && other.start < each.end && each.start < other.end,
+        )
+      ) {
+        span += 1;
+      }
+      each.laneSpan = span;
+    }
+    placed.push(...group);
+    group = [];
+    laneEnds = [];
+  };
+  for (const { item, start, end, realEnd } of drawn) {
+    if (start >= groupEnd) closeGroup();
     let lane = laneEnds.findIndex((laneEnd) => laneEnd <= start);
     if (lane === -1) lane = laneEnds.length;
     laneEnds[lane] = end;
-    return {
+    groupEnd = Math.max(groupEnd, end);
+    const height = (end - start) / rowMinutes;
+    const rows = (realEnd - start) / rowMinutes;
+    group.push({
       item,
-      rowStart: Math.floor((start - firstMinute) / ROW_MINUTES) + 1,
-      rowEnd: Math.ceil((end - firstMinute) / ROW_MINUTES) + 1,
+      start,
+      end,
+      top: (start - firstMinute) / rowMinutes,
+      height,
       lane,
-    };
-  });
-  return { placed, lanes: Math.max(1, laneEnds.length) };
+      lanes: 1,
+      laneSpan: 1,
+      density: rows < REGULAR_ROWS ? 'compact' : rows < TALL_ROWS ? 'regular' : 'tall',
+    });
+  }
+  closeGroup();
+  // In the order given (by time): the order a screen reader and a phone's list follow.
+  const order = new Map(items.map((item, index) => [item, index]));
+  return placed
+    .sort((a, b) => (order.get(a.item) ?? 0) - (order.get(b.item) ?? 0))
+    .map(({ start: _start, end: _end, ...each }) => each);
 }
 
 /** Whether an item's time starts after `now` (clinic day YYYY-MM-DD and minutes after its midnight). */
@@ -197,7 +271,7 @@ export interface CalendarSymbol {
 
 const paymentSymbols: Record<CalendarAppointment['payment'], CalendarSymbol> = {
   paid: { key: 'paid', symbol: '€', text: 'Paid' },
-  booked_by_staff: { key: 'staff', symbol: '✎', text: 'Booked by staff' },
+  booked_by_staff: { key: 'staff', symbol: '✎', text: BOOKED_BY_STAFF_LABEL },
   pending: { key: 'pending', symbol: '…', text: 'Payment pending' },
 };
 
@@ -228,6 +302,37 @@ export function symbolsOf(appointment: CalendarAppointment, arrivedTime?: string
   if (appointment.status === 'no_show') symbols.push(symbolOf('no_show'));
   if (appointment.reminder_sent) symbols.push(symbolOf('reminded'));
   return symbols;
+}
+
+/** 'Held by staff until 10:50', 'Held by a visitor until 10:45' (clinic time); undefined for a free time. */
+export function holdNote(
+  slot: Pick<CalendarSlot, 'status' | 'held_by' | 'hold_expires_at'>,
+): string | undefined {
+  if (slot.status !== 'pending') return undefined;
+  const who = slot.held_by === 'visitor' ? 'a visitor' : 'staff';
+  return `Held by ${who}${slot.hold_expires_at ? ` until ${formatClinicTime(slot.hold_expires_at)}` : ''}`;
+}
+
+/**
+ * All an item says, in a line: the tooltip of a card too small to show it (its link or buttons name it the same
+ * way to a screen reader). 'Aoife Byrne, 09:00 – 09:30, Adult allergy test, Paid, Reminder sent'.
+ */
+export function itemSummary(
+  item: { kind: 'appointment'; appointment: CalendarAppointment } | { kind: 'slot'; slot: CalendarSlot },
+  arrivedTime?: string,
+): string {
+  if (item.kind === 'slot') {
+    const { slot } = item;
+    return [`${slot.start_time} – ${slot.end_time}`, holdNote(slot) ?? 'Free', kindLabel(slot)].join(', ');
+  }
+  const { appointment } = item;
+  return [
+    appointment.patient_name ?? 'Patient data erased',
+    `${appointment.start_time} – ${appointment.end_time}`,
+    kindLabel(appointment),
+    ...(appointment.status === 'held' ? ['Being booked'] : []),
+    ...symbolsOf(appointment, arrivedTime).map((symbol) => symbol.text),
+  ].join(', ');
 }
 
 /** The calendar's search: a patient as said on the phone, by name (accents and case aside) or by the phone's digits. */

@@ -1,11 +1,13 @@
 import { type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { setSlotStatus } from '../../../shared/api/slot-admin-endpoints';
 import { appointmentTexts } from '../../../shared/appointments';
 import type { AdminPatient } from '../../../shared/patients';
 import type { SlotAnswer } from '../../../shared/slots';
 import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
+import { callEndpoint } from '../../lib/api-client';
 import type { FormSlot } from '../../lib/patient-fields';
 import { useRoleCan } from '../../lib/use-role-can';
 import { AppointmentForm, useAppointmentForm } from './appointment-form';
@@ -13,6 +15,7 @@ import { AppointmentInfo } from './appointment-info';
 import { appointmentsListPath, availabilityPathOf } from './appointment-labels';
 import {
   useAdminSlot,
+  useHoldSlot,
   useRecordedPatient,
   useReleaseSlot,
   useSaveAppointment,
@@ -65,8 +68,8 @@ export function CreateAppointment({ slotId }: { slotId: number }) {
     >
       {({ session: slot }) => {
         const reason = unbookable(slot);
-        hold.current.notOurs = Boolean(reason);
-        if (!reason) return <CreateForm slot={slot} hold={hold} />;
+        hold.state.current.notOurs = Boolean(reason);
+        if (!reason) return <CreateForm slot={slot} hold={hold.state} holdAgain={hold.holdAgain} />;
         return (
           <>
             <div className="admin-page__header">
@@ -93,33 +96,69 @@ interface HoldState {
 
 /**
  * Leaving without saving (the menu, Back), even before the time's read has come back, gives the held time
- * back as Cancel does; a closed tab cannot, and the staff hold then ends by itself (STAFF_HOLD_MINUTES). Not
- * once it is saved, cancelled (Cancel gave it back), or lost to someone else.
+ * back as Cancel does; so does closing the tab or leaving the site (`pagehide`, a call sent with `keepalive` so
+ * it outlives the page; a browser that drops it leaves the staff hold to end by itself, STAFF_HOLD_MINUTES). Not
+ * once it is saved, cancelled (Cancel gave it back), or lost to someone else. The screen holds the time again
+ * when it finds it free (a reload, or the page brought back from the browser's history, after its `pagehide`).
  */
 function useHeldUntilLeft(slotId: number) {
   const hold = useRef<HoldState>({ saved: false, refused: false, cancelled: false, notOurs: false });
   const { mutate: releaseSlot } = useReleaseSlot();
+  const { mutate: holdSlot } = useHoldSlot();
   const pendingRelease = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
     // A remount straight after the unmount (React's development check) is not a leave.
     clearTimeout(pendingRelease.current);
-    return () => {
-      const { saved, refused, cancelled, notOurs } = hold.current;
-      if (!saved && !refused && !cancelled && !notOurs)
-        pendingRelease.current = setTimeout(() => releaseSlot(slotId), 0);
+    const onPageHide = () => {
+      if (isOurs(hold.current)) void releaseOnLeave(slotId);
     };
-  }, [slotId, releaseSlot]);
-  return hold;
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted && isOurs(hold.current)) holdSlot(slotId);
+    };
+    window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onPageShow);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
+      if (isOurs(hold.current)) pendingRelease.current = setTimeout(() => releaseSlot(slotId), 0);
+    };
+  }, [slotId, releaseSlot, holdSlot]);
+  return { state: hold, holdAgain: holdSlot };
 }
 
 /** Who the booking is for: not chosen yet (the search), a new patient, or one in the records (by id). */
 type PatientChoice = { kind: 'search' } | { kind: 'new' } | { kind: 'record'; id: number };
 
+const isOurs = ({ saved, refused, cancelled, notOurs }: HoldState) =>
+  !saved && !refused && !cancelled && !notOurs;
+
+/** The hold given back as the page goes: nothing can be shown of the answer, so none is awaited. */
+function releaseOnLeave(slotId: number): Promise<unknown> {
+  return callEndpoint(setSlotStatus, {
+    params: { id: slotId },
+    json: { session: { status: 'available' } },
+    keepalive: true,
+  }).catch(() => undefined);
+}
+
 /**
  * The booking of a time staff hold: first who it is for (the records searched, or a new patient), then the form.
  * The hold, the Cancel dialog and a refusal of the time belong to the screen, whichever step it is at.
  */
-function CreateForm({ slot, hold }: { slot: SlotAnswer; hold: RefObject<HoldState> }) {
+function CreateForm({
+  slot,
+  hold,
+  holdAgain,
+}: {
+  slot: SlotAnswer;
+  hold: RefObject<HoldState>;
+  holdAgain: (id: number) => void;
+}) {
+  // Free when read (the hold given back as a reload or the history left the page): held again for this booking,
+  // unless Cancel just gave it back.
+  useEffect(() => {
+    if (slot.status === 'available' && isOurs(hold.current)) holdAgain(slot.id);
+  }, [slot.id, slot.status, hold, holdAgain]);
   const navigate = useNavigate();
   const notify = useNotify();
   const mayRead = useRoleCan('patients');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DeskAppointment } from '../../../shared/desk-day';
 import {
-  DESK_MARK_LABELS,
+  arrivalState,
   dayOfAddress,
   daySummary,
   deskDayPath,
@@ -38,7 +38,7 @@ const row = (overrides: Partial<DeskAppointment> = {}): DeskAppointment => ({
 });
 
 describe('the desk’s day labels', () => {
-  it('offers Arrived on the day, Undo once arrived, and attended or no-show after the start', () => {
+  it('offers Mark arrived on the day, Undo arrival once arrived, and attended or no-show after the start', () => {
     expect(deskMarks(row(), '08/12/2026')).toEqual(['arrived']);
     expect(deskMarks(row(), '09/12/2026')).toEqual([]);
     expect(deskMarks(row({ status: 'arrived', started: true }), '08/12/2026')).toEqual([
@@ -57,12 +57,21 @@ describe('the desk’s day labels', () => {
       'attended',
       'no_show',
     ]);
-    expect(DESK_MARK_LABELS).toMatchObject({
-      arrived: 'Arrived',
-      not_arrived: 'Undo',
-      attended: 'Mark attended',
-      no_show: 'Mark no-show',
-    });
+  });
+
+  it('says where a row stands apart from the buttons that change it', () => {
+    expect(arrivalState(row())).toBe('Not arrived');
+    expect(arrivalState(row({ status: 'arrived', arrived_at: '2026-12-08T09:42:00Z' }))).toBe(
+      'Arrived 09:42',
+    );
+    // Summer time: clinic time is an hour ahead of UTC.
+    expect(arrivalState(row({ status: 'arrived', arrived_at: '2026-07-08T08:42:00Z' }))).toBe(
+      'Arrived 09:42',
+    );
+    expect(arrivalState(row({ status: 'attended', arrived_at: '2026-12-08T09:42:00Z' }))).toBe(
+      'Arrived 09:42',
+    );
+    expect(arrivalState(row({ status: 'no_show' }))).toBeUndefined();
   });
 
   it('shows a mark before the server answers, back to paid when the card payment stands', () => {
@@ -85,8 +94,8 @@ describe('the desk’s day labels', () => {
         row({ id: 2, status: 'arrived', arrived_at: '2026-12-08T08:55:00Z', payment_status: 'succeeded' }),
         row({ id: 3, status: 'no_show', payment_status: 'succeeded' }),
       ]),
-    ).toBe('3 appointments · 1 arrived · 1 no-show · 2 paid online · 1 booked by staff');
-    expect(daySummary([row()])).toBe('1 appointment · 1 booked by staff');
+    ).toBe('3 appointments · 1 arrived · 1 no-show · 2 paid online · 1 booked by admin');
+    expect(daySummary([row()])).toBe('1 appointment · 1 booked by admin');
   });
 
   it('groups the day by place in the clinic’s order, video consultations last', () => {

@@ -1,7 +1,9 @@
-import { type AttendanceMark, MARK_LABELS } from '../../../shared/attendance';
+import type { AttendanceMark } from '../../../shared/attendance';
 import { clinic, locationKeys } from '../../../shared/clinic';
 import { type DeskAppointment, type DeskPlace, deskPlaces } from '../../../shared/desk-day';
+import { BOOKED_BY_STAFF_LABEL } from '../../../shared/payment-states';
 import { ERASED_PATIENT } from '../../components/patient-details/patient-labels';
+import { formatClinicTime } from '../../lib/clinic-clock';
 import { attendanceMoves } from './appointment-labels';
 
 /**
@@ -11,12 +13,14 @@ import { attendanceMoves } from './appointment-labels';
 
 const DESK_DAY_PATH = '/admin/today';
 
-/** The desk's buttons: one press checks a patient in, one undoes it; after the start, as the appointment's screen. */
-export const DESK_MARK_LABELS: Record<AttendanceMark, string> = {
-  ...MARK_LABELS,
-  arrived: 'Arrived',
-  not_arrived: 'Undo',
-};
+/**
+ * Where a row stands at the desk, shown apart from its buttons (which say what they do: 'Mark arrived', 'Undo
+ * arrival'): 'Arrived 09:42' (clinic time), or 'Not arrived' until then; attended and no-show have their badge.
+ */
+export function arrivalState(row: Pick<DeskAppointment, 'arrived_at' | 'status'>): string | undefined {
+  if (row.arrived_at) return `Arrived ${formatClinicTime(row.arrived_at)}`;
+  return row.status === 'attended' || row.status === 'no_show' ? undefined : 'Not arrived';
+}
 
 /** The places to choose from, in the clinic's order, then the video consultations. */
 export const deskPlaceOptions: readonly { value: DeskPlace; label: string }[] = deskPlaces.map((place) => ({
@@ -85,7 +89,7 @@ export const deskPatientName = (row: Pick<DeskAppointment, 'full_name'>) => row.
 
 const counted = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
-/** '8 appointments · 3 arrived · 1 no-show · 5 paid online · 3 booked by staff': what is there, only when some. */
+/** '8 appointments · 3 arrived · 1 no-show · 5 paid online · 3 booked by admin': what is there, only when some. */
 export function daySummary(rows: readonly DeskAppointment[]): string {
   const arrived = rows.filter((row) => row.arrived_at !== null).length;
   const noShow = rows.filter((row) => row.status === 'no_show').length;
@@ -96,7 +100,7 @@ export function daySummary(rows: readonly DeskAppointment[]): string {
     arrived > 0 ? `${arrived} arrived` : '',
     noShow > 0 ? counted(noShow, 'no-show') : '',
     paid > 0 ? `${paid} paid online` : '',
-    byStaff > 0 ? `${byStaff} booked by staff` : '',
+    byStaff > 0 ? `${byStaff} ${BOOKED_BY_STAFF_LABEL.toLowerCase()}` : '',
   ]
     .filter(Boolean)
     .join(' · ');

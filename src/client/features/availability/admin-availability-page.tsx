@@ -6,7 +6,7 @@ import { KindChoice } from '../../components/kind-choice/kind-choice';
 import { MonthCalendar } from '../../components/month-calendar/month-calendar';
 import { formatLongDate, monthOf } from '../../components/month-calendar/month-grid';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
-import { clinicToday, formatClock12 } from '../../lib/clinic-clock';
+import { clinicToday } from '../../lib/clinic-clock';
 import { useConsultantChoices } from '../../lib/consultant-choices';
 import type { RouteHandle } from '../../lib/route-handle';
 import type { SlotKind } from '../../lib/slot-kind';
@@ -212,7 +212,7 @@ function AdminDay({ kind, date }: { kind: SlotKind; date: string }) {
             {slots.map((slot) => (
               <li key={slot.id} className="slot-list__item">
                 <span className="slot-list__time">
-                  {formatClock12(slot.start_time)} – {formatClock12(slot.end_time)}
+                  {slot.start_time} – {slot.end_time}
                 </span>
                 <span className="slot-list__price">{formatEuro(slot.price)}</span>
                 <span
@@ -239,7 +239,7 @@ function AdminDay({ kind, date }: { kind: SlotKind; date: string }) {
                     {hold.isPending && hold.variables === slot.id
                       ? 'Holding the time…'
                       : 'Book for a patient'}
-                    <span className="visually-hidden"> at {formatClock12(slot.start_time)}</span>
+                    <span className="visually-hidden"> at {slot.start_time}</span>
                   </button>
                 )}
               </li>

@@ -24,7 +24,7 @@ import { formatLongDate } from '../../components/month-calendar/month-grid';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { StateBadge } from '../../components/state-badge/state-badge';
 import { applyServerErrors } from '../../lib/apply-server-errors';
-import { clinicToday, formatClock12 } from '../../lib/clinic-clock';
+import { clinicToday } from '../../lib/clinic-clock';
 import { appointmentPath } from './appointment-links';
 import { type ClosureBody, useClosures, useCreateClosure, useDeleteClosure } from './availability-admin-api';
 
@@ -111,7 +111,7 @@ function closureDates(closure: Pick<ClosureAnswer, 'from' | 'to' | 'from_time' |
   const days =
     closure.from === closure.to ? first : `${first} to ${formatLongDate(isoDayOf(closure.to) ?? '')}`;
   if (!closure.from_time || !closure.to_time) return days;
-  const hours = `${formatClock12(closure.from_time)} to ${formatClock12(closure.to_time)}`;
+  const hours = `${closure.from_time} to ${closure.to_time}`;
   return closure.from === closure.to ? `${days}, ${hours}` : `${days}, each day ${hours}`;
 }
 
@@ -124,8 +124,8 @@ function AffectedList({ affected }: { affected: readonly AffectedAppointment[] }
           <Link to={appointmentPath(appointment.id)}>
             {appointment.patient_name ?? 'A patient whose details were erased'}
           </Link>
-          , {formatLongDate(isoDayOf(appointment.data) ?? '')}, {formatClock12(appointment.start_time)} to{' '}
-          {formatClock12(appointment.end_time)} (
+          , {formatLongDate(isoDayOf(appointment.data) ?? '')}, {appointment.start_time} to{' '}
+          {appointment.end_time} (
           {appointment.is_video_call
             ? 'video consultation'
             : appointment.location

@@ -4,7 +4,7 @@ import type { PriceListLine } from '../../../shared/price-list';
 import { MAX_SLOTS_PER_SAVE, slotTexts } from '../../../shared/slots';
 import { texts } from '../../../shared/validation-texts';
 import { FieldErrorMessage } from '../../components/form-field/field-error-message';
-import { formatTime12 } from '../../lib/clinic-clock';
+import { formatTime24 } from '../../lib/clinic-clock';
 import type { SlotKind } from '../../lib/slot-kind';
 import { PriceListWarning, priceListText } from './price-list-note';
 import { differsFromPriceList, newSlotPrice, PRICE_PATTERN, type SlotRow } from './slot-editor-rows';
@@ -84,7 +84,7 @@ export function DayFill({ kind, date, priceLine, onFill }: DayFillProps) {
     const first = result.slots[0];
     const last = result.slots.at(-1);
     setDone(
-      `${result.slots.length} new ${result.slots.length === 1 ? 'slot' : 'slots'}, ${formatTime12(first?.start ?? 0)} to ${formatTime12(last?.end ?? 0)}, ${result.slots.length === 1 ? 'is' : 'are'} in the list below. Check them, then Save.`,
+      `${result.slots.length} new ${result.slots.length === 1 ? 'slot' : 'slots'}, ${formatTime24(first?.start ?? 0)} to ${formatTime24(last?.end ?? 0)}, ${result.slots.length === 1 ? 'is' : 'are'} in the list below. Check them, then Save.`,
     );
   };
 

@@ -20,14 +20,14 @@ describe('slotsOutsideOpeningHours', () => {
   it('says each slot outside its place’s hours that day, and only the rows saved', () => {
     const rows = [row('09:00', '09:30'), row('21:00', '21:30'), row('12:45', '13:15'), row('22:00', '22:30')];
     expect(slotsOutsideOpeningHours(rows, [2, 1, 0], '2027-03-13')).toEqual([
-      'Slot 2, 9:00 PM to 9:30 PM: Suite 12, Sandyford (adults) is open 9:00 AM to 1:00 PM on Saturdays.',
-      'Slot 3, 12:45 PM to 1:15 PM: Suite 12, Sandyford (adults) is open 9:00 AM to 1:00 PM on Saturdays.',
+      'Slot 2, 21:00 to 21:30: Suite 12, Sandyford (adults) is open 09:00 to 13:00 on Saturdays.',
+      'Slot 3, 12:45 to 13:15: Suite 12, Sandyford (adults) is open 09:00 to 13:00 on Saturdays.',
     ]);
   });
 
   it('says a place is closed on a day it does not open, and leaves a slot within the hours or without a place alone', () => {
     expect(slotsOutsideOpeningHours([row('10:00', '10:30', 'adult_2')], [0], '2027-03-15')).toEqual([
-      'Slot 1, 10:00 AM to 10:30 AM: Suite 23, Blackrock (adults) is closed on Mondays.',
+      'Slot 1, 10:00 to 10:30: Suite 23, Blackrock (adults) is closed on Mondays.',
     ]);
     expect(slotsOutsideOpeningHours([row('10:00', '10:30', 'child')], [0], '2027-03-14')).toHaveLength(1);
     expect(

@@ -1,5 +1,5 @@
 import { clinic, type LocationKey, openingHoursOn, withinOpeningHours } from '../../../shared/clinic';
-import { formatClock12, formatTime12 } from '../../lib/clinic-clock';
+import { formatTime24 } from '../../lib/clinic-clock';
 import type { SlotRow } from './slot-editor-rows';
 
 const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -7,17 +7,17 @@ const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 /** A clinic day's weekday, 0 = Sunday (the day is a calendar date: its noon in UTC has the same weekday). */
 const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
 
-/** 'open 9:00 AM to 1:00 PM', 'open 9:00 AM to 5:30 PM', or 'closed'. */
+/** 'open 09:00 to 13:00', 'open 09:00 to 17:30', or 'closed'. */
 function hoursOf(location: LocationKey, weekday: number): string {
   const lines = openingHoursOn(location, weekday);
   if (lines.length === 0) return 'closed';
-  return `open ${lines.map((line) => `${formatClock12(line.opens)} to ${formatClock12(line.closes)}`).join(' and ')}`;
+  return `open ${lines.map((line) => `${line.opens} to ${line.closes}`).join(' and ')}`;
 }
 
 /**
  * The slots of `indexes` (the rows a save creates or changes) that lie outside their place's opening hours on the
- * day (clinic.ts), each said in a line: 'Slot 3, 9:00 PM to 9:30 PM: Suite 12, Sandyford (adults) is open 9:00 AM
- * to 1:00 PM on Saturdays.' A video consultation has no place and is never outside. A warning, not a rule: staff
+ * day (clinic.ts), each said in a line: 'Slot 3, 21:00 to 21:30: Suite 12, Sandyford (adults) is open 09:00
+ * to 13:00 on Saturdays.' A video consultation has no place and is never outside. A warning, not a rule: staff
  * may open late on purpose.
  */
 export function slotsOutsideOpeningHours(
@@ -33,7 +33,7 @@ export function slotsOutsideOpeningHours(
       if (!row?.location || withinOpeningHours(row.location, weekday, row.start, row.end)) return [];
       const place = clinic.locations[row.location];
       return [
-        `Slot ${index + 1}, ${formatTime12(row.start)} to ${formatTime12(row.end)}: ${place.label} is ${hoursOf(row.location, weekday)} on ${weekdays[weekday]}s.`,
+        `Slot ${index + 1}, ${formatTime24(row.start)} to ${formatTime24(row.end)}: ${place.label} is ${hoursOf(row.location, weekday)} on ${weekdays[weekday]}s.`,
       ];
     });
 }

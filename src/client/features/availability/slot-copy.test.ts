@@ -59,11 +59,9 @@ describe('copying a day', () => {
     // A slot naming no consultant stays so (the clinic's default), rather than leaving the field out.
     expect(plan.body.sessions_create.map((slot) => slot.consultant_id)).toEqual([null, 7, null, 7]);
     expect(plan.body.sessions_update).toEqual([]);
-    expect(entryOfError('sessions_create.3', plan.entries)).toBe(
-      'Thursday 1 April 2027, 10:40 AM – 11:10 AM',
-    );
+    expect(entryOfError('sessions_create.3', plan.entries)).toBe('Thursday 1 April 2027, 10:40 – 11:10');
     expect(entryOfError('sessions_create.1.consultant_id', plan.entries)).toBe(
-      'Thursday 25 March 2027, 10:40 AM – 11:10 AM',
+      'Thursday 25 March 2027, 10:40 – 11:10',
     );
     expect(entryOfError('sessions_update.0', plan.entries)).toBeUndefined();
   });
@@ -98,7 +96,7 @@ describe('copying a day', () => {
     });
     expect(planCopy(day, source, ['2026-12-01'], adultTest, 100, now)).toEqual({
       ok: false,
-      message: 'Tuesday 1 December 2026, 10:00 AM has already passed.',
+      message: 'Tuesday 1 December 2026, 10:00 has already passed.',
     });
   });
 
@@ -106,7 +104,7 @@ describe('copying a day', () => {
     const night = [slotOn(source, h(1, 15), h(1, 45))];
     expect(planCopy(night, source, ['2027-03-28'], adultTest, 100, now)).toEqual({
       ok: false,
-      message: 'There is no 1:15 AM on Sunday 28 March 2027: the clocks go forward an hour.',
+      message: 'There is no 01:15 on Sunday 28 March 2027: the clocks go forward an hour.',
     });
   });
 

@@ -1,7 +1,7 @@
 import type { LocationKey } from '../../../shared/clinic';
 import type { AdminSlot } from '../../../shared/slots';
 import { addDays, formatLongDate } from '../../components/month-calendar/month-grid';
-import { clinicDayTime, formatTime12 } from '../../lib/clinic-clock';
+import { clinicDayTime, formatTime24 } from '../../lib/clinic-clock';
 import type { SlotKind } from '../../lib/slot-kind';
 import type { SaveSlotsBody } from './availability-admin-api';
 import { existsOn, keepsLength } from './slot-generation';
@@ -91,16 +91,16 @@ export function planCopy(
   for (const day of targets) {
     for (const { slot, start, end } of times) {
       const endsNextDay = end >= 24 * 60;
-      if (!existsOn(day, start)) return fail(copyTexts.missingTime(day, formatTime12(start)));
+      if (!existsOn(day, start)) return fail(copyTexts.missingTime(day, formatTime24(start)));
       if (!existsOn(endsNextDay ? addDays(day, 1) : day, end % (24 * 60))) {
-        return fail(copyTexts.missingTime(endsNextDay ? addDays(day, 1) : day, formatTime12(end)));
+        return fail(copyTexts.missingTime(endsNextDay ? addDays(day, 1) : day, formatTime24(end)));
       }
       if (!keepsLength(day, start, end)) {
-        return fail(copyTexts.spansChange(day, formatTime12(start), formatTime12(end)));
+        return fail(copyTexts.spansChange(day, formatTime24(start), formatTime24(end)));
       }
       const startDate = clinicInstant(day, start);
       if (Date.parse(startDate) <= now.getTime())
-        return fail(copyTexts.startedTime(day, formatTime12(start)));
+        return fail(copyTexts.startedTime(day, formatTime24(start)));
       entries.push({ day, start, end });
       body.sessions_create.push({
         start_date: startDate,
@@ -118,11 +118,11 @@ export function planCopy(
 
 /**
  * `sessions_create.4` of a refused copy (or one of its fields, `sessions_create.4.consultant_id`) → 'Thursday 17 June
- * 2027, 9:00 AM – 9:30 AM'.
+ * 2027, 09:00 – 09:30'.
  */
 export function entryOfError(key: string, entries: readonly CopyEntry[]): string | undefined {
   const match = /^sessions_create\.(\d+)(?:\.\w+)?$/.exec(key);
   const entry = match ? entries[Number(match[1])] : undefined;
   if (!entry) return undefined;
-  return `${formatLongDate(entry.day)}, ${formatTime12(entry.start)} – ${formatTime12(entry.end)}`;
+  return `${formatLongDate(entry.day)}, ${formatTime24(entry.start)} – ${formatTime24(entry.end)}`;
 }

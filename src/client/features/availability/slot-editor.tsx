@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { FieldErrorMessage } from '../../components/form-field/field-error-message';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
-import { formatTime12 } from '../../lib/clinic-clock';
+import { formatTime24 } from '../../lib/clinic-clock';
 import { useConsultantChoices } from '../../lib/consultant-choices';
 import type { SlotKind } from '../../lib/slot-kind';
 import { useFocusWhenShown } from '../../lib/use-focus-when-shown';
@@ -347,7 +347,7 @@ export function SlotEditor({ kind, date, slots, priceLine, onClose }: SlotEditor
                   type="button"
                   className="button button--danger-secondary button--small slot-editor__delete"
                   disabled={disabled}
-                  aria-label={`Delete slot ${index + 1}, ${formatTime12(field.start)} to ${formatTime12(field.end)}`}
+                  aria-label={`Delete slot ${index + 1}, ${formatTime24(field.start)} to ${formatTime24(field.end)}`}
                   onClick={() => {
                     if (field.id === null) removeRow(index);
                     else setPendingDelete({ index, id: field.id });

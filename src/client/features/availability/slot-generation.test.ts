@@ -34,7 +34,7 @@ describe('filling a day with slots', () => {
     ]);
   });
 
-  it('stops at the end of the day: the pickers’ last time is 11:55 PM', () => {
+  it('stops at the end of the day: the pickers’ last time is 23:55', () => {
     expect(times(generateDaySlots(fill({ from: h(23), to: h(23, 55) }), MAX_SLOTS_PER_SAVE, now))).toEqual([
       [h(23), h(23, 30)],
     ]);
@@ -58,7 +58,7 @@ describe('filling a day with slots', () => {
     // The hour the clocks skip cannot hold a slot.
     expect(
       generateDaySlots(fill({ date: '2027-03-28', from: h(0, 30), to: h(3) }), MAX_SLOTS_PER_SAVE, now),
-    ).toEqual({ ok: false, field: 'from', message: generationTexts.missingTime('1:00 AM') });
+    ).toEqual({ ok: false, field: 'from', message: generationTexts.missingTime('01:00') });
     // Nor can a slot the clocks change in: 00:30–02:00 that day is 30 real minutes.
     expect(
       generateDaySlots(
@@ -66,7 +66,7 @@ describe('filling a day with slots', () => {
         MAX_SLOTS_PER_SAVE,
         now,
       ),
-    ).toEqual({ ok: false, field: 'from', message: generationTexts.spansChange('12:30 AM', '2:00 AM') });
+    ).toEqual({ ok: false, field: 'from', message: generationTexts.spansChange('00:30', '02:00') });
     // In October the hour from 1:00 to 2:00 comes twice; slots in it and after it are made on the wall clock
     // (a time of it is its second coming), but one from before it would last an hour more than it says.
     expect(
@@ -75,7 +75,7 @@ describe('filling a day with slots', () => {
     expect(clinicInstant('2027-10-31', h(1, 10))).toBe('2027-10-31T01:10:00.000Z');
     expect(
       generateDaySlots(fill({ date: '2027-10-31', from: h(0, 30), to: h(3) }), MAX_SLOTS_PER_SAVE, now),
-    ).toEqual({ ok: false, field: 'from', message: generationTexts.spansChange('12:30 AM', '1:00 AM') });
+    ).toEqual({ ok: false, field: 'from', message: generationTexts.spansChange('00:30', '01:00') });
   });
 
   it('refuses more slots than one save takes, with a readable message', () => {
@@ -116,7 +116,7 @@ describe('filling a day with slots', () => {
     expect(generateDaySlots(fill({ date: '2026-12-01', from: h(10) }), MAX_SLOTS_PER_SAVE, now)).toEqual({
       ok: false,
       field: 'from',
-      message: generationTexts.startsInPast('10:10 AM'),
+      message: generationTexts.startsInPast('10:10'),
     });
     expect(generateDaySlots(fill({ date: '2026-12-01', from: h(10, 15) }), MAX_SLOTS_PER_SAVE, now).ok).toBe(
       true,

@@ -1,6 +1,6 @@
 import { MAX_SLOT_HOURS, slotTexts } from '../../../shared/slots';
 import { texts } from '../../../shared/validation-texts';
-import { clinicDayTime, formatTime12 } from '../../lib/clinic-clock';
+import { clinicDayTime, formatTime24 } from '../../lib/clinic-clock';
 import { clinicInstant, TIME_STEP_MINUTES } from './slot-times';
 
 /** What 'Fill the day' asks for: times of day in minutes after midnight (NaN when left empty), clinic time. */
@@ -78,7 +78,7 @@ export function generateDaySlots(fill: DayFill, maxSlots: number, now: Date = ne
   if (date < today.date) return fail('from', generationTexts.dayOver);
   if (date === today.date && from <= today.minutes) {
     const earliest = Math.floor(today.minutes / TIME_STEP_MINUTES) * TIME_STEP_MINUTES + TIME_STEP_MINUTES;
-    return fail('from', generationTexts.startsInPast(formatTime12(earliest)));
+    return fail('from', generationTexts.startsInPast(formatTime24(earliest)));
   }
 
   const slots: { start: number; end: number }[] = [];
@@ -89,10 +89,10 @@ export function generateDaySlots(fill: DayFill, maxSlots: number, now: Date = ne
   if (slots.length > maxSlots) return fail('to', generationTexts.tooMany(slots.length, maxSlots));
   for (const slot of slots) {
     for (const time of [slot.start, slot.end]) {
-      if (!existsOn(date, time)) return fail('from', generationTexts.missingTime(formatTime12(time)));
+      if (!existsOn(date, time)) return fail('from', generationTexts.missingTime(formatTime24(time)));
     }
     if (!keepsLength(date, slot.start, slot.end)) {
-      return fail('from', generationTexts.spansChange(formatTime12(slot.start), formatTime12(slot.end)));
+      return fail('from', generationTexts.spansChange(formatTime24(slot.start), formatTime24(slot.end)));
     }
   }
   return { ok: true, slots };

@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { clinicDayTime, clinicToday, formatTime12 } from '../../lib/clinic-clock';
+import { clinicDayTime, clinicToday, formatTime12, formatTime24 } from '../../lib/clinic-clock';
 import { clinicInstant, defaultSlotTimes, nextQuarterHour, slotRowErrors } from './slot-times';
 
 /** An instant given by its clinic wall clock in winter (GMT = UTC). */
 const winter = (iso: string) => new Date(`${iso}Z`);
 
-describe('12-hour times', () => {
-  it('formats any minute of the day', () => {
+describe('times of day', () => {
+  it('formats any minute of the day in 24 hours for the back office', () => {
+    expect(formatTime24(0)).toBe('00:00');
+    expect(formatTime24(545)).toBe('09:05');
+    expect(formatTime24(720)).toBe('12:00');
+    expect(formatTime24(23 * 60 + 5)).toBe('23:05');
+    // A slot ending at midnight.
+    expect(formatTime24(24 * 60)).toBe('00:00');
+  });
+
+  it('formats any minute of the day in 12 hours for the public pages', () => {
     expect(formatTime12(0)).toBe('12:00 AM');
     expect(formatTime12(545)).toBe('9:05 AM');
     expect(formatTime12(720)).toBe('12:00 PM');

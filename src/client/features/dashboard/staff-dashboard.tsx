@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { attendanceMessages, MARK_LABELS } from '../../../shared/attendance';
 import type { DashboardAppointment, DashboardResponse } from '../../../shared/dashboard';
@@ -86,22 +86,46 @@ function DayCard({
 
 /**
  * What ended unmarked in the last 30 days: each with its day, time and patient, and, for a role that may mark
- * it, whether the patient came. Once marked it leaves the list; the focus goes to the next one's first button
- * (or the card's heading).
+ * it, whether the patient came. Once marked it leaves the list; the focus goes to the next one's first button,
+ * or, once the last is marked, to the card's words saying nothing is left (the card stays until the dashboard is
+ * shown again: `onResolving` keeps it).
  */
-function ToResolveCard({ toResolve }: { toResolve: DashboardResponse['to_resolve'] }) {
+function ToResolveCard({
+  toResolve,
+  onResolving,
+}: {
+  toResolve: DashboardResponse['to_resolve'];
+  onResolving: () => void;
+}) {
   const headingId = useId();
   const mayWrite = useRoleCan('appointments_write');
   const resolve = useResolveAppointment();
   const notify = useNotify();
   const listRef = useRef<HTMLOListElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const emptyRef = useRef<HTMLParagraphElement>(null);
+  // The one just marked and its neighbours, until the list shows it gone: the focus goes to a neighbour's button.
+  const [landing, setLanding] = useState<{ id: number; neighbours: number[] } | null>(null);
   const busy = resolve.isPending;
+  const { appointments } = toResolve;
+  const empty = appointments.length === 0;
+
+  useEffect(() => {
+    if (!landing || appointments.some((appointment) => appointment.id === landing.id)) return;
+    const button = landing.neighbours
+      .map((id) => listRef.current?.querySelector<HTMLElement>(`[data-id="${id}"] button`))
+      .find(Boolean);
+    (button ?? (empty ? emptyRef.current : headingRef.current))?.focus();
+    setLanding(null);
+  }, [landing, appointments, empty]);
 
   const mark = async (appointment: DashboardAppointment, status: 'attended' | 'no_show') => {
     if (busy) return;
-    const items = [...(listRef.current?.children ?? [])];
-    const index = items.findIndex((item) => item.getAttribute('data-id') === String(appointment.id));
+    onResolving();
+    const index = appointments.findIndex((each) => each.id === appointment.id);
+    const neighbours = [appointments[index + 1], appointments[index - 1]].flatMap((each) =>
+      each ? [each.id] : [],
+    );
     try {
       await resolve.mutateAsync({ id: appointment.id, status });
     } catch (error) {
@@ -109,8 +133,7 @@ function ToResolveCard({ toResolve }: { toResolve: DashboardResponse['to_resolve
       return;
     }
     notify.success(attendanceMessages[status]);
-    const next = items[index + 1] ?? items[index - 1];
-    (next?.querySelector<HTMLElement>('button') ?? headingRef.current)?.focus();
+    setLanding({ id: appointment.id, neighbours });
   };
 
   return (
@@ -122,8 +145,13 @@ function ToResolveCard({ toResolve }: { toResolve: DashboardResponse['to_resolve
         <p className="dashboard-card__count">{appointmentCount(toResolve.count)}</p>
       </div>
       <p className="dashboard-figure__note">Ended without attended or no-show marked, in the last 30 days.</p>
-      <ol className="dashboard-day" ref={listRef}>
-        {toResolve.appointments.map((appointment) => (
+      {empty && (
+        <p className="dashboard-card__empty" ref={emptyRef} tabIndex={-1}>
+          Nothing left to resolve.
+        </p>
+      )}
+      <ol className="dashboard-day" ref={listRef} hidden={empty}>
+        {appointments.map((appointment) => (
           <li key={appointment.id} className="dashboard-day__item" data-id={appointment.id}>
             <Link className="dashboard-day__link" to={appointmentPath(appointment.id)}>
               <time className="dashboard-day__time" dateTime={appointment.starts_at}>
@@ -223,6 +251,9 @@ export function StaffDashboard() {
   const dashboard = useDashboard();
   const headingId = useId();
   const { data } = dashboard;
+  // Once staff mark one, the card stays when it empties, so the focus has somewhere to go.
+  const [resolving, setResolving] = useState(false);
+  const showsToResolve = (data?.to_resolve.count ?? 0) > 0 || resolving;
   return (
     <section className="dashboard" aria-labelledby={headingId}>
       <h2 className="visually-hidden" id={headingId}>
@@ -238,9 +269,11 @@ export function StaffDashboard() {
           <DayCard title="Today" date={data.days.today} appointments={data.today} />
           <DayCard title="Tomorrow" date={data.days.tomorrow} appointments={data.tomorrow} />
           {/* Each figure only when the server answered it: a role that may not see it is not sent it. */}
-          {(data.to_resolve.count > 0 || data.referrals_awaiting || data.takings) && (
+          {(showsToResolve || data.referrals_awaiting || data.takings) && (
             <div className="dashboard__figures">
-              {data.to_resolve.count > 0 && <ToResolveCard toResolve={data.to_resolve} />}
+              {showsToResolve && (
+                <ToResolveCard toResolve={data.to_resolve} onResolving={() => setResolving(true)} />
+              )}
               {data.referrals_awaiting && <ReferralsCard awaiting={data.referrals_awaiting} />}
               {data.takings && <TakingsCard takings={data.takings} today={data.days.today} />}
             </div>

@@ -10,6 +10,7 @@ import type { CalendarPayment } from '../../../shared/calendar';
 import { clinic, formatAddress } from '../../../shared/clinic';
 import { euroText } from '../../../shared/euro';
 import { staffFileUrl } from '../../../shared/patients';
+import { BOOKED_BY_STAFF_LABEL } from '../../../shared/payment-states';
 import type { Appointment, EmailStatus, Patient, Payment, Slot } from '../../db/schema';
 import type { CsvCell } from '../../http/csv-export';
 import { fullName } from '../patients/patient-name';
@@ -31,7 +32,7 @@ const paidAtDesk: Record<string, string> = { cash: 'Paid in cash', card_terminal
  * refunded' once a part of it was given back), 'Booked by admin' without an amount, else the capitalised status.
  */
 function statusLabel(payment: LabelledPayment | null): string {
-  if (payment === null) return 'Booked by admin';
+  if (payment === null) return BOOKED_BY_STAFF_LABEL;
   if (payment.status === 'succeeded') {
     if ((payment.refundedCents ?? 0) > 0) return 'Partly refunded';
     return paidAtDesk[payment.method ?? 'card'] ?? 'Paid';

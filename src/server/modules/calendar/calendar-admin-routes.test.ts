@@ -5,7 +5,7 @@ import type { AppointmentStatus } from '../../../shared/appointment-states';
 import type { CalendarResponse } from '../../../shared/calendar';
 import type { LocationKey } from '../../../shared/clinic';
 import type { PaymentStatus } from '../../../shared/payment-states';
-import { staffRoles } from '../../../shared/staff-roles';
+import { type StaffRole, staffRoles } from '../../../shared/staff-roles';
 import { adminUsers, appointmentReminders, appointments, auditLog, payments, slots } from '../../db/schema';
 import { insertTestPatient } from '../../test/patient-fixtures';
 import { clinicInstant, insertSlot } from '../../test/slot-fixtures';
@@ -121,6 +121,19 @@ async function appointmentAt(
 const closedDay = (day: string) =>
   ({ firstDay: day, lastDay: day, fromMinute: null, toMinute: null, location: null }) as const;
 
+/** The `authorization` header of a new staff member of `role`, signed in. */
+async function signedInAs(role: StaffRole): Promise<{ authorization: string }> {
+  const email = `calendar-${role}-${randomUUID()}@clinic.test`;
+  const row = await insertAdmin(db(), { email, passwordHash: await hashPassword('Role-pw-123') });
+  await db().update(adminUsers).set({ role }).where(eq(adminUsers.id, row.id));
+  const login = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/autorization/login',
+    payload: { email, password: 'Role-pw-123' },
+  });
+  return { authorization: `Bearer ${login.json().data.token.auth_token as string}` };
+}
+
 async function calendarOf(from: string, to: string): Promise<CalendarResponse> {
   const response = await calendar(`?from=${from}&to=${to}`);
   expect(response.statusCode, response.body).toBe(200);
@@ -221,6 +234,11 @@ describe('the calendar API', () => {
       kind: 'adultVideo',
       holdExpiresAt: new Date(Date.now() - 60_000),
     });
+    const visitorHold = await slotAt(day, '15:30', {
+      status: 'pending',
+      holdExpiresAt: new Date(Date.now() + 10 * 60_000),
+      holdTokenHash: 'visitor-choosing',
+    });
     const elsewhere = await slotAt('2031-03-12', '09:00');
 
     const answer = await calendarOf(day, day);
@@ -276,6 +294,7 @@ describe('the calendar API', () => {
       free,
       staffHold,
       lapsedHold,
+      visitorHold,
     ]);
     const slotsById = new Map(answer.slots.map((slot) => [slot.id, slot]));
     expect(slotsById.get(free)).toEqual({
@@ -287,10 +306,26 @@ describe('the calendar API', () => {
       is_adult: true,
       is_video_call: false,
       status: 'available',
+      held_by: null,
+      hold_expires_at: null,
       price: 180,
     });
-    expect(slotsById.get(staffHold)?.status).toBe('pending');
-    expect(slotsById.get(lapsedHold)).toMatchObject({ status: 'available', location: null, price: 85 });
+    // Who holds a held time, and until when: staff may release their own kind of hold (a closed tab's).
+    const [staffHoldRow] = await db().select().from(slots).where(eq(slots.id, staffHold));
+    expect(slotsById.get(staffHold)).toMatchObject({
+      status: 'pending',
+      held_by: 'staff',
+      hold_expires_at: staffHoldRow?.holdExpiresAt?.toISOString(),
+    });
+    expect(slotsById.get(visitorHold)).toMatchObject({ status: 'pending', held_by: 'visitor' });
+    expect(slotsById.get(visitorHold)?.hold_expires_at).toEqual(expect.any(String));
+    expect(slotsById.get(lapsedHold)).toMatchObject({
+      status: 'available',
+      held_by: null,
+      hold_expires_at: null,
+      location: null,
+      price: 85,
+    });
     expect(slotsById.get(hidden[2]!.slotId)?.status).toBe('available');
     expect(slotsById.has(elsewhere)).toBe(false);
 
@@ -359,18 +394,70 @@ describe('the calendar API', () => {
     ]);
   });
 
+  it("lets any staff who may book release a staff hold left behind (a closed tab's), audited, never a visitor's", async () => {
+    const day = '2031-05-07';
+    const left = await slotAt(day, '09:00');
+    const visitors = await slotAt(day, '09:30', {
+      status: 'pending',
+      holdExpiresAt: new Date(Date.now() + 10 * 60_000),
+      holdTokenHash: 'visitor-choosing',
+    });
+    const hold = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/sessions/${left}`,
+      headers: t.auth,
+      payload: { session: { status: 'pending' } },
+    });
+    expect(hold.statusCode, hold.body).toBe(200);
+    const held = await calendarOf(day, day);
+    expect(held.slots.find((slot) => slot.id === left)).toMatchObject({
+      status: 'pending',
+      held_by: 'staff',
+    });
+
+    // Reception, not the admin who held it, releases it as the calendar's Release does; a bookkeeper may not.
+    const release = (id: number, headers: { authorization: string }) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/sessions/${id}`,
+        headers,
+        payload: { session: { status: 'available' } },
+      });
+    expect((await release(left, await signedInAs('bookkeeper'))).statusCode).toBe(403);
+    const reception = await signedInAs('reception');
+    const released = await release(left, reception);
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json().session.status).toBe('available');
+    const after = await calendarOf(day, day);
+    expect(after.slots.find((slot) => slot.id === left)).toMatchObject({
+      status: 'available',
+      held_by: null,
+      hold_expires_at: null,
+    });
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'slot'), eq(auditLog.entityId, String(left))))
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1);
+    expect(entry).toMatchObject({
+      action: 'update',
+      details: { status: { from: 'pending', to: 'available' } },
+    });
+
+    // A visitor choosing a time is left to finish: 409, the time still theirs.
+    const refused = await release(visitors, reception);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('slot_held');
+    expect((await calendarOf(day, day)).slots.find((slot) => slot.id === visitors)).toMatchObject({
+      held_by: 'visitor',
+    });
+  });
+
   it('answers every role that reads appointments (every staff role), with the same fields', async () => {
     await appointmentAt('2031-05-06', '09:00', { status: 'paid', payment: 'succeeded' });
     for (const role of staffRoles) {
-      const email = `calendar-${role}-${randomUUID()}@clinic.test`;
-      const row = await insertAdmin(db(), { email, passwordHash: await hashPassword('Role-pw-123') });
-      await db().update(adminUsers).set({ role }).where(eq(adminUsers.id, row.id));
-      const login = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/autorization/login',
-        payload: { email, password: 'Role-pw-123' },
-      });
-      const auth = { authorization: `Bearer ${login.json().data.token.auth_token as string}` };
+      const auth = await signedInAs(role);
       const response = await calendar('?from=2031-05-06&to=2031-05-06', auth);
       expect(response.statusCode, role).toBe(200);
       const [appointment] = response.json().appointments;

@@ -45,6 +45,7 @@ function calendarAppointment(row: CalendarAppointmentRow): CalendarAppointment {
 function calendarSlot(row: CalendarSlotRow, now: Date): CalendarSlot {
   const { data, start_time, end_time } = slotTimes(row);
   const lapsed = row.holdExpiresAt !== null && row.holdExpiresAt.getTime() < now.getTime();
+  const held = row.status === 'pending' && !lapsed;
   return {
     id: row.id,
     date: data,
@@ -53,7 +54,9 @@ function calendarSlot(row: CalendarSlotRow, now: Date): CalendarSlot {
     location: placeOf(row),
     is_adult: row.isAdult,
     is_video_call: row.isVideoCall,
-    status: row.status === 'available' || lapsed ? 'available' : 'pending',
+    status: held ? 'pending' : 'available',
+    held_by: held ? (row.holdTokenHash ? 'visitor' : 'staff') : null,
+    hold_expires_at: held ? (row.holdExpiresAt?.toISOString() ?? null) : null,
     price: row.priceCents / 100,
   };
 }

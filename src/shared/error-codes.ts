@@ -98,6 +98,8 @@ const errorCodes = [
   'closure_overlaps',
   /** A closure starting before today (422 on `from`). */
   'closure_in_past',
+  /** A closure whose last day and hours are over already, clinic time (422 on `to`). */
+  'closure_ended',
   // Bookings and appointments
   'bookings_limit',
   'booking_token_mismatch',

@@ -72,6 +72,11 @@ const errorCodes = [
   'fee_category_missing',
   'fee_lines_invalid',
   'fee_price_too_low',
+  /**
+   * Deleting a price line a bookable kind costs (Settings, Prices), or the service or category holding it (409): the
+   * booking page would lose its price; staff choose another line there first.
+   */
+  'fee_price_linked',
   // Slots and holds
   /** The time a form names does not exist (422 on the form's field). */
   'slot_not_found',

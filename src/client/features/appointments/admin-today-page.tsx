@@ -154,6 +154,8 @@ function DayTable({
 }) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const { focusRow, clearFocus, pending } = marks;
+  // A role that may not read patients' phones (the bookkeeper) gets none: the column goes.
+  const withPhones = rows.some((row) => row.phone !== undefined);
   // After a press its button may go (Arrived becomes Undo): the focus moves to the row's first button then, or
   // its name.
   useEffect(() => {
@@ -175,7 +177,7 @@ function DayTable({
         <tr>
           <th scope="col">Time</th>
           <th scope="col">Patient</th>
-          <th scope="col">Phone</th>
+          {withPhones && <th scope="col">Phone</th>}
           <th scope="col">Kind</th>
           <th scope="col">Paid</th>
           <th scope="col">Arrived</th>
@@ -196,11 +198,13 @@ function DayTable({
                   <Link to={appointmentEditPath(row.id)}>{deskPatientName(row)}</Link>
                 </div>
               </th>
-              <td data-label="Phone">
-                <div>
-                  {row.phone ? <a href={`tel:${row.phone.replace(/\s+/g, '')}`}>{row.phone}</a> : '—'}
-                </div>
-              </td>
+              {withPhones && (
+                <td data-label="Phone">
+                  <div>
+                    {row.phone ? <a href={`tel:${row.phone.replace(/\s+/g, '')}`}>{row.phone}</a> : '—'}
+                  </div>
+                </td>
+              )}
               <td data-label="Kind">
                 <div>
                   {row.kind}

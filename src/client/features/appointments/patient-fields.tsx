@@ -206,30 +206,32 @@ export function PatientFields({
         </fieldset>
       )}
 
-      <fieldset className="admin-form__fieldset">
-        <legend>Contact</legend>
-        <div className="admin-form__row">
-          <TextField
-            {...text('email')}
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={BOOKING_LIMITS.email}
-            {...register('email')}
-          />
-          <TextField
-            {...text('phone')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            required
-            maxLength={30}
-            {...phoneInputProps(register('phone'))}
-          />
-        </div>
-      </fieldset>
+      {shown('phone') && (
+        <fieldset className="admin-form__fieldset">
+          <legend>Contact</legend>
+          <div className="admin-form__row">
+            <TextField
+              {...text('email')}
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={BOOKING_LIMITS.email}
+              {...register('email')}
+            />
+            <TextField
+              {...text('phone')}
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              required
+              maxLength={30}
+              {...phoneInputProps(register('phone'))}
+            />
+          </div>
+        </fieldset>
+      )}
 
       {!slot.isVideoCall && (
         <fieldset className="admin-form__fieldset">

@@ -27,8 +27,14 @@ import * as slotEndpoints from '../../shared/api/slot-endpoint-schemas';
 import * as staffEndpoints from '../../shared/api/staff-endpoint-schemas';
 import * as takingsEndpoints from '../../shared/api/takings-endpoint-schemas';
 import * as teamEndpoints from '../../shared/api/team-endpoint-schemas';
+import { auditLog } from '../db/schema';
 import { type AdminTestApp, createAdminTestApp } from '../test/test-app';
-import { DEFAULT_JSON_BODY_LIMIT, jsonTooComplex, NO_BODY_MESSAGE } from './body-guards';
+import {
+  DEFAULT_JSON_BODY_LIMIT,
+  jsonTooComplex,
+  NO_BODY_MESSAGE,
+  NOT_AN_OBJECT_MESSAGE,
+} from './body-guards';
 import { MAX_DEPTH, MAX_NODES } from './input-guards';
 
 const ENDPOINT_MODULES = {
@@ -225,6 +231,41 @@ describe('a route that takes no body', () => {
         answer: NO_BODY_MESSAGE,
       });
     }
+  });
+
+  it('refuses a JSON body that is not an object (null, a list, a single value) on every endpoint that takes one, changing nothing', async () => {
+    const settings = async () => (await t.app.inject({ url: '/api/admin/settings', headers: t.auth })).json();
+    const before = { settings: await settings(), audit: await t.database.db.$count(auditLog) };
+    const answered: string[] = [];
+    let visitor = 0;
+    // The Stripe webhook reads its raw bytes, whatever they are (its signature is checked first).
+    for (const endpoint of ENDPOINTS.filter((each) => each.body || each.form)) {
+      for (const payload of ['null', '[]', '"x"', '1', 'true', '[{"reason":"x"}]']) {
+        visitor += 1;
+        const response = await t.app.inject({
+          method: endpoint.method,
+          url: urlOf(endpoint),
+          headers: {
+            ...(endpoint.access === 'admin' ? t.auth : {}),
+            'content-type': 'application/json',
+          },
+          payload,
+          remoteAddress: `10.8.${Math.floor(visitor / 250)}.${(visitor % 250) + 1}`,
+        });
+        const body = response.json();
+        if (
+          response.statusCode !== 400 ||
+          body.code !== 'json_not_object' ||
+          body.error_messages !== NOT_AN_OBJECT_MESSAGE
+        )
+          answered.push(
+            `${endpoint.method} ${endpoint.path} ${payload}: ${response.statusCode} ${response.body}`,
+          );
+      }
+    }
+    expect(answered).toEqual([]);
+    expect(await settings()).toEqual(before.settings);
+    expect(await t.database.db.$count(auditLog)).toBe(before.audit);
   });
 
   it.each([

@@ -31,6 +31,12 @@ export const NO_BODY_MESSAGE = 'This request takes no body.';
 
 export const COMPRESSED_BODY_MESSAGE = 'A compressed request body is not accepted: send it as it is.';
 
+export const NOT_AN_OBJECT_MESSAGE =
+  'The request body must be a JSON object ({ … } with the fields), not null, a list or a single value.';
+
+/** Whether parsed JSON is an object of fields: not null, an array or a single value. */
+const isJsonObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** Whether a request says it carries a body: a content length above 0, or a chunked (or other) transfer. */
 function hasRequestBody(request: FastifyRequest): boolean {
   const { headers } = request;
@@ -83,8 +89,10 @@ export function jsonTooComplex(text: string): boolean {
 /**
  * Replaces Fastify's JSON parser with one that scans the text first (413 for a body too deep or too big
  * to be a form) and then hands it to Fastify's own parser, with the server's `__proto__` and
- * `constructor` protection. A scope may still put its own parser in place (the Stripe webhook reads raw
- * bytes).
+ * `constructor` protection. Every JSON body of the API is an object of fields: `null`, a list or a single value
+ * is refused (400 `json_not_object`) before any route sees it, since the schemas read a missing body as `{}` and
+ * a route whose fields are all optional would take `null` as a change of nothing. A scope may still put its own
+ * parser in place (the Stripe webhook reads raw bytes).
  */
 function registerJsonParser(app: FastifyInstance): void {
   const { onProtoPoisoning = 'error', onConstructorPoisoning = 'error' } = app.initialConfig;
@@ -95,7 +103,12 @@ function registerJsonParser(app: FastifyInstance): void {
       done(tooComplex(), undefined);
       return;
     }
-    secureParse(request, body as string, done);
+    secureParse(request, body as string, (error, value) => {
+      if (error) done(error, undefined);
+      else if (!isJsonObject(value))
+        done(new HttpError(400, 'json_not_object', NOT_AN_OBJECT_MESSAGE), undefined);
+      else done(null, value);
+    });
   });
 }
 

@@ -13,6 +13,8 @@ const errorCodes = [
   'unknown_field',
   'one_file_expected',
   'invalid_json',
+  /** A JSON body with a field named `__proto__` (or `constructor` holding `prototype`), at any depth (400). */
+  'forbidden_field',
   /** A JSON body that is not an object of fields: `null`, a list or a single value (400). */
   'json_not_object',
   'invalid_address',

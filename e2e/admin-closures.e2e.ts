@@ -219,6 +219,10 @@ describe('closures of the clinic (back office)', () => {
     await form.getByLabel('Reason').fill('Forgotten yesterday');
     await form.getByRole('button', { name: 'Add closure' }).click();
     await form.locator('.error-summary').getByText(closureTexts.ended).waitFor();
+    await screenshot(page, 'admin-closures-ended-360');
+    await page.setViewportSize(viewports.desktop);
+    await screenshot(page, 'admin-closures-ended-1280');
+    await page.setViewportSize(viewports.phone);
 
     const first = `${month}-20`;
     await form.getByLabel('First day').fill(first);

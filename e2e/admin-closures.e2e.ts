@@ -8,6 +8,7 @@ import {
   monthOf,
 } from '../src/client/components/month-calendar/month-grid';
 import { clinicToday } from '../src/client/lib/clinic-clock';
+import { closureTexts } from '../src/shared/closures';
 import { adminAuthorization, bookAndPay, createSlots, runSurname } from './api';
 import {
   axeViolations,
@@ -212,6 +213,16 @@ describe('closures of the clinic (back office)', () => {
     expect(await fitsWidth(page)).toBe(true);
     expect(await axeViolations(page, 'closure form errors 360')).toEqual([]);
     await screenshot(page, 'admin-closures-errors-360');
+
+    // A day over already is said at once, on the one day filled in.
+    await form.getByLabel('First day').fill(addDays(clinicToday(), -1));
+    await form.getByLabel('Reason').fill('Forgotten yesterday');
+    await form.getByRole('button', { name: 'Add closure' }).click();
+    await form.locator('.error-summary').getByText(closureTexts.ended).waitFor();
+    await screenshot(page, 'admin-closures-ended-360');
+    await page.setViewportSize(viewports.desktop);
+    await screenshot(page, 'admin-closures-ended-1280');
+    await page.setViewportSize(viewports.phone);
 
     const first = `${month}-20`;
     await form.getByLabel('First day').fill(first);

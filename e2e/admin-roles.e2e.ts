@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths, monthOf } from '../src/client/components/month-calendar/month-grid';
 import { clinicToday } from '../src/client/lib/clinic-clock';
 import type { StaffRole } from '../src/shared/staff-roles';
-import { adminAuthorization, bookAndPay, createSlots, runSurname } from './api';
+import { adminAuthorization, bookAndPay, createSlots, runSurname, staffToken } from './api';
 import {
   axeViolations,
   baseUrl,
   fitsWidth,
   launchBrowser,
   openAdminPage,
+  openStaffPage,
   screenshot,
   viewportSweep,
 } from './browser';
@@ -163,6 +164,49 @@ describe("the bookkeeper's appointments", () => {
       await screenshot(page, `admin-roles-bookkeeper-appointment-${viewport.width}`);
 
       expect(writes).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  for (const viewport of viewportSweep) {
+    it(`shows a signed-in bookkeeper no patient's e-mail or phone: appointment, its e-mails, desk day, calendar, at ${viewport.width} px`, async () => {
+      // A bookkeeper's own account, so the screens get the server's answers for that role.
+      const token = await staffToken('bookkeeper', 'Bríd Bookkeeper');
+      const { page, errors, context } = await openStaffPage(browser, token, { viewport });
+      const expectNoContact = async () => {
+        const html = await page.content();
+        expect(html).not.toContain('blaithin@example.ie');
+        expect(html).not.toContain('123 4567');
+        expect(html).not.toContain('1234567');
+      };
+
+      await page.goto(`/admin/appointment/edit?id=${id}`);
+      await page.getByRole('heading', { level: 1, name: `Bláithín ${surname}` }).waitFor();
+      const emails = page.getByRole('region', { name: 'E-mails about this appointment' });
+      await emails.getByRole('row').nth(1).waitFor();
+      expect(await page.getByRole('group', { name: 'Contact' }).count()).toBe(0);
+      expect(await page.getByRole('textbox', { name: /E-mail|Phone/ }).count()).toBe(0);
+      expect(await emails.getByRole('columnheader', { name: 'To' }).count()).toBe(0);
+      await expectNoContact();
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await axeViolations(page, `bookkeeper appointment contact ${viewport.width}`)).toEqual([]);
+      await screenshot(page, `admin-roles-bookkeeper-no-contact-${viewport.width}`);
+
+      await page.goto(`/admin/today?date=${day}`);
+      const desk = page.getByRole('table', { name: /^Appointments of / });
+      await desk.getByRole('row').filter({ hasText: surname }).waitFor();
+      expect(await desk.getByRole('columnheader', { name: 'Phone' }).count()).toBe(0);
+      await expectNoContact();
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await axeViolations(page, `bookkeeper desk day ${viewport.width}`)).toEqual([]);
+      await screenshot(page, `admin-roles-bookkeeper-desk-day-${viewport.width}`);
+
+      await page.goto(`/admin/calendar?date=${day}`);
+      await page.getByText(`Bláithín ${surname}`).first().waitFor();
+      await expectNoContact();
+      await screenshot(page, `admin-roles-bookkeeper-calendar-${viewport.width}`);
+
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
 import { clinicInstant } from '../src/client/features/availability/slot-times';
+import type { StaffRole } from '../src/shared/staff-roles';
 import { adminToken, baseUrl, visitorAddress } from './browser';
+import { waitForMail } from './mailbox';
 
 /*
  * What browser tests set up through the API rather than the screens: slots, visitors' paid bookings,
@@ -21,6 +23,29 @@ export async function adminAuthorization(): Promise<{ authorization: string }> {
 }
 
 const json = (auth: { authorization: string }) => ({ ...auth, 'content-type': 'application/json' });
+
+/**
+ * A staff member of `role` of this run, invited by the e2e admin and signed in from the e-mailed link through the
+ * API, as the invitee's browser would: answers their token, for a screen seen with that role's own answers.
+ */
+export async function staffToken(role: StaffRole, name: string): Promise<string> {
+  const email = `${runSurname(role).toLowerCase()}@example.ie`;
+  const invited = await fetch(`${baseUrl()}/api/admin/staff`, {
+    method: 'POST',
+    headers: json(await adminAuthorization()),
+    body: JSON.stringify({ name, email, role }),
+  });
+  expect(invited.status, await invited.clone().text()).toBe(201);
+  const mail = await waitForMail(email, 'Your account at');
+  const token = /\/login\/invite#([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
+  const accepted = await fetch(`${baseUrl()}/api/admin/autorization/invitation`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, password: 'Ledger-kept-2026' }),
+  });
+  expect(accepted.status, await accepted.clone().text()).toBe(200);
+  return ((await accepted.json()) as { data: { token: { auth_token: string } } }).data.token.auth_token;
+}
 
 /**
  * Slots of `day` (clinic time) of a kind, `minutes` (30) from each start (minutes after midnight), at the spec's

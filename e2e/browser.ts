@@ -95,7 +95,15 @@ export async function openAdminPage(
   browser: Browser,
   options: BrowserContextOptions = {},
 ): Promise<WatchedPage> {
-  const token = await adminToken();
+  return openStaffPage(browser, await adminToken(), options);
+}
+
+/** A page signed in to the back office with a staff member's token (in local storage). */
+export async function openStaffPage(
+  browser: Browser,
+  token: string,
+  options: BrowserContextOptions = {},
+): Promise<WatchedPage> {
   const watched = await openPage(browser, options);
   await watched.context.addInitScript((value) => window.localStorage.setItem('auth_token', value), token);
   return watched;

@@ -157,7 +157,8 @@ export type StaffAppointment = z.infer<typeof staffAppointmentSchema>;
 /** An e-mail sent (or to be sent) about an appointment, with its delivery as the outbox has it. */
 const appointmentEmailSchema = z.object({
   id: z.number().int(),
-  to: z.string(),
+  /** The address it went to: left out for a role that may not read patients' contact details. */
+  to: z.string().optional(),
   subject: z.string(),
   /** queued (waiting, or being retried after a failure), sent, failed (given up after its retries). */
   status: z.enum(['queued', 'sent', 'failed']),
@@ -368,6 +369,9 @@ export const appointmentUpdateRequestSchema = z
 export type AppointmentUpdateRequest = z.output<typeof appointmentUpdateRequestSchema>;
 
 /** The columns of Appointments.csv, in order: the table's, then the details a spreadsheet needs. */
+/** Appointments.csv's columns of the patients' contact details, left out for a role that may not read them. */
+export const appointmentCsvContactColumns = ['E-mail', 'Phone'] as const;
+
 export const appointmentCsvColumns = [
   'Patient name',
   'Appointment type',

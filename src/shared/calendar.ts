@@ -57,8 +57,11 @@ const calendarAppointmentSchema = z.object({
   /** Null once the patient's personal data was erased. */
   patient_id: z.number().int().nullable(),
   patient_name: z.string().nullable(),
-  /** As the patient gave it: the calendar's search finds an appointment by its digits too. */
-  patient_phone: z.string().nullable(),
+  /**
+   * As the patient gave it: the calendar's search finds an appointment by its digits too. Left out for a role that
+   * may not read patients' contact details (`patients`).
+   */
+  patient_phone: z.string().nullable().optional(),
   /** DD/MM/YYYY, clinic time. */
   date: z.string(),
   /** HH:mm, clinic time. */

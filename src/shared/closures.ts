@@ -25,6 +25,7 @@ export const closureTexts = {
   toBeforeFrom: 'The last day cannot be before the first day.',
   tooLong: `A closure lasts at most ${MAX_CLOSURE_DAYS} days.`,
   inPast: 'A closure cannot start before today.',
+  ended: 'A closure must end in the future: this one is over already.',
   timeInvalid: 'Enter a time as HH:mm, e.g. 13:30.',
   timeMissing: 'Give both times, or neither to close whole days.',
   timeOrder: 'The closure must end after it starts.',

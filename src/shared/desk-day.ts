@@ -65,7 +65,8 @@ const deskAppointmentSchema = z.object({
   /** Null once the patient's personal data was erased. */
   patient_id: z.number().int().nullable(),
   full_name: z.string().nullable(),
-  phone: z.string().nullable(),
+  /** Left out for a role that may not read patients' contact details (`patients`). */
+  phone: z.string().nullable().optional(),
   is_video_call: z.boolean(),
   is_adult: z.boolean(),
   /** 'Allergy test' or 'Video consultation'. */
@@ -98,6 +99,9 @@ export const deskDayResponseSchema = z.object({
 export type DeskDayResponse = z.infer<typeof deskDayResponseSchema>;
 
 /** The columns of the day's CSV, in order. */
+/** The day's CSV's column of the patients' contact details, left out for a role that may not read them. */
+export const deskDayCsvContactColumns = ['Phone'] as const;
+
 export const deskDayCsvColumns = [
   'Date',
   'Time',

@@ -13,6 +13,10 @@ const errorCodes = [
   'unknown_field',
   'one_file_expected',
   'invalid_json',
+  /** A JSON body with a field named `__proto__` (or `constructor` holding `prototype`), at any depth (400). */
+  'forbidden_field',
+  /** A JSON body that is not an object of fields: `null`, a list or a single value (400). */
+  'json_not_object',
   'invalid_address',
   'body_not_allowed',
   'unreadable_form',
@@ -72,6 +76,11 @@ const errorCodes = [
   'fee_category_missing',
   'fee_lines_invalid',
   'fee_price_too_low',
+  /**
+   * Deleting a price line a bookable kind costs (Settings, Prices), or the service or category holding it (409): the
+   * booking page would lose its price; staff choose another line there first.
+   */
+  'fee_price_linked',
   // Slots and holds
   /** The time a form names does not exist (422 on the form's field). */
   'slot_not_found',
@@ -98,6 +107,8 @@ const errorCodes = [
   'closure_overlaps',
   /** A closure starting before today (422 on `from`). */
   'closure_in_past',
+  /** A closure whose last day and hours are over already, clinic time (422 on `to`). */
+  'closure_ended',
   // Bookings and appointments
   'bookings_limit',
   'booking_token_mismatch',

@@ -49,8 +49,23 @@ const patientHealthShape = {
   attachment: staffFileSchema.nullable().optional(),
 };
 
+/**
+ * A patient's contact details on an appointment's screen: left out (never null) of the answer to a role that may
+ * not read them (`patients`: the bookkeeper), as the health details are.
+ */
+const patientContactShape = {
+  email: z.string().nullable().optional(),
+  phone: z.string().optional(),
+};
+
+/** The contact details' fields of a patient's answers. */
+export const patientContactFields = Object.keys(patientContactShape) as (keyof typeof patientContactShape)[];
+
 /** A patient as an appointment's screen shows and edits them: the admin patient form's fields and files. */
-export const adminPatientSchema = patientIdentitySchema.extend(patientHealthShape);
+export const adminPatientSchema = patientIdentitySchema.extend({
+  ...patientContactShape,
+  ...patientHealthShape,
+});
 export type AdminPatient = z.infer<typeof adminPatientSchema>;
 
 export const patientsQuerySchema = paginationQuerySchema

@@ -41,8 +41,27 @@ export const kindPriceField = (key: BookableKindKey): KindPriceField => `${key}_
 /** The least a bookable kind may cost: the card provider's least charge in euro (Stripe's €0.50). */
 export const MIN_BOOKABLE_PRICE_CENTS = 50;
 
+/** 'Allergy test, adult', 'Allergy test, adult and Video consultation, child', 'A, B and C'. */
+const kindList = (labels: readonly string[]) =>
+  labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+
 export const priceListTexts = {
   lineUnknown: 'Choose a line of the price list.',
+  /** A delete refused while a kind costs a line of what would be deleted. */
+  linked: (what: 'line' | 'service' | 'category', labels: readonly string[]) => {
+    const holder =
+      what === 'line'
+        ? 'A price line you removed is'
+        : what === 'service'
+          ? 'This service has'
+          : 'This category has';
+    const them = labels.length === 1 ? 'it' : 'them';
+    const action =
+      what === 'line'
+        ? 'save again without that line'
+        : `delete the ${what === 'service' ? 'service' : 'category'}`;
+    return `${holder} the price online booking charges for ${kindList(labels)}. Choose another line for ${them} in Settings, Prices (an administrator can) first, then ${action}.`;
+  },
   bookablePriceTooLow:
     'This line is what a kind of appointment costs online, which must be at least €0.50 (the least a card can be charged).',
 } as const;

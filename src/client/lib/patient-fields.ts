@@ -52,6 +52,11 @@ export interface FormSlot {
    * the documents are neither shown nor sent, and the server keeps the stored ones.
    */
   withoutHealth?: boolean;
+  /**
+   * Staff's form for a role that may not read contact details (the server sent none; such a role only reads the
+   * appointment): the e-mail and phone are not shown.
+   */
+  withoutContact?: boolean;
 }
 
 /** Our texts where the spec has none. */

@@ -27,8 +27,15 @@ import * as slotEndpoints from '../../shared/api/slot-endpoint-schemas';
 import * as staffEndpoints from '../../shared/api/staff-endpoint-schemas';
 import * as takingsEndpoints from '../../shared/api/takings-endpoint-schemas';
 import * as teamEndpoints from '../../shared/api/team-endpoint-schemas';
+import { auditLog } from '../db/schema';
 import { type AdminTestApp, createAdminTestApp } from '../test/test-app';
-import { DEFAULT_JSON_BODY_LIMIT, jsonTooComplex, NO_BODY_MESSAGE } from './body-guards';
+import {
+  DEFAULT_JSON_BODY_LIMIT,
+  forbiddenFieldMessage,
+  jsonTooComplex,
+  NO_BODY_MESSAGE,
+  NOT_AN_OBJECT_MESSAGE,
+} from './body-guards';
 import { MAX_DEPTH, MAX_NODES } from './input-guards';
 
 const ENDPOINT_MODULES = {
@@ -227,6 +234,41 @@ describe('a route that takes no body', () => {
     }
   });
 
+  it('refuses a JSON body that is not an object (null, a list, a single value) on every endpoint that takes one, changing nothing', async () => {
+    const settings = async () => (await t.app.inject({ url: '/api/admin/settings', headers: t.auth })).json();
+    const before = { settings: await settings(), audit: await t.database.db.$count(auditLog) };
+    const answered: string[] = [];
+    let visitor = 0;
+    // The Stripe webhook reads its raw bytes, whatever they are (its signature is checked first).
+    for (const endpoint of ENDPOINTS.filter((each) => each.body || each.form)) {
+      for (const payload of ['null', '[]', '"x"', '1', 'true', '[{"reason":"x"}]']) {
+        visitor += 1;
+        const response = await t.app.inject({
+          method: endpoint.method,
+          url: urlOf(endpoint),
+          headers: {
+            ...(endpoint.access === 'admin' ? t.auth : {}),
+            'content-type': 'application/json',
+          },
+          payload,
+          remoteAddress: `10.8.${Math.floor(visitor / 250)}.${(visitor % 250) + 1}`,
+        });
+        const body = response.json();
+        if (
+          response.statusCode !== 400 ||
+          body.code !== 'json_not_object' ||
+          body.error_messages !== NOT_AN_OBJECT_MESSAGE
+        )
+          answered.push(
+            `${endpoint.method} ${endpoint.path} ${payload}: ${response.statusCode} ${response.body}`,
+          );
+      }
+    }
+    expect(answered).toEqual([]);
+    expect(await settings()).toEqual(before.settings);
+    expect(await t.database.db.$count(auditLog)).toBe(before.audit);
+  });
+
   it.each([
     ['GET', '/api/does-not-exist'],
     ['POST', '/api/does-not-exist'],
@@ -378,13 +420,47 @@ describe('JSON bodies', () => {
     expect(parse.mock.calls.filter(([text]) => String(text).includes('[1,1,1'))).toEqual([]);
   });
 
-  it('keep Fastify’s prototype poisoning protection, and a parser error is 400', async () => {
-    for (const payload of [
-      '{"__proto__":{"admin":true}}',
-      '{"constructor":{"prototype":{"admin":true}}}',
-      '{"name":',
-      '',
-    ]) {
+  it('keep Fastify’s prototype poisoning protection, saying which field it refused (400 forbidden_field)', async () => {
+    for (const [url, headers] of [
+      ['/api/contact_us', {}],
+      ['/api/admin/settings', t.auth],
+    ] as const) {
+      for (const [payload, name] of [
+        ['{"__proto__":{"admin":true}}', '__proto__'],
+        ['{"message":"hi","nested":{"list":[{"__proto__":{"admin":true}}]}}', '__proto__'],
+        ['{"constructor":{"prototype":{"admin":true}}}', 'constructor'],
+      ] as const) {
+        const response = await t.app.inject({
+          method: url === '/api/contact_us' ? 'POST' : 'PUT',
+          url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload,
+          remoteAddress: nextAddress(),
+        });
+        expect({ url, payload, status: response.statusCode }).toEqual({ url, payload, status: 400 });
+        expect(response.json()).toEqual({
+          code: 'forbidden_field',
+          error_messages: forbiddenFieldMessage(name),
+        });
+      }
+    }
+    expect(forbiddenFieldMessage('__proto__')).toBe(
+      'The request has a field named __proto__, which is not allowed.',
+    );
+    // A constructor field without a prototype is any other field: the schema says it is not one of the form's.
+    const constructorOnly = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: { ...t.auth, 'content-type': 'application/json' },
+      payload: '{"constructor":"x"}',
+    });
+    expect(constructorOnly.statusCode).toBe(422);
+    expect(constructorOnly.json().code).toBe('unknown_field');
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+
+  it('answer 400 invalid_json to text that is not JSON', async () => {
+    for (const payload of ['{"name":', '', '{"__proto__":', "{'a':1}"]) {
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/contact_us',

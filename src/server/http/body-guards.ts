@@ -31,6 +31,56 @@ export const NO_BODY_MESSAGE = 'This request takes no body.';
 
 export const COMPRESSED_BODY_MESSAGE = 'A compressed request body is not accepted: send it as it is.';
 
+export const NOT_AN_OBJECT_MESSAGE =
+  'The request body must be a JSON object ({ … } with the fields), not null, a list or a single value.';
+
+/** The refusal of a JSON body holding `__proto__` (or `constructor` with a `prototype` in it) as a field name. */
+export const forbiddenFieldMessage = (name: '__proto__' | 'constructor') =>
+  name === '__proto__'
+    ? 'The request has a field named __proto__, which is not allowed.'
+    : 'The request has a field named constructor holding a prototype, which is not allowed.';
+
+/**
+ * The field name Fastify's parser refuses in JSON text that is valid JSON (`JSON.parse` makes such a key an own
+ * property, harmless to read): `__proto__`, or `constructor` holding `prototype`, at any depth.
+ */
+function forbiddenFieldOf(value: unknown): '__proto__' | 'constructor' | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (Object.hasOwn(value, '__proto__')) return '__proto__';
+  const constructorField = Object.hasOwn(value, 'constructor')
+    ? (value as Record<string, unknown>).constructor
+    : undefined;
+  if (
+    typeof constructorField === 'object' &&
+    constructorField !== null &&
+    Object.hasOwn(constructorField, 'prototype')
+  )
+    return 'constructor';
+  for (const inner of Object.values(value)) {
+    const found = forbiddenFieldOf(inner);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Why Fastify's parser refused `text`: a forbidden field name when the text is valid JSON (Fastify says only
+ * "invalid", which would tell the sender their JSON is broken when it is not), else its own error.
+ */
+function parseRefusal(text: string, error: Error): Error {
+  let plain: unknown;
+  try {
+    plain = JSON.parse(text);
+  } catch {
+    return error;
+  }
+  const name = forbiddenFieldOf(plain);
+  return name ? new HttpError(400, 'forbidden_field', forbiddenFieldMessage(name)) : error;
+}
+
+/** Whether parsed JSON is an object of fields: not null, an array or a single value. */
+const isJsonObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** Whether a request says it carries a body: a content length above 0, or a chunked (or other) transfer. */
 function hasRequestBody(request: FastifyRequest): boolean {
   const { headers } = request;
@@ -83,8 +133,11 @@ export function jsonTooComplex(text: string): boolean {
 /**
  * Replaces Fastify's JSON parser with one that scans the text first (413 for a body too deep or too big
  * to be a form) and then hands it to Fastify's own parser, with the server's `__proto__` and
- * `constructor` protection. A scope may still put its own parser in place (the Stripe webhook reads raw
- * bytes).
+ * `constructor` protection, whose refusal is said as such (400 `forbidden_field`, naming the field) rather
+ * than as JSON that is not valid. Every JSON body of the API is an object of fields: `null`, a list or a single value
+ * is refused (400 `json_not_object`) before any route sees it, since the schemas read a missing body as `{}` and
+ * a route whose fields are all optional would take `null` as a change of nothing. A scope may still put its own
+ * parser in place (the Stripe webhook reads raw bytes).
  */
 function registerJsonParser(app: FastifyInstance): void {
   const { onProtoPoisoning = 'error', onConstructorPoisoning = 'error' } = app.initialConfig;
@@ -95,7 +148,12 @@ function registerJsonParser(app: FastifyInstance): void {
       done(tooComplex(), undefined);
       return;
     }
-    secureParse(request, body as string, done);
+    secureParse(request, body as string, (error, value) => {
+      if (error) done(parseRefusal(body as string, error), undefined);
+      else if (!isJsonObject(value))
+        done(new HttpError(400, 'json_not_object', NOT_AN_OBJECT_MESSAGE), undefined);
+      else done(null, value);
+    });
   });
 }
 

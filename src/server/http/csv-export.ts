@@ -40,6 +40,24 @@ export function inertCell(value: string | number | null | undefined): string {
 }
 
 /**
+ * A CSV's header and rows without the columns named (a role that may not read them): the columns are left out,
+ * not blanked, as an answer's fields are.
+ */
+export function withoutColumns(
+  header: readonly string[],
+  rows: AsyncIterable<readonly CsvCell[]>,
+  leftOut: readonly string[],
+): { header: string[]; rows: AsyncIterable<CsvCell[]> } {
+  const kept = header.flatMap((name, index) => (leftOut.includes(name) ? [] : [index]));
+  return {
+    header: kept.map((index) => header[index] ?? ''),
+    rows: (async function* () {
+      for await (const row of rows) yield kept.map((index) => row[index]);
+    })(),
+  };
+}
+
+/**
  * Answers a CSV download, streamed: UTF-8 with a byte order mark (so spreadsheet programs show Irish names as
  * written), a header row, then `rows` as they come (read them a batch at a time, so memory does not grow with
  * the rows), every cell made inert, phone numbers written as `phoneForSpreadsheet` says. A failure after the first bytes ends the connection, so the download fails

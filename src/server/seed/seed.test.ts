@@ -205,6 +205,20 @@ describe('seedDemonstrationContent', () => {
     expect(rows.filter((row) => holidays.has(clinicTime(row.startsAt).day))).toEqual([]);
   });
 
+  it('seeds no slot on the weekday taken off for a holiday on a weekend (Christmas 2027 on a Saturday)', async () => {
+    const other = await createTestDatabase();
+    try {
+      await seedDemonstrationContent(other.db, { now: new Date('2027-12-20T12:00:00Z') });
+      const rows = await other.db.select({ startsAt: slots.startsAt }).from(slots);
+      const days = new Set(rows.map((row) => clinicTime(row.startsAt).day));
+      for (const closed of ['2027-12-27', '2027-12-28', '2028-01-03'])
+        expect(days.has(closed), closed).toBe(false);
+      for (const open of ['2027-12-24', '2027-12-29', '2028-01-04']) expect(days.has(open), open).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('seeds nothing the second time', async () => {
     const countAll = async () => ({
       team: (await handle.db.select().from(teamMembers)).length,

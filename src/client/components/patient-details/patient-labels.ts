@@ -88,6 +88,12 @@ export function patientFiles(
 export const carriesHealthDetails = (patient: Pick<PatientDetail, 'allergens'>) =>
   patient.allergens !== undefined;
 
+/**
+ * Whether the server sent the patient's contact details (e-mail, phone): a role that may not read them (the
+ * bookkeeper) gets neither field, so the screen shows nothing of them.
+ */
+export const carriesContactDetails = (patient: Pick<PatientDetail, 'phone'>) => patient.phone !== undefined;
+
 /** Whether a self-referral answered any of the questions asked without a referral letter. */
 export function hasSelfReferralAnswers(
   patient: Pick<

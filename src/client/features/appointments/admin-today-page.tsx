@@ -150,6 +150,8 @@ function DayTable({
 }) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const { focusRow, clearFocus, pending } = marks;
+  // A role that may not read patients' phones (the bookkeeper) gets none: the column goes.
+  const withPhones = rows.some((row) => row.phone !== undefined);
   // After a press its button may go (Mark arrived becomes Undo arrival): the focus moves to the row's first button
   // then, or its name.
   useEffect(() => {
@@ -171,7 +173,7 @@ function DayTable({
         <tr>
           <th scope="col">Time</th>
           <th scope="col">Patient</th>
-          <th scope="col">Phone</th>
+          {withPhones && <th scope="col">Phone</th>}
           <th scope="col">Kind</th>
           <th scope="col">Paid</th>
           <th scope="col">Arrival</th>
@@ -192,11 +194,13 @@ function DayTable({
                   <Link to={appointmentEditPath(row.id)}>{deskPatientName(row)}</Link>
                 </div>
               </th>
-              <td data-label="Phone">
-                <div>
-                  {row.phone ? <a href={`tel:${row.phone.replace(/\s+/g, '')}`}>{row.phone}</a> : '—'}
-                </div>
-              </td>
+              {withPhones && (
+                <td data-label="Phone">
+                  <div>
+                    {row.phone ? <a href={`tel:${row.phone.replace(/\s+/g, '')}`}>{row.phone}</a> : '—'}
+                  </div>
+                </td>
+              )}
               <td data-label="Kind">
                 <div>
                   {row.kind}

@@ -16,6 +16,8 @@ function deliveryNote(email: AppointmentEmail): string | undefined {
  * 'I never got the e-mail': to whom, what, when it was written and sent, and why it failed.
  */
 export function AppointmentEmails({ emails }: { emails: readonly AppointmentEmail[] }) {
+  // A role that may not read patients' contact details (the bookkeeper) gets no addresses: the column goes.
+  const withTo = emails.some((email) => email.to !== undefined);
   return (
     <section className="admin-panel appointment-emails" aria-labelledby="appointment-emails-title">
       <h2 id="appointment-emails-title" className="admin-panel__title">
@@ -28,7 +30,7 @@ export function AppointmentEmails({ emails }: { emails: readonly AppointmentEmai
           <thead>
             <tr>
               <th scope="col">Subject</th>
-              <th scope="col">To</th>
+              {withTo && <th scope="col">To</th>}
               <th scope="col">Written</th>
               <th scope="col">Sent</th>
               <th scope="col">Delivery</th>
@@ -42,9 +44,11 @@ export function AppointmentEmails({ emails }: { emails: readonly AppointmentEmai
                   <th scope="row" data-label="Subject">
                     {email.subject}
                   </th>
-                  <td data-label="To" className="appointment-emails__to">
-                    {email.to}
-                  </td>
+                  {withTo && (
+                    <td data-label="To" className="appointment-emails__to">
+                      {email.to}
+                    </td>
+                  )}
                   <td data-label="Written" className="appointment-emails__when">
                     {formatAdminDateTime(email.created_at)}
                   </td>

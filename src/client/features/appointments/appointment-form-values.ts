@@ -58,12 +58,19 @@ const HEALTH_FIELDS: readonly string[] = [
   ...FILE_FIELDS,
 ];
 
+/** The form's fields that hold contact details: a role without them is not shown them (`FormSlot.withoutContact`). */
+const CONTACT_FIELDS: readonly string[] = ['email', 'phone'];
+
 /**
  * Whether the form asks a slot of this kind for `field` (the shared rules: guardian for a child, GP for an adult's
  * test…), and the role may see it.
  */
-export const isShown = (field: string, slot: Pick<FormSlot, 'isAdult' | 'isVideoCall' | 'withoutHealth'>) =>
+export const isShown = (
+  field: string,
+  slot: Pick<FormSlot, 'isAdult' | 'isVideoCall' | 'withoutHealth' | 'withoutContact'>,
+) =>
   !(slot.withoutHealth && HEALTH_FIELDS.includes(field)) &&
+  !(slot.withoutContact && CONTACT_FIELDS.includes(field)) &&
   isAskedFor(field, { is_adult: slot.isAdult, is_video_call: slot.isVideoCall });
 
 /** The form's fields in the order they are shown: the error summary lists them so. */

@@ -10,7 +10,7 @@ import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
 import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { useNotify } from '../../components/notifications/use-notify';
-import { carriesHealthDetails } from '../../components/patient-details/patient-labels';
+import { carriesContactDetails, carriesHealthDetails } from '../../components/patient-details/patient-labels';
 import { formatClinicTime } from '../../lib/clinic-clock';
 import { useFileDownload } from '../../lib/download-file';
 import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
@@ -87,10 +87,11 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
   const isAdult = slot?.is_adult ?? patient.is_adult;
   const listPath = appointmentsListPath(isVideoCall);
   const withoutHealth = !carriesHealthDetails(patient);
+  const withoutContact = !carriesContactDetails(patient);
   const formSlot = useMemo<FormSlot>(
     // The slot's id only picks the rules here: an edit sends a time only when it moves (session[id]).
-    () => ({ slotId: slot?.id ?? 1, isAdult, isVideoCall, withoutHealth }),
-    [slot?.id, isAdult, isVideoCall, withoutHealth],
+    () => ({ slotId: slot?.id ?? 1, isAdult, isVideoCall, withoutHealth, withoutContact }),
+    [slot?.id, isAdult, isVideoCall, withoutHealth, withoutContact],
   );
   const [initial] = useState(() => appointmentFormDefaults(appointment));
   const save = useSaveAppointment(appointment.id);

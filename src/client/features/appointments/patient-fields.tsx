@@ -232,7 +232,7 @@ export function PatientFields({
         </fieldset>
       )}
 
-      {asksContact && (
+      {asksContact && shown('phone') && (
         <fieldset className="admin-form__fieldset">
           <legend>Contact</legend>
           {record && (

@@ -10,11 +10,13 @@ import {
   CLOSURE_REASON_MAX,
   type ClosureAnswer,
   type ClosureLocation,
+  type ClosureRequest,
   type ClosureRequestInput,
   closureLocationLabel,
   closureRequestSchema,
   closureTexts,
   isoDayOf,
+  minuteOf,
 } from '../../../shared/closures';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { ErrorSummary, type ErrorSummaryItem } from '../../components/error-summary/error-summary';
@@ -24,7 +26,7 @@ import { formatLongDate } from '../../components/month-calendar/month-grid';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { StateBadge } from '../../components/state-badge/state-badge';
 import { applyServerErrors } from '../../lib/apply-server-errors';
-import { clinicToday } from '../../lib/clinic-clock';
+import { clinicDayTime, clinicToday } from '../../lib/clinic-clock';
 import { appointmentPath } from './appointment-links';
 import { type ClosureBody, useClosures, useCreateClosure, useDeleteClosure } from './availability-admin-api';
 
@@ -75,12 +77,26 @@ function toRequest(values: ClosureFormValues): ClosureRequestInput {
   };
 }
 
-/** The API's own checks, on the form's values (a first day before today is said at once too). */
+/** Whether a closure is over by now: its last day before today, or today with its hours passed. */
+function hasEnded(value: ClosureRequest): boolean {
+  const last = isoDayOf(value.to);
+  if (!last) return false;
+  const now = clinicDayTime(new Date());
+  if (last !== now.date) return last < now.date;
+  const end = value.to_time === undefined ? undefined : minuteOf(value.to_time);
+  return end !== undefined && end <= now.minutes;
+}
+
+/**
+ * The API's own checks, on the form's values (a closure over already, or a first day before today, is said at
+ * once too, as the server would say it).
+ */
 const closureFormSchema = z
   .preprocess((values) => toRequest(values as ClosureFormValues), closureRequestSchema)
   .superRefine((value, context) => {
     const first = isoDayOf(value.from);
-    if (first && first < clinicToday())
+    if (hasEnded(value)) context.addIssue({ code: 'custom', path: ['to'], message: closureTexts.ended });
+    else if (first && first < clinicToday())
       context.addIssue({ code: 'custom', path: ['from'], message: closureTexts.inPast });
   });
 
@@ -90,13 +106,15 @@ const checks = zodResolver(closureFormSchema as never) as unknown as Resolver<
   ClosureBody
 >;
 
-/** The checks; a last day left empty is the first day, so only the first day's problem is said. */
+/**
+ * The checks; a last day left empty is the first day, so only the first day's problem is said, or the one day's
+ * (a closure over already) on the first day, the field filled in.
+ */
 const resolver: Resolver<ClosureFormValues, unknown, ClosureBody> = async (values, context, options) => {
   const result = await checks(values, context, options);
   if (values.to || !('to' in result.errors)) return result;
-  // Empty, it took the first day's value: that day's own error says what is wrong.
-  const { to: _sameAsFirst, ...errors } = result.errors;
-  return { values: {}, errors } as typeof result;
+  const { to: sameAsFirst, ...errors } = result.errors;
+  return { values: {}, errors: errors.from ? errors : { ...errors, from: sameAsFirst } } as typeof result;
 };
 
 const places: readonly { value: ClosureLocation | ''; label: string }[] = [

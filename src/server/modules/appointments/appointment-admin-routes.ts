@@ -13,16 +13,18 @@ import {
 } from '../../../shared/api/appointment-endpoint-schemas';
 import {
   appointmentCsvColumns,
+  appointmentCsvContactColumns,
   appointmentTexts,
   type StaffAppointmentDetail,
 } from '../../../shared/appointments';
 import { attendanceMessages } from '../../../shared/attendance';
 import { paymentTexts } from '../../../shared/payments';
-import { sendCsv } from '../../http/csv-export';
+import { sendCsv, withoutColumns } from '../../http/csv-export';
 import { route } from '../../http/endpoint-route';
 import type { FormLimits } from '../../http/multipart-form';
 import { sendPdf } from '../../http/pdf-download';
 import { adminActorOf } from '../auth/admin-guard';
+import { leaveOut, seesContactDetails } from '../auth/contact-details';
 import { keepStoredHealthDetails, patientForRole, seesHealthDetails } from '../auth/health-details';
 import { refundsOfAppointment } from '../payments/refund-repository';
 import {
@@ -46,9 +48,15 @@ import { receiptForStaff } from './receipt-service';
  */
 const STAFF_FORM_LIMITS: FormLimits = { files: 3, fields: 50, fieldSize: 4 * 1024 };
 
-/** The appointment's detail as the request's role may see it: its patient without health details, for some. */
+/**
+ * The appointment's detail as the request's role may see it: its patient without health details, for some, and
+ * without contact details, with its e-mails without the address they went to, for the bookkeeper.
+ */
 function forRole(request: FastifyRequest, detail: StaffAppointmentDetail): StaffAppointmentDetail {
-  return detail.patient ? { ...detail, patient: patientForRole(request, detail.patient) } : detail;
+  const shown = detail.patient ? { ...detail, patient: patientForRole(request, detail.patient) } : detail;
+  return seesContactDetails(request)
+    ? shown
+    : { ...shown, emails: shown.emails.map((email) => leaveOut(email, ['to'])) };
 }
 
 /** Back-office calls: booking appointments and refunds (spec section 7), under the guarded /api/admin scope. */
@@ -61,7 +69,9 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
 
   route(admin, exportAppointments, async (request, reply) => {
     const rows = await exportAppointmentsForStaff(db, adminActorOf(request), request.query);
-    return sendCsv(reply, 'Appointments.csv', appointmentCsvColumns, rows);
+    if (seesContactDetails(request)) return sendCsv(reply, 'Appointments.csv', appointmentCsvColumns, rows);
+    const shown = withoutColumns(appointmentCsvColumns, rows, appointmentCsvContactColumns);
+    return sendCsv(reply, 'Appointments.csv', shown.header, shown.rows);
   });
 
   route(admin, getAppointment, async (request) => {

@@ -42,8 +42,10 @@ const DEFAULTS: ClinicSettings = {
 const CACHE_MS = 5_000;
 const cache = new WeakMap<Db, { settings: ClinicSettings; readAt: number }>();
 
-async function readSettings(db: Db): Promise<ClinicSettings> {
-  const [row] = await db.select().from(clinicSettings).where(eq(clinicSettings.id, 1)).limit(1);
+/** The stored settings; `forUpdate` locks the row until the caller's transaction ends (a change's read). */
+async function readSettings(db: Db, forUpdate = false): Promise<ClinicSettings> {
+  const query = db.select().from(clinicSettings).where(eq(clinicSettings.id, 1)).limit(1);
+  const [row] = await (forUpdate ? query.for('update') : query);
   return row
     ? {
         requireSecondFactor: row.requireSecondFactor,
@@ -84,7 +86,9 @@ export async function updateClinicSettings(
   changes: Partial<ClinicSettings>,
 ): Promise<ClinicSettings> {
   const settings = await db.transaction(async (tx) => {
-    const before = await readSettings(tx);
+    // Locked first, as a price line's delete locks it (for share) before it looks for the kinds costing the line:
+    // a line linked here is seen by that delete, or found gone here, never unlinked by it unseen.
+    const before = await readSettings(tx, true);
     const values = { ...before, ...changes };
     if (values.defaultConsultantId !== null && values.defaultConsultantId !== before.defaultConsultantId) {
       const [member] = await tx
@@ -131,7 +135,8 @@ async function checkPriceLines(db: Db, before: ClinicSettings, values: ClinicSet
   const rows = await db
     .select({ id: feePrices.id })
     .from(feePrices)
-    .where(inArray(feePrices.id, [...new Set(named.map((each) => each.id))]));
+    .where(inArray(feePrices.id, [...new Set(named.map((each) => each.id))]))
+    .for('key share');
   const known = new Set(rows.map((row) => row.id));
   const unknown = named.filter((each) => !known.has(each.id));
   if (unknown.length > 0)

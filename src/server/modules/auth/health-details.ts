@@ -1,26 +1,22 @@
 import type { FastifyRequest } from 'fastify';
-import { patientHealthFields } from '../../../shared/patients';
+import { patientContactFields, patientHealthFields } from '../../../shared/patients';
 import { roleCan } from '../../../shared/staff-roles';
 import type { Patient } from '../../db/schema';
 import { roleForbidden } from '../../http/http-errors';
 import { currentAdmin } from './admin-guard';
+import { leaveOut, seesContactDetails } from './contact-details';
 
 /** Whether the signed-in staff member's role may see patients' health details. */
 export const seesHealthDetails = (request: FastifyRequest) => roleCan(currentAdmin(request).role, 'health');
 
 /**
- * A patient's answer without its health details (GP, test reason, files, a self-referral's answers), for a role
- * that may not see them: the fields are left out, never nulled, so "none given" and "not yours to see" differ.
+ * A patient's answer for the request's role: as is, or without its health details (GP, test reason, files, a
+ * self-referral's answers) and without its contact details (e-mail, phone) for a role that may not see them. The
+ * fields are left out, never nulled, so "none given" and "not yours to see" differ.
  */
-function withoutHealthDetails<P extends object>(patient: P): P {
-  const kept = { ...patient };
-  for (const field of patientHealthFields) delete (kept as Record<string, unknown>)[field];
-  return kept;
-}
-
-/** `answer` for the request's role: as is, or without its health details. */
 export function patientForRole<P extends object>(request: FastifyRequest, patient: P): P {
-  return seesHealthDetails(request) ? patient : withoutHealthDetails(patient);
+  const shown = seesHealthDetails(request) ? patient : leaveOut(patient, patientHealthFields);
+  return seesContactDetails(request) ? shown : leaveOut(shown, patientContactFields);
 }
 
 /** The admin patient form's fields that carry health details, and its files' removal ticks. */

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaffRole } from '../../../shared/staff-roles';
+import { appointmentCsvColumns } from '../../../shared/appointments';
+import { deskDayCsvColumns } from '../../../shared/desk-day';
+import { type StaffRole, staffRoles } from '../../../shared/staff-roles';
 import {
   adminUsers,
   appointments,
@@ -21,6 +23,7 @@ import {
   storedAppointment,
 } from '../../test/staff-fixtures';
 import { createTestApp, signInAsNewStaff, type TestApp } from '../../test/test-app';
+import { clinicWallClock } from '../slots/clinic-time';
 import { insertAdmin } from './admin-repository';
 import { hashPassword } from './password-hashing';
 
@@ -357,5 +360,111 @@ describe('health details', () => {
     expect(sneaked.statusCode).toBe(403);
     expect((await t.database.db.select().from(patients).where(eq(patients.id, patientId)))[0]).toEqual(after);
     expect((await appointmentRow(t.database.db, appointmentId))?.status).toBe('booked');
+  });
+});
+
+describe("patients' contact details (e-mail, phone)", () => {
+  const phone = '087 555 0142';
+  const email = 'contact.details@example.ie';
+  let appointmentId: number;
+  let day: { iso: string; data: string };
+  let staff: Record<StaffRole, { authorization: string }>;
+  const sees = { administrator: true, clinician: true, reception: true, bookkeeper: false } as const;
+
+  beforeAll(async () => {
+    const administrator = (await staffOf(A)).auth;
+    const booked = await staffBooking(t.app, t.database.db, administrator, { form: { phone, email } });
+    appointmentId = booked.id;
+    const { isoDay, data } = clinicWallClock(new Date(booked.slot.startsAt));
+    day = { iso: isoDay, data };
+    staff = {
+      administrator,
+      clinician: (await staffOf(C)).auth,
+      reception: (await staffOf(R)).auth,
+      bookkeeper: (await staffOf(B)).auth,
+    };
+  });
+
+  const read = (role: StaffRole, url: string) => t.app.inject({ url, headers: staff[role] });
+  /** Nothing of them anywhere in the answer (a field of another name, a CSV cell) for a role that may not see them. */
+  const expectNone = (body: string) => {
+    expect(body).not.toContain(email);
+    expect(body).not.toContain('555 0142');
+    expect(body).not.toContain('5550142');
+  };
+
+  it.each(
+    staffRoles,
+  )("are in an appointment's detail, its e-mails' addresses included, for %s as the table says", async (role) => {
+    const response = await read(role, `/api/admin/transactions/${appointmentId}`);
+    expect(response.statusCode).toBe(200);
+    const { patient, emails } = response.json().transaction;
+    expect(patient.full_name).toBeTruthy();
+    expect(emails.length).toBeGreaterThan(0);
+    if (sees[role]) {
+      expect(patient).toMatchObject({ email, phone });
+      expect(emails.every((sent: { to?: string }) => sent.to === email)).toBe(true);
+    } else {
+      // Left out, never null: "none given" and "not yours to see" differ.
+      expect(Object.hasOwn(patient, 'email')).toBe(false);
+      expect(Object.hasOwn(patient, 'phone')).toBe(false);
+      expect(emails.some((sent: object) => Object.hasOwn(sent, 'to'))).toBe(false);
+      expectNone(response.body);
+    }
+  });
+
+  it.each(staffRoles)('are in the calendar and the desk day for %s as the table says', async (role) => {
+    const calendar = await read(role, `/api/admin/calendar?from=${day.iso}&to=${day.iso}`);
+    expect(calendar.statusCode, calendar.body).toBe(200);
+    const shown = calendar.json().appointments.find((row: { id: number }) => row.id === appointmentId);
+    expect(shown.patient_name).toBeTruthy();
+    const desk = await read(role, `/api/admin/day?date=${day.data}`);
+    expect(desk.statusCode, desk.body).toBe(200);
+    const row = desk.json().appointments.find((each: { id: number }) => each.id === appointmentId);
+    expect(row.full_name).toBeTruthy();
+    if (sees[role]) {
+      expect(shown.patient_phone).toBe(phone);
+      expect(row.phone).toBe(phone);
+    } else {
+      expect(Object.hasOwn(shown, 'patient_phone')).toBe(false);
+      expect(Object.hasOwn(row, 'phone')).toBe(false);
+      expectNone(calendar.body);
+      expectNone(desk.body);
+    }
+  });
+
+  it.each([
+    A,
+    R,
+    B,
+  ])('are columns of Appointments.csv and the day’s CSV for %s as the table says', async (role) => {
+    const appointmentsCsv = await read(role, '/api/admin/export_transactions');
+    const dayCsv = await read(role, `/api/admin/export_day?date=${day.data}`);
+    for (const csv of [appointmentsCsv, dayCsv]) expect(csv.statusCode, csv.body).toBe(200);
+    const header = (csv: { body: string }) =>
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .split('\n')[0]
+        ?.split(',');
+    if (sees[role]) {
+      expect(header(appointmentsCsv)).toEqual([...appointmentCsvColumns]);
+      expect(header(dayCsv)).toEqual([...deskDayCsvColumns]);
+      expect(appointmentsCsv.body).toContain(email);
+      expect(dayCsv.body).toContain('087 555 0142');
+    } else {
+      // The columns are left out, not blanked: every row as long as the header.
+      expect(header(appointmentsCsv)).toEqual(
+        appointmentCsvColumns.filter((name) => name !== 'E-mail' && name !== 'Phone'),
+      );
+      expect(header(dayCsv)).toEqual(deskDayCsvColumns.filter((name) => name !== 'Phone'));
+      for (const csv of [appointmentsCsv, dayCsv]) {
+        expectNone(csv.body);
+        const rows = csv.body.trim().split('\n').slice(1);
+        expect(rows.length).toBeGreaterThan(0);
+      }
+      const ours = dayCsv.body.split('\n').find((line) => line.includes(day.data));
+      // Its cells, a quoted one ("Suite 12, Sandyford (adults)") counted once.
+      expect(ours?.replace(/"[^"]*"/g, '').split(',')).toHaveLength(deskDayCsvColumns.length - 1);
+    }
   });
 });

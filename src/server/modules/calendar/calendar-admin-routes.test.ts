@@ -454,7 +454,7 @@ describe('the calendar API', () => {
     });
   });
 
-  it('answers every role that reads appointments (every staff role), with the same fields', async () => {
+  it('answers every role that reads appointments (every staff role), the phone only to those with contact details', async () => {
     await appointmentAt('2031-05-06', '09:00', { status: 'paid', payment: 'succeeded' });
     for (const role of staffRoles) {
       const auth = await signedInAs(role);
@@ -472,7 +472,8 @@ describe('the calendar API', () => {
           'location',
           'patient_id',
           'patient_name',
-          'patient_phone',
+          // The bookkeeper may not read patients' contact details: left out, not null.
+          ...(role === 'bookkeeper' ? [] : ['patient_phone']),
           'payment',
           'reminder_sent',
           'start_time',

@@ -168,6 +168,16 @@ export async function updateFeeService(
     .where(eq(feeServices.id, id));
 }
 
+/** The ids of every price line of a category's services. */
+export async function priceIdsOfCategory(db: Db, categoryId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: feePrices.id })
+    .from(feePrices)
+    .innerJoin(feeServices, eq(feeServices.id, feePrices.feeServiceId))
+    .where(eq(feeServices.feeCategoryId, categoryId));
+  return rows.map((row) => row.id);
+}
+
 export async function deleteFeeService(db: Db, id: number): Promise<boolean> {
   const rows = await db.delete(feeServices).where(eq(feeServices.id, id)).returning({ id: feeServices.id });
   return rows.length > 0;

@@ -6,10 +6,15 @@ import {
   feeTexts,
   type PriceLineChange,
 } from '../../../shared/fees';
-import { MIN_BOOKABLE_PRICE_CENTS, priceListTexts, type RepricedKind } from '../../../shared/price-list';
+import {
+  bookableKinds,
+  MIN_BOOKABLE_PRICE_CENTS,
+  priceListTexts,
+  type RepricedKind,
+} from '../../../shared/price-list';
 import type { Db } from '../../db/database';
 import type { feePrices } from '../../db/schema';
-import { fieldError, notFound, refused } from '../../domain-errors';
+import { conflict, fieldError, notFound, refused } from '../../domain-errors';
 import { type Actor, auditChange } from '../audit/audit-log';
 import { kindsLinkedTo } from '../slots/price-list-repository';
 import { repriceFreeFutureSlots } from '../slots/slot-repository';
@@ -25,6 +30,7 @@ import {
   insertPriceLines,
   lockFeeServiceRow,
   nextServicePosition,
+  priceIdsOfCategory,
   priceLinesOf,
   updateFeeCategory,
   updateFeeService,
@@ -63,11 +69,31 @@ export async function changeFeeCategory(
   });
 }
 
-/** Deletes a category with its services and their prices. */
+/**
+ * One price list (decision 0022): a price line a bookable kind costs is not deleted (nor the service or category
+ * holding it), 409 naming the kinds, so the booking page never loses its price unseen. Read in the delete's
+ * transaction with the settings' row locked (`kindsLinkedTo`), so a kind linked meanwhile is seen.
+ */
+async function refuseLinkedLines(db: Db, priceIds: number[], what: 'line' | 'service' | 'category') {
+  const linked = await kindsLinkedTo(db, priceIds);
+  if (linked.size === 0) return;
+  const labels = bookableKinds.filter((kind) => [...linked.values()].some((kinds) => kinds.includes(kind)));
+  throw conflict(
+    'fee_price_linked',
+    priceListTexts.linked(
+      what,
+      labels.map((kind) => kind.label),
+    ),
+  );
+}
+
+/** Deletes a category with its services and their prices; refused while a kind costs one of its lines. */
 export async function removeFeeCategory(db: Db, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const category = await findAdminFeeCategory(tx, id);
-    if (!category || !(await deleteFeeCategory(tx, id))) throw notFound('Fee category not found');
+    if (!category) throw notFound('Fee category not found');
+    await refuseLinkedLines(tx, await priceIdsOfCategory(tx, id), 'category');
+    if (!(await deleteFeeCategory(tx, id))) throw notFound('Fee category not found');
     await auditChange(tx, actor, 'delete', CATEGORY, id, {
       title: category.title,
       services_deleted: category.services_count,
@@ -132,6 +158,7 @@ async function applyPriceLines(
   checkPriceIds(lines, new Set(existing.map((price) => price.id)));
 
   const removed = lines.flatMap((line) => (line.kind === 'destroy' ? [line.id] : []));
+  await refuseLinkedLines(db, removed, 'line');
   await deletePriceLines(db, serviceId, removed);
   let updated = 0;
   let position = existing.reduce((highest, price) => Math.max(highest, price.position), 0);
@@ -260,11 +287,17 @@ export async function changeFeeService(
   });
 }
 
-/** Deletes a service and its prices. */
+/** Deletes a service and its prices; refused while a kind costs one of its lines. */
 export async function removeFeeService(db: Db, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const service = await findAdminFeeService(tx, id);
-    if (!service || !(await deleteFeeService(tx, id))) throw notFound('Fee service not found');
+    if (!service) throw notFound('Fee service not found');
+    await refuseLinkedLines(
+      tx,
+      service.prices.map((price) => price.id),
+      'service',
+    );
+    if (!(await deleteFeeService(tx, id))) throw notFound('Fee service not found');
     await auditChange(tx, actor, 'delete', SERVICE, id, {
       title: service.title,
       fee_category_id: service.fee_category_id,

@@ -133,13 +133,103 @@ describe('the default price of a kind’s slots', () => {
     expect(calendar.statusCode, calendar.body).toBe(200);
     expect(calendar.json().price_list).toEqual(expected);
 
-    // Deleting the line unlinks the kind (the foreign key sets it null).
-    const removed = await call('PUT', `/api/admin/services/${service.id}`, {
-      service: { title: 'Video consultation', prices_attributes: [{ id: line.id, _destroy: true }] },
+    // The line is not removed while the kind costs it; unlinked in Settings first, it is.
+    const removeLine = () =>
+      call('PUT', `/api/admin/services/${service.id}`, {
+        service: { title: 'Video consultation', prices_attributes: [{ id: line.id, _destroy: true }] },
+      });
+    const refused = await removeLine();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'fee_price_linked',
+      error_messages: priceListTexts.linked('line', ['Video consultation, child']),
     });
-    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await dayOf(false)).json().price_list).toEqual(expected);
+    expect((await setLinks({ child_video_price_id: null })).statusCode).toBe(200);
+    expect((await removeLine()).statusCode).toBe(200);
     expect((await dayOf(false)).json().price_list).toBeNull();
-    expect((await call('GET', '/api/admin/settings')).json().settings.child_video_price_id).toBeNull();
+  });
+});
+
+describe('deleting what a kind costs (decision 0022)', () => {
+  const settings = async () => (await call('GET', '/api/admin/settings')).json().settings;
+  const auditCount = () => db().$count(auditLog);
+
+  it('refuses a linked service or its category (409 naming the kinds), changing nothing; unlinked, both go', async () => {
+    const service = await newService('Delete tests', 'Skin prick test', [
+      ['Adult', '180'],
+      ['Child', '160'],
+    ]);
+    const [adultLine, childLine] = service.prices as [Line, Line];
+    const categoryId = (await call('GET', `/api/admin/services/${service.id}`)).json().service
+      .fee_category_id;
+    const other = await call('POST', '/api/admin/services', {
+      service: {
+        title: 'Not linked',
+        fee_category_id: categoryId,
+        prices_attributes: [{ description: 'Any', amount: '20' }],
+      },
+    });
+    expect(other.statusCode, other.body).toBe(201);
+    await setLinks({ adult_test_price_id: adultLine.id, child_test_price_id: childLine.id });
+    const before = { settings: await settings(), audit: await auditCount() };
+
+    const serviceDelete = await call('DELETE', `/api/admin/services/${service.id}`);
+    expect(serviceDelete.statusCode, serviceDelete.body).toBe(409);
+    expect(serviceDelete.json()).toEqual({
+      code: 'fee_price_linked',
+      error_messages:
+        'This service has the price online booking charges for Allergy test, adult and Allergy test, child. Choose another line for them in Settings, Prices (an administrator can) first, then delete the service.',
+    });
+    const categoryDelete = await call('DELETE', `/api/admin/fee_categories/${categoryId}`);
+    expect(categoryDelete.statusCode, categoryDelete.body).toBe(409);
+    expect(categoryDelete.json()).toEqual({
+      code: 'fee_price_linked',
+      error_messages: priceListTexts.linked('category', ['Allergy test, adult', 'Allergy test, child']),
+    });
+    expect((await call('GET', `/api/admin/services/${service.id}`)).statusCode).toBe(200);
+    expect(await settings()).toEqual(before.settings);
+    expect(await auditCount()).toBe(before.audit);
+
+    // A service of the category that no kind costs is deleted as before.
+    expect((await call('DELETE', `/api/admin/services/${other.json().service.id}`)).statusCode).toBe(204);
+
+    // One kind unlinked: the other still holds the service, and is the one named.
+    await setLinks({ adult_test_price_id: null });
+    expect((await call('DELETE', `/api/admin/services/${service.id}`)).json().error_messages).toBe(
+      priceListTexts.linked('service', ['Allergy test, child']),
+    );
+    await setLinks({ child_test_price_id: null });
+    expect((await call('DELETE', `/api/admin/fee_categories/${categoryId}`)).statusCode).toBe(204);
+    // Every unlink was the administrator's, in Settings, audited there.
+    const changes = await db()
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'settings_changed'))
+      .orderBy(desc(auditLog.id))
+      .limit(2);
+    expect(changes.map((entry) => entry.details)).toEqual([
+      { child_test_price_id: null },
+      { adult_test_price_id: null },
+    ]);
+  });
+});
+
+describe('deleting a line while it is linked (races on PostgreSQL)', () => {
+  it('either refuses the delete (409) or the link (422), never both done with the link dropped unseen', async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const service = await newService(`Race ${round}`, 'Video consultation', [['Any', '85']]);
+      const line = service.prices[0] as Line;
+      const [linked, deleted] = await Promise.all([
+        setLinks({ adult_video_price_id: line.id }),
+        call('DELETE', `/api/admin/services/${service.id}`),
+      ]);
+      const outcome = `${linked.statusCode}/${deleted.statusCode}`;
+      expect(['200/409', '422/204'], `${outcome} ${linked.body} ${deleted.body}`).toContain(outcome);
+      const { settings } = (await call('GET', '/api/admin/settings')).json();
+      expect(settings.adult_video_price_id).toBe(linked.statusCode === 200 ? line.id : null);
+      await setLinks({ adult_video_price_id: null });
+    }
   });
 });
 

@@ -15,7 +15,7 @@ import {
   staffForm,
   storedAppointment,
 } from '../../test/staff-fixtures';
-import type { AdminTestApp } from '../../test/test-app';
+import { type AdminTestApp, createAdminTestApp } from '../../test/test-app';
 import { systemActor } from '../audit/audit-log';
 import { addPublicHolidays } from './closure-service';
 
@@ -532,5 +532,65 @@ describe('public holidays as closures', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'closure'), eq(auditLog.entityId, String(first[0]?.id))));
     expect(audit).toMatchObject({ actor: 'system', action: 'create' });
+  });
+});
+
+describe('POST /api/admin/closures: a closure over already', () => {
+  // The clinic's clock stands at noon on a day of its own, so 'today' and 'now' are that day's, whenever it runs.
+  const today = clinicDayFromToday(400);
+  const yesterday = clinicDayFromToday(399);
+  const now = new Date(clinicInstant(today, '12:00'));
+  let clocked: AdminTestApp;
+  beforeAll(async () => {
+    clocked = await createAdminTestApp({ clock: () => now });
+  });
+  afterAll(() => clocked.close());
+
+  const create = (body: Record<string, unknown>) =>
+    clocked.app.inject({
+      method: 'POST',
+      url: '/api/admin/closures',
+      headers: clocked.auth,
+      payload: { reason: 'Why', location: 'child', ...body },
+    });
+  const stored = () => clocked.database.db.$count(closures);
+
+  it('refuses one that ended before now (422 closure_ended on to), storing and auditing nothing', async () => {
+    const before = await stored();
+    const audited = await clocked.database.db.$count(auditLog, eq(auditLog.entity, 'closure'));
+    for (const body of [
+      { from: data(today), to: data(today), from_time: '08:00', to_time: '09:00' },
+      { from: data(today), to: data(today), from_time: '09:00', to_time: '12:00' },
+      { from: data(yesterday), to: data(yesterday) },
+      { from: data(yesterday), to: data(today), from_time: '08:00', to_time: '11:55' },
+    ]) {
+      const response = await create(body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(422);
+      expect(response.json()).toEqual({
+        error_messages: closureTexts.ended,
+        code: 'closure_ended',
+        errors: { to: [closureTexts.ended] },
+      });
+    }
+    expect(await stored()).toBe(before);
+    expect(await clocked.database.db.$count(auditLog, eq(auditLog.entity, 'closure'))).toBe(audited);
+  });
+
+  it("takes one that has begun and ends later (today's afternoon, the rest of today), but not one starting yesterday", async () => {
+    const afternoon = await create({
+      from: data(today),
+      to: data(today),
+      from_time: '11:00',
+      to_time: '17:00',
+    });
+    expect(afternoon.statusCode, afternoon.body).toBe(201);
+    const rest = await create({ from: data(today), to: data(today), location: 'adult_1' });
+    expect(rest.statusCode, rest.body).toBe(201);
+    const sinceYesterday = await create({ from: data(yesterday), to: data(today), location: 'adult_2' });
+    expect(sinceYesterday.statusCode).toBe(422);
+    expect(sinceYesterday.json()).toMatchObject({
+      code: 'closure_in_past',
+      errors: { from: [closureTexts.inPast] },
+    });
   });
 });

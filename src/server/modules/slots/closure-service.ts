@@ -44,8 +44,8 @@ import { slotTimes } from './slot-view';
 
 const ENTITY = 'closure';
 
-/** Today in clinic time, YYYY-MM-DD. */
-const clinicToday = () => clinicWallClock(new Date()).isoDay;
+/** Today (or the day of `now`) in clinic time, YYYY-MM-DD. */
+const clinicToday = (now = new Date()) => clinicWallClock(now).isoDay;
 
 /** A closure's days and hours as the API writes them. */
 function closureWhenOf(row: ClosureSpan): ClosureWhen {
@@ -131,12 +131,17 @@ async function addClosure(tx: Db, actor: Actor, values: NewClosure) {
 
 /**
  * Closes days (or hours of them) of a place, or of every place: one transaction stores the closure, withdraws its
- * free slots and lists its booked appointments for staff to move. Refused when it starts before today, or overlaps
+ * free slots and lists its booked appointments for staff to move. Refused when it is over by `now` (today's hours
+ * that have passed; one that has begun and ends later is fine), when it starts before today, or when it overlaps
  * another closure of staff's of the same place (or of every place); a public holiday may lie inside one.
  */
-export async function createClosure(db: Db, actor: AdminActor, request: ClosureRequest) {
+export async function createClosure(db: Db, actor: AdminActor, request: ClosureRequest, now = new Date()) {
   const values = spanOf(request);
-  if (values.firstDay < clinicToday()) {
+  const end = closureRanges(values).at(-1)?.to;
+  if (!end || end.getTime() <= now.getTime()) {
+    throw refused('closure_ended', closureTexts.ended, fieldError('to', closureTexts.ended));
+  }
+  if (values.firstDay < clinicToday(now)) {
     throw refused('closure_in_past', closureTexts.inPast, fieldError('from', closureTexts.inPast));
   }
   return db.transaction(async (tx) => {

@@ -68,7 +68,9 @@ export async function slotAdminRoutes(admin: FastifyInstance): Promise<void> {
 
   route(admin, listClosures, (request) => listClosuresForStaff(db, adminActorOf(request), request.query));
 
-  route(admin, createClosure, (request) => addClosure(db, adminActorOf(request), request.body));
+  route(admin, createClosure, (request) =>
+    addClosure(db, adminActorOf(request), request.body, admin.clock()),
+  );
 
   route(admin, deleteClosure, async (request) => ({
     restored: await removeClosure(db, adminActorOf(request), request.params.id),

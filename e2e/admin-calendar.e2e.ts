@@ -421,11 +421,12 @@ describe('the calendar', () => {
     await page.goto(`/admin/calendar?date=${day}`);
     await page.getByRole('button', { name: /^Book for a patient at 15:00, / }).click();
     await page.waitForURL(/\/admin\/appointment\/create\?session_id=\d+$/);
-    await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+    const whoFor = page.getByRole('heading', { name: 'Who is the appointment for?' });
+    await whoFor.waitFor();
     expect(await slotStatus(auth, booking)).toBe('pending');
     // A reload lets the time go as the page goes, and the screen holds it again.
     await page.reload();
-    await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+    await whoFor.waitFor();
     await expect.poll(() => slotStatus(auth, booking), { timeout: 20_000 }).toBe('pending');
     expect(errors).toEqual([]);
     // Closed: the hold is given back at once, not 20 minutes later.

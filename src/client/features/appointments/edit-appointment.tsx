@@ -5,6 +5,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { listCalendarSlots, listFreeSlots } from '../../../shared/api/slot-endpoints';
 import { appointmentTexts, type StaffAppointmentDetail } from '../../../shared/appointments';
 import { type AttendanceMark, MARK_LABELS } from '../../../shared/attendance';
+import { formatEuro } from '../../../shared/euro';
 import { type AdminPatient, patientTexts } from '../../../shared/patients';
 import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
 import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
@@ -32,6 +33,7 @@ import {
   canRefund,
   clinicDayOf,
   isClosed,
+  refundableCents,
   waitsForStart,
 } from './appointment-labels';
 import { receiptUrl, useAppointment, useSaveAppointment } from './appointments-admin-api';
@@ -99,6 +101,8 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
   const closed = isClosed(appointment);
+  // Money a cancelled appointment kept (paid at the desk, the patient cancelled online): staff give it back.
+  const heldCents = closed && canRefund(appointment) ? refundableCents(appointment) : 0;
   const mayWrite = useRoleCan('appointments_write');
   const mayRefund = useRoleCan('refunds') && canRefund(appointment);
   const mayRecordPayment = useRoleCan('desk_payments') && canRecordDeskPayment(appointment);
@@ -211,6 +215,13 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
         <p className="admin-notice appointment-notice">
           This appointment was {appointment.appointment_status === 'refunded' ? 'refunded' : 'cancelled'}: it
           can no longer be changed.
+          {heldCents > 0 && (
+            <>
+              {' '}
+              <strong>{formatEuro(heldCents / 100)} paid is still held</strong>: if it is due back, give it
+              back with Refund.
+            </>
+          )}
         </p>
       ) : (
         !mayWrite && (

@@ -65,8 +65,9 @@ export async function paidAppointmentEmails(
   return async (tx, receiptNumber) => {
     // Paid now, in full, nothing given back yet.
     const amounts = { paidCents: payment.amountCents, refundedCents: 0, keptCents: payment.amountCents };
+    const payments = [{ ...payment, refundedCents: 0, status: 'succeeded' as const }];
     const receipt = await receiptAttachment({
-      ...(await receiptDetailsOf(tx, appointment, patient, slot, payment, receiptNumber, amounts)),
+      ...(await receiptDetailsOf(tx, appointment, patient, slot, receiptNumber, { amounts, payments })),
       manageUrl,
     });
     return [

@@ -8,7 +8,7 @@ import { useFileDownload } from '../../lib/download-file';
 import type { RouteHandle } from '../../lib/route-handle';
 import { takingsCsvUrl, useTakings } from './takings-admin-api';
 import { TakingsChart } from './takings-chart';
-import { euroFigure, monthOf, rangeProblem } from './takings-labels';
+import { countOf, euroFigure, monthOf, netOf, rangeProblem } from './takings-labels';
 import './takings.css';
 
 export const handle: RouteHandle = {
@@ -141,39 +141,72 @@ function TakingsPage() {
 /** 'YYYY-MM-DD' → 'DD/MM/YYYY'. */
 const formatDay = (day: string) => `${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
-/** The range's totals at a glance. */
+/** How the methods are named here, in the order shown. */
+const methodNames = [
+  ['card', 'Card online'],
+  ['cash', 'Cash'],
+  ['card_terminal', 'Card terminal'],
+] as const;
+
+/**
+ * The range's totals at a glance, each named for what it is and the same as the table's totals row: paid (with how
+ * many payments), refunded (with how many refunds) and net; then each method's paid, refunded and net.
+ */
 function TakingsSummary({ totals }: { totals: TakingsResponse['totals'] }) {
   return (
-    <dl className="takings-summary">
-      <div>
-        <dt>Taken</dt>
-        <dd>{euroFigure(totals.paid)}</dd>
-      </div>
-      <div>
-        <dt>Given back</dt>
-        <dd>{euroFigure(totals.refunded)}</dd>
-      </div>
-      <div>
-        <dt>Net</dt>
-        <dd>{euroFigure(totals.net)}</dd>
-      </div>
-      <div>
-        <dt>Cash</dt>
-        <dd>{euroFigure(totals.by_method.cash.paid)}</dd>
-      </div>
-      <div>
-        <dt>Card terminal</dt>
-        <dd>{euroFigure(totals.by_method.card_terminal.paid)}</dd>
-      </div>
-      <div>
-        <dt>Card online</dt>
-        <dd>{euroFigure(totals.by_method.card.paid)}</dd>
-      </div>
-    </dl>
+    <>
+      <dl className="takings-summary">
+        <div>
+          <dt>Paid</dt>
+          <dd>
+            {euroFigure(totals.paid)}
+            <span className="takings-summary__count">{countOf(totals.payments_count, 'payment')}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Refunded</dt>
+          <dd>
+            {euroFigure(totals.refunded)}
+            <span className="takings-summary__count">{countOf(totals.refunds_count, 'refund')}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Net</dt>
+          <dd>
+            {euroFigure(totals.net)}
+            <span className="takings-summary__count">Paid less refunded</span>
+          </dd>
+        </div>
+      </dl>
+      <table className="takings-table takings-methods">
+        <caption className="takings-methods__caption">By method</caption>
+        <thead>
+          <tr>
+            <th scope="col">Method</th>
+            <th scope="col">Paid</th>
+            <th scope="col">Refunded</th>
+            <th scope="col">Net</th>
+          </tr>
+        </thead>
+        <tbody>
+          {methodNames.map(([method, name]) => {
+            const { paid, refunded } = totals.by_method[method];
+            return (
+              <tr key={method}>
+                <th scope="row">{name}</th>
+                <td>{euroFigure(paid)}</td>
+                <td>{euroFigure(refunded)}</td>
+                <td>{euroFigure(netOf(paid, refunded))}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
   );
 }
 
-/** Every day of the range: payments, refunds, net and how many payments; the totals under them. */
+/** Every day of the range: paid, refunded and net, and how many payments and refunds; the totals under them. */
 function TakingsTable({ takings }: { takings: TakingsResponse }) {
   return (
     <table className="takings-table">
@@ -181,12 +214,11 @@ function TakingsTable({ takings }: { takings: TakingsResponse }) {
       <thead>
         <tr>
           <th scope="col">Day</th>
+          <th scope="col">Paid</th>
+          <th scope="col">Refunded</th>
+          <th scope="col">Net</th>
           <th scope="col">Payments</th>
           <th scope="col">Refunds</th>
-          <th scope="col">Net</th>
-          <th scope="col">
-            <abbr title="Number of payments">Count</abbr>
-          </th>
         </tr>
       </thead>
       <tbody>
@@ -203,6 +235,7 @@ function TakingsTable({ takings }: { takings: TakingsResponse }) {
             <td>{euroFigure(day.refunded)}</td>
             <td>{euroFigure(day.net)}</td>
             <td>{day.payments_count}</td>
+            <td>{day.refunds_count}</td>
           </tr>
         ))}
       </tbody>
@@ -213,6 +246,7 @@ function TakingsTable({ takings }: { takings: TakingsResponse }) {
           <td>{euroFigure(takings.totals.refunded)}</td>
           <td>{euroFigure(takings.totals.net)}</td>
           <td>{takings.totals.payments_count}</td>
+          <td>{takings.totals.refunds_count}</td>
         </tr>
       </tfoot>
     </table>

@@ -147,9 +147,16 @@ function RefundedFacts({ appointment }: { appointment: StaffAppointment }) {
 /**
  * An appointment staff booked: how the patient was expected to pay (the booking's payment type), and the money taken
  * at the desk once recorded: what was paid in all, what is left to pay, and each payment (decision 0023: a patient
- * may pay in parts): how much, how, when and by whom, and what went back of it.
+ * may pay in parts): how much, how, when and by whom, and what went back of it; what staff may do with it (Download
+ * receipt) under them.
  */
-export function DeskPaymentInfo({ appointment }: { appointment: StaffAppointmentDetail }) {
+export function DeskPaymentInfo({
+  appointment,
+  children,
+}: {
+  appointment: StaffAppointmentDetail;
+  children?: ReactNode;
+}) {
   const { payments } = appointment;
   return (
     <section className="admin-panel" aria-labelledby="appointment-payment-title">
@@ -187,6 +194,7 @@ export function DeskPaymentInfo({ appointment }: { appointment: StaffAppointment
         )}
       </dl>
       {payments.length > 0 && <PaymentList payments={payments} />}
+      {children && <div className="appointment-payment__actions">{children}</div>}
     </section>
   );
 }

@@ -136,13 +136,20 @@ describe('refunds and money taken at the desk', () => {
   });
 
   it('offers a desk payment for a staff booking while any of its price is left to pay', () => {
-    const staff = { booked_by_admin: true, appointment_status: 'booked', left_to_pay: 180 } as const;
+    const staff = {
+      booked_by_admin: true,
+      appointment_status: 'booked',
+      balance_due: 180,
+      left_to_pay: 180,
+    } as const;
     expect(canRecordDeskPayment(staff)).toBe(true);
     expect(canRecordDeskPayment({ ...staff, appointment_status: 'attended' })).toBe(true);
     expect(canRecordDeskPayment({ ...staff, appointment_status: 'cancelled' })).toBe(false);
     // A part paid: the rest may be recorded as another payment; paid in full, nothing more.
-    expect(canRecordDeskPayment({ ...staff, left_to_pay: 80 })).toBe(true);
-    expect(canRecordDeskPayment({ ...staff, left_to_pay: 0 })).toBe(false);
+    expect(canRecordDeskPayment({ ...staff, balance_due: 80, left_to_pay: 80 })).toBe(true);
+    expect(canRecordDeskPayment({ ...staff, balance_due: 0, left_to_pay: 0 })).toBe(false);
+    // Paid in full and €20 given back (a discount): nothing is owed, though €20 could be taken.
+    expect(canRecordDeskPayment({ ...staff, balance_due: 0, left_to_pay: 20 })).toBe(false);
     expect(canRecordDeskPayment({ ...staff, booked_by_admin: false })).toBe(false);
   });
 

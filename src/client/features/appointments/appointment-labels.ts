@@ -176,13 +176,15 @@ export function refundedByLabel(refund: Pick<AppointmentRefund, 'requested_by' |
 
 /**
  * Money taken at the desk can be recorded for an appointment staff booked that takes or took its time (booked,
- * attended, no-show) while any of its price is left to pay: nothing paid yet, or a part (decision 0023).
+ * attended, no-show) while a balance is due: nothing paid yet, or a part (decision 0023). Paid in full, a part given
+ * back since (a discount) owes nothing more, though the server would take up to what went back.
  */
 export const canRecordDeskPayment = (
-  row: Pick<StaffAppointmentDetail, 'booked_by_admin' | 'appointment_status' | 'left_to_pay'>,
+  row: Pick<StaffAppointmentDetail, 'booked_by_admin' | 'appointment_status' | 'balance_due' | 'left_to_pay'>,
 ) =>
   row.booked_by_admin &&
   (occupyingStatuses as readonly string[]).includes(row.appointment_status) &&
+  row.balance_due > 0 &&
   row.left_to_pay > 0;
 
 /**

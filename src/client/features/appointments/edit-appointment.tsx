@@ -174,6 +174,20 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
     else void navigate(listPath);
   };
 
+  // Paid online or at the desk: its receipt, every payment on it.
+  const receiptButton = appointment.paid_at && (
+    <button
+      type="button"
+      className="button button--secondary button--small"
+      aria-disabled={receipt.pending !== null || undefined}
+      onClick={() => {
+        if (receipt.pending === null) void receipt.download(receiptUrl(appointment.id));
+      }}
+    >
+      {receipt.pending ? 'Downloading…' : 'Download receipt'}
+    </button>
+  );
+
   const moves = readOnly ? [] : attendanceMoves(appointment);
   const notStartedYet = mayWrite && waitsForStart(appointment);
   const shownDialog =
@@ -287,22 +301,9 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
         <div className="appointment-summary">
           <AppointmentInfo slot={slot} />
           {appointment.booked_by_admin ? (
-            <DeskPaymentInfo appointment={appointment} />
+            <DeskPaymentInfo appointment={appointment}>{receiptButton}</DeskPaymentInfo>
           ) : (
-            <PaymentInfo appointment={appointment}>
-              {appointment.paid_at && (
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  aria-disabled={receipt.pending !== null || undefined}
-                  onClick={() => {
-                    if (receipt.pending === null) void receipt.download(receiptUrl(appointment.id));
-                  }}
-                >
-                  {receipt.pending ? 'Downloading…' : 'Download receipt'}
-                </button>
-              )}
-            </PaymentInfo>
+            <PaymentInfo appointment={appointment}>{receiptButton}</PaymentInfo>
           )}
         </div>
 

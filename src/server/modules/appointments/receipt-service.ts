@@ -52,7 +52,7 @@ const receiptPaymentOf = (row: ReceiptPaymentRow): ReceiptPayment => {
     paidOn: clinicWallClock(paidAt).data,
     amountCents: row.amountCents,
     reference: row.providerPaymentId ?? undefined,
-    givenBack: row.status === 'refunded',
+    refundedCents: row.refundedCents,
   };
 };
 

@@ -21,7 +21,7 @@ const details: ReceiptDetails = {
   balanceDueCents: 0,
   paidAt: new Date('2027-03-01T09:00:00Z'),
   payments: [
-    { method: 'card', paidOn: '01/03/2027', amountCents: 18_000, reference: 'pi_test_1', givenBack: false },
+    { method: 'card', paidOn: '01/03/2027', amountCents: 18_000, reference: 'pi_test_1', refundedCents: 0 },
   ],
 };
 
@@ -30,7 +30,7 @@ const atDesk = (method: 'cash' | 'card_terminal', paidOn: string, amountCents: n
   method,
   paidOn,
   amountCents,
-  givenBack: false,
+  refundedCents: 0,
 });
 
 describe('the receipt PDF', () => {
@@ -84,18 +84,19 @@ describe('the receipt PDF', () => {
     const text = await pdfText(
       await receiptPdf({
         ...details,
-        paidCents: 18_000,
+        paidCents: 20_000,
+        refundedCents: 3500,
         payments: [
           atDesk('cash', '01/03/2027', 10_000),
-          atDesk('card_terminal', '12/03/2027', 8000),
-          { ...atDesk('cash', '12/03/2027', 2000), givenBack: true },
+          { ...atDesk('card_terminal', '12/03/2027', 8000), refundedCents: 1500 },
+          { ...atDesk('cash', '12/03/2027', 2000), refundedCents: 2000 },
         ],
       }),
     );
-    expect(text).toMatch(/Amount paid\s+€180\s+Amount refunded\s+€0/);
+    expect(text).toMatch(/Amount paid\s+€200\s+Amount refunded\s+€35/);
     expect(text).not.toContain('Balance due');
     expect(text).toMatch(/Paid in cash on\s+01\/03\/2027: €100/);
-    expect(text).toMatch(/Paid by card at the\s+clinic on\s+12\/03\/2027: €80/);
+    expect(text).toMatch(/Paid by card at the\s+clinic on\s+12\/03\/2027: €80 \(€15 refunded\)/);
     expect(text).toMatch(/Paid in cash on\s+12\/03\/2027: €20 \(refunded\)/);
     expect(text).not.toContain('Payment reference');
   });

@@ -79,8 +79,8 @@ export interface ReceiptPayment {
   amountCents: number;
   /** The card provider's payment id; none at the desk. */
   reference?: string;
-  /** Given back in full since. */
-  givenBack: boolean;
+  /** Given back of it since (all of it, or a part). */
+  refundedCents: number;
 }
 
 /** A paid visit on a statement. */
@@ -248,7 +248,12 @@ export async function receiptPdf(details: ReceiptDetails): Promise<Buffer> {
   // One payment: when, its amount being the amount paid; several (parts paid at the desk): each with its amount.
   const several = details.payments.length > 1;
   for (const payment of details.payments) {
-    const given = payment.givenBack ? ' (refunded)' : '';
+    const given =
+      payment.refundedCents >= payment.amountCents
+        ? ' (refunded)'
+        : payment.refundedCents > 0
+          ? ` (${euro(payment.refundedCents)} refunded)`
+          : '';
     doc.row(
       PAID_WITH[payment.method],
       several ? `${payment.paidOn}: ${euro(payment.amountCents)}${given}` : payment.paidOn,

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, addMonths, monthOf } from '../src/client/components/month-calendar/month-grid';
 import { clinicToday } from '../src/client/lib/clinic-clock';
@@ -19,8 +20,9 @@ import {
 
 /*
  * Issue 32 in the back office: part of a card payment given back from the appointment's screen, money taken at the
- * desk recorded, and the takings page (its chart, its table, Takings.csv), at 360 and 1280 px with no axe finding.
- * The appointments are this run's own, on days of their own (ten months ahead); their money moves today.
+ * desk in two parts (decision 0023) with its receipt and a refund from the payment chosen, and the takings page (its
+ * tiles, its chart, its table, Takings.csv), at 360 and 1280 px with no axe finding. The appointments are this run's
+ * own, on days of their own (ten months ahead); their money moves today.
  */
 
 let browser: Browser;
@@ -69,6 +71,12 @@ async function todaysTakings(): Promise<TakingsResponse> {
 }
 
 const cents = (text: string) => Math.round(Number(text) * 100);
+
+/** The PDF's text, as an insurer's clerk would read it. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+  return text;
+}
 
 describe('refunds, desk payments and takings (back office)', () => {
   let paidId = 0;
@@ -153,43 +161,107 @@ describe('refunds, desk payments and takings (back office)', () => {
     await screenshot(page, 'admin-takings-refunded-part-360');
   });
 
-  it('records cash taken at the desk for a booking staff made, shown in the list', async () => {
+  it('records a part paid in cash at the desk, then the balance on the card terminal, each listed, with one receipt', async () => {
     const page = await open(`/admin/appointment/edit?id=${deskId}`, viewports.phone);
     await page.getByRole('heading', { level: 1, name: `Declan ${runName}` }).waitFor();
     const panel = page.getByRole('region', { name: 'Payment at the desk' });
-    await panel.getByText('Cash').waitFor();
     await panel.getByText('Not yet').waitFor();
     await page.getByRole('button', { name: 'Record payment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record a payment taken at the desk?' });
-    expect(await dialog.getByLabel('Amount (€)').inputValue()).toBe('180');
+    const amount = dialog.getByLabel('Amount (€)');
+    expect(await amount.inputValue()).toBe('180');
     // The booking said 'Cash': chosen already.
     expect(await dialog.getByRole('radio', { name: 'Cash' }).isChecked()).toBe(true);
     // No more than is left to pay of the price: said under the field, which keeps the focus.
-    await dialog.getByLabel('Amount (€)').fill('180.01');
+    await amount.fill('180.01');
     await dialog.getByRole('button', { name: 'Record payment' }).click();
     await dialog
       .locator('.field__error', {
         hasText: "At most €180 is left to pay (the appointment's price less what was paid).",
       })
       .waitFor();
-    expect(await dialog.getByLabel('Amount (€)').getAttribute('aria-invalid')).toBe('true');
-    await dialog.getByLabel('Amount (€)').fill('180');
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    // A part now: the patient pays the rest later.
+    await amount.fill('100');
     expect(await fitsWidth(page)).toBe(true);
     expect(await axeViolations(page, 'desk payment dialog 360')).toEqual([]);
     await screenshot(page, 'admin-takings-desk-payment-dialog-360');
     await dialog.getByRole('button', { name: 'Record payment' }).click();
     await notice(page, 'The payment was recorded.');
-    await panel.getByText('Paid in cash').waitFor();
-    await panel.getByText('admin@clinic.test').waitFor();
-    await screenshot(page, 'admin-takings-desk-paid-360');
+    await panel.getByText('Partly paid').waitFor();
+    await panel.getByText('€80', { exact: true }).waitFor();
+    await page.getByText('Partly paid').first().waitFor();
 
+    // The balance, as a second payment: the dialog starts at it and says what was paid before.
+    await page.getByRole('button', { name: 'Record payment' }).click();
+    const again = page.getByRole('dialog', { name: 'Record another payment taken at the desk?' });
+    expect(await again.getByLabel('Amount (€)').inputValue()).toBe('80');
+    await again.getByText('€100 was paid before.').waitFor();
+    await again.getByText('At most €80 is left to pay').waitFor();
+    await again.getByRole('radio', { name: 'Card terminal' }).check();
+    await again.getByRole('button', { name: 'Record payment' }).click();
+    await notice(page, 'The payment was recorded.');
+    await panel.getByText('Paid in cash and by card terminal').waitFor();
+    const payments = panel.getByRole('list', { name: 'Payments (2)' });
+    const items = payments.getByRole('listitem');
+    expect(await items.count()).toBe(2);
+    await items.nth(0).getByText('€100').waitFor();
+    await items.nth(0).getByText('Cash', { exact: true }).waitFor();
+    await items
+      .nth(0)
+      .getByText(/recorded by admin@clinic\.test/)
+      .waitFor();
+    await items.nth(1).getByText('€80').waitFor();
+    await items.nth(1).getByText('Card terminal', { exact: true }).waitFor();
+    // Paid in full: nothing more to record.
+    expect(await page.getByRole('button', { name: 'Record payment' }).count()).toBe(0);
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await axeViolations(page, 'two desk payments 360')).toEqual([]);
+    await screenshot(page, 'admin-takings-desk-paid-in-parts-360');
     await page.setViewportSize(viewports.desktop);
+    expect(await axeViolations(page, 'two desk payments 1280')).toEqual([]);
+    await screenshot(page, 'admin-takings-desk-paid-in-parts-1280');
+
+    // One receipt: both parts, each with how, when and how much; nothing due.
+    const receipt = await downloadOf(page, () =>
+      panel.getByRole('button', { name: 'Download receipt' }).click(),
+    );
+    expect(receipt.name).toMatch(/^receipt-\d{4}-\d{6}\.pdf$/);
+    const text = await pdfText(receipt.bytes);
+    const today = clinicToday().split('-').reverse().join('/');
+    expect(text).toMatch(new RegExp(`Patient\\s+Declan ${runName}`));
+    expect(text).toMatch(/Fee\s+€180\s+Amount paid\s+€180\s+Amount refunded\s+€0/);
+    expect(text).not.toContain('Balance due');
+    expect(text).toMatch(new RegExp(`Paid in cash on\\s+${today}: €100`));
+    expect(text).toMatch(new RegExp(`Paid by card at the\\s+clinic on\\s+${today}: €80`));
+    expect(text).not.toContain('Payment reference');
+
+    // A refund asks which payment: the latest at first; the cash one chosen, €20 of it goes back in cash.
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    const refund = page.getByRole('dialog', { name: 'Give back part of the payment?' });
+    const from = refund.getByRole('group', { name: 'Give back from' });
+    expect(await from.getByRole('radio').count()).toBe(2);
+    expect(await from.getByRole('radio', { name: /€80 left of €80, Card terminal/ }).isChecked()).toBe(true);
+    expect(await refund.getByLabel('Amount (€)').inputValue()).toBe('80');
+    await from.getByRole('radio', { name: /€100 left of €100, Cash/ }).check();
+    expect(await refund.getByLabel('Amount (€)').inputValue()).toBe('100');
+    await refund.getByLabel('Amount (€)').fill('20');
+    await refund
+      .getByText(`Declan ${runName}: €20 of €100 paid is handed back in cash at the desk.`)
+      .waitFor();
+    expect(await axeViolations(page, 'refund from a payment 1280')).toEqual([]);
+    await screenshot(page, 'admin-takings-refund-from-a-payment-1280');
+    await refund.getByRole('button', { name: 'Refund €20' }).click();
+    await notice(page, 'Refund has been successfully processed');
+    await panel.getByText('Partly refunded').waitFor();
+    await panel.getByText('€20 refunded').waitFor();
+
     await page.goto(`/admin?search=${runName}`);
     const list = page.getByRole('table', { name: /appointments$/ });
     await list
       .getByRole('row')
       .filter({ hasText: `Declan ${runName}` })
-      .getByText('Paid in cash')
+      .getByText('Partly refunded')
       .waitFor();
     await list
       .getByRole('row')
@@ -198,11 +270,17 @@ describe('refunds, desk payments and takings (back office)', () => {
       .waitFor();
   });
 
-  it('shows the takings as a chart and a table that add up what was recorded, and downloads Takings.csv', async () => {
+  it('shows the takings as tiles, a chart and a table that add up what was recorded, and downloads Takings.csv', async () => {
     const after = await todaysTakings();
-    expect(cents(after.totals.paid) - cents(before.totals.paid)).toBe(18_000 + 18_000);
-    expect(cents(after.totals.refunded) - cents(before.totals.refunded)).toBe(3000);
-    expect(cents(after.totals.by_method.cash.paid) - cents(before.totals.by_method.cash.paid)).toBe(18_000);
+    expect(cents(after.totals.paid) - cents(before.totals.paid)).toBe(18_000 + 10_000 + 8000);
+    expect(cents(after.totals.refunded) - cents(before.totals.refunded)).toBe(3000 + 2000);
+    expect(after.totals.payments_count - before.totals.payments_count).toBe(3);
+    expect(after.totals.refunds_count - before.totals.refunds_count).toBe(2);
+    const byMethod = (method: 'cash' | 'card_terminal', kind: 'paid' | 'refunded') =>
+      cents(after.totals.by_method[method][kind]) - cents(before.totals.by_method[method][kind]);
+    expect(byMethod('cash', 'paid')).toBe(10_000);
+    expect(byMethod('cash', 'refunded')).toBe(2000);
+    expect(byMethod('card_terminal', 'paid')).toBe(8000);
 
     const scripts: string[] = [];
     const watched = await openAdminPage(browser, { viewport: viewports.desktop });
@@ -224,31 +302,74 @@ describe('refunds, desk payments and takings (back office)', () => {
     await page.getByRole('figure').getByText('The table below gives every figure.').waitFor();
     expect(scripts.some((url) => /\/uPlot[^/]*\.js$/.test(url))).toBe(true);
 
-    // The table's day is the API's day; the totals row the API's totals.
-    const today = clinicToday().split('-').reverse().join('/');
-    const table = page.getByRole('table', { name: 'Takings day by day, in euro, with the totals' });
-    const todayRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: today }) });
     const figure = (text: string) => {
       const [whole = '0', decimals = '00'] = text.replace(/^-/, '').split('.');
       return `${text.startsWith('-') ? '-' : ''}€${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${decimals}`;
     };
+    const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+    // The month's totals, as the API answers them now (the tiles and the table's totals row say the same).
+    const monthLast = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0))
+      .toISOString()
+      .slice(0, 10);
+    const apiDay = (isoDay: string) => isoDay.split('-').reverse().join('/');
+    const shownMonth = (await (
+      await fetch(`${baseUrl()}/api/admin/takings?from=${apiDay(`${month}-01`)}&to=${apiDay(monthLast)}`, {
+        headers: auth,
+      })
+    ).json()) as TakingsResponse;
+    const { totals } = shownMonth;
+    // Each tile names what it is: paid with how many payments, refunded with how many refunds, and net.
+    const tiles = page.locator('.takings-summary');
+    const tile = (name: string) =>
+      tiles.locator('div', { has: page.getByRole('term').filter({ hasText: name }) });
+    expect(await tile('Paid').getByRole('definition').textContent()).toBe(
+      `${figure(totals.paid)}${count(totals.payments_count, 'payment')}`,
+    );
+    expect(await tile('Refunded').getByRole('definition').textContent()).toBe(
+      `${figure(totals.refunded)}${count(totals.refunds_count, 'refund')}`,
+    );
+    expect(await tile('Net').getByRole('definition').textContent()).toBe(
+      `${figure(totals.net)}Paid less refunded`,
+    );
+    const methods = page.getByRole('table', { name: 'By method' });
+    const cashRow = methods.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Cash' }) });
+    const cashNet = (cents(totals.by_method.cash.paid) - cents(totals.by_method.cash.refunded)) / 100;
+    expect(await cashRow.getByRole('cell').allTextContents()).toEqual([
+      figure(totals.by_method.cash.paid),
+      figure(totals.by_method.cash.refunded),
+      figure(cashNet.toFixed(2)),
+    ]);
+
+    // The table's day is the API's day; the totals row the API's totals, the same as the tiles.
+    const today = clinicToday().split('-').reverse().join('/');
+    const table = page.getByRole('table', { name: 'Takings day by day, in euro, with the totals' });
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Day',
+      'Paid',
+      'Refunded',
+      'Net',
+      'Payments / refunds',
+    ]);
+    const todayRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: today }) });
     const day = after.days[0]!;
     expect(await todayRow.getByRole('cell').allTextContents()).toEqual([
       figure(day.paid),
       figure(day.refunded),
       figure(day.net),
-      String(day.payments_count),
+      `${day.payments_count} / ${day.refunds_count}`,
     ]);
-    const totals = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Total' }) });
-    expect(await totals.getByRole('cell').count()).toBe(4);
+    const totalsRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Total' }) });
+    expect(await totalsRow.getByRole('cell').allTextContents()).toEqual([
+      figure(totals.paid),
+      figure(totals.refunded),
+      figure(totals.net),
+      `${totals.payments_count} / ${totals.refunds_count}`,
+    ]);
     expect(await axeViolations(page, 'takings 1280')).toEqual([]);
     await screenshot(page, 'admin-takings-1280');
 
     const file = await downloadOf(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
-    const last = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0))
-      .toISOString()
-      .slice(0, 10);
-    expect(file.name).toBe(`Takings ${month}-01 to ${last}.csv`);
+    expect(file.name).toBe(`Takings ${month}-01 to ${monthLast}.csv`);
     const lines = file.bytes
       .toString('utf8')
       .replace(/^\uFEFF/, '')
@@ -266,7 +387,13 @@ describe('refunds, desk payments and takings (back office)', () => {
         ),
       ),
       expect.stringMatching(
-        new RegExp(`^${today},\\d\\d:\\d\\d,payment,cash,180\\.00,Declan ${runName},${deskId},,$`),
+        new RegExp(`^${today},\\d\\d:\\d\\d,payment,cash,100\\.00,Declan ${runName},${deskId},,$`),
+      ),
+      expect.stringMatching(
+        new RegExp(`^${today},\\d\\d:\\d\\d,payment,card_terminal,80\\.00,Declan ${runName},${deskId},,$`),
+      ),
+      expect.stringMatching(
+        new RegExp(`^${today},\\d\\d:\\d\\d,refund,cash,20\\.00,Declan ${runName},${deskId},,$`),
       ),
     ]);
 

@@ -16,6 +16,7 @@ import {
   fitsWidth,
   launchBrowser,
   notice,
+  openAdminPage,
   openPage,
   screenshot,
   viewportSweep,
@@ -339,6 +340,88 @@ describe('a patient manages their booking from the link in their confirmation e-
       expect(errors).toEqual([]);
     }, 150_000);
   }
+
+  it('cancels a booking part-paid at the clinic: told the clinic gives it back, the clinic told what to give back, at 360 and 1280 px', async () => {
+    const day = freshDay();
+    const [slot = 0] = await createSlots(auth, day, adultTest, [11 * 60]);
+    const person = patient('Nuala', 'Desk');
+    const booked = await fetch(`${baseUrl()}/api/admin/patients`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...bookingFields(adultTest, person), payment_type: 'Cash', session_id: slot }),
+    });
+    expect(booked.status).toBe(201);
+    const appointmentId = ((await booked.json()) as { transaction: { id: number } }).transaction.id;
+    const paid = await fetch(`${baseUrl()}/api/admin/transactions/${appointmentId}/desk_payments`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: '100', method: 'cash' }),
+    });
+    expect(paid.status).toBe(201);
+    const confirmation = await waitForMailWhere(
+      person.email,
+      (mail) => manageLinkOf(mail.text) !== undefined,
+      'with the link to their booking',
+    );
+    const { link } = manageLinkOf(confirmation.text)!;
+
+    const { page, errors } = await openPage(browser, { viewport: viewportSweep[0] });
+    await openLink(page, link);
+    const details = page.getByRole('region', { name: 'Your appointment' });
+    await details.getByText('€100 paid at the clinic, €80 to pay there').waitFor();
+    const changes = page.getByRole('region', { name: 'Change or cancel' });
+    await changes.getByRole('button', { name: 'Cancel appointment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel your appointment?' });
+    await dialog
+      .getByText(
+        'You paid €100 at the clinic. That cannot be refunded online: the clinic will contact you to give it back to you.',
+      )
+      .waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await axeViolations(page, 'cancel paid at the clinic 360')).toEqual([]);
+    await screenshot(page, 'manage-booking-cancel-paid-at-clinic-360');
+    await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
+    const said = manageBookingTexts.cancelledPaidAtClinic('€100');
+    await notice(page, said);
+    await details.getByText('€100 paid at the clinic: the clinic will contact you to give it back').waitFor();
+    await details.getByText('Cancelled', { exact: true }).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await axeViolations(page, 'cancelled paid at the clinic 360')).toEqual([]);
+    await screenshot(page, 'manage-booking-cancelled-paid-at-clinic-360');
+    await page.setViewportSize(viewportSweep[1]);
+    expect(await axeViolations(page, 'cancelled paid at the clinic 1280')).toEqual([]);
+    await screenshot(page, 'manage-booking-cancelled-paid-at-clinic-1280');
+
+    // The patient's e-mail says it in plain words, without a payment reference; the clinic is told what to give back.
+    const cancelled = await waitForMailWhere(
+      person.email,
+      (mail) => mail.text.includes('As you asked, your appointment'),
+      'saying the appointment is cancelled',
+    );
+    expect(cancelled.text).toContain(
+      'You paid €100 at the clinic in cash. We cannot refund that online, so the clinic will contact you to give it back to you.',
+    );
+    expect(cancelled.text).not.toContain('reference');
+    const notified = await waitForMailWhere(
+      clinic.email,
+      (mail) =>
+        mail.subject.startsWith('Cancelled online by the patient, €100 to give back') &&
+        mail.text.includes(person.last),
+      'saying what to give back',
+    );
+    expect(notified.text).toContain('To give back: €100 (cash)');
+    expect(notified.text).toContain(`/admin/appointment/edit?id=${appointmentId}`);
+
+    // Staff see the money still held on the cancelled appointment, and Refund gives it back.
+    const admin = await openAdminPage(browser, { viewport: viewportSweep[1] });
+    await admin.page.goto(`/admin/appointment/edit?id=${appointmentId}`);
+    await admin.page.getByText('€100 paid is still held').waitFor();
+    await admin.page.getByRole('button', { name: 'Refund', exact: true }).waitFor();
+    expect(await axeViolations(admin.page, 'money held 1280')).toEqual([]);
+    await screenshot(admin.page, 'admin-cancelled-money-held-1280');
+    expect([...errors, ...admin.errors]).toEqual([]);
+    await admin.page.close();
+  }, 150_000);
 
   it('a link with a wrong token, or without one, shows that the booking is not found, at 360 and 1280 px', async () => {
     const day = freshDay();

@@ -10,7 +10,7 @@ import { adminPatientFields, adminPatientIssues, otherPatientFields } from './bo
 import { parseEuroCents } from './euro';
 import { paginationQuerySchema } from './pagination';
 import { adminPatientSchema, queryFlag } from './patients';
-import { deskPaymentMethods, paymentMethods, refundStatuses } from './payment-states';
+import { deskPaymentMethods, paymentMethods, paymentStatuses, refundStatuses } from './payment-states';
 import { paymentTexts } from './payments';
 
 /** How staff read each state. */
@@ -112,27 +112,36 @@ const appointmentSlotSchema = z.object({
 
 /**
  * A booking appointment as staff see it (the spec's "transaction"): `id` is the appointment's, the payment fields
- * are its latest payment's (none for a booking made by staff).
+ * read its payments as one (decision 0023: an appointment paid at the desk in parts has several). Its leading payment
+ * (the latest that stands, else the latest) gives the status, method and ids; the amounts add up all of them.
  */
 const staffAppointmentSchema = z.object({
   id: z.number().int(),
-  /** The provider's payment id; null for a booking made by staff. */
+  /** The provider's payment id of its leading payment; null for money taken at the desk or none. */
   transaction_id: z.string().nullable(),
-  /** Euro; null: booked by admin. */
+  /**
+   * Euro paid: the payments money came in by added up, given back since or not (its latest payment's amount when
+   * none did, e.g. a card payment that failed); null: no payment (booked by admin).
+   */
   amount: z.number().nullable(),
-  /** The payment's status; 'booked' for a booking made by staff. */
+  /** The leading payment's status; 'booked' for a booking made by staff without one, 'unpaid' otherwise. */
   status: z.string(),
-  /** 'Paid', 'Booked by admin' or the capitalised status (spec 2.6). */
+  /** 'Paid', 'Paid in cash', 'Partly paid', 'Partly refunded', 'Booked by admin' or the capitalised status (spec 2.6). */
   status_label: z.string(),
   /** The appointment's own state (held, booked, paid, arrived, cancelled, refunded, attended, no_show). */
   appointment_status: z.enum(appointmentStatuses),
-  /** 'stripe' or 'test', or 'desk' for money taken at the desk; null for a booking made by staff not paid yet. */
+  /** 'stripe' or 'test', or 'desk' for money taken at the desk (the leading payment's); null without a payment. */
   provider: z.string().nullable(),
-  /** How the latest payment was taken: card (online), cash or card_terminal (at the desk); null: no payment. */
+  /** How the leading payment was taken: card (online), cash or card_terminal (at the desk); null: no payment. */
   payment_method: z.enum(paymentMethods).nullable(),
-  /** Euro given back of the latest payment so far (its refunds, partial or full); null: no payment. */
+  /** Euro given back of its payments so far (their refunds, partial or full); null: no payment. */
   refunded_amount: z.number().nullable(),
-  /** DD/MM/YYYY and HH:mm of the payment, clinic time. */
+  /**
+   * Euro left to pay of its price as booked: the price less what its payments that stand paid, while it takes or took
+   * its time (a part paid at the desk leaves it; a part given back does not). 0: paid in full, ended, or being booked.
+   */
+  balance_due: z.number(),
+  /** DD/MM/YYYY and HH:mm of the last money in (its latest payment's), clinic time. */
   data_payment: z.string().nullable(),
   time_payment: z.string().nullable(),
   paid_at: z.string().nullable(),
@@ -173,6 +182,8 @@ export type AppointmentEmail = z.infer<typeof appointmentEmailSchema>;
 /** A refund of one of the appointment's payments: a part of it, or all that was left. */
 const appointmentRefundSchema = z.object({
   id: z.number().int(),
+  /** The payment it gives back (one of `payments`). */
+  payment_id: z.number().int(),
   /** Euro. */
   amount: z.number(),
   /** Staff's reason, if they gave one. */
@@ -192,6 +203,25 @@ const appointmentRefundSchema = z.object({
 });
 export type AppointmentRefund = z.infer<typeof appointmentRefundSchema>;
 
+/** One of the appointment's payments: by card online, or money taken at the desk. */
+const appointmentPaymentSchema = z.object({
+  id: z.number().int(),
+  method: z.enum(paymentMethods),
+  /** 'stripe' or 'test', or 'desk'. */
+  provider: z.string(),
+  status: z.enum(paymentStatuses),
+  /** Euro taken, and given back of it so far. */
+  amount: z.number(),
+  refunded_amount: z.number(),
+  /** When the money came in (ISO 8601); null while a card payment is being taken, or if it failed. */
+  paid_at: z.string().nullable(),
+  /** Who recorded money taken at the desk (their name or e-mail); null for a card payment, or a former account. */
+  recorded_by: z.string().nullable(),
+  /** The card provider's payment id (Stripe's `pi_…`); null at the desk. */
+  provider_payment_id: z.string().nullable(),
+});
+export type AppointmentPayment = z.infer<typeof appointmentPaymentSchema>;
+
 export const staffAppointmentsResponseSchema = pagedListSchema('transactions', staffAppointmentSchema);
 export type StaffAppointmentsResponse = z.infer<typeof staffAppointmentsResponseSchema>;
 
@@ -206,8 +236,13 @@ const staffAppointmentDetailSchema = staffAppointmentSchema.extend({
    * pay, e.g. 'Cash': the desk payment's method is chosen from it).
    */
   payment_type: z.string().nullable(),
-  /** Who recorded the money taken at the desk (their name or e-mail); null otherwise. */
-  payment_recorded_by: z.string().nullable(),
+  /**
+   * Euro that money taken at the desk may still add: the price less what was paid, net of refunds (at least
+   * `balance_due`; more once a part was given back). More is refused (422 `desk_payment_too_large`).
+   */
+  left_to_pay: z.number(),
+  /** Its payments, oldest first: by card online, or each part taken at the desk. */
+  payments: z.array(appointmentPaymentSchema),
   /** The refunds of its payments, oldest first. */
   refunds: z.array(appointmentRefundSchema),
   emails: z.array(appointmentEmailSchema),
@@ -257,8 +292,10 @@ export const staffAmountSchema = z
   });
 
 /**
- * `POST /api/admin/refunds`: the appointment's payment given back, all that is left of it (no `amount`) or a part
- * (`amount` in euro, at most what is left), with staff's `reason` if they give one.
+ * `POST /api/admin/refunds`: money of the appointment given back (decision 0023). `payment_id` chooses which of its
+ * payments; without it, `amount` comes from its latest payment with that much left, and without either all that is
+ * left of every payment of it goes back (one refund a payment). `amount` in euro, at most what is left of the payment;
+ * `reason` staff's own, if they give one.
  */
 export const refundRequestSchema = z
   .object({
@@ -268,6 +305,13 @@ export const refundRequestSchema = z
       .int()
       .min(1)
       .max(2_147_483_647),
+    /** One of the appointment's payments (its detail's `payments`); none: chosen as said above. */
+    payment_id: z
+      .number({ error: paymentTexts.paymentIdInvalid })
+      .int(paymentTexts.paymentIdInvalid)
+      .min(1, paymentTexts.paymentIdInvalid)
+      .max(2_147_483_647, paymentTexts.paymentIdInvalid)
+      .optional(),
     /** Euro; none: all that is left. */
     amount: staffAmountSchema.optional(),
     reason: z
@@ -282,8 +326,10 @@ export const refundRequestSchema = z
 export const refundResponseSchema = z.object({
   message: z.string(),
   transaction: staffAppointmentSchema,
-  /** The refund just made. */
+  /** The refund just made (the first, when all that was left of several payments went back). */
   refund: appointmentRefundSchema,
+  /** Every refund just made: one, or one a payment when all that was left of several went back. */
+  refunds: z.array(appointmentRefundSchema),
 });
 
 /**

@@ -48,8 +48,11 @@ export const calendarQuerySchema = z
     }
   });
 
-/** How an appointment stands with its payment: paid by card, booked by staff without one, or not paid yet. */
-const calendarPayments = ['paid', 'booked_by_staff', 'pending'] as const;
+/**
+ * How an appointment stands with its payments: paid in full (online or at the desk), partly paid with a balance due
+ * (a part taken at the desk), booked by staff with nothing paid yet, or a visitor's payment not made yet.
+ */
+const calendarPayments = ['paid', 'part_paid', 'booked_by_staff', 'pending'] as const;
 export type CalendarPayment = (typeof calendarPayments)[number];
 
 const calendarAppointmentSchema = z.object({

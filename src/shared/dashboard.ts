@@ -40,10 +40,12 @@ const dashboardAppointmentSchema = z.object({
   address: z.string().nullable(),
   /** The payment's status as the appointments list has it ('succeeded', 'booked' for staff's bookings, …). */
   payment_status: z.string(),
-  /** 'Paid', 'Booked by admin' or the capitalised status, as the appointments list shows it. */
+  /** 'Paid', 'Partly paid', 'Booked by admin' or the capitalised status, as the appointments list shows it. */
   payment_status_label: z.string(),
-  /** Euro of its latest payment; null without one. */
+  /** Euro paid, its payments added up (as the appointments list has it); null without a payment. */
   amount: z.number().nullable(),
+  /** Euro left to pay of its price (a part paid at the desk); 0 when paid in full. */
+  balance_due: z.number(),
 });
 export type DashboardAppointment = z.infer<typeof dashboardAppointmentSchema>;
 

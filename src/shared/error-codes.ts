@@ -155,8 +155,6 @@ const errorCodes = [
   'refund_unconfirmed',
   /** Money taken at the desk for an appointment staff did not book, or that has ended (422). */
   'desk_payment_not_allowed',
-  /** A payment of the appointment is recorded already (409): one payment an appointment. */
-  'desk_payment_exists',
   /** Money taken at the desk of more than the appointment's price less what was paid (422 on `amount`). */
   'desk_payment_too_large',
   'webhook_disabled',

@@ -33,6 +33,9 @@ export const manageBookingTexts = {
   notChangeable: 'This appointment can no longer be changed online.',
   alreadyCancelled: 'This appointment is already cancelled.',
   cancelled: 'Your appointment is cancelled. We have e-mailed you a confirmation.',
+  /** Cancelled with money paid at the clinic (cash, the card terminal), which cannot go back to a card online. */
+  cancelledPaidAtClinic: (amount: string) =>
+    `Your appointment is cancelled. We have e-mailed you a confirmation. You paid ${amount} at the clinic: the clinic will contact you to give it back to you.`,
   cancelledRefunded:
     'Your appointment is cancelled and your payment is refunded in full. We have e-mailed you a confirmation; the refund can take 5 to 10 days to reach your card.',
   cancelInProgress: 'Your cancellation is being made. Please look again in a minute.',
@@ -78,8 +81,13 @@ const managedAppointmentSchema = z.object({
   session: slotAnswerSchema,
   /** Euro, as booked. */
   price: z.number(),
-  /** unpaid (booked by the clinic, paid there), paid, refunded, refunding. */
-  payment_status: z.enum(['unpaid', 'paid', 'refunding', 'refunded']),
+  /**
+   * unpaid (booked by the clinic, paid there), paid (online), paid_at_clinic (money paid at the clinic that the
+   * clinic still holds: `paid_at_clinic`), refunding (to the card), refunded.
+   */
+  payment_status: z.enum(['unpaid', 'paid', 'paid_at_clinic', 'refunding', 'refunded']),
+  /** Euro paid at the clinic (cash, card) that the clinic still holds; 0 when none. */
+  paid_at_clinic: z.number(),
   /** Until when (ISO 8601) it may be cancelled or moved online; null when it cannot be any more. */
   change_until: z.string().nullable(),
   /** What it may be changed by online now: empty when cancelled, over, or inside the notice. */

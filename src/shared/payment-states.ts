@@ -1,3 +1,5 @@
+import { occupyingStatuses } from './appointment-states';
+
 /**
  * A payment's life, written once beside the appointment's (`appointment-states.ts`): its states (the card
  * provider's, and ours around a refund), the moves between them and the groups of states rules read. The server
@@ -124,8 +126,11 @@ export const allowsPaymentMove = (move: PaymentMoveName, status: string): boolea
   (paymentMoves[move].from as readonly string[]).includes(status);
 
 /**
- * Blocks another payment of its appointment (one live payment an appointment, an index of the database).
- * `refund_pending` does not: a payment that succeeded after the slot was lost waits for its automatic refund.
+ * Blocks another card payment of its appointment through the provider (one live card payment an appointment, an
+ * index of the database: a double click or a second tab never charges twice). Money taken at the desk is not
+ * blocked by it: an appointment staff booked may be paid at the desk in several parts, up to its price (decision
+ * 0023). `refund_pending` does not block: a payment that succeeded after the slot was lost waits for its automatic
+ * refund.
  */
 export const livePaymentStatuses = [
   'processing',
@@ -133,6 +138,56 @@ export const livePaymentStatuses = [
   'succeeded',
   'refunding',
 ] as const satisfies readonly PaymentStatus[];
+
+/**
+ * Money came in by it for its appointment: it stands (succeeded, being given back) or was given back in full (its
+ * refunds subtract). What the appointment's payments add up to (paid, refunded) is read over these; a payment being
+ * taken, failed, or owed back after its time was lost pays for nothing.
+ */
+export const takenPaymentStatuses = [
+  'succeeded',
+  'refunding',
+  'refunded',
+] as const satisfies readonly PaymentStatus[];
+
+/** It stands: paid, and not all of it given back (a part may have been). It pays for its appointment. */
+export const standingPaymentStatuses = ['succeeded', 'refunding'] as const satisfies readonly PaymentStatus[];
+
+export const isTaken = (status: string) => (takenPaymentStatuses as readonly string[]).includes(status);
+
+/**
+ * What an appointment's payments add up to (decision 0023), in cents: `paid`, every payment money came in by (given
+ * back since or not); `refunded`, what went back of those; `kept`, the amounts of those that stand (a payment given
+ * back in full was undone; one given back in part still paid for the visit).
+ */
+export interface PaymentTotals {
+  paidCents: number;
+  refundedCents: number;
+  keptCents: number;
+}
+
+/**
+ * The balance due of an appointment of `priceCents` (its price as booked): the price less what its standing payments
+ * paid, while it takes or took its time (booked, paid, arrived, attended, no-show); none once it ended or before it
+ * is booked. A part paid at the desk leaves one; a part given back (a discount, a goodwill refund) does not. Paid in
+ * full: none is due and something stands.
+ */
+export function balanceDueCents(
+  appointment: { priceCents: number; status: string },
+  totals: Pick<PaymentTotals, 'keptCents'>,
+): number {
+  if (!(occupyingStatuses as readonly string[]).includes(appointment.status)) return 0;
+  return Math.max(0, appointment.priceCents - totals.keptCents);
+}
+
+/**
+ * The most money taken at the desk may add (`desk_payment_too_large` above it): the price less what was paid, net
+ * of refunds, so the money held never comes to more than the price. At least the balance due.
+ */
+export const deskLimitCents = (
+  priceCents: number,
+  totals: Pick<PaymentTotals, 'paidCents' | 'refundedCents'>,
+) => Math.max(0, priceCents - (totals.paidCents - totals.refundedCents));
 
 /** The provider has yet to settle it for us: the settlement job asks it about these. */
 export const unsettledPaymentStatuses = [

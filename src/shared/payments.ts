@@ -27,6 +27,12 @@ export const paymentTexts = {
   amountTooLarge: 'amount must be at most €100,000',
   refundTooLarge: (left: number) =>
     `That is more than what is left of the payment to give back: at most ${formatEuro(left / 100)}.`,
+  /** No one of the appointment's payments has that much left (each refund comes from one payment). */
+  refundTooLargeForOne: (left: number) =>
+    `That is more than any one payment of this appointment has left to give back: at most ${formatEuro(left / 100)} from one payment. Choose the payment, or give back less.`,
+  paymentIdInvalid: "payment_id must be the id of one of the appointment's payments",
+  /** 422 on payment_id: not one of the appointment's payments, or nothing is left of it to give back. */
+  paymentNotRefundable: 'Nothing is left to give back of that payment of this appointment.',
   refundUnconfirmed: (amount: number) =>
     `The card provider has not confirmed an earlier refund of ${formatEuro(amount / 100)} of this payment. Refund ${formatEuro(amount / 100)} again to finish it first.`,
   reasonTooLong: 'reason is at most 500 characters',
@@ -35,8 +41,6 @@ export const paymentTexts = {
   deskMethodInvalid: 'method must be cash or card_terminal',
   deskNotAllowed:
     'Money taken at the desk is recorded on an appointment staff booked, once booked and until it is cancelled.',
-  deskPaymentExists:
-    'A payment of this appointment is recorded already: refund it in full to record another.',
   deskPaymentRecorded: 'The payment was recorded.',
   deskPaymentTooLarge: (left: number) =>
     left > 0

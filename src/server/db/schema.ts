@@ -843,10 +843,13 @@ export const payments = pgTable(
   },
   (table) => [
     index('payments_appointment_id_idx').on(table.appointmentId),
-    // One live payment per appointment: a second one (a double click, a second tab) is refused by the database.
-    uniqueIndex('payments_one_live_payment_idx')
+    // One live card payment per appointment: a second one (a double click, a second tab) is refused by the
+    // database. Money taken at the desk may come in several parts, up to the price (decision 0023).
+    uniqueIndex('payments_one_live_card_payment_idx')
       .on(table.appointmentId)
-      .where(sql`${table.status} in (${inList(livePaymentStatuses)})`),
+      .where(
+        sql`${table.status} in (${inList(livePaymentStatuses)}) and ${table.provider} not in (${inList([DESK_PROVIDER])})`,
+      ),
     index('payments_created_at_idx').on(table.createdAt),
     index('payments_unsettled_idx')
       .on(table.settleAfter)

@@ -76,7 +76,7 @@ export const setAttendance = defineEndpoint<{
   permission: 'appointments_write',
 });
 
-/** Gives back an appointment's payment: all that is left of it, or a part (`amount`), with a reason. */
+/** Gives back an appointment's money: a payment (`payment_id`) or all of them, all that is left or a part (`amount`). */
 export const createRefund = defineEndpoint<{
   body: typeof refundRequestSchema;
   response: typeof refundResponseSchema;

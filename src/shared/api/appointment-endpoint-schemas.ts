@@ -20,7 +20,7 @@ const PATIENT_FILES = ['result', 'referral_letter', 'attachment'] as const;
 
 export const listAppointments = withSchemas(admin.listAppointments, {
   summary:
-    'Booking appointments, newest first, each with its latest payment; is_video_call filters the kind, search_transaction searches the patient name, e-mail and phone; cancelled and refunded ones only with include_cancelled=true; bookings still being made by visitors (held, no payment tried) only with include_held=true (the read is audited)',
+    'Booking appointments, newest first, each with its payments read as one (status and method of the leading payment, the amounts added up, balance_due); is_video_call filters the kind, search_transaction searches the patient name, e-mail and phone; cancelled and refunded ones only with include_cancelled=true; bookings still being made by visitors (held, no payment tried) only with include_held=true (the read is audited)',
   query: appointmentsQuerySchema,
   response: staffAppointmentsResponseSchema,
 });
@@ -64,14 +64,14 @@ export const setAttendance = withSchemas(admin.setAttendance, {
 
 export const createRefund = withSchemas(admin.createRefund, {
   summary:
-    "Gives back the payment of an appointment (transaction_id: the appointment's id) whose payment succeeded, whatever became of it (booked, paid, arrived, attended, no-show, or cancelled with its payment kept): amount (euro, number or text, at most two decimals, more than 0, at most what is left of the payment) gives back a part and leaves the appointment as it is; without it, all that is left, and a paid appointment is then refunded (its time freed if in the future). reason: staff's own, up to 500 characters. A card payment is refunded through its provider (the patient is e-mailed), money taken at the desk is handed back there (no provider call). Each refund is recorded (refund in the answer; refunds in the appointment's detail). 422 for an appointment without such a payment or an amount above what is left, 409 while another refund of it is under way",
+    "Gives back money of an appointment (transaction_id: the appointment's id) whose payment succeeded, whatever became of it (booked, paid, arrived, attended, no-show, or cancelled with its payment kept). Each refund is of one payment: payment_id names it (422 on payment_id if it is not one of the appointment's with something left); without it, amount comes from the latest payment with that much left, and without either all that is left of every payment goes back, one refund a payment. amount (euro, number or text, at most two decimals, more than 0, at most what is left of the payment) gives back a part and leaves the appointment as it is; all that is left of a paid appointment's card payment refunds the appointment (its time freed if in the future). reason: staff's own, up to 500 characters. A card payment is refunded through its provider (the patient is e-mailed), money taken at the desk is handed back there (no provider call). Each refund is recorded (refund and refunds in the answer; refunds in the appointment's detail). 422 for an appointment without such a payment or an amount above what is left, 409 while another refund of it is under way",
   body: refundRequestSchema,
   response: refundResponseSchema,
 });
 
 export const createDeskPayment = withSchemas(admin.createDeskPayment, {
   summary:
-    'Records money taken at the desk for an appointment staff booked (booked, attended or no-show) as its payment: amount (euro, more than 0, at most two decimals) and method (cash or card_terminal), taken now by the signed-in staff member. One payment an appointment: 409 if one is recorded already (refund it in full to record another); 422 for an appointment booked online or ended. It counts in the takings, the appointments list and the CSVs; payment_type (how the patient was expected to pay) is left as it is',
+    "Records money taken at the desk for an appointment staff booked (booked, attended or no-show) as one of its payments: amount (euro, more than 0, at most two decimals) and method (cash or card_terminal), taken now by the signed-in staff member. A patient may pay in parts, each its own payment: at most the appointment's price less what was paid, net of refunds (422 desk_payment_too_large on amount, saying how much is left); 422 for an appointment booked online or ended. It counts in the takings, the appointments list, the receipt and the CSVs; payment_type (how the patient was expected to pay) is left as it is",
   params: appointmentIdParams,
   body: deskPaymentRequestSchema,
   response: appointmentChangeResponseSchema,
@@ -87,6 +87,6 @@ export const createAdminBooking = withSchemas(admin.createAdminBooking, {
 
 export const downloadReceipt = withSchemas(admin.downloadReceipt, {
   summary:
-    'The receipt of a paid appointment, as a PDF insurers accept (receipt number, clinic, patient, visit, service, fee, paid, refunded, consultant); 409 receipt_not_paid when it was not paid online',
+    'The receipt of a paid appointment, as a PDF insurers accept (receipt number, clinic, patient, visit, service, fee, paid, refunded, balance due, each payment with how and when, consultant); 409 receipt_not_paid when nothing was paid (online or at the desk)',
   params: appointmentIdParams,
 });

@@ -18,7 +18,7 @@ export const getManagedBooking = withSchemas(api.getManagedBooking, {
 
 export const cancelManagedBooking = withSchemas(api.cancelManagedBooking, {
   summary:
-    'A patient cancels their booking (X-Manage-Token) more than CANCELLATION_NOTICE_HOURS (48) before its start: a paid one is refunded in full, the time is offered again, the patient and the clinic are e-mailed; cancelling again answers that it is already cancelled; inside the notice 409',
+    'A patient cancels their booking (X-Manage-Token) more than CANCELLATION_NOTICE_HOURS (48) before its start: a paid one is refunded in full to its card; money paid at the clinic cannot be, so the answer and the e-mails say the clinic will give it back, and the notice to the clinic says how much; the time is offered again, the patient and the clinic are e-mailed; cancelling again answers that it is already cancelled; inside the notice 409',
   params: appointmentReferenceParams,
   response: manageActionResponseSchema,
 });
@@ -40,6 +40,6 @@ export const moveManagedBooking = withSchemas(api.moveManagedBooking, {
 
 export const downloadOwnReceipt = withSchemas(api.downloadOwnReceipt, {
   summary:
-    'A patient downloads the receipt of their booking (a PDF) with X-Manage-Token, also after the visit; 404 for a wrong token or an unknown reference, 409 receipt_not_paid when it was not paid online',
+    'A patient downloads the receipt of their booking (a PDF) with X-Manage-Token, also after the visit; 404 for a wrong token or an unknown reference, 409 receipt_not_paid when nothing was paid (online or at the clinic)',
   params: appointmentReferenceParams,
 });

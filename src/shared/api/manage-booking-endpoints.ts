@@ -65,7 +65,7 @@ export const moveManagedBooking = defineEndpoint<{
   },
 });
 
-/** The booking's receipt (a PDF) once paid online, with the same proof as reading it; also after the visit. */
+/** The booking's receipt (a PDF) once paid (online or at the clinic), with the same proof as reading it; also after the visit. */
 export const downloadOwnReceipt = defineEndpoint<{ params: typeof appointmentReferenceParams }>()({
   method: 'GET',
   path: '/api/bookings/:reference/receipt',

@@ -10,5 +10,8 @@ describe('payment tone', () => {
     expect(paymentTone({ status: 'refund_pending', amount: 180 })).toBe('refund');
     expect(paymentTone({ status: 'failed', amount: 180 })).toBe('failed');
     expect(paymentTone({ status: 'requires_action', amount: 180 })).toBe('waiting');
+    // A part paid at the desk waits for the rest; a part given back does not.
+    expect(paymentTone({ status: 'succeeded', amount: 100, balanceDue: 80 })).toBe('waiting');
+    expect(paymentTone({ status: 'succeeded', amount: 180, balanceDue: 0 })).toBe('paid');
   });
 });

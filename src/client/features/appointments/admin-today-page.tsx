@@ -214,6 +214,7 @@ function DayTable({
                   <PaymentBadge
                     status={row.payment_status}
                     amount={row.amount}
+                    balanceDue={row.balance_due}
                     label={row.payment_status_label}
                   />
                 </div>

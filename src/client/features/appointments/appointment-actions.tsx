@@ -144,7 +144,7 @@ export function useAppointmentActions() {
         run(() => removeAsync({ id: row.id, status: row.appointment_status }), appointmentTexts.deleted),
       [run, removeAsync],
     ),
-    /** Gives back all that is left of the appointment's payment (the list's Refund). */
+    /** Gives back all that is left of the appointment's payments (the list's Refund). */
     refundAppointment: useCallback(
       (row: { id: number }) => run(() => refundAsync({ id: row.id }), paymentTexts.refunded),
       [run, refundAsync],

@@ -4,15 +4,23 @@ import { PaymentBadge } from '../../components/payment-badge/payment-badge';
 import { StateBadge } from '../../components/state-badge/state-badge';
 import { appointmentStatusLabel, statusTone } from './appointment-labels';
 
-/** An appointment's payment as a badge ('Paid', the capitalised status, or 'Booked by admin'). */
+/** An appointment's payment as a badge ('Paid', 'Partly paid', the capitalised status, or 'Booked by admin'). */
 export function AppointmentPaymentBadge({
   row,
   large = false,
 }: {
-  row: Pick<StaffAppointment, 'status' | 'amount' | 'status_label'>;
+  row: Pick<StaffAppointment, 'status' | 'amount' | 'balance_due' | 'status_label'>;
   large?: boolean;
 }) {
-  return <PaymentBadge status={row.status} amount={row.amount} label={row.status_label} large={large} />;
+  return (
+    <PaymentBadge
+      status={row.status}
+      amount={row.amount}
+      balanceDue={row.balance_due}
+      label={row.status_label}
+      large={large}
+    />
+  );
 }
 
 /** The appointment's own state (Booked, Attended, No-show, Cancelled, Refunded, Being booked). */

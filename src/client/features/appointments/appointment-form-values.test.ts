@@ -42,6 +42,7 @@ const detail = (changes: Partial<StaffAppointmentDetail> = {}): StaffAppointment
   time_payment: null,
   paid_at: null,
   refunded_at: null,
+  balance_due: 180,
   created_at: '2026-11-20T10:00:00.000Z',
   arrived_at: null,
   full_name: 'Aoife Byrne',
@@ -53,7 +54,8 @@ const detail = (changes: Partial<StaffAppointmentDetail> = {}): StaffAppointment
   booked_by_admin: true,
   price: 180,
   payment_type: 'Cash',
-  payment_recorded_by: null,
+  left_to_pay: 180,
+  payments: [],
   refunds: [],
   emails: [],
   patient: {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type {
+  AppointmentPayment,
   AppointmentRefund,
   StaffAppointment,
   StaffAppointmentDetail,
@@ -145,10 +146,18 @@ function RefundedFacts({ appointment }: { appointment: StaffAppointment }) {
 
 /**
  * An appointment staff booked: how the patient was expected to pay (the booking's payment type), and the money taken
- * at the desk once recorded: how much, how, when and by whom.
+ * at the desk once recorded: what was paid in all, what is left to pay, and each payment (decision 0023: a patient
+ * may pay in parts): how much, how, when and by whom, and what went back of it; what staff may do with it (Download
+ * receipt) under them.
  */
-export function DeskPaymentInfo({ appointment }: { appointment: StaffAppointmentDetail }) {
-  const taken = appointment.payment_method !== null && appointment.payment_method !== 'card';
+export function DeskPaymentInfo({
+  appointment,
+  children,
+}: {
+  appointment: StaffAppointmentDetail;
+  children?: ReactNode;
+}) {
+  const { payments } = appointment;
   return (
     <section className="admin-panel" aria-labelledby="appointment-payment-title">
       <h2 id="appointment-payment-title" className="admin-panel__title">
@@ -159,38 +168,66 @@ export function DeskPaymentInfo({ appointment }: { appointment: StaffAppointment
           <dt>Expected</dt>
           <dd>{appointment.payment_type || 'Not recorded'}</dd>
         </div>
-        {taken ? (
-          <>
-            <div>
-              <dt>Paid on</dt>
-              <dd>{`${appointment.data_payment ?? ''} ${appointment.time_payment ?? ''}`.trim()}</dd>
-            </div>
-            <div>
-              <dt>Amount</dt>
-              <dd>{appointment.amount === null ? '—' : formatEuro(appointment.amount)}</dd>
-            </div>
-            <div>
-              <dt>Paid by</dt>
-              <dd>{paymentMethodLabels[appointment.payment_method ?? 'cash']}</dd>
-            </div>
-            <div>
-              <dt>Payment status</dt>
-              <dd>{appointment.status_label}</dd>
-            </div>
-            <RefundedFacts appointment={appointment} />
-            <div className="admin-facts__wide">
-              <dt>Recorded by</dt>
-              <dd>{appointment.payment_recorded_by ?? 'A former staff member'}</dd>
-            </div>
-          </>
-        ) : (
+        {payments.length === 0 ? (
           <div>
             <dt>Paid</dt>
             <dd>Not yet</dd>
           </div>
+        ) : (
+          <>
+            <div>
+              <dt>Payment status</dt>
+              <dd>{appointment.status_label}</dd>
+            </div>
+            <div>
+              <dt>Paid in all</dt>
+              <dd>{formatEuro(appointment.amount ?? 0)}</dd>
+            </div>
+            {appointment.balance_due > 0 && (
+              <div>
+                <dt>Balance due</dt>
+                <dd>{formatEuro(appointment.balance_due)}</dd>
+              </div>
+            )}
+            <RefundedFacts appointment={appointment} />
+          </>
         )}
       </dl>
+      {payments.length > 0 && <PaymentList payments={payments} />}
+      {children && <div className="appointment-payment__actions">{children}</div>}
     </section>
+  );
+}
+
+/** Each payment taken at the desk: amount and method, then when, who recorded it, and what went back of it. */
+function PaymentList({ payments }: { payments: readonly AppointmentPayment[] }) {
+  return (
+    <>
+      <h3 id="appointment-payments-title" className="desk-payments__title">
+        {payments.length === 1 ? 'Payment' : `Payments (${payments.length})`}
+      </h3>
+      <ol className="desk-payments" aria-labelledby="appointment-payments-title">
+        {payments.map((payment) => (
+          <li key={payment.id} className="desk-payments__item">
+            <span className="desk-payments__amount">{formatEuro(payment.amount)}</span>{' '}
+            <span className="desk-payments__method">{paymentMethodLabels[payment.method]}</span>
+            <span className="desk-payments__meta">
+              {payment.paid_at ? formatAdminDateTime(payment.paid_at) : 'Not taken'}
+              {payment.method !== 'card' && (
+                <>, recorded by {payment.recorded_by ?? 'a former staff member'}</>
+              )}
+            </span>
+            {payment.refunded_amount > 0 && (
+              <span className="desk-payments__meta">
+                {payment.status === 'refunded'
+                  ? 'Refunded in full'
+                  : `${formatEuro(payment.refunded_amount)} refunded`}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }
 

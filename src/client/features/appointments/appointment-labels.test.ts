@@ -13,9 +13,11 @@ import {
   deskMethodOf,
   emailStatusLabel,
   kindSwitchPath,
-  leftToPayCents,
   patientNameOf,
+  paymentChoiceLabel,
+  paymentLeftCents,
   refundableCents,
+  refundablePayments,
   refundCancels,
   statusTone,
 } from './appointment-labels';
@@ -133,30 +135,44 @@ describe('refunds and money taken at the desk', () => {
     expect(refundCancels({ ...paid, appointment_status: 'attended' }, 15_950)).toBe(false);
   });
 
-  it('works out what is left to pay at the desk: the price, less a payment that stands net of refunds', () => {
-    const booked = { price: 180, status: 'booked', amount: null, refunded_amount: null } as const;
-    expect(leftToPayCents(booked)).toBe(18_000);
-    expect(leftToPayCents({ ...booked, status: 'succeeded', amount: 100, refunded_amount: 0 })).toBe(8000);
-    expect(leftToPayCents({ ...booked, status: 'succeeded', amount: 100, refunded_amount: 30 })).toBe(11_000);
-    // Given back in full: all of the price is left again.
-    expect(leftToPayCents({ ...booked, status: 'refunded', amount: 180, refunded_amount: 180 })).toBe(18_000);
-    expect(leftToPayCents({ ...booked, price: 95.5 })).toBe(9550);
-    expect(leftToPayCents({ ...booked, status: 'succeeded', amount: 180, refunded_amount: 0 })).toBe(0);
-  });
-
-  it('offers a desk payment for a staff booking without a payment that stands', () => {
+  it('offers a desk payment for a staff booking while any of its price is left to pay', () => {
     const staff = {
       booked_by_admin: true,
       appointment_status: 'booked',
-      status: 'booked',
-      amount: null,
+      balance_due: 180,
+      left_to_pay: 180,
     } as const;
     expect(canRecordDeskPayment(staff)).toBe(true);
     expect(canRecordDeskPayment({ ...staff, appointment_status: 'attended' })).toBe(true);
     expect(canRecordDeskPayment({ ...staff, appointment_status: 'cancelled' })).toBe(false);
-    expect(canRecordDeskPayment({ ...staff, status: 'succeeded', amount: 180 })).toBe(false);
-    expect(canRecordDeskPayment({ ...staff, status: 'refunded', amount: 180 })).toBe(true);
+    // A part paid: the rest may be recorded as another payment; paid in full, nothing more.
+    expect(canRecordDeskPayment({ ...staff, balance_due: 80, left_to_pay: 80 })).toBe(true);
+    expect(canRecordDeskPayment({ ...staff, balance_due: 0, left_to_pay: 0 })).toBe(false);
+    // Paid in full and €20 given back (a discount): nothing is owed, though €20 could be taken.
+    expect(canRecordDeskPayment({ ...staff, balance_due: 0, left_to_pay: 20 })).toBe(false);
     expect(canRecordDeskPayment({ ...staff, booked_by_admin: false })).toBe(false);
+  });
+
+  it('offers the payments that have money left to give back, each named by how and when', () => {
+    const payment = {
+      id: 1,
+      method: 'cash',
+      provider: 'desk',
+      status: 'succeeded',
+      amount: 100,
+      refunded_amount: 0,
+      paid_at: '2031-03-12T10:02:00.000Z',
+      recorded_by: 'Reception',
+      provider_payment_id: null,
+    } as const;
+    const payments = [
+      payment,
+      { ...payment, id: 2, method: 'card_terminal', amount: 80, refunded_amount: 30 },
+      { ...payment, id: 3, status: 'refunded', amount: 50, refunded_amount: 50 },
+    ] as const;
+    expect(refundablePayments(payments).map((row) => row.id)).toEqual([1, 2]);
+    expect(paymentLeftCents(payments[1])).toBe(5000);
+    expect(paymentChoiceLabel(payment)).toBe('Cash, 12/03/2031 10:02');
   });
 
   it('reads the booking’s payment type as a desk method', () => {

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/appointment-states';
 import {
   type AppointmentEmail,
+  type AppointmentPayment,
   type AppointmentRefund,
   appointmentStatusLabels,
   type StaffAppointment,
@@ -20,7 +21,7 @@ import {
 } from '../../../shared/payment-states';
 import { ERASED_PATIENT } from '../../components/patient-details/patient-labels';
 import type { StateTone } from '../../components/state-badge/state-badge';
-import { formatAdminDate } from '../../lib/clinic-clock';
+import { formatAdminDate, formatAdminDateTime } from '../../lib/clinic-clock';
 
 /**
  * How the back office reads an appointment: its kind, its time, its payment and its state, which actions it
@@ -114,24 +115,22 @@ export const canRefund = (row: Row) =>
 
 const cents = (euro: number | null | undefined) => Math.round((euro ?? 0) * 100);
 
-/** Cents of the payment not given back yet. */
+/** Cents of its payments not given back yet (all of them added up). */
 export const refundableCents = (row: Row) => cents(row.amount) - cents(row.refunded_amount);
 
-/** Its payment holds money: taken, and not all of it given back. */
-const standingPaymentStatuses: readonly string[] = ['succeeded', 'refunding'];
+/** One of an appointment's payments that can be given back, in part or all that is left (newest last). */
+export const refundablePayments = (payments: readonly AppointmentPayment[]) =>
+  payments.filter(
+    (payment) => allowsPaymentMove('startRefund', payment.status) && paymentLeftCents(payment) > 0,
+  );
 
-/**
- * What is left to pay at the desk of the appointment's price (as booked): all of it unless its latest payment stands,
- * then less what that payment holds (its amount less what went back), as the server works it out.
- */
-export const leftToPayCents = (
-  row: Pick<StaffAppointmentDetail, 'price' | 'status' | 'amount' | 'refunded_amount'>,
-): number => {
-  const held = standingPaymentStatuses.includes(row.status)
-    ? cents(row.amount) - cents(row.refunded_amount)
-    : 0;
-  return Math.max(0, cents(row.price) - held);
-};
+/** Cents of a payment not given back yet. */
+export const paymentLeftCents = (payment: Pick<AppointmentPayment, 'amount' | 'refunded_amount'>) =>
+  cents(payment.amount) - cents(payment.refunded_amount);
+
+/** 'Cash, 12/03/2031 10:02' : a payment as a choice of what to give back from. */
+export const paymentChoiceLabel = (payment: AppointmentPayment) =>
+  `${paymentMethodLabels[payment.method]}${payment.paid_at ? `, ${formatAdminDateTime(payment.paid_at)}` : ''}`;
 
 /**
  * Giving back `amountCents` of it cancels the appointment: all that is left of a paid appointment's payment (the
@@ -177,14 +176,16 @@ export function refundedByLabel(refund: Pick<AppointmentRefund, 'requested_by' |
 
 /**
  * Money taken at the desk can be recorded for an appointment staff booked that takes or took its time (booked,
- * attended, no-show), without a payment that stands (none yet, or the last one given back in full).
+ * attended, no-show) while a balance is due: nothing paid yet, or a part (decision 0023). Paid in full, a part given
+ * back since (a discount) owes nothing more, though the server would take up to what went back.
  */
 export const canRecordDeskPayment = (
-  row: Pick<StaffAppointmentDetail, 'booked_by_admin' | 'appointment_status' | 'status' | 'amount'>,
+  row: Pick<StaffAppointmentDetail, 'booked_by_admin' | 'appointment_status' | 'balance_due' | 'left_to_pay'>,
 ) =>
   row.booked_by_admin &&
   (occupyingStatuses as readonly string[]).includes(row.appointment_status) &&
-  (row.amount === null || row.status === 'refunded');
+  row.balance_due > 0 &&
+  row.left_to_pay > 0;
 
 /**
  * The desk method the booking's payment type points to ('Cash' → cash, 'Card at the clinic' → the card terminal);

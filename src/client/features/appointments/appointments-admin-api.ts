@@ -166,9 +166,13 @@ export function useDeleteAppointment() {
   });
 }
 
-/** A refund to ask for: the appointment's id, and a part in euro ('20.50'; none: all that is left) with a reason. */
+/**
+ * A refund to ask for: the appointment's id, which of its payments (none: all that is left of each), and a part in
+ * euro ('20.50'; none: all that is left) with a reason.
+ */
 export interface RefundAsked {
   id: number;
+  paymentId?: number;
   amount?: string;
   reason?: string;
 }
@@ -177,10 +181,11 @@ export interface RefundAsked {
 export function useRefundAppointment() {
   const refresh = useRefreshAppointments();
   return useMutation({
-    mutationFn: ({ id, amount, reason }: RefundAsked) =>
+    mutationFn: ({ id, paymentId, amount, reason }: RefundAsked) =>
       callEndpoint(createRefund, {
         json: {
           transaction_id: id,
+          ...(paymentId === undefined ? {} : { payment_id: paymentId }),
           ...(amount === undefined ? {} : { amount }),
           ...(reason ? { reason } : {}),
         },

@@ -271,6 +271,7 @@ export interface CalendarSymbol {
 
 const paymentSymbols: Record<CalendarAppointment['payment'], CalendarSymbol> = {
   paid: { key: 'paid', symbol: '€', text: 'Paid' },
+  part_paid: { key: 'part_paid', symbol: '◐', text: 'Partly paid (balance due)' },
   booked_by_staff: { key: 'staff', symbol: '✎', text: BOOKED_BY_STAFF_LABEL },
   pending: { key: 'pending', symbol: '…', text: 'Payment pending' },
 };
@@ -278,6 +279,7 @@ const paymentSymbols: Record<CalendarAppointment['payment'], CalendarSymbol> = {
 /** The legend: every symbol once. */
 export const symbolLegend: readonly CalendarSymbol[] = [
   paymentSymbols.paid,
+  paymentSymbols.part_paid,
   paymentSymbols.booked_by_staff,
   paymentSymbols.pending,
   { key: 'arrived', symbol: '⚑', text: 'Arrived' },

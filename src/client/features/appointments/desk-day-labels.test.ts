@@ -33,6 +33,7 @@ const row = (overrides: Partial<DeskAppointment> = {}): DeskAppointment => ({
   payment_status: 'booked',
   payment_status_label: 'Booked by admin',
   amount: null,
+  balance_due: 180,
   arrived_at: null,
   ...overrides,
 });
@@ -91,10 +92,18 @@ describe('the desk’s day labels', () => {
     expect(
       daySummary([
         row(),
-        row({ id: 2, status: 'arrived', arrived_at: '2026-12-08T08:55:00Z', payment_status: 'succeeded' }),
-        row({ id: 3, status: 'no_show', payment_status: 'succeeded' }),
+        row({
+          id: 2,
+          status: 'arrived',
+          arrived_at: '2026-12-08T08:55:00Z',
+          payment_status: 'succeeded',
+          balance_due: 0,
+        }),
+        row({ id: 3, status: 'no_show', payment_status: 'succeeded', balance_due: 0 }),
+        // A part paid at the desk: the rest is due.
+        row({ id: 4, payment_status: 'succeeded', amount: 100, balance_due: 80 }),
       ]),
-    ).toBe('3 appointments · 1 arrived · 1 no-show · 2 paid online · 1 booked by admin');
+    ).toBe('4 appointments · 1 arrived · 1 no-show · 2 paid · 1 partly paid · 1 booked by admin');
     expect(daySummary([row()])).toBe('1 appointment · 1 booked by admin');
   });
 

@@ -89,17 +89,23 @@ export const deskPatientName = (row: Pick<DeskAppointment, 'full_name'>) => row.
 
 const counted = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
-/** '8 appointments · 3 arrived · 1 no-show · 5 paid online · 3 booked by admin': what is there, only when some. */
+/**
+ * '8 appointments · 3 arrived · 1 no-show · 5 paid · 1 partly paid · 2 booked by admin': what is there, only when
+ * some. Paid: in full, online or at the desk; partly paid: a balance due; booked by admin: nothing paid yet.
+ */
 export function daySummary(rows: readonly DeskAppointment[]): string {
   const arrived = rows.filter((row) => row.arrived_at !== null).length;
   const noShow = rows.filter((row) => row.status === 'no_show').length;
-  const paid = rows.filter((row) => row.payment_status === 'succeeded').length;
+  const standing = rows.filter((row) => row.payment_status === 'succeeded');
+  const partly = standing.filter((row) => row.balance_due > 0).length;
+  const paid = standing.length - partly;
   const byStaff = rows.filter((row) => row.payment_status === 'booked').length;
   return [
     counted(rows.length, 'appointment'),
     arrived > 0 ? `${arrived} arrived` : '',
     noShow > 0 ? counted(noShow, 'no-show') : '',
-    paid > 0 ? `${paid} paid online` : '',
+    paid > 0 ? `${paid} paid` : '',
+    partly > 0 ? `${partly} partly paid` : '',
     byStaff > 0 ? `${byStaff} ${BOOKED_BY_STAFF_LABEL.toLowerCase()}` : '',
   ]
     .filter(Boolean)

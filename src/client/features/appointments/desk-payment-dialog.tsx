@@ -8,20 +8,21 @@ import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { FieldErrorMessage } from '../../components/form-field/field-error-message';
 import { useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
-import { deskMethodOf, leftToPayCents, patientNameOf, paymentMethodLabels } from './appointment-labels';
+import { deskMethodOf, patientNameOf, paymentMethodLabels } from './appointment-labels';
 import { useRecordDeskPayment } from './appointments-admin-api';
-import { euroInput } from './money-amount';
+import { euroInput, euroToCents } from './money-amount';
 import { MoneyField, useMoneyField } from './money-field';
 
 type Payable = Pick<
   StaffAppointmentDetail,
-  'id' | 'full_name' | 'patient_id' | 'payment_type' | 'price' | 'status' | 'amount' | 'refunded_amount'
+  'id' | 'full_name' | 'patient_id' | 'payment_type' | 'amount' | 'balance_due' | 'left_to_pay' | 'payments'
 >;
 
 /**
  * 'Record payment' (issue 32): money taken at the desk for an appointment staff booked, in cash or on the card
- * terminal. The amount starts at what is left to pay of the appointment's price (and may be no more), the method at
- * what the booking's payment type said ('Cash', 'Card at the clinic'), else none is chosen: staff say how it was
+ * terminal, all of its price or a part, and the rest later as another payment (decision 0023). The amount starts at
+ * the balance due (what is left to pay of the appointment's price; never more than the server's limit), the method
+ * at what the booking's payment type said ('Cash', 'Card at the clinic'), else none is chosen: staff say how it was
  * paid. Recorded as taken now, by the staff member.
  */
 export function DeskPaymentDialog({
@@ -35,7 +36,9 @@ export function DeskPaymentDialog({
 }) {
   const notify = useNotify();
   const record = useRecordDeskPayment();
-  const left = leftToPayCents(appointment);
+  const left = euroToCents(appointment.left_to_pay);
+  const due = Math.min(left, euroToCents(appointment.balance_due));
+  const paidBefore = appointment.payments.length > 0 ? (appointment.amount ?? 0) : 0;
   const expected = deskMethodOf(appointment.payment_type);
   const money = useMoneyField({ cents: left, text: paymentTexts.deskPaymentTooLarge });
   const [method, setMethod] = useState<DeskPaymentMethod | undefined>();
@@ -49,7 +52,8 @@ export function DeskPaymentDialog({
   if (open !== wasOpen) {
     setWasOpen(open);
     if (open) {
-      money.reset(left > 0 ? euroInput(left) : '');
+      const start = due > 0 ? due : left;
+      money.reset(start > 0 ? euroInput(start) : '');
       setMethod(expected);
       setMethodError(undefined);
       setRefusal(undefined);
@@ -83,13 +87,16 @@ export function DeskPaymentDialog({
   return (
     <ConfirmDialog
       open={open}
-      title="Record a payment taken at the desk?"
+      title={
+        paidBefore > 0 ? 'Record another payment taken at the desk?' : 'Record a payment taken at the desk?'
+      }
       message={
         <p>
           {patientNameOf(appointment)}
           {'cents' in typed && <> paid {formatEuro(typed.cents / 100)}</>}
           {method && <> by {paymentMethodLabels[method].toLowerCase()}</>}. It is recorded as taken now, by
           you, and counts in today’s takings.
+          {paidBefore > 0 && <> {formatEuro(paidBefore)} was paid before.</>}
         </p>
       }
       confirmLabel="Record payment"

@@ -5,6 +5,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { listCalendarSlots, listFreeSlots } from '../../../shared/api/slot-endpoints';
 import { appointmentTexts, type StaffAppointmentDetail } from '../../../shared/appointments';
 import { type AttendanceMark, MARK_LABELS } from '../../../shared/attendance';
+import { formatEuro } from '../../../shared/euro';
 import { type AdminPatient, patientTexts } from '../../../shared/patients';
 import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
 import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
@@ -32,6 +33,7 @@ import {
   canRefund,
   clinicDayOf,
   isClosed,
+  refundableCents,
   waitsForStart,
 } from './appointment-labels';
 import { receiptUrl, useAppointment, useSaveAppointment } from './appointments-admin-api';
@@ -100,6 +102,8 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
   const closed = isClosed(appointment);
+  // Money a cancelled appointment kept (paid at the desk, the patient cancelled online): staff give it back.
+  const heldCents = closed && canRefund(appointment) ? refundableCents(appointment) : 0;
   const mayWrite = useRoleCan('appointments_write');
   const mayRefund = useRoleCan('refunds') && canRefund(appointment);
   const mayRecordPayment = useRoleCan('desk_payments') && canRecordDeskPayment(appointment);
@@ -171,6 +175,20 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
     else void navigate(listPath);
   };
 
+  // Paid online or at the desk: its receipt, every payment on it.
+  const receiptButton = appointment.paid_at && (
+    <button
+      type="button"
+      className="button button--secondary button--small"
+      aria-disabled={receipt.pending !== null || undefined}
+      onClick={() => {
+        if (receipt.pending === null) void receipt.download(receiptUrl(appointment.id));
+      }}
+    >
+      {receipt.pending ? 'Downloading…' : 'Download receipt'}
+    </button>
+  );
+
   const moves = readOnly ? [] : attendanceMoves(appointment);
   const notStartedYet = mayWrite && waitsForStart(appointment);
   const shownDialog =
@@ -212,6 +230,13 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
         <p className="admin-notice appointment-notice">
           This appointment was {appointment.appointment_status === 'refunded' ? 'refunded' : 'cancelled'}: it
           can no longer be changed.
+          {heldCents > 0 && (
+            <>
+              {' '}
+              <strong>{formatEuro(heldCents / 100)} paid is still held</strong>: if it is due back, give it
+              back with Refund.
+            </>
+          )}
         </p>
       ) : (
         !mayWrite && (
@@ -277,22 +302,9 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
         <div className="appointment-summary">
           <AppointmentInfo slot={slot} />
           {appointment.booked_by_admin ? (
-            <DeskPaymentInfo appointment={appointment} />
+            <DeskPaymentInfo appointment={appointment}>{receiptButton}</DeskPaymentInfo>
           ) : (
-            <PaymentInfo appointment={appointment}>
-              {appointment.paid_at && (
-                <button
-                  type="button"
-                  className="button button--secondary button--small"
-                  aria-disabled={receipt.pending !== null || undefined}
-                  onClick={() => {
-                    if (receipt.pending === null) void receipt.download(receiptUrl(appointment.id));
-                  }}
-                >
-                  {receipt.pending ? 'Downloading…' : 'Download receipt'}
-                </button>
-              )}
-            </PaymentInfo>
+            <PaymentInfo appointment={appointment}>{receiptButton}</PaymentInfo>
           )}
         </div>
 

@@ -28,3 +28,6 @@ export function parseMoneyAmount(text: string, limit?: MoneyLimit): MoneyAmount 
 /** Cents as a money field shows them: '180' or '85.50'. */
 export const euroInput = (amountCents: number) =>
   amountCents % 100 === 0 ? String(amountCents / 100) : (amountCents / 100).toFixed(2);
+
+/** Euro as the API answers them (a JSON number) in whole cents. */
+export const euroToCents = (euro: number) => Math.round(euro * 100);

@@ -256,7 +256,9 @@ function CancelConsequences({ appointment }: { appointment: ManagedAppointment }
       <p>
         {appointment.payment_status === 'paid'
           ? `Your payment of ${formatEuro(appointment.price)} is refunded in full to your card.`
-          : 'Nothing was paid online, so there is nothing to refund.'}
+          : appointment.payment_status === 'paid_at_clinic'
+            ? `You paid ${formatEuro(appointment.paid_at_clinic)} at the clinic. That cannot be refunded online: the clinic will contact you to give it back to you.`
+            : 'Nothing was paid online, so there is nothing to refund.'}
       </p>
     </>
   );

@@ -24,15 +24,33 @@ describe("the booking page's copies of the contract", () => {
 });
 
 describe('payment words', () => {
+  const booking = { price: 180, paid_at_clinic: 0 };
   it('say how the booking was paid, and that a cancelled unpaid one owes nothing', () => {
-    expect(paymentWords({ payment_status: 'paid', status: 'upcoming' })).toBe('Paid online');
-    expect(paymentWords({ payment_status: 'refunded', status: 'cancelled' })).toBe('Refunded in full');
-    expect(paymentWords({ payment_status: 'refunding', status: 'cancelled' })).toBe(
+    expect(paymentWords({ ...booking, payment_status: 'paid', status: 'upcoming' })).toBe('Paid online');
+    expect(paymentWords({ ...booking, payment_status: 'refunded', status: 'cancelled' })).toBe(
+      'Refunded in full',
+    );
+    expect(paymentWords({ ...booking, payment_status: 'refunding', status: 'cancelled' })).toBe(
       'Being refunded to your card',
     );
-    expect(paymentWords({ payment_status: 'unpaid', status: 'upcoming' })).toBe(
+    expect(paymentWords({ ...booking, payment_status: 'unpaid', status: 'upcoming' })).toBe(
       'Not paid online: you pay the clinic',
     );
-    expect(paymentWords({ payment_status: 'unpaid', status: 'cancelled' })).toBe('Not paid online');
+    expect(paymentWords({ ...booking, payment_status: 'unpaid', status: 'cancelled' })).toBe(
+      'Not paid online',
+    );
+  });
+
+  it('say what was paid at the clinic, what is left to pay there, and that the clinic gives it back once cancelled', () => {
+    const atClinic = { ...booking, payment_status: 'paid_at_clinic' as const };
+    expect(paymentWords({ ...atClinic, paid_at_clinic: 180, status: 'upcoming' })).toBe(
+      'Paid at the clinic (€180)',
+    );
+    expect(paymentWords({ ...atClinic, paid_at_clinic: 100, status: 'upcoming' })).toBe(
+      '€100 paid at the clinic, €80 to pay there',
+    );
+    expect(paymentWords({ ...atClinic, paid_at_clinic: 100, status: 'cancelled' })).toBe(
+      '€100 paid at the clinic: the clinic will contact you to give it back',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { clinic } from '../../../shared/clinic';
+import { formatEuro } from '../../../shared/euro';
 import type { ManagedAppointment, manageBookingTexts } from '../../../shared/manage-booking';
 
 /*
@@ -36,10 +37,22 @@ export function NoticePassed() {
 }
 
 /** The payment of an appointment, as its patient reads it. */
-export function paymentWords(appointment: Pick<ManagedAppointment, 'payment_status' | 'status'>): string {
+export function paymentWords(
+  appointment: Pick<ManagedAppointment, 'payment_status' | 'status' | 'price' | 'paid_at_clinic'>,
+): string {
   switch (appointment.payment_status) {
     case 'paid':
       return 'Paid online';
+    case 'paid_at_clinic': {
+      const paid = formatEuro(appointment.paid_at_clinic);
+      if (appointment.status === 'cancelled') {
+        return `${paid} paid at the clinic: the clinic will contact you to give it back`;
+      }
+      const rest = Math.round((appointment.price - appointment.paid_at_clinic) * 100) / 100;
+      return rest > 0 && appointment.status === 'upcoming'
+        ? `${paid} paid at the clinic, ${formatEuro(rest)} to pay there`
+        : `Paid at the clinic (${paid})`;
+    }
     case 'refunding':
       return 'Being refunded to your card';
     case 'refunded':

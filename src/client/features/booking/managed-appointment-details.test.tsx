@@ -27,6 +27,7 @@ const appointment: ManagedAppointment = {
   },
   price: 180,
   payment_status: 'paid',
+  paid_at_clinic: 0,
   change_until: '2026-12-06T09:00:00.000Z',
   actions: ['cancel', 'move'],
 };

@@ -39,6 +39,7 @@ function DayItem({ appointment }: { appointment: DashboardAppointment }) {
         <PaymentBadge
           status={appointment.payment_status}
           amount={appointment.amount}
+          balanceDue={appointment.balance_due}
           label={appointment.payment_status_label}
         />
         {showsState(appointment) && (

@@ -8,7 +8,7 @@ import { useFileDownload } from '../../lib/download-file';
 import type { RouteHandle } from '../../lib/route-handle';
 import { takingsCsvUrl, useTakings } from './takings-admin-api';
 import { TakingsChart } from './takings-chart';
-import { euroFigure, monthOf, rangeProblem } from './takings-labels';
+import { countOf, euroFigure, monthOf, netOf, rangeProblem } from './takings-labels';
 import './takings.css';
 
 export const handle: RouteHandle = {
@@ -141,80 +141,119 @@ function TakingsPage() {
 /** 'YYYY-MM-DD' → 'DD/MM/YYYY'. */
 const formatDay = (day: string) => `${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
-/** The range's totals at a glance. */
+/** How the methods are named here, in the order shown. */
+const methodNames = [
+  ['card', 'Card online'],
+  ['cash', 'Cash'],
+  ['card_terminal', 'Card terminal'],
+] as const;
+
+/**
+ * The range's totals at a glance, each named for what it is and the same as the table's totals row: paid (with how
+ * many payments), refunded (with how many refunds) and net; then each method's paid, refunded and net.
+ */
 function TakingsSummary({ totals }: { totals: TakingsResponse['totals'] }) {
   return (
-    <dl className="takings-summary">
-      <div>
-        <dt>Taken</dt>
-        <dd>{euroFigure(totals.paid)}</dd>
-      </div>
-      <div>
-        <dt>Given back</dt>
-        <dd>{euroFigure(totals.refunded)}</dd>
-      </div>
-      <div>
-        <dt>Net</dt>
-        <dd>{euroFigure(totals.net)}</dd>
-      </div>
-      <div>
-        <dt>Cash</dt>
-        <dd>{euroFigure(totals.by_method.cash.paid)}</dd>
-      </div>
-      <div>
-        <dt>Card terminal</dt>
-        <dd>{euroFigure(totals.by_method.card_terminal.paid)}</dd>
-      </div>
-      <div>
-        <dt>Card online</dt>
-        <dd>{euroFigure(totals.by_method.card.paid)}</dd>
-      </div>
-    </dl>
+    <>
+      <dl className="takings-summary">
+        <div>
+          <dt>Paid</dt>
+          <dd>
+            {euroFigure(totals.paid)}
+            <span className="takings-summary__count">{countOf(totals.payments_count, 'payment')}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Refunded</dt>
+          <dd>
+            {euroFigure(totals.refunded)}
+            <span className="takings-summary__count">{countOf(totals.refunds_count, 'refund')}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Net</dt>
+          <dd>
+            {euroFigure(totals.net)}
+            <span className="takings-summary__count">Paid less refunded</span>
+          </dd>
+        </div>
+      </dl>
+      <table className="takings-table takings-methods">
+        <caption className="takings-methods__caption">By method</caption>
+        <thead>
+          <tr>
+            <th scope="col">Method</th>
+            <th scope="col">Paid</th>
+            <th scope="col">Refunded</th>
+            <th scope="col">Net</th>
+          </tr>
+        </thead>
+        <tbody>
+          {methodNames.map(([method, name]) => {
+            const { paid, refunded } = totals.by_method[method];
+            return (
+              <tr key={method}>
+                <th scope="row">{name}</th>
+                <td>{euroFigure(paid)}</td>
+                <td>{euroFigure(refunded)}</td>
+                <td>{euroFigure(netOf(paid, refunded))}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
   );
 }
 
-/** Every day of the range: payments, refunds, net and how many payments; the totals under them. */
+/** How many payments and refunds, in one cell ('5 / 1'): two columns more did not fit a phone's width. */
+const countsOf = (tally: { payments_count: number; refunds_count: number }) =>
+  `${tally.payments_count} / ${tally.refunds_count}`;
+
+/** Every day of the range: paid, refunded and net, and how many payments and refunds; the totals under them. */
 function TakingsTable({ takings }: { takings: TakingsResponse }) {
   return (
-    <table className="takings-table">
-      <caption className="visually-hidden">Takings day by day, in euro, with the totals</caption>
-      <thead>
-        <tr>
-          <th scope="col">Day</th>
-          <th scope="col">Payments</th>
-          <th scope="col">Refunds</th>
-          <th scope="col">Net</th>
-          <th scope="col">
-            <abbr title="Number of payments">Count</abbr>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {takings.days.map((day) => (
-          <tr
-            key={day.date}
-            className={day.payments_count + day.refunds_count === 0 ? 'takings-table__quiet' : undefined}
-          >
-            <th scope="row">
-              {day.date.slice(0, 5)}
-              <span className="takings-table__year">{day.date.slice(5)}</span>
-            </th>
-            <td>{euroFigure(day.paid)}</td>
-            <td>{euroFigure(day.refunded)}</td>
-            <td>{euroFigure(day.net)}</td>
-            <td>{day.payments_count}</td>
+    // Scrolls within itself when a month's figures are too wide for a phone, never the page.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls is reached by keyboard to scroll it.
+    <section className="takings-table__frame" aria-label="Takings day by day" tabIndex={0}>
+      <table className="takings-table">
+        <caption className="visually-hidden">Takings day by day, in euro, with the totals</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Paid</th>
+            <th scope="col">Refunded</th>
+            <th scope="col">Net</th>
+            <th scope="col">Payments / refunds</th>
           </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row">Total</th>
-          <td>{euroFigure(takings.totals.paid)}</td>
-          <td>{euroFigure(takings.totals.refunded)}</td>
-          <td>{euroFigure(takings.totals.net)}</td>
-          <td>{takings.totals.payments_count}</td>
-        </tr>
-      </tfoot>
-    </table>
+        </thead>
+        <tbody>
+          {takings.days.map((day) => (
+            <tr
+              key={day.date}
+              className={day.payments_count + day.refunds_count === 0 ? 'takings-table__quiet' : undefined}
+            >
+              <th scope="row">
+                {day.date.slice(0, 5)}
+                <span className="takings-table__year">{day.date.slice(5)}</span>
+              </th>
+              <td>{euroFigure(day.paid)}</td>
+              <td>{euroFigure(day.refunded)}</td>
+              <td>{euroFigure(day.net)}</td>
+              <td>{countsOf(day)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <td>{euroFigure(takings.totals.paid)}</td>
+            <td>{euroFigure(takings.totals.refunded)}</td>
+            <td>{euroFigure(takings.totals.net)}</td>
+            <td>{countsOf(takings.totals)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </section>
   );
 }

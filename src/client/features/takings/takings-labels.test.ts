@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartSeries, euroFigure, monthOf, rangeProblem, shortDay } from './takings-labels';
+import { chartSeries, countOf, euroFigure, monthOf, netOf, rangeProblem, shortDay } from './takings-labels';
 
 describe('the takings screen', () => {
   it('starts at this month, and steps a month at a time', () => {
@@ -25,6 +25,15 @@ describe('the takings screen', () => {
     expect(euroFigure('1234567.05')).toBe('€1,234,567.05');
     expect(euroFigure('-20.50')).toBe('-€20.50');
     expect(euroFigure('0.00')).toBe('€0.00');
+  });
+
+  it('works out a method’s net to the cent, and counts with their word', () => {
+    expect(netOf('180.00', '30.00')).toBe('150.00');
+    expect(netOf('0.30', '0.10')).toBe('0.20');
+    expect(netOf('0.00', '20.50')).toBe('-20.50');
+    expect(countOf(1, 'payment')).toBe('1 payment');
+    expect(countOf(0, 'refund')).toBe('0 refunds');
+    expect(countOf(3, 'payment')).toBe('3 payments');
   });
 
   it('draws each day’s payments and refunds', () => {

@@ -56,6 +56,15 @@ export function euroFigure(text: string): string {
   return `${negative && text !== '-0.00' ? '-' : ''}€${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
 }
 
+/** The API's euro less the API's euro, as the API writes euro ('180.00' less '30.00' is '150.00'): to the cent. */
+export function netOf(paid: string, refunded: string): string {
+  const cents = Math.round(Number(paid) * 100) - Math.round(Number(refunded) * 100);
+  return `${cents < 0 ? '-' : ''}${(Math.abs(cents) / 100).toFixed(2)}`;
+}
+
+/** '3 payments', '1 refund': how many, with the word. */
+export const countOf = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+
 /** 'DD/MM/YYYY' → 'DD/MM', the chart's axis. */
 export const shortDay = (date: string) => date.slice(0, 5);
 

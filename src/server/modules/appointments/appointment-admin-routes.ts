@@ -146,19 +146,24 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
   });
 
   route(admin, createRefund, async (request) => {
-    const { transaction_id: id, amount, reason } = request.body;
-    const refund = await refundAppointment({ ...admin.appointments, log: request.log }, id, {
+    const { transaction_id: id, payment_id: paymentId, amount, reason } = request.body;
+    const made = await refundAppointment({ ...admin.appointments, log: request.log }, id, {
       actor: adminActorOf(request),
       by: 'clinic',
+      paymentId,
       amountCents: amount,
       reason,
     });
     const record = await findAppointmentRecord(db, id);
-    const [made] = (await refundsOfAppointment(db, id)).filter((row) => row.refund.id === refund.id);
+    const ids = new Set(made.map((refund) => refund.id));
+    const refunds = (await refundsOfAppointment(db, id))
+      .filter((row) => ids.has(row.refund.id))
+      .map(appointmentRefundAnswer);
     return {
       message: paymentTexts.refunded,
       transaction: staffAppointmentAnswer(record!),
-      refund: appointmentRefundAnswer(made!),
+      refund: refunds[0]!,
+      refunds,
     };
   });
 

@@ -9,8 +9,8 @@ import type { Db } from '../../db/database';
 import { notFound } from '../../domain-errors';
 import type { CsvCell } from '../../http/csv-export';
 import { type AdminActor, auditChange, auditRead } from '../audit/audit-log';
-import { staffNameOf } from '../auth/admin-repository';
 import { emailsOfAppointment } from '../email/outbox-repository';
+import { paymentsOfAppointmentWithRecorder } from '../payments/payment-repository';
 import { refundsOfAppointment } from '../payments/refund-repository';
 import { fileInfos } from '../uploads/file-repository';
 import {
@@ -38,21 +38,21 @@ export async function listAppointmentsForStaff(
 }
 
 /**
- * An appointment's detail as staff see it (its files' names, its refunds, who recorded money taken at the desk and
- * its e-mails read here); nothing is audited.
+ * An appointment's detail as staff see it (its files' names, its payments with who recorded those taken at the desk,
+ * its refunds and its e-mails read here); nothing is audited.
  */
 async function appointmentDetail(db: Db, record: AppointmentRecord): Promise<StaffAppointmentDetail> {
-  const { patient, payment } = record;
-  const [stored, emails, refunds, recordedBy] = await Promise.all([
+  const { patient } = record;
+  const [stored, emails, payments, refunds] = await Promise.all([
     patient
       ? fileInfos(db, [patient.resultFileId, patient.referralLetterFileId, patient.attachmentFileId])
       : new Map<string, { name: string }>(),
     emailsOfAppointment(db, record.appointment.id),
+    paymentsOfAppointmentWithRecorder(db, record.appointment.id),
     refundsOfAppointment(db, record.appointment.id),
-    payment?.recordedBy ? staffNameOf(db, payment.recordedBy) : null,
   ]);
   const fileNames = new Map([...stored].map(([id, info]) => [id, info.name]));
-  return staffAppointmentDetailAnswer(record, { fileNames, emails, refunds, recordedBy });
+  return staffAppointmentDetailAnswer(record, { fileNames, emails, payments, refunds });
 }
 
 /** The detail of an appointment a change has just made or changed (the change's own audit entry covers it). */

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/manage-booking';
 import { isUnderWay } from '../../../shared/payment-states';
 import type { Db } from '../../db/database';
-import type { Appointment, Patient, Payment, Slot } from '../../db/schema';
+import { type Appointment, DESK_PROVIDER, type Patient, type Payment, type Slot } from '../../db/schema';
 import { conflict, DomainError, fieldError, notFound, providerFailure, reworded } from '../../domain-errors';
 import type { Actor } from '../audit/audit-log';
 import { paymentsOfAppointment } from '../payments/payment-repository';
@@ -71,12 +71,24 @@ async function linkedRecord(db: Db, link: ManageLinkRequest, now: Date): Promise
   return { ...record, patient, slot };
 }
 
-/** What the patient's page says of the payments: refunded, being refunded, paid, or not paid online. */
+/** Cents paid at the clinic (cash, the card terminal) that the clinic still holds: their amounts less what went back. */
+const heldAtClinicCents = (payments: readonly Payment[]) =>
+  payments
+    .filter((payment) => payment.provider === DESK_PROVIDER && payment.status === 'succeeded')
+    .reduce((sum, payment) => sum + payment.amountCents - payment.refundedCents, 0);
+
+/**
+ * What the patient's page says of the payments: being refunded to their card, paid online, paid at the clinic (money
+ * the clinic holds, which it gives back itself), refunded, or not paid.
+ */
 function paymentStatusOf(payments: readonly Payment[]): ManagedAppointment['payment_status'] {
-  const statuses = new Set(payments.map((payment) => payment.status));
-  if (statuses.has('refunded')) return 'refunded';
+  const statuses = new Set(payments.filter((row) => row.provider !== DESK_PROVIDER).map((row) => row.status));
   if (statuses.has('refunding')) return 'refunding';
-  return statuses.has('succeeded') ? 'paid' : 'unpaid';
+  if (statuses.has('succeeded')) return 'paid';
+  if (heldAtClinicCents(payments) > 0) return 'paid_at_clinic';
+  return statuses.has('refunded') || payments.some((row) => row.status === 'refunded')
+    ? 'refunded'
+    : 'unpaid';
 }
 
 /** The appointment as its page shows it, from its row and its payments as they are now. */
@@ -103,6 +115,7 @@ function managedAppointmentOf(
     session: slotAnswer(slot),
     price: appointment.priceCents / 100,
     payment_status: paymentStatusOf(payments),
+    paid_at_clinic: heldAtClinicCents(payments) / 100,
     change_until: changeable ? until.toISOString() : null,
     actions: changeable ? [...manageActions] : [],
   };
@@ -153,7 +166,8 @@ const inTime =
  * The patient cancels their appointment (`POST /api/bookings/:reference/cancel`) more than the notice before its
  * start: a paid one is refunded in full through the provider (the `refund` move: the time freed, the patient and the
  * clinic e-mailed); a booked one (booked by staff, paid at the clinic) is cancelled (the `cancel` move, both
- * e-mailed). Cancelling again answers that it is already cancelled and does nothing more; of two at once, one
+ * e-mailed): money paid at the clinic cannot go back online, so the patient is told the clinic will give it back,
+ * and the clinic what to give back. Cancelling again answers that it is already cancelled and does nothing more; of two at once, one
  * refunds and the other is told it is already cancelled, or that the cancellation is being made (while the provider
  * refunds).
  */
@@ -174,7 +188,15 @@ export async function cancelOwnAppointment(
       return answer(db, appointment.id, now, manageBookingTexts.cancelledRefunded);
     }
     await cancelAppointment(db, appointment.id, { actor, check, byPatient: { settings } });
-    return answer(db, appointment.id, now, manageBookingTexts.cancelled);
+    const held = heldAtClinicCents(await paymentsOfAppointment(db, appointment.id));
+    return answer(
+      db,
+      appointment.id,
+      now,
+      held > 0
+        ? manageBookingTexts.cancelledPaidAtClinic(formatEuro(held / 100))
+        : manageBookingTexts.cancelled,
+    );
   } catch (error) {
     if (!(error instanceof DomainError) || error.code === 'notice_passed') throw error;
     if (error.kind === 'provider_failure')

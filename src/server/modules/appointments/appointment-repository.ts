@@ -14,13 +14,23 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   type AppointmentMove,
   appointmentMoves,
   appointmentStarts,
   endedStatuses,
 } from '../../../shared/appointment-states';
-import { keepingPaymentStatuses, openPaymentStatuses } from '../../../shared/payment-states';
+import {
+  keepingPaymentStatuses,
+  openPaymentStatuses,
+  type PaymentMethod,
+  type PaymentStatus,
+  type PaymentTotals,
+  paymentMethods,
+  standingPaymentStatuses,
+  takenPaymentStatuses,
+} from '../../../shared/payment-states';
 import { searchNeedle } from '../../../shared/search-text';
 import type { Db } from '../../db/database';
 import { countCheaply, type Page, type PageRequest, paginateFromNearerEnd } from '../../db/paginate';
@@ -29,7 +39,6 @@ import {
   appointments,
   type NewAppointment,
   type Patient,
-  type Payment,
   patientSearchText,
   patients,
   payments,
@@ -256,52 +265,157 @@ export async function claimAbandonedAppointments(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The appointment with its patient, slot and latest payment, as staff and e-mails read it
+// The appointment with its patient, slot and payments, as staff and e-mails read it
+
+/**
+ * What staff read of an appointment's payments (decision 0023): its leading payment (the latest that stands, else
+ * the latest: 'Paid', 'Failed', 'Refunded', and the card payment a refund or a receipt names) and what all of them
+ * add up to, so an appointment paid at the desk in parts reads as one.
+ */
+export interface PaymentSummary extends PaymentTotals {
+  /** The leading payment's. */
+  status: PaymentStatus;
+  method: PaymentMethod;
+  provider: string;
+  amountCents: number;
+  providerPaymentId: string | null;
+  refundedAt: Date | null;
+  /** When money last came in (the latest payment's `paid_at`). */
+  paidAt: Date | null;
+  /** How many payments money came in by. */
+  takenCount: number;
+  /** What went back so far of the payments that stand (given back in part). */
+  keptRefundedCents: number;
+  /** The methods of the payments money came in by, and of those that stand; in the order of `paymentMethods`. */
+  takenMethods: PaymentMethod[];
+  standingMethods: PaymentMethod[];
+}
 
 export interface AppointmentRecord {
   appointment: Appointment;
   patient: Patient | null;
   slot: Slot | null;
-  /** The latest payment; null for a booking made by staff. */
-  payment: Payment | null;
+  /** Its payments read as one; null when it has none (a booking made by staff not paid yet). */
+  payment: PaymentSummary | null;
 }
 
-const latestPayment = (db: Db) =>
-  db
-    .select()
-    .from(payments)
-    .where(eq(payments.appointmentId, appointments.id))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(1)
-    .as('latest_payment');
+/** The latest payment that stands comes first, then the latest. */
+const leadingFirst = sql`${inArray(payments.status, [...standingPaymentStatuses])} desc, ${payments.createdAt} desc, ${payments.id} desc`;
+const leading = <T>(column: AnyPgColumn) => sql<T>`(array_agg(${column} order by ${leadingFirst}))[1]`;
+const taken = inArray(payments.status, [...takenPaymentStatuses]);
+const standing = inArray(payments.status, [...standingPaymentStatuses]);
+const methodsWhere = (condition: SQL | undefined) =>
+  sql<string | null>`string_agg(distinct ${payments.method}, ',') filter (where ${condition})`;
 
 /**
- * The latest payment's state, amount, method and what went back of it, as a lateral subquery of a query over
- * `appointments` (join it with `leftJoinLateral(…, sql\`true\`)`): what lists and summaries show of an
- * appointment's payment.
+ * The appointment's payments read as one (`PaymentSummary`), as a lateral subquery of a query over `appointments`
+ * (join it with `leftJoinLateral(…, sql\`true\`)`): one aggregate over its payments, found by their appointment's
+ * id; `status` is null when it has none.
  */
-export const latestPaymentSummary = (db: Db) =>
+export const paymentSummary = (db: Db) =>
   db
     .select({
-      status: payments.status,
-      amountCents: payments.amountCents,
-      method: payments.method,
-      refundedCents: payments.refundedCents,
+      status: leading<PaymentStatus | null>(payments.status).as('summary_status'),
+      method: leading<PaymentMethod | null>(payments.method).as('summary_method'),
+      provider: leading<string | null>(payments.provider).as('summary_provider'),
+      amountCents: leading<number | null>(payments.amountCents).as('summary_amount_cents'),
+      providerPaymentId: leading<string | null>(payments.providerPaymentId).as('summary_provider_payment_id'),
+      refundedAt: leading<string | Date | null>(payments.refundedAt).as('summary_refunded_at'),
+      paidAt: sql<string | Date | null>`max(${payments.paidAt})`.as('summary_paid_at'),
+      takenCount: sql<number>`(count(*) filter (where ${taken}))::int`.as('summary_taken_count'),
+      paidCents: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${taken}), 0)::int`.as(
+        'summary_paid_cents',
+      ),
+      refundedCents: sql<number>`coalesce(sum(${payments.refundedCents}) filter (where ${taken}), 0)::int`.as(
+        'summary_refunded_cents',
+      ),
+      keptCents: sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${standing}), 0)::int`.as(
+        'summary_kept_cents',
+      ),
+      keptRefundedCents:
+        sql<number>`coalesce(sum(${payments.refundedCents}) filter (where ${standing}), 0)::int`.as(
+          'summary_kept_refunded_cents',
+        ),
+      takenMethods: methodsWhere(taken).as('summary_taken_methods'),
+      standingMethods: methodsWhere(standing).as('summary_standing_methods'),
     })
     .from(payments)
     .where(eq(payments.appointmentId, appointments.id))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(1)
-    .as('latest_payment');
+    .as('payment_summary');
+
+/** The summary's columns as a query reads them (each null when left-joined to nothing). */
+interface PaymentSummaryRow {
+  paymentStatus: PaymentStatus | null;
+  paymentMethod: PaymentMethod | null;
+  paymentProvider: string | null;
+  paymentAmountCents: number | null;
+  providerPaymentId: string | null;
+  paymentRefundedAt: string | Date | null;
+  paymentPaidAt: string | Date | null;
+  takenCount: number | null;
+  paidCents: number | null;
+  refundedCents: number | null;
+  keptCents: number | null;
+  keptRefundedCents: number | null;
+  takenMethods: string | null;
+  standingMethods: string | null;
+}
+
+const asDate = (value: string | Date | null) => (value === null ? null : new Date(value));
+const methodList = (text: string | null): PaymentMethod[] =>
+  paymentMethods.filter((method) => (text ?? '').split(',').includes(method));
+
+/**
+ * The summary's columns, selected flat (Drizzle nesting a selection costs more than reading its rows) in a query that
+ * joins `payment` laterally, and read back by `paymentSummaryOf`.
+ */
+const paymentSummaryColumns = (payment: ReturnType<typeof paymentSummary>) => ({
+  paymentStatus: payment.status,
+  paymentMethod: payment.method,
+  paymentProvider: payment.provider,
+  paymentAmountCents: payment.amountCents,
+  providerPaymentId: payment.providerPaymentId,
+  paymentRefundedAt: payment.refundedAt,
+  paymentPaidAt: payment.paidAt,
+  takenCount: payment.takenCount,
+  paidCents: payment.paidCents,
+  refundedCents: payment.refundedCents,
+  keptCents: payment.keptCents,
+  keptRefundedCents: payment.keptRefundedCents,
+  takenMethods: payment.takenMethods,
+  standingMethods: payment.standingMethods,
+});
+
+/** The summary of a row that selected `paymentSummaryColumns`; null for an appointment without a payment. */
+export function paymentSummaryOf(row: PaymentSummaryRow): PaymentSummary | null {
+  if (row.paymentStatus === null) return null;
+  return {
+    status: row.paymentStatus,
+    method: row.paymentMethod ?? 'card',
+    provider: row.paymentProvider ?? '',
+    amountCents: Number(row.paymentAmountCents ?? 0),
+    providerPaymentId: row.providerPaymentId,
+    refundedAt: asDate(row.paymentRefundedAt),
+    paidAt: asDate(row.paymentPaidAt),
+    takenCount: Number(row.takenCount ?? 0),
+    paidCents: Number(row.paidCents ?? 0),
+    refundedCents: Number(row.refundedCents ?? 0),
+    keptCents: Number(row.keptCents ?? 0),
+    keptRefundedCents: Number(row.keptRefundedCents ?? 0),
+    takenMethods: methodList(row.takenMethods),
+    standingMethods: methodList(row.standingMethods),
+  };
+}
 
 /**
  * What the day's screens (the dashboard, the desk, the calendar) read of an appointment on its slot, with its patient
- * (left-joined) and its latest payment (`payment`, joined laterally).
+ * (left-joined) and its payments (`payment`, joined laterally: `paymentSummaryOf(row)`).
  */
-export const appointmentOnSlotColumns = (payment: ReturnType<typeof latestPaymentSummary>) => ({
+export const appointmentOnSlotColumns = (payment: ReturnType<typeof paymentSummary>) => ({
   id: appointments.id,
   status: appointments.status,
   bookedByAdmin: appointments.bookedByAdmin,
+  priceCents: appointments.priceCents,
   arrivedAt: appointments.arrivedAt,
   startsAt: slots.startsAt,
   endsAt: slots.endsAt,
@@ -312,23 +426,18 @@ export const appointmentOnSlotColumns = (payment: ReturnType<typeof latestPaymen
   firstName: patients.firstName,
   lastName: patients.lastName,
   patientIsAdult: patients.isAdult,
-  paymentStatus: payment.status,
-  amountCents: payment.amountCents,
+  ...paymentSummaryColumns(payment),
 });
 
 function records(db: Db) {
-  const payment = latestPayment(db);
-  // The lateral subquery's own columns, in the payments table's shape.
-  const paymentColumns = Object.fromEntries(
-    Object.keys(getTableColumns(payments)).map((key) => [key, payment[key as keyof Payment]]),
-  ) as unknown as typeof payments._.columns;
+  const payment = paymentSummary(db);
   return {
     query: db
       .select({
         appointment: getTableColumns(appointments),
         patient: getTableColumns(patients),
         slot: getTableColumns(slots),
-        payment: paymentColumns,
+        payment: paymentSummaryColumns(payment),
       })
       .from(appointments)
       .leftJoin(patients, eq(patients.id, appointments.patientId))
@@ -337,9 +446,18 @@ function records(db: Db) {
   };
 }
 
+type RecordRow = Awaited<ReturnType<typeof records>['query']>[number];
+
+const recordOf = (row: RecordRow): AppointmentRecord => ({
+  appointment: row.appointment,
+  patient: row.patient,
+  slot: row.slot,
+  payment: paymentSummaryOf(row.payment),
+});
+
 export async function findAppointmentRecord(db: Db, id: number): Promise<AppointmentRecord | undefined> {
   const [row] = await records(db).query.where(eq(appointments.id, id)).limit(1);
-  return row as AppointmentRecord | undefined;
+  return row && recordOf(row);
 }
 
 /**
@@ -365,7 +483,7 @@ export async function findAppointmentRecordByManageLink(
   const [row] = await records(db)
     .query.where(and(eq(appointments.reference, reference), eq(appointments.manageTokenHash, tokenHash)))
     .limit(1);
-  return row as AppointmentRecord | undefined;
+  return row && recordOf(row);
 }
 
 /** What the staff's appointments list and its CSV are filtered by. */
@@ -471,24 +589,39 @@ export async function listAppointmentRecords(
       const rows = await records(db)
         .query.innerJoin(page, eq(page.id, appointments.id))
         .orderBy(...inOrder);
-      return rows as AppointmentRecord[];
+      return rows.map(recordOf);
     },
   );
 }
 
+/** What its label and money columns read of an appointment's payments. */
+export type LabelledPayments = Pick<
+  PaymentSummary,
+  | 'status'
+  | 'method'
+  | 'amountCents'
+  | 'takenCount'
+  | 'paidCents'
+  | 'refundedCents'
+  | 'keptCents'
+  | 'keptRefundedCents'
+  | 'takenMethods'
+  | 'standingMethods'
+>;
+
 /** What a row of Appointments.csv is made of: of each record, only what the row shows. */
 export interface AppointmentCsvRecord {
-  appointment: Pick<Appointment, 'id' | 'status' | 'createdAt' | 'bookedByAdmin'>;
+  appointment: Pick<Appointment, 'id' | 'status' | 'createdAt' | 'bookedByAdmin' | 'priceCents'>;
   patient: Pick<Patient, 'firstName' | 'lastName' | 'isAdult' | 'email' | 'phone'> | null;
   slot: Pick<Slot, 'startsAt' | 'isVideoCall' | 'isAdult'> | null;
-  /** The latest payment's; null for a booking made by staff. */
-  payment: Pick<Payment, 'status' | 'amountCents' | 'method' | 'refundedCents'> | null;
+  /** Its payments read as one; null for a booking made by staff not paid yet. */
+  payment: LabelledPayments | null;
 }
 
 /**
  * One batch of the CSV's records, newest first, after `after` (its created_at as the database's text, to the
  * microsecond, and its id): one query, walking the (created_at, id) index from that place, with the patient, the
- * slot and the latest payment found for each row on the way. Its columns are selected flat and nested by
+ * slot and the payments' summary found for each row on the way. Its columns are selected flat and nested by
  * `csvRecord`: Drizzle nesting a selection cost twice its reading of the rows.
  */
 function csvBatch(
@@ -497,13 +630,14 @@ function csvBatch(
   limit: number,
   after: { createdAt: string; id: number } | undefined,
 ) {
-  const payment = latestPaymentSummary(db);
+  const payment = paymentSummary(db);
   return db
     .select({
       id: appointments.id,
       status: appointments.status,
       createdAt: appointments.createdAt,
       bookedByAdmin: appointments.bookedByAdmin,
+      priceCents: appointments.priceCents,
       place: sql<string>`${appointments.createdAt}::text`,
       firstName: patients.firstName,
       lastName: patients.lastName,
@@ -513,10 +647,7 @@ function csvBatch(
       startsAt: slots.startsAt,
       isVideoCall: slots.isVideoCall,
       slotIsAdult: slots.isAdult,
-      paymentStatus: payment.status,
-      amountCents: payment.amountCents,
-      paymentMethod: payment.method,
-      refundedCents: payment.refundedCents,
+      ...paymentSummaryColumns(payment),
     })
     .from(appointments)
     .leftJoin(patients, eq(patients.id, appointments.patientId))
@@ -542,6 +673,7 @@ function csvRecord(row: Awaited<ReturnType<typeof csvBatch>>[number]): Appointme
       status: row.status,
       createdAt: row.createdAt,
       bookedByAdmin: row.bookedByAdmin,
+      priceCents: row.priceCents,
     },
     patient:
       row.firstName === null
@@ -557,15 +689,7 @@ function csvRecord(row: Awaited<ReturnType<typeof csvBatch>>[number]): Appointme
       row.startsAt === null
         ? null
         : { startsAt: row.startsAt, isVideoCall: row.isVideoCall!, isAdult: row.slotIsAdult! },
-    payment:
-      row.paymentStatus === null
-        ? null
-        : {
-            status: row.paymentStatus,
-            amountCents: row.amountCents!,
-            method: row.paymentMethod!,
-            refundedCents: row.refundedCents!,
-          },
+    payment: paymentSummaryOf(row),
   };
 }
 
@@ -595,12 +719,12 @@ export async function* appointmentCsvBatches(
   }
 }
 
-/** A patient's appointments with their slots and latest payments, newest first (staff's patient records). */
+/** A patient's appointments with their slots and payments, newest first (staff's patient records). */
 export async function appointmentRecordsOfPatient(db: Db, patientId: number): Promise<AppointmentRecord[]> {
   const rows = await records(db)
     .query.where(eq(appointments.patientId, patientId))
     .orderBy(desc(appointments.createdAt), desc(appointments.id));
-  return rows as AppointmentRecord[];
+  return rows.map(recordOf);
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   type AppointmentEmail,
+  type AppointmentPayment,
   type AppointmentRefund,
   appointmentStatusLabels,
   type StaffAppointment,
@@ -10,69 +11,84 @@ import type { CalendarPayment } from '../../../shared/calendar';
 import { clinic, formatAddress } from '../../../shared/clinic';
 import { euroText } from '../../../shared/euro';
 import { staffFileUrl } from '../../../shared/patients';
-import { BOOKED_BY_STAFF_LABEL } from '../../../shared/payment-states';
-import type { Appointment, EmailStatus, Patient, Payment, Slot } from '../../db/schema';
+import {
+  BOOKED_BY_STAFF_LABEL,
+  balanceDueCents,
+  deskLimitCents,
+  type PaymentMethod,
+} from '../../../shared/payment-states';
+import type { Appointment, EmailStatus, Patient, Slot } from '../../db/schema';
 import type { CsvCell } from '../../http/csv-export';
 import { fullName } from '../patients/patient-name';
+import type { AppointmentPaymentRow } from '../payments/payment-repository';
 import type { AppointmentRefundRow } from '../payments/refund-repository';
 import { clinicDateTime, clinicWallClock } from '../slots/clinic-time';
 import { publicSlotAnswer, slotTimes } from '../slots/slot-view';
-import type { AppointmentCsvRecord, AppointmentRecord } from './appointment-repository';
+import type { AppointmentCsvRecord, AppointmentRecord, LabelledPayments } from './appointment-repository';
 import { inviteUid } from './emails/calendar-invite';
 
-/** What a label reads of a payment: its state and amount, and (when read) how it was taken and what went back. */
-type LabelledPayment = Pick<Payment, 'status' | 'amountCents'> &
-  Partial<Pick<Payment, 'method' | 'refundedCents'>>;
+/** The appointment's own rows a label reads beside its payments. */
+type LabelledAppointment = Pick<Appointment, 'status' | 'bookedByAdmin' | 'priceCents'>;
 
-/** 'Paid' for money taken at the desk, by how. */
-const paidAtDesk: Record<string, string> = { cash: 'Paid in cash', card_terminal: 'Paid by card terminal' };
+/** How money that stands was taken, in a label: 'Paid in cash', 'Paid by card terminal', 'Paid' (by card online). */
+const paidHow: Record<PaymentMethod, string> = {
+  card: 'by card',
+  cash: 'in cash',
+  card_terminal: 'by card terminal',
+};
+
+function paidLabel(methods: readonly PaymentMethod[]): string {
+  if (methods.length === 1 && methods[0] === 'card') return 'Paid';
+  return `Paid ${methods.map((method) => paidHow[method]).join(' and ')}`;
+}
 
 /**
- * 'Paid' for succeeded (spec 2.6; 'Paid in cash', 'Paid by card terminal' for money taken at the desk; 'Partly
- * refunded' once a part of it was given back), 'Booked by admin' without an amount, else the capitalised status.
+ * How staff read an appointment's payment information (spec 2.6, read over all its payments: decision 0023): while
+ * money stands, 'Partly paid' with a balance due (a part paid at the desk), else 'Partly refunded' once a part of it
+ * went back, else 'Paid' ('Paid in cash', 'Paid by card terminal', both for parts taken each way); 'Refunding' while a
+ * card refund is asked; 'Booked by admin' for one staff booked without a payment; else its leading payment's status
+ * capitalised ('Failed', 'Refunded'), or without any the appointment's own state ('Being booked').
  */
-function statusLabel(payment: LabelledPayment | null): string {
-  if (payment === null) return BOOKED_BY_STAFF_LABEL;
-  if (payment.status === 'succeeded') {
-    if ((payment.refundedCents ?? 0) > 0) return 'Partly refunded';
-    return paidAtDesk[payment.method ?? 'card'] ?? 'Paid';
+export function paymentInformationLabel({
+  appointment,
+  payment,
+}: {
+  appointment: LabelledAppointment;
+  payment: LabelledPayments | null;
+}): string {
+  if (payment === null) {
+    return appointment.bookedByAdmin ? BOOKED_BY_STAFF_LABEL : appointmentStatusLabels[appointment.status];
+  }
+  if (payment.status === 'refunding') return 'Refunding';
+  if (payment.standingMethods.length > 0) {
+    if (balanceDueCents(appointment, payment) > 0) return 'Partly paid';
+    if (payment.keptRefundedCents > 0) return 'Partly refunded';
+    return paidLabel(payment.standingMethods);
   }
   const text = payment.status.replace(/_/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /**
- * How staff read an appointment's payment information: its latest payment's ('Paid', or the capitalised status),
- * 'Booked by admin' for one staff booked without a payment, else the appointment's own state ('Being booked').
- */
-export function paymentInformationLabel({
-  appointment,
-  payment,
-}: {
-  appointment: Pick<Appointment, 'status' | 'bookedByAdmin'>;
-  payment: LabelledPayment | null;
-}) {
-  if (payment) return statusLabel(payment);
-  if (appointment.bookedByAdmin) return statusLabel(null);
-  return appointmentStatusLabels[appointment.status];
-}
-
-/**
- * How the calendar reads an appointment's payment, as the list's label does: paid when its latest payment succeeded,
- * booked by staff when staff booked it without one, else pending (a card payment not settled, failed or none yet).
+ * How the calendar reads an appointment's payments, as the list's label does: paid when they pay its price in full,
+ * partly paid with a balance due, booked by staff when staff booked it and nothing stands, else pending (a card
+ * payment not settled, failed or none yet).
  */
 export function calendarPaymentOf({
   appointment,
   payment,
 }: {
-  appointment: Pick<Appointment, 'bookedByAdmin'>;
-  payment: Pick<Payment, 'status'> | null;
+  appointment: LabelledAppointment;
+  payment: LabelledPayments | null;
 }): CalendarPayment {
-  if (payment) return payment.status === 'succeeded' ? 'paid' : 'pending';
+  if (payment && payment.standingMethods.length > 0) {
+    return balanceDueCents(appointment, payment) > 0 ? 'part_paid' : 'paid';
+  }
   return appointment.bookedByAdmin ? 'booked_by_staff' : 'pending';
 }
+
 /** How a payment's method is written in the CSVs. */
-const paymentMethodLabels: Record<string, string> = {
+const paymentMethodLabels: Record<PaymentMethod, string> = {
   card: 'Card (online)',
   cash: 'Cash',
   card_terminal: 'Card terminal',
@@ -123,7 +139,7 @@ export function staffAppointmentAnswer({
 }: AppointmentRecord): StaffAppointment {
   const paid = payment?.paidAt ? clinicWallClock(payment.paidAt) : undefined;
   const location = slot && !slot.isVideoCall && slot.location ? clinic.locations[slot.location] : undefined;
-  const amountCents = payment?.amountCents ?? null;
+  const amountCents = payment ? (payment.takenCount > 0 ? payment.paidCents : payment.amountCents) : null;
   return {
     id: appointment.id,
     transaction_id: payment?.providerPaymentId ?? null,
@@ -134,6 +150,7 @@ export function staffAppointmentAnswer({
     provider: payment?.provider ?? null,
     payment_method: payment?.method ?? null,
     refunded_amount: payment ? payment.refundedCents / 100 : null,
+    balance_due: balanceDueCents(appointment, payment ?? { keptCents: 0 }) / 100,
     data_payment: paid?.data ?? null,
     time_payment: paid?.time ?? null,
     paid_at: payment?.paidAt?.toISOString() ?? null,
@@ -237,6 +254,7 @@ export function appointmentRefundAnswer({
 }: AppointmentRefundRow): AppointmentRefund {
   return {
     id: refund.id,
+    payment_id: refund.paymentId,
     amount: refund.amountCents / 100,
     reason: refund.reason,
     requested_by: refund.requestedBy,
@@ -249,27 +267,47 @@ export function appointmentRefundAnswer({
   };
 }
 
+/** One of an appointment's payments, as its staff screen lists it. */
+function appointmentPaymentAnswer({ payment, recordedByName }: AppointmentPaymentRow): AppointmentPayment {
+  return {
+    id: payment.id,
+    method: payment.method,
+    provider: payment.provider,
+    status: payment.status,
+    amount: payment.amountCents / 100,
+    refunded_amount: payment.refundedCents / 100,
+    paid_at: payment.paidAt?.toISOString() ?? null,
+    recorded_by: recordedByName,
+    provider_payment_id: payment.providerPaymentId,
+  };
+}
+
 /** What an appointment's staff screen shows beside the list's row. */
 export interface AppointmentDetailParts {
   fileNames: ReadonlyMap<string, string>;
   emails: readonly AppointmentEmailRow[];
+  /** Its payments, oldest first, with who recorded those taken at the desk. */
+  payments: readonly AppointmentPaymentRow[];
   refunds: readonly AppointmentRefundRow[];
-  /** Who recorded the money taken at the desk. */
-  recordedBy: string | null;
 }
 
-/** One appointment as its staff screen shows it: the list's row, the patient and their files, refunds, e-mails. */
+/**
+ * One appointment as its staff screen shows it: the list's row, the patient and their files, each payment and
+ * refund, what the desk may still take, and the e-mails.
+ */
 export function staffAppointmentDetailAnswer(
   record: AppointmentRecord,
-  { fileNames, emails, refunds, recordedBy }: AppointmentDetailParts,
+  { fileNames, emails, payments, refunds }: AppointmentDetailParts,
 ): StaffAppointmentDetail {
+  const { appointment, payment } = record;
   return {
     ...staffAppointmentAnswer(record),
     patient: record.patient ? adminPatientAnswer(record.patient, fileNames) : null,
-    booked_by_admin: record.appointment.bookedByAdmin,
-    price: record.appointment.priceCents / 100,
-    payment_type: record.appointment.paymentType,
-    payment_recorded_by: recordedBy,
+    booked_by_admin: appointment.bookedByAdmin,
+    price: appointment.priceCents / 100,
+    payment_type: appointment.paymentType,
+    left_to_pay: deskLimitCents(appointment.priceCents, payment ?? { paidCents: 0, refundedCents: 0 }) / 100,
+    payments: payments.map(appointmentPaymentAnswer),
     refunds: refunds.map(appointmentRefundAnswer),
     emails: emails.map(appointmentEmailAnswer),
   };
@@ -280,7 +318,9 @@ export function staffAppointmentDetailAnswer(
  * reads them) and the contact details, from only what the row shows.
  */
 export function appointmentCsvRow({ appointment, patient, slot, payment }: AppointmentCsvRecord): CsvCell[] {
-  const amountCents = payment?.amountCents ?? null;
+  const amountCents = payment ? (payment.takenCount > 0 ? payment.paidCents : payment.amountCents) : null;
+  // Each way money came in ('Cash, Card terminal' for parts taken each way at the desk).
+  const methods = payment ? (payment.takenCount > 0 ? payment.takenMethods : [payment.method]) : [];
   const start = slot ? clinicWallClock(slot.startsAt) : undefined;
   return [
     patient ? fullName(patient) : '',
@@ -296,6 +336,6 @@ export function appointmentCsvRow({ appointment, patient, slot, payment }: Appoi
     amountCents === null ? '' : euroText(amountCents),
     // What went back (all of it, or a part), so a column of takings can be summed without counting it.
     payment && payment.refundedCents > 0 ? euroText(payment.refundedCents) : '',
-    payment ? paymentMethodLabels[payment.method] : '',
+    methods.map((method) => paymentMethodLabels[method]).join(', '),
   ];
 }

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentCsvColumns } from '../../../shared/appointments';
 import { paymentTexts } from '../../../shared/payments';
@@ -12,6 +13,7 @@ import {
   staffBooking,
 } from '../../test/staff-fixtures';
 import type { AdminTestApp } from '../../test/test-app';
+import { clinicWallClock } from '../slots/clinic-time';
 
 /*
  * Issue 32: money staff take at the desk (cash, the card terminal) for an appointment they booked, recorded as its
@@ -48,8 +50,21 @@ describe('POST /api/admin/transactions/:id/desk_payments', () => {
         provider: 'desk',
         transaction_id: null,
         payment_type: 'Cash',
-        payment_recorded_by: t.email,
+        balance_due: 0,
+        left_to_pay: 0,
         data_payment: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4}$/),
+        payments: [
+          {
+            method: 'cash',
+            provider: 'desk',
+            status: 'succeeded',
+            amount: 180,
+            refunded_amount: 0,
+            paid_at: expect.any(String),
+            recorded_by: t.email,
+            provider_payment_id: null,
+          },
+        ],
         refunds: [],
       },
     });
@@ -77,28 +92,81 @@ describe('POST /api/admin/transactions/:id/desk_payments', () => {
     });
   });
 
-  it('records the card terminal after the visit, and refuses a second payment (409)', async () => {
+  it('records the balance as another payment after a part, each listed with how, when and by whom', async () => {
     const staff = await staffBooking(t.app, db(), t.auth);
     await db().update(appointments).set({ status: 'attended' }).where(eq(appointments.id, staff.id));
-    expect((await record(staff.id, { amount: 85.5, method: 'card_terminal' })).statusCode).toBe(201);
-    const second = await record(staff.id, { amount: 10, method: 'cash' });
-    expect(second.statusCode).toBe(409);
-    expect(second.json()).toMatchObject({
-      code: 'desk_payment_exists',
-      error_messages: paymentTexts.deskPaymentExists,
+    const first = await record(staff.id, { amount: 85.5, method: 'card_terminal' });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().transaction).toMatchObject({
+      status: 'succeeded',
+      status_label: 'Partly paid',
+      amount: 85.5,
+      balance_due: 94.5,
+      left_to_pay: 94.5,
     });
-    expect(await paymentsOf(staff.id)).toHaveLength(1);
+    // More than the balance is refused, saying what is left; the balance itself is recorded.
+    const over = await record(staff.id, { amount: 95, method: 'cash' });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().errors.amount).toEqual([paymentTexts.deskPaymentTooLarge(9450)]);
+    const rest = await record(staff.id, { amount: '94.50', method: 'cash' });
+    expect(rest.statusCode, rest.body).toBe(201);
+    const detail = rest.json().transaction;
+    expect(detail).toMatchObject({
+      appointment_status: 'attended',
+      status: 'succeeded',
+      status_label: 'Paid in cash and by card terminal',
+      amount: 180,
+      refunded_amount: 0,
+      balance_due: 0,
+      left_to_pay: 0,
+    });
+    expect(
+      detail.payments.map((row: Record<string, unknown>) => [row.method, row.amount, row.recorded_by]),
+    ).toEqual([
+      ['card_terminal', 85.5, t.email],
+      ['cash', 94.5, t.email],
+    ]);
+    expect(detail.payments.every((row: { paid_at: string }) => !Number.isNaN(Date.parse(row.paid_at)))).toBe(
+      true,
+    );
+    // Paid in full: nothing more.
+    const more = await record(staff.id, { amount: 1, method: 'cash' });
+    expect(more.json()).toMatchObject({
+      code: 'desk_payment_too_large',
+      errors: { amount: ['Nothing is left to pay for this appointment.'] },
+    });
+    expect(await paymentsOf(staff.id)).toHaveLength(2);
+
+    const listed = await t.app.inject({ url: '/api/admin/transactions?page=1&per_page=50', headers: t.auth });
+    expect(listed.json().transactions.find((row: { id: number }) => row.id === staff.id)).toMatchObject({
+      status_label: 'Paid in cash and by card terminal',
+      amount: 180,
+      balance_due: 0,
+    });
   });
 
-  it('records one payment when two are sent at once, never more than the price together', async () => {
+  it('records both of two payments sent at once that fit the price together, and one of two that do not', async () => {
+    const fits = await staffBooking(t.app, db(), t.auth);
+    const both = await Promise.all([
+      record(fits.id, { amount: 100, method: 'cash' }),
+      record(fits.id, { amount: '80.00', method: 'card_terminal' }),
+    ]);
+    expect(both.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    expect((await paymentsOf(fits.id)).map((row) => row.amountCents).sort((a, b) => a - b)).toEqual([
+      8000, 10_000,
+    ]);
+
     const staff = await staffBooking(t.app, db(), t.auth);
     // Each fits the €180 price; both would not.
     const answers = await Promise.all([
       record(staff.id, { amount: 120, method: 'cash' }),
       record(staff.id, { amount: '120.00', method: 'card_terminal' }),
     ]);
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
-    expect(answers.find((answer) => answer.statusCode === 409)?.json().code).toBe('desk_payment_exists');
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
+    expect(answers.find((answer) => answer.statusCode === 422)?.json()).toMatchObject({
+      code: 'desk_payment_too_large',
+      errors: { amount: [paymentTexts.deskPaymentTooLarge(6000)] },
+    });
     expect((await paymentsOf(staff.id)).map((row) => row.amountCents)).toEqual([12_000]);
   });
 
@@ -121,11 +189,15 @@ describe('POST /api/admin/transactions/:id/desk_payments', () => {
     await expectTooLarge(1000, 18_000);
     expect(await paymentsOf(staff.id)).toEqual([]);
 
-    // A part now; given back in full, the whole price is left to pay again (what went back is not paid).
+    // A part now, and €40 of it given back: the price less what was paid net of refunds is left (€120).
     expect((await record(staff.id, { amount: '100', method: 'cash' })).statusCode).toBe(201);
     expect((await refundAppointment(t.app, t.auth, staff.id, { amount: 40 })).statusCode).toBe(200);
-    expect((await record(staff.id, { amount: 80, method: 'cash' })).json().code).toBe('desk_payment_exists');
-    expect((await refundAppointment(t.app, t.auth, staff.id)).statusCode).toBe(200);
+    await expectTooLarge('120.01', 12_000);
+    expect((await record(staff.id, { amount: 80, method: 'cash' })).statusCode).toBe(201);
+    // Given back in full, the whole price is left to pay again (what went back is not paid).
+    const all = await refundAppointment(t.app, t.auth, staff.id);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json().refunds.map((refund: { amount: number }) => refund.amount)).toEqual([80, 60]);
     await expectTooLarge(180.5, 18_000);
     expect((await record(staff.id, { amount: 180, method: 'card_terminal' })).statusCode).toBe(201);
 
@@ -151,7 +223,7 @@ describe('POST /api/admin/transactions/:id/desk_payments', () => {
     ]);
     expect(refund.statusCode, refund.body).toBe(200);
     // The payment waits for the refund's lock, or the refund for the payment's: recorded after it, or refused.
-    expect([201, 409]).toContain(payment.statusCode);
+    expect([201, 422]).toContain(payment.statusCode);
     const rows = await paymentsOf(staff.id);
     const held = rows.reduce((sum, row) => sum + row.amountCents - row.refundedCents, 0);
     expect(held).toBe(payment.statusCode === 201 ? 18_000 : 0);
@@ -217,7 +289,89 @@ describe('POST /api/admin/transactions/:id/desk_payments', () => {
     expect((await record(staff.id, { amount: 150, method: 'card_terminal' })).statusCode).toBe(201);
   });
 
-  it('shows in Appointments.csv with its method and what went back', async () => {
+  it('gives back from the payment staff choose, or the latest with enough left; never one more than a payment holds', async () => {
+    const staff = await staffBooking(t.app, db(), t.auth);
+    expect((await record(staff.id, { amount: 100, method: 'cash' })).statusCode).toBe(201);
+    expect((await record(staff.id, { amount: 80, method: 'card_terminal' })).statusCode).toBe(201);
+    const [cash, terminal] = await paymentsOf(staff.id);
+
+    // No payment named: the latest with that much left (the card terminal's €80), refunded there.
+    const latest = await refundAppointment(t.app, t.auth, staff.id, { amount: 30 });
+    expect(latest.statusCode, latest.body).toBe(200);
+    expect(latest.json().refund).toMatchObject({
+      payment_id: terminal!.id,
+      method: 'card_terminal',
+      amount: 30,
+    });
+    expect(latest.json().transaction).toMatchObject({
+      status_label: 'Partly refunded',
+      amount: 180,
+      refunded_amount: 30,
+      balance_due: 0,
+    });
+    // €60 is more than the terminal's €50 left: from the cash payment, the latest with enough.
+    const older = await refundAppointment(t.app, t.auth, staff.id, { amount: 60 });
+    expect(older.json().refund).toMatchObject({ payment_id: cash!.id, method: 'cash', amount: 60 });
+    // More than any one payment has left (€40 cash, €50 terminal) is refused on its field, saying the most.
+    const tooMuch = await refundAppointment(t.app, t.auth, staff.id, { amount: 70 });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json()).toMatchObject({
+      code: 'refund_too_large',
+      errors: { amount: [paymentTexts.refundTooLargeForOne(5000)] },
+    });
+    // The payment staff chose: at most what is left of it.
+    const chosen = await refundAppointment(t.app, t.auth, staff.id, { payment_id: cash!.id, amount: 41 });
+    expect(chosen.json().errors.amount).toEqual([paymentTexts.refundTooLarge(4000)]);
+    const fromCash = await refundAppointment(t.app, t.auth, staff.id, { payment_id: cash!.id, amount: '15' });
+    expect(fromCash.json().refund).toMatchObject({ payment_id: cash!.id, amount: 15 });
+    // One not of this appointment, or with nothing left, is refused on payment_id.
+    const other = await staffBooking(t.app, db(), t.auth);
+    expect((await record(other.id, { amount: 50, method: 'cash' })).statusCode).toBe(201);
+    const [otherPayment] = await paymentsOf(other.id);
+    for (const paymentId of [otherPayment!.id, 2_000_000_000]) {
+      const wrong = await refundAppointment(t.app, t.auth, staff.id, { payment_id: paymentId });
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json()).toMatchObject({
+        code: 'refund_not_allowed',
+        errors: { payment_id: [paymentTexts.paymentNotRefundable] },
+      });
+    }
+    for (const paymentId of ['1', 0, 1.5]) {
+      const bad = await refundAppointment(t.app, t.auth, staff.id, { payment_id: paymentId });
+      expect(bad.statusCode, String(paymentId)).toBe(422);
+      expect(bad.json().errors.payment_id).toEqual([paymentTexts.paymentIdInvalid]);
+    }
+
+    // Without amount or payment: all that is left of each, one refund a payment, the latest first.
+    const rest = await refundAppointment(t.app, t.auth, staff.id);
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json().refunds.map((row: Record<string, unknown>) => [row.payment_id, row.amount])).toEqual([
+      [terminal!.id, 50],
+      [cash!.id, 25],
+    ]);
+    expect(rest.json().refund).toEqual(rest.json().refunds[0]);
+    expect(rest.json().transaction).toMatchObject({
+      status: 'refunded',
+      status_label: 'Refunded',
+      appointment_status: 'booked',
+      amount: 180,
+      refunded_amount: 180,
+      balance_due: 180,
+    });
+    const detail = await t.app.inject({ url: `/api/admin/transactions/${staff.id}`, headers: t.auth });
+    expect(
+      detail.json().transaction.refunds.map((row: Record<string, unknown>) => [row.payment_id, row.amount]),
+    ).toEqual([
+      [terminal!.id, 30],
+      [cash!.id, 60],
+      [cash!.id, 15],
+      [terminal!.id, 50],
+      [cash!.id, 25],
+    ]);
+    expect((await refundAppointment(t.app, t.auth, staff.id)).json().code).toBe('refund_not_allowed');
+  });
+
+  it('shows in Appointments.csv with its methods, what was paid in all and what went back', async () => {
     const staff = await staffBooking(t.app, db(), t.auth, { form: { last_name: 'Deskcsv' } });
     expect((await record(staff.id, { amount: 120, method: 'card_terminal' })).statusCode).toBe(201);
     expect((await refundAppointment(t.app, t.auth, staff.id, { amount: 20 })).statusCode).toBe(200);
@@ -231,7 +385,167 @@ describe('POST /api/admin/transactions/:id/desk_payments', () => {
       .trim()
       .split('\n');
     expect(header).toBe(appointmentCsvColumns.join(','));
-    expect(row).toContain('Partly refunded');
+    // €120 paid of €180: a balance is due, whatever went back.
+    expect(row).toContain(',Partly paid,');
     expect(row?.endsWith(',120.00,20.00,Card terminal')).toBe(true);
+
+    // Paid in two parts, each way: both methods, the sum; a part due still says so.
+    const parts = await staffBooking(t.app, db(), t.auth, { form: { last_name: 'Deskparts' } });
+    expect((await record(parts.id, { amount: 50, method: 'cash' })).statusCode).toBe(201);
+    expect((await record(parts.id, { amount: 70, method: 'card_terminal' })).statusCode).toBe(201);
+    const partsCsv = await t.app.inject({
+      url: '/api/admin/export_transactions?search_transaction=Deskparts',
+      headers: t.auth,
+    });
+    const [, partsRow] = partsCsv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(partsRow).toContain(',Partly paid,');
+    expect(partsRow?.endsWith(',120.00,,"Cash, Card terminal"')).toBe(true);
+  });
+});
+
+/*
+ * Decision 0023: an appointment paid at the desk in parts is read as one wherever its payments are: the receipt and
+ * the year's statement, the takings and Takings.csv, the calendar's and the desk's paid symbol.
+ */
+describe('an appointment paid at the desk in parts', () => {
+  /** The PDF's text, as an insurer's clerk would read it. */
+  async function pdfText(bytes: Buffer | Uint8Array): Promise<string> {
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+    return text;
+  }
+
+  it('has one receipt listing each part with how, when and how much, and the balance due until paid in full', async () => {
+    const staff = await staffBooking(t.app, db(), t.auth);
+    expect((await record(staff.id, { amount: 100, method: 'cash' })).statusCode).toBe(201);
+    const receiptOf = async () => {
+      const response = await t.app.inject({
+        url: `/api/admin/transactions/${staff.id}/receipt`,
+        headers: t.auth,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return pdfText(response.rawPayload);
+    };
+    const part = await receiptOf();
+    expect(part).toMatch(/Fee\s+€180\s+Amount paid\s+€100\s+Amount refunded\s+€0\s+Balance due\s+€80/);
+    expect(part).toMatch(/Paid in cash on\s+\d\d\/\d\d\/\d{4}/);
+    expect(part).not.toContain('Payment reference');
+
+    expect((await record(staff.id, { amount: 80, method: 'card_terminal' })).statusCode).toBe(201);
+    const full = await receiptOf();
+    expect(full).toMatch(/Amount paid\s+€180\s+Amount refunded\s+€0/);
+    expect(full).not.toContain('Balance due');
+    expect(full).toMatch(/Paid in cash on\s+\d\d\/\d\d\/\d{4}: €100/);
+    expect(full).toMatch(/Paid by card at the\s+clinic on\s+\d\d\/\d\d\/\d{4}: €80/);
+    // The same receipt number on every copy.
+    expect(/Receipt number\s+(\d{4}-\d{6})/.exec(full)?.[1]).toBe(
+      /Receipt number\s+(\d{4}-\d{6})/.exec(part)?.[1],
+    );
+  });
+
+  it('counts each part on the statement of the year it was paid in', async () => {
+    const staff = await staffBooking(t.app, db(), t.auth, {
+      form: { first_name: 'Newyear', last_name: 'Parts' },
+    });
+    expect((await record(staff.id, { amount: 100, method: 'cash' })).statusCode).toBe(201);
+    expect((await record(staff.id, { amount: 80, method: 'card_terminal' })).statusCode).toBe(201);
+    const [december, january] = await paymentsOf(staff.id);
+    // 30 December 2030 and 2 January 2031, clinic time.
+    await db()
+      .update(payments)
+      .set({ paidAt: new Date('2030-12-30T10:00:00Z') })
+      .where(eq(payments.id, december!.id));
+    await db()
+      .update(payments)
+      .set({ paidAt: new Date('2031-01-02T10:00:00Z') })
+      .where(eq(payments.id, january!.id));
+    const statementOf = async (year: number) => {
+      const response = await t.app.inject({
+        url: `/api/admin/patients/${staff.patientId}/statement?year=${year}`,
+        headers: t.auth,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return pdfText(response.rawPayload);
+    };
+    expect(await statementOf(2030)).toMatch(/Total\s+€100\s+€0/);
+    expect(await statementOf(2031)).toMatch(/Total\s+€80\s+€0/);
+  });
+
+  it('counts each part in the takings by method, and lists each in Takings.csv', async () => {
+    const today = clinicWallClock(new Date()).data;
+    const takings = async () => {
+      const response = await t.app.inject({
+        url: `/api/admin/takings?from=${today}&to=${today}`,
+        headers: t.auth,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().totals as {
+        payments_count: number;
+        refunds_count: number;
+        paid: string;
+        by_method: Record<string, { paid: string; refunded: string }>;
+      };
+    };
+    const cents = (text: string) => Math.round(Number(text) * 100);
+    const before = await takings();
+    const staff = await staffBooking(t.app, db(), t.auth, { form: { last_name: 'Takingsparts' } });
+    expect((await record(staff.id, { amount: 100, method: 'cash' })).statusCode).toBe(201);
+    expect((await record(staff.id, { amount: '80', method: 'card_terminal' })).statusCode).toBe(201);
+    expect((await refundAppointment(t.app, t.auth, staff.id, { amount: 20 })).statusCode).toBe(200);
+    const after = await takings();
+    expect(after.payments_count - before.payments_count).toBe(2);
+    expect(after.refunds_count - before.refunds_count).toBe(1);
+    expect(cents(after.by_method.cash!.paid) - cents(before.by_method.cash!.paid)).toBe(10_000);
+    expect(cents(after.by_method.card_terminal!.paid) - cents(before.by_method.card_terminal!.paid)).toBe(
+      8000,
+    );
+    // The €20 came from the latest payment with that much left: the card terminal's.
+    expect(
+      cents(after.by_method.card_terminal!.refunded) - cents(before.by_method.card_terminal!.refunded),
+    ).toBe(2000);
+
+    const csv = await t.app.inject({
+      url: `/api/admin/export_takings?from=${today}&to=${today}`,
+      headers: t.auth,
+    });
+    expect(csv.statusCode).toBe(200);
+    const ours = csv.body.split('\n').filter((line) => line.includes('Takingsparts'));
+    expect(ours.map((line) => line.split(',').slice(2, 5).join(','))).toEqual([
+      'payment,cash,100.00',
+      'payment,card_terminal,80.00',
+      'refund,card_terminal,20.00',
+    ]);
+  });
+
+  it('is partly paid on the calendar and at the desk until paid in full, then paid', async () => {
+    const staff = await staffBooking(t.app, db(), t.auth);
+    const { isoDay: day, data: deskDay } = clinicWallClock(new Date(staff.slot.startsAt));
+    const shown = async () => {
+      const [calendar, desk] = await Promise.all([
+        t.app.inject({ url: `/api/admin/calendar?from=${day}&to=${day}`, headers: t.auth }),
+        t.app.inject({ url: `/api/admin/day?date=${deskDay}`, headers: t.auth }),
+      ]);
+      expect(calendar.statusCode, calendar.body).toBe(200);
+      expect(desk.statusCode, desk.body).toBe(200);
+      const onCalendar = calendar.json().appointments.find((row: { id: number }) => row.id === staff.id);
+      const atDesk = desk.json().appointments.find((row: { id: number }) => row.id === staff.id);
+      return {
+        calendar: onCalendar.payment as string,
+        desk: [atDesk.payment_status, atDesk.payment_status_label, atDesk.amount, atDesk.balance_due],
+      };
+    };
+    expect(await shown()).toEqual({
+      calendar: 'booked_by_staff',
+      desk: ['booked', 'Booked by admin', null, 180],
+    });
+    expect((await record(staff.id, { amount: 100, method: 'cash' })).statusCode).toBe(201);
+    expect(await shown()).toEqual({ calendar: 'part_paid', desk: ['succeeded', 'Partly paid', 100, 80] });
+    expect((await record(staff.id, { amount: 80, method: 'cash' })).statusCode).toBe(201);
+    expect(await shown()).toEqual({ calendar: 'paid', desk: ['succeeded', 'Paid in cash', 180, 0] });
+    // Given back in full: nothing stands, as if never paid (booked by staff).
+    expect((await refundAppointment(t.app, t.auth, staff.id)).statusCode).toBe(200);
+    expect(await shown()).toEqual({ calendar: 'booked_by_staff', desk: ['refunded', 'Refunded', 180, 180] });
   });
 });

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
-import type { PaymentStatus } from '../../../shared/payment-states';
+import { type PaymentStatus, standingPaymentStatuses } from '../../../shared/payment-states';
 import type { Db } from '../../db/database';
 import {
   appointments,
@@ -24,7 +24,7 @@ const chargedStatuses = [
 
 const charged = and(inArray(payments.status, chargedStatuses), isNotNull(payments.paidAt));
 
-/** The payment that paid the appointment (the latest charged one), or undefined when it was never paid online. */
+/** The latest payment charged of the appointment, or undefined when it was never paid (online or at the desk). */
 export async function paidPaymentOf(db: Db, appointmentId: number): Promise<Payment | undefined> {
   const [row] = await db
     .select()
@@ -35,6 +35,28 @@ export async function paidPaymentOf(db: Db, appointmentId: number): Promise<Paym
   return row;
 }
 
+/** A payment as a receipt lists it. */
+export type ReceiptPaymentRow = Pick<
+  Payment,
+  'method' | 'amountCents' | 'refundedCents' | 'paidAt' | 'providerPaymentId' | 'status'
+>;
+
+/** The appointment's payments charged, oldest first: each a line of its receipt (paid in parts at the desk: several). */
+export function receiptPaymentsOf(db: Db, appointmentId: number): Promise<ReceiptPaymentRow[]> {
+  return db
+    .select({
+      method: payments.method,
+      amountCents: payments.amountCents,
+      refundedCents: payments.refundedCents,
+      paidAt: payments.paidAt,
+      providerPaymentId: payments.providerPaymentId,
+      status: payments.status,
+    })
+    .from(payments)
+    .where(and(eq(payments.appointmentId, appointmentId), charged))
+    .orderBy(asc(payments.paidAt), asc(payments.id));
+}
+
 /** What a receipt says of an appointment's money, in cents. */
 export interface ReceiptAmounts {
   /** Paid, online or at the desk: every payment charged, given back since or not. */
@@ -42,21 +64,21 @@ export interface ReceiptAmounts {
   /** Given back of those payments so far (each payment keeps its refunds' sum). */
   refundedCents: number;
   /**
-   * Paid by the payments that were not given back in full: what counts against the price for a balance due (a
-   * payment refunded in full was undone, one given back in part still paid for the visit).
+   * Paid by the payments that stand (not given back in full, nor owed back): what counts against the price for a
+   * balance due (a payment refunded in full was undone, one given back in part still paid for the visit).
    */
   keptCents: number;
 }
 
-const notGivenBack = sql`${payments.status} <> ${'refunded' satisfies PaymentStatus}`;
+const stands = inArray(payments.status, [...standingPaymentStatuses]);
 
-/** The appointment's amounts paid, refunded and kept: the one place a receipt or statement reads them. */
+/** The appointment's amounts paid, refunded and kept: the one place a receipt reads them. */
 export async function receiptAmountsOf(db: Db, appointmentId: number): Promise<ReceiptAmounts> {
   const [row] = await db
     .select({
       paid: sql<string | number>`coalesce(sum(${payments.amountCents}), 0)`,
       refunded: sql<string | number>`coalesce(sum(${payments.refundedCents}), 0)`,
-      kept: sql<string | number>`coalesce(sum(${payments.amountCents}) filter (where ${notGivenBack}), 0)`,
+      kept: sql<string | number>`coalesce(sum(${payments.amountCents}) filter (where ${stands}), 0)`,
     })
     .from(payments)
     .where(and(eq(payments.appointmentId, appointmentId), charged));
@@ -120,16 +142,21 @@ export async function consultantOf(
   return row;
 }
 
-/** A paid visit of a patient's statement: the appointment, its slot and what its receipt says of money. */
+/** A paid visit of a patient's statement: the appointment, its slot, and its money of that year. */
 export interface StatementVisit {
   appointmentId: number;
   slot: Slot | null;
+  /** When money of it last came in that year. */
   paidAt: Date;
+  /** Paid that year (its payments charged in the year), and what went back of those payments. */
+  paidCents: number;
+  refundedCents: number;
 }
 
 /**
- * The patient's appointments paid in the clinic year `year` (by when the card was charged, as their receipts are
- * numbered), oldest first.
+ * The patient's appointments paid in the clinic year `year` (by when the money came in, as their receipts are
+ * numbered), oldest first, each with what its payments of that year paid and what went back of them: a visit paid
+ * in parts across the new year is on both years' statements, each with its own part (decision 0023).
  */
 export async function paidVisitsOfPatient(
   db: Db,
@@ -143,6 +170,8 @@ export async function paidVisitsOfPatient(
       appointmentId: appointments.id,
       slot: slots,
       paidAt: sql<Date>`max(${payments.paidAt})`.mapWith(payments.paidAt),
+      paidCents: sql<string | number>`sum(${payments.amountCents})`,
+      refundedCents: sql<string | number>`sum(${payments.refundedCents})`,
     })
     .from(appointments)
     .innerJoin(payments, and(eq(payments.appointmentId, appointments.id), charged))
@@ -150,5 +179,9 @@ export async function paidVisitsOfPatient(
     .where(and(eq(appointments.patientId, patientId), gte(payments.paidAt, from), lt(payments.paidAt, to)))
     .groupBy(appointments.id, slots.id)
     .orderBy(asc(sql`max(${payments.paidAt})`), asc(appointments.id));
-  return rows;
+  return rows.map((row) => ({
+    ...row,
+    paidCents: Number(row.paidCents),
+    refundedCents: Number(row.refundedCents),
+  }));
 }

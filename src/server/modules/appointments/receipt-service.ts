@@ -1,9 +1,9 @@
-import { endedStatuses } from '../../../shared/appointment-states';
 import { appointmentTexts } from '../../../shared/appointments';
 import { patientTexts } from '../../../shared/patients';
+import { balanceDueCents } from '../../../shared/payment-states';
 import { receiptNumberText, receiptTexts } from '../../../shared/receipts';
 import type { Db } from '../../db/database';
-import type { Appointment, Patient, Payment, Slot } from '../../db/schema';
+import type { Appointment, Patient, Slot } from '../../db/schema';
 import { conflict, notFound } from '../../domain-errors';
 import { type Actor, auditExport, auditRead } from '../audit/audit-log';
 import { findPatient } from '../patients/patient-repository';
@@ -16,6 +16,7 @@ import {
 import { appointmentDetails } from './emails/booking-details';
 import {
   type ReceiptDetails,
+  type ReceiptPayment,
   receiptFileName,
   receiptPdf,
   type StatementLine,
@@ -27,7 +28,9 @@ import {
   paidPaymentOf,
   paidVisitsOfPatient,
   type ReceiptAmounts,
+  type ReceiptPaymentRow,
   receiptAmountsOf,
+  receiptPaymentsOf,
 } from './receipt-repository';
 
 /** A PDF to answer, with the name it is saved under. */
@@ -41,29 +44,41 @@ const guardianOf = (patient: Patient) =>
     ? `${patient.guardianFirstName} ${patient.guardianLastName}`
     : undefined;
 
-const isEnded = (status: string) => (endedStatuses as readonly string[]).includes(status);
+/** What the receipt says it was paid with, and ReceiptPaymentRow as it reads it. */
+const receiptPaymentOf = (row: ReceiptPaymentRow): ReceiptPayment => {
+  const paidAt = row.paidAt ?? new Date();
+  return {
+    method: row.method,
+    paidOn: clinicWallClock(paidAt).data,
+    amountCents: row.amountCents,
+    reference: row.providerPaymentId ?? undefined,
+    refundedCents: row.refundedCents,
+  };
+};
 
 /**
- * What the receipt of a paid appointment says, from the appointment (its price as booked is the fee), its patient,
- * slot and paying payment, with the amounts paid and refunded as they are now (`amounts`, or read through their one
- * function). A balance is due while the appointment has not ended (cancelled, refunded) and the payments not given
- * back in full come to less than its price: a part paid at the desk.
+ * What the receipt of a paid appointment says, from the appointment (its price as booked is the fee), its patient and
+ * slot, with its payments and the amounts paid and refunded as they are now (`paid`, or read through their one
+ * function): every payment charged, one line each (paid at the desk in parts: several). A balance is due while the
+ * appointment takes or took its time and the payments that stand come to less than its price: a part paid at the
+ * desk.
  */
 export async function receiptDetailsOf(
   db: Db,
   appointment: Pick<Appointment, 'id' | 'priceCents' | 'status'>,
   patient: Patient,
   slot: Slot,
-  payment: Pick<Payment, 'providerPaymentId' | 'paidAt' | 'method'>,
   number: string,
-  amounts?: ReceiptAmounts,
+  paid?: { amounts: ReceiptAmounts; payments: readonly ReceiptPaymentRow[] },
 ): Promise<ReceiptDetails> {
   const details = appointmentDetails(appointment.id, patient, slot);
-  const paidAt = payment.paidAt ?? new Date();
-  const [{ paidCents, refundedCents, keptCents }, consultant] = await Promise.all([
-    amounts ?? receiptAmountsOf(db, appointment.id),
+  const [{ paidCents, refundedCents, keptCents }, rows, consultant] = await Promise.all([
+    paid?.amounts ?? receiptAmountsOf(db, appointment.id),
+    paid?.payments ?? receiptPaymentsOf(db, appointment.id),
     consultantOf(db, slot),
   ]);
+  let lastPaidAt: Date | undefined;
+  for (const row of rows) if (row.paidAt && (!lastPaidAt || row.paidAt > lastPaidAt)) lastPaidAt = row.paidAt;
   return {
     number,
     patientName: details.patientName,
@@ -76,11 +91,9 @@ export async function receiptDetailsOf(
     feeCents: appointment.priceCents,
     paidCents,
     refundedCents,
-    balanceDueCents: isEnded(appointment.status) ? 0 : Math.max(0, appointment.priceCents - keptCents),
-    paidAt,
-    paidOn: clinicWallClock(paidAt).data,
-    paidWith: payment.method,
-    paymentReference: payment.providerPaymentId ?? '',
+    balanceDueCents: balanceDueCents(appointment, { keptCents }),
+    paidAt: lastPaidAt ?? new Date(),
+    payments: rows.map(receiptPaymentOf),
   };
 }
 
@@ -108,14 +121,7 @@ async function receiptOf(
   if (!payment?.paidAt || !record.slot) throw conflict('receipt_not_paid', notPaidText);
   if (!record.patient) throw conflict('patient_erased', patientTexts.erased);
   const number = await receiptNumberOf(db, appointmentId, payment.paidAt);
-  const details = await receiptDetailsOf(
-    db,
-    record.appointment,
-    record.patient,
-    record.slot,
-    payment,
-    number,
-  );
+  const details = await receiptDetailsOf(db, record.appointment, record.patient, record.slot, number);
   return { fileName: receiptFileName(number), pdf: await receiptPdf(details), patientId: record.patient.id };
 }
 
@@ -159,7 +165,7 @@ export async function statementForStaff(
   const lines: StatementLine[] = [];
   for (const visit of visits) {
     const number = await receiptNumberOf(db, visit.appointmentId, visit.paidAt);
-    const { paidCents, refundedCents } = await receiptAmountsOf(db, visit.appointmentId);
+    const { paidCents, refundedCents } = visit;
     const details = visit.slot ? appointmentDetails(visit.appointmentId, patient, visit.slot) : undefined;
     lines.push({
       number,

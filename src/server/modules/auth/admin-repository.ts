@@ -166,13 +166,3 @@ export async function revokeAllTokensOf(db: Db, adminUserId: number): Promise<nu
     .returning({ id: adminAuthTokens.id });
   return revoked.length;
 }
-
-/** How a staff member is named to others (who recorded a payment): their name, else their e-mail; null if gone. */
-export async function staffNameOf(db: Db, adminUserId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ name: adminUsers.name, email: adminUsers.email })
-    .from(adminUsers)
-    .where(eq(adminUsers.id, adminUserId))
-    .limit(1);
-  return row ? (row.name ?? row.email) : null;
-}

@@ -2,7 +2,7 @@ import { and, asc, eq, exists, gt, inArray, notExists, or, type SQL, sql } from 
 import { occupyingStatuses } from '../../../shared/appointment-states';
 import type { Db } from '../../db/database';
 import { appointmentReminders, appointments, patients, slots } from '../../db/schema';
-import { appointmentOnSlotColumns, latestPaymentSummary } from '../appointments/appointment-repository';
+import { appointmentOnSlotColumns, paymentSummary } from '../appointments/appointment-repository';
 import { type InstantRange, within } from '../slots/slot-repository';
 
 const startsWithin = (range: InstantRange): SQL => within(slots.startsAt, range);
@@ -28,7 +28,7 @@ const heldWhileHoldLasts: SQL = and(
  * days rather than 5). `offset 0` keeps the lateral read apart, so it cannot be flattened into that join again.
  */
 export function calendarAppointments(db: Db, range: InstantRange) {
-  const payment = latestPaymentSummary(db);
+  const payment = paymentSummary(db);
   const reminded = db
     .select({ one: sql`1` })
     .from(appointmentReminders)

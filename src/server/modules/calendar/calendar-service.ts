@@ -1,5 +1,6 @@
 import type { CalendarAppointment, CalendarResponse, CalendarSlot } from '../../../shared/calendar';
 import type { Db } from '../../db/database';
+import { paymentSummaryOf } from '../appointments/appointment-repository';
 import { calendarPaymentOf } from '../appointments/appointment-view';
 import { type AdminActor, auditRead } from '../audit/audit-log';
 import { fullName } from '../patients/patient-name';
@@ -32,10 +33,7 @@ function calendarAppointment(row: CalendarAppointmentRow): CalendarAppointment {
     is_adult: row.patientIsAdult ?? row.slotIsAdult,
     is_video_call: row.isVideoCall,
     status: row.status,
-    payment: calendarPaymentOf({
-      appointment: row,
-      payment: row.paymentStatus === null ? null : { status: row.paymentStatus },
-    }),
+    payment: calendarPaymentOf({ appointment: row, payment: paymentSummaryOf(row) }),
     arrived_at: row.arrivedAt?.toISOString() ?? null,
     reminder_sent: Boolean(row.reminderSent),
   };

@@ -91,7 +91,8 @@ async function appointmentAt(
       slotId,
       status: options.status,
       bookedByAdmin: options.bookedByAdmin ?? !options.payment,
-      priceCents: 180_00,
+      // Paid online: its price is what was paid.
+      priceCents: options.payment?.amountCents ?? 180_00,
     })
     .returning();
   if (options.payment) {

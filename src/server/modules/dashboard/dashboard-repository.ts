@@ -4,18 +4,16 @@ import type { DeskPlace } from '../../../shared/desk-day';
 import { MAX_SLOT_HOURS } from '../../../shared/slots';
 import type { Db } from '../../db/database';
 import { appointments, patients, slots } from '../../db/schema';
-import { appointmentOnSlotColumns, latestPaymentSummary } from '../appointments/appointment-repository';
+import { appointmentOnSlotColumns, paymentSummary } from '../appointments/appointment-repository';
 import { type InstantRange, within } from '../slots/slot-repository';
 
-/** The appointments of `where`, with what the dashboard and the desk show of their patient, slot and latest payment. */
+/** The appointments of `where`, with what the dashboard and the desk show of their patient, slot and payments. */
 function appointmentRows(db: Db, where: SQL | undefined) {
-  const payment = latestPaymentSummary(db);
+  const payment = paymentSummary(db);
   return db
     .select({
       ...appointmentOnSlotColumns(payment),
       phone: patients.phone,
-      paymentMethod: payment.method,
-      refundedCents: payment.refundedCents,
     })
     .from(appointments)
     .innerJoin(slots, eq(slots.id, appointments.slotId))

@@ -8,8 +8,10 @@ import {
   UNUSUAL_UPLOADS_HISTORY_DAYS,
   unusualUploads,
 } from '../../../shared/dashboard';
+import { balanceDueCents } from '../../../shared/payment-states';
 import { roleCan, type StaffRole } from '../../../shared/staff-roles';
 import type { Db } from '../../db/database';
+import { paymentSummaryOf } from '../appointments/appointment-repository';
 import { ageLabel, kindLabel, paymentInformationLabel } from '../appointments/appointment-view';
 import { type AdminActor, auditRead } from '../audit/audit-log';
 import { fullName } from '../patients/patient-name';
@@ -25,15 +27,7 @@ import {
 
 /** An appointment of the day as the dashboard lists it, labelled as the appointments list labels it. */
 export function dashboardAppointment(row: DayAppointmentRow): DashboardAppointment {
-  const payment =
-    row.paymentStatus === null || row.amountCents === null
-      ? null
-      : {
-          status: row.paymentStatus,
-          amountCents: row.amountCents,
-          method: row.paymentMethod ?? 'card',
-          refundedCents: row.refundedCents ?? 0,
-        };
+  const payment = paymentSummaryOf(row);
   const location = !row.isVideoCall && row.location ? clinic.locations[row.location] : undefined;
   return {
     id: row.id,
@@ -56,7 +50,8 @@ export function dashboardAppointment(row: DayAppointmentRow): DashboardAppointme
     address: location ? formatAddress(location) : null,
     payment_status: payment?.status ?? (row.bookedByAdmin ? 'booked' : 'unpaid'),
     payment_status_label: paymentInformationLabel({ appointment: row, payment }),
-    amount: payment ? payment.amountCents / 100 : null,
+    amount: payment ? (payment.takenCount > 0 ? payment.paidCents : payment.amountCents) / 100 : null,
+    balance_due: balanceDueCents(row, payment ?? { keptCents: 0 }) / 100,
   };
 }
 

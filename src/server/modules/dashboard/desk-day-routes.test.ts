@@ -188,6 +188,7 @@ describe("the desk's day API", () => {
       payment_status: 'succeeded',
       payment_status_label: 'Paid',
       amount: 180,
+      balance_due: 0,
       arrived_at: `${DAY}T08:52:00.000Z`,
     });
     expect(child).toMatchObject({

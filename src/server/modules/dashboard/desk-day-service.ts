@@ -42,6 +42,7 @@ function deskAppointment(row: DayAppointmentRow, now: Date): DeskAppointment {
     payment_status: shown.payment_status,
     payment_status_label: shown.payment_status_label,
     amount: shown.amount,
+    balance_due: shown.balance_due,
     arrived_at: row.arrivedAt?.toISOString() ?? null,
   };
 }

@@ -8,6 +8,8 @@ import {
 } from '../../../shared/payment-states';
 import type { Db } from '../../db/database';
 import {
+  adminUsers,
+  DESK_PROVIDER,
   type NewPayment,
   type Payment,
   type PaymentProviderName,
@@ -54,7 +56,25 @@ export function paymentsOfAppointment(db: Db, appointmentId: number): Promise<Pa
     .orderBy(desc(payments.createdAt), desc(payments.id));
 }
 
-/** Another payment of the appointment that blocks this one (a double charge, to be refunded). */
+/**
+ * An appointment's payments, oldest first, each with the name (or e-mail) of the staff member who recorded it when
+ * it was taken at the desk: what its screen lists.
+ */
+export function paymentsOfAppointmentWithRecorder(db: Db, appointmentId: number) {
+  return db
+    .select({
+      payment: payments,
+      recordedByName: sql<string | null>`coalesce(${adminUsers.name}, ${adminUsers.email})`,
+    })
+    .from(payments)
+    .leftJoin(adminUsers, eq(adminUsers.id, payments.recordedBy))
+    .where(eq(payments.appointmentId, appointmentId))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+export type AppointmentPaymentRow = Awaited<ReturnType<typeof paymentsOfAppointmentWithRecorder>>[number];
+
+/** Another card payment of the appointment that blocks this one (a double charge, to be refunded). */
 export async function hasOtherLivePayment(db: Db, appointmentId: number, exceptId: number): Promise<boolean> {
   const rows = await db
     .select({ id: payments.id })
@@ -63,6 +83,7 @@ export async function hasOtherLivePayment(db: Db, appointmentId: number, exceptI
       and(
         eq(payments.appointmentId, appointmentId),
         inArray(payments.status, [...livePaymentStatuses]),
+        ne(payments.provider, DESK_PROVIDER),
         ne(payments.id, exceptId),
       ),
     )

@@ -1,9 +1,11 @@
+import { formatEuro } from '../../../../shared/euro';
+import type { DeskPaymentMethod } from '../../../../shared/payment-states';
 import type { AppConfig } from '../../../config';
 import type { Db } from '../../../db/database';
 import type { Appointment, AppointmentReminderKind, Patient, Payment, Slot } from '../../../db/schema';
 import type { QueuedEmail } from '../../email/outbox-repository';
 import { receiptDetailsOf } from '../receipt-service';
-import { appointmentCancelledEmail } from './appointment-cancelled-email';
+import { appointmentCancelledEmail, type KeptMoney } from './appointment-cancelled-email';
 import { appointmentMovedEmail } from './appointment-moved-email';
 import {
   type AntihistamineStops,
@@ -65,8 +67,9 @@ export async function paidAppointmentEmails(
   return async (tx, receiptNumber) => {
     // Paid now, in full, nothing given back yet.
     const amounts = { paidCents: payment.amountCents, refundedCents: 0, keptCents: payment.amountCents };
+    const payments = [{ ...payment, refundedCents: 0, status: 'succeeded' as const }];
     const receipt = await receiptAttachment({
-      ...(await receiptDetailsOf(tx, appointment, patient, slot, payment, receiptNumber, amounts)),
+      ...(await receiptDetailsOf(tx, appointment, patient, slot, receiptNumber, { amounts, payments })),
       manageUrl,
     });
     return [
@@ -105,11 +108,18 @@ export async function refundEmailOf(
 
 /**
  * The clinic's notice of what a patient did to their appointment from their booking link: cancelled it (`refunded`:
- * the amount given back), or moved it from `previous`.
+ * the amount given back to their card; `heldAtClinic`: cents they paid at the clinic, still held, to give back), or
+ * moved it from `previous`.
  */
 export function clinicChangeEmailOf(
   { appointment, patient, slot }: AppointmentForEmail,
-  change: { kind: 'cancelled'; refunded?: string } | { kind: 'moved'; previous: Slot | null },
+  change:
+    | {
+        kind: 'cancelled';
+        refunded?: string;
+        heldAtClinic?: { cents: number; methods: readonly DeskPaymentMethod[] };
+      }
+    | { kind: 'moved'; previous: Slot | null },
   settings: Pick<AppConfig, 'publicUrl' | 'clinicEmail'>,
 ): QueuedEmail | undefined {
   if (!patient || !slot) return undefined;
@@ -121,13 +131,23 @@ export function clinicChangeEmailOf(
             ? appointmentDetails(appointment.id, patient, change.previous)
             : { date: '-', time: '-' },
         }
-      : change;
+      : {
+          kind: 'cancelled',
+          refunded: change.refunded,
+          heldAtClinic: change.heldAtClinic && {
+            amount: formatEuro(change.heldAtClinic.cents / 100),
+            methods: change.heldAtClinic.methods.map((method) => deskMethodWords[method]).join(' and '),
+          },
+        };
   return {
     to: settings.clinicEmail,
     ...clinicChangeEmail(appointmentDetails(appointment.id, patient, slot), details, settings.publicUrl),
     appointmentId: appointment.id,
   };
 }
+
+/** How staff name a desk payment's method. */
+const deskMethodWords: Record<DeskPaymentMethod, string> = { cash: 'cash', card_terminal: 'card terminal' };
 
 /** The patient's confirmation of a booking staff made for them, with its .ics invite; none without an e-mail. */
 export async function staffBookingEmailOf(
@@ -164,23 +184,48 @@ export async function movedEmailOf(
   };
 }
 
+/** How money was paid at the clinic, in the patient's words: 'in cash', 'by card', or both. */
+const paidHowAtClinic: Record<DeskPaymentMethod, string> = { cash: 'in cash', card_terminal: 'by card' };
+const atClinicHow = (methods: readonly DeskPaymentMethod[]) =>
+  methods.map((method) => paidHowAtClinic[method]).join(' and ');
+
 /**
- * The patient's e-mail that the clinic cancelled their appointment, with the invite marked cancelled (same UID,
- * new SEQUENCE); `payment`, when it was paid online (the payment is kept).
+ * What a cancelled appointment's patient is told of the money kept (`kept`): a card payment online (its amount and
+ * reference), or cents paid at the clinic and still held, with how they were paid.
+ */
+export type KeptPayments =
+  | { online: Pick<Payment, 'amountCents' | 'providerPaymentId' | 'paidAt'> }
+  | { atClinic: { cents: number; methods: readonly DeskPaymentMethod[] } };
+
+/**
+ * The patient's e-mail that their appointment was cancelled (by the clinic, or as they asked: `byPatient`), with the
+ * invite marked cancelled (same UID, new SEQUENCE), and what becomes of the money it kept (`kept`).
  */
 export async function cancelledEmailOf(
   { appointment, patient, slot }: InvitedAppointment,
-  payment: PaidPayment | undefined,
+  kept: KeptPayments | undefined,
+  byPatient = false,
 ): Promise<QueuedEmail | undefined> {
   if (!patient?.email || !slot) return undefined;
   const details = appointmentDetails(appointment.id, patient, slot);
-  const paid = payment ? bookingDetails(appointment.id, patient, slot, payment) : undefined;
+  const said: KeptMoney | undefined = !kept
+    ? undefined
+    : 'online' in kept
+      ? {
+          online: {
+            amount: formatEuro(kept.online.amountCents / 100),
+            reference: bookingDetails(appointment.id, patient, slot, kept.online).paymentReference,
+          },
+        }
+      : {
+          atClinic: {
+            amount: formatEuro(kept.atClinic.cents / 100),
+            how: atClinicHow(kept.atClinic.methods),
+          },
+        };
   return {
     to: patient.email,
-    ...appointmentCancelledEmail(
-      details,
-      paid ? { amount: paid.amount, reference: paid.paymentReference } : undefined,
-    ),
+    ...appointmentCancelledEmail(details, { byPatient, kept: said }),
     attachments: [await calendarInvite(details, { sequence: appointment.calendarSequence, cancelled: true })],
     appointmentId: appointment.id,
   };

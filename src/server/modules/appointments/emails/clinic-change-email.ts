@@ -3,25 +3,40 @@ import type { AppointmentDetails } from './booking-details';
 
 /** What a patient did to their appointment online, for the clinic's notice. */
 export type PatientChange =
-  | { kind: 'cancelled'; refunded?: string }
+  | {
+      kind: 'cancelled';
+      /** Given back to their card. */
+      refunded?: string;
+      /** Paid at the clinic and still held: the clinic gives it back (amount, and how it was paid: 'cash'). */
+      heldAtClinic?: { amount: string; methods: string };
+    }
   | {
       kind: 'moved';
       previous: Pick<AppointmentDetails, 'date' | 'time'> & Partial<Pick<AppointmentDetails, 'where'>>;
     };
 
-/** The clinic's notice that a patient cancelled or moved their appointment from their booking link. */
+/**
+ * The clinic's notice that a patient cancelled or moved their appointment from their booking link; cancelled with
+ * money paid at the clinic still held, what to give back, and the link to refund it.
+ */
 export function clinicChangeEmail(
   details: AppointmentDetails,
   change: PatientChange,
   publicUrl: string,
 ): EmailContent {
   const moved = change.kind === 'moved';
+  const held = change.kind === 'cancelled' ? change.heldAtClinic : undefined;
   return composeEmail(
-    `${moved ? 'Moved' : 'Cancelled'} online by the patient: ${details.service}, ${details.date} ${details.time}`,
+    `${moved ? 'Moved' : 'Cancelled'} online by the patient${held ? `, ${held.amount} to give back` : ''}: ${details.service}, ${details.date} ${details.time}`,
     [
       moved
         ? 'A patient moved their appointment from their booking link. The earlier time is free again.'
         : 'A patient cancelled their appointment from their booking link. The time is free again.',
+      ...(held
+        ? [
+            `They paid ${held.amount} at the clinic (${held.methods}), which cannot be refunded online. They cancelled in time, so it is due back to them: please contact them to give it back, and record the refund on the appointment's screen.`,
+          ]
+        : []),
       {
         facts: [
           ['Patient', details.patientName],
@@ -38,9 +53,15 @@ export function clinicChangeEmail(
             : []),
           ['Where', details.where],
           ...(!moved && change.refunded ? ([['Refunded', change.refunded]] as const) : []),
+          ...(held ? ([['To give back', `${held.amount} (${held.methods})`]] as const) : []),
         ],
       },
-      { text: 'Open it in the back office', link: `${publicUrl}/admin/patients/${details.patientId}` },
+      held
+        ? {
+            text: 'Refund it on the appointment',
+            link: `${publicUrl}/admin/appointment/edit?id=${details.appointmentId}`,
+          }
+        : { text: 'Open it in the back office', link: `${publicUrl}/admin/patients/${details.patientId}` },
     ],
   );
 }

@@ -20,10 +20,18 @@ const details: ReceiptDetails = {
   refundedCents: 0,
   balanceDueCents: 0,
   paidAt: new Date('2027-03-01T09:00:00Z'),
-  paidOn: '01/03/2027',
-  paidWith: 'card',
-  paymentReference: 'pi_test_1',
+  payments: [
+    { method: 'card', paidOn: '01/03/2027', amountCents: 18_000, reference: 'pi_test_1', refundedCents: 0 },
+  ],
 };
+
+/** A payment taken at the desk, as a receipt lists it. */
+const atDesk = (method: 'cash' | 'card_terminal', paidOn: string, amountCents: number) => ({
+  method,
+  paidOn,
+  amountCents,
+  refundedCents: 0,
+});
 
 describe('the receipt PDF', () => {
   it('carries the patient’s booking link when they have one', async () => {
@@ -60,10 +68,37 @@ describe('the receipt PDF', () => {
     expect(paid).toMatch(/Fee\s+€180\s+Amount paid\s+€180\s+Amount refunded\s+€0/);
     expect(paid).not.toContain('Balance due');
     const part = await pdfText(
-      await receiptPdf({ ...details, paidCents: 10_000, balanceDueCents: 8000, paidWith: 'cash' }),
+      await receiptPdf({
+        ...details,
+        paidCents: 10_000,
+        balanceDueCents: 8000,
+        payments: [atDesk('cash', '01/03/2027', 10_000)],
+      }),
     );
     expect(part).toMatch(/Fee\s+€180\s+Amount paid\s+€100\s+Amount refunded\s+€0\s+Balance due\s+€80/);
     expect(part).toMatch(/Paid in cash on\s+01\/03\/2027/);
+    expect(part).not.toContain('Payment reference');
+  });
+
+  it('lists each part paid at the desk with its amount, under the total paid', async () => {
+    const text = await pdfText(
+      await receiptPdf({
+        ...details,
+        paidCents: 20_000,
+        refundedCents: 3500,
+        payments: [
+          atDesk('cash', '01/03/2027', 10_000),
+          { ...atDesk('card_terminal', '12/03/2027', 8000), refundedCents: 1500 },
+          { ...atDesk('cash', '12/03/2027', 2000), refundedCents: 2000 },
+        ],
+      }),
+    );
+    expect(text).toMatch(/Amount paid\s+€200\s+Amount refunded\s+€35/);
+    expect(text).not.toContain('Balance due');
+    expect(text).toMatch(/Paid in cash on\s+01\/03\/2027: €100/);
+    expect(text).toMatch(/Paid by card at the\s+clinic on\s+12\/03\/2027: €80 \(€15 refunded\)/);
+    expect(text).toMatch(/Paid in cash on\s+12\/03\/2027: €20 \(refunded\)/);
+    expect(text).not.toContain('Payment reference');
   });
 
   it('prints names in any Latin, Greek or Cyrillic letters as written, and keeps each PDF small', async () => {
@@ -95,7 +130,9 @@ describe('the receipt PDF', () => {
   });
 
   it('wraps a label too long for its column rather than printing the value over it', async () => {
-    const text = await pdfText(await receiptPdf({ ...details, paidWith: 'card_terminal' }));
+    const text = await pdfText(
+      await receiptPdf({ ...details, payments: [atDesk('card_terminal', '01/03/2027', 18_000)] }),
+    );
     // Overprinted, the label and the date ran together: 'clinic on01/03/2027'.
     expect(text).toMatch(/Paid by card at the\s+clinic on\s+01\/03\/2027/);
   });

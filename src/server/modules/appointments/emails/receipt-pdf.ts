@@ -62,14 +62,25 @@ export interface ReceiptDetails {
   refundedCents: number;
   /** What is left to pay of the fee (a part paid at the desk); 0: none, and the line is left out. */
   balanceDueCents: number;
+  /** When money last came in (the PDF's date). */
   paidAt: Date;
-  /** DD/MM/YYYY, clinic time. */
-  paidOn: string;
-  /** How: by card online, in cash or by card terminal at the desk. */
-  paidWith: PaymentMethod;
-  paymentReference: string;
+  /** Each payment, oldest first: one, or each part paid at the desk. */
+  payments: readonly ReceiptPayment[];
   /** The patient's link to see, cancel or move the appointment, when the receipt goes with the confirmation. */
   manageUrl?: string;
+}
+
+/** A payment as a receipt lists it. */
+export interface ReceiptPayment {
+  /** How: by card online, in cash or by card terminal at the desk. */
+  method: PaymentMethod;
+  /** DD/MM/YYYY, clinic time. */
+  paidOn: string;
+  amountCents: number;
+  /** The card provider's payment id; none at the desk. */
+  reference?: string;
+  /** Given back of it since (all of it, or a part). */
+  refundedCents: number;
 }
 
 /** A paid visit on a statement. */
@@ -215,7 +226,8 @@ const PAID_WITH: Record<PaymentMethod, string> = {
  * The receipt of a paid appointment, one page, as Irish insurers ask: its number, the clinic's name and address,
  * the patient (a child's, with the guardian who paid), the visit's date and time, the service, the fee (the
  * appointment's price), paid, refunded and any balance due, when and how it was paid, and the consultant with their
- * Medical Council registration number.
+ * Medical Council registration number. Each payment has its line ('Paid in cash on 12/03/2027: €100'), so a visit
+ * paid at the desk in parts shows each part.
  */
 export async function receiptPdf(details: ReceiptDetails): Promise<Buffer> {
   const doc = await newDocument(`Receipt ${details.number}`, details.paidAt);
@@ -233,8 +245,23 @@ export async function receiptPdf(details: ReceiptDetails): Promise<Buffer> {
   doc.row('Amount paid', euro(details.paidCents));
   doc.row('Amount refunded', euro(details.refundedCents));
   if (details.balanceDueCents > 0) doc.row('Balance due', euro(details.balanceDueCents));
-  doc.row(PAID_WITH[details.paidWith], details.paidOn);
-  if (details.paymentReference) doc.row('Payment reference', details.paymentReference);
+  // One payment: when, its amount being the amount paid; several (parts paid at the desk): each with its amount.
+  const several = details.payments.length > 1;
+  for (const payment of details.payments) {
+    const given =
+      payment.refundedCents >= payment.amountCents
+        ? ' (refunded)'
+        : payment.refundedCents > 0
+          ? ` (${euro(payment.refundedCents)} refunded)`
+          : '';
+    doc.row(
+      PAID_WITH[payment.method],
+      several ? `${payment.paidOn}: ${euro(payment.amountCents)}${given}` : payment.paidOn,
+    );
+  }
+  for (const payment of details.payments) {
+    if (payment.reference) doc.row('Payment reference', payment.reference);
+  }
   doc.gap(16);
   doc.line('Thank you. Keep this receipt for your health insurer; cover depends on your policy.');
   if (details.manageUrl) {

@@ -1,8 +1,9 @@
 import { type AppointmentStatus, allowsMove } from '../../../../shared/appointment-states';
 import { appointmentTexts } from '../../../../shared/appointments';
-import { isUnderWay } from '../../../../shared/payment-states';
+import { deskPaymentMethods, isUnderWay } from '../../../../shared/payment-states';
 import type { AppConfig } from '../../../config';
 import type { Db } from '../../../db/database';
+import { DESK_PROVIDER, type Payment } from '../../../db/schema';
 import { conflict, notFound, refused } from '../../../domain-errors';
 import { type Actor, auditChange } from '../../audit/audit-log';
 import { queueEmail } from '../../email/outbox-repository';
@@ -11,6 +12,22 @@ import { freeBookedSlot, releaseHolds } from '../../slots/slot-repository';
 import { type AppointmentRecord, lockAppointmentRecord, moveAppointment } from '../appointment-repository';
 import { cancelledEmailOf, clinicChangeEmailOf } from '../emails/appointment-emails';
 import { releaseMoveHolds } from '../move-holds';
+
+/**
+ * The money a cancelled appointment keeps: its card payment that succeeded, and what its payments taken at the desk
+ * still hold (their amounts less what went back), with how they were taken.
+ */
+function keptPaymentsOf(payments: readonly Payment[]) {
+  const standing = payments.filter((payment) => payment.status === 'succeeded');
+  const online = standing.find((payment) => payment.provider !== DESK_PROVIDER);
+  const desk = standing.filter((payment) => payment.provider === DESK_PROVIDER);
+  const cents = desk.reduce((sum, payment) => sum + payment.amountCents - payment.refundedCents, 0);
+  const methods = deskPaymentMethods.filter((method) => desk.some((payment) => payment.method === method));
+  return {
+    online,
+    atClinic: cents > 0 ? { cents, methods, ids: desk.map((payment) => payment.id) } : undefined,
+  };
+}
 
 /** Who cancels an appointment, and what else must hold. */
 export interface CancelRequest {
@@ -28,7 +45,9 @@ export interface CancelRequest {
  * or its patient cancels a booking they did not pay online. A held one (a visitor's booking being made) has its
  * visitor's hold released; a booked or paid one frees its slot if the slot has not started, and its patient is
  * e-mailed (with the invite marked cancelled) if it had not started. A paid one keeps its payment: no money is
- * returned (the `refund` move returns it). Refused while a payment of it is being taken or given back (409).
+ * returned (the `refund` move returns it). Money taken at the desk cannot go back online: the patient is told what
+ * becomes of it, and when they cancelled it themselves (in time) the clinic's notice says what to give back; staff
+ * refund it from the cancelled appointment. Refused while a payment of it is being taken or given back (409).
  */
 export async function cancelAppointment(
   db: Db,
@@ -63,23 +82,30 @@ export async function cancelAppointment(
     const freed = !held && appointment.slotId ? await freeBookedSlot(tx, appointment.slotId) : undefined;
     // A time its patient held to move it to is let go with it (a held one has no booking link to hold one by).
     const moveHoldsReleased = held ? [] : await releaseMoveHolds(tx, appointmentId);
-    const paid = payments.find((payment) => payment.status === 'succeeded');
+    const kept = keptPaymentsOf(payments);
     await auditChange(tx, actor, 'update', 'appointment', appointmentId, {
       status: { from: appointment.status, to: moved.status },
       slot_id: appointment.slotId,
       ...(held ? { hold_released: released.length > 0 } : { slot_freed: Boolean(freed) }),
       ...(moveHoldsReleased.length > 0 ? { move_holds_released: moveHoldsReleased } : {}),
-      ...(paid ? { payment_kept: paid.id } : {}),
+      ...(kept.online ? { payment_kept: kept.online.id } : {}),
+      ...(kept.atClinic
+        ? { payments_kept: kept.atClinic.ids, held_at_clinic_cents: kept.atClinic.cents }
+        : {}),
       ...(byPatient ? { by: 'patient' } : {}),
     });
     if (tellsPatient) {
-      const email = await cancelledEmailOf({ appointment: moved, patient, slot }, paid);
+      const email = await cancelledEmailOf(
+        { appointment: moved, patient, slot },
+        kept.online ? { online: kept.online } : kept.atClinic ? { atClinic: kept.atClinic } : undefined,
+        Boolean(byPatient),
+      );
       if (email) await queueEmail(tx, email);
     }
     if (byPatient) {
       const notice = clinicChangeEmailOf(
         { appointment: moved, patient, slot },
-        { kind: 'cancelled' },
+        { kind: 'cancelled', ...(kept.atClinic ? { heldAtClinic: kept.atClinic } : {}) },
         byPatient.settings,
       );
       if (notice) await queueEmail(tx, notice);

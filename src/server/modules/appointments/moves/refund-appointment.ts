@@ -43,7 +43,9 @@ export interface RefundRequest {
   actor: Actor;
   /** 'clinic': staff refund it from the back office; 'patient': the patient cancels it from their booking link. */
   by: 'clinic' | 'patient';
-  /** Cents to give back; none: all that is left of the payment. */
+  /** Which of the appointment's payments (staff choose it when it has several); none: see `refundedPayments`. */
+  paymentId?: number;
+  /** Cents to give back; none: all that is left of the payment (of each payment, when none is named). */
   amountCents?: number;
   /** Staff's reason, kept with the refund. */
   reason?: string;
@@ -61,27 +63,76 @@ const onlyPaid = () =>
     fieldError('transaction_id', paymentTexts.refundOnlySucceeded),
   );
 
+const left = (payment: Payment) => payment.amountCents - payment.refundedCents;
+
 /**
- * Gives back an appointment's payment that succeeded, all that is left of it or a part (issue 32), while the
- * appointment is not still being booked (booked, paid, arrived, attended, no-show: one that took place may have a part
- * given back; a cancelled one that kept its payment may give it back later, without a move of its own). Giving back the last of a paid appointment's payment is the appointment's `refund` move (spec
- * section 4: the refund deletes the appointment; or its patient cancels it in time); a part leaves the appointment as
- * it is. Each refund is a row of `refunds`, and the payment's refunded cents its sum.
+ * Which of the appointment's payments a refund gives back, and how much of each (decision 0023: an appointment paid at
+ * the desk in parts has several; each refund is of one payment, whose method says how the money goes back). `rows` are
+ * its payments, newest first. The named payment (`paymentId`; 422 on payment_id when it is not one of them that
+ * stands); else with an amount the newest that has that much left; else all that is left of every one (money taken at
+ * the desk, each handed back there) or of the one card payment.
+ */
+function refundedPayments(
+  rows: readonly Payment[],
+  request: Pick<RefundRequest, 'paymentId' | 'amountCents'>,
+): { payment: Payment; amountCents: number }[] {
+  const standing = rows.filter((row) => row.status === 'succeeded' && left(row) > 0);
+  if (standing.length === 0) throw onlyPaid();
+  const ofOne = (payment: Payment, tooLarge: (cents: number) => string) => {
+    const amountCents = request.amountCents ?? left(payment);
+    if (amountCents > left(payment)) {
+      const text = tooLarge(left(payment));
+      throw refused('refund_too_large', text, fieldError('amount', text));
+    }
+    return [{ payment, amountCents }];
+  };
+  if (request.paymentId !== undefined) {
+    const named = standing.find((row) => row.id === request.paymentId);
+    if (!named) {
+      const text = paymentTexts.paymentNotRefundable;
+      throw refused('refund_not_allowed', text, fieldError('payment_id', text));
+    }
+    return ofOne(named, paymentTexts.refundTooLarge);
+  }
+  const wanted = request.amountCents;
+  if (wanted !== undefined) {
+    const enough = standing.find((row) => left(row) >= wanted);
+    if (enough) return ofOne(enough, paymentTexts.refundTooLarge);
+    const most = Math.max(...standing.map(left));
+    const text =
+      standing.length === 1 ? paymentTexts.refundTooLarge(most) : paymentTexts.refundTooLargeForOne(most);
+    throw refused('refund_too_large', text, fieldError('amount', text));
+  }
+  if (standing.every((row) => row.provider === DESK_PROVIDER)) {
+    return standing.map((payment) => ({ payment, amountCents: left(payment) }));
+  }
+  const [newest] = standing as [Payment, ...Payment[]];
+  return ofOne(newest, paymentTexts.refundTooLarge);
+}
+
+/**
+ * Gives back money of an appointment, all that is left of it or a part (issue 32), while the appointment is not still
+ * being booked (booked, paid, arrived, attended, no-show: one that took place may have a part given back; a cancelled
+ * one that kept its payment may give it back later, without a move of its own). Which payment, and how much of it,
+ * `refundedPayments` says. Giving back the last of a paid appointment's payment is the appointment's `refund` move
+ * (spec section 4: the refund deletes the appointment; or its patient cancels it in time); a part leaves the
+ * appointment as it is. Each refund is a row of `refunds`, and a payment's refunded cents their sum.
  *
- * The payment's row is locked while what is left is worked out, so refunds at once never give back more than was
- * paid. Money taken at the desk is handed back there: recorded in that one transaction, no provider asked. A card
- * payment is claimed as refunding with its refund requested (so two clicks refund once, and another refund of it
- * waits: 409), refunded through its provider outside any transaction with the refund's own key, then recorded with
- * the appointment's move, the freed slot, the audit entry and the e-mails in one transaction (`completeRefund`). A
- * refund the provider refuses puts the payment back to succeeded (the refund failed); one it left unanswered too, its
- * refund still requested, to be asked again with the same key and amount; one cut short by a crash is resumed by the
- * settlement job (`resumeRefund`). Answers the refund as recorded.
+ * The payments' rows are locked (after the appointment's) while what is left is worked out, so refunds at once never
+ * give back more than was paid. Money taken at the desk is handed back there: recorded in that one transaction, no
+ * provider asked. A card payment is claimed as refunding with its refund requested (so two clicks refund once, and
+ * another refund of it waits: 409), refunded through its provider outside any transaction with the refund's own key,
+ * then recorded with the appointment's move, the freed slot, the audit entry and the e-mails in one transaction
+ * (`completeRefund`). A refund the provider refuses puts the payment back to succeeded (the refund failed); one it
+ * left unanswered too, its refund still requested, to be asked again with the same key and amount; one cut short by
+ * a crash is resumed by the settlement job (`resumeRefund`). Answers the refunds as recorded (one, or one a desk
+ * payment when all that was left of several went back).
  */
 export async function refundAppointment(
   context: AppointmentContext,
   appointmentId: number,
   request: RefundRequest,
-): Promise<Refund> {
+): Promise<Refund[]> {
   const { db, provider } = context;
   const { actor } = request;
   const claimed = await db.transaction(async (tx) => {
@@ -92,21 +143,23 @@ export async function refundAppointment(
     if (rows.some((row) => row.status === 'refunding')) {
       throw conflict('refund_in_progress', paymentTexts.refundInProgress);
     }
-    const succeeded = rows.find((row) => row.status === 'succeeded');
-    // The appointment first, then its payment: the module's one order of locks.
-    const payment = succeeded ? await lockPayment(tx, succeeded.id) : undefined;
     // A held appointment is not paid yet. A cancelled one that kept its payment may still give it back, all or part.
-    const { status } = record.appointment;
-    if (payment?.status !== 'succeeded' || status === 'held') throw onlyPaid();
-    const left = payment.amountCents - payment.refundedCents;
-    const amountCents = request.amountCents ?? left;
-    if (amountCents > left) {
-      const text = paymentTexts.refundTooLarge(left);
-      throw refused('refund_too_large', text, fieldError('amount', text));
+    if (record.appointment.status === 'held') throw onlyPaid();
+    const chosen = refundedPayments(rows, request);
+    // The appointment first, then its payments: the module's one order of locks.
+    const locked: { payment: Payment; amountCents: number }[] = [];
+    for (const { payment: row, amountCents } of chosen) {
+      const payment = await lockPayment(tx, row.id);
+      if (payment?.status !== 'succeeded' || amountCents > left(payment)) throw onlyPaid();
+      locked.push({ payment, amountCents });
     }
-    if (payment.provider === DESK_PROVIDER) {
-      return { desk: await refundAtDesk(tx, payment, amountCents, request) };
+    if (locked.every(({ payment }) => payment.provider === DESK_PROVIDER)) {
+      const desk: Refund[] = [];
+      for (const { payment, amountCents } of locked)
+        desk.push(await refundAtDesk(tx, payment, amountCents, request));
+      return { desk };
     }
+    const [{ payment, amountCents }] = locked as [(typeof locked)[number]];
     if (payment.provider !== provider.name) {
       throw refused(
         'refund_other_provider',
@@ -142,7 +195,7 @@ export async function refundAppointment(
       amount_cents: amountCents,
       ...(request.by === 'patient' ? { by: 'patient' } : {}),
     });
-    return { card: { payment: moved, providerPaymentId, refund, rest: amountCents === left } };
+    return { card: { payment: moved, providerPaymentId, refund, rest: amountCents === left(payment) } };
   });
   if (claimed.desk) return claimed.desk;
 
@@ -158,7 +211,7 @@ export async function refundAppointment(
     await keepPayment(context, payment, refund, actor, error);
     throw error instanceof DomainError ? error : providerFailure('refund_failed', paymentTexts.refundFailed);
   }
-  return (await completeRefund(context, payment, refund, answer, actor)) ?? refund;
+  return [(await completeRefund(context, payment, refund, answer, actor)) ?? refund];
 }
 
 /**

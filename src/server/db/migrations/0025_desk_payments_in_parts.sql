@@ -1,0 +1,2 @@
+DROP INDEX "payments_one_live_payment_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_one_live_card_payment_idx" ON "payments" USING btree ("appointment_id") WHERE "payments"."status" in ('processing', 'requires_action', 'succeeded', 'refunding') and "payments"."provider" not in ('desk');

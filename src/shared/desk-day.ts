@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appointmentStatuses } from './appointment-states';
 import { locationKeys } from './clinic';
+import { paymentMethods } from './payment-states';
 
 /**
  * The desk's day (`GET /api/admin/day`, `GET /api/admin/export_day`): one clinic day's appointments that take or
@@ -82,6 +83,8 @@ const deskAppointmentSchema = z.object({
   payment_status_label: z.string(),
   /** Euro of its latest payment; null without one. */
   amount: z.number().nullable(),
+  /** How its latest payment was taken: online ('card'), or at the desk ('cash', 'card_terminal'); null without one. */
+  payment_method: z.enum(paymentMethods).nullable(),
   /** When the patient was checked in at the desk (ISO 8601); null unless arrived. */
   arrived_at: z.string().nullable(),
 });

@@ -33,6 +33,7 @@ const row = (overrides: Partial<DeskAppointment> = {}): DeskAppointment => ({
   payment_status: 'booked',
   payment_status_label: 'Booked by admin',
   amount: null,
+  payment_method: null,
   arrived_at: null,
   ...overrides,
 });
@@ -96,6 +97,19 @@ describe('the desk’s day labels', () => {
       ]),
     ).toBe('3 appointments · 1 arrived · 1 no-show · 2 paid online · 1 booked by admin');
     expect(daySummary([row()])).toBe('1 appointment · 1 booked by admin');
+    // Money taken at the desk (cash, card terminal) is not paid online.
+    const paid = (id: number, method: DeskAppointment['payment_method']) =>
+      row({ id, status: 'paid', payment_status: 'succeeded', payment_method: method, amount: 180 });
+    expect(
+      daySummary([
+        paid(1, 'card'),
+        paid(2, 'card'),
+        paid(3, 'cash'),
+        paid(4, 'card_terminal'),
+        row({ id: 5 }),
+      ]),
+    ).toBe('5 appointments · 2 paid online · 2 paid at the desk · 1 booked by admin');
+    expect(daySummary([paid(1, 'cash')])).toBe('1 appointment · 1 paid at the desk');
   });
 
   it('groups the day by place in the clinic’s order, video consultations last', () => {

@@ -89,17 +89,25 @@ export const deskPatientName = (row: Pick<DeskAppointment, 'full_name'>) => row.
 
 const counted = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
-/** '8 appointments · 3 arrived · 1 no-show · 5 paid online · 3 booked by admin': what is there, only when some. */
+/**
+ * '8 appointments · 3 arrived · 1 no-show · 4 paid online · 1 paid at the desk · 3 booked by admin': what is
+ * there, only when some. Money taken in cash or on the card terminal is paid at the desk, not online.
+ */
 export function daySummary(rows: readonly DeskAppointment[]): string {
   const arrived = rows.filter((row) => row.arrived_at !== null).length;
   const noShow = rows.filter((row) => row.status === 'no_show').length;
-  const paid = rows.filter((row) => row.payment_status === 'succeeded').length;
+  const paidRows = rows.filter((row) => row.payment_status === 'succeeded');
+  const atDesk = paidRows.filter(
+    (row) => row.payment_method === 'cash' || row.payment_method === 'card_terminal',
+  );
+  const paid = paidRows.length - atDesk.length;
   const byStaff = rows.filter((row) => row.payment_status === 'booked').length;
   return [
     counted(rows.length, 'appointment'),
     arrived > 0 ? `${arrived} arrived` : '',
     noShow > 0 ? counted(noShow, 'no-show') : '',
     paid > 0 ? `${paid} paid online` : '',
+    atDesk.length > 0 ? `${atDesk.length} paid at the desk` : '',
     byStaff > 0 ? `${byStaff} ${BOOKED_BY_STAFF_LABEL.toLowerCase()}` : '',
   ]
     .filter(Boolean)

@@ -5,7 +5,15 @@ import type { AppointmentStatus } from '../../../shared/appointment-states';
 import type { DeskDayResponse } from '../../../shared/desk-day';
 import type { StaffRole } from '../../../shared/staff-roles';
 import { buildApp } from '../../app';
-import { adminAuthTokens, adminUsers, appointments, auditLog, payments, slots } from '../../db/schema';
+import {
+  adminAuthTokens,
+  adminUsers,
+  appointments,
+  auditLog,
+  DESK_PROVIDER,
+  payments,
+  slots,
+} from '../../db/schema';
 import { insertTestPatient } from '../../test/patient-fixtures';
 import { insertSlot } from '../../test/slot-fixtures';
 import { type AdminTestApp, testConfig, withSignedInAdmin } from '../../test/test-app';
@@ -56,6 +64,8 @@ async function appointmentAt(
     name: string;
     kind?: 'adultTest' | 'childTest' | 'video' | 'blackrock';
     paid?: boolean;
+    /** How it was paid: online by card unless taken at the desk. */
+    method?: 'cash' | 'card_terminal';
     arrivedAt?: string;
   },
 ): Promise<number> {
@@ -93,10 +103,11 @@ async function appointmentAt(
       .insert(payments)
       .values({
         appointmentId: appointment!.id,
-        provider: 'test',
+        provider: options.method ? DESK_PROVIDER : 'test',
         idempotencyKey: randomUUID(),
         amountCents: 180_00,
         status: 'succeeded',
+        method: options.method ?? 'card',
         paidAt: new Date(startsAt),
       });
   }
@@ -140,6 +151,7 @@ describe("the desk's day API", () => {
         name: 'Dara Video',
         kind: 'video',
         paid: true,
+        method: 'cash',
       }),
       blackrock: await appointmentAt(`${DAY}T11:00:00Z`, {
         status: 'attended',
@@ -188,6 +200,7 @@ describe("the desk's day API", () => {
       payment_status: 'succeeded',
       payment_status_label: 'Paid',
       amount: 180,
+      payment_method: 'card',
       arrived_at: `${DAY}T08:52:00.000Z`,
     });
     expect(child).toMatchObject({
@@ -195,9 +208,13 @@ describe("the desk's day API", () => {
       appointment_type: 'Child',
       location: 'child',
       payment_status_label: 'Booked by admin',
+      payment_method: null,
       arrived_at: null,
     });
+    // Taken at the desk: the day's summary counts it apart from those paid online.
     expect(video).toMatchObject({
+      payment_status_label: 'Paid in cash',
+      payment_method: 'cash',
       location: 'video',
       place: 'Video consultations',
       kind: 'Video consultation',

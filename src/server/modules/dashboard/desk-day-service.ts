@@ -42,6 +42,7 @@ function deskAppointment(row: DayAppointmentRow, now: Date): DeskAppointment {
     payment_status: shown.payment_status,
     payment_status_label: shown.payment_status_label,
     amount: shown.amount,
+    payment_method: row.paymentStatus === null ? null : (row.paymentMethod ?? 'card'),
     arrived_at: row.arrivedAt?.toISOString() ?? null,
   };
 }

@@ -317,7 +317,8 @@ describe('the calendar', () => {
       const [adultVideoTime = 0] = await createSlots(auth, day, adultVideo, [11 * 60]);
       await createSlots(auth, day, { isAdult: false, isVideoCall: true }, [11 * 60]);
       const eimear = `Eimear${suffix}`;
-      const fionn = `Fionn${suffix}`;
+      // On the wide screen a name too long for its card beside another: it ends in an ellipsis, not cut mid-letter.
+      const fionn = width === 360 ? `Fionn${suffix}` : `FionnualaSaoirseUi${suffix}`;
       await staffBook(tenPast, adultTest, eimear);
       await staffBook(adultVideoTime, adultVideo, fionn);
 
@@ -325,6 +326,19 @@ describe('the calendar', () => {
       await page.goto(`/admin/calendar?date=${day}`);
       await linkOf(page, eimear).waitFor();
       await linkOf(page, fionn).waitFor();
+      if (width !== 360) {
+        const name = await linkOf(page, fionn).evaluate((link) => {
+          const card = link.closest('.calendar-item');
+          const shown = link.querySelector('.calendar-item__name');
+          if (!card || !shown) return undefined;
+          return {
+            inside: shown.getBoundingClientRect().right <= card.getBoundingClientRect().right + 0.5,
+            shortened: shown.scrollWidth > shown.clientWidth,
+            ending: getComputedStyle(shown).textOverflow,
+          };
+        });
+        expect(name).toEqual({ inside: true, shortened: true, ending: 'ellipsis' });
+      }
 
       // No card lies over another at its place, and each shows its time whole.
       const places = await cardsByPlace(page);
@@ -461,6 +475,9 @@ describe('the calendar', () => {
     await alert.getByRole('link', { name: 'Choose another time' }).waitFor();
     expect(await second.page.getByRole('heading', { name: 'Who is the appointment for?' }).count()).toBe(0);
     await shot(second.page, 'create-held-elsewhere-1280');
+    await second.page.setViewportSize(viewports.phone);
+    expect(await fitsWidth(second.page)).toBe(true);
+    await shot(second.page, 'create-held-elsewhere-360');
 
     // A visitor's hold is theirs too.
     await holdAsVisitor(visitors);

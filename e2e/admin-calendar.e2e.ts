@@ -13,6 +13,7 @@ import {
   adminAuthorization,
   createSlots,
   freshDays,
+  holdAsVisitor,
   runSurname,
   type SlotKind,
   setSlotStatus,
@@ -316,7 +317,8 @@ describe('the calendar', () => {
       const [adultVideoTime = 0] = await createSlots(auth, day, adultVideo, [11 * 60]);
       await createSlots(auth, day, { isAdult: false, isVideoCall: true }, [11 * 60]);
       const eimear = `Eimear${suffix}`;
-      const fionn = `Fionn${suffix}`;
+      // On the wide screen a name too long for its card beside another: it ends in an ellipsis, not cut mid-letter.
+      const fionn = width === 360 ? `Fionn${suffix}` : `FionnualaSaoirseUi${suffix}`;
       await staffBook(tenPast, adultTest, eimear);
       await staffBook(adultVideoTime, adultVideo, fionn);
 
@@ -324,6 +326,19 @@ describe('the calendar', () => {
       await page.goto(`/admin/calendar?date=${day}`);
       await linkOf(page, eimear).waitFor();
       await linkOf(page, fionn).waitFor();
+      if (width !== 360) {
+        const name = await linkOf(page, fionn).evaluate((link) => {
+          const card = link.closest('.calendar-item');
+          const shown = link.querySelector('.calendar-item__name');
+          if (!card || !shown) return undefined;
+          return {
+            inside: shown.getBoundingClientRect().right <= card.getBoundingClientRect().right + 0.5,
+            shortened: shown.scrollWidth > shown.clientWidth,
+            ending: getComputedStyle(shown).textOverflow,
+          };
+        });
+        expect(name).toEqual({ inside: true, shortened: true, ending: 'ellipsis' });
+      }
 
       // No card lies over another at its place, and each shows its time whole.
       const places = await cardsByPlace(page);
@@ -433,5 +448,54 @@ describe('the calendar', () => {
     await page.close({ runBeforeUnload: true });
     await expect.poll(() => slotStatus(auth, booking), { timeout: 20_000 }).toBe('available');
     await context.close();
+  }, 120_000);
+
+  it('never gives back a hold another staff member (or a visitor) is holding when a booking screen closes', async () => {
+    const day = freshDay();
+    const [taken = 0, visitors = 0] = await createSlots(auth, day, adultTest, [16 * 60, 17 * 60]);
+    // Staff member A holds the time from the calendar, and books on.
+    const first = await openAdminPage(browser, { viewport: viewports.desktop });
+    await first.page.goto(`/admin/calendar?date=${day}`);
+    await first.page.getByRole('button', { name: /^Book for a patient at 16:00, / }).click();
+    await first.page.waitForURL(/\/admin\/appointment\/create\?session_id=\d+$/);
+    const whoFor = first.page.getByRole('heading', { name: 'Who is the appointment for?' });
+    await whoFor.waitFor();
+    expect(await slotStatus(auth, taken)).toBe('pending');
+
+    // Staff member B (another browser) opens the same time: it is A's, said so, with the way back.
+    const second = await openAdminPage(browser, { viewport: viewports.desktop });
+    const releases: string[] = [];
+    second.context.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().includes('/api/admin/sessions/'))
+        releases.push(request.url());
+    });
+    await second.page.goto(`/admin/appointment/create?session_id=${taken}`);
+    const alert = second.page.getByRole('alert');
+    await alert.getByText(/^Held by staff until \d{2}:\d{2}\.$/).waitFor();
+    await alert.getByRole('link', { name: 'Choose another time' }).waitFor();
+    expect(await second.page.getByRole('heading', { name: 'Who is the appointment for?' }).count()).toBe(0);
+    await shot(second.page, 'create-held-elsewhere-1280');
+    await second.page.setViewportSize(viewports.phone);
+    expect(await fitsWidth(second.page)).toBe(true);
+    await shot(second.page, 'create-held-elsewhere-360');
+
+    // A visitor's hold is theirs too.
+    await holdAsVisitor(visitors);
+    await second.page.goto(`/admin/appointment/create?session_id=${visitors}`);
+    await second.page
+      .getByRole('alert')
+      .getByText(/^Held by a visitor until \d{2}:\d{2}\.$/)
+      .waitFor();
+
+    // B closes the tab: neither hold is given back; A's screen still holds its time.
+    await second.page.close({ runBeforeUnload: true });
+    expect(releases).toEqual([]);
+    expect(await slotStatus(auth, taken)).toBe('pending');
+    expect(await slotStatus(auth, visitors)).toBe('pending');
+    expect(await whoFor.isVisible()).toBe(true);
+    expect(first.errors).toEqual([]);
+    expect(second.errors).toEqual([]);
+    await first.context.close();
+    await second.context.close();
   }, 120_000);
 });

@@ -55,6 +55,7 @@ export const appointmentTexts = {
     'A patient can be marked as arrived, or the arrival undone, only on the day of the appointment.',
   wrongPatient: 'patient[id] is not the patient of this appointment.',
   /** Booking for a patient already in the records (`patient_id`). */
+  choosePatient: 'Choose a patient from the records.',
   recordNotFound:
     'This patient is not in the records: the id is unknown, or their data has been erased. Search again, or book them as a new patient.',
   recordIsChild:
@@ -368,6 +369,27 @@ const recordId = (message: string) =>
 const slotIdSchema = recordId('Choose a time.');
 
 /**
+ * The patient in the records a booking is for: null, like none, is a new patient; what cannot be an id asks to
+ * choose one; an id no record has (or had: erased) is said so.
+ */
+const patientIdSchema = z
+  .union([z.null(), z.number(), z.string()], { error: appointmentTexts.choosePatient })
+  .transform((value, context) => {
+    if (value === null) return undefined;
+    const id = typeof value === 'number' ? value : Number(value.trim());
+    if (!Number.isInteger(id) || (typeof value === 'string' && value.trim() === '')) {
+      context.addIssue({ code: 'custom', message: appointmentTexts.choosePatient });
+      return z.NEVER;
+    }
+    if (id < 1 || id > 2_147_483_647) {
+      context.addIssue({ code: 'custom', message: appointmentTexts.recordNotFound });
+      return z.NEVER;
+    }
+    return id;
+  })
+  .optional();
+
+/**
  * `POST /api/admin/patients`: staff book a time for a patient (spec 2.6, 4): the admin patient form of spec
  * section 5 (the e-mail optional), the rest of the patient entity, and the files. The time may be available
  * or held by staff (`PUT /api/admin/sessions/:id` pending); its kind decides the form's rules.
@@ -382,7 +404,7 @@ export const adminBookingRequestSchema = z
      * A patient already in the records: the appointment is theirs, and their details come from the record (the
      * form's rules are then checked by the server with the record, `bookForPatient`). Left out: a new patient.
      */
-    patient_id: recordId(appointmentTexts.recordNotFound).optional(),
+    patient_id: patientIdSchema,
   })
   .strict()
   .superRefine((form, context) => {

@@ -176,6 +176,18 @@ export type SlotAnswer = z.infer<typeof slotAnswerSchema>;
 
 export const slotResponseSchema = z.object({ session: slotAnswerSchema });
 
+/**
+ * One slot as the back office's booking screen reads it: who holds a pending one (a visitor or staff) and until
+ * when, so the screen can tell a hold of its own from someone else's.
+ */
+export const adminHeldSlotResponseSchema = z.object({
+  session: slotAnswerSchema.extend({
+    held_by: z.enum(['visitor', 'staff']).nullable(),
+    hold_expires_at: z.string().nullable(),
+  }),
+});
+export type HeldSlot = z.infer<typeof adminHeldSlotResponseSchema>['session'];
+
 export const slotIdParams = recordIdParams('Session');
 
 // ---------------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import type {
   closureRequestSchema,
 } from '../closures';
 import type {
+  adminHeldSlotResponseSchema,
   adminSlotsQuerySchema,
   adminSlotsResponseSchema,
   calendarSlotsQuerySchema,
@@ -40,7 +41,7 @@ export const saveSlotChanges = defineEndpoint<{
 
 export const getAdminSlot = defineEndpoint<{
   params: typeof slotIdParams;
-  response: typeof slotResponseSchema;
+  response: typeof adminHeldSlotResponseSchema;
 }>()({ method: 'GET', path: '/api/admin/sessions/:id', access: 'admin', permission: 'availability' });
 
 export const setSlotStatus = defineEndpoint<{

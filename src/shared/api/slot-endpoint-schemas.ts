@@ -7,6 +7,7 @@ import {
   closureRequestSchema,
 } from '../closures';
 import {
+  adminHeldSlotResponseSchema,
   adminSlotsQuerySchema,
   adminSlotsResponseSchema,
   calendarSlotsQuerySchema,
@@ -80,9 +81,10 @@ export const saveSlotChanges = withSchemas(admin.saveSlotChanges, {
 });
 
 export const getAdminSlot = withSchemas(admin.getAdminSlot, {
-  summary: 'One slot, whatever its status (the appointment create screen reads the time it books)',
+  summary:
+    "One slot, whatever its status (the appointment create screen reads the time it books); a pending one with held_by 'visitor' or 'staff' and hold_expires_at, else both null",
   params: slotIdParams,
-  response: slotResponseSchema,
+  response: adminHeldSlotResponseSchema,
 });
 
 export const setSlotStatus = withSchemas(admin.setSlotStatus, {

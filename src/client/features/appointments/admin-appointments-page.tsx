@@ -157,7 +157,8 @@ export function AppointmentsPage({ overview }: { overview?: ReactNode }) {
   const mayWrite = useRoleCan('appointments_write');
   const mayRefund = useRoleCan('refunds');
   const mayExport = useRoleCan('appointments_export');
-  const columns = columnsFor(useRoleCan('patients'));
+  const seesContacts = useRoleCan('patients');
+  const columns = columnsFor(seesContacts);
 
   const setFlag = (key: typeof INCLUDE_CANCELLED | typeof INCLUDE_HELD, include: boolean) =>
     setSearchParams(
@@ -211,7 +212,7 @@ export function AppointmentsPage({ overview }: { overview?: ReactNode }) {
           count={list.data?.count}
           isLoading={list.isPending || list.isPlaceholderData}
           error={list.isError ? `The appointments could not be loaded. ${list.error.message}` : undefined}
-          searchLabel="Search by name, e-mail or phone"
+          searchLabel={seesContacts ? 'Search by name, e-mail or phone' : 'Search by name'}
           filters={
             <>
               <FilterCheckbox

@@ -35,6 +35,7 @@ import { callEndpoint, endpointAddress } from '../../lib/api-client';
 import { useEndpointList, useEndpointQuery } from '../../lib/endpoint-query';
 import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
 import { queryKeyOf } from '../../lib/query-client';
+import { forgetHeldHere, markHeldHere } from '../../lib/staff-hold-mark';
 import { appointmentBody, appointmentFormDefaults } from './appointment-form-values';
 
 /**
@@ -224,8 +225,14 @@ export const useAdminSlot = (id: number | undefined) =>
 export function useReleaseSlot() {
   const refresh = useRefreshAppointments();
   return useMutation({
-    mutationFn: (id: number) =>
-      callEndpoint(setSlotStatus, { params: { id }, json: { session: { status: 'available' } } }),
+    mutationFn: async (id: number) => {
+      const released = await callEndpoint(setSlotStatus, {
+        params: { id },
+        json: { session: { status: 'available' } },
+      });
+      forgetHeldHere(id);
+      return released;
+    },
     onSettled: refresh,
   });
 }
@@ -265,8 +272,14 @@ export const useCalendar = (from: string, to: string) =>
 export function useHoldSlot() {
   const refresh = useRefreshAppointments();
   return useMutation({
-    mutationFn: (id: number) =>
-      callEndpoint(setSlotStatus, { params: { id }, json: { session: { status: 'pending' } } }),
+    mutationFn: async (id: number) => {
+      const held = await callEndpoint(setSlotStatus, {
+        params: { id },
+        json: { session: { status: 'pending' } },
+      });
+      markHeldHere(id); // the booking screen's to give back, as this tab made it
+      return held;
+    },
     onSettled: refresh,
   });
 }

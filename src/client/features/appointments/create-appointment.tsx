@@ -3,12 +3,13 @@ import { Link, useNavigate } from 'react-router';
 import { setSlotStatus } from '../../../shared/api/slot-admin-endpoints';
 import { appointmentTexts } from '../../../shared/appointments';
 import type { AdminPatient } from '../../../shared/patients';
-import type { SlotAnswer } from '../../../shared/slots';
+import type { HeldSlot, SlotAnswer } from '../../../shared/slots';
 import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { callEndpoint } from '../../lib/api-client';
 import type { FormSlot } from '../../lib/patient-fields';
+import { forgetHeldHere, isHeldHere } from '../../lib/staff-hold-mark';
 import { useRoleCan } from '../../lib/use-role-can';
 import { AppointmentForm, useAppointmentForm } from './appointment-form';
 import { AppointmentInfo } from './appointment-info';
@@ -20,15 +21,21 @@ import {
   useReleaseSlot,
   useSaveAppointment,
 } from './appointments-admin-api';
+import { holdNote } from './calendar-layout';
 import { PatientSearch, RecordedPatient } from './patient-choice';
 import { PatientFields } from './patient-fields';
 
 const TITLE = 'New appointment';
 
-/** Why a time cannot be booked now, or undefined while it can (available, or held for this booking). */
-function unbookable(slot: SlotAnswer): string | undefined {
+/**
+ * Why a time cannot be booked now, or undefined while it can: available, or held by this tab for this booking.
+ * A hold someone else made (another staff member, another tab, a visitor) is theirs: said, never taken over.
+ */
+function unbookable(slot: HeldSlot): string | undefined {
   if (slot.status === 'booked') return appointmentTexts.slotNotFree;
   if (Date.parse(slot.starts_at) <= Date.now()) return appointmentTexts.slotStarted;
+  if (slot.status === 'pending' && !isHeldHere(slot.id))
+    return `${holdNote({ ...slot, status: slot.status })}.`;
   return undefined;
 }
 
@@ -180,6 +187,12 @@ function CreateForm({
     setChoice(next);
   };
   const back = availabilityPathOf(slot);
+  const slotId = slot.id;
+  // The time someone else took is no longer this tab's hold.
+  const refuse = (reason: string) => {
+    forgetHeldHere(slotId);
+    setRefusal(reason);
+  };
 
   // Saved, the time is booked: known before the form leaves for the list (no render comes in between).
   const { mutateAsync: saveAppointment } = save;
@@ -188,10 +201,11 @@ function CreateForm({
       mutateAsync: async (body: FormData) => {
         const saved = await saveAppointment(body);
         hold.current.saved = true;
+        forgetHeldHere(slotId);
         return saved;
       },
     }),
-    [saveAppointment, hold],
+    [saveAppointment, hold, slotId],
   );
 
   hold.current.refused = Boolean(refusal);
@@ -216,7 +230,7 @@ function CreateForm({
     </button>
   );
   const step = mayRead ? choice : choice.kind === 'search' ? { kind: 'new' as const } : choice;
-  const form = { slot: formSlot, save: saveAndKeepTime, saving: save.isPending, onSlotRefused: setRefusal };
+  const form = { slot: formSlot, save: saveAndKeepTime, saving: save.isPending, onSlotRefused: refuse };
 
   return (
     <div className="appointment-page">

@@ -105,6 +105,10 @@ describe('the desk’s day labels', () => {
       ]),
     ).toBe('4 appointments · 1 arrived · 1 no-show · 2 paid · 1 partly paid · 1 booked by admin');
     expect(daySummary([row()])).toBe('1 appointment · 1 booked by admin');
+    // Money taken at the desk in full counts as paid, as online.
+    expect(
+      daySummary([row({ id: 1, status: 'paid', payment_status: 'succeeded', amount: 180, balance_due: 0 })]),
+    ).toBe('1 appointment · 1 paid');
   });
 
   it('groups the day by place in the clinic’s order, video consultations last', () => {

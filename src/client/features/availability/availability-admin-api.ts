@@ -16,6 +16,7 @@ import { callEndpoint } from '../../lib/api-client';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
 import { kindQuery, type SlotKind } from '../../lib/slot-kind';
+import { markHeldHere } from '../../lib/staff-hold-mark';
 
 /** A change of slots refreshes the back office's calendar and day, and the public booking calendar. */
 const REFRESH = [listAdminSlots, listAdminCalendarSlots, listCalendarSlots, listFreeSlots];
@@ -68,8 +69,14 @@ export function useDeleteSlot() {
 export function useHoldSlotForPatient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      callEndpoint(setSlotStatus, { params: { id }, json: { session: { status: 'pending' } } }),
+    mutationFn: async (id: number) => {
+      const held = await callEndpoint(setSlotStatus, {
+        params: { id },
+        json: { session: { status: 'pending' } },
+      });
+      markHeldHere(id); // the booking screen's to give back, as this tab made it
+      return held;
+    },
     onSettled: () => invalidateEndpoints(queryClient, REFRESH),
   });
 }

@@ -20,7 +20,7 @@ import {
   slotRow,
   staffBooking,
 } from '../../test/staff-fixtures';
-import type { AdminTestApp } from '../../test/test-app';
+import { type AdminTestApp, signInAsNewStaff } from '../../test/test-app';
 import { queueEmail } from '../email/outbox-repository';
 
 let t: AdminTestApp;
@@ -106,6 +106,40 @@ describe('GET /api/admin/transactions', () => {
     expect(paged.json().pages).toBe(paged.json().count);
     expect((await list('?search_transaction=%25')).json().count).toBe(0);
     expect((await list('?is_video_call=maybe')).statusCode).toBe(422);
+  });
+
+  it('searches by name only for a role without contact details: e-mail and phone answer nothing, list and CSV', async () => {
+    const booked = await paidBooking(t.app, t.database.db, {
+      form: {
+        first_name: 'Saoirse',
+        last_name: 'Ní Bhriain',
+        email: 'nibhriain.search@example.ie',
+        phone: '087 555 9999',
+      },
+    });
+    const found = async (auth: { authorization: string }, search: string) => {
+      const query = `?search_transaction=${encodeURIComponent(search)}`;
+      const listed = await t.app.inject({ url: `/api/admin/transactions${query}`, headers: auth });
+      expect(listed.statusCode, listed.body).toBe(200);
+      const exported = await t.app.inject({ url: `/api/admin/export_transactions${query}`, headers: auth });
+      expect(exported.statusCode, exported.body).toBe(200);
+      const inList = listed
+        .json()
+        .transactions.some((row: { id: number }) => row.id === booked.appointmentId);
+      const inCsv = exported.body.includes('Bhriain');
+      expect(inCsv).toBe(inList);
+      return inList;
+    };
+    for (const role of ['administrator', 'reception', 'bookkeeper'] as const) {
+      const { auth } = await signInAsNewStaff(t, { role });
+      const seesContacts = role !== 'bookkeeper';
+      expect(await found(auth, 'ni bhriain'), role).toBe(true);
+      expect(await found(auth, 'Saoirse Ní')).toBe(true);
+      expect(await found(auth, 'nibhriain.search@'), role).toBe(seesContacts);
+      expect(await found(auth, 'example.ie'), role).toBe(seesContacts);
+      expect(await found(auth, '0875559999'), role).toBe(seesContacts);
+      expect(await found(auth, '+353 87 555 9999'), role).toBe(seesContacts);
+    }
   });
 
   it('needs a token', async () => {

@@ -59,16 +59,26 @@ function forRole(request: FastifyRequest, detail: StaffAppointmentDetail): Staff
     : { ...shown, emails: shown.emails.map((email) => leaveOut(email, ['to'])) };
 }
 
+/**
+ * The list's filter as the role may search: a role without contact details searches by name only, so a search by
+ * e-mail or phone cannot tell it whether a patient has them.
+ */
+const searchedAsRoleMay = <Q extends object>(request: FastifyRequest, query: Q) => ({
+  ...query,
+  search_names_only: !seesContactDetails(request),
+});
+
 /** Back-office calls: booking appointments and refunds (spec section 7), under the guarded /api/admin scope. */
 export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<void> {
   const { db } = admin.appointments;
 
   route(admin, listAppointments, async (request) =>
-    listAppointmentsForStaff(db, adminActorOf(request), request.query),
+    listAppointmentsForStaff(db, adminActorOf(request), searchedAsRoleMay(request, request.query)),
   );
 
   route(admin, exportAppointments, async (request, reply) => {
-    const rows = await exportAppointmentsForStaff(db, adminActorOf(request), request.query);
+    const filter = searchedAsRoleMay(request, request.query);
+    const rows = await exportAppointmentsForStaff(db, adminActorOf(request), filter);
     if (seesContactDetails(request)) return sendCsv(reply, 'Appointments.csv', appointmentCsvColumns, rows);
     const shown = withoutColumns(appointmentCsvColumns, rows, appointmentCsvContactColumns);
     return sendCsv(reply, 'Appointments.csv', shown.header, shown.rows);

@@ -14,6 +14,7 @@ import { paymentsOfAppointmentWithRecorder } from '../payments/payment-repositor
 import { refundsOfAppointment } from '../payments/refund-repository';
 import { fileInfos } from '../uploads/file-repository';
 import {
+  type AppointmentFilterQuery,
   type AppointmentListQuery,
   type AppointmentRecord,
   appointmentCsvBatches,
@@ -88,7 +89,7 @@ export async function appointmentForStaff(
 export async function exportAppointmentsForStaff(
   db: Db,
   actor: AdminActor,
-  filter: AppointmentFilter,
+  filter: AppointmentFilter & Pick<AppointmentFilterQuery, 'search_names_only'>,
 ): Promise<AsyncIterable<CsvCell[]>> {
   const rows = await countAppointmentRecords(db, filter);
   await auditChange(db, actor, 'export', 'appointment', null, {

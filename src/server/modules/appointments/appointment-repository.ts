@@ -31,7 +31,7 @@ import {
   standingPaymentStatuses,
   takenPaymentStatuses,
 } from '../../../shared/payment-states';
-import { searchNeedle } from '../../../shared/search-text';
+import { FOLD_FROM, FOLD_TO, foldMarks, searchNeedle } from '../../../shared/search-text';
 import type { Db } from '../../db/database';
 import { countCheaply, type Page, type PageRequest, paginateFromNearerEnd } from '../../db/paginate';
 import {
@@ -491,6 +491,11 @@ export interface AppointmentFilterQuery {
   is_video_call?: boolean;
   /** Part of the patient's names, e-mail or phone. */
   search_transaction?: string;
+  /**
+   * The search looks in the patient's names only: for a role that may not read contact details, whom a search by
+   * e-mail or phone would tell whether a patient has them.
+   */
+  search_names_only?: boolean;
   /** Also the cancelled and refunded ones (a delete or a refund takes an appointment off the list). */
   include_cancelled?: boolean;
   /** Also the visitors' bookings still being made (held), those without a payment attempt too. */
@@ -523,9 +528,19 @@ function filterCondition(filter: AppointmentFilterQuery): SQL {
     filter.include_cancelled ? undefined : notInArray(appointments.status, [...endedStatuses]),
     filter.include_held ? undefined : or(ne(appointments.status, appointmentStarts.visitor), triedWhileHeld),
     filter.is_video_call === undefined ? undefined : eq(slots.isVideoCall, filter.is_video_call),
-    // The very expression of the patients' trigram index, so the index answers it.
-    search ? sql`${patientSearchText(patients)} ilike ${containsPattern(searchNeedle(search))}` : undefined,
+    search ? searchCondition(search, filter.search_names_only ?? false) : undefined,
   ) as SQL;
+}
+
+/**
+ * The search on names, e-mail and phone: the very expression of the patients' trigram index, so the index answers
+ * it. On names only, the names folded as that expression folds them (a phone number then finds nobody).
+ */
+function searchCondition(search: string, namesOnly: boolean): SQL {
+  if (!namesOnly) return sql`${patientSearchText(patients)} ilike ${containsPattern(searchNeedle(search))}`;
+  const names = sql`${patients.firstName} || ' ' || ${patients.lastName}`;
+  const folded = sql`translate(${names}, ${FOLD_FROM}, ${FOLD_TO})`;
+  return sql`${folded} ilike ${containsPattern(foldMarks(search.trim()))}`;
 }
 
 /**

@@ -247,7 +247,7 @@ describe('POST /api/admin/patients with patient_id: staff book for a patient in 
     expect((await slotRow(db(), adultSlot.id))?.status).toBe('available');
   });
 
-  it('refuses an unknown patient, an id that is none, and an erased patient (422 on patient_id)', async () => {
+  it('refuses an unknown patient, an id that is none, and an erased patient (422 on patient_id); null is a new patient', async () => {
     const slot = await futureSlot(db());
     const notFound = {
       code: 'patient_not_found',
@@ -258,11 +258,34 @@ describe('POST /api/admin/patients with patient_id: staff book for a patient in 
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json()).toEqual(notFound);
 
-    for (const id of ['abc', '0', '-3', '1.5', '99999999999']) {
+    for (const id of ['0', '-3', '99999999999']) {
       const bad = await book(forRecord(slot.id, id));
       expect(bad.statusCode, id).toBe(422);
       expect(bad.json().errors, id).toEqual({ patient_id: [appointmentTexts.recordNotFound] });
     }
+    // What cannot be an id at all asks for a patient of the records, not says one was erased.
+    for (const id of ['abc', '1.5', ' ']) {
+      const bad = await book(forRecord(slot.id, id));
+      expect(bad.statusCode, id).toBe(422);
+      expect(bad.json().errors, id).toEqual({ patient_id: [appointmentTexts.choosePatient] });
+    }
+    const asJson = (patientId: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/patients',
+        headers: t.auth,
+        payload: { ...forRecord(slot.id, 1), patient_id: patientId },
+      });
+    for (const id of ['abc', true, 1.5, {}]) {
+      const bad = await asJson(id);
+      expect(bad.statusCode, String(id)).toBe(422);
+      expect(bad.json().errors, String(id)).toEqual({ patient_id: [appointmentTexts.choosePatient] });
+    }
+    // null is no patient chosen: a new patient, whose form is then asked for.
+    const none = await asJson(null);
+    expect(none.statusCode, none.body).toBe(422);
+    expect(none.json().errors.patient_id).toBeUndefined();
+    expect(none.json().errors.first_name).toBeDefined();
 
     const erased = await insertTestPatient(db(), { firstName: 'Gone' });
     expect((await erase(erased.id)).statusCode).toBe(204);
@@ -362,6 +385,16 @@ describe('POST /api/admin/patients with patient_id: staff book for a patient in 
       code: 'patient_record_kept',
       errors: { consultant_name: [appointmentTexts.recordKept] },
     });
+    // The record's own value is refused the same way: a pass would tell a right guess from a wrong one.
+    const guessed = await book(
+      forRecord(slot.id, record.id, {
+        consultant_name: 'Dr Walsh',
+        consultant_addres: '3 Harbour Road, Howth, Dublin 13',
+      }),
+      auth,
+    );
+    expect(guessed.statusCode).toBe(422);
+    expect(guessed.json()).toEqual(changed.json());
 
     const filled = await book(
       forRecord(slot.id, record.id, { consultant_addres: '3 Harbour Road, Howth, Dublin 13' }),

@@ -20,7 +20,8 @@ import { PATIENT_FILES, type PatientFileField } from './patient-files';
  * - how to reach them (e-mail, phone): a new value sent updates the record, so staff can take a changed number in
  *   the same step; the change is audited by field name;
  * - health details (GP, test reason, documents): a new value updates the record for a role that sees health
- *   details (audited); a role that does not may only fill what the record lacks.
+ *   details (audited); a role that does not may only fill what the record lacks (any value sent for one it holds,
+ *   the same one too, is refused: an answer that told a right guess from a wrong one would show the record).
  * Left out or empty, a field keeps the record's value. The form's rules are checked on what the booking ends up
  * with, but a value kept from the record as it is is not judged again by today's rules.
  */
@@ -87,6 +88,14 @@ export function recordedForm<F extends StaffForm>(
     if (!isAskedFor(field, asKind)) continue;
     const stored = patient[columnOf[field]] ?? undefined;
     const value = sent[field];
+    // A role without health details may not send one the record holds, even the same: were the same let through,
+    // the answer would tell it whether its guess was the record's.
+    if (what === 'health' && !seesHealth && stored !== undefined && value !== undefined) {
+      issues.push([field, appointmentTexts.recordKept]);
+      form[field] = stored;
+      kept.add(field);
+      continue;
+    }
     if (value === undefined || value === stored) {
       form[field] = stored;
       if (stored !== undefined) kept.add(field);

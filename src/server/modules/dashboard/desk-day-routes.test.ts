@@ -5,7 +5,15 @@ import type { AppointmentStatus } from '../../../shared/appointment-states';
 import type { DeskDayResponse } from '../../../shared/desk-day';
 import type { StaffRole } from '../../../shared/staff-roles';
 import { buildApp } from '../../app';
-import { adminAuthTokens, adminUsers, appointments, auditLog, payments, slots } from '../../db/schema';
+import {
+  adminAuthTokens,
+  adminUsers,
+  appointments,
+  auditLog,
+  DESK_PROVIDER,
+  payments,
+  slots,
+} from '../../db/schema';
 import { insertTestPatient } from '../../test/patient-fixtures';
 import { insertSlot } from '../../test/slot-fixtures';
 import { type AdminTestApp, testConfig, withSignedInAdmin } from '../../test/test-app';
@@ -56,6 +64,8 @@ async function appointmentAt(
     name: string;
     kind?: 'adultTest' | 'childTest' | 'video' | 'blackrock';
     paid?: boolean;
+    /** How it was paid: online by card unless taken at the desk. */
+    method?: 'cash' | 'card_terminal';
     arrivedAt?: string;
   },
 ): Promise<number> {
@@ -93,10 +103,11 @@ async function appointmentAt(
       .insert(payments)
       .values({
         appointmentId: appointment!.id,
-        provider: 'test',
+        provider: options.method ? DESK_PROVIDER : 'test',
         idempotencyKey: randomUUID(),
         amountCents: 180_00,
         status: 'succeeded',
+        method: options.method ?? 'card',
         paidAt: new Date(startsAt),
       });
   }
@@ -140,6 +151,7 @@ describe("the desk's day API", () => {
         name: 'Dara Video',
         kind: 'video',
         paid: true,
+        method: 'cash',
       }),
       blackrock: await appointmentAt(`${DAY}T11:00:00Z`, {
         status: 'attended',
@@ -198,7 +210,9 @@ describe("the desk's day API", () => {
       payment_status_label: 'Booked by admin',
       arrived_at: null,
     });
+    // Taken at the desk: said how.
     expect(video).toMatchObject({
+      payment_status_label: 'Paid in cash',
       location: 'video',
       place: 'Video consultations',
       kind: 'Video consultation',

@@ -346,6 +346,38 @@ describe('GET /api/admin/sessions/:id', () => {
     }
     expect((await t.app.inject({ url: `/api/admin/sessions/${id}` })).statusCode).toBe(401);
   });
+
+  it('says who holds a pending slot and until when, so the booking screen knows a hold is not its own', async () => {
+    const read = async (id: number) =>
+      (await t.app.inject({ url: `/api/admin/sessions/${id}`, headers: t.auth })).json().session;
+    const free = await insertSlot(t.database.db, {
+      startsAt: clinicInstant(clinicDayFromToday(33), '11:00'),
+    });
+    expect(await read(free)).toMatchObject({ status: 'available', held_by: null, hold_expires_at: null });
+    const staff = await insertSlot(t.database.db, {
+      startsAt: clinicInstant(clinicDayFromToday(33), '12:00'),
+    });
+    const held = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/sessions/${staff}`,
+      headers: t.auth,
+      payload: { session: { status: 'pending' } },
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    const [row] = await t.database.db.select().from(slots).where(eq(slots.id, staff));
+    expect(await read(staff)).toMatchObject({
+      status: 'pending',
+      held_by: 'staff',
+      hold_expires_at: row?.holdExpiresAt?.toISOString(),
+    });
+    const visitor = await insertSlot(t.database.db, {
+      startsAt: clinicInstant(clinicDayFromToday(33), '13:00'),
+    });
+    await holdSlot(t.app, visitor);
+    const visitors = await read(visitor);
+    expect(visitors).toMatchObject({ status: 'pending', held_by: 'visitor' });
+    expect(Date.parse(visitors.hold_expires_at)).toBeGreaterThan(Date.now());
+  });
 });
 
 describe('PUT /api/admin/sessions/:id', () => {

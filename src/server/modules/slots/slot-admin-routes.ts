@@ -22,7 +22,7 @@ import {
 import { findKindPriceLine } from './price-list-repository';
 import { daysWithSlots, findSlot } from './slot-repository';
 import { changeSlotStatus, listDayForStaff, removeSlot, saveSlots } from './slot-service';
-import { slotAnswer } from './slot-view';
+import { heldSlotAnswer } from './slot-view';
 
 /** Back-office availability settings (spec sections 2.6 and 7) and the clinic's closures, under /api/admin. */
 export async function slotAdminRoutes(admin: FastifyInstance): Promise<void> {
@@ -44,7 +44,7 @@ export async function slotAdminRoutes(admin: FastifyInstance): Promise<void> {
   route(admin, getAdminSlot, async ({ params }) => {
     const row = await findSlot(db, params.id);
     if (!row) throw notFound(slotTexts.notFound);
-    return { session: slotAnswer(row) };
+    return { session: heldSlotAnswer(row) };
   });
 
   route(admin, saveSlotChanges, (request) => saveSlots(db, adminActorOf(request), request.body));

@@ -1,5 +1,5 @@
 import { clinic, formatAddress } from '../../../shared/clinic';
-import type { AdminSlot, PublicSlot, SlotAnswer } from '../../../shared/slots';
+import type { AdminSlot, HeldSlot, PublicSlot, SlotAnswer } from '../../../shared/slots';
 import type { Slot } from '../../db/schema';
 import { clinicWallClock } from './clinic-time';
 import type { SlotAppointment } from './slot-repository';
@@ -25,6 +25,16 @@ export function slotAnswer(row: Slot): SlotAnswer {
     is_video_call: row.isVideoCall,
     location,
     address: location ? formatAddress(clinic.locations[location]) : null,
+  };
+}
+
+/** A slot as the back office's booking screen reads it: who holds a pending one, and until when. */
+export function heldSlotAnswer(row: Slot): HeldSlot {
+  const held = row.status === 'pending';
+  return {
+    ...slotAnswer(row),
+    held_by: held ? (row.holdTokenHash ? 'visitor' : 'staff') : null,
+    hold_expires_at: held ? (row.holdExpiresAt?.toISOString() ?? null) : null,
   };
 }
 

@@ -590,7 +590,7 @@ describe('bad input answers 4xx with error_messages, never 500', () => {
       { sessions_create: Array.from({ length: 101 }, () => slot(day, '09:00', '09:30')) },
       422,
     ],
-    ['a body that is a list', [], 422],
+    ['a body that is a list', [], 400],
   ])('POST with %s', async (_name, body, status) => {
     const response = await save(body);
     expect(response.statusCode).toBe(status);

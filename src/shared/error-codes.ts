@@ -59,6 +59,8 @@ const errorCodes = [
   'last_administrator',
   /** Sending again an invitation someone has accepted (409). */
   'invitation_not_pending',
+  /** Sending an invitation to a disabled account (409): it is enabled first. */
+  'staff_disabled',
   /** An invitation token unknown, used, replaced or of a disabled account; one past its 72 hours (422 both). */
   'invitation_invalid',
   'invitation_expired',

@@ -222,6 +222,35 @@ describe('invitations', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().code).toBe('invitation_invalid');
   });
+
+  it('sends no new link to a disabled account: 409, saying to enable it first, and nothing queued', async () => {
+    const person = await invited();
+    expect((await update(person.id, { disabled: true })).statusCode).toBe(200);
+    const before = await invitationTo(person.email);
+    const resent = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/staff/${person.id}/invitation`,
+      headers: t.auth,
+    });
+    expect(resent.statusCode).toBe(409);
+    expect(resent.json()).toEqual({
+      code: 'staff_disabled',
+      error_messages:
+        'This account is disabled, so its invitation link would not work: enable the account first, then send the invitation again.',
+    });
+    expect((await invitationTo(person.email)).email?.id).toBe(before.email?.id);
+    const entries = (await auditOf(person.id)).filter((row) => row.action === 'staff_invited');
+    expect(entries).toHaveLength(1);
+    // Enabled again, the account gets its new link.
+    expect((await update(person.id, { disabled: false })).statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/staff/${person.id}/invitation`,
+      headers: t.auth,
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await invitationTo(person.email)).token).not.toBe(person.token);
+  });
 });
 
 describe('changing and disabling accounts', () => {

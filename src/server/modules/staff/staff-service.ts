@@ -150,7 +150,10 @@ export async function inviteStaff(
   });
 }
 
-/** A new link for someone who has not accepted yet (the old one stops working). */
+/**
+ * A new link for someone who has not accepted yet (the old one stops working); never for a disabled account,
+ * whose link would be refused anyway.
+ */
 export async function resendInvitation(
   db: Db,
   actor: AdminActor,
@@ -162,6 +165,7 @@ export async function resendInvitation(
     if (!account) throw notFound(staffTexts.notFound);
     const current = await staffMember(tx, id);
     if (!current.invitation) throw conflict('invitation_not_pending', staffTexts.notPending);
+    if (current.disabled) throw conflict('staff_disabled', staffTexts.disabledNoInvitation);
     await sendInvitation(
       tx,
       actor,

@@ -17,6 +17,12 @@ export const secondFactorTexts = {
   passkeyFailed: 'The passkey could not be checked. Please try again.',
   passkeyNotFound: 'No such passkey.',
   passkeyStartAgain: 'Adding the passkey took too long. Please start again.',
+  codeRequired: 'Enter the code from your authenticator app, or one of your recovery codes.',
+  codeTooLong: 'A code has at most 40 characters: enter the 6 digits the app shows, or a recovery code.',
+  passkeyUnreadable: 'The passkey’s answer could not be read. Please try again.',
+  passkeyNameRequired: 'Give the passkey a name, or leave the field empty.',
+  passkeyNameTooLong: 'A passkey’s name has at most 60 characters.',
+  passwordTooLong: 'A password has at most 64 characters.',
 } as const;
 
 /** The ways to give a second factor; a sign-in's challenge lists those its staff member has. */
@@ -24,15 +30,27 @@ const secondFactorMethods = ['totp', 'recovery_code', 'passkey'] as const;
 export type SecondFactorMethod = (typeof secondFactorMethods)[number];
 
 /** A code from the app (6 digits) or a recovery code (letters and digits, hyphens and spaces ignored). */
-const codeSchema = z.string({ error: 'Required' }).trim().min(1, 'Required').max(40, 'Too Long!');
+const codeSchema = z
+  .string({ error: secondFactorTexts.codeRequired })
+  .trim()
+  .min(1, secondFactorTexts.codeRequired)
+  .max(40, secondFactorTexts.codeTooLong);
+
+/** Each part of a passkey's answer says the same: the browser sent something no passkey makes. */
+const unreadable = { error: secondFactorTexts.passkeyUnreadable };
+const webauthnText = (max: number) =>
+  z.string(unreadable).min(1, unreadable).max(max, unreadable);
 
 /** The browser's WebAuthn JSON (registration or assertion), checked by the WebAuthn library on the server. */
-const webauthnResponseSchema = z.looseObject({
-  id: z.string().min(1).max(1400),
-  rawId: z.string().min(1).max(1400),
-  type: z.literal('public-key'),
-  response: z.looseObject({ clientDataJSON: z.string().max(4000) }),
-});
+const webauthnResponseSchema = z.looseObject(
+  {
+    id: webauthnText(1400),
+    rawId: webauthnText(1400),
+    type: z.literal('public-key', unreadable),
+    response: z.looseObject({ clientDataJSON: webauthnText(4000) }, unreadable),
+  },
+  unreadable,
+);
 
 /** WebAuthn options as the server's library makes them, handed as they are to the browser's library. */
 const webauthnOptionsSchema = z.looseObject({ challenge: z.string() });
@@ -50,12 +68,22 @@ export const recoveryCodesResponseSchema = z.object({ recovery_codes: z.array(z.
 
 /** Removing the app asks for the password or a current code (one of them). */
 export const totpRemoveSchema = z
-  .object({ password: z.string().max(64, 'Too Long!').optional(), code: codeSchema.optional() })
+  .object({
+    password: z
+      .string({ error: secondFactorTexts.removeNeedsProof })
+      .max(64, secondFactorTexts.passwordTooLong)
+      .optional(),
+    code: codeSchema.optional(),
+  })
   .strict();
 
 export const passkeyRegistrationOptionsResponseSchema = z.object({ options: webauthnOptionsSchema });
 
-const passkeyNameSchema = z.string().trim().min(1, 'Required').max(60, 'Too Long!');
+const passkeyNameSchema = z
+  .string({ error: secondFactorTexts.passkeyNameRequired })
+  .trim()
+  .min(1, secondFactorTexts.passkeyNameRequired)
+  .max(60, secondFactorTexts.passkeyNameTooLong);
 
 export const passkeyAddSchema = z
   .object({ name: passkeyNameSchema.optional(), response: webauthnResponseSchema })
@@ -82,7 +110,10 @@ export const passkeyIdParams = z.object({ id: z.coerce.number().int().positive()
 /** The second step of a sign-in: the challenge the login answered, and a code or a passkey's assertion. */
 export const secondFactorSignInSchema = z
   .object({
-    challenge: z.string().min(20).max(200),
+    challenge: z
+      .string({ error: secondFactorTexts.challengeEnded })
+      .min(20, secondFactorTexts.challengeEnded)
+      .max(200, secondFactorTexts.challengeEnded),
     code: codeSchema.optional(),
     passkey: webauthnResponseSchema.optional(),
   })

@@ -42,8 +42,8 @@ export async function secondFactorRoutes(admin: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const { challenge, code, passkey } = request.body;
       if (code === undefined && passkey === undefined)
-        throw new HttpError(422, 'invalid_input', secondFactorTexts.wrongCode, {
-          code: [secondFactorTexts.wrongCode],
+        throw new HttpError(422, 'invalid_input', secondFactorTexts.codeRequired, {
+          code: [secondFactorTexts.codeRequired],
         });
       const outcome = await completeSecondFactor(
         db,

@@ -51,6 +51,8 @@ beforeAll(async () => {
       SEED: 'false',
       ADMIN_EMAIL: STAFF.email,
       ADMIN_PASSWORD: STAFF.password,
+      // Contexts that must not share the sign-in limits come from addresses of their own (X-Forwarded-For).
+      TRUST_PROXY: '127.0.0.1',
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
     },
@@ -91,6 +93,10 @@ async function signInWithPassword(page: Page): Promise<void> {
   await page.getByLabel('Password').fill(STAFF.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/** Whether the control is where the keyboard's focus is. */
+const isFocused = (page: Page, label: string) =>
+  page.getByLabel(label, { exact: true }).evaluate((element) => element === document.activeElement);
 
 async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Log out', exact: true }).click();
@@ -159,6 +165,51 @@ describe('two-step sign-in', () => {
     await code.fill(appCode(secret, 1));
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/\/admin(\/account)?$/);
+    expect(errors).toEqual([]);
+  });
+
+  it('returns to the password, e-mail kept and password focused, when the fifth wrong code ends the sign-in', async () => {
+    // An address of its own: five wrong codes hold the sign-in limits of the address they came from.
+    const elsewhere = await browser.newContext({
+      baseURL: origin,
+      viewport: viewports.phone,
+      extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.77' },
+    });
+    const tab = await elsewhere.newPage();
+    tab.on('pageerror', (error) => errors.push(error.message));
+    await signInWithPassword(tab);
+    const code = tab.getByLabel('Code from your authenticator app');
+    await code.waitFor();
+    // 'Back to the password' keeps the e-mail and puts the keyboard on the password.
+    await tab.getByRole('button', { name: 'Back to the password' }).click();
+    await expect.poll(() => isFocused(tab, 'Password')).toBe(true);
+    expect(await tab.getByLabel('E-mail').inputValue()).toBe(STAFF.email);
+    await tab.getByLabel('Password', { exact: true }).fill(STAFF.password);
+    await tab.getByRole('button', { name: 'Sign in' }).click();
+    await code.waitFor();
+    const answered = () =>
+      tab.waitForResponse((response) => response.url().endsWith('/api/admin/autorization/second_factor'));
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      await code.fill('000000');
+      const answer = answered();
+      await tab.getByRole('button', { name: 'Continue' }).click();
+      expect((await answer).status()).toBe(401);
+      await tab.getByText('That code is not right. Check it and try again.').waitFor();
+      expect(await isFocused(tab, 'Code from your authenticator app')).toBe(true);
+    }
+    await code.fill('000000');
+    await tab.getByRole('button', { name: 'Continue' }).click();
+    const said = tab.getByRole('alert').filter({ hasText: 'that was the fifth wrong try' });
+    await said.waitFor();
+    expect(await said.textContent()).toBe(
+      'That code is not right either, and that was the fifth wrong try: this sign-in has ended. Please sign in again with your password.',
+    );
+    await tab.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    expect(await tab.getByLabel('E-mail').inputValue()).toBe(STAFF.email);
+    expect(await tab.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+    await expect.poll(() => isFocused(tab, 'Password')).toBe(true);
+    await lookAt(tab, 'login-second-step-ended');
+    await elsewhere.close();
     expect(errors).toEqual([]);
   });
 

@@ -10,6 +10,8 @@ export const secondFactorTexts = {
   wrongPassword: 'That password is not right. Check it and try again.',
   tooManyTries: (wait: string) => `Too many wrong tries. Please wait ${wait} and try again.`,
   challengeEnded: 'This sign-in has ended. Please sign in again.',
+  tooManyWrongCodes:
+    'That code is not right either, and that was the fifth wrong try: this sign-in has ended. Please sign in again with your password.',
   alreadySetUp: 'An authenticator app is already set up. Remove it first to set up another.',
   noAppToConfirm: 'Start setting up the authenticator app again: no key is waiting for a code.',
   noApp: 'No authenticator app is set up.',

@@ -220,14 +220,28 @@ describe('signing in with a second factor', () => {
     const { secret } = await withApp(staff.token);
     const from = newAddress();
     const { challenge } = await challengeOf(staff.email, from);
-    for (let attempt = 0; attempt < 5; attempt += 1) {
+    for (let attempt = 0; attempt < 4; attempt += 1) {
       const response = await secondStep({ challenge, code: attempt % 2 ? '111111' : 'wrong-code' }, from);
       expect(response.statusCode).toBe(401);
-      expect(response.json().code).toBe('second_factor_wrong');
+      expect(response.json()).toEqual({
+        code: 'second_factor_wrong',
+        error_messages: 'That code is not right. Check it and try again.',
+      });
     }
+    // The fifth says the sign-in has ended, not to try again.
+    const fifth = await secondStep({ challenge, code: '222222' }, from);
+    expect(fifth.statusCode).toBe(401);
+    expect(fifth.json()).toEqual({
+      code: 'second_factor_challenge_ended',
+      error_messages:
+        'That code is not right either, and that was the fifth wrong try: this sign-in has ended. Please sign in again with your password.',
+    });
     const right = await secondStep({ challenge, code: codeAt(secret) }, from);
     expect(right.statusCode).toBe(401);
-    expect(right.json().code).toBe('second_factor_challenge_ended');
+    expect(right.json()).toEqual({
+      code: 'second_factor_challenge_ended',
+      error_messages: 'This sign-in has ended. Please sign in again.',
+    });
     const failed = await t.database.db
       .select()
       .from(auditLog)

@@ -61,7 +61,11 @@ export async function secondFactorRoutes(admin: FastifyInstance): Promise<void> 
         );
       }
       if (outcome.kind === 'ended')
-        throw new HttpError(401, 'second_factor_challenge_ended', secondFactorTexts.challengeEnded);
+        throw new HttpError(
+          401,
+          'second_factor_challenge_ended',
+          outcome.tooMany ? secondFactorTexts.tooManyWrongCodes : secondFactorTexts.challengeEnded,
+        );
       if (outcome.kind === 'wrong')
         throw new HttpError(
           401,

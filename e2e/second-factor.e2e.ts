@@ -249,8 +249,21 @@ describe('two-step sign-in', () => {
 
     // Without any second factor left, only the account page is open.
     await page.goto('/admin/account');
+    // Removing a passkey asks for the password, as removing the app does; a wrong one keeps the dialog open.
     await page.getByRole('button', { name: 'Remove Test laptop' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    const removal = page.getByRole('dialog', { name: 'Remove this passkey?' });
+    await expect.poll(() => isFocused(page, 'Your password')).toBe(true);
+    await removal.getByRole('button', { name: 'Remove' }).click();
+    await removal
+      .getByText('Enter your password, or a code from your authenticator app, to remove it.')
+      .waitFor();
+    await removal.getByLabel('Your password').fill('Not-the-password-1');
+    await removal.getByRole('button', { name: 'Remove' }).click();
+    await removal.getByText('That password is not right. Check it and try again.').waitFor();
+    await expect.poll(() => isFocused(page, 'Your password')).toBe(true);
+    await lookAt(page, 'account-passkey-removal');
+    await removal.getByLabel('Your password').fill(STAFF.password);
+    await removal.getByRole('button', { name: 'Remove' }).click();
     await page.getByText('No passkeys yet.').waitFor();
     await page.getByRole('button', { name: 'Remove the app' }).click();
     await page.getByLabel('Your password, to confirm').fill(STAFF.password);

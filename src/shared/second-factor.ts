@@ -15,7 +15,7 @@ export const secondFactorTexts = {
   alreadySetUp: 'An authenticator app is already set up. Remove it first to set up another.',
   noAppToConfirm: 'Start setting up the authenticator app again: no key is waiting for a code.',
   noApp: 'No authenticator app is set up.',
-  removeNeedsProof: 'Enter your password or a code from the app to remove it.',
+  removeNeedsProof: 'Enter your password, or a code from your authenticator app, to remove it.',
   passkeyFailed: 'The passkey could not be checked. Please try again.',
   passkeyNotFound: 'No such passkey.',
   passkeyStartAgain: 'Adding the passkey took too long. Please start again.',
@@ -40,8 +40,7 @@ const codeSchema = z
 
 /** Each part of a passkey's answer says the same: the browser sent something no passkey makes. */
 const unreadable = { error: secondFactorTexts.passkeyUnreadable };
-const webauthnText = (max: number) =>
-  z.string(unreadable).min(1, unreadable).max(max, unreadable);
+const webauthnText = (max: number) => z.string(unreadable).min(1, unreadable).max(max, unreadable);
 
 /** The browser's WebAuthn JSON (registration or assertion), checked by the WebAuthn library on the server. */
 const webauthnResponseSchema = z.looseObject(
@@ -68,8 +67,11 @@ export const totpConfirmSchema = z.object({ code: codeSchema }).strict();
 
 export const recoveryCodesResponseSchema = z.object({ recovery_codes: z.array(z.string()) });
 
-/** Removing the app asks for the password or a current code (one of them). */
-export const totpRemoveSchema = z
+/**
+ * Removing a second factor (the app, or a passkey) asks for the same proof: the password or a current code (from the
+ * app, or a recovery code), one of them.
+ */
+export const removalProofSchema = z
   .object({
     password: z
       .string({ error: secondFactorTexts.removeNeedsProof })

@@ -1,5 +1,6 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import type { Passkey } from '../../../shared/second-factor';
+import { texts } from '../../../shared/validation-texts';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
@@ -200,6 +201,20 @@ function Passkeys({ passkeys }: { passkeys: Passkey[] }) {
   const notify = useNotify();
   const [name, setName] = useState('');
   const [removing, setRemoving] = useState<Passkey>();
+  const [password, setPassword] = useState('');
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const closeRemoval = () => {
+    setRemoving(undefined);
+    setPassword('');
+    remove.reset();
+  };
+  // A refusal without a field of its own (too many tries, the server out of reach) is said in the dialog.
+  const removalRefusal =
+    remove.error && !fieldMessage(remove.error, 'password')
+      ? remove.error instanceof ApiError
+        ? remove.error.message
+        : texts.defaultError
+      : undefined;
   const supported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
 
   return (
@@ -265,19 +280,38 @@ function Passkeys({ passkeys }: { passkeys: Passkey[] }) {
       <ConfirmDialog
         open={removing !== undefined}
         title="Remove this passkey?"
-        message={`“${removing?.name ?? ''}” will no longer sign you in.`}
+        message={`“${removing?.name ?? ''}” will no longer sign you in. Enter your password to confirm.`}
         confirmLabel="Remove"
         busy={remove.isPending}
+        error={removalRefusal}
+        initialFocusRef={passwordRef}
         onConfirm={() => {
           if (!removing) return;
-          remove.mutate(removing.id, {
-            onSuccess: () => notify.success('The passkey was removed.'),
-            onError: (error) => notifyApiError(notify, error),
-            onSettled: () => setRemoving(undefined),
-          });
+          remove.mutate(
+            { id: removing.id, password },
+            {
+              onSuccess: () => {
+                notify.success('The passkey was removed.');
+                closeRemoval();
+              },
+              // The dialog stays open saying why: a wrong password under its field (focused), any other
+              // refusal above the buttons.
+              onError: () => passwordRef.current?.focus(),
+            },
+          );
         }}
-        onCancel={() => setRemoving(undefined)}
-      />
+        onCancel={closeRemoval}
+      >
+        <TextField
+          ref={passwordRef}
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={fieldMessage(remove.error, 'password')}
+        />
+      </ConfirmDialog>
     </>
   );
 }

@@ -317,7 +317,7 @@ describe('signing in with a second factor', () => {
     expect(confirm.json().errors).toEqual({ code: [enterCode] });
     const removal = await call('DELETE', '/api/admin/account/totp', staff.token, { password: 5 });
     expect(removal.json().errors).toEqual({
-      password: ['Enter your password or a code from the app to remove it.'],
+      password: ['Enter your password, or a code from your authenticator app, to remove it.'],
     });
   });
 

@@ -124,9 +124,9 @@ export async function secondFactorRoutes(admin: FastifyInstance): Promise<void> 
     admin,
     removePasskey,
     async (request) => {
-      await removePasskeyOf(db, adminActorOf(request), request.params.id);
+      await removePasskeyOf(db, adminActorOf(request), request.params.id, request.body, admin.clock());
       return undefined;
     },
-    setUp,
+    { config: { secondFactorSetup: true, rateLimit: { max: 10, timeWindow: '1 minute' } } },
   );
 }

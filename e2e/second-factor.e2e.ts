@@ -14,7 +14,7 @@ import { axeViolations, screenshot, viewports } from './browser';
  * IP address such as the shared server's 127.0.0.1), so this one's PUBLIC_URL is http://localhost:PORT; and its
  * staff member gets second factors the other files' admin must not have.
  */
-const STAFF = { email: 'two-step@clinic.test', password: 'Two-step-12' };
+const STAFF = { email: 'two-step@clinic.test', password: 'Ragweed-season-9' };
 let origin: string;
 let server: ChildProcess;
 let dataDir: string;

@@ -185,6 +185,14 @@ describe('invitations', () => {
       ['short', /At least 8/],
       ['a'.repeat(65), /At most 64/],
       ['password1', /commonly used/],
+      [`${person.email}!`, /must not contain your e-mail address/],
+      [`${person.email.split('@')[0]}-is-me`, /must not contain your e-mail address/],
+      ['dublinallergyclinic', /must not contain the clinic’s name/],
+      ['My-AllergyClinic-pw', /must not contain the clinic’s name/],
+      ['abcdefgh', /run or a repeat/],
+      ['12341234', /run or a repeat/],
+      ['abababab', /run or a repeat/],
+      ['11111112', /run or a repeat/],
     ];
     for (const [password, message] of cases) {
       const response = await accept({ token: person.token, password });
@@ -393,8 +401,8 @@ describe('changing and disabling accounts', () => {
 
 describe('accounts made at start and from the command line', () => {
   it('makes ADMIN_EMAIL an administrator, and createAdmin takes a role', async () => {
-    await ensureAdmin(t.database.db, 'start@clinic.test', 'Start-pw-12');
-    await createAdmin(t.database.db, 'books@clinic.test', 'Books-pw-12', 'Books', 'bookkeeper');
+    await ensureAdmin(t.database.db, 'start@clinic.test', 'Opening-pw-12');
+    await createAdmin(t.database.db, 'books@clinic.test', 'Ledger-pw-12', 'Books', 'bookkeeper');
     const rows = await t.database.db
       .select({ email: adminUsers.email, role: adminUsers.role })
       .from(adminUsers);

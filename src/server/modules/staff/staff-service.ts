@@ -235,7 +235,9 @@ export async function acceptInvitation(
     throw refused('invitation_invalid', staffTexts.invitationInvalid);
   if (invitation.expiresAt.getTime() <= time.now.getTime())
     throw refused('invitation_expired', staffTexts.invitationExpired);
-  const problem = await passwordProblem(request.password);
+  const invitee = await findStaffRow(db, invitation.adminUserId);
+  if (!invitee || invitee.disabledAt) throw refused('invitation_invalid', staffTexts.invitationInvalid);
+  const problem = await passwordProblem(request.password, { email: invitee.email });
   if (problem) throw refused('password_refused', problem, fieldError('password', problem));
   const passwordHash = await hashPassword(request.password);
   return db.transaction(async (tx) => {

@@ -32,6 +32,8 @@ export const staffTexts = {
   invitationInvalid:
     'This invitation link is not valid or has been used already. Ask an administrator to send you a new one.',
   invitationExpired: `This invitation link has expired (links work for ${INVITATION_HOURS} hours). Ask an administrator to send you a new one.`,
+  invitationThrottled: (wait: string) =>
+    `Too many invitation links that did not work were tried from here. Please wait ${wait} and try again, or ask an administrator to send you a new link.`,
   passwordRequired: 'Choose a password',
   passwordsDiffer: 'The two passwords are not the same',
   tooShort: `At least ${PASSWORD_LENGTH.min} characters`,

@@ -242,14 +242,23 @@ describe('two-step sign-in', () => {
 
   it('lets an administrator require it, and leads one without a second factor to set one up', async () => {
     await page.goto('/admin/settings');
-    const required = page.getByLabel('Require two-step sign-in of every staff member');
-    await required.check();
+    const label = 'Require two-step sign-in of every staff member';
+    const required = page.getByLabel(label);
+    // With a second factor of one's own nothing is asked: the box saves, and keeps the keyboard while it does.
+    await required.focus();
+    await page.keyboard.press('Space');
     await page.getByText('Two-step sign-in is now required of every staff member.').waitFor();
+    expect(await required.isChecked()).toBe(true);
+    expect(await isFocused(page, label)).toBe(true);
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await lookAt(page, 'settings');
+    await page.keyboard.press('Space');
+    await page.getByText('Two-step sign-in is no longer required.').waitFor();
+    expect(await required.isChecked()).toBe(false);
+    expect(await isFocused(page, label)).toBe(true);
 
-    // Without any second factor left, only the account page is open.
-    await page.goto('/admin/account');
     // Removing a passkey asks for the password, as removing the app does; a wrong one keeps the dialog open.
+    await page.goto('/admin/account');
     await page.getByRole('button', { name: 'Remove Test laptop' }).click();
     const removal = page.getByRole('dialog', { name: 'Remove this passkey?' });
     await expect.poll(() => isFocused(page, 'Your password')).toBe(true);
@@ -272,6 +281,17 @@ describe('two-step sign-in', () => {
       .getByRole('button', { name: 'Remove the app' })
       .click();
     await page.getByRole('button', { name: 'Set up an authenticator app' }).waitFor();
+
+    // Without one of their own, the administrator is told first that they will have to set one up at once.
+    await page.goto('/admin/settings');
+    await page
+      .getByText('You have none yet: you would have to set yours up at once, on Your account.')
+      .waitFor();
+    await required.click();
+    const warning = page.getByRole('dialog', { name: 'Require two-step sign-in, yours too?' });
+    await warning.getByRole('button', { name: 'Require it and set mine up' }).click();
+    // Only the account page is open now.
+    await page.waitForURL('**/admin/account');
     const lead = page.getByText('The clinic requires two-step sign-in.');
     await lead.waitFor();
     await page.goto('/admin/faq');

@@ -141,7 +141,14 @@ describe('two-step sign-in', () => {
     const secret = (await key.textContent())?.replace(/\s/g, '') ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await lookAt(page, 'account-totp-setup');
-    await page.getByLabel('Enter the 6-digit code the app shows').fill(appCode(secret));
+    // A wrong code: the field says so and has the keyboard again (not the page, nor a disabled button).
+    const setupCode = page.getByLabel('Enter the 6-digit code the app shows');
+    await setupCode.fill('000000');
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByText('That code is not right. Check it and try again.').waitFor();
+    await expect.poll(() => isFocused(page, 'Enter the 6-digit code the app shows')).toBe(true);
+    await lookAt(page, 'account-totp-wrong-code');
+    await setupCode.fill(appCode(secret));
     await page.getByRole('button', { name: 'Turn on' }).click();
     const codes = page.getByRole('region', { name: 'Your recovery codes' });
     await codes.waitFor();

@@ -77,6 +77,7 @@ function TotpSetup({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) 
   const confirm = useConfirmTotp();
   const notify = useNotify();
   const [code, setCode] = useState('');
+  const codeRef = useRef<HTMLInputElement>(null);
   const keyId = useId();
 
   if (!start.data)
@@ -93,10 +94,15 @@ function TotpSetup({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) 
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (confirm.isPending) return;
     confirm.mutate(code, {
       onSuccess: (answer) => onConfirmed(answer.recovery_codes),
       onError: (error) => {
-        if (!fieldMessage(error, 'code')) notifyApiError(notify, error);
+        // A wrong code: the field says so and takes the keyboard, its code selected for the next one.
+        if (fieldMessage(error, 'code')) {
+          codeRef.current?.focus();
+          codeRef.current?.select();
+        } else notifyApiError(notify, error);
       },
     });
   };
@@ -127,6 +133,7 @@ function TotpSetup({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) 
         </li>
         <li>
           <TextField
+            ref={codeRef}
             label="Enter the 6-digit code the app shows"
             name="code"
             autoComplete="one-time-code"
@@ -138,7 +145,13 @@ function TotpSetup({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) 
           />
         </li>
       </ol>
-      <button type="submit" className="button button--primary" disabled={confirm.isPending}>
+      {/* aria-disabled, not disabled: a disabled button would drop the keyboard's focus to the page. */}
+      <button
+        type="submit"
+        className="button button--primary"
+        aria-disabled={confirm.isPending || undefined}
+        aria-busy={confirm.isPending || undefined}
+      >
         {confirm.isPending ? 'Checking…' : 'Turn on'}
       </button>
     </form>

@@ -68,7 +68,7 @@ const CHROME_FLAGS = [
 ];
 
 /** The admin the holds part signs in as to create its slots (created at start on the fresh database). */
-const BENCH_ADMIN = { email: 'bench@clinic.test', password: 'Bench-pw-123' };
+const BENCH_ADMIN = { email: 'bench@clinic.test', password: 'Hayfever-pw-123' };
 
 async function startServer(extraEnv: Record<string, string> = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'clinic-bench-'));

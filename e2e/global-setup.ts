@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../src/server/test/server-process';
 
-export const E2E_ADMIN = { email: 'admin@clinic.test', password: 'Admin-pw12' };
+export const E2E_ADMIN = { email: 'admin@clinic.test', password: 'Pollen-count-12' };
 
 declare module 'vitest' {
   export interface ProvidedContext {

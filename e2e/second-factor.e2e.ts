@@ -14,7 +14,7 @@ import { axeViolations, screenshot, viewports } from './browser';
  * IP address such as the shared server's 127.0.0.1), so this one's PUBLIC_URL is http://localhost:PORT; and its
  * staff member gets second factors the other files' admin must not have.
  */
-const STAFF = { email: 'two-step@clinic.test', password: 'Two-step-12' };
+const STAFF = { email: 'two-step@clinic.test', password: 'Ragweed-season-9' };
 let origin: string;
 let server: ChildProcess;
 let dataDir: string;
@@ -51,6 +51,8 @@ beforeAll(async () => {
       SEED: 'false',
       ADMIN_EMAIL: STAFF.email,
       ADMIN_PASSWORD: STAFF.password,
+      // Contexts that must not share the sign-in limits come from addresses of their own (X-Forwarded-For).
+      TRUST_PROXY: '127.0.0.1',
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
     },
@@ -91,6 +93,10 @@ async function signInWithPassword(page: Page): Promise<void> {
   await page.getByLabel('Password').fill(STAFF.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/** Whether the control is where the keyboard's focus is. */
+const isFocused = (page: Page, label: string) =>
+  page.getByLabel(label, { exact: true }).evaluate((element) => element === document.activeElement);
 
 async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Log out', exact: true }).click();
@@ -135,7 +141,14 @@ describe('two-step sign-in', () => {
     const secret = (await key.textContent())?.replace(/\s/g, '') ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await lookAt(page, 'account-totp-setup');
-    await page.getByLabel('Enter the 6-digit code the app shows').fill(appCode(secret));
+    // A wrong code: the field says so and has the keyboard again (not the page, nor a disabled button).
+    const setupCode = page.getByLabel('Enter the 6-digit code the app shows');
+    await setupCode.fill('000000');
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByText('That code is not right. Check it and try again.').waitFor();
+    await expect.poll(() => isFocused(page, 'Enter the 6-digit code the app shows')).toBe(true);
+    await lookAt(page, 'account-totp-wrong-code');
+    await setupCode.fill(appCode(secret));
     await page.getByRole('button', { name: 'Turn on' }).click();
     const codes = page.getByRole('region', { name: 'Your recovery codes' });
     await codes.waitFor();
@@ -159,6 +172,51 @@ describe('two-step sign-in', () => {
     await code.fill(appCode(secret, 1));
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/\/admin(\/account)?$/);
+    expect(errors).toEqual([]);
+  });
+
+  it('returns to the password, e-mail kept and password focused, when the fifth wrong code ends the sign-in', async () => {
+    // An address of its own: five wrong codes hold the sign-in limits of the address they came from.
+    const elsewhere = await browser.newContext({
+      baseURL: origin,
+      viewport: viewports.phone,
+      extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.77' },
+    });
+    const tab = await elsewhere.newPage();
+    tab.on('pageerror', (error) => errors.push(error.message));
+    await signInWithPassword(tab);
+    const code = tab.getByLabel('Code from your authenticator app');
+    await code.waitFor();
+    // 'Back to the password' keeps the e-mail and puts the keyboard on the password.
+    await tab.getByRole('button', { name: 'Back to the password' }).click();
+    await expect.poll(() => isFocused(tab, 'Password')).toBe(true);
+    expect(await tab.getByLabel('E-mail').inputValue()).toBe(STAFF.email);
+    await tab.getByLabel('Password', { exact: true }).fill(STAFF.password);
+    await tab.getByRole('button', { name: 'Sign in' }).click();
+    await code.waitFor();
+    const answered = () =>
+      tab.waitForResponse((response) => response.url().endsWith('/api/admin/autorization/second_factor'));
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      await code.fill('000000');
+      const answer = answered();
+      await tab.getByRole('button', { name: 'Continue' }).click();
+      expect((await answer).status()).toBe(401);
+      await tab.getByText('That code is not right. Check it and try again.').waitFor();
+      expect(await isFocused(tab, 'Code from your authenticator app')).toBe(true);
+    }
+    await code.fill('000000');
+    await tab.getByRole('button', { name: 'Continue' }).click();
+    const said = tab.getByRole('alert').filter({ hasText: 'that was the fifth wrong try' });
+    await said.waitFor();
+    expect(await said.textContent()).toBe(
+      'That code is not right either, and that was the fifth wrong try: this sign-in has ended. Please sign in again with your password.',
+    );
+    await tab.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    expect(await tab.getByLabel('E-mail').inputValue()).toBe(STAFF.email);
+    expect(await tab.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+    await expect.poll(() => isFocused(tab, 'Password')).toBe(true);
+    await lookAt(tab, 'login-second-step-ended');
+    await elsewhere.close();
     expect(errors).toEqual([]);
   });
 
@@ -191,15 +249,37 @@ describe('two-step sign-in', () => {
 
   it('lets an administrator require it, and leads one without a second factor to set one up', async () => {
     await page.goto('/admin/settings');
-    const required = page.getByLabel('Require two-step sign-in of every staff member');
-    await required.check();
+    const label = 'Require two-step sign-in of every staff member';
+    const required = page.getByLabel(label);
+    // With a second factor of one's own nothing is asked: the box saves, and keeps the keyboard while it does.
+    await required.focus();
+    await page.keyboard.press('Space');
     await page.getByText('Two-step sign-in is now required of every staff member.').waitFor();
+    expect(await required.isChecked()).toBe(true);
+    expect(await isFocused(page, label)).toBe(true);
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await lookAt(page, 'settings');
+    await page.keyboard.press('Space');
+    await page.getByText('Two-step sign-in is no longer required.').waitFor();
+    expect(await required.isChecked()).toBe(false);
+    expect(await isFocused(page, label)).toBe(true);
 
-    // Without any second factor left, only the account page is open.
+    // Removing a passkey asks for the password, as removing the app does; a wrong one keeps the dialog open.
     await page.goto('/admin/account');
     await page.getByRole('button', { name: 'Remove Test laptop' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    const removal = page.getByRole('dialog', { name: 'Remove this passkey?' });
+    await expect.poll(() => isFocused(page, 'Your password')).toBe(true);
+    await removal.getByRole('button', { name: 'Remove' }).click();
+    await removal
+      .getByText('Enter your password, or a code from your authenticator app, to remove it.')
+      .waitFor();
+    await removal.getByLabel('Your password').fill('Not-the-password-1');
+    await removal.getByRole('button', { name: 'Remove' }).click();
+    await removal.getByText('That password is not right. Check it and try again.').waitFor();
+    await expect.poll(() => isFocused(page, 'Your password')).toBe(true);
+    await lookAt(page, 'account-passkey-removal');
+    await removal.getByLabel('Your password').fill(STAFF.password);
+    await removal.getByRole('button', { name: 'Remove' }).click();
     await page.getByText('No passkeys yet.').waitFor();
     await page.getByRole('button', { name: 'Remove the app' }).click();
     await page.getByLabel('Your password, to confirm').fill(STAFF.password);
@@ -208,6 +288,17 @@ describe('two-step sign-in', () => {
       .getByRole('button', { name: 'Remove the app' })
       .click();
     await page.getByRole('button', { name: 'Set up an authenticator app' }).waitFor();
+
+    // Without one of their own, the administrator is told first that they will have to set one up at once.
+    await page.goto('/admin/settings');
+    await page
+      .getByText('You have none yet: you would have to set yours up at once, on Your account.')
+      .waitFor();
+    await required.click();
+    const warning = page.getByRole('dialog', { name: 'Require two-step sign-in, yours too?' });
+    await warning.getByRole('button', { name: 'Require it and set mine up' }).click();
+    // Only the account page is open now.
+    await page.waitForURL('**/admin/account');
     const lead = page.getByText('The clinic requires two-step sign-in.');
     await lead.waitFor();
     await page.goto('/admin/faq');

@@ -32,7 +32,14 @@ const auditPurgeSchema = z.object({
 });
 export type AuditPurge = z.infer<typeof auditPurgeSchema>;
 
-/** One entry: who did what to which record, and which fields it touched (never their values). */
+/** Why an invitation link was refused (action 'invitation_failed'): never the token itself. */
+const invitationFailureReasons = ['unknown', 'used', 'replaced', 'expired', 'disabled'] as const;
+export type InvitationFailureReason = (typeof invitationFailureReasons)[number];
+
+/**
+ * One entry: who did what to which record, and which fields it touched (never their values, but for the three an
+ * administrator reads the entry for, none of them a patient's data: `roles`, `email_tried`, `reason`).
+ */
 const auditEntrySchema = z.object({
   id: z.number().int(),
   /** ISO 8601. */
@@ -55,6 +62,18 @@ const auditEntrySchema = z.object({
   context: z.string().nullable(),
   /** A retention run's counts (action 'retention_purge'); null for every other entry. */
   purge: auditPurgeSchema.nullable(),
+  /**
+   * The roles of a role change ('role_changed': from and to) or an invitation ('staff_invited': to, from null), as
+   * `staffRoles` names them; null for every other entry.
+   */
+  roles: z.object({ from: z.string().nullable(), to: z.string() }).nullable(),
+  /**
+   * The e-mail address typed at a failed sign-in ('login_failed'), an account's or not: what shows a guessing
+   * attack; null for every other entry, and once the retention job forgot it.
+   */
+  email_tried: z.string().nullable(),
+  /** Why an invitation link was refused ('invitation_failed', an `InvitationFailureReason`); null otherwise. */
+  reason: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

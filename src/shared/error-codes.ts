@@ -59,10 +59,15 @@ const errorCodes = [
   'last_administrator',
   /** Sending again an invitation someone has accepted (409). */
   'invitation_not_pending',
+  /** Sending an invitation to a disabled account (409): it is enabled first. */
+  'staff_disabled',
   /** An invitation token unknown, used, replaced or of a disabled account; one past its 72 hours (422 both). */
   'invitation_invalid',
   'invitation_expired',
-  /** A new password too short, too long or commonly used (422 on the password field). */
+  /**
+   * A new password too short, too long, commonly used, a run or repeat, or holding the e-mail address or the
+   * clinic's name (422 on the password field).
+   */
   'password_refused',
   // Files
   'file_empty',

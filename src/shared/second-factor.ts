@@ -10,13 +10,21 @@ export const secondFactorTexts = {
   wrongPassword: 'That password is not right. Check it and try again.',
   tooManyTries: (wait: string) => `Too many wrong tries. Please wait ${wait} and try again.`,
   challengeEnded: 'This sign-in has ended. Please sign in again.',
+  tooManyWrongCodes:
+    'That code is not right either, and that was the fifth wrong try: this sign-in has ended. Please sign in again with your password.',
   alreadySetUp: 'An authenticator app is already set up. Remove it first to set up another.',
   noAppToConfirm: 'Start setting up the authenticator app again: no key is waiting for a code.',
   noApp: 'No authenticator app is set up.',
-  removeNeedsProof: 'Enter your password or a code from the app to remove it.',
+  removeNeedsProof: 'Enter your password, or a code from your authenticator app, to remove it.',
   passkeyFailed: 'The passkey could not be checked. Please try again.',
   passkeyNotFound: 'No such passkey.',
   passkeyStartAgain: 'Adding the passkey took too long. Please start again.',
+  codeRequired: 'Enter the code from your authenticator app, or one of your recovery codes.',
+  codeTooLong: 'A code has at most 40 characters: enter the 6 digits the app shows, or a recovery code.',
+  passkeyUnreadable: 'The passkey’s answer could not be read. Please try again.',
+  passkeyNameRequired: 'Give the passkey a name, or leave the field empty.',
+  passkeyNameTooLong: 'A passkey’s name has at most 60 characters.',
+  passwordTooLong: 'A password has at most 64 characters.',
 } as const;
 
 /** The ways to give a second factor; a sign-in's challenge lists those its staff member has. */
@@ -24,15 +32,26 @@ const secondFactorMethods = ['totp', 'recovery_code', 'passkey'] as const;
 export type SecondFactorMethod = (typeof secondFactorMethods)[number];
 
 /** A code from the app (6 digits) or a recovery code (letters and digits, hyphens and spaces ignored). */
-const codeSchema = z.string({ error: 'Required' }).trim().min(1, 'Required').max(40, 'Too Long!');
+const codeSchema = z
+  .string({ error: secondFactorTexts.codeRequired })
+  .trim()
+  .min(1, secondFactorTexts.codeRequired)
+  .max(40, secondFactorTexts.codeTooLong);
+
+/** Each part of a passkey's answer says the same: the browser sent something no passkey makes. */
+const unreadable = { error: secondFactorTexts.passkeyUnreadable };
+const webauthnText = (max: number) => z.string(unreadable).min(1, unreadable).max(max, unreadable);
 
 /** The browser's WebAuthn JSON (registration or assertion), checked by the WebAuthn library on the server. */
-const webauthnResponseSchema = z.looseObject({
-  id: z.string().min(1).max(1400),
-  rawId: z.string().min(1).max(1400),
-  type: z.literal('public-key'),
-  response: z.looseObject({ clientDataJSON: z.string().max(4000) }),
-});
+const webauthnResponseSchema = z.looseObject(
+  {
+    id: webauthnText(1400),
+    rawId: webauthnText(1400),
+    type: z.literal('public-key', unreadable),
+    response: z.looseObject({ clientDataJSON: webauthnText(4000) }, unreadable),
+  },
+  unreadable,
+);
 
 /** WebAuthn options as the server's library makes them, handed as they are to the browser's library. */
 const webauthnOptionsSchema = z.looseObject({ challenge: z.string() });
@@ -48,14 +67,27 @@ export const totpConfirmSchema = z.object({ code: codeSchema }).strict();
 
 export const recoveryCodesResponseSchema = z.object({ recovery_codes: z.array(z.string()) });
 
-/** Removing the app asks for the password or a current code (one of them). */
-export const totpRemoveSchema = z
-  .object({ password: z.string().max(64, 'Too Long!').optional(), code: codeSchema.optional() })
+/**
+ * Removing a second factor (the app, or a passkey) asks for the same proof: the password or a current code (from the
+ * app, or a recovery code), one of them.
+ */
+export const removalProofSchema = z
+  .object({
+    password: z
+      .string({ error: secondFactorTexts.removeNeedsProof })
+      .max(64, secondFactorTexts.passwordTooLong)
+      .optional(),
+    code: codeSchema.optional(),
+  })
   .strict();
 
 export const passkeyRegistrationOptionsResponseSchema = z.object({ options: webauthnOptionsSchema });
 
-const passkeyNameSchema = z.string().trim().min(1, 'Required').max(60, 'Too Long!');
+const passkeyNameSchema = z
+  .string({ error: secondFactorTexts.passkeyNameRequired })
+  .trim()
+  .min(1, secondFactorTexts.passkeyNameRequired)
+  .max(60, secondFactorTexts.passkeyNameTooLong);
 
 export const passkeyAddSchema = z
   .object({ name: passkeyNameSchema.optional(), response: webauthnResponseSchema })
@@ -82,7 +114,10 @@ export const passkeyIdParams = z.object({ id: z.coerce.number().int().positive()
 /** The second step of a sign-in: the challenge the login answered, and a code or a passkey's assertion. */
 export const secondFactorSignInSchema = z
   .object({
-    challenge: z.string().min(20).max(200),
+    challenge: z
+      .string({ error: secondFactorTexts.challengeEnded })
+      .min(20, secondFactorTexts.challengeEnded)
+      .max(200, secondFactorTexts.challengeEnded),
     code: codeSchema.optional(),
     passkey: webauthnResponseSchema.optional(),
   })

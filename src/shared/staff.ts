@@ -27,9 +27,13 @@ export const staffTexts = {
     'This is the last administrator who can sign in: make someone else an administrator first, so the clinic is never left without one.',
   notFound: 'Staff member not found',
   notPending: 'This person has accepted their invitation already; they sign in with their password.',
+  disabledNoInvitation:
+    'This account is disabled, so its invitation link would not work: enable the account first, then send the invitation again.',
   invitationInvalid:
     'This invitation link is not valid or has been used already. Ask an administrator to send you a new one.',
   invitationExpired: `This invitation link has expired (links work for ${INVITATION_HOURS} hours). Ask an administrator to send you a new one.`,
+  invitationThrottled: (wait: string) =>
+    `Too many invitation links that did not work were tried from here. Please wait ${wait} and try again, or ask an administrator to send you a new link.`,
   passwordRequired: 'Choose a password',
   passwordsDiffer: 'The two passwords are not the same',
   tooShort: `At least ${PASSWORD_LENGTH.min} characters`,

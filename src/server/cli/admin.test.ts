@@ -25,7 +25,7 @@ function runAdmin(args: string[]): Promise<{ code: number | null; output: string
       NODE_ENV: 'production',
       DATABASE_URL: '',
       DATA_DIR: join(scratch, 'db'),
-      ADMIN_NEW_PASSWORD: 'Desk-pass-2027',
+      ADMIN_NEW_PASSWORD: 'Front-counter-2027',
     },
   });
   let output = '';

@@ -132,6 +132,8 @@ export type AuditAction =
   /** Staff accounts (issue 31): who invited, changed a role, disabled or enabled whom. */
   | 'staff_invited'
   | 'invitation_accepted'
+  /** An invitation link refused (unknown, used, replaced, expired, of a disabled account): why, never the token. */
+  | 'invitation_failed'
   | 'role_changed'
   | 'account_disabled'
   | 'account_enabled'

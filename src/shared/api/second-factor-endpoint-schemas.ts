@@ -5,10 +5,10 @@ import {
   passkeyRegistrationOptionsResponseSchema,
   passkeyResponseSchema,
   recoveryCodesResponseSchema,
+  removalProofSchema,
   secondFactorSignInSchema,
   secondFactorStatusResponseSchema,
   totpConfirmSchema,
-  totpRemoveSchema,
   totpSetupResponseSchema,
 } from '../second-factor';
 import { withSchemas } from './endpoint-schemas';
@@ -44,7 +44,7 @@ export const confirmTotp = withSchemas(api.confirmTotp, {
 
 export const removeTotp = withSchemas(api.removeTotp, {
   summary: 'Removes the authenticator app and its recovery codes (asks for the password or a code)',
-  body: totpRemoveSchema,
+  body: removalProofSchema,
   bodyLimit: 4 * 1024,
 });
 
@@ -61,6 +61,9 @@ export const addPasskey = withSchemas(api.addPasskey, {
 });
 
 export const removePasskey = withSchemas(api.removePasskey, {
-  summary: 'Removes one of the signed-in staff member’s passkeys',
+  summary:
+    'Removes one of the signed-in staff member’s passkeys (asks for the password or a code, as removing the app does)',
   params: passkeyIdParams,
+  body: removalProofSchema,
+  bodyLimit: 4 * 1024,
 });

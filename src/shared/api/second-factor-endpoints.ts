@@ -5,10 +5,10 @@ import type {
   passkeyRegistrationOptionsResponseSchema,
   passkeyResponseSchema,
   recoveryCodesResponseSchema,
+  removalProofSchema,
   secondFactorSignInSchema,
   secondFactorStatusResponseSchema,
   totpConfirmSchema,
-  totpRemoveSchema,
   totpSetupResponseSchema,
 } from '../second-factor';
 import { defineEndpoint } from './endpoint';
@@ -35,7 +35,7 @@ export const confirmTotp = defineEndpoint<{
   response: typeof recoveryCodesResponseSchema;
 }>()({ method: 'POST', path: '/api/admin/account/totp/confirm', access: 'admin', permission: 'account' });
 
-export const removeTotp = defineEndpoint<{ body: typeof totpRemoveSchema }>()({
+export const removeTotp = defineEndpoint<{ body: typeof removalProofSchema }>()({
   method: 'DELETE',
   path: '/api/admin/account/totp',
   access: 'admin',
@@ -58,7 +58,10 @@ export const addPasskey = defineEndpoint<{
   status: 201,
 });
 
-export const removePasskey = defineEndpoint<{ params: typeof passkeyIdParams }>()({
+export const removePasskey = defineEndpoint<{
+  params: typeof passkeyIdParams;
+  body: typeof removalProofSchema;
+}>()({
   method: 'DELETE',
   path: '/api/admin/account/passkeys/:id',
   access: 'admin',

@@ -32,7 +32,8 @@ export const updateStaff = withSchemas(api.updateStaff, {
 });
 
 export const resendInvitation = withSchemas(api.resendInvitation, {
-  summary: 'Sends a new invitation link to someone who has not accepted yet; the old link stops working',
+  summary:
+    'Sends a new invitation link to someone who has not accepted yet; the old link stops working (409 for a disabled account)',
   params: staffIdParams,
   response: staffMemberResponseSchema,
 });

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { getMe } from '../../../shared/api/auth-endpoints';
 import { clinic } from '../../../shared/clinic';
 import { roleForbiddenText } from '../../../shared/staff-roles';
 import { AppErrorBoundary } from '../../components/app-error-boundary/app-error-boundary';
@@ -13,6 +14,7 @@ import { useLogout, useLogoutEverywhere, useMe } from '../../features/auth/sign-
 import { useAuthToken } from '../../features/auth/use-auth-token';
 import { useReferralsAwaiting } from '../../features/referrals/referrals-admin-api';
 import { setRoleForbiddenHandler, setUnauthorizedHandler } from '../../lib/api-client';
+import { endpointQueryKey } from '../../lib/query-client';
 import type { RouteHandle } from '../../lib/route-handle';
 import { ScrollToTop } from '../scroll-to-top';
 import {
@@ -75,12 +77,17 @@ function AdminShell() {
       });
   }, [navigate, queryClient]);
 
-  // A call the role may not make (403 role_forbidden) refuses the screen it was made from, until a navigation.
+  // A call the role may not make (403 role_forbidden) refuses the screen it was made from, until a navigation. The
+  // role may have changed since `me` was read (an administrator changed it): read it again, so the menu shows what
+  // the role is now.
   const [refusedPath, setRefusedPath] = useState<string | null>(null);
   useEffect(() => {
-    setRoleForbiddenHandler(() => setRefusedPath(window.location.pathname));
+    setRoleForbiddenHandler(() => {
+      setRefusedPath(window.location.pathname);
+      void queryClient.invalidateQueries({ queryKey: endpointQueryKey(getMe) });
+    });
     return () => setRoleForbiddenHandler(() => {});
-  }, []);
+  }, [queryClient]);
   const refused =
     refusedPath === pathname || (adminUser !== undefined && !roleMayOpen(adminUser.role, pathname));
 

@@ -47,6 +47,11 @@ interface DataTableRowAction<Row> {
   /** The confirmation's texts; `confirmLabel` defaults to the action's label. */
   confirm: DataTableDeleteDialog<Row>;
   run: (row: Row) => Promise<unknown>;
+  /**
+   * A rejection of `run` to say in the dialog, which stays open with it where the person is looking (a 409's
+   * refusal): its text, or undefined when the caller has shown it some other way.
+   */
+  refusalOf?: (error: unknown) => string | undefined;
 }
 
 export interface DataTableProps<Row> {
@@ -112,6 +117,7 @@ interface PendingAction<Row> {
   label: string;
   confirm: DataTableDeleteDialog<Row>;
   run: (row: Row) => Promise<unknown>;
+  refusalOf?: (error: unknown) => string | undefined;
 }
 
 /** A click on a row's own control, or ending a text selection, does not open the row. */
@@ -213,22 +219,27 @@ export function DataTable<Row>({
   const [target, setTarget] = useState<PendingAction<Row> | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [running, setRunning] = useState(false);
+  /** The refusal of the action being confirmed, said in its dialog (`refusalOf`). */
+  const [refusal, setRefusal] = useState<string>();
   const opener = useRef<HTMLElement | null>(null);
   const focusAfterAction = useRef(false);
   const askFor = (pending: PendingAction<Row>, button: HTMLElement) => {
     opener.current = button;
     setTarget(pending);
+    setRefusal(undefined);
     setConfirming(true);
   };
   const confirmAction = async () => {
     if (!target) return;
     setRunning(true);
+    setRefusal(undefined);
     try {
       await target.run(target.row);
       focusAfterAction.current = true;
       setConfirming(false);
-    } catch {
-      // The dialog stays open; the caller has shown what went wrong.
+    } catch (error) {
+      // The dialog stays open, saying why when the action says it there; else the caller has shown it.
+      setRefusal(target.refusalOf?.(error));
     } finally {
       setRunning(false);
     }
@@ -399,6 +410,7 @@ export function DataTable<Row>({
                                     label: action.label,
                                     confirm: { confirmLabel: action.label, ...action.confirm },
                                     run: action.run,
+                                    refusalOf: action.refusalOf,
                                   },
                                   event.currentTarget,
                                 )
@@ -447,6 +459,7 @@ export function DataTable<Row>({
           confirmLabel={target?.confirm.confirmLabel}
           cancelLabel={target?.confirm.cancelLabel}
           busy={running}
+          error={refusal}
           onConfirm={() => void confirmAction()}
           onCancel={() => setConfirming(false)}
         />

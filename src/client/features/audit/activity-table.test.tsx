@@ -24,6 +24,9 @@ const purge: AuditEntry = {
     files: 4,
     emails: 9,
   },
+  roles: null,
+  email_tried: null,
+  reason: null,
 };
 
 const erasure: AuditEntry = {
@@ -37,6 +40,9 @@ const erasure: AuditEntry = {
   fields: ['appointments', 'files'],
   context: null,
   purge: null,
+  roles: null,
+  email_tried: null,
+  reason: null,
 };
 
 function Table({ log }: { log: AuditLogResponse }) {
@@ -73,6 +79,42 @@ describe('the Activity table', () => {
       'System',
       'Retention',
       'Deleted 3 contact messages, 1 referral and 2 bookings older than 90 days, with 4 files and 9 e-mails',
+      '—None',
+    ]);
+  });
+
+  it('shows a role change with its roles, and a failed sign-in with the e-mail it tried', () => {
+    const roleChange: AuditEntry = {
+      ...erasure,
+      id: 42,
+      action: 'role_changed',
+      entity: 'admin_user',
+      entity_id: '7',
+      fields: [],
+      roles: { from: 'reception', to: 'administrator' },
+    };
+    const failed: AuditEntry = {
+      ...erasure,
+      id: 43,
+      actor: 'visitor',
+      admin_email: null,
+      action: 'login_failed',
+      entity: 'admin_user',
+      entity_id: null,
+      fields: [],
+      email_tried: 'guess@example.ie',
+    };
+    const [changed, signIn] = rowsOf(render([roleChange, failed]));
+    expect(changed?.slice(1)).toEqual([
+      'niamh@clinic.test',
+      'Role changed from Reception to Administrator',
+      'Admin 7',
+      '—None',
+    ]);
+    expect(signIn?.slice(1)).toEqual([
+      'Patient or visitor',
+      'Sign-in failed for guess@example.ie',
+      'Admin',
       '—None',
     ]);
   });

@@ -3,7 +3,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table/dat
 import type { TableParams } from '../../components/data-table/use-table-params';
 import { formatAdminDateTime } from '../../lib/clinic-clock';
 import {
-  auditActionLabel,
+  auditActionText,
   auditActorLabel,
   auditContextLabel,
   auditEntryLabel,
@@ -38,7 +38,7 @@ const columns: DataTableColumn<AuditEntry>[] = [
       const context = auditContextLabel(entry.context);
       return (
         <>
-          {auditActionLabel(entry.action)}
+          {auditActionText(entry)}
           {context && <span className="activity__context"> {context}</span>}
         </>
       );

@@ -16,8 +16,9 @@ export const handle: RouteHandle = {
 /**
  * /admin/activity: the audit log (DESIGN.md section 4), newest first, 25 a page, searched by an admin's
  * e-mail, the action, the record's type or its id. When (clinic time), who, what, which record and which
- * fields: their names only, never their values (the API gives none); a retention run by the system, with what it
- * deleted in counts.
+ * fields: their names only, never their values (the API gives none), but for the few an administrator reads the entry
+ * for (a role change's roles, the e-mail a failed sign-in tried, why an invitation link was refused); a retention
+ * run by the system, with what it deleted in counts.
  */
 export function Component() {
   const params = useTableParams({ defaultPerPage: AUDIT_PAGE_SIZE });
@@ -31,7 +32,8 @@ export function Component() {
       <p className="activity__intro">
         Every read of a patient’s details or files, every export, every change made in the back office and
         every deletion of the website forms’ data once its time is up (Retention), newest first. Fields are
-        named, never their values.
+        named, never their values; a role change shows its roles, and a failed sign-in the e-mail address it
+        tried.
       </p>
       <ActivityTable
         params={params}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   auditActionLabel,
+  auditActionText,
   auditActorLabel,
   auditContextLabel,
   auditEntityLabel,
@@ -140,6 +141,51 @@ describe('a retention run as the Activity screen reads it', () => {
 
   it('is found by what the screen calls it', () => {
     expect(auditSearchText('Retention')).toBe('retention_purge');
+  });
+});
+
+describe('the values an administrator reads an entry for', () => {
+  const none = { roles: null, email_tried: null, reason: null };
+
+  it('names the roles of a role change and an invitation (a role is no health data)', () => {
+    expect(
+      auditActionText({ ...none, action: 'role_changed', roles: { from: 'reception', to: 'administrator' } }),
+    ).toBe('Role changed from Reception to Administrator');
+    expect(
+      auditActionText({ ...none, action: 'staff_invited', roles: { from: null, to: 'bookkeeper' } }),
+    ).toBe('Invited as Bookkeeper');
+    expect(
+      auditActionText({ ...none, action: 'role_changed', roles: { from: 'owner', to: 'clinician' } }),
+    ).toBe('Role changed from Owner to Clinician');
+    const entry = {
+      ...none,
+      action: 'role_changed',
+      entity: 'admin_user',
+      entity_id: '7',
+      purge: null,
+      roles: { from: 'clinician', to: 'administrator' },
+    };
+    expect(auditEntryLabel(entry)).toBe('Role changed from Clinician to Administrator Admin 7');
+  });
+
+  it('names the e-mail a failed sign-in tried, and why an invitation link was refused', () => {
+    expect(auditActionText({ ...none, action: 'login_failed', email_tried: 'nobody@example.ie' })).toBe(
+      'Sign-in failed for nobody@example.ie',
+    );
+    // Forgotten by the retention job: the action alone.
+    expect(auditActionText({ ...none, action: 'login_failed' })).toBe('Sign-in failed');
+    expect(
+      ['unknown', 'used', 'replaced', 'expired', 'disabled'].map((reason) =>
+        auditActionText({ ...none, action: 'invitation_failed', reason }),
+      ),
+    ).toEqual([
+      'Invitation link refused: not a link the clinic sent',
+      'Invitation link refused: used already',
+      'Invitation link refused: replaced by a newer link',
+      'Invitation link refused: expired',
+      'Invitation link refused: the account is disabled',
+    ]);
+    expect(auditSearchText('Invitation link refused')).toBe('invitation_failed');
   });
 });
 

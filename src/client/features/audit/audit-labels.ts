@@ -1,4 +1,5 @@
 import type { AuditEntry, AuditPurge } from '../../../shared/audit';
+import { isStaffRole, staffRoleLabels } from '../../../shared/staff-roles';
 
 /**
  * How the Activity screen reads an audit entry: who, what, which record, which fields (their names only: the
@@ -26,6 +27,7 @@ const auditActionLabels: Record<string, string> = {
   settings_changed: 'Settings changed',
   staff_invited: 'Invited',
   invitation_accepted: 'Accepted invitation',
+  invitation_failed: 'Invitation link refused',
   role_changed: 'Role changed',
   account_disabled: 'Account disabled',
   account_enabled: 'Account enabled',
@@ -57,6 +59,40 @@ function readable(value: string): string {
 }
 
 export const auditActionLabel = (action: string) => auditActionLabels[action] ?? readable(action);
+
+/** A role as the Staff screen names it ('Reception'); one the screen does not know, readably. */
+const roleLabel = (role: string) => (isStaffRole(role) ? staffRoleLabels[role] : readable(role));
+
+/** Why an invitation link was refused, after 'Invitation link refused: '. */
+const invitationFailureLabels: Record<string, string> = {
+  unknown: 'not a link the clinic sent',
+  used: 'used already',
+  replaced: 'replaced by a newer link',
+  expired: 'expired',
+  disabled: 'the account is disabled',
+};
+
+/**
+ * The action with the values an administrator reads it for, where the entry has them: 'Role changed from Reception
+ * to Administrator', 'Invited as Clinician', 'Sign-in failed for someone@example.ie', 'Invitation link refused:
+ * expired'; else the action's label.
+ */
+/** What of an entry's shown values a label reads; an entry without them is read by its action alone. */
+type ShownValues = Partial<Pick<AuditEntry, 'roles' | 'email_tried' | 'reason'>>;
+
+export function auditActionText(entry: Pick<AuditEntry, 'action'> & ShownValues): string {
+  const action = auditActionLabel(entry.action);
+  if (entry.roles) {
+    const to = roleLabel(entry.roles.to);
+    return entry.roles.from === null
+      ? `${action} as ${to}`
+      : `${action} from ${roleLabel(entry.roles.from)} to ${to}`;
+  }
+  if (entry.email_tried) return `${action} for ${entry.email_tried}`;
+  if (entry.reason)
+    return `${action}: ${invitationFailureLabels[entry.reason] ?? readable(entry.reason).toLowerCase()}`;
+  return action;
+}
 
 export const auditEntityLabel = (entity: string) => auditEntityLabels[entity] ?? readable(entity);
 
@@ -129,9 +165,9 @@ export const auditEntryRecordLabel = (
  * 'Retention: deleted 3 contact messages … older than 90 days'.
  */
 export function auditEntryLabel(
-  entry: Pick<AuditEntry, 'entity' | 'entity_id' | 'action' | 'purge'>,
+  entry: Pick<AuditEntry, 'entity' | 'entity_id' | 'action' | 'purge'> & ShownValues,
 ): string {
-  const action = auditActionLabel(entry.action);
+  const action = auditActionText(entry);
   if (entry.purge) {
     const what = auditPurgeLabel(entry.purge);
     return `${action}: ${what[0]?.toLowerCase()}${what.slice(1)}`;

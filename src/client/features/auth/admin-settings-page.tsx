@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import { getMe } from '../../../shared/api/auth-endpoints';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { CheckboxField } from '../../components/form-field/checkbox-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { useConsultantChoices } from '../../lib/consultant-choices';
+import { useEndpointQuery } from '../../lib/endpoint-query';
 import type { RouteHandle } from '../../lib/route-handle';
 import { KindPricesSection } from './kind-prices-section';
 import { useClinicSettings, useUpdateClinicSettings } from './second-factor-api';
@@ -17,11 +20,6 @@ export const handle: RouteHandle = {
  */
 export function Component() {
   const settings = useClinicSettings();
-  const update = useUpdateClinicSettings();
-  const notify = useNotify();
-  const required = settings.data?.settings.require_second_factor ?? false;
-  // The box shows what was chosen at once, while the server is asked; a refusal puts the stored value back.
-  const [chosen, setChosen] = useState<boolean>();
   return (
     <div className="account-page">
       <div className="admin-page__header">
@@ -32,34 +30,77 @@ export function Component() {
           Signing in
         </h2>
         {settings.isError && <p role="alert">The settings could not be loaded. {settings.error.message}</p>}
-        {settings.data && (
-          <CheckboxField
-            label="Require two-step sign-in of every staff member"
-            hint="Those without an authenticator app or a passkey can then only set one up until they do. Health data warrants it."
-            checked={chosen ?? required}
-            disabled={update.isPending}
-            onChange={(event) => {
-              setChosen(event.target.checked);
-              update.mutate(
-                { require_second_factor: event.target.checked },
-                {
-                  onSuccess: (answer) =>
-                    notify.success(
-                      answer.settings.require_second_factor
-                        ? 'Two-step sign-in is now required of every staff member.'
-                        : 'Two-step sign-in is no longer required.',
-                    ),
-                  onError: (error) => notifyApiError(notify, error),
-                  onSettled: () => setChosen(undefined),
-                },
-              );
-            }}
-          />
-        )}
+        {settings.data && <RequireSecondFactor required={settings.data.settings.require_second_factor} />}
       </section>
       {settings.data && <DefaultConsultant chosen={settings.data.settings.default_consultant_id} />}
       {settings.data && <KindPricesSection chosen={settings.data.settings} />}
     </div>
+  );
+}
+
+/**
+ * Whether every staff member must sign in with a second factor, saved when ticked. The box stays enabled while it
+ * saves (disabling it would drop the keyboard's focus to the page): it is marked busy and a click meanwhile does
+ * nothing. An administrator without a second factor of their own is told first that they will have to set one up
+ * at once, and asked.
+ */
+function RequireSecondFactor({ required }: { required: boolean }) {
+  const update = useUpdateClinicSettings();
+  const notify = useNotify();
+  const me = useEndpointQuery(getMe);
+  const hasOwn = me.data?.second_factor?.enabled ?? true;
+  // The box shows what was chosen at once, while the server is asked; a refusal puts the stored value back.
+  const [chosen, setChosen] = useState<boolean>();
+  const [asking, setAsking] = useState(false);
+  const save = (value: boolean) => {
+    setChosen(value);
+    update.mutate(
+      { require_second_factor: value },
+      {
+        onSuccess: (answer) =>
+          notify.success(
+            answer.settings.require_second_factor
+              ? 'Two-step sign-in is now required of every staff member.'
+              : 'Two-step sign-in is no longer required.',
+          ),
+        onError: (error) => notifyApiError(notify, error),
+        onSettled: () => {
+          setChosen(undefined);
+          setAsking(false);
+        },
+      },
+    );
+  };
+  return (
+    <>
+      <CheckboxField
+        label="Require two-step sign-in of every staff member"
+        hint={
+          hasOwn
+            ? 'Those without an authenticator app or a passkey can then only set one up until they do. Health data warrants it.'
+            : 'Those without an authenticator app or a passkey can then only set one up until they do. Health data warrants it. You have none yet: you would have to set yours up at once, on Your account.'
+        }
+        checked={chosen ?? required}
+        aria-disabled={update.isPending || undefined}
+        aria-busy={update.isPending || undefined}
+        onChange={(event) => {
+          if (update.isPending) return;
+          if (event.target.checked && !hasOwn) setAsking(true);
+          else save(event.target.checked);
+        }}
+      />
+      <ConfirmDialog
+        open={asking}
+        title="Require two-step sign-in, yours too?"
+        message="You have no authenticator app or passkey yet. Once two-step sign-in is required, the back office takes you to Your account to set one up before anything else, and everyone else without one likewise at their next click."
+        confirmLabel="Require it and set mine up"
+        cancelLabel="Not now"
+        confirmTone="primary"
+        busy={update.isPending}
+        onConfirm={() => save(true)}
+        onCancel={() => setAsking(false)}
+      />
+    </>
   );
 }
 

@@ -68,10 +68,12 @@ export function useAddPasskey() {
   });
 }
 
+/** Removes a passkey; asks for the password, as removing the app does. */
 export function useRemovePasskey() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: number) => callEndpoint(removePasskey, { params: { id } }),
+    mutationFn: ({ id, password }: { id: number; password: string }) =>
+      callEndpoint(removePasskey, { params: { id }, json: { password } }),
     onSuccess: refresh,
   });
 }

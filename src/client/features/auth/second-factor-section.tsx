@@ -1,5 +1,6 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import type { Passkey } from '../../../shared/second-factor';
+import { texts } from '../../../shared/validation-texts';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
@@ -76,6 +77,7 @@ function TotpSetup({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) 
   const confirm = useConfirmTotp();
   const notify = useNotify();
   const [code, setCode] = useState('');
+  const codeRef = useRef<HTMLInputElement>(null);
   const keyId = useId();
 
   if (!start.data)
@@ -92,10 +94,15 @@ function TotpSetup({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) 
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (confirm.isPending) return;
     confirm.mutate(code, {
       onSuccess: (answer) => onConfirmed(answer.recovery_codes),
       onError: (error) => {
-        if (!fieldMessage(error, 'code')) notifyApiError(notify, error);
+        // A wrong code: the field says so and takes the keyboard, its code selected for the next one.
+        if (fieldMessage(error, 'code')) {
+          codeRef.current?.focus();
+          codeRef.current?.select();
+        } else notifyApiError(notify, error);
       },
     });
   };
@@ -126,6 +133,7 @@ function TotpSetup({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) 
         </li>
         <li>
           <TextField
+            ref={codeRef}
             label="Enter the 6-digit code the app shows"
             name="code"
             autoComplete="one-time-code"
@@ -137,7 +145,13 @@ function TotpSetup({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) 
           />
         </li>
       </ol>
-      <button type="submit" className="button button--primary" disabled={confirm.isPending}>
+      {/* aria-disabled, not disabled: a disabled button would drop the keyboard's focus to the page. */}
+      <button
+        type="submit"
+        className="button button--primary"
+        aria-disabled={confirm.isPending || undefined}
+        aria-busy={confirm.isPending || undefined}
+      >
         {confirm.isPending ? 'Checking…' : 'Turn on'}
       </button>
     </form>
@@ -200,6 +214,20 @@ function Passkeys({ passkeys }: { passkeys: Passkey[] }) {
   const notify = useNotify();
   const [name, setName] = useState('');
   const [removing, setRemoving] = useState<Passkey>();
+  const [password, setPassword] = useState('');
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const closeRemoval = () => {
+    setRemoving(undefined);
+    setPassword('');
+    remove.reset();
+  };
+  // A refusal without a field of its own (too many tries, the server out of reach) is said in the dialog.
+  const removalRefusal =
+    remove.error && !fieldMessage(remove.error, 'password')
+      ? remove.error instanceof ApiError
+        ? remove.error.message
+        : texts.defaultError
+      : undefined;
   const supported = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
 
   return (
@@ -265,19 +293,38 @@ function Passkeys({ passkeys }: { passkeys: Passkey[] }) {
       <ConfirmDialog
         open={removing !== undefined}
         title="Remove this passkey?"
-        message={`“${removing?.name ?? ''}” will no longer sign you in.`}
+        message={`“${removing?.name ?? ''}” will no longer sign you in. Enter your password to confirm.`}
         confirmLabel="Remove"
         busy={remove.isPending}
+        error={removalRefusal}
+        initialFocusRef={passwordRef}
         onConfirm={() => {
           if (!removing) return;
-          remove.mutate(removing.id, {
-            onSuccess: () => notify.success('The passkey was removed.'),
-            onError: (error) => notifyApiError(notify, error),
-            onSettled: () => setRemoving(undefined),
-          });
+          remove.mutate(
+            { id: removing.id, password },
+            {
+              onSuccess: () => {
+                notify.success('The passkey was removed.');
+                closeRemoval();
+              },
+              // The dialog stays open saying why: a wrong password under its field (focused), any other
+              // refusal above the buttons.
+              onError: () => passwordRef.current?.focus(),
+            },
+          );
         }}
-        onCancel={() => setRemoving(undefined)}
-      />
+        onCancel={closeRemoval}
+      >
+        <TextField
+          ref={passwordRef}
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={fieldMessage(remove.error, 'password')}
+        />
+      </ConfirmDialog>
     </>
   );
 }

@@ -14,14 +14,15 @@ export type SignInChallenge = Extract<LoginData, { second_factor: unknown }>['se
 
 /**
  * The sign-in's second step: a code from the authenticator app, a recovery code, or a passkey, as the staff member
- * has them. A challenge that ended (five wrong codes, five minutes) sends them back to the password.
+ * has them. A challenge that ended (five wrong codes, five minutes) sends them back to the password, saying why.
  */
 export default function SecondStepForm({
   challenge,
   onRestart,
 }: {
   challenge: SignInChallenge;
-  onRestart: () => void;
+  /** Back to the password step; `why` is said there (the server's reason the sign-in ended). */
+  onRestart: (why?: string) => void;
 }) {
   const notify = useNotify();
   const signIn = useSecondFactorSignIn();
@@ -37,9 +38,8 @@ export default function SecondStepForm({
   }, []);
 
   const onError = (failure: unknown) => {
-    if (failure instanceof ApiError && failure.body.code === 'second_factor_challenge_ended') {
-      notify.error(failure.message);
-      onRestart();
+    if (failure instanceof ApiError && failure.code === 'second_factor_challenge_ended') {
+      onRestart(failure.message);
       return;
     }
     if (failure instanceof ApiError && (failure.status === 401 || failure.status === 422)) {
@@ -143,7 +143,7 @@ export default function SecondStepForm({
           </button>
         </>
       )}
-      <button type="button" className="login-second-step__link" onClick={onRestart}>
+      <button type="button" className="login-second-step__link" onClick={() => onRestart()}>
         Back to the password
       </button>
     </div>

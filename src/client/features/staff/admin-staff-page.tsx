@@ -9,6 +9,8 @@ import {
   type StaffMember,
 } from '../../../shared/staff';
 import { type StaffRole, staffRoleLabels, staffRoles } from '../../../shared/staff-roles';
+import { texts } from '../../../shared/validation-texts';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
 import { useTableParams } from '../../components/data-table/use-table-params';
 import { TextField } from '../../components/form-field/text-field';
@@ -114,19 +116,38 @@ function InviteForm() {
   );
 }
 
+/** A refusal of a change to a row, as its dialog says it (the last administrator, a lost connection). */
+const refusalText = (error: unknown) => (error instanceof ApiError ? error.message : texts.defaultError);
+
 /**
- * A refusal staff must read and act on (the last administrator), kept on screen rather than in a passing notice;
- * other failures are notices.
+ * What a new role means for the person, for the role change's dialog: for oneself leaving the administrators, that
+ * the staff accounts, settings and Activity go at once.
  */
-type ShowRefusal = (error: unknown) => boolean;
+function roleChangeMessage(member: StaffMember, to: StaffRole, isMe: boolean): string {
+  const from = staffRoleLabels[member.role];
+  const becomes = staffRoleLabels[to];
+  if (isMe && member.role === 'administrator')
+    return `You go from ${from} to ${becomes}. You will lose access to Staff, Settings and Activity at once, this page too, and only another administrator can give it back.`;
+  if (isMe) return `You go from ${from} to ${becomes}. The menu changes to what a ${becomes} may use.`;
+  return `${nameOf(member)} goes from ${from} to ${becomes}. From their next click, wherever they are signed in, they can use what a ${becomes} may use, and no more.`;
+}
 
-const keptRefusals: readonly string[] = ['last_administrator', 'invitation_not_pending'];
-
-/** A row's role as a select: a change is saved at once; a refusal (the last administrator) is said and undone. */
-function RoleCell({ member, showRefusal }: { member: StaffMember; showRefusal: ShowRefusal }) {
+/**
+ * A row's role: picking another in the select saves nothing but asks first, naming the person, the old and the new
+ * role (a key pressed on the select cannot change it); a refusal (the last administrator) stays in the dialog. The
+ * select is never disabled, and the dialog gives the focus back to it.
+ */
+function RoleCell({ member, isMe }: { member: StaffMember; isMe: boolean }) {
   const update = useUpdateStaff();
   const notify = useNotify();
   const id = useId();
+  const [picked, setPicked] = useState<StaffRole>();
+  const [refusal, setRefusal] = useState<string>();
+  const close = () => {
+    setPicked(undefined);
+    setRefusal(undefined);
+  };
+  const losesAccess = isMe && member.role === 'administrator';
   return (
     <>
       <label htmlFor={id} className="visually-hidden">
@@ -135,19 +156,13 @@ function RoleCell({ member, showRefusal }: { member: StaffMember; showRefusal: S
       <select
         id={id}
         className="field__input staff__role"
-        value={member.role}
-        disabled={update.isPending}
+        value={picked ?? member.role}
+        aria-disabled={update.isPending || undefined}
         onChange={(event) => {
           const role = event.target.value as StaffRole;
-          update.mutate(
-            { id: member.id, role },
-            {
-              onSuccess: () => notify.success(`${nameOf(member)} is now ${staffRoleLabels[role]}.`),
-              onError: (error) => {
-                if (!showRefusal(error)) notifyApiError(notify, error);
-              },
-            },
-          );
+          if (update.isPending || role === member.role) return;
+          setRefusal(undefined);
+          setPicked(role);
         }}
       >
         {staffRoles.map((role) => (
@@ -156,6 +171,39 @@ function RoleCell({ member, showRefusal }: { member: StaffMember; showRefusal: S
           </option>
         ))}
       </select>
+      <ConfirmDialog
+        open={picked !== undefined}
+        title={
+          isMe
+            ? `Change your own role to ${staffRoleLabels[picked ?? member.role]}?`
+            : `Change ${nameOf(member)}’s role to ${staffRoleLabels[picked ?? member.role]}?`
+        }
+        message={picked ? roleChangeMessage(member, picked, isMe) : ''}
+        confirmLabel="Change role"
+        confirmTone={losesAccess ? 'danger' : 'primary'}
+        cancelLabel={`Keep ${staffRoleLabels[member.role]}`}
+        busy={update.isPending}
+        error={refusal}
+        onConfirm={async () => {
+          if (!picked) return;
+          setRefusal(undefined);
+          try {
+            // Awaited rather than a callback of `mutate`: one's own demotion takes this page away (the menu
+            // follows the new role) before a callback would run, and the notice must still be said.
+            await update.mutateAsync({ id: member.id, role: picked });
+          } catch (error) {
+            setRefusal(refusalText(error));
+            return;
+          }
+          notify.success(
+            isMe
+              ? `You are now ${staffRoleLabels[picked]}.`
+              : `${nameOf(member)} is now ${staffRoleLabels[picked]}.`,
+          );
+          close();
+        }}
+        onCancel={close}
+      />
     </>
   );
 }
@@ -173,7 +221,7 @@ function SignInCell({ member }: { member: StaffMember }) {
   return <time dateTime={member.last_sign_in_at}>{formatAdminDateTime(member.last_sign_in_at)}</time>;
 }
 
-function columns(myId: number | undefined, showRefusal: ShowRefusal): DataTableColumn<StaffMember>[] {
+function columns(myId: number | undefined): DataTableColumn<StaffMember>[] {
   return [
     {
       header: 'Name',
@@ -191,7 +239,7 @@ function columns(myId: number | undefined, showRefusal: ShowRefusal): DataTableC
     {
       header: 'Role',
       className: 'staff__role-cell',
-      cell: (member) => <RoleCell member={member} showRefusal={showRefusal} />,
+      cell: (member) => <RoleCell member={member} isMe={member.id === myId} />,
     },
     {
       header: 'Two-step sign-in',
@@ -218,7 +266,8 @@ function columns(myId: number | undefined, showRefusal: ShowRefusal): DataTableC
 /**
  * /admin/staff (administrators): the staff accounts with their role, second factor, last sign-in and state;
  * invite someone, change a role, disable an account (its sessions end at once) or enable it again, or send an
- * invitation link again. The server keeps the last administrator and says so.
+ * invitation link again. Each change asks first, and a refusal (the server keeps the last administrator) is said in
+ * its dialog, where the person is looking.
  */
 export function Component() {
   const params = useTableParams();
@@ -227,26 +276,6 @@ export function Component() {
   const update = useUpdateStaff();
   const resend = useResendInvitation();
   const notify = useNotify();
-  const [refusal, setRefusal] = useState<string>();
-
-  const showRefusal: ShowRefusal = (error) => {
-    if (!(error instanceof ApiError) || !keptRefusals.includes(error.code ?? '')) return false;
-    setRefusal(error.message);
-    return true;
-  };
-
-  /** A confirmed row action: a refusal closes the dialog and stays on screen; another failure keeps it open. */
-  const run = async (change: () => Promise<unknown>, done: string) => {
-    try {
-      await change();
-      setRefusal(undefined);
-      notify.success(done);
-    } catch (error) {
-      if (showRefusal(error)) return;
-      notifyApiError(notify, error);
-      throw error;
-    }
-  };
 
   return (
     <>
@@ -259,21 +288,11 @@ export function Component() {
       </p>
       <InviteForm />
       <h2 className="staff__list-title">Staff accounts</h2>
-      <div role="alert" className="staff__alert-region">
-        {refusal && (
-          <div className="staff__refusal">
-            <p>{refusal}</p>
-            <button type="button" className="button button--secondary" onClick={() => setRefusal(undefined)}>
-              Dismiss
-            </button>
-          </div>
-        )}
-      </div>
       <div className="staff-list">
         <DataTable<StaffMember>
           label="Staff accounts"
           params={params}
-          columns={columns(me.data?.admin_user.id, showRefusal)}
+          columns={columns(me.data?.admin_user.id)}
           rows={list.data?.staff}
           rowKey={(member) => member.id}
           rowLabel={nameOf}
@@ -292,24 +311,32 @@ export function Component() {
                   `A new link goes to ${member.email}; the link sent before stops working.`,
                 confirmLabel: 'Send again',
               },
-              run: (member) =>
-                run(() => resend.mutateAsync(member.id), `A new invitation was sent to ${member.email}.`),
+              run: async (member) => {
+                await resend.mutateAsync(member.id);
+                notify.success(`A new invitation was sent to ${member.email}.`);
+              },
+              refusalOf: refusalText,
             },
             {
               label: 'Disable',
               tone: 'danger',
               isShown: (member) => !member.disabled,
               confirm: {
-                title: (member) => `Disable ${nameOf(member)}?`,
-                message:
-                  'They are signed out everywhere at once and cannot sign in until the account is enabled again.',
+                title: (member) =>
+                  member.id === me.data?.admin_user.id
+                    ? 'Disable your own account?'
+                    : `Disable ${nameOf(member)}?`,
+                message: (member) =>
+                  member.id === me.data?.admin_user.id
+                    ? 'You are signed out everywhere at once, this browser too, and cannot sign in until another administrator enables the account again.'
+                    : 'They are signed out everywhere at once and cannot sign in until the account is enabled again.',
                 confirmLabel: 'Disable account',
               },
-              run: (member) =>
-                run(
-                  () => update.mutateAsync({ id: member.id, disabled: true }),
-                  `${nameOf(member)}'s account is disabled.`,
-                ),
+              run: async (member) => {
+                await update.mutateAsync({ id: member.id, disabled: true });
+                notify.success(`${nameOf(member)}'s account is disabled.`);
+              },
+              refusalOf: refusalText,
             },
             {
               label: 'Enable',
@@ -319,11 +346,11 @@ export function Component() {
                 message: 'They can sign in again with their password.',
                 confirmLabel: 'Enable account',
               },
-              run: (member) =>
-                run(
-                  () => update.mutateAsync({ id: member.id, disabled: false }),
-                  `${nameOf(member)}'s account is enabled.`,
-                ),
+              run: async (member) => {
+                await update.mutateAsync({ id: member.id, disabled: false });
+                notify.success(`${nameOf(member)}'s account is enabled.`);
+              },
+              refusalOf: refusalText,
             },
           ]}
           emptyState={<p>No staff accounts yet.</p>}

@@ -16,7 +16,7 @@ import { clinicDayFromToday } from '../../test/slot-fixtures';
 // The clock: the data is moved on while no server runs, as if the server had stayed down longer than a hold
 // (every hold lapses) and than a payment's two minutes of grace (the settlement job takes each at its first run).
 
-const ADMIN = { email: 'burst@clinic.test', password: 'Burst-pw12' };
+const ADMIN = { email: 'burst@clinic.test', password: 'Rush-hour-pw12' };
 const CLINIC_EMAIL = 'desk@clinic.test';
 const serverUrl = process.env.TEST_DATABASE_URL;
 /** Each call to the test-mode provider takes this long in the first server: payments are in flight when it stops. */

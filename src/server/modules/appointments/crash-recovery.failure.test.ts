@@ -13,7 +13,7 @@ import { newServerStore, type ServerStore, settlementDueNow } from '../../test/s
 // patient can pay again. Its clock: the test moves the stopped payment's turn to now, instead of waiting the
 // two minutes of grace a webhook gets.
 
-const ADMIN = { email: 'crash@clinic.test', password: 'Crash-pw12' };
+const ADMIN = { email: 'crash@clinic.test', password: 'Sudden-stop-pw12' };
 const STRIPE_KEYS = {
   STRIPE_SECRET_KEY: 'sk_test_crash123',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_crash123',

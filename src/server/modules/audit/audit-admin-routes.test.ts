@@ -25,6 +25,9 @@ interface Entry {
   fields: string[];
   context: string | null;
   purge: Record<string, number> | null;
+  roles: { from: string | null; to: string } | null;
+  email_tried: string | null;
+  reason: string | null;
 }
 
 const entriesOf = (response: { json(): { audit_entries: Entry[] } }) => response.json().audit_entries;
@@ -78,6 +81,7 @@ describe('GET /api/admin/audit_log', () => {
     ]);
     expect(entries[0]).toMatchObject({ actor: 'admin', admin_email: t.email });
     expect(Date.parse(entries[0]!.created_at)).not.toBeNaN();
+    expect(entries[0]).toMatchObject({ roles: null, email_tried: null, reason: null });
     expect(Object.keys(entries[0]!).sort()).toEqual(
       [
         'action',
@@ -90,6 +94,9 @@ describe('GET /api/admin/audit_log', () => {
         'fields',
         'id',
         'purge',
+        'roles',
+        'email_tried',
+        'reason',
       ].sort(),
     );
     // Sign-in is there too, and nothing of any entry's values reaches the answer.
@@ -182,6 +189,9 @@ describe('GET /api/admin/audit_log', () => {
           files: 4,
           emails: 0,
         },
+        roles: null,
+        email_tried: null,
+        reason: null,
       },
     ]);
 
@@ -199,6 +209,63 @@ describe('GET /api/admin/audit_log', () => {
     const logins = entriesOf(await log('?search=login'));
     expect(logins.length).toBeGreaterThan(0);
     expect(logins.every((entry) => entry.purge === null)).toBe(true);
+  });
+
+  it("shows a role change's roles, the e-mail a failed sign-in tried and why a link was refused, as values", async () => {
+    const staff = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/staff',
+      headers: t.auth,
+      payload: { name: 'Orla Kane', email: 'orla.kane@clinic.test', role: 'reception' },
+    });
+    const id = staff.json().staff_member.id as number;
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/staff/${id}`,
+      headers: t.auth,
+      payload: { role: 'administrator' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/autorization/login',
+      payload: { email: 'Nobody.Here@Example.ie', password: 'Wrong-pw-123' },
+      remoteAddress: '10.41.0.1',
+    });
+    expect(signIn.statusCode).toBe(401);
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/autorization/invitation',
+      payload: { token: 'Z'.repeat(43), password: 'Long-enough-1' },
+      remoteAddress: '10.41.0.2',
+    });
+    expect(link.statusCode).toBe(422);
+
+    const none = { roles: null, email_tried: null, reason: null };
+    expect(entriesOf(await log('?search=role_changed'))[0]).toMatchObject({
+      ...none,
+      entity_id: String(id),
+      fields: [],
+      roles: { from: 'reception', to: 'administrator' },
+    });
+    expect(entriesOf(await log('?search=staff_invited'))[0]).toMatchObject({
+      ...none,
+      fields: [],
+      roles: { from: null, to: 'reception' },
+    });
+    expect(entriesOf(await log('?search=login_failed'))[0]).toMatchObject({
+      ...none,
+      actor: 'visitor',
+      entity_id: null,
+      fields: [],
+      email_tried: 'nobody.here@example.ie',
+    });
+    expect(entriesOf(await log('?search=invitation_failed'))[0]).toMatchObject({
+      ...none,
+      actor: 'visitor',
+      fields: [],
+      reason: 'unknown',
+    });
   });
 
   it("searches the admin's e-mail, the action and the record type in part, and the record id whole, ignoring case", async () => {

@@ -22,7 +22,24 @@ export interface AuditLogItem {
   context: string | null;
   /** A retention run's counts; null for any other entry. */
   purge: AuditPurge | null;
+  /** A role change's or an invitation's roles; null for any other entry. */
+  roles: { from: string | null; to: string } | null;
+  /** The e-mail typed at a failed sign-in; null for any other entry. */
+  emailTried: string | null;
+  /** Why an invitation link was refused; null for any other entry. */
+  reason: string | null;
 }
+
+/**
+ * The few values the Activity screen shows of an entry (none a patient's data), by action, each with the detail it
+ * is read from: the detail is then no field name of the entry's.
+ */
+const SHOWN_DETAILS: Partial<Record<AuditAction, readonly string[]>> = {
+  role_changed: ['from', 'to'],
+  staff_invited: ['role'],
+  login_failed: ['email'],
+  invitation_failed: ['reason'],
+};
 
 /** The counts of a retention run's entry (`retention_purge`), read from its details; a count not there is 0. */
 function purgeOf(stored: Record<string, unknown> | string | null): AuditPurge | null {
@@ -163,6 +180,18 @@ export async function listAuditEntries(db: Db, query: AuditLogQuery) {
           purge: sql<
             Record<string, unknown> | string | null
           >`case when ${auditLog.action} = ${PURGE_ACTION} then ${auditLog.details} end`,
+          roleFrom: sql<
+            string | null
+          >`case when ${auditLog.action} = 'role_changed' then ${auditLog.details} ->> 'from' end`,
+          roleTo: sql<string | null>`case ${auditLog.action}
+            when 'role_changed' then ${auditLog.details} ->> 'to'
+            when 'staff_invited' then ${auditLog.details} ->> 'role' end`,
+          emailTried: sql<
+            string | null
+          >`case when ${auditLog.action} = 'login_failed' then ${auditLog.details} ->> 'email' end`,
+          reason: sql<
+            string | null
+          >`case when ${auditLog.action} = 'invitation_failed' then ${auditLog.details} ->> 'reason' end`,
         })
         .from(auditLog)
         .leftJoin(adminUsers, eq(adminUsers.id, auditLog.adminUserId))
@@ -170,10 +199,16 @@ export async function listAuditEntries(db: Db, query: AuditLogQuery) {
         .orderBy(direction(auditLog.createdAt), direction(auditLog.id))
         .limit(limit)
         .offset(offset);
-      return rows.map((row) => {
+      return rows.map(({ roleFrom, roleTo, ...row }) => {
         const purge = purgeOf(row.purge);
-        // A retention run's details are its counts, shown as such: no fields.
-        return { ...row, fields: purge ? [] : (row.fields ?? []), purge };
+        const shown = SHOWN_DETAILS[row.action as AuditAction] ?? [];
+        return {
+          ...row,
+          // A retention run's details are its counts, shown as such: no fields. A value shown is no field either.
+          fields: purge ? [] : (row.fields ?? []).filter((field) => !shown.includes(field)),
+          purge,
+          roles: roleTo === null ? null : { from: roleFrom, to: roleTo },
+        };
       });
     },
   );

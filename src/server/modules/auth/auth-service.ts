@@ -156,7 +156,7 @@ export async function createAdmin(
   name?: string,
   role: StaffRole = 'administrator',
 ): Promise<AdminUser> {
-  const problem = await passwordProblem(password);
+  const problem = await passwordProblem(password, { email });
   if (problem) throw new Error(problem);
   if (await findAdminByEmail(db, email))
     throw new Error(`An admin with the e-mail ${normaliseEmail(email)} exists.`);
@@ -167,7 +167,7 @@ export async function createAdmin(
 
 /** Sets a new password and signs the admin out everywhere. */
 export async function resetAdminPassword(db: Db, email: string, password: string): Promise<void> {
-  const problem = await passwordProblem(password);
+  const problem = await passwordProblem(password, { email });
   if (problem) throw new Error(problem);
   const admin = await findAdminByEmail(db, email);
   if (!admin) throw new Error(`No admin with the e-mail ${normaliseEmail(email)}.`);
@@ -189,7 +189,7 @@ export async function noAdminWarning(db: Db): Promise<string | undefined> {
 /** ADMIN_EMAIL / ADMIN_PASSWORD at start: create that admin when it does not exist yet. */
 export async function ensureAdmin(db: Db, email: string, password: string): Promise<'created' | 'exists'> {
   if (await findAdminByEmail(db, email)) return 'exists';
-  const problem = await passwordProblem(password);
+  const problem = await passwordProblem(password, { email });
   if (problem) throw new Error(`ADMIN_PASSWORD is not accepted: ${problem}`);
   // Several instances starting together on an empty database all get here: the first insert creates the admin.
   const created = await insertAdminIfAbsent(db, { email, passwordHash: await hashPassword(password) });

@@ -55,6 +55,13 @@ async function isKnownAddress(db: Db, email: string, key: string): Promise<boole
 
 const LONGEST_WINDOW_MINUTES = Math.max(...LOGIN_LIMITS.map((limit) => limit.minutes));
 
+/**
+ * What an invitation link's tries are counted under in `login_attempts`, in place of an e-mail: no e-mail address
+ * holds a space, so a sign-in's never meets it. Counted per address only (`acrossAddresses: false`): every invitee
+ * shares it, so a ceiling across addresses would let anyone lock them all out.
+ */
+export const INVITATION_LINK_ATTEMPTS = 'invitation link';
+
 export type LoginReservation =
   | { kind: 'reserved'; id: number }
   | { kind: 'throttled'; retryAfterSeconds: number };
@@ -87,19 +94,21 @@ const ADDRESS_LOCK = 72_410_919;
  * guesses, also from several app instances on one database, get no more checks than the limit. Every attempt
  * takes the e-mail lock before the address lock, so two attempts never wait for each other in a circle.
  * `login_attempts.ip` holds the address as `addressKey` gives it (an IPv6 address's /64). At a known address
- * the per-e-mail limits are skipped; its attempts still count towards them for every other address.
+ * the per-e-mail limits are skipped; its attempts still count towards them for every other address. Without
+ * `acrossAddresses` they are skipped everywhere (`INVITATION_LINK_ATTEMPTS`).
  */
 export async function reserveLoginAttempt(
   db: Db,
   email: string,
   clientAddress: string,
+  { acrossAddresses = true }: { acrossAddresses?: boolean } = {},
 ): Promise<LoginReservation> {
   const ip = addressKey(clientAddress);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${EMAIL_LOCK}, hashtext(${email}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK}, hashtext(${ip}))`);
-    const known = await isKnownAddress(tx, email, ip);
-    const limits = LOGIN_LIMITS.filter((limit) => !(known && limit.scope === 'email'));
+    const ceiling = acrossAddresses && !(await isKnownAddress(tx, email, ip));
+    const limits = LOGIN_LIMITS.filter((limit) => ceiling || limit.scope !== 'email');
     const waits = sql.join(
       limits.map((limit) => waitFor(limit, email, ip)),
       sql`, `,

@@ -113,16 +113,47 @@ describe('passkeys', () => {
     );
   });
 
-  it('are removed by their owner only, and without one the password alone signs in', async () => {
+  it('are removed by their owner only, with the password, and without one the password alone signs in', async () => {
     const staff = await newStaff();
     const { added } = await withPasskey(staff.token);
     const other = await newStaff();
-    expect((await call('DELETE', `/api/admin/account/passkeys/${added.id}`, other.token)).statusCode).toBe(
-      404,
+    const remove = (token: string, payload: object) =>
+      call('DELETE', `/api/admin/account/passkeys/${added.id}`, token, payload);
+    expect((await remove(other.token, { password })).statusCode).toBe(404);
+    // A session alone does not remove it: the password (or a code) is asked for, as removing the app asks.
+    const bare = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/account/passkeys/${added.id}`,
+      headers: { authorization: `Bearer ${staff.token}` },
+    });
+    expect(bare.statusCode).toBe(422);
+    const none = await remove(staff.token, {});
+    expect(none.statusCode).toBe(422);
+    expect(none.json()).toEqual({
+      code: 'second_factor_wrong',
+      error_messages: 'Enter your password, or a code from your authenticator app, to remove it.',
+      errors: { password: ['Enter your password, or a code from your authenticator app, to remove it.'] },
+    });
+    const wrong = await remove(staff.token, { password: 'Wrong-guess-1' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual({
+      password: ['That password is not right. Check it and try again.'],
+    });
+    // No app: no code proves it.
+    expect((await remove(staff.token, { code: '123456' })).json().errors).toEqual({
+      code: ['That code is not right. Check it and try again.'],
+    });
+    const failed = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'second_factor_failed'));
+    expect(
+      failed.filter((entry) => entry.entityId === String(staff.id)).map((entry) => entry.details),
+    ).toEqual([{ while: 'removing a passkey' }, { while: 'removing a passkey' }]);
+    expect((await call('GET', '/api/admin/account/second_factor', staff.token)).json().passkeys).toHaveLength(
+      1,
     );
-    expect((await call('DELETE', `/api/admin/account/passkeys/${added.id}`, staff.token)).statusCode).toBe(
-      204,
-    );
+    expect((await remove(staff.token, { password })).statusCode).toBe(204);
     expect((await login(staff.email)).json().data.token.auth_token).toEqual(expect.any(String));
     const removed = await t.database.db
       .select()

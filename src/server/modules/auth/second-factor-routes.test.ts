@@ -220,14 +220,28 @@ describe('signing in with a second factor', () => {
     const { secret } = await withApp(staff.token);
     const from = newAddress();
     const { challenge } = await challengeOf(staff.email, from);
-    for (let attempt = 0; attempt < 5; attempt += 1) {
+    for (let attempt = 0; attempt < 4; attempt += 1) {
       const response = await secondStep({ challenge, code: attempt % 2 ? '111111' : 'wrong-code' }, from);
       expect(response.statusCode).toBe(401);
-      expect(response.json().code).toBe('second_factor_wrong');
+      expect(response.json()).toEqual({
+        code: 'second_factor_wrong',
+        error_messages: 'That code is not right. Check it and try again.',
+      });
     }
+    // The fifth says the sign-in has ended, not to try again.
+    const fifth = await secondStep({ challenge, code: '222222' }, from);
+    expect(fifth.statusCode).toBe(401);
+    expect(fifth.json()).toEqual({
+      code: 'second_factor_challenge_ended',
+      error_messages:
+        'That code is not right either, and that was the fifth wrong try: this sign-in has ended. Please sign in again with your password.',
+    });
     const right = await secondStep({ challenge, code: codeAt(secret) }, from);
     expect(right.statusCode).toBe(401);
-    expect(right.json().code).toBe('second_factor_challenge_ended');
+    expect(right.json()).toEqual({
+      code: 'second_factor_challenge_ended',
+      error_messages: 'This sign-in has ended. Please sign in again.',
+    });
     const failed = await t.database.db
       .select()
       .from(auditLog)
@@ -266,6 +280,45 @@ describe('signing in with a second factor', () => {
     expect(unknown.json().code).toBe('second_factor_challenge_ended');
     expect((await secondStep({ challenge: 'x'.repeat(43) })).statusCode).toBe(422);
     expect((await secondStep({ challenge: 'x'.repeat(43), code: 7 })).statusCode).toBe(422);
+  });
+
+  it("answers malformed calls with each field's plain message, never the validator's words", async () => {
+    const ended = 'This sign-in has ended. Please sign in again.';
+    const enterCode = 'Enter the code from your authenticator app, or one of your recovery codes.';
+    const unreadable = 'The passkey’s answer could not be read. Please try again.';
+    const challenge = 'x'.repeat(43);
+    const cases: [object, Record<string, string[]>][] = [
+      [{ code: '123456' }, { challenge: [ended] }],
+      [{ challenge: 12, code: '123456' }, { challenge: [ended] }],
+      [{ challenge: 'short', code: '123456' }, { challenge: [ended] }],
+      [{ challenge }, { code: [enterCode] }],
+      [{ challenge, code: 123456 }, { code: [enterCode] }],
+      [{ challenge, code: '   ' }, { code: [enterCode] }],
+      [{ challenge, code: '1'.repeat(41) }, { code: [expect.stringMatching(/^A code has at most 40/)] }],
+      [{ challenge, passkey: 'no' }, { passkey: [unreadable] }],
+    ];
+    for (const [payload, errors] of cases) {
+      const response = await secondStep(payload, newAddress());
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        code: 'invalid_input',
+        error_messages: Object.values(errors)[0]?.[0],
+        errors,
+      });
+    }
+    const junk = await secondStep({ challenge, passkey: { rawId: 7, type: 'other' } }, newAddress());
+    expect(junk.statusCode).toBe(422);
+    expect(junk.json().error_messages).toBe(unreadable);
+    for (const messages of Object.values(junk.json().errors as Record<string, string[]>))
+      expect(messages).toEqual([unreadable]);
+    // The account page's calls say the same.
+    const staff = await newStaff();
+    const confirm = await call('POST', '/api/admin/account/totp/confirm', staff.token, {});
+    expect(confirm.json().errors).toEqual({ code: [enterCode] });
+    const removal = await call('DELETE', '/api/admin/account/totp', staff.token, { password: 5 });
+    expect(removal.json().errors).toEqual({
+      password: ['Enter your password, or a code from your authenticator app, to remove it.'],
+    });
   });
 
   it('signs in with the password alone once the app is removed, which asks for the password or a code', async () => {

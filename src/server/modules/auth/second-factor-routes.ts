@@ -42,8 +42,8 @@ export async function secondFactorRoutes(admin: FastifyInstance): Promise<void> 
     async (request, reply) => {
       const { challenge, code, passkey } = request.body;
       if (code === undefined && passkey === undefined)
-        throw new HttpError(422, 'invalid_input', secondFactorTexts.wrongCode, {
-          code: [secondFactorTexts.wrongCode],
+        throw new HttpError(422, 'invalid_input', secondFactorTexts.codeRequired, {
+          code: [secondFactorTexts.codeRequired],
         });
       const outcome = await completeSecondFactor(
         db,
@@ -61,7 +61,11 @@ export async function secondFactorRoutes(admin: FastifyInstance): Promise<void> 
         );
       }
       if (outcome.kind === 'ended')
-        throw new HttpError(401, 'second_factor_challenge_ended', secondFactorTexts.challengeEnded);
+        throw new HttpError(
+          401,
+          'second_factor_challenge_ended',
+          outcome.tooMany ? secondFactorTexts.tooManyWrongCodes : secondFactorTexts.challengeEnded,
+        );
       if (outcome.kind === 'wrong')
         throw new HttpError(
           401,
@@ -120,9 +124,9 @@ export async function secondFactorRoutes(admin: FastifyInstance): Promise<void> 
     admin,
     removePasskey,
     async (request) => {
-      await removePasskeyOf(db, adminActorOf(request), request.params.id);
+      await removePasskeyOf(db, adminActorOf(request), request.params.id, request.body, admin.clock());
       return undefined;
     },
-    setUp,
+    { config: { secondFactorSetup: true, rateLimit: { max: 10, timeWindow: '1 minute' } } },
   );
 }

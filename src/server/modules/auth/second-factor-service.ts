@@ -198,42 +198,57 @@ export async function confirmTotpSetup(
   return codes;
 }
 
-/** Removes the app and its recovery codes; asks for the password or a code (from the app, or a recovery code). */
+/** What removing a second factor asks for: the password, or a code from the app or a recovery code. */
+export interface RemovalProof {
+  password?: string;
+  code?: string;
+}
+
+/**
+ * That the person removing a second factor is its owner, not someone holding their session: the password or a
+ * code (from the app, or a recovery code). A stolen session must not get to guess either faster than a sign-in may:
+ * each try counts against the sign-in limits of this account and address, and a wrong one is audited.
+ */
+async function proveOwner(
+  db: Db,
+  actor: AdminActor,
+  admin: AdminUserRow,
+  proof: RemovalProof,
+  now: Date,
+  removing: 'the app' | 'a passkey',
+): Promise<void> {
+  if (!proof.password && !proof.code)
+    throw refused('second_factor_wrong', texts.removeNeedsProof, { password: [texts.removeNeedsProof] });
+  const reservation = await reserveLoginAttempt(db, admin.email, actor.ip);
+  if (reservation.kind === 'throttled')
+    throw limitReached('sign_in_throttled', texts.tooManyTries(describeWait(reservation.retryAfterSeconds)));
+  const proven = proof.password
+    ? await verifyPassword(proof.password, admin.passwordHash)
+    : proof.code
+      ? (await acceptAppCode(db, admin, proof.code, now)) ||
+        (await spendRecoveryCode(db, admin.id, hashSecretToken(normaliseRecoveryCode(proof.code)), now))
+      : false;
+  if (!proven) {
+    await auditChange(db, actor, 'second_factor_failed', 'admin_user', admin.id, {
+      while: `removing ${removing}`,
+    });
+    const field = proof.password ? 'password' : 'code';
+    const message = proof.password ? texts.wrongPassword : texts.wrongCode;
+    throw refused('second_factor_wrong', message, { [field]: [message] });
+  }
+  await releaseLoginAttempt(db, reservation.id);
+}
+
+/** Removes the app and its recovery codes; asks for the password or a code (`proveOwner`) once it is confirmed. */
 export async function removeTotpApp(
   db: Db,
   actor: AdminActor,
-  proof: { password?: string; code?: string },
+  proof: RemovalProof,
   now: Date,
 ): Promise<void> {
   const admin = await accountOf(db, actor.adminUserId);
   if (!admin.totpSecret) throw conflict('second_factor_missing', texts.noApp);
-  if (admin.totpConfirmedAt) {
-    if (!proof.password && !proof.code)
-      throw refused('second_factor_wrong', texts.removeNeedsProof, { code: [texts.removeNeedsProof] });
-    // A stolen session must not get to guess the password or a code faster than a sign-in may: each try here
-    // counts against the sign-in limits of this account and address, and a wrong one is audited.
-    const reservation = await reserveLoginAttempt(db, admin.email, actor.ip);
-    if (reservation.kind === 'throttled')
-      throw limitReached(
-        'sign_in_throttled',
-        texts.tooManyTries(describeWait(reservation.retryAfterSeconds)),
-      );
-    const proven = proof.password
-      ? await verifyPassword(proof.password, admin.passwordHash)
-      : proof.code
-        ? (await acceptAppCode(db, admin, proof.code, now)) ||
-          (await spendRecoveryCode(db, admin.id, hashSecretToken(normaliseRecoveryCode(proof.code)), now))
-        : false;
-    if (!proven) {
-      await auditChange(db, actor, 'second_factor_failed', 'admin_user', admin.id, {
-        while: 'removing the app',
-      });
-      const field = proof.password ? 'password' : 'code';
-      const message = proof.password ? texts.wrongPassword : texts.wrongCode;
-      throw refused('second_factor_wrong', message, { [field]: [message] });
-    }
-    await releaseLoginAttempt(db, reservation.id);
-  }
+  if (admin.totpConfirmedAt) await proveOwner(db, actor, admin, proof, now, 'the app');
   await db.transaction(async (tx) => {
     await deleteTotp(tx, admin.id);
     if (admin.totpConfirmedAt)
@@ -315,7 +330,18 @@ export async function addPasskey(
   });
 }
 
-export async function removePasskey(db: Db, actor: AdminActor, id: number): Promise<void> {
+/** Removes one of one's passkeys; asks for the same proof as removing the app (`proveOwner`). */
+export async function removePasskey(
+  db: Db,
+  actor: AdminActor,
+  id: number,
+  proof: RemovalProof,
+  now: Date,
+): Promise<void> {
+  const admin = await accountOf(db, actor.adminUserId);
+  if (!(await passkeysOf(db, admin.id)).some((passkey) => passkey.id === id))
+    throw notFound(texts.passkeyNotFound);
+  await proveOwner(db, actor, admin, proof, now, 'a passkey');
   await db.transaction(async (tx) => {
     if (!(await deletePasskey(tx, actor.adminUserId, id))) throw notFound(texts.passkeyNotFound);
     await auditChange(tx, actor, 'second_factor_removed', 'admin_user', actor.adminUserId, {

@@ -33,7 +33,8 @@ export type SecondFactorOutcome =
   | { kind: 'ok'; admin: AdminUser; token: string }
   /** `used`: a code that was right once, given again (the next one is the app's next code). */
   | { kind: 'wrong'; used: boolean }
-  | { kind: 'ended' }
+  /** `tooMany`: this answer was the last wrong one allowed, and ended the challenge. */
+  | { kind: 'ended'; tooMany?: boolean }
   | { kind: 'throttled'; retryAfterSeconds: number };
 
 async function passkeyAnswers(
@@ -111,14 +112,16 @@ export async function completeSecondFactor(
   }
 
   if (!method) {
-    await db.transaction(async (tx) => {
+    const ended = await db.transaction(async (tx) => {
       await auditChange(tx, visitorActor(client.ip), 'second_factor_failed', 'admin_user', admin.id, {
         method: input.passkey !== undefined ? 'passkey' : 'code',
       });
-      if ((await countChallengeFailure(tx, challenge.id)) >= MAX_WRONG_CODES)
-        await endChallenge(tx, challenge.id, context.now);
+      if ((await countChallengeFailure(tx, challenge.id)) < MAX_WRONG_CODES) return false;
+      await endChallenge(tx, challenge.id, context.now);
+      return true;
     });
-    return { kind: 'wrong', used };
+    // The answer that ends the challenge says so: 'try again' would send the person to a step that is over.
+    return ended ? { kind: 'ended', tooMany: true } : { kind: 'wrong', used };
   }
 
   const token = await db.transaction(async (tx) => {

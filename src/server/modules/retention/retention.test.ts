@@ -387,6 +387,9 @@ describe('the retention job (RETENTION_DAYS of form data, then deleted)', () => 
       fields: [],
       context: null,
       purge: { ...expected, older_than_days: 90 },
+      roles: null,
+      email_tried: null,
+      reason: null,
     });
     // Every other entry has no counts.
     const page = await t.app.inject({ url: '/api/admin/audit_log?per_page=100', headers: t.auth });

@@ -22,8 +22,13 @@ const invite = (payload: object, auth = t.auth) =>
 const update = (id: number, payload: object, auth = t.auth) =>
   t.app.inject({ method: 'PUT', url: `/api/admin/staff/${id}`, headers: auth, payload });
 
-const accept = (payload: object) =>
-  t.app.inject({ method: 'POST', url: '/api/admin/autorization/invitation', payload });
+let addressCounter = 0;
+/**
+ * Accepts an invitation from `from`, or from an address of its own: a link's failed tries count against their
+ * address's sign-in limits, so the tests' many would otherwise throttle each other.
+ */
+const accept = (payload: object, from = `10.31.0.${++addressCounter}`) =>
+  t.app.inject({ method: 'POST', url: '/api/admin/autorization/invitation', payload, remoteAddress: from });
 
 const signIn = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/admin/autorization/login', payload: { email, password } });
@@ -132,6 +137,8 @@ describe('invitations', () => {
       'invitation_accepted',
       'login',
       'login',
+      // The link tried again once used.
+      'invitation_failed',
     ]);
   });
 
@@ -185,6 +192,14 @@ describe('invitations', () => {
       ['short', /At least 8/],
       ['a'.repeat(65), /At most 64/],
       ['password1', /commonly used/],
+      [`${person.email}!`, /must not contain your e-mail address/],
+      [`${person.email.split('@')[0]}-is-me`, /must not contain your e-mail address/],
+      ['dublinallergyclinic', /must not contain the clinic’s name/],
+      ['My-AllergyClinic-pw', /must not contain the clinic’s name/],
+      ['abcdefgh', /run or a repeat/],
+      ['12341234', /run or a repeat/],
+      ['abababab', /run or a repeat/],
+      ['11111112', /run or a repeat/],
     ];
     for (const [password, message] of cases) {
       const response = await accept({ token: person.token, password });
@@ -221,6 +236,96 @@ describe('invitations', () => {
     const response = await accept({ token: person.token, password: 'Long-enough-1' });
     expect(response.statusCode).toBe(422);
     expect(response.json().code).toBe('invitation_invalid');
+  });
+
+  it('records each refused link (why, never the token) as a failed sign-in is, and limits an address', async () => {
+    const person = await invited();
+    const from = '10.32.0.1';
+    const failures = () =>
+      t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.action, 'invitation_failed'))
+        .then((rows) => rows.filter((row) => row.ip === from));
+    // A guessed token, the link used, replaced and expired.
+    expect((await accept({ token: 'B'.repeat(43), password: 'Long-enough-1' }, from)).statusCode).toBe(422);
+    expect((await accept({ token: person.token, password: 'Long-enough-1' }, '10.32.0.2')).statusCode).toBe(
+      200,
+    );
+    expect((await accept({ token: person.token, password: 'Long-enough-1' }, from)).statusCode).toBe(422);
+    const other = await invited();
+    await t.app.inject({ method: 'POST', url: `/api/admin/staff/${other.id}/invitation`, headers: t.auth });
+    expect((await accept({ token: other.token, password: 'Long-enough-1' }, from)).statusCode).toBe(422);
+    const late = await invited();
+    await t.database.db
+      .update(adminInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(adminInvitations.adminUserId, late.id));
+    expect((await accept({ token: late.token, password: 'Long-enough-1' }, from)).statusCode).toBe(422);
+    const recorded = await failures();
+    expect(recorded.map((row) => [row.actor, row.adminUserId, row.entityId, row.details])).toEqual([
+      ['visitor', null, null, { reason: 'unknown' }],
+      ['visitor', null, String(person.id), { reason: 'used' }],
+      ['visitor', null, String(other.id), { reason: 'replaced' }],
+      ['visitor', null, String(late.id), { reason: 'expired' }],
+    ]);
+    for (const row of recorded) expect(JSON.stringify(row)).not.toContain(person.token.slice(0, 12));
+
+    // The fifth failure in 15 minutes from one address is the last checked: then 429, nothing more recorded.
+    expect((await accept({ token: 'C'.repeat(43), password: 'Long-enough-1' }, from)).statusCode).toBe(422);
+    const throttled = await accept({ token: 'D'.repeat(43), password: 'Long-enough-1' }, from);
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.headers['retry-after']).toEqual(expect.any(String));
+    expect(throttled.json()).toEqual({
+      code: 'sign_in_throttled',
+      error_messages: expect.stringMatching(
+        /^Too many invitation links that did not work were tried from here/,
+      ),
+    });
+    expect(await failures()).toHaveLength(5);
+    // Another address, and a good link from the same one after a wait, are not held by it; nor is a sign-in's
+    // e-mail ceiling: the limit is this address's alone.
+    const fresh = await invited();
+    expect((await accept({ token: fresh.token, password: 'Long-enough-1' }, '10.32.0.3')).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('counts no failure for a good link whose password breaks the rules', async () => {
+    const person = await invited();
+    const from = '10.33.0.1';
+    for (let i = 0; i < 6; i += 1)
+      expect((await accept({ token: person.token, password: 'password1' }, from)).statusCode).toBe(422);
+    expect((await accept({ token: person.token, password: 'Long-enough-1' }, from)).statusCode).toBe(200);
+  });
+
+  it('sends no new link to a disabled account: 409, saying to enable it first, and nothing queued', async () => {
+    const person = await invited();
+    expect((await update(person.id, { disabled: true })).statusCode).toBe(200);
+    const before = await invitationTo(person.email);
+    const resent = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/staff/${person.id}/invitation`,
+      headers: t.auth,
+    });
+    expect(resent.statusCode).toBe(409);
+    expect(resent.json()).toEqual({
+      code: 'staff_disabled',
+      error_messages:
+        'This account is disabled, so its invitation link would not work: enable the account first, then send the invitation again.',
+    });
+    expect((await invitationTo(person.email)).email?.id).toBe(before.email?.id);
+    const entries = (await auditOf(person.id)).filter((row) => row.action === 'staff_invited');
+    expect(entries).toHaveLength(1);
+    // Enabled again, the account gets its new link.
+    expect((await update(person.id, { disabled: false })).statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/staff/${person.id}/invitation`,
+      headers: t.auth,
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await invitationTo(person.email)).token).not.toBe(person.token);
   });
 });
 
@@ -364,8 +469,8 @@ describe('changing and disabling accounts', () => {
 
 describe('accounts made at start and from the command line', () => {
   it('makes ADMIN_EMAIL an administrator, and createAdmin takes a role', async () => {
-    await ensureAdmin(t.database.db, 'start@clinic.test', 'Start-pw-12');
-    await createAdmin(t.database.db, 'books@clinic.test', 'Books-pw-12', 'Books', 'bookkeeper');
+    await ensureAdmin(t.database.db, 'start@clinic.test', 'Opening-pw-12');
+    await createAdmin(t.database.db, 'books@clinic.test', 'Ledger-pw-12', 'Books', 'bookkeeper');
     const rows = await t.database.db
       .select({ email: adminUsers.email, role: adminUsers.role })
       .from(adminUsers);

@@ -6,9 +6,12 @@ import {
   resendInvitation,
   updateStaff,
 } from '../../../shared/api/staff-endpoint-schemas';
+import { staffTexts } from '../../../shared/staff';
 import { route } from '../../http/endpoint-route';
+import { HttpError } from '../../http/http-errors';
 import { adminActorOf } from '../auth/admin-guard';
 import { toAdminUser } from '../auth/auth-service';
+import { describeWait } from '../auth/login-throttle';
 import { sessionTimeOf } from '../auth/session-limits';
 import {
   acceptInvitation as accept,
@@ -44,14 +47,22 @@ export async function staffAdminRoutes(admin: FastifyInstance): Promise<void> {
     admin,
     acceptInvitation,
     async (request, reply) => {
-      const { admin: account, token } = await accept(
+      const outcome = await accept(
         db,
         request.body,
         { ip: request.ip, userAgent: request.headers['user-agent'] },
         sessionTimeOf(admin),
       );
+      if (outcome.kind === 'throttled') {
+        reply.header('retry-after', outcome.retryAfterSeconds);
+        throw new HttpError(
+          429,
+          'sign_in_throttled',
+          staffTexts.invitationThrottled(describeWait(outcome.retryAfterSeconds)),
+        );
+      }
       reply.header('cache-control', 'no-store');
-      return { data: { admin_user: toAdminUser(account), token: { auth_token: token } } };
+      return { data: { admin_user: toAdminUser(outcome.admin), token: { auth_token: outcome.token } } };
     },
     { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
   );

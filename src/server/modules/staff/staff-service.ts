@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { InvitationFailureReason } from '../../../shared/audit';
 import { clinic } from '../../../shared/clinic';
 import {
   type AcceptInvitationRequest,
@@ -13,7 +14,7 @@ import { staffRoleLabels } from '../../../shared/staff-roles';
 import type { Db } from '../../db/database';
 import { conflict, fieldError, notFound, refused } from '../../domain-errors';
 import { hashSecretToken, newSecretToken } from '../../security/secret-tokens';
-import { type Actor, type AdminActor, auditChange } from '../audit/audit-log';
+import { type Actor, type AdminActor, auditChange, visitorActor } from '../audit/audit-log';
 import {
   type AdminUserRow,
   findAdminByEmail,
@@ -21,6 +22,12 @@ import {
   revokeAllTokensOf,
 } from '../auth/admin-repository';
 import { startSession } from '../auth/auth-service';
+import {
+  clearLoginFailures,
+  INVITATION_LINK_ATTEMPTS,
+  releaseLoginAttempt,
+  reserveLoginAttempt,
+} from '../auth/login-throttle';
 import { hashPassword } from '../auth/password-hashing';
 import { passwordProblem } from '../auth/password-rules';
 import { endChallengesOf } from '../auth/second-factor-repository';
@@ -150,7 +157,10 @@ export async function inviteStaff(
   });
 }
 
-/** A new link for someone who has not accepted yet (the old one stops working). */
+/**
+ * A new link for someone who has not accepted yet (the old one stops working); never for a disabled account,
+ * whose link would be refused anyway.
+ */
 export async function resendInvitation(
   db: Db,
   actor: AdminActor,
@@ -162,6 +172,7 @@ export async function resendInvitation(
     if (!account) throw notFound(staffTexts.notFound);
     const current = await staffMember(tx, id);
     if (!current.invitation) throw conflict('invitation_not_pending', staffTexts.notPending);
+    if (current.disabled) throw conflict('staff_disabled', staffTexts.disabledNoInvitation);
     await sendInvitation(
       tx,
       actor,
@@ -213,12 +224,30 @@ export async function changeStaff(
   });
 }
 
-export type AcceptOutcome = { admin: AdminUserRow; token: string };
+export type AcceptOutcome =
+  | { kind: 'ok'; admin: AdminUserRow; token: string }
+  | { kind: 'throttled'; retryAfterSeconds: number };
+
+/** Why a link is no good now (unknown, used, replaced, expired, of a disabled account), or undefined. */
+function linkFailure(
+  invitation: Awaited<ReturnType<typeof findInvitation>>,
+  account: { disabledAt: Date | null } | undefined,
+  now: Date,
+): InvitationFailureReason | undefined {
+  if (!invitation || !account) return 'unknown';
+  if (invitation.acceptedAt) return 'used';
+  if (invitation.revokedAt) return 'replaced';
+  if (invitation.expiresAt.getTime() <= now.getTime()) return 'expired';
+  if (account.disabledAt) return 'disabled';
+  return undefined;
+}
 
 /**
  * The invitee's password from the link's token: checked against the rules, the link used up (good once), the
  * password set and a session started, in one transaction. A token unknown, used, replaced, expired or of a
- * disabled account changes nothing.
+ * disabled account changes nothing, and is recorded (why, never the token) as a failed sign-in is: each such try
+ * counts against this address's sign-in limits (`INVITATION_LINK_ATTEMPTS`), so a script cannot fill the log, and
+ * a refused try is neither checked nor recorded.
  */
 export async function acceptInvitation(
   db: Db,
@@ -226,23 +255,41 @@ export async function acceptInvitation(
   client: { ip: string; userAgent?: string },
   time: SessionTime,
 ): Promise<AcceptOutcome> {
+  const reservation = await reserveLoginAttempt(db, INVITATION_LINK_ATTEMPTS, client.ip, {
+    acrossAddresses: false,
+  });
+  if (reservation.kind === 'throttled') return reservation;
+  const refuseLink = async (adminUserId: number | null, reason: InvitationFailureReason) => {
+    await auditChange(db, visitorActor(client.ip), 'invitation_failed', ENTITY, adminUserId, { reason });
+    return reason === 'expired'
+      ? refused('invitation_expired', staffTexts.invitationExpired)
+      : refused('invitation_invalid', staffTexts.invitationInvalid);
+  };
+
   const invitation = await findInvitation(db, hashSecretToken(request.token));
-  if (!invitation || invitation.acceptedAt || invitation.revokedAt)
-    throw refused('invitation_invalid', staffTexts.invitationInvalid);
-  if (invitation.expiresAt.getTime() <= time.now.getTime())
-    throw refused('invitation_expired', staffTexts.invitationExpired);
-  const problem = await passwordProblem(request.password);
-  if (problem) throw refused('password_refused', problem, fieldError('password', problem));
+  const invitee = invitation && (await findStaffRow(db, invitation.adminUserId));
+  const failure = linkFailure(invitation, invitee, time.now);
+  if (failure || !invitation || !invitee)
+    throw await refuseLink(invitation?.adminUserId ?? null, failure ?? 'unknown');
+  const problem = await passwordProblem(request.password, { email: invitee.email });
+  if (problem) {
+    // A good link with a password that breaks the rules is no failed try.
+    await releaseLoginAttempt(db, reservation.id);
+    throw refused('password_refused', problem, fieldError('password', problem));
+  }
   const passwordHash = await hashPassword(request.password);
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<AcceptOutcome | InvitationFailureReason> => {
     const account = await lockStaffAccount(tx, invitation.adminUserId);
-    if (!account || account.disabledAt) throw refused('invitation_invalid', staffTexts.invitationInvalid);
-    if (!(await markInvitationAccepted(tx, invitation.id)))
-      throw refused('invitation_invalid', staffTexts.invitationInvalid);
+    if (!account || account.disabledAt) return 'disabled';
+    // Accepted at the same moment through another tab: this one lost.
+    if (!(await markInvitationAccepted(tx, invitation.id))) return 'used';
     await updateStaffAccount(tx, account.id, { passwordHash });
+    await clearLoginFailures(tx, INVITATION_LINK_ATTEMPTS, client.ip);
     const actor: Actor = { kind: 'admin', adminUserId: account.id, ip: client.ip };
     await auditChange(tx, actor, 'invitation_accepted', ENTITY, account.id);
     const token = await startSession(tx, { ...account, passwordHash }, client, time);
-    return { admin: account, token };
+    return { kind: 'ok', admin: account, token };
   });
+  if (typeof outcome === 'string') throw await refuseLink(invitation.adminUserId, outcome);
+  return outcome;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentStatus } from '../../../shared/appointment-states';
 import type { CalendarResponse } from '../../../shared/calendar';
@@ -351,6 +351,85 @@ describe('the calendar API', () => {
       .orderBy(sql`${auditLog.id} desc`)
       .limit(1);
     expect((entry?.details as { patient_ids: number[] }).patient_ids).toContain(staff.patientId);
+  });
+
+  it('audits each patient named in the order shown, each time, and writes no entry when it names nobody', async () => {
+    const day = '2031-06-10';
+    const first = await appointmentAt(day, '10:00', { status: 'booked' });
+    // The same patient again later that day, reminded of another time (before the appointment was moved).
+    const laterSlot = await slotAt(day, '11:00', { status: 'booked' });
+    const [again] = await db()
+      .insert(appointments)
+      .values({ patientId: first.patientId, slotId: laterSlot, status: 'paid', priceCents: 180_00 })
+      .returning();
+    // A patient since erased: the appointment keeps its time, nobody is named.
+    const erased = await appointmentAt(day, '09:00', {
+      status: 'paid',
+      kind: 'childTest',
+      payment: 'succeeded',
+    });
+    await db().update(appointments).set({ patientId: null }).where(eq(appointments.id, erased.id));
+    // Two reminders of the first appointment's time: it is shown once, reminded.
+    for (const kind of ['stop_antihistamines', 'two_days_before'] as const) {
+      await db()
+        .insert(appointmentReminders)
+        .values({ appointmentId: first.id, kind, startsAt: new Date(clinicInstant(day, '10:00')) });
+    }
+    await db()
+      .insert(appointmentReminders)
+      .values({
+        appointmentId: again!.id,
+        kind: 'two_days_before',
+        startsAt: new Date(clinicInstant(day, '08:00')),
+      });
+
+    const answer = await calendarOf(day, day);
+    expect(answer.appointments.map((item) => item.id)).toEqual([erased.id, first.id, again!.id]);
+    const [shownErased, shownFirst, shownAgain] = answer.appointments;
+    expect(shownErased).toMatchObject({
+      patient_id: null,
+      patient_name: null,
+      patient_phone: null,
+      is_adult: false,
+      payment: 'paid',
+      reminder_sent: false,
+    });
+    expect(shownFirst).toMatchObject({ patient_id: first.patientId, reminder_sent: true });
+    expect(shownAgain).toMatchObject({
+      patient_id: first.patientId,
+      patient_name: first.name,
+      payment: 'pending',
+      reminder_sent: false,
+    });
+
+    const calendarEntries = () =>
+      db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'read'), sql`${auditLog.details}->>'via' = 'calendar'`))
+        .orderBy(sql`${auditLog.id} desc`);
+    const [entry] = await calendarEntries();
+    const [admin] = await db().select().from(adminUsers).where(eq(adminUsers.email, t.email));
+    expect(entry).toMatchObject({
+      actor: 'admin',
+      adminUserId: admin!.id,
+      action: 'read',
+      entity: 'patient',
+      entityId: null,
+      ip: '127.0.0.1',
+      details: { via: 'calendar', patient_ids: [first.patientId, first.patientId] },
+    });
+
+    // Only a free time, or a patient erased: nobody named, nothing written.
+    const before = (await calendarEntries()).length;
+    await slotAt('2031-06-17', '09:00');
+    expect((await calendarOf('2031-06-17', '2031-06-17')).slots).toHaveLength(1);
+    await db()
+      .update(appointments)
+      .set({ status: 'cancelled' })
+      .where(inArray(appointments.id, [first.id, again!.id]));
+    expect((await calendarOf(day, day)).appointments.map((item) => item.id)).toEqual([erased.id]);
+    expect(await calendarEntries()).toHaveLength(before);
   });
 
   it('reads days in clinic time across a daylight-saving change, both days of the range included', async () => {

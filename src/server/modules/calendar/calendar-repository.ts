@@ -8,8 +8,9 @@ import { appointmentReminders, appointments, patients, payments, slots } from '.
 import { type AdminActor, auditReadInsert, auditReadValues } from '../audit/audit-log';
 import type { InstantRange } from '../slots/slot-repository';
 
-/** The range's placeholders, `from` and `to`. */
-const startsWithin = sql`${slots.startsAt} >= ${sql.placeholder('from')}::timestamptz and ${slots.startsAt} < ${sql.placeholder('to')}::timestamptz`;
+/** A slot starts within the range of the statement's placeholders `from` and `to` (ISO instants). */
+const startsWithin = sql`${slots.startsAt} >= ${sql.placeholder('from')}::timestamptz
+  and ${slots.startsAt} < ${sql.placeholder('to')}::timestamptz`;
 
 /**
  * A visitor's booking still being made takes its time only while the hold it was made under lasts on its slot; a
@@ -124,7 +125,8 @@ const calendarStatement = sqlStatement(
     select
       json_agg(json_build_array(
         shown.id, shown.status, shown.booked_by_admin, shown.arrived_at,
-        ${seconds(sql`shown.starts_at`)}, ${seconds(sql`shown.ends_at`)}, shown.is_video_call, shown.is_adult, shown.location,
+        ${seconds(sql`shown.starts_at`)}, ${seconds(sql`shown.ends_at`)},
+        shown.is_video_call, shown.is_adult, shown.location,
         named.id, named.first_name, named.last_name, named.is_adult, named.phone,
         shown.price_cents, paid.standing_methods, paid.kept_cents, reminded.appointment_id is not null
       ) order by shown.starts_at, shown.id) as appointments,

@@ -6,7 +6,15 @@ import type { CalendarResponse } from '../../../shared/calendar';
 import type { LocationKey } from '../../../shared/clinic';
 import type { PaymentStatus } from '../../../shared/payment-states';
 import { type StaffRole, staffRoles } from '../../../shared/staff-roles';
-import { adminUsers, appointmentReminders, appointments, auditLog, payments, slots } from '../../db/schema';
+import {
+  adminUsers,
+  appointmentReminders,
+  appointments,
+  auditLog,
+  DESK_PROVIDER,
+  payments,
+  slots,
+} from '../../db/schema';
 import { insertTestPatient } from '../../test/patient-fixtures';
 import { clinicInstant, insertSlot } from '../../test/slot-fixtures';
 import { type AdminTestApp, createAdminTestApp } from '../../test/test-app';
@@ -351,6 +359,45 @@ describe('the calendar API', () => {
       .orderBy(sql`${auditLog.id} desc`)
       .limit(1);
     expect((entry?.details as { patient_ids: number[] }).patient_ids).toContain(staff.patientId);
+  });
+
+  it('adds up each appointment’s payments that stand: paid in full, in part at the desk, or given back', async () => {
+    const day = '2031-06-03';
+    /** A payment of `cents` in `status`, taken at the desk (cash) or by card. */
+    const paying = async (appointmentId: number, cents: number, status: PaymentStatus, desk = true) => {
+      await db()
+        .insert(payments)
+        .values({
+          appointmentId,
+          provider: desk ? DESK_PROVIDER : 'test',
+          method: desk ? 'cash' : 'card',
+          idempotencyKey: randomUUID(),
+          amountCents: cents,
+          status,
+          paidAt: status === 'failed' ? null : new Date(),
+        });
+    };
+    const part = await appointmentAt(day, '09:00', { status: 'booked', bookedByAdmin: true });
+    await paying(part.id, 80_00, 'succeeded');
+    await paying(part.id, 50_00, 'refunded');
+    const full = await appointmentAt(day, '09:30', { status: 'booked', bookedByAdmin: true });
+    await paying(full.id, 80_00, 'succeeded');
+    await paying(full.id, 100_00, 'succeeded');
+    const declined = await appointmentAt(day, '10:00', { status: 'booked', bookedByAdmin: true });
+    await paying(declined.id, 180_00, 'failed', false);
+    const givenBack = await appointmentAt(day, '10:30', { status: 'paid', bookedByAdmin: false });
+    await paying(givenBack.id, 180_00, 'refunded', false);
+    const partlyGivenBack = await appointmentAt(day, '11:00', { status: 'paid', bookedByAdmin: false });
+    await paying(partlyGivenBack.id, 180_00, 'refunding', false);
+
+    const answer = await calendarOf(day, day);
+    expect(answer.appointments.map((item) => [item.id, item.payment])).toEqual([
+      [part.id, 'part_paid'],
+      [full.id, 'paid'],
+      [declined.id, 'booked_by_staff'],
+      [givenBack.id, 'pending'],
+      [partlyGivenBack.id, 'paid'],
+    ]);
   });
 
   it('audits each patient named in the order shown, each time, and writes no entry when it names nobody', async () => {

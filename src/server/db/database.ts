@@ -1,8 +1,8 @@
 import { chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
-import { fillPlaceholders, sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { projectRoot } from '../project-root';
 import { claimDataDirectory } from './data-dir-lock';
@@ -500,6 +500,15 @@ export function rawStatement(
   query: { toSQL(): { sql: string; params: unknown[] } },
 ): RawStatement {
   const { sql: text, params } = query.toSQL();
+  return { name, text, params };
+}
+
+/**
+ * `rawStatement` of a statement written out in SQL (Drizzle's tables, columns and conditions interpolated, and
+ * `sql.placeholder(name)` for what each call fills in): for a hot read shaped by hand, see `queryRows`.
+ */
+export function sqlStatement(name: string, query: SQL): RawStatement {
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
   return { name, text, params };
 }
 

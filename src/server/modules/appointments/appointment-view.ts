@@ -79,7 +79,7 @@ export function calendarPaymentOf({
   payment,
 }: {
   appointment: LabelledAppointment;
-  payment: LabelledPayments | null;
+  payment: Pick<LabelledPayments, 'standingMethods' | 'keptCents'> | null;
 }): CalendarPayment {
   if (payment && payment.standingMethods.length > 0) {
     return balanceDueCents(appointment, payment) > 0 ? 'part_paid' : 'paid';

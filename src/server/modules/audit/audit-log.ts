@@ -1,4 +1,4 @@
-import { type AnyColumn, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { type AuditAction, auditLog } from '../../db/schema';
@@ -96,6 +96,30 @@ export async function auditReadOfRow(
       ${row.details === null ? null : JSON.stringify(row.details)}::jsonb
     where exists (select 1 from ${table} where ${eq(table.id, id)})`);
 }
+
+/**
+ * `auditRead` by a staff member of what a statement reads, written by that statement itself: an `insert … select`
+ * to put in its `with` list, so the entry is committed with the read, before anything is answered, in one call to
+ * the database. `details` is a query over the statement's own rows answering one row with one jsonb column,
+ * `details`; when that column is null (nothing personal was read) no entry is written. The statement's
+ * placeholders `auditAdminUserId` and `auditIp` take `auditReadValues(actor)`.
+ */
+export function auditReadInsert(entity: string, details: SQL): SQL {
+  return sql`insert into ${auditLog} (${sql.join(
+    entryColumns.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  )})
+    select 'admin', ${sql.placeholder('auditAdminUserId')}::integer, ${sql.placeholder('auditIp')}::text, 'read',
+      ${entity}::text, null, read.details
+    from (${details}) read
+    where read.details is not null`;
+}
+
+/** The placeholders of `auditReadInsert`'s entry. */
+export const auditReadValues = (actor: AdminActor) => ({
+  auditAdminUserId: actor.adminUserId,
+  auditIp: actor.ip,
+});
 
 /**
  * Records that `actor` exported personal data (a CSV of a list, a patient's GDPR zip): what and how much, never

@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentStatus } from '../../../shared/appointment-states';
 import type { CalendarResponse } from '../../../shared/calendar';
 import type { LocationKey } from '../../../shared/clinic';
 import type { PaymentStatus } from '../../../shared/payment-states';
 import { type StaffRole, staffRoles } from '../../../shared/staff-roles';
-import { adminUsers, appointmentReminders, appointments, auditLog, payments, slots } from '../../db/schema';
+import {
+  adminUsers,
+  appointmentReminders,
+  appointments,
+  auditLog,
+  DESK_PROVIDER,
+  payments,
+  slots,
+} from '../../db/schema';
 import { insertTestPatient } from '../../test/patient-fixtures';
 import { clinicInstant, insertSlot } from '../../test/slot-fixtures';
 import { type AdminTestApp, createAdminTestApp } from '../../test/test-app';
@@ -351,6 +359,124 @@ describe('the calendar API', () => {
       .orderBy(sql`${auditLog.id} desc`)
       .limit(1);
     expect((entry?.details as { patient_ids: number[] }).patient_ids).toContain(staff.patientId);
+  });
+
+  it('adds up each appointment’s payments that stand: paid in full, in part at the desk, or given back', async () => {
+    const day = '2031-06-03';
+    /** A payment of `cents` in `status`, taken at the desk (cash) or by card. */
+    const paying = async (appointmentId: number, cents: number, status: PaymentStatus, desk = true) => {
+      await db()
+        .insert(payments)
+        .values({
+          appointmentId,
+          provider: desk ? DESK_PROVIDER : 'test',
+          method: desk ? 'cash' : 'card',
+          idempotencyKey: randomUUID(),
+          amountCents: cents,
+          status,
+          paidAt: status === 'failed' ? null : new Date(),
+        });
+    };
+    const part = await appointmentAt(day, '09:00', { status: 'booked', bookedByAdmin: true });
+    await paying(part.id, 80_00, 'succeeded');
+    await paying(part.id, 50_00, 'refunded');
+    const full = await appointmentAt(day, '09:30', { status: 'booked', bookedByAdmin: true });
+    await paying(full.id, 80_00, 'succeeded');
+    await paying(full.id, 100_00, 'succeeded');
+    const declined = await appointmentAt(day, '10:00', { status: 'booked', bookedByAdmin: true });
+    await paying(declined.id, 180_00, 'failed', false);
+    const givenBack = await appointmentAt(day, '10:30', { status: 'paid', bookedByAdmin: false });
+    await paying(givenBack.id, 180_00, 'refunded', false);
+    const partlyGivenBack = await appointmentAt(day, '11:00', { status: 'paid', bookedByAdmin: false });
+    await paying(partlyGivenBack.id, 180_00, 'refunding', false);
+
+    const answer = await calendarOf(day, day);
+    expect(answer.appointments.map((item) => [item.id, item.payment])).toEqual([
+      [part.id, 'part_paid'],
+      [full.id, 'paid'],
+      [declined.id, 'booked_by_staff'],
+      [givenBack.id, 'pending'],
+      [partlyGivenBack.id, 'paid'],
+    ]);
+  });
+
+  it('audits each patient named in the order shown, each time, and writes no entry when it names nobody', async () => {
+    const day = '2031-06-10';
+    const first = await appointmentAt(day, '10:00', { status: 'booked' });
+    // The same patient again later that day, reminded of another time (before the appointment was moved).
+    const laterSlot = await slotAt(day, '11:00', { status: 'booked' });
+    const [again] = await db()
+      .insert(appointments)
+      .values({ patientId: first.patientId, slotId: laterSlot, status: 'paid', priceCents: 180_00 })
+      .returning();
+    // A patient since erased: the appointment keeps its time, nobody is named.
+    const erased = await appointmentAt(day, '09:00', {
+      status: 'paid',
+      kind: 'childTest',
+      payment: 'succeeded',
+    });
+    await db().update(appointments).set({ patientId: null }).where(eq(appointments.id, erased.id));
+    // Two reminders of the first appointment's time: it is shown once, reminded.
+    for (const kind of ['stop_antihistamines', 'two_days_before'] as const) {
+      await db()
+        .insert(appointmentReminders)
+        .values({ appointmentId: first.id, kind, startsAt: new Date(clinicInstant(day, '10:00')) });
+    }
+    await db()
+      .insert(appointmentReminders)
+      .values({
+        appointmentId: again!.id,
+        kind: 'two_days_before',
+        startsAt: new Date(clinicInstant(day, '08:00')),
+      });
+
+    const answer = await calendarOf(day, day);
+    expect(answer.appointments.map((item) => item.id)).toEqual([erased.id, first.id, again!.id]);
+    const [shownErased, shownFirst, shownAgain] = answer.appointments;
+    expect(shownErased).toMatchObject({
+      patient_id: null,
+      patient_name: null,
+      patient_phone: null,
+      is_adult: false,
+      payment: 'paid',
+      reminder_sent: false,
+    });
+    expect(shownFirst).toMatchObject({ patient_id: first.patientId, reminder_sent: true });
+    expect(shownAgain).toMatchObject({
+      patient_id: first.patientId,
+      patient_name: first.name,
+      payment: 'pending',
+      reminder_sent: false,
+    });
+
+    const calendarEntries = () =>
+      db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'read'), sql`${auditLog.details}->>'via' = 'calendar'`))
+        .orderBy(sql`${auditLog.id} desc`);
+    const [entry] = await calendarEntries();
+    const [admin] = await db().select().from(adminUsers).where(eq(adminUsers.email, t.email));
+    expect(entry).toMatchObject({
+      actor: 'admin',
+      adminUserId: admin!.id,
+      action: 'read',
+      entity: 'patient',
+      entityId: null,
+      ip: '127.0.0.1',
+      details: { via: 'calendar', patient_ids: [first.patientId, first.patientId] },
+    });
+
+    // Only a free time, or a patient erased: nobody named, nothing written.
+    const before = (await calendarEntries()).length;
+    await slotAt('2031-06-17', '09:00');
+    expect((await calendarOf('2031-06-17', '2031-06-17')).slots).toHaveLength(1);
+    await db()
+      .update(appointments)
+      .set({ status: 'cancelled' })
+      .where(inArray(appointments.id, [first.id, again!.id]));
+    expect((await calendarOf(day, day)).appointments.map((item) => item.id)).toEqual([erased.id]);
+    expect(await calendarEntries()).toHaveLength(before);
   });
 
   it('reads days in clinic time across a daylight-saving change, both days of the range included', async () => {

@@ -167,6 +167,29 @@ describe('GET /api/admin/takings', () => {
     expect([...(await days('25/03/2032', '02/04/2032')).keys()]).toHaveLength(9);
   });
 
+  it('counts each refund on the Dublin day it was made, by its payment’s method, one still with the provider too', async () => {
+    const card = await takenAt('2032-06-10T09:00:00Z', 10_000);
+    const cash = await takenAt('2032-06-10T10:00:00Z', 5000, 'cash');
+    // 23:30 UTC on the 14th is 00:30 on the 15th in summer; 22:59 UTC on the 15th is its last minute.
+    await refundedAt(card.id, '2032-06-14T23:30:00Z', 1000);
+    await refundedAt(card.id, '2032-06-15T22:59:00Z', 500, 'pending');
+    await refundedAt(cash.id, '2032-06-14T22:59:00Z', 250);
+    await refundedAt(cash.id, '2032-06-15T12:00:00Z', 125, 'failed');
+    const days = byDate((await takings('from=14/06/2032&to=16/06/2032')).json() as TakingsResponse);
+    expect(days.get('14/06/2032')).toMatchObject({
+      refunds_count: 1,
+      refunded: '2.50',
+      by_method: { cash: { paid: '0.00', refunded: '2.50' } },
+    });
+    expect(days.get('15/06/2032')).toMatchObject({
+      refunds_count: 2,
+      refunded: '15.00',
+      net: '-15.00',
+      by_method: { card: { paid: '0.00', refunded: '15.00' }, cash: { paid: '0.00', refunded: '0.00' } },
+    });
+    expect(days.get('16/06/2032')).toMatchObject({ refunds_count: 0, refunded: '0.00' });
+  });
+
   it('sums to the cent what was recorded, and agrees with the dashboard’s month', async () => {
     let paid = 0;
     let refunded = 0;

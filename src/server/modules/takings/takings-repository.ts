@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { clinic } from '../../../shared/clinic';
-import { madeRefundStatuses } from '../../../shared/payment-states';
-import type { Db } from '../../db/database';
+import { madeRefundStatuses, type PaymentMethod } from '../../../shared/payment-states';
+import { type Db, queryRows, sqlStatement } from '../../db/database';
 import { appointments, patients, payments, refunds } from '../../db/schema';
 import { type InstantRange, within } from '../slots/slot-repository';
 
@@ -14,10 +14,6 @@ import { type InstantRange, within } from '../slots/slot-repository';
  */
 
 const made = inArray(refunds.status, [...madeRefundStatuses]);
-
-/** The clinic day (YYYY-MM-DD, Europe/Dublin) of an instant column; a constant zone, so GROUP BY 1 reads it once. */
-const clinicDayOf = (column: AnyPgColumn) =>
-  sql<string>`to_char(${column} at time zone ${sql.raw(`'${clinic.timeZone}'`)}, 'YYYY-MM-DD')`;
 
 /** Cents taken in each range less cents given back in it, in two aggregate queries (one a table). */
 export async function takingsCents(db: Db, ranges: readonly InstantRange[]): Promise<number[]> {
@@ -44,48 +40,58 @@ export async function takingsCents(db: Db, ranges: readonly InstantRange[]): Pro
   );
 }
 
-/** One clinic day's payments or refunds of one method: how many, and their cents. */
-export interface DayMethodTotal {
-  day: string;
-  method: string;
-  count: number;
-  cents: number;
-}
+/**
+ * What moved on one clinic day of a range by one method, as `takingsByDay` answers it (a JSON array): the day's
+ * place in the range (0 for its first), whether refunds (true) or payments (false), the method, how many, and
+ * their cents.
+ */
+export type DayMethodTotal = [
+  day: number,
+  refunds: boolean,
+  method: PaymentMethod,
+  count: number,
+  cents: number,
+];
 
-const asTotals = (rows: { day: string; method: string; count: number; cents: string }[]): DayMethodTotal[] =>
-  rows.map((row) => ({ ...row, count: Number(row.count), cents: Number(row.cents) }));
+/** The zone's midnight starting clinic day `n` of a range from `from`, the statement's placeholder (YYYY-MM-DD). */
+const midnightOfDay = (n: SQL) =>
+  sql`(${sql.placeholder('from')}::date + ${n})::timestamp at time zone ${sql.raw(`'${clinic.timeZone}'`)}`;
 
-/** The payments taken within `range`, by clinic day and method. */
-export async function paymentsByDay(db: Db, range: InstantRange): Promise<DayMethodTotal[]> {
-  return asTotals(
-    await db
-      .select({
-        day: clinicDayOf(payments.paidAt),
-        method: payments.method,
-        count: sql<number>`count(*)::int`,
-        cents: sql<string>`sum(${payments.amountCents})::text`,
-      })
-      .from(payments)
-      .where(within(payments.paidAt, range))
-      .groupBy(sql`1`, sql`2`),
-  );
-}
+/**
+ * Each clinic day of the range (placeholders `from` and `to`, YYYY-MM-DD, both included) with its midnights, and
+ * for each day the payments taken and the refunds made by method: the payments from the paid-at index alone (an
+ * index-only scan of the day's entries, method and amount in it), the refunds from the refunded-at index. A day at a
+ * time, so no payment's clinic day is worked out (a year's 16,000 payments each converted to Dublin's time and
+ * written as a date cost most of the query), and the answer as one JSON array of arrays, which the embedded
+ * database hands over as one value rather than field by field.
+ */
+const takingsByDayStatement = sqlStatement(
+  'takings_by_day',
+  sql`with day as (
+    select day.n, ${midnightOfDay(sql`day.n`)} as starts_at, ${midnightOfDay(sql`day.n + 1`)} as ends_at
+    from generate_series(0, ${sql.placeholder('to')}::date - ${sql.placeholder('from')}::date) as day(n)
+  )
+  select coalesce(json_agg(json_build_array(day.n, moved.refunds, moved.method, moved.count, moved.cents)
+    order by day.n, moved.refunds, moved.method), '[]'::json) as totals
+  from day
+  cross join lateral (
+    select false as refunds, ${payments.method} as method, count(*) as count, sum(${payments.amountCents}) as cents
+    from ${payments}
+    where ${payments.paidAt} >= day.starts_at and ${payments.paidAt} < day.ends_at
+    group by ${payments.method}
+    union all
+    select true, ${payments.method}, count(*), sum(${refunds.amountCents})
+    from ${refunds}
+    join ${payments} on ${payments.id} = ${refunds.paymentId}
+    where ${made} and ${refunds.refundedAt} >= day.starts_at and ${refunds.refundedAt} < day.ends_at
+    group by ${payments.method}
+  ) moved`,
+);
 
-/** The refunds made within `range`, by clinic day and the method of the payment they gave back. */
-export async function refundsByDay(db: Db, range: InstantRange): Promise<DayMethodTotal[]> {
-  return asTotals(
-    await db
-      .select({
-        day: clinicDayOf(refunds.refundedAt),
-        method: payments.method,
-        count: sql<number>`count(*)::int`,
-        cents: sql<string>`sum(${refunds.amountCents})::text`,
-      })
-      .from(refunds)
-      .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(and(made, within(refunds.refundedAt, range)))
-      .groupBy(sql`1`, sql`2`),
-  );
+/** The payments taken and refunds made on each clinic day of `from` to `to` (YYYY-MM-DD, both included). */
+export async function takingsByDay(db: Db, days: { from: string; to: string }): Promise<DayMethodTotal[]> {
+  const [row] = await queryRows<{ totals: DayMethodTotal[] }>(db, takingsByDayStatement, days);
+  return row?.totals ?? [];
 }
 
 /** A payment or a refund as Takings.csv lists it. */

@@ -6,7 +6,7 @@ import type { CsvCell } from '../../http/csv-export';
 import { type AdminActor, auditChange } from '../audit/audit-log';
 import { fullName } from '../patients/patient-name';
 import { addCalendarDays, clinicDayRange, clinicWallClock } from '../slots/clinic-time';
-import { type DayMethodTotal, moneyMovements, paymentsByDay, refundsByDay } from './takings-repository';
+import { moneyMovements, takingsByDay } from './takings-repository';
 
 /** Cents and counts of one day (or the range), by method. */
 interface Tally {
@@ -45,30 +45,29 @@ const apiDay = (isoDay: string) => `${isoDay.slice(8)}/${isoDay.slice(5, 7)}/${i
 
 /**
  * The takings of a range of clinic days (both included): every day in order, those without money moving too, with
- * what was taken and given back by method, and the range's totals, from two aggregate queries; sums in cents,
- * written as euro with two decimals, so the figures add up to the cent.
+ * what was taken and given back by method, and the range's totals, from one query of sums by day and method; sums
+ * in cents, written as euro with two decimals, so the figures add up to the cent.
  */
 export async function takingsReport(db: Db, query: TakingsQuery): Promise<TakingsResponse> {
-  const range = clinicDayRange(query.from, query.to);
-  const [taken, given] = await Promise.all([paymentsByDay(db, range), refundsByDay(db, range)]);
-  const days = new Map<string, Tally>();
-  for (let day = query.from; day <= query.to; day = addCalendarDays(day, 1)) days.set(day, emptyTally());
+  const moved = await takingsByDay(db, query);
+  const dates: string[] = [];
+  for (let day = query.from; day <= query.to; day = addCalendarDays(day, 1)) dates.push(day);
+  const days = dates.map(emptyTally);
   const totals = emptyTally();
-  const add = (rows: DayMethodTotal[], kind: 'paid' | 'refunded') => {
-    for (const row of rows) {
-      const method = row.method as PaymentMethod;
-      for (const tally of [days.get(row.day), totals]) {
-        if (!tally) continue;
-        tally[kind][method] += row.cents;
-        if (kind === 'paid') tally.paymentsCount += row.count;
-        else tally.refundsCount += row.count;
+  for (const [index, refunds, method, count, cents] of moved) {
+    for (const tally of [days[index], totals]) {
+      if (!tally) continue;
+      if (refunds) {
+        tally.refunded[method] += cents;
+        tally.refundsCount += count;
+      } else {
+        tally.paid[method] += cents;
+        tally.paymentsCount += count;
       }
     }
-  };
-  add(taken, 'paid');
-  add(given, 'refunded');
+  }
   return {
-    days: [...days].map(([day, tally]) => ({ date: apiDay(day), ...answerOf(tally) })),
+    days: dates.map((day, index) => ({ date: apiDay(day), ...answerOf(days[index] ?? emptyTally()) })),
     totals: answerOf(totals),
   };
 }

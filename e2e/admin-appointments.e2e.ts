@@ -608,7 +608,7 @@ describe('appointment screens at 360 px and 1280 px', () => {
     const [heldSlot, booked] = await createSlots(auth, day, adultTest, [9 * 60, 10 * 60]);
     held = heldSlot ?? 0;
     id = await staffBook(booked ?? 0, adultTest, { first: 'Maximiliana', last: 'Featherstonehaugh' });
-    expect((await setSlotStatus(auth, held, 'pending')).status).toBe(200);
+    // Left free: the booking screen holds it for its own tab (a hold made elsewhere is shown as held).
     paths = [
       `/admin?search=${runName}`,
       '/admin/video',

@@ -161,6 +161,9 @@ export function PatientFields({
     };
   };
 
+  const nameField = (name: 'first_name' | 'last_name' | 'guardian_first_name' | 'guardian_last_name') => (
+    <TextField {...text(name)} autoComplete="off" required maxLength={100} {...register(name)} />
+  );
   const patient = record?.patient;
   const asksDob = !patient || (!slot.isVideoCall && !patient.dob);
   const asksGuardian =
@@ -179,20 +182,8 @@ export function PatientFields({
           <legend>{child ? 'Child' : 'Patient'}</legend>
           {!patient && (
             <div className="admin-form__row">
-              <TextField
-                {...text('first_name')}
-                autoComplete="off"
-                required
-                maxLength={100}
-                {...register('first_name')}
-              />
-              <TextField
-                {...text('last_name')}
-                autoComplete="off"
-                required
-                maxLength={100}
-                {...register('last_name')}
-              />
+              {nameField('first_name')}
+              {nameField('last_name')}
             </div>
           )}
           {asksDob && (
@@ -214,20 +205,8 @@ export function PatientFields({
         <fieldset className="admin-form__fieldset">
           <legend>Parent or guardian</legend>
           <div className="admin-form__row">
-            <TextField
-              {...text('guardian_first_name')}
-              autoComplete="off"
-              required
-              maxLength={100}
-              {...register('guardian_first_name')}
-            />
-            <TextField
-              {...text('guardian_last_name')}
-              autoComplete="off"
-              required
-              maxLength={100}
-              {...register('guardian_last_name')}
-            />
+            {nameField('guardian_first_name')}
+            {nameField('guardian_last_name')}
           </div>
         </fieldset>
       )}

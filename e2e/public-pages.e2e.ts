@@ -135,22 +135,37 @@ async function expectSizedImages(images: Locator, label: string, alt: unknown = 
   }
 }
 
-/** The layout shift the page has had so far (the CLS figure's raw sum; the page stays still: 0). */
-const layoutShift = (page: Page) =>
+/**
+ * The layout shifts the page has had so far: their sum (the CLS figure's raw sum; the page stays still: 0) and, for
+ * a failure's message, what moved in each (tag and class, from where to where).
+ */
+const layoutShifts = (page: Page) =>
   page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ sum: number; moved: string[] }>((resolve) => {
+        type Shift = PerformanceEntry & {
+          value: number;
+          sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+        };
+        const describe = (shift: Shift) =>
+          (shift.sources ?? []).map(({ node, previousRect: from, currentRect: to }) => {
+            const element = node instanceof Element ? node : node?.parentElement;
+            const name = element ? `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}` : '?';
+            return `${shift.value.toFixed(4)} at ${Math.round(shift.startTime)} ms: ${name} ${from.y}→${to.y} (h ${from.height}→${to.height})`;
+          });
         new PerformanceObserver((list) => {
-          resolve(
-            list
-              .getEntries()
-              .reduce((sum, entry) => sum + ((entry as unknown as { value: number }).value ?? 0), 0),
-          );
+          const shifts = list.getEntries() as Shift[];
+          resolve({ sum: shifts.reduce((sum, shift) => sum + shift.value, 0), moved: shifts.flatMap(describe) });
         }).observe({ type: 'layout-shift', buffered: true });
         // With no shift at all the observer is never called.
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve(0)));
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve({ sum: 0, moved: [] })));
       }),
   );
+
+async function expectStill(page: Page) {
+  const { sum, moved } = await layoutShifts(page);
+  expect(sum, moved.join('\n')).toBeLessThan(0.01);
+}
 
 /** The play button of the video on the page: labelled with the video's title, in the poster's centre. */
 async function expectCentredPlayButton(page: Page, title: string) {
@@ -182,7 +197,7 @@ describe('imagery', () => {
       expect(await icons.count()).toBe(7);
       await expectSizedImages(icons, 'allergy-type icons');
       await expectCentredPlayButton(page, clinic.videos.home.title);
-      expect(await layoutShift(page)).toBeLessThan(0.01);
+      await expectStill(page);
       expect(await axeViolations(page, `/ @${viewport.width}`)).toEqual([]);
       expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
       await screenshot(page, `imagery-home-${viewport.width}`);
@@ -222,7 +237,7 @@ describe('imagery', () => {
       expect(await covers.count()).toBe(4);
       // The seeded covers are described (issue 21): each card's image says what it shows.
       await expectSizedImages(covers, 'blog covers', expect.stringMatching(/^Illustration: .{20,}\.$/));
-      expect(await layoutShift(page)).toBeLessThan(0.01);
+      await expectStill(page);
       await screenshot(page, `imagery-blog-${viewport.width}`);
       await page.locator('.blog-card__title a').first().click();
       await page.waitForURL('**/article/*');

@@ -197,6 +197,10 @@ describe('staff accounts (back office)', () => {
       await expect.poll(() => signedIn.getByText('Invited').count()).toBe(0);
       await signedIn.getByRole('button', { name: `Disable ${name}` }).click();
       const dialog = page.getByRole('dialog', { name: `Disable ${name}?` });
+      // Red only for what takes something away: Disable is, Enable (below) is not.
+      expect(await dialog.getByRole('button', { name: 'Disable account' }).getAttribute('class')).toMatch(
+        /button--danger/,
+      );
       await dialog.getByRole('button', { name: 'Disable account' }).click();
       await notice(page, `${name}'s account is disabled.`);
       await signedIn.getByText('Disabled', { exact: true }).waitFor();
@@ -204,10 +208,11 @@ describe('staff accounts (back office)', () => {
       await invitee.page.waitForURL((url) => url.pathname === '/login');
 
       await signedIn.getByRole('button', { name: `Enable ${name}` }).click();
-      await page
+      const enable = page
         .getByRole('dialog', { name: `Enable ${name}?` })
-        .getByRole('button', { name: 'Enable account' })
-        .click();
+        .getByRole('button', { name: 'Enable account' });
+      expect(await enable.getAttribute('class')).toMatch(/button--primary/);
+      await enable.click();
       await signedIn.getByText('Enabled', { exact: true }).waitFor();
       await expect
         .poll(async () => (await staffList()).find((member) => member.email === email)?.disabled)

@@ -115,6 +115,8 @@ export interface DataTableProps<Row> {
 interface PendingAction<Row> {
   row: Row;
   label: string;
+  /** The confirm button's colour: red only for what removes or gives back something. */
+  tone: 'default' | 'danger';
   confirm: DataTableDeleteDialog<Row>;
   run: (row: Row) => Promise<unknown>;
   refusalOf?: (error: unknown) => string | undefined;
@@ -255,7 +257,12 @@ export function DataTable<Row>({
   }, [confirming]);
   const deleteAction =
     onDelete && deleteDialog
-      ? { label: 'Delete', confirm: { confirmLabel: 'Delete', ...deleteDialog }, run: onDelete }
+      ? {
+          label: 'Delete',
+          tone: 'danger' as const,
+          confirm: { confirmLabel: 'Delete', ...deleteDialog },
+          run: onDelete,
+        }
       : undefined;
 
   const openRow = (event: MouseEvent<HTMLTableRowElement>, href: string) => {
@@ -408,6 +415,7 @@ export function DataTable<Row>({
                                   {
                                     row,
                                     label: action.label,
+                                    tone: action.tone ?? 'default',
                                     confirm: { confirmLabel: action.label, ...action.confirm },
                                     run: action.run,
                                     refusalOf: action.refusalOf,
@@ -457,6 +465,7 @@ export function DataTable<Row>({
           title={dialogTitle}
           message={dialogMessage}
           confirmLabel={target?.confirm.confirmLabel}
+          confirmTone={target?.tone === 'danger' ? 'danger' : 'primary'}
           cancelLabel={target?.confirm.cancelLabel}
           busy={running}
           error={refusal}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatEuro } from '../../../shared/euro';
 import type { AdminSlot } from '../../../shared/slots';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { KindChoice } from '../../components/kind-choice/kind-choice';
 import { MonthCalendar } from '../../components/month-calendar/month-calendar';
 import { formatLongDate, monthOf } from '../../components/month-calendar/month-grid';
@@ -11,7 +12,12 @@ import { useConsultantChoices } from '../../lib/consultant-choices';
 import type { RouteHandle } from '../../lib/route-handle';
 import type { SlotKind } from '../../lib/slot-kind';
 import { appointmentPath, createAppointmentPath } from './appointment-links';
-import { useAdminCalendarDays, useAdminDaySlots, useHoldSlotForPatient } from './availability-admin-api';
+import {
+  useAdminCalendarDays,
+  useAdminDaySlots,
+  useHoldSlotForPatient,
+  useReleaseStaffHold,
+} from './availability-admin-api';
 import { ClosuresSection } from './closures-section';
 import { CopyDay } from './copy-day';
 import { SlotEditor } from './slot-editor';
@@ -162,6 +168,8 @@ function AdminDay({ kind, date }: { kind: SlotKind; date: string }) {
   const navigate = useNavigate();
   const notify = useNotify();
   const hold = useHoldSlotForPatient();
+  const release = useReleaseStaffHold();
+  const [releasing, setReleasing] = useState<AdminSlot | null>(null);
   const consultants = useConsultantChoices();
   const consultantName = (id: number) => consultants.find((each) => each.id === id)?.name;
   const now = Date.now();
@@ -242,6 +250,18 @@ function AdminDay({ kind, date }: { kind: SlotKind; date: string }) {
                     <span className="visually-hidden"> at {slot.start_time}</span>
                   </button>
                 )}
+                {slot.status === 'pending' && slot.held_by === 'staff' && (
+                  <button
+                    type="button"
+                    className="button button--secondary button--small slot-list__book"
+                    onClick={() => {
+                      release.reset();
+                      setReleasing(slot);
+                    }}
+                  >
+                    Release<span className="visually-hidden"> the hold on {slot.start_time}</span>
+                  </button>
+                )}
               </li>
             ))}
           </ul>
@@ -251,6 +271,35 @@ function AdminDay({ kind, date }: { kind: SlotKind; date: string }) {
           <CopyDay kind={kind} date={date} slots={slots} />
         </>
       )}
+      <ConfirmDialog
+        open={releasing !== null}
+        title="Release this time?"
+        message={
+          releasing && (
+            <>
+              <strong>{releasing.start_time}</strong> is held by staff: someone began booking it for a patient
+              and did not finish (a closed tab holds a time until then). Released, it is free to book again;
+              if a colleague is still booking it, their save goes through unless someone takes the time first.
+            </>
+          )
+        }
+        confirmLabel="Release"
+        confirmTone="primary"
+        cancelLabel="Keep the hold"
+        busy={release.isPending}
+        error={release.error?.message}
+        onConfirm={() => {
+          if (!releasing) return;
+          const time = releasing.start_time;
+          release.mutate(releasing.id, {
+            onSuccess: () => {
+              setReleasing(null);
+              notify.success(`${time} is free to book again.`);
+            },
+          });
+        }}
+        onCancel={() => setReleasing(null)}
+      />
     </section>
   );
 }

@@ -16,7 +16,7 @@ import { callEndpoint } from '../../lib/api-client';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
 import { kindQuery, type SlotKind } from '../../lib/slot-kind';
-import { markHeldHere } from '../../lib/staff-hold-mark';
+import { forgetHeldHere, markHeldHere } from '../../lib/staff-hold-mark';
 
 /** A change of slots refreshes the back office's calendar and day, and the public booking calendar. */
 const REFRESH = [listAdminSlots, listAdminCalendarSlots, listCalendarSlots, listFreeSlots];
@@ -76,6 +76,25 @@ export function useHoldSlotForPatient() {
       });
       markHeldHere(id); // the booking screen's to give back, as this tab made it
       return held;
+    },
+    onSettled: () => invalidateEndpoints(queryClient, REFRESH),
+  });
+}
+
+/**
+ * Gives back a time staff held to book for a patient and left (a closed tab holds it until the hold lapses); the
+ * day is read again either way.
+ */
+export function useReleaseStaffHold() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      const released = await callEndpoint(setSlotStatus, {
+        params: { id },
+        json: { session: { status: 'available' } },
+      });
+      forgetHeldHere(id);
+      return released;
     },
     onSettled: () => invalidateEndpoints(queryClient, REFRESH),
   });

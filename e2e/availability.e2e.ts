@@ -205,6 +205,8 @@ describe('availability settings (back office)', () => {
     // visitors' test below.
     await itemOf(list, '10:00 – 10:30').getByRole('button', { name: 'Release the hold on 10:00' }).click();
     const releasing = page.getByRole('dialog', { name: 'Release this time?' });
+    await releasing.waitFor();
+    await screenshot(page, 'admin-availability-release-1280');
     await releasing.getByRole('button', { name: 'Release' }).click();
     await page.getByText('10:00 is free to book again.').waitFor();
     await itemOf(list, '10:00 – 10:30').getByText('Available', { exact: true }).waitFor();

@@ -160,4 +160,53 @@ describe('claimDataDirectory', () => {
     await writeFile(`${dataDir}.lock`, '');
     await expectTakenOver();
   });
+  /**
+   * Processes that each claim the folder at the same moment (a line on their input starts them all), then say
+   * whether they got it and stay alive holding it until the test ends.
+   */
+  async function claimsAtOnce(count: number): Promise<string[]> {
+    const lockModule = path.join(import.meta.dirname, 'data-dir-lock.ts');
+    const script = `
+      const { claimDataDirectory } = await import(${JSON.stringify(lockModule)});
+      process.stdin.once('data', () => claimDataDirectory(${JSON.stringify(dataDir)}).then(
+        () => console.log('claimed'),
+        (error) => console.log(error.message.includes('is in use by another server') ? 'refused' : error.message),
+      ));
+      console.log('ready');`;
+    const racers = Array.from({ length: count }, () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      });
+      children.push(child);
+      const lines: string[] = [];
+      child.stdout?.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n')));
+      return { child, lines };
+    });
+    await waitFor(
+      async () => (racers.every(({ lines }) => lines.includes('ready')) ? true : undefined),
+      'every racer ready',
+    );
+    for (const { child } of racers) child.stdin?.write('go\n');
+    await waitFor(
+      async () => (racers.every(({ lines }) => lines.length > 1) ? true : undefined),
+      'every racer answered',
+    );
+    return racers.map(({ lines }) => lines[1] ?? '').sort();
+  }
+
+  it.skipIf(!hasProc)(
+    'lets one of several servers started at the same moment claim the folder, with or without a gone holder’s claim',
+    async () => {
+      for (let round = 0; round < 6; round += 1) {
+        if (round % 2 === 1) await writeFile(`${dataDir}.lock`, '999999999 1');
+        expect(await claimsAtOnce(3)).toEqual(['claimed', 'refused', 'refused']);
+        for (const child of children.splice(0)) {
+          child.kill('SIGKILL');
+          await once(child, 'exit');
+        }
+        await rm(`${dataDir}.lock`, { force: true });
+      }
+    },
+    60_000,
+  );
 });

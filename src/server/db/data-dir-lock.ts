@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { open, readFile, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, readFile, rm, writeFile } from 'node:fs/promises';
 
 /** Where a process's state and start time are read (Linux); absent on macOS, where only its id can be checked. */
 const procFolder = '/proc';
@@ -75,34 +76,72 @@ export async function dataDirectoryHolder(directory: string): Promise<number | u
 }
 
 /**
+ * Creates `path` holding `text` if no file is there, at once and whole: the text is written to a file of its own,
+ * then linked into place, so no process ever reads a claim half written (an empty file read as a gone holder's).
+ */
+async function createWhole(path: string, text: string): Promise<boolean> {
+  const draft = `${path}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  await writeFile(draft, text);
+  try {
+    await link(draft, path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    await rm(draft, { force: true });
+  }
+}
+
+const inUse = (directory: string, pid: number) =>
+  new Error(
+    `The embedded database in ${directory} is in use by another server (process ${pid}). Stop that server first, or set DATA_DIR to another folder.`,
+  );
+
+/**
+ * Removes a claim left by a process that is gone, one process at a time: two servers starting together both find
+ * the same gone holder, and without this one could remove the claim the other had just made. The taker holds
+ * `<lock>.takeover` (a claim of its own kind), reads the claim again under it, and removes it only if its holder is
+ * still gone. A takeover file left by a process killed in that moment is removed in turn.
+ */
+async function removeGoneClaim(directory: string, lockPath: string, ownClaim: string): Promise<void> {
+  const takeoverPath = `${lockPath}.takeover`;
+  if (!(await createWhole(takeoverPath, ownClaim))) {
+    const taker = await readClaim(takeoverPath);
+    if (taker && taker.pid !== process.pid && (await holderRuns(taker))) throw inUse(directory, taker.pid);
+    await rm(takeoverPath, { force: true });
+    return;
+  }
+  try {
+    const holder = await readClaim(lockPath);
+    if (holder && holder.pid !== process.pid && (await holderRuns(holder))) throw inUse(directory, holder.pid);
+    await rm(lockPath, { force: true });
+  } finally {
+    await rm(takeoverPath, { force: true });
+  }
+}
+
+/**
  * Claims an embedded database's data folder for this process: embedded PGlite is one process's database, and
  * two servers on one folder would each answer from their own copy (a time held in one is free in the other)
  * and can corrupt it. The claim is a file beside the folder (`<folder>.lock`) holding this process's id and start
- * time; a claim whose process is gone (a server stopped with `kill -9`, even while it is still a zombie, or an id
- * another process has since taken) is taken over. Answers the release.
+ * time, created whole (`createWhole`); a claim whose process is gone (a server stopped with `kill -9`, even while
+ * it is still a zombie, or an id another process has since taken) is taken over. Of servers started at the same
+ * moment, one claims the folder and the others are refused. Answers the release.
  */
 export async function claimDataDirectory(directory: string): Promise<() => Promise<void>> {
   const lockPath = `${directory}.lock`;
   const own = await procStat(process.pid);
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      const file = await open(lockPath, 'wx');
-      await file.writeFile(own ? `${process.pid} ${own.startTime}` : String(process.pid));
-      await file.close();
+  const ownClaim = own ? `${process.pid} ${own.startTime}` : String(process.pid);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    if (await createWhole(lockPath, ownClaim)) {
       return async () => {
         if ((await readClaim(lockPath))?.pid === process.pid) await rm(lockPath, { force: true });
       };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const holder = await readClaim(lockPath);
-    if (holder && holder.pid !== process.pid && (await holderRuns(holder))) {
-      throw new Error(
-        `The embedded database in ${directory} is in use by another server (process ${holder.pid}). Stop that server first, or set DATA_DIR to another folder.`,
-      );
-    }
-    // Left by a process that is gone: taken over.
-    await rm(lockPath, { force: true });
+    if (holder && holder.pid !== process.pid && (await holderRuns(holder))) throw inUse(directory, holder.pid);
+    await removeGoneClaim(directory, lockPath, ownClaim);
   }
   throw new Error(`The embedded database in ${directory} could not be claimed (${lockPath}).`);
 }

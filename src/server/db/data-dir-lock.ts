@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { link, readFile, rm, writeFile } from 'node:fs/promises';
 
 /** Where a process's state and start time are read (Linux); absent on macOS, where only its id can be checked. */
@@ -114,7 +114,8 @@ async function removeGoneClaim(directory: string, lockPath: string, ownClaim: st
   }
   try {
     const holder = await readClaim(lockPath);
-    if (holder && holder.pid !== process.pid && (await holderRuns(holder))) throw inUse(directory, holder.pid);
+    if (holder && holder.pid !== process.pid && (await holderRuns(holder)))
+      throw inUse(directory, holder.pid);
     await rm(lockPath, { force: true });
   } finally {
     await rm(takeoverPath, { force: true });
@@ -140,7 +141,8 @@ export async function claimDataDirectory(directory: string): Promise<() => Promi
       };
     }
     const holder = await readClaim(lockPath);
-    if (holder && holder.pid !== process.pid && (await holderRuns(holder))) throw inUse(directory, holder.pid);
+    if (holder && holder.pid !== process.pid && (await holderRuns(holder)))
+      throw inUse(directory, holder.pid);
     await removeGoneClaim(directory, lockPath, ownClaim);
   }
   throw new Error(`The embedded database in ${directory} could not be claimed (${lockPath}).`);

@@ -53,6 +53,8 @@ export const appointmentTexts = {
   attendanceNotHere: 'Only a booked appointment can be marked arrived, attended or missed.',
   arrivalNotToday:
     'A patient can be marked as arrived, or the arrival undone, only on the day of the appointment.',
+  arrivalUndoRefunded:
+    'The payment was given back in full after the arrival, so the arrival cannot be undone: mark the appointment attended or did not attend.',
   wrongPatient: 'patient[id] is not the patient of this appointment.',
   /** Booking for a patient already in the records (`patient_id`). */
   choosePatient: 'Choose a patient from the records.',

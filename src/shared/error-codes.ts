@@ -137,6 +137,7 @@ const errorCodes = [
   'attendance_too_early',
   'attendance_not_allowed',
   'arrival_not_today',
+  'arrival_undo_refunded',
   'notice_passed',
   'cancel_in_progress',
   // Payments

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointmentTexts } from '../../../shared/appointments';
 import { payments } from '../../db/schema';
@@ -98,6 +99,32 @@ describe('checking a patient in (PUT /api/admin/transactions/:id/attendance, arr
     // Undone already: nothing more to undo.
     expect((await attendance(booked.appointment.id, { status: 'not_arrived' })).statusCode).toBe(200);
     expect((await appointmentRow(db, booked.appointment.id))?.status).toBe('booked');
+  });
+
+  it('keeps the arrival of an online booking whose payment was given back in full after it (paid no longer true)', async () => {
+    const paid = await storedAppointment(db, { status: 'paid', bookedByAdmin: false, ...today() });
+    await db.insert(payments).values({
+      appointmentId: paid.appointment.id,
+      provider: 'test',
+      idempotencyKey: `pay_refunded_${paid.appointment.id}`,
+      amountCents: 180_00,
+      status: 'succeeded',
+    });
+    expect((await attendance(paid.appointment.id, { status: 'arrived' })).statusCode).toBe(200);
+    // Given back in full (a refund of an appointment that is under way keeps it as it is).
+    await db
+      .update(payments)
+      .set({ status: 'refunded' })
+      .where(eq(payments.appointmentId, paid.appointment.id));
+    const undo = await attendance(paid.appointment.id, { status: 'not_arrived' });
+    expect(undo.statusCode).toBe(422);
+    expect(undo.json()).toMatchObject({
+      code: 'arrival_undo_refunded',
+      error_messages: appointmentTexts.arrivalUndoRefunded,
+    });
+    expect((await appointmentRow(db, paid.appointment.id))?.status).toBe('arrived');
+    // What became of the patient can still be said.
+    expect((await attendance(paid.appointment.id, { status: 'no_show' })).statusCode).toBe(200);
   });
 
   it('refuses to undo an arrival that is not one: attended, cancelled, or on another day', async () => {

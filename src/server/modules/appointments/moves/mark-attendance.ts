@@ -1,12 +1,19 @@
 import { type AppointmentMove, allowsMove, isUpcoming } from '../../../../shared/appointment-states';
 import { appointmentTexts } from '../../../../shared/appointments';
 import type { AttendanceMark } from '../../../../shared/attendance';
+import { standingPaymentStatuses } from '../../../../shared/payment-states';
 import type { Db } from '../../../db/database';
 import { notFound, refused } from '../../../domain-errors';
 import { type Actor, auditChange } from '../../audit/audit-log';
+import { paymentsOfAppointment } from '../../payments/payment-repository';
 import { clinicWallClock } from '../../slots/clinic-time';
 import { findSlot } from '../../slots/slot-repository';
 import { lockAppointment, moveAppointment } from '../appointment-repository';
+
+const paysStand = async (db: Db, appointmentId: number) =>
+  (await paymentsOfAppointment(db, appointmentId)).some((payment) =>
+    (standingPaymentStatuses as readonly string[]).includes(payment.status),
+  );
 
 /**
  * Staff mark what became of the patient: arrived at the desk (on the appointment's day), that arrival undone (the
@@ -36,6 +43,10 @@ export async function markAttendance(
       // Back to what it was: booked if staff booked it (whatever was paid at the desk), paid if booked online.
       const undo = appointment.bookedByAdmin ? 'undoArrival' : 'undoPaidArrival';
       move = mark === 'arrived' ? 'arrive' : undo;
+      // Paid is no longer true of one whose payment was given back in full while the patient was in: it stays.
+      if (move === 'undoPaidArrival' && !(await paysStand(tx, appointmentId))) {
+        throw refused('arrival_undo_refunded', appointmentTexts.arrivalUndoRefunded);
+      }
     } else {
       move = mark === 'attended' ? 'attend' : 'miss';
       if (allowsMove(move, appointment.status) && (!slot || slot.startsAt > now)) {

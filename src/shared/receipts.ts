@@ -16,6 +16,8 @@ export const receiptTexts = {
     'Nothing has been paid for this booking yet, so there is no receipt for it. If you paid at the clinic, the clinic can give you one.',
   statementYearInvalid: 'Choose a year from 2000 to 2100.',
   statementNone: 'No paid visits that year.',
+  /** 404: an unknown record, or a person who never paid for a visit (so a statement names nobody it should not). */
+  statementNobody: 'There is no statement for this person: none of their visits was ever paid.',
 } as const;
 
 /** The first and last years a statement may be asked for. */

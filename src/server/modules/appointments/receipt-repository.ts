@@ -153,6 +153,17 @@ export interface StatementVisit {
   refundedCents: number;
 }
 
+/** Whether any visit of the patient was ever paid (any year). */
+export async function hasPaidVisit(db: Db, patientId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(appointments)
+    .innerJoin(payments, and(eq(payments.appointmentId, appointments.id), charged))
+    .where(eq(appointments.patientId, patientId))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * The patient's appointments paid in the clinic year `year` (by when the money came in, as their receipts are
  * numbered), oldest first, each with what its payments of that year paid and what went back of them: a visit paid

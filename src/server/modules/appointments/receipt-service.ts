@@ -26,6 +26,7 @@ import {
   consultantOf,
   issueReceiptNumber,
   paidPaymentOf,
+  hasPaidVisit,
   paidVisitsOfPatient,
   type ReceiptAmounts,
   type ReceiptPaymentRow,
@@ -160,7 +161,8 @@ export async function statementForStaff(
   year: number,
 ): Promise<PdfFile> {
   const patient = await findPatient(db, patientId);
-  if (!patient) throw notFound(patientTexts.notFound);
+  // Whoever may ask for statements (a bookkeeper too) reads names only of people who paid for something.
+  if (!patient || !(await hasPaidVisit(db, patientId))) throw notFound(receiptTexts.statementNobody);
   const visits = await paidVisitsOfPatient(db, patientId, year);
   const lines: StatementLine[] = [];
   for (const visit of visits) {

@@ -368,10 +368,17 @@ describe('GET /api/admin/patients/:id/statement', () => {
     expect((await statement(2_000_000_000, '2026')).statusCode).toBe(404);
   });
 
-  it('is for the bookkeeper too', async () => {
+  it('is for the bookkeeper too, but names nobody who never paid for a visit (404, as an unknown record)', async () => {
     const booking = await paidBooking(t.app, db());
     const { auth } = await signInAsNewStaff(t, { role: 'bookkeeper' });
     expect((await statement(booking.patientId, '2026', auth)).statusCode).toBe(200);
+    // Booked at the desk, nothing paid yet: a bookkeeper, who has no patient list, learns no name from it by id.
+    const unpaid = await staffBooking(t.app, db(), t.auth);
+    for (const who of [auth, t.auth]) {
+      const response = await statement(unpaid.patientId, '2026', who);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error_messages).toBe(receiptTexts.statementNobody);
+    }
   });
 });
 

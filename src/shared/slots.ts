@@ -69,7 +69,7 @@ export const slotTexts = {
   rangeInvalid:
     "range_calendar must be 'YYYY/MM/DD - YYYY/MM/DD' with real days, the first not after the last",
   rangeTooLong: `range_calendar may span at most ${MAX_CALENDAR_RANGE_DAYS} days`,
-  priceInvalid: 'price must be an amount in euro from 0 to 100000 with at most two decimals',
+  priceInvalid: 'price must be an amount in euro from 0.50 to 100000 with at most two decimals',
   instantInvalid: 'must be a date and time in ISO 8601 with a time zone, e.g. 2027-03-28T09:00:00Z',
   instantOutOfRange: 'must be a date and time in the years 2000 to 2999',
   notices: {
@@ -236,9 +236,13 @@ const instantSchema = z.iso
     return year >= 2000 && year <= 2999;
   }, slotTexts.instantOutOfRange);
 
+/** The least a card may be charged in euro (Stripe's minimum charge). */
+export const MIN_CARD_PAYMENT_EUR = 0.5;
+
 const priceSchema = z
   .number({ error: slotTexts.priceInvalid })
-  .min(0, slotTexts.priceInvalid)
+  // The least a card payment may take (Stripe's minimum for the euro): a time below it could be booked, never paid.
+  .min(MIN_CARD_PAYMENT_EUR, slotTexts.priceInvalid)
   .max(100_000, slotTexts.priceInvalid)
   .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, slotTexts.priceInvalid);
 

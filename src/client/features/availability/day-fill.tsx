@@ -7,7 +7,7 @@ import { FieldErrorMessage } from '../../components/form-field/field-error-messa
 import { formatTime24 } from '../../lib/clinic-clock';
 import type { SlotKind } from '../../lib/slot-kind';
 import { PriceListWarning, priceListText } from './price-list-note';
-import { differsFromPriceList, newSlotPrice, PRICE_PATTERN, type SlotRow } from './slot-editor-rows';
+import { differsFromPriceList, isSlotPrice, newSlotPrice, type SlotRow } from './slot-editor-rows';
 import { type DayFillField, generateDaySlots } from './slot-generation';
 import {
   defaultSlotTimes,
@@ -69,7 +69,7 @@ export function DayFill({ kind, date, priceLine, onFill }: DayFillProps) {
     );
     if (!result.ok) return fail(result.field, result.message);
     if (!kind.isVideoCall && !location) return fail('location', texts.required);
-    if (!PRICE_PATTERN.test(price.trim())) return fail('price', slotTexts.priceInvalid);
+    if (!isSlotPrice(price)) return fail('price', slotTexts.priceInvalid);
     setError(undefined);
     onFill(
       result.slots.map((slot) => ({

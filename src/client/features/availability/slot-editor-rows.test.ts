@@ -3,6 +3,7 @@ import type { PriceListLine } from '../../../shared/price-list';
 import {
   changedSlots,
   differsFromPriceList,
+  isSlotPrice,
   newRow,
   newSlotPrice,
   rowFieldOfError,
@@ -134,5 +135,18 @@ describe('a new slot’s price', () => {
     // Not a price yet: its own error says so, not the warning.
     expect(differsFromPriceList('19O', skinPrickTest)).toBe(false);
     expect(differsFromPriceList('180', null)).toBe(false);
+  });
+});
+
+describe('isSlotPrice', () => {
+  it('takes euro and cents from what a card can be charged (€0.50) to €100,000', () => {
+    for (const price of ['0.50', '1', '180', ' 85.5 ', '100000'])
+      expect(isSlotPrice(price), price).toBe(true);
+  });
+
+  it('refuses nothing, less than a card takes, fractions of a cent, too much and words', () => {
+    for (const price of ['', '0', '0.00', '0.49', '1.005', '100000.01', '1e3', '-5', 'free']) {
+      expect(isSlotPrice(price), price).toBe(false);
+    }
   });
 });

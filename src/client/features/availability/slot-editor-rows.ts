@@ -1,6 +1,6 @@
 import type { LocationKey } from '../../../shared/clinic';
 import { defaultPriceOf, type PriceListLine } from '../../../shared/price-list';
-import type { AdminSlot } from '../../../shared/slots';
+import { type AdminSlot, MIN_CARD_PAYMENT_EUR } from '../../../shared/slots';
 import { clinicDayTime } from '../../lib/clinic-clock';
 import type { SlotKind } from '../../lib/slot-kind';
 import type { SaveSlotsBody } from './availability-admin-api';
@@ -22,7 +22,13 @@ export interface SlotRow {
 }
 
 /** A price in euro with at most two decimals, as typed. */
-export const PRICE_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
+const PRICE_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
+
+/** Whether a price as typed is one a slot may have: euro and cents, from what a card can be charged to 100,000. */
+export function isSlotPrice(price: string): boolean {
+  const text = price.trim();
+  return PRICE_PATTERN.test(text) && Number(text) >= MIN_CARD_PAYMENT_EUR && Number(text) <= 100_000;
+}
 
 /** A stored slot as a row: booked, held and started ones locked, with the reason. */
 export function rowOf(slot: AdminSlot, now: Date): SlotRow {
@@ -57,7 +63,7 @@ export const newSlotPrice = (kind: SlotKind, priceLine: PriceListLine | null): s
 
 /** Whether a price as typed is an amount other than the price list's (a warning, not a refusal); false without a line. */
 export function differsFromPriceList(price: string, priceLine: PriceListLine | null): boolean {
-  if (!priceLine || !PRICE_PATTERN.test(price.trim())) return false;
+  if (!priceLine || !isSlotPrice(price)) return false;
   return Math.round(Number(price) * 100) !== Math.round(priceLine.amount * 100);
 }
 

@@ -19,8 +19,8 @@ import { PriceListWarning, priceListText } from './price-list-note';
 import {
   changedSlots,
   differsFromPriceList,
+  isSlotPrice,
   newRow,
-  PRICE_PATTERN,
   rowFieldOfError,
   rowOf,
   type SlotRow,
@@ -124,7 +124,7 @@ export function SlotEditor({ kind, date, slots, priceLine, onClose }: SlotEditor
         fail(`slots.${index}.end`, rowErrors[index]);
       }
       if (!kind.isVideoCall && !row.location) fail(`slots.${index}.location`, texts.required);
-      if (!PRICE_PATTERN.test(row.price.trim())) fail(`slots.${index}.price`, slotTexts.priceInvalid);
+      if (!isSlotPrice(row.price)) fail(`slots.${index}.price`, slotTexts.priceInvalid);
     });
     if (!valid) return;
 

@@ -575,6 +575,13 @@ describe('bad input answers 4xx with error_messages, never 500', () => {
       422,
     ],
     ['a negative price', { sessions_create: [{ ...slot(day, '09:00', '09:30'), price: -1 }] }, 422],
+    // Below what a card can be charged: booked, it could never be paid, cancelled or refunded.
+    ['a price of nothing', { sessions_create: [{ ...slot(day, '09:00', '09:30'), price: 0 }] }, 422],
+    [
+      'a price below a card’s least',
+      { sessions_create: [{ ...slot(day, '09:00', '09:30'), price: 0.49 }] },
+      422,
+    ],
     [
       'a price in fractions of a cent',
       { sessions_create: [{ ...slot(day, '09:00', '09:30'), price: 1.005 }] },

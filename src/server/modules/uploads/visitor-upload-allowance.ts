@@ -1,7 +1,7 @@
 import { VISITOR_UPLOAD_BYTES_PER_DAY } from '../../../shared/uploads';
 import type { Db } from '../../db/database';
 import { DomainError, limitReached } from '../../domain-errors';
-import { recordClientUpload, uploadedBytesSince } from './client-upload-repository';
+import { lockClientUploads, recordClientUpload, uploadedBytesSince } from './client-upload-repository';
 import type { RefusedSenders } from './refused-senders';
 import { recordVisitorUpload } from './visitor-upload-repository';
 
@@ -34,8 +34,8 @@ export async function checkVisitorUploadAllowance(
 }
 
 /**
- * In the form's transaction: the files are checked against the address's allowance (refused past it), then counted
- * in it and in the day's uploads, without the address.
+ * In the form's transaction, under the address's upload lock: the files are checked against the address's allowance
+ * (refused past it), then counted in it and in the day's uploads, without the address.
  */
 export async function takeVisitorUploadAllowance(
   tx: Db,
@@ -43,6 +43,7 @@ export async function takeVisitorUploadAllowance(
   upload: { files: number; bytes: number },
   message: string,
 ): Promise<void> {
+  await lockClientUploads(tx, client);
   await checkVisitorUploadAllowance(tx, client, upload.bytes, message);
   await recordClientUpload(tx, client, upload.bytes);
   await recordVisitorUpload(tx, { ...upload, refused: false });

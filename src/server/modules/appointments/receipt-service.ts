@@ -24,9 +24,9 @@ import {
 } from './emails/receipt-pdf';
 import {
   consultantOf,
+  hasPaidVisit,
   issueReceiptNumber,
   paidPaymentOf,
-  hasPaidVisit,
   paidVisitsOfPatient,
   type ReceiptAmounts,
   type ReceiptPaymentRow,

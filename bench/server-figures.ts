@@ -2,8 +2,8 @@
 // PostgreSQL (BENCH_DATABASE_URL, in a database made and dropped for the run):
 //  - api: requests a second and the server's CPU time per request for GET /api/blogs?page=1&per_page=4 and
 //    GET /api/team_members?page=1&per_page=50, the app (started like `npm start`) against a bare node:http
-//    server running the same SQL through the same driver (bench/bare-server.ts), checked to answer
-//    byte-identical JSON. 10 keep-alive connections, 2 s warm-up then 8 s measured; app and bare run
+//    server running the same SQL through the same driver (bench/bare-server.ts, with the app's node flags),
+//    checked to answer byte-identical JSON. 10 keep-alive connections, 2 s warm-up then 8 s measured; app and bare run
 //    alternately (PGlite's folder can have one process at a time), three rounds each, medians. CPU per request (utime +
 //    stime of the server's process from /proc/<pid>/stat) is the steadier figure on a shared machine.
 //  - memory: RSS of the app's process idle (5 s after it answers) and after the load; and after the first
@@ -98,8 +98,13 @@ async function spawnAndWait(args: string[], env: Record<string, string>): Promis
 /** The app as `npm start` runs it (its node flags; builds first when the build is missing or stale). */
 const startApp = (env: Record<string, string>) =>
   spawnAndWait([...SERVER_NODE_FLAGS, 'scripts/start.mjs'], { ...SERVER_ENV, ...env });
+/**
+ * The yardstick with the app's node flags and allocator settings, as the cached page's replay has: V8's default
+ * young generation (semi-spaces up to 16 MB against the app's 4 MB) spared it most of its scavenges, so the
+ * ratio counted the app's memory setting as the app's own work.
+ */
 const startBare = (env: Record<string, string>) =>
-  spawnAndWait(['--import', 'tsx', 'bench/bare-server.ts'], env);
+  spawnAndWait([...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/bare-server.ts'], { ...SERVER_ENV, ...env });
 
 function get(agent: Agent, url: string): Promise<{ status: number; body: Buffer }> {
   return new Promise((resolve, reject) => {

@@ -12,6 +12,12 @@ export type FrontAnswer = (request: IncomingMessage, response: ServerResponse) =
 
 type Encoding = 'identity' | 'br' | 'gzip';
 
+/** writeHead's flat lists of a kept page's headers, over plain HTTP and over HTTPS (with HSTS). */
+interface AnswerHeaders {
+  http: string[];
+  https: string[];
+}
+
 /**
  * Whether the request came over HTTPS, as Fastify's `request.protocol` reads it: the socket's own TLS, or the
  * last `X-Forwarded-Proto` entry when a hop count of proxies is trusted. Undefined when the trust is a list of
@@ -53,9 +59,12 @@ function clientAddress(request: IncomingMessage, trustProxy: AppConfig['trustPro
   return hops[Math.min(trustProxy, hops.length - 1)];
 }
 
+const ANY_COMPRESSION = /\*|gzip|br|deflate/i;
+
 /** An Accept-Encoding the compress plugin would answer compressed though no kept copy fits it (`*`, `x-gzip`). */
 const compressedSomehow = (acceptEncoding: string | string[] | undefined) =>
-  acceptEncoding !== undefined && /\*|gzip|br|deflate/i.test([acceptEncoding].flat().join(','));
+  acceptEncoding !== undefined &&
+  ANY_COMPRESSION.test(typeof acceptEncoding === 'string' ? acceptEncoding : acceptEncoding.join(','));
 
 /**
  * A kept page's answer (page-cache.ts) given before Fastify routes the request: a cache hit is the commonest
@@ -73,15 +82,19 @@ export function cachedPageFront(
 ): FrontAnswer {
   const { config } = app;
   const { headers: securityHeaders, hsts } = security;
-  const headerLists = new WeakMap<CachedPage, Partial<Record<Encoding, string[]>>>();
+  const headerLists = new WeakMap<CachedPage, Partial<Record<Encoding, AnswerHeaders>>>();
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;
     done();
   });
 
-  /** The page's headers as the framework sends them, worked out once per page and encoding. */
-  function headersOf(page: CachedPage, encoding: Encoding, body: Buffer): string[] {
+  /**
+   * The page's headers as the framework sends them, worked out once per page and encoding, as writeHead's flat
+   * list: the request id's value first (index 1, written in for each answer), then `Strict-Transport-Security`
+   * in the list for HTTPS only.
+   */
+  function headersOf(page: CachedPage, encoding: Encoding, body: Buffer): AnswerHeaders {
     let lists = headerLists.get(page);
     if (!lists) {
       lists = {};
@@ -100,8 +113,14 @@ export function cachedPageFront(
     }
     headers.set('content-length', String(body.length));
     const list = [...headers].flat();
-    lists[encoding] = list;
-    return list;
+    const answer: AnswerHeaders = {
+      http: ['x-request-id', '', ...list],
+      https: hsts
+        ? ['x-request-id', '', 'strict-transport-security', hsts, ...list]
+        : ['x-request-id', '', ...list],
+    };
+    lists[encoding] = answer;
+    return answer;
   }
 
   return (request, response) => {
@@ -131,20 +150,21 @@ export function cachedPageFront(
 
     const started = performance.now();
     const reqId = requestIdOf(headers);
-    const logged = {
-      method: request.method,
-      url: request.url,
-      host: headers.host,
-      ip,
-    };
-    if (logs) app.log.info({ reqId, req: logged }, 'incoming request');
-    const list = headersOf(page, encoding, body);
-    response.writeHead(
-      200,
-      https && hsts
-        ? ['x-request-id', reqId, 'strict-transport-security', hsts, ...list]
-        : ['x-request-id', reqId, ...list],
-    );
+    if (logs)
+      app.log.info(
+        { reqId, req: { method: request.method, url: request.url, host: headers.host, ip } },
+        'incoming request',
+      );
+    const lists = headersOf(page, encoding, body);
+    const list = https ? lists.https : lists.http;
+    // writeHead reads the list before it returns (node writes the head out at once), so one list serves every
+    // answer with this answer's id written in, rather than a copy of forty entries made for each.
+    list[1] = reqId;
+    try {
+      response.writeHead(200, list);
+    } finally {
+      list[1] = '';
+    }
     response.end(request.method === 'HEAD' ? undefined : body);
     if (logs || metrics) {
       response.once('finish', () => {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import type { Job, JobLogger } from '../../jobs/job-runner';
 import {
   claimDueEmails,
+  hasDueEmails,
   markFailed,
   markSent,
   type OutboxEmail,
@@ -165,6 +166,8 @@ export function emailOutboxJob({
         greetingTimeout: 10_000,
         socketTimeout: 30_000,
       });
+      // A read first: an idle outbox is not worth the claim's write (outbox-repository.ts).
+      if (!(await hasDueEmails(db))) return result;
       const due = await claimDueEmails(db, batchSize, lockMs);
       for (const [index, email] of due.entries()) {
         // The first was claimed a moment ago; a later one's claim may have run out while the ones before it went.

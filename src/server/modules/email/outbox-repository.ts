@@ -71,6 +71,23 @@ export function emailsOfAppointment(db: Db, appointmentId: number) {
     .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id));
 }
 
+/** The messages whose time has come: pending and due, or claimed by a sender whose claim has expired. */
+const isDue = () =>
+  or(
+    and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)),
+    and(eq(emailOutbox.status, 'sending'), lt(emailOutbox.lockedUntil, sql`now()`)),
+  );
+
+/**
+ * Whether any message is due, read without a lock: the sender polls every few seconds and nearly always finds the
+ * outbox empty, and on the embedded database the claim's update cost about seven times this read when it changed
+ * nothing (7 against 1 ms of CPU a run, measured in process on a busy machine).
+ */
+export async function hasDueEmails(db: Db): Promise<boolean> {
+  const [found] = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(isDue()).limit(1);
+  return found !== undefined;
+}
+
 /**
  * Claims up to `limit` due messages for `lockMs` in one atomic statement, oldest first: pending ones whose time has
  * come, and 'sending' ones whose claim has expired (a sender that died mid-way). Concurrent senders skip each
@@ -84,10 +101,7 @@ export async function claimDueEmails(db: Db, limit: number, lockMs: number): Pro
     .from(emailOutbox)
     .where(
       and(
-        or(
-          and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)),
-          and(eq(emailOutbox.status, 'sending'), lt(emailOutbox.lockedUntil, sql`now()`)),
-        ),
+        isDue(),
         notExists(
           db
             .select({ one: sql`1` })

@@ -121,6 +121,8 @@ export interface StopDay {
   /** The clinic day, YYYY-MM-DD. */
   day: string;
   daysBefore: number;
+  /** 'cetirizine-type tablets and syrups'. */
+  what: string;
   /** 'Stop cetirizine-type tablets and syrups on Tuesday 1 December'. */
   text: string;
 }
@@ -136,7 +138,13 @@ export function stopDays(testDay: string, taken: readonly AntihistamineChoice[] 
     .map((medicine) => {
       const daysBefore = STOP_DAYS_BEFORE[medicine];
       const day = plusDays(testDay, -daysBefore);
-      return { medicine, day, daysBefore, text: `Stop ${stopWhat[medicine]} on ${stopDayWords(day)}` };
+      return {
+        medicine,
+        day,
+        daysBefore,
+        what: stopWhat[medicine],
+        text: `Stop ${stopWhat[medicine]} on ${stopDayWords(day)}`,
+      };
     })
     .sort((a, b) => a.day.localeCompare(b.day));
 }

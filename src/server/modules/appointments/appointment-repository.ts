@@ -486,6 +486,18 @@ export async function findAppointmentRecordByManageLink(
   return row && recordOf(row);
 }
 
+/** The appointment of `reference` read with the booking's own access token (the confirmation page's). */
+export async function findAppointmentRecordByBookingToken(
+  db: Db,
+  reference: string,
+  tokenHash: string,
+): Promise<AppointmentRecord | undefined> {
+  const [row] = await records(db)
+    .query.where(and(eq(appointments.reference, reference), eq(appointments.accessTokenHash, tokenHash)))
+    .limit(1);
+  return row && recordOf(row);
+}
+
 /** What the staff's appointments list and its CSV are filtered by. */
 export interface AppointmentFilterQuery {
   is_video_call?: boolean;

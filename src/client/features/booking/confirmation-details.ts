@@ -114,3 +114,39 @@ function stopEventLines(event: CalendarEvent, day: string, now: Date): string[] 
     'END:VEVENT',
   ];
 }
+
+/** An event as the public "add to calendar" URL templates of Google Calendar and Outlook take it. */
+export interface LinkedEvent {
+  title: string;
+  /** ISO 8601 instants. */
+  startsAt: string;
+  endsAt: string;
+  description: string;
+  location: string;
+}
+
+/**
+ * The addresses that open Google Calendar's and Outlook's new-event pages filled with the appointment (their public
+ * URL templates). Nothing is sent to either until the patient follows one.
+ */
+export function calendarLinkUrls(event: LinkedEvent): { google: string; outlook: string } {
+  const google = new URL('https://calendar.google.com/calendar/render');
+  google.search = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: event.title,
+    dates: `${icsInstant(event.startsAt)}/${icsInstant(event.endsAt)}`,
+    details: event.description,
+    location: event.location,
+  }).toString();
+  const outlook = new URL('https://outlook.live.com/calendar/0/deeplink/compose');
+  outlook.search = new URLSearchParams({
+    path: '/calendar/action/compose',
+    rru: 'addevent',
+    subject: event.title,
+    startdt: new Date(event.startsAt).toISOString(),
+    enddt: new Date(event.endsAt).toISOString(),
+    body: event.description,
+    location: event.location,
+  }).toString();
+  return { google: google.toString(), outlook: outlook.toString() };
+}

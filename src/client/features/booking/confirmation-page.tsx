@@ -18,6 +18,7 @@ import {
   STOP_SPRAYS_DAYS_BEFORE,
   STOP_TABLETS_DAYS_BEFORE,
 } from './confirmation-details';
+import { CalendarLinks } from './calendar-links';
 import { appointmentName } from './held-slot-summary';
 import { bookingConfirmedHead } from './manage-booking-head';
 import { StopFrom, StopOn } from './stop-from';
@@ -156,9 +157,20 @@ function Confirmation({ appointment }: { appointment: StoredConfirmation }) {
             </div>
           )}
           {appointment.startsAt && (
-            <button type="button" className="button button--secondary" onClick={addToCalendar}>
-              Add to calendar (.ics)
-            </button>
+            <>
+              <button type="button" className="button button--secondary" onClick={addToCalendar}>
+                Add to calendar (.ics)
+              </button>
+              <CalendarLinks
+                event={{
+                  title: `${clinic.name}: ${appointmentName(appointment)}`,
+                  startsAt: appointment.startsAt,
+                  endsAt: appointment.endsAt,
+                  description: `${appointmentName(appointment)}.${appointment.reference ? ` Reference ${appointment.reference}.` : ''}`,
+                  location: appointment.isVideoCall ? 'Video consultation' : (appointment.address ?? ''),
+                }}
+              />
+            </>
           )}
         </section>
 

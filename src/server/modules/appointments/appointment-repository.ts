@@ -134,7 +134,10 @@ export async function moveAppointment(
 export async function updateAppointmentForm(
   db: Db,
   id: number,
-  values: Pick<Partial<NewAppointment>, 'paymentType' | 'antihistamineConfirmed' | 'antihistamines' | 'agreementAccepted'>,
+  values: Pick<
+    Partial<NewAppointment>,
+    'paymentType' | 'antihistamineConfirmed' | 'antihistamines' | 'agreementAccepted'
+  >,
 ): Promise<void> {
   await db
     .update(appointments)

@@ -49,6 +49,10 @@ export const testTicksOf = (
     // Kept as it was when the form does not answer it (staff editing a booking made online).
     ...(form.antihistamines === undefined && !kind.isVideoCall
       ? {}
-      : { antihistamines: kind.isVideoCall ? null : (parseAntihistamines(form.antihistamines)?.choices ?? null) }),
+      : {
+          antihistamines: kind.isVideoCall
+            ? null
+            : (parseAntihistamines(form.antihistamines)?.choices ?? null),
+        }),
     agreementAccepted: kind.isVideoCall ? null : form.agreement,
   }) satisfies Partial<NewAppointment>;

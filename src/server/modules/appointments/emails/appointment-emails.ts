@@ -100,7 +100,10 @@ export async function refundEmailOf(
   cancelledInvite?: { sequence: number },
 ): Promise<QueuedEmail | undefined> {
   if (!patient?.email || !slot) return undefined;
-  const details = withStops(bookingDetails(appointment.id, patient, slot, payment), appointment.antihistamines);
+  const details = withStops(
+    bookingDetails(appointment.id, patient, slot, payment),
+    appointment.antihistamines,
+  );
   return {
     to: patient.email,
     ...refundEmail(details, reason),

@@ -42,7 +42,12 @@ export function reminderDetails(details: AppointmentDetails, leads: Antihistamin
 /** The link for a patient who could not stop their antihistamines, or is unwell. */
 const wayOutBlocks = (details: ReminderDetails): EmailBlock[] =>
   details.wayOutUrl
-    ? [{ text: 'Could not stop your antihistamines, or unwell or wheezy? Tell us here', link: details.wayOutUrl }]
+    ? [
+        {
+          text: 'Could not stop your antihistamines, or unwell or wheezy? Tell us here',
+          link: details.wayOutUrl,
+        },
+      ]
     : [];
 
 /**

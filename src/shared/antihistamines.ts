@@ -153,11 +153,6 @@ export function stopDays(testDay: string, taken: readonly AntihistamineChoice[] 
 export const asksPharmacist = (taken: readonly AntihistamineChoice[] | null) =>
   taken?.includes('not_sure') === true;
 
-/** Which stop-day reminders a patient gets: the 5-day one, the 3-day one, by what they take. */
-export function stopReminderLeads(taken: readonly AntihistamineChoice[] | null): number[] {
-  return [...new Set(stopDays('2000-01-10', taken).map((stop) => stop.daysBefore))];
-}
-
 /** The UID of an appointment's stop-day event, from its own event's UID: kept across moves, like the appointment's. */
 export const stopEventUid = (appointmentUid: string) => appointmentUid.replace('@', '-stop@');
 

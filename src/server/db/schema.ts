@@ -1,4 +1,3 @@
-import type { AntihistamineChoice } from '../../shared/antihistamines';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -17,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AntihistamineChoice } from '../../shared/antihistamines';
 import { type AppointmentStatus, appointmentStatuses } from '../../shared/appointment-states';
 import { type ClosureLocation, closureLocations } from '../../shared/closures';
 import {

@@ -1,3 +1,4 @@
+import type { BOOKING_TOKEN_HEADER } from '../booking';
 import type {
   appointmentReferenceParams,
   MANAGE_TOKEN_HEADER,
@@ -6,7 +7,6 @@ import type {
   moveAppointmentRequestSchema,
   moveHoldParams,
 } from '../manage-booking';
-import type { BOOKING_TOKEN_HEADER } from '../booking';
 import type { HOLD_TOKEN_HEADER, holdResponseSchema } from '../slots';
 import { defineEndpoint } from './endpoint';
 

@@ -12,13 +12,13 @@ import { clinicDayTime, formatClock12 } from '../../lib/clinic-clock';
 import { saveBlob } from '../../lib/download-file';
 import type { RouteHandle } from '../../lib/route-handle';
 import { readConfirmation, type StoredConfirmation } from './booking-storage';
+import { CalendarLinks } from './calendar-links';
 import {
   antihistamineStops,
   calendarFile,
   STOP_SPRAYS_DAYS_BEFORE,
   STOP_TABLETS_DAYS_BEFORE,
 } from './confirmation-details';
-import { CalendarLinks } from './calendar-links';
 import { appointmentName } from './held-slot-summary';
 import { bookingConfirmedHead } from './manage-booking-head';
 import { StopFrom, StopOn } from './stop-from';

@@ -8,13 +8,13 @@ import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { isNotFoundError } from '../../lib/api-client';
 import { bookingCalendarPath } from '../../lib/booking-hold';
 import type { RouteHandle } from '../../lib/route-handle';
+import { CalendarLinks } from './calendar-links';
 import {
   saveOwnInvite,
   saveOwnReceipt,
   useCancelManagedAppointment,
   useManagedAppointment,
 } from './manage-booking-api';
-import { CalendarLinks } from './calendar-links';
 import { manageBookingHead } from './manage-booking-head';
 import { NoticePassed, notFoundText } from './manage-booking-texts';
 import { errorText, type Refusal, refusalOf } from './manage-error-text';

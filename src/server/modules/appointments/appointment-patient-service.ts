@@ -14,8 +14,8 @@ import { type Appointment, DESK_PROVIDER, type Patient, type Payment, type Slot 
 import { conflict, DomainError, fieldError, notFound, providerFailure, reworded } from '../../domain-errors';
 import type { Actor } from '../audit/audit-log';
 import { paymentsOfAppointment } from '../payments/payment-repository';
-import { holdForVisitor, type VisitorHold } from '../slots/slot-service';
 import { clinicWallClock } from '../slots/clinic-time';
+import { holdForVisitor, type VisitorHold } from '../slots/slot-service';
 import { slotAnswer } from '../slots/slot-view';
 import type { AppointmentContext } from './appointment-context';
 import {

@@ -1,6 +1,6 @@
 import type { AntihistamineChoice } from '../../../../shared/antihistamines';
-import { manageBookingPath } from '../../../../shared/manage-booking';
 import { formatEuro } from '../../../../shared/euro';
+import { manageBookingPath } from '../../../../shared/manage-booking';
 import type { DeskPaymentMethod } from '../../../../shared/payment-states';
 import type { AppConfig } from '../../../config';
 import type { Db } from '../../../db/database';

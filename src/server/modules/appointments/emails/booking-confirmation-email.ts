@@ -5,7 +5,7 @@ import { composeEmail, type EmailBlock, type EmailContent } from '../../email/em
 import type { AppointmentDetails, BookingDetails } from './booking-details';
 
 /** The preparation rules for a skin prick test (spec 2.3 Terms and conditions, section 9). */
-export const PREPARATION_RULES = [
+const PREPARATION_RULES = [
   'Stop taking antihistamine tablets or syrups 5 days before the test.',
   'Stop nasal antihistamine sprays 3 days before the test.',
   'Arrive 15 minutes early: the skin prick reaction is read after 15 minutes.',

@@ -1,12 +1,12 @@
-import { clinic, formatAddress } from '../../../../shared/clinic';
-import { formatEuro } from '../../../../shared/euro';
-import type { Patient, Payment, Slot } from '../../../db/schema';
 import {
   type AntihistamineChoice,
   asksPharmacist,
   type StopDay,
   stopDays,
 } from '../../../../shared/antihistamines';
+import { clinic, formatAddress } from '../../../../shared/clinic';
+import { formatEuro } from '../../../../shared/euro';
+import type { Patient, Payment, Slot } from '../../../db/schema';
 import { clinicDateTime, clinicWallClock } from '../../slots/clinic-time';
 
 /** What every appointment e-mail says about the appointment, in clinic time. */

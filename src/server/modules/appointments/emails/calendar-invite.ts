@@ -1,8 +1,8 @@
 import type { EventAttributes } from 'ics';
 import { STOP_ALARM_HOURS, stopEventTexts, stopEventUid } from '../../../../shared/antihistamines';
 import { clinic } from '../../../../shared/clinic';
-import { clinicLongDate, clinicWallClock } from '../../slots/clinic-time';
 import type { EmailAttachment } from '../../../db/schema';
+import { clinicLongDate, clinicWallClock } from '../../slots/clinic-time';
 import type { AppointmentDetails } from './booking-details';
 
 export interface InviteVersion {

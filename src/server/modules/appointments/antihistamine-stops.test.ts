@@ -15,6 +15,7 @@ import { appointmentRow, emailsAbout, putAppointment, staffForm } from '../../te
 import type { AdminTestApp } from '../../test/test-app';
 import { appointmentReminderJob } from './appointment-jobs';
 import type { QueuedReminder } from './appointment-reminders';
+import { forgetBookers } from './forget-bookers';
 
 let t: AdminTestApp;
 beforeAll(async () => {
@@ -171,6 +172,14 @@ describe('patient[antihistamines] on a booking', () => {
     const tooLong = await bookingErrors({ antihistamines: 'tablets,'.repeat(40) });
     expect(tooLong.status).toBe(422);
     expect(tooLong.errors.antihistamines).toHaveLength(1);
+  });
+
+  it('is forgotten with the booker (erasure, retention), the appointment kept for the accounts', async () => {
+    const booking = await paidTestOn(nextWindow(), 'tablets');
+    await forgetBookers(db(), [booking.appointmentId], []);
+    const row = await appointmentRow(db(), booking.appointmentId);
+    expect(row?.antihistamines).toBeNull();
+    expect(row?.priceCents).toBe(180_00);
   });
 
   it('is not asked of a video consultation: nothing kept', async () => {

@@ -759,14 +759,15 @@ export async function appointmentRecordsOfPatient(db: Db, patientId: number): Pr
 
 /**
  * Strips appointments of what ties them to the person who booked them (a patient's erasure): the address it
- * was booked from and the hashes of the booking's tokens (its booking link no longer opens it). The appointment,
- * its time, its reference and its price stay.
+ * was booked from, the hashes of the booking's tokens (its booking link no longer opens it) and the antihistamines
+ * the patient said they take (a health detail). The appointment, its time, its reference and its price stay.
  */
 export async function forgetAppointmentVisitors(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(appointments)
     .set({
+      antihistamines: null,
       bookedFrom: null,
       holdTokenHash: null,
       accessTokenHash: null,

@@ -322,6 +322,9 @@ describe('stop-day reminders', () => {
       `Stop antihistamine nasal sprays on ${stopDayWords(plusDays(day, -3))} (today).`,
     );
     expect(fiveDays?.textBody).toContain(`/booking/${both.link.reference}#way-out`);
+    expect(reminders[2]?.textBody).toContain(
+      `Keep antihistamine nasal sprays stopped until the test (stopped from ${stopDayWords(plusDays(day, -3))}).`,
+    );
     expect(fiveDays?.textBody).not.toContain(both.link.token);
 
     const unsure = (await emailsAbout(db(), bookings[3]!.appointmentId)).find((mail) =>

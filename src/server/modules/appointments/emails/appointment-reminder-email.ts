@@ -1,4 +1,4 @@
-import { antihistamineTexts } from '../../../../shared/antihistamines';
+import { antihistamineTexts, stopDayWords } from '../../../../shared/antihistamines';
 import { clinic } from '../../../../shared/clinic';
 import type { AppointmentReminderKind } from '../../../db/schema';
 import { composeEmail, type EmailBlock, type EmailContent } from '../../email/email-template';
@@ -143,7 +143,10 @@ function twoDaysBefore(details: ReminderDetails): ReminderParts {
         items: [
           'Please arrive 15 minutes early: the skin prick reaction is read after 15 minutes.',
           ...(details.stops?.answered
-            ? details.stops.days.map((stop) => `${stop.text}.`)
+            ? details.stops.days.map(
+                (stop) =>
+                  `Keep ${stop.what} stopped until the test (stopped from ${stopDayWords(stop.day)}).`,
+              )
             : [
                 `Take no antihistamines before the test: tablets and syrups are stopped from ${details.stopTabletsFrom}, nasal sprays from ${details.stopSpraysFrom}.`,
               ]),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { antihistamineChoices, antihistaminesProblem } from './antihistamines';
 import { formFlagSchema, optionalFormFileSchema, recordIdParams } from './api/common-schemas';
 import { PHONE_DIGITS, phoneIssueText } from './phone';
 import { publicSlotSchema } from './slots';
@@ -160,6 +161,8 @@ const bookingFields = {
   /** The reason for the test. */
   allergens: optionalText(1000),
   antihistamine: formFlagSchema('antihistamine'),
+  /** The antihistamines the patient takes: a comma-separated list of `./antihistamines` choices (optional). */
+  antihistamines: optionalText(200),
   agreement: formFlagSchema('agreement'),
 };
 
@@ -208,6 +211,7 @@ export type BookingFields = {
   consultant_email?: string;
   allergens?: string;
   antihistamine: boolean;
+  antihistamines?: string;
   agreement: boolean;
 };
 
@@ -249,6 +253,8 @@ export function bookingFormIssues(
       issues.push(lengthIssue('allergens', form.allergens, reason.min, reason.max));
     }
     if (!form.antihistamine) issues.push(['antihistamine', bookingTexts.required]);
+    const medicines = antihistaminesProblem(form.antihistamines);
+    if (medicines) issues.push(['antihistamines', medicines]);
     if (!form.agreement) issues.push(['agreement', bookingTexts.required]);
   }
   if (form.dob !== undefined) {
@@ -271,6 +277,7 @@ const askedOnlyWhen = {
   consultant_email: (kind: BookingKind) => !kind.is_video_call,
   allergens: (kind: BookingKind) => !kind.is_video_call,
   antihistamine: (kind: BookingKind) => !kind.is_video_call,
+  antihistamines: (kind: BookingKind) => !kind.is_video_call,
   agreement: (kind: BookingKind) => !kind.is_video_call,
 };
 
@@ -371,6 +378,8 @@ const visitorAppointmentSchema = patientIdentitySchema.extend({
    * .ics made by the confirmation page is the same event, not a second one; null before.
    */
   calendar: z.object({ uid: z.string(), sequence: z.number().int() }).nullable(),
+  /** The antihistamines the patient said they take (an allergy test booked online); null when not asked. */
+  antihistamines: z.array(z.enum(antihistamineChoices)).nullable(),
 });
 export type VisitorAppointment = z.infer<typeof visitorAppointmentSchema>;
 

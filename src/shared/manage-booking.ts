@@ -92,6 +92,17 @@ const managedAppointmentSchema = z.object({
   change_until: z.string().nullable(),
   /** What it may be changed by online now: empty when cancelled, over, or inside the notice. */
   actions: z.array(z.enum(manageActions)),
+  /**
+   * An allergy test's days to stop antihistamines, earliest first, from what the patient said they take (every
+   * kind when not asked); empty for a video consultation. `answered`: the patient told us what they take.
+   */
+  antihistamines: z.object({
+    answered: z.boolean(),
+    ask_pharmacist: z.boolean(),
+    stop_days: z.array(
+      z.object({ medicine: z.string(), day: z.string(), days_before: z.number(), text: z.string() }),
+    ),
+  }),
 });
 export type ManagedAppointment = z.infer<typeof managedAppointmentSchema>;
 

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AntihistamineChoice } from '../../shared/antihistamines';
 import { type AppointmentStatus, appointmentStatuses } from '../../shared/appointment-states';
 import { type ClosureLocation, closureLocations } from '../../shared/closures';
 import {
@@ -710,6 +711,12 @@ export const appointments = pgTable(
     /** The slot booking form's ticks: antihistamines stopped in time, terms agreed (allergy tests only). */
     antihistamineConfirmed: boolean('antihistamine_confirmed'),
     agreementAccepted: boolean('agreement_accepted'),
+    /**
+     * The antihistamines the patient said they take (`shared/antihistamines.ts` choices; allergy tests booked
+     * online only): their stop days and reminders. Null when not asked (staff bookings, earlier bookings):
+     * every kind is stopped, as the spec's rule says.
+     */
+    antihistamines: text('antihistamines').array().$type<AntihistamineChoice[]>(),
     /**
      * sha256 hex of the visitor's hold token the booking was made with: the payment extends (or takes back)
      * that hold, and books the slot only while no one else holds it.

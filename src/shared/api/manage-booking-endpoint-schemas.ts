@@ -43,3 +43,9 @@ export const downloadOwnReceipt = withSchemas(api.downloadOwnReceipt, {
     'A patient downloads the receipt of their booking (a PDF) with X-Manage-Token, also after the visit; 404 for a wrong token or an unknown reference, 409 receipt_not_paid when nothing was paid (online or at the clinic)',
   params: appointmentReferenceParams,
 });
+
+export const downloadOwnInvite = withSchemas(api.downloadOwnInvite, {
+  summary:
+    "A patient downloads their booking's current calendar invite (text/calendar) with X-Manage-Token or the booking's X-Booking-Token: the appointment's event (same UID, latest SEQUENCE; cancelled once cancelled) and, for an allergy test, the all-day event of the first day to stop antihistamines with an alarm at 09:00; 404 for a wrong token or an unknown reference",
+  params: appointmentReferenceParams,
+});

@@ -1,3 +1,4 @@
+import type { BOOKING_TOKEN_HEADER } from '../booking';
 import type {
   appointmentReferenceParams,
   MANAGE_TOKEN_HEADER,
@@ -71,4 +72,18 @@ export const downloadOwnReceipt = defineEndpoint<{ params: typeof appointmentRef
   path: '/api/bookings/:reference/receipt',
   access: 'public',
   headers: { manageToken: 'x-manage-token' satisfies typeof MANAGE_TOKEN_HEADER },
+});
+
+/**
+ * The booking's current calendar invite (.ics): the same UID and its latest SEQUENCE, the stop-day event with it;
+ * with X-Manage-Token, or the booking's own X-Booking-Token (the confirmation page).
+ */
+export const downloadOwnInvite = defineEndpoint<{ params: typeof appointmentReferenceParams }>()({
+  method: 'GET',
+  path: '/api/bookings/:reference/ics',
+  access: 'public',
+  headers: {
+    manageToken: 'x-manage-token' satisfies typeof MANAGE_TOKEN_HEADER,
+    bookingToken: 'x-booking-token' satisfies typeof BOOKING_TOKEN_HEADER,
+  },
 });

@@ -1,3 +1,4 @@
+import type { AntihistamineChoice } from '../../../shared/antihistamines';
 import { readSessionValue, removeSessionValue, writeSessionValue } from '../../lib/session-store';
 
 /**
@@ -67,6 +68,8 @@ export interface StoredConfirmation {
   amount: number;
   patientName: string;
   email: string | null;
+  /** The antihistamines the patient said they take (an allergy test); null when not asked. */
+  antihistamines?: AntihistamineChoice[] | null;
 }
 
 const CONFIRMATION_KEY = 'booking_confirmation';

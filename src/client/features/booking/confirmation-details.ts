@@ -1,6 +1,7 @@
+import { STOP_ALARM_HOURS, stopEventTexts, stopEventUid } from '../../../shared/antihistamines';
 import { clinic } from '../../../shared/clinic';
-import { addDays } from '../../components/month-calendar/month-grid';
-import { clinicDayTime } from '../../lib/clinic-clock';
+import { addDays, formatLongDate } from '../../components/month-calendar/month-grid';
+import { clinicDayTime, formatClinicTime } from '../../lib/clinic-clock';
 
 /**
  * What the confirmation page works out from the booking: the days to stop antihistamines before an allergy test
@@ -28,6 +29,8 @@ export interface CalendarEvent {
   title: string;
   location: string;
   description: string;
+  /** An allergy test's first day to stop antihistamines (YYYY-MM-DD): an all-day event with an alarm at 09:00. */
+  stopDay?: string;
 }
 
 /** An instant as iCalendar's UTC form: 20270325T093000Z. */
@@ -81,7 +84,69 @@ export function calendarFile(event: CalendarEvent, now: Date = new Date()): stri
     'STATUS:CONFIRMED',
     `ORGANIZER;CN="${clinic.name.replace(/"/g, "'")}":mailto:${clinic.email}`,
     'END:VEVENT',
+    ...(event.stopDay ? stopEventLines(event, event.stopDay, now) : []),
     'END:VCALENDAR',
   ];
   return `${lines.map(fold).join('\r\n')}\r\n`;
+}
+
+/** The stop-day event as the server's invite has it (same UID and SEQUENCE, so one event in a calendar). */
+function stopEventLines(event: CalendarEvent, day: string, now: Date): string[] {
+  const compact = (value: string) => value.replace(/-/g, '');
+  const testDay = formatLongDate(clinicDayTime(event.startsAt).date);
+  return [
+    'BEGIN:VEVENT',
+    `UID:${stopEventUid(event.uid)}`,
+    `SEQUENCE:${event.sequence}`,
+    `DTSTAMP:${icsInstant(now)}`,
+    `DTSTART;VALUE=DATE:${compact(day)}`,
+    `DTEND;VALUE=DATE:${compact(addDays(day, 1))}`,
+    `SUMMARY:${icsText(stopEventTexts.title(clinic.name))}`,
+    `DESCRIPTION:${icsText(stopEventTexts.description(testDay, formatClinicTime(event.startsAt)))}`,
+    'STATUS:CONFIRMED',
+    'TRANSP:TRANSPARENT',
+    `ORGANIZER;CN="${clinic.name.replace(/"/g, "'")}":mailto:${clinic.email}`,
+    'BEGIN:VALARM',
+    'ACTION:DISPLAY',
+    `DESCRIPTION:${icsText(stopEventTexts.alarm)}`,
+    `TRIGGER:PT${STOP_ALARM_HOURS}H`,
+    'END:VALARM',
+    'END:VEVENT',
+  ];
+}
+
+/** An event as the public "add to calendar" URL templates of Google Calendar and Outlook take it. */
+export interface LinkedEvent {
+  title: string;
+  /** ISO 8601 instants. */
+  startsAt: string;
+  endsAt: string;
+  description: string;
+  location: string;
+}
+
+/**
+ * The addresses that open Google Calendar's and Outlook's new-event pages filled with the appointment (their public
+ * URL templates). Nothing is sent to either until the patient follows one.
+ */
+export function calendarLinkUrls(event: LinkedEvent): { google: string; outlook: string } {
+  const google = new URL('https://calendar.google.com/calendar/render');
+  google.search = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: event.title,
+    dates: `${icsInstant(event.startsAt)}/${icsInstant(event.endsAt)}`,
+    details: event.description,
+    location: event.location,
+  }).toString();
+  const outlook = new URL('https://outlook.live.com/calendar/0/deeplink/compose');
+  outlook.search = new URLSearchParams({
+    path: '/calendar/action/compose',
+    rru: 'addevent',
+    subject: event.title,
+    startdt: new Date(event.startsAt).toISOString(),
+    enddt: new Date(event.endsAt).toISOString(),
+    body: event.description,
+    location: event.location,
+  }).toString();
+  return { google: google.toString(), outlook: outlook.toString() };
 }

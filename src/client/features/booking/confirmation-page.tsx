@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { antihistamineTexts, asksPharmacist, stopDays } from '../../../shared/antihistamines';
 import { bookingTexts } from '../../../shared/booking';
 import { clinic, isLocationKey } from '../../../shared/clinic';
 import { formatEuro } from '../../../shared/euro';
@@ -7,10 +8,11 @@ import { BookingSteps } from '../../components/booking-steps/booking-steps';
 import { ClickToLoadMap } from '../../components/click-to-load-map/click-to-load-map';
 import { formatLongDate } from '../../components/month-calendar/month-grid';
 import { bookingCalendarPath } from '../../lib/booking-hold';
-import { formatClock12 } from '../../lib/clinic-clock';
+import { clinicDayTime, formatClock12 } from '../../lib/clinic-clock';
 import { saveBlob } from '../../lib/download-file';
 import type { RouteHandle } from '../../lib/route-handle';
 import { readConfirmation, type StoredConfirmation } from './booking-storage';
+import { CalendarLinks } from './calendar-links';
 import {
   antihistamineStops,
   calendarFile,
@@ -19,7 +21,7 @@ import {
 } from './confirmation-details';
 import { appointmentName } from './held-slot-summary';
 import { bookingConfirmedHead } from './manage-booking-head';
-import { StopFrom } from './stop-from';
+import { StopFrom, StopOn } from './stop-from';
 import '../../styles/request-forms.css';
 import './booking.css';
 
@@ -70,6 +72,10 @@ function Confirmation({ appointment }: { appointment: StoredConfirmation }) {
       : undefined;
   const stops =
     !appointment.isVideoCall && appointment.startsAt ? antihistamineStops(appointment.startsAt) : undefined;
+  // The patient's own days, when they told us what they take.
+  const taken = appointment.antihistamines ?? null;
+  const ownStops =
+    stops && taken !== null ? stopDays(clinicDayTime(appointment.startsAt).date, taken) : undefined;
 
   const addToCalendar = () => {
     const service = appointmentName(appointment);
@@ -85,6 +91,7 @@ function Confirmation({ appointment }: { appointment: StoredConfirmation }) {
           : 'Please arrive 15 minutes early.'
       }${appointment.reference ? ` Reference ${appointment.reference}.` : ''}`,
       location: appointment.isVideoCall ? 'Video consultation' : (appointment.address ?? ''),
+      stopDay: stops ? (ownStops ? ownStops[0]?.day : stops.tablets) : undefined,
     });
     saveBlob(new Blob([text], { type: 'text/calendar;charset=utf-8' }), 'appointment.ics');
   };
@@ -150,9 +157,20 @@ function Confirmation({ appointment }: { appointment: StoredConfirmation }) {
             </div>
           )}
           {appointment.startsAt && (
-            <button type="button" className="button button--secondary" onClick={addToCalendar}>
-              Add to calendar (.ics)
-            </button>
+            <>
+              <button type="button" className="button button--secondary" onClick={addToCalendar}>
+                Add to calendar (.ics)
+              </button>
+              <CalendarLinks
+                event={{
+                  title: `${clinic.name}: ${appointmentName(appointment)}`,
+                  startsAt: appointment.startsAt,
+                  endsAt: appointment.endsAt,
+                  description: `${appointmentName(appointment)}.${appointment.reference ? ` Reference ${appointment.reference}.` : ''}`,
+                  location: appointment.isVideoCall ? 'Video consultation' : (appointment.address ?? ''),
+                }}
+              />
+            </>
           )}
         </section>
 
@@ -162,23 +180,36 @@ function Confirmation({ appointment }: { appointment: StoredConfirmation }) {
               <h2 id="prepare-title" className="booking-form__title">
                 How to prepare for the allergy test
               </h2>
-              <ul className="booking-confirmed__list">
-                <li>
-                  <StopFrom
-                    what="antihistamine tablets and syrups"
-                    day={stops.tablets}
-                    daysBefore={STOP_TABLETS_DAYS_BEFORE}
-                  />
-                </li>
-                <li>
-                  <StopFrom
-                    what="nasal antihistamine sprays"
-                    day={stops.sprays}
-                    daysBefore={STOP_SPRAYS_DAYS_BEFORE}
-                  />
-                </li>
-                <li>Arrive 15 minutes early: the skin prick reaction is read after 15 minutes.</li>
-              </ul>
+              {ownStops ? (
+                <ul className="booking-confirmed__list booking-confirmed__stops">
+                  {ownStops.length === 0 && <li>{antihistamineTexts.nothingToStop}</li>}
+                  {ownStops.map((stop) => (
+                    <li key={stop.medicine}>
+                      <StopOn stop={stop} />
+                    </li>
+                  ))}
+                  {asksPharmacist(taken) && <li>{antihistamineTexts.askPharmacist}</li>}
+                  <li>Arrive 15 minutes early: the skin prick reaction is read after 15 minutes.</li>
+                </ul>
+              ) : (
+                <ul className="booking-confirmed__list">
+                  <li>
+                    <StopFrom
+                      what="antihistamine tablets and syrups"
+                      day={stops.tablets}
+                      daysBefore={STOP_TABLETS_DAYS_BEFORE}
+                    />
+                  </li>
+                  <li>
+                    <StopFrom
+                      what="nasal antihistamine sprays"
+                      day={stops.sprays}
+                      daysBefore={STOP_SPRAYS_DAYS_BEFORE}
+                    />
+                  </li>
+                  <li>Arrive 15 minutes early: the skin prick reaction is read after 15 minutes.</li>
+                </ul>
+              )}
             </section>
           ) : (
             appointment.isVideoCall && (

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResponseOf } from '../../../shared/api/endpoint';
 import {
   cancelManagedBooking,
+  downloadOwnInvite,
   downloadOwnReceipt,
   getManagedBooking,
   holdTimeForMove,
@@ -84,6 +85,14 @@ export function useMoveManagedAppointment(reference: string, token: string) {
       queryClient.setQueryData(appointmentKey(reference), { booking: appointment }),
     onSettled: () => refreshFreeSlots(queryClient),
   });
+}
+
+/** Saves the booking's current calendar invite (the server's: same UID, latest SEQUENCE, the stop-day event). */
+export async function saveOwnInvite(reference: string, token: string): Promise<void> {
+  const file = await apiDownload(endpointAddress(downloadOwnInvite, { params: { reference } }), {
+    headers: { [downloadOwnInvite.headers.manageToken]: token },
+  });
+  saveBlob(file.blob, file.fileName ?? 'appointment.ics');
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { antihistamineTexts } from '../../../shared/antihistamines';
 import { clinic } from '../../../shared/clinic';
 import { formatEuro } from '../../../shared/euro';
 import type { ManagedAppointment } from '../../../shared/manage-booking';
@@ -7,7 +8,13 @@ import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { isNotFoundError } from '../../lib/api-client';
 import { bookingCalendarPath } from '../../lib/booking-hold';
 import type { RouteHandle } from '../../lib/route-handle';
-import { saveOwnReceipt, useCancelManagedAppointment, useManagedAppointment } from './manage-booking-api';
+import { CalendarLinks } from './calendar-links';
+import {
+  saveOwnInvite,
+  saveOwnReceipt,
+  useCancelManagedAppointment,
+  useManagedAppointment,
+} from './manage-booking-api';
 import { manageBookingHead } from './manage-booking-head';
 import { NoticePassed, notFoundText } from './manage-booking-texts';
 import { errorText, type Refusal, refusalOf } from './manage-error-text';
@@ -212,6 +219,9 @@ function ManageBooking({ reference, token }: { reference: string; token: string 
               />
             </section>
           </div>
+          {appointment.status === 'upcoming' && (
+            <PrepareAndCalendar appointment={appointment} reference={reference} token={token} />
+          )}
           {appointment.payment_status !== 'unpaid' && <OwnReceipt reference={reference} token={token} />}
           {moveShown && (
             <MoveAppointment
@@ -331,6 +341,78 @@ function Changes({
         )}
       </div>
     </>
+  );
+}
+
+/**
+ * An upcoming appointment's preparation (an allergy test's own stop days, as they are after any move) and its
+ * calendar: the server's current invite, and Google Calendar's and Outlook's links.
+ */
+function PrepareAndCalendar({
+  appointment,
+  reference,
+  token,
+}: {
+  appointment: ManagedAppointment;
+  reference: string;
+  token: string;
+}) {
+  const [state, setState] = useState<{ busy: boolean; problem?: string }>({ busy: false });
+  const { session: slot, antihistamines } = appointment;
+  const download = async () => {
+    setState({ busy: true });
+    try {
+      await saveOwnInvite(reference, token);
+      setState({ busy: false });
+    } catch (error) {
+      setState({ busy: false, problem: errorText(error) });
+    }
+  };
+  return (
+    <section className="manage-booking__receipt" aria-labelledby="manage-prepare-title">
+      <h2 id="manage-prepare-title" className="held-slot__title">
+        {slot.is_video_call ? 'Your calendar' : 'Preparing for the test'}
+      </h2>
+      {!slot.is_video_call && (
+        <ul className="booking-confirmed__list booking-confirmed__stops">
+          {antihistamines.answered && antihistamines.stop_days.length === 0 && (
+            <li>{antihistamineTexts.nothingToStop}</li>
+          )}
+          {antihistamines.stop_days.map((stop) => (
+            <li key={stop.medicine}>
+              {stop.text} ({stop.days_before} days before).
+            </li>
+          ))}
+          {antihistamines.ask_pharmacist && <li>{antihistamineTexts.askPharmacist}</li>}
+        </ul>
+      )}
+      <p>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-disabled={state.busy || undefined}
+          onClick={() => {
+            if (!state.busy) void download();
+          }}
+        >
+          {state.busy ? 'Downloading…' : 'Add to calendar (.ics)'}
+        </button>
+      </p>
+      <CalendarLinks
+        event={{
+          title: `${clinic.name}: ${appointment.service}`,
+          startsAt: slot.starts_at,
+          endsAt: slot.ends_at,
+          description: `${appointment.service}. Reference ${appointment.reference}.`,
+          location: slot.is_video_call ? 'Video consultation' : (slot.address ?? ''),
+        }}
+      />
+      {state.problem && (
+        <p className="booking-notice" role="alert">
+          {state.problem}
+        </p>
+      )}
+    </section>
   );
 }
 

@@ -28,6 +28,7 @@ const appointment: ManagedAppointment = {
   price: 180,
   payment_status: 'paid',
   paid_at_clinic: 0,
+  antihistamines: { answered: false, ask_pharmacist: false, stop_days: [] },
   change_until: '2026-12-06T09:00:00.000Z',
   actions: ['cancel', 'move'],
 };

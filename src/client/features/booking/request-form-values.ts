@@ -15,6 +15,8 @@ import type { BookingDraft } from './booking-storage';
 
 /** The request form as the visitor fills it in: the patient's fields and two documents. */
 export interface RequestFormFields extends PatientFormFields {
+  /** The antihistamines ticked (`shared/antihistamines.ts` choices); sent as one comma-separated list. */
+  antihistamines: string[];
   result: FileFieldValue;
   referral_letter: FileFieldValue;
 }
@@ -27,6 +29,8 @@ export const emptyRequestForm = (draft: BookingDraft = {}): RequestFormFields =>
       string
     >),
     antihistamine: draft.antihistamine === true,
+    antihistamines:
+      typeof draft.antihistamines === 'string' ? draft.antihistamines.split(',').filter(Boolean) : [],
     agreement: draft.agreement === true,
     result: { kind: 'none' },
     referral_letter: { kind: 'none' },
@@ -38,9 +42,16 @@ export function draftOf(values: Partial<RequestFormFields>): BookingDraft {
   const draft: BookingDraft = {};
   for (const name of PATIENT_TEXT_FIELDS) if (typeof values[name] === 'string') draft[name] = values[name];
   draft.antihistamine = values.antihistamine === true;
+  if (Array.isArray(values.antihistamines)) draft.antihistamines = values.antihistamines.join(',');
   draft.agreement = values.agreement === true;
   return draft;
 }
+
+/** The form's fields for the shared schema: the patient's, and the antihistamines as one list. */
+const requestFormInput = (values: RequestFormFields, slot: FormSlot) => ({
+  ...patientFormInput(values, slot),
+  antihistamines: (values.antihistamines ?? []).join(','),
+});
 
 /**
  * Checks the form with the shared schema (every rule of spec section 5, the spec's texts) for the slot's
@@ -50,7 +61,7 @@ export function draftOf(values: Partial<RequestFormFields>): BookingDraft {
 export function requestFormResolver(slot: FormSlot): Resolver<RequestFormFields> {
   return async (values) => {
     const errors: Record<string, { type: string; message: string }> = {};
-    const parsed = bookingFormSchema.safeParse(patientFormInput(values, slot));
+    const parsed = bookingFormSchema.safeParse(requestFormInput(values, slot));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0] ?? '');
@@ -74,7 +85,7 @@ export function requestFormResolver(slot: FormSlot): Resolver<RequestFormFields>
  * as `patient[...]`, and the chosen files.
  */
 export function bookingBody(values: RequestFormFields, slot: FormSlot): FormData {
-  const form: BookingFormValues = bookingFormValues(bookingFormSchema.parse(patientFormInput(values, slot)));
+  const form: BookingFormValues = bookingFormValues(bookingFormSchema.parse(requestFormInput(values, slot)));
   const body = new FormData();
   for (const [name, value] of Object.entries(form)) {
     if (value === undefined || value === null) continue;
@@ -92,6 +103,7 @@ export const fieldOrder: readonly (keyof RequestFormFields)[] = [
   ...PATIENT_TEXT_FIELDS,
   'result',
   'referral_letter',
+  'antihistamines',
   'antihistamine',
   'agreement',
 ];

@@ -1,6 +1,7 @@
 import { type ComponentPropsWithRef, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { antihistamineChoices, antihistamineTexts } from '../../../shared/antihistamines';
 import { BOOKING_LIMITS, isAskedFor } from '../../../shared/booking';
 import { uploadRules } from '../../../shared/uploads';
 import { ErrorSummary, type ErrorSummaryItem } from '../../components/error-summary/error-summary';
@@ -44,6 +45,7 @@ function labelsFor(slot: FormSlot): Record<keyof RequestFormFields, string> {
     allergens: 'Reason for the test (optional)',
     result: 'Previous test results (optional)',
     referral_letter: 'Referral letter (optional)',
+    antihistamines: antihistamineTexts.legend,
     antihistamine: 'Antihistamines',
     agreement: 'Terms and conditions',
   };
@@ -346,6 +348,40 @@ export function RequestForm({ hold, onHoldLost, onCancel, cancelling }: RequestF
           />
         ))}
       </fieldset>
+
+      {!hold.isVideoCall && (
+        <fieldset
+          className="booking-form__group booking-medicines"
+          aria-describedby={`booking-antihistamines-why${errors.antihistamines ? ' booking-antihistamines-error' : ''}`}
+        >
+          <legend>{labels.antihistamines} (optional)</legend>
+          <p id="booking-antihistamines-why" className="field__hint">
+            {antihistamineTexts.why}
+          </p>
+          {antihistamineChoices.map((choice, index) => (
+            <label
+              key={choice}
+              className="booking-check__label"
+              htmlFor={index === 0 ? idOf('antihistamines') : idOf(`antihistamines-${choice}`)}
+            >
+              <input
+                id={index === 0 ? idOf('antihistamines') : idOf(`antihistamines-${choice}`)}
+                type="checkbox"
+                className="booking-check__input"
+                value={choice}
+                aria-invalid={errors.antihistamines ? true : undefined}
+                {...register('antihistamines')}
+              />
+              <span>{antihistamineTexts.labels[choice]}</span>
+            </label>
+          ))}
+          {errors.antihistamines?.message && (
+            <FieldErrorMessage id="booking-antihistamines-error">
+              {errors.antihistamines.message}
+            </FieldErrorMessage>
+          )}
+        </fieldset>
+      )}
 
       {!hold.isVideoCall && (
         <fieldset className="booking-form__group">

@@ -1,3 +1,4 @@
+import { type AntihistamineChoice, asksPharmacist, stopDays } from '../../../shared/antihistamines';
 import { allowsMove, appointmentStarts, isEnded, isUpcoming } from '../../../shared/appointment-states';
 import { formatEuro } from '../../../shared/euro';
 import {
@@ -13,6 +14,7 @@ import { type Appointment, DESK_PROVIDER, type Patient, type Payment, type Slot 
 import { conflict, DomainError, fieldError, notFound, providerFailure, reworded } from '../../domain-errors';
 import type { Actor } from '../audit/audit-log';
 import { paymentsOfAppointment } from '../payments/payment-repository';
+import { clinicWallClock } from '../slots/clinic-time';
 import { holdForVisitor, type VisitorHold } from '../slots/slot-service';
 import { slotAnswer } from '../slots/slot-view';
 import type { AppointmentContext } from './appointment-context';
@@ -118,6 +120,25 @@ function managedAppointmentOf(
     paid_at_clinic: heldAtClinicCents(payments) / 100,
     change_until: changeable ? until.toISOString() : null,
     actions: changeable ? [...manageActions] : [],
+    antihistamines: antihistaminesAnswer(appointment.antihistamines, slot),
+  };
+}
+
+/** The patient's stop days for their page (none for a video consultation). */
+function antihistaminesAnswer(
+  taken: AntihistamineChoice[] | null,
+  slot: Slot,
+): ManagedAppointment['antihistamines'] {
+  if (slot.isVideoCall) return { answered: false, ask_pharmacist: false, stop_days: [] };
+  return {
+    answered: taken !== null,
+    ask_pharmacist: asksPharmacist(taken),
+    stop_days: stopDays(clinicWallClock(slot.startsAt).isoDay, taken).map((stop) => ({
+      medicine: stop.medicine,
+      day: stop.day,
+      days_before: stop.daysBefore,
+      text: stop.text,
+    })),
   };
 }
 

@@ -19,6 +19,11 @@ export interface ReminderRule {
   daysBefore: number;
   /** Allergy tests only (none for a video call). */
   testsOnly: boolean;
+  /**
+   * Only for an appointment whose patient takes one of these (`appointments.antihistamines`), or was not asked;
+   * every appointment when left out.
+   */
+  medicines?: readonly string[];
 }
 
 /** A reminder whose time has come, with the appointment, patient and slot its e-mail tells of. */
@@ -32,12 +37,15 @@ export interface DueReminder {
 
 const DAY_MS = 86_400_000;
 
-/** The rules as a table of the query: `reminder_rule(kind, days_before, tests_only)`. */
+/** The rules as a table of the query: `reminder_rule(kind, days_before, tests_only, medicines)`. */
 function rulesTable(rules: readonly ReminderRule[]): SQL {
   const rows = rules.map(
-    (rule) => sql`(${rule.kind}::text, ${rule.daysBefore}::integer, ${rule.testsOnly}::boolean)`,
+    (rule) =>
+      sql`(${rule.kind}::text, ${rule.daysBefore}::integer, ${rule.testsOnly}::boolean, ${
+        rule.medicines ? sql`string_to_array(${rule.medicines.join(',')}::text, ',')` : sql`null::text[]`
+      })`,
   );
-  return sql`(values ${sql.join(rows, sql`, `)}) as reminder_rule(kind, days_before, tests_only)`;
+  return sql`(values ${sql.join(rows, sql`, `)}) as reminder_rule(kind, days_before, tests_only, medicines)`;
 }
 
 const ruleKind = sql<AppointmentReminderKind>`reminder_rule.kind`;
@@ -103,6 +111,7 @@ export async function lockDueReminders(
         lt(slots.startsAt, horizon),
         sql`${patients.email} <> ''`,
         sql`not (reminder_rule.tests_only and ${slots.isVideoCall})`,
+        sql`(reminder_rule.medicines is null or ${appointments.antihistamines} is null or ${appointments.antihistamines} && reminder_rule.medicines)`,
         sql`${dueAt} <= ${now.toISOString()}::timestamptz`,
         sql`${dueAt} >= ${appointments.scheduledAt}`,
         notExists(sent),

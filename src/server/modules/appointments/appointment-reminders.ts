@@ -1,18 +1,36 @@
+import {
+  NASAL_STOP_DAYS,
+  ORAL_STOP_DAYS,
+  STOP_DAYS_BEFORE,
+  type StoppedMedicine,
+} from '../../../shared/antihistamines';
 import type { Db } from '../../db/database';
 import type { AppointmentReminderKind } from '../../db/schema';
 import { queueEmail } from '../email/outbox-repository';
 import { lockDueReminders, type ReminderRule, recordReminders } from './appointment-reminder-repository';
 import { reminderEmailOf } from './emails/appointment-emails';
 
+/** The medicines stopped `days` before the test: a stop-day reminder goes to a patient taking one of them. */
+function stoppedOn(days: number): StoppedMedicine[] {
+  return (Object.entries(STOP_DAYS_BEFORE) as [StoppedMedicine, number][])
+    .filter(([, before]) => before === days)
+    .map(([medicine]) => medicine);
+}
+
 /**
  * The reminders a patient is e-mailed before their appointment, each at REMINDER_TIME (clinic time) `daysBefore`
  * clinic days before the appointment's day: for an allergy test, the day to stop antihistamine tablets and syrups
- * (5 days before) and the day to stop nasal antihistamine sprays (3 days before); for every appointment, two days
- * before, its time, place and the cancellation rule.
+ * (5 days before) and the day to stop nasal antihistamine sprays (3 days before), each only to a patient who said
+ * they take one of its medicines (or was not asked); for every appointment, two days before, its time, place and the
+ * cancellation rule.
  */
 const reminderRules = {
-  stop_antihistamines: { daysBefore: 5, testsOnly: true },
-  stop_nasal_antihistamines: { daysBefore: 3, testsOnly: true },
+  stop_antihistamines: { daysBefore: ORAL_STOP_DAYS, testsOnly: true, medicines: stoppedOn(ORAL_STOP_DAYS) },
+  stop_nasal_antihistamines: {
+    daysBefore: NASAL_STOP_DAYS,
+    testsOnly: true,
+    medicines: stoppedOn(NASAL_STOP_DAYS),
+  },
   two_days_before: { daysBefore: 2, testsOnly: false },
 } as const satisfies Record<AppointmentReminderKind, Omit<ReminderRule, 'kind'>>;
 
@@ -48,7 +66,11 @@ export interface QueuedReminder {
  * locked (SKIP LOCKED: another instance takes other ones), each reminder is recorded with `insert … on conflict do
  * nothing` and its e-mail queued in that same transaction only if the insert recorded it. Answers what it queued.
  */
-export async function sendDueReminders(db: Db, now = new Date()): Promise<QueuedReminder[]> {
+export async function sendDueReminders(
+  db: Db,
+  now = new Date(),
+  publicUrl?: string,
+): Promise<QueuedReminder[]> {
   const queued: QueuedReminder[] = [];
   for (;;) {
     const batch = await db.transaction(async (tx) => {
@@ -66,7 +88,7 @@ export async function sendDueReminders(db: Db, now = new Date()): Promise<Queued
       const sent: QueuedReminder[] = [];
       for (const reminder of due) {
         if (!claimed.has(`${reminder.appointment.id}:${reminder.kind}`)) continue;
-        const email = reminderEmailOf(reminder, reminder.kind, stops);
+        const email = reminderEmailOf(reminder, reminder.kind, stops, publicUrl);
         if (!email) continue;
         await queueEmail(tx, email);
         sent.push({ appointmentId: reminder.appointment.id, kind: reminder.kind });

@@ -134,7 +134,10 @@ export async function moveAppointment(
 export async function updateAppointmentForm(
   db: Db,
   id: number,
-  values: Pick<Partial<NewAppointment>, 'paymentType' | 'antihistamineConfirmed' | 'agreementAccepted'>,
+  values: Pick<
+    Partial<NewAppointment>,
+    'paymentType' | 'antihistamineConfirmed' | 'antihistamines' | 'agreementAccepted'
+  >,
 ): Promise<void> {
   await db
     .update(appointments)
@@ -486,6 +489,18 @@ export async function findAppointmentRecordByManageLink(
   return row && recordOf(row);
 }
 
+/** The appointment of `reference` read with the booking's own access token (the confirmation page's). */
+export async function findAppointmentRecordByBookingToken(
+  db: Db,
+  reference: string,
+  tokenHash: string,
+): Promise<AppointmentRecord | undefined> {
+  const [row] = await records(db)
+    .query.where(and(eq(appointments.reference, reference), eq(appointments.accessTokenHash, tokenHash)))
+    .limit(1);
+  return row && recordOf(row);
+}
+
 /** What the staff's appointments list and its CSV are filtered by. */
 export interface AppointmentFilterQuery {
   is_video_call?: boolean;
@@ -744,14 +759,15 @@ export async function appointmentRecordsOfPatient(db: Db, patientId: number): Pr
 
 /**
  * Strips appointments of what ties them to the person who booked them (a patient's erasure): the address it
- * was booked from and the hashes of the booking's tokens (its booking link no longer opens it). The appointment,
- * its time, its reference and its price stay.
+ * was booked from, the hashes of the booking's tokens (its booking link no longer opens it) and the antihistamines
+ * the patient said they take (a health detail). The appointment, its time, its reference and its price stay.
  */
 export async function forgetAppointmentVisitors(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(appointments)
     .set({
+      antihistamines: null,
       bookedFrom: null,
       holdTokenHash: null,
       accessTokenHash: null,

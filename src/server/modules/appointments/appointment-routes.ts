@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getBooking } from '../../../shared/api/booking-endpoint-schemas';
 import {
   cancelManagedBooking,
+  downloadOwnInvite,
   downloadOwnReceipt,
   getManagedBooking,
   holdTimeForMove,
@@ -34,6 +35,7 @@ import {
 } from './appointment-patient-service';
 import { applyPaymentEvent, checkAppointmentPayment, payByCard } from './appointment-payments';
 import { readVisitorAppointment } from './appointment-visitor-service';
+import { ownInvite } from './own-invite';
 import { receiptForPatient } from './receipt-service';
 
 /** Reads of a booking one address may make in a minute. */
@@ -96,6 +98,26 @@ export async function appointmentRoutes(api: FastifyInstance): Promise<void> {
     downloadOwnReceipt,
     async (request, reply) =>
       sendPdf(reply, await receiptForPatient(db, manageLinkOf(request), manageBookingTexts.notFound)),
+    { config: { rateLimit: { max: BOOKING_READS_PER_MINUTE, timeWindow: '1 minute' } } },
+  );
+
+  route(
+    api,
+    downloadOwnInvite,
+    async (request, reply) => {
+      const ics = await ownInvite(
+        db,
+        request.params.reference,
+        { manageTokenHash: manageLinkOf(request).tokenHash, bookingTokenHash: bookingTokenOf(request) },
+        manageBookingTexts.notFound,
+      );
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="appointment.ics"')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(ics);
+    },
     { config: { rateLimit: { max: BOOKING_READS_PER_MINUTE, timeWindow: '1 minute' } } },
   );
 

@@ -238,6 +238,10 @@ function changedAppointmentFields(
     ...(after.paymentType !== undefined && after.paymentType !== before.paymentType ? ['payment_type'] : []),
     ...(after.antihistamineConfirmed !== before.antihistamineConfirmed ? ['antihistamine'] : []),
     ...(after.agreementAccepted !== before.agreementAccepted ? ['agreement'] : []),
+    ...(after.antihistamines !== undefined &&
+    (after.antihistamines ?? []).join(',') !== (before.antihistamines ?? []).join(',')
+      ? ['antihistamines']
+      : []),
   ];
 }
 

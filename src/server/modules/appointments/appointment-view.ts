@@ -210,6 +210,7 @@ export function visitorAppointmentAnswer(
     calendar: appointment.reference
       ? { uid: inviteUid(appointment.id), sequence: appointment.calendarSequence }
       : null,
+    antihistamines: appointment.antihistamines,
   };
 }
 

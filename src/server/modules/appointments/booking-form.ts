@@ -1,3 +1,4 @@
+import { parseAntihistamines } from '../../../shared/antihistamines';
 import type { BookingFields } from '../../../shared/booking';
 import type { NewAppointment, NewPatient } from '../../db/schema';
 import type { SlotKind } from '../slots/slot-repository';
@@ -38,9 +39,20 @@ export const patientFieldNames: Record<keyof PatientColumns, string> = {
   allergens: 'allergens',
 };
 
-/** The test's ticks the appointment keeps of its form (none for a video consultation). */
-export const testTicksOf = (form: Pick<BookingFields, 'antihistamine' | 'agreement'>, kind: SlotKind) =>
+/** The test's ticks and antihistamines the appointment keeps of its form (none for a video consultation). */
+export const testTicksOf = (
+  form: Pick<BookingFields, 'antihistamine' | 'antihistamines' | 'agreement'>,
+  kind: SlotKind,
+) =>
   ({
     antihistamineConfirmed: kind.isVideoCall ? null : form.antihistamine,
+    // Kept as it was when the form does not answer it (staff editing a booking made online).
+    ...(form.antihistamines === undefined && !kind.isVideoCall
+      ? {}
+      : {
+          antihistamines: kind.isVideoCall
+            ? null
+            : (parseAntihistamines(form.antihistamines)?.choices ?? null),
+        }),
     agreementAccepted: kind.isVideoCall ? null : form.agreement,
   }) satisfies Partial<NewAppointment>;

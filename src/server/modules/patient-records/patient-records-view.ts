@@ -112,6 +112,7 @@ export function patientExport(
         payment_type: appointment.paymentType,
         booked_by_admin: appointment.bookedByAdmin,
         antihistamine_confirmed: appointment.antihistamineConfirmed,
+        antihistamines: appointment.antihistamines,
         agreement_accepted: appointment.agreementAccepted,
         created_at: appointment.createdAt.toISOString(),
       };

@@ -1,4 +1,6 @@
+import type { AntihistamineChoice } from '../../../../shared/antihistamines';
 import { formatEuro } from '../../../../shared/euro';
+import { manageBookingPath } from '../../../../shared/manage-booking';
 import type { DeskPaymentMethod } from '../../../../shared/payment-states';
 import type { AppConfig } from '../../../config';
 import type { Db } from '../../../db/database';
@@ -13,7 +15,7 @@ import {
   reminderDetails,
 } from './appointment-reminder-email';
 import { bookingConfirmationEmail } from './booking-confirmation-email';
-import { appointmentDetails, bookingDetails } from './booking-details';
+import { appointmentDetails, bookingDetails, withStops } from './booking-details';
 import { calendarInvite } from './calendar-invite';
 import { clinicBookingEmail } from './clinic-booking-email';
 import { clinicChangeEmail, type PatientChange } from './clinic-change-email';
@@ -23,19 +25,19 @@ import { staffBookingEmail } from './staff-booking-email';
 
 /** An appointment with what its e-mails tell of it. */
 export interface AppointmentForEmail {
-  appointment: { id: number };
+  appointment: { id: number; antihistamines?: AntihistamineChoice[] | null; reference?: string | null };
   patient: Patient | null;
   slot: Slot | null;
 }
 
 /** An appointment whose e-mail carries its calendar invite, in the version (`calendarSequence`) it has now. */
 export interface InvitedAppointment extends AppointmentForEmail {
-  appointment: { id: number; calendarSequence: number };
+  appointment: { id: number; calendarSequence: number; antihistamines?: AntihistamineChoice[] | null };
 }
 
 /** A paid appointment, with what its receipt reads of it: its price (the fee) and state. */
 type PaidAppointment = AppointmentForEmail & {
-  appointment: Pick<Appointment, 'id' | 'priceCents' | 'status'>;
+  appointment: Pick<Appointment, 'id' | 'priceCents' | 'status' | 'antihistamines'>;
 };
 
 type PaidPayment = Pick<Payment, 'amountCents' | 'providerPaymentId' | 'paidAt' | 'method'>;
@@ -55,7 +57,10 @@ export async function paidAppointmentEmails(
   manageUrl: string | undefined,
 ): Promise<PaidEmails> {
   if (!patient || !slot) return async () => [];
-  const details = { ...bookingDetails(appointment.id, patient, slot, payment), manageUrl };
+  const details = withStops(
+    { ...bookingDetails(appointment.id, patient, slot, payment), manageUrl },
+    appointment.antihistamines,
+  );
   const clinicNotice = {
     to: settings.clinicEmail,
     ...clinicBookingEmail(details, settings.publicUrl),
@@ -95,7 +100,10 @@ export async function refundEmailOf(
   cancelledInvite?: { sequence: number },
 ): Promise<QueuedEmail | undefined> {
   if (!patient?.email || !slot) return undefined;
-  const details = bookingDetails(appointment.id, patient, slot, payment);
+  const details = withStops(
+    bookingDetails(appointment.id, patient, slot, payment),
+    appointment.antihistamines,
+  );
   return {
     to: patient.email,
     ...refundEmail(details, reason),
@@ -155,7 +163,10 @@ export async function staffBookingEmailOf(
   manageUrl: string | undefined,
 ): Promise<QueuedEmail | undefined> {
   if (!patient?.email || !slot) return undefined;
-  const details = { ...appointmentDetails(appointment.id, patient, slot), manageUrl };
+  const details = withStops(
+    { ...appointmentDetails(appointment.id, patient, slot), manageUrl },
+    appointment.antihistamines,
+  );
   return {
     to: patient.email,
     ...staffBookingEmail(details),
@@ -174,7 +185,10 @@ export async function movedEmailOf(
   manageUrl?: string,
 ): Promise<QueuedEmail | undefined> {
   if (!patient?.email || !slot) return undefined;
-  const details = { ...appointmentDetails(appointment.id, patient, slot), manageUrl };
+  const details = withStops(
+    { ...appointmentDetails(appointment.id, patient, slot), manageUrl },
+    appointment.antihistamines,
+  );
   const was = previous ? appointmentDetails(appointment.id, patient, previous) : undefined;
   return {
     to: patient.email,
@@ -207,7 +221,7 @@ export async function cancelledEmailOf(
   byPatient = false,
 ): Promise<QueuedEmail | undefined> {
   if (!patient?.email || !slot) return undefined;
-  const details = appointmentDetails(appointment.id, patient, slot);
+  const details = withStops(appointmentDetails(appointment.id, patient, slot), appointment.antihistamines);
   const said: KeptMoney | undefined = !kept
     ? undefined
     : 'online' in kept
@@ -239,8 +253,15 @@ export function reminderEmailOf(
   { appointment, patient, slot }: AppointmentForEmail,
   kind: AppointmentReminderKind,
   stops: AntihistamineStops,
+  publicUrl?: string,
 ): QueuedEmail | undefined {
   if (!patient?.email || !slot) return undefined;
-  const details = reminderDetails(appointmentDetails(appointment.id, patient, slot), stops);
+  const details = reminderDetails(
+    withStops(appointmentDetails(appointment.id, patient, slot), appointment.antihistamines),
+    stops,
+  );
+  if (publicUrl && appointment.reference) {
+    details.wayOutUrl = `${publicUrl}${manageBookingPath(appointment.reference)}#way-out`;
+  }
   return { to: patient.email, ...appointmentReminderEmail(kind, details), appointmentId: appointment.id };
 }

@@ -1,6 +1,6 @@
 import { clinic } from '../../../../shared/clinic';
 import { composeEmail, type EmailContent } from '../../email/email-template';
-import { manageLinkBlocks, PREPARATION_RULES, VIDEO_RULES } from './booking-confirmation-email';
+import { manageLinkBlocks, preparationItems, VIDEO_RULES } from './booking-confirmation-email';
 import type { AppointmentDetails } from './booking-details';
 
 /** The patient is told their appointment moved to another time; the updated .ics is attached by the caller. */
@@ -25,7 +25,7 @@ export function appointmentMovedEmail(
     },
     details.isVideoCall
       ? { title: 'Before the video consultation:', items: VIDEO_RULES }
-      : { title: 'How to prepare for the allergy test:', items: PREPARATION_RULES },
+      : { title: 'How to prepare for the allergy test:', items: preparationItems(details) },
     ...manageLinkBlocks(details),
     'The updated calendar invite (appointment.ics) is attached: opening it moves the appointment in your calendar.',
     `If the new time does not suit you, call ${clinic.phone} or reply to this e-mail.`,

@@ -1,3 +1,4 @@
+import { antihistamineTexts, stopDayWords } from '../../../../shared/antihistamines';
 import { clinic } from '../../../../shared/clinic';
 import type { AppointmentReminderKind } from '../../../db/schema';
 import { composeEmail, type EmailBlock, type EmailContent } from '../../email/email-template';
@@ -22,17 +23,57 @@ export interface ReminderDetails extends AppointmentDetails {
   /** The clinic days antihistamine tablets and syrups, and nasal sprays, are stopped from. */
   stopTabletsFrom: string;
   stopSpraysFrom: string;
-  stops: AntihistamineStops;
+  leads: AntihistamineStops;
+  /** The booking page's section for a patient who could not stop, or is unwell (`/booking/{reference}#way-out`). */
+  wayOutUrl?: string;
 }
 
-export function reminderDetails(details: AppointmentDetails, stops: AntihistamineStops): ReminderDetails {
+export function reminderDetails(details: AppointmentDetails, leads: AntihistamineStops): ReminderDetails {
   return {
     ...details,
     day: clinicLongDate(details.startsAt),
     startTime: clinicWallClock(details.startsAt).time,
-    stopTabletsFrom: clinicLongDate(details.startsAt, -stops.tablets),
-    stopSpraysFrom: clinicLongDate(details.startsAt, -stops.sprays),
-    stops,
+    stopTabletsFrom: clinicLongDate(details.startsAt, -leads.tablets),
+    stopSpraysFrom: clinicLongDate(details.startsAt, -leads.sprays),
+    leads,
+  };
+}
+
+/** The link for a patient who could not stop their antihistamines, or is unwell. */
+const wayOutBlocks = (details: ReminderDetails): EmailBlock[] =>
+  details.wayOutUrl
+    ? [
+        {
+          text: 'Could not stop your antihistamines, or unwell or wheezy? Tell us here',
+          link: details.wayOutUrl,
+        },
+      ]
+    : [];
+
+/**
+ * The stop-day reminder of a patient who told us what they take: what to stop today (the medicines stopped
+ * `daysBefore` days before), and what later. The subject names no medicine.
+ */
+function stopToday(details: ReminderDetails, daysBefore: number): ReminderParts {
+  const days = details.stops?.days ?? [];
+  const today = days.filter((stop) => stop.daysBefore === daysBefore);
+  const later = days.filter((stop) => stop.daysBefore < daysBefore);
+  return {
+    subject: `Reminder: your allergy test on ${details.day}: how to prepare from today`,
+    before: [
+      `Your allergy test is on ${details.day} at ${details.startTime} (Dublin time).`,
+      {
+        title: 'From today, please:',
+        items: [
+          ...today.map((stop) => `${stop.text} (today).`),
+          ...later.map((stop) => `${stop.text}; we will remind you then.`),
+        ],
+      },
+      'Antihistamines stop the skin from reacting, and the test would not show your allergies.',
+      ...(details.stops?.asksPharmacist ? [antihistamineTexts.askPharmacist] : []),
+      ...wayOutBlocks(details),
+    ],
+    after: [CANCELLATION_RULE],
   };
 }
 
@@ -59,23 +100,25 @@ interface ReminderParts {
 }
 
 function stopAntihistamines(details: ReminderDetails): ReminderParts {
+  if (details.stops?.answered) return stopToday(details, details.leads.tablets);
   return {
     subject: `Reminder: your allergy test on ${details.day}: stop antihistamines from ${details.stopTabletsFrom}`,
     before: [
       `Your allergy test is on ${details.day} at ${details.startTime} (Dublin time).`,
-      `Please stop taking antihistamine tablets and syrups from ${details.stopTabletsFrom}, ${dayPlural(details.stops.tablets)} before the test: antihistamines stop the skin from reacting, and the test would not show your allergies.`,
-      `Nasal antihistamine sprays are stopped later, from ${details.stopSpraysFrom} (${dayPlural(details.stops.sprays)} before the test); we will remind you then.`,
+      `Please stop taking antihistamine tablets and syrups from ${details.stopTabletsFrom}, ${dayPlural(details.leads.tablets)} before the test: antihistamines stop the skin from reacting, and the test would not show your allergies.`,
+      `Nasal antihistamine sprays are stopped later, from ${details.stopSpraysFrom} (${dayPlural(details.leads.sprays)} before the test); we will remind you then.`,
     ],
     after: [CANCELLATION_RULE],
   };
 }
 
 function stopNasalAntihistamines(details: ReminderDetails): ReminderParts {
+  if (details.stops?.answered) return stopToday(details, details.leads.sprays);
   return {
     subject: `Reminder: your allergy test on ${details.day}: stop nasal antihistamine sprays from ${details.stopSpraysFrom}`,
     before: [
       `Your allergy test is on ${details.day} at ${details.startTime} (Dublin time).`,
-      `Please stop using nasal antihistamine sprays from ${details.stopSpraysFrom}, ${dayPlural(details.stops.sprays)} before the test. Antihistamine tablets and syrups stay stopped from ${details.stopTabletsFrom} until the test.`,
+      `Please stop using nasal antihistamine sprays from ${details.stopSpraysFrom}, ${dayPlural(details.leads.sprays)} before the test. Antihistamine tablets and syrups stay stopped from ${details.stopTabletsFrom} until the test.`,
     ],
     after: [CANCELLATION_RULE],
   };
@@ -99,7 +142,14 @@ function twoDaysBefore(details: ReminderDetails): ReminderParts {
         title: 'Before you come:',
         items: [
           'Please arrive 15 minutes early: the skin prick reaction is read after 15 minutes.',
-          `Take no antihistamines before the test: tablets and syrups are stopped from ${details.stopTabletsFrom}, nasal sprays from ${details.stopSpraysFrom}.`,
+          ...(details.stops?.answered
+            ? details.stops.days.map(
+                (stop) =>
+                  `Keep ${stop.what} stopped until the test (stopped from ${stopDayWords(stop.day)}).`,
+              )
+            : [
+                `Take no antihistamines before the test: tablets and syrups are stopped from ${details.stopTabletsFrom}, nasal sprays from ${details.stopSpraysFrom}.`,
+              ]),
         ],
       },
       CANCELLATION_RULE,

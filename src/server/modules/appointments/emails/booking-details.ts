@@ -1,3 +1,9 @@
+import {
+  type AntihistamineChoice,
+  asksPharmacist,
+  type StopDay,
+  stopDays,
+} from '../../../../shared/antihistamines';
 import { clinic, formatAddress } from '../../../../shared/clinic';
 import { formatEuro } from '../../../../shared/euro';
 import type { Patient, Payment, Slot } from '../../../db/schema';
@@ -23,6 +29,11 @@ export interface AppointmentDetails {
   appointmentId: number;
   /** The patient's link to see, cancel or move the appointment (`/booking/{reference}#{token}`), when they have one. */
   manageUrl?: string;
+  /**
+   * An allergy test's days to stop antihistamines, earliest first (`withStops`): by what the patient said they
+   * take, or every kind when not asked (`answered` false). None for a video consultation.
+   */
+  stops?: { days: StopDay[]; answered: boolean; asksPharmacist: boolean };
 }
 
 /** What the e-mails and receipt of a paid booking say: the appointment and its payment. */
@@ -80,5 +91,22 @@ export function bookingDetails(
     paymentReference: payment.providerPaymentId ?? '',
     paidAt,
     paidAtText: clinicDateTime(paidAt),
+  };
+}
+
+/** The details with an allergy test's stop days, from the antihistamines its patient said they take (null: not asked). */
+export function withStops<T extends AppointmentDetails>(
+  details: T,
+  antihistamines: readonly AntihistamineChoice[] | null | undefined,
+): T {
+  if (details.isVideoCall) return details;
+  const taken = antihistamines ?? null;
+  return {
+    ...details,
+    stops: {
+      days: stopDays(clinicWallClock(details.startsAt).isoDay, taken),
+      answered: taken !== null,
+      asksPharmacist: asksPharmacist(taken),
+    },
   };
 }

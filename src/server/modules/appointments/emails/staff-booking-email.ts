@@ -1,6 +1,6 @@
 import { clinic } from '../../../../shared/clinic';
 import { composeEmail, type EmailContent } from '../../email/email-template';
-import { manageLinkBlocks, PREPARATION_RULES, VIDEO_RULES } from './booking-confirmation-email';
+import { manageLinkBlocks, preparationItems, VIDEO_RULES } from './booking-confirmation-email';
 import type { AppointmentDetails } from './booking-details';
 
 /**
@@ -21,7 +21,7 @@ export function staffBookingEmail(details: AppointmentDetails): EmailContent {
     },
     details.isVideoCall
       ? { title: 'Before the video consultation:', items: VIDEO_RULES }
-      : { title: 'How to prepare for the allergy test:', items: PREPARATION_RULES },
+      : { title: 'How to prepare for the allergy test:', items: preparationItems(details) },
     ...manageLinkBlocks(details),
     'The calendar invite (appointment.ics) is attached.',
     `Questions? Call ${clinic.phone} or reply to this e-mail.`,

@@ -13,7 +13,10 @@ import { type PreparedFiles, storeNewFiles } from '../patient-files';
 interface BookingForm {
   /** The new patient's details; none when booking for a patient in the records (`recordedPatient`). */
   patient?: Omit<NewPatient, 'resultFileId' | 'referralLetterFileId' | 'attachmentFileId'>;
-  appointment: Pick<NewAppointment, 'paymentType' | 'antihistamineConfirmed' | 'agreementAccepted'>;
+  appointment: Pick<
+    NewAppointment,
+    'paymentType' | 'antihistamineConfirmed' | 'antihistamines' | 'agreementAccepted'
+  >;
 }
 
 export interface BookRequest {

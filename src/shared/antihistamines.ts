@@ -1,0 +1,168 @@
+/**
+ * The antihistamines a patient takes before an allergy test (`patient[antihistamines]`), and the days they stop
+ * them: 5 days before the test for oral ones and cough, cold and sleep remedies, 3 days for nasal sprays and eye
+ * drops (the spec's terms), "not sure" the 5-day day with a word to ask a pharmacist. Days are clinic days
+ * (YYYY-MM-DD, Europe/Dublin), counted on the calendar, so a daylight-saving change between moves nothing.
+ */
+
+export const antihistamineChoices = [
+  'none',
+  'tablets',
+  'nasal',
+  'eye_drops',
+  'cough_cold_sleep',
+  'not_sure',
+] as const;
+export type AntihistamineChoice = (typeof antihistamineChoices)[number];
+
+/** A medicine the patient stops (every choice but `none`). */
+export type StoppedMedicine = Exclude<AntihistamineChoice, 'none'>;
+
+/** Days before the test each is stopped. */
+export const STOP_DAYS_BEFORE: Record<StoppedMedicine, number> = {
+  tablets: 5,
+  cough_cold_sleep: 5,
+  not_sure: 5,
+  nasal: 3,
+  eye_drops: 3,
+};
+
+/** The longest and shortest leads: the two stop-day reminders (`stop_antihistamines`, `stop_nasal_antihistamines`). */
+export const ORAL_STOP_DAYS = 5;
+export const NASAL_STOP_DAYS = 3;
+
+export const antihistamineTexts = {
+  legend: 'Which antihistamines do you take?',
+  why: 'Antihistamines stop the skin from reacting, so the test would not show your allergies. We will tell you the day to stop each one.',
+  labels: {
+    none: 'None',
+    tablets: 'Tablets or syrup (for example cetirizine, loratadine, fexofenadine)',
+    nasal: 'Nasal spray (for example azelastine)',
+    eye_drops: 'Eye drops for allergies',
+    cough_cold_sleep: 'Cough, cold or sleep remedies',
+    not_sure: 'Not sure',
+  } satisfies Record<AntihistamineChoice, string>,
+  unknown: 'Choose from the list.',
+  noneWithOthers: "Choose 'None' on its own, or the medicines you take.",
+  nothingToStop: 'You told us you take no antihistamines: there is nothing to stop before the test.',
+  askPharmacist:
+    'Not sure whether a medicine is an antihistamine? Ask a pharmacist, or call us before the day to stop.',
+} as const;
+
+/** What to stop, in the words of "Stop … on Tuesday 1 December". */
+const stopWhat: Record<StoppedMedicine, string> = {
+  tablets: 'cetirizine-type tablets and syrups',
+  cough_cold_sleep: 'cough, cold and sleep remedies that contain an antihistamine',
+  not_sure: 'any medicine that may be an antihistamine',
+  nasal: 'antihistamine nasal sprays',
+  eye_drops: 'antihistamine eye drops',
+};
+
+/**
+ * The choices of a comma-separated list (`tablets,nasal`), each once, in the list's order; `unknown` the values
+ * outside it. An empty list is undefined (not answered).
+ */
+export function parseAntihistamines(
+  value: string | undefined,
+): { choices: AntihistamineChoice[]; unknown: string[] } | undefined {
+  if (value === undefined) return undefined;
+  const given = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (given.length === 0) return undefined;
+  const known = new Set<string>(antihistamineChoices);
+  return {
+    choices: antihistamineChoices.filter((choice) => given.includes(choice)),
+    unknown: given.filter((part) => !known.has(part)),
+  };
+}
+
+/** What is wrong with the list, as a message, or nothing. */
+export function antihistaminesProblem(value: string | undefined): string | undefined {
+  const parsed = parseAntihistamines(value);
+  if (!parsed) return undefined;
+  if (parsed.unknown.length > 0) return antihistamineTexts.unknown;
+  if (parsed.choices.includes('none') && parsed.choices.length > 1) return antihistamineTexts.noneWithOthers;
+  return undefined;
+}
+
+/** The calendar day `days` after a YYYY-MM-DD day (earlier, negative). */
+function plusDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const months = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** 'Tuesday 1 December' (the stop days are always within a week of the test, so no year). */
+export function stopDayWords(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const utc = new Date(Date.UTC(year, month - 1, date));
+  return `${weekdays[utc.getUTCDay()]} ${utc.getUTCDate()} ${months[utc.getUTCMonth()]}`;
+}
+
+export interface StopDay {
+  medicine: StoppedMedicine;
+  /** The clinic day, YYYY-MM-DD. */
+  day: string;
+  daysBefore: number;
+  /** 'cetirizine-type tablets and syrups'. */
+  what: string;
+  /** 'Stop cetirizine-type tablets and syrups on Tuesday 1 December'. */
+  text: string;
+}
+
+/**
+ * The days to stop what the patient takes, for a test on clinic day `testDay`, earliest first. Not answered
+ * (`null`: booked before the question, or by staff) stops every kind, as the spec's rule says.
+ */
+export function stopDays(testDay: string, taken: readonly AntihistamineChoice[] | null): StopDay[] {
+  const medicines: StoppedMedicine[] =
+    taken === null ? ['tablets', 'nasal'] : taken.filter((choice) => choice !== 'none');
+  return medicines
+    .map((medicine) => {
+      const daysBefore = STOP_DAYS_BEFORE[medicine];
+      const day = plusDays(testDay, -daysBefore);
+      return {
+        medicine,
+        day,
+        daysBefore,
+        what: stopWhat[medicine],
+        text: `Stop ${stopWhat[medicine]} on ${stopDayWords(day)}`,
+      };
+    })
+    .sort((a, b) => a.day.localeCompare(b.day));
+}
+
+/** Whether the patient's answer asks for a word to ask a pharmacist. */
+export const asksPharmacist = (taken: readonly AntihistamineChoice[] | null) =>
+  taken?.includes('not_sure') === true;
+
+/** The UID of an appointment's stop-day event, from its own event's UID: kept across moves, like the appointment's. */
+export const stopEventUid = (appointmentUid: string) => appointmentUid.replace('@', '-stop@');
+
+/** The stop-day event's words (the calendar names no medicine: a calendar may be shared). */
+export const stopEventTexts = {
+  title: (clinicName: string) => `${clinicName}: prepare for your allergy test`,
+  description: (testDay: string, time: string) =>
+    `Today is the day to start preparing for your allergy test on ${testDay} at ${time} (Dublin time): stop the medicines your confirmation e-mail names for this day.`,
+  alarm: 'Prepare for your allergy test: stop the medicines named for today.',
+} as const;
+
+/** When the stop-day event's alarm rings on that day: 09:00, the reminders' time. */
+export const STOP_ALARM_HOURS = 9;

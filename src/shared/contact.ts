@@ -13,10 +13,16 @@ const requiredText = (min: number, max: number) =>
     .min(min, texts.tooShort)
     .max(max, texts.tooLong);
 
+/** A full name's length in every form: the UK Government Data Standards' 70 (DESIGN.md section 3). */
+export const CONTACT_NAME_MAX = 70;
+
 /** The contact form and `POST /api/contact_us` body (spec 2.3, texts of sections 5 and 8). */
 export const contactRequestSchema = z
   .object({
-    name: requiredText(2, 100).refine((name) => !hasHiddenCharacter(name), texts.notAllowedCharacters),
+    name: requiredText(2, CONTACT_NAME_MAX).refine(
+      (name) => !hasHiddenCharacter(name),
+      texts.notAllowedCharacters,
+    ),
     email: z
       .string({ error: texts.required })
       .trim()

@@ -5,7 +5,7 @@ import {
   pagedListSchema,
   recordIdParams,
 } from './api/common-schemas';
-import { BOOKING_LIMITS, bookingTexts, dobProblem, todayInDublin } from './booking';
+import { BOOKING_LIMITS, bookingTexts, dobField, dobProblem, todayInDublin } from './booking';
 import { clinic } from './clinic';
 import { paginationQuerySchema } from './pagination';
 import { patientDetailSchema } from './patients';
@@ -19,7 +19,8 @@ import { lengthProblem, nameProblem, texts } from './validation-texts';
  */
 
 const REFERRAL_LIMITS = {
-  fullName: { min: 2, max: 20 },
+  /** The UK Government Data Standards' full name (DESIGN.md section 3), not the spec's 20. */
+  fullName: { min: 2, max: 70 },
   phone: BOOKING_LIMITS.phone,
   /** Address, GP details and the three questions. */
   answer: { min: 10, max: 300 },
@@ -41,6 +42,7 @@ export const referralTexts = {
   dobRequired: 'Required',
   letterRequired: 'Required',
   dobInvalid: bookingTexts.dobInvalid,
+  dobNotReal: bookingTexts.dobNotReal,
   dobInFuture: bookingTexts.dobInFuture,
   dobTooEarly: bookingTexts.dobTooEarly,
   tooShort: texts.tooShort,
@@ -105,8 +107,8 @@ const referralFields = {
   full_name: optionalText(),
   email: optionalText(),
   phone: optionalText(),
-  /** YYYY-MM-DD. */
-  dob: optionalText(),
+  /** Sent YYYY-MM-DD, or as typed: 14.03.1985, 14/03/1985, 14-03-1985, 14031985. */
+  dob: dobField(),
   signature: optionalText(),
   address: optionalText(),
   gp_details: optionalText(),

@@ -13,7 +13,8 @@ import { isOneLine, texts } from './validation-texts';
 /** How long an invitation's link works. */
 export const INVITATION_HOURS = 72;
 
-export const STAFF_NAME_MAX = 100;
+/** A staff member's full name: 2 to 70 characters, as every form's full name (DESIGN.md section 3). */
+export const STAFF_NAME_LENGTH = { min: 2, max: 70 } as const;
 
 export const staffTexts = {
   nameRequired: 'Name is required',
@@ -79,9 +80,10 @@ export const inviteStaffRequestSchema = z
     name: z
       .string({ error: staffTexts.nameRequired })
       .trim()
-      .min(1, staffTexts.nameRequired)
-      .max(STAFF_NAME_MAX, texts.tooLong)
-      .refine(isOneLine, texts.notAllowedCharacters),
+      .min(1, { error: staffTexts.nameRequired, abort: true })
+      .refine(isOneLine, { error: texts.notAllowedCharacters, abort: true })
+      .refine((name) => [...name].length >= STAFF_NAME_LENGTH.min, texts.tooShort)
+      .refine((name) => [...name].length <= STAFF_NAME_LENGTH.max, texts.tooLong),
     email: z
       .string({ error: staffTexts.emailRequired })
       .trim()

@@ -5,7 +5,7 @@ import { getMe } from '../../../shared/api/auth-endpoints';
 import {
   type InviteStaffRequest,
   inviteStaffRequestSchema,
-  STAFF_NAME_MAX,
+  STAFF_NAME_LENGTH,
   type StaffMember,
 } from '../../../shared/staff';
 import { type StaffRole, staffRoleLabels, staffRoles } from '../../../shared/staff-roles';
@@ -77,7 +77,7 @@ function InviteForm() {
         <TextField
           label="Name"
           autoComplete="off"
-          maxLength={STAFF_NAME_MAX}
+          maxLength={STAFF_NAME_LENGTH.max * 2}
           required
           error={errors.name?.message}
           {...register('name')}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { clinic } from '../../../shared/clinic';
-import type { ContactRequest, ContactRequestInput } from '../../../shared/contact';
+import { CONTACT_NAME_MAX, type ContactRequest, type ContactRequestInput } from '../../../shared/contact';
+import { EmailField } from '../../components/email-field/email-field';
 import { TextAreaField } from '../../components/form-field/text-area-field';
 import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
@@ -76,13 +77,12 @@ export function ContactForm() {
         label="Name"
         autoComplete="name"
         required
-        maxLength={100}
+        maxLength={CONTACT_NAME_MAX * 2}
         error={errors.name?.message}
         {...register('name')}
       />
-      <TextField
+      <EmailField
         label="E-mail"
-        type="email"
         autoComplete="email"
         inputMode="email"
         autoCapitalize="none"

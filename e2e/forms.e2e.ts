@@ -16,8 +16,10 @@ import {
   baseUrl,
   fitsWidth,
   launchBrowser,
+  openAdminPage,
   openPage,
   screenshot,
+  searchList,
   viewportSweep,
   waitForHydration,
 } from './browser';
@@ -167,11 +169,29 @@ describe('forms people can fill', () => {
       const detail = await fetch(`${baseUrl()}/api/admin/transactions/${transactions[0]?.id}`, {
         headers: auth,
       });
-      expect((await detail.json()).transaction.patient).toMatchObject({
+      const { transaction } = (await detail.json()) as { transaction: { patient: { id: number } } };
+      expect(transaction.patient).toMatchObject({
         dob: '2016-03-14',
         guardian_first_name: GUARDIAN_FIRST,
         guardian_last_name: PART,
       });
+
+      // Staff screens show the long names without breaking their layout: the patients list and the appointment.
+      const staff = await openAdminPage(browser, { viewport });
+      await staff.page.goto('/admin/patients');
+      await searchList(staff.page, 'Search by name, e-mail or phone', local);
+      await staff.page.getByText(`Aoife Úna ${PART}`).first().waitFor();
+      await staff.page.getByText('14/03/2016').first().waitFor();
+      expect(await fitsWidth(staff.page)).toBe(true);
+      expect(await axeViolations(staff.page, `patients list, long name, ${viewport.width}`)).toEqual([]);
+      await screenshot(staff.page, `forms-staff-patients-long-name-${viewport.width}`);
+      await staff.page.goto(`/admin/patients/${transaction.patient.id}`);
+      await staff.page.getByText(`Aoife Úna ${PART}`).first().waitFor();
+      expect(await fitsWidth(staff.page)).toBe(true);
+      expect(await axeViolations(staff.page, `patient, long names, ${viewport.width}`)).toEqual([]);
+      await screenshot(staff.page, `forms-staff-patient-long-name-${viewport.width}`);
+      expect(staff.errors).toEqual([]);
+      await staff.context.close();
       expect(errors).toEqual([]);
       await context.close();
     }, 120_000);

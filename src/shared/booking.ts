@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formFlagSchema, optionalFormFileSchema, recordIdParams } from './api/common-schemas';
 import { readTypedDate, typedDateToDay } from './date-of-birth';
+import { NAME_LENGTHS } from './name-lengths';
 import { PHONE_DIGITS, phoneIssueText } from './phone';
 import { publicSlotSchema } from './slots';
 import { lengthProblem, nameProblem, texts } from './validation-texts';
@@ -12,12 +13,11 @@ import { lengthProblem, nameProblem, texts } from './validation-texts';
  */
 
 export const BOOKING_LIMITS = {
-  /** A first name or a surname: the UK Government Data Standards' 35 (DESIGN.md section 3), not the spec's 20. */
-  name: { min: 2, max: 35 },
+  name: NAME_LENGTHS.part,
   /** Digits, not characters: the one phone rule of `./phone`. */
   phone: PHONE_DIGITS,
-  /** The GP's name is a person's full name: 70, as the referral's. */
-  gpName: { min: 2, max: 70 },
+  /** The GP's name is a person's full name, as the referral's. */
+  gpName: NAME_LENGTHS.full,
   gpAddress: { min: 10, max: 300 },
   testReason: { min: 10, max: 300 },
   email: 254,

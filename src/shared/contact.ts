@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAME_LENGTHS } from './name-lengths';
 import { phoneIssueText } from './phone';
 import { hasHiddenCharacter, texts } from './validation-texts';
 
@@ -13,13 +14,10 @@ const requiredText = (min: number, max: number) =>
     .min(min, texts.tooShort)
     .max(max, texts.tooLong);
 
-/** A full name's length in every form: the UK Government Data Standards' 70 (DESIGN.md section 3). */
-export const CONTACT_NAME_MAX = 70;
-
 /** The contact form and `POST /api/contact_us` body (spec 2.3, texts of sections 5 and 8). */
 export const contactRequestSchema = z
   .object({
-    name: requiredText(2, CONTACT_NAME_MAX).refine(
+    name: requiredText(NAME_LENGTHS.full.min, NAME_LENGTHS.full.max).refine(
       (name) => !hasHiddenCharacter(name),
       texts.notAllowedCharacters,
     ),

@@ -7,6 +7,7 @@ import {
 } from './api/common-schemas';
 import { BOOKING_LIMITS, bookingTexts, dobField, dobProblem, todayInDublin } from './booking';
 import { clinic } from './clinic';
+import { NAME_LENGTHS } from './name-lengths';
 import { paginationQuerySchema } from './pagination';
 import { patientDetailSchema } from './patients';
 import { phoneIssueText } from './phone';
@@ -19,8 +20,7 @@ import { lengthProblem, nameProblem, texts } from './validation-texts';
  */
 
 const REFERRAL_LIMITS = {
-  /** The UK Government Data Standards' full name (DESIGN.md section 3), not the spec's 20. */
-  fullName: { min: 2, max: 70 },
+  fullName: NAME_LENGTHS.full,
   phone: BOOKING_LIMITS.phone,
   /** Address, GP details and the three questions. */
   answer: { min: 10, max: 300 },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagedListSchema, recordIdParams } from './api/common-schemas';
+import { NAME_LENGTHS } from './name-lengths';
 import { adminListQuerySchema } from './pagination';
 import { PASSWORD_LENGTH } from './password-length';
 import { staffRoles } from './staff-roles';
@@ -12,9 +13,6 @@ import { isOneLine, texts } from './validation-texts';
 
 /** How long an invitation's link works. */
 export const INVITATION_HOURS = 72;
-
-/** A staff member's full name: 2 to 70 characters, as every form's full name (DESIGN.md section 3). */
-export const STAFF_NAME_LENGTH = { min: 2, max: 70 } as const;
 
 export const staffTexts = {
   nameRequired: 'Name is required',
@@ -82,8 +80,8 @@ export const inviteStaffRequestSchema = z
       .trim()
       .min(1, { error: staffTexts.nameRequired, abort: true })
       .refine(isOneLine, { error: texts.notAllowedCharacters, abort: true })
-      .refine((name) => [...name].length >= STAFF_NAME_LENGTH.min, texts.tooShort)
-      .refine((name) => [...name].length <= STAFF_NAME_LENGTH.max, texts.tooLong),
+      .refine((name) => [...name].length >= NAME_LENGTHS.full.min, texts.tooShort)
+      .refine((name) => [...name].length <= NAME_LENGTHS.full.max, texts.tooLong),
     email: z
       .string({ error: staffTexts.emailRequired })
       .trim()

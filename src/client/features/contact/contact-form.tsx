@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { clinic } from '../../../shared/clinic';
-import { CONTACT_NAME_MAX, type ContactRequest, type ContactRequestInput } from '../../../shared/contact';
+import type { ContactRequest, ContactRequestInput } from '../../../shared/contact';
+import { NAME_LENGTHS } from '../../../shared/name-lengths';
 import { EmailField } from '../../components/email-field/email-field';
 import { TextAreaField } from '../../components/form-field/text-area-field';
 import { TextField } from '../../components/form-field/text-field';
@@ -77,7 +78,7 @@ export function ContactForm() {
         label="Name"
         autoComplete="name"
         required
-        maxLength={CONTACT_NAME_MAX * 2}
+        maxLength={NAME_LENGTHS.full.max * 2}
         error={errors.name?.message}
         {...register('name')}
       />

@@ -497,13 +497,13 @@ describe('the request form', () => {
 
     // Too short, too long, invalid.
     await field(page, 'First name').fill('A');
-    await field(page, 'Surname').fill('B'.repeat(21));
+    await field(page, 'Surname').fill('B'.repeat(36));
     await field(page, 'E-mail').fill('aoife@');
     await field(page, "GP's name").fill('W');
     await field(page, "GP's address").fill('Dublin');
     await field(page, "GP's e-mail (optional)").fill('gp@');
     await field(page, 'Reason for the test (optional)').fill('Peanuts');
-    await field(page, 'Date of birth').fill('1990-04-12');
+    await field(page, 'Date of birth').fill('31.02.1990');
     await submit();
     await expectErrors({
       'First name': 'Text is too short.',
@@ -513,11 +513,11 @@ describe('the request form', () => {
       "GP's address": 'Text is too short.',
       "GP's e-mail (optional)": 'Mail is invalid.',
       'Reason for the test (optional)': 'Text is too short.',
-      'Date of birth': 'Enter the date of birth as dd.mm.yyyy, for example 31.01.1990.',
+      'Date of birth': 'This is not a real date: please check the day and the month.',
     });
     await field(page, "GP's address").fill('x'.repeat(301));
     await field(page, 'Reason for the test (optional)').fill('y'.repeat(301));
-    await field(page, "GP's name").fill('z'.repeat(21));
+    await field(page, "GP's name").fill('z'.repeat(71));
     await field(page, 'Date of birth').fill('01.01.2999');
     await expectErrors({
       "GP's address": 'Text is too long.',

@@ -214,11 +214,11 @@ describe('the self-referral page', () => {
       'Date of birth': 'The date of birth cannot be in the future.',
       Signature: 'Signature must match your full name',
     });
-    await field(page, 'Full name').fill('B'.repeat(21));
-    await field(page, 'Date of birth').fill('1990-04-12');
+    await field(page, 'Full name').fill('B'.repeat(71));
+    await field(page, 'Date of birth').fill('31.02.1990');
     await expectErrors(page, {
       'Full name': 'Text is too long.',
-      'Date of birth': 'Enter the date of birth as dd.mm.yyyy, for example 31.01.1990.',
+      'Date of birth': referralTexts.dobNotReal,
     });
 
     // The phone: letters are blocked as typed, nothing else; then its digits are counted and its characters checked.

@@ -57,9 +57,15 @@ describe('a date of birth', () => {
     ['1890-04-12', 'dobTooEarly'],
     ['1899-12-31', 'dobTooEarly'],
     ['2026-11-27', 'dobInFuture'],
-    ['1990-02-30', 'dobInvalid'],
-    ['0990-01-01', 'dobInvalid'],
-    ['12.04.1990', 'dobInvalid'],
+    ['1990-02-30', 'dobNotReal'],
+    ['31.02.1990', 'dobNotReal'],
+    ['0990-01-01', 'dobTooEarly'],
+    ['12.04.1990', undefined],
+    ['12041990', undefined],
+    ['12/04/1990', undefined],
+    ['12-04-1990', undefined],
+    ['12.04.90', 'dobInvalid'],
+    ['soon', 'dobInvalid'],
   ])('%s: %s', (dob, problem) => {
     expect(dobProblem(dob, '2026-11-26')).toBe(problem);
   });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { antihistamineChoices, antihistaminesProblem } from './antihistamines';
 import { formFlagSchema, optionalFormFileSchema, recordIdParams } from './api/common-schemas';
+import { readTypedDate, typedDateToDay } from './date-of-birth';
+import { NAME_LENGTHS } from './name-lengths';
 import { PHONE_DIGITS, phoneIssueText } from './phone';
 import { publicSlotSchema } from './slots';
 import { lengthProblem, nameProblem, texts } from './validation-texts';
@@ -12,10 +14,11 @@ import { lengthProblem, nameProblem, texts } from './validation-texts';
  */
 
 export const BOOKING_LIMITS = {
-  name: { min: 2, max: 20 },
+  name: NAME_LENGTHS.part,
   /** Digits, not characters: the one phone rule of `./phone`. */
   phone: PHONE_DIGITS,
-  gpName: { min: 2, max: 20 },
+  /** The GP's name is a person's full name, as the referral's. */
+  gpName: NAME_LENGTHS.full,
   gpAddress: { min: 10, max: 300 },
   testReason: { min: 10, max: 300 },
   email: 254,
@@ -34,7 +37,8 @@ export const BOOKING_TOKEN_HEADER = 'x-booking-token';
 export const bookingTexts = {
   required: texts.requiredSpaced,
   dobRequired: 'Required',
-  dobInvalid: 'Enter the date of birth as YYYY-MM-DD.',
+  dobInvalid: 'Enter the date of birth as dd.mm.yyyy, for example 14.03.1985.',
+  dobNotReal: 'This is not a real date: please check the day and the month.',
   dobInFuture: 'The date of birth cannot be in the future.',
   dobTooEarly: 'The date of birth cannot be before 1900.',
   tooShort: texts.tooShort,
@@ -73,35 +77,28 @@ export function todayInDublin(now = new Date()): string {
   }).format(now);
 }
 
-/** Whether `value` is a real day as YYYY-MM-DD. */
-function isRealDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    year >= 1000 &&
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day
-  );
-}
-
 /** The earliest date of birth any form takes. */
 const FIRST_BIRTH_DAY = '1900-01-01';
 
 /**
- * What is wrong with a date of birth (YYYY-MM-DD, `today` the last day it may be), as the message key of the
- * booking and referral texts, or nothing: a day too early is said so, not taken for a badly written one.
+ * What is wrong with a date of birth (typed as `./date-of-birth` reads it, `today` the last day it may be, as
+ * YYYY-MM-DD), as the message key of the booking and referral texts, or nothing: a day and month the calendar
+ * does not have (31.02) is said to be no real date, a day too early is said so, not taken for a badly written one.
  */
 export function dobProblem(
   dob: string,
   today: string,
-): 'dobInvalid' | 'dobTooEarly' | 'dobInFuture' | undefined {
-  if (!isRealDay(dob)) return 'dobInvalid';
-  if (dob < FIRST_BIRTH_DAY) return 'dobTooEarly';
-  if (dob > today) return 'dobInFuture';
+): 'dobInvalid' | 'dobNotReal' | 'dobTooEarly' | 'dobInFuture' | undefined {
+  const read = readTypedDate(dob);
+  if ('problem' in read) return read.problem === 'notReal' ? 'dobNotReal' : 'dobInvalid';
+  if (read.day < FIRST_BIRTH_DAY) return 'dobTooEarly';
+  if (read.day > today) return 'dobInFuture';
   return undefined;
 }
+
+/** A date of birth field: typed any way `./date-of-birth` reads, kept as YYYY-MM-DD (what it cannot read, as sent). */
+export const dobField = (max = 1000) =>
+  optionalText(max).transform((value) => (value === undefined ? undefined : typedDateToDay(value)));
 
 type Issue = [field: string, message: string];
 
@@ -134,8 +131,8 @@ const bookingFields = {
   last_name: optionalText(),
   email: optionalText(),
   phone: optionalText(),
-  /** YYYY-MM-DD. */
-  dob: optionalText(),
+  /** Sent YYYY-MM-DD, or as typed: 14.03.1985, 14/03/1985, 14-03-1985, 14031985. */
+  dob: dobField(),
   is_adult: formFlagSchema('is_adult'),
   /**
    * Whether the chosen slot is a video call. The browser's form sends it to pick the rules; the server

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAME_LENGTHS } from './name-lengths';
 import { phoneIssueText } from './phone';
 import { hasHiddenCharacter, texts } from './validation-texts';
 
@@ -16,7 +17,10 @@ const requiredText = (min: number, max: number) =>
 /** The contact form and `POST /api/contact_us` body (spec 2.3, texts of sections 5 and 8). */
 export const contactRequestSchema = z
   .object({
-    name: requiredText(2, 100).refine((name) => !hasHiddenCharacter(name), texts.notAllowedCharacters),
+    name: requiredText(NAME_LENGTHS.full.min, NAME_LENGTHS.full.max).refine(
+      (name) => !hasHiddenCharacter(name),
+      texts.notAllowedCharacters,
+    ),
     email: z
       .string({ error: texts.required })
       .trim()

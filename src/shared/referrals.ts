@@ -5,8 +5,9 @@ import {
   pagedListSchema,
   recordIdParams,
 } from './api/common-schemas';
-import { BOOKING_LIMITS, bookingTexts, dobProblem, todayInDublin } from './booking';
+import { BOOKING_LIMITS, bookingTexts, dobField, dobProblem, todayInDublin } from './booking';
 import { clinic } from './clinic';
+import { NAME_LENGTHS } from './name-lengths';
 import { paginationQuerySchema } from './pagination';
 import { patientDetailSchema } from './patients';
 import { phoneIssueText } from './phone';
@@ -19,7 +20,7 @@ import { lengthProblem, nameProblem, texts } from './validation-texts';
  */
 
 const REFERRAL_LIMITS = {
-  fullName: { min: 2, max: 20 },
+  fullName: NAME_LENGTHS.full,
   phone: BOOKING_LIMITS.phone,
   /** Address, GP details and the three questions. */
   answer: { min: 10, max: 300 },
@@ -41,6 +42,7 @@ export const referralTexts = {
   dobRequired: 'Required',
   letterRequired: 'Required',
   dobInvalid: bookingTexts.dobInvalid,
+  dobNotReal: bookingTexts.dobNotReal,
   dobInFuture: bookingTexts.dobInFuture,
   dobTooEarly: bookingTexts.dobTooEarly,
   tooShort: texts.tooShort,
@@ -105,8 +107,8 @@ const referralFields = {
   full_name: optionalText(),
   email: optionalText(),
   phone: optionalText(),
-  /** YYYY-MM-DD. */
-  dob: optionalText(),
+  /** Sent YYYY-MM-DD, or as typed: 14.03.1985, 14/03/1985, 14-03-1985, 14031985. */
+  dob: dobField(),
   signature: optionalText(),
   address: optionalText(),
   gp_details: optionalText(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagedListSchema, recordIdParams } from './api/common-schemas';
+import { NAME_LENGTHS } from './name-lengths';
 import { adminListQuerySchema } from './pagination';
 import { PASSWORD_LENGTH } from './password-length';
 import { staffRoles } from './staff-roles';
@@ -12,8 +13,6 @@ import { isOneLine, texts } from './validation-texts';
 
 /** How long an invitation's link works. */
 export const INVITATION_HOURS = 72;
-
-export const STAFF_NAME_MAX = 100;
 
 export const staffTexts = {
   nameRequired: 'Name is required',
@@ -79,9 +78,10 @@ export const inviteStaffRequestSchema = z
     name: z
       .string({ error: staffTexts.nameRequired })
       .trim()
-      .min(1, staffTexts.nameRequired)
-      .max(STAFF_NAME_MAX, texts.tooLong)
-      .refine(isOneLine, texts.notAllowedCharacters),
+      .min(1, { error: staffTexts.nameRequired, abort: true })
+      .refine(isOneLine, { error: texts.notAllowedCharacters, abort: true })
+      .refine((name) => [...name].length >= NAME_LENGTHS.full.min, texts.tooShort)
+      .refine((name) => [...name].length <= NAME_LENGTHS.full.max, texts.tooLong),
     email: z
       .string({ error: staffTexts.emailRequired })
       .trim()

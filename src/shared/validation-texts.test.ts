@@ -76,8 +76,8 @@ describe('a name holds one line of visible characters, in every form', () => {
   });
 
   it('counts an emoji as one character, as a person does', () => {
-    expect(booking('😀'.repeat(20)).first_name).toBeUndefined();
-    expect(booking('😀'.repeat(21)).first_name).toBe(texts.tooLong);
+    expect(booking('😀'.repeat(35)).first_name).toBeUndefined();
+    expect(booking('😀'.repeat(36)).first_name).toBe(texts.tooLong);
     expect(booking('😀').first_name).toBe(texts.tooShort);
   });
 
@@ -103,10 +103,34 @@ describe('a name holds one line of visible characters, in every form', () => {
     'نیک\u200cنام',
     // A character outside the BMP is a whole surrogate pair.
     'Aoife 𝒜',
+    // The UK Government Data Standards' lengths: 35 a name part, 70 a full name (DESIGN.md section 3).
+    'Mary Elizabeth Fitzgerald-Byrne',
+    'Wolfeschlegelsteinhausenbergerdorff',
   ])('accepts %j', (name) => {
     expect(hasHiddenCharacter(name)).toBe(false);
     expect(booking(name).first_name).toBeUndefined();
     expect(referral(name)).toBeUndefined();
     expect(contact(name)).toBeUndefined();
+  });
+  describe('names that real people have (35 a name part, 70 a full name)', () => {
+    const part = 'Ó'.repeat(35);
+    const full = `${'M'.repeat(34)} ${'B'.repeat(35)}`;
+
+    it('takes a first name and a surname of 35 and a full name of 70, in every form', () => {
+      expect(booking(part).first_name).toBeUndefined();
+      expect(booking(part).guardian_first_name).toBeUndefined();
+      expect(referral(full)).toBeUndefined();
+      expect(contact(full)).toBeUndefined();
+    });
+
+    it("refuses one more with 'Text is too long.' and one letter with 'Text is too short.'", () => {
+      expect(booking(`${part}x`).first_name).toBe(texts.tooLong);
+      expect(booking(`${part}x`).guardian_first_name).toBe(texts.tooLong);
+      expect(referral(`${full}x`)).toBe(texts.tooLong);
+      expect(contact(`${full}x`)).toBe(texts.tooLong);
+      expect(booking('A').first_name).toBe(texts.tooShort);
+      expect(referral('A')).toBe(texts.tooShort);
+      expect(contact('A')).toBe(texts.tooShort);
+    });
   });
 });

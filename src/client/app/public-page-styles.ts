@@ -13,6 +13,7 @@ import '../components/kind-choice/kind-choice.css';
 import '../components/month-calendar/month-calendar.css';
 import '../features/availability/availability.css';
 import '../features/referrals/referral-form.css';
+import '../components/email-field/email-field.css';
 import '../components/site-footer/site-footer.css';
 import '../components/click-to-load-map/click-to-load-map.css';
 import '../components/clinic-location/clinic-location.css';

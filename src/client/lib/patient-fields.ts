@@ -1,4 +1,4 @@
-import { bookingTexts } from '../../shared/booking';
+import { dayToShownDate, readTypedDate } from '../../shared/date-of-birth';
 import { MAX_UPLOAD_BYTES } from '../../shared/uploads';
 import type { FileFieldValue } from '../components/file-field/file-field';
 
@@ -61,30 +61,23 @@ export interface FormSlot {
 
 /** Our texts where the spec has none. */
 export const patientFieldTexts = {
-  dobFormat: 'Enter the date of birth as dd.mm.yyyy, for example 31.01.1990.',
   fileTooLarge: `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
 } as const;
 
 /**
- * A date of birth as typed (`31.01.1990`, also `1.2.1990` or with `/` or `-`) → `1990-01-31`; '' when
- * nothing was typed, null when it is not a date (the schema checks the day is real and not in the future).
+ * A date of birth as typed (`14.03.1985`, `14/03/1985`, `14-03-1985`, `14031985`, `1.3.1985`; `./date-of-birth`)
+ * → `1985-03-14`; '' when nothing was typed, null when it is no date (the schema says why: not a date, or no real one).
  */
 export function displayDateToIso(value: string): string | null {
-  const text = value.trim();
-  if (text === '') return '';
-  const match = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(text);
-  if (!match) return null;
-  const [, day = '', month = '', year = ''] = match;
-  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  if (value.trim() === '') return '';
+  const read = readTypedDate(value);
+  return 'day' in read ? read.day : null;
 }
 
 /** `1990-01-31` (as the API sends it) → `31.01.1990`, as the form shows it; anything else → ''. */
-export function isoToDisplayDate(iso: string | null | undefined): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso ?? '');
-  return match ? `${match[3]}.${match[2]}.${match[1]}` : '';
-}
+export const isoToDisplayDate = dayToShownDate;
 
-/** `1.2.1990` → `01.02.1990`, as the form shows it once typed; anything else unchanged. */
+/** `14031985` or `1.2.1990` → `14.03.1985`, `01.02.1990`, as the form shows it once typed; anything else unchanged. */
 export function tidyDisplayDate(value: string): string {
   const iso = displayDateToIso(value);
   return iso ? isoToDisplayDate(iso) : value;
@@ -103,7 +96,8 @@ export function patientFormInput(values: PatientFormFields, slot: FormSlot) {
     guardian_last_name: values.guardian_last_name,
     email: values.email,
     phone: values.phone,
-    dob: dob === null ? undefined : dob,
+    // What is no date is passed as typed, for the schema to say why (not a date, or no real one).
+    dob: dob === null ? values.dob.trim() : dob,
     consultant_name: values.consultant_name,
     consultant_addres: values.consultant_addres,
     consultant_email: values.consultant_email,
@@ -115,13 +109,6 @@ export function patientFormInput(values: PatientFormFields, slot: FormSlot) {
     session_id: slot.slotId,
   };
 }
-
-/**
- * Whether the date of birth is to be typed again as dd.mm.yyyy (`patientFieldTexts.dobFormat`): it is not a
- * date in that shape, or the schema refused it with its text, which names the API's YYYY-MM-DD.
- */
-export const needsDobFormat = (dob: string, schemaMessage: string | undefined) =>
-  displayDateToIso(dob) === null || schemaMessage === bookingTexts.dobInvalid;
 
 /** Whether a newly chosen file is over the upload limit (its bytes are checked on the server). */
 export const isOverUploadLimit = (file: FileFieldValue) =>

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLE_CONTENT_MAX, ARTICLE_TITLE_MAX, ARTICLE_VIDEO_URL_MAX } from '../../shared/blog';
 import { FAQ_LIMITS } from '../../shared/faq';
 import { FEE_LIMITS } from '../../shared/fees';
+import { NAME_LENGTHS } from '../../shared/name-lengths';
 import { MAX_SLOTS_PER_SAVE } from '../../shared/slots';
 import { TEAM_MEMBER_LIMITS } from '../../shared/team';
 import { type AdminTestApp, createAdminTestApp } from '../test/test-app';
@@ -139,7 +140,7 @@ describe('the largest real JSON body of each endpoint fits its limit', () => {
 
   it('a contact message and a sign-in at their longest', async () => {
     const contact = await send('POST', '/api/contact_us', {
-      name: euros(100),
+      name: euros(NAME_LENGTHS.full.max),
       email: `${'m'.repeat(240)}@example.com`,
       phone: '+353 (1) 234-5678',
       message: euros(2000),

@@ -135,8 +135,10 @@ describe('appointment form values', () => {
   it('asks for the date of birth as staff type it', () => {
     const issues = (dob: string) => Object.fromEntries(appointmentFormIssues(filled({ dob }), adultTest)).dob;
     expect(issues('')).toBe('Required');
-    expect(issues('1990-04-12')).toBe('Enter the date of birth as dd.mm.yyyy, for example 31.01.1990.');
-    expect(issues('31.02.1990')).toBe('Enter the date of birth as dd.mm.yyyy, for example 31.01.1990.');
+    expect(issues('12041990')).toBeUndefined();
+    expect(issues('12/04/1990')).toBeUndefined();
+    expect(issues('April 1990')).toBe('Enter the date of birth as dd.mm.yyyy, for example 14.03.1985.');
+    expect(issues('31.02.1990')).toBe('This is not a real date: please check the day and the month.');
     expect(issues('01.01.2999')).toBe('The date of birth cannot be in the future.');
     expect(issues('1.2.1990')).toBeUndefined();
   });

@@ -11,7 +11,6 @@ import {
   type FormSlot,
   isOverUploadLimit,
   isoToDisplayDate,
-  needsDobFormat,
   PATIENT_TEXT_FIELDS,
   type PatientFormFields,
   patientFieldTexts,
@@ -218,7 +217,6 @@ export function appointmentFormIssues(
         issues.set(field, issue.message);
     }
   }
-  if (needsDobFormat(values.dob, issues.get('dob'))) issues.set('dob', patientFieldTexts.dobFormat);
   for (const name of FILE_FIELDS) {
     if (isOverUploadLimit(values[name])) issues.set(name, patientFieldTexts.fileTooLarge);
   }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { BookingSteps } from '../../components/booking-steps/booking-steps';
+import { BookingSteps, StepHeading } from '../../components/booking-steps/booking-steps';
 import { KindChoice } from '../../components/kind-choice/kind-choice';
 import { LoadFailureBoundary } from '../../components/load-failure-boundary/load-failure-boundary';
 import { formatShortDate, monthOf } from '../../components/month-calendar/month-grid';
@@ -161,7 +161,9 @@ function BookingFlow({ type }: { type: BookingType }) {
 
   return (
     <div className="page container booking-page">
-      <h1 className="page__title">{type.title}</h1>
+      <StepHeading step={0} level={1} className="page__title">
+        {type.title}
+      </StepHeading>
       <BookingKinds isVideoCall={type.isVideoCall} />
       <BookingSteps current={0} />
       <p className="page__lead">{type.lead}</p>

@@ -80,4 +80,11 @@ describe('calendarFile', () => {
     for (const line of text.split('\r\n'))
       expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
   });
+  it("folds a patient's name of 70 characters in Irish letters whole, never inside a letter", () => {
+    const name = 'Máire Éilís Ní Mhaoldomhnaigh-Ó Súilleabháin Fitzgerald-Byrne Óg Jr II';
+    const long = calendarFile({ ...event, description: `Allergy test, adult for ${name}.` });
+    for (const line of long.split('\r\n'))
+      expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    expect(long.replace(/\r\n /g, '')).toContain(`DESCRIPTION:Allergy test\\, adult for ${name}.`);
+  });
 });

@@ -4,7 +4,7 @@ import { antihistamineTexts, asksPharmacist, stopDays } from '../../../shared/an
 import { bookingTexts } from '../../../shared/booking';
 import { clinic, isLocationKey } from '../../../shared/clinic';
 import { formatEuro } from '../../../shared/euro';
-import { BookingSteps } from '../../components/booking-steps/booking-steps';
+import { BookingSteps, StepHeading } from '../../components/booking-steps/booking-steps';
 import { ClickToLoadMap } from '../../components/click-to-load-map/click-to-load-map';
 import { formatLongDate } from '../../components/month-calendar/month-grid';
 import { bookingCalendarPath } from '../../lib/booking-hold';
@@ -98,7 +98,9 @@ function Confirmation({ appointment }: { appointment: StoredConfirmation }) {
 
   return (
     <div className="page container booking-step booking-confirmed">
-      <h1 className="page__title">Booking confirmed</h1>
+      <StepHeading step={3} level={1} className="page__title">
+        Booking confirmed
+      </StepHeading>
       <BookingSteps current={3} />
       <p className="booking-confirmed__lead" role="status">
         {appointment.isVideoCall ? bookingTexts.bookedVideo : bookingTexts.bookedTest}

@@ -5,7 +5,7 @@ import { bookingTexts } from '../../../shared/booking';
 import { formatEuro } from '../../../shared/euro';
 import { paymentTexts } from '../../../shared/payments';
 import { texts } from '../../../shared/validation-texts';
-import { BookingSteps } from '../../components/booking-steps/booking-steps';
+import { BookingSteps, StepHeading } from '../../components/booking-steps/booking-steps';
 import { ApiError, isNotFoundError } from '../../lib/api-client';
 import { clearHold, type StoredHold } from '../../lib/booking-hold';
 import type { RouteHandle } from '../../lib/route-handle';
@@ -242,9 +242,9 @@ function PaymentStep({
         </HeldSlotSummary>
 
         <section className="payment-panel" aria-labelledby="payment-title">
-          <h2 id="payment-title" className="booking-form__title">
+          <StepHeading step={2} level={2} id="payment-title" className="booking-form__title">
             Confirm and pay
-          </h2>
+          </StepHeading>
           {read.isPending && <p role="status">Loading your booking…</p>}
           {read.isError && !isNotFoundError(read.error) && (
             <p role="alert" className="availability-error">

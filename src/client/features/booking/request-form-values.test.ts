@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bookingTexts } from '../../../shared/booking';
 import { displayDateToIso, patientFieldTexts, tidyDisplayDate } from '../../lib/patient-fields';
 import {
   bookingBody,
@@ -39,8 +40,10 @@ describe('the request form values', () => {
     expect(displayDateToIso(' 1.2.1990 ')).toBe('1990-02-01');
     expect(displayDateToIso('1/2/1990')).toBe('1990-02-01');
     expect(displayDateToIso('')).toBe('');
-    expect(displayDateToIso('1990-01-31')).toBeNull();
+    expect(displayDateToIso('14031985')).toBe('1985-03-14');
+    expect(displayDateToIso('1990-01-31')).toBe('1990-01-31');
     expect(displayDateToIso('31.01.90')).toBeNull();
+    expect(displayDateToIso('31.02.1990')).toBeNull();
     expect(tidyDisplayDate('1.2.1990')).toBe('01.02.1990');
     expect(tidyDisplayDate('soon')).toBe('soon');
   });
@@ -76,9 +79,16 @@ describe('the request form values', () => {
     });
   });
 
-  it('refuses a date that is not dd.MM.yyyy, one before 1900 or in the future, and a file over 10 MB', async () => {
-    expect((await errorsOf(filled({ dob: '1990-04-12' }))).dob).toBe(patientFieldTexts.dobFormat);
-    expect((await errorsOf(filled({ dob: '31.02.1990' }))).dob).toBe(patientFieldTexts.dobFormat);
+  it('takes a date of birth typed each way people type it', async () => {
+    for (const dob of ['14031985', '14/03/1985', '14-03-1985', '14.03.1985', '14.3.1985', '1985-03-14'])
+      expect((await errorsOf(filled({ dob }))).dob, dob).toBeUndefined();
+  });
+
+  it('refuses a date that is no date, no real one, one before 1900 or in the future, and a file over 10 MB', async () => {
+    expect((await errorsOf(filled({ dob: 'soon' }))).dob).toBe(bookingTexts.dobInvalid);
+    expect((await errorsOf(filled({ dob: '1403198' }))).dob).toBe(bookingTexts.dobInvalid);
+    expect((await errorsOf(filled({ dob: '31.02.1990' }))).dob).toBe(bookingTexts.dobNotReal);
+    expect((await errorsOf(filled({ dob: '29021990' }))).dob).toBe(bookingTexts.dobNotReal);
     // Written the right way, but too early: said so, not asked to be written again.
     expect((await errorsOf(filled({ dob: '01.01.1890' }))).dob).toBe(
       'The date of birth cannot be before 1900.',

@@ -4,7 +4,6 @@ import type { FileFieldValue } from '../../components/file-field/file-field';
 import {
   type FormSlot,
   isOverUploadLimit,
-  needsDobFormat,
   PATIENT_TEXT_FIELDS,
   type PatientFormFields,
   type PatientTextField,
@@ -68,8 +67,6 @@ export function requestFormResolver(slot: FormSlot): Resolver<RequestFormFields>
         if (field && !errors[field]) errors[field] = { type: issue.code, message: issue.message };
       }
     }
-    if (needsDobFormat(values.dob, errors.dob?.message))
-      errors.dob = { type: 'format', message: patientFieldTexts.dobFormat };
     for (const name of ['result', 'referral_letter'] as const) {
       if (isOverUploadLimit(values[name]))
         errors[name] = { type: 'size', message: patientFieldTexts.fileTooLarge };

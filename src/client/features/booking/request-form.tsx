@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import { antihistamineChoices, antihistamineTexts } from '../../../shared/antihistamines';
 import { BOOKING_LIMITS, isAskedFor } from '../../../shared/booking';
 import { uploadRules } from '../../../shared/uploads';
+import { markStepChange, StepHeading } from '../../components/booking-steps/booking-steps';
+import { EmailField } from '../../components/email-field/email-field';
 import { ErrorSummary, type ErrorSummaryItem } from '../../components/error-summary/error-summary';
 import { FileField } from '../../components/file-field/file-field';
 import { FieldErrorMessage } from '../../components/form-field/field-error-message';
@@ -170,6 +172,7 @@ export function RequestForm({ hold, onHoldLost, onCancel, cancelling }: RequestF
           slotId: hold.slotId,
         });
         // A new page load, so the payment step gets its own security headers (Stripe's card form).
+        markStepChange();
         window.location.assign('/payment');
       } catch (error) {
         if (error instanceof ApiError && error.body.errors?.session_id) {
@@ -196,9 +199,9 @@ export function RequestForm({ hold, onHoldLost, onCancel, cancelling }: RequestF
 
   return (
     <form className="booking-form" noValidate onSubmit={onSubmit} aria-labelledby="booking-form-title">
-      <h2 id="booking-form-title" className="booking-form__title">
+      <StepHeading step={1} level={2} id="booking-form-title" className="booking-form__title">
         {hold.isAdult ? 'Your details' : "Your child's details"}
-      </h2>
+      </StepHeading>
       <p className="booking-form__intro">All fields are required unless marked optional.</p>
       <ErrorSummary ref={summaryRef} items={summary} onSelect={(name) => setFocus(name as never)} />
 
@@ -262,9 +265,8 @@ export function RequestForm({ hold, onHoldLost, onCancel, cancelling }: RequestF
       <fieldset className="booking-form__group">
         <legend>Contact</legend>
         <div className="booking-form__pair">
-          <TextField
+          <EmailField
             {...text('email')}
-            type="email"
             autoComplete="email"
             inputMode="email"
             autoCapitalize="none"

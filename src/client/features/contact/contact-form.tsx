@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { clinic } from '../../../shared/clinic';
 import type { ContactRequest, ContactRequestInput } from '../../../shared/contact';
+import { NAME_LENGTHS } from '../../../shared/name-lengths';
+import { EmailField } from '../../components/email-field/email-field';
 import { TextAreaField } from '../../components/form-field/text-area-field';
 import { TextField } from '../../components/form-field/text-field';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
@@ -76,13 +78,12 @@ export function ContactForm() {
         label="Name"
         autoComplete="name"
         required
-        maxLength={100}
+        maxLength={NAME_LENGTHS.full.max * 2}
         error={errors.name?.message}
         {...register('name')}
       />
-      <TextField
+      <EmailField
         label="E-mail"
-        type="email"
         autoComplete="email"
         inputMode="email"
         autoCapitalize="none"

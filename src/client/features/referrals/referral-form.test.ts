@@ -92,7 +92,7 @@ describe('the self-referral form', () => {
       gp_details: 'Text is too long.',
       known_allergies_description: 'Text is too long.',
     });
-    expect(await errorsOf(filled({ full_name: 'B'.repeat(21), phone: '08712' }), true)).toMatchObject({
+    expect(await errorsOf(filled({ full_name: 'B'.repeat(71), phone: '08712' }), true)).toMatchObject({
       full_name: 'Text is too long.',
       phone: 'Text is too short.',
     });
@@ -104,13 +104,11 @@ describe('the self-referral form', () => {
     });
   });
 
-  it('wants the date of birth as dd.mm.yyyy', async () => {
-    expect(await errorsOf(filled({ dob: '1990-04-12' }), false)).toEqual({
-      dob: patientFieldTexts.dobFormat,
-    });
-    expect(await errorsOf(filled({ dob: '31.02.1990' }), false)).toEqual({
-      dob: patientFieldTexts.dobFormat,
-    });
+  it('takes the date of birth as people type it, and says when it is no real date', async () => {
+    for (const dob of ['14031985', '14/03/1985', '14-03-1985', '14.03.1985'])
+      expect(await errorsOf(filled({ dob }), false), dob).toEqual({});
+    expect(await errorsOf(filled({ dob: 'March 1985' }), false)).toEqual({ dob: referralTexts.dobInvalid });
+    expect(await errorsOf(filled({ dob: '31.02.1990' }), false)).toEqual({ dob: referralTexts.dobNotReal });
   });
 
   it('takes a filled form, and a letter of up to 10 MB', async () => {

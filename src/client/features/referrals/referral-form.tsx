@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { uploadRules } from '../../../shared/uploads';
+import { EmailField } from '../../components/email-field/email-field';
 import { ErrorSummary, type ErrorSummaryItem } from '../../components/error-summary/error-summary';
 import { FileField } from '../../components/file-field/file-field';
 import { CheckboxField } from '../../components/form-field/checkbox-field';
@@ -213,9 +214,8 @@ export function ReferralForm({ hasLetter }: ReferralFormProps) {
       <fieldset className="booking-form__group">
         <legend>Contact</legend>
         <div className="booking-form__pair">
-          <TextField
+          <EmailField
             {...field('email')}
-            type="email"
             autoComplete="email"
             inputMode="email"
             autoCapitalize="none"

@@ -1,7 +1,6 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { dobProblem, todayInDublin } from '../../../shared/booking';
 import { referralFormSchema, referralTexts } from '../../../shared/referrals';
-import { displayDateToIso, isOverUploadLimit, patientFieldTexts } from '../../lib/patient-fields';
+import { isOverUploadLimit, patientFieldTexts } from '../../lib/patient-fields';
 import {
   type ReferralFormContext,
   type ReferralFormFields,
@@ -28,10 +27,6 @@ export const referralResolver: Resolver<ReferralFormFields, ReferralFormContext>
       if (shown.has(field) && !errors[field]) errors[field] = { type: issue.code, message: issue.message };
     }
   }
-  // Typed otherwise than dd.mm.yyyy: say how, in the form's own format rather than the API's YYYY-MM-DD.
-  const dob = displayDateToIso(values.dob);
-  if (dob === null || (dob !== '' && errors.dob && dobProblem(dob, todayInDublin()) === 'dobInvalid'))
-    errors.dob = { type: 'format', message: patientFieldTexts.dobFormat };
   if (hasLetter && isOverUploadLimit(values.referral_letter))
     errors.referral_letter = { type: 'size', message: patientFieldTexts.fileTooLarge };
   return Object.keys(errors).length > 0

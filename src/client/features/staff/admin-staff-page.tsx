@@ -2,12 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { getMe } from '../../../shared/api/auth-endpoints';
-import {
-  type InviteStaffRequest,
-  inviteStaffRequestSchema,
-  STAFF_NAME_MAX,
-  type StaffMember,
-} from '../../../shared/staff';
+import { NAME_LENGTHS } from '../../../shared/name-lengths';
+import { type InviteStaffRequest, inviteStaffRequestSchema, type StaffMember } from '../../../shared/staff';
 import { type StaffRole, staffRoleLabels, staffRoles } from '../../../shared/staff-roles';
 import { texts } from '../../../shared/validation-texts';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
@@ -77,7 +73,7 @@ function InviteForm() {
         <TextField
           label="Name"
           autoComplete="off"
-          maxLength={STAFF_NAME_MAX}
+          maxLength={NAME_LENGTHS.full.max * 2}
           required
           error={errors.name?.message}
           {...register('name')}

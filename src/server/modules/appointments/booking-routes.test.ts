@@ -53,16 +53,17 @@ async function errorsOf(body: Record<string, unknown>, field: string, holdToken 
 }
 
 describe('POST /api/patients: the slot booking form (spec section 5)', () => {
-  it('asks for the names, 2 to 20 characters, with the spaced required text', async () => {
+  it('asks for the names, 2 to 35 characters, with the spaced required text', async () => {
     expect(await errorsOf(adultForm(held.id, { first_name: '' }), 'first_name')).toEqual([REQUIRED]);
     expect(await errorsOf(adultForm(held.id, { last_name: undefined }), 'last_name')).toEqual([REQUIRED]);
     expect(await errorsOf(adultForm(held.id, { first_name: 'A' }), 'first_name')).toEqual([SHORT]);
-    expect(await errorsOf(adultForm(held.id, { last_name: 'B'.repeat(21) }), 'last_name')).toEqual([LONG]);
+    expect(await errorsOf(adultForm(held.id, { last_name: 'B'.repeat(36) }), 'last_name')).toEqual([LONG]);
+    expect(await errorsOf(adultForm(held.id, { first_name: 'Ó'.repeat(36) }), 'first_name')).toEqual([LONG]);
     const response = await postHeld(adultForm(held.id, { first_name: ' ' }));
     expect(response.json().error_messages).toBe(REQUIRED);
   });
 
-  it("asks for a parent's names only for a child, 2 to 20", async () => {
+  it("asks for a parent's names only for a child, 2 to 35", async () => {
     const childSlot = await futureSlot(t.database.db, { isAdult: false });
     const childToken = await holdSlot(t.app, childSlot.id);
     const child = adultForm(childSlot.id, {
@@ -76,7 +77,7 @@ describe('POST /api/patients: the slot booking form (spec section 5)', () => {
     ]);
     expect(await childErrorsOf({ ...child, guardian_last_name: 'X' }, 'guardian_last_name')).toEqual([SHORT]);
     expect(
-      await childErrorsOf({ ...child, guardian_last_name: 'X'.repeat(21) }, 'guardian_last_name'),
+      await childErrorsOf({ ...child, guardian_last_name: 'X'.repeat(36) }, 'guardian_last_name'),
     ).toEqual([LONG]);
     const adult = await postHeld(adultForm(held.id, { guardian_first_name: '' }));
     expect(adult.json().errors?.guardian_first_name).toBeUndefined();
@@ -126,13 +127,13 @@ describe('POST /api/patients: the slot booking form (spec section 5)', () => {
     }
   });
 
-  it("asks for the GP's name (2–20) and address (10–300) for an adult's allergy test only", async () => {
+  it("asks for the GP's name (2–70) and address (10–300) for an adult's allergy test only", async () => {
     expect(await errorsOf(adultForm(held.id, { consultant_name: '' }), 'consultant_name')).toEqual([
       REQUIRED,
     ]);
     expect(await errorsOf(adultForm(held.id, { consultant_name: 'D' }), 'consultant_name')).toEqual([SHORT]);
     expect(
-      await errorsOf(adultForm(held.id, { consultant_name: 'D'.repeat(21) }), 'consultant_name'),
+      await errorsOf(adultForm(held.id, { consultant_name: 'D'.repeat(71) }), 'consultant_name'),
     ).toEqual([LONG]);
     expect(await errorsOf(adultForm(held.id, { consultant_addres: '' }), 'consultant_addres')).toEqual([
       REQUIRED,
@@ -175,8 +176,44 @@ describe('POST /api/patients: the slot booking form (spec section 5)', () => {
       'The date of birth cannot be in the future.',
     ]);
     expect(await errorsOf(adultForm(held.id, { dob: '2001-02-30' }), 'dob')).toEqual([
-      'Enter the date of birth as YYYY-MM-DD.',
+      bookingTexts.dobNotReal,
     ]);
+    expect(await errorsOf(adultForm(held.id, { dob: '31.02.1990' }), 'dob')).toEqual([
+      bookingTexts.dobNotReal,
+    ]);
+    expect(await errorsOf(adultForm(held.id, { dob: 'March 1985' }), 'dob')).toEqual([
+      bookingTexts.dobInvalid,
+    ]);
+    expect(await errorsOf(adultForm(held.id, { dob: '1985' }), 'dob')).toEqual([bookingTexts.dobInvalid]);
+  });
+
+  it('takes a date of birth typed as people type it and keeps it as YYYY-MM-DD', async () => {
+    for (const dob of ['14031985', '14/03/1985', '14-03-1985', '14.03.1985', '1985-03-14']) {
+      const slot = await futureSlot(t.database.db);
+      const response = await post(adultForm(slot.id, { dob }), await holdSlot(t.app, slot.id));
+      expect(response.statusCode, `${dob}: ${response.body}`).toBe(201);
+      expect(response.json().patient.dob).toBe('1985-03-14');
+    }
+  });
+
+  it('takes names real people have: 35 a name part, in every name field', async () => {
+    const childSlot = await futureSlot(t.database.db, { isAdult: false });
+    const name = 'Fitzgerald-Byrne Ní Mhaoldomhnaigh';
+    const part = 'Wolfeschlegelsteinhausenbergerdorff';
+    expect([...part].length).toBe(35);
+    const response = await post(
+      adultForm(childSlot.id, {
+        is_adult: false,
+        first_name: 'Mary Elizabeth',
+        last_name: part,
+        guardian_first_name: part,
+        guardian_last_name: name,
+      }),
+      await holdSlot(t.app, childSlot.id),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().patient.full_name).toBe(`Mary Elizabeth ${part}`);
+    expect(response.json().patient.guardian_last_name).toBe(name);
   });
 
   it('asks for the antihistamine and agreement ticks unless it is a video call', async () => {

@@ -184,6 +184,25 @@ describe('GET /api/admin/transactions/:id/receipt', () => {
     expect(text).toMatch(/Service\s+Allergy test \(skin prick test\), child/);
   });
 
+  it('names a child and a guardian with names as long as the forms take (35 a part), each on lines within the page', async () => {
+    const part = 'Wolfeschlegelsteinhausenbergerdorff';
+    const child = await paidBooking(t.app, db(), {
+      slot: { isAdult: false },
+      form: {
+        is_adult: false,
+        first_name: 'Fitzgerald-Byrne Ní Mhaoldomhnaigh',
+        last_name: part,
+        guardian_first_name: 'Mary Elizabeth Fitzgerald-Byrne',
+        guardian_last_name: part,
+      },
+    });
+    const response = await downloadReceipt(child.appointmentId);
+    expect(response.statusCode, response.body).toBe(200);
+    const text = (await pdfText(response.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain(`Patient Fitzgerald-Byrne Ní Mhaoldomhnaigh ${part}`);
+    expect(text).toContain(`Paid by Mary Elizabeth Fitzgerald-Byrne ${part} (parent or guardian)`);
+  });
+
   it('shows what was refunded', async () => {
     const booking = await paidBooking(t.app, db());
     const refund = await t.app.inject({

@@ -264,6 +264,12 @@ describe('POST /api/admin/patients: staff book a time for a patient (spec sectio
     expect(await errorsOf({ phone: '12345' })).toEqual({ phone: ['Text is too short.'] });
     expect(await errorsOf({ phone: '1234567890123' })).toEqual({ phone: ['Text is too long.'] });
     expect(await errorsOf({ dob: '2999-01-01' })).toEqual({ dob: [bookingTexts.dobInFuture] });
+    expect(await errorsOf({ dob: '31.02.1990' })).toEqual({ dob: [bookingTexts.dobNotReal] });
+    expect(await errorsOf({ dob: '1990' })).toEqual({ dob: [bookingTexts.dobInvalid] });
+    expect(await errorsOf({ first_name: 'M'.repeat(36) })).toEqual({ first_name: ['Text is too long.'] });
+    expect(await errorsOf({ consultant_name: 'D'.repeat(71) })).toEqual({
+      consultant_name: ['Text is too long.'],
+    });
     expect(await errorsOf({ consultant_addres: 'short' })).toEqual({
       consultant_addres: ['Text is too short.'],
     });
@@ -273,6 +279,23 @@ describe('POST /api/admin/patients: staff book a time for a patient (spec sectio
       antihistamine: ['antihistamine must be true or false'],
     });
     expect((await slotRow(t.database.db, slot.id))?.status).toBe('available');
+  });
+
+  it('takes names of 35 characters, a GP of 70, and a date of birth typed as staff type it', async () => {
+    const part = 'Wolfeschlegelsteinhausenbergerdorff';
+    for (const dob of ['14031985', '14/03/1985', '14-03-1985', '14.03.1985']) {
+      const slot = await futureSlot(t.database.db);
+      const response = await book(
+        staffForm(slot.id, {
+          first_name: 'Mary Elizabeth',
+          last_name: part,
+          consultant_name: `Dr ${'G'.repeat(67)}`,
+          dob,
+        }),
+      );
+      expect(response.statusCode, `${dob}: ${response.body}`).toBe(201);
+      expect(response.json().transaction.patient).toMatchObject({ last_name: part, dob: '1985-03-14' });
+    }
   });
 
   it('never answers 500 to hostile shapes', async () => {

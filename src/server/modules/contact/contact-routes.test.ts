@@ -85,7 +85,7 @@ describe('POST /api/contact_us', () => {
     ['name', undefined, texts.required],
     ['name', '   ', texts.required],
     ['name', 'M', texts.tooShort],
-    ['name', 'M'.repeat(101), texts.tooLong],
+    ['name', 'M'.repeat(71), texts.tooLong],
     ['email', undefined, texts.required],
     ['email', '', texts.required],
     ['email', 'not-an-email', texts.mailInvalid],

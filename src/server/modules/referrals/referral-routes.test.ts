@@ -102,15 +102,22 @@ const emailsOfReferral = (referralId: number) =>
   db().select().from(emailOutbox).where(eq(emailOutbox.referralId, referralId)).orderBy(emailOutbox.id);
 
 describe('POST /api/patients with is_referral: the self-referral forms (spec section 5)', () => {
-  it('asks for the full name, 2 to 20 characters, with the plain required text', async () => {
+  it('asks for the full name, 2 to 70 characters, with the plain required text', async () => {
     expect(await errorsOf(formReferral({ full_name: '' }), 'full_name')).toEqual([REQUIRED]);
     expect(await errorsOf(formReferral({ full_name: 'A', signature: 'A' }), 'full_name')).toEqual([
       'Text is too short.',
     ]);
-    const long = 'B'.repeat(21);
+    const long = 'B'.repeat(71);
     expect(await errorsOf(formReferral({ full_name: long, signature: long }), 'full_name')).toEqual([
       'Text is too long.',
     ]);
+  });
+
+  it('takes a full name of 70 characters, as a new user typed "Mary Elizabeth Fitzgerald-Byrne"', async () => {
+    for (const name of ['Mary Elizabeth Fitzgerald-Byrne', `${'M'.repeat(34)} ${'B'.repeat(35)}`]) {
+      const response = await postJson(formReferral({ full_name: name, signature: name }));
+      expect(response.statusCode, response.body).toBe(201);
+    }
   });
 
   it('asks for a valid e-mail and a phone of 6 to 12 digits of the pattern', async () => {
@@ -138,8 +145,22 @@ describe('POST /api/patients with is_referral: the self-referral forms (spec sec
 
   it("asks for a date of birth ('Required'), a real one, not in the future", async () => {
     expect(await errorsOf(formReferral({ dob: '' }), 'dob')).toEqual(['Required']);
-    expect(await errorsOf(formReferral({ dob: '2001-02-30' }), 'dob')).toEqual([referralTexts.dobInvalid]);
+    expect(await errorsOf(formReferral({ dob: '2001-02-30' }), 'dob')).toEqual([referralTexts.dobNotReal]);
+    expect(await errorsOf(formReferral({ dob: '31.02.1990' }), 'dob')).toEqual([referralTexts.dobNotReal]);
+    expect(await errorsOf(formReferral({ dob: '14.03.85' }), 'dob')).toEqual([referralTexts.dobInvalid]);
     expect(await errorsOf(formReferral({ dob: '2999-01-01' }), 'dob')).toEqual([referralTexts.dobInFuture]);
+  });
+
+  it('takes a date of birth typed as people type it, kept as YYYY-MM-DD', async () => {
+    for (const dob of ['14031985', '14/03/1985', '14-03-1985', '14.03.1985']) {
+      const response = await postJson(formReferral({ dob }));
+      expect(response.statusCode, `${dob}: ${response.body}`).toBe(201);
+      const [stored] = await db()
+        .select({ dob: patients.dob })
+        .from(patients)
+        .where(eq(patients.id, response.json().patient.id));
+      expect(stored?.dob).toBe('1985-03-14');
+    }
   });
 
   it('asks for a signature equal to the full name (case and spaces aside)', async () => {

@@ -225,6 +225,14 @@ describe('invitations', () => {
       code: 'staff_email_taken',
       error_messages: expect.stringMatching(/Send invitation again/),
     });
+    const nameErrors = async (name: string) =>
+      (await invite({ name, email: 'x@example.ie', role: 'reception' })).json().errors;
+    expect(await nameErrors('M')).toEqual({ name: ['Text is too short.'] });
+    expect(await nameErrors('M'.repeat(71))).toEqual({ name: ['Text is too long.'] });
+    const longName = `${'M'.repeat(34)} ${'B'.repeat(35)}`;
+    const long = await invite({ name: longName, email: 'long-name@example.ie', role: 'reception' });
+    expect(long.statusCode, long.body).toBe(201);
+    expect(long.json().staff_member.name).toBe(longName);
     const bad = await invite({ name: '', email: 'nope', role: 'root' });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'name', 'role']);

@@ -222,6 +222,20 @@ describe('the calendar', () => {
         .getByRole('link', { name: new RegExp(dara) })
         .waitFor();
       await suite12.getByRole('button', { name: /Book for a patient at 10:00/ }).waitFor();
+      // The kind is seen, not only heard: the Video column holds adults' and children's times side by side.
+      expect(
+        await page
+          .locator(`[data-appointment] .calendar-item__kind`)
+          .filter({ visible: true })
+          .allTextContents(),
+      ).toEqual(expect.arrayContaining(['Adult · Test', 'Child · Test', 'Adult · Video']));
+      expect(
+        await page
+          .getByRole('region', { name: 'Video' })
+          .locator('.calendar-item__age')
+          .filter({ visible: true })
+          .allTextContents(),
+      ).toEqual([' · Adult']);
       expect(await fitsWidth(page)).toBe(true);
       expect(await axeViolations(page, `calendar day ${width}`)).toEqual([]);
       await shot(page, `calendar-day-${width}`);
@@ -280,8 +294,15 @@ describe('the calendar', () => {
       const dropped = await dialog.textContent();
       expect(dropped).toContain(`from ${formatLongDate(day)}, 10:00 – 10:30`);
       expect(dropped).toContain(`to ${formatLongDate(day)}, 09:30 – 10:00`);
-      await dialog.getByRole('button', { name: 'Move', exact: true }).click();
-      await dialog.waitFor({ state: 'hidden' });
+      // The drag library swallows the first click that follows a drop until its pointer listeners are gone (50 ms
+      // after, later on a busy machine): pressed until the confirmation closes (a press while it saves is ignored).
+      await expect
+        .poll(async () => {
+          if (await dialog.isVisible())
+            await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+          return dialog.isVisible();
+        })
+        .toBe(false);
       await expect.poll(() => linkOf(page, aoife).textContent()).toContain('09:30 – 10:00');
       await expect.poll(() => focusedAppointment(page)).toEqual({ at: `${apiDay(day)} 09:30`, link: true });
       await waitForMailWhere(

@@ -132,10 +132,14 @@ describe('closures of the clinic (back office)', () => {
     await expect
       .poll(() => notes.allTextContents(), { timeout: 20_000 })
       .toEqual(Array(4).fill('Closed: Staff training'));
-    await page
-      .getByRole('link', { name: new RegExp(`Orla ${surname}`) })
-      .first()
-      .waitFor();
+    // The booking left inside it is marked, seen and heard, for staff to move.
+    const orla = page
+      .locator('[data-appointment]')
+      .filter({ hasText: `Orla ${surname}` })
+      .first();
+    await orla.waitFor();
+    expect(await orla.getAttribute('title')).toContain('Inside a closure: to move');
+    expect(await orla.locator('.calendar-symbol--closed').textContent()).toBe('⚠, Inside a closure: to move');
     expect(await axeViolations(page, 'calendar closed day 1280')).toEqual([]);
     await screenshot(page, 'admin-calendar-closed-1280');
     await page.goto('/admin/availability');

@@ -153,7 +153,9 @@ describe("the bookkeeper's appointments", () => {
 
       await page.goto(`/admin/appointment/edit?id=${id}`);
       await page.getByRole('heading', { level: 1, name: `Bláithín ${surname}` }).waitFor();
-      await page.getByText('Your role can see this appointment but not change it.').waitFor();
+      await page
+        .getByText('Your role can give this appointment’s payment back, but not change the appointment.')
+        .waitFor();
       await page.getByRole('button', { name: 'Refund' }).waitFor();
       for (const name of ['Save changes', 'Delete', 'Change time', 'Mark attended', 'Mark no-show'])
         expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);

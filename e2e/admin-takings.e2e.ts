@@ -238,7 +238,9 @@ describe('refunds, desk payments and takings (back office)', () => {
 
     // A refund asks which payment: the latest at first; the cash one chosen, €20 of it goes back in cash.
     await page.getByRole('button', { name: 'Refund', exact: true }).click();
-    const refund = page.getByRole('dialog', { name: 'Give back part of the payment?' });
+    // The whole of one payment at first; the title follows the amount (the one dialog open).
+    await page.getByRole('dialog', { name: 'Give the payment back?' }).waitFor();
+    const refund = page.getByRole('dialog');
     const from = refund.getByRole('group', { name: 'Give back from' });
     expect(await from.getByRole('radio').count()).toBe(2);
     expect(await from.getByRole('radio', { name: /€80 left of €80, Card terminal/ }).isChecked()).toBe(true);
@@ -290,7 +292,7 @@ describe('refunds, desk payments and takings (back office)', () => {
       if (response.request().resourceType() === 'script') scripts.push(response.url());
     });
     await page.goto('/admin');
-    await page.getByRole('link', { name: 'Takings' }).click();
+    await page.getByRole('link', { name: 'Takings', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Takings' }).waitFor();
 
     // This month by default, drawn with uPlot (loaded for this page only), the canvas hidden from screen readers.

@@ -301,7 +301,7 @@ export function Component() {
     <div className="desk-day">
       <div className="admin-page__header desk-day__header">
         <h1 className="admin-page__title">
-          Today at the desk
+          {day === today ? 'Today at the desk' : 'At the desk'}
           <span className="desk-day__date">{formatLongDate(day)}</span>
         </h1>
         <div className="desk-day__actions">

@@ -310,7 +310,10 @@ export function useMoveAppointment() {
       });
       return callEndpoint(editAppointment, { params: { id }, formData: body });
     },
-    onSettled: refresh,
+    // Not awaited: the move is done once saved, and its confirmation closes then, whatever the lists' reads take.
+    onSettled: () => {
+      void refresh();
+    },
   });
 }
 /** The address of an appointment's receipt (a PDF staff download with their token). */

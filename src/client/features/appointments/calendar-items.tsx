@@ -13,6 +13,7 @@ import {
   closureNote,
   holdNote,
   type ItemDensity,
+  isInsideClosure,
   isMovable,
   isMoveTarget,
   itemSummary,
@@ -127,7 +128,8 @@ function AppointmentItem({
   density?: ItemDensity | undefined;
 }) {
   const arrivedTime = appointment.arrived_at ? formatClinicTime(appointment.arrived_at) : undefined;
-  const symbols = symbolsOf(appointment, arrivedTime);
+  const closed = isInsideClosure(appointment, place, context.closures);
+  const symbols = symbolsOf(appointment, arrivedTime, closed);
   const held = appointment.status === 'held';
   const movable = context.mayMove && isMovable(appointment);
   const name = appointment.patient_name ?? 'Patient data erased';
@@ -140,9 +142,10 @@ function AppointmentItem({
         `calendar-item--${appointment.status}`,
         `calendar-item--at-${place}`,
         isMoving && 'calendar-item--moving',
+        closed && 'calendar-item--inside-closure',
       )}
       style={style}
-      title={itemSummary({ kind: 'appointment', appointment }, arrivedTime)}
+      title={itemSummary({ kind: 'appointment', appointment }, arrivedTime, closed)}
       data-appointment={appointment.id}
       data-at={`${appointment.date} ${appointment.start_time}`}
     >
@@ -251,6 +254,11 @@ function SlotItem({
     >
       <span className="calendar-item__text">
         <TimeRange item={slot} /> <span className="calendar-item__free">{hold ?? 'Free'}</span>
+        {/* The age shown: the video column holds adults' and children's times side by side. */}
+        <span className="calendar-item__age" aria-hidden="true">
+          {' '}
+          · {slot.is_adult ? 'Adult' : 'Child'}
+        </span>
         <span className="visually-hidden">, {shortKind(slot).replace(' · ', ' ').toLowerCase()}</span>
         {context.view === 'week' && <span className="calendar-item__place"> {shortPlace(place)}</span>}
       </span>

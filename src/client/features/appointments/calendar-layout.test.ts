@@ -10,6 +10,7 @@ import {
   describeTime,
   findsAppointment,
   holdNote,
+  isInsideClosure,
   isIsoDay,
   isMoveTarget,
   itemSummary,
@@ -280,5 +281,27 @@ describe('closures in the calendar', () => {
     expect(closureNote(boiler)).toBe('Closed 13:00–17:00: Boiler');
     expect(closureNote(boiler, true)).toBe('Closed (Suite 12, Sandyford (adults)) 13:00–17:00: Boiler');
     expect(closureNote(all, true)).toBe('Closed (every place): Staff training');
+  });
+
+  it('marks a booking still to come inside a closure of its place, within its hours, for staff to move', () => {
+    const afternoon = closure({
+      location: 'adult_1',
+      from_time: '13:00',
+      to_time: '17:00',
+      reason: 'Boiler',
+    });
+    const morning = appointment({ start_time: '12:30', end_time: '13:00' });
+    const overlapping = appointment({ start_time: '12:45', end_time: '13:15' });
+    expect(isInsideClosure(morning, 'adult_1', [afternoon])).toBe(false);
+    expect(isInsideClosure(overlapping, 'adult_1', [afternoon])).toBe(true);
+    expect(isInsideClosure(overlapping, 'video', [afternoon])).toBe(false);
+    // A whole day at every place; an appointment that took place, or was cancelled, has nothing to move.
+    expect(isInsideClosure(morning, 'adult_1', [closure()])).toBe(true);
+    expect(isInsideClosure(appointment({ status: 'attended' }), 'adult_1', [closure()])).toBe(false);
+    expect(isInsideClosure(appointment({ date: '10/12/2026' }), 'adult_1', [closure()])).toBe(false);
+    expect(symbolsOf(overlapping, undefined, true).map((symbol) => symbol.text)).toEqual([
+      'Inside a closure: to move',
+      'Paid',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { allowsMove } from '../../../shared/appointment-states';
+import { allowsMove, isUpcoming } from '../../../shared/appointment-states';
 import type { CalendarAppointment, CalendarSlot } from '../../../shared/calendar';
 import { clinic, type LocationKey } from '../../../shared/clinic';
 import type { ClosureSummary } from '../../../shared/closures';
@@ -286,16 +286,23 @@ export const symbolLegend: readonly CalendarSymbol[] = [
   { key: 'attended', symbol: '✓', text: 'Attended' },
   { key: 'no_show', symbol: '✗', text: 'No-show' },
   { key: 'reminded', symbol: '✉', text: 'Reminder sent' },
+  { key: 'closed', symbol: '⚠', text: 'Inside a closure: to move' },
 ];
 
 const symbolOf = (key: string) => symbolLegend.find((symbol) => symbol.key === key) as CalendarSymbol;
 
 /**
- * An appointment's symbols: its payment, then its state (arrived with the time, attended, no-show) and whether a
- * reminder was sent. `arrivedTime` is the arrival's clinic time (HH:mm) when known.
+ * An appointment's symbols: whether it lies inside a closure of its place (`closed`: booked appointments are never
+ * cancelled by one, staff move them), its payment, then its state (arrived with the time, attended, no-show) and
+ * whether a reminder was sent. `arrivedTime` is the arrival's clinic time (HH:mm) when known.
  */
-export function symbolsOf(appointment: CalendarAppointment, arrivedTime?: string): CalendarSymbol[] {
-  const symbols = [paymentSymbols[appointment.payment]];
+export function symbolsOf(
+  appointment: CalendarAppointment,
+  arrivedTime?: string,
+  closed = false,
+): CalendarSymbol[] {
+  const symbols = closed ? [symbolOf('closed')] : [];
+  symbols.push(paymentSymbols[appointment.payment]);
   if (appointment.status === 'arrived') {
     const arrived = symbolOf('arrived');
     symbols.push(arrivedTime ? { ...arrived, text: `Arrived at ${arrivedTime}` } : arrived);
@@ -322,6 +329,7 @@ export function holdNote(
 export function itemSummary(
   item: { kind: 'appointment'; appointment: CalendarAppointment } | { kind: 'slot'; slot: CalendarSlot },
   arrivedTime?: string,
+  closed = false,
 ): string {
   if (item.kind === 'slot') {
     const { slot } = item;
@@ -333,7 +341,7 @@ export function itemSummary(
     `${appointment.start_time} – ${appointment.end_time}`,
     kindLabel(appointment),
     ...(appointment.status === 'held' ? ['Being booked'] : []),
-    ...symbolsOf(appointment, arrivedTime).map((symbol) => symbol.text),
+    ...symbolsOf(appointment, arrivedTime, closed).map((symbol) => symbol.text),
   ].join(', ');
 }
 
@@ -355,6 +363,26 @@ export function closuresOn(
     if (!from || !to || day < from || day > to) return false;
     return place === undefined || closure.location === null || closure.location === place;
   });
+}
+
+/**
+ * Whether an appointment still to take place lies inside one of `closures` of its place: on a closed day, within the
+ * closed hours when the closure has some.
+ */
+export function isInsideClosure(
+  appointment: CalendarAppointment,
+  place: CalendarPlace,
+  closures: readonly ClosureSummary[],
+): boolean {
+  if (!isUpcoming(appointment.status)) return false;
+  const day = clinicDayOf(appointment.date);
+  if (!day) return false;
+  return closuresOn(closures, day, place).some(
+    (closure) =>
+      closure.from_time === null ||
+      closure.to_time === null ||
+      (appointment.start_time < closure.to_time && appointment.end_time > closure.from_time),
+  );
 }
 
 /** 'Closed 13:00–17:00: Boiler repair', naming its place when `withPlace` (a week's day lists every place). */

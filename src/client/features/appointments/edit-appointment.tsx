@@ -241,7 +241,9 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
       ) : (
         !mayWrite && (
           <p className="admin-notice appointment-notice">
-            Your role can see this appointment but not change it.
+            {mayRefund
+              ? 'Your role can give this appointment’s payment back, but not change the appointment.'
+              : 'Your role can see this appointment but not change it.'}
           </p>
         )
       )}

@@ -127,13 +127,22 @@ export function RefundDialog({
   return (
     <ConfirmDialog
       open={open}
-      title={cancels ? appointmentTexts.refundTitle : 'Give back part of the payment?'}
+      title={
+        cancels
+          ? appointmentTexts.refundTitle
+          : shownCents < left
+            ? 'Give back part of the payment?'
+            : 'Give the payment back?'
+      }
       message={
         <>
           {cancels ? (
             <p>{appointmentTexts.refundMessage}</p>
           ) : (
-            <p>The appointment stays as it is; only this amount is given back.</p>
+            <p>
+              The appointment stays as it is; only this amount is given back. If the patient is no longer
+              coming, delete the appointment too.
+            </p>
           )}
           <p>
             {patientNameOf(appointment)}: {formatEuro(shownCents / 100)}

@@ -143,13 +143,12 @@ function AffectedList({ affected }: { affected: readonly AffectedAppointment[] }
             {appointment.patient_name ?? 'A patient whose details were erased'}
           </Link>
           , {formatLongDate(isoDayOf(appointment.data) ?? '')}, {appointment.start_time} to{' '}
-          {appointment.end_time} (
+          {appointment.end_time},{' '}
           {appointment.is_video_call
             ? 'video consultation'
             : appointment.location
               ? clinic.locations[appointment.location].label
               : 'allergy test'}
-          )
         </li>
       ))}
     </ul>
@@ -178,7 +177,7 @@ function Added({ added, onDone }: { added: { closure: ClosureAnswer }; onDone: (
         Closure added: {closure.reason}
       </h3>
       <p>
-        {closureDates(closure)}, {closureLocationLabel(closure.location).toLowerCase()}.{' '}
+        {closureDates(closure)}: {closureLocationLabel(closure.location)}.{' '}
         {closure.withdrawn === 1 ? '1 free slot was' : `${closure.withdrawn} free slots were`} taken off
         offer.
       </p>

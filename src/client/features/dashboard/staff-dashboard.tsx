@@ -235,10 +235,12 @@ function TakingsCard({
           <dd>{formatEuro(takings.last_month)}</dd>
         </div>
       </dl>
-      <p className="dashboard-figure__note">Card payments taken, less refunds made, in each month.</p>
-      <a className="dashboard-card__link" href="#appointments-list">
-        See the payments in the appointments list
-      </a>
+      <p className="dashboard-figure__note">
+        Money taken online and at the desk, less refunds made, in each month.
+      </p>
+      <Link className="dashboard-card__link" to="/admin/takings">
+        See the takings day by day
+      </Link>
     </section>
   );
 }

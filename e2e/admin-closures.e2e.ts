@@ -239,7 +239,7 @@ describe('closures of the clinic (back office)', () => {
     await form.getByRole('button', { name: 'Add closure' }).click();
     const added = closuresSection(page).getByRole('status').filter({ hasText: 'Closure added' });
     await added.getByText('No booked appointment falls inside it.').waitFor();
-    await added.getByText(/each day 13:00 to 17:00, video consultations\./).waitFor();
+    await added.getByText(/each day 13:00 to 17:00: Video consultations\./).waitFor();
     expect(await fitsWidth(page)).toBe(true);
     expect(await axeViolations(page, 'closure added 360')).toEqual([]);
     await screenshot(page, 'admin-closures-360');

@@ -1,5 +1,6 @@
 import {
   appointmentReferenceParams,
+  flagRequestSchema,
   manageActionResponseSchema,
   managedAppointmentResponseSchema,
   moveAppointmentRequestSchema,
@@ -42,4 +43,12 @@ export const downloadOwnReceipt = withSchemas(api.downloadOwnReceipt, {
   summary:
     'A patient downloads the receipt of their booking (a PDF) with X-Manage-Token, also after the visit; 404 for a wrong token or an unknown reference, 409 receipt_not_paid when nothing was paid (online or at the clinic)',
   params: appointmentReferenceParams,
+});
+
+export const flagManagedBooking = withSchemas(api.flagManagedBooking, {
+  summary:
+    'A patient of an upcoming allergy test that has not started tells the clinic (X-Manage-Token) they could not stop their antihistamines or are unwell: `{ reason: "could_not_stop" | "unwell", message? }` (message up to 500 characters); a second flag replaces the first. Staff see it on the appointment and the dashboard; the clinic is e-mailed; afterwards POST /api/bookings/:reference/move is allowed inside the 48-hour notice, once (409 free_move_used after). 404 for a wrong link, 409 for a cancelled or past appointment or a video consultation, 422 for an unknown reason or a message too long',
+  params: appointmentReferenceParams,
+  body: flagRequestSchema,
+  response: manageActionResponseSchema,
 });

@@ -1,5 +1,6 @@
 import type {
   appointmentReferenceParams,
+  flagRequestSchema,
   MANAGE_TOKEN_HEADER,
   manageActionResponseSchema,
   managedAppointmentResponseSchema,
@@ -69,6 +70,21 @@ export const moveManagedBooking = defineEndpoint<{
 export const downloadOwnReceipt = defineEndpoint<{ params: typeof appointmentReferenceParams }>()({
   method: 'GET',
   path: '/api/bookings/:reference/receipt',
+  access: 'public',
+  headers: { manageToken: 'x-manage-token' satisfies typeof MANAGE_TOKEN_HEADER },
+});
+
+/**
+ * The patient tells the clinic they could not stop their antihistamines, or are unwell (issue 33); afterwards
+ * `/move` is allowed inside the notice, once.
+ */
+export const flagManagedBooking = defineEndpoint<{
+  params: typeof appointmentReferenceParams;
+  body: typeof flagRequestSchema;
+  response: typeof manageActionResponseSchema;
+}>()({
+  method: 'POST',
+  path: '/api/bookings/:reference/flag',
   access: 'public',
   headers: { manageToken: 'x-manage-token' satisfies typeof MANAGE_TOKEN_HEADER },
 });

@@ -28,6 +28,9 @@ const appointment: ManagedAppointment = {
   price: 180,
   payment_status: 'paid',
   paid_at_clinic: 0,
+  way_out: { flag: null, free_move: 'none' },
+  video_link: null,
+  video_link_from: null,
   change_until: '2026-12-06T09:00:00.000Z',
   actions: ['cancel', 'move'],
 };

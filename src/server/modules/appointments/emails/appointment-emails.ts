@@ -16,7 +16,7 @@ import { bookingConfirmationEmail } from './booking-confirmation-email';
 import { appointmentDetails, bookingDetails } from './booking-details';
 import { calendarInvite } from './calendar-invite';
 import { clinicBookingEmail } from './clinic-booking-email';
-import { clinicChangeEmail, type PatientChange } from './clinic-change-email';
+import { clinicChangeEmail, clinicFlagEmail, type PatientChange } from './clinic-change-email';
 import { receiptAttachment } from './receipt-pdf';
 import { type RefundReason, refundEmail } from './refund-email';
 import { staffBookingEmail } from './staff-booking-email';
@@ -243,4 +243,19 @@ export function reminderEmailOf(
   if (!patient?.email || !slot) return undefined;
   const details = reminderDetails(appointmentDetails(appointment.id, patient, slot), stops);
   return { to: patient.email, ...appointmentReminderEmail(kind, details), appointmentId: appointment.id };
+}
+
+/** The clinic's notice of a patient's flag (`reason` as staff read it), to the clinic's address. */
+export function clinicFlagEmailOf(
+  { appointment, patient, slot }: AppointmentForEmail,
+  reason: string,
+  settings: Pick<AppConfig, 'publicUrl' | 'clinicEmail'>,
+): QueuedEmail | undefined {
+  if (!patient || !slot) return undefined;
+  const details = appointmentDetails(appointment.id, patient, slot);
+  return {
+    to: settings.clinicEmail,
+    ...clinicFlagEmail(details, reason, settings.publicUrl),
+    appointmentId: appointment.id,
+  };
 }

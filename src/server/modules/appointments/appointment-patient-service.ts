@@ -22,7 +22,7 @@ import {
   type AppointmentRecord,
   findAppointmentRecord,
   findAppointmentRecordByManageLink,
-  useFreeMove,
+  stampFreeMoveUsed,
 } from './appointment-repository';
 import { serviceName } from './emails/booking-details';
 import { manageLinkUrl } from './manage-links';
@@ -441,7 +441,7 @@ export async function moveOwnAppointment(
       // Inside the notice it is the free move of a flag: stamped used with the move.
       alongside: async (tx, locked) => {
         if (moveRule(locked, now) !== 'free') return { patient: locked.patient, audit: {} };
-        await useFreeMove(tx, appointment.id);
+        await stampFreeMoveUsed(tx, appointment.id);
         return { patient: locked.patient, audit: { free_move: true } };
       },
       byPatient: {

@@ -98,7 +98,7 @@ export async function addManageLinkToken(db: Db, appointmentId: number, tokenHas
 }
 
 /** Stamps the one move a flag allows inside the notice as used (in the move's transaction). */
-export async function useFreeMove(db: Db, id: number): Promise<void> {
+export async function stampFreeMoveUsed(db: Db, id: number): Promise<void> {
   await db
     .update(appointments)
     .set({ freeMoveUsedAt: sql`now()` })

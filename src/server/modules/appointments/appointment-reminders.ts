@@ -1,8 +1,19 @@
+import { WAY_OUT_SECTION_ID } from '../../../shared/way-out';
 import type { Db } from '../../db/database';
 import type { AppointmentReminderKind } from '../../db/schema';
+import { newSecretToken } from '../../security/secret-tokens';
 import { queueEmail } from '../email/outbox-repository';
-import { lockDueReminders, type ReminderRule, recordReminders } from './appointment-reminder-repository';
+import {
+  type DueReminder,
+  lockDueReminders,
+  type ReminderRule,
+  recordReminders,
+} from './appointment-reminder-repository';
+import { addManageLinkToken } from './appointment-repository';
 import { reminderEmailOf } from './emails/appointment-emails';
+import type { ReminderLinks } from './emails/appointment-reminder-email';
+import { manageSectionUrl } from './manage-links';
+import { joinLinkOf } from './video-links';
 
 /**
  * The reminders a patient is e-mailed before their appointment, each at REMINDER_TIME (clinic time) `daysBefore`
@@ -29,6 +40,25 @@ const stops = {
   sprays: reminderRules.stop_nasal_antihistamines.daysBefore,
 };
 
+/**
+ * What the 2-day reminder links to: for an allergy test, the booking page's way out (a token of the booking link of
+ * its own, since the server keeps none it could send again); for a video consultation, its join link if set.
+ */
+async function reminderLinks(
+  db: Db,
+  { kind, appointment, slot }: DueReminder,
+  site: { publicUrl: string } | undefined,
+): Promise<ReminderLinks> {
+  if (kind !== 'two_days_before') return {};
+  if (slot.isVideoCall) return { joinLink: (await joinLinkOf(db, appointment, slot)) ?? undefined };
+  if (!site || !appointment.reference) return {};
+  const { token, hash } = newSecretToken();
+  await addManageLinkToken(db, appointment.id, hash);
+  return {
+    wayOut: manageSectionUrl(site.publicUrl, { reference: appointment.reference, token }, WAY_OUT_SECTION_ID),
+  };
+}
+
 /** Reminders queued in one transaction. */
 const REMINDER_BATCH = 50;
 
@@ -48,7 +78,11 @@ export interface QueuedReminder {
  * locked (SKIP LOCKED: another instance takes other ones), each reminder is recorded with `insert … on conflict do
  * nothing` and its e-mail queued in that same transaction only if the insert recorded it. Answers what it queued.
  */
-export async function sendDueReminders(db: Db, now = new Date()): Promise<QueuedReminder[]> {
+export async function sendDueReminders(
+  db: Db,
+  now = new Date(),
+  site?: { publicUrl: string },
+): Promise<QueuedReminder[]> {
   const queued: QueuedReminder[] = [];
   for (;;) {
     const batch = await db.transaction(async (tx) => {
@@ -66,7 +100,12 @@ export async function sendDueReminders(db: Db, now = new Date()): Promise<Queued
       const sent: QueuedReminder[] = [];
       for (const reminder of due) {
         if (!claimed.has(`${reminder.appointment.id}:${reminder.kind}`)) continue;
-        const email = reminderEmailOf(reminder, reminder.kind, stops);
+        const email = reminderEmailOf(
+          reminder,
+          reminder.kind,
+          stops,
+          await reminderLinks(tx, reminder, site),
+        );
         if (!email) continue;
         await queueEmail(tx, email);
         sent.push({ appointmentId: reminder.appointment.id, kind: reminder.kind });

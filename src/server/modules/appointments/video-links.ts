@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { upcomingStatuses } from '../../../shared/appointment-states';
-import { VIDEO_LINK_SHOWN_HOURS } from '../../../shared/way-out';
+import { appointmentTexts } from '../../../shared/appointments';
+import { VIDEO_LINK_SHOWN_HOURS, videoLinkTexts } from '../../../shared/way-out';
 import type { Db } from '../../db/database';
 import {
   type Appointment,
@@ -10,6 +11,9 @@ import {
   slots,
   teamMembers,
 } from '../../db/schema';
+import { fieldError, notFound, refused } from '../../domain-errors';
+import { type Actor, auditChange } from '../audit/audit-log';
+import { lockAppointmentRecord, setAppointmentVideoLink } from './appointment-repository';
 
 /**
  * A video consultation's join link: the one staff set on the appointment, else the standing link of its consultant
@@ -61,23 +65,39 @@ export async function standingLinkOf(db: Db, slot: Pick<Slot, 'consultantId'>): 
 }
 
 /**
- * The video appointments that will take place, start after `now` and within VIDEO_LINK_SHOWN_HOURS, and have no join
- * link (their own nor their consultant's): the dashboard's "to do", soonest first.
+ * Staff set (or, null, remove) a video appointment's join link, audited in the same transaction (whether one is set,
+ * not the link: it opens the consultation room).
  */
-export function videoAppointmentsWithoutLink(db: Db, now: Date) {
-  return db
-    .select({ id: appointments.id })
-    .from(appointments)
-    .innerJoin(slots, eq(slots.id, appointments.slotId))
-    .where(
-      and(
-        eq(slots.isVideoCall, true),
-        gt(slots.startsAt, now),
-        lte(slots.startsAt, new Date(now.getTime() + SHOWN_MS)),
-        inArray(appointments.status, [...upcomingStatuses]),
-        isNull(appointments.videoLink),
-        sql`${standingLinkOfSlot} is null`,
-      ),
-    )
-    .orderBy(slots.startsAt, appointments.id);
+export async function setAppointmentJoinLink(
+  db: Db,
+  actor: Actor,
+  appointmentId: number,
+  link: string | null,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const record = await lockAppointmentRecord(tx, appointmentId);
+    if (!record) throw notFound(appointmentTexts.notFound);
+    if (!record.slot?.isVideoCall) {
+      throw refused('not_video', videoLinkTexts.notVideo, fieldError('video_link', videoLinkTexts.notVideo));
+    }
+    if (record.appointment.videoLink === link) return;
+    await setAppointmentVideoLink(tx, appointmentId, link);
+    await auditChange(tx, actor, 'update', 'appointment', appointmentId, {
+      video_link: { from: record.appointment.videoLink !== null, to: link !== null },
+    });
+  });
 }
+
+/**
+ * Of a query over `appointments` joined with `slots`: a video appointment that will take place, starts after `now`
+ * and within VIDEO_LINK_SHOWN_HOURS, and has no join link (its own nor its consultant's): the dashboard's "to do".
+ */
+export const missingJoinLink = (now: Date) =>
+  and(
+    eq(slots.isVideoCall, true),
+    gt(slots.startsAt, now),
+    lte(slots.startsAt, new Date(now.getTime() + SHOWN_MS)),
+    inArray(appointments.status, [...upcomingStatuses]),
+    isNull(appointments.videoLink),
+    sql`${standingLinkOfSlot} is null`,
+  );

@@ -238,7 +238,7 @@ describe('the way out: flagging from the booking link', () => {
     });
     expect((await read(booking.link)).json().booking.way_out).toBeNull();
 
-    const video = await staffBooking(t.app, db(), t.auth, { slot: { isVideoCall: true, location: null } });
+    const video = await staffBooking(t.app, db(), t.auth, { slot: { isVideoCall: true } });
     const videoLink = await linkOf(video.id);
     const refused = await flag(videoLink, { reason: 'could_not_stop' });
     expect(refused.statusCode).toBe(409);

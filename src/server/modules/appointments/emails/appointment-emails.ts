@@ -10,6 +10,7 @@ import { appointmentMovedEmail } from './appointment-moved-email';
 import {
   type AntihistamineStops,
   appointmentReminderEmail,
+  type ReminderLinks,
   reminderDetails,
 } from './appointment-reminder-email';
 import { bookingConfirmationEmail } from './booking-confirmation-email';
@@ -239,10 +240,15 @@ export function reminderEmailOf(
   { appointment, patient, slot }: AppointmentForEmail,
   kind: AppointmentReminderKind,
   stops: AntihistamineStops,
+  links: ReminderLinks = {},
 ): QueuedEmail | undefined {
   if (!patient?.email || !slot) return undefined;
   const details = reminderDetails(appointmentDetails(appointment.id, patient, slot), stops);
-  return { to: patient.email, ...appointmentReminderEmail(kind, details), appointmentId: appointment.id };
+  return {
+    to: patient.email,
+    ...appointmentReminderEmail(kind, details, links),
+    appointmentId: appointment.id,
+  };
 }
 
 /** The clinic's notice of a patient's flag (`reason` as staff read it), to the clinic's address. */

@@ -3,10 +3,12 @@ import type { ResponseOf } from '../../../shared/api/endpoint';
 import {
   cancelManagedBooking,
   downloadOwnReceipt,
+  flagManagedBooking,
   getManagedBooking,
   holdTimeForMove,
   moveManagedBooking,
 } from '../../../shared/api/manage-booking-endpoints';
+import type { FlagReason } from '../../../shared/way-out';
 import { callEndpoint, endpointAddress } from '../../lib/api-client';
 import { apiDownload } from '../../lib/api-download';
 import { onLocalClock } from '../../lib/booking-hold';
@@ -83,6 +85,21 @@ export function useMoveManagedAppointment(reference: string, token: string) {
     onSuccess: ({ booking: appointment }) =>
       queryClient.setQueryData(appointmentKey(reference), { booking: appointment }),
     onSettled: () => refreshFreeSlots(queryClient),
+  });
+}
+
+/** Tells the clinic the patient could not stop their antihistamines, or is unwell; the answer replaces the one shown. */
+export function useFlagManagedAppointment(reference: string, token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { reason: FlagReason; message?: string }) =>
+      callEndpoint(flagManagedBooking, {
+        params: { reference },
+        json: body,
+        headers: { manageToken: token },
+      }),
+    onSuccess: ({ booking: appointment }) =>
+      queryClient.setQueryData(appointmentKey(reference), { booking: appointment }),
   });
 }
 

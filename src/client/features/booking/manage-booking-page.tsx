@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { clinic } from '../../../shared/clinic';
 import { formatEuro } from '../../../shared/euro';
 import type { ManagedAppointment } from '../../../shared/manage-booking';
+import { WAY_OUT_SECTION_ID } from '../../../shared/way-out';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { isNotFoundError } from '../../lib/api-client';
 import { bookingCalendarPath } from '../../lib/booking-hold';
@@ -11,13 +12,14 @@ import { saveOwnReceipt, useCancelManagedAppointment, useManagedAppointment } fr
 import { manageBookingHead } from './manage-booking-head';
 import { NoticePassed, notFoundText } from './manage-booking-texts';
 import { errorText, type Refusal, refusalOf } from './manage-error-text';
-import { takeManageToken } from './manage-token';
+import { linkedSection, takeManageToken } from './manage-token';
 import {
   appointmentMoment,
   formatClinicMoment,
   ManagedAppointmentDetails,
 } from './managed-appointment-details';
 import { MoveAppointment } from './move-appointment';
+import { VideoLink, WayOut } from './way-out-section';
 import './booking.css';
 
 /**
@@ -40,15 +42,22 @@ function BookingLink({ reference }: { reference: string }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [token] = useState(() => takeManageToken(reference, location.hash));
+  const [section] = useState(() => linkedSection(location.hash));
 
-  // Kept in this tab now: the token leaves the address bar, so the address copied or shared does not carry it.
-  const hasHash = location.hash !== '';
+  // Kept in this tab now: the token leaves the address bar, so the address copied or shared does not carry it; a
+  // section the link named (`#way-out`) stays.
+  const hasToken = location.hash !== '' && location.hash !== `#${section}`;
   useEffect(() => {
-    if (hasHash) navigate({ pathname: location.pathname, search: location.search }, { replace: true });
-  }, [hasHash, navigate, location.pathname, location.search]);
+    if (hasToken) {
+      navigate(
+        { pathname: location.pathname, search: location.search, hash: section ? `#${section}` : '' },
+        { replace: true },
+      );
+    }
+  }, [hasToken, section, navigate, location.pathname, location.search]);
 
   if (!token) return <AppointmentNotFound withoutToken />;
-  return <ManageBooking reference={reference} token={token} />;
+  return <ManageBooking reference={reference} token={token} section={section} />;
 }
 
 function ContactLinks() {
@@ -95,7 +104,15 @@ interface Problem {
   from: 'page' | 'move';
 }
 
-function ManageBooking({ reference, token }: { reference: string; token: string }) {
+function ManageBooking({
+  reference,
+  token,
+  section,
+}: {
+  reference: string;
+  token: string;
+  section?: string;
+}) {
   const read = useManagedAppointment(reference, token);
   const cancel = useCancelManagedAppointment(reference, token);
   const [done, setDone] = useState<{ text: string; at: number }>();
@@ -212,6 +229,23 @@ function ManageBooking({ reference, token }: { reference: string; token: string 
               />
             </section>
           </div>
+          {appointment.video_link_from && <VideoLink appointment={appointment} />}
+          {appointment.way_out && (
+            <WayOut
+              appointment={appointment}
+              reference={reference}
+              token={token}
+              opened={section === WAY_OUT_SECTION_ID}
+              onFlagged={(message) => {
+                succeeded(message);
+                void read.refetch();
+              }}
+              onMove={() => {
+                setProblem(undefined);
+                setMoving(true);
+              }}
+            />
+          )}
           {appointment.payment_status !== 'unpaid' && <OwnReceipt reference={reference} token={token} />}
           {moveShown && (
             <MoveAppointment

@@ -9,9 +9,19 @@ import { readSessionValue, writeSessionValue } from '../../lib/session-store';
 
 const keyOf = (reference: string) => `manage_booking_${reference.toUpperCase()}`;
 
+/** A reminder's link to a section of the page: `#{section}:{token}` (`#way-out:…`). */
+const SECTION_LINK = /^([a-z][a-z-]*):(.+)$/;
+
+/** The section a link's fragment names (`way-out` of `#way-out:{token}`, or of `#way-out` left after it), if any. */
+export function linkedSection(hash: string): string | undefined {
+  const fragment = hash.replace(/^#/, '').trim();
+  return SECTION_LINK.exec(fragment)?.[1] ?? (/^[a-z][a-z-]*$/.test(fragment) ? fragment : undefined);
+}
+
 /** The token of `reference`: the fragment's (then kept), else the one this tab kept; undefined when neither. */
 export function takeManageToken(reference: string, hash: string): string | undefined {
-  const fromLink = hash.replace(/^#/, '').trim();
+  const fragment = hash.replace(/^#/, '').trim();
+  const fromLink = SECTION_LINK.exec(fragment)?.[2] ?? (/^[a-z][a-z-]*$/.test(fragment) ? '' : fragment);
   if (fromLink) {
     writeSessionValue(keyOf(reference), fromLink);
     return fromLink;

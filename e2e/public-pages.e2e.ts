@@ -150,12 +150,17 @@ const layoutShifts = (page: Page) =>
         const describe = (shift: Shift) =>
           (shift.sources ?? []).map(({ node, previousRect: from, currentRect: to }) => {
             const element = node instanceof Element ? node : node?.parentElement;
-            const name = element ? `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}` : '?';
+            const name = element
+              ? `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`
+              : '?';
             return `${shift.value.toFixed(4)} at ${Math.round(shift.startTime)} ms: ${name} ${from.y}→${to.y} (h ${from.height}→${to.height})`;
           });
         new PerformanceObserver((list) => {
           const shifts = list.getEntries() as Shift[];
-          resolve({ sum: shifts.reduce((sum, shift) => sum + shift.value, 0), moved: shifts.flatMap(describe) });
+          resolve({
+            sum: shifts.reduce((sum, shift) => sum + shift.value, 0),
+            moved: shifts.flatMap(describe),
+          });
         }).observe({ type: 'layout-shift', buffered: true });
         // With no shift at all the observer is never called.
         requestAnimationFrame(() => requestAnimationFrame(() => resolve({ sum: 0, moved: [] })));

@@ -106,10 +106,10 @@ export function WayOut({
           void send();
         }}
       >
-        <fieldset className="referral-choice" aria-describedby={errors.reason ? reasonErrorId : undefined}>
+        <fieldset className="way-out-choice" aria-describedby={errors.reason ? reasonErrorId : undefined}>
           <legend className="field__label">{wayOut.flag ? 'Tell us again' : 'What happened?'}</legend>
           {flagReasons.map((choice) => (
-            <label key={choice} className="referral-choice__option">
+            <label key={choice} className="way-out-choice__option">
               <input
                 type="radio"
                 name="way-out-reason"

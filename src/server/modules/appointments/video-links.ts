@@ -35,9 +35,6 @@ const standingLinkOfSlot = sql<
   string | null
 >`(select ${teamMembers.videoLink} from ${teamMembers} where ${teamMembers.id} = ${consultantIdOf(sql`${slots.consultantId}`)})`;
 
-/** The appointment's join link as SQL of a query over `appointments` joined with `slots`. */
-export const joinLinkColumn = sql<string | null>`coalesce(${appointments.videoLink}, ${standingLinkOfSlot})`;
-
 /** The appointment's join link: its own, else its consultant's standing one; null when neither is set. */
 export async function joinLinkOf(
   db: Db,

@@ -138,6 +138,16 @@ describe('the way out, and video links', () => {
       await flag.getByText('“I took a cold remedy on Monday.”').waitFor();
       expect(await axeViolations(admin.page, `staff flag ${width}`)).toEqual([]);
       await screenshot(admin.page, `way-out-staff-flag-${width}`);
+
+      // And in the dashboard's To do.
+      await admin.page.goto('/admin');
+      const todo = admin.page.getByRole('region', { name: 'To do' });
+      await todo
+        .getByRole('link', { name: new RegExp(`${who.last}: ⚑ Could not stop antihistamines`) })
+        .waitFor();
+      expect(await fitsWidth(admin.page)).toBe(true);
+      expect(await axeViolations(admin.page, `dashboard to do ${width}`)).toEqual([]);
+      await screenshot(admin.page, `way-out-dashboard-${width}`);
     }, 150_000);
 
     it(`staff set a video link, which the patient sees from 24 hours before, at ${width} px`, async () => {

@@ -74,6 +74,11 @@ export const appointmentMoves = {
    * the old one is freed once the new one is booked.
    */
   reschedule: { from: ['booked', 'paid'], schedules: true },
+  /**
+   * The patient tells the clinic from their booking link that they could not stop their antihistamines, or are
+   * unwell (issue 33): the state stays; the appointment carries the flag, and may be moved once inside the notice.
+   */
+  flag: { from: ['booked', 'paid'] },
   /** On its day, the patient is at the desk: staff check them in. */
   arrive: { from: ['booked', 'paid'], to: 'arrived', arrival: 'stamp' },
   /** Checked in by mistake, undone the same day: back to booked, */

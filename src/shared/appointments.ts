@@ -12,6 +12,7 @@ import { paginationQuerySchema } from './pagination';
 import { adminPatientSchema, queryFlag } from './patients';
 import { deskPaymentMethods, paymentMethods, paymentStatuses, refundStatuses } from './payment-states';
 import { paymentTexts } from './payments';
+import { flagReasons, videoLinkProblem, videoLinkTexts } from './way-out';
 
 /** How staff read each state. */
 export const appointmentStatusLabels: Record<AppointmentStatus, string> = {
@@ -249,6 +250,23 @@ const staffAppointmentDetailSchema = staffAppointmentSchema.extend({
   /** The refunds of its payments, oldest first. */
   refunds: z.array(appointmentRefundSchema),
   emails: z.array(appointmentEmailSchema),
+  /**
+   * The patient's flag from their booking link (they could not stop their antihistamines, or are unwell), or null:
+   * `message` (their own words) is left out for a role without health details; `free_move_used_at` when they used
+   * the one move the flag allows inside the notice.
+   */
+  flag: z
+    .object({
+      reason: z.enum(flagReasons),
+      label: z.string(),
+      message: z.string().nullable().optional(),
+      flagged_at: z.string(),
+      free_move_used_at: z.string().nullable(),
+    })
+    .nullable(),
+  /** A video consultation's join link: its own (`video_link`), else its consultant's standing one; null for a test. */
+  video_link: z.string().nullable(),
+  standing_video_link: z.string().nullable(),
 });
 export type StaffAppointmentDetail = z.infer<typeof staffAppointmentDetailSchema>;
 
@@ -457,3 +475,17 @@ export const appointmentCsvColumns = [
   'Refunded (EUR)',
   'Payment method',
 ] as const;
+
+/** `PUT /api/admin/transactions/:id/video_link`: the join link of a video appointment; empty or null removes it. */
+export const videoLinkRequestSchema = z
+  .object({
+    video_link: z
+      .string({ error: videoLinkTexts.notHttps })
+      .trim()
+      .refine((value) => value === '' || !videoLinkProblem(value), {
+        error: (issue) => videoLinkProblem(String(issue.input)) ?? videoLinkTexts.notHttps,
+      })
+      .transform((value) => value || null)
+      .nullable(),
+  })
+  .strict();

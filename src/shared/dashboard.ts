@@ -46,6 +46,8 @@ const dashboardAppointmentSchema = z.object({
   amount: z.number().nullable(),
   /** Euro left to pay of its price (a part paid at the desk); 0 when paid in full. */
   balance_due: z.number(),
+  /** The patient's flag as staff read it ('Could not stop antihistamines', 'Unwell or wheezy'), or null. */
+  flag_label: z.string().nullable(),
 });
 export type DashboardAppointment = z.infer<typeof dashboardAppointmentSchema>;
 
@@ -145,6 +147,10 @@ export const dashboardResponseSchema = z.object({
    * arrived (neither attended nor no-show marked), oldest first; the first 100 listed, all counted.
    */
   to_resolve: z.object({ count: z.number().int(), appointments: z.array(dashboardAppointmentSchema) }),
+  /** Appointments yet to come whose patient flagged them (could not stop their antihistamines, or unwell), soonest first. */
+  flagged: z.array(dashboardAppointmentSchema),
+  /** To do: video appointments of the next 24 hours with no join link (their own nor their consultant's). */
+  video_links_missing: z.array(dashboardAppointmentSchema),
   /** Left out for a role that may not see health details (referrals are). */
   referrals_awaiting: referralsAwaitingSchema.optional(),
   /**

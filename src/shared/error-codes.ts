@@ -140,6 +140,12 @@ const errorCodes = [
   'arrival_undo_refunded',
   'notice_passed',
   'cancel_in_progress',
+  /** A flag (could not stop, unwell) for an appointment that is not an allergy test (409). */
+  'flag_not_offered',
+  /** The one move a flag allows inside the notice was made already (409). */
+  'free_move_used',
+  /** A join link for an appointment that is not a video consultation (422). */
+  'not_video',
   // Payments
   'payment_method_invalid',
   'payment_unknown',

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { clinic } from './clinic';
 import { slotAnswerSchema, slotIdParams } from './slots';
+import { texts } from './validation-texts';
+import { FLAG_MESSAGE_MAX, flagReasons, wayOutTexts } from './way-out';
 
 /**
  * A patient's own booking, managed without an account (issue 20): the confirmation e-mail and receipt carry
@@ -90,7 +92,10 @@ const managedAppointmentSchema = z.object({
   paid_at_clinic: z.number(),
   /** Until when (ISO 8601) it may be cancelled or moved online; null when it cannot be any more. */
   change_until: z.string().nullable(),
-  /** What it may be changed by online now: empty when cancelled, over, or inside the notice. */
+  /**
+   * What it may be changed by online now: empty when cancelled, over, or inside the notice; inside the notice
+   * `move` alone once the patient flagged it and has not used their free move yet.
+   */
   actions: z.array(z.enum(manageActions)),
   /**
    * An allergy test's days to stop antihistamines, earliest first, from what the patient said they take (every
@@ -103,6 +108,26 @@ const managedAppointmentSchema = z.object({
       z.object({ medicine: z.string(), day: z.string(), days_before: z.number(), text: z.string() }),
     ),
   }),
+  /**
+   * The way out before an allergy test (section `way-out`): null when not offered (a video consultation, or not
+   * upcoming). `flag`: what the patient told the clinic, if they did; `free_move`: `available` (flagged, inside the
+   * notice, a move not made yet), `used` (made), `none` (not flagged, or outside the notice, where moves are free
+   * anyway).
+   */
+  way_out: z
+    .object({
+      flag: z
+        .object({ reason: z.enum(flagReasons), message: z.string().nullable(), flagged_at: z.string() })
+        .nullable(),
+      free_move: z.enum(['available', 'used', 'none']),
+    })
+    .nullable(),
+  /**
+   * A video consultation's join link, from 24 hours before its start until its end (null before, and when staff
+   * have not set one yet); `video_link_from` is when it shows (ISO 8601), null for an allergy test.
+   */
+  video_link: z.string().nullable(),
+  video_link_from: z.string().nullable(),
 });
 export type ManagedAppointment = z.infer<typeof managedAppointmentSchema>;
 
@@ -124,3 +149,17 @@ export const moveAppointmentRequestSchema = z
       .max(2_147_483_647, 'session_id must be the id of the new time.'),
   })
   .strict();
+
+/** `POST /api/bookings/:reference/flag`: why, and the patient's own words if they wish. */
+export const flagRequestSchema = z
+  .object({
+    reason: z.enum(flagReasons, { error: wayOutTexts.reasonInvalid }),
+    message: z
+      .string({ error: texts.tooLong })
+      .trim()
+      .max(FLAG_MESSAGE_MAX, texts.tooLong)
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+  })
+  .strict();
+export type FlagRequest = z.output<typeof flagRequestSchema>;

@@ -9,6 +9,7 @@ import {
 import { adminListQuerySchema, paginationQuerySchema } from './pagination';
 import { MEDICAL_COUNCIL_NUMBER_PATTERN, medicalCouncilNumberText } from './receipts';
 import { isOneLine, texts } from './validation-texts';
+import { videoLinkProblem, videoLinkTexts } from './way-out';
 
 const teamMemberSchema = z.object({
   id: z.number().int(),
@@ -45,6 +46,8 @@ export const teamMemberIdParams = recordIdParams('Team member');
 const adminTeamMemberSchema = teamMemberSchema.extend({
   logo: storedFileSchema.nullable(),
   medical_council_number: z.string().nullable(),
+  /** The consultant's standing video consultation link (https), used by their video appointments without one. */
+  video_link: z.string().nullable(),
 });
 export type AdminTeamMember = z.infer<typeof adminTeamMemberSchema>;
 
@@ -100,6 +103,15 @@ export const teamMemberFormSchema = z
       .string({ error: medicalCouncilNumberText })
       .trim()
       .refine((value) => value === '' || MEDICAL_COUNCIL_NUMBER_PATTERN.test(value), medicalCouncilNumberText)
+      .transform((value) => value || null)
+      .optional(),
+    /** Empty clears it; left out of a change keeps it. */
+    video_link: z
+      .string({ error: videoLinkTexts.notHttps })
+      .trim()
+      .refine((value) => value === '' || !videoLinkProblem(value), {
+        error: (issue) => videoLinkProblem(String(issue.input)) ?? videoLinkTexts.notHttps,
+      })
       .transform((value) => value || null)
       .optional(),
   })

@@ -75,6 +75,7 @@ describe('migrations', () => {
         'fee_services',
         'files',
         'login_attempts',
+        'manage_link_tokens',
         'patients',
         'payment_events',
         'payments',

@@ -38,6 +38,7 @@ import {
 } from '../../shared/referrals';
 import { FOLD_FROM, FOLD_TO, IRISH_PREFIX } from '../../shared/search-text';
 import { type StaffRole, staffRoles } from '../../shared/staff-roles';
+import { type FlagReason, flagReasons } from '../../shared/way-out';
 
 /**
  * The whole database schema (PostgreSQL 15 and later; PGlite in development and tests). SQL names are
@@ -374,6 +375,11 @@ export const teamMembers = pgTable(
     logoFileId: uuid('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
     /** The Irish Medical Council registration number (digits), printed on the receipts of a consultant's visits. */
     medicalCouncilNumber: text('medical_council_number'),
+    /**
+     * The consultant's standing video consultation link (https), the join link of their video appointments that have
+     * none of their own. Never shown on the public site.
+     */
+    videoLink: text('video_link'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -745,6 +751,17 @@ export const appointments = pgTable(
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the patient was checked in at the desk (kept once attended or marked no-show; cleared if undone). */
     arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+    /**
+     * The patient's flag from their booking link (`way-out`): they could not stop their antihistamines, or are unwell;
+     * with their words, if any, and when. Staff see it on the appointment and the dashboard.
+     */
+    flagReason: text('flag_reason').$type<FlagReason>(),
+    flagMessage: text('flag_message'),
+    flaggedAt: timestamp('flagged_at', { withTimezone: true }),
+    /** When the patient used the one move a flag allows inside the notice (decision 0030-way-out). */
+    freeMoveUsedAt: timestamp('free_move_used_at', { withTimezone: true }),
+    /** The video consultation's join link (https) staff set for this appointment; none: the consultant's standing one. */
+    videoLink: text('video_link'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -761,7 +778,31 @@ export const appointments = pgTable(
       .where(sql`${table.bookedFrom} is not null`),
     check('appointments_status_check', sql`${table.status} in (${inList(appointmentStatuses)})`),
     check('appointments_price_check', sql`${table.priceCents} >= 0`),
+    check(
+      'appointments_flag_reason_check',
+      sql`${table.flagReason} is null or ${table.flagReason} in (${inList(flagReasons)})`,
+    ),
+    // Flagged appointments yet to come, for the dashboard.
+    index('appointments_flagged_at_idx').on(table.flaggedAt).where(sql`${table.flaggedAt} is not null`),
   ],
+);
+
+/**
+ * More tokens of an appointment's booking link, besides the one of its confirmation (`appointments.manage_token_hash`):
+ * one for each reminder e-mail that carries the link, since the server keeps no token it could send again. Each opens
+ * the booking as the confirmation's does, while the appointment has not ended; deleted with the appointment.
+ */
+export const manageLinkTokens = pgTable(
+  'manage_link_tokens',
+  {
+    /** sha256 hex of the token. */
+    tokenHash: text('token_hash').primaryKey(),
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('manage_link_tokens_appointment_id_idx').on(table.appointmentId)],
 );
 
 /**

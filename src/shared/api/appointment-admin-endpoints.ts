@@ -11,6 +11,7 @@ import type {
   refundResponseSchema,
   staffAppointmentResponseSchema,
   staffAppointmentsResponseSchema,
+  videoLinkRequestSchema,
 } from '../appointments';
 import type { attendanceRequestSchema } from '../attendance';
 import { defineEndpoint } from './endpoint';
@@ -113,4 +114,16 @@ export const downloadReceipt = defineEndpoint<{ params: typeof appointmentIdPara
   path: '/api/admin/transactions/:id/receipt',
   access: 'admin',
   permission: 'appointments_read',
+});
+
+/** Sets (or removes) a video appointment's join link; without one, its consultant's standing link is used. */
+export const setVideoLink = defineEndpoint<{
+  params: typeof appointmentIdParams;
+  body: typeof videoLinkRequestSchema;
+  response: typeof appointmentChangeResponseSchema;
+}>()({
+  method: 'PUT',
+  path: '/api/admin/transactions/:id/video_link',
+  access: 'admin',
+  permission: 'appointments_write',
 });

@@ -11,6 +11,7 @@ import {
   refundResponseSchema,
   staffAppointmentResponseSchema,
   staffAppointmentsResponseSchema,
+  videoLinkRequestSchema,
 } from '../appointments';
 import { attendanceRequestSchema } from '../attendance';
 import * as admin from './appointment-admin-endpoints';
@@ -89,4 +90,12 @@ export const downloadReceipt = withSchemas(admin.downloadReceipt, {
   summary:
     'The receipt of a paid appointment, as a PDF insurers accept (receipt number, clinic, patient, visit, service, fee, paid, refunded, balance due, each payment with how and when, consultant); 409 receipt_not_paid when nothing was paid (online or at the desk)',
   params: appointmentIdParams,
+});
+
+export const setVideoLink = withSchemas(admin.setVideoLink, {
+  summary:
+    "Sets a video appointment's join link (`{ video_link }`: https only, up to 500 characters; empty or null removes it, and its consultant's standing link is used). The patient sees it on their booking page from 24 hours before and in the 2-day reminder, never in a calendar file. 422 for a link that is not https or too long, or an appointment that is not a video consultation",
+  params: appointmentIdParams,
+  body: videoLinkRequestSchema,
+  response: appointmentChangeResponseSchema,
 });

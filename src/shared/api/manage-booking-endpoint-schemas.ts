@@ -1,5 +1,6 @@
 import {
   appointmentReferenceParams,
+  flagRequestSchema,
   manageActionResponseSchema,
   managedAppointmentResponseSchema,
   moveAppointmentRequestSchema,
@@ -48,4 +49,12 @@ export const downloadOwnInvite = withSchemas(api.downloadOwnInvite, {
   summary:
     "A patient downloads their booking's current calendar invite (text/calendar) with X-Manage-Token or the booking's X-Booking-Token: the appointment's event (same UID, latest SEQUENCE; cancelled once cancelled) and, for an allergy test, the all-day event of the first day to stop antihistamines with an alarm at 09:00; 404 for a wrong token or an unknown reference",
   params: appointmentReferenceParams,
+});
+
+export const flagManagedBooking = withSchemas(api.flagManagedBooking, {
+  summary:
+    'A patient of an upcoming allergy test that has not started tells the clinic (X-Manage-Token) they could not stop their antihistamines or are unwell: `{ reason: "could_not_stop" | "unwell", message? }` (message up to 500 characters); a second flag replaces the first. Staff see it on the appointment and the dashboard; the clinic is e-mailed; afterwards POST /api/bookings/:reference/move is allowed inside the 48-hour notice, once (409 free_move_used after). 404 for a wrong link, 409 for a cancelled or past appointment or a video consultation, 422 for an unknown reason or a message too long',
+  params: appointmentReferenceParams,
+  body: flagRequestSchema,
+  response: manageActionResponseSchema,
 });

@@ -1,6 +1,7 @@
 import type { BOOKING_TOKEN_HEADER } from '../booking';
 import type {
   appointmentReferenceParams,
+  flagRequestSchema,
   MANAGE_TOKEN_HEADER,
   manageActionResponseSchema,
   managedAppointmentResponseSchema,
@@ -86,4 +87,19 @@ export const downloadOwnInvite = defineEndpoint<{ params: typeof appointmentRefe
     manageToken: 'x-manage-token' satisfies typeof MANAGE_TOKEN_HEADER,
     bookingToken: 'x-booking-token' satisfies typeof BOOKING_TOKEN_HEADER,
   },
+});
+
+/**
+ * The patient tells the clinic they could not stop their antihistamines, or are unwell (issue 33); afterwards
+ * `/move` is allowed inside the notice, once.
+ */
+export const flagManagedBooking = defineEndpoint<{
+  params: typeof appointmentReferenceParams;
+  body: typeof flagRequestSchema;
+  response: typeof manageActionResponseSchema;
+}>()({
+  method: 'POST',
+  path: '/api/bookings/:reference/flag',
+  access: 'public',
+  headers: { manageToken: 'x-manage-token' satisfies typeof MANAGE_TOKEN_HEADER },
 });

@@ -58,6 +58,9 @@ const detail = (changes: Partial<StaffAppointmentDetail> = {}): StaffAppointment
   payments: [],
   refunds: [],
   emails: [],
+  flag: null,
+  video_link: null,
+  standing_video_link: null,
   patient: {
     id: 3,
     first_name: 'Aoife',

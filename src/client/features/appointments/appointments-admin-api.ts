@@ -10,6 +10,7 @@ import {
   getAppointment,
   listAppointments,
   setAttendance,
+  setVideoLink,
 } from '../../../shared/api/appointment-admin-endpoints';
 import { getCalendar } from '../../../shared/api/calendar-admin-endpoints';
 import { exportDeskDay, getDashboard, getDeskDay } from '../../../shared/api/dashboard-admin-endpoints';
@@ -213,6 +214,16 @@ export function useSetAttendance() {
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: Attendance }) =>
       callEndpoint(setAttendance, { params: { id }, json: { status } }),
+    onSuccess: refresh,
+  });
+}
+
+/** Sets (a link) or removes (empty) a video appointment's join link. */
+export function useSetVideoLink() {
+  const refresh = useRefreshAppointments();
+  return useMutation({
+    mutationFn: ({ id, link }: { id: number; link: string }) =>
+      callEndpoint(setVideoLink, { params: { id }, json: { video_link: link } }),
     onSuccess: refresh,
   });
 }

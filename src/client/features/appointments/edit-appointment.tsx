@@ -36,6 +36,7 @@ import {
   refundableCents,
   waitsForStart,
 } from './appointment-labels';
+import { AppointmentFlag, VideoLinkForm } from './appointment-way-out';
 import { receiptUrl, useAppointment, useSaveAppointment } from './appointments-admin-api';
 import { ChangeTime } from './change-time';
 import { DeskPaymentDialog } from './desk-payment-dialog';
@@ -303,6 +304,8 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
       <div className="appointment-layout">
         <div className="appointment-summary">
           <AppointmentInfo slot={slot} />
+          <AppointmentFlag appointment={appointment} />
+          {slot?.is_video_call && <VideoLinkForm appointment={appointment} readOnly={readOnly} />}
           {appointment.booked_by_admin ? (
             <DeskPaymentInfo appointment={appointment}>{receiptButton}</DeskPaymentInfo>
           ) : (

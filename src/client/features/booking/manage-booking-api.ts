@@ -4,10 +4,12 @@ import {
   cancelManagedBooking,
   downloadOwnInvite,
   downloadOwnReceipt,
+  flagManagedBooking,
   getManagedBooking,
   holdTimeForMove,
   moveManagedBooking,
 } from '../../../shared/api/manage-booking-endpoints';
+import type { FlagReason } from '../../../shared/way-out';
 import { callEndpoint, endpointAddress } from '../../lib/api-client';
 import { apiDownload } from '../../lib/api-download';
 import { onLocalClock } from '../../lib/booking-hold';
@@ -93,6 +95,21 @@ export async function saveOwnInvite(reference: string, token: string): Promise<v
     headers: { [downloadOwnInvite.headers.manageToken]: token },
   });
   saveBlob(file.blob, file.fileName ?? 'appointment.ics');
+}
+
+/** Tells the clinic the patient could not stop their antihistamines, or is unwell; the answer replaces the one shown. */
+export function useFlagManagedAppointment(reference: string, token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { reason: FlagReason; message?: string }) =>
+      callEndpoint(flagManagedBooking, {
+        params: { reference },
+        json: body,
+        headers: { manageToken: token },
+      }),
+    onSuccess: ({ booking: appointment }) =>
+      queryClient.setQueryData(appointmentKey(reference), { booking: appointment }),
+  });
 }
 
 /**

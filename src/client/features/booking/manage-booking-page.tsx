@@ -4,6 +4,7 @@ import { antihistamineTexts } from '../../../shared/antihistamines';
 import { clinic } from '../../../shared/clinic';
 import { formatEuro } from '../../../shared/euro';
 import type { ManagedAppointment } from '../../../shared/manage-booking';
+import { WAY_OUT_SECTION_ID } from '../../../shared/way-out';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { isNotFoundError } from '../../lib/api-client';
 import { bookingCalendarPath } from '../../lib/booking-hold';
@@ -18,13 +19,14 @@ import {
 import { manageBookingHead } from './manage-booking-head';
 import { NoticePassed, notFoundText } from './manage-booking-texts';
 import { errorText, type Refusal, refusalOf } from './manage-error-text';
-import { takeManageToken } from './manage-token';
+import { linkedSection, takeManageToken } from './manage-token';
 import {
   appointmentMoment,
   formatClinicMoment,
   ManagedAppointmentDetails,
 } from './managed-appointment-details';
 import { MoveAppointment } from './move-appointment';
+import { VideoLink, WayOut } from './way-out-section';
 import './booking.css';
 
 /**
@@ -47,15 +49,22 @@ function BookingLink({ reference }: { reference: string }) {
   const location = useLocation();
   const navigate = useNavigate();
   const [token] = useState(() => takeManageToken(reference, location.hash));
+  const [section] = useState(() => linkedSection(location.hash));
 
-  // Kept in this tab now: the token leaves the address bar, so the address copied or shared does not carry it.
-  const hasHash = location.hash !== '';
+  // Kept in this tab now: the token leaves the address bar, so the address copied or shared does not carry it; a
+  // section the link named (`#way-out`) stays.
+  const hasToken = location.hash !== '' && location.hash !== `#${section}`;
   useEffect(() => {
-    if (hasHash) navigate({ pathname: location.pathname, search: location.search }, { replace: true });
-  }, [hasHash, navigate, location.pathname, location.search]);
+    if (hasToken) {
+      navigate(
+        { pathname: location.pathname, search: location.search, hash: section ? `#${section}` : '' },
+        { replace: true },
+      );
+    }
+  }, [hasToken, section, navigate, location.pathname, location.search]);
 
   if (!token) return <AppointmentNotFound withoutToken />;
-  return <ManageBooking reference={reference} token={token} />;
+  return <ManageBooking reference={reference} token={token} section={section} />;
 }
 
 function ContactLinks() {
@@ -102,7 +111,15 @@ interface Problem {
   from: 'page' | 'move';
 }
 
-function ManageBooking({ reference, token }: { reference: string; token: string }) {
+function ManageBooking({
+  reference,
+  token,
+  section,
+}: {
+  reference: string;
+  token: string;
+  section?: string;
+}) {
   const read = useManagedAppointment(reference, token);
   const cancel = useCancelManagedAppointment(reference, token);
   const [done, setDone] = useState<{ text: string; at: number }>();
@@ -221,6 +238,23 @@ function ManageBooking({ reference, token }: { reference: string; token: string 
           </div>
           {appointment.status === 'upcoming' && (
             <PrepareAndCalendar appointment={appointment} reference={reference} token={token} />
+          )}
+          {appointment.video_link_from && <VideoLink appointment={appointment} />}
+          {appointment.way_out && (
+            <WayOut
+              appointment={appointment}
+              reference={reference}
+              token={token}
+              opened={section === WAY_OUT_SECTION_ID}
+              onFlagged={(message) => {
+                succeeded(message);
+                void read.refetch();
+              }}
+              onMove={() => {
+                setProblem(undefined);
+                setMoving(true);
+              }}
+            />
           )}
           {appointment.payment_status !== 'unpaid' && <OwnReceipt reference={reference} token={token} />}
           {moveShown && (

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { takeManageToken } from './manage-token';
+import { linkedSection, takeManageToken } from './manage-token';
 
 let items: Map<string, string>;
 
@@ -42,5 +42,15 @@ describe("a booking link's token", () => {
     });
     expect(takeManageToken('AB12CD', '#token')).toBe('token');
     expect(takeManageToken('AB12CD', '')).toBeUndefined();
+  });
+
+  it("is taken from a reminder's link to the way out, and the section is kept apart", () => {
+    expect(takeManageToken('AB12CD', '#way-out:tok_en-2')).toBe('tok_en-2');
+    expect(linkedSection('#way-out:tok_en-2')).toBe('way-out');
+    // Once the token has left the address, '#way-out' is the section, and the kept token is used.
+    expect(takeManageToken('AB12CD', '#way-out')).toBe('tok_en-2');
+    expect(linkedSection('#way-out')).toBe('way-out');
+    expect(linkedSection('#tok_en-1')).toBeUndefined();
+    expect(linkedSection('#nowhere:tok')).toBeUndefined();
   });
 });

@@ -128,6 +128,9 @@ export function MoveAppointment({
   const confirm = async () => {
     const held = holdRef.current;
     if (!held) return;
+    // While the move is made the time is the move's: the page may drop this section as the answer arrives (a free
+    // move used up leaves no move to offer), and that must not give the time back. A refused move gives it back below.
+    holdRef.current = undefined;
     try {
       const answer = await move.mutateAsync({ slotId: held.slotId, holdToken: held.token });
       // The held time is the appointment's now: nothing to give back.
@@ -136,6 +139,7 @@ export function MoveAppointment({
       onMoved(answer.message);
     } catch (error) {
       setConfirming(false);
+      holdRef.current = held;
       letGo();
       onRefused(refusalOf(error));
     }

@@ -246,6 +246,46 @@ function TakingsCard({
 }
 
 /**
+ * To do before the patients come: appointments their patients flagged from their booking link (could not stop their
+ * antihistamines, unwell), and video appointments of the next 24 hours still without a join link.
+ */
+function ToDoCard({
+  flagged,
+  withoutLink,
+}: {
+  flagged: DashboardAppointment[];
+  withoutLink: DashboardAppointment[];
+}) {
+  const headingId = useId();
+  const items = [
+    ...flagged.map((appointment) => ({ appointment, note: `⚑ ${appointment.flag_label ?? 'Flagged'}` })),
+    ...withoutLink.map((appointment) => ({ appointment, note: 'Video link to set' })),
+  ];
+  return (
+    <section className="dashboard-card dashboard-card--todo" aria-labelledby={headingId}>
+      <div className="dashboard-card__header">
+        <h3 className="dashboard-card__title" id={headingId}>
+          To do
+        </h3>
+        <p className="dashboard-card__count">{appointmentCount(items.length)}</p>
+      </div>
+      <ol className="dashboard-day">
+        {items.map(({ appointment, note }) => (
+          <li key={`${appointment.id}-${note}`} className="dashboard-day__item">
+            <Link className="dashboard-day__link" to={appointmentPath(appointment.id)}>
+              <time className="dashboard-day__time" dateTime={appointment.starts_at}>
+                {appointment.date} {appointment.start_time}
+              </time>{' '}
+              {appointment.full_name ?? 'Patient erased'}: {note}
+            </Link>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/**
  * The staff dashboard: the clinic's today and tomorrow (each appointment opens its screen), the referrals
  * awaiting triage and this month's and last month's takings, as the server works them out in clinic time; above
  * them, a notice of today's visitors' uploads when the server finds them unusual.
@@ -257,6 +297,7 @@ export function StaffDashboard() {
   // Once staff mark one, the card stays when it empties, so the focus has somewhere to go.
   const [resolving, setResolving] = useState(false);
   const showsToResolve = (data?.to_resolve.count ?? 0) > 0 || resolving;
+  const showsToDo = (data?.flagged.length ?? 0) + (data?.video_links_missing.length ?? 0) > 0;
   return (
     <section className="dashboard" aria-labelledby={headingId}>
       <h2 className="visually-hidden" id={headingId}>
@@ -272,8 +313,9 @@ export function StaffDashboard() {
           <DayCard title="Today" date={data.days.today} appointments={data.today} />
           <DayCard title="Tomorrow" date={data.days.tomorrow} appointments={data.tomorrow} />
           {/* Each figure only when the server answered it: a role that may not see it is not sent it. */}
-          {(showsToResolve || data.referrals_awaiting || data.takings) && (
+          {(showsToResolve || showsToDo || data.referrals_awaiting || data.takings) && (
             <div className="dashboard__figures">
+              {showsToDo && <ToDoCard flagged={data.flagged} withoutLink={data.video_links_missing} />}
               {showsToResolve && (
                 <ToResolveCard toResolve={data.to_resolve} onResolving={() => setResolving(true)} />
               )}

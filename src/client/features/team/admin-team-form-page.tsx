@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type AdminTeamMember, TEAM_MEMBER_LIMITS, teamMemberFormSchema } from '../../../shared/team';
 import { uploadRules } from '../../../shared/uploads';
 import { texts } from '../../../shared/validation-texts';
+import { VIDEO_LINK_MAX } from '../../../shared/way-out';
 import { AdminFormHeader } from '../../components/admin-page/admin-form-header';
 import { AdminRecordPage } from '../../components/admin-page/admin-record-page';
 import { useAdminForm } from '../../components/admin-page/use-admin-form';
@@ -64,6 +65,7 @@ function TeamMemberForm({ member }: { member?: AdminTeamMember }) {
       description: member?.description ?? '',
       order: member ? String(member.order) : '',
       medical_council_number: member?.medical_council_number ?? '',
+      video_link: member?.video_link ?? '',
       logo: member?.logo ? { kind: 'stored', ...member.logo } : { kind: 'none' },
     },
     save,
@@ -128,6 +130,16 @@ function TeamMemberForm({ member }: { member?: AdminTeamMember }) {
           maxLength={6}
           error={errors.medical_council_number?.message}
           {...register('medical_council_number')}
+        />
+        <TextField
+          label="Standing video link (optional)"
+          hint="A consultant’s own video consultation room (https://…): their video appointments without a link of their own use it. Patients see it from 24 hours before."
+          autoComplete="off"
+          type="url"
+          inputMode="url"
+          maxLength={VIDEO_LINK_MAX}
+          error={errors.video_link?.message}
+          {...register('video_link')}
         />
         <Controller
           control={control}

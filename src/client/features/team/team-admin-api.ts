@@ -40,6 +40,7 @@ function teamMemberFormData({ values, logo }: SaveTeamMember): FormData {
   body.append('description', values.description);
   body.append('order', String(values.order));
   body.append('medical_council_number', values.medical_council_number ?? '');
+  body.append('video_link', values.video_link ?? '');
   appendFileField(body, 'logo', logo, 'remove_logo');
   return body;
 }

@@ -10,6 +10,7 @@ import {
   getAppointment,
   listAppointments,
   setAttendance,
+  setVideoLink,
 } from '../../../shared/api/appointment-endpoint-schemas';
 import {
   appointmentCsvColumns,
@@ -19,6 +20,7 @@ import {
 } from '../../../shared/appointments';
 import { attendanceMessages } from '../../../shared/attendance';
 import { paymentTexts } from '../../../shared/payments';
+import { videoLinkTexts } from '../../../shared/way-out';
 import { sendCsv, withoutColumns } from '../../http/csv-export';
 import { route } from '../../http/endpoint-route';
 import type { FormLimits } from '../../http/multipart-form';
@@ -41,6 +43,7 @@ import { cancelAppointment } from './moves/cancel-appointment';
 import { markAttendance } from './moves/mark-attendance';
 import { refundAppointment } from './moves/refund-appointment';
 import { receiptForStaff } from './receipt-service';
+import { setAppointmentJoinLink } from './video-links';
 
 /**
  * The admin patient form: three files (result, referral letter, attachment) of 10 MB at most, the patient
@@ -53,7 +56,14 @@ const STAFF_FORM_LIMITS: FormLimits = { files: 3, fields: 50, fieldSize: 4 * 102
  * without contact details, with its e-mails without the address they went to, for the bookkeeper.
  */
 function forRole(request: FastifyRequest, detail: StaffAppointmentDetail): StaffAppointmentDetail {
-  const shown = detail.patient ? { ...detail, patient: patientForRole(request, detail.patient) } : detail;
+  const withPatient = detail.patient
+    ? { ...detail, patient: patientForRole(request, detail.patient) }
+    : detail;
+  // The patient's own words with a flag may be a health detail.
+  const shown =
+    withPatient.flag && !seesHealthDetails(request)
+      ? { ...withPatient, flag: leaveOut(withPatient.flag, ['message']) }
+      : withPatient;
   return seesContactDetails(request)
     ? shown
     : { ...shown, emails: shown.emails.map((email) => leaveOut(email, ['to'])) };
@@ -151,6 +161,16 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
     await markAttendance(db, adminActorOf(request), id, status, request.server.clock());
     return {
       message: attendanceMessages[status],
+      transaction: forRole(request, await changedAppointmentDetail(db, id)),
+    };
+  });
+
+  route(admin, setVideoLink, async (request) => {
+    const { id } = request.params;
+    const { video_link: link } = request.body;
+    await setAppointmentJoinLink(db, adminActorOf(request), id, link);
+    return {
+      message: link ? videoLinkTexts.saved : videoLinkTexts.removed,
       transaction: forRole(request, await changedAppointmentDetail(db, id)),
     };
   });

@@ -23,6 +23,7 @@ import {
   listAppointmentRecords,
 } from './appointment-repository';
 import { appointmentCsvRow, staffAppointmentAnswer, staffAppointmentDetailAnswer } from './appointment-view';
+import { standingLinkOf } from './video-links';
 
 /** A page of the appointments list; the patients' names and e-mails on it are personal data: the read is audited. */
 export async function listAppointmentsForStaff(
@@ -44,16 +45,17 @@ export async function listAppointmentsForStaff(
  */
 async function appointmentDetail(db: Db, record: AppointmentRecord): Promise<StaffAppointmentDetail> {
   const { patient } = record;
-  const [stored, emails, payments, refunds] = await Promise.all([
+  const [stored, emails, payments, refunds, standingVideoLink] = await Promise.all([
     patient
       ? fileInfos(db, [patient.resultFileId, patient.referralLetterFileId, patient.attachmentFileId])
       : new Map<string, { name: string }>(),
     emailsOfAppointment(db, record.appointment.id),
     paymentsOfAppointmentWithRecorder(db, record.appointment.id),
     refundsOfAppointment(db, record.appointment.id),
+    record.slot?.isVideoCall ? standingLinkOf(db, record.slot) : null,
   ]);
   const fileNames = new Map([...stored].map(([id, info]) => [id, info.name]));
-  return staffAppointmentDetailAnswer(record, { fileNames, emails, payments, refunds });
+  return staffAppointmentDetailAnswer(record, { fileNames, emails, payments, refunds, standingVideoLink });
 }
 
 /** The detail of an appointment a change has just made or changed (the change's own audit entry covers it). */

@@ -50,7 +50,7 @@ export function appointmentReminderJob(context: AppointmentContext): Job<QueuedR
     name: 'appointment-reminders',
     intervalMs: APPOINTMENT_REMINDER_INTERVAL_MS,
     async run(now: Date = new Date()) {
-      const queued = await sendDueReminders(context.db, now, context.settings.publicUrl);
+      const queued = await sendDueReminders(context.db, now, context.settings);
       if (queued.length > 0) context.log.info({ reminders: queued }, 'queued appointment reminders');
       return queued;
     },

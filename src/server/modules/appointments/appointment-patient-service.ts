@@ -3,12 +3,14 @@ import { allowsMove, appointmentStarts, isEnded, isUpcoming } from '../../../sha
 import { formatEuro } from '../../../shared/euro';
 import {
   CANCELLATION_NOTICE_HOURS,
+  type FlagRequest,
   type ManageActionResponse,
   type ManagedAppointment,
   manageActions,
   manageBookingTexts,
 } from '../../../shared/manage-booking';
 import { isUnderWay } from '../../../shared/payment-states';
+import { wayOutTexts } from '../../../shared/way-out';
 import type { Db } from '../../db/database';
 import { type Appointment, DESK_PROVIDER, type Patient, type Payment, type Slot } from '../../db/schema';
 import { conflict, DomainError, fieldError, notFound, providerFailure, reworded } from '../../domain-errors';
@@ -22,13 +24,16 @@ import {
   type AppointmentRecord,
   findAppointmentRecord,
   findAppointmentRecordByManageLink,
+  stampFreeMoveUsed,
 } from './appointment-repository';
 import { serviceName } from './emails/booking-details';
 import { manageLinkUrl } from './manage-links';
 import { moveHoldsOf } from './move-holds';
 import { cancelAppointment } from './moves/cancel-appointment';
+import { flagAppointment } from './moves/flag-appointment';
 import { refundAppointment } from './moves/refund-appointment';
 import { rescheduleAppointment } from './moves/reschedule-appointment';
+import { joinLinkOf, videoLinkShownFrom } from './video-links';
 
 /**
  * What a patient does with their own appointment from the link of their confirmation e-mail (issue 20), without an
@@ -93,11 +98,46 @@ function paymentStatusOf(payments: readonly Payment[]): ManagedAppointment['paym
     : 'unpaid';
 }
 
+/**
+ * Whether the appointment may be moved by its patient now: upcoming and more than the notice before its start; or,
+ * inside the notice and before its start, flagged by the patient without the free move used yet ('free').
+ */
+function moveRule(
+  { appointment, slot }: Pick<AppointmentRecord, 'appointment' | 'slot'>,
+  now: Date,
+): 'in_time' | 'free' | undefined {
+  if (!slot || !isUpcoming(appointment.status)) return undefined;
+  if (now < changeUntil(slot)) return 'in_time';
+  if (appointment.flaggedAt && !appointment.freeMoveUsedAt && now < slot.startsAt) return 'free';
+  return undefined;
+}
+
+/** Whether the way out is offered: an upcoming allergy test that has not started. */
+const offersWayOut = ({ appointment, slot }: LinkedRecord, now: Date) =>
+  isUpcoming(appointment.status) && !slot.isVideoCall && now < slot.startsAt;
+
+function wayOutOf(record: LinkedRecord, now: Date): ManagedAppointment['way_out'] {
+  if (!offersWayOut(record, now)) return null;
+  const { appointment } = record;
+  return {
+    flag:
+      appointment.flagReason && appointment.flaggedAt
+        ? {
+            reason: appointment.flagReason,
+            message: appointment.flagMessage,
+            flagged_at: appointment.flaggedAt.toISOString(),
+          }
+        : null,
+    free_move: appointment.freeMoveUsedAt ? 'used' : moveRule(record, now) === 'free' ? 'available' : 'none',
+  };
+}
+
 /** The appointment as its page shows it, from its row and its payments as they are now. */
 function managedAppointmentOf(
   record: LinkedRecord,
   payments: readonly Payment[],
   now: Date,
+  joinLink: string | null,
 ): ManagedAppointment {
   const { appointment, patient, slot } = record;
   const status = isUpcoming(appointment.status)
@@ -119,8 +159,13 @@ function managedAppointmentOf(
     payment_status: paymentStatusOf(payments),
     paid_at_clinic: heldAtClinicCents(payments) / 100,
     change_until: changeable ? until.toISOString() : null,
-    actions: changeable ? [...manageActions] : [],
+    actions: changeable ? [...manageActions] : moveRule(record, now) === 'free' ? ['move'] : [],
     antihistamines: antihistaminesAnswer(appointment.antihistamines, slot),
+    way_out: wayOutOf(record, now),
+    video_link:
+      status === 'upcoming' && now >= videoLinkShownFrom(slot) && slot.isVideoCall ? joinLink : null,
+    video_link_from:
+      status === 'upcoming' && slot.isVideoCall ? videoLinkShownFrom(slot).toISOString() : null,
   };
 }
 
@@ -142,6 +187,17 @@ function antihistaminesAnswer(
   };
 }
 
+/** The appointment as its page shows it, with its join link read when it is a video consultation. */
+async function managedAppointmentRead(
+  db: Db,
+  record: LinkedRecord,
+  payments: readonly Payment[],
+  now: Date,
+): Promise<ManagedAppointment> {
+  const joinLink = record.slot.isVideoCall ? await joinLinkOf(db, record.appointment, record.slot) : null;
+  return managedAppointmentOf(record, payments, now, joinLink);
+}
+
 /** The appointment as it is now, read afresh after a change, with `message` saying what happened. */
 async function answer(
   db: Db,
@@ -155,7 +211,12 @@ async function answer(
   ]);
   if (!record?.patient || !record.slot) throw linkNotFound();
   return {
-    booking: managedAppointmentOf({ ...record, patient: record.patient, slot: record.slot }, payments, now),
+    booking: await managedAppointmentRead(
+      db,
+      { ...record, patient: record.patient, slot: record.slot },
+      payments,
+      now,
+    ),
     message,
   };
 }
@@ -167,7 +228,7 @@ export async function readOwnAppointment(
   now = new Date(),
 ): Promise<ManagedAppointment> {
   const record = await linkedRecord(db, link, now);
-  return managedAppointmentOf(record, await paymentsOfAppointment(db, record.appointment.id), now);
+  return managedAppointmentRead(db, record, await paymentsOfAppointment(db, record.appointment.id), now);
 }
 
 /**
@@ -182,6 +243,18 @@ const inTime =
     }
     if (!slot || now >= changeUntil(slot)) throw conflict('notice_passed', manageBookingTexts.noticePassed);
   };
+
+/**
+ * The patient's rule for a move, checked with the appointment's row locked: in time (`inTime`), or inside the notice
+ * the one free move a flag allows (refused once used).
+ */
+const movableNow = (now: Date) => (record: Pick<AppointmentRecord, 'appointment' | 'slot'>) => {
+  if (moveRule(record, now)) return;
+  if (record.appointment.freeMoveUsedAt && isUpcoming(record.appointment.status)) {
+    throw conflict('free_move_used', wayOutTexts.freeMoveUsed);
+  }
+  inTime(now)(record);
+};
 
 /**
  * The patient cancels their appointment (`POST /api/bookings/:reference/cancel`) more than the notice before its
@@ -279,6 +352,42 @@ function inPatientWords(error: unknown): unknown {
 }
 
 /**
+ * The patient of an upcoming allergy test that has not started tells the clinic they could not stop their
+ * antihistamines, or are unwell (`POST /api/bookings/:reference/flag`): the `flag` move (audited, the clinic
+ * e-mailed). A second flag replaces the first. Afterwards a move is allowed once inside the notice.
+ */
+export async function flagOwnAppointment(
+  context: Pick<AppointmentContext, 'db' | 'settings'>,
+  link: ManageLinkRequest,
+  request: FlagRequest,
+  actor: Actor,
+  now = new Date(),
+): Promise<ManageActionResponse> {
+  const { db, settings } = context;
+  const record = await linkedRecord(db, link, now);
+  const check = ({ appointment, slot }: AppointmentRecord) => {
+    if (!isUpcoming(appointment.status) || !slot || now >= slot.startsAt) {
+      throw conflict('appointment_not_changeable', wayOutTexts.notFlaggable);
+    }
+    if (slot.isVideoCall) throw conflict('flag_not_offered', wayOutTexts.notTest);
+  };
+  check(record);
+  let again: boolean;
+  try {
+    again = await flagAppointment(db, record.appointment.id, {
+      actor,
+      reason: request.reason,
+      message: request.message ?? null,
+      check,
+      settings,
+    });
+  } catch (error) {
+    throw inPatientWords(error);
+  }
+  return answer(db, record.appointment.id, now, again ? wayOutTexts.flaggedAgain : wayOutTexts.flagged);
+}
+
+/**
  * The patient holds a time to move their appointment to (`PUT /api/bookings/:reference/sessions/:id`), while the link
  * works and more than the notice before the appointment starts: the same hold as a visitor's, with their earlier
  * one (`ownToken`) let go, but counted with this appointment's own move holds (at most MOVE_HOLDS_PER_BOOKING), never
@@ -294,7 +403,7 @@ export async function holdTimeForOwnMove(
 ): Promise<VisitorHold> {
   const { db, settings } = context;
   const record = await linkedRecord(db, link, now);
-  inTime(now)(record);
+  movableNow(now)(record);
   try {
     return await holdForVisitor(
       db,
@@ -342,14 +451,20 @@ export async function moveOwnAppointment(
   if (appointment.slotId === target.slotId && isUpcoming(appointment.status)) {
     return answer(db, appointment.id, now, manageBookingTexts.alreadyThere);
   }
-  inTime(now)(record);
+  movableNow(now)(record);
   try {
     await rescheduleAppointment(db, appointment.id, {
       actor,
       slotId: target.slotId,
       taking: { by: 'hold', holdTokenHash: target.holdTokenHash },
-      check: inTime(now),
+      check: movableNow(now),
       checkNewTime: samePrice,
+      // Inside the notice it is the free move of a flag: stamped used with the move.
+      alongside: async (tx, locked) => {
+        if (moveRule(locked, now) !== 'free') return { patient: locked.patient, audit: {} };
+        await stampFreeMoveUsed(tx, appointment.id);
+        return { patient: locked.patient, audit: { free_move: true } };
+      },
       byPatient: {
         manageUrl:
           link.token && manageLinkUrl(settings.publicUrl, { reference: link.reference, token: link.token }),

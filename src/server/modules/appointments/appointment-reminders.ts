@@ -4,11 +4,22 @@ import {
   STOP_DAYS_BEFORE,
   type StoppedMedicine,
 } from '../../../shared/antihistamines';
+import { WAY_OUT_SECTION_ID } from '../../../shared/way-out';
 import type { Db } from '../../db/database';
 import type { AppointmentReminderKind } from '../../db/schema';
+import { newSecretToken } from '../../security/secret-tokens';
 import { queueEmail } from '../email/outbox-repository';
-import { lockDueReminders, type ReminderRule, recordReminders } from './appointment-reminder-repository';
+import {
+  type DueReminder,
+  lockDueReminders,
+  type ReminderRule,
+  recordReminders,
+} from './appointment-reminder-repository';
+import { addManageLinkToken } from './appointment-repository';
 import { reminderEmailOf } from './emails/appointment-emails';
+import type { ReminderLinks } from './emails/appointment-reminder-email';
+import { manageSectionUrl } from './manage-links';
+import { joinLinkOf } from './video-links';
 
 /** The medicines stopped `days` before the test: a stop-day reminder goes to a patient taking one of them. */
 function stoppedOn(days: number): StoppedMedicine[] {
@@ -47,6 +58,29 @@ const stops = {
   sprays: reminderRules.stop_nasal_antihistamines.daysBefore,
 };
 
+/**
+ * What the 2-day and stop-day reminders link to: for an allergy test, the booking page's way out (a token of the
+ * booking link of its own, since the server keeps none it could send again); for a video consultation's 2-day
+ * reminder, its join link if set.
+ */
+async function reminderLinks(
+  db: Db,
+  { kind, appointment, slot }: DueReminder,
+  site: { publicUrl: string } | undefined,
+): Promise<ReminderLinks> {
+  if (kind === 'two_days_before' && slot.isVideoCall) {
+    return { joinLink: (await joinLinkOf(db, appointment, slot)) ?? undefined };
+  }
+  // The 2-day and stop-day reminders of an allergy test offer the way out, with a key of their own.
+  if (slot.isVideoCall) return {};
+  if (!site || !appointment.reference) return {};
+  const { token, hash } = newSecretToken();
+  await addManageLinkToken(db, appointment.id, hash);
+  return {
+    wayOut: manageSectionUrl(site.publicUrl, { reference: appointment.reference, token }, WAY_OUT_SECTION_ID),
+  };
+}
+
 /** Reminders queued in one transaction. */
 const REMINDER_BATCH = 50;
 
@@ -69,7 +103,7 @@ export interface QueuedReminder {
 export async function sendDueReminders(
   db: Db,
   now = new Date(),
-  publicUrl?: string,
+  site?: { publicUrl: string },
 ): Promise<QueuedReminder[]> {
   const queued: QueuedReminder[] = [];
   for (;;) {
@@ -88,7 +122,12 @@ export async function sendDueReminders(
       const sent: QueuedReminder[] = [];
       for (const reminder of due) {
         if (!claimed.has(`${reminder.appointment.id}:${reminder.kind}`)) continue;
-        const email = reminderEmailOf(reminder, reminder.kind, stops, publicUrl);
+        const email = reminderEmailOf(
+          reminder,
+          reminder.kind,
+          stops,
+          await reminderLinks(tx, reminder, site),
+        );
         if (!email) continue;
         await queueEmail(tx, email);
         sent.push({ appointmentId: reminder.appointment.id, kind: reminder.kind });

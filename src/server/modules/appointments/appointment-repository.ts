@@ -32,11 +32,13 @@ import {
   takenPaymentStatuses,
 } from '../../../shared/payment-states';
 import { FOLD_FROM, FOLD_TO, foldMarks, searchNeedle } from '../../../shared/search-text';
+import type { FlagReason } from '../../../shared/way-out';
 import type { Db } from '../../db/database';
 import { countCheaply, type Page, type PageRequest, paginateFromNearerEnd } from '../../db/paginate';
 import {
   type Appointment,
   appointments,
+  manageLinkTokens,
   type NewAppointment,
   type Patient,
   patientSearchText,
@@ -90,6 +92,24 @@ export async function setManageLink(
   return rows.length > 0;
 }
 
+/** Another token of the appointment's booking link (a reminder's), kept as its hash. */
+export async function addManageLinkToken(db: Db, appointmentId: number, tokenHash: string): Promise<void> {
+  await db.insert(manageLinkTokens).values({ appointmentId, tokenHash });
+}
+
+/** Stamps the one move a flag allows inside the notice as used (in the move's transaction). */
+export async function stampFreeMoveUsed(db: Db, id: number): Promise<void> {
+  await db
+    .update(appointments)
+    .set({ freeMoveUsedAt: sql`now()` })
+    .where(and(eq(appointments.id, id), isNull(appointments.freeMoveUsedAt)));
+}
+
+/** Sets (or, null, removes) the join link staff gave a video appointment. */
+export async function setAppointmentVideoLink(db: Db, id: number, videoLink: string | null): Promise<void> {
+  await db.update(appointments).set({ videoLink, updatedAt: sql`now()` }).where(eq(appointments.id, id));
+}
+
 /** Locks the appointment's row until the database transaction ends: its moves happen one at a time. */
 export async function lockAppointment(db: Db, id: number): Promise<Appointment | undefined> {
   const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).for('update').limit(1);
@@ -102,6 +122,8 @@ export interface MoveChanges {
   slotId?: number;
   /** The patient is sent a new calendar invite of it: `calendar_sequence` counts one more. */
   newInvite?: boolean;
+  /** The patient's flag (the `flag` move): why, and their words; stamped now. */
+  flag?: { reason: FlagReason; message: string | null };
 }
 
 /**
@@ -120,6 +142,9 @@ export async function moveAppointment(
     .set({
       ...('to' in rule ? { status: rule.to } : {}),
       ...(changes.slotId === undefined ? {} : { slotId: changes.slotId }),
+      ...(changes.flag
+        ? { flagReason: changes.flag.reason, flagMessage: changes.flag.message, flaggedAt: sql`now()` }
+        : {}),
       ...(changes.newInvite ? { calendarSequence: sql`${appointments.calendarSequence} + 1` } : {}),
       ...('schedules' in rule ? { scheduledAt: sql`now()` } : {}),
       ...('arrival' in rule ? { arrivedAt: rule.arrival === 'stamp' ? sql`now()` : null } : {}),
@@ -484,7 +509,15 @@ export async function findAppointmentRecordByManageLink(
   tokenHash: string,
 ): Promise<AppointmentRecord | undefined> {
   const [row] = await records(db)
-    .query.where(and(eq(appointments.reference, reference), eq(appointments.manageTokenHash, tokenHash)))
+    .query.where(
+      and(
+        eq(appointments.reference, reference),
+        or(
+          eq(appointments.manageTokenHash, tokenHash),
+          sql`exists (select 1 from ${manageLinkTokens} where ${manageLinkTokens.appointmentId} = ${appointments.id} and ${manageLinkTokens.tokenHash} = ${tokenHash})`,
+        ),
+      ),
+    )
     .limit(1);
   return row && recordOf(row);
 }

@@ -4,6 +4,7 @@ import {
   cancelManagedBooking,
   downloadOwnInvite,
   downloadOwnReceipt,
+  flagManagedBooking,
   getManagedBooking,
   holdTimeForMove,
   moveManagedBooking,
@@ -28,6 +29,7 @@ import { readStripeWebhook } from '../payments/stripe-webhook';
 import type { AppointmentContext } from './appointment-context';
 import {
   cancelOwnAppointment,
+  flagOwnAppointment,
   holdTimeForOwnMove,
   type ManageLinkRequest,
   moveOwnAppointment,
@@ -134,6 +136,19 @@ export async function appointmentRoutes(api: FastifyInstance): Promise<void> {
     cancelManagedBooking,
     async (request) =>
       cancelOwnAppointment(contextOf(api, request), manageLinkOf(request), visitorActor(request.ip)),
+    { config: { rateLimit: { max: MANAGE_ACTIONS_PER_MINUTE, timeWindow: '1 minute' } } },
+  );
+
+  route(
+    api,
+    flagManagedBooking,
+    async (request) =>
+      flagOwnAppointment(
+        contextOf(api, request),
+        manageLinkOf(request),
+        request.body,
+        visitorActor(request.ip),
+      ),
     { config: { rateLimit: { max: MANAGE_ACTIONS_PER_MINUTE, timeWindow: '1 minute' } } },
   );
 

@@ -35,6 +35,7 @@ const expectedMoves: Record<
   refund: { from: ['paid'], to: 'refunded' },
   cancel: { from: ['held', 'booked', 'paid'], to: 'cancelled' },
   reschedule: { from: ['booked', 'paid'], schedules: true },
+  flag: { from: ['booked', 'paid'] },
   arrive: { from: ['booked', 'paid'], to: 'arrived', arrival: 'stamp' },
   undoArrival: { from: ['arrived'], to: 'booked', arrival: 'clear' },
   undoPaidArrival: { from: ['arrived'], to: 'paid', arrival: 'clear' },

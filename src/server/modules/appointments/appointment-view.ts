@@ -17,6 +17,7 @@ import {
   deskLimitCents,
   type PaymentMethod,
 } from '../../../shared/payment-states';
+import { flagLabels } from '../../../shared/way-out';
 import type { Appointment, EmailStatus, Patient, Slot } from '../../db/schema';
 import type { CsvCell } from '../../http/csv-export';
 import { fullName } from '../patients/patient-name';
@@ -290,6 +291,8 @@ export interface AppointmentDetailParts {
   /** Its payments, oldest first, with who recorded those taken at the desk. */
   payments: readonly AppointmentPaymentRow[];
   refunds: readonly AppointmentRefundRow[];
+  /** The standing link of the consultant of a video appointment's slot (or the default one). */
+  standingVideoLink: string | null;
 }
 
 /**
@@ -298,7 +301,7 @@ export interface AppointmentDetailParts {
  */
 export function staffAppointmentDetailAnswer(
   record: AppointmentRecord,
-  { fileNames, emails, payments, refunds }: AppointmentDetailParts,
+  { fileNames, emails, payments, refunds, standingVideoLink }: AppointmentDetailParts,
 ): StaffAppointmentDetail {
   const { appointment, payment } = record;
   return {
@@ -311,6 +314,18 @@ export function staffAppointmentDetailAnswer(
     payments: payments.map(appointmentPaymentAnswer),
     refunds: refunds.map(appointmentRefundAnswer),
     emails: emails.map(appointmentEmailAnswer),
+    flag:
+      appointment.flagReason && appointment.flaggedAt
+        ? {
+            reason: appointment.flagReason,
+            label: flagLabels[appointment.flagReason],
+            message: appointment.flagMessage,
+            flagged_at: appointment.flaggedAt.toISOString(),
+            free_move_used_at: appointment.freeMoveUsedAt?.toISOString() ?? null,
+          }
+        : null,
+    video_link: record.slot?.isVideoCall ? appointment.videoLink : null,
+    standing_video_link: record.slot?.isVideoCall ? standingVideoLink : null,
   };
 }
 

@@ -38,3 +38,13 @@ export function newManageLink(appointmentId: number): ManageLink {
 /** The link the patient follows: the token in the fragment, which a browser never sends to a server. */
 export const manageLinkUrl = (publicUrl: string, link: Pick<ManageLink, 'reference' | 'token'>) =>
   `${publicUrl}${manageBookingPath(link.reference)}#${link.token}`;
+
+/**
+ * The link to a section of the booking page (`#{section}:{token}`): the page keeps the token, leaves `#{section}` in
+ * the address and shows that section.
+ */
+export const manageSectionUrl = (
+  publicUrl: string,
+  link: Pick<ManageLink, 'reference' | 'token'>,
+  section: string,
+) => `${publicUrl}${manageBookingPath(link.reference)}#${section}:${link.token}`;

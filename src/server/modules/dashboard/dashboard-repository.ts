@@ -1,10 +1,15 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type AppointmentStatus, occupyingStatuses } from '../../../shared/appointment-states';
+import { and, asc, eq, gt, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import {
+  type AppointmentStatus,
+  occupyingStatuses,
+  upcomingStatuses,
+} from '../../../shared/appointment-states';
 import type { DeskPlace } from '../../../shared/desk-day';
 import { MAX_SLOT_HOURS } from '../../../shared/slots';
 import type { Db } from '../../db/database';
 import { appointments, patients, slots } from '../../db/schema';
 import { appointmentOnSlotColumns, paymentSummary } from '../appointments/appointment-repository';
+import { missingJoinLink } from '../appointments/video-links';
 import { type InstantRange, within } from '../slots/slot-repository';
 
 /** The appointments of `where`, with what the dashboard and the desk show of their patient, slot and payments. */
@@ -14,6 +19,7 @@ function appointmentRows(db: Db, where: SQL | undefined) {
     .select({
       ...appointmentOnSlotColumns(payment),
       phone: patients.phone,
+      flagReason: appointments.flagReason,
     })
     .from(appointments)
     .innerJoin(slots, eq(slots.id, appointments.slotId))
@@ -71,4 +77,21 @@ export async function appointmentsToResolve(db: Db, ended: InstantRange, limit: 
     .innerJoin(slots, eq(slots.id, appointments.slotId))
     .where(unresolved);
   return { count: Number(counted?.count ?? rows.length), rows };
+}
+
+/** Will take place and has not started, flagged by its patient (could not stop, unwell): soonest first. */
+export function flaggedAppointments(db: Db, now: Date) {
+  return appointmentRows(
+    db,
+    and(
+      isNotNull(appointments.flaggedAt),
+      gt(slots.startsAt, now),
+      inArray(appointments.status, [...upcomingStatuses]),
+    ),
+  );
+}
+
+/** The video appointments of the next VIDEO_LINK_SHOWN_HOURS with no join link yet: soonest first. */
+export function videoAppointmentsWithoutLink(db: Db, now: Date) {
+  return appointmentRows(db, missingJoinLink(now));
 }

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/dashboard';
 import { balanceDueCents } from '../../../shared/payment-states';
 import { roleCan, type StaffRole } from '../../../shared/staff-roles';
+import { flagLabels } from '../../../shared/way-out';
 import type { Db } from '../../db/database';
 import { paymentSummaryOf } from '../appointments/appointment-repository';
 import { ageLabel, kindLabel, paymentInformationLabel } from '../appointments/appointment-view';
@@ -23,6 +24,8 @@ import {
   appointmentsStartingWithin,
   appointmentsToResolve,
   type DayAppointmentRow,
+  flaggedAppointments,
+  videoAppointmentsWithoutLink,
 } from './dashboard-repository';
 
 /** An appointment of the day as the dashboard lists it, labelled as the appointments list labels it. */
@@ -52,6 +55,7 @@ export function dashboardAppointment(row: DayAppointmentRow): DashboardAppointme
     payment_status_label: paymentInformationLabel({ appointment: row, payment }),
     amount: payment ? (payment.takenCount > 0 ? payment.paidCents : payment.amountCents) / 100 : null,
     balance_due: balanceDueCents(row, payment ?? { keptCents: 0 }) / 100,
+    flag_label: row.flagReason ? flagLabels[row.flagReason] : null,
   };
 }
 
@@ -79,17 +83,28 @@ export async function dashboardForStaff(
     to: clinicMidnight(today, 1 - back),
   }));
   const toResolveFrom = new Date(now.getTime() - TO_RESOLVE_DAYS * 86_400_000);
-  const [rows, toResolve, awaiting, [thisMonth = 0, lastMonth = 0], [todayUploads, ...pastUploads]] =
-    await Promise.all([
-      appointmentsStartingWithin(db, clinicDayRange(today, tomorrow)),
-      appointmentsToResolve(db, { from: toResolveFrom, to: now }, TO_RESOLVE_LISTED),
-      seesReferrals ? referralsAwaiting(db) : undefined,
-      seesTakings ? takingsCents(db, [clinicMonthRange(today), clinicMonthRange(today, -1)]) : [],
-      visitorUploadTotals(db, uploadDays),
-    ]);
+  const [
+    rows,
+    toResolve,
+    awaiting,
+    [thisMonth = 0, lastMonth = 0],
+    [todayUploads, ...pastUploads],
+    flagged,
+    withoutLink,
+  ] = await Promise.all([
+    appointmentsStartingWithin(db, clinicDayRange(today, tomorrow)),
+    appointmentsToResolve(db, { from: toResolveFrom, to: now }, TO_RESOLVE_LISTED),
+    seesReferrals ? referralsAwaiting(db) : undefined,
+    seesTakings ? takingsCents(db, [clinicMonthRange(today), clinicMonthRange(today, -1)]) : [],
+    visitorUploadTotals(db, uploadDays),
+    flaggedAppointments(db, now),
+    videoAppointmentsWithoutLink(db, now),
+  ]);
   const patientIds = [
     ...new Set(
-      [...rows, ...toResolve.rows].flatMap((row) => (row.patientId === null ? [] : [row.patientId])),
+      [...rows, ...toResolve.rows, ...flagged, ...withoutLink].flatMap((row) =>
+        row.patientId === null ? [] : [row.patientId],
+      ),
     ),
   ];
   if (patientIds.length > 0) {
@@ -102,6 +117,8 @@ export async function dashboardForStaff(
     today: rows.filter(startsToday).map(dashboardAppointment),
     tomorrow: rows.filter((row) => !startsToday(row)).map(dashboardAppointment),
     to_resolve: { count: toResolve.count, appointments: toResolve.rows.map(dashboardAppointment) },
+    flagged: flagged.map(dashboardAppointment),
+    video_links_missing: withoutLink.map(dashboardAppointment),
     ...(awaiting ? { referrals_awaiting: awaiting } : {}),
     ...(seesTakings ? { takings: { this_month: thisMonth / 100, last_month: lastMonth / 100 } } : {}),
     unusual_uploads: (todayUploads && unusualUploads(todayUploads, pastUploads)) ?? null,

@@ -70,6 +70,7 @@ describe('POST /api/admin/team_members', () => {
       logo_url: expect.stringMatching(/^\/uploads\/[0-9a-f-]{36}$/),
       logo: { url: member.logo_url, name: 'photo.jpg' },
       medical_council_number: null,
+      video_link: null,
     });
     expect(await storedFileCount(fileIdOf(member.logo_url))).toBe(3);
     const image = await t.app.inject({ url: `${member.logo_url}/w400` });

@@ -106,6 +106,7 @@ export async function findAdminTeamMember(db: Db, id: number): Promise<AdminTeam
   return {
     ...toTeamMember(member),
     medical_council_number: member.medicalCouncilNumber,
+    video_link: member.videoLink,
     logo: member.logoFileId ? { url: publicFileUrl(member.logoFileId), name: logoName ?? 'photo' } : null,
   };
 }

@@ -26,6 +26,7 @@ function rowValues(values: TeamMemberRequest, logoFileId: string | null): TeamMe
     ...(values.medical_council_number === undefined
       ? {}
       : { medicalCouncilNumber: values.medical_council_number }),
+    ...(values.video_link === undefined ? {} : { videoLink: values.video_link }),
   };
 }
 
@@ -53,6 +54,7 @@ export async function createTeamMember(
         'order',
         ...(logo ? ['logo'] : []),
         ...(values.medical_council_number ? ['medical_council_number'] : []),
+        ...(values.video_link ? ['video_link'] : []),
       ],
     });
     return answer(tx, row.id);
@@ -67,6 +69,7 @@ function changedFields(before: TeamMemberRow, after: TeamMemberRow): string[] {
     ['order', before.order, after.order],
     ['logo', before.logoFileId, after.logoFileId],
     ['medical_council_number', before.medicalCouncilNumber, after.medicalCouncilNumber],
+    ['video_link', before.videoLink, after.videoLink],
   ];
   return fields.filter(([, old, now]) => old !== now).map(([name]) => name);
 }

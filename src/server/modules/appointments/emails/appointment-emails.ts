@@ -12,13 +12,14 @@ import { appointmentMovedEmail } from './appointment-moved-email';
 import {
   type AntihistamineStops,
   appointmentReminderEmail,
+  type ReminderLinks,
   reminderDetails,
 } from './appointment-reminder-email';
 import { bookingConfirmationEmail } from './booking-confirmation-email';
 import { appointmentDetails, bookingDetails, withStops } from './booking-details';
 import { calendarInvite } from './calendar-invite';
 import { clinicBookingEmail } from './clinic-booking-email';
-import { clinicChangeEmail, type PatientChange } from './clinic-change-email';
+import { clinicChangeEmail, clinicFlagEmail, type PatientChange } from './clinic-change-email';
 import { receiptAttachment } from './receipt-pdf';
 import { type RefundReason, refundEmail } from './refund-email';
 import { staffBookingEmail } from './staff-booking-email';
@@ -253,15 +254,33 @@ export function reminderEmailOf(
   { appointment, patient, slot }: AppointmentForEmail,
   kind: AppointmentReminderKind,
   stops: AntihistamineStops,
-  publicUrl?: string,
+  links: ReminderLinks = {},
 ): QueuedEmail | undefined {
   if (!patient?.email || !slot) return undefined;
   const details = reminderDetails(
     withStops(appointmentDetails(appointment.id, patient, slot), appointment.antihistamines),
     stops,
   );
-  if (publicUrl && appointment.reference) {
-    details.wayOutUrl = `${publicUrl}${manageBookingPath(appointment.reference)}#way-out`;
-  }
-  return { to: patient.email, ...appointmentReminderEmail(kind, details), appointmentId: appointment.id };
+  // The stop-day reminders' way out (the 2-day reminder lays its links out itself).
+  if (links.wayOut) details.wayOutUrl = links.wayOut;
+  return {
+    to: patient.email,
+    ...appointmentReminderEmail(kind, details, links),
+    appointmentId: appointment.id,
+  };
+}
+
+/** The clinic's notice of a patient's flag (`reason` as staff read it), to the clinic's address. */
+export function clinicFlagEmailOf(
+  { appointment, patient, slot }: AppointmentForEmail,
+  reason: string,
+  settings: Pick<AppConfig, 'publicUrl' | 'clinicEmail'>,
+): QueuedEmail | undefined {
+  if (!patient || !slot) return undefined;
+  const details = appointmentDetails(appointment.id, patient, slot);
+  return {
+    to: settings.clinicEmail,
+    ...clinicFlagEmail(details, reason, settings.publicUrl),
+    appointmentId: appointment.id,
+  };
 }

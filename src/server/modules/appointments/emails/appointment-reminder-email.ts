@@ -14,6 +14,12 @@ export interface AntihistamineStops {
   sprays: number;
 }
 
+/** The links the 2-day reminder carries: the booking page's way out (allergy tests), the join link (video). */
+export interface ReminderLinks {
+  wayOut?: string;
+  joinLink?: string;
+}
+
 /** What a reminder says of the appointment: its details, and its days written out in clinic time. */
 export interface ReminderDetails extends AppointmentDetails {
   /** The appointment's clinic day, e.g. 'Thursday 25 March 2027'. */
@@ -124,12 +130,18 @@ function stopNasalAntihistamines(details: ReminderDetails): ReminderParts {
   };
 }
 
-function twoDaysBefore(details: ReminderDetails): ReminderParts {
+function twoDaysBefore(details: ReminderDetails, links: ReminderLinks): ReminderParts {
   if (details.isVideoCall) {
     return {
       subject: `Reminder: your video consultation on ${details.day} at ${details.startTime}`,
       before: [
         `A reminder of your video consultation on ${details.day} at ${details.startTime} (Dublin time).`,
+        ...(links.joinLink
+          ? [
+              'At the time of your consultation, join it from this link:',
+              { text: 'Join the video consultation', link: links.joinLink },
+            ]
+          : ['We will e-mail you the link to join before your consultation.']),
       ],
       after: [{ title: 'Before the video consultation:', items: [VIDEO_RULES[0]] }, CANCELLATION_RULE],
     };
@@ -152,12 +164,21 @@ function twoDaysBefore(details: ReminderDetails): ReminderParts {
               ]),
         ],
       },
+      ...(links.wayOut
+        ? [
+            'Could you not stop your antihistamines, or are you unwell or wheezy? Tell us from your booking page: you can move your appointment once, free of charge, even inside the 48 hours, or keep it.',
+            { text: 'I could not stop, or I am unwell', link: links.wayOut },
+          ]
+        : []),
       CANCELLATION_RULE,
     ],
   };
 }
 
-const parts: Record<AppointmentReminderKind, (details: ReminderDetails) => ReminderParts> = {
+const parts: Record<
+  AppointmentReminderKind,
+  (details: ReminderDetails, links: ReminderLinks) => ReminderParts
+> = {
   stop_antihistamines: stopAntihistamines,
   stop_nasal_antihistamines: stopNasalAntihistamines,
   two_days_before: twoDaysBefore,
@@ -167,8 +188,9 @@ const parts: Record<AppointmentReminderKind, (details: ReminderDetails) => Remin
 export function appointmentReminderEmail(
   kind: AppointmentReminderKind,
   details: ReminderDetails,
+  links: ReminderLinks = {},
 ): EmailContent {
-  const { subject, before, after } = parts[kind](details);
+  const { subject, before, after } = parts[kind](details, links);
   return composeEmail(subject, [
     `Dear ${details.guardianName ?? details.patientName},`,
     ...before,

@@ -65,3 +65,31 @@ export function clinicChangeEmail(
     ],
   );
 }
+
+/**
+ * The clinic's notice that a patient flagged their appointment from their booking link (they could not stop their
+ * antihistamines, or are unwell): the reason in the body, never in the subject; their own words are read in the
+ * back office only.
+ */
+export function clinicFlagEmail(
+  details: AppointmentDetails,
+  reason: string,
+  publicUrl: string,
+): EmailContent {
+  return composeEmail(`A patient sent a note about their appointment: ${details.date} ${details.time}`, [
+    'A patient told us from their booking link that their appointment may need a change. They may move it once, free of the 48-hour notice, or keep it.',
+    {
+      facts: [
+        ['Patient', details.patientName],
+        ...(details.guardianName ? ([['Parent or guardian', details.guardianName]] as const) : []),
+        ['Appointment', details.service],
+        ['Date', `${details.date}, ${details.time}`],
+        ['Note', reason],
+      ],
+    },
+    {
+      text: 'Open it in the back office',
+      link: `${publicUrl}/admin/appointment/edit?id=${details.appointmentId}`,
+    },
+  ]);
+}

@@ -1,0 +1,248 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manageBookingTexts } from '../../../shared/manage-booking';
+import { texts } from '../../../shared/validation-texts';
+import { FLAG_MESSAGE_MAX, wayOutTexts } from '../../../shared/way-out';
+import { slots } from '../../db/schema';
+import { createAdminBookingTestApp, futureSlot, nextAddress, paidBooking } from '../../test/booking-fixtures';
+import { appointmentRow, auditOf, emailsAbout, slotRow, staffBooking } from '../../test/staff-fixtures';
+import type { AdminTestApp } from '../../test/test-app';
+
+let t: AdminTestApp;
+beforeAll(async () => {
+  t = await createAdminBookingTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+const HOUR = 3_600_000;
+
+interface Link {
+  reference: string;
+  token: string;
+}
+
+async function linkOf(appointmentId: number): Promise<Link> {
+  for (const mail of await emailsAbout(db(), appointmentId)) {
+    const found = /\/booking\/([0-9A-Z]+)#([\w-]{43})/.exec(mail.textBody);
+    if (found?.[1] && found[2]) return { reference: found[1], token: found[2] };
+  }
+  throw new Error(`no booking link was e-mailed about appointment ${appointmentId}`);
+}
+
+const read = (link: Link) =>
+  t.app.inject({
+    url: `/api/bookings/${link.reference}`,
+    headers: { 'x-manage-token': link.token },
+    remoteAddress: nextAddress(),
+  });
+
+const flag = (link: Link, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/bookings/${link.reference}/flag`,
+    headers: { 'x-manage-token': link.token },
+    payload: payload as object,
+    remoteAddress: nextAddress(),
+  });
+
+const cancel = (link: Link) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/bookings/${link.reference}/cancel`,
+    headers: { 'x-manage-token': link.token },
+    remoteAddress: nextAddress(),
+  });
+
+const holdForMove = (link: Link, slotId: number) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/bookings/${link.reference}/sessions/${slotId}`,
+    headers: { 'x-manage-token': link.token },
+    remoteAddress: nextAddress(),
+  });
+
+const move = (link: Link, slotId: number, holdToken: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/bookings/${link.reference}/move`,
+    headers: { 'x-manage-token': link.token, 'x-hold-token': holdToken },
+    payload: { session_id: slotId },
+    remoteAddress: nextAddress(),
+  });
+
+/** Puts the slot `hours` ahead of now (as if days had passed since it was booked). */
+async function startIn(slotId: number, hours: number) {
+  const startsAt = new Date(Date.now() + hours * HOUR);
+  await db()
+    .update(slots)
+    .set({ startsAt, endsAt: new Date(startsAt.getTime() + 30 * 60_000) })
+    .where(eq(slots.id, slotId));
+}
+
+/** A paid allergy test with its e-mailed link, now `hours` ahead. */
+async function paidIn(email: string, hours: number) {
+  const booking = await paidBooking(t.app, db(), { form: { email } });
+  await startIn(booking.slot.id, hours);
+  return { ...booking, link: await linkOf(booking.appointmentId) };
+}
+
+/** Holds `slotId` through the link and moves the booking there. */
+async function moveTo(link: Link, slotId: number) {
+  const held = await holdForMove(link, slotId);
+  if (held.statusCode !== 200) return held;
+  return move(link, slotId, held.json().hold_token);
+}
+
+describe('the way out: flagging from the booking link', () => {
+  it('records "could not stop", shows it, tells the clinic, audits it without the words, and offers one free move inside the notice', async () => {
+    const booking = await paidIn('couldnotstop@example.ie', 30);
+    const before = (await read(booking.link)).json().booking;
+    expect(before).toMatchObject({ actions: [], way_out: { flag: null, free_move: 'none' } });
+
+    const response = await flag(booking.link, {
+      reason: 'could_not_stop',
+      message: '  Took cetirizine last night  ',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().message).toBe(wayOutTexts.flagged);
+    expect(response.json().booking).toMatchObject({
+      actions: ['move'],
+      way_out: {
+        flag: { reason: 'could_not_stop', message: 'Took cetirizine last night' },
+        free_move: 'available',
+      },
+    });
+    const row = await appointmentRow(db(), booking.appointmentId);
+    expect(row).toMatchObject({
+      status: 'paid',
+      flagReason: 'could_not_stop',
+      flagMessage: 'Took cetirizine last night',
+    });
+    expect(row?.flaggedAt).toBeInstanceOf(Date);
+
+    const [entry] = (await auditOf(db(), 'appointment', booking.appointmentId)).filter(
+      (audit) => (audit.details as Record<string, unknown> | null)?.flag,
+    );
+    expect(entry).toMatchObject({ actor: 'visitor', action: 'update' });
+    expect(entry?.details).toEqual({
+      flag: { from: null, to: 'could_not_stop' },
+      with_message: true,
+      by: 'patient',
+    });
+    expect(JSON.stringify(entry)).not.toContain('cetirizine');
+
+    const notice = (await emailsAbout(db(), booking.appointmentId)).find(
+      (mail) => mail.toAddress === 'desk@clinic.test' && /note/.test(mail.subject),
+    );
+    expect(notice?.subject).not.toMatch(/antihistamine|unwell|wheezy/i);
+    expect(notice?.textBody).toContain('Could not stop antihistamines');
+    expect(notice?.textBody).not.toContain('cetirizine');
+
+    // The free move: a time of the same kind and price, itself inside the notice.
+    const next = await futureSlot(db());
+    await startIn(next.id, 40);
+    const moved = await moveTo(booking.link, next.id);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().message).toBe(manageBookingTexts.moved);
+    expect(moved.json().booking).toMatchObject({ actions: [], way_out: { free_move: 'used' } });
+    const after = await appointmentRow(db(), booking.appointmentId);
+    expect(after?.slotId).toBe(next.id);
+    expect(after?.freeMoveUsedAt).toBeInstanceOf(Date);
+    expect((await slotRow(db(), booking.slot.id))?.status).toBe('available');
+    const moveEntry = (await auditOf(db(), 'appointment', booking.appointmentId)).find(
+      (audit) => (audit.details as Record<string, unknown> | null)?.free_move,
+    );
+    expect(moveEntry?.details).toMatchObject({ free_move: true, by: 'patient', slot_id: { to: next.id } });
+
+    // Once only: a second move inside the notice is refused, and the hold for it too.
+    const third = await futureSlot(db());
+    await startIn(third.id, 44);
+    const again = await moveTo(booking.link, third.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'free_move_used', error_messages: wayOutTexts.freeMoveUsed });
+    expect((await appointmentRow(db(), booking.appointmentId))?.slotId).toBe(next.id);
+    expect((await slotRow(db(), third.id))?.status).toBe('available');
+    // A flag again does not give another.
+    expect((await flag(booking.link, { reason: 'unwell' })).json().booking.way_out.free_move).toBe('used');
+  });
+
+  it('"unwell" with no words; a second flag replaces the first; cancelling inside the notice stays refused', async () => {
+    const booking = await paidIn('unwell@example.ie', 20);
+    const first = await flag(booking.link, { reason: 'unwell' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().booking.way_out.flag).toMatchObject({ reason: 'unwell', message: null });
+    const second = await flag(booking.link, { reason: 'could_not_stop', message: '' });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().message).toBe(wayOutTexts.flaggedAgain);
+    expect(second.json().booking.way_out.flag).toMatchObject({ reason: 'could_not_stop', message: null });
+    const cancelled = await cancel(booking.link);
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().code).toBe('notice_passed');
+  });
+
+  it('outside the notice, a flag changes nothing of the moves, and a move there does not use the free one', async () => {
+    const booking = await paidIn('early@example.ie', 100);
+    const flagged = await flag(booking.link, { reason: 'could_not_stop' });
+    expect(flagged.json().booking).toMatchObject({
+      actions: ['cancel', 'move'],
+      way_out: { free_move: 'none' },
+    });
+    const next = await futureSlot(db());
+    const moved = await moveTo(booking.link, next.id);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await appointmentRow(db(), booking.appointmentId))?.freeMoveUsedAt).toBeNull();
+  });
+
+  it('refuses bad input with a 4xx and a message, never a 500, changing nothing', async () => {
+    const booking = await paidIn('badflag@example.ie', 31);
+    const forged = await flag({ ...booking.link, token: 'A'.repeat(43) }, { reason: 'unwell' });
+    expect(forged.statusCode).toBe(404);
+    expect(forged.json().error_messages).toBe(manageBookingTexts.notFound);
+    const noToken = await flag({ ...booking.link, token: '' }, { reason: 'unwell' });
+    expect(noToken.statusCode).toBe(404);
+
+    const unknown = await flag(booking.link, { reason: 'bored' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.reason).toEqual([wayOutTexts.reasonInvalid]);
+    const missing = await flag(booking.link, {});
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors.reason).toEqual([wayOutTexts.reasonInvalid]);
+    const long = await flag(booking.link, { reason: 'unwell', message: 'x'.repeat(FLAG_MESSAGE_MAX + 1) });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors.message).toEqual([texts.tooLong]);
+    const extra = await flag(booking.link, { reason: 'unwell', free: true });
+    expect(extra.statusCode).toBe(422);
+    for (const odd of [null, [], 'unwell', { reason: 7 }, { reason: 'unwell', message: 12 }]) {
+      const response = await flag(booking.link, odd);
+      expect(response.statusCode, JSON.stringify(odd)).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, JSON.stringify(odd)).toBeLessThan(500);
+    }
+    expect((await appointmentRow(db(), booking.appointmentId))?.flaggedAt).toBeNull();
+
+    // Without a flag, no move inside the notice.
+    const next = await futureSlot(db());
+    const refused = await moveTo(booking.link, next.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('notice_passed');
+  });
+
+  it('refuses a cancelled appointment and a video consultation (409)', async () => {
+    const booking = await paidIn('cancelledflag@example.ie', 101);
+    expect((await cancel(booking.link)).statusCode).toBe(200);
+    const response = await flag(booking.link, { reason: 'unwell' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      code: 'appointment_not_changeable',
+      error_messages: wayOutTexts.notFlaggable,
+    });
+    expect((await read(booking.link)).json().booking.way_out).toBeNull();
+
+    const video = await staffBooking(t.app, db(), t.auth, { slot: { isVideoCall: true } });
+    const videoLink = await linkOf(video.id);
+    const refused = await flag(videoLink, { reason: 'could_not_stop' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('flag_not_offered');
+    expect((await read(videoLink)).json().booking.way_out).toBeNull();
+  });
+});

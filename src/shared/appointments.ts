@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffIntakeSchema } from './intake';
 import {
   formFlagSchema,
   optionalFormFileSchema,
@@ -161,6 +162,8 @@ const staffAppointmentSchema = z.object({
   /** The time's start has passed (it may be marked attended or missed). */
   started: z.boolean(),
   session: appointmentSlotSchema.nullable(),
+  /** Its intake and consent form was signed online (a later change being made still counts it signed). */
+  intake_signed: z.boolean(),
 });
 export type StaffAppointment = z.infer<typeof staffAppointmentSchema>;
 
@@ -247,6 +250,8 @@ const staffAppointmentDetailSchema = staffAppointmentSchema.extend({
   /** The refunds of its payments, oldest first. */
   refunds: z.array(appointmentRefundSchema),
   emails: z.array(appointmentEmailSchema),
+  /** Its intake and consent form: null before the patient begins it; answers only for roles that see health details. */
+  intake: staffIntakeSchema.nullable(),
 });
 export type StaffAppointmentDetail = z.infer<typeof staffAppointmentDetailSchema>;
 

@@ -46,6 +46,8 @@ const dashboardAppointmentSchema = z.object({
   amount: z.number().nullable(),
   /** Euro left to pay of its price (a part paid at the desk); 0 when paid in full. */
   balance_due: z.number(),
+  /** Its intake and consent form was signed online. */
+  intake_signed: z.boolean(),
 });
 export type DashboardAppointment = z.infer<typeof dashboardAppointmentSchema>;
 
@@ -145,6 +147,11 @@ export const dashboardResponseSchema = z.object({
    * arrived (neither attended nor no-show marked), oldest first; the first 100 listed, all counted.
    */
   to_resolve: z.object({ count: z.number().int(), appointments: z.array(dashboardAppointmentSchema) }),
+  /**
+   * The appointments to come by the end of the clinic day INTAKE_REMINDER_DAYS_BEFORE (3) days ahead whose intake
+   * and consent form is not signed (the patient is e-mailed one reminder then), soonest first.
+   */
+  intake_missing: z.array(dashboardAppointmentSchema),
   /** Left out for a role that may not see health details (referrals are). */
   referrals_awaiting: referralsAwaitingSchema.optional(),
   /**

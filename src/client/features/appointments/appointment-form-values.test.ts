@@ -58,6 +58,8 @@ const detail = (changes: Partial<StaffAppointmentDetail> = {}): StaffAppointment
   payments: [],
   refunds: [],
   emails: [],
+  intake: null,
+  intake_signed: false,
   patient: {
     id: 3,
     first_name: 'Aoife',

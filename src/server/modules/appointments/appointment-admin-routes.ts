@@ -53,7 +53,13 @@ const STAFF_FORM_LIMITS: FormLimits = { files: 3, fields: 50, fieldSize: 4 * 102
  * without contact details, with its e-mails without the address they went to, for the bookkeeper.
  */
 function forRole(request: FastifyRequest, detail: StaffAppointmentDetail): StaffAppointmentDetail {
-  const shown = detail.patient ? { ...detail, patient: patientForRole(request, detail.patient) } : detail;
+  const withIntake =
+    detail.intake && !seesHealthDetails(request)
+      ? { ...detail, intake: leaveOut(detail.intake, ['answers']) }
+      : detail;
+  const shown = withIntake.patient
+    ? { ...withIntake, patient: patientForRole(request, withIntake.patient) }
+    : withIntake;
   return seesContactDetails(request)
     ? shown
     : { ...shown, emails: shown.emails.map((email) => leaveOut(email, ['to'])) };

@@ -10,6 +10,8 @@ import { notFound } from '../../domain-errors';
 import type { CsvCell } from '../../http/csv-export';
 import { type AdminActor, auditChange, auditRead } from '../audit/audit-log';
 import { emailsOfAppointment } from '../email/outbox-repository';
+import { signedAppointmentIds } from '../intake/intake-repository';
+import { intakeForStaff } from '../intake/intake-service';
 import { paymentsOfAppointmentWithRecorder } from '../payments/payment-repository';
 import { refundsOfAppointment } from '../payments/refund-repository';
 import { fileInfos } from '../uploads/file-repository';
@@ -35,7 +37,15 @@ export async function listAppointmentsForStaff(
   if (patientIds.length > 0) {
     await auditRead(db, actor, 'patient', null, { via: 'appointments_list', patient_ids: patientIds });
   }
-  return { transactions: items.map(staffAppointmentAnswer), pages, count };
+  const signed = await signedAppointmentIds(
+    db,
+    items.map((record) => record.appointment.id),
+  );
+  return {
+    transactions: items.map((record) => staffAppointmentAnswer(record, signed.has(record.appointment.id))),
+    pages,
+    count,
+  };
 }
 
 /**
@@ -44,16 +54,18 @@ export async function listAppointmentsForStaff(
  */
 async function appointmentDetail(db: Db, record: AppointmentRecord): Promise<StaffAppointmentDetail> {
   const { patient } = record;
-  const [stored, emails, payments, refunds] = await Promise.all([
+  const [stored, emails, payments, refunds, intake] = await Promise.all([
     patient
       ? fileInfos(db, [patient.resultFileId, patient.referralLetterFileId, patient.attachmentFileId])
       : new Map<string, { name: string }>(),
     emailsOfAppointment(db, record.appointment.id),
     paymentsOfAppointmentWithRecorder(db, record.appointment.id),
     refundsOfAppointment(db, record.appointment.id),
+    // With its answers: the routes leave them out for a role that may not see health details.
+    intakeForStaff(db, record.appointment.id, true),
   ]);
   const fileNames = new Map([...stored].map(([id, info]) => [id, info.name]));
-  return staffAppointmentDetailAnswer(record, { fileNames, emails, payments, refunds });
+  return staffAppointmentDetailAnswer(record, { fileNames, emails, payments, refunds, intake });
 }
 
 /** The detail of an appointment a change has just made or changed (the change's own audit entry covers it). */

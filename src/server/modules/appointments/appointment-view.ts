@@ -10,6 +10,7 @@ import type { VisitorAppointment } from '../../../shared/booking';
 import type { CalendarPayment } from '../../../shared/calendar';
 import { clinic, formatAddress } from '../../../shared/clinic';
 import { euroText } from '../../../shared/euro';
+import type { StaffIntake } from '../../../shared/intake';
 import { staffFileUrl } from '../../../shared/patients';
 import {
   BOOKED_BY_STAFF_LABEL,
@@ -131,12 +132,10 @@ export function patientIdentity(
 }
 
 /** A booking appointment as staff see it in the list: the spec's "transaction" (the appointment's id). */
-export function staffAppointmentAnswer({
-  appointment,
-  patient,
-  slot,
-  payment,
-}: AppointmentRecord): StaffAppointment {
+export function staffAppointmentAnswer(
+  { appointment, patient, slot, payment }: AppointmentRecord,
+  intakeSigned = false,
+): StaffAppointment {
   const paid = payment?.paidAt ? clinicWallClock(payment.paidAt) : undefined;
   const location = slot && !slot.isVideoCall && slot.location ? clinic.locations[slot.location] : undefined;
   const amountCents = payment ? (payment.takenCount > 0 ? payment.paidCents : payment.amountCents) : null;
@@ -174,6 +173,7 @@ export function staffAppointmentAnswer({
           address: location ? formatAddress(location) : null,
         }
       : null,
+    intake_signed: intakeSigned,
   };
 }
 
@@ -289,6 +289,7 @@ export interface AppointmentDetailParts {
   /** Its payments, oldest first, with who recorded those taken at the desk. */
   payments: readonly AppointmentPaymentRow[];
   refunds: readonly AppointmentRefundRow[];
+  intake: StaffIntake | null;
 }
 
 /**
@@ -297,11 +298,11 @@ export interface AppointmentDetailParts {
  */
 export function staffAppointmentDetailAnswer(
   record: AppointmentRecord,
-  { fileNames, emails, payments, refunds }: AppointmentDetailParts,
+  { fileNames, emails, payments, refunds, intake }: AppointmentDetailParts,
 ): StaffAppointmentDetail {
   const { appointment, payment } = record;
   return {
-    ...staffAppointmentAnswer(record),
+    ...staffAppointmentAnswer(record, intake?.status === 'signed'),
     patient: record.patient ? adminPatientAnswer(record.patient, fileNames) : null,
     booked_by_admin: appointment.bookedByAdmin,
     price: appointment.priceCents / 100,
@@ -310,6 +311,7 @@ export function staffAppointmentDetailAnswer(
     payments: payments.map(appointmentPaymentAnswer),
     refunds: refunds.map(appointmentRefundAnswer),
     emails: emails.map(appointmentEmailAnswer),
+    intake,
   };
 }
 

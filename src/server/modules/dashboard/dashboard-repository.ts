@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type AppointmentStatus, occupyingStatuses } from '../../../shared/appointment-states';
+import { type AppointmentStatus, occupyingStatuses, upcomingStatuses } from '../../../shared/appointment-states';
 import type { DeskPlace } from '../../../shared/desk-day';
 import { MAX_SLOT_HOURS } from '../../../shared/slots';
 import type { Db } from '../../db/database';
-import { appointments, patients, slots } from '../../db/schema';
+import { appointments, intakeForms, patients, slots } from '../../db/schema';
 import { appointmentOnSlotColumns, paymentSummary } from '../appointments/appointment-repository';
 import { type InstantRange, within } from '../slots/slot-repository';
 
@@ -14,6 +14,7 @@ function appointmentRows(db: Db, where: SQL | undefined) {
     .select({
       ...appointmentOnSlotColumns(payment),
       phone: patients.phone,
+      intakeSigned: sql<boolean>`exists (select 1 from ${intakeForms} where ${intakeForms.appointmentId} = ${appointments.id} and ${intakeForms.status} = 'signed')`,
     })
     .from(appointments)
     .innerJoin(slots, eq(slots.id, appointments.slotId))
@@ -71,4 +72,19 @@ export async function appointmentsToResolve(db: Db, ended: InstantRange, limit: 
     .innerJoin(slots, eq(slots.id, appointments.slotId))
     .where(unresolved);
   return { count: Number(counted?.count ?? rows.length), rows };
+}
+
+/**
+ * The appointments still to come (booked or paid) whose time starts within `range` and whose intake and consent
+ * form is not signed, by start.
+ */
+export function appointmentsWithoutIntake(db: Db, range: InstantRange) {
+  return appointmentRows(
+    db,
+    and(
+      within(slots.startsAt, range),
+      inArray(appointments.status, [...upcomingStatuses]),
+      sql`not exists (select 1 from ${intakeForms} where ${intakeForms.appointmentId} = ${appointments.id} and ${intakeForms.status} = 'signed')`,
+    ),
+  );
 }

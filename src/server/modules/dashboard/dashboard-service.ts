@@ -8,6 +8,7 @@ import {
   UNUSUAL_UPLOADS_HISTORY_DAYS,
   unusualUploads,
 } from '../../../shared/dashboard';
+import { INTAKE_REMINDER_DAYS_BEFORE } from '../../../shared/intake';
 import { balanceDueCents } from '../../../shared/payment-states';
 import { roleCan, type StaffRole } from '../../../shared/staff-roles';
 import type { Db } from '../../db/database';
@@ -22,6 +23,7 @@ import { visitorUploadTotals } from '../uploads/visitor-upload-repository';
 import {
   appointmentsStartingWithin,
   appointmentsToResolve,
+  appointmentsWithoutIntake,
   type DayAppointmentRow,
 } from './dashboard-repository';
 
@@ -52,6 +54,7 @@ export function dashboardAppointment(row: DayAppointmentRow): DashboardAppointme
     payment_status_label: paymentInformationLabel({ appointment: row, payment }),
     amount: payment ? (payment.takenCount > 0 ? payment.paidCents : payment.amountCents) / 100 : null,
     balance_due: balanceDueCents(row, payment ?? { keptCents: 0 }) / 100,
+    intake_signed: row.intakeSigned,
   };
 }
 
@@ -79,17 +82,27 @@ export async function dashboardForStaff(
     to: clinicMidnight(today, 1 - back),
   }));
   const toResolveFrom = new Date(now.getTime() - TO_RESOLVE_DAYS * 86_400_000);
-  const [rows, toResolve, awaiting, [thisMonth = 0, lastMonth = 0], [todayUploads, ...pastUploads]] =
-    await Promise.all([
+  const [
+    rows,
+    toResolve,
+    awaiting,
+    [thisMonth = 0, lastMonth = 0],
+    [todayUploads, ...pastUploads],
+    withoutIntake,
+  ] = await Promise.all([
       appointmentsStartingWithin(db, clinicDayRange(today, tomorrow)),
       appointmentsToResolve(db, { from: toResolveFrom, to: now }, TO_RESOLVE_LISTED),
       seesReferrals ? referralsAwaiting(db) : undefined,
       seesTakings ? takingsCents(db, [clinicMonthRange(today), clinicMonthRange(today, -1)]) : [],
       visitorUploadTotals(db, uploadDays),
+      appointmentsWithoutIntake(db, {
+        from: now,
+        to: clinicMidnight(today, INTAKE_REMINDER_DAYS_BEFORE + 1),
+      }),
     ]);
   const patientIds = [
     ...new Set(
-      [...rows, ...toResolve.rows].flatMap((row) => (row.patientId === null ? [] : [row.patientId])),
+      [...rows, ...toResolve.rows, ...withoutIntake].flatMap((row) => (row.patientId === null ? [] : [row.patientId])),
     ),
   ];
   if (patientIds.length > 0) {
@@ -102,6 +115,7 @@ export async function dashboardForStaff(
     today: rows.filter(startsToday).map(dashboardAppointment),
     tomorrow: rows.filter((row) => !startsToday(row)).map(dashboardAppointment),
     to_resolve: { count: toResolve.count, appointments: toResolve.rows.map(dashboardAppointment) },
+    intake_missing: withoutIntake.map(dashboardAppointment),
     ...(awaiting ? { referrals_awaiting: awaiting } : {}),
     ...(seesTakings ? { takings: { this_month: thisMonth / 100, last_month: lastMonth / 100 } } : {}),
     unusual_uploads: (todayUploads && unusualUploads(todayUploads, pastUploads)) ?? null,

@@ -42,6 +42,7 @@ import {
   patientBatches,
 } from './patient-records-repository';
 import { type ExportedFile, patientCsvRow, patientExport, patientListItem } from './patient-records-view';
+import { deleteIntakeFormsOfPatient, intakeFormsOfPatient } from '../intake/intake-repository';
 import { type ZipEntry, zipFileName, zipStream } from './patient-zip';
 import { isStillToCome } from './still-to-come';
 
@@ -119,13 +120,14 @@ export async function patientZipForStaff(db: Db, actor: AdminActor, id: number):
   const { patient, fileNames } = found;
   const appointmentIds = records.map((record) => record.appointment.id);
   const referralRows = await referralsOfPatient(db, id);
-  const [paymentRows, emails] = await Promise.all([
+  const [paymentRows, emails, intakeRows] = await Promise.all([
     paymentsOfAppointments(db, appointmentIds),
     emailsOfAppointments(
       db,
       appointmentIds,
       referralRows.map((referral) => referral.id),
     ),
+    intakeFormsOfPatient(db, id),
   ]);
   const stored: [ExportedFile['field'], string | null][] = [
     ['result', patient.resultFileId],
@@ -146,8 +148,9 @@ export async function patientZipForStaff(db: Db, actor: AdminActor, id: number):
     referrals: referralRows.length,
     emails: emails.length,
     files: exported.length,
+    intake_forms: intakeRows.length,
   });
-  const json = patientExport(patient, records, paymentRows, emails, exported, referralRows);
+  const json = patientExport(patient, records, paymentRows, emails, exported, referralRows, intakeRows);
   const entries: ZipEntry[] = [
     { path: 'patient.json', bytes: Buffer.from(`${JSON.stringify(json, null, 2)}\n`), compress: true },
     ...exported.map((file) => ({
@@ -181,6 +184,8 @@ export interface ErasedRecords {
   files: number;
   /** The outbox e-mails about their appointments and referrals, deleted. */
   emails: number;
+  /** Their intake and consent forms (every revision), deleted. */
+  intakeForms: number;
 }
 
 export interface ErasureOptions {
@@ -269,6 +274,9 @@ export async function erasePatientRecords(
       paymentRows.map((row) => row.id),
     );
     await forgetVisitorAddresses(tx, 'referral', referralIds);
+    // The intake forms hold health answers and a signature: deleted, and the addresses they were filled from with them.
+    const intakeFormIds = await deleteIntakeFormsOfPatient(tx, id);
+    await forgetVisitorAddresses(tx, 'intake_form', intakeFormIds);
     const deletedAppointmentIds = beingMade.map((row) => row.id);
     await deleteAppointments(tx, deletedAppointmentIds);
     const files = [patient.resultFileId, patient.referralLetterFileId, patient.attachmentFileId].filter(
@@ -284,6 +292,7 @@ export async function erasePatientRecords(
       referrals: referralRows.length,
       files,
       emails,
+      intakeForms: intakeFormIds.length,
     };
     if (options.audit) {
       await options.audit(tx, erased);
@@ -295,6 +304,7 @@ export async function erasePatientRecords(
         payments: erased.payments,
         files,
         emails,
+        intake_forms: erased.intakeForms,
       });
     }
     return erased;

@@ -57,6 +57,7 @@ const nothing: RetentionCounts = {
   patients: 0,
   files: 0,
   emails: 0,
+  intake_forms: 0,
 };
 
 let person = 0;

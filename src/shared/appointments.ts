@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { staffIntakeSchema } from './intake';
+import { staffIntakeSchema } from './intake-schemas';
 import {
   formFlagSchema,
   optionalFormFileSchema,

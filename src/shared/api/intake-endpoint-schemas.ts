@@ -1,4 +1,4 @@
-import { intakeRequestSchema, intakeResponseSchema } from '../intake';
+import { intakeRequestSchema, intakeResponseSchema } from '../intake-schemas';
 import { appointmentReferenceParams } from '../manage-booking';
 import { withSchemas } from './endpoint-schemas';
 import * as api from './intake-endpoints';

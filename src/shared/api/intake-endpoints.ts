@@ -1,5 +1,6 @@
 import type { BOOKING_TOKEN_HEADER } from '../booking';
-import type { DATE_OF_BIRTH_HEADER, intakeRequestSchema, intakeResponseSchema } from '../intake';
+import type { DATE_OF_BIRTH_HEADER } from '../intake';
+import type { intakeRequestSchema, intakeResponseSchema } from '../intake-schemas';
 import type { appointmentReferenceParams, MANAGE_TOKEN_HEADER } from '../manage-booking';
 import { defineEndpoint } from './endpoint';
 

@@ -67,6 +67,11 @@ export interface StoredConfirmation {
   amount: number;
   patientName: string;
   email: string | null;
+  /**
+   * The booking's own token (X-Booking-Token), kept in this tab so the confirmation can open the intake form
+   * without the e-mail's link; absent in a confirmation kept before it was.
+   */
+  accessToken?: string;
 }
 
 const CONFIRMATION_KEY = 'booking_confirmation';

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { clinic } from '../../../shared/clinic';
 import { formatEuro } from '../../../shared/euro';
+import { intakePath, intakeTexts } from '../../../shared/intake';
 import type { ManagedAppointment } from '../../../shared/manage-booking';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { isNotFoundError } from '../../lib/api-client';
@@ -212,6 +213,18 @@ function ManageBooking({ reference, token }: { reference: string; token: string 
               />
             </section>
           </div>
+          {appointment.status === 'upcoming' && (
+            <section className="manage-booking__intake" aria-labelledby="manage-intake-title">
+              <h2 id="manage-intake-title" className="held-slot__title">
+                Intake and consent form
+              </h2>
+              <p>
+                Please fill in the clinic’s form before your visit; what you type is kept as you go, and you sign
+                it at the end.{' '}
+                <Link to={intakePath(reference)}>{intakeTexts.linkText}</Link>
+              </p>
+            </section>
+          )}
           {appointment.payment_status !== 'unpaid' && <OwnReceipt reference={reference} token={token} />}
           {moveShown && (
             <MoveAppointment

@@ -118,6 +118,7 @@ function PaymentStep({
       amount: paid?.price ?? hold.price,
       patientName: paid?.full_name ?? '',
       email: paid?.email ?? null,
+      accessToken: appointment.accessToken,
     });
     clearHold();
     clearVisitorAppointment();

@@ -10,7 +10,7 @@ import type { VisitorAppointment } from '../../../shared/booking';
 import type { CalendarPayment } from '../../../shared/calendar';
 import { clinic, formatAddress } from '../../../shared/clinic';
 import { euroText } from '../../../shared/euro';
-import type { StaffIntake } from '../../../shared/intake';
+import type { StaffIntake } from '../../../shared/intake-schemas';
 import { staffFileUrl } from '../../../shared/patients';
 import {
   BOOKED_BY_STAFF_LABEL,

@@ -174,6 +174,7 @@ describe('the staff dashboard API', () => {
       today: [],
       tomorrow: [],
       to_resolve: { count: 0, appointments: [] },
+      intake_missing: [],
       referrals_awaiting: { count: 0, oldest_received_at: null },
       takings: { this_month: 0, last_month: 0 },
       unusual_uploads: null,

@@ -3,15 +3,13 @@ import {
   AGE_OF_CONSENT,
   ageOn,
   currentIntakeForm,
-  type IntakeAnswer,
   type IntakeFormKind,
   type IntakeFormVersion,
-  type IntakeRequest,
   intakeFormVersion,
   intakeTexts,
-  type StaffIntake,
   signingProblems,
 } from '../../../shared/intake';
+import type { IntakeAnswer, IntakeRequest, StaffIntake } from '../../../shared/intake-schemas';
 import { manageBookingTexts } from '../../../shared/manage-booking';
 import type { Db } from '../../db/database';
 import type { IntakeForm, Patient } from '../../db/schema';

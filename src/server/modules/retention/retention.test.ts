@@ -418,6 +418,7 @@ describe('the retention job (RETENTION_DAYS of form data, then deleted)', () => 
       patients: 3,
       files: 3,
       emails: expect.any(Number),
+      intake_forms: 0,
     });
     expect(run.kept).toEqual([]);
     expect(await patientRow(youngBooking.patientId)).toBeUndefined();

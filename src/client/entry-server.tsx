@@ -5,7 +5,13 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { routePath } from '../shared/route-path';
 import type { RenderedPage, RenderRequest } from '../shared/ssr-contract';
 import { renderHeadTags } from './app/head-tags';
-import { isBookingConfirmedPath, isClientOnlyPath, isOwnBookingPath, isOwnIntakePath, routes } from './app/routes';
+import {
+  isBookingConfirmedPath,
+  isClientOnlyPath,
+  isOwnBookingPath,
+  isOwnIntakePath,
+  routes,
+} from './app/routes';
 import type { SsrState } from './app/ssr-state-shape';
 import { AppProviders } from './components/app-providers/app-providers';
 import { registerServerPart } from './components/deferred-part/deferred-part';

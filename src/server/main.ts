@@ -13,10 +13,10 @@ import {
   appointmentReminderJob,
   paymentSettlementJob,
 } from './modules/appointments/appointment-jobs';
-import { intakeReminderJob } from './modules/intake/intake-reminders';
 import { ensureAdmin, noAdminWarning } from './modules/auth/auth-service';
 import { cleanStoredHtml } from './modules/blog/stored-html';
 import { emailOutboxJob } from './modules/email/email-sender';
+import { intakeReminderJob } from './modules/intake/intake-reminders';
 import { retentionJob } from './modules/retention/retention-job';
 import { publicHolidayJob } from './modules/slots/public-holiday-job';
 import { slotHoldReleaseJob } from './modules/slots/slot-hold-job';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { staffIntakeSchema } from './intake-schemas';
 import {
   formFlagSchema,
   optionalFormFileSchema,
@@ -9,6 +8,7 @@ import {
 import { type AppointmentStatus, appointmentStatuses } from './appointment-states';
 import { adminPatientFields, adminPatientIssues, otherPatientFields } from './booking';
 import { parseEuroCents } from './euro';
+import { staffIntakeSchema } from './intake-schemas';
 import { paginationQuerySchema } from './pagination';
 import { adminPatientSchema, queryFlag } from './patients';
 import { deskPaymentMethods, paymentMethods, paymentStatuses, refundStatuses } from './payment-states';

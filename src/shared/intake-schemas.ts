@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { INTAKE_ANSWER_MAX, intakeFormKinds, intakeQuestionTypes, intakeStatuses, SIGNATURE_MAX } from './intake';
+import {
+  INTAKE_ANSWER_MAX,
+  intakeFormKinds,
+  intakeQuestionTypes,
+  intakeStatuses,
+  SIGNATURE_MAX,
+} from './intake';
 import { texts } from './validation-texts';
 
 // The intake form's API shapes (`shared/intake.ts` holds the form itself, without Zod, for the public page).

@@ -105,7 +105,10 @@ function questionsOf(child: boolean): IntakeQuestion[] {
     : [];
   const conditions = ['Hay fever', 'Asthma', 'Eczema', 'Hives', ...(child ? [] : ['Pregnant?'])].map(
     (label): IntakeQuestion => ({
-      key: label.toLowerCase().replace(/[^a-z]+/g, '_').replace(/_$/, ''),
+      key: label
+        .toLowerCase()
+        .replace(/[^a-z]+/g, '_')
+        .replace(/_$/, ''),
       label,
       type: 'yes_no',
       required: true,
@@ -114,12 +117,33 @@ function questionsOf(child: boolean): IntakeQuestion[] {
   );
   const history = 'Allergy history';
   return [
-    { key: 'home_address', label: 'Home address', type: 'text', required: true, short: true, section: details },
+    {
+      key: 'home_address',
+      label: 'Home address',
+      type: 'text',
+      required: true,
+      short: true,
+      section: details,
+    },
     { key: 'eircode', label: 'Eircode', type: 'text', required: false, short: true, section: details },
     ...guardian,
     { key: 'gp_name', label: 'GP name', type: 'text', required: false, short: true, section: 'GP details' },
-    { key: 'gp_practice', label: 'Practice name', type: 'text', required: false, short: true, section: 'GP details' },
-    { key: 'gp_phone', label: 'Practice phone', type: 'text', required: false, short: true, section: 'GP details' },
+    {
+      key: 'gp_practice',
+      label: 'Practice name',
+      type: 'text',
+      required: false,
+      short: true,
+      section: 'GP details',
+    },
+    {
+      key: 'gp_phone',
+      label: 'Practice phone',
+      type: 'text',
+      required: false,
+      short: true,
+      section: 'GP details',
+    },
     {
       key: 'gp_address',
       label: 'Practice address',
@@ -354,7 +378,8 @@ export function signingProblems(
       if (question.required) problems[question.key] = intakeTexts.required;
       continue;
     }
-    if (question.type === 'yes_no' && value !== 'yes' && value !== 'no') problems[question.key] = intakeTexts.notYesNo;
+    if (question.type === 'yes_no' && value !== 'yes' && value !== 'no')
+      problems[question.key] = intakeTexts.notYesNo;
     if (question.type === 'choice' && !question.options?.some((option) => option.value === value))
       problems[question.key] = intakeTexts.notAChoice;
     if (question.type === 'date' && !isRealDay(value)) problems[question.key] = intakeTexts.notADate;
@@ -375,4 +400,3 @@ export const normalName = (value: string) =>
     .replace(/[\s\u2019']+/g, ' ')
     .trim()
     .toLowerCase();
-

@@ -49,7 +49,7 @@ export const routes: RouteObject[] = [
       // A patient's own booking, from the link in their confirmation e-mail: client-only (below).
       { path: 'booking/:reference', lazy: () => import('../features/booking/manage-booking-page') },
       // Its intake and consent form, from the same link's token: client-only as well.
-      { path: 'booking/:reference/intake', lazy: () => import('../features/intake/intake-page') },
+      { path: 'booking/:reference/intake', lazy: () => import('../features/booking/intake-page') },
     ],
   },
   { path: '/login', HydrateFallback: PageLoading, lazy: () => import('../features/auth/login-page') },

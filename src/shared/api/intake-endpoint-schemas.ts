@@ -12,7 +12,7 @@ export const getIntake = withSchemas(api.getIntake, {
 
 export const saveIntake = withSchemas(api.saveIntake, {
   summary:
-    'Saves the form (same headers as GET): `sign: false` keeps a draft (answers checked for length only); `sign: true` needs every required answer, `consent: true` and a `signature` equal to the signer\'s full name (the patient, or for a patient under 16 the parent or guardian booked with them), and records it with the time, the address it came from and the version. A signed form is locked: a change after signing makes a new version and keeps the old one; signing a signed version again is 409 intake_already_signed. 409 intake_closed for a cancelled or past appointment',
+    "Saves the form (same headers as GET): `sign: false` keeps a draft (answers checked for length only); `sign: true` needs every required answer, `consent: true` and a `signature` equal to the signer's full name (the patient, or for a patient under 16 the parent or guardian booked with them), and records it with the time, the address it came from and the version. A signed form is locked: a change after signing makes a new version and keeps the old one; signing a signed version again is 409 intake_already_signed. 409 intake_closed for a cancelled or past appointment",
   params: appointmentReferenceParams,
   body: intakeRequestSchema,
   // Thirty answers of INTAKE_ANSWER_MAX characters, of up to four bytes each in UTF-8.

@@ -39,6 +39,7 @@ import {
 import { receiptUrl, useAppointment, useSaveAppointment } from './appointments-admin-api';
 import { ChangeTime } from './change-time';
 import { DeskPaymentDialog } from './desk-payment-dialog';
+import { IntakeInfo } from './intake-info';
 import { PatientFields } from './patient-fields';
 import { RefundDialog } from './refund-dialog';
 
@@ -306,6 +307,7 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
           ) : (
             <PaymentInfo appointment={appointment}>{receiptButton}</PaymentInfo>
           )}
+          <IntakeInfo intake={appointment.intake} />
         </div>
 
         <AppointmentForm

@@ -219,9 +219,8 @@ function ManageBooking({ reference, token }: { reference: string; token: string 
                 Intake and consent form
               </h2>
               <p>
-                Please fill in the clinic’s form before your visit; what you type is kept as you go, and you sign
-                it at the end.{' '}
-                <Link to={intakePath(reference)}>{intakeTexts.linkText}</Link>
+                Please fill in the clinic’s form before your visit; what you type is kept as you go, and you
+                sign it at the end. <Link to={intakePath(reference)}>{intakeTexts.linkText}</Link>
               </p>
             </section>
           )}

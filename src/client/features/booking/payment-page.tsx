@@ -125,7 +125,7 @@ function PaymentStep({
     clearDraft();
     void queryClient.invalidateQueries();
     navigate(BOOKING_CONFIRMED_PATH, { replace: true });
-  }, [hold, navigate, queryClient, refetch, patient]);
+  }, [hold, navigate, queryClient, refetch, patient, appointment.accessToken]);
 
   // The appointment is no longer there (its token is not valid): the form makes it again.
   useEffect(() => {

@@ -1,5 +1,9 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type AppointmentStatus, occupyingStatuses, upcomingStatuses } from '../../../shared/appointment-states';
+import {
+  type AppointmentStatus,
+  occupyingStatuses,
+  upcomingStatuses,
+} from '../../../shared/appointment-states';
 import type { DeskPlace } from '../../../shared/desk-day';
 import { MAX_SLOT_HOURS } from '../../../shared/slots';
 import type { Db } from '../../db/database';

@@ -90,19 +90,21 @@ export async function dashboardForStaff(
     [todayUploads, ...pastUploads],
     withoutIntake,
   ] = await Promise.all([
-      appointmentsStartingWithin(db, clinicDayRange(today, tomorrow)),
-      appointmentsToResolve(db, { from: toResolveFrom, to: now }, TO_RESOLVE_LISTED),
-      seesReferrals ? referralsAwaiting(db) : undefined,
-      seesTakings ? takingsCents(db, [clinicMonthRange(today), clinicMonthRange(today, -1)]) : [],
-      visitorUploadTotals(db, uploadDays),
-      appointmentsWithoutIntake(db, {
-        from: now,
-        to: clinicMidnight(today, INTAKE_REMINDER_DAYS_BEFORE + 1),
-      }),
-    ]);
+    appointmentsStartingWithin(db, clinicDayRange(today, tomorrow)),
+    appointmentsToResolve(db, { from: toResolveFrom, to: now }, TO_RESOLVE_LISTED),
+    seesReferrals ? referralsAwaiting(db) : undefined,
+    seesTakings ? takingsCents(db, [clinicMonthRange(today), clinicMonthRange(today, -1)]) : [],
+    visitorUploadTotals(db, uploadDays),
+    appointmentsWithoutIntake(db, {
+      from: now,
+      to: clinicMidnight(today, INTAKE_REMINDER_DAYS_BEFORE + 1),
+    }),
+  ]);
   const patientIds = [
     ...new Set(
-      [...rows, ...toResolve.rows, ...withoutIntake].flatMap((row) => (row.patientId === null ? [] : [row.patientId])),
+      [...rows, ...toResolve.rows, ...withoutIntake].flatMap((row) =>
+        row.patientId === null ? [] : [row.patientId],
+      ),
     ),
   ];
   if (patientIds.length > 0) {

@@ -54,7 +54,11 @@ export async function sendIntakeReminders(db: Db, publicUrl: string, now = new D
         const token = tokens.get(appointment.id);
         if (!recorded.has(appointment.id) || !token || !patient.email || !appointment.reference) continue;
         const url = `${publicUrl}${intakePath(appointment.reference)}#${token.token}`;
-        await queueEmail(tx, { to: patient.email, ...intakeReminderEmail(patient, slot, url), appointmentId: appointment.id });
+        await queueEmail(tx, {
+          to: patient.email,
+          ...intakeReminderEmail(patient, slot, url),
+          appointmentId: appointment.id,
+        });
         reminded.push(appointment.id);
       }
       return due.length;

@@ -128,7 +128,9 @@ export async function lockDueIntakeReminders(db: Db, now: Date, limit: number) {
   const sent = db
     .select({ one: sql`1` })
     .from(intakeReminders)
-    .where(and(eq(intakeReminders.appointmentId, appointments.id), eq(intakeReminders.startsAt, slots.startsAt)));
+    .where(
+      and(eq(intakeReminders.appointmentId, appointments.id), eq(intakeReminders.startsAt, slots.startsAt)),
+    );
   return db
     .select({
       appointment: getTableColumns(appointments),
@@ -157,7 +159,11 @@ export async function lockDueIntakeReminders(db: Db, now: Date, limit: number) {
 }
 
 /** Whether `tokenHash` is the token of a form link a reminder of the appointment carried. */
-export async function isReminderLinkToken(db: Db, appointmentId: number, tokenHash: string): Promise<boolean> {
+export async function isReminderLinkToken(
+  db: Db,
+  appointmentId: number,
+  tokenHash: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ one: sql`1` })
     .from(intakeReminders)

@@ -37,7 +37,12 @@ const CHILD_DOB = '2018-05-01';
 function call(
   method: 'GET' | 'PUT',
   link: Link,
-  { dob, payload, address, headers }: { dob?: string; payload?: object; address?: string; headers?: object } = {},
+  {
+    dob,
+    payload,
+    address,
+    headers,
+  }: { dob?: string; payload?: object; address?: string; headers?: object } = {},
 ) {
   return t.app.inject({
     method,
@@ -114,7 +119,9 @@ describe('the intake form', () => {
       type: 'yes_no',
       required: true,
     });
-    expect(intake.questions.find((q: { key: string }) => q.key === 'antihistamine_kind').options).toHaveLength(6);
+    expect(
+      intake.questions.find((q: { key: string }) => q.key === 'antihistamine_kind').options,
+    ).toHaveLength(6);
   });
 
   it('answers 404 for a wrong token or reference, 403 for a wrong or missing date of birth, then 429', async () => {
@@ -163,12 +170,16 @@ describe('the intake form', () => {
     expect(tooLong.statusCode).toBe(422);
     expect(JSON.stringify(tooLong.json().errors)).toContain('Text is too long.');
     // Nothing of the draft was lost.
-    expect((await call('GET', link, { dob: ADULT_DOB })).json().intake.answers.home_address).toBe('3 Mill Lane');
+    expect((await call('GET', link, { dob: ADULT_DOB })).json().intake.answers.home_address).toBe(
+      '3 Mill Lane',
+    );
 
     const forms = await db().select().from(intakeForms).where(eq(intakeForms.appointmentId, appointmentId));
     expect(forms).toHaveLength(1);
     const audits = await db().select().from(auditLog).where(eq(auditLog.entity, 'intake_form'));
-    expect(audits.some((entry) => entry.entityId === String(forms[0]?.id) && entry.action === 'create')).toBe(true);
+    expect(audits.some((entry) => entry.entityId === String(forms[0]?.id) && entry.action === 'create')).toBe(
+      true,
+    );
   });
 
   it('signs only when complete, with the consent and the signer’s name; a signed form is locked', async () => {
@@ -209,7 +220,13 @@ describe('the intake form', () => {
     expect(signed.statusCode, signed.body).toBe(200);
     expect(signed.json().intake).toMatchObject({ status: 'signed', version: 1, signature: 'aoife   BYRNE' });
     const [row] = await db().select().from(intakeForms).where(eq(intakeForms.appointmentId, appointmentId));
-    expect(row).toMatchObject({ status: 'signed', signer: 'patient', signedFrom: address, version: 1, revision: 1 });
+    expect(row).toMatchObject({
+      status: 'signed',
+      signer: 'patient',
+      signedFrom: address,
+      version: 1,
+      revision: 1,
+    });
 
     const again = await call('PUT', link, {
       dob: ADULT_DOB,
@@ -226,7 +243,12 @@ describe('the intake form', () => {
     expect(changed.json().intake).toMatchObject({ status: 'draft', answers: { asthma: 'yes' } });
     const resigned = await call('PUT', link, {
       dob: ADULT_DOB,
-      payload: { answers: { ...adultAnswers, asthma: 'yes' }, sign: true, consent: true, signature: 'Aoife Byrne' },
+      payload: {
+        answers: { ...adultAnswers, asthma: 'yes' },
+        sign: true,
+        consent: true,
+        signature: 'Aoife Byrne',
+      },
     });
     expect(resigned.statusCode).toBe(200);
     const rows = await db().select().from(intakeForms).where(eq(intakeForms.appointmentId, appointmentId));
@@ -263,7 +285,9 @@ describe('the intake form', () => {
       dob: CHILD_DOB,
       payload: { answers, sign: true, consent: true, signature: 'Saoirse Byrne' },
     });
-    expect(byChild.json().errors).toEqual({ signature: [intakeTexts.signatureMismatch('Mary Elizabeth Byrne')] });
+    expect(byChild.json().errors).toEqual({
+      signature: [intakeTexts.signatureMismatch('Mary Elizabeth Byrne')],
+    });
     const signed = await call('PUT', link, {
       dob: CHILD_DOB,
       payload: { answers, sign: true, consent: true, signature: 'Mary Elizabeth Byrne' },
@@ -282,7 +306,12 @@ describe('the intake form', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const link = { reference, token: 'nope' };
-    for (const payload of [{}, { answers: [], sign: false }, { answers: {}, sign: 'yes' }, { answers: {}, sign: false, x: 1 }]) {
+    for (const payload of [
+      {},
+      { answers: [], sign: false },
+      { answers: {}, sign: 'yes' },
+      { answers: {}, sign: false, x: 1 },
+    ]) {
       const bad = await t.app.inject({
         method: 'PUT',
         url: `/api/bookings/${reference}/intake`,
@@ -292,7 +321,9 @@ describe('the intake form', () => {
       });
       expect(bad.statusCode, JSON.stringify(payload)).toBe(422);
     }
-    expect((await call('PUT', link, { dob: ADULT_DOB, payload: { answers: {}, sign: false } })).statusCode).toBe(404);
+    expect(
+      (await call('PUT', link, { dob: ADULT_DOB, payload: { answers: {}, sign: false } })).statusCode,
+    ).toBe(404);
   });
 
   it('is closed once the appointment is cancelled', async () => {
@@ -304,7 +335,10 @@ describe('the intake form', () => {
       remoteAddress: nextAddress(),
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    const saved = await call('PUT', link, { dob: ADULT_DOB, payload: { answers: { reason: 'x' }, sign: false } });
+    const saved = await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: { answers: { reason: 'x' }, sign: false },
+    });
     expect(saved.statusCode).toBe(409);
     expect(saved.json()).toMatchObject({ code: 'intake_closed', error_messages: intakeTexts.closed });
   });
@@ -321,7 +355,9 @@ describe('the intake reminder', () => {
     const startsAt = new Date(unsigned.slot.startsAt);
     // The clinic day three days before, at 09:00 Dublin time, is never later than 72 hours before a 10:00 start.
     const early = new Date(startsAt.getTime() - 4 * 86_400_000);
-    expect(await sendIntakeReminders(db(), 'http://clinic.test', early)).not.toContain(unsigned.appointmentId);
+    expect(await sendIntakeReminders(db(), 'http://clinic.test', early)).not.toContain(
+      unsigned.appointmentId,
+    );
     const due = new Date(startsAt.getTime() - 72 * 3_600_000 + 3_600_000);
     const sent = await sendIntakeReminders(db(), 'http://clinic.test', due);
     expect(sent).toContain(unsigned.appointmentId);
@@ -334,7 +370,11 @@ describe('the intake reminder', () => {
     expect(reminder?.subject.replace(clinic.name, '')).not.toMatch(/allerg|asthma|antihistamine|test/i);
     const found = /\/booking\/([0-9A-Z]+)\/intake#([\w-]{43})/.exec(reminder?.textBody ?? '');
     expect(found?.[2]).not.toBe(unsigned.link.token);
-    const opened = await call('GET', { reference: found?.[1] ?? '', token: found?.[2] ?? '' }, { dob: ADULT_DOB });
+    const opened = await call(
+      'GET',
+      { reference: found?.[1] ?? '', token: found?.[2] ?? '' },
+      { dob: ADULT_DOB },
+    );
     expect(opened.statusCode, opened.body).toBe(200);
     // The reminder's token opens the form only, never the booking's page.
     const page = await t.app.inject({

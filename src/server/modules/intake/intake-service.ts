@@ -81,7 +81,8 @@ async function linked(
 async function checkDateOfBirth(db: Db, booking: OpenBooking, access: IntakeAccess): Promise<void> {
   const key = attemptsKey(booking.appointment.id);
   const reservation = await reserveLoginAttempt(db, key, access.client);
-  if (reservation.kind === 'throttled') throw limitReached('intake_identity_throttled', intakeTexts.throttled);
+  if (reservation.kind === 'throttled')
+    throw limitReached('intake_identity_throttled', intakeTexts.throttled);
   if (!booking.patient.dob) throw forbidden('intake_identity_wrong', intakeTexts.noDateOfBirth);
   if (access.dateOfBirth !== booking.patient.dob) {
     throw forbidden('intake_identity_wrong', intakeTexts.dateOfBirthWrong, {
@@ -171,7 +172,12 @@ export async function saveIntake(
   const found = await linked(db, await findIntakeBooking(db, access.reference), access, now);
   await checkDateOfBirth(db, found, access);
   return db.transaction(async (tx) => {
-    const booking = await linked(tx, await findIntakeBooking(tx, access.reference, { lock: true }), access, now);
+    const booking = await linked(
+      tx,
+      await findIntakeBooking(tx, access.reference, { lock: true }),
+      access,
+      now,
+    );
     if (!isUpcoming(booking.appointment.status) || booking.slot.startsAt <= now) {
       throw conflict('intake_closed', intakeTexts.closed);
     }

@@ -27,6 +27,7 @@ import {
   deleteEmailsOfReferrals,
   emailsOfAppointments,
 } from '../email/outbox-repository';
+import { deleteIntakeFormsOfPatient, intakeFormsOfPatient } from '../intake/intake-repository';
 import { findPatientWithFileNames, patientDetailOf } from '../patient-detail/patient-detail-repository';
 import { deletePatients, lockPatient } from '../patients/patient-repository';
 import { paymentsOfAppointments } from '../payments/payment-repository';
@@ -42,7 +43,6 @@ import {
   patientBatches,
 } from './patient-records-repository';
 import { type ExportedFile, patientCsvRow, patientExport, patientListItem } from './patient-records-view';
-import { deleteIntakeFormsOfPatient, intakeFormsOfPatient } from '../intake/intake-repository';
 import { type ZipEntry, zipFileName, zipStream } from './patient-zip';
 import { isStillToCome } from './still-to-come';
 

@@ -1,5 +1,5 @@
-import type { PatientListItem } from '../../../shared/patients';
 import { intakeFormVersion } from '../../../shared/intake';
+import type { PatientListItem } from '../../../shared/patients';
 import type { EmailStatus, IntakeForm, Patient, Payment, Referral } from '../../db/schema';
 import type { CsvCell } from '../../http/csv-export';
 import type { AppointmentRecord } from '../appointments/appointment-repository';

@@ -11,7 +11,6 @@ import { TextAreaField } from '../../components/form-field/text-area-field';
 import { TextField } from '../../components/form-field/text-field';
 import { ApiError } from '../../lib/api-client';
 import type { RouteHandle } from '../../lib/route-handle';
-import { intakeHead } from '../booking/manage-booking-head';
 import { type IntakeProof, readIntakeForm, saveIntakeForm } from './intake-api';
 import {
   forgetBirthDate,
@@ -24,8 +23,9 @@ import {
   takeIntakeTokens,
   writeLocalDraft,
 } from './intake-storage';
+import { intakeHead } from './manage-booking-head';
 import '../../styles/request-forms.css';
-import '../booking/booking.css';
+import './booking.css';
 import './intake.css';
 
 export const handle: RouteHandle = { head: () => intakeHead };
@@ -126,7 +126,9 @@ function IntakeGate({ reference, tokens }: { reference: string; tokens: IntakeTo
     setProblem(undefined);
     const read = readBirthDate(typed);
     if (read === undefined || read === 'unreal') {
-      setError(read === 'unreal' ? 'That is not a real date.' : 'Please type the date of birth as DD.MM.YYYY.');
+      setError(
+        read === 'unreal' ? 'That is not a real date.' : 'Please type the date of birth as DD.MM.YYYY.',
+      );
       fieldRef.current?.focus();
       return;
     }
@@ -176,7 +178,8 @@ const saveStateText: Record<SaveState, string> = {
   saved: 'All answers saved.',
   saving: 'Saving…',
   unsaved: 'Changes kept in this browser; saving shortly.',
-  offline: 'We could not reach the clinic just now: your answers are kept in this browser and saved when you continue.',
+  offline:
+    'We could not reach the clinic just now: your answers are kept in this browser and saved when you continue.',
 };
 
 function IntakeForm({ reference, loaded }: { reference: string; loaded: Loaded }) {
@@ -213,7 +216,9 @@ function IntakeForm({ reference, loaded }: { reference: string; loaded: Loaded }
         setProblem(caught.message);
       }
       if (caught instanceof ApiError && caught.body.errors) {
-        setErrors(Object.fromEntries(Object.entries(caught.body.errors).map(([key, [first]]) => [key, first ?? ''])));
+        setErrors(
+          Object.fromEntries(Object.entries(caught.body.errors).map(([key, [first]]) => [key, first ?? ''])),
+        );
       }
       setSaveState('offline');
     }
@@ -267,7 +272,9 @@ function IntakeForm({ reference, loaded }: { reference: string; loaded: Loaded }
       setNotice(intakeTexts.signed);
     } catch (caught) {
       if (caught instanceof ApiError && caught.body.errors) {
-        setErrors(Object.fromEntries(Object.entries(caught.body.errors).map(([key, [first]]) => [key, first ?? ''])));
+        setErrors(
+          Object.fromEntries(Object.entries(caught.body.errors).map(([key, [first]]) => [key, first ?? ''])),
+        );
         requestAnimationFrame(() => summaryRef.current?.focus());
       } else {
         setProblem(caught instanceof Error ? caught.message : String(caught));
@@ -353,7 +360,11 @@ function IntakeForm({ reference, loaded }: { reference: string; loaded: Loaded }
             ))}
             <CheckboxField
               id="intake-consent"
-              label={guardian ? 'I give my consent, as the parent or guardian, as set out above.' : 'I give my consent as set out above.'}
+              label={
+                guardian
+                  ? 'I give my consent, as the parent or guardian, as set out above.'
+                  : 'I give my consent as set out above.'
+              }
               checked={consent}
               error={errors.consent}
               required
@@ -364,8 +375,12 @@ function IntakeForm({ reference, loaded }: { reference: string; loaded: Loaded }
             />
             <TextField
               id="intake-signature"
-              label={guardian ? 'Signature of parent or guardian: their full name' : 'Signature: your full name'}
-              hint={form.signer_name ? `Type ${form.signer_name}, as on the booking.` : 'Type your full name.'}
+              label={
+                guardian ? 'Signature of parent or guardian: their full name' : 'Signature: your full name'
+              }
+              hint={
+                form.signer_name ? `Type ${form.signer_name}, as on the booking.` : 'Type your full name.'
+              }
               autoComplete="name"
               value={signature}
               error={errors.signature}
@@ -386,7 +401,8 @@ function IntakeForm({ reference, loaded }: { reference: string; loaded: Loaded }
         </form>
       )}
       <p className="intake__paper">
-        Prefer paper? The <Link to="/forms">printable forms</Link> are still there; please bring one filled in.
+        Prefer paper? The <Link to="/forms">printable forms</Link> are still there; please bring one filled
+        in.
       </p>
     </div>
   );
@@ -400,7 +416,17 @@ function SignedForm({ form, onChange }: { form: IntakeAnswer; onChange: () => vo
       </h2>
       <p>
         Signed by <strong>{form.signature}</strong>
-        {form.signed_at && <> on {new Date(form.signed_at).toLocaleString('en-IE', { timeZone: clinic.timeZone, dateStyle: 'long', timeStyle: 'short' })}</>}
+        {form.signed_at && (
+          <>
+            {' '}
+            on{' '}
+            {new Date(form.signed_at).toLocaleString('en-IE', {
+              timeZone: clinic.timeZone,
+              dateStyle: 'long',
+              timeStyle: 'short',
+            })}
+          </>
+        )}
         . The clinic has it; it is locked.
       </p>
       <dl className="intake__answers">
@@ -413,9 +439,7 @@ function SignedForm({ form, onChange }: { form: IntakeAnswer; onChange: () => vo
             </div>
           ))}
       </dl>
-      <p>
-        Something to correct? A change makes a new version for you to sign; the signed one is kept.{' '}
-      </p>
+      <p>Something to correct? A change makes a new version for you to sign; the signed one is kept. </p>
       <button type="button" className="button button--secondary" onClick={onChange}>
         Change an answer
       </button>
@@ -425,7 +449,8 @@ function SignedForm({ form, onChange }: { form: IntakeAnswer; onChange: () => vo
 
 function answerText(question: IntakeQuestion, value: string): string {
   if (question.type === 'yes_no') return value === 'yes' ? 'Yes' : value === 'no' ? 'No' : value;
-  if (question.type === 'choice') return question.options?.find((option) => option.value === value)?.label ?? value;
+  if (question.type === 'choice')
+    return question.options?.find((option) => option.value === value)?.label ?? value;
   return value;
 }
 

@@ -1,5 +1,5 @@
 import { readSessionValue, removeSessionValue, writeSessionValue } from '../../lib/session-store';
-import { readConfirmation } from '../booking/booking-storage';
+import { readConfirmation } from './booking-storage';
 
 /**
  * What the form's page keeps in the browser. The link's token and the date of birth stay in this tab's session
@@ -89,10 +89,12 @@ export function forgetLocalDraft(reference: string): void {
  */
 export function readBirthDate(typed: string): string | 'unreal' | undefined {
   const value = typed.trim();
-  const match = /^(\d{2})[./-]?(\d{2})[./-]?(\d{4})$/.exec(value) ?? /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(value);
+  const match =
+    /^(\d{2})[./-]?(\d{2})[./-]?(\d{4})$/.exec(value) ?? /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(value);
   if (!match) return undefined;
   const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return 'unreal';
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return 'unreal';
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }

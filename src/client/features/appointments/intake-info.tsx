@@ -18,6 +18,20 @@ function answerText(question: IntakeQuestion | undefined, value: string): string
   return value;
 }
 
+/** The answers in the form's order (the database keeps them in its own), then any the version does not know. */
+function answersInOrder(
+  questions: readonly IntakeQuestion[],
+  answers: Record<string, string>,
+): [string, string][] {
+  const asked = questions.flatMap((question) =>
+    answers[question.key] === undefined
+      ? []
+      : [[question.key, answers[question.key] ?? ''] as [string, string]],
+  );
+  const known = new Set(questions.map((question) => question.key));
+  return [...asked, ...Object.entries(answers).filter(([key]) => !known.has(key))];
+}
+
 /**
  * The appointment's intake and consent form as the patient sent it: whether it is signed, by whom and when, on which
  * version, and (for a role that sees health details) each answer beside its question, as that version asked it.
@@ -51,7 +65,7 @@ export function IntakeInfo({ intake }: { intake: StaffIntake | null }) {
           </p>
           {intake.answers && (
             <dl className="admin-facts intake-info__answers">
-              {Object.entries(intake.answers).map(([key, value]) => {
+              {answersInOrder(questions, intake.answers).map(([key, value]) => {
                 const question = questions.find((each) => each.key === key);
                 return (
                   <div key={key} className="admin-facts__wide">

@@ -22,7 +22,7 @@ const questionSchema = z.object({
 });
 
 /** `GET/PUT /api/bookings/:reference/intake`'s answer. */
-export const intakeAnswerSchema = z.object({
+const intakeAnswerSchema = z.object({
   form: z.enum(intakeFormKinds),
   version: z.number().int(),
   status: z.enum(intakeStatuses),
@@ -42,7 +42,6 @@ export const intakeAnswerSchema = z.object({
 export type IntakeAnswer = z.infer<typeof intakeAnswerSchema>;
 
 export const intakeResponseSchema = z.object({ intake: intakeAnswerSchema });
-export type IntakeResponse = z.infer<typeof intakeResponseSchema>;
 
 /** A key of the form's questions: short and plain, so no sent name can be long. */
 const answerKey = z.string().regex(/^[a-z_]{1,40}$/, 'Unknown question.');

@@ -28,7 +28,6 @@ export type IntakeFormKind = (typeof intakeFormKinds)[number];
 export const intakeQuestionTypes = ['text', 'yes_no', 'choice', 'date'] as const;
 
 export const intakeStatuses = ['not_started', 'draft', 'signed'] as const;
-export type IntakeStatus = (typeof intakeStatuses)[number];
 
 export interface IntakeQuestion {
   key: string;
@@ -304,7 +303,7 @@ const childConsent = [
 ];
 
 /** Every version of each form, oldest first; the last is the one a new form is filled on. */
-export const intakeForms: Record<IntakeFormKind, readonly IntakeFormVersion[]> = {
+const intakeForms: Record<IntakeFormKind, readonly IntakeFormVersion[]> = {
   adult: [{ version: 1, questions: questionsOf(false), consent: adultConsent }],
   child: [{ version: 1, questions: questionsOf(true), consent: childConsent }],
 };
@@ -355,7 +354,7 @@ export const intakePath = (reference: string) => `/booking/${reference}/intake`;
 export const intakeUrlOfManageUrl = (manageUrl: string) => manageUrl.replace(/#/, '/intake#');
 
 const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/;
-export function isRealDay(value: string): boolean {
+function isRealDay(value: string): boolean {
   const match = isoDay.exec(value);
   if (!match) return false;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
@@ -393,7 +392,7 @@ export function signingProblems(
 }
 
 /** A name as compared for a signature: case, accents and spacing aside ("aoife  byrne" is "Aoife Byrne"). */
-export const normalName = (value: string) =>
+const normalName = (value: string) =>
   value
     .normalize('NFD')
     .replace(/\p{M}/gu, '')

@@ -18,7 +18,7 @@ const INTERVAL_MS = 5 * 60_000;
  * The one reminder of a form not signed: its subject names no health detail, and its link opens only the form (a
  * token of its own, kept as a hash with the reminder), behind the date of birth as ever.
  */
-export function intakeReminderEmail(patient: Patient, slot: Slot, formUrl: string): EmailContent {
+function intakeReminderEmail(patient: Patient, slot: Slot, formUrl: string): EmailContent {
   const day = clinicLongDate(slot.startsAt);
   const guardian = [patient.guardianFirstName, patient.guardianLastName].filter(Boolean).join(' ');
   return composeEmail(`Before your appointment at ${clinic.name} on ${day}: your form`, [

@@ -69,24 +69,6 @@ export async function updateIntakeForm(
     .where(eq(intakeForms.id, id));
 }
 
-/** Each appointment's latest form (status, when signed), for staff's lists: one query over the ids. */
-export async function latestIntakeOf(
-  db: Db,
-  appointmentIds: readonly number[],
-): Promise<Map<number, Pick<IntakeForm, 'status' | 'signedAt' | 'appointmentId'>>> {
-  if (appointmentIds.length === 0) return new Map();
-  const rows = await db
-    .selectDistinctOn([intakeForms.appointmentId], {
-      appointmentId: intakeForms.appointmentId,
-      status: intakeForms.status,
-      signedAt: intakeForms.signedAt,
-    })
-    .from(intakeForms)
-    .where(inArray(intakeForms.appointmentId, [...appointmentIds]))
-    .orderBy(asc(intakeForms.appointmentId), desc(intakeForms.revision));
-  return new Map(rows.map((row) => [row.appointmentId, row]));
-}
-
 /** Whether the appointment's form was ever signed: a later draft (a change being made) still leaves one signed. */
 export async function signedAppointmentIds(db: Db, appointmentIds: readonly number[]): Promise<Set<number>> {
   if (appointmentIds.length === 0) return new Set();

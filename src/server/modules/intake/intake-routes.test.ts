@@ -183,7 +183,7 @@ describe('the intake form', () => {
   });
 
   it('signs only when complete, with the consent and the signer’s name; a signed form is locked', async () => {
-    const { link, appointmentId } = await adultBooking('intake-sign@example.ie');
+    const { link, appointmentId, patientId, slot } = await adultBooking('intake-sign@example.ie');
     const incomplete = await call('PUT', link, {
       dob: ADULT_DOB,
       payload: { answers: { ...adultAnswers, reason: '' }, sign: true, signature: 'Someone Else' },
@@ -270,6 +270,16 @@ describe('the intake form', () => {
     const list = await t.app.inject({ url: '/api/admin/transactions?per_page=100', headers: t.auth });
     const listed = list.json().transactions.find((each: { id: number }) => each.id === appointmentId);
     expect(listed.intake_signed).toBe(true);
+    const patient = await t.app.inject({ url: `/api/admin/patients/${patientId}`, headers: t.auth });
+    expect(patient.json().patient.appointments).toMatchObject([{ id: appointmentId, intake_signed: true }]);
+    const day = slot.startsAt.slice(0, 10);
+    const calendar = await t.app.inject({
+      url: `/api/admin/calendar?from=${day}&to=${day}`,
+      headers: t.auth,
+    });
+    expect(calendar.statusCode, calendar.body).toBe(200);
+    const shown = calendar.json().appointments.find((each: { id: number }) => each.id === appointmentId);
+    expect(shown.intake_signed).toBe(true);
   });
 
   it('for a child under 16, is the child form, signed by the guardian booked with them', async () => {

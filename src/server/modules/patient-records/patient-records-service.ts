@@ -27,7 +27,11 @@ import {
   deleteEmailsOfReferrals,
   emailsOfAppointments,
 } from '../email/outbox-repository';
-import { deleteIntakeFormsOfPatient, intakeFormsOfPatient } from '../intake/intake-repository';
+import {
+  deleteIntakeFormsOfPatient,
+  intakeFormsOfPatient,
+  signedAppointmentIds,
+} from '../intake/intake-repository';
 import { findPatientWithFileNames, patientDetailOf } from '../patient-detail/patient-detail-repository';
 import { deletePatients, lockPatient } from '../patients/patient-repository';
 import { paymentsOfAppointments } from '../payments/payment-repository';
@@ -96,7 +100,17 @@ export async function patientDetailForStaff(db: Db, actor: AdminActor, id: numbe
     auditReadOfRow(db, actor, ENTITY, patients, id, { via: 'patient' }),
   ]);
   if (!detail) throw notFound(patientTexts.notFound);
-  return detail;
+  const signed = await signedAppointmentIds(
+    db,
+    detail.appointments.map((appointment) => appointment.id),
+  );
+  return {
+    ...detail,
+    appointments: detail.appointments.map((appointment) => ({
+      ...appointment,
+      intake_signed: signed.has(appointment.id),
+    })),
+  };
 }
 
 /** A patient's private file (result, referral letter, attachment) with its bytes; the read is audited. */

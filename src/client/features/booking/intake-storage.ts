@@ -1,5 +1,5 @@
 import { readSessionValue, removeSessionValue, writeSessionValue } from '../../lib/session-store';
-import { readConfirmation } from './booking-storage';
+import { paidBookingToken } from './booking-storage';
 
 /**
  * What the form's page keeps in the browser. The link's token and the date of birth stay in this tab's session
@@ -32,11 +32,8 @@ export function takeIntakeTokens(reference: string, hash: string): IntakeTokens 
     const kept = readSessionValue(key);
     if (typeof kept === 'string' && kept) return { manageToken: kept };
   }
-  const confirmation = readConfirmation();
-  if (confirmation?.reference === reference && confirmation.accessToken) {
-    return { bookingToken: confirmation.accessToken };
-  }
-  return undefined;
+  const bookingToken = paidBookingToken(reference);
+  return bookingToken ? { bookingToken } : undefined;
 }
 
 export const readKeptBirthDate = (reference: string) => {

@@ -14,6 +14,7 @@ import {
   clearDraft,
   clearVisitorAppointment,
   readVisitorAppointment,
+  rememberPaidBooking,
   type StoredVisitorAppointment,
   writeConfirmation,
 } from './booking-storage';
@@ -118,8 +119,8 @@ function PaymentStep({
       amount: paid?.price ?? hold.price,
       patientName: paid?.full_name ?? '',
       email: paid?.email ?? null,
-      accessToken: appointment.accessToken,
     });
+    if (paid?.reference) rememberPaidBooking(paid.reference, appointment.accessToken);
     clearHold();
     clearVisitorAppointment();
     clearDraft();

@@ -5,13 +5,19 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { routePath } from '../shared/route-path';
 import type { RenderedPage, RenderRequest } from '../shared/ssr-contract';
 import { renderHeadTags } from './app/head-tags';
-import { isBookingConfirmedPath, isClientOnlyPath, isOwnBookingPath, routes } from './app/routes';
+import {
+  isBookingConfirmedPath,
+  isClientOnlyPath,
+  isOwnBookingPath,
+  isOwnIntakePath,
+  routes,
+} from './app/routes';
 import type { SsrState } from './app/ssr-state-shape';
 import { AppProviders } from './components/app-providers/app-providers';
 import { registerServerPart } from './components/deferred-part/deferred-part';
 import { AllergyTypeTabs } from './features/allergy-info/allergy-type-tabs';
 import { blogPageFromSearch } from './features/blog/blog-format';
-import { bookingConfirmedHead, manageBookingHead } from './features/booking/manage-booking-head';
+import { bookingConfirmedHead, intakeHead, manageBookingHead } from './features/booking/manage-booking-head';
 import { isNotFoundError, isServerError } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import type { PageHead, RouteHandle } from './lib/route-handle';
@@ -33,9 +39,11 @@ const backOfficeHead: PageHead = {
 const clientOnlyHead = (path: string): PageHead =>
   isOwnBookingPath(path)
     ? manageBookingHead
-    : isBookingConfirmedPath(path)
-      ? bookingConfirmedHead
-      : backOfficeHead;
+    : isOwnIntakePath(path)
+      ? intakeHead
+      : isBookingConfirmedPath(path)
+        ? bookingConfirmedHead
+        : backOfficeHead;
 
 /**
  * The page's own address for its canonical link and og:url, as the router reads it (`routePath`, encoded

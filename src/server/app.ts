@@ -44,6 +44,7 @@ import { faqPublicRoutes } from './modules/faq/faq-routes';
 import { feesAdminRoutes } from './modules/fees/fees-admin-routes';
 import { feesPublicRoutes } from './modules/fees/fees-routes';
 import { healthRoutes } from './modules/health/health-routes';
+import { intakeRoutes } from './modules/intake/intake-routes';
 import { patientIntakeRoutes } from './modules/patient-intake/patient-intake-routes';
 import { patientRecordsAdminRoutes } from './modules/patient-records/patient-records-admin-routes';
 import { createPaymentProvider } from './modules/payments/create-payment-provider';
@@ -235,6 +236,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(slotPublicRoutes);
       await api.register(patientIntakeRoutes);
       await api.register(appointmentRoutes);
+      await api.register(intakeRoutes(app.db));
       api.get('/*', { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
       await api.register(
         async (admin) => {

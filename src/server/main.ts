@@ -16,6 +16,7 @@ import {
 import { ensureAdmin, noAdminWarning } from './modules/auth/auth-service';
 import { cleanStoredHtml } from './modules/blog/stored-html';
 import { emailOutboxJob } from './modules/email/email-sender';
+import { intakeReminderJob } from './modules/intake/intake-reminders';
 import { retentionJob } from './modules/retention/retention-job';
 import { publicHolidayJob } from './modules/slots/public-holiday-job';
 import { slotHoldReleaseJob } from './modules/slots/slot-hold-job';
@@ -115,6 +116,7 @@ async function main() {
   jobs.add(abandonedAppointmentJob(app.appointments));
   jobs.add(paymentSettlementJob(app.appointments));
   jobs.add(appointmentReminderJob(app.appointments));
+  jobs.add(intakeReminderJob({ db: database.db, publicUrl: config.publicUrl, log: app.log }));
   jobs.add(retentionJob({ db: database.db, retentionDays: config.retentionDays, logger: app.log }));
   if (database.kind === 'pglite') jobs.add(vacuumJob({ db: database.db, logger: app.log }));
   if (config.seed) {

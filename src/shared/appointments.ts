@@ -8,6 +8,7 @@ import {
 import { type AppointmentStatus, appointmentStatuses } from './appointment-states';
 import { adminPatientFields, adminPatientIssues, otherPatientFields } from './booking';
 import { parseEuroCents } from './euro';
+import { staffIntakeSchema } from './intake-schemas';
 import { paginationQuerySchema } from './pagination';
 import { adminPatientSchema, queryFlag } from './patients';
 import { deskPaymentMethods, paymentMethods, paymentStatuses, refundStatuses } from './payment-states';
@@ -164,6 +165,8 @@ const staffAppointmentSchema = z.object({
   /** The time's start has passed (it may be marked attended or missed). */
   started: z.boolean(),
   session: appointmentSlotSchema.nullable(),
+  /** Its intake and consent form was signed online (a later change being made still counts it signed). */
+  intake_signed: z.boolean(),
 });
 export type StaffAppointment = z.infer<typeof staffAppointmentSchema>;
 
@@ -267,6 +270,8 @@ const staffAppointmentDetailSchema = staffAppointmentSchema.extend({
   /** A video consultation's join link: its own (`video_link`), else its consultant's standing one; null for a test. */
   video_link: z.string().nullable(),
   standing_video_link: z.string().nullable(),
+  /** Its intake and consent form: null before the patient begins it; answers only for roles that see health details. */
+  intake: staffIntakeSchema.nullable(),
 });
 export type StaffAppointmentDetail = z.infer<typeof staffAppointmentDetailSchema>;
 

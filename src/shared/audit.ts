@@ -29,6 +29,8 @@ const auditPurgeSchema = z.object({
   patients: z.number().int(),
   files: z.number().int(),
   emails: z.number().int(),
+  /** Intake and consent forms (every revision); 0 for runs before they existed. */
+  intake_forms: z.number().int(),
 });
 export type AuditPurge = z.infer<typeof auditPurgeSchema>;
 

@@ -80,6 +80,8 @@ const calendarAppointmentSchema = z.object({
   arrived_at: z.string().nullable(),
   /** A reminder of this time was sent. */
   reminder_sent: z.boolean(),
+  /** Its patient (or their parent or guardian) signed the intake and consent form online. */
+  intake_signed: z.boolean(),
 });
 export type CalendarAppointment = z.infer<typeof calendarAppointmentSchema>;
 

@@ -48,6 +48,8 @@ const dashboardAppointmentSchema = z.object({
   balance_due: z.number(),
   /** The patient's flag as staff read it ('Could not stop antihistamines', 'Unwell or wheezy'), or null. */
   flag_label: z.string().nullable(),
+  /** Its intake and consent form was signed online. */
+  intake_signed: z.boolean(),
 });
 export type DashboardAppointment = z.infer<typeof dashboardAppointmentSchema>;
 
@@ -151,6 +153,11 @@ export const dashboardResponseSchema = z.object({
   flagged: z.array(dashboardAppointmentSchema),
   /** To do: video appointments of the next 24 hours with no join link (their own nor their consultant's). */
   video_links_missing: z.array(dashboardAppointmentSchema),
+  /**
+   * The appointments to come by the end of the clinic day INTAKE_REMINDER_DAYS_BEFORE (3) days ahead whose intake
+   * and consent form is not signed (the patient is e-mailed one reminder then), soonest first.
+   */
+  intake_missing: z.array(dashboardAppointmentSchema),
   /** Left out for a role that may not see health details (referrals are). */
   referrals_awaiting: referralsAwaitingSchema.optional(),
   /**

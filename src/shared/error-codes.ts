@@ -184,6 +184,17 @@ const errorCodes = [
   'erase_newer_than_cutoff',
   // E-mails
   'email_not_resendable',
+  // Intake and consent forms
+  /** The date of birth sent as X-Date-Of-Birth is not the patient's, or none is recorded to check it against (403). */
+  'intake_identity_wrong',
+  /** Too many wrong dates of birth for a booking from an address (429), limited like sign-in. */
+  'intake_identity_throttled',
+  /** The appointment is cancelled or over: its form can no longer be filled (409). */
+  'intake_closed',
+  /** Signing again a version of the form already signed, with the same answers (409). */
+  'intake_already_signed',
+  /** Signing without every required answer, the consent or a signature that is the signer's name (422, on the fields). */
+  'intake_incomplete',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

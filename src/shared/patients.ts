@@ -100,6 +100,8 @@ const patientAppointmentSchema = z.object({
   /** 'Paid', 'Booked by admin' or the capitalised payment status. */
   status_label: z.string(),
   appointment_status: z.string(),
+  /** Its intake and consent form was signed online (on the patient's page; left out elsewhere). */
+  intake_signed: z.boolean().optional(),
 });
 
 /** A self-referral's answers: health details, left out (never null) for a role without `health`. */

@@ -14,6 +14,7 @@ describe('client-only paths', () => {
       '/booking/%4B7W2QX',
       '/booking/confirmed',
       '/Booking/Confirmed/',
+      '/booking/K7W2QX/intake',
     ]) {
       expect(isClientOnlyPath(path), path).toBe(true);
     }

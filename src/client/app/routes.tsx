@@ -48,6 +48,8 @@ export const routes: RouteObject[] = [
       { path: 'booking/confirmed', lazy: () => import('../features/booking/confirmation-page') },
       // A patient's own booking, from the link in their confirmation e-mail: client-only (below).
       { path: 'booking/:reference', lazy: () => import('../features/booking/manage-booking-page') },
+      // Its intake and consent form, from the same link's token: client-only as well.
+      { path: 'booking/:reference/intake', lazy: () => import('../features/booking/intake-page') },
     ],
   },
   { path: '/login', HydrateFallback: PageLoading, lazy: () => import('../features/auth/login-page') },
@@ -126,6 +128,10 @@ export function isOwnBookingPath(requestPath: string): boolean {
   return pathname !== BOOKING_CONFIRMED_PATH && /^\/booking\/[^/]+$/.test(pathname);
 }
 
+/** A booking's intake and consent form, `/booking/{reference}/intake`: one patient's, read with the link's token. */
+export const isOwnIntakePath = (requestPath: string): boolean =>
+  /^\/booking\/[^/]+\/intake$/.test(routePath(requestPath));
+
 /** The confirmation after paying (`/booking/confirmed`): what it shows is this tab's, so it is client-only too. */
 export const isBookingConfirmedPath = (requestPath: string) =>
   routePath(requestPath) === BOOKING_CONFIRMED_PATH;
@@ -139,6 +145,7 @@ export function isClientOnlyPath(requestPath: string): boolean {
     pathname === '/admin' ||
     pathname.startsWith('/admin/') ||
     isOwnBookingPath(pathname) ||
+    isOwnIntakePath(pathname) ||
     isBookingConfirmedPath(pathname)
   );
 }

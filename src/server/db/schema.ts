@@ -19,6 +19,7 @@ import {
 import type { AntihistamineChoice } from '../../shared/antihistamines';
 import { type AppointmentStatus, appointmentStatuses } from '../../shared/appointment-states';
 import { type ClosureLocation, closureLocations } from '../../shared/closures';
+import { type IntakeFormKind, intakeFormKinds } from '../../shared/intake';
 import {
   deskPaymentMethods,
   livePaymentStatuses,
@@ -148,7 +149,9 @@ export type AuditAction =
   | 'session_ended'
   | 'settings_changed'
   /** A price line a bookable kind costs took another amount: the kind's future free slots took it too. */
-  | 'slots_repriced';
+  | 'slots_repriced'
+  /** A patient (or their parent or guardian) signed the booking's intake and consent form. */
+  | 'intake_signed';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
@@ -996,6 +999,69 @@ export const appointmentReminders = pgTable(
   ],
 );
 
+/**
+ * A booking's intake and consent form (`modules/intake`): the answers as the patient typed them (a draft), or
+ * signed: locked, with the typed name, the time, the address it came from and the form's version. A change after
+ * signing is a new row (the next `revision`), so every signed one is kept. Deleted with the patient (erasure,
+ * retention) and with the appointment.
+ */
+export const intakeForms = pgTable(
+  'intake_forms',
+  {
+    id: serialId(),
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'cascade' }),
+    /** 1 for the first form of the appointment, one more for each change after a signing. */
+    revision: integer('revision').notNull(),
+    form: text('form').$type<IntakeFormKind>().notNull(),
+    /** The version of the form's questions and consent (`shared/intake.ts`) it was filled, and signed, on. */
+    version: integer('version').notNull(),
+    status: text('status').$type<'draft' | 'signed'>().notNull(),
+    answers: jsonb('answers').$type<Record<string, string>>().notNull(),
+    /** The full name typed as the signature, and who signed: the patient or their parent or guardian. */
+    signature: text('signature'),
+    signer: text('signer').$type<'patient' | 'guardian'>(),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    /** The address the signature came from, as the request's client address. */
+    signedFrom: text('signed_from'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('intake_forms_appointment_revision_idx').on(table.appointmentId, table.revision),
+    // At most one draft per appointment: the one being filled.
+    uniqueIndex('intake_forms_one_draft_idx').on(table.appointmentId).where(sql`${table.status} = 'draft'`),
+    index('intake_forms_patient_id_idx').on(table.patientId),
+    check('intake_forms_status_check', sql`${table.status} in ('draft', 'signed')`),
+    check('intake_forms_form_check', sql`${table.form} in (${inList(intakeFormKinds)})`),
+  ],
+);
+
+/**
+ * The intake form reminders sent (`modules/intake/intake-reminders.ts`), one per appointment and start: written
+ * in the transaction that queues the e-mail, so it is sent once however many instances run the job.
+ */
+export const intakeReminders = pgTable(
+  'intake_reminders',
+  {
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    /**
+     * sha256 hex of the token of the form's link in the reminder: it opens this appointment's form only (never the
+     * booking's page), so the reminder need not carry the booking link, whose token only its hash keeps.
+     */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.appointmentId, table.startsAt] })],
+);
+
 /** The last receipt number given in each year (`modules/appointments/receipts`): one atomic upsert a number. */
 export const receiptCounters = pgTable(
   'receipt_counters',
@@ -1138,6 +1204,7 @@ export type Referral = typeof referrals.$inferSelect;
 export type NewReferral = typeof referrals.$inferInsert;
 export type Payment = typeof payments.$inferSelect;
 export type AppointmentReminder = typeof appointmentReminders.$inferSelect;
+export type IntakeForm = typeof intakeForms.$inferSelect;
 export type Receipt = typeof receipts.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 export type Refund = typeof refunds.$inferSelect;

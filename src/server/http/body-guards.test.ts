@@ -15,6 +15,7 @@ import type { EndpointDefinition } from '../../shared/api/endpoint-schemas';
 import * as faqEndpoints from '../../shared/api/faq-endpoint-schemas';
 import * as feesEndpoints from '../../shared/api/fees-endpoint-schemas';
 import * as healthEndpoints from '../../shared/api/health-endpoint-schemas';
+import * as intakeEndpoints from '../../shared/api/intake-endpoint-schemas';
 import * as manageBookingEndpoints from '../../shared/api/manage-booking-endpoint-schemas';
 import * as outboxEndpoints from '../../shared/api/outbox-endpoint-schemas';
 import * as patientEndpoints from '../../shared/api/patient-endpoint-schemas';
@@ -50,6 +51,7 @@ const ENDPOINT_MODULES = {
   'faq-endpoint-schemas.ts': faqEndpoints,
   'fees-endpoint-schemas.ts': feesEndpoints,
   'health-endpoint-schemas.ts': healthEndpoints,
+  'intake-endpoint-schemas.ts': intakeEndpoints,
   'manage-booking-endpoint-schemas.ts': manageBookingEndpoints,
   'outbox-endpoint-schemas.ts': outboxEndpoints,
   'patient-endpoint-schemas.ts': patientEndpoints,

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BOOKING_TOKEN_HEADER } from '../booking';
+import { DATE_OF_BIRTH_HEADER } from '../intake';
 import { MANAGE_TOKEN_HEADER } from '../manage-booking';
 import { HOLD_TOKEN_HEADER } from '../slots';
 import { defineEndpoint, type Endpoint } from './endpoint';
@@ -63,6 +64,7 @@ describe('the endpoint definitions', () => {
       holdToken: HOLD_TOKEN_HEADER,
       bookingToken: BOOKING_TOKEN_HEADER,
       manageToken: MANAGE_TOKEN_HEADER,
+      dateOfBirth: DATE_OF_BIRTH_HEADER,
     };
     const read = [...(await endpointsOf('endpoints.ts')).values()].flatMap((endpoint) =>
       Object.entries(endpoint.headers ?? {}),

@@ -104,6 +104,9 @@ describe('appointments', () => {
 
   it('says the state and the payment once each', () => {
     expect(appointmentStatusLine({ appointment_status: 'paid', status_label: 'Paid' })).toBe('Booked · Paid');
+    expect(
+      appointmentStatusLine({ appointment_status: 'paid', status_label: 'Paid', intake_signed: true }),
+    ).toBe('Booked · Paid · Form signed');
     expect(appointmentStatusLine({ appointment_status: 'attended', status_label: 'Booked by admin' })).toBe(
       'Attended · Booked by admin',
     );

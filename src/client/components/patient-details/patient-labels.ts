@@ -148,7 +148,12 @@ export function appointmentWhen(appointment: { data: string | null; start_time: 
 export function appointmentStatusLine(appointment: {
   appointment_status: string;
   status_label: string;
+  intake_signed?: boolean;
 }): string {
-  const parts = [appointmentStatusText(appointment.appointment_status), appointment.status_label.trim()];
+  const parts = [
+    appointmentStatusText(appointment.appointment_status),
+    appointment.status_label.trim(),
+    appointment.intake_signed ? 'Form signed' : '',
+  ];
   return parts.filter((part, index) => part && parts.indexOf(part) === index).join(' · ');
 }

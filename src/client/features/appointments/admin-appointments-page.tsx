@@ -67,13 +67,31 @@ const columnsFor = (mayOpenPatients: boolean): DataTableColumn<StaffAppointment>
       ),
   },
   { header: 'Payment information', cell: (row) => <AppointmentPaymentBadge row={row} /> },
-  { header: 'Status', cell: (row) => <StatusBadge status={row.appointment_status} /> },
+  {
+    header: 'Status',
+    cell: (row) => (
+      <>
+        <StatusBadge status={row.appointment_status} />
+        {row.intake_signed && <FormSignedMark />}
+      </>
+    ),
+  },
   {
     header: 'Registered',
     className: 'appointments__registered',
     cell: (row) => <time dateTime={row.created_at}>{formatAdminDateTime(row.created_at)}</time>,
   },
 ];
+
+/** The appointment's intake and consent form is signed: the calendar's symbol, with its words for screen readers. */
+function FormSignedMark() {
+  return (
+    <span className="appointments__form-signed" title="Form signed">
+      <span aria-hidden="true">☑</span>
+      <span className="visually-hidden">Form signed</span>
+    </span>
+  );
+}
 
 /** Under 'No results for …': which rows the unticked filters leave out of the search. */
 function HiddenRowsHint({

@@ -61,6 +61,8 @@ const detail = (changes: Partial<StaffAppointmentDetail> = {}): StaffAppointment
   flag: null,
   video_link: null,
   standing_video_link: null,
+  intake: null,
+  intake_signed: false,
   patient: {
     id: 3,
     first_name: 'Aoife',

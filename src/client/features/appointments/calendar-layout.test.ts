@@ -36,6 +36,7 @@ const appointment = (overrides: Partial<CalendarAppointment> = {}): CalendarAppo
   payment: 'paid',
   arrived_at: null,
   reminder_sent: false,
+  intake_signed: false,
   ...overrides,
 });
 

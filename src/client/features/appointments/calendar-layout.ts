@@ -287,6 +287,7 @@ export const symbolLegend: readonly CalendarSymbol[] = [
   { key: 'no_show', symbol: '✗', text: 'No-show' },
   { key: 'reminded', symbol: '✉', text: 'Reminder sent' },
   { key: 'closed', symbol: '⚠', text: 'Inside a closure: to move' },
+  { key: 'intake_signed', symbol: '☑', text: 'Form signed' },
 ];
 
 const symbolOf = (key: string) => symbolLegend.find((symbol) => symbol.key === key) as CalendarSymbol;
@@ -310,6 +311,7 @@ export function symbolsOf(
   if (appointment.status === 'attended') symbols.push(symbolOf('attended'));
   if (appointment.status === 'no_show') symbols.push(symbolOf('no_show'));
   if (appointment.reminder_sent) symbols.push(symbolOf('reminded'));
+  if (appointment.intake_signed) symbols.push(symbolOf('intake_signed'));
   return symbols;
 }
 

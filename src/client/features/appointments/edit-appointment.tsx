@@ -40,6 +40,7 @@ import { AppointmentFlag, VideoLinkForm } from './appointment-way-out';
 import { receiptUrl, useAppointment, useSaveAppointment } from './appointments-admin-api';
 import { ChangeTime } from './change-time';
 import { DeskPaymentDialog } from './desk-payment-dialog';
+import { IntakeInfo } from './intake-info';
 import { PatientFields } from './patient-fields';
 import { RefundDialog } from './refund-dialog';
 
@@ -311,6 +312,7 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
           ) : (
             <PaymentInfo appointment={appointment}>{receiptButton}</PaymentInfo>
           )}
+          <IntakeInfo intake={appointment.intake} />
         </div>
 
         <AppointmentForm

@@ -23,6 +23,7 @@ const purge: AuditEntry = {
     patients: 3,
     files: 4,
     emails: 9,
+    intake_forms: 0,
   },
   roles: null,
   email_tried: null,

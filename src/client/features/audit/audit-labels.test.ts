@@ -92,6 +92,7 @@ describe('a retention run as the Activity screen reads it', () => {
     patients: 0,
     files: 0,
     emails: 0,
+    intake_forms: 0,
   };
 
   it('says what it deleted and how old it was, leaving out the kinds it deleted none of', () => {

@@ -31,6 +31,7 @@ const auditActionLabels: Record<string, string> = {
   role_changed: 'Role changed',
   account_disabled: 'Account disabled',
   account_enabled: 'Account enabled',
+  intake_signed: 'Signed',
 };
 
 /** What each type of record is called on screen. */
@@ -50,6 +51,7 @@ const auditEntityLabels: Record<string, string> = {
   retention: 'Retention',
   clinic_settings: 'Clinic settings',
   closure: 'Closure',
+  intake_form: 'Intake form',
 };
 
 /** 'logout_all' → 'Logout all': a name the screen does not know yet, readable all the same. */
@@ -145,6 +147,7 @@ export function auditPurgeLabel(purge: AuditPurge): string {
   const along = [
     [purge.files, 'file', 'files'],
     [purge.emails, 'e-mail', 'e-mails'],
+    [purge.intake_forms, 'intake form', 'intake forms'],
   ] as const;
   const withThem = along
     .filter(([count]) => count > 0)

@@ -83,3 +83,17 @@ export function readConfirmation(): StoredConfirmation | undefined {
 
 export const writeConfirmation = (confirmation: StoredConfirmation) =>
   writeSessionValue(CONFIRMATION_KEY, confirmation);
+
+/**
+ * The booking just paid and its own token (X-Booking-Token), in this page's memory only (never in storage, so a
+ * reload or another tab has nothing that opens the appointment): the confirmation's link to the intake form opens
+ * the form with it until the page is reloaded; after that, the e-mail's link does.
+ */
+let paidInThisPage: { reference: string; token: string } | undefined;
+
+export const rememberPaidBooking = (reference: string, token: string) => {
+  paidInThisPage = { reference, token };
+};
+
+export const paidBookingToken = (reference: string) =>
+  paidInThisPage?.reference === reference ? paidInThisPage.token : undefined;

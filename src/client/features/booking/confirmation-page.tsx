@@ -4,6 +4,7 @@ import { antihistamineTexts, asksPharmacist, stopDays } from '../../../shared/an
 import { bookingTexts } from '../../../shared/booking';
 import { clinic, isLocationKey } from '../../../shared/clinic';
 import { formatEuro } from '../../../shared/euro';
+import { intakePath } from '../../../shared/intake';
 import { BookingSteps, StepHeading } from '../../components/booking-steps/booking-steps';
 import { ClickToLoadMap } from '../../components/click-to-load-map/click-to-load-map';
 import { formatLongDate } from '../../components/month-calendar/month-grid';
@@ -226,6 +227,22 @@ function Confirmation({ appointment }: { appointment: StoredConfirmation }) {
                 </ul>
               </section>
             )
+          )}
+          {appointment.reference && (
+            <section aria-labelledby="intake-title">
+              <h2 id="intake-title" className="booking-form__title">
+                Your intake and consent form
+              </h2>
+              <p>
+                Please fill in the clinic’s intake and consent form before your visit: it takes about ten
+                minutes, and your answers are kept as you type.
+              </p>
+              <p>
+                <Link to={intakePath(appointment.reference)} className="button button--primary">
+                  Fill in the form
+                </Link>
+              </p>
+            </section>
           )}
           <section aria-labelledby="next-title">
             <h2 id="next-title" className="booking-form__title">

@@ -13,3 +13,10 @@ export const bookingConfirmedHead: PageHead = {
   description: 'Your appointment at the clinic is booked and paid.',
   noindex: true,
 };
+
+/** The head of a booking's intake and consent form (`/booking/{reference}/intake`), client-only as well. */
+export const intakeHead: PageHead = {
+  title: 'Intake and consent form',
+  description: 'The clinic’s intake and consent form, filled in before the visit.',
+  noindex: true,
+};

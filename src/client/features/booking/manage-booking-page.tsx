@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { antihistamineTexts } from '../../../shared/antihistamines';
 import { clinic } from '../../../shared/clinic';
 import { formatEuro } from '../../../shared/euro';
+import { intakePath, intakeTexts } from '../../../shared/intake';
 import type { ManagedAppointment } from '../../../shared/manage-booking';
 import { WAY_OUT_SECTION_ID } from '../../../shared/way-out';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
@@ -255,6 +256,17 @@ function ManageBooking({
                 setMoving(true);
               }}
             />
+          )}
+          {appointment.status === 'upcoming' && (
+            <section className="manage-booking__intake" aria-labelledby="manage-intake-title">
+              <h2 id="manage-intake-title" className="held-slot__title">
+                Intake and consent form
+              </h2>
+              <p>
+                Please fill in the clinic’s form before your visit; what you type is kept as you go, and you
+                sign it at the end. <Link to={intakePath(reference)}>{intakeTexts.linkText}</Link>
+              </p>
+            </section>
           )}
           {appointment.payment_status !== 'unpaid' && <OwnReceipt reference={reference} token={token} />}
           {moveShown && (

@@ -14,6 +14,7 @@ import {
   clearDraft,
   clearVisitorAppointment,
   readVisitorAppointment,
+  rememberPaidBooking,
   type StoredVisitorAppointment,
   writeConfirmation,
 } from './booking-storage';
@@ -120,12 +121,13 @@ function PaymentStep({
       email: paid?.email ?? null,
       antihistamines: paid?.antihistamines ?? null,
     });
+    if (paid?.reference) rememberPaidBooking(paid.reference, appointment.accessToken);
     clearHold();
     clearVisitorAppointment();
     clearDraft();
     void queryClient.invalidateQueries();
     navigate(BOOKING_CONFIRMED_PATH, { replace: true });
-  }, [hold, navigate, queryClient, refetch, patient]);
+  }, [hold, navigate, queryClient, refetch, patient, appointment.accessToken]);
 
   // The appointment is no longer there (its token is not valid): the form makes it again.
   useEffect(() => {

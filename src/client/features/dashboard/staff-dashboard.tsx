@@ -47,8 +47,45 @@ function DayItem({ appointment }: { appointment: DashboardAppointment }) {
             {appointment.status_label}
           </StateBadge>
         )}
+        {appointment.intake_signed && (
+          <span className="dashboard-day__form" title="Form signed">
+            <span aria-hidden="true">☑</span>
+            <span className="visually-hidden">Form signed</span>
+          </span>
+        )}
       </span>
     </li>
+  );
+}
+
+/**
+ * The appointments of the coming days (to the end of the third) whose intake and consent form is not signed yet;
+ * the patient is e-mailed one reminder three days before.
+ */
+function IntakeMissingCard({ appointments }: { appointments: DashboardAppointment[] }) {
+  const headingId = useId();
+  return (
+    <section className="dashboard-card dashboard-card--resolve" aria-labelledby={headingId}>
+      <div className="dashboard-card__header">
+        <h3 className="dashboard-card__title" id={headingId}>
+          Forms not signed
+        </h3>
+        <p className="dashboard-card__count">{appointmentCount(appointments.length)}</p>
+      </div>
+      <ol className="dashboard-day">
+        {appointments.map((appointment) => (
+          <li key={appointment.id} className="dashboard-day__item">
+            <Link className="dashboard-day__link" to={appointmentPath(appointment.id)}>
+              <time className="dashboard-day__time" dateTime={appointment.starts_at}>
+                {appointment.date} {timeRange(appointment)}
+              </time>{' '}
+              <span className="dashboard-day__name">{patientName(appointment)}</span>
+            </Link>
+            <span className="dashboard-day__details">{appointmentDetails(appointment)}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 
@@ -313,9 +350,14 @@ export function StaffDashboard() {
           <DayCard title="Today" date={data.days.today} appointments={data.today} />
           <DayCard title="Tomorrow" date={data.days.tomorrow} appointments={data.tomorrow} />
           {/* Each figure only when the server answered it: a role that may not see it is not sent it. */}
-          {(showsToResolve || showsToDo || data.referrals_awaiting || data.takings) && (
+          {(showsToResolve ||
+            showsToDo ||
+            data.referrals_awaiting ||
+            data.takings ||
+            data.intake_missing.length > 0) && (
             <div className="dashboard__figures">
               {showsToDo && <ToDoCard flagged={data.flagged} withoutLink={data.video_links_missing} />}
+              {data.intake_missing.length > 0 && <IntakeMissingCard appointments={data.intake_missing} />}
               {showsToResolve && (
                 <ToResolveCard toResolve={data.to_resolve} onResolving={() => setResolving(true)} />
               )}

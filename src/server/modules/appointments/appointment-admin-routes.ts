@@ -59,11 +59,15 @@ function forRole(request: FastifyRequest, detail: StaffAppointmentDetail): Staff
   const withPatient = detail.patient
     ? { ...detail, patient: patientForRole(request, detail.patient) }
     : detail;
-  // The patient's own words with a flag may be a health detail.
-  const shown =
+  // The patient's own words with a flag, and the intake form's answers, are health details.
+  const withFlag =
     withPatient.flag && !seesHealthDetails(request)
       ? { ...withPatient, flag: leaveOut(withPatient.flag, ['message']) }
       : withPatient;
+  const shown =
+    withFlag.intake && !seesHealthDetails(request)
+      ? { ...withFlag, intake: leaveOut(withFlag.intake, ['answers']) }
+      : withFlag;
   return seesContactDetails(request)
     ? shown
     : { ...shown, emails: shown.emails.map((email) => leaveOut(email, ['to'])) };

@@ -10,6 +10,8 @@ import { notFound } from '../../domain-errors';
 import type { CsvCell } from '../../http/csv-export';
 import { type AdminActor, auditChange, auditRead } from '../audit/audit-log';
 import { emailsOfAppointment } from '../email/outbox-repository';
+import { signedAppointmentIds } from '../intake/intake-repository';
+import { intakeForStaff } from '../intake/intake-service';
 import { paymentsOfAppointmentWithRecorder } from '../payments/payment-repository';
 import { refundsOfAppointment } from '../payments/refund-repository';
 import { fileInfos } from '../uploads/file-repository';
@@ -36,7 +38,15 @@ export async function listAppointmentsForStaff(
   if (patientIds.length > 0) {
     await auditRead(db, actor, 'patient', null, { via: 'appointments_list', patient_ids: patientIds });
   }
-  return { transactions: items.map(staffAppointmentAnswer), pages, count };
+  const signed = await signedAppointmentIds(
+    db,
+    items.map((record) => record.appointment.id),
+  );
+  return {
+    transactions: items.map((record) => staffAppointmentAnswer(record, signed.has(record.appointment.id))),
+    pages,
+    count,
+  };
 }
 
 /**
@@ -45,7 +55,7 @@ export async function listAppointmentsForStaff(
  */
 async function appointmentDetail(db: Db, record: AppointmentRecord): Promise<StaffAppointmentDetail> {
   const { patient } = record;
-  const [stored, emails, payments, refunds, standingVideoLink] = await Promise.all([
+  const [stored, emails, payments, refunds, standingVideoLink, intake] = await Promise.all([
     patient
       ? fileInfos(db, [patient.resultFileId, patient.referralLetterFileId, patient.attachmentFileId])
       : new Map<string, { name: string }>(),
@@ -53,9 +63,18 @@ async function appointmentDetail(db: Db, record: AppointmentRecord): Promise<Sta
     paymentsOfAppointmentWithRecorder(db, record.appointment.id),
     refundsOfAppointment(db, record.appointment.id),
     record.slot?.isVideoCall ? standingLinkOf(db, record.slot) : null,
+    // With its answers: the routes leave them out for a role that may not see health details.
+    intakeForStaff(db, record.appointment.id, true),
   ]);
   const fileNames = new Map([...stored].map(([id, info]) => [id, info.name]));
-  return staffAppointmentDetailAnswer(record, { fileNames, emails, payments, refunds, standingVideoLink });
+  return staffAppointmentDetailAnswer(record, {
+    fileNames,
+    emails,
+    payments,
+    refunds,
+    standingVideoLink,
+    intake,
+  });
 }
 
 /** The detail of an appointment a change has just made or changed (the change's own audit entry covers it). */

@@ -10,6 +10,7 @@ import type { VisitorAppointment } from '../../../shared/booking';
 import type { CalendarPayment } from '../../../shared/calendar';
 import { clinic, formatAddress } from '../../../shared/clinic';
 import { euroText } from '../../../shared/euro';
+import type { StaffIntake } from '../../../shared/intake-schemas';
 import { staffFileUrl } from '../../../shared/patients';
 import {
   BOOKED_BY_STAFF_LABEL,
@@ -132,12 +133,10 @@ export function patientIdentity(
 }
 
 /** A booking appointment as staff see it in the list: the spec's "transaction" (the appointment's id). */
-export function staffAppointmentAnswer({
-  appointment,
-  patient,
-  slot,
-  payment,
-}: AppointmentRecord): StaffAppointment {
+export function staffAppointmentAnswer(
+  { appointment, patient, slot, payment }: AppointmentRecord,
+  intakeSigned = false,
+): StaffAppointment {
   const paid = payment?.paidAt ? clinicWallClock(payment.paidAt) : undefined;
   const location = slot && !slot.isVideoCall && slot.location ? clinic.locations[slot.location] : undefined;
   const amountCents = payment ? (payment.takenCount > 0 ? payment.paidCents : payment.amountCents) : null;
@@ -175,6 +174,7 @@ export function staffAppointmentAnswer({
           address: location ? formatAddress(location) : null,
         }
       : null,
+    intake_signed: intakeSigned,
   };
 }
 
@@ -293,6 +293,7 @@ export interface AppointmentDetailParts {
   refunds: readonly AppointmentRefundRow[];
   /** The standing link of the consultant of a video appointment's slot (or the default one). */
   standingVideoLink: string | null;
+  intake: StaffIntake | null;
 }
 
 /**
@@ -301,11 +302,11 @@ export interface AppointmentDetailParts {
  */
 export function staffAppointmentDetailAnswer(
   record: AppointmentRecord,
-  { fileNames, emails, payments, refunds, standingVideoLink }: AppointmentDetailParts,
+  { fileNames, emails, payments, refunds, standingVideoLink, intake }: AppointmentDetailParts,
 ): StaffAppointmentDetail {
   const { appointment, payment } = record;
   return {
-    ...staffAppointmentAnswer(record),
+    ...staffAppointmentAnswer(record, intake?.status === 'signed'),
     patient: record.patient ? adminPatientAnswer(record.patient, fileNames) : null,
     booked_by_admin: appointment.bookedByAdmin,
     price: appointment.priceCents / 100,
@@ -326,6 +327,7 @@ export function staffAppointmentDetailAnswer(
         : null,
     video_link: record.slot?.isVideoCall ? appointment.videoLink : null,
     standing_video_link: record.slot?.isVideoCall ? standingVideoLink : null,
+    intake,
   };
 }
 

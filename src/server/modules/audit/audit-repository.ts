@@ -57,6 +57,7 @@ function purgeOf(stored: Record<string, unknown> | string | null): AuditPurge | 
     patients: count('patients'),
     files: count('files'),
     emails: count('emails'),
+    intake_forms: count('intake_forms'),
   };
 }
 

@@ -274,6 +274,7 @@ describe('the calendar API', () => {
       payment: 'booked_by_staff',
       arrived_at: null,
       reminder_sent: true,
+      intake_signed: false,
     });
     const byId = new Map(answer.appointments.map((item) => [item.id, item]));
     expect(byId.get(paid.id)).toMatchObject({
@@ -593,6 +594,7 @@ describe('the calendar API', () => {
           'date',
           'end_time',
           'id',
+          'intake_signed',
           'is_adult',
           'is_video_call',
           'location',

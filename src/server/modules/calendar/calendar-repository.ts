@@ -4,7 +4,7 @@ import type { LocationKey } from '../../../shared/clinic';
 import { type PaymentMethod, standingPaymentStatuses } from '../../../shared/payment-states';
 import type { SlotStatus } from '../../../shared/slots';
 import { type Db, queryRows, sqlStatement } from '../../db/database';
-import { appointmentReminders, appointments, patients, payments, slots } from '../../db/schema';
+import { appointmentReminders, appointments, intakeForms, patients, payments, slots } from '../../db/schema';
 import { type AdminActor, auditReadInsert, auditReadValues } from '../audit/audit-log';
 import type { InstantRange } from '../slots/slot-repository';
 
@@ -48,6 +48,7 @@ export type CalendarAppointmentRow = [
   standingMethods: PaymentMethod[] | null,
   keptCents: number | null,
   reminderSent: boolean,
+  intakeSigned: boolean,
 ];
 
 /** A free slot as the calendar's statement answers it: times as in `CalendarAppointmentRow`. */
@@ -77,8 +78,8 @@ const seconds = (at: SQLWrapper) => sql`floor(date_part('epoch', ${at}))`;
  *    the appointment's own columns read there. Joined directly, the planner read all of the appointments to hash
  *    them for the range's slots (70 ms at 100,000 for 42 days rather than 5); `offset 0` keeps the lateral read
  *    apart, so it cannot be flattened into that join again.
- *  - `named`, `paid` and `reminded`: the patients, payments (summed as `paymentSummary` sums them) and reminders
- *    of those appointments, each in one index scan over the list of their ids (`= any(array(…))`) and hashed once,
+ *  - `named`, `paid`, `reminded` and `signed`: the patients, payments (summed as `paymentSummary` sums them),
+ *    reminders and signed intake forms of those appointments, each in one index scan over the list of their ids (`= any(array(…))`) and hashed once,
  *    rather than looked up again for each appointment (three lookups a row, more than half of the statement's time).
  *  - rows as JSON arrays, one column of them: the embedded database hands each row and field of a result to
  *    JavaScript one by one (about 40 ms for 2,000 rows of 16 fields, against 9 ms for the same as JSON), and
@@ -121,6 +122,11 @@ const calendarStatement = sqlStatement(
     from ${appointmentReminders}
     where ${appointmentReminders.appointmentId} = any(array(select shown.id from shown))
   ),
+  signed as (
+    select distinct ${intakeForms.appointmentId}
+    from ${intakeForms}
+    where ${intakeForms.appointmentId} = any(array(select shown.id from shown)) and ${intakeForms.status} = 'signed'
+  ),
   answer as (
     select
       json_agg(json_build_array(
@@ -128,13 +134,15 @@ const calendarStatement = sqlStatement(
         ${seconds(sql`shown.starts_at`)}, ${seconds(sql`shown.ends_at`)},
         shown.is_video_call, shown.is_adult, shown.location,
         named.id, named.first_name, named.last_name, named.is_adult, named.phone,
-        shown.price_cents, paid.standing_methods, paid.kept_cents, reminded.appointment_id is not null
+        shown.price_cents, paid.standing_methods, paid.kept_cents, reminded.appointment_id is not null,
+        signed.appointment_id is not null
       ) order by shown.starts_at, shown.id) as appointments,
       jsonb_agg(named.id order by shown.starts_at, shown.id) filter (where named.id is not null) as patient_ids
     from shown
     left join named on named.id = shown.patient_id
     left join paid on paid.appointment_id = shown.id
     left join reminded on reminded.appointment_id = shown.id and reminded.starts_at = shown.starts_at
+    left join signed on signed.appointment_id = shown.id
   ),
   audit as (${auditReadInsert(
     'patient',

@@ -32,6 +32,7 @@ function calendarAppointment(row: CalendarAppointmentRow): CalendarAppointment {
     standingMethods,
     keptCents,
     reminderSent,
+    intakeSigned,
   ] = row;
   const { data, start_time, end_time } = slotTimes({
     startsAt: new Date(startsAtSeconds * 1000),
@@ -55,6 +56,7 @@ function calendarAppointment(row: CalendarAppointmentRow): CalendarAppointment {
     }),
     arrived_at: arrivedAt === null ? null : new Date(arrivedAt).toISOString(),
     reminder_sent: reminderSent,
+    intake_signed: intakeSigned,
   };
 }
 

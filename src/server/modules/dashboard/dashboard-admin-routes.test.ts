@@ -176,6 +176,7 @@ describe('the staff dashboard API', () => {
       to_resolve: { count: 0, appointments: [] },
       flagged: [],
       video_links_missing: [],
+      intake_missing: [],
       referrals_awaiting: { count: 0, oldest_received_at: null },
       takings: { this_month: 0, last_month: 0 },
       unusual_uploads: null,

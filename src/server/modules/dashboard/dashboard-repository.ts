@@ -7,7 +7,7 @@ import {
 import type { DeskPlace } from '../../../shared/desk-day';
 import { MAX_SLOT_HOURS } from '../../../shared/slots';
 import type { Db } from '../../db/database';
-import { appointments, patients, slots } from '../../db/schema';
+import { appointments, intakeForms, patients, slots } from '../../db/schema';
 import { appointmentOnSlotColumns, paymentSummary } from '../appointments/appointment-repository';
 import { missingJoinLink } from '../appointments/video-links';
 import { type InstantRange, within } from '../slots/slot-repository';
@@ -20,6 +20,7 @@ function appointmentRows(db: Db, where: SQL | undefined) {
       ...appointmentOnSlotColumns(payment),
       phone: patients.phone,
       flagReason: appointments.flagReason,
+      intakeSigned: sql<boolean>`exists (select 1 from ${intakeForms} where ${intakeForms.appointmentId} = ${appointments.id} and ${intakeForms.status} = 'signed')`,
     })
     .from(appointments)
     .innerJoin(slots, eq(slots.id, appointments.slotId))
@@ -94,4 +95,19 @@ export function flaggedAppointments(db: Db, now: Date) {
 /** The video appointments of the next VIDEO_LINK_SHOWN_HOURS with no join link yet: soonest first. */
 export function videoAppointmentsWithoutLink(db: Db, now: Date) {
   return appointmentRows(db, missingJoinLink(now));
+}
+
+/**
+ * The appointments still to come (booked or paid) whose time starts within `range` and whose intake and consent
+ * form is not signed, by start.
+ */
+export function appointmentsWithoutIntake(db: Db, range: InstantRange) {
+  return appointmentRows(
+    db,
+    and(
+      within(slots.startsAt, range),
+      inArray(appointments.status, [...upcomingStatuses]),
+      sql`not exists (select 1 from ${intakeForms} where ${intakeForms.appointmentId} = ${appointments.id} and ${intakeForms.status} = 'signed')`,
+    ),
+  );
 }

@@ -8,6 +8,7 @@ import {
   UNUSUAL_UPLOADS_HISTORY_DAYS,
   unusualUploads,
 } from '../../../shared/dashboard';
+import { INTAKE_REMINDER_DAYS_BEFORE } from '../../../shared/intake';
 import { balanceDueCents } from '../../../shared/payment-states';
 import { roleCan, type StaffRole } from '../../../shared/staff-roles';
 import { flagLabels } from '../../../shared/way-out';
@@ -23,6 +24,7 @@ import { visitorUploadTotals } from '../uploads/visitor-upload-repository';
 import {
   appointmentsStartingWithin,
   appointmentsToResolve,
+  appointmentsWithoutIntake,
   type DayAppointmentRow,
   flaggedAppointments,
   videoAppointmentsWithoutLink,
@@ -56,6 +58,7 @@ export function dashboardAppointment(row: DayAppointmentRow): DashboardAppointme
     amount: payment ? (payment.takenCount > 0 ? payment.paidCents : payment.amountCents) / 100 : null,
     balance_due: balanceDueCents(row, payment ?? { keptCents: 0 }) / 100,
     flag_label: row.flagReason ? flagLabels[row.flagReason] : null,
+    intake_signed: row.intakeSigned,
   };
 }
 
@@ -91,6 +94,7 @@ export async function dashboardForStaff(
     [todayUploads, ...pastUploads],
     flagged,
     withoutLink,
+    withoutIntake,
   ] = await Promise.all([
     appointmentsStartingWithin(db, clinicDayRange(today, tomorrow)),
     appointmentsToResolve(db, { from: toResolveFrom, to: now }, TO_RESOLVE_LISTED),
@@ -99,10 +103,14 @@ export async function dashboardForStaff(
     visitorUploadTotals(db, uploadDays),
     flaggedAppointments(db, now),
     videoAppointmentsWithoutLink(db, now),
+    appointmentsWithoutIntake(db, {
+      from: now,
+      to: clinicMidnight(today, INTAKE_REMINDER_DAYS_BEFORE + 1),
+    }),
   ]);
   const patientIds = [
     ...new Set(
-      [...rows, ...toResolve.rows, ...flagged, ...withoutLink].flatMap((row) =>
+      [...rows, ...toResolve.rows, ...flagged, ...withoutLink, ...withoutIntake].flatMap((row) =>
         row.patientId === null ? [] : [row.patientId],
       ),
     ),
@@ -119,6 +127,7 @@ export async function dashboardForStaff(
     to_resolve: { count: toResolve.count, appointments: toResolve.rows.map(dashboardAppointment) },
     flagged: flagged.map(dashboardAppointment),
     video_links_missing: withoutLink.map(dashboardAppointment),
+    intake_missing: withoutIntake.map(dashboardAppointment),
     ...(awaiting ? { referrals_awaiting: awaiting } : {}),
     ...(seesTakings ? { takings: { this_month: thisMonth / 100, last_month: lastMonth / 100 } } : {}),
     unusual_uploads: (todayUploads && unusualUploads(todayUploads, pastUploads)) ?? null,

@@ -174,6 +174,7 @@ describe('DELETE /api/admin/patients/:id (GDPR erasure)', () => {
       payments: 0,
       files: 2,
       emails: 0,
+      intake_forms: 0,
     });
   });
 
@@ -457,6 +458,7 @@ describe('DELETE /api/admin/patients/:id (GDPR erasure)', () => {
       payments: 1,
       files: 2,
       emails: emails.length,
+      intake_forms: 0,
     });
   });
 

@@ -116,6 +116,7 @@ describe('GET /api/admin/patients/:id/export (GDPR access request)', () => {
       referrals: 0,
       emails: 0,
       files: 3,
+      intake_forms: 0,
     });
 
     if (existsSync('/usr/bin/unzip')) {
@@ -184,6 +185,7 @@ describe('GET /api/admin/patients/:id/export (GDPR access request)', () => {
       referrals: 0,
       emails: emails.length,
       files: 0,
+      intake_forms: 0,
     });
   });
 

@@ -388,6 +388,7 @@ describe('GET /api/admin/patients/:id', () => {
         is_video_call: false,
         status_label: 'Paid',
         appointment_status: 'paid',
+        intake_signed: false,
       },
       {
         id: older.id,
@@ -397,6 +398,7 @@ describe('GET /api/admin/patients/:id', () => {
         is_video_call: true,
         status_label: 'Booked by admin',
         appointment_status: 'attended',
+        intake_signed: false,
       },
     ]);
   });

@@ -27,6 +27,11 @@ import {
   deleteEmailsOfReferrals,
   emailsOfAppointments,
 } from '../email/outbox-repository';
+import {
+  deleteIntakeFormsOfPatient,
+  intakeFormsOfPatient,
+  signedAppointmentIds,
+} from '../intake/intake-repository';
 import { findPatientWithFileNames, patientDetailOf } from '../patient-detail/patient-detail-repository';
 import { deletePatients, lockPatient } from '../patients/patient-repository';
 import { paymentsOfAppointments } from '../payments/payment-repository';
@@ -95,7 +100,17 @@ export async function patientDetailForStaff(db: Db, actor: AdminActor, id: numbe
     auditReadOfRow(db, actor, ENTITY, patients, id, { via: 'patient' }),
   ]);
   if (!detail) throw notFound(patientTexts.notFound);
-  return detail;
+  const signed = await signedAppointmentIds(
+    db,
+    detail.appointments.map((appointment) => appointment.id),
+  );
+  return {
+    ...detail,
+    appointments: detail.appointments.map((appointment) => ({
+      ...appointment,
+      intake_signed: signed.has(appointment.id),
+    })),
+  };
 }
 
 /** A patient's private file (result, referral letter, attachment) with its bytes; the read is audited. */
@@ -119,13 +134,14 @@ export async function patientZipForStaff(db: Db, actor: AdminActor, id: number):
   const { patient, fileNames } = found;
   const appointmentIds = records.map((record) => record.appointment.id);
   const referralRows = await referralsOfPatient(db, id);
-  const [paymentRows, emails] = await Promise.all([
+  const [paymentRows, emails, intakeRows] = await Promise.all([
     paymentsOfAppointments(db, appointmentIds),
     emailsOfAppointments(
       db,
       appointmentIds,
       referralRows.map((referral) => referral.id),
     ),
+    intakeFormsOfPatient(db, id),
   ]);
   const stored: [ExportedFile['field'], string | null][] = [
     ['result', patient.resultFileId],
@@ -146,8 +162,9 @@ export async function patientZipForStaff(db: Db, actor: AdminActor, id: number):
     referrals: referralRows.length,
     emails: emails.length,
     files: exported.length,
+    intake_forms: intakeRows.length,
   });
-  const json = patientExport(patient, records, paymentRows, emails, exported, referralRows);
+  const json = patientExport(patient, records, paymentRows, emails, exported, referralRows, intakeRows);
   const entries: ZipEntry[] = [
     { path: 'patient.json', bytes: Buffer.from(`${JSON.stringify(json, null, 2)}\n`), compress: true },
     ...exported.map((file) => ({
@@ -181,6 +198,8 @@ export interface ErasedRecords {
   files: number;
   /** The outbox e-mails about their appointments and referrals, deleted. */
   emails: number;
+  /** Their intake and consent forms (every revision), deleted. */
+  intakeForms: number;
 }
 
 export interface ErasureOptions {
@@ -269,6 +288,9 @@ export async function erasePatientRecords(
       paymentRows.map((row) => row.id),
     );
     await forgetVisitorAddresses(tx, 'referral', referralIds);
+    // The intake forms hold health answers and a signature: deleted, and the addresses they were filled from with them.
+    const intakeFormIds = await deleteIntakeFormsOfPatient(tx, id);
+    await forgetVisitorAddresses(tx, 'intake_form', intakeFormIds);
     const deletedAppointmentIds = beingMade.map((row) => row.id);
     await deleteAppointments(tx, deletedAppointmentIds);
     const files = [patient.resultFileId, patient.referralLetterFileId, patient.attachmentFileId].filter(
@@ -284,6 +306,7 @@ export async function erasePatientRecords(
       referrals: referralRows.length,
       files,
       emails,
+      intakeForms: intakeFormIds.length,
     };
     if (options.audit) {
       await options.audit(tx, erased);
@@ -295,6 +318,7 @@ export async function erasePatientRecords(
         payments: erased.payments,
         files,
         emails,
+        intake_forms: erased.intakeForms,
       });
     }
     return erased;

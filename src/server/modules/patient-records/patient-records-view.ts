@@ -1,5 +1,6 @@
+import { intakeFormVersion } from '../../../shared/intake';
 import type { PatientListItem } from '../../../shared/patients';
-import type { EmailStatus, Patient, Payment, Referral } from '../../db/schema';
+import type { EmailStatus, IntakeForm, Patient, Payment, Referral } from '../../db/schema';
 import type { CsvCell } from '../../http/csv-export';
 import type { AppointmentRecord } from '../appointments/appointment-repository';
 import {
@@ -75,6 +76,7 @@ export function patientExport(
   emails: readonly ExportedEmail[],
   exportedFiles: readonly ExportedFile[],
   referralRows: readonly Referral[] = [],
+  intakeRows: readonly IntakeForm[] = [],
 ) {
   const fileOf = (field: ExportedFile['field']) => {
     const file = exportedFiles.find((each) => each.field === field);
@@ -145,5 +147,28 @@ export function patientExport(
       created_at: email.createdAt.toISOString(),
       sent_at: iso(email.sentAt),
     })),
+    intake_forms: intakeRows.map(intakeFormExport),
+  };
+}
+
+/** An intake form as the patient's export holds it: each answer beside the question it answers, as asked. */
+function intakeFormExport(row: IntakeForm) {
+  const questions = intakeFormVersion(row.form, row.version)?.questions ?? [];
+  return {
+    appointment_id: row.appointmentId,
+    revision: row.revision,
+    form: row.form,
+    version: row.version,
+    status: row.status,
+    answers: Object.entries(row.answers).map(([key, answer]) => ({
+      question: questions.find((question) => question.key === key)?.label ?? key,
+      answer,
+    })),
+    signature: row.signature,
+    signer: row.signer,
+    signed_at: iso(row.signedAt),
+    signed_from: row.signedFrom,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
   };
 }

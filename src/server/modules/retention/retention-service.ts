@@ -28,6 +28,8 @@ export interface RetentionCounts {
   files: number;
   /** Outbox e-mails (the stored copies of what was sent about them). */
   emails: number;
+  /** Intake and consent forms (every revision). */
+  intake_forms: number;
 }
 
 export interface RetentionRun {
@@ -61,6 +63,7 @@ const noCounts = (): RetentionCounts => ({
   patients: 0,
   files: 0,
   emails: 0,
+  intake_forms: 0,
 });
 
 const erasedCounts = (erased: ErasedRecords): RetentionCounts => ({
@@ -70,6 +73,7 @@ const erasedCounts = (erased: ErasedRecords): RetentionCounts => ({
   patients: 1,
   files: erased.files,
   emails: erased.emails,
+  intake_forms: erased.intakeForms,
 });
 
 function addTo(total: RetentionCounts, counts: RetentionCounts) {

@@ -57,6 +57,7 @@ const nothing: RetentionCounts = {
   patients: 0,
   files: 0,
   emails: 0,
+  intake_forms: 0,
 };
 
 let person = 0;
@@ -417,6 +418,7 @@ describe('the retention job (RETENTION_DAYS of form data, then deleted)', () => 
       patients: 3,
       files: 3,
       emails: expect.any(Number),
+      intake_forms: 0,
     });
     expect(run.kept).toEqual([]);
     expect(await patientRow(youngBooking.patientId)).toBeUndefined();

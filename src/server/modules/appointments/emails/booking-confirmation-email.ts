@@ -1,5 +1,6 @@
 import { antihistamineTexts } from '../../../../shared/antihistamines';
 import { clinic } from '../../../../shared/clinic';
+import { intakeTexts, intakeUrlOfManageUrl } from '../../../../shared/intake';
 import { CANCELLATION_NOTICE_HOURS } from '../../../../shared/manage-booking';
 import { composeEmail, type EmailBlock, type EmailContent } from '../../email/email-template';
 import type { AppointmentDetails, BookingDetails } from './booking-details';
@@ -41,6 +42,8 @@ export const manageLinkBlocks = (details: Pick<AppointmentDetails, 'manageUrl'>)
           text: `See your appointment, or cancel or move it up to ${CANCELLATION_NOTICE_HOURS} hours before it starts`,
           link: details.manageUrl,
         },
+        // The same link's token opens the form (behind the patient's date of birth).
+        { text: intakeTexts.linkText, link: intakeUrlOfManageUrl(details.manageUrl) },
       ]
     : [];
 

@@ -1,0 +1,408 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clinic } from '../../../shared/clinic';
+import { INTAKE_ANSWER_MAX, intakeTexts } from '../../../shared/intake';
+import { manageBookingTexts } from '../../../shared/manage-booking';
+import { auditLog, intakeForms, loginAttempts } from '../../db/schema';
+import { createAdminBookingTestApp, nextAddress, paidBooking } from '../../test/booking-fixtures';
+import { emailsAbout } from '../../test/staff-fixtures';
+import type { AdminTestApp } from '../../test/test-app';
+import { sendIntakeReminders } from './intake-reminders';
+
+let t: AdminTestApp;
+beforeAll(async () => {
+  t = await createAdminBookingTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+
+interface Link {
+  reference: string;
+  token: string;
+}
+
+/** The form's link of the confirmation e-mail: the booking link's token on the form's path. */
+async function intakeLinkOf(appointmentId: number): Promise<Link> {
+  for (const mail of await emailsAbout(db(), appointmentId)) {
+    const found = /\/booking\/([0-9A-Z]+)\/intake#([\w-]{43})/.exec(mail.textBody);
+    if (found?.[1] && found[2]) return { reference: found[1], token: found[2] };
+  }
+  throw new Error(`no form link was e-mailed about appointment ${appointmentId}`);
+}
+
+const ADULT_DOB = '1990-04-12';
+const CHILD_DOB = '2018-05-01';
+
+function call(
+  method: 'GET' | 'PUT',
+  link: Link,
+  {
+    dob,
+    payload,
+    address,
+    headers,
+  }: { dob?: string; payload?: object; address?: string; headers?: object } = {},
+) {
+  return t.app.inject({
+    method,
+    url: `/api/bookings/${link.reference}/intake`,
+    headers: {
+      'x-manage-token': link.token,
+      ...(dob === undefined ? {} : { 'x-date-of-birth': dob }),
+      ...headers,
+    },
+    ...(payload ? { payload } : {}),
+    remoteAddress: address ?? nextAddress(),
+  });
+}
+
+/** Every required answer of the adult form. */
+const adultAnswers: Record<string, string> = {
+  home_address: '3 Mill Lane, Dundrum, Dublin 14',
+  reason: 'Sneezing every spring',
+  hay_fever: 'yes',
+  asthma: 'no',
+  eczema: 'no',
+  hives: 'no',
+  pregnant: 'no',
+  symptoms: 'Runny nose and itchy eyes in May',
+  anaphylaxis: 'no',
+  auto_injector: 'no',
+  hospital_treatment: 'no',
+  family_history: 'yes',
+  current_medicines: 'Cetirizine 10 mg daily',
+  antihistamine_kind: 'tablets',
+};
+
+async function adultBooking(email: string) {
+  const booking = await paidBooking(t.app, db(), { form: { email } });
+  return { ...booking, link: await intakeLinkOf(booking.appointmentId) };
+}
+
+async function childBooking(email: string) {
+  const booking = await paidBooking(t.app, db(), {
+    slot: { isAdult: false },
+    form: {
+      email,
+      is_adult: false,
+      first_name: 'Saoirse',
+      last_name: 'Byrne',
+      dob: CHILD_DOB,
+      guardian_first_name: 'Mary Elizabeth',
+      guardian_last_name: 'Byrne',
+    },
+  });
+  return { ...booking, link: await intakeLinkOf(booking.appointmentId) };
+}
+
+describe('the intake form', () => {
+  it('is linked from the confirmation e-mail and opens with the date of birth: the adult form, not started', async () => {
+    const { link } = await adultBooking('intake-open@example.ie');
+    const response = await call('GET', link, { dob: ADULT_DOB });
+    expect(response.statusCode, response.body).toBe(200);
+    const { intake } = response.json();
+    expect(intake).toMatchObject({
+      form: 'adult',
+      version: 1,
+      status: 'not_started',
+      answers: {},
+      signed_at: null,
+      signer: 'patient',
+      signer_name: 'Aoife Byrne',
+    });
+    const keys = intake.questions.map((question: { key: string }) => question.key);
+    expect(keys).toContain('anaphylaxis');
+    expect(keys).toContain('pregnant');
+    expect(intake.questions.find((q: { key: string }) => q.key === 'anaphylaxis')).toMatchObject({
+      label: 'Have you ever had anaphylaxis?',
+      type: 'yes_no',
+      required: true,
+    });
+    expect(
+      intake.questions.find((q: { key: string }) => q.key === 'antihistamine_kind').options,
+    ).toHaveLength(6);
+  });
+
+  it('answers 404 for a wrong token or reference, 403 for a wrong or missing date of birth, then 429', async () => {
+    const { link } = await adultBooking('intake-wrong@example.ie');
+    expect((await call('GET', { ...link, token: 'x'.repeat(43) }, { dob: ADULT_DOB })).statusCode).toBe(404);
+    const forged = await call('GET', { ...link, reference: 'ZZZZZZ' }, { dob: ADULT_DOB });
+    expect(forged.statusCode).toBe(404);
+    expect(forged.json().error_messages).toBe(manageBookingTexts.notFound);
+    const address = nextAddress();
+    const missing = await call('GET', link, { address });
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json()).toMatchObject({ code: 'intake_identity_wrong' });
+    for (let attempt = 2; attempt <= 5; attempt += 1) {
+      const wrong = await call('GET', link, { dob: '1990-04-13', address });
+      expect(wrong.statusCode).toBe(403);
+      expect(wrong.json()).toMatchObject({
+        code: 'intake_identity_wrong',
+        error_messages: intakeTexts.dateOfBirthWrong,
+        errors: { date_of_birth: [intakeTexts.dateOfBirthWrong] },
+      });
+    }
+    // The sixth try is refused, even the right date: limited like sign-in.
+    const throttled = await call('GET', link, { dob: ADULT_DOB, address });
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json()).toMatchObject({ code: 'intake_identity_throttled' });
+    // Another address is not held back by these.
+    expect((await call('GET', link, { dob: ADULT_DOB })).statusCode).toBe(200);
+  });
+
+  it('saves a draft (lengths only), keeps it, and refuses an answer too long beside its field', async () => {
+    const { link, appointmentId } = await adultBooking('intake-draft@example.ie');
+    const half = { home_address: '3 Mill Lane', hay_fever: 'maybe', unknown_key: 'dropped' };
+    const saved = await call('PUT', link, { dob: ADULT_DOB, payload: { answers: half, sign: false } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().intake).toMatchObject({
+      status: 'draft',
+      answers: { home_address: '3 Mill Lane', hay_fever: 'maybe' },
+    });
+    const read = await call('GET', link, { dob: ADULT_DOB });
+    expect(read.json().intake.answers).toEqual({ home_address: '3 Mill Lane', hay_fever: 'maybe' });
+
+    const tooLong = await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: { answers: { reason: 'a'.repeat(INTAKE_ANSWER_MAX + 1) }, sign: false },
+    });
+    expect(tooLong.statusCode).toBe(422);
+    expect(JSON.stringify(tooLong.json().errors)).toContain('Text is too long.');
+    // Nothing of the draft was lost.
+    expect((await call('GET', link, { dob: ADULT_DOB })).json().intake.answers.home_address).toBe(
+      '3 Mill Lane',
+    );
+
+    const forms = await db().select().from(intakeForms).where(eq(intakeForms.appointmentId, appointmentId));
+    expect(forms).toHaveLength(1);
+    const audits = await db().select().from(auditLog).where(eq(auditLog.entity, 'intake_form'));
+    expect(audits.some((entry) => entry.entityId === String(forms[0]?.id) && entry.action === 'create')).toBe(
+      true,
+    );
+  });
+
+  it('signs only when complete, with the consent and the signer’s name; a signed form is locked', async () => {
+    const { link, appointmentId, patientId, slot } = await adultBooking('intake-sign@example.ie');
+    const incomplete = await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: { answers: { ...adultAnswers, reason: '' }, sign: true, signature: 'Someone Else' },
+    });
+    expect(incomplete.statusCode).toBe(422);
+    expect(incomplete.json()).toMatchObject({
+      code: 'intake_incomplete',
+      errors: {
+        reason: [intakeTexts.required],
+        consent: [intakeTexts.consentMissing],
+        signature: [intakeTexts.signatureMismatch('Aoife Byrne')],
+      },
+    });
+    const badChoice = await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: {
+        answers: { ...adultAnswers, antihistamine_kind: 'gin', last_reaction_on: '1990-02-31' },
+        sign: true,
+        consent: true,
+        signature: 'Aoife Byrne',
+      },
+    });
+    expect(badChoice.json().errors).toEqual({
+      antihistamine_kind: [intakeTexts.notAChoice],
+      last_reaction_on: [intakeTexts.notADate],
+    });
+
+    const address = nextAddress();
+    const signed = await call('PUT', link, {
+      dob: ADULT_DOB,
+      address,
+      payload: { answers: adultAnswers, sign: true, consent: true, signature: '  aoife   BYRNE ' },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json().intake).toMatchObject({ status: 'signed', version: 1, signature: 'aoife   BYRNE' });
+    const [row] = await db().select().from(intakeForms).where(eq(intakeForms.appointmentId, appointmentId));
+    expect(row).toMatchObject({
+      status: 'signed',
+      signer: 'patient',
+      signedFrom: address,
+      version: 1,
+      revision: 1,
+    });
+
+    const again = await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: { answers: adultAnswers, sign: true, consent: true, signature: 'Aoife Byrne' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'intake_already_signed' });
+
+    // A change after signing is a new version; the signed one is kept as it was.
+    const changed = await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: { answers: { ...adultAnswers, asthma: 'yes' }, sign: false },
+    });
+    expect(changed.json().intake).toMatchObject({ status: 'draft', answers: { asthma: 'yes' } });
+    const resigned = await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: {
+        answers: { ...adultAnswers, asthma: 'yes' },
+        sign: true,
+        consent: true,
+        signature: 'Aoife Byrne',
+      },
+    });
+    expect(resigned.statusCode).toBe(200);
+    const rows = await db().select().from(intakeForms).where(eq(intakeForms.appointmentId, appointmentId));
+    expect(rows.map((each) => [each.revision, each.status, each.answers.asthma]).sort()).toEqual([
+      [1, 'signed', 'no'],
+      [2, 'signed', 'yes'],
+    ]);
+
+    // Staff see it on the appointment, in the list and on the calendar.
+    const detail = await t.app.inject({
+      url: `/api/admin/transactions/${appointmentId}`,
+      headers: t.auth,
+    });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().transaction).toMatchObject({
+      intake_signed: true,
+      intake: { status: 'signed', revision: 2, version: 1, changing: false, answers: { asthma: 'yes' } },
+    });
+    const list = await t.app.inject({ url: '/api/admin/transactions?per_page=100', headers: t.auth });
+    const listed = list.json().transactions.find((each: { id: number }) => each.id === appointmentId);
+    expect(listed.intake_signed).toBe(true);
+    const patient = await t.app.inject({ url: `/api/admin/patients/${patientId}`, headers: t.auth });
+    expect(patient.json().patient.appointments).toMatchObject([{ id: appointmentId, intake_signed: true }]);
+    const day = slot.startsAt.slice(0, 10);
+    const calendar = await t.app.inject({
+      url: `/api/admin/calendar?from=${day}&to=${day}`,
+      headers: t.auth,
+    });
+    expect(calendar.statusCode, calendar.body).toBe(200);
+    const shown = calendar.json().appointments.find((each: { id: number }) => each.id === appointmentId);
+    expect(shown.intake_signed).toBe(true);
+  });
+
+  it('for a child under 16, is the child form, signed by the guardian booked with them', async () => {
+    const { link } = await childBooking('intake-child@example.ie');
+    const { intake } = (await call('GET', link, { dob: CHILD_DOB })).json();
+    expect(intake).toMatchObject({ form: 'child', signer: 'guardian', signer_name: 'Mary Elizabeth Byrne' });
+    expect(intake.questions.map((q: { key: string }) => q.key)).not.toContain('pregnant');
+    const answers: Record<string, string> = {
+      ...Object.fromEntries(Object.entries(adultAnswers).filter(([key]) => key !== 'pregnant')),
+      guardian_relationship: 'Mother',
+    };
+    const byChild = await call('PUT', link, {
+      dob: CHILD_DOB,
+      payload: { answers, sign: true, consent: true, signature: 'Saoirse Byrne' },
+    });
+    expect(byChild.json().errors).toEqual({
+      signature: [intakeTexts.signatureMismatch('Mary Elizabeth Byrne')],
+    });
+    const signed = await call('PUT', link, {
+      dob: CHILD_DOB,
+      payload: { answers, sign: true, consent: true, signature: 'Mary Elizabeth Byrne' },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json().intake.status).toBe('signed');
+  });
+
+  it('opens with the booking’s own token too (the confirmation page), and refuses bad bodies with 4xx', async () => {
+    const booking = await paidBooking(t.app, db(), { form: { email: 'intake-token@example.ie' } });
+    const { reference } = await intakeLinkOf(booking.appointmentId);
+    const response = await t.app.inject({
+      url: `/api/bookings/${reference}/intake`,
+      headers: { 'x-booking-token': booking.token, 'x-date-of-birth': ADULT_DOB },
+      remoteAddress: nextAddress(),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const link = { reference, token: 'nope' };
+    for (const payload of [
+      {},
+      { answers: [], sign: false },
+      { answers: {}, sign: 'yes' },
+      { answers: {}, sign: false, x: 1 },
+    ]) {
+      const bad = await t.app.inject({
+        method: 'PUT',
+        url: `/api/bookings/${reference}/intake`,
+        headers: { 'x-booking-token': booking.token, 'x-date-of-birth': ADULT_DOB },
+        payload,
+        remoteAddress: nextAddress(),
+      });
+      expect(bad.statusCode, JSON.stringify(payload)).toBe(422);
+    }
+    expect(
+      (await call('PUT', link, { dob: ADULT_DOB, payload: { answers: {}, sign: false } })).statusCode,
+    ).toBe(404);
+  });
+
+  it('is closed once the appointment is cancelled', async () => {
+    const { link } = await adultBooking('intake-cancelled@example.ie');
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${link.reference}/cancel`,
+      headers: { 'x-manage-token': link.token },
+      remoteAddress: nextAddress(),
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const saved = await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: { answers: { reason: 'x' }, sign: false },
+    });
+    expect(saved.statusCode).toBe(409);
+    expect(saved.json()).toMatchObject({ code: 'intake_closed', error_messages: intakeTexts.closed });
+  });
+});
+
+describe('the intake reminder', () => {
+  it('is e-mailed once, three days before at 09:00 clinic time, only while the form is not signed; its link opens the form', async () => {
+    const unsigned = await adultBooking('intake-remind@example.ie');
+    const signed = await adultBooking('intake-remind-signed@example.ie');
+    await call('PUT', signed.link, {
+      dob: ADULT_DOB,
+      payload: { answers: adultAnswers, sign: true, consent: true, signature: 'Aoife Byrne' },
+    });
+    const startsAt = new Date(unsigned.slot.startsAt);
+    // The clinic day three days before, at 09:00 Dublin time, is never later than 72 hours before a 10:00 start.
+    const early = new Date(startsAt.getTime() - 4 * 86_400_000);
+    expect(await sendIntakeReminders(db(), 'http://clinic.test', early)).not.toContain(
+      unsigned.appointmentId,
+    );
+    const due = new Date(startsAt.getTime() - 72 * 3_600_000 + 3_600_000);
+    const sent = await sendIntakeReminders(db(), 'http://clinic.test', due);
+    expect(sent).toContain(unsigned.appointmentId);
+    expect(sent).not.toContain(signed.appointmentId);
+    expect(await sendIntakeReminders(db(), 'http://clinic.test', due)).not.toContain(unsigned.appointmentId);
+
+    const mails = await emailsAbout(db(), unsigned.appointmentId);
+    const reminder = mails.find((mail) => mail.subject.includes('your form'));
+    // No health detail in the subject (the clinic's own name aside).
+    expect(reminder?.subject.replace(clinic.name, '')).not.toMatch(/allerg|asthma|antihistamine|test/i);
+    const found = /\/booking\/([0-9A-Z]+)\/intake#([\w-]{43})/.exec(reminder?.textBody ?? '');
+    expect(found?.[2]).not.toBe(unsigned.link.token);
+    const opened = await call(
+      'GET',
+      { reference: found?.[1] ?? '', token: found?.[2] ?? '' },
+      { dob: ADULT_DOB },
+    );
+    expect(opened.statusCode, opened.body).toBe(200);
+    // The reminder's token opens the form only, never the booking's page.
+    const page = await t.app.inject({
+      url: `/api/bookings/${found?.[1]}`,
+      headers: { 'x-manage-token': found?.[2] ?? '' },
+      remoteAddress: nextAddress(),
+    });
+    expect(page.statusCode).toBe(404);
+  });
+});
+
+describe('the patient’s data', () => {
+  it('is left without wrong-date attempts once the right one is given', async () => {
+    const { link } = await adultBooking('intake-clear@example.ie');
+    const address = nextAddress();
+    await call('GET', link, { dob: '2000-01-01', address });
+    await call('GET', link, { dob: ADULT_DOB, address });
+    const left = await db().select().from(loginAttempts).where(eq(loginAttempts.ip, address));
+    expect(left).toHaveLength(0);
+  });
+});

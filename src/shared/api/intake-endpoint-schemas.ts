@@ -1,0 +1,21 @@
+import { intakeRequestSchema, intakeResponseSchema } from '../intake-schemas';
+import { appointmentReferenceParams } from '../manage-booking';
+import { withSchemas } from './endpoint-schemas';
+import * as api from './intake-endpoints';
+
+export const getIntake = withSchemas(api.getIntake, {
+  summary:
+    "The booking's intake and consent form (X-Manage-Token, or X-Booking-Token just after paying; X-Date-Of-Birth YYYY-MM-DD): the adult's or the child's form, its version, status (not_started, draft, signed), questions, answers and signed_at. 404 for a wrong token or reference; 403 intake_identity_wrong for another date of birth, and 429 intake_identity_throttled after five wrong ones in 15 minutes (limited like sign-in)",
+  params: appointmentReferenceParams,
+  response: intakeResponseSchema,
+});
+
+export const saveIntake = withSchemas(api.saveIntake, {
+  summary:
+    "Saves the form (same headers as GET): `sign: false` keeps a draft (answers checked for length only); `sign: true` needs every required answer, `consent: true` and a `signature` equal to the signer's full name (the patient, or for a patient under 16 the parent or guardian booked with them), and records it with the time, the address it came from and the version. A signed form is locked: a change after signing makes a new version and keeps the old one; signing a signed version again is 409 intake_already_signed. 409 intake_closed for a cancelled or past appointment",
+  params: appointmentReferenceParams,
+  body: intakeRequestSchema,
+  // Thirty answers of INTAKE_ANSWER_MAX characters, of up to four bytes each in UTF-8.
+  bodyLimit: 256 * 1024,
+  response: intakeResponseSchema,
+});

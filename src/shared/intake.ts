@@ -1,0 +1,401 @@
+import { clinic } from './clinic';
+import { texts } from './validation-texts';
+
+/**
+ * The clinic's intake and consent form, filled online before the visit (issue 33): the questions of the printable
+ * forms at /forms (scripts/generate-patient-forms.mjs, wording kept), an adult's and a child's, as data. The server
+ * serves a form's questions and the page draws them, so a new version is a new entry in `intakeForms`, and a signed
+ * form keeps the version it was signed on (decision 0030-intake-form-versions).
+ */
+
+/** The patient's date of birth, YYYY-MM-DD: the light identity check before the form's health questions open. */
+export const DATE_OF_BIRTH_HEADER = 'x-date-of-birth';
+
+/** From this age the patient consents themself; under it a parent or guardian does (the terms' age of consent). */
+export const AGE_OF_CONSENT = 16;
+
+/** The reminder e-mail goes this many clinic days before the appointment if the form is still not signed. */
+export const INTAKE_REMINDER_DAYS_BEFORE = 3;
+
+/** The most characters of an answer (a long history fits; a flood does not). */
+export const INTAKE_ANSWER_MAX = 2000;
+/** The most characters of a typed signature: a full name (UK Government Data Standards' 70). */
+export const SIGNATURE_MAX = 70;
+
+export const intakeFormKinds = ['adult', 'child'] as const;
+export type IntakeFormKind = (typeof intakeFormKinds)[number];
+
+export const intakeQuestionTypes = ['text', 'yes_no', 'choice', 'date'] as const;
+
+export const intakeStatuses = ['not_started', 'draft', 'signed'] as const;
+
+export interface IntakeQuestion {
+  key: string;
+  label: string;
+  type: (typeof intakeQuestionTypes)[number];
+  required: boolean;
+  /** A line under the label saying what to write. */
+  hint?: string;
+  /** A `choice`'s answers: the value stored, and the words shown. */
+  options?: readonly { value: string; label: string }[];
+  /** The section of the form it belongs to, as the printable form heads it. */
+  section: string;
+  /** A `text` answer of one line (an Eircode, a phone) rather than several. */
+  short?: boolean;
+}
+
+/** One version of a form: its questions, and the consent the signer gives, word for word as signed. */
+export interface IntakeFormVersion {
+  version: number;
+  questions: readonly IntakeQuestion[];
+  consent: readonly string[];
+}
+
+const PREPARATION =
+  'Before a skin prick test: stop antihistamine tablets or liquids (such as cetirizine, loratadine, fexofenadine) 5 days before, and antihistamine nasal sprays 3 days before. Keep taking asthma inhalers and other medicines unless a doctor advises otherwise. No moisturiser on the forearms on the day. Please arrive 15 minutes early.';
+
+/** The antihistamines a patient may take, as the booking form asks them (issue 33). */
+const antihistamineOptions = [
+  { value: 'none', label: 'None' },
+  { value: 'tablets', label: 'Tablets or syrup' },
+  { value: 'nasal', label: 'Nasal spray' },
+  { value: 'eye_drops', label: 'Eye drops' },
+  { value: 'cough_cold_sleep', label: 'Cough, cold or sleep remedies' },
+  { value: 'not_sure', label: 'Not sure' },
+] as const;
+
+function questionsOf(child: boolean): IntakeQuestion[] {
+  const details = child ? "Child's details" : 'Patient details';
+  const guardian: IntakeQuestion[] = child
+    ? [
+        {
+          key: 'guardian_relationship',
+          label: 'Relationship to child',
+          type: 'text',
+          required: true,
+          short: true,
+          section: 'Parent or guardian details',
+        },
+        {
+          key: 'guardian_address',
+          label: "Address, if different from the child's",
+          type: 'text',
+          required: false,
+          short: true,
+          section: 'Parent or guardian details',
+        },
+        {
+          key: 'second_guardian',
+          label: 'Second parent or guardian (optional)',
+          type: 'text',
+          required: false,
+          short: true,
+          section: 'Parent or guardian details',
+        },
+        {
+          key: 'second_guardian_phone',
+          label: 'Phone',
+          type: 'text',
+          required: false,
+          short: true,
+          section: 'Parent or guardian details',
+        },
+      ]
+    : [];
+  const conditions = ['Hay fever', 'Asthma', 'Eczema', 'Hives', ...(child ? [] : ['Pregnant?'])].map(
+    (label): IntakeQuestion => ({
+      key: label
+        .toLowerCase()
+        .replace(/[^a-z]+/g, '_')
+        .replace(/_$/, ''),
+      label,
+      type: 'yes_no',
+      required: true,
+      section: 'Hay fever, asthma and eczema',
+    }),
+  );
+  const history = 'Allergy history';
+  return [
+    {
+      key: 'home_address',
+      label: 'Home address',
+      type: 'text',
+      required: true,
+      short: true,
+      section: details,
+    },
+    { key: 'eircode', label: 'Eircode', type: 'text', required: false, short: true, section: details },
+    ...guardian,
+    { key: 'gp_name', label: 'GP name', type: 'text', required: false, short: true, section: 'GP details' },
+    {
+      key: 'gp_practice',
+      label: 'Practice name',
+      type: 'text',
+      required: false,
+      short: true,
+      section: 'GP details',
+    },
+    {
+      key: 'gp_phone',
+      label: 'Practice phone',
+      type: 'text',
+      required: false,
+      short: true,
+      section: 'GP details',
+    },
+    {
+      key: 'gp_address',
+      label: 'Practice address',
+      type: 'text',
+      required: false,
+      short: true,
+      section: 'GP details',
+    },
+    {
+      key: 'referring_doctor',
+      label: 'Referring doctor or consultant, if not your GP',
+      type: 'text',
+      required: false,
+      short: true,
+      section: 'GP details',
+    },
+    {
+      key: 'reason',
+      label: 'What would you like help with at this appointment?',
+      hint: child
+        ? 'Tell us in your own words what worries you about your child, and what you hope to find out.'
+        : 'Tell us in your own words what is troubling you, and what you hope to find out.',
+      type: 'text',
+      required: true,
+      section: 'Reason for referral',
+    },
+    ...conditions,
+    {
+      key: 'other_conditions',
+      label: 'Other medical conditions',
+      type: 'text',
+      required: false,
+      section: 'Hay fever, asthma and eczema',
+    },
+    {
+      key: 'symptoms',
+      label: 'Symptoms',
+      hint: `What symptoms ${child ? 'does your child' : 'do you'} have (skin, nose, eyes, chest, stomach), and when do they happen?`,
+      type: 'text',
+      required: true,
+      section: history,
+    },
+    {
+      key: 'reactions',
+      label: 'Allergic reactions',
+      hint: 'What happened, what caused it, how quickly did it start, and what treatment was needed? Include the date of the most recent reaction.',
+      type: 'text',
+      required: false,
+      section: history,
+    },
+    {
+      key: 'last_reaction_on',
+      label: 'Date of the most recent reaction',
+      type: 'date',
+      required: false,
+      section: history,
+    },
+    {
+      key: 'anaphylaxis',
+      label: child ? 'Has your child ever had anaphylaxis?' : 'Have you ever had anaphylaxis?',
+      type: 'yes_no',
+      required: true,
+      section: history,
+    },
+    {
+      key: 'auto_injector',
+      label: 'Adrenaline auto-injector prescribed?',
+      type: 'yes_no',
+      required: true,
+      section: history,
+    },
+    {
+      key: 'hospital_treatment',
+      label: 'Hospital treatment for a reaction?',
+      type: 'yes_no',
+      required: true,
+      section: history,
+    },
+    {
+      key: 'family_history',
+      label: 'Family history of allergy?',
+      type: 'yes_no',
+      required: true,
+      section: history,
+    },
+    {
+      key: 'suspected_triggers',
+      label: 'Suspected triggers',
+      hint: 'Foods, pollen, dust, animals, stings, medicines, latex or other.',
+      type: 'text',
+      required: false,
+      section: history,
+    },
+    {
+      key: 'previous_tests',
+      label: 'Previous allergy tests',
+      hint: 'Skin prick or blood test: where, when, and the results.',
+      type: 'text',
+      required: false,
+      section: history,
+    },
+    ...(child
+      ? [
+          {
+            key: 'safe_foods',
+            label: 'Foods eaten without any problem',
+            hint: 'For example milk, egg, peanut, wheat, fish.',
+            type: 'text',
+            required: false,
+            section: history,
+          } satisfies IntakeQuestion,
+        ]
+      : []),
+    {
+      key: 'current_medicines',
+      label: `Current medicines ${child ? 'your child takes' : 'you take'}`,
+      hint: 'Name, dose and how often, including inhalers, creams, nasal sprays and medicines bought without a prescription.',
+      type: 'text',
+      required: true,
+      section: 'Medication',
+    },
+    {
+      key: 'antihistamine_kind',
+      label: `Which antihistamines ${child ? 'does your child' : 'do you'} take?`,
+      hint: `Some cough, cold and sleep remedies and some eye drops are antihistamines too. ${PREPARATION}`,
+      type: 'choice',
+      options: antihistamineOptions,
+      required: true,
+      section: 'Medication',
+    },
+    {
+      key: 'antihistamines',
+      label: 'Antihistamines taken: which, and when last?',
+      type: 'text',
+      required: false,
+      short: true,
+      section: 'Medication',
+    },
+    {
+      key: 'medicine_allergy',
+      label: 'Allergy to any medicine: which, and what happened?',
+      type: 'text',
+      required: false,
+      short: true,
+      section: 'Medication',
+    },
+  ];
+}
+
+/** The printable forms' consent paragraphs, as the signer ticks them. */
+const adultConsent = [
+  'I confirm that the information on this form is correct to the best of my knowledge and that I have read the preparation instructions. I consent to an allergy assessment and, if the clinician recommends it after explaining it to me, to skin prick testing. I understand that I can ask questions and withdraw my consent at any time.',
+  'I understand that this information will be held in the clinic’s clinical records and used to provide my care, as described in the clinic’s privacy policy.',
+];
+const childConsent = [
+  'I am the parent or legal guardian of the child named above. I confirm that the information on this form is correct to the best of my knowledge and that I have read the preparation instructions. I consent to an allergy assessment of my child and, if the clinician recommends it after explaining it to me, to skin prick testing. I understand that I will stay with my child during the appointment, that I can ask questions, and that I can withdraw my consent at any time.',
+  'I understand that this information will be held in the clinic’s clinical records and used to provide my child’s care, as described in the clinic’s privacy policy.',
+];
+
+/** Every version of each form, oldest first; the last is the one a new form is filled on. */
+const intakeForms: Record<IntakeFormKind, readonly IntakeFormVersion[]> = {
+  adult: [{ version: 1, questions: questionsOf(false), consent: adultConsent }],
+  child: [{ version: 1, questions: questionsOf(true), consent: childConsent }],
+};
+
+export const currentIntakeForm = (form: IntakeFormKind): IntakeFormVersion => {
+  const versions = intakeForms[form];
+  const current = versions[versions.length - 1];
+  if (!current) throw new Error(`no ${form} intake form`);
+  return current;
+};
+
+export const intakeFormVersion = (form: IntakeFormKind, version: number): IntakeFormVersion | undefined =>
+  intakeForms[form].find((entry) => entry.version === version);
+
+/** Whole years between a date of birth and a day (both YYYY-MM-DD): the patient's age on that day. */
+export function ageOn(dob: string, day: string): number {
+  const [by, bm, bd] = dob.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+export const intakeTexts = {
+  dateOfBirthWrong:
+    'That date of birth does not match our booking. Please type the patient’s date of birth as you gave it when booking.',
+  noDateOfBirth: `We cannot check the patient’s date of birth online for this booking. Please call us on ${clinic.phone} and we will help.`,
+  throttled: 'Too many wrong dates of birth. Please wait 15 minutes and try again, or call us.',
+  closed: 'This appointment is cancelled or over, so its form can no longer be filled online.',
+  alreadySigned: 'This form is already signed. Change an answer first if you need to correct something.',
+  incomplete: 'Some answers are missing. Please look at the fields marked below.',
+  required: texts.required,
+  tooLong: texts.tooLong,
+  notYesNo: 'Please answer yes or no.',
+  notAChoice: 'Please choose one of the answers.',
+  notADate: 'Please give a real date, as DD.MM.YYYY.',
+  consentMissing: 'Please tick the box to give your consent.',
+  signatureMismatch: (name: string) => `Please type the full name ${name}, as we have it on the booking.`,
+  saved: 'Saved',
+  signed: 'Thank you: your form is signed and sent to the clinic.',
+  notSignedYet: 'Intake form not signed yet',
+  /** The link beside the booking, in e-mails and on the booking's pages. */
+  linkText: 'Fill in the intake and consent form before your visit',
+} as const;
+
+/** `/booking/{reference}/intake`: the form's page (the booking link's token after `#`). */
+export const intakePath = (reference: string) => `/booking/${reference}/intake`;
+
+/** A booking link (`…/booking/{reference}#{token}`) made into the form's link, with the same token. */
+export const intakeUrlOfManageUrl = (manageUrl: string) => manageUrl.replace(/#/, '/intake#');
+
+const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/;
+function isRealDay(value: string): boolean {
+  const match = isoDay.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * What is wrong with each answer for signing, by question key (and `consent`, `signature`): every required one
+ * answered, each of its kind. Shared so the page says it beside each field before sending, as the server does.
+ */
+export function signingProblems(
+  questions: readonly IntakeQuestion[],
+  request: { answers: Record<string, string>; consent?: boolean; signature?: string },
+  signerName: string,
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const question of questions) {
+    const value = (request.answers[question.key] ?? '').trim();
+    if (!value) {
+      if (question.required) problems[question.key] = intakeTexts.required;
+      continue;
+    }
+    if (question.type === 'yes_no' && value !== 'yes' && value !== 'no')
+      problems[question.key] = intakeTexts.notYesNo;
+    if (question.type === 'choice' && !question.options?.some((option) => option.value === value))
+      problems[question.key] = intakeTexts.notAChoice;
+    if (question.type === 'date' && !isRealDay(value)) problems[question.key] = intakeTexts.notADate;
+  }
+  if (request.consent !== true) problems.consent = intakeTexts.consentMissing;
+  const typed = normalName(request.signature ?? '');
+  if (!typed) problems.signature = intakeTexts.required;
+  else if (signerName && typed !== normalName(signerName))
+    problems.signature = intakeTexts.signatureMismatch(signerName);
+  return problems;
+}
+
+/** A name as compared for a signature: case, accents and spacing aside ("aoife  byrne" is "Aoife Byrne"). */
+const normalName = (value: string) =>
+  value
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[\s\u2019']+/g, ' ')
+    .trim()
+    .toLowerCase();

@@ -74,6 +74,8 @@ describe('migrations', () => {
         'fee_prices',
         'fee_services',
         'files',
+        'intake_forms',
+        'intake_reminders',
         'login_attempts',
         'manage_link_tokens',
         'patients',

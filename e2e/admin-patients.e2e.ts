@@ -386,12 +386,17 @@ describe('patients in the back office', () => {
     await expect
       .poll(async () => (await entries()).slice(0, 4))
       .toEqual([
-        [E2E_ADMIN.email, 'Erased', record, 'appointment_ids, appointments, emails, files, payments'],
+        [
+          E2E_ADMIN.email,
+          'Erased',
+          record,
+          'appointment_ids, appointments, emails, files, intake_forms, payments',
+        ],
         [
           E2E_ADMIN.email,
           'Exported as a zip (GDPR access request)',
           record,
-          'appointments, emails, files, payments, referrals',
+          'appointments, emails, files, intake_forms, payments, referrals',
         ],
         [E2E_ADMIN.email, 'Read a document downloaded', record, '—None'],
         [E2E_ADMIN.email, "Read on the patient's page", record, '—None'],

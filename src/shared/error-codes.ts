@@ -144,6 +144,7 @@ const errorCodes = [
   'flag_not_offered',
   /** The one move a flag allows inside the notice was made already (409). */
   'free_move_used',
+  'free_move_no_cancel',
   /** A join link for an appointment that is not a video consultation (422). */
   'not_video',
   // Payments

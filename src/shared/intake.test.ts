@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, currentIntakeForm, intakeTexts, intakeUrlOfManageUrl, signingProblems } from './intake';
+import {
+  ageOn,
+  currentIntakeForm,
+  intakeTexts,
+  intakeUrlOfManageUrl,
+  SIGNATURE_MAX,
+  signingProblems,
+} from './intake';
 
 describe('the intake form', () => {
   it('is the child’s under 16 on the appointment’s day, birthday included', () => {
@@ -37,6 +44,14 @@ describe('the intake form', () => {
       consent: intakeTexts.consentMissing,
       signature: intakeTexts.required,
     });
+    // A child booked with no guardian named: any name would pass, so none does; the clinic adds the name.
+    expect(
+      signingProblems(questions, { answers, consent: true, signature: 'Mickey Mouse' }, '').signature,
+    ).toBe(intakeTexts.noSigner);
+    // The longest names a booking takes, 35 and 35, can be typed whole.
+    const longest = `${'A'.repeat(35)} ${'B'.repeat(35)}`;
+    expect(longest.length).toBeLessThanOrEqual(SIGNATURE_MAX);
+    expect(signingProblems(questions, { answers, consent: true, signature: longest }, longest)).toEqual({});
   });
 
   it('links from the booking link with the same token', () => {

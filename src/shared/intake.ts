@@ -20,7 +20,8 @@ export const INTAKE_REMINDER_DAYS_BEFORE = 3;
 /** The most characters of an answer (a long history fits; a flood does not). */
 export const INTAKE_ANSWER_MAX = 2000;
 /** The most characters of a typed signature: a full name (UK Government Data Standards' 70). */
-export const SIGNATURE_MAX = 70;
+/** A first name and a surname of the longest a booking takes (35 each), with the space between. */
+export const SIGNATURE_MAX = 71;
 
 export const intakeFormKinds = ['adult', 'child'] as const;
 export type IntakeFormKind = (typeof intakeFormKinds)[number];
@@ -340,6 +341,8 @@ export const intakeTexts = {
   notADate: 'Please give a real date, as DD.MM.YYYY.',
   consentMissing: 'Please tick the box to give your consent.',
   signatureMismatch: (name: string) => `Please type the full name ${name}, as we have it on the booking.`,
+  /** A child's booking that names no parent or guardian: nobody the signature can be checked against. */
+  noSigner: `We do not have the name of the parent or guardian who signs for this child. Please call us on ${clinic.phone} and we will add it.`,
   saved: 'Saved',
   signed: 'Thank you: your form is signed and sent to the clinic.',
   notSignedYet: 'Intake form not signed yet',
@@ -385,9 +388,9 @@ export function signingProblems(
   }
   if (request.consent !== true) problems.consent = intakeTexts.consentMissing;
   const typed = normalName(request.signature ?? '');
-  if (!typed) problems.signature = intakeTexts.required;
-  else if (signerName && typed !== normalName(signerName))
-    problems.signature = intakeTexts.signatureMismatch(signerName);
+  if (!normalName(signerName)) problems.signature = intakeTexts.noSigner;
+  else if (!typed) problems.signature = intakeTexts.required;
+  else if (typed !== normalName(signerName)) problems.signature = intakeTexts.signatureMismatch(signerName);
   return problems;
 }
 

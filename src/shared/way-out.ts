@@ -35,6 +35,8 @@ export const wayOutTexts = {
   flaggedAgain: 'Thank you: your note to the clinic is updated.',
   notFlaggable: 'This appointment can no longer be changed online.',
   freeMoveUsed: `You have already moved this appointment once after telling us. Please call us on ${clinic.phone} and we will help.`,
+  /** 409 `free_move_no_cancel`: the free move may not turn a booking inside the notice into one refunded online. */
+  cancelAfterFreeMove: `This appointment was moved with the free move you were given after telling us you could not stop your antihistamines or were unwell, so it cannot be cancelled online. Please call us on ${clinic.phone}.`,
   notTest: 'This applies to allergy tests only.',
 } as const;
 

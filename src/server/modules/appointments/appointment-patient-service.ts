@@ -159,7 +159,12 @@ function managedAppointmentOf(
     payment_status: paymentStatusOf(payments),
     paid_at_clinic: heldAtClinicCents(payments) / 100,
     change_until: changeable ? until.toISOString() : null,
-    actions: changeable ? [...manageActions] : moveRule(record, now) === 'free' ? ['move'] : [],
+    // Moved with the flag's free move: no longer cancelled online (a refund the notice had ruled out).
+    actions: changeable
+      ? manageActions.filter((action) => action !== 'cancel' || !appointment.freeMoveUsedAt)
+      : moveRule(record, now) === 'free'
+        ? ['move']
+        : [],
     antihistamines: antihistaminesAnswer(appointment.antihistamines, slot),
     way_out: wayOutOf(record, now),
     video_link:
@@ -275,7 +280,12 @@ export async function cancelOwnAppointment(
   const { appointment } = await linkedRecord(db, link, now);
   if (isEnded(appointment.status))
     return answer(db, appointment.id, now, manageBookingTexts.alreadyCancelled);
-  const check = inTime(now);
+  const check = (record: Pick<AppointmentRecord, 'appointment' | 'slot'>) => {
+    inTime(now)(record);
+    if (record.appointment.freeMoveUsedAt) {
+      throw conflict('free_move_no_cancel', wayOutTexts.cancelAfterFreeMove);
+    }
+  };
   try {
     if (allowsMove('refund', appointment.status)) {
       await refundAppointment(context, appointment.id, { actor, by: 'patient', check });
@@ -292,7 +302,8 @@ export async function cancelOwnAppointment(
         : manageBookingTexts.cancelled,
     );
   } catch (error) {
-    if (!(error instanceof DomainError) || error.code === 'notice_passed') throw error;
+    if (!(error instanceof DomainError) || ['notice_passed', 'free_move_no_cancel'].includes(error.code))
+      throw error;
     if (error.kind === 'provider_failure')
       throw providerFailure('refund_failed', manageBookingTexts.refundFailed);
     return whyNotCancelled(db, appointment, now, error);

@@ -4,7 +4,13 @@ import { manageBookingTexts } from '../../../shared/manage-booking';
 import { texts } from '../../../shared/validation-texts';
 import { FLAG_MESSAGE_MAX, wayOutTexts } from '../../../shared/way-out';
 import { slots } from '../../db/schema';
-import { createAdminBookingTestApp, futureSlot, nextAddress, paidBooking } from '../../test/booking-fixtures';
+import {
+  createAdminBookingTestApp,
+  futureSlot,
+  nextAddress,
+  paidBooking,
+  paymentsOfPatient,
+} from '../../test/booking-fixtures';
 import { appointmentRow, auditOf, emailsAbout, slotRow, staffBooking } from '../../test/staff-fixtures';
 import type { AdminTestApp } from '../../test/test-app';
 
@@ -165,6 +171,27 @@ describe('the way out: flagging from the booking link', () => {
     expect((await slotRow(db(), third.id))?.status).toBe('available');
     // A flag again does not give another.
     expect((await flag(booking.link, { reason: 'unwell' })).json().booking.way_out.free_move).toBe('used');
+  });
+
+  it('never turns the free move into a refund: moved beyond the notice, it is not cancelled online', async () => {
+    const booking = await paidIn('free-move-refund@example.ie', 10);
+    expect((await flag(booking.link, { reason: 'could_not_stop' })).statusCode).toBe(200);
+    const later = await futureSlot(db());
+    await startIn(later.id, 200);
+    const moved = await moveTo(booking.link, later.id);
+    expect(moved.statusCode, moved.body).toBe(200);
+    // Outside the notice again, yet no Cancel is offered, and one asked for anyway is refused.
+    expect(moved.json().booking.actions).toEqual(['move']);
+    const cancelled = await cancel(booking.link);
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json()).toMatchObject({
+      code: 'free_move_no_cancel',
+      error_messages: wayOutTexts.cancelAfterFreeMove,
+    });
+    expect((await appointmentRow(db(), booking.appointmentId))?.status).toBe('paid');
+    expect((await paymentsOfPatient(db(), booking.patientId)).map((payment) => payment.status)).toEqual([
+      'succeeded',
+    ]);
   });
 
   it('"unwell" with no words; a second flag replaces the first; cancelling inside the notice stays refused', async () => {

@@ -792,8 +792,9 @@ export async function appointmentRecordsOfPatient(db: Db, patientId: number): Pr
 
 /**
  * Strips appointments of what ties them to the person who booked them (a patient's erasure): the address it
- * was booked from, the hashes of the booking's tokens (its booking link no longer opens it) and the antihistamines
- * the patient said they take (a health detail). The appointment, its time, its reference and its price stay.
+ * was booked from, the hashes of the booking's tokens (its booking link no longer opens it), the antihistamines
+ * the patient said they take and what they told the clinic with a flag (health details), and a video link made for
+ * them. The appointment, its time, its reference and its price stay.
  */
 export async function forgetAppointmentVisitors(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
@@ -801,6 +802,10 @@ export async function forgetAppointmentVisitors(db: Db, ids: readonly number[]):
     .update(appointments)
     .set({
       antihistamines: null,
+      flagReason: null,
+      flagMessage: null,
+      flaggedAt: null,
+      videoLink: null,
       bookedFrom: null,
       holdTokenHash: null,
       accessTokenHash: null,

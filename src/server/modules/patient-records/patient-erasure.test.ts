@@ -29,6 +29,7 @@ import {
   storedAppointment,
 } from '../../test/staff-fixtures';
 import type { AdminTestApp } from '../../test/test-app';
+import { readZip } from '../../test/zip-reader';
 import { insertAppointment } from '../appointments/appointment-repository';
 import { insertPayment } from '../payments/payment-repository';
 
@@ -322,6 +323,32 @@ describe('DELETE /api/admin/patients/:id (GDPR erasure)', () => {
       .from(payments)
       .where(eq(payments.appointmentId, over.appointmentId));
     expect(kept).toMatchObject({ amountCents: 18000, status: 'succeeded', customerEmail: null });
+  });
+
+  it('forgets what the patient told the clinic with a flag (their own words) and a video link made for them', async () => {
+    const { patientId, appointmentId } = await patientWithAppointment('attended', 'over', 'succeeded');
+    await t.database.db
+      .update(appointments)
+      .set({
+        flagReason: 'unwell',
+        flagMessage: 'My asthma is bad this week',
+        flaggedAt: new Date(),
+        videoLink: 'https://meet.example.ie/room-1',
+      })
+      .where(eq(appointments.id, appointmentId));
+    const exported = await get(`/api/admin/patients/${patientId}/export`);
+    const data = readZip(exported.rawPayload).find((entry) => entry.name === 'patient.json');
+    expect(JSON.parse(data?.bytes.toString('utf8') ?? '{}').appointments[0].flag).toMatchObject({
+      reason: 'unwell',
+      message: 'My asthma is bad this week',
+    });
+    expect((await erase(patientId)).statusCode).toBe(204);
+    expect(await appointmentRow(t.database.db, appointmentId)).toMatchObject({
+      flagReason: null,
+      flagMessage: null,
+      flaggedAt: null,
+      videoLink: null,
+    });
   });
 
   it('after a refund, deletes the person, their files and e-mails, keeps the appointment and payment without them, and leaves nothing of them in any table', async () => {

@@ -115,6 +115,14 @@ export function patientExport(
         booked_by_admin: appointment.bookedByAdmin,
         antihistamine_confirmed: appointment.antihistamineConfirmed,
         antihistamines: appointment.antihistamines,
+        flag:
+          appointment.flagReason === null
+            ? null
+            : {
+                reason: appointment.flagReason,
+                message: appointment.flagMessage,
+                flagged_at: appointment.flaggedAt?.toISOString() ?? null,
+              },
         agreement_accepted: appointment.agreementAccepted,
         created_at: appointment.createdAt.toISOString(),
       };

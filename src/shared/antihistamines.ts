@@ -123,28 +123,37 @@ export interface StopDay {
   daysBefore: number;
   /** 'cetirizine-type tablets and syrups'. */
   what: string;
-  /** 'Stop cetirizine-type tablets and syrups on Tuesday 1 December'. */
+  /** Already behind on the day it is said (a test booked or moved at short notice): to stop now. */
+  late: boolean;
+  /**
+   * 'Stop cetirizine-type tablets and syrups on Tuesday 1 December'; for a day already behind on `today` (a test
+   * booked or moved at short notice), 'Stop … now: …', and to tell the clinic what was taken since.
+   */
   text: string;
 }
 
 /**
  * The days to stop what the patient takes, for a test on clinic day `testDay`, earliest first. Not answered
- * (`null`: booked before the question, or by staff) stops every kind, as the spec's rule says.
+ * (`null`: booked before the question, or by staff) stops every kind, as the spec's rule says. `today` (the clinic
+ * day it is said on) words a day already behind as 'now'.
  */
-export function stopDays(testDay: string, taken: readonly AntihistamineChoice[] | null): StopDay[] {
+export function stopDays(
+  testDay: string,
+  taken: readonly AntihistamineChoice[] | null,
+  today?: string,
+): StopDay[] {
   const medicines: StoppedMedicine[] =
     taken === null ? ['tablets', 'nasal'] : taken.filter((choice) => choice !== 'none');
   return medicines
     .map((medicine) => {
       const daysBefore = STOP_DAYS_BEFORE[medicine];
       const day = plusDays(testDay, -daysBefore);
-      return {
-        medicine,
-        day,
-        daysBefore,
-        what: stopWhat[medicine],
-        text: `Stop ${stopWhat[medicine]} on ${stopDayWords(day)}`,
-      };
+      const what = stopWhat[medicine];
+      const late = today !== undefined && day < today;
+      const text = late
+        ? `Stop ${what} now: they should be stopped ${daysBefore} days before the test (from ${stopDayWords(day)}). If you have taken any since, tell us when you arrive`
+        : `Stop ${what} on ${stopDayWords(day)}`;
+      return { medicine, day, daysBefore, what, late, text };
     })
     .sort((a, b) => a.day.localeCompare(b.day));
 }

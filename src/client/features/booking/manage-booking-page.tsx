@@ -9,6 +9,7 @@ import { WAY_OUT_SECTION_ID } from '../../../shared/way-out';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { isNotFoundError } from '../../lib/api-client';
 import { bookingCalendarPath } from '../../lib/booking-hold';
+import { clinicToday } from '../../lib/clinic-clock';
 import type { RouteHandle } from '../../lib/route-handle';
 import { CalendarLinks } from './calendar-links';
 import {
@@ -426,7 +427,7 @@ function PrepareAndCalendar({
           )}
           {antihistamines.stop_days.map((stop) => (
             <li key={stop.medicine}>
-              {stop.text} ({stop.days_before} days before).
+              {stop.day < clinicToday() ? `${stop.text}.` : `${stop.text} (${stop.days_before} days before).`}
             </li>
           ))}
           {antihistamines.ask_pharmacist && <li>{antihistamineTexts.askPharmacist}</li>}

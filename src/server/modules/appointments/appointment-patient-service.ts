@@ -165,7 +165,7 @@ function managedAppointmentOf(
       : moveRule(record, now) === 'free'
         ? ['move']
         : [],
-    antihistamines: antihistaminesAnswer(appointment.antihistamines, slot),
+    antihistamines: antihistaminesAnswer(appointment.antihistamines, slot, now),
     way_out: wayOutOf(record, now),
     video_link:
       status === 'upcoming' && now >= videoLinkShownFrom(slot) && slot.isVideoCall ? joinLink : null,
@@ -178,17 +178,20 @@ function managedAppointmentOf(
 function antihistaminesAnswer(
   taken: AntihistamineChoice[] | null,
   slot: Slot,
+  now: Date,
 ): ManagedAppointment['antihistamines'] {
   if (slot.isVideoCall) return { answered: false, ask_pharmacist: false, stop_days: [] };
   return {
     answered: taken !== null,
     ask_pharmacist: asksPharmacist(taken),
-    stop_days: stopDays(clinicWallClock(slot.startsAt).isoDay, taken).map((stop) => ({
-      medicine: stop.medicine,
-      day: stop.day,
-      days_before: stop.daysBefore,
-      text: stop.text,
-    })),
+    stop_days: stopDays(clinicWallClock(slot.startsAt).isoDay, taken, clinicWallClock(now).isoDay).map(
+      (stop) => ({
+        medicine: stop.medicine,
+        day: stop.day,
+        days_before: stop.daysBefore,
+        text: stop.text,
+      }),
+    ),
   };
 }
 

@@ -71,7 +71,7 @@ function stopToday(details: ReminderDetails, daysBefore: number): ReminderParts 
       {
         title: 'From today, please:',
         items: [
-          ...today.map((stop) => `${stop.text} (today).`),
+          ...today.map((stop) => (stop.late ? `${stop.text}.` : `${stop.text} (today).`)),
           ...later.map((stop) => `${stop.text}; we will remind you then.`),
         ],
       },

@@ -23,7 +23,9 @@ export function preparationItems(details: Pick<AppointmentDetails, 'stops'>): re
   return [
     ...(stops.days.length === 0
       ? [antihistamineTexts.nothingToStop]
-      : stops.days.map((stop) => `${stop.text} (${stop.daysBefore} days before the test).`)),
+      : stops.days.map((stop) =>
+          stop.late ? `${stop.text}.` : `${stop.text} (${stop.daysBefore} days before the test).`,
+        )),
     ...(stops.asksPharmacist ? [antihistamineTexts.askPharmacist] : []),
     ...PREPARATION_RULES.slice(2),
   ];

@@ -104,7 +104,7 @@ export function withStops<T extends AppointmentDetails>(
   return {
     ...details,
     stops: {
-      days: stopDays(clinicWallClock(details.startsAt).isoDay, taken),
+      days: stopDays(clinicWallClock(details.startsAt).isoDay, taken, clinicWallClock(new Date()).isoDay),
       answered: taken !== null,
       asksPharmacist: asksPharmacist(taken),
     },

@@ -66,7 +66,13 @@ export async function calendarInvite(
 function stopEvent(details: AppointmentDetails, version: InviteVersion): EventAttributes[] {
   const first = details.stops?.days[0];
   if (!first) return [];
-  const [year, month, day] = first.day.split('-').map(Number) as [number, number, number];
+  // A day already behind (booked or moved at short notice): today, not an alarm in the past.
+  const today = clinicWallClock(new Date()).isoDay;
+  const [year, month, day] = (first.day < today ? today : first.day).split('-').map(Number) as [
+    number,
+    number,
+    number,
+  ];
   const next = new Date(Date.UTC(year, month - 1, day + 1));
   const testDay = clinicLongDate(details.startsAt);
   return [

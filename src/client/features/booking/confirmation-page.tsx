@@ -228,7 +228,7 @@ function Confirmation({ appointment }: { appointment: StoredConfirmation }) {
               </section>
             )
           )}
-          {appointment.reference && (
+          {appointment.reference && !appointment.isVideoCall && (
             <section aria-labelledby="intake-title">
               <h2 id="intake-title" className="booking-form__title">
                 Your intake and consent form

@@ -258,7 +258,7 @@ function ManageBooking({
               }}
             />
           )}
-          {appointment.status === 'upcoming' && (
+          {appointment.status === 'upcoming' && !appointment.session.is_video_call && (
             <section className="manage-booking__intake" aria-labelledby="manage-intake-title">
               <h2 id="manage-intake-title" className="held-slot__title">
                 Intake and consent form

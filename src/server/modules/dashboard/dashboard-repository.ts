@@ -107,6 +107,8 @@ export function appointmentsWithoutIntake(db: Db, range: InstantRange) {
     and(
       within(slots.startsAt, range),
       inArray(appointments.status, [...upcomingStatuses]),
+      // The form is an allergy test's (its questions and consent are the test's).
+      eq(slots.isVideoCall, false),
       sql`not exists (select 1 from ${intakeForms} where ${intakeForms.appointmentId} = ${appointments.id} and ${intakeForms.status} = 'signed')`,
     ),
   );

@@ -125,6 +125,7 @@ export async function lockDueIntakeReminders(db: Db, now: Date, limit: number) {
     .where(
       and(
         inArray(appointments.status, [...upcomingStatuses]),
+        eq(slots.isVideoCall, false),
         gt(slots.startsAt, now),
         lt(slots.startsAt, horizon),
         sql`${patients.email} <> ''`,

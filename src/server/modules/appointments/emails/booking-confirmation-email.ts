@@ -37,15 +37,19 @@ export const VIDEO_RULES = [
 ] as const;
 
 /** The link to the patient's booking page, in the e-mails that carry it (none when the patient has no link). */
-export const manageLinkBlocks = (details: Pick<AppointmentDetails, 'manageUrl'>): EmailBlock[] =>
+export const manageLinkBlocks = (
+  details: Pick<AppointmentDetails, 'manageUrl' | 'isVideoCall'>,
+): EmailBlock[] =>
   details.manageUrl
     ? [
         {
           text: `See your appointment, or cancel or move it up to ${CANCELLATION_NOTICE_HOURS} hours before it starts`,
           link: details.manageUrl,
         },
-        // The same link's token opens the form (behind the patient's date of birth).
-        { text: intakeTexts.linkText, link: intakeUrlOfManageUrl(details.manageUrl) },
+        // The same link's token opens an allergy test's form (behind the patient's date of birth).
+        ...(details.isVideoCall
+          ? []
+          : [{ text: intakeTexts.linkText, link: intakeUrlOfManageUrl(details.manageUrl) }]),
       ]
     : [];
 

@@ -9,6 +9,7 @@ import {
   type IntakeForm,
   intakeForms,
   intakeReminders,
+  manageLinkTokens,
   type Patient,
   patients,
   type Slot,
@@ -141,7 +142,10 @@ export async function lockDueIntakeReminders(db: Db, now: Date, limit: number) {
     .for('update', { of: appointments, skipLocked: true });
 }
 
-/** Whether `tokenHash` is the token of a form link a reminder of the appointment carried. */
+/**
+ * Whether `tokenHash` is the token of a link a reminder of the appointment carried: the form's own reminder, or a
+ * booking-page key (the way out's, in the 2-day and stop-day reminders), which opens the form as the booking link does.
+ */
 export async function isReminderLinkToken(
   db: Db,
   appointmentId: number,
@@ -151,6 +155,14 @@ export async function isReminderLinkToken(
     .select({ one: sql`1` })
     .from(intakeReminders)
     .where(and(eq(intakeReminders.appointmentId, appointmentId), eq(intakeReminders.tokenHash, tokenHash)))
+    .union(
+      db
+        .select({ one: sql`1` })
+        .from(manageLinkTokens)
+        .where(
+          and(eq(manageLinkTokens.appointmentId, appointmentId), eq(manageLinkTokens.tokenHash, tokenHash)),
+        ),
+    )
     .limit(1);
   return row !== undefined;
 }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinic } from '../../../shared/clinic';
 import { INTAKE_ANSWER_MAX, intakeTexts } from '../../../shared/intake';
 import { manageBookingTexts } from '../../../shared/manage-booking';
-import { auditLog, intakeForms, loginAttempts } from '../../db/schema';
+import { auditLog, intakeForms, loginAttempts, manageLinkTokens } from '../../db/schema';
+import { newSecretToken } from '../../security/secret-tokens';
 import { createAdminBookingTestApp, nextAddress, paidBooking } from '../../test/booking-fixtures';
 import { emailsAbout } from '../../test/staff-fixtures';
 import type { AdminTestApp } from '../../test/test-app';
@@ -333,6 +334,19 @@ describe('the intake form', () => {
     }
     expect(
       (await call('PUT', link, { dob: ADULT_DOB, payload: { answers: {}, sign: false } })).statusCode,
+    ).toBe(404);
+  });
+
+  it('opens with the booking-page key a reminder carried (the way out’s), as with the booking link', async () => {
+    const { link, appointmentId } = await adultBooking('intake-way-out-key@example.ie');
+    const { token, hash } = newSecretToken();
+    await db().insert(manageLinkTokens).values({ appointmentId, tokenHash: hash });
+    const response = await call('GET', { reference: link.reference, token }, { dob: ADULT_DOB });
+    expect(response.statusCode, response.body).toBe(200);
+    // Another booking's key does not open it.
+    const other = await adultBooking('intake-other-key@example.ie');
+    expect(
+      (await call('GET', { reference: other.link.reference, token }, { dob: ADULT_DOB })).statusCode,
     ).toBe(404);
   });
 

@@ -404,17 +404,8 @@ function PrepareAndCalendar({
   reference: string;
   token: string;
 }) {
-  const [state, setState] = useState<{ busy: boolean; problem?: string }>({ busy: false });
+  const { state, download } = useDownload(() => saveOwnInvite(reference, token));
   const { session: slot, antihistamines } = appointment;
-  const download = async () => {
-    setState({ busy: true });
-    try {
-      await saveOwnInvite(reference, token);
-      setState({ busy: false });
-    } catch (error) {
-      setState({ busy: false, problem: errorText(error) });
-    }
-  };
   return (
     <section className="manage-booking__receipt" aria-labelledby="manage-prepare-title">
       <h2 id="manage-prepare-title" className="held-slot__title">
@@ -463,18 +454,24 @@ function PrepareAndCalendar({
   );
 }
 
-/** 'Download receipt' of a booking paid online, for the patient's health insurer; a failure says why beside it. */
-function OwnReceipt({ reference, token }: { reference: string; token: string }) {
+/** A file the patient downloads (their invite, their receipt): busy meanwhile, and why it failed if it did. */
+function useDownload(save: () => Promise<void>) {
   const [state, setState] = useState<{ busy: boolean; problem?: string }>({ busy: false });
   const download = async () => {
     setState({ busy: true });
     try {
-      await saveOwnReceipt(reference, token);
+      await save();
       setState({ busy: false });
     } catch (error) {
       setState({ busy: false, problem: errorText(error) });
     }
   };
+  return { state, download };
+}
+
+/** 'Download receipt' of a booking paid online, for the patient's health insurer; a failure says why beside it. */
+function OwnReceipt({ reference, token }: { reference: string; token: string }) {
+  const { state, download } = useDownload(() => saveOwnReceipt(reference, token));
   return (
     <section className="manage-booking__receipt" aria-labelledby="manage-receipt-title">
       <h2 id="manage-receipt-title" className="held-slot__title">

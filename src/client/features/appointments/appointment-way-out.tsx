@@ -78,7 +78,7 @@ export function VideoLinkForm({
         hint={
           appointment.standing_video_link
             ? `Empty: the consultant’s standing link (${appointment.standing_video_link}). The patient sees it from 24 hours before.`
-            : 'https://… The patient sees it from 24 hours before and in the 2-day reminder.'
+            : 'https://… The patient sees it from 24 hours before and in the 2-day reminder; set later, it is e-mailed to them.'
         }
         type="url"
         inputMode="url"

@@ -55,6 +55,29 @@ async function startIn(slotId: number, hours: number) {
 }
 
 describe('video consultation links', () => {
+  it('e-mails the link to the patient when set inside the 2-day reminder’s time, never earlier', async () => {
+    const soon = await staffBooking(t.app, db(), t.auth, { slot: { isVideoCall: true } });
+    await startIn(soon.slot.id, 20);
+    expect((await setLink(soon.id, { video_link: 'https://meet.example.ie/soon-1' })).statusCode).toBe(200);
+    const sent = (await emailsAbout(db(), soon.id)).filter((mail) =>
+      mail.subject.startsWith('The link to join your video consultation'),
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.textBody).toContain('https://meet.example.ie/soon-1');
+    // The same link again sends nothing more.
+    await setLink(soon.id, { video_link: 'https://meet.example.ie/soon-1' });
+    expect(
+      (await emailsAbout(db(), soon.id)).filter((mail) => mail.subject.startsWith('The link to join')),
+    ).toHaveLength(1);
+
+    const later = await staffBooking(t.app, db(), t.auth, { slot: { isVideoCall: true } });
+    await startIn(later.slot.id, 100);
+    expect((await setLink(later.id, { video_link: 'https://meet.example.ie/later-1' })).statusCode).toBe(200);
+    expect(
+      (await emailsAbout(db(), later.id)).filter((mail) => mail.subject.startsWith('The link to join')),
+    ).toHaveLength(0);
+  });
+
   it('staff set one per appointment (https only), the patient sees it from 24 hours before; the dashboard lists one without a link', async () => {
     const video = await staffBooking(t.app, db(), t.auth, { slot: { isVideoCall: true } });
     const link = await linkOf(video.id);

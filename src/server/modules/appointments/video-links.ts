@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import { upcomingStatuses } from '../../../shared/appointment-states';
+import { isUpcoming, upcomingStatuses } from '../../../shared/appointment-states';
 import { appointmentTexts } from '../../../shared/appointments';
 import { VIDEO_LINK_SHOWN_HOURS, videoLinkTexts } from '../../../shared/way-out';
 import type { Db } from '../../db/database';
@@ -13,7 +13,12 @@ import {
 } from '../../db/schema';
 import { fieldError, notFound, refused } from '../../domain-errors';
 import { type Actor, auditChange } from '../audit/audit-log';
+import { queueEmail } from '../email/outbox-repository';
 import { lockAppointmentRecord, setAppointmentVideoLink } from './appointment-repository';
+import { joinLinkEmailOf } from './emails/appointment-emails';
+
+/** Inside this long before the start, the 2-day reminder that carries the join link has gone (or never will). */
+const REMINDER_PASSED_MS = 48 * 3_600_000;
 
 /**
  * A video consultation's join link: the one staff set on the appointment, else the standing link of its consultant
@@ -63,13 +68,15 @@ export async function standingLinkOf(db: Db, slot: Pick<Slot, 'consultantId'>): 
 
 /**
  * Staff set (or, null, remove) a video appointment's join link, audited in the same transaction (whether one is set,
- * not the link: it opens the consultation room).
+ * not the link: it opens the consultation room). Set inside the 2-day reminder's time, it is e-mailed to the patient
+ * in that transaction, as the reminder would have carried it.
  */
 export async function setAppointmentJoinLink(
   db: Db,
   actor: Actor,
   appointmentId: number,
   link: string | null,
+  now = new Date(),
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const record = await lockAppointmentRecord(tx, appointmentId);
@@ -82,6 +89,16 @@ export async function setAppointmentJoinLink(
     await auditChange(tx, actor, 'update', 'appointment', appointmentId, {
       video_link: { from: record.appointment.videoLink !== null, to: link !== null },
     });
+    const { slot } = record;
+    if (
+      link !== null &&
+      isUpcoming(record.appointment.status) &&
+      slot.startsAt > now &&
+      slot.startsAt.getTime() - now.getTime() <= REMINDER_PASSED_MS
+    ) {
+      const email = joinLinkEmailOf(record, link);
+      if (email) await queueEmail(tx, email);
+    }
   });
 }
 

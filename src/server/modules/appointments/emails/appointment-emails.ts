@@ -1,10 +1,10 @@
 import type { AntihistamineChoice } from '../../../../shared/antihistamines';
 import { formatEuro } from '../../../../shared/euro';
-import { manageBookingPath } from '../../../../shared/manage-booking';
 import type { DeskPaymentMethod } from '../../../../shared/payment-states';
 import type { AppConfig } from '../../../config';
 import type { Db } from '../../../db/database';
 import type { Appointment, AppointmentReminderKind, Patient, Payment, Slot } from '../../../db/schema';
+import { composeEmail } from '../../email/email-template';
 import type { QueuedEmail } from '../../email/outbox-repository';
 import { receiptDetailsOf } from '../receipt-service';
 import { appointmentCancelledEmail, type KeptMoney } from './appointment-cancelled-email';
@@ -281,6 +281,27 @@ export function clinicFlagEmailOf(
   return {
     to: settings.clinicEmail,
     ...clinicFlagEmail(details, reason, settings.publicUrl),
+    appointmentId: appointment.id,
+  };
+}
+
+/**
+ * The patient's join link of a video consultation, e-mailed when staff set it after the 2-day reminder's time (or
+ * for a booking made inside it): the reminder that would have carried it has gone, or never will.
+ */
+export function joinLinkEmailOf(
+  { appointment, patient, slot }: AppointmentForEmail,
+  link: string,
+): QueuedEmail | undefined {
+  if (!patient?.email || !slot) return undefined;
+  const details = appointmentDetails(appointment.id, patient, slot);
+  return {
+    to: patient.email,
+    ...composeEmail(`The link to join your video consultation on ${details.date}`, [
+      `Dear ${details.guardianName ?? details.patientName},`,
+      `Your video consultation is on ${details.date} at ${details.time} (Dublin time). Join it from this link a few minutes before it starts:`,
+      { text: 'Join the video consultation', link },
+    ]),
     appointmentId: appointment.id,
   };
 }

@@ -42,8 +42,8 @@ export const wayOutTexts = {
 
 /**
  * A video consultation's join link: staff set one per appointment, or a standing one per consultant used by default.
- * The patient sees it on their booking page from VIDEO_LINK_SHOWN_HOURS before the start and in the 2-day reminder (set after it, in an e-mail of its own),
- * never in a calendar file.
+ * The patient sees it on their booking page from VIDEO_LINK_SHOWN_HOURS before the start and in the 2-day reminder
+ * (set after it, in an e-mail of its own), never in a calendar file.
  */
 export const VIDEO_LINK_MAX = 500;
 export const VIDEO_LINK_SHOWN_HOURS = 24;

@@ -184,4 +184,24 @@ describe("an allergy test booked with the patient's antihistamines", () => {
       expect(errors).toEqual([]);
     });
   }
+
+  it('says before paying that a test is too soon to stop the medicines ticked, and leaves the choice', async () => {
+    const adult = { isAdult: true, isVideoCall: false };
+    // Three days ahead at 07:00: too soon for tablets (5 days), in time for nasal sprays (3 days).
+    const day = addDays(clinicToday(), 3);
+    await createSlots(auth, day, adult, [7 * 60]);
+    const { page, errors } = await openPage(browser, { viewport: viewports.phone });
+    await holdThroughCalendar(page, day, adult, 7);
+    const question = page.getByRole('group', { name: /Which antihistamines do you take/ });
+    await question.getByRole('checkbox', { name: 'Nasal spray' }).check();
+    expect(await page.locator('.booking-form__warning').count()).toBe(0);
+    await question.getByRole('checkbox', { name: 'Tablets or syrup' }).check();
+    const warning = page.getByRole('status').filter({ hasText: 'This test is too soon to stop' });
+    await warning.getByText(/cetirizine-type tablets and syrups for the 5 days before it/).waitFor();
+    expect(await warning.textContent()).not.toContain('nasal');
+    expect(await axeViolations(page, 'too soon to stop 360')).toEqual([]);
+    await warning.scrollIntoViewIfNeeded();
+    await screenshot(page, 'antihistamines-too-soon-360');
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,7 +1,13 @@
 import { type ComponentPropsWithRef, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { Controller, type FieldErrors, useForm } from 'react-hook-form';
+import { type Control, Controller, type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { antihistamineChoices, antihistamineTexts } from '../../../shared/antihistamines';
+import {
+  type AntihistamineChoice,
+  antihistamineChoices,
+  antihistamineTexts,
+  stopDays,
+  stopDayWords,
+} from '../../../shared/antihistamines';
 import { BOOKING_LIMITS, isAskedFor } from '../../../shared/booking';
 import { uploadRules } from '../../../shared/uploads';
 import { markStepChange, StepHeading } from '../../components/booking-steps/booking-steps';
@@ -15,6 +21,7 @@ import { notifyApiError, useNotify } from '../../components/notifications/use-no
 import { ApiError } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import type { StoredHold } from '../../lib/booking-hold';
+import { clinicToday } from '../../lib/clinic-clock';
 import { type FormSlot, phoneInputProps, tidyDisplayDate } from '../../lib/patient-fields';
 import { useCreateVisitorAppointment } from './booking-api';
 import { readDraft, writeDraft, writeVisitorAppointment } from './booking-storage';
@@ -382,6 +389,7 @@ export function RequestForm({ hold, onHoldLost, onCancel, cancelling }: RequestF
               {errors.antihistamines.message}
             </FieldErrorMessage>
           )}
+          <TooSoonToStop control={control} testDay={hold.date} />
         </fieldset>
       )}
 
@@ -426,5 +434,30 @@ export function RequestForm({ hold, onHoldLost, onCancel, cancelling }: RequestF
       </div>
       <p className="booking-form__note">You check your booking and pay by card on the next step.</p>
     </form>
+  );
+}
+
+/**
+ * Said before paying, as the medicines are ticked: a test too soon to stop one of them for its days (a test taken on
+ * antihistamines may have to be done again), with the choice left to the patient.
+ */
+function TooSoonToStop({ control, testDay }: { control: Control<RequestFormFields>; testDay: string }) {
+  const ticked = useWatch({ control, name: 'antihistamines' });
+  const taken = (Array.isArray(ticked) ? ticked : []).filter((choice): choice is AntihistamineChoice =>
+    (antihistamineChoices as readonly string[]).includes(choice),
+  );
+  const late = stopDays(testDay, taken, clinicToday()).filter((stop) => stop.late);
+  if (late.length === 0) return null;
+  return (
+    <div className="booking-form__warning" role="status">
+      <p>
+        This test is too soon to stop {late.map((stop) => stop.what).join(' and ')} for the{' '}
+        {late[0]?.daysBefore} days before it (from {stopDayWords(late[0]?.day ?? testDay)}). A skin prick test
+        taken on antihistamines may have to be done again.
+      </p>
+      <p>
+        You can go back and choose a later day, or keep this time and tell us what you took when you arrive.
+      </p>
+    </div>
   );
 }

@@ -33,6 +33,7 @@ export const NASAL_STOP_DAYS = 3;
 
 export const antihistamineTexts = {
   legend: 'Which antihistamines do you take?',
+  legendChild: 'Which antihistamines does your child take?',
   why: 'Antihistamines stop the skin from reacting, so the test would not show your allergies. We will tell you the day to stop each one.',
   labels: {
     none: 'None',

@@ -54,7 +54,7 @@ function labelsFor(slot: FormSlot): Record<keyof RequestFormFields, string> {
     allergens: 'Reason for the test (optional)',
     result: 'Previous test results (optional)',
     referral_letter: 'Referral letter (optional)',
-    antihistamines: antihistamineTexts.legend,
+    antihistamines: child ? antihistamineTexts.legendChild : antihistamineTexts.legend,
     antihistamine: 'Antihistamines',
     agreement: 'Terms and conditions',
   };

@@ -1,3 +1,4 @@
+import { monthNames, weekdayNames } from './day-names';
 /**
  * The antihistamines a patient takes before an allergy test (`patient[antihistamines]`), and the days they stop
  * them: 5 days before the test for oral ones and cough, cold and sleep remedies, 3 days for nasal sprays and eye
@@ -94,27 +95,11 @@ function plusDays(day: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 
-const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** 'Tuesday 1 December' (the stop days are always within a week of the test, so no year). */
 export function stopDayWords(day: string): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   const utc = new Date(Date.UTC(year, month - 1, date));
-  return `${weekdays[utc.getUTCDay()]} ${utc.getUTCDate()} ${months[utc.getUTCMonth()]}`;
+  return `${weekdayNames[utc.getUTCDay()]} ${utc.getUTCDate()} ${monthNames[utc.getUTCMonth()]}`;
 }
 
 export interface StopDay {

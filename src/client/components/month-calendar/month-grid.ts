@@ -1,3 +1,4 @@
+import { monthNames, weekdayNames } from '../../../shared/day-names';
 /**
  * Pure calendar arithmetic on clinic days written as `YYYY-MM-DD` and months as `YYYY-MM`. Days are
  * calendar days, not instants, so the arithmetic runs in UTC and no time zone or daylight-saving change
@@ -98,22 +99,6 @@ export const selectDaysOfMonth =
     ...answer,
     days: daysOfMonth(answer.days, month),
   });
-
-const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** The weekday names from Monday, as the grid's column headers. */
 export const weekdayHeaders: readonly string[] = [...weekdayNames.slice(1), 'Sunday'];

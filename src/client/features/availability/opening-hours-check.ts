@@ -1,8 +1,7 @@
 import { clinic, type LocationKey, openingHoursOn, withinOpeningHours } from '../../../shared/clinic';
+import { weekdayNames } from '../../../shared/day-names';
 import { formatTime24 } from '../../lib/clinic-clock';
 import type { SlotRow } from './slot-editor-rows';
-
-const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** A clinic day's weekday, 0 = Sunday (the day is a calendar date: its noon in UTC has the same weekday). */
 const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
@@ -33,7 +32,7 @@ export function slotsOutsideOpeningHours(
       if (!row?.location || withinOpeningHours(row.location, weekday, row.start, row.end)) return [];
       const place = clinic.locations[row.location];
       return [
-        `Slot ${index + 1}, ${formatTime24(row.start)} to ${formatTime24(row.end)}: ${place.label} is ${hoursOf(row.location, weekday)} on ${weekdays[weekday]}s.`,
+        `Slot ${index + 1}, ${formatTime24(row.start)} to ${formatTime24(row.end)}: ${place.label} is ${hoursOf(row.location, weekday)} on ${weekdayNames[weekday]}s.`,
       ];
     });
 }

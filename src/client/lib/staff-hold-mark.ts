@@ -1,3 +1,5 @@
+import { setSlotStatus } from '../../shared/api/slot-admin-endpoints';
+import { callEndpoint } from './api-client';
 import { readSessionValue, removeSessionValue, writeSessionValue } from './session-store';
 
 /**
@@ -8,7 +10,7 @@ import { readSessionValue, removeSessionValue, writeSessionValue } from './sessi
 const keyOf = (slotId: number) => `held:${slotId}`;
 
 /** This tab has just held the time (before it opens the booking screen). */
-export function markHeldHere(slotId: number): void {
+function markHeldHere(slotId: number): void {
   writeSessionValue(keyOf(slotId), true);
 }
 
@@ -19,4 +21,24 @@ export function isHeldHere(slotId: number): boolean {
 /** The hold is given back, or booked: no longer this tab's to keep. */
 export function forgetHeldHere(slotId: number): void {
   removeSessionValue(keyOf(slotId));
+}
+
+/** Holds a free time for staff to book it for a patient (`status: pending`), marked as this tab's to give back. */
+export async function holdForPatient(slotId: number) {
+  const held = await callEndpoint(setSlotStatus, {
+    params: { id: slotId },
+    json: { session: { status: 'pending' } },
+  });
+  markHeldHere(slotId);
+  return held;
+}
+
+/** Gives back a time staff held (`status: available`): no longer this tab's to keep. */
+export async function releaseStaffHold(slotId: number) {
+  const released = await callEndpoint(setSlotStatus, {
+    params: { id: slotId },
+    json: { session: { status: 'available' } },
+  });
+  forgetHeldHere(slotId);
+  return released;
 }

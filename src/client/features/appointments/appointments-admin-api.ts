@@ -19,7 +19,6 @@ import {
   getAdminSlot,
   listAdminCalendarSlots,
   listAdminSlots,
-  setSlotStatus,
 } from '../../../shared/api/slot-admin-endpoints';
 import { listCalendarSlots, listFreeSlots } from '../../../shared/api/slot-endpoints';
 import { getTakings } from '../../../shared/api/takings-admin-endpoints';
@@ -36,7 +35,7 @@ import { callEndpoint, endpointAddress } from '../../lib/api-client';
 import { useEndpointList, useEndpointQuery } from '../../lib/endpoint-query';
 import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
 import { queryKeyOf } from '../../lib/query-client';
-import { forgetHeldHere, markHeldHere } from '../../lib/staff-hold-mark';
+import { holdForPatient, releaseStaffHold } from '../../lib/staff-hold-mark';
 import { appointmentBody, appointmentFormDefaults } from './appointment-form-values';
 
 /**
@@ -236,14 +235,7 @@ export const useAdminSlot = (id: number | undefined) =>
 export function useReleaseSlot() {
   const refresh = useRefreshAppointments();
   return useMutation({
-    mutationFn: async (id: number) => {
-      const released = await callEndpoint(setSlotStatus, {
-        params: { id },
-        json: { session: { status: 'available' } },
-      });
-      forgetHeldHere(id);
-      return released;
-    },
+    mutationFn: releaseStaffHold,
     onSettled: refresh,
   });
 }
@@ -283,14 +275,7 @@ export const useCalendar = (from: string, to: string) =>
 export function useHoldSlot() {
   const refresh = useRefreshAppointments();
   return useMutation({
-    mutationFn: async (id: number) => {
-      const held = await callEndpoint(setSlotStatus, {
-        params: { id },
-        json: { session: { status: 'pending' } },
-      });
-      markHeldHere(id); // the booking screen's to give back, as this tab made it
-      return held;
-    },
+    mutationFn: holdForPatient,
     onSettled: refresh,
   });
 }

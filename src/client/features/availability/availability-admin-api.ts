@@ -8,7 +8,6 @@ import {
   listAdminSlots,
   listClosures,
   saveSlotChanges,
-  setSlotStatus,
 } from '../../../shared/api/slot-admin-endpoints';
 import { listCalendarSlots, listFreeSlots } from '../../../shared/api/slot-endpoints';
 import { calendarRange, selectDaysOfMonth } from '../../components/month-calendar/month-grid';
@@ -16,7 +15,7 @@ import { callEndpoint } from '../../lib/api-client';
 import { useEndpointQuery } from '../../lib/endpoint-query';
 import { invalidateEndpoints } from '../../lib/invalidate-endpoints';
 import { kindQuery, type SlotKind } from '../../lib/slot-kind';
-import { forgetHeldHere, markHeldHere } from '../../lib/staff-hold-mark';
+import { holdForPatient, releaseStaffHold } from '../../lib/staff-hold-mark';
 
 /** A change of slots refreshes the back office's calendar and day, and the public booking calendar. */
 const REFRESH = [listAdminSlots, listAdminCalendarSlots, listCalendarSlots, listFreeSlots];
@@ -69,14 +68,7 @@ export function useDeleteSlot() {
 export function useHoldSlotForPatient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => {
-      const held = await callEndpoint(setSlotStatus, {
-        params: { id },
-        json: { session: { status: 'pending' } },
-      });
-      markHeldHere(id); // the booking screen's to give back, as this tab made it
-      return held;
-    },
+    mutationFn: holdForPatient,
     onSettled: () => invalidateEndpoints(queryClient, REFRESH),
   });
 }
@@ -88,14 +80,7 @@ export function useHoldSlotForPatient() {
 export function useReleaseStaffHold() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => {
-      const released = await callEndpoint(setSlotStatus, {
-        params: { id },
-        json: { session: { status: 'available' } },
-      });
-      forgetHeldHere(id);
-      return released;
-    },
+    mutationFn: releaseStaffHold,
     onSettled: () => invalidateEndpoints(queryClient, REFRESH),
   });
 }

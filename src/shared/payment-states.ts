@@ -155,6 +155,8 @@ export const standingPaymentStatuses = ['succeeded', 'refunding'] as const satis
 
 export const isTaken = (status: string) => (takenPaymentStatuses as readonly string[]).includes(status);
 
+export const isStanding = (status: string) => (standingPaymentStatuses as readonly string[]).includes(status);
+
 /**
  * What an appointment's payments add up to (decision 0023), in cents: `paid`, every payment money came in by (given
  * back since or not); `refunded`, what went back of those; `kept`, the amounts of those that stand (a payment given

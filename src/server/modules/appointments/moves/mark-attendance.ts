@@ -1,7 +1,7 @@
 import { type AppointmentMove, allowsMove, isUpcoming } from '../../../../shared/appointment-states';
 import { appointmentTexts } from '../../../../shared/appointments';
 import type { AttendanceMark } from '../../../../shared/attendance';
-import { standingPaymentStatuses } from '../../../../shared/payment-states';
+import { isStanding } from '../../../../shared/payment-states';
 import type { Db } from '../../../db/database';
 import { notFound, refused } from '../../../domain-errors';
 import { type Actor, auditChange } from '../../audit/audit-log';
@@ -11,9 +11,7 @@ import { findSlot } from '../../slots/slot-repository';
 import { lockAppointment, moveAppointment } from '../appointment-repository';
 
 const paysStand = async (db: Db, appointmentId: number) =>
-  (await paymentsOfAppointment(db, appointmentId)).some((payment) =>
-    (standingPaymentStatuses as readonly string[]).includes(payment.status),
-  );
+  (await paymentsOfAppointment(db, appointmentId)).some((payment) => isStanding(payment.status));
 
 /**
  * Staff mark what became of the patient: arrived at the desk (on the appointment's day), that arrival undone (the

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -152,6 +153,15 @@ describe('claimDataDirectory', () => {
     child?.kill('SIGKILL');
     if (child) await once(child, 'exit');
     await expectTakenOver();
+  });
+
+  it('takes over a gone claim whose remover was itself killed while removing it, and leaves no guard behind', async () => {
+    const goneClaim = '999999999 1';
+    await writeFile(`${dataDir}.lock`, goneClaim);
+    const guard = `${dataDir}.lock.gone-${createHash('sha256').update(goneClaim).digest('hex').slice(0, 16)}`;
+    await writeFile(guard, '999999998 1');
+    await expectTakenOver();
+    expect((await readdir(path.dirname(dataDir))).filter((name) => name.includes('.gone-'))).toEqual([]);
   });
 
   it('takes over a lock file that names no process', async () => {

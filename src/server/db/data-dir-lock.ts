@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { link, readFile, rm, writeFile } from 'node:fs/promises';
 
@@ -52,7 +52,13 @@ function parseClaim(text: string): Claim | undefined {
   return startTime && /^\d+$/.test(startTime) ? { pid, startTime } : { pid };
 }
 
-const readClaim = (lockPath: string) => readFile(lockPath, 'utf8').then(parseClaim, () => undefined);
+/** A file's text, or undefined when there is no file. */
+const readText = (path: string) => readFile(path, 'utf8').catch(() => undefined);
+
+const readClaim = async (lockPath: string) => {
+  const text = await readText(lockPath);
+  return text === undefined ? undefined : parseClaim(text);
+};
 
 /**
  * Whether the claim's process still runs. A process id alone is not enough: a killed server stays a zombie until
@@ -98,52 +104,61 @@ const inUse = (directory: string, pid: number) =>
     `The embedded database in ${directory} is in use by another server (process ${pid}). Stop that server first, or set DATA_DIR to another folder.`,
   );
 
+/** A short wait before looking again, while another starting server removes the same gone claim. */
+const pause = () => new Promise((resolve) => setTimeout(resolve, 10));
+
 /**
- * Removes a claim left by a process that is gone, one process at a time: two servers starting together both find
- * the same gone holder, and without this one could remove the claim the other had just made. The taker holds
- * `<lock>.takeover` (a claim of its own kind), reads the claim again under it, and removes it only if its holder is
- * still gone. A takeover file left by a process killed in that moment is removed in turn.
+ * Removes `path` if it still holds `goneText`, a claim whose process is gone (or a text that is no claim), one
+ * process at a time: servers starting together all find the same gone claim, and a plain read-then-remove could
+ * remove the claim another had made in between. The remover first creates a guard named after that very text
+ * (`<path>.gone-<hash>`), so only one process handles it, then removes the file only if it still holds that text;
+ * a new claim never does, as no two processes share an id and a start time. A guard left by a process killed in
+ * that moment is removed the same way in turn. Answers false when a live process holds the guard: look again soon.
  */
-async function removeGoneClaim(directory: string, lockPath: string, ownClaim: string): Promise<void> {
-  const takeoverPath = `${lockPath}.takeover`;
-  if (!(await createWhole(takeoverPath, ownClaim))) {
-    const taker = await readClaim(takeoverPath);
-    if (taker && taker.pid !== process.pid && (await holderRuns(taker))) throw inUse(directory, taker.pid);
-    await rm(takeoverPath, { force: true });
-    return;
+async function removeGone(path: string, goneText: string, ownClaim: string): Promise<boolean> {
+  const guard = `${path}.gone-${createHash('sha256').update(goneText).digest('hex').slice(0, 16)}`;
+  if (!(await createWhole(guard, ownClaim))) {
+    const guardText = await readText(guard);
+    if (guardText === undefined) return true;
+    const remover = parseClaim(guardText);
+    if (remover && remover.pid !== process.pid && (await holderRuns(remover))) return false;
+    return removeGone(guard, guardText, ownClaim);
   }
   try {
-    const holder = await readClaim(lockPath);
-    if (holder && holder.pid !== process.pid && (await holderRuns(holder)))
-      throw inUse(directory, holder.pid);
-    await rm(lockPath, { force: true });
+    if ((await readText(path)) === goneText) await rm(path, { force: true });
   } finally {
-    await rm(takeoverPath, { force: true });
+    await rm(guard, { force: true });
   }
+  return true;
 }
+
+/** How many times a starting server looks again before it gives up on a claim it can neither make nor refuse. */
+const claimAttempts = 1000;
 
 /**
  * Claims an embedded database's data folder for this process: embedded PGlite is one process's database, and
  * two servers on one folder would each answer from their own copy (a time held in one is free in the other)
  * and can corrupt it. The claim is a file beside the folder (`<folder>.lock`) holding this process's id and start
  * time, created whole (`createWhole`); a claim whose process is gone (a server stopped with `kill -9`, even while
- * it is still a zombie, or an id another process has since taken) is taken over. Of servers started at the same
- * moment, one claims the folder and the others are refused. Answers the release.
+ * it is still a zombie, or an id another process has since taken) is taken over (`removeGone`). Of servers started
+ * at the same moment, one claims the folder and the others are refused. Answers the release.
  */
 export async function claimDataDirectory(directory: string): Promise<() => Promise<void>> {
   const lockPath = `${directory}.lock`;
   const own = await procStat(process.pid);
   const ownClaim = own ? `${process.pid} ${own.startTime}` : String(process.pid);
-  for (let attempt = 0; attempt < 3; attempt += 1) {
+  for (let attempt = 0; attempt < claimAttempts; attempt += 1) {
     if (await createWhole(lockPath, ownClaim)) {
       return async () => {
         if ((await readClaim(lockPath))?.pid === process.pid) await rm(lockPath, { force: true });
       };
     }
-    const holder = await readClaim(lockPath);
+    const text = await readText(lockPath);
+    if (text === undefined) continue;
+    const holder = parseClaim(text);
     if (holder && holder.pid !== process.pid && (await holderRuns(holder)))
       throw inUse(directory, holder.pid);
-    await removeGoneClaim(directory, lockPath, ownClaim);
+    if (!(await removeGone(lockPath, text, ownClaim))) await pause();
   }
   throw new Error(`The embedded database in ${directory} could not be claimed (${lockPath}).`);
 }

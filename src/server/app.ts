@@ -11,10 +11,8 @@ import Fastify, {
 import type { AppConfig } from './config';
 import type { DatabaseHandle, Db } from './db/database';
 import { registerApiDocs } from './http/api-docs';
-import { isApiRoute } from './http/api-route';
 import { DEFAULT_JSON_BODY_LIMIT, registerBodyGuards } from './http/body-guards';
 import { answerClientError } from './http/client-errors';
-import { registerCrossSiteGuard } from './http/cross-site-guard';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './http/endpoint-route';
 import { registerErrorHandling } from './http/error-handling';
 import { errorBody, HttpError, unauthorized } from './http/http-errors';
@@ -22,7 +20,7 @@ import { registerInputGuards } from './http/input-guards';
 import { deferredChildLogger, loggerOptions, RequestLogController } from './http/logging';
 import { registerMultipart } from './http/multipart-form';
 import { requestIdOf } from './http/request-id';
-import { registerSecurityHeaders } from './http/security-headers';
+import { registerRequestStart } from './http/request-start';
 import { type AppMetrics, isPrometheusMetrics } from './metrics/app-metrics';
 import { createAppMetrics } from './metrics/create-app-metrics';
 import { registerMetrics } from './metrics/metrics-route';
@@ -193,28 +191,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         app.registeredRoutes.push({ method, url: route.url, hidden: Boolean(route.schema?.hide) });
     }
   });
-  // Set on the raw response as the request arrives: a header a route sets itself (its own cache-control) is
-  // written over it, and no hook has to run again as the answer leaves.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.raw.setHeader('x-request-id', request.id);
-    // The route's template as well as the address: `/%61pi/…` reaches the same API route.
-    if (isApiRoute(request) || request.url.startsWith('/api/'))
-      reply.raw.setHeader('cache-control', 'no-store');
-    done();
-  });
+  // The request's id, no-store on the API, the cross-site guard and the security headers, as it arrives.
+  const security = registerRequestStart(app, { dev: config.env === 'development' });
 
   // Before every other route and hook, so each request is timed under its route's template.
   if (config.metricsToken && isPrometheusMetrics(metrics)) registerMetrics(app, metrics, config.metricsToken);
   registerErrorHandling(app);
   registerInputGuards(app);
-  registerCrossSiteGuard(app);
   registerBodyGuards(app);
   await registerPageCache(app, { ttlMs: config.pageCacheSeconds * 1000 });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
   // The API speaks JSON and multipart forms; a plain-text body is refused with 415, not read as empty.
   app.removeContentTypeParser('text/plain');
-  const security = registerSecurityHeaders(app, { dev: config.env === 'development' });
   front = cachedPageFront(app, security, isPrometheusMetrics(metrics) ? metrics : undefined);
   registerPaymentPageCsp(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });

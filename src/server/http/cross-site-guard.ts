@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { isApiRoute } from './api-route';
 import { HttpError } from './http-errors';
 
@@ -20,14 +20,13 @@ function fromAnotherSite(request: FastifyRequest): boolean {
 }
 
 /**
- * Refuses an API write that a browser sends for a page of another site: a JSON call would need a CORS preflight
- * the API never grants, but a multipart form (the self-referral) posts without one, so a hostile page could
- * file referrals in its visitors' names and have the clinic e-mail any address. Calls without a browser's
- * headers (Stripe's webhooks, scripts) are not concerned.
+ * The refusal of an API write that a browser sends for a page of another site, if it is one: a JSON call would
+ * need a CORS preflight the API never grants, but a multipart form (the self-referral) posts without one, so a
+ * hostile page could file referrals in its visitors' names and have the clinic e-mail any address. Calls without
+ * a browser's headers (Stripe's webhooks, scripts) are not concerned. Asked as each request arrives
+ * (request-start.ts).
  */
-export function registerCrossSiteGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (READS.has(request.method) || !isApiRoute(request) || !fromAnotherSite(request)) done();
-    else done(new HttpError(403, 'cross_site', CROSS_SITE_MESSAGE));
-  });
+export function crossSiteRefusal(request: FastifyRequest): HttpError | undefined {
+  if (READS.has(request.method) || !isApiRoute(request) || !fromAnotherSite(request)) return undefined;
+  return new HttpError(403, 'cross_site', CROSS_SITE_MESSAGE);
 }

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { registerSecurityHeaders } from '../../http/security-headers';
+import { registerRequestStart } from '../../http/request-start';
 import { registerPaymentPageCsp, widenCsp } from './payment-page-csp';
 
 let app: FastifyInstance | undefined;
@@ -9,7 +9,7 @@ afterEach(() => app?.close());
 async function appWith(provider: 'stripe' | 'test') {
   app = Fastify();
   app.decorate('appointments', { provider: { name: provider } } as FastifyInstance['appointments']);
-  await registerSecurityHeaders(app, { dev: false });
+  registerRequestStart(app, { dev: false });
   registerPaymentPageCsp(app);
   for (const url of ['/', '/payment', '/confirm']) app.get(url, async () => 'page');
   return app;

@@ -152,7 +152,7 @@ export const asksPharmacist = (taken: readonly AntihistamineChoice[] | null) =>
  * The UID of an appointment's stop-day event `daysBefore` the test, from its own event's UID: named by the lead, not
  * the date, so a move keeps it (a higher SEQUENCE moves the event) as the appointment's own UID is kept.
  */
-export const stopEventUid = (appointmentUid: string, daysBefore: number) =>
+const stopEventUid = (appointmentUid: string, daysBefore: number) =>
   appointmentUid.replace('@', `-stop-${daysBefore}@`);
 
 /** One stop-day event of an invite: an all-day event on `day` (YYYY-MM-DD) with its alarm, or cancelled. */

@@ -80,7 +80,11 @@ const cases = [
       `Stop cetirizine-type tablets and syrups on ${stopDayWords(addDays(day, -5))} (5 days before).`,
       `Stop antihistamine nasal sprays on ${stopDayWords(addDays(day, -3))} (3 days before).`,
     ],
-    firstStop: (day: string) => addDays(day, -5),
+    // One stop-day event for each distinct day: tablets 5 days before, the nasal spray 3.
+    stops: (day: string) => [
+      { lead: 5, start: addDays(day, -5) },
+      { lead: 3, start: addDays(day, -3) },
+    ],
   },
   {
     viewport: viewports.desktop,
@@ -89,12 +93,12 @@ const cases = [
     lines: (day: string) => [
       `Stop antihistamine eye drops on ${stopDayWords(addDays(day, -3))} (3 days before).`,
     ],
-    firstStop: (day: string) => addDays(day, -3),
+    stops: (day: string) => [{ lead: 3, start: addDays(day, -3) }],
   },
 ];
 
 describe("an allergy test booked with the patient's antihistamines", () => {
-  for (const { viewport, width, medicines, lines, firstStop } of cases) {
+  for (const { viewport, width, medicines, lines, stops } of cases) {
     it(`shows their own stop days on the confirmation page, its .ics and the e-mailed invite, and on the booking page at ${width} px`, async () => {
       const adult = { isAdult: true, isVideoCall: false };
       const day = freshDay();
@@ -134,18 +138,22 @@ describe("an allergy test booked with the patient's antihistamines", () => {
       await prepare.scrollIntoViewIfNeeded();
       await screenshot(page, `antihistamines-confirmed-${width}`);
 
-      // Its .ics: the appointment and the stop-day event with its alarm.
+      // Its .ics: the appointment and a stop-day event with its alarm for each day to stop something.
       const file = await downloadOf(page, () =>
         page.getByRole('button', { name: 'Add to calendar (.ics)' }).click(),
       );
       const fromPage = parseInvite(file.bytes.toString('utf8'));
-      expect(fromPage).toHaveLength(2);
-      expect(fromPage[1]).toMatchObject({
-        uid: fromPage[0]?.uid.replace('@', '-stop@'),
-        allDay: true,
-        start: firstStop(day),
-        alarms: [{ action: 'DISPLAY', trigger: 'PT9H' }],
-      });
+      expect(fromPage.slice(1)).toEqual(
+        stops(day).map(({ lead, start }) =>
+          expect.objectContaining({
+            uid: fromPage[0]?.uid.replace('@', `-stop-${lead}@`),
+            allDay: true,
+            start,
+            status: 'CONFIRMED',
+            alarms: [{ action: 'DISPLAY', trigger: 'PT9H' }],
+          }),
+        ),
+      );
       const google = page.getByRole('link', { name: /Add to Google Calendar/ });
       expect(await google.getAttribute('href')).toMatch(
         /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&/,
@@ -162,7 +170,8 @@ describe("an allergy test booked with the patient's antihistamines", () => {
       expect(invite.map(({ uid, start }) => ({ uid, start }))).toEqual(
         fromPage.map(({ uid, start }) => ({ uid, start })),
       );
-      expect(invite[1]?.alarms).toEqual([{ action: 'DISPLAY', trigger: 'PT9H' }]);
+      for (const stop of invite.slice(1))
+        expect(stop.alarms).toEqual([{ action: 'DISPLAY', trigger: 'PT9H' }]);
 
       // The booking page from the e-mail's link: the days, and the server's current invite.
       const link = /(https?:\/\/[^\s<>"]+\/booking\/[0-9A-Za-z]+#[A-Za-z0-9_.~-]+)/.exec(mail.text)?.[1];

@@ -148,8 +148,57 @@ export function stopDays(
 export const asksPharmacist = (taken: readonly AntihistamineChoice[] | null) =>
   taken?.includes('not_sure') === true;
 
-/** The UID of an appointment's stop-day event, from its own event's UID: kept across moves, like the appointment's. */
-export const stopEventUid = (appointmentUid: string) => appointmentUid.replace('@', '-stop@');
+/**
+ * The UID of an appointment's stop-day event `daysBefore` the test, from its own event's UID: named by the lead, not
+ * the date, so a move keeps it (a higher SEQUENCE moves the event) as the appointment's own UID is kept.
+ */
+const stopEventUid = (appointmentUid: string, daysBefore: number) =>
+  appointmentUid.replace('@', `-stop-${daysBefore}@`);
+
+/** One stop-day event of an invite: an all-day event on `day` (YYYY-MM-DD) with its alarm, or cancelled. */
+export interface StopEvent {
+  uid: string;
+  day: string;
+  /** The longest lead of the medicines stopped that day (what names its UID). */
+  daysBefore: number;
+  /** Dropped since an earlier invite (its day now falls on another one's): calendars take it off. */
+  dropped: boolean;
+}
+
+/**
+ * The invite's stop-day events: one for each distinct day to stop something (tablets 5 days before and a nasal
+ * spray 3 days before are two events, tablets and cough remedies one), each with a UID named by its lead. A day
+ * already behind `today` (booked or moved at short notice) is today, so two leads may fall on one day; the shorter
+ * lead's event is then dropped, and once the invite has been sent before (`sequence` above 0) it is in the file as
+ * cancelled, so a move that merges two days takes the other off the patient's calendar. Earliest first.
+ */
+export function stopEvents(
+  appointmentUid: string,
+  stops: readonly Pick<StopDay, 'day' | 'daysBefore'>[],
+  { today, sequence }: { today?: string; sequence: number },
+): StopEvent[] {
+  const dayOf = (day: string) => (today !== undefined && day < today ? today : day);
+  const leadOfDay = new Map<string, number>();
+  for (const stop of stops) {
+    const day = dayOf(stop.day);
+    leadOfDay.set(day, Math.max(leadOfDay.get(day) ?? 0, stop.daysBefore));
+  }
+  const kept = new Set(leadOfDay.values());
+  const dropped = new Map<number, string>();
+  for (const stop of stops) {
+    if (!kept.has(stop.daysBefore)) dropped.set(stop.daysBefore, dayOf(stop.day));
+  }
+  const event = (day: string, daysBefore: number, isDropped: boolean): StopEvent => ({
+    uid: stopEventUid(appointmentUid, daysBefore),
+    day,
+    daysBefore,
+    dropped: isDropped,
+  });
+  return [
+    ...[...leadOfDay].map(([day, daysBefore]) => event(day, daysBefore, false)),
+    ...(sequence > 0 ? [...dropped].map(([daysBefore, day]) => event(day, daysBefore, true)) : []),
+  ].sort((a, b) => a.day.localeCompare(b.day) || b.daysBefore - a.daysBefore);
+}
 
 /** The stop-day event's words (the calendar names no medicine: a calendar may be shared). */
 export const stopEventTexts = {

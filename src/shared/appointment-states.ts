@@ -79,6 +79,11 @@ export const appointmentMoves = {
    * unwell (issue 33): the state stays; the appointment carries the flag, and may be moved once inside the notice.
    */
   flag: { from: ['booked', 'paid'] },
+  /**
+   * Staff mark the patient's flag dealt with (they phoned them): the state stays, the flag is kept; it leaves the
+   * dashboard's to do. Any time the appointment takes place, not once it ended.
+   */
+  dealWithFlag: { from: ['booked', 'paid', 'arrived', 'attended', 'no_show'] },
   /** On its day, the patient is at the desk: staff check them in. */
   arrive: { from: ['booked', 'paid'], to: 'arrived', arrival: 'stamp' },
   /** Checked in by mistake, undone the same day: back to booked, */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { antihistamineChoices } from './antihistamines';
 import {
   formFlagSchema,
   optionalFormFileSchema,
@@ -265,11 +266,37 @@ const staffAppointmentDetailSchema = staffAppointmentSchema.extend({
       message: z.string().nullable().optional(),
       flagged_at: z.string(),
       free_move_used_at: z.string().nullable(),
+      /** When staff marked it dealt with (they phoned the patient), and who (name or e-mail); null while open. */
+      dealt_with_at: z.string().nullable(),
+      dealt_with_by: z.string().nullable(),
     })
     .nullable(),
-  /** A video consultation's join link: its own (`video_link`), else its consultant's standing one; null for a test. */
-  video_link: z.string().nullable(),
-  standing_video_link: z.string().nullable(),
+  /**
+   * An allergy test's antihistamines as the patient said them on the booking (`taken`; `answered` false when not
+   * asked: every kind is stopped) and the day to stop each, earliest first; null for a video consultation. A health
+   * detail: left out for a role that may not see them.
+   */
+  antihistamines: z
+    .object({
+      answered: z.boolean(),
+      taken: z.array(z.enum(antihistamineChoices)),
+      stop_days: z.array(
+        z.object({
+          medicine: z.enum(antihistamineChoices),
+          /** YYYY-MM-DD, clinic day. */
+          day: z.string(),
+          days_before: z.number().int(),
+        }),
+      ),
+    })
+    .nullable()
+    .optional(),
+  /**
+   * A video consultation's join link: its own (`video_link`), else its consultant's standing one; null for a test.
+   * Both left out for a role that does not run appointments (may only read them): the link opens the consultation.
+   */
+  video_link: z.string().nullable().optional(),
+  standing_video_link: z.string().nullable().optional(),
   /** Its intake and consent form: null before the patient begins it; answers only for roles that see health details. */
   intake: staffIntakeSchema.nullable(),
 });
@@ -482,6 +509,16 @@ export const appointmentCsvColumns = [
 ] as const;
 
 /** `PUT /api/admin/transactions/:id/video_link`: the join link of a video appointment; empty or null removes it. */
+/**
+ * `POST /api/admin/transactions/:id/flag_dealt_with`: the flag staff saw (its `flagged_at`), so one the patient sent
+ * since is not marked dealt with unread.
+ */
+export const flagDealtWithRequestSchema = z
+  .object({
+    flagged_at: z.iso.datetime({ offset: true, error: 'flagged_at must be the flag’s time, as it was read' }),
+  })
+  .strict();
+
 export const videoLinkRequestSchema = z
   .object({
     video_link: z

@@ -147,6 +147,10 @@ const errorCodes = [
   'free_move_no_cancel',
   /** A join link for an appointment that is not a video consultation (422). */
   'not_video',
+  /** Staff mark as dealt with a flag the appointment does not carry (none, or dealt with already) (409). */
+  'flag_not_open',
+  /** The patient flagged it again since staff read it: the flag staff saw is not the one it carries (409). */
+  'flag_changed',
   // Payments
   'payment_method_invalid',
   'payment_unknown',

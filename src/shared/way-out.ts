@@ -22,6 +22,14 @@ export const flagChoices: Record<FlagReason, string> = {
   unwell: 'I am unwell or wheezy',
 };
 
+/** What staff are told when they mark a flag dealt with, or cannot. */
+export const flagDealtWithTexts = {
+  done: 'The patient’s note is marked dealt with.',
+  notOpen: 'This note is not open: it was dealt with already, or there is none.',
+  changed:
+    'The patient has sent a new note since you opened this page. Read it before marking it dealt with.',
+} as const;
+
 /** What staff read of a flag. */
 export const flagLabels: Record<FlagReason, string> = {
   could_not_stop: 'Could not stop antihistamines',

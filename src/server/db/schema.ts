@@ -763,6 +763,12 @@ export const appointments = pgTable(
     flaggedAt: timestamp('flagged_at', { withTimezone: true }),
     /** When the patient used the one move a flag allows inside the notice (decision 0030-way-out). */
     freeMoveUsedAt: timestamp('free_move_used_at', { withTimezone: true }),
+    /**
+     * When, and by whom, staff marked the flag dealt with (they phoned the patient): it leaves the dashboard's to do,
+     * the flag itself kept. A new flag from the patient clears both.
+     */
+    flagDealtAt: timestamp('flag_dealt_at', { withTimezone: true }),
+    flagDealtBy: integer('flag_dealt_by').references(() => adminUsers.id, { onDelete: 'set null' }),
     /** The video consultation's join link (https) staff set for this appointment; none: the consultant's standing one. */
     videoLink: text('video_link'),
     createdAt: createdAt(),

@@ -7,6 +7,7 @@ import type {
   appointmentUpdateRequestSchema,
   deleteAppointmentQuerySchema,
   deskPaymentRequestSchema,
+  flagDealtWithRequestSchema,
   refundRequestSchema,
   refundResponseSchema,
   staffAppointmentResponseSchema,
@@ -124,6 +125,18 @@ export const setVideoLink = defineEndpoint<{
 }>()({
   method: 'PUT',
   path: '/api/admin/transactions/:id/video_link',
+  access: 'admin',
+  permission: 'appointments_write',
+});
+
+/** Marks the patient's flag (could not stop, unwell) dealt with: it leaves the dashboard's to do, the flag kept. */
+export const setFlagDealtWith = defineEndpoint<{
+  params: typeof appointmentIdParams;
+  body: typeof flagDealtWithRequestSchema;
+  response: typeof appointmentChangeResponseSchema;
+}>()({
+  method: 'POST',
+  path: '/api/admin/transactions/:id/flag_dealt_with',
   access: 'admin',
   permission: 'appointments_write',
 });

@@ -7,6 +7,7 @@ import {
   appointmentUpdateRequestSchema,
   deleteAppointmentQuerySchema,
   deskPaymentRequestSchema,
+  flagDealtWithRequestSchema,
   refundRequestSchema,
   refundResponseSchema,
   staffAppointmentResponseSchema,
@@ -97,5 +98,13 @@ export const setVideoLink = withSchemas(admin.setVideoLink, {
     "Sets a video appointment's join link (`{ video_link }`: https only, up to 500 characters; empty or null removes it, and its consultant's standing link is used). The patient sees it on their booking page from 24 hours before and in the 2-day reminder, never in a calendar file. 422 for a link that is not https or too long, or an appointment that is not a video consultation",
   params: appointmentIdParams,
   body: videoLinkRequestSchema,
+  response: appointmentChangeResponseSchema,
+});
+
+export const setFlagDealtWith = withSchemas(admin.setFlagDealtWith, {
+  summary:
+    "Marks the patient's flag (could not stop their antihistamines, unwell) dealt with, by the signed-in staff member, now (`{ flagged_at }`: the flag's time as it was read): the flag stays on the appointment with who dealt with it and when, and leaves the dashboard's to do; audited. 409 flag_not_open when it carries no open flag, flag_changed when the patient flagged it again since, appointment_not_changeable once it ended",
+  params: appointmentIdParams,
+  body: flagDealtWithRequestSchema,
   response: appointmentChangeResponseSchema,
 });

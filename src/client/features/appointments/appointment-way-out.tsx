@@ -1,10 +1,26 @@
 import { useState } from 'react';
+import {
+  type AntihistamineChoice,
+  antihistamineTexts,
+  asksPharmacist,
+  stopDayWords,
+} from '../../../shared/antihistamines';
 import type { StaffAppointmentDetail } from '../../../shared/appointments';
 import { VIDEO_LINK_MAX, videoLinkProblem } from '../../../shared/way-out';
 import { TextField } from '../../components/form-field/text-field';
 import { useNotify } from '../../components/notifications/use-notify';
 import { ApiError } from '../../lib/api-client';
-import { useSetVideoLink } from './appointments-admin-api';
+import { useSetFlagDealtWith, useSetVideoLink } from './appointments-admin-api';
+
+/** The medicines in staff's short words. */
+const medicineLabels: Record<AntihistamineChoice, string> = {
+  none: 'None',
+  tablets: 'Tablets or syrup',
+  nasal: 'Nasal spray',
+  eye_drops: 'Eye drops',
+  cough_cold_sleep: 'Cough, cold or sleep remedies',
+  not_sure: 'Not sure which (asked to check with a pharmacist)',
+};
 
 const moment = new Intl.DateTimeFormat('en-IE', {
   timeZone: 'Europe/Dublin',
@@ -13,14 +29,39 @@ const moment = new Intl.DateTimeFormat('en-IE', {
 });
 const formatDateTime = (instant: string) => moment.format(new Date(instant));
 
-/** The patient's flag from their booking link (could not stop their antihistamines, or unwell), when there is one. */
-export function AppointmentFlag({ appointment }: { appointment: StaffAppointmentDetail }) {
+/**
+ * The patient's flag from their booking link (could not stop their antihistamines, or unwell), when there is one:
+ * open, with "Mark as dealt with" for a role that may change the appointment, or dealt with, by whom and when.
+ */
+export function AppointmentFlag({
+  appointment,
+  mayDealWith,
+}: {
+  appointment: StaffAppointmentDetail;
+  mayDealWith: boolean;
+}) {
+  const dealWith = useSetFlagDealtWith();
+  const notify = useNotify();
+  const [error, setError] = useState<string>();
   const { flag } = appointment;
   if (!flag) return null;
+  const dealt = flag.dealt_with_at !== null;
+  const markDealtWith = async () => {
+    try {
+      const answer = await dealWith.mutateAsync({ id: appointment.id, flaggedAt: flag.flagged_at });
+      setError(undefined);
+      notify.success(answer.message);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : String(failure));
+    }
+  };
   return (
-    <section className="appointment-flag" aria-labelledby="appointment-flag-title">
+    <section
+      className={`appointment-flag${dealt ? ' appointment-flag--dealt' : ''}`}
+      aria-labelledby="appointment-flag-title"
+    >
       <h2 id="appointment-flag-title" className="appointment-flag__title">
-        <span aria-hidden="true">⚑ </span>Patient’s note: {flag.label}
+        <span aria-hidden="true">{dealt ? '✓ ' : '⚑ '}</span>Patient’s note: {flag.label}
       </h2>
       <p>Sent from their booking link on {formatDateTime(flag.flagged_at)}.</p>
       {flag.message && <p className="appointment-flag__message">“{flag.message}”</p>}
@@ -29,6 +70,71 @@ export function AppointmentFlag({ appointment }: { appointment: StaffAppointment
           ? `They used their free move on ${formatDateTime(flag.free_move_used_at)}.`
           : 'They may move it once, free of the 48-hour notice.'}
       </p>
+      {dealt ? (
+        <p className="appointment-flag__dealt">
+          <strong>Dealt with</strong>
+          {flag.dealt_with_by ? ` by ${flag.dealt_with_by}` : ''} on{' '}
+          {formatDateTime(flag.dealt_with_at ?? '')}.
+        </p>
+      ) : (
+        mayDealWith && (
+          <>
+            <p className="appointment-flag__hint">
+              Once you have spoken to the patient, mark it dealt with: it leaves the dashboard’s to do.
+            </p>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              aria-disabled={dealWith.isPending || undefined}
+              onClick={() => {
+                if (!dealWith.isPending) void markDealtWith();
+              }}
+            >
+              {dealWith.isPending ? 'Marking…' : 'Mark as dealt with'}
+            </button>
+            {error && (
+              <p className="field__error" role="alert">
+                {error}
+              </p>
+            )}
+          </>
+        )
+      )}
+    </section>
+  );
+}
+
+/**
+ * The antihistamines the patient said they take on the booking, and the day to stop each (a role that may not see
+ * health details is not sent them, and sees nothing here).
+ */
+export function AppointmentAntihistamines({ appointment }: { appointment: StaffAppointmentDetail }) {
+  const { antihistamines } = appointment;
+  if (!antihistamines) return null;
+  const { answered, taken, stop_days: stops } = antihistamines;
+  return (
+    <section className="admin-panel appointment-medicines" aria-labelledby="appointment-medicines-title">
+      <h2 id="appointment-medicines-title" className="admin-panel__title">
+        Antihistamines
+      </h2>
+      <p>
+        {!answered
+          ? 'Not asked (booked by staff, or before the question): every kind is stopped.'
+          : taken.includes('none')
+            ? 'The patient takes none: nothing to stop.'
+            : `The patient takes: ${taken.map((choice) => medicineLabels[choice]).join('; ')}.`}
+      </p>
+      {stops.length > 0 && (
+        <ul className="appointment-medicines__days">
+          {stops.map((stop) => (
+            <li key={stop.medicine}>
+              <strong>{medicineLabels[stop.medicine]}</strong>: stop on {stopDayWords(stop.day)} (
+              {stop.days_before} days before)
+            </li>
+          ))}
+        </ul>
+      )}
+      {asksPharmacist(answered ? taken : null) && <p>{antihistamineTexts.askPharmacist}</p>}
     </section>
   );
 }

@@ -10,6 +10,7 @@ import {
   getAppointment,
   listAppointments,
   setAttendance,
+  setFlagDealtWith,
   setVideoLink,
 } from '../../../shared/api/appointment-admin-endpoints';
 import { getCalendar } from '../../../shared/api/calendar-admin-endpoints';
@@ -224,6 +225,16 @@ export function useSetVideoLink() {
     mutationFn: ({ id, link }: { id: number; link: string }) =>
       callEndpoint(setVideoLink, { params: { id }, json: { video_link: link } }),
     onSuccess: refresh,
+  });
+}
+
+/** Marks the patient's flag dealt with: the one staff read (`flaggedAt`), refused if the patient sent another since. */
+export function useSetFlagDealtWith() {
+  const refresh = useRefreshAppointments();
+  return useMutation({
+    mutationFn: ({ id, flaggedAt }: { id: number; flaggedAt: string }) =>
+      callEndpoint(setFlagDealtWith, { params: { id }, json: { flagged_at: flaggedAt } }),
+    onSettled: refresh,
   });
 }
 

@@ -36,7 +36,7 @@ import {
   refundableCents,
   waitsForStart,
 } from './appointment-labels';
-import { AppointmentFlag, VideoLinkForm } from './appointment-way-out';
+import { AppointmentAntihistamines, AppointmentFlag, VideoLinkForm } from './appointment-way-out';
 import { receiptUrl, useAppointment, useSaveAppointment } from './appointments-admin-api';
 import { ChangeTime } from './change-time';
 import { DeskPaymentDialog } from './desk-payment-dialog';
@@ -305,8 +305,17 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
       <div className="appointment-layout">
         <div className="appointment-summary">
           <AppointmentInfo slot={slot} />
-          <AppointmentFlag appointment={appointment} />
-          {slot?.is_video_call && <VideoLinkForm appointment={appointment} readOnly={readOnly} />}
+          <AppointmentFlag appointment={appointment} mayDealWith={mayWrite && !closed} />
+          {slot?.is_video_call &&
+            (appointment.video_link === undefined ? (
+              // Left out by the server for a role that only reads appointments: the link opens the consultation.
+              <p className="video-link-form video-link-form--hidden">
+                Video link: seen by the staff who run appointments.
+              </p>
+            ) : (
+              <VideoLinkForm appointment={appointment} readOnly={readOnly} />
+            ))}
+          <AppointmentAntihistamines appointment={appointment} />
           {appointment.booked_by_admin ? (
             <DeskPaymentInfo appointment={appointment}>{receiptButton}</DeskPaymentInfo>
           ) : (

@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { antihistamineStops, calendarFile } from './confirmation-details';
 
@@ -86,5 +87,75 @@ describe('calendarFile', () => {
     for (const line of long.split('\r\n'))
       expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
     expect(long.replace(/\r\n /g, '')).toContain(`DESCRIPTION:Allergy test\\, adult for ${name}.`);
+  });
+});
+
+describe("calendarFile's stop days", () => {
+  const event = {
+    uid: 'appointment-42@dublinallergyclinic.ie',
+    sequence: 0,
+    startsAt: '2027-03-30T08:00:00.000Z',
+    endsAt: '2027-03-30T08:30:00.000Z',
+    title: 'Dublin Allergy Clinic: Allergy test, adult',
+    location: 'Sandyford',
+    description: 'Please arrive 15 minutes early.',
+  };
+  const stops = [
+    { day: '2027-03-25', daysBefore: 5 },
+    { day: '2027-03-27', daysBefore: 3 },
+  ];
+  /** The stop-day events as an iCalendar parser reads them. */
+  const parsed = (text: string) =>
+    new ICAL.Component(ICAL.parse(text))
+      .getAllSubcomponents('vevent')
+      .slice(1)
+      .map((vevent) => ({
+        uid: String(vevent.getFirstPropertyValue('uid')),
+        sequence: Number(vevent.getFirstPropertyValue('sequence')),
+        start: String(vevent.getFirstPropertyValue('dtstart')),
+        status: String(vevent.getFirstPropertyValue('status')),
+        alarms: vevent
+          .getAllSubcomponents('valarm')
+          .map((alarm) => String(alarm.getFirstPropertyValue('trigger'))),
+      }));
+
+  it('has one event with its alarm for each distinct day, named by its lead, as the e-mailed invite', () => {
+    const text = calendarFile({ ...event, stops }, new Date('2027-03-01T12:00:00.000Z'));
+    expect(parsed(text)).toEqual([
+      {
+        uid: 'appointment-42-stop-5@dublinallergyclinic.ie',
+        sequence: 0,
+        start: '2027-03-25',
+        status: 'CONFIRMED',
+        alarms: ['PT9H'],
+      },
+      {
+        uid: 'appointment-42-stop-3@dublinallergyclinic.ie',
+        sequence: 0,
+        start: '2027-03-27',
+        status: 'CONFIRMED',
+        alarms: ['PT9H'],
+      },
+    ]);
+  });
+
+  it('after a move to short notice, keeps one event on today and sends the merged one cancelled', () => {
+    const text = calendarFile({ ...event, sequence: 2, stops }, new Date('2027-03-28T12:00:00.000Z'));
+    expect(parsed(text)).toEqual([
+      {
+        uid: 'appointment-42-stop-5@dublinallergyclinic.ie',
+        sequence: 2,
+        start: '2027-03-28',
+        status: 'CONFIRMED',
+        alarms: ['PT9H'],
+      },
+      {
+        uid: 'appointment-42-stop-3@dublinallergyclinic.ie',
+        sequence: 2,
+        start: '2027-03-28',
+        status: 'CANCELLED',
+        alarms: [],
+      },
+    ]);
   });
 });

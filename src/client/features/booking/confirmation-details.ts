@@ -1,7 +1,7 @@
-import { STOP_ALARM_HOURS, stopEventTexts, stopEventUid } from '../../../shared/antihistamines';
+import { STOP_ALARM_HOURS, type StopDay, stopEvents, stopEventTexts } from '../../../shared/antihistamines';
 import { clinic } from '../../../shared/clinic';
 import { addDays, formatLongDate } from '../../components/month-calendar/month-grid';
-import { clinicDayTime, formatClinicTime } from '../../lib/clinic-clock';
+import { clinicDayTime, clinicToday, formatClinicTime } from '../../lib/clinic-clock';
 
 /**
  * What the confirmation page works out from the booking: the days to stop antihistamines before an allergy test
@@ -29,8 +29,11 @@ export interface CalendarEvent {
   title: string;
   location: string;
   description: string;
-  /** An allergy test's first day to stop antihistamines (YYYY-MM-DD): an all-day event with an alarm at 09:00. */
-  stopDay?: string;
+  /**
+   * An allergy test's days to stop antihistamines (`stopDays`): an all-day event with an alarm at 09:00 for each
+   * distinct day, as the server's invite has them.
+   */
+  stops?: readonly Pick<StopDay, 'day' | 'daysBefore'>[];
 }
 
 /** An instant as iCalendar's UTC form: 20270325T093000Z. */
@@ -84,33 +87,45 @@ export function calendarFile(event: CalendarEvent, now: Date = new Date()): stri
     'STATUS:CONFIRMED',
     `ORGANIZER;CN="${clinic.name.replace(/"/g, "'")}":mailto:${clinic.email}`,
     'END:VEVENT',
-    ...(event.stopDay ? stopEventLines(event, event.stopDay, now) : []),
+    ...stopEvents(event.uid, event.stops ?? [], {
+      today: clinicToday(now),
+      sequence: event.sequence,
+    }).flatMap((stop) => stopEventLines(event, stop, now)),
     'END:VCALENDAR',
   ];
   return `${lines.map(fold).join('\r\n')}\r\n`;
 }
 
-/** The stop-day event as the server's invite has it (same UID and SEQUENCE, so one event in a calendar). */
-function stopEventLines(event: CalendarEvent, day: string, now: Date): string[] {
+/** A stop-day event as the server's invite has it (same UID and SEQUENCE, so one event in a calendar). */
+function stopEventLines(
+  event: CalendarEvent,
+  stop: { uid: string; day: string; dropped: boolean },
+  now: Date,
+): string[] {
   const compact = (value: string) => value.replace(/-/g, '');
   const testDay = formatLongDate(clinicDayTime(event.startsAt).date);
+  const title = stopEventTexts.title(clinic.name);
   return [
     'BEGIN:VEVENT',
-    `UID:${stopEventUid(event.uid)}`,
+    `UID:${stop.uid}`,
     `SEQUENCE:${event.sequence}`,
     `DTSTAMP:${icsInstant(now)}`,
-    `DTSTART;VALUE=DATE:${compact(day)}`,
-    `DTEND;VALUE=DATE:${compact(addDays(day, 1))}`,
-    `SUMMARY:${icsText(stopEventTexts.title(clinic.name))}`,
+    `DTSTART;VALUE=DATE:${compact(stop.day)}`,
+    `DTEND;VALUE=DATE:${compact(addDays(stop.day, 1))}`,
+    `SUMMARY:${icsText(stop.dropped ? `Cancelled: ${title}` : title)}`,
     `DESCRIPTION:${icsText(stopEventTexts.description(testDay, formatClinicTime(event.startsAt)))}`,
-    'STATUS:CONFIRMED',
+    `STATUS:${stop.dropped ? 'CANCELLED' : 'CONFIRMED'}`,
     'TRANSP:TRANSPARENT',
     `ORGANIZER;CN="${clinic.name.replace(/"/g, "'")}":mailto:${clinic.email}`,
-    'BEGIN:VALARM',
-    'ACTION:DISPLAY',
-    `DESCRIPTION:${icsText(stopEventTexts.alarm)}`,
-    `TRIGGER:PT${STOP_ALARM_HOURS}H`,
-    'END:VALARM',
+    ...(stop.dropped
+      ? []
+      : [
+          'BEGIN:VALARM',
+          'ACTION:DISPLAY',
+          `DESCRIPTION:${icsText(stopEventTexts.alarm)}`,
+          `TRIGGER:PT${STOP_ALARM_HOURS}H`,
+          'END:VALARM',
+        ]),
     'END:VEVENT',
   ];
 }

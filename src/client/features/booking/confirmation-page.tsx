@@ -92,7 +92,8 @@ function Confirmation({ appointment }: { appointment: StoredConfirmation }) {
           : 'Please arrive 15 minutes early.'
       }${appointment.reference ? ` Reference ${appointment.reference}.` : ''}`,
       location: appointment.isVideoCall ? 'Video consultation' : (appointment.address ?? ''),
-      stopDay: stops ? (ownStops ? ownStops[0]?.day : stops.tablets) : undefined,
+      // Every kind when not asked, as the e-mailed invite has them.
+      stops: stops ? (ownStops ?? stopDays(clinicDayTime(appointment.startsAt).date, null)) : undefined,
     });
     saveBlob(new Blob([text], { type: 'text/calendar;charset=utf-8' }), 'appointment.ics');
   };

@@ -96,7 +96,7 @@ describe('patient[antihistamines] on a booking', () => {
     expect(confirmation?.subject).not.toMatch(/antihistamine|tablet|spray/i);
 
     const file = confirmation!.attachments.find((attachment) => attachment.filename.endsWith('.ics'))!;
-    const [appointment, stop, ...more] = parseInvite(text(file.content));
+    const [appointment, stop, nasalStop, ...more] = parseInvite(text(file.content));
     expect(more).toEqual([]);
     expect(appointment).toMatchObject({
       uid: `appointment-${booking.appointmentId}@dublinallergyclinic.ie`,
@@ -104,8 +104,9 @@ describe('patient[antihistamines] on a booking', () => {
       start: at(day, '10:00').toISOString(),
       alarms: [],
     });
+    // One event for each day to stop something: the tablets' 5 days before, the nasal spray's 3, each with its alarm.
     expect(stop).toMatchObject({
-      uid: `appointment-${booking.appointmentId}-stop@dublinallergyclinic.ie`,
+      uid: `appointment-${booking.appointmentId}-stop-5@dublinallergyclinic.ie`,
       sequence: 0,
       allDay: true,
       start: plusDays(day, -5),
@@ -113,8 +114,19 @@ describe('patient[antihistamines] on a booking', () => {
       status: 'CONFIRMED',
       alarms: [{ action: 'DISPLAY', trigger: 'PT9H' }],
     });
+    expect(nasalStop).toMatchObject({
+      uid: `appointment-${booking.appointmentId}-stop-3@dublinallergyclinic.ie`,
+      sequence: 0,
+      allDay: true,
+      start: plusDays(day, -3),
+      end: plusDays(day, -2),
+      status: 'CONFIRMED',
+      alarms: [{ action: 'DISPLAY', trigger: 'PT9H' }],
+    });
     // A calendar may be shared: no medicine is named in it.
-    expect(`${stop?.summary} ${stop?.description}`).not.toMatch(/tablet|spray|drops|cetirizine/i);
+    for (const event of [stop, nasalStop]) {
+      expect(`${event?.summary} ${event?.description}`).not.toMatch(/tablet|spray|drops|cetirizine/i);
+    }
 
     // The page of the booking link names the same days.
     const page = await t.app.inject({
@@ -251,12 +263,66 @@ describe('GET /api/bookings/:reference/ics', () => {
           start: at(newDay, '11:00').toISOString(),
         },
         {
-          uid: `appointment-${booking.appointmentId}-stop@dublinallergyclinic.ie`,
+          uid: `appointment-${booking.appointmentId}-stop-5@dublinallergyclinic.ie`,
           sequence: 1,
           start: plusDays(newDay, -5),
         },
       ]);
     }
+  });
+});
+
+describe('the invite of a test with two stop days', () => {
+  it('keeps one event a day through moves (same UIDs, higher SEQUENCE), and cancels the one a short-notice move merges; the booking page serves the same file', async () => {
+    const day = nextWindow();
+    const booking = await paidTestOn(day, 'tablets,nasal,cough_cold_sleep');
+    const uid = (lead: number) => `appointment-${booking.appointmentId}-stop-${lead}@dublinallergyclinic.ie`;
+    const stopsOf = (content: string) =>
+      parseInvite(content)
+        .slice(1)
+        .map(({ uid, sequence, start, status, alarms }) => ({ uid, sequence, start, status, alarms }));
+    const alarm = [{ action: 'DISPLAY', trigger: 'PT9H' }];
+    const [confirmation] = await emailsAbout(db(), booking.appointmentId);
+    // Tablets and cough remedies share the 5-day event; the nasal spray has its own.
+    expect(stopsOf(text(confirmation!.attachments[0]!.content))).toEqual([
+      { uid: uid(5), sequence: 0, start: plusDays(day, -5), status: 'CONFIRMED', alarms: alarm },
+      { uid: uid(3), sequence: 0, start: plusDays(day, -3), status: 'CONFIRMED', alarms: alarm },
+    ]);
+
+    // Staff move it a week later: both days move, same UIDs, the next SEQUENCE.
+    const later = plusDays(day, 7);
+    const laterSlot = await insertSlot(db(), { startsAt: clinicInstant(later, '10:00') });
+    const first = await putAppointment(t.app, t.auth, booking.appointmentId, {
+      ...staffForm(laterSlot),
+      'session[id]': laterSlot,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const movedMails = async () =>
+      (await emailsAbout(db(), booking.appointmentId)).filter((mail) => mail.subject.includes('has moved'));
+    expect(stopsOf(text((await movedMails())[0]!.attachments[0]!.content))).toEqual([
+      { uid: uid(5), sequence: 1, start: plusDays(later, -5), status: 'CONFIRMED', alarms: alarm },
+      { uid: uid(3), sequence: 1, start: plusDays(later, -3), status: 'CONFIRMED', alarms: alarm },
+    ]);
+
+    // Then to the day after tomorrow: both days are behind, so both are today; one event stays (the 5-day one, with
+    // its alarm), the other is sent cancelled so the patient's calendar drops it.
+    const today = clinicDayFromToday(0);
+    const soon = await insertSlot(db(), { startsAt: clinicInstant(clinicDayFromToday(2), '16:20') });
+    const second = await putAppointment(t.app, t.auth, booking.appointmentId, {
+      ...staffForm(soon),
+      'session[id]': soon,
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const mailed = text((await movedMails())[1]!.attachments[0]!.content);
+    const expected = [
+      { uid: uid(5), sequence: 2, start: today, status: 'CONFIRMED', alarms: alarm },
+      { uid: uid(3), sequence: 2, start: today, status: 'CANCELLED', alarms: [] },
+    ];
+    expect(stopsOf(mailed)).toEqual(expected);
+    // The booking page's "Add to calendar" is the same file.
+    const served = await inviteOf(booking.link.reference, { 'x-manage-token': booking.link.token });
+    expect(stopsOf(served.body)).toEqual(expected);
+    expect(parseInvite(served.body)[0]).toMatchObject({ sequence: 2, status: 'CONFIRMED' });
   });
 });
 

@@ -10,6 +10,7 @@ import {
   getAppointment,
   listAppointments,
   setAttendance,
+  setFlagDealtWith,
   setVideoLink,
 } from '../../../shared/api/appointment-endpoint-schemas';
 import {
@@ -20,12 +21,13 @@ import {
 } from '../../../shared/appointments';
 import { attendanceMessages } from '../../../shared/attendance';
 import { paymentTexts } from '../../../shared/payments';
-import { videoLinkTexts } from '../../../shared/way-out';
+import { roleCan } from '../../../shared/staff-roles';
+import { flagDealtWithTexts, videoLinkTexts } from '../../../shared/way-out';
 import { sendCsv, withoutColumns } from '../../http/csv-export';
 import { route } from '../../http/endpoint-route';
 import type { FormLimits } from '../../http/multipart-form';
 import { sendPdf } from '../../http/pdf-download';
-import { adminActorOf } from '../auth/admin-guard';
+import { adminActorOf, currentAdmin } from '../auth/admin-guard';
 import { leaveOut, seesContactDetails } from '../auth/contact-details';
 import { keepStoredHealthDetails, patientForRole, seesHealthDetails } from '../auth/health-details';
 import { refundsOfAppointment } from '../payments/refund-repository';
@@ -40,6 +42,7 @@ import { bookForPatient, updateAppointment } from './appointment-staff-service';
 import { appointmentRefundAnswer, staffAppointmentAnswer } from './appointment-view';
 import { recordDeskPayment } from './desk-payments';
 import { cancelAppointment } from './moves/cancel-appointment';
+import { dealWithFlag } from './moves/deal-with-flag';
 import { markAttendance } from './moves/mark-attendance';
 import { refundAppointment } from './moves/refund-appointment';
 import { receiptForStaff } from './receipt-service';
@@ -59,19 +62,28 @@ function forRole(request: FastifyRequest, detail: StaffAppointmentDetail): Staff
   const withPatient = detail.patient
     ? { ...detail, patient: patientForRole(request, detail.patient) }
     : detail;
-  // The patient's own words with a flag, and the intake form's answers, are health details.
+  // The patient's own words with a flag, the intake form's answers and the medicines they take are health details.
   const withFlag =
     withPatient.flag && !seesHealthDetails(request)
       ? { ...withPatient, flag: leaveOut(withPatient.flag, ['message']) }
       : withPatient;
-  const shown =
+  const withIntake =
     withFlag.intake && !seesHealthDetails(request)
       ? { ...withFlag, intake: leaveOut(withFlag.intake, ['answers']) }
       : withFlag;
+  const withMedicines = seesHealthDetails(request) ? withIntake : leaveOut(withIntake, ['antihistamines']);
+  // The join link opens the consultation: for the roles that run appointments, not those that only read them.
+  const shown = runsAppointments(request)
+    ? withMedicines
+    : leaveOut(withMedicines, ['video_link', 'standing_video_link']);
   return seesContactDetails(request)
     ? shown
     : { ...shown, emails: shown.emails.map((email) => leaveOut(email, ['to'])) };
 }
+
+/** Whether the signed-in staff member's role runs appointments (changes them), not only reads them. */
+const runsAppointments = (request: FastifyRequest) =>
+  roleCan(currentAdmin(request).role, 'appointments_write');
 
 /**
  * The list's filter as the role may search: a role without contact details searches by name only, so a search by
@@ -175,6 +187,15 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
     await setAppointmentJoinLink(db, adminActorOf(request), id, link);
     return {
       message: link ? videoLinkTexts.saved : videoLinkTexts.removed,
+      transaction: forRole(request, await changedAppointmentDetail(db, id)),
+    };
+  });
+
+  route(admin, setFlagDealtWith, async (request) => {
+    const { id } = request.params;
+    await dealWithFlag(db, adminActorOf(request), id, new Date(request.body.flagged_at));
+    return {
+      message: flagDealtWithTexts.done,
       transaction: forRole(request, await changedAppointmentDetail(db, id)),
     };
   });

@@ -9,6 +9,7 @@ import type { Db } from '../../db/database';
 import { notFound } from '../../domain-errors';
 import type { CsvCell } from '../../http/csv-export';
 import { type AdminActor, auditChange, auditRead } from '../audit/audit-log';
+import { staffNameOf } from '../auth/admin-repository';
 import { emailsOfAppointment } from '../email/outbox-repository';
 import { signedAppointmentIds } from '../intake/intake-repository';
 import { intakeForStaff } from '../intake/intake-service';
@@ -55,7 +56,8 @@ export async function listAppointmentsForStaff(
  */
 async function appointmentDetail(db: Db, record: AppointmentRecord): Promise<StaffAppointmentDetail> {
   const { patient } = record;
-  const [stored, emails, payments, refunds, standingVideoLink, intake] = await Promise.all([
+  const dealtBy = record.appointment.flagDealtBy;
+  const [stored, emails, payments, refunds, standingVideoLink, intake, flagDealtByName] = await Promise.all([
     patient
       ? fileInfos(db, [patient.resultFileId, patient.referralLetterFileId, patient.attachmentFileId])
       : new Map<string, { name: string }>(),
@@ -65,6 +67,7 @@ async function appointmentDetail(db: Db, record: AppointmentRecord): Promise<Sta
     record.slot?.isVideoCall ? standingLinkOf(db, record.slot) : null,
     // With its answers: the routes leave them out for a role that may not see health details.
     intakeForStaff(db, record.appointment.id, true),
+    dealtBy === null ? null : staffNameOf(db, dealtBy),
   ]);
   const fileNames = new Map([...stored].map(([id, info]) => [id, info.name]));
   return staffAppointmentDetailAnswer(record, {
@@ -74,6 +77,7 @@ async function appointmentDetail(db: Db, record: AppointmentRecord): Promise<Sta
     refunds,
     standingVideoLink,
     intake,
+    flagDealtByName,
   });
 }
 

@@ -122,8 +122,10 @@ export interface MoveChanges {
   slotId?: number;
   /** The patient is sent a new calendar invite of it: `calendar_sequence` counts one more. */
   newInvite?: boolean;
-  /** The patient's flag (the `flag` move): why, and their words; stamped now. */
+  /** The patient's flag (the `flag` move): why, and their words; stamped now, and open again for staff. */
   flag?: { reason: FlagReason; message: string | null };
+  /** Staff mark the flag dealt with (the `dealWithFlag` move): who; stamped now. */
+  flagDealtBy?: number;
 }
 
 /**
@@ -143,8 +145,17 @@ export async function moveAppointment(
       ...('to' in rule ? { status: rule.to } : {}),
       ...(changes.slotId === undefined ? {} : { slotId: changes.slotId }),
       ...(changes.flag
-        ? { flagReason: changes.flag.reason, flagMessage: changes.flag.message, flaggedAt: sql`now()` }
+        ? {
+            flagReason: changes.flag.reason,
+            flagMessage: changes.flag.message,
+            flaggedAt: sql`now()`,
+            flagDealtAt: null,
+            flagDealtBy: null,
+          }
         : {}),
+      ...(changes.flagDealtBy === undefined
+        ? {}
+        : { flagDealtAt: sql`now()`, flagDealtBy: changes.flagDealtBy }),
       ...(changes.newInvite ? { calendarSequence: sql`${appointments.calendarSequence} + 1` } : {}),
       ...('schedules' in rule ? { scheduledAt: sql`now()` } : {}),
       ...('arrival' in rule ? { arrivedAt: rule.arrival === 'stamp' ? sql`now()` : null } : {}),
@@ -805,6 +816,8 @@ export async function forgetAppointmentVisitors(db: Db, ids: readonly number[]):
       flagReason: null,
       flagMessage: null,
       flaggedAt: null,
+      flagDealtAt: null,
+      flagDealtBy: null,
       videoLink: null,
       bookedFrom: null,
       holdTokenHash: null,

@@ -36,6 +36,7 @@ const expectedMoves: Record<
   cancel: { from: ['held', 'booked', 'paid'], to: 'cancelled' },
   reschedule: { from: ['booked', 'paid'], schedules: true },
   flag: { from: ['booked', 'paid'] },
+  dealWithFlag: { from: ['booked', 'paid', 'arrived', 'attended', 'no_show'] },
   arrive: { from: ['booked', 'paid'], to: 'arrived', arrival: 'stamp' },
   undoArrival: { from: ['arrived'], to: 'booked', arrival: 'clear' },
   undoPaidArrival: { from: ['arrived'], to: 'paid', arrival: 'clear' },

@@ -1,3 +1,4 @@
+import { stopDays } from '../../../shared/antihistamines';
 import {
   type AppointmentEmail,
   type AppointmentPayment,
@@ -294,6 +295,8 @@ export interface AppointmentDetailParts {
   /** The standing link of the consultant of a video appointment's slot (or the default one). */
   standingVideoLink: string | null;
   intake: StaffIntake | null;
+  /** Who marked the patient's flag dealt with (name or e-mail); null while open, or their account is gone. */
+  flagDealtByName: string | null;
 }
 
 /**
@@ -302,7 +305,15 @@ export interface AppointmentDetailParts {
  */
 export function staffAppointmentDetailAnswer(
   record: AppointmentRecord,
-  { fileNames, emails, payments, refunds, standingVideoLink, intake }: AppointmentDetailParts,
+  {
+    fileNames,
+    emails,
+    payments,
+    refunds,
+    standingVideoLink,
+    intake,
+    flagDealtByName,
+  }: AppointmentDetailParts,
 ): StaffAppointmentDetail {
   const { appointment, payment } = record;
   return {
@@ -323,6 +334,18 @@ export function staffAppointmentDetailAnswer(
             message: appointment.flagMessage,
             flagged_at: appointment.flaggedAt.toISOString(),
             free_move_used_at: appointment.freeMoveUsedAt?.toISOString() ?? null,
+            dealt_with_at: appointment.flagDealtAt?.toISOString() ?? null,
+            dealt_with_by: appointment.flagDealtAt ? flagDealtByName : null,
+          }
+        : null,
+    antihistamines:
+      record.slot && !record.slot.isVideoCall
+        ? {
+            answered: appointment.antihistamines !== null,
+            taken: appointment.antihistamines ?? [],
+            stop_days: stopDays(clinicWallClock(record.slot.startsAt).isoDay, appointment.antihistamines).map(
+              (stop) => ({ medicine: stop.medicine, day: stop.day, days_before: stop.daysBefore }),
+            ),
           }
         : null,
     video_link: record.slot?.isVideoCall ? appointment.videoLink : null,

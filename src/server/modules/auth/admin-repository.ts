@@ -18,6 +18,16 @@ export async function findAdminByEmail(db: Db, email: string): Promise<AdminUser
   return row;
 }
 
+/** How staff screens name a staff member: their name, else their e-mail; null for an account no longer there. */
+export async function staffNameOf(db: Db, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ name: sql<string>`coalesce(${adminUsers.name}, ${adminUsers.email})` })
+    .from(adminUsers)
+    .where(eq(adminUsers.id, id))
+    .limit(1);
+  return row?.name ?? null;
+}
+
 export async function anyAdminExists(db: Db): Promise<boolean> {
   const [row] = await db.select({ id: adminUsers.id }).from(adminUsers).limit(1);
   return row !== undefined;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import {
   type AppointmentStatus,
   occupyingStatuses,
@@ -80,12 +80,16 @@ export async function appointmentsToResolve(db: Db, ended: InstantRange, limit: 
   return { count: Number(counted?.count ?? rows.length), rows };
 }
 
-/** Will take place and has not started, flagged by its patient (could not stop, unwell): soonest first. */
+/**
+ * Will take place and has not started, flagged by its patient (could not stop, unwell) and not yet marked dealt with:
+ * soonest first.
+ */
 export function flaggedAppointments(db: Db, now: Date) {
   return appointmentRows(
     db,
     and(
       isNotNull(appointments.flaggedAt),
+      isNull(appointments.flagDealtAt),
       gt(slots.startsAt, now),
       inArray(appointments.status, [...upcomingStatuses]),
     ),

@@ -122,6 +122,7 @@ export function patientExport(
                 reason: appointment.flagReason,
                 message: appointment.flagMessage,
                 flagged_at: appointment.flaggedAt?.toISOString() ?? null,
+                dealt_with_at: appointment.flagDealtAt?.toISOString() ?? null,
               },
         agreement_accepted: appointment.agreementAccepted,
         created_at: appointment.createdAt.toISOString(),

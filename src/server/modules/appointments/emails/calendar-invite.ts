@@ -1,5 +1,5 @@
 import type { EventAttributes } from 'ics';
-import { STOP_ALARM_HOURS, stopEventTexts, stopEventUid } from '../../../../shared/antihistamines';
+import { STOP_ALARM_HOURS, stopEvents, stopEventTexts } from '../../../../shared/antihistamines';
 import { clinic } from '../../../../shared/clinic';
 import type { EmailAttachment } from '../../../db/schema';
 import { clinicLongDate, clinicWallClock } from '../../slots/clinic-time';
@@ -46,7 +46,7 @@ export async function calendarInvite(
         busyStatus: version.cancelled ? 'FREE' : 'BUSY',
         organizer: { name: clinic.name, email: clinic.email },
       },
-      ...stopEvent(details, version),
+      ...stopEventsOf(details, version),
     ],
     { productId: '-//Dublin Allergy Clinic//Bookings//EN', method: 'PUBLISH' },
   );
@@ -59,35 +59,35 @@ export async function calendarInvite(
 }
 
 /**
- * An allergy test's second event: the first day to stop antihistamines (by what the patient takes), all day, with
- * an alarm at 09:00 that day; its UID kept across moves and its SEQUENCE the appointment's, so a move moves it. None
- * when there is nothing to stop.
+ * An allergy test's stop-day events, one for each distinct day to stop what the patient takes (`stopEvents`), all day,
+ * each with an alarm at 09:00 that day; their UIDs kept across moves and their SEQUENCE the appointment's, so a move
+ * moves them, and one a move drops is sent cancelled. None when there is nothing to stop.
  */
-function stopEvent(details: AppointmentDetails, version: InviteVersion): EventAttributes[] {
-  const first = details.stops?.days[0];
-  if (!first) return [];
-  // A day already behind (booked or moved at short notice): today, not an alarm in the past.
-  const today = clinicWallClock(new Date()).isoDay;
-  const [year, month, day] = (first.day < today ? today : first.day).split('-').map(Number) as [
-    number,
-    number,
-    number,
-  ];
-  const next = new Date(Date.UTC(year, month - 1, day + 1));
+function stopEventsOf(details: AppointmentDetails, version: InviteVersion): EventAttributes[] {
+  const days = details.stops?.days ?? [];
+  if (days.length === 0) return [];
   const testDay = clinicLongDate(details.startsAt);
-  return [
-    {
-      uid: stopEventUid(inviteUid(details.appointmentId)),
+  // A day already behind (booked or moved at short notice) is today, not an alarm in the past.
+  const events = stopEvents(inviteUid(details.appointmentId), days, {
+    today: clinicWallClock(new Date()).isoDay,
+    sequence: version.sequence ?? 0,
+  });
+  return events.map((event) => {
+    const cancelled = version.cancelled === true || event.dropped;
+    const [year, month, day] = event.day.split('-').map(Number) as [number, number, number];
+    const next = new Date(Date.UTC(year, month - 1, day + 1));
+    return {
+      uid: event.uid,
       sequence: version.sequence ?? 0,
       start: [year, month, day],
       end: [next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()],
-      title: `${version.cancelled ? 'Cancelled: ' : ''}${stopEventTexts.title(clinic.name)}`,
+      title: `${cancelled ? 'Cancelled: ' : ''}${stopEventTexts.title(clinic.name)}`,
       description: stopEventTexts.description(testDay, clinicWallClock(details.startsAt).time),
-      status: version.cancelled ? 'CANCELLED' : 'CONFIRMED',
+      status: cancelled ? 'CANCELLED' : 'CONFIRMED',
       busyStatus: 'FREE',
       transp: 'TRANSPARENT',
       organizer: { name: clinic.name, email: clinic.email },
-      alarms: version.cancelled
+      alarms: cancelled
         ? []
         : [
             {
@@ -96,6 +96,6 @@ function stopEvent(details: AppointmentDetails, version: InviteVersion): EventAt
               trigger: { hours: STOP_ALARM_HOURS, before: false },
             },
           ],
-    },
-  ];
+    } satisfies EventAttributes;
+  });
 }

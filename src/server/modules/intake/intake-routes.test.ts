@@ -559,6 +559,33 @@ describe('the intake form', () => {
     ).toBe(true);
   });
 
+  it('shows on the booking’s page whether the form is signed, and when, never its answers', async () => {
+    const { link } = await adultBooking('intake-manage-status@example.ie');
+    const page = async () => {
+      const response = await t.app.inject({
+        url: `/api/bookings/${link.reference}`,
+        headers: { 'x-manage-token': link.token },
+        remoteAddress: nextAddress(),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().booking.intake;
+    };
+    expect(await page()).toEqual({ status: 'not_started', signed_at: null });
+    await call('PUT', link, { dob: ADULT_DOB, payload: { answers: { reason: 'Hay fever' }, sign: false } });
+    expect(await page()).toEqual({ status: 'draft', signed_at: null });
+    const signed = await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: { answers: adultAnswers, sign: true, consent: true, signature: 'Aoife Byrne' },
+    });
+    const signedAt = signed.json().intake.signed_at;
+    expect(await page()).toEqual({ status: 'signed', signed_at: signedAt });
+    await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: { answers: { ...adultAnswers, asthma: 'yes' }, sign: false },
+    });
+    expect(await page()).toEqual({ status: 'draft', signed_at: signedAt });
+  });
+
   it('is closed once the appointment is cancelled', async () => {
     const { link } = await adultBooking('intake-cancelled@example.ie');
     const cancel = await t.app.inject({

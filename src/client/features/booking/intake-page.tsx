@@ -205,9 +205,20 @@ function IntakeGate({ reference, tokens }: { reference: string; tokens: IntakeTo
 }
 
 /** A cancelled, refunded, started or past appointment's form: said instead of the questions, which could not be sent. */
-function ClosedForm({ reference, message }: { reference: string; message: string }) {
+function ClosedForm({
+  reference,
+  message,
+  replacesForm = false,
+}: {
+  reference: string;
+  message: string;
+  /** It took the place of the questions being typed into: focus moves to it, so a screen reader says it. */
+  replacesForm?: boolean;
+}) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
+  useEffect(() => {
+    if (replacesForm) headingRef.current?.focus();
+  }, [replacesForm]);
   return (
     <div className="page container intake">
       <div className="notice-page__box intake__closed">
@@ -372,7 +383,7 @@ function IntakeForm({ reference, loaded }: { reference: string; loaded: Loaded }
   const signedBefore = form.status === 'signed' ? form.signed_at : form.previous_signed_at;
   const today = clinicToday();
 
-  if (closedMessage) return <ClosedForm reference={reference} message={closedMessage} />;
+  if (closedMessage) return <ClosedForm reference={reference} message={closedMessage} replacesForm />;
 
   return (
     <div className="page container intake">

@@ -541,7 +541,7 @@ describe('the intake form', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('intake_already_signed');
     expect(again.json().error_messages).toMatch(
-      /^Nothing has changed since you signed this form on \d\d\/\d\d\/\d{4} \d\d:\d\d/,
+      /^Nothing has changed since you signed this form on \w+day \d{1,2} \w+ \d{4} at \d\d:\d\d,/,
     );
     // One version only, the signed one, which the form shows again.
     const rows = await db().select().from(intakeForms).where(eq(intakeForms.appointmentId, appointmentId));

@@ -17,7 +17,7 @@ import { conflict, forbidden, limitReached, notFound, refused } from '../../doma
 import { type Actor, auditChange } from '../audit/audit-log';
 import { clearLoginFailures, describeWait, reserveLoginAttempt } from '../auth/login-throttle';
 import { fullName } from '../patients/patient-name';
-import { clinicDateTime, clinicWallClock } from '../slots/clinic-time';
+import { clinicLongDate, clinicWallClock } from '../slots/clinic-time';
 import {
   deleteIntakeForm,
   findIntakeBooking,
@@ -296,7 +296,10 @@ export async function saveIntake(
   });
   // Thrown once the unchanged copy's removal is committed.
   if ('unchangedSince' in outcome) {
-    const signedOn = outcome.unchangedSince ? clinicDateTime(outcome.unchangedSince) : 'an earlier day';
+    const signed = outcome.unchangedSince;
+    const signedOn = signed
+      ? `${clinicLongDate(signed)} at ${clinicWallClock(signed).time}`
+      : 'an earlier day';
     throw conflict('intake_already_signed', intakeTexts.alreadySigned(signedOn));
   }
   return outcome.answer;

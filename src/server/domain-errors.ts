@@ -35,6 +35,8 @@ export class DomainError extends Error {
     message: string,
     /** The messages of each form field at fault, by the field's bare name. */
     readonly fields?: Record<string, string[]>,
+    /** A limit's refusal (429): when a try may be allowed again, sent as `Retry-After`. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -56,7 +58,8 @@ export const tooLarge = (code: ErrorCode, message: string, fields?: Fields) =>
   new DomainError('too_large', code, message, fields);
 export const unsupported = (code: ErrorCode, message: string, fields?: Fields) =>
   new DomainError('unsupported', code, message, fields);
-export const limitReached = (code: ErrorCode, message: string) => new DomainError('limit', code, message);
+export const limitReached = (code: ErrorCode, message: string, retryAfterSeconds?: number) =>
+  new DomainError('limit', code, message, undefined, retryAfterSeconds);
 export const providerFailure = (code: ErrorCode, message: string) =>
   new DomainError('provider_failure', code, message);
 
@@ -68,6 +71,7 @@ export const reworded = (error: DomainError, message: string) =>
     message,
     error.fields &&
       fieldErrors(Object.keys(error.fields).map((field) => [field, [message]] as [string, string[]])),
+    error.retryAfterSeconds,
   );
 
 /** The most characters of a field name an answer repeats: far above any real one, far below a flood. */

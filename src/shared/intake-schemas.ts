@@ -29,6 +29,8 @@ const intakeAnswerSchema = z.object({
   questions: z.array(questionSchema),
   answers: z.record(z.string(), z.string()),
   signed_at: z.string().nullable(),
+  /** While this is a draft made after signing: when the earlier version, the one the clinic goes by, was signed. */
+  previous_signed_at: z.string().nullable(),
   /** The consent the signer gives by ticking, as this version words it. */
   consent: z.array(z.string()),
   /** Who signs: the patient (16 and over), or their parent or guardian. */

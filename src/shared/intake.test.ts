@@ -7,6 +7,9 @@ import {
   SIGNATURE_MAX,
   signingProblems,
 } from './intake';
+import { NAME_LENGTHS } from './name-lengths';
+
+const TODAY = '2026-12-01';
 
 describe('the intake form', () => {
   it('is the child’s under 16 on the appointment’s day, birthday included', () => {
@@ -35,10 +38,15 @@ describe('the intake form', () => {
         ]),
     );
     expect(
-      signingProblems(questions, { answers, consent: true, signature: 'sinead  o’brien' }, 'Sinéad O’Brien'),
+      signingProblems(
+        questions,
+        { answers, consent: true, signature: 'sinead  o’brien' },
+        'Sinéad O’Brien',
+        TODAY,
+      ),
     ).toEqual({});
     expect(
-      signingProblems(questions, { answers: { ...answers, asthma: 'maybe' } }, 'Sinéad O’Brien'),
+      signingProblems(questions, { answers: { ...answers, asthma: 'maybe' } }, 'Sinéad O’Brien', TODAY),
     ).toEqual({
       asthma: intakeTexts.notYesNo,
       consent: intakeTexts.consentMissing,
@@ -46,12 +54,30 @@ describe('the intake form', () => {
     });
     // A child booked with no guardian named: any name would pass, so none does; the clinic adds the name.
     expect(
-      signingProblems(questions, { answers, consent: true, signature: 'Mickey Mouse' }, '').signature,
+      signingProblems(questions, { answers, consent: true, signature: 'Mickey Mouse' }, '', TODAY).signature,
     ).toBe(intakeTexts.noSigner);
     // The longest names a booking takes, 35 and 35, can be typed whole.
     const longest = `${'A'.repeat(35)} ${'B'.repeat(35)}`;
     expect(longest.length).toBeLessThanOrEqual(SIGNATURE_MAX);
-    expect(signingProblems(questions, { answers, consent: true, signature: longest }, longest)).toEqual({});
+    expect(
+      signingProblems(questions, { answers, consent: true, signature: longest }, longest, TODAY),
+    ).toEqual({});
+  });
+
+  it('refuses a date after today (the clinic’s day) beside its question, and takes today and earlier', () => {
+    const { questions } = currentIntakeForm('adult');
+    const dated = (last_reaction_on: string) =>
+      signingProblems(questions, { answers: { last_reaction_on } }, 'A B', TODAY).last_reaction_on;
+    expect(dated('2026-12-02')).toBe(intakeTexts.futureDate);
+    expect(dated('2027-01-01')).toBe(intakeTexts.futureDate);
+    expect(dated(TODAY)).toBeUndefined();
+    expect(dated('2020-02-29')).toBeUndefined();
+    expect(dated('2021-02-29')).toBe(intakeTexts.notADate);
+  });
+
+  it('takes a signature as long as the longest names a booking takes, and none longer', () => {
+    expect(SIGNATURE_MAX).toBe(NAME_LENGTHS.part.max * 2 + 1);
+    expect(SIGNATURE_MAX).toBeGreaterThan(NAME_LENGTHS.full.max);
   });
 
   it('links from the booking link with the same token', () => {

@@ -1,4 +1,5 @@
 import { clinic } from './clinic';
+import { NAME_LENGTHS } from './name-lengths';
 import { texts } from './validation-texts';
 
 /**
@@ -19,9 +20,11 @@ export const INTAKE_REMINDER_DAYS_BEFORE = 3;
 
 /** The most characters of an answer (a long history fits; a flood does not). */
 export const INTAKE_ANSWER_MAX = 2000;
-/** The most characters of a typed signature: a full name (UK Government Data Standards' 70). */
-/** A first name and a surname of the longest a booking takes (35 each), with the space between. */
-export const SIGNATURE_MAX = 71;
+/**
+ * The most characters of a typed signature: the signer's first name and surname as the booking has them (35 each,
+ * the UK Government Data Standards'), with the space between; one more than a full name typed in one field (70).
+ */
+export const SIGNATURE_MAX = NAME_LENGTHS.part.max * 2 + 1;
 
 export const intakeFormKinds = ['adult', 'child'] as const;
 export type IntakeFormKind = (typeof intakeFormKinds)[number];
@@ -330,15 +333,31 @@ export const intakeTexts = {
   dateOfBirthWrong:
     'That date of birth does not match our booking. Please type the patient’s date of birth as you gave it when booking.',
   noDateOfBirth: `We cannot check the patient’s date of birth online for this booking. Please call us on ${clinic.phone} and we will help.`,
-  throttled: 'Too many wrong dates of birth. Please wait 15 minutes and try again, or call us.',
-  closed: 'This appointment is cancelled or over, so its form can no longer be filled online.',
-  alreadySigned: 'This form is already signed. Change an answer first if you need to correct something.',
+  dateOfBirthMissing: 'Please type the patient’s date of birth.',
+  dateOfBirthFuture: 'A date of birth cannot be after today.',
+  /** `wait`: '15 minutes', '3 hours' (the real wait, as `Retry-After` says it). */
+  throttled: (wait: string) =>
+    `Too many wrong dates of birth. Please wait ${wait} and try again, or call us on ${clinic.phone}.`,
+  closedCancelled:
+    'This appointment is cancelled, so its form is closed and cannot be filled in. If you book again, the new booking has a form of its own.',
+  closedOver:
+    'This appointment has started or is over, so its form is closed and cannot be filled in online. Please tell the clinic about any change.',
+  /** Signing a form with the answers of the version already signed (`signedOn`: when, in clinic time). */
+  alreadySigned: (signedOn: string) =>
+    `Nothing has changed since you signed this form on ${signedOn}, so that signed form stands. Change an answer first if you need to correct something.`,
+  /** Before a signed form is changed: what a change does. */
+  changeMakesNewVersion:
+    'Changing an answer makes a new version of the form, which needs your signature again. The signed form is kept, and the clinic goes by it until you sign the new one.',
+  /** While a change made after signing is not signed yet (`signedOn`: when the signed one was). */
+  newVersionUnsigned: (signedOn: string) =>
+    `This is a new version of your form and it is not signed yet. The clinic goes by the one you signed on ${signedOn} until you sign this one.`,
   incomplete: 'Some answers are missing. Please look at the fields marked below.',
   required: texts.required,
   tooLong: texts.tooLong,
   notYesNo: 'Please answer yes or no.',
   notAChoice: 'Please choose one of the answers.',
   notADate: 'Please give a real date, as DD.MM.YYYY.',
+  futureDate: 'This date cannot be after today.',
   consentMissing: 'Please tick the box to give your consent.',
   signatureMismatch: (name: string) => `Please type the full name ${name}, as we have it on the booking.`,
   /** A child's booking that names no parent or guardian: nobody the signature can be checked against. */
@@ -364,14 +383,23 @@ function isRealDay(value: string): boolean {
   return date.toISOString().slice(0, 10) === value;
 }
 
+/** What is wrong with a date answer (YYYY-MM-DD), if anything: not a real day, or after `today`. */
+export function dateProblem(value: string, today: string): string | undefined {
+  if (!isRealDay(value)) return intakeTexts.notADate;
+  if (value > today) return intakeTexts.futureDate;
+  return undefined;
+}
+
 /**
  * What is wrong with each answer for signing, by question key (and `consent`, `signature`): every required one
- * answered, each of its kind. Shared so the page says it beside each field before sending, as the server does.
+ * answered, each of its kind, a date no later than `today` (the clinic's day, YYYY-MM-DD: every date the form asks is
+ * of something past). Shared so the page says it beside each field before sending, as the server does.
  */
 export function signingProblems(
   questions: readonly IntakeQuestion[],
   request: { answers: Record<string, string>; consent?: boolean; signature?: string },
   signerName: string,
+  today: string,
 ): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const question of questions) {
@@ -384,7 +412,10 @@ export function signingProblems(
       problems[question.key] = intakeTexts.notYesNo;
     if (question.type === 'choice' && !question.options?.some((option) => option.value === value))
       problems[question.key] = intakeTexts.notAChoice;
-    if (question.type === 'date' && !isRealDay(value)) problems[question.key] = intakeTexts.notADate;
+    if (question.type === 'date') {
+      const problem = dateProblem(value, today);
+      if (problem) problems[question.key] = problem;
+    }
   }
   if (request.consent !== true) problems.consent = intakeTexts.consentMissing;
   const typed = normalName(request.signature ?? '');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clinic } from './clinic';
+import { intakeStatuses } from './intake';
 import { slotAnswerSchema, slotIdParams } from './slots';
 import { texts } from './validation-texts';
 import { FLAG_MESSAGE_MAX, flagReasons, wayOutTexts } from './way-out';
@@ -128,6 +129,11 @@ const managedAppointmentSchema = z.object({
    */
   video_link: z.string().nullable(),
   video_link_from: z.string().nullable(),
+  /**
+   * The intake and consent form (an upcoming allergy test's; null otherwise): its latest version's status, and when
+   * the last signed version was signed (a `draft` with `signed_at` is a change begun after signing, not signed yet).
+   */
+  intake: z.object({ status: z.enum(intakeStatuses), signed_at: z.string().nullable() }).nullable(),
 });
 export type ManagedAppointment = z.infer<typeof managedAppointmentSchema>;
 

@@ -326,6 +326,9 @@ export const adminAuthTokens = pgTable(
  * Sign-in attempts that failed or are still being checked; a sign-in reserves its row before the password is
  * checked, so concurrent guesses count against the limits (login-throttle.ts). Rows older than a day are deleted.
  */
+/** What a row of `login_attempts` counts (decision 0029). */
+export const attemptKinds = ['sign_in', 'intake'] as const;
+
 export const loginAttempts = pgTable(
   'login_attempts',
   {
@@ -333,12 +336,18 @@ export const loginAttempts = pgTable(
     /** Lower-cased, as typed (the e-mail need not belong to an admin). */
     email: text('email').notNull(),
     ip: text('ip').notNull(),
+    /**
+     * What was tried: a staff sign-in (or invitation link), or a patient's date of birth at an intake form. Each
+     * kind has its own limits, so a patient's wrong dates never lock staff at the same address out, nor the reverse.
+     */
+    kind: text('kind', { enum: attemptKinds }).notNull().default('sign_in'),
     createdAt: createdAt(),
   },
   (table) => [
     index('login_attempts_email_created_at_idx').on(table.email, table.createdAt),
     index('login_attempts_ip_created_at_idx').on(table.ip, table.createdAt),
     index('login_attempts_created_at_idx').on(table.createdAt),
+    check('login_attempts_kind_check', sql`${table.kind} in (${inList(attemptKinds)})`),
   ],
 );
 

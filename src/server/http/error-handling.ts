@@ -94,6 +94,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof DomainError) {
       const status = STATUS_OF_DOMAIN_ERROR[error.kind];
       if (status >= 500) request.log.error({ err: error }, 'request failed');
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(status).send(errorBody(error.code, error.message, error.fields));
     }
     if (error instanceof HttpError) {

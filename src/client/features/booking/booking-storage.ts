@@ -85,15 +85,17 @@ export const writeConfirmation = (confirmation: StoredConfirmation) =>
   writeSessionValue(CONFIRMATION_KEY, confirmation);
 
 /**
- * The booking just paid and its own token (X-Booking-Token), in this page's memory only (never in storage, so a
- * reload or another tab has nothing that opens the appointment): the confirmation's link to the intake form opens
- * the form with it until the page is reloaded; after that, the e-mail's link does.
+ * The booking just paid and its own token (X-Booking-Token), in this tab's session storage as the booking page keeps
+ * its link's token (never in a URL, never in local storage; no answer of the form, no health detail): the
+ * confirmation's link to the intake form opens the form with it, after a reload of the confirmation too, in this tab
+ * only; another tab or device uses the e-mail's link. The next booking paid in this tab replaces it.
  */
-let paidInThisPage: { reference: string; token: string } | undefined;
+const PAID_KEY = 'booking_paid';
 
-export const rememberPaidBooking = (reference: string, token: string) => {
-  paidInThisPage = { reference, token };
-};
+export const rememberPaidBooking = (reference: string, token: string) =>
+  writeSessionValue(PAID_KEY, { reference, token });
 
-export const paidBookingToken = (reference: string) =>
-  paidInThisPage?.reference === reference ? paidInThisPage.token : undefined;
+export function paidBookingToken(reference: string): string | undefined {
+  const stored = readSessionValue(PAID_KEY) as { reference?: unknown; token?: unknown } | undefined;
+  return stored?.reference === reference && typeof stored.token === 'string' ? stored.token : undefined;
+}

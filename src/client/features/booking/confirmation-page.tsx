@@ -34,7 +34,8 @@ export const handle: RouteHandle = { head: () => bookingConfirmedHead };
 /**
  * `/booking/confirmed`: after paying, what was booked (the reference, what, when, where or the video note, the
  * amount), how to prepare for a test with its days, the event for the visitor's calendar and what happens next.
- * The payment step keeps it in this tab (no token): a reload shows it again, another tab or device does not.
+ * The payment step keeps it in this tab: a reload shows it again, another tab or device does not. The booking's own
+ * token is kept apart (`rememberPaidBooking`), so the form's link below still opens the form after a reload.
  */
 export function Component() {
   // Session storage exists only in the browser; this page is client-only, but read it after mounting anyway.

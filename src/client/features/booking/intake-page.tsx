@@ -1,7 +1,13 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { clinic } from '../../../shared/clinic';
-import { type IntakeQuestion, intakeTexts, signingProblems } from '../../../shared/intake';
+import {
+  dateProblem,
+  type IntakeQuestion,
+  intakeTexts,
+  SIGNATURE_MAX,
+  signingProblems,
+} from '../../../shared/intake';
 import type { IntakeAnswer } from '../../../shared/intake-schemas';
 import { manageBookingPath } from '../../../shared/manage-booking';
 import { ErrorSummary } from '../../components/error-summary/error-summary';
@@ -10,6 +16,7 @@ import { FieldErrorMessage } from '../../components/form-field/field-error-messa
 import { TextAreaField } from '../../components/form-field/text-area-field';
 import { TextField } from '../../components/form-field/text-field';
 import { ApiError } from '../../lib/api-client';
+import { clinicToday } from '../../lib/clinic-clock';
 import type { RouteHandle } from '../../lib/route-handle';
 import { type IntakeProof, readIntakeForm, saveIntakeForm } from './intake-api';
 import {
@@ -24,6 +31,7 @@ import {
   writeLocalDraft,
 } from './intake-storage';
 import { intakeHead } from './manage-booking-head';
+import { signedOnText } from './signed-on';
 import '../../styles/request-forms.css';
 import './booking.css';
 import './intake.css';
@@ -81,6 +89,7 @@ function IntakeGate({ reference, tokens }: { reference: string; tokens: IntakeTo
   const [error, setError] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const [checking, setChecking] = useState(false);
+  const [closed, setClosed] = useState<string>();
   const fieldRef = useRef<HTMLInputElement>(null);
 
   const open = useCallback(
@@ -93,8 +102,15 @@ function IntakeGate({ reference, tokens }: { reference: string; tokens: IntakeTo
         setLoaded({ form, proof });
       } catch (caught) {
         forgetBirthDate(reference);
+        if (caught instanceof ApiError && caught.code === 'intake_closed') {
+          setClosed(caught.message);
+          return;
+        }
         if (fromTab) return;
-        if (caught instanceof ApiError && caught.code === 'intake_identity_wrong') {
+        if (
+          caught instanceof ApiError &&
+          (caught.code === 'intake_identity_wrong' || caught.code === 'intake_identity_throttled')
+        ) {
           setError(caught.message);
           fieldRef.current?.focus();
         } else {
@@ -113,21 +129,37 @@ function IntakeGate({ reference, tokens }: { reference: string; tokens: IntakeTo
     [reference, tokens],
   );
 
-  // A reload in this tab opens the form again with the date already given.
+  // A reload in this tab opens the form again with the date already given. Without one, the server is asked (no date
+  // sent: no guess counted) whether the form is open at all, so a cancelled or past booking says so at once.
   useEffect(() => {
     const kept = readKeptBirthDate(reference);
-    if (kept) void open(kept, true);
-  }, [reference, open]);
+    if (kept) {
+      void open(kept, true);
+      return;
+    }
+    let current = true;
+    readIntakeForm(reference, { ...tokens, dateOfBirth: '' }).catch((caught: unknown) => {
+      if (current && caught instanceof ApiError && caught.code === 'intake_closed') setClosed(caught.message);
+    });
+    return () => {
+      current = false;
+    };
+  }, [reference, open, tokens]);
 
+  if (closed) return <ClosedForm reference={reference} message={closed} />;
   if (loaded) return <IntakeForm reference={reference} loaded={loaded} />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setProblem(undefined);
     const read = readBirthDate(typed);
-    if (read === undefined || read === 'unreal') {
+    if (read === undefined || read === 'unreal' || read > clinicToday()) {
       setError(
-        read === 'unreal' ? 'That is not a real date.' : 'Please type the date of birth as DD.MM.YYYY.',
+        read === 'unreal'
+          ? 'That is not a real date.'
+          : read === undefined
+            ? 'Please type the date of birth as DD.MM.YYYY.'
+            : intakeTexts.dateOfBirthFuture,
       );
       fieldRef.current?.focus();
       return;
@@ -172,6 +204,38 @@ function IntakeGate({ reference, tokens }: { reference: string; tokens: IntakeTo
   );
 }
 
+/** A cancelled, refunded, started or past appointment's form: said instead of the questions, which could not be sent. */
+function ClosedForm({
+  reference,
+  message,
+  replacesForm = false,
+}: {
+  reference: string;
+  message: string;
+  /** It took the place of the questions being typed into: focus moves to it, so a screen reader says it. */
+  replacesForm?: boolean;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (replacesForm) headingRef.current?.focus();
+  }, [replacesForm]);
+  return (
+    <div className="page container intake">
+      <div className="notice-page__box intake__closed">
+        <h1 className="page__title" tabIndex={-1} ref={headingRef}>
+          This form is closed
+        </h1>
+        <p>{message}</p>
+        <p>
+          Booking reference <strong>{reference}</strong>.{' '}
+          <Link to={manageBookingPath(reference)}>See your booking</Link> or call us on{' '}
+          <a href={clinic.phoneHref}>{clinic.phone}</a>.
+        </p>
+      </div>
+    </div>
+  );
+}
+
 type SaveState = 'saved' | 'saving' | 'unsaved' | 'offline';
 
 const saveStateText: Record<SaveState, string> = {
@@ -197,6 +261,7 @@ function IntakeForm({ reference, loaded }: { reference: string; loaded: Loaded }
   const [notice, setNotice] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const [signing, setSigning] = useState(false);
+  const [closedMessage, setClosedMessage] = useState<string>();
   const summaryRef = useRef<HTMLDivElement>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -213,7 +278,8 @@ function IntakeForm({ reference, loaded }: { reference: string; loaded: Loaded }
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === 'intake_closed') {
         closed.current = true;
-        setProblem(caught.message);
+        setClosedMessage(caught.message);
+        return;
       }
       if (caught instanceof ApiError && caught.body.errors) {
         setErrors(
@@ -238,11 +304,11 @@ function IntakeForm({ reference, loaded }: { reference: string; loaded: Loaded }
     if (notice) noticeRef.current?.focus();
   }, [notice]);
 
-  const change = (key: string, value: string) => {
+  const change = (key: string, value: string, problem?: string) => {
     const next = { ...latest.current, [key]: value };
     latest.current = next;
     setAnswers(next);
-    setErrors(({ [key]: _gone, ...rest }) => rest);
+    setErrors(({ [key]: _gone, ...rest }) => (problem ? { ...rest, [key]: problem } : rest));
     writeLocalDraft(reference, next);
     setSaveState('unsaved');
     setNotice(undefined);
@@ -254,7 +320,7 @@ function IntakeForm({ reference, loaded }: { reference: string; loaded: Loaded }
     event.preventDefault();
     clearTimeout(timer.current);
     const request = { answers: latest.current, consent, signature };
-    const found = signingProblems(form.questions, request, form.signer_name);
+    const found = signingProblems(form.questions, request, form.signer_name, clinicToday());
     if (Object.keys(found).length > 0) {
       setErrors(found);
       requestAnimationFrame(() => summaryRef.current?.focus());
@@ -271,7 +337,25 @@ function IntakeForm({ reference, loaded }: { reference: string; loaded: Loaded }
       setSaveState('saved');
       setNotice(intakeTexts.signed);
     } catch (caught) {
-      if (caught instanceof ApiError && caught.body.errors) {
+      if (caught instanceof ApiError && caught.code === 'intake_closed') {
+        closed.current = true;
+        setClosedMessage(caught.message);
+      } else if (caught instanceof ApiError && caught.code === 'intake_already_signed') {
+        // Nothing changed since signing: the signed form stands, and is shown again as it is.
+        try {
+          const current = await readIntakeForm(reference, proof);
+          setForm(current);
+          setAnswers(current.answers);
+          latest.current = current.answers;
+        } catch {
+          // The signed form is still the server's; what the page shows is only older.
+        }
+        forgetLocalDraft(reference);
+        setEditing(false);
+        setErrors({});
+        setSaveState('saved');
+        setNotice(caught.message);
+      } else if (caught instanceof ApiError && caught.body.errors) {
         setErrors(
           Object.fromEntries(Object.entries(caught.body.errors).map(([key, [first]]) => [key, first ?? ''])),
         );
@@ -295,6 +379,11 @@ function IntakeForm({ reference, loaded }: { reference: string; loaded: Loaded }
     .map(([name, message]) => ({ name, targetId: `intake-${name}`, label: labelOf(name), message }));
   const sections = [...new Set(form.questions.map((question) => question.section))];
   const guardian = form.signer === 'guardian';
+  // A change to a signed form: the signed one stands until this new version is signed.
+  const signedBefore = form.status === 'signed' ? form.signed_at : form.previous_signed_at;
+  const today = clinicToday();
+
+  if (closedMessage) return <ClosedForm reference={reference} message={closedMessage} replacesForm />;
 
   return (
     <div className="page container intake">
@@ -327,6 +416,11 @@ function IntakeForm({ reference, loaded }: { reference: string; loaded: Loaded }
         />
       ) : (
         <form className="booking-form intake__form" onSubmit={(event) => void sign(event)} noValidate>
+          {signedBefore && (
+            <p className="intake__new-version" data-testid="intake-new-version">
+              <strong>{intakeTexts.newVersionUnsigned(signedOnText(signedBefore))}</strong>
+            </p>
+          )}
           <p>
             The questions of our printable form. Questions marked <span aria-hidden="true">*</span>
             <span className="visually-hidden">required</span> are needed before signing; your answers are
@@ -348,7 +442,14 @@ function IntakeForm({ reference, loaded }: { reference: string; loaded: Loaded }
                     question={question}
                     value={answers[question.key] ?? ''}
                     error={errors[question.key]}
-                    onChange={(value) => change(question.key, value)}
+                    today={today}
+                    onChange={(value) =>
+                      change(
+                        question.key,
+                        value,
+                        question.type === 'date' && value ? dateProblem(value, today) : undefined,
+                      )
+                    }
                   />
                 ))}
             </fieldset>
@@ -385,7 +486,7 @@ function IntakeForm({ reference, loaded }: { reference: string; loaded: Loaded }
               value={signature}
               error={errors.signature}
               required
-              maxLength={70}
+              maxLength={SIGNATURE_MAX}
               onChange={(event) => {
                 setSignature(event.target.value);
                 setErrors(({ signature: _gone, ...rest }) => rest);
@@ -395,7 +496,7 @@ function IntakeForm({ reference, loaded }: { reference: string; loaded: Loaded }
               Signing records your typed name, the time, the address you sent it from and the form’s version.
             </p>
             <button type="submit" className="button button--primary" aria-busy={signing || undefined}>
-              Sign and send the form
+              {signedBefore ? 'Sign and send the new version' : 'Sign and send the form'}
             </button>
           </fieldset>
         </form>
@@ -416,18 +517,7 @@ function SignedForm({ form, onChange }: { form: IntakeAnswer; onChange: () => vo
       </h2>
       <p>
         Signed by <strong>{form.signature}</strong>
-        {form.signed_at && (
-          <>
-            {' '}
-            on{' '}
-            {new Date(form.signed_at).toLocaleString('en-IE', {
-              timeZone: clinic.timeZone,
-              dateStyle: 'long',
-              timeStyle: 'short',
-            })}
-          </>
-        )}
-        . The clinic has it; it is locked.
+        {form.signed_at && <> on {signedOnText(form.signed_at)}</>}. The clinic has it; it is locked.
       </p>
       <dl className="intake__answers">
         {form.questions
@@ -439,7 +529,9 @@ function SignedForm({ form, onChange }: { form: IntakeAnswer; onChange: () => vo
             </div>
           ))}
       </dl>
-      <p>Something to correct? A change makes a new version for you to sign; the signed one is kept. </p>
+      <p>
+        Something to correct? <strong>{intakeTexts.changeMakesNewVersion}</strong>
+      </p>
       <button type="button" className="button button--secondary" onClick={onChange}>
         Change an answer
       </button>
@@ -463,11 +555,14 @@ function QuestionField({
   question,
   value,
   error,
+  today,
   onChange,
 }: {
   question: IntakeQuestion;
   value: string;
   error: string | undefined;
+  /** The clinic's day: no date the form asks is later. */
+  today: string;
   onChange: (value: string) => void;
 }) {
   const id = `intake-${question.key}`;
@@ -495,7 +590,9 @@ function QuestionField({
     maxLength: 2000,
   };
   if (question.type === 'date') {
-    return <TextField {...common} type="date" onChange={(event) => onChange(event.target.value)} />;
+    return (
+      <TextField {...common} type="date" max={today} onChange={(event) => onChange(event.target.value)} />
+    );
   }
   if (question.short) return <TextField {...common} onChange={(event) => onChange(event.target.value)} />;
   return <TextAreaField {...common} rows={3} onChange={(event) => onChange(event.target.value)} />;

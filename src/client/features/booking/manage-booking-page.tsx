@@ -28,6 +28,7 @@ import {
   ManagedAppointmentDetails,
 } from './managed-appointment-details';
 import { MoveAppointment } from './move-appointment';
+import { signedOnText } from './signed-on';
 import { VideoLink, WayOut } from './way-out-section';
 import './booking.css';
 
@@ -258,17 +259,7 @@ function ManageBooking({
               }}
             />
           )}
-          {appointment.status === 'upcoming' && !appointment.session.is_video_call && (
-            <section className="manage-booking__intake" aria-labelledby="manage-intake-title">
-              <h2 id="manage-intake-title" className="held-slot__title">
-                Intake and consent form
-              </h2>
-              <p>
-                Please fill in the clinic’s form before your visit; what you type is kept as you go, and you
-                sign it at the end. <Link to={intakePath(reference)}>{intakeTexts.linkText}</Link>
-              </p>
-            </section>
-          )}
+          {appointment.intake && <IntakeStatus intake={appointment.intake} reference={reference} />}
           {appointment.payment_status !== 'unpaid' && <OwnReceipt reference={reference} token={token} />}
           {moveShown && (
             <MoveAppointment
@@ -294,6 +285,44 @@ function ManageBooking({
         </>
       )}
     </div>
+  );
+}
+
+/** The intake form's state on the booking's page: signed (and when), begun, or not yet, with its link. */
+function IntakeStatus({
+  intake,
+  reference,
+}: {
+  intake: NonNullable<ManagedAppointment['intake']>;
+  reference: string;
+}) {
+  const signedOn = intake.signed_at ? signedOnText(intake.signed_at) : undefined;
+  let state: string;
+  let link: string;
+  if (intake.status === 'signed' && signedOn) {
+    state = `Signed on ${signedOn}. The clinic has it; nothing more to do.`;
+    link = 'See your signed form';
+  } else if (intake.status === 'draft' && signedOn) {
+    state = `Signed on ${signedOn}. You began a change since, which is not signed yet: the clinic goes by the signed form until you sign the new version.`;
+    link = 'Finish and sign the change';
+  } else if (intake.status === 'draft') {
+    state = 'Begun, not signed yet: please finish it and sign it before your visit.';
+    link = 'Continue the form';
+  } else {
+    state =
+      'Not filled in yet. Please fill in the clinic’s form before your visit; what you type is kept as you go, and you sign it at the end.';
+    link = intakeTexts.linkText;
+  }
+  return (
+    <section className="manage-booking__intake" aria-labelledby="manage-intake-title">
+      <h2 id="manage-intake-title" className="held-slot__title">
+        Intake and consent form
+      </h2>
+      <p data-testid="manage-intake-status">
+        {intake.status === 'signed' ? <strong>{state}</strong> : state}{' '}
+        <Link to={intakePath(reference)}>{link}</Link>
+      </p>
+    </section>
   );
 }
 

@@ -12,9 +12,17 @@ import {
 import { isUnderWay } from '../../../shared/payment-states';
 import { wayOutTexts } from '../../../shared/way-out';
 import type { Db } from '../../db/database';
-import { type Appointment, DESK_PROVIDER, type Patient, type Payment, type Slot } from '../../db/schema';
+import {
+  type Appointment,
+  DESK_PROVIDER,
+  type IntakeForm,
+  type Patient,
+  type Payment,
+  type Slot,
+} from '../../db/schema';
 import { conflict, DomainError, fieldError, notFound, providerFailure, reworded } from '../../domain-errors';
 import type { Actor } from '../audit/audit-log';
+import { intakeFormsOfAppointment } from '../intake/intake-repository';
 import { paymentsOfAppointment } from '../payments/payment-repository';
 import { clinicWallClock } from '../slots/clinic-time';
 import { holdForVisitor, type VisitorHold } from '../slots/slot-service';
@@ -138,6 +146,7 @@ function managedAppointmentOf(
   payments: readonly Payment[],
   now: Date,
   joinLink: string | null,
+  intakeForms: readonly IntakeForm[],
 ): ManagedAppointment {
   const { appointment, patient, slot } = record;
   const status = isUpcoming(appointment.status)
@@ -171,7 +180,15 @@ function managedAppointmentOf(
       status === 'upcoming' && now >= videoLinkShownFrom(slot) && slot.isVideoCall ? joinLink : null,
     video_link_from:
       status === 'upcoming' && slot.isVideoCall ? videoLinkShownFrom(slot).toISOString() : null,
+    intake: status === 'upcoming' && !slot.isVideoCall ? intakeAnswer(intakeForms) : null,
   };
+}
+
+/** The form's state for the booking's page, from its revisions newest first; never its answers. */
+function intakeAnswer(forms: readonly IntakeForm[]): NonNullable<ManagedAppointment['intake']> {
+  const [latest] = forms;
+  const signed = forms.find((row) => row.status === 'signed');
+  return { status: latest?.status ?? 'not_started', signed_at: signed?.signedAt?.toISOString() ?? null };
 }
 
 /** The patient's stop days for their page (none for a video consultation). */
@@ -202,8 +219,11 @@ async function managedAppointmentRead(
   payments: readonly Payment[],
   now: Date,
 ): Promise<ManagedAppointment> {
-  const joinLink = record.slot.isVideoCall ? await joinLinkOf(db, record.appointment, record.slot) : null;
-  return managedAppointmentOf(record, payments, now, joinLink);
+  const [joinLink, intakeForms] = await Promise.all([
+    record.slot.isVideoCall ? joinLinkOf(db, record.appointment, record.slot) : null,
+    record.slot.isVideoCall ? [] : intakeFormsOfAppointment(db, record.appointment.id),
+  ]);
+  return managedAppointmentOf(record, payments, now, joinLink, intakeForms);
 }
 
 /** The appointment as it is now, read afresh after a change, with `message` saying what happened. */

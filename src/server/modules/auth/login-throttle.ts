@@ -1,9 +1,12 @@
 import { and, eq, gt, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { adminUsers, auditLog, loginAttempts } from '../../db/schema';
+import { adminUsers, type attemptKinds, auditLog, loginAttempts } from '../../db/schema';
 import { clientAddressKey as addressKey } from '../../http/client-address';
 
 type Scope = 'email-and-address' | 'address' | 'email';
+
+/** What an attempt tries: each kind is counted apart, so one kind's failures never refuse the other. */
+export type AttemptKind = (typeof attemptKinds)[number];
 
 interface LoginLimit {
   scope: Scope;
@@ -66,8 +69,8 @@ export type LoginReservation =
   | { kind: 'reserved'; id: number }
   | { kind: 'throttled'; retryAfterSeconds: number };
 
-function inScope(scope: Scope, email: string, ip: string): SQL {
-  if (scope === 'address') return sql`${loginAttempts.ip} = ${ip}`;
+function inScope(scope: Scope, kind: AttemptKind, email: string, ip: string): SQL {
+  if (scope === 'address') return sql`${loginAttempts.ip} = ${ip} and ${loginAttempts.kind} = ${kind}`;
   if (scope === 'email') return sql`${loginAttempts.email} = ${email}`;
   return sql`${loginAttempts.email} = ${email} and ${loginAttempts.ip} = ${ip}`;
 }
@@ -76,10 +79,10 @@ function inScope(scope: Scope, email: string, ip: string): SQL {
  * For one limit: how long until one more attempt would be within it, as an interval (null when it is). With
  * `max` attempts in the window, the next is allowed once the `max`-th newest of them has left the window.
  */
-function waitFor(limit: LoginLimit, email: string, ip: string): SQL {
+function waitFor(limit: LoginLimit, kind: AttemptKind, email: string, ip: string): SQL {
   const window = sql.raw(`make_interval(mins => ${limit.minutes})`);
   return sql`(select ${loginAttempts.createdAt} + ${window} - now() from ${loginAttempts}
-    where ${inScope(limit.scope, email, ip)} and ${loginAttempts.createdAt} > now() - ${window}
+    where ${inScope(limit.scope, kind, email, ip)} and ${loginAttempts.createdAt} > now() - ${window}
     order by ${loginAttempts.createdAt} desc offset ${sql.raw(String(limit.max - 1))} limit 1)`;
 }
 
@@ -95,13 +98,15 @@ const ADDRESS_LOCK = 72_410_919;
  * takes the e-mail lock before the address lock, so two attempts never wait for each other in a circle.
  * `login_attempts.ip` holds the address as `addressKey` gives it (an IPv6 address's /64). At a known address
  * the per-e-mail limits are skipped; its attempts still count towards them for every other address. Without
- * `acrossAddresses` they are skipped everywhere (`INVITATION_LINK_ATTEMPTS`).
+ * `acrossAddresses` they are skipped everywhere (`INVITATION_LINK_ATTEMPTS`). The per-address limits count only
+ * attempts of the same `kind`: a patient's wrong dates of birth at an intake form (`intake`, keyed by booking in
+ * place of an e-mail) never refuse a receptionist's sign-in behind the same address, nor the reverse.
  */
 export async function reserveLoginAttempt(
   db: Db,
   email: string,
   clientAddress: string,
-  { acrossAddresses = true }: { acrossAddresses?: boolean } = {},
+  { acrossAddresses = true, kind = 'sign_in' }: { acrossAddresses?: boolean; kind?: AttemptKind } = {},
 ): Promise<LoginReservation> {
   const ip = addressKey(clientAddress);
   return db.transaction(async (tx) => {
@@ -110,7 +115,7 @@ export async function reserveLoginAttempt(
     const ceiling = acrossAddresses && !(await isKnownAddress(tx, email, ip));
     const limits = LOGIN_LIMITS.filter((limit) => ceiling || limit.scope !== 'email');
     const waits = sql.join(
-      limits.map((limit) => waitFor(limit, email, ip)),
+      limits.map((limit) => waitFor(limit, kind, email, ip)),
       sql`, `,
     );
     const [row] = await tx
@@ -120,7 +125,7 @@ export async function reserveLoginAttempt(
     if (seconds > 0) return { kind: 'throttled', retryAfterSeconds: Math.ceil(seconds) } as const;
     const [reserved] = await tx
       .insert(loginAttempts)
-      .values({ email, ip })
+      .values({ email, ip, kind })
       .returning({ id: loginAttempts.id });
     if (!reserved) throw new Error('The sign-in attempt was not recorded');
     return { kind: 'reserved', id: reserved.id } as const;

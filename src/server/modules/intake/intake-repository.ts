@@ -70,6 +70,11 @@ export async function updateIntakeForm(
     .where(eq(intakeForms.id, id));
 }
 
+/** A draft revision dropped: a copy of the signed form left unchanged. */
+export async function deleteIntakeForm(db: Db, id: number): Promise<void> {
+  await db.delete(intakeForms).where(and(eq(intakeForms.id, id), eq(intakeForms.status, 'draft')));
+}
+
 /** Whether the appointment's form was ever signed: a later draft (a change being made) still leaves one signed. */
 export async function signedAppointmentIds(db: Db, appointmentIds: readonly number[]): Promise<Set<number>> {
   if (appointmentIds.length === 0) return new Set();

@@ -1,14 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinic } from '../../../shared/clinic';
 import { INTAKE_ANSWER_MAX, intakeTexts } from '../../../shared/intake';
 import { manageBookingTexts } from '../../../shared/manage-booking';
-import { auditLog, intakeForms, loginAttempts, manageLinkTokens } from '../../db/schema';
-import { newSecretToken } from '../../security/secret-tokens';
+import { appointments, auditLog, intakeForms, loginAttempts, manageLinkTokens } from '../../db/schema';
+import { newSecretToken, secretTokenHashOf } from '../../security/secret-tokens';
 import { createAdminBookingTestApp, nextAddress, paidBooking } from '../../test/booking-fixtures';
 import { emailsAbout } from '../../test/staff-fixtures';
-import type { AdminTestApp } from '../../test/test-app';
+import { type AdminTestApp, STAFF_PASSWORD, signInAsNewStaff } from '../../test/test-app';
 import { sendIntakeReminders } from './intake-reminders';
+import { readIntake } from './intake-service';
 
 let t: AdminTestApp;
 beforeAll(async () => {
@@ -132,10 +133,14 @@ describe('the intake form', () => {
     expect(forged.statusCode).toBe(404);
     expect(forged.json().error_messages).toBe(manageBookingTexts.notFound);
     const address = nextAddress();
+    // No date at all guesses nothing: it is refused and costs no try.
     const missing = await call('GET', link, { address });
     expect(missing.statusCode).toBe(403);
-    expect(missing.json()).toMatchObject({ code: 'intake_identity_wrong' });
-    for (let attempt = 2; attempt <= 5; attempt += 1) {
+    expect(missing.json()).toMatchObject({
+      code: 'intake_identity_wrong',
+      errors: { date_of_birth: [intakeTexts.dateOfBirthMissing] },
+    });
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
       const wrong = await call('GET', link, { dob: '1990-04-13', address });
       expect(wrong.statusCode).toBe(403);
       expect(wrong.json()).toMatchObject({
@@ -147,7 +152,14 @@ describe('the intake form', () => {
     // The sixth try is refused, even the right date: limited like sign-in.
     const throttled = await call('GET', link, { dob: ADULT_DOB, address });
     expect(throttled.statusCode).toBe(429);
-    expect(throttled.json()).toMatchObject({ code: 'intake_identity_throttled' });
+    expect(throttled.json()).toMatchObject({
+      code: 'intake_identity_throttled',
+      error_messages: intakeTexts.throttled('15 minutes'),
+    });
+    // When to try again, as sign-in's refusal says it: the oldest of the five leaves the 15 minutes' window.
+    const retryAfter = Number(throttled.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     // Another address is not held back by these.
     expect((await call('GET', link, { dob: ADULT_DOB })).statusCode).toBe(200);
   });
@@ -350,6 +362,230 @@ describe('the intake form', () => {
     ).toBe(404);
   });
 
+  it('counts wrong dates of birth apart from staff sign-in: neither locks the other out behind one address', async () => {
+    const { link, appointmentId } = await adultBooking('intake-apart@example.ie');
+    const staff = await signInAsNewStaff(t);
+    const signIn = (address: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/autorization/login',
+        payload: { email: staff.email, password: STAFF_PASSWORD },
+        remoteAddress: address,
+      });
+    // An office behind one address: twenty failed staff sign-ins (sign-in's own limit for the address)…
+    const office = nextAddress();
+    await db()
+      .insert(loginAttempts)
+      .values(Array.from({ length: 20 }, (_, i) => ({ email: `guess${i}@clinic.test`, ip: office })));
+    expect((await signIn(office)).statusCode).toBe(429);
+    // …leave a patient there their form.
+    expect((await call('GET', link, { dob: ADULT_DOB, address: office })).statusCode).toBe(200);
+
+    // And the reverse: twenty wrong dates of birth at a family's address, five at each of four bookings…
+    const home = nextAddress();
+    await db()
+      .insert(loginAttempts)
+      .values(
+        Array.from({ length: 20 }, (_, i) => ({
+          email: `intake ${appointmentId + 1000 + (i % 4)}`,
+          ip: home,
+          kind: 'intake' as const,
+        })),
+      );
+    // …refuse a fifth booking's form at that address (the intake's own limit per address)…
+    const refused = await call('GET', link, { dob: ADULT_DOB, address: home });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toEqual(expect.any(String));
+    // …but never the receptionist's sign-in behind it.
+    const staffSignIn = await signIn(home);
+    expect(staffSignIn.statusCode, staffSignIn.body).toBe(200);
+    const recorded = await db().select().from(loginAttempts).where(eq(loginAttempts.ip, home));
+    expect(recorded.every((row) => row.kind === 'intake')).toBe(true);
+  });
+
+  it('says at once that a cancelled or refunded booking’s form is closed, before any date of birth and for GET too', async () => {
+    const { link, appointmentId } = await adultBooking('intake-closed-get@example.ie');
+    const address = nextAddress();
+    await call('PUT', link, { dob: ADULT_DOB, payload: { answers: { reason: 'Hay fever' }, sign: false } });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${link.reference}/cancel`,
+      headers: { 'x-manage-token': link.token },
+      remoteAddress: nextAddress(),
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const [row] = await db().select().from(appointments).where(eq(appointments.id, appointmentId));
+    expect(row?.status).toBe('refunded');
+    for (const dob of [undefined, ADULT_DOB, '2001-01-01']) {
+      const read = await call('GET', link, { dob, address });
+      expect(read.statusCode, read.body).toBe(409);
+      expect(read.json()).toEqual({ code: 'intake_closed', error_messages: intakeTexts.closedCancelled });
+    }
+    // Nothing was counted as a guess.
+    expect(await db().select().from(loginAttempts).where(eq(loginAttempts.ip, address))).toHaveLength(0);
+    // Deleted by staff (cancelled) too; a wrong token is still the link's 404.
+    await db().update(appointments).set({ status: 'cancelled' }).where(eq(appointments.id, appointmentId));
+    expect((await call('GET', link, { dob: ADULT_DOB })).json().code).toBe('intake_closed');
+    expect((await call('GET', { ...link, token: 'y'.repeat(43) }, { dob: ADULT_DOB })).statusCode).toBe(404);
+  });
+
+  it('is closed once the appointment has started, and after it ended (not a broken link)', async () => {
+    const { link, slot } = await adultBooking('intake-closed-past@example.ie');
+    const access = {
+      reference: link.reference,
+      manageTokenHash: secretTokenHashOf(link.token),
+      bookingTokenHash: undefined,
+      dateOfBirth: ADULT_DOB,
+      client: nextAddress(),
+    };
+    const started = new Date(new Date(slot.startsAt).getTime() + 60_000);
+    const later = new Date(new Date(slot.startsAt).getTime() + 7 * 86_400_000);
+    for (const now of [started, later]) {
+      await expect(readIntake(db(), access, now)).rejects.toMatchObject({
+        kind: 'conflict',
+        code: 'intake_closed',
+        message: intakeTexts.closedOver,
+      });
+    }
+  });
+
+  it('refuses a date after today beside its question, and signs a signer of 35 + 35 characters', async () => {
+    const first = 'Ó'.repeat(35);
+    const last = `${'Fitzgerald-Byrne'.repeat(2)}abc`;
+    expect(last).toHaveLength(35);
+    const booking = await paidBooking(t.app, db(), {
+      form: { email: 'intake-long-name@example.ie', first_name: first, last_name: last },
+    });
+    const link = await intakeLinkOf(booking.appointmentId);
+    const tomorrow = new Date(Date.now() + 36 * 3_600_000).toISOString().slice(0, 10);
+    const signature = `${first} ${last}`;
+    expect(signature).toHaveLength(71);
+    const future = await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: {
+        answers: { ...adultAnswers, last_reaction_on: tomorrow },
+        sign: true,
+        consent: true,
+        signature,
+      },
+    });
+    expect(future.statusCode).toBe(422);
+    expect(future.json().errors).toEqual({ last_reaction_on: [intakeTexts.futureDate] });
+    const signed = await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: {
+        answers: { ...adultAnswers, last_reaction_on: '2025-06-01' },
+        sign: true,
+        consent: true,
+        signature,
+      },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json().intake).toMatchObject({ status: 'signed', signature, signer_name: signature });
+  });
+
+  it('signs for a child with a guardian of 35 + 35 characters', async () => {
+    const guardianFirst = 'M'.repeat(35);
+    const guardianLast = 'B'.repeat(35);
+    const booking = await paidBooking(t.app, db(), {
+      slot: { isAdult: false },
+      form: {
+        email: 'intake-long-guardian@example.ie',
+        is_adult: false,
+        first_name: 'Saoirse',
+        last_name: 'Byrne',
+        dob: CHILD_DOB,
+        guardian_first_name: guardianFirst,
+        guardian_last_name: guardianLast,
+      },
+    });
+    const link = await intakeLinkOf(booking.appointmentId);
+    const answers: Record<string, string> = {
+      ...Object.fromEntries(Object.entries(adultAnswers).filter(([key]) => key !== 'pregnant')),
+      guardian_relationship: 'Father',
+    };
+    const signed = await call('PUT', link, {
+      dob: CHILD_DOB,
+      payload: { answers, sign: true, consent: true, signature: `${guardianFirst} ${guardianLast}` },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json().intake).toMatchObject({ status: 'signed', signer: 'guardian' });
+  });
+
+  it('makes no second identical version when a copy of the signed form is signed unchanged', async () => {
+    const { link, appointmentId } = await adultBooking('intake-unchanged@example.ie');
+    const signed = await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: { answers: adultAnswers, sign: true, consent: true, signature: 'Aoife Byrne' },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const signedAt: string = signed.json().intake.signed_at;
+    // "Change an answer", an answer typed and typed back: a new draft version, the signed one standing.
+    await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: { answers: { ...adultAnswers, asthma: 'yes' }, sign: false },
+    });
+    const copy = await call('PUT', link, { dob: ADULT_DOB, payload: { answers: adultAnswers, sign: false } });
+    expect(copy.json().intake).toMatchObject({ status: 'draft', previous_signed_at: signedAt });
+    const detail = await t.app.inject({ url: `/api/admin/transactions/${appointmentId}`, headers: t.auth });
+    expect(detail.json().transaction.intake).toMatchObject({
+      status: 'signed',
+      revision: 1,
+      changing: false,
+    });
+
+    const again = await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: { answers: adultAnswers, sign: true, consent: true, signature: 'Aoife Byrne' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('intake_already_signed');
+    expect(again.json().error_messages).toMatch(
+      /^Nothing has changed since you signed this form on \w+day \d{1,2} \w+ \d{4} at \d\d:\d\d,/,
+    );
+    // One version only, the signed one, which the form shows again.
+    const rows = await db().select().from(intakeForms).where(eq(intakeForms.appointmentId, appointmentId));
+    expect(rows.map((row) => [row.revision, row.status])).toEqual([[1, 'signed']]);
+    const read = (await call('GET', link, { dob: ADULT_DOB })).json().intake;
+    expect(read).toMatchObject({ status: 'signed', signed_at: signedAt, previous_signed_at: null });
+    const dropped = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'intake_form'), eq(auditLog.action, 'delete')));
+    expect(
+      dropped.some(
+        (entry) => (entry.details as { appointment_id?: number })?.appointment_id === appointmentId,
+      ),
+    ).toBe(true);
+  });
+
+  it('shows on the booking’s page whether the form is signed, and when, never its answers', async () => {
+    const { link } = await adultBooking('intake-manage-status@example.ie');
+    const page = async () => {
+      const response = await t.app.inject({
+        url: `/api/bookings/${link.reference}`,
+        headers: { 'x-manage-token': link.token },
+        remoteAddress: nextAddress(),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().booking.intake;
+    };
+    expect(await page()).toEqual({ status: 'not_started', signed_at: null });
+    await call('PUT', link, { dob: ADULT_DOB, payload: { answers: { reason: 'Hay fever' }, sign: false } });
+    expect(await page()).toEqual({ status: 'draft', signed_at: null });
+    const signed = await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: { answers: adultAnswers, sign: true, consent: true, signature: 'Aoife Byrne' },
+    });
+    const signedAt = signed.json().intake.signed_at;
+    expect(await page()).toEqual({ status: 'signed', signed_at: signedAt });
+    await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: { answers: { ...adultAnswers, asthma: 'yes' }, sign: false },
+    });
+    expect(await page()).toEqual({ status: 'draft', signed_at: signedAt });
+  });
+
   it('is closed once the appointment is cancelled', async () => {
     const { link } = await adultBooking('intake-cancelled@example.ie');
     const cancel = await t.app.inject({
@@ -364,7 +600,10 @@ describe('the intake form', () => {
       payload: { answers: { reason: 'x' }, sign: false },
     });
     expect(saved.statusCode).toBe(409);
-    expect(saved.json()).toMatchObject({ code: 'intake_closed', error_messages: intakeTexts.closed });
+    expect(saved.json()).toMatchObject({
+      code: 'intake_closed',
+      error_messages: intakeTexts.closedCancelled,
+    });
   });
 });
 

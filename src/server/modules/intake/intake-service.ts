@@ -1,4 +1,4 @@
-import { isUpcoming } from '../../../shared/appointment-states';
+import { appointmentStarts, isUpcoming } from '../../../shared/appointment-states';
 import {
   AGE_OF_CONSENT,
   ageOn,
@@ -15,10 +15,11 @@ import type { Db } from '../../db/database';
 import type { IntakeForm, Patient } from '../../db/schema';
 import { conflict, forbidden, limitReached, notFound, refused } from '../../domain-errors';
 import { type Actor, auditChange } from '../audit/audit-log';
-import { clearLoginFailures, reserveLoginAttempt } from '../auth/login-throttle';
+import { clearLoginFailures, describeWait, reserveLoginAttempt } from '../auth/login-throttle';
 import { fullName } from '../patients/patient-name';
-import { clinicWallClock } from '../slots/clinic-time';
+import { clinicLongDate, clinicWallClock } from '../slots/clinic-time';
 import {
+  deleteIntakeForm,
   findIntakeBooking,
   type IntakeBooking,
   insertIntakeForm,
@@ -52,16 +53,16 @@ const linkNotFound = () => notFound(manageBookingTexts.notFound);
 type OpenBooking = IntakeBooking & { patient: Patient; slot: NonNullable<IntakeBooking['slot']> };
 
 /**
- * The booking of the request's link, while it works (until the appointment ends), before the birth date is checked:
- * the booking link's token (or a reminder's form link's), or the booking's own token just after paying.
+ * The booking of the request's link, before the birth date is checked: the booking link's token (or a reminder's
+ * form link's), or the booking's own token just after paying. A booking not made yet (held, unpaid) has no form.
  */
 async function linked(
   db: Db,
   booking: IntakeBooking | undefined,
   access: IntakeAccess,
-  now: Date,
 ): Promise<OpenBooking> {
-  if (!booking?.patient || !booking.slot || booking.slot.endsAt <= now) throw linkNotFound();
+  if (!booking?.patient || !booking.slot || booking.appointment.status === appointmentStarts.visitor)
+    throw linkNotFound();
   const { appointment } = booking;
   const { manageTokenHash, bookingTokenHash } = access;
   const proven =
@@ -74,16 +75,39 @@ async function linked(
 }
 
 /**
+ * A form is filled only for an appointment still to come: cancelled, refunded, started or over, the form is closed
+ * (409 `intake_closed`), said before the date of birth is asked, so the page never shows questions that cannot be
+ * sent. The link already proves the booking is the caller's; its page says as much.
+ */
+function ensureOpen({ appointment, slot }: OpenBooking, now: Date): void {
+  if (!isUpcoming(appointment.status)) throw conflict('intake_closed', intakeTexts.closedCancelled);
+  if (slot.startsAt <= now) throw conflict('intake_closed', intakeTexts.closedOver);
+}
+
+/**
  * The light identity check: the patient's date of birth, limited as sign-in is (five wrong ones per booking and
  * address in 15 minutes, more over an hour and a day; decision 0002's table), so a forwarded link alone does not
  * open the health questions. A right one clears that address's wrong ones.
  */
 async function checkDateOfBirth(db: Db, booking: OpenBooking, access: IntakeAccess): Promise<void> {
-  const key = attemptsKey(booking.appointment.id);
-  const reservation = await reserveLoginAttempt(db, key, access.client);
-  if (reservation.kind === 'throttled')
-    throw limitReached('intake_identity_throttled', intakeTexts.throttled);
   if (!booking.patient.dob) throw forbidden('intake_identity_wrong', intakeTexts.noDateOfBirth);
+  // No date sent guesses nothing, so it costs no try (the page asks this way whether the form is open at all).
+  if (!access.dateOfBirth) {
+    throw forbidden('intake_identity_wrong', intakeTexts.dateOfBirthMissing, {
+      date_of_birth: [intakeTexts.dateOfBirthMissing],
+    });
+  }
+  const key = attemptsKey(booking.appointment.id);
+  // Counted apart from staff sign-ins (`kind`), so a patient's mistyped dates never lock out a receptionist behind
+  // the same address, nor the reverse.
+  const reservation = await reserveLoginAttempt(db, key, access.client, { kind: 'intake' });
+  if (reservation.kind === 'throttled') {
+    throw limitReached(
+      'intake_identity_throttled',
+      intakeTexts.throttled(describeWait(reservation.retryAfterSeconds)),
+      reservation.retryAfterSeconds,
+    );
+  }
   if (access.dateOfBirth !== booking.patient.dob) {
     throw forbidden('intake_identity_wrong', intakeTexts.dateOfBirthWrong, {
       date_of_birth: [intakeTexts.dateOfBirthWrong],
@@ -111,7 +135,12 @@ function versionOf(row: IntakeForm | undefined, form: IntakeFormKind): IntakeFor
   return (row && intakeFormVersion(row.form, row.version)) ?? currentIntakeForm(form);
 }
 
-function answerOf(booking: OpenBooking, latest: IntakeForm | undefined): IntakeAnswer {
+/** The last signed revision of an appointment's forms (newest first), if any. */
+const lastSignedOf = (forms: readonly IntakeForm[]) => forms.find((row) => row.status === 'signed');
+
+function answerOf(booking: OpenBooking, forms: readonly IntakeForm[]): IntakeAnswer {
+  const [latest] = forms;
+  const earlier = latest?.status === 'draft' ? lastSignedOf(forms) : undefined;
   const form = latest?.form ?? formKindOf(booking);
   const version = versionOf(latest, form);
   const signer = signerOf(booking, form);
@@ -125,6 +154,7 @@ function answerOf(booking: OpenBooking, latest: IntakeForm | undefined): IntakeA
     })),
     answers: latest?.answers ?? {},
     signed_at: latest?.signedAt?.toISOString() ?? null,
+    previous_signed_at: earlier?.signedAt?.toISOString() ?? null,
     consent: [...version.consent],
     signer: signer.signer,
     signer_name: signer.name,
@@ -135,10 +165,10 @@ function answerOf(booking: OpenBooking, latest: IntakeForm | undefined): IntakeA
 
 /** `GET /api/bookings/:reference/intake`: the form as it is (not begun, a draft, or signed). */
 export async function readIntake(db: Db, access: IntakeAccess, now = new Date()): Promise<IntakeAnswer> {
-  const booking = await linked(db, await findIntakeBooking(db, access.reference), access, now);
+  const booking = await linked(db, await findIntakeBooking(db, access.reference), access);
+  ensureOpen(booking, now);
   await checkDateOfBirth(db, booking, access);
-  const [latest] = await intakeFormsOfAppointment(db, booking.appointment.id);
-  return answerOf(booking, latest);
+  return answerOf(booking, await intakeFormsOfAppointment(db, booking.appointment.id));
 }
 
 /** Only the answers to the version's questions are kept: a key of an older version's draft is let go. */
@@ -169,20 +199,15 @@ export async function saveIntake(
   now = new Date(),
 ): Promise<IntakeAnswer> {
   // The link and the birth date are checked before anything is locked: a wrong one writes its attempt and stops.
-  const found = await linked(db, await findIntakeBooking(db, access.reference), access, now);
+  const found = await linked(db, await findIntakeBooking(db, access.reference), access);
+  ensureOpen(found, now);
   await checkDateOfBirth(db, found, access);
-  return db.transaction(async (tx) => {
-    const booking = await linked(
-      tx,
-      await findIntakeBooking(tx, access.reference, { lock: true }),
-      access,
-      now,
-    );
-    if (!isUpcoming(booking.appointment.status) || booking.slot.startsAt <= now) {
-      throw conflict('intake_closed', intakeTexts.closed);
-    }
+  const outcome = await db.transaction(async (tx) => {
+    const booking = await linked(tx, await findIntakeBooking(tx, access.reference, { lock: true }), access);
+    ensureOpen(booking, now);
     const appointmentId = booking.appointment.id;
-    const [latest] = await intakeFormsOfAppointment(tx, appointmentId);
+    const forms = await intakeFormsOfAppointment(tx, appointmentId);
+    const [latest] = forms;
     const editable = latest?.status === 'draft' ? latest : undefined;
     const form = editable?.form ?? formKindOf(booking);
     const version = editable ? versionOf(editable, form) : currentIntakeForm(form);
@@ -190,10 +215,31 @@ export async function saveIntake(
     const signer = signerOf(booking, form);
 
     if (request.sign) {
-      if (latest?.status === 'signed' && sameAnswers(latest.answers, answers)) {
-        throw conflict('intake_already_signed', intakeTexts.alreadySigned);
+      // Signing what is already signed (the signed form itself, or a copy of it begun and left unchanged) makes no
+      // second identical version: the copy is dropped and the signed one stands (decision 0029).
+      const signed = lastSignedOf(forms);
+      if (
+        signed &&
+        signed.form === form &&
+        signed.version === version.version &&
+        sameAnswers(signed.answers, answers)
+      ) {
+        if (editable) {
+          await deleteIntakeForm(tx, editable.id);
+          await auditChange(tx, actor, 'delete', 'intake_form', editable.id, {
+            appointment_id: appointmentId,
+            revision: editable.revision,
+            unchanged_from_revision: signed.revision,
+          });
+        }
+        return { unchangedSince: signed.signedAt } as const;
       }
-      const problems = signingProblems(version.questions, { ...request, answers }, signer.name);
+      const problems = signingProblems(
+        version.questions,
+        { ...request, answers },
+        signer.name,
+        clinicWallClock(now).isoDay,
+      );
       const fields = Object.entries(problems);
       if (fields.length > 0) {
         throw refused(
@@ -246,9 +292,17 @@ export async function saveIntake(
         signer: signer.signer,
       });
     }
-    const [saved] = await intakeFormsOfAppointment(tx, appointmentId);
-    return answerOf(booking, saved);
+    return { answer: answerOf(booking, await intakeFormsOfAppointment(tx, appointmentId)) } as const;
   });
+  // Thrown once the unchanged copy's removal is committed.
+  if ('unchangedSince' in outcome) {
+    const signed = outcome.unchangedSince;
+    const signedOn = signed
+      ? `${clinicLongDate(signed)} at ${clinicWallClock(signed).time}`
+      : 'an earlier day';
+    throw conflict('intake_already_signed', intakeTexts.alreadySigned(signedOn));
+  }
+  return outcome.answer;
 }
 
 /** The appointment's form as staff see it; `withAnswers` only for a role that may see health details. */
@@ -260,7 +314,7 @@ export async function intakeForStaff(
   const forms = await intakeFormsOfAppointment(db, appointmentId);
   const [latest] = forms;
   // The signed form is what staff go by; a change the patient has begun since is said, not shown.
-  const shown = forms.find((row) => row.status === 'signed') ?? latest;
+  const shown = lastSignedOf(forms) ?? latest;
   if (!latest || !shown) return null;
   return {
     status: shown.status,
@@ -271,6 +325,7 @@ export async function intakeForStaff(
     signature: shown.signature,
     signer: shown.signer,
     ...(withAnswers ? { answers: shown.answers } : {}),
-    changing: latest !== shown,
+    // A copy begun and left as signed is no change.
+    changing: latest !== shown && !sameAnswers(latest.answers, shown.answers),
   };
 }

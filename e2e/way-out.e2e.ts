@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatLongDate } from '../src/client/components/month-calendar/month-grid';
-import { clinicToday } from '../src/client/lib/clinic-clock';
+import { clinicDayTime, clinicToday } from '../src/client/lib/clinic-clock';
 import { manageBookingTexts } from '../src/shared/manage-booking';
 import { flagChoices, videoLinkTexts, wayOutTexts } from '../src/shared/way-out';
 import { adminAuthorization, bookAndPay, createSlots, runSurname, type SlotKind } from './api';
@@ -152,10 +152,12 @@ describe('the way out, and video links', () => {
     }, 150_000);
 
     it(`staff set a video link, which the patient sees from 24 hours before, at ${width} px`, async () => {
-      const tomorrow = addDays(clinicToday(), 1);
-      // Early tomorrow: within 24 hours whenever the test runs after 08:00.
-      const minutes = width < 1000 ? 7 * 60 : 7 * 60 + 30;
-      const [slot = 0] = await createSlots(auth, addDays(tomorrow, 0), adultVideo, [minutes]);
+      // Two to three hours from now, inside the 24 hours whenever the test runs: a fixed time tomorrow was more than
+      // 24 hours away when the run began late in the evening. The later width is 40 minutes on, and no other test
+      // makes an adult video time this close to its run.
+      const inTwoHours = clinicDayTime(new Date(Date.now() + (width < 1000 ? 120 : 160) * 60_000));
+      const minutes = Math.floor(inTwoHours.minutes / 5) * 5;
+      const [slot = 0] = await createSlots(auth, inTwoHours.date, adultVideo, [minutes]);
       const who = person('Niamh', 'Video');
       const link = await bookWithLink(slot, adultVideo, who);
       const id = await appointmentIdOf(who.last);

@@ -1,7 +1,10 @@
 import { isUpcoming } from '../../../shared/appointment-states';
 import {
   AGE_OF_CONSENT,
+  ANTIHISTAMINES_QUESTION,
   ageOn,
+  antihistaminesOfAnswers,
+  antihistaminesPrefill,
   currentIntakeForm,
   type IntakeFormKind,
   type IntakeFormVersion,
@@ -14,6 +17,7 @@ import { manageBookingTexts } from '../../../shared/manage-booking';
 import type { Db } from '../../db/database';
 import type { IntakeForm, Patient } from '../../db/schema';
 import { conflict, forbidden, limitReached, notFound, refused } from '../../domain-errors';
+import { updateAppointmentForm } from '../appointments/appointment-repository';
 import { type Actor, auditChange } from '../audit/audit-log';
 import { clearLoginFailures, reserveLoginAttempt } from '../auth/login-throttle';
 import { fullName } from '../patients/patient-name';
@@ -123,7 +127,7 @@ function answerOf(booking: OpenBooking, latest: IntakeForm | undefined): IntakeA
       ...question,
       options: question.options?.map((option) => ({ ...option })),
     })),
-    answers: latest?.answers ?? {},
+    answers: withBookingsAntihistamines(booking, version, latest),
     signed_at: latest?.signedAt?.toISOString() ?? null,
     consent: [...version.consent],
     signer: signer.signer,
@@ -131,6 +135,46 @@ function answerOf(booking: OpenBooking, latest: IntakeForm | undefined): IntakeA
     signature: latest?.signature ?? null,
     patient_name: fullName(booking.patient),
   };
+}
+
+/**
+ * The answers as the page shows them: a form not signed that has no answer yet to which antihistamines the patient
+ * takes begins with what they said when booking (the booking form's own question), so they are not asked twice.
+ */
+function withBookingsAntihistamines(
+  booking: OpenBooking,
+  version: IntakeFormVersion,
+  latest: IntakeForm | undefined,
+): Record<string, string> {
+  const answers = latest?.answers ?? {};
+  if (latest?.status === 'signed' || answers[ANTIHISTAMINES_QUESTION]) return answers;
+  const prefill = antihistaminesPrefill(version, booking.appointment.antihistamines);
+  return prefill ? { ...answers, [ANTIHISTAMINES_QUESTION]: prefill } : answers;
+}
+
+/**
+ * On signing, the appointment's antihistamines follow the signed answer (decision 0027): the stop days its
+ * booking page shows, its stop-day reminders and the .ics it serves go by them. Audited on the appointment, by
+ * field name only, as a staff edit of them is.
+ */
+async function followSignedAntihistamines(
+  tx: Db,
+  booking: OpenBooking,
+  version: IntakeFormVersion,
+  answers: Record<string, string>,
+  actor: Actor,
+  formId: number,
+): Promise<void> {
+  const signed = antihistaminesOfAnswers(version, answers);
+  if (!signed || booking.slot.isVideoCall) return;
+  const { appointment } = booking;
+  if (signed.join(',') === (appointment.antihistamines ?? []).join(',')) return;
+  await updateAppointmentForm(tx, appointment.id, { antihistamines: signed });
+  await auditChange(tx, actor, 'update', 'appointment', appointment.id, {
+    fields: ['antihistamines'],
+    from_intake_form: formId,
+    by: 'patient',
+  });
 }
 
 /** `GET /api/bookings/:reference/intake`: the form as it is (not begun, a draft, or signed). */
@@ -245,6 +289,7 @@ export async function saveIntake(
         version: version.version,
         signer: signer.signer,
       });
+      await followSignedAntihistamines(tx, booking, version, answers, actor, formId);
     }
     const [saved] = await intakeFormsOfAppointment(tx, appointmentId);
     return answerOf(booking, saved);

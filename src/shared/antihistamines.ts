@@ -44,6 +44,12 @@ export const antihistamineTexts = {
     cough_cold_sleep: 'Cough, cold or sleep remedies',
     not_sure: 'Not sure',
   } satisfies Record<AntihistamineChoice, string>,
+  /**
+   * The booking form's required tick (spec 5, `antihistamine`), under the question above: the days it promises are
+   * the ones the confirmation gives for what was ticked, and the way out is there if they cannot.
+   */
+  promise:
+    'I will stop taking antihistamines on the days you give me for what I take (5 days before the test; nasal sprays and eye drops 3 days before), and tell you if I could not.',
   unknown: 'Choose from the list.',
   noneWithOthers: "Choose 'None' on its own, or the medicines you take.",
   nothingToStop: 'You told us you take no antihistamines: there is nothing to stop before the test.',

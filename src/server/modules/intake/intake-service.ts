@@ -17,7 +17,6 @@ import { manageBookingTexts } from '../../../shared/manage-booking';
 import type { Db } from '../../db/database';
 import type { IntakeForm, Patient } from '../../db/schema';
 import { conflict, forbidden, limitReached, notFound, refused } from '../../domain-errors';
-import { updateAppointmentForm } from '../appointments/appointment-repository';
 import { type Actor, auditChange } from '../audit/audit-log';
 import { clearLoginFailures, reserveLoginAttempt } from '../auth/login-throttle';
 import { fullName } from '../patients/patient-name';
@@ -28,6 +27,7 @@ import {
   insertIntakeForm,
   intakeFormsOfAppointment,
   isReminderLinkToken,
+  setAppointmentAntihistamines,
   updateIntakeForm,
 } from './intake-repository';
 
@@ -169,7 +169,7 @@ async function followSignedAntihistamines(
   if (!signed || booking.slot.isVideoCall) return;
   const { appointment } = booking;
   if (signed.join(',') === (appointment.antihistamines ?? []).join(',')) return;
-  await updateAppointmentForm(tx, appointment.id, { antihistamines: signed });
+  await setAppointmentAntihistamines(tx, appointment.id, signed);
   await auditChange(tx, actor, 'update', 'appointment', appointment.id, {
     fields: ['antihistamines'],
     from_intake_form: formId,

@@ -49,16 +49,28 @@ export function useFirstFreeDay(kind: SlotKind, from: string) {
   return useQuery({
     queryKey: [listCalendarSlots.path, { first_from: from, ...kindQuery(kind) }],
     staleTime: LIVE_MS,
-    queryFn: async ({ signal }) => {
-      for (let step = 0; step <= NEXT_AVAILABLE_MONTHS; step += 1) {
-        const query = calendarQuery(kind, addMonths(from.slice(0, 7), step));
-        const { days } = await callEndpoint(listCalendarSlots, { query, signal });
-        const day = days.find((free) => free >= from);
-        if (day) return day;
-      }
-      return null;
-    },
+    queryFn: ({ signal }) =>
+      firstFreeDayFrom(from, async (month) => {
+        const { days } = await callEndpoint(listCalendarSlots, { query: calendarQuery(kind, month), signal });
+        return days;
+      }),
   });
+}
+
+/**
+ * The first free day on or after `from`, asking `freeDaysOf` month by month from `from`'s month (up to
+ * NEXT_AVAILABLE_MONTHS after it); null when none.
+ */
+export async function firstFreeDayFrom(
+  from: string,
+  freeDaysOf: (month: string) => Promise<readonly string[]>,
+): Promise<string | null> {
+  for (let step = 0; step <= NEXT_AVAILABLE_MONTHS; step += 1) {
+    const days = await freeDaysOf(addMonths(from.slice(0, 7), step));
+    const day = days.find((free) => free >= from);
+    if (day) return day;
+  }
+  return null;
 }
 
 /**

@@ -210,10 +210,7 @@ export function MoveAppointment({
       {moveFrom && <p className="manage-booking__hint">{wayOutTexts.movesFrom(stopDayWords(moveFrom))}</p>}
       {month === undefined && firstDay.isPending && <p role="status">Looking for free times…</p>}
       {month === undefined && firstDay.data === null && (
-        <p className="booking-notice" role="status">
-          {moveFrom ? wayOutTexts.noTimeFarEnough : manageBookingTexts.noFreeTime} Please call us on{' '}
-          <a href={clinic.phoneHref}>{clinic.phone}</a> and we will find you one.
-        </p>
+        <NoTimeOffered afterCouldNotStop={Boolean(moveFrom)} />
       )}
       {month !== undefined && (
         <FreeTimePicker
@@ -233,5 +230,15 @@ export function MoveAppointment({
         />
       )}
     </section>
+  );
+}
+
+/** No time to move to in the months the picker looks through: said plainly, with the clinic's phone. */
+export function NoTimeOffered({ afterCouldNotStop }: { afterCouldNotStop: boolean }) {
+  return (
+    <p className="booking-notice" role="status">
+      {afterCouldNotStop ? wayOutTexts.noTimeFarEnough : manageBookingTexts.noFreeTime} Please call us on{' '}
+      <a href={clinic.phoneHref}>{clinic.phone}</a> and we will find you one.
+    </p>
   );
 }

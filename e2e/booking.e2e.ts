@@ -486,7 +486,7 @@ describe('the request form', () => {
       await page.getByRole('checkbox', { name: /stop taking antihistamines/ }).getAttribute('aria-invalid'),
     ).toBe('true');
     // Under each field and in the summary: six fields above and the two boxes.
-    await summary.getByRole('link', { name: `Antihistamines: ${required}` }).waitFor();
+    await summary.getByRole('link', { name: `Stopping antihistamines: ${required}` }).waitFor();
     await summary.getByRole('link', { name: `Terms and conditions: ${required}` }).waitFor();
     expect(await page.getByText(required).count()).toBe(2 * 8);
     expect(await axeViolations(page, 'booking form errors 1280')).toEqual([]);

@@ -7,6 +7,7 @@ import {
   monthOf,
 } from '../src/client/components/month-calendar/month-grid';
 import { clinicToday } from '../src/client/lib/clinic-clock';
+import { antihistamineTexts } from '../src/shared/antihistamines';
 import { intakeTexts } from '../src/shared/intake';
 import { adminAuthorization, bookAndPay, createSlots, freshDays, runSurname, type SlotKind } from './api';
 import {
@@ -82,6 +83,7 @@ describe('a parent fills in and signs their child’s intake form online', () =>
         consultant_addres: '12 Harcourt Street, Dublin 2',
         antihistamine: true,
         agreement: true,
+        antihistamines: 'tablets,nasal',
       });
       const confirmation = await waitForMailWhere(
         email,
@@ -118,6 +120,18 @@ describe('a parent fills in and signs their child’s intake form online', () =>
         .fill('Hives after eating peanuts');
       await choose(page, 'Hay fever *', 'Yes');
       await choose(page, 'Asthma *', 'No');
+      // Which antihistamines: the booking form's question, begun with what was ticked when booking.
+      const medicines = page.getByRole('group', { name: 'Which antihistamines does your child take? *' });
+      const tick = (kind: keyof typeof antihistamineTexts.labels) =>
+        medicines.getByRole('checkbox', { name: antihistamineTexts.labels[kind], exact: true });
+      expect(await tick('tablets').isChecked()).toBe(true);
+      expect(await tick('nasal').isChecked()).toBe(true);
+      expect(await tick('eye_drops').isChecked()).toBe(false);
+      // None unticks the others; another unticks None.
+      await tick('none').check();
+      expect(await tick('tablets').isChecked()).toBe(false);
+      await tick('nasal').check();
+      expect(await tick('none').isChecked()).toBe(false);
       await saved(page);
       expect(await fitsWidth(page)).toBe(true);
       expect(await axeViolations(page, `intake form ${width}`)).toEqual([]);
@@ -150,7 +164,6 @@ describe('a parent fills in and signs their child’s intake form online', () =>
       await choose(page, 'Hospital treatment for a reaction? *', 'No');
       await choose(page, 'Family history of allergy? *', 'Yes');
       await page.getByRole('textbox', { name: 'Current medicines your child takes *' }).fill('None');
-      await choose(page, 'Which antihistamines does your child take? *', 'None');
       await page.getByRole('checkbox', { name: /I give my consent, as the parent or guardian/ }).check();
       const signature = page.getByRole('textbox', { name: /Signature of parent or guardian/ });
       await signature.fill(`Saoirse ${last}`);
@@ -166,6 +179,18 @@ describe('a parent fills in and signs their child’s intake form online', () =>
       expect(await fitsWidth(page)).toBe(true);
       expect(await axeViolations(page, `intake signed ${width}`)).toEqual([]);
       await screenshot(page, `intake-signed-${width}`);
+      await page
+        .getByRole('region', { name: 'Signed' })
+        .getByText(antihistamineTexts.labels.nasal, { exact: true })
+        .waitFor();
+      // The appointment's stop days follow the signed answer: the nasal spray's only.
+      const booking = await fetch(`${baseUrl()}/api/bookings/${reference}`, {
+        headers: { 'x-manage-token': link.split('#')[1] ?? '' },
+      });
+      const { antihistamines } = (
+        (await booking.json()) as { booking: { antihistamines: { stop_days: { medicine: string }[] } } }
+      ).booking;
+      expect(antihistamines.stop_days.map((stop) => stop.medicine)).toEqual(['nasal']);
       // The refused date of birth (403) and the refused signature (422) are the only failed loads.
       expect(errors.filter((error) => !/status of (403|422)/.test(error))).toEqual([]);
 

@@ -235,6 +235,12 @@ describe('a patient manages their booking from the link in their confirmation e-
       await expect.poll(() => moveButton.getAttribute('aria-expanded')).toBe('true');
       const picker = page.getByRole('region', { name: 'Choose a new time' });
       await expect.poll(() => focused(page)).toBe('Choose a new time');
+      // It opens on the first month with a free time (never an empty one); the patient goes to the month they want.
+      await picker
+        .getByRole('button', { name: /, slots available$/ })
+        .first()
+        .waitFor();
+      await picker.getByLabel('Go to month').fill(monthOf(newDay));
       await picker.getByRole('button', { name: `${formatLongDate(newDay)}, slots available` }).click();
       await picker.getByRole('button', { name: /^11:00 AM – 11:30 AM/ }).waitFor();
       expect(await fitsWidth(page)).toBe(true);

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatLongDate } from '../src/client/components/month-calendar/month-grid';
 import { clinicDayTime, clinicToday } from '../src/client/lib/clinic-clock';
+import { stopDayWords } from '../src/shared/antihistamines';
 import { manageBookingTexts } from '../src/shared/manage-booking';
 import { flagChoices, videoLinkTexts, wayOutTexts } from '../src/shared/way-out';
 import { adminAuthorization, bookAndPay, createSlots, runSurname, type SlotKind } from './api';
@@ -83,7 +84,10 @@ describe('the way out, and video links', () => {
       const tomorrow = addDays(clinicToday(), 1);
       // Times of their own: the dashboard's test books tomorrow from 20:00.
       const minutes = width < 1000 ? 18 * 60 : 19 * 60;
-      const [from = 0, to = 0] = await createSlots(auth, tomorrow, adultTest, [minutes, minutes + 30]);
+      const [from = 0] = await createSlots(auth, tomorrow, adultTest, [minutes, minutes + 30]);
+      // Nothing recorded of their medicines: after "could not stop", the free move offers from the 5-day day on.
+      const fifthDay = addDays(clinicToday(), 5);
+      const [to = 0] = await createSlots(auth, fifthDay, adultTest, [minutes + 30]);
       expect(to).toBeGreaterThan(0);
       const who = person('Orla', 'WayOut');
       const link = await bookWithLink(from, adultTest, who);
@@ -116,7 +120,17 @@ describe('the way out, and video links', () => {
       await free.click();
       const picker = page.getByRole('region', { name: 'Choose a new time' });
       await picker.waitFor();
-      await picker.getByRole('button', { name: `${formatLongDate(tomorrow)}, slots available` }).click();
+      await picker.getByText(wayOutTexts.movesFrom(stopDayWords(fifthDay))).waitFor();
+      // Opened on the month of the first day offered; tomorrow's free time is not offered.
+      const fifth = picker.getByRole('button', { name: `${formatLongDate(fifthDay)}, slots available` });
+      await fifth.waitFor();
+      expect(
+        await picker.getByRole('button', { name: `${formatLongDate(tomorrow)}, slots available` }).count(),
+      ).toBe(0);
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await axeViolations(page, `free move picker ${width}`)).toEqual([]);
+      await screenshot(page, `way-out-free-move-${width}`);
+      await fifth.click();
       const later = minutes + 30;
       const label = `${((Math.floor(later / 60) + 11) % 12) + 1}:${String(later % 60).padStart(2, '0')} PM`;
       await picker.getByRole('button', { name: new RegExp(`^${label} – `) }).click();

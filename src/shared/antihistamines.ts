@@ -44,6 +44,12 @@ export const antihistamineTexts = {
     cough_cold_sleep: 'Cough, cold or sleep remedies',
     not_sure: 'Not sure',
   } satisfies Record<AntihistamineChoice, string>,
+  /**
+   * The booking form's required tick (spec 5, `antihistamine`), under the question above: the days it promises are
+   * the ones the confirmation gives for what was ticked, and the way out is there if they cannot.
+   */
+  promise:
+    'I will stop taking antihistamines on the days you give me for what I take (5 days before the test; nasal sprays and eye drops 3 days before), and tell you if I could not.',
   unknown: 'Choose from the list.',
   noneWithOthers: "Choose 'None' on its own, or the medicines you take.",
   nothingToStop: 'You told us you take no antihistamines: there is nothing to stop before the test.',
@@ -142,6 +148,35 @@ export function stopDays(
       return { medicine, day, daysBefore, what, late, text };
     })
     .sort((a, b) => a.day.localeCompare(b.day));
+}
+
+/**
+ * What a patient who told us they could not stop their antihistamines must stop again before a new time: what they
+ * said they take, or (not asked, or 'None' though they could not stop) every kind, the spec's 5-day rule.
+ */
+export const takenAfterCouldNotStop = (
+  taken: readonly AntihistamineChoice[] | null,
+): readonly AntihistamineChoice[] | null => (taken?.some((choice) => choice !== 'none') ? taken : null);
+
+/**
+ * The first clinic day a test can be on for that patient, stopping from `today` (the clinic day): the day every
+ * medicine they must stop has its stop day on `today` or later.
+ */
+export function firstDayToStopFrom(today: string, taken: readonly AntihistamineChoice[] | null): string {
+  const medicines = takenAfterCouldNotStop(taken)?.filter((choice) => choice !== 'none') ?? ['tablets'];
+  const lead = Math.max(...medicines.map((medicine) => STOP_DAYS_BEFORE[medicine as StoppedMedicine]));
+  return plusDays(today, lead);
+}
+
+/**
+ * 'too soon to stop antihistamine nasal sprays for the 3 days before it (from Saturday 5 December)': the words of a
+ * test too close for the stop days that are already behind (`late`, earliest first), as the booking form and the
+ * free move both say it.
+ */
+export function tooSoonToStopWords(late: readonly StopDay[]): string {
+  const first = late[0];
+  if (!first) return '';
+  return `too soon to stop ${late.map((stop) => stop.what).join(' and ')} for the ${first.daysBefore} days before it (from ${stopDayWords(first.day)})`;
 }
 
 /** Whether the patient's answer asks for a word to ask a pharmacist. */

@@ -145,6 +145,11 @@ const errorCodes = [
   /** The one move a flag allows inside the notice was made already (409). */
   'free_move_used',
   'free_move_no_cancel',
+  /**
+   * The free move after "I could not stop my antihistamines" to a time too soon to stop them again (422, on
+   * `session_id`).
+   */
+  'free_move_too_soon',
   /** A join link for an appointment that is not a video consultation (422). */
   'not_video',
   /** Staff mark as dealt with a flag the appointment does not carry (none, or dealt with already) (409). */

@@ -17,6 +17,8 @@ const questionSchema = z.object({
   required: z.boolean(),
   hint: z.string().optional(),
   options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+  /** A `multi_choice`'s answer given only on its own ('none'). */
+  exclusive: z.string().optional(),
   section: z.string(),
   short: z.boolean().optional(),
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { antihistamineChoices, antihistamineTexts } from './antihistamines';
 import {
+  ANTIHISTAMINES_QUESTION,
   ageOn,
+  antihistaminesOfAnswers,
+  antihistaminesPrefill,
   currentIntakeForm,
+  intakeFormVersion,
   intakeTexts,
   intakeUrlOfManageUrl,
   SIGNATURE_MAX,
@@ -34,7 +39,11 @@ describe('the intake form', () => {
         .filter((question) => question.required)
         .map((question) => [
           question.key,
-          question.type === 'yes_no' ? 'no' : question.type === 'choice' ? 'none' : 'Something',
+          question.type === 'yes_no'
+            ? 'no'
+            : question.type === 'choice' || question.type === 'multi_choice'
+              ? 'none'
+              : 'Something',
         ]),
     );
     expect(
@@ -84,5 +93,51 @@ describe('the intake form', () => {
     expect(intakeUrlOfManageUrl('https://clinic.ie/booking/AB12CD#tok')).toBe(
       'https://clinic.ie/booking/AB12CD/intake#tok',
     );
+  });
+
+  it('asks which antihistamines as the booking form does from version 2: several, None on its own; version 1 kept', () => {
+    for (const form of ['adult', 'child'] as const) {
+      const current = currentIntakeForm(form);
+      expect(current.version).toBe(2);
+      const question = current.questions.find((each) => each.key === ANTIHISTAMINES_QUESTION);
+      expect(question).toMatchObject({ type: 'multi_choice', exclusive: 'none', required: true });
+      expect(question?.options).toEqual(
+        antihistamineChoices.map((choice) => ({ value: choice, label: antihistamineTexts.labels[choice] })),
+      );
+      // Signed forms keep the single choice they were signed on.
+      const first = intakeFormVersion(form, 1);
+      expect(first?.questions.find((each) => each.key === ANTIHISTAMINES_QUESTION)?.type).toBe('choice');
+      expect(first?.consent).toEqual(current.consent);
+    }
+    const { questions } = currentIntakeForm('adult');
+    const only = questions.filter((each) => each.key === ANTIHISTAMINES_QUESTION);
+    const problem = (value: string) =>
+      signingProblems(
+        only,
+        { answers: { [ANTIHISTAMINES_QUESTION]: value }, consent: true, signature: 'A B' },
+        'A B',
+        '2026-11-30',
+      )[ANTIHISTAMINES_QUESTION];
+    expect(problem('tablets,nasal')).toBeUndefined();
+    expect(problem('none')).toBeUndefined();
+    expect(problem('none,tablets')).toBe(antihistamineTexts.noneWithOthers);
+    expect(problem('tablets,gin')).toBe(antihistamineTexts.unknown);
+    expect(problem('')).toBe(intakeTexts.required);
+  });
+
+  it('begins with the booking’s answer, and gives it back in the booking’s terms once valid', () => {
+    const current = currentIntakeForm('adult');
+    const first = intakeFormVersion('adult', 1);
+    if (!first) throw new Error('no version 1');
+    expect(antihistaminesPrefill(current, ['tablets', 'nasal'])).toBe('tablets,nasal');
+    expect(antihistaminesPrefill(current, null)).toBeUndefined();
+    expect(antihistaminesPrefill(first, ['nasal'])).toBe('nasal');
+    expect(antihistaminesPrefill(first, ['tablets', 'nasal'])).toBeUndefined();
+    expect(antihistaminesOfAnswers(current, { [ANTIHISTAMINES_QUESTION]: 'nasal,tablets' })).toEqual([
+      'tablets',
+      'nasal',
+    ]);
+    expect(antihistaminesOfAnswers(current, { [ANTIHISTAMINES_QUESTION]: 'none,nasal' })).toBeUndefined();
+    expect(antihistaminesOfAnswers(first, { [ANTIHISTAMINES_QUESTION]: 'nasal' })).toBeUndefined();
   });
 });

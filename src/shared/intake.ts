@@ -1,3 +1,10 @@
+import {
+  type AntihistamineChoice,
+  antihistamineChoices,
+  antihistaminesProblem,
+  antihistamineTexts,
+  parseAntihistamines,
+} from './antihistamines';
 import { clinic } from './clinic';
 import { NAME_LENGTHS } from './name-lengths';
 import { texts } from './validation-texts';
@@ -29,7 +36,8 @@ export const SIGNATURE_MAX = NAME_LENGTHS.part.max * 2 + 1;
 export const intakeFormKinds = ['adult', 'child'] as const;
 export type IntakeFormKind = (typeof intakeFormKinds)[number];
 
-export const intakeQuestionTypes = ['text', 'yes_no', 'choice', 'date'] as const;
+/** `multi_choice`: several of `options`, answered as a comma-separated list of their values (`tablets,nasal`). */
+export const intakeQuestionTypes = ['text', 'yes_no', 'choice', 'multi_choice', 'date'] as const;
 
 export const intakeStatuses = ['not_started', 'draft', 'signed'] as const;
 
@@ -40,8 +48,10 @@ export interface IntakeQuestion {
   required: boolean;
   /** A line under the label saying what to write. */
   hint?: string;
-  /** A `choice`'s answers: the value stored, and the words shown. */
+  /** A `choice`'s (or `multi_choice`'s) answers: the value stored, and the words shown. */
   options?: readonly { value: string; label: string }[];
+  /** A `multi_choice`'s answer that is given on its own ('None'), never with another. */
+  exclusive?: string;
   /** The section of the form it belongs to, as the printable form heads it. */
   section: string;
   /** A `text` answer of one line (an Eircode, a phone) rather than several. */
@@ -58,7 +68,7 @@ export interface IntakeFormVersion {
 const PREPARATION =
   'Before a skin prick test: stop antihistamine tablets or liquids (such as cetirizine, loratadine, fexofenadine) 5 days before, and antihistamine nasal sprays 3 days before. Keep taking asthma inhalers and other medicines unless a doctor advises otherwise. No moisturiser on the forearms on the day. Please arrive 15 minutes early.';
 
-/** The antihistamines a patient may take, as the booking form asks them (issue 33). */
+/** Version 1's single choice of the antihistamines a patient takes (kept as it was: forms were signed on it). */
 const antihistamineOptions = [
   { value: 'none', label: 'None' },
   { value: 'tablets', label: 'Tablets or syrup' },
@@ -68,7 +78,40 @@ const antihistamineOptions = [
   { value: 'not_sure', label: 'Not sure' },
 ] as const;
 
-function questionsOf(child: boolean): IntakeQuestion[] {
+/**
+ * The question of which antihistamines the patient takes: from version 2 the booking form's own question (several
+ * ticked, 'None' on its own, the same words), answered from the booking until changed (decision 0027).
+ */
+export const ANTIHISTAMINES_QUESTION = 'antihistamine_kind';
+
+function antihistaminesQuestion(child: boolean, version: number): IntakeQuestion {
+  const common = {
+    key: ANTIHISTAMINES_QUESTION,
+    label: `Which antihistamines ${child ? 'does your child' : 'do you'} take?`,
+    required: true,
+    section: 'Medication',
+  };
+  if (version === 1) {
+    return {
+      ...common,
+      hint: `Some cough, cold and sleep remedies and some eye drops are antihistamines too. ${PREPARATION}`,
+      type: 'choice',
+      options: antihistamineOptions,
+    };
+  }
+  return {
+    ...common,
+    hint: `Tick each kind ${child ? 'your child takes' : 'you take'}, or None. Some cough, cold and sleep remedies and some eye drops are antihistamines too. ${PREPARATION}`,
+    type: 'multi_choice',
+    options: antihistamineChoices.map((choice) => ({
+      value: choice,
+      label: antihistamineTexts.labels[choice],
+    })),
+    exclusive: 'none',
+  };
+}
+
+function questionsOf(child: boolean, version: number): IntakeQuestion[] {
   const details = child ? "Child's details" : 'Patient details';
   const guardian: IntakeQuestion[] = child
     ? [
@@ -268,15 +311,7 @@ function questionsOf(child: boolean): IntakeQuestion[] {
       required: true,
       section: 'Medication',
     },
-    {
-      key: 'antihistamine_kind',
-      label: `Which antihistamines ${child ? 'does your child' : 'do you'} take?`,
-      hint: `Some cough, cold and sleep remedies and some eye drops are antihistamines too. ${PREPARATION}`,
-      type: 'choice',
-      options: antihistamineOptions,
-      required: true,
-      section: 'Medication',
-    },
+    antihistaminesQuestion(child, version),
     {
       key: 'antihistamines',
       label: 'Antihistamines taken: which, and when last?',
@@ -308,8 +343,15 @@ const childConsent = [
 
 /** Every version of each form, oldest first; the last is the one a new form is filled on. */
 const intakeForms: Record<IntakeFormKind, readonly IntakeFormVersion[]> = {
-  adult: [{ version: 1, questions: questionsOf(false), consent: adultConsent }],
-  child: [{ version: 1, questions: questionsOf(true), consent: childConsent }],
+  adult: [
+    { version: 1, questions: questionsOf(false, 1), consent: adultConsent },
+    // 2: which antihistamines, a multiple choice of the booking form's list (was a single choice).
+    { version: 2, questions: questionsOf(false, 2), consent: adultConsent },
+  ],
+  child: [
+    { version: 1, questions: questionsOf(true, 1), consent: childConsent },
+    { version: 2, questions: questionsOf(true, 2), consent: childConsent },
+  ],
 };
 
 export const currentIntakeForm = (form: IntakeFormKind): IntakeFormVersion => {
@@ -356,6 +398,8 @@ export const intakeTexts = {
   tooLong: texts.tooLong,
   notYesNo: 'Please answer yes or no.',
   notAChoice: 'Please choose one of the answers.',
+  notChoices: 'Please choose from the answers given.',
+  exclusiveWithOthers: (label: string) => `Choose '${label}' on its own, or the others that apply.`,
   notADate: 'Please give a real date, as DD.MM.YYYY.',
   futureDate: 'This date cannot be after today.',
   consentMissing: 'Please tick the box to give your consent.',
@@ -412,6 +456,10 @@ export function signingProblems(
       problems[question.key] = intakeTexts.notYesNo;
     if (question.type === 'choice' && !question.options?.some((option) => option.value === value))
       problems[question.key] = intakeTexts.notAChoice;
+    if (question.type === 'multi_choice') {
+      const problem = multiChoiceProblem(question, value);
+      if (problem) problems[question.key] = problem;
+    }
     if (question.type === 'date') {
       const problem = dateProblem(value, today);
       if (problem) problems[question.key] = problem;
@@ -433,3 +481,54 @@ const normalName = (value: string) =>
     .replace(/[\s\u2019']+/g, ' ')
     .trim()
     .toLowerCase();
+
+/** The values of a `multi_choice` answer (`tablets,nasal`), each once, as given; none when empty. */
+export const multiChoiceValues = (value: string): string[] => [
+  ...new Set(
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
+  ),
+];
+
+/** What is wrong with a `multi_choice` answer: a value outside the options, or the exclusive one with others. */
+function multiChoiceProblem(question: IntakeQuestion, value: string): string | undefined {
+  if (question.key === ANTIHISTAMINES_QUESTION) return antihistaminesProblem(value);
+  const values = multiChoiceValues(value);
+  if (values.some((each) => !question.options?.some((option) => option.value === each)))
+    return intakeTexts.notChoices;
+  const exclusive = question.options?.find((option) => option.value === question.exclusive);
+  if (exclusive && values.includes(exclusive.value) && values.length > 1)
+    return intakeTexts.exclusiveWithOthers(exclusive.label);
+  return undefined;
+}
+
+/**
+ * The antihistamines a form's answers name, in the booking's terms, when its version asks them as the booking form
+ * does (version 2 on) and the answer is a valid one; undefined otherwise.
+ */
+export function antihistaminesOfAnswers(
+  version: IntakeFormVersion,
+  answers: Record<string, string>,
+): AntihistamineChoice[] | undefined {
+  const question = version.questions.find((each) => each.key === ANTIHISTAMINES_QUESTION);
+  const value = answers[ANTIHISTAMINES_QUESTION];
+  if (question?.type !== 'multi_choice' || !value || antihistaminesProblem(value)) return undefined;
+  return parseAntihistamines(value)?.choices;
+}
+
+/**
+ * The answer a form begins with for the antihistamines, from what the patient said when booking (`taken`, null when
+ * not asked): the booking's list on version 2 on; on version 1's single choice, the one kind if only one was named.
+ */
+export function antihistaminesPrefill(
+  version: IntakeFormVersion,
+  taken: readonly AntihistamineChoice[] | null,
+): string | undefined {
+  const question = version.questions.find((each) => each.key === ANTIHISTAMINES_QUESTION);
+  if (!question || !taken || taken.length === 0) return undefined;
+  if (question.type === 'multi_choice') return taken.join(',');
+  const [only] = taken;
+  return taken.length === 1 && question.options?.some((option) => option.value === only) ? only : undefined;
+}

@@ -50,6 +50,8 @@ export const manageBookingTexts = {
   otherPrice: (now: string, was: string) =>
     `This time costs ${now}, not ${was} as your booking. Online, an appointment moves only to a time of the same price; please call us on ${clinic.phone} to change it.`,
   started: 'Please choose a time that has not started.',
+  /** The move's picker found no free time of the appointment in the months it looks through (the page adds how to call). */
+  noFreeTime: 'No free time of this appointment in the next months.',
   holdMissing: 'Please choose the new time again: it is not held for you any more.',
   tooManyMoveHolds:
     'A time is already held for moving this booking, in another window. Please choose a time there, or try again in a few minutes: a time held in a window you closed is released by itself.',
@@ -121,6 +123,13 @@ const managedAppointmentSchema = z.object({
         .object({ reason: z.enum(flagReasons), message: z.string().nullable(), flagged_at: z.string() })
         .nullable(),
       free_move: z.enum(['available', 'used', 'none']),
+      /**
+       * With the free move available after "I could not stop my antihistamines": the first clinic day
+       * (YYYY-MM-DD) it may go to, the day they can still stop every medicine they take (5 days for tablets,
+       * remedies and "not sure", or when nothing is recorded; 3 for nasal sprays and eye drops). Null otherwise:
+       * any free time of the same kind and price.
+       */
+      move_from: z.string().nullable(),
     })
     .nullable(),
   /**

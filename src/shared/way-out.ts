@@ -46,6 +46,14 @@ export const wayOutTexts = {
   /** 409 `free_move_no_cancel`: the free move may not turn a booking inside the notice into one refunded online. */
   cancelAfterFreeMove: `This appointment was moved with the free move you were given after telling us you could not stop your antihistamines or were unwell, so it cannot be cancelled online. Please call us on ${clinic.phone}.`,
   notTest: 'This applies to allergy tests only.',
+  /** 422 `free_move_too_soon`: `words` from `tooSoonToStopWords`, `first` the first day offered ('Tuesday 8 December'). */
+  tooSoonToStop: (words: string, first: string) =>
+    `That time is ${words}. Please choose a time on ${first} or later, so the test can show your allergies.`,
+  /** Above the free move's times after "I could not stop my antihistamines". */
+  movesFrom: (first: string) =>
+    `You told us you could not stop your antihistamines, so the times offered start on ${first}: that leaves you the days to stop them before the test.`,
+  /** No time offered in the months the page looks through (the page adds how to call). */
+  noTimeFarEnough: 'No free time far enough ahead for you to stop your antihistamines in the next months.',
 } as const;
 
 /**

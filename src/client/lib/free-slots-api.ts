@@ -42,6 +42,38 @@ export function useNextAvailableDay(kind: SlotKind, month: string, enabled: bool
 }
 
 /**
+ * The first free day of the kind on or after `from` (a clinic day), looked for from its month on, month by month
+ * (up to NEXT_AVAILABLE_MONTHS after it), so a picker opens on a month that has one; null when none is found.
+ */
+export function useFirstFreeDay(kind: SlotKind, from: string) {
+  return useQuery({
+    queryKey: [listCalendarSlots.path, { first_from: from, ...kindQuery(kind) }],
+    staleTime: LIVE_MS,
+    queryFn: ({ signal }) =>
+      firstFreeDayFrom(from, async (month) => {
+        const { days } = await callEndpoint(listCalendarSlots, { query: calendarQuery(kind, month), signal });
+        return days;
+      }),
+  });
+}
+
+/**
+ * The first free day on or after `from`, asking `freeDaysOf` month by month from `from`'s month (up to
+ * NEXT_AVAILABLE_MONTHS after it); null when none.
+ */
+export async function firstFreeDayFrom(
+  from: string,
+  freeDaysOf: (month: string) => Promise<readonly string[]>,
+): Promise<string | null> {
+  for (let step = 0; step <= NEXT_AVAILABLE_MONTHS; step += 1) {
+    const days = await freeDaysOf(addMonths(from.slice(0, 7), step));
+    const day = days.find((free) => free >= from);
+    if (day) return day;
+  }
+  return null;
+}
+
+/**
  * The free slots of one day; with the visitor's hold token, their own held slot too (`held_by_you`).
  * The token is sent as a header, never in the URL; the cache key names only the held slot's id.
  */

@@ -24,6 +24,8 @@ export interface FreeTimePickerProps {
   busy?: boolean;
   /** Why the chosen time could not be had, shown above the day's times and given the focus. */
   refusal?: string;
+  /** The first clinic day offered (YYYY-MM-DD), when it is later than today: the days before are not offered. */
+  from?: string;
 }
 
 /**
@@ -41,10 +43,12 @@ export function FreeTimePicker({
   onChoose,
   busy = false,
   refusal,
+  from,
 }: FreeTimePickerProps) {
   const today = clinicToday();
+  const first = from !== undefined && from > today ? from : today;
   const calendar = useCalendarDays(kind, month);
-  const days = new Set(calendar.data?.days);
+  const days = new Set(calendar.data?.days.filter((day) => day >= first));
   // The visitor's own held day stays choosable even though the calendar no longer counts it as free.
   if (hold && monthOf(hold.date) === month) days.add(hold.date);
   const monthEmpty = calendar.isSuccess && days.size === 0;
@@ -63,13 +67,13 @@ export function FreeTimePicker({
           markedLabel="slots available"
           unmarkedLabel="no free times"
           disabledLabel={calendar.isSuccess ? 'no free times' : 'unavailable'}
-          isDisabled={(date) => date < today || !days.has(date)}
+          isDisabled={(date) => date < first || !days.has(date)}
           selected={selected}
           onSelect={(date) => {
             chosen.current = date !== selected;
             onSelect(date === selected ? undefined : date);
           }}
-          minMonth={monthOf(today)}
+          minMonth={monthOf(first)}
           busy={calendar.isFetching}
         />
         {calendar.isPending && <p role="status">Loading the free days…</p>}

@@ -5,6 +5,7 @@ import {
   dateProblem,
   type IntakeQuestion,
   intakeTexts,
+  multiChoiceValues,
   SIGNATURE_MAX,
   signingProblems,
 } from '../../../shared/intake';
@@ -543,6 +544,10 @@ function answerText(question: IntakeQuestion, value: string): string {
   if (question.type === 'yes_no') return value === 'yes' ? 'Yes' : value === 'no' ? 'No' : value;
   if (question.type === 'choice')
     return question.options?.find((option) => option.value === value)?.label ?? value;
+  if (question.type === 'multi_choice')
+    return multiChoiceValues(value)
+      .map((each) => question.options?.find((option) => option.value === each)?.label ?? each)
+      .join('; ');
   return value;
 }
 
@@ -574,6 +579,20 @@ function QuestionField({
         legend={label}
         hint={question.hint}
         options={question.type === 'yes_no' ? yesNoOptions : (question.options ?? [])}
+        value={value}
+        error={error}
+        onChange={onChange}
+      />
+    );
+  }
+  if (question.type === 'multi_choice') {
+    return (
+      <MultiChoiceField
+        id={id}
+        legend={label}
+        hint={question.hint}
+        options={question.options ?? []}
+        exclusive={question.exclusive}
         value={value}
         error={error}
         onChange={onChange}
@@ -641,6 +660,78 @@ function ChoiceField({
               checked={value === option.value}
               aria-invalid={error ? true : undefined}
               onChange={() => onChange(option.value)}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      {error && <FieldErrorMessage id={errorId}>{error}</FieldErrorMessage>}
+    </fieldset>
+  );
+}
+
+/**
+ * Tick boxes of several answers, kept as a comma-separated list in the options' order; the exclusive one ('None')
+ * unticks the others, and another unticks it.
+ */
+function MultiChoiceField({
+  id,
+  legend,
+  hint,
+  options,
+  exclusive,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  legend: string;
+  hint?: string;
+  options: readonly { value: string; label: string }[];
+  exclusive?: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const ticked = new Set(multiChoiceValues(value));
+  const toggle = (option: string, on: boolean) => {
+    const next = new Set(ticked);
+    if (on) {
+      if (option === exclusive) next.clear();
+      else if (exclusive) next.delete(exclusive);
+      next.add(option);
+    } else next.delete(option);
+    onChange(
+      options
+        .map((each) => each.value)
+        .filter((each) => next.has(each))
+        .join(','),
+    );
+  };
+  return (
+    <fieldset
+      className="field intake__choice intake__choice--several"
+      aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+    >
+      <legend className="field__label">{legend}</legend>
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      <div className="intake__checks">
+        {options.map((option, index) => (
+          <label key={option.value} className="booking-check__label">
+            <input
+              id={index === 0 ? id : undefined}
+              type="checkbox"
+              className="booking-check__input"
+              value={option.value}
+              checked={ticked.has(option.value)}
+              aria-invalid={error ? true : undefined}
+              onChange={(event) => toggle(option.value, event.target.checked)}
             />
             <span>{option.label}</span>
           </label>

@@ -29,7 +29,7 @@ const appointment: ManagedAppointment = {
   payment_status: 'paid',
   paid_at_clinic: 0,
   antihistamines: { answered: false, ask_pharmacist: false, stop_days: [] },
-  way_out: { flag: null, free_move: 'none' },
+  way_out: { flag: null, free_move: 'none', move_from: null },
   video_link: null,
   video_link_from: null,
   intake: null,

@@ -1,14 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { stopDayWords } from '../../../shared/antihistamines';
+import { clinic } from '../../../shared/clinic';
 import { formatEuro } from '../../../shared/euro';
-import type { ManagedAppointment } from '../../../shared/manage-booking';
+import { type ManagedAppointment, manageBookingTexts } from '../../../shared/manage-booking';
 import type { PublicSlot } from '../../../shared/slots';
+import { wayOutTexts } from '../../../shared/way-out';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { FreeTimePicker } from '../../components/free-time-picker/free-time-picker';
 import { formatLongDate, monthOf } from '../../components/month-calendar/month-grid';
 import { releaseHold } from '../../lib/booking-hold';
-import { clinicDayTime, clinicToday, formatClock12 } from '../../lib/clinic-clock';
-import { refreshFreeSlots } from '../../lib/free-slots-api';
+import { clinicToday, formatClock12 } from '../../lib/clinic-clock';
+import { refreshFreeSlots, useFirstFreeDay } from '../../lib/free-slots-api';
 import { useHoldEnd } from '../../lib/hold-expiry';
 import { useHoldTimeForMove, useMoveManagedAppointment } from './manage-booking-api';
 import { type Refusal, refusalOf } from './manage-error-text';
@@ -60,9 +63,18 @@ export function MoveAppointment({
   const queryClient = useQueryClient();
   const holdSlot = useHoldTimeForMove(reference, token);
   const move = useMoveManagedAppointment(reference, token);
-  const today = clinicToday();
-  const bookedDay = clinicDayTime(bookedSlot.starts_at).date;
-  const [month, setMonth] = useState(() => monthOf(bookedDay > today ? bookedDay : today));
+  // After "I could not stop my antihistamines" the free move offers only days they can still stop them for.
+  const moveFrom =
+    appointment.way_out?.free_move === 'available' ? (appointment.way_out.move_from ?? undefined) : undefined;
+  const from = moveFrom ?? clinicToday();
+  // The picker opens on the first month with a time offered, never on an empty one.
+  const firstDay = useFirstFreeDay(kind, from);
+  const [month, setMonth] = useState<string>();
+  useEffect(() => {
+    if (month !== undefined) return;
+    if (firstDay.data) setMonth(monthOf(firstDay.data));
+    else if (firstDay.isError) setMonth(monthOf(from));
+  }, [month, firstDay.data, firstDay.isError, from]);
   const [selected, setSelected] = useState<string>();
   const [hold, setHold] = useState<MoveHold>();
   const holdRef = useRef<MoveHold | undefined>(undefined);
@@ -195,20 +207,38 @@ export function MoveAppointment({
           requestAnimationFrame(() => document.getElementById(DAY_TITLE_ID)?.focus());
         }}
       />
-      <FreeTimePicker
-        kind={kind}
-        month={month}
-        onMonthChange={setMonth}
-        selected={selected}
-        onSelect={(date) => {
-          setSelected(date);
-          onClearRefusal();
-        }}
-        hold={hold}
-        onChoose={(chosen, date) => void choose(chosen, date)}
-        busy={holdSlot.isPending || move.isPending}
-        refusal={refusal}
-      />
+      {moveFrom && <p className="manage-booking__hint">{wayOutTexts.movesFrom(stopDayWords(moveFrom))}</p>}
+      {month === undefined && firstDay.isPending && <p role="status">Looking for free times…</p>}
+      {month === undefined && firstDay.data === null && (
+        <NoTimeOffered afterCouldNotStop={Boolean(moveFrom)} />
+      )}
+      {month !== undefined && (
+        <FreeTimePicker
+          kind={kind}
+          from={moveFrom}
+          month={month}
+          onMonthChange={setMonth}
+          selected={selected}
+          onSelect={(date) => {
+            setSelected(date);
+            onClearRefusal();
+          }}
+          hold={hold}
+          onChoose={(chosen, date) => void choose(chosen, date)}
+          busy={holdSlot.isPending || move.isPending}
+          refusal={refusal}
+        />
+      )}
     </section>
+  );
+}
+
+/** No time to move to in the months the picker looks through: said plainly, with the clinic's phone. */
+export function NoTimeOffered({ afterCouldNotStop }: { afterCouldNotStop: boolean }) {
+  return (
+    <p className="booking-notice" role="status">
+      {afterCouldNotStop ? wayOutTexts.noTimeFarEnough : manageBookingTexts.noFreeTime} Please call us on{' '}
+      <a href={clinic.phoneHref}>{clinic.phone}</a> and we will find you one.
+    </p>
   );
 }

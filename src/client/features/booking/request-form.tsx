@@ -6,7 +6,7 @@ import {
   antihistamineChoices,
   antihistamineTexts,
   stopDays,
-  stopDayWords,
+  tooSoonToStopWords,
 } from '../../../shared/antihistamines';
 import { BOOKING_LIMITS, isAskedFor } from '../../../shared/booking';
 import { uploadRules } from '../../../shared/uploads';
@@ -55,7 +55,7 @@ function labelsFor(slot: FormSlot): Record<keyof RequestFormFields, string> {
     result: 'Previous test results (optional)',
     referral_letter: 'Referral letter (optional)',
     antihistamines: child ? antihistamineTexts.legendChild : antihistamineTexts.legend,
-    antihistamine: 'Antihistamines',
+    antihistamine: 'Stopping antihistamines',
     agreement: 'Terms and conditions',
   };
 }
@@ -359,50 +359,49 @@ export function RequestForm({ hold, onHoldLost, onCancel, cancelling }: RequestF
       </fieldset>
 
       {!hold.isVideoCall && (
-        <fieldset
-          className="booking-form__group booking-medicines"
-          aria-describedby={`booking-antihistamines-why${errors.antihistamines ? ' booking-antihistamines-error' : ''}`}
-        >
-          <legend>{labels.antihistamines} (optional)</legend>
-          <p id="booking-antihistamines-why" className="field__hint">
-            {antihistamineTexts.why}
-          </p>
-          {antihistamineChoices.map((choice, index) => (
-            <label
-              key={choice}
-              className="booking-check__label"
-              htmlFor={index === 0 ? idOf('antihistamines') : idOf(`antihistamines-${choice}`)}
-            >
-              <input
-                id={index === 0 ? idOf('antihistamines') : idOf(`antihistamines-${choice}`)}
-                type="checkbox"
-                className="booking-check__input"
-                value={choice}
-                aria-invalid={errors.antihistamines ? true : undefined}
-                {...register('antihistamines')}
-              />
-              <span>{antihistamineTexts.labels[choice]}</span>
-            </label>
-          ))}
-          {errors.antihistamines?.message && (
-            <FieldErrorMessage id="booking-antihistamines-error">
-              {errors.antihistamines.message}
-            </FieldErrorMessage>
-          )}
-          <TooSoonToStop control={control} testDay={hold.date} />
-        </fieldset>
-      )}
-
-      {!hold.isVideoCall && (
+        // One step: which antihistamines they take (optional, for their own stop days), then the spec's
+        // required promise to stop them on those days, then the terms (decision 0025).
         <fieldset className="booking-form__group">
           <legend>Before the test</legend>
+          <fieldset
+            className="booking-medicines"
+            aria-describedby={`booking-antihistamines-why${errors.antihistamines ? ' booking-antihistamines-error' : ''}`}
+          >
+            <legend className="field__label">{labels.antihistamines} (optional)</legend>
+            <p id="booking-antihistamines-why" className="field__hint">
+              {antihistamineTexts.why}
+            </p>
+            {antihistamineChoices.map((choice, index) => (
+              <label
+                key={choice}
+                className="booking-check__label"
+                htmlFor={index === 0 ? idOf('antihistamines') : idOf(`antihistamines-${choice}`)}
+              >
+                <input
+                  id={index === 0 ? idOf('antihistamines') : idOf(`antihistamines-${choice}`)}
+                  type="checkbox"
+                  className="booking-check__input"
+                  value={choice}
+                  aria-invalid={errors.antihistamines ? true : undefined}
+                  {...register('antihistamines')}
+                />
+                <span>{antihistamineTexts.labels[choice]}</span>
+              </label>
+            ))}
+            {errors.antihistamines?.message && (
+              <FieldErrorMessage id="booking-antihistamines-error">
+                {errors.antihistamines.message}
+              </FieldErrorMessage>
+            )}
+            <TooSoonToStop control={control} testDay={hold.date} />
+          </fieldset>
           <CheckboxField
             id={idOf('antihistamine')}
             label={labels.antihistamine}
             error={errors.antihistamine?.message}
             {...register('antihistamine')}
           >
-            I will stop taking antihistamines 5 days before the test (nasal antihistamines 3 days before).
+            {antihistamineTexts.promise}
           </CheckboxField>
           <CheckboxField
             id={idOf('agreement')}
@@ -451,9 +450,8 @@ function TooSoonToStop({ control, testDay }: { control: Control<RequestFormField
   return (
     <div className="booking-form__warning" role="status">
       <p>
-        This test is too soon to stop {late.map((stop) => stop.what).join(' and ')} for the{' '}
-        {late[0]?.daysBefore} days before it (from {stopDayWords(late[0]?.day ?? testDay)}). A skin prick test
-        taken on antihistamines may have to be done again.
+        This test is {tooSoonToStopWords(late)}. A skin prick test taken on antihistamines may have to be done
+        again.
       </p>
       <p>
         You can go back and choose a later day, or keep this time and tell us what you took when you arrive.

@@ -1,4 +1,12 @@
-import { type AntihistamineChoice, asksPharmacist, stopDays } from '../../../shared/antihistamines';
+import {
+  type AntihistamineChoice,
+  asksPharmacist,
+  firstDayToStopFrom,
+  stopDays,
+  stopDayWords,
+  takenAfterCouldNotStop,
+  tooSoonToStopWords,
+} from '../../../shared/antihistamines';
 import { allowsMove, appointmentStarts, isEnded, isUpcoming } from '../../../shared/appointment-states';
 import { formatEuro } from '../../../shared/euro';
 import {
@@ -20,11 +28,20 @@ import {
   type Payment,
   type Slot,
 } from '../../db/schema';
-import { conflict, DomainError, fieldError, notFound, providerFailure, reworded } from '../../domain-errors';
+import {
+  conflict,
+  DomainError,
+  fieldError,
+  notFound,
+  providerFailure,
+  refused,
+  reworded,
+} from '../../domain-errors';
 import type { Actor } from '../audit/audit-log';
 import { intakeFormsOfAppointment } from '../intake/intake-repository';
 import { paymentsOfAppointment } from '../payments/payment-repository';
 import { clinicWallClock } from '../slots/clinic-time';
+import { findSlot } from '../slots/slot-repository';
 import { holdForVisitor, type VisitorHold } from '../slots/slot-service';
 import { slotAnswer } from '../slots/slot-view';
 import type { AppointmentContext } from './appointment-context';
@@ -120,6 +137,38 @@ function moveRule(
   return undefined;
 }
 
+/**
+ * The first clinic day the free move may go to: after "I could not stop my antihistamines", the day the patient can
+ * still stop every medicine they take (`firstDayToStopFrom`); undefined when any free time will do (unwell, or the
+ * move is not the free one).
+ */
+function freeMoveFrom(
+  record: Pick<AppointmentRecord, 'appointment' | 'slot'>,
+  now: Date,
+): string | undefined {
+  const { appointment } = record;
+  if (appointment.flagReason !== 'could_not_stop' || moveRule(record, now) !== 'free') return undefined;
+  return firstDayToStopFrom(clinicWallClock(now).isoDay, appointment.antihistamines);
+}
+
+/**
+ * The free move after "I could not stop" refuses a time too soon to stop their medicines again (422, on the new
+ * time), in the booking form's words for a test too soon.
+ */
+function stopsInTime(record: Pick<AppointmentRecord, 'appointment' | 'slot'>, next: Slot, now: Date): void {
+  const from = freeMoveFrom(record, now);
+  if (!from) return;
+  const day = clinicWallClock(next.startsAt).isoDay;
+  if (day >= from) return;
+  const late = stopDays(
+    day,
+    takenAfterCouldNotStop(record.appointment.antihistamines),
+    clinicWallClock(now).isoDay,
+  ).filter((stop) => stop.late);
+  const message = wayOutTexts.tooSoonToStop(tooSoonToStopWords(late), stopDayWords(from));
+  throw refused('free_move_too_soon', message, onNewSlot(message));
+}
+
 /** Whether the way out is offered: an upcoming allergy test that has not started. */
 const offersWayOut = ({ appointment, slot }: LinkedRecord, now: Date) =>
   isUpcoming(appointment.status) && !slot.isVideoCall && now < slot.startsAt;
@@ -137,6 +186,7 @@ function wayOutOf(record: LinkedRecord, now: Date): ManagedAppointment['way_out'
           }
         : null,
     free_move: appointment.freeMoveUsedAt ? 'used' : moveRule(record, now) === 'free' ? 'available' : 'none',
+    move_from: freeMoveFrom(record, now) ?? null,
   };
 }
 
@@ -438,6 +488,10 @@ export async function holdTimeForOwnMove(
   const { db, settings } = context;
   const record = await linkedRecord(db, link, now);
   movableNow(now)(record);
+  if (freeMoveFrom(record, now)) {
+    const next = await findSlot(db, target.slotId);
+    if (next) stopsInTime(record, next, now);
+  }
   try {
     return await holdForVisitor(
       db,
@@ -486,13 +540,21 @@ export async function moveOwnAppointment(
     return answer(db, appointment.id, now, manageBookingTexts.alreadyThere);
   }
   movableNow(now)(record);
+  // The appointment's row as the move locked it: the free move's first day is worked out from it.
+  let locked: AppointmentRecord | undefined;
   try {
     await rescheduleAppointment(db, appointment.id, {
       actor,
       slotId: target.slotId,
       taking: { by: 'hold', holdTokenHash: target.holdTokenHash },
-      check: movableNow(now),
-      checkNewTime: samePrice,
+      check: (current) => {
+        movableNow(now)(current);
+        locked = current;
+      },
+      checkNewTime: (current, next) => {
+        samePrice(current, next);
+        if (locked) stopsInTime(locked, next, now);
+      },
       // Inside the notice it is the free move of a flag: stamped used with the move.
       alongside: async (tx, locked) => {
         if (moveRule(locked, now) !== 'free') return { patient: locked.patient, audit: {} };

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stopDayWords } from '../../../shared/antihistamines';
 import { manageBookingTexts } from '../../../shared/manage-booking';
 import { texts } from '../../../shared/validation-texts';
 import { FLAG_MESSAGE_MAX, wayOutTexts } from '../../../shared/way-out';
@@ -11,6 +12,7 @@ import {
   paidBooking,
   paymentsOfPatient,
 } from '../../test/booking-fixtures';
+import { clinicDayFromToday, clinicInstant } from '../../test/slot-fixtures';
 import { appointmentRow, auditOf, emailsAbout, slotRow, staffBooking } from '../../test/staff-fixtures';
 import type { AdminTestApp } from '../../test/test-app';
 
@@ -145,13 +147,21 @@ describe('the way out: flagging from the booking link', () => {
     expect(notice?.textBody).toContain('Could not stop antihistamines');
     expect(notice?.textBody).not.toContain('cetirizine');
 
-    // The free move: a time of the same kind and price, itself inside the notice.
-    const next = await futureSlot(db());
-    await startIn(next.id, 40);
+    // The free move after "could not stop": no medicines recorded, so from the 5-day rule's day on. A time
+    // before it is refused (the hold and the move), with the booking form's words for a test too soon.
+    expect(response.json().booking.way_out.move_from).toBe(clinicDayFromToday(5));
+    const tooSoon = await futureSlot(db());
+    await startIn(tooSoon.id, 40);
+    const soonHeld = await holdForMove(booking.link, tooSoon.id);
+    expect(soonHeld.statusCode).toBe(422);
+    expect(soonHeld.json().code).toBe('free_move_too_soon');
+    expect((await slotRow(db(), tooSoon.id))?.status).toBe('available');
+    const next = await futureSlot(db(), { startsAt: clinicInstant(clinicDayFromToday(5), '07:00') });
     const moved = await moveTo(booking.link, next.id);
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().message).toBe(manageBookingTexts.moved);
-    expect(moved.json().booking).toMatchObject({ actions: [], way_out: { free_move: 'used' } });
+    // Outside the notice again there: an ordinary move is offered, a cancel not (the free move is no refund).
+    expect(moved.json().booking).toMatchObject({ actions: ['move'], way_out: { free_move: 'used' } });
     const after = await appointmentRow(db(), booking.appointmentId);
     expect(after?.slotId).toBe(next.id);
     expect(after?.freeMoveUsedAt).toBeInstanceOf(Date);
@@ -161,7 +171,8 @@ describe('the way out: flagging from the booking link', () => {
     );
     expect(moveEntry?.details).toMatchObject({ free_move: true, by: 'patient', slot_id: { to: next.id } });
 
-    // Once only: a second move inside the notice is refused, and the hold for it too.
+    // Once only: days later, inside the notice again, a second move is refused, and the hold for it too.
+    await startIn(next.id, 46);
     const third = await futureSlot(db());
     await startIn(third.id, 44);
     const again = await moveTo(booking.link, third.id);
@@ -271,5 +282,93 @@ describe('the way out: flagging from the booking link', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('flag_not_offered');
     expect((await read(videoLink)).json().booking.way_out).toBeNull();
+  });
+});
+
+describe('the free move after "I could not stop": only times the patient can still stop their medicines for', () => {
+  /** A free time of the same kind and price on the clinic day `days` from today, at `time`. */
+  async function timeOn(days: number, from: string) {
+    // The other tests' times are set hours from now, so one may be there already: the next half hour is taken then.
+    const [hours = 0, minutes = 0] = from.split(':').map(Number);
+    for (let step = 0; step < 6; step += 1) {
+      const at = hours * 60 + minutes + step * 35;
+      const time = `${String(Math.floor(at / 60)).padStart(2, '0')}:${String(at % 60).padStart(2, '0')}`;
+      try {
+        return await futureSlot(db(), { startsAt: clinicInstant(clinicDayFromToday(days), time) });
+      } catch {}
+    }
+    throw new Error(`no free half hour on day ${days} from ${from}`);
+  }
+
+  it('nasal spray and eye drops: from the 3-day day on; an earlier time is 422 on the new time, changing nothing', async () => {
+    const booking = await paidBooking(t.app, db(), {
+      form: { email: 'nasal-free-move@example.ie', antihistamines: 'nasal,eye_drops' },
+    });
+    await startIn(booking.slot.id, 33);
+    const link = await linkOf(booking.appointmentId);
+    const flagged = await flag(link, { reason: 'could_not_stop' });
+    expect(flagged.json().booking.way_out).toMatchObject({
+      free_move: 'available',
+      move_from: clinicDayFromToday(3),
+    });
+
+    const early = await timeOn(2, '17:00');
+    // Held through another route (as if the picker had been bypassed), the move itself refuses it too.
+    const refusedHold = await holdForMove(link, early.id);
+    expect(refusedHold.statusCode).toBe(422);
+    const refusedMove = await move(link, early.id, 'A'.repeat(43));
+    expect(refusedMove.statusCode).toBe(422);
+    const expected = wayOutTexts.tooSoonToStop(
+      `too soon to stop antihistamine nasal sprays and antihistamine eye drops for the 3 days before it (from ${stopDayWords(clinicDayFromToday(-1))})`,
+      stopDayWords(clinicDayFromToday(3)),
+    );
+    for (const answer of [refusedHold, refusedMove]) {
+      expect(answer.json()).toMatchObject({
+        code: 'free_move_too_soon',
+        error_messages: expected,
+        errors: { session_id: [expected] },
+      });
+    }
+    const row = await appointmentRow(db(), booking.appointmentId);
+    expect(row?.slotId).toBe(booking.slot.id);
+    expect(row?.freeMoveUsedAt).toBeNull();
+
+    const inTime = await timeOn(3, '08:30');
+    const moved = await moveTo(link, inTime.id);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().booking.way_out).toMatchObject({ free_move: 'used', move_from: null });
+  });
+
+  it('tablets with a nasal spray: the longest, 5 days; "None" with a flag is the 5-day rule too', async () => {
+    const both = await paidBooking(t.app, db(), {
+      form: { email: 'both-free-move@example.ie', antihistamines: 'tablets,nasal' },
+    });
+    await startIn(both.slot.id, 27);
+    const bothLink = await linkOf(both.appointmentId);
+    await flag(bothLink, { reason: 'could_not_stop' });
+    const fourDays = await timeOn(4, '16:00');
+    const refusedAnswer = await moveTo(bothLink, fourDays.id);
+    expect(refusedAnswer.statusCode).toBe(422);
+    expect(refusedAnswer.json().error_messages).toContain('cetirizine-type tablets and syrups');
+    expect(refusedAnswer.json().error_messages).not.toContain('nasal');
+
+    const none = await paidBooking(t.app, db(), {
+      form: { email: 'none-free-move@example.ie', antihistamines: 'none' },
+    });
+    await startIn(none.slot.id, 29);
+    const noneLink = await linkOf(none.appointmentId);
+    const flagged = await flag(noneLink, { reason: 'could_not_stop' });
+    expect(flagged.json().booking.way_out.move_from).toBe(clinicDayFromToday(5));
+  });
+
+  it('"unwell": any free time of the same kind and price, even tomorrow', async () => {
+    const booking = await paidIn('unwell-free-move@example.ie', 21);
+    const flagged = await flag(booking.link, { reason: 'unwell' });
+    expect(flagged.json().booking.way_out).toMatchObject({ free_move: 'available', move_from: null });
+    const soon = await futureSlot(db());
+    await startIn(soon.id, 23);
+    const moved = await moveTo(booking.link, soon.id);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await appointmentRow(db(), booking.appointmentId))?.slotId).toBe(soon.id);
   });
 });

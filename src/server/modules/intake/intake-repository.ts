@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, notExists, sql } from 'drizzle-orm';
+import type { AntihistamineChoice } from '../../../shared/antihistamines';
 import { upcomingStatuses } from '../../../shared/appointment-states';
 import { clinic } from '../../../shared/clinic';
 import { INTAKE_REMINDER_DAYS_BEFORE } from '../../../shared/intake';
@@ -42,6 +43,21 @@ export async function findIntakeBooking(
     .limit(1);
   const [row] = await (lock ? query.for('update', { of: appointments }) : query);
   return row;
+}
+
+/**
+ * Sets the antihistamines an appointment keeps to those of the form just signed (decision 0027), in the signing's
+ * transaction. Written here, not through the appointments module, which reads this one: intake stays beneath it.
+ */
+export async function setAppointmentAntihistamines(
+  db: Db,
+  appointmentId: number,
+  antihistamines: AntihistamineChoice[],
+): Promise<void> {
+  await db
+    .update(appointments)
+    .set({ antihistamines, updatedAt: sql`now()` })
+    .where(eq(appointments.id, appointmentId));
 }
 
 /** The appointment's forms, newest revision first (the first is the one shown and filled). */

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { antihistamineTexts } from '../../../shared/antihistamines';
 import { clinic } from '../../../shared/clinic';
 import { INTAKE_ANSWER_MAX, intakeTexts } from '../../../shared/intake';
 import { manageBookingTexts } from '../../../shared/manage-booking';
@@ -106,7 +107,7 @@ describe('the intake form', () => {
     const { intake } = response.json();
     expect(intake).toMatchObject({
       form: 'adult',
-      version: 1,
+      version: 2,
       status: 'not_started',
       answers: {},
       signed_at: null,
@@ -220,7 +221,7 @@ describe('the intake form', () => {
       },
     });
     expect(badChoice.json().errors).toEqual({
-      antihistamine_kind: [intakeTexts.notAChoice],
+      antihistamine_kind: [antihistamineTexts.unknown],
       last_reaction_on: [intakeTexts.notADate],
     });
 
@@ -231,13 +232,13 @@ describe('the intake form', () => {
       payload: { answers: adultAnswers, sign: true, consent: true, signature: '  aoife   BYRNE ' },
     });
     expect(signed.statusCode, signed.body).toBe(200);
-    expect(signed.json().intake).toMatchObject({ status: 'signed', version: 1, signature: 'aoife   BYRNE' });
+    expect(signed.json().intake).toMatchObject({ status: 'signed', version: 2, signature: 'aoife   BYRNE' });
     const [row] = await db().select().from(intakeForms).where(eq(intakeForms.appointmentId, appointmentId));
     expect(row).toMatchObject({
       status: 'signed',
       signer: 'patient',
       signedFrom: address,
-      version: 1,
+      version: 2,
       revision: 1,
     });
 
@@ -278,7 +279,7 @@ describe('the intake form', () => {
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().transaction).toMatchObject({
       intake_signed: true,
-      intake: { status: 'signed', revision: 2, version: 1, changing: false, answers: { asthma: 'yes' } },
+      intake: { status: 'signed', revision: 2, version: 2, changing: false, answers: { asthma: 'yes' } },
     });
     const list = await t.app.inject({ url: '/api/admin/transactions?per_page=100', headers: t.auth });
     const listed = list.json().transactions.find((each: { id: number }) => each.id === appointmentId);
@@ -604,6 +605,143 @@ describe('the intake form', () => {
       code: 'intake_closed',
       error_messages: intakeTexts.closedCancelled,
     });
+  });
+});
+
+describe('the intake form’s antihistamines: the booking form’s question', () => {
+  async function bookedWith(email: string, antihistamines?: string) {
+    const booking = await paidBooking(t.app, db(), {
+      form: { email, ...(antihistamines ? { antihistamines } : {}) },
+    });
+    return { ...booking, link: await intakeLinkOf(booking.appointmentId) };
+  }
+
+  const stopDaysOf = async (link: Link) =>
+    (
+      await t.app.inject({
+        url: `/api/bookings/${link.reference}`,
+        headers: { 'x-manage-token': link.token },
+        remoteAddress: nextAddress(),
+      })
+    )
+      .json()
+      .booking.antihistamines.stop_days.map((stop: { medicine: string }) => stop.medicine);
+
+  it('is a multiple choice of the booking’s list, begun with what the patient ticked when booking', async () => {
+    const { link } = await bookedWith('intake-meds-prefill@example.ie', 'tablets,nasal');
+    const { intake } = (await call('GET', link, { dob: ADULT_DOB })).json();
+    expect(intake.questions.find((q: { key: string }) => q.key === 'antihistamine_kind')).toMatchObject({
+      type: 'multi_choice',
+      exclusive: 'none',
+      options: [
+        { value: 'none', label: antihistamineTexts.labels.none },
+        { value: 'tablets', label: antihistamineTexts.labels.tablets },
+        { value: 'nasal', label: antihistamineTexts.labels.nasal },
+        { value: 'eye_drops', label: antihistamineTexts.labels.eye_drops },
+        { value: 'cough_cold_sleep', label: antihistamineTexts.labels.cough_cold_sleep },
+        { value: 'not_sure', label: antihistamineTexts.labels.not_sure },
+      ],
+    });
+    expect(intake).toMatchObject({ status: 'not_started', answers: { antihistamine_kind: 'tablets,nasal' } });
+    // A draft without that answer begins with it too; one with it keeps its own.
+    const draft = await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: { answers: { reason: 'Hay fever' }, sign: false },
+    });
+    expect(draft.json().intake.answers).toEqual({ reason: 'Hay fever', antihistamine_kind: 'tablets,nasal' });
+    const own = await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: { answers: { antihistamine_kind: 'eye_drops' }, sign: false },
+    });
+    expect(own.json().intake.answers).toEqual({ antihistamine_kind: 'eye_drops' });
+    // Not asked when booking: nothing to begin with.
+    const none = await bookedWith('intake-meds-none@example.ie');
+    expect((await call('GET', none.link, { dob: ADULT_DOB })).json().intake.answers).toEqual({});
+  });
+
+  it('refuses None with another, or a value off the list, beside the field', async () => {
+    const { link } = await bookedWith('intake-meds-bad@example.ie', 'tablets');
+    const refused = await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: {
+        answers: { ...adultAnswers, antihistamine_kind: 'none,tablets' },
+        sign: true,
+        consent: true,
+        signature: 'Aoife Byrne',
+      },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ antihistamine_kind: [antihistamineTexts.noneWithOthers] });
+  });
+
+  it('once signed, the appointment’s medicines follow: its stop days (and reminders) with them, audited by name', async () => {
+    const { link, appointmentId } = await bookedWith('intake-meds-follow@example.ie', 'tablets');
+    expect(await stopDaysOf(link)).toEqual(['tablets']);
+    // A draft changes nothing of the appointment.
+    await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: { answers: { ...adultAnswers, antihistamine_kind: 'nasal,eye_drops' }, sign: false },
+    });
+    expect(await stopDaysOf(link)).toEqual(['tablets']);
+    const signed = await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: {
+        answers: { ...adultAnswers, antihistamine_kind: 'nasal,eye_drops' },
+        sign: true,
+        consent: true,
+        signature: 'Aoife Byrne',
+      },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const [row] = await db().select().from(appointments).where(eq(appointments.id, appointmentId));
+    expect(row?.antihistamines).toEqual(['nasal', 'eye_drops']);
+    expect((await stopDaysOf(link)).sort()).toEqual(['eye_drops', 'nasal']);
+    const entries = await db().select().from(auditLog).where(eq(auditLog.entity, 'appointment'));
+    const entry = entries.find(
+      (each) =>
+        each.entityId === String(appointmentId) && JSON.stringify(each.details).includes('from_intake_form'),
+    );
+    expect(entry?.details).toMatchObject({ fields: ['antihistamines'], by: 'patient' });
+    expect(JSON.stringify(entry?.details)).not.toContain('nasal');
+  });
+
+  it('a form signed on version 1 keeps it: its single choice shown as signed; a change is made on version 2', async () => {
+    const { link, appointmentId, patientId } = await bookedWith('intake-meds-v1@example.ie', 'tablets');
+    await db()
+      .insert(intakeForms)
+      .values({
+        appointmentId,
+        patientId,
+        revision: 1,
+        form: 'adult',
+        version: 1,
+        answers: { ...adultAnswers, antihistamine_kind: 'tablets' },
+        status: 'signed',
+        signature: 'Aoife Byrne',
+        signer: 'patient',
+        signedAt: new Date(),
+      });
+    const { intake } = (await call('GET', link, { dob: ADULT_DOB })).json();
+    expect(intake).toMatchObject({
+      version: 1,
+      status: 'signed',
+      answers: { antihistamine_kind: 'tablets' },
+    });
+    expect(intake.questions.find((q: { key: string }) => q.key === 'antihistamine_kind').type).toBe('choice');
+    const changed = await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: { answers: { ...adultAnswers, antihistamine_kind: 'tablets,nasal' }, sign: false },
+    });
+    expect(changed.json().intake).toMatchObject({
+      version: 2,
+      status: 'draft',
+      answers: { antihistamine_kind: 'tablets,nasal' },
+    });
+    const rows = await db().select().from(intakeForms).where(eq(intakeForms.appointmentId, appointmentId));
+    expect(rows.map((each) => [each.revision, each.version, each.status]).sort()).toEqual([
+      [1, 1, 'signed'],
+      [2, 2, 'draft'],
+    ]);
   });
 });
 

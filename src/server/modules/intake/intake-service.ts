@@ -1,7 +1,10 @@
 import { appointmentStarts, isUpcoming } from '../../../shared/appointment-states';
 import {
   AGE_OF_CONSENT,
+  ANTIHISTAMINES_QUESTION,
   ageOn,
+  antihistaminesOfAnswers,
+  antihistaminesPrefill,
   currentIntakeForm,
   type IntakeFormKind,
   type IntakeFormVersion,
@@ -25,6 +28,7 @@ import {
   insertIntakeForm,
   intakeFormsOfAppointment,
   isReminderLinkToken,
+  setAppointmentAntihistamines,
   updateIntakeForm,
 } from './intake-repository';
 
@@ -152,7 +156,7 @@ function answerOf(booking: OpenBooking, forms: readonly IntakeForm[]): IntakeAns
       ...question,
       options: question.options?.map((option) => ({ ...option })),
     })),
-    answers: latest?.answers ?? {},
+    answers: withBookingsAntihistamines(booking, version, latest),
     signed_at: latest?.signedAt?.toISOString() ?? null,
     previous_signed_at: earlier?.signedAt?.toISOString() ?? null,
     consent: [...version.consent],
@@ -161,6 +165,46 @@ function answerOf(booking: OpenBooking, forms: readonly IntakeForm[]): IntakeAns
     signature: latest?.signature ?? null,
     patient_name: fullName(booking.patient),
   };
+}
+
+/**
+ * The answers as the page shows them: a form not signed that has no answer yet to which antihistamines the patient
+ * takes begins with what they said when booking (the booking form's own question), so they are not asked twice.
+ */
+function withBookingsAntihistamines(
+  booking: OpenBooking,
+  version: IntakeFormVersion,
+  latest: IntakeForm | undefined,
+): Record<string, string> {
+  const answers = latest?.answers ?? {};
+  if (latest?.status === 'signed' || answers[ANTIHISTAMINES_QUESTION]) return answers;
+  const prefill = antihistaminesPrefill(version, booking.appointment.antihistamines);
+  return prefill ? { ...answers, [ANTIHISTAMINES_QUESTION]: prefill } : answers;
+}
+
+/**
+ * On signing, the appointment's antihistamines follow the signed answer (decision 0027): the stop days its
+ * booking page shows, its stop-day reminders and the .ics it serves go by them. Audited on the appointment, by
+ * field name only, as a staff edit of them is.
+ */
+async function followSignedAntihistamines(
+  tx: Db,
+  booking: OpenBooking,
+  version: IntakeFormVersion,
+  answers: Record<string, string>,
+  actor: Actor,
+  formId: number,
+): Promise<void> {
+  const signed = antihistaminesOfAnswers(version, answers);
+  if (!signed || booking.slot.isVideoCall) return;
+  const { appointment } = booking;
+  if (signed.join(',') === (appointment.antihistamines ?? []).join(',')) return;
+  await setAppointmentAntihistamines(tx, appointment.id, signed);
+  await auditChange(tx, actor, 'update', 'appointment', appointment.id, {
+    fields: ['antihistamines'],
+    from_intake_form: formId,
+    by: 'patient',
+  });
 }
 
 /** `GET /api/bookings/:reference/intake`: the form as it is (not begun, a draft, or signed). */
@@ -291,6 +335,7 @@ export async function saveIntake(
         version: version.version,
         signer: signer.signer,
       });
+      await followSignedAntihistamines(tx, booking, version, answers, actor, formId);
     }
     return { answer: answerOf(booking, await intakeFormsOfAppointment(tx, appointmentId)) } as const;
   });

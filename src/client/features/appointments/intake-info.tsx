@@ -1,5 +1,5 @@
 import { clinic } from '../../../shared/clinic';
-import { type IntakeQuestion, intakeFormVersion } from '../../../shared/intake';
+import { type IntakeQuestion, intakeFormVersion, multiChoiceValues } from '../../../shared/intake';
 import type { StaffIntake } from '../../../shared/intake-schemas';
 
 const signerLabels = { patient: 'the patient', guardian: 'the parent or guardian' } as const;
@@ -11,10 +11,17 @@ const when = (iso: string) =>
     timeStyle: 'short',
   });
 
-function answerText(question: IntakeQuestion | undefined, value: string): string {
+const optionLabel = (question: IntakeQuestion, value: string) =>
+  question.options?.find((option) => option.value === value)?.label ?? value;
+
+/** An answer in the words the patient chose it by: a multiple choice's labels, not its stored values. */
+export function answerText(question: IntakeQuestion | undefined, value: string): string {
   if (question?.type === 'yes_no') return value === 'yes' ? 'Yes' : value === 'no' ? 'No' : value;
-  if (question?.type === 'choice')
-    return question.options?.find((option) => option.value === value)?.label ?? value;
+  if (question?.type === 'choice') return optionLabel(question, value);
+  if (question?.type === 'multi_choice')
+    return multiChoiceValues(value)
+      .map((each) => optionLabel(question, each))
+      .join(', ');
   return value;
 }
 

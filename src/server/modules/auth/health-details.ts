@@ -19,12 +19,13 @@ export function patientForRole<P extends object>(request: FastifyRequest, patien
   return seesContactDetails(request) ? shown : leaveOut(shown, patientContactFields);
 }
 
-/** The admin patient form's fields that carry health details, and its files' removal ticks. */
+/** The admin patient form's fields that carry health details (the medicines taken among them), and its files' removal ticks. */
 const healthFormFields = [
   'consultant_name',
   'consultant_addres',
   'consultant_email',
   'allergens',
+  'antihistamines',
   'result',
   'referral_letter',
   'attachment',

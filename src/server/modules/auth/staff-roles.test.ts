@@ -362,6 +362,15 @@ describe('health details', () => {
     expect(sneaked.statusCode).toBe(403);
     expect((await t.database.db.select().from(patients).where(eq(patients.id, patientId)))[0]).toEqual(after);
     expect((await appointmentRow(t.database.db, appointmentId))?.status).toBe('booked');
+
+    // The medicines are a health detail too: reception never sees them, so may not replace them.
+    const medicinesBefore = (await appointmentRow(t.database.db, appointmentId))?.antihistamines;
+    const medicines = await putAppointment(t.app, staff.reception, appointmentId, {
+      ...withoutHealth,
+      antihistamines: 'none',
+    });
+    expect(medicines.statusCode).toBe(403);
+    expect((await appointmentRow(t.database.db, appointmentId))?.antihistamines).toEqual(medicinesBefore);
   });
 });
 

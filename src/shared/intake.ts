@@ -382,6 +382,8 @@ export const intakeTexts = {
     `Too many wrong dates of birth. Please wait ${wait} and try again, or call us on ${clinic.phone}.`,
   closedCancelled:
     'This appointment is cancelled, so its form is closed and cannot be filled in. If you book again, the new booking has a form of its own.',
+  closedVideo:
+    'A video consultation has no intake form: the consultant asks what they need during the call, and nothing is tested.',
   closedOver:
     'This appointment has started or is over, so its form is closed and cannot be filled in online. Please tell the clinic about any change.',
   /** Signing a form with the answers of the version already signed (`signedOn`: when, in clinic time). */

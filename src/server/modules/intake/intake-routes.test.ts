@@ -430,6 +430,29 @@ describe('the intake form', () => {
     expect((await call('GET', { ...link, token: 'y'.repeat(43) }, { dob: ADULT_DOB })).statusCode).toBe(404);
   });
 
+  it('has no form for a video consultation: 409 at once, and nothing can be signed', async () => {
+    const booking = await paidBooking(t.app, db(), {
+      slot: { isVideoCall: true },
+      form: { email: 'intake-video@example.ie', is_video_call: true, antihistamine: false, agreement: false },
+    });
+    // No form link is e-mailed for it; the booking link's token is tried on the form's address.
+    const mails = await emailsAbout(db(), booking.appointmentId);
+    const found = mails.map((mail) => /\/booking\/([0-9A-Z]+)#([\w-]{43})/.exec(mail.textBody)).find(Boolean);
+    if (!found?.[1] || !found[2]) throw new Error('no booking link e-mailed');
+    const link = { reference: found[1], token: found[2] };
+    const read = await call('GET', link, { dob: ADULT_DOB });
+    expect(read.statusCode, read.body).toBe(409);
+    expect(read.json()).toEqual({ code: 'intake_closed', error_messages: intakeTexts.closedVideo });
+    const sign = await call('PUT', link, {
+      dob: ADULT_DOB,
+      payload: { answers: { reason: 'x' }, sign: false },
+    });
+    expect(sign.statusCode).toBe(409);
+    expect(
+      await db().select().from(intakeForms).where(eq(intakeForms.appointmentId, booking.appointmentId)),
+    ).toEqual([]);
+  });
+
   it('is closed once the appointment has started, and after it ended (not a broken link)', async () => {
     const { link, slot } = await adultBooking('intake-closed-past@example.ie');
     const access = {

@@ -81,9 +81,11 @@ async function linked(
 /**
  * A form is filled only for an appointment still to come: cancelled, refunded, started or over, the form is closed
  * (409 `intake_closed`), said before the date of birth is asked, so the page never shows questions that cannot be
- * sent. The link already proves the booking is the caller's; its page says as much.
+ * sent. The link already proves the booking is the caller's; its page says as much. A video consultation has none
+ * (no skin test to consent to); its booking page never offers one.
  */
 function ensureOpen({ appointment, slot }: OpenBooking, now: Date): void {
+  if (slot.isVideoCall) throw conflict('intake_closed', intakeTexts.closedVideo);
   if (!isUpcoming(appointment.status)) throw conflict('intake_closed', intakeTexts.closedCancelled);
   if (slot.startsAt <= now) throw conflict('intake_closed', intakeTexts.closedOver);
 }

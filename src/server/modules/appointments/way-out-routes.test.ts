@@ -145,6 +145,7 @@ describe('the way out: flagging from the booking link', () => {
     );
     expect(notice?.subject).not.toMatch(/antihistamine|unwell|wheezy/i);
     expect(notice?.textBody).toContain('Could not stop antihistamines');
+    expect(notice?.textBody).toContain('They may move it once, free of the 48-hour notice');
     expect(notice?.textBody).not.toContain('cetirizine');
 
     // The free move after "could not stop": no medicines recorded, so from the 5-day rule's day on. A time
@@ -226,6 +227,10 @@ describe('the way out: flagging from the booking link', () => {
       actions: ['cancel', 'move'],
       way_out: { free_move: 'none' },
     });
+    // The clinic is not told of a free move the patient does not need.
+    const notice = (await emailsAbout(db(), booking.appointmentId)).find((mail) => /note/.test(mail.subject));
+    expect(notice?.textBody).toContain('more than 48 hours away, so they may still move or cancel it online');
+    expect(notice?.textBody).not.toContain('free of the 48-hour notice');
     const next = await futureSlot(db());
     const moved = await moveTo(booking.link, next.id);
     expect(moved.statusCode, moved.body).toBe(200);

@@ -19,7 +19,12 @@ import { bookingConfirmationEmail } from './booking-confirmation-email';
 import { appointmentDetails, bookingDetails, withStops } from './booking-details';
 import { calendarInvite } from './calendar-invite';
 import { clinicBookingEmail } from './clinic-booking-email';
-import { clinicChangeEmail, clinicFlagEmail, type PatientChange } from './clinic-change-email';
+import {
+  clinicChangeEmail,
+  clinicFlagEmail,
+  type FlagFreeMove,
+  type PatientChange,
+} from './clinic-change-email';
 import { receiptAttachment } from './receipt-pdf';
 import { type RefundReason, refundEmail } from './refund-email';
 import { staffBookingEmail } from './staff-booking-email';
@@ -274,13 +279,14 @@ export function reminderEmailOf(
 export function clinicFlagEmailOf(
   { appointment, patient, slot }: AppointmentForEmail,
   reason: string,
+  freeMove: FlagFreeMove,
   settings: Pick<AppConfig, 'publicUrl' | 'clinicEmail'>,
 ): QueuedEmail | undefined {
   if (!patient || !slot) return undefined;
   const details = appointmentDetails(appointment.id, patient, slot);
   return {
     to: settings.clinicEmail,
-    ...clinicFlagEmail(details, reason, settings.publicUrl),
+    ...clinicFlagEmail(details, reason, freeMove, settings.publicUrl),
     appointmentId: appointment.id,
   };
 }

@@ -66,6 +66,15 @@ export function clinicChangeEmail(
   );
 }
 
+/** What a flag lets the patient do about the notice, as the clinic's e-mail says it. */
+export type FlagFreeMove = 'available' | 'used' | 'not_needed';
+
+const flagFreeMoveTexts: Record<FlagFreeMove, string> = {
+  available: 'They may move it once, free of the 48-hour notice, or keep it.',
+  used: 'They have already used their one free move, so any further change is made by phone.',
+  not_needed: 'It is more than 48 hours away, so they may still move or cancel it online as usual.',
+};
+
 /**
  * The clinic's notice that a patient flagged their appointment from their booking link (they could not stop their
  * antihistamines, or are unwell): the reason in the body, never in the subject; their own words are read in the
@@ -74,10 +83,11 @@ export function clinicChangeEmail(
 export function clinicFlagEmail(
   details: AppointmentDetails,
   reason: string,
+  freeMove: FlagFreeMove,
   publicUrl: string,
 ): EmailContent {
   return composeEmail(`A patient sent a note about their appointment: ${details.date} ${details.time}`, [
-    'A patient told us from their booking link that their appointment may need a change. They may move it once, free of the 48-hour notice, or keep it.',
+    `A patient told us from their booking link that their appointment may need a change. ${flagFreeMoveTexts[freeMove]}`,
     {
       facts: [
         ['Patient', details.patientName],

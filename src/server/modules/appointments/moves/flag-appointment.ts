@@ -1,4 +1,5 @@
 import { allowsMove } from '../../../../shared/appointment-states';
+import { CANCELLATION_NOTICE_HOURS } from '../../../../shared/manage-booking';
 import { type FlagReason, flagLabels, wayOutTexts } from '../../../../shared/way-out';
 import type { AppConfig } from '../../../config';
 import type { Db } from '../../../db/database';
@@ -7,6 +8,7 @@ import { type Actor, auditChange } from '../../audit/audit-log';
 import { queueEmail } from '../../email/outbox-repository';
 import { type AppointmentRecord, lockAppointmentRecord, moveAppointment } from '../appointment-repository';
 import { clinicFlagEmailOf } from '../emails/appointment-emails';
+import type { FlagFreeMove } from '../emails/clinic-change-email';
 
 export interface FlagRequest {
   actor: Actor;
@@ -16,6 +18,13 @@ export interface FlagRequest {
   /** The caller's own rule, checked first with the appointment's row locked: throws to refuse. */
   check?: (record: AppointmentRecord) => void;
   settings: Pick<AppConfig, 'publicUrl' | 'clinicEmail'>;
+}
+
+/** Whether the flag's free move is the patient's to use: only inside the notice, and once. */
+function freeMoveOf({ appointment, slot }: AppointmentRecord, now: Date): FlagFreeMove {
+  if (appointment.freeMoveUsedAt) return 'used';
+  const noticeFrom = slot ? slot.startsAt.getTime() - CANCELLATION_NOTICE_HOURS * 3_600_000 : 0;
+  return now.getTime() < noticeFrom ? 'not_needed' : 'available';
 }
 
 /**
@@ -42,7 +51,12 @@ export async function flagAppointment(db: Db, appointmentId: number, request: Fl
       with_message: message !== null,
       by: 'patient',
     });
-    const email = clinicFlagEmailOf({ ...record, appointment: moved }, flagLabels[reason], request.settings);
+    const email = clinicFlagEmailOf(
+      { ...record, appointment: moved },
+      flagLabels[reason],
+      freeMoveOf(record, new Date()),
+      request.settings,
+    );
     if (email) await queueEmail(tx, email);
     return again;
   });

@@ -68,9 +68,17 @@ function forRole(request: FastifyRequest, detail: StaffAppointmentDetail): Staff
     withFlag.intake && !seesHealthDetails(request)
       ? { ...withFlag, intake: leaveOut(withFlag.intake, ['answers']) }
       : withFlag;
+  // A reply's words may be about their health.
+  const texts = seesHealthDetails(request)
+    ? shown.texts
+    : { ...shown.texts, replies: shown.texts.replies.map((reply) => ({ ...reply, body: '' })) };
   return seesContactDetails(request)
-    ? shown
-    : { ...shown, emails: shown.emails.map((email) => leaveOut(email, ['to'])) };
+    ? { ...shown, texts }
+    : {
+        ...shown,
+        emails: shown.emails.map((email) => leaveOut(email, ['to'])),
+        texts: { ...texts, messages: texts.messages.map((text) => leaveOut(text, ['to'])) },
+      };
 }
 
 /**
@@ -99,7 +107,12 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
   });
 
   route(admin, getAppointment, async (request) => {
-    const { transaction } = await appointmentForStaff(db, adminActorOf(request), request.params.id);
+    const { transaction } = await appointmentForStaff(
+      db,
+      adminActorOf(request),
+      request.params.id,
+      Boolean(admin.textProvider),
+    );
     return { transaction: forRole(request, transaction) };
   });
 
@@ -120,7 +133,7 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
       );
       return {
         message: appointmentTexts.created,
-        transaction: forRole(request, await changedAppointmentDetail(db, id)),
+        transaction: forRole(request, await changedAppointmentDetail(db, id, Boolean(admin.textProvider))),
       };
     },
     { formLimits: STAFF_FORM_LIMITS },
@@ -131,10 +144,16 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
     editAppointment,
     async (request) => {
       const { id } = request.params;
-      await updateAppointment(db, adminActorOf(request), id, request.body);
+      await updateAppointment(
+        db,
+        adminActorOf(request),
+        id,
+        request.body,
+        admin.appointments.settings.publicUrl,
+      );
       return {
         message: appointmentTexts.updated,
-        transaction: forRole(request, await changedAppointmentDetail(db, id)),
+        transaction: forRole(request, await changedAppointmentDetail(db, id, Boolean(admin.textProvider))),
       };
     },
     {
@@ -165,7 +184,7 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
     await markAttendance(db, adminActorOf(request), id, status, request.server.clock());
     return {
       message: attendanceMessages[status],
-      transaction: forRole(request, await changedAppointmentDetail(db, id)),
+      transaction: forRole(request, await changedAppointmentDetail(db, id, Boolean(admin.textProvider))),
     };
   });
 
@@ -175,7 +194,7 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
     await setAppointmentJoinLink(db, adminActorOf(request), id, link);
     return {
       message: link ? videoLinkTexts.saved : videoLinkTexts.removed,
-      transaction: forRole(request, await changedAppointmentDetail(db, id)),
+      transaction: forRole(request, await changedAppointmentDetail(db, id, Boolean(admin.textProvider))),
     };
   });
 
@@ -206,7 +225,7 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
     await recordDeskPayment(db, adminActorOf(request), id, request.body);
     return {
       message: paymentTexts.deskPaymentRecorded,
-      transaction: forRole(request, await changedAppointmentDetail(db, id)),
+      transaction: forRole(request, await changedAppointmentDetail(db, id, Boolean(admin.textProvider))),
     };
   });
 }

@@ -24,6 +24,7 @@ import {
   findAppointmentRecord,
   listAppointmentRecords,
 } from './appointment-repository';
+import { appointmentTextsOf } from './appointment-texts-view';
 import { appointmentCsvRow, staffAppointmentAnswer, staffAppointmentDetailAnswer } from './appointment-view';
 import { standingLinkOf } from './video-links';
 
@@ -53,9 +54,13 @@ export async function listAppointmentsForStaff(
  * An appointment's detail as staff see it (its files' names, its payments with who recorded those taken at the desk,
  * its refunds and its e-mails read here); nothing is audited.
  */
-async function appointmentDetail(db: Db, record: AppointmentRecord): Promise<StaffAppointmentDetail> {
+async function appointmentDetail(
+  db: Db,
+  record: AppointmentRecord,
+  textsSetUp: boolean,
+): Promise<StaffAppointmentDetail> {
   const { patient } = record;
-  const [stored, emails, payments, refunds, standingVideoLink, intake] = await Promise.all([
+  const [stored, emails, payments, refunds, standingVideoLink, intake, texts] = await Promise.all([
     patient
       ? fileInfos(db, [patient.resultFileId, patient.referralLetterFileId, patient.attachmentFileId])
       : new Map<string, { name: string }>(),
@@ -65,6 +70,7 @@ async function appointmentDetail(db: Db, record: AppointmentRecord): Promise<Sta
     record.slot?.isVideoCall ? standingLinkOf(db, record.slot) : null,
     // With its answers: the routes leave them out for a role that may not see health details.
     intakeForStaff(db, record.appointment.id, true),
+    appointmentTextsOf(db, record.appointment.id, patient, textsSetUp),
   ]);
   const fileNames = new Map([...stored].map(([id, info]) => [id, info.name]));
   return staffAppointmentDetailAnswer(record, {
@@ -74,6 +80,7 @@ async function appointmentDetail(db: Db, record: AppointmentRecord): Promise<Sta
     refunds,
     standingVideoLink,
     intake,
+    texts,
   });
 }
 
@@ -81,10 +88,11 @@ async function appointmentDetail(db: Db, record: AppointmentRecord): Promise<Sta
 export async function changedAppointmentDetail(
   db: Db,
   appointmentId: number,
+  textsSetUp = false,
 ): Promise<StaffAppointmentDetail> {
   const record = await findAppointmentRecord(db, appointmentId);
   if (!record) throw notFound(appointmentTexts.notFound);
-  return appointmentDetail(db, record);
+  return appointmentDetail(db, record, textsSetUp);
 }
 
 /** One appointment with its patient's details, for staff; the read is audited before it is answered. */
@@ -92,6 +100,7 @@ export async function appointmentForStaff(
   db: Db,
   actor: AdminActor,
   appointmentId: number,
+  textsSetUp = false,
 ): Promise<StaffAppointmentResponse> {
   const record = await findAppointmentRecord(db, appointmentId);
   if (!record) throw notFound(appointmentTexts.notFound);
@@ -99,7 +108,7 @@ export async function appointmentForStaff(
     via: 'appointment',
     appointment_id: appointmentId,
   });
-  return { transaction: await appointmentDetail(db, record) };
+  return { transaction: await appointmentDetail(db, record, textsSetUp) };
 }
 
 /**

@@ -2,6 +2,7 @@ import {
   type AppointmentEmail,
   type AppointmentPayment,
   type AppointmentRefund,
+  type AppointmentTexts,
   appointmentStatusLabels,
   type StaffAppointment,
   type StaffAppointmentDetail,
@@ -294,6 +295,7 @@ export interface AppointmentDetailParts {
   /** The standing link of the consultant of a video appointment's slot (or the default one). */
   standingVideoLink: string | null;
   intake: StaffIntake | null;
+  texts: AppointmentTexts;
 }
 
 /**
@@ -302,7 +304,7 @@ export interface AppointmentDetailParts {
  */
 export function staffAppointmentDetailAnswer(
   record: AppointmentRecord,
-  { fileNames, emails, payments, refunds, standingVideoLink, intake }: AppointmentDetailParts,
+  { fileNames, emails, payments, refunds, standingVideoLink, intake, texts }: AppointmentDetailParts,
 ): StaffAppointmentDetail {
   const { appointment, payment } = record;
   return {
@@ -315,6 +317,7 @@ export function staffAppointmentDetailAnswer(
     payments: payments.map(appointmentPaymentAnswer),
     refunds: refunds.map(appointmentRefundAnswer),
     emails: emails.map(appointmentEmailAnswer),
+    texts,
     flag:
       appointment.flagReason && appointment.flaggedAt
         ? {

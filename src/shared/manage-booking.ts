@@ -128,6 +128,8 @@ const managedAppointmentSchema = z.object({
    */
   video_link: z.string().nullable(),
   video_link_from: z.string().nullable(),
+  /** Texts about it (issue 34): `on` while the patient agrees to them (they may stop them here), else `off`. */
+  texts: z.enum(['on', 'off']),
 });
 export type ManagedAppointment = z.infer<typeof managedAppointmentSchema>;
 

@@ -28,6 +28,7 @@ import {
   ManagedAppointmentDetails,
 } from './managed-appointment-details';
 import { MoveAppointment } from './move-appointment';
+import { StopTexts } from './stop-texts';
 import { VideoLink, WayOut } from './way-out-section';
 import './booking.css';
 
@@ -242,6 +243,7 @@ function ManageBooking({
             <PrepareAndCalendar appointment={appointment} reference={reference} token={token} />
           )}
           {appointment.video_link_from && <VideoLink appointment={appointment} />}
+          <StopTexts appointment={appointment} reference={reference} token={token} onStopped={succeeded} />
           {appointment.way_out && (
             <WayOut
               appointment={appointment}

@@ -32,6 +32,7 @@ const appointment: ManagedAppointment = {
   way_out: { flag: null, free_move: 'none' },
   video_link: null,
   video_link_from: null,
+  texts: 'off',
   change_until: '2026-12-06T09:00:00.000Z',
   actions: ['cancel', 'move'],
 };

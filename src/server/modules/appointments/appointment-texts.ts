@@ -21,7 +21,7 @@ function whenOf(startsAt: Date): string {
  * A text about an appointment (issue 34): the time, the place and a short link to the booking page, never a health
  * detail nor the test's name (a text is read on a lock screen). Plain ASCII (GSM-7), two parts at most.
  */
-export function appointmentTextBody(
+function appointmentTextBody(
   kind: Extract<TextKind, 'reminder' | 'time_changed'>,
   slot: Pick<Slot, 'location' | 'isVideoCall' | 'startsAt'>,
   link: string | undefined,

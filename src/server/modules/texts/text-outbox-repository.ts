@@ -16,12 +16,12 @@ export interface QueuedText {
 }
 
 /** After this many tries the provider could not take, a text fails for good (the e-mail carries its message). */
-export const MAX_TEXT_ATTEMPTS = 5;
+const MAX_TEXT_ATTEMPTS = 5;
 /** A text not sent within this of being queued is not sent at all: a reminder a day late misleads. */
 export const TEXT_STALE_MS = 24 * 60 * 60_000;
 
 /** The wait before the next try after `attempts` failures: 1, 2, 4, 8 minutes. */
-export function textRetryDelayMs(attempts: number): number {
+function textRetryDelayMs(attempts: number): number {
   return 60_000 * 2 ** Math.max(0, attempts - 1);
 }
 

@@ -11,7 +11,7 @@ const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'END', 'QUIT']);
 const CANCEL_WORDS = new Set(['C', 'CANCEL']);
 
 /** What a reply asks, by its first word, whatever its case and punctuation. */
-export function replyActionOf(body: string): TextReplyAction {
+function replyActionOf(body: string): TextReplyAction {
   const word =
     body
       .trim()

@@ -428,3 +428,44 @@ describe('consent on the booking form', () => {
     expect(patient).toMatchObject({ smsPhone: null, smsConsentAt: null });
   });
 });
+
+describe('the booking link', () => {
+  it('stops texts: the consent is withdrawn with its time, waiting texts are not sent, and the page says texts are off', async () => {
+    const day = nextWindow();
+    const { id, patientId } = await consentingBooking(day, '087 555 0151');
+    const [confirmation] = await db().select().from(emailOutbox).where(eq(emailOutbox.appointmentId, id));
+    const [, reference, token] = /\/booking\/([0-9A-Z]+)#([A-Za-z0-9_-]+)/.exec(confirmation!.textBody) ?? [];
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/bookings/${reference}`,
+      headers: { 'x-manage-token': token },
+      remoteAddress: nextAddress(),
+    });
+    expect(read.json().booking.texts).toBe('on');
+    expect((await staffMove(id, day, '11:00', '087 555 0151')).statusCode).toBe(200);
+    const stop = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/bookings/${reference}/stop_texts`,
+        headers: { 'x-manage-token': token },
+        remoteAddress: nextAddress(),
+      });
+    const stopped = await stop();
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.json()).toMatchObject({
+      booking: { texts: 'off' },
+      message: 'You will get no more texts about this booking.',
+    });
+    const [patient] = await db().select().from(patients).where(eq(patients.id, patientId));
+    expect(patient).toMatchObject({ smsConsentAt: null, smsWithdrawnAt: expect.any(Date) });
+    expect((await textsOf(id)).map((text) => text.status)).toEqual(['failed']);
+    expect((await stop()).statusCode).toBe(200);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${reference}/stop_texts`,
+      headers: { 'x-manage-token': 'not-the-token-of-this-booking-0123456789abc' },
+      remoteAddress: nextAddress(),
+    });
+    expect(wrong.statusCode).toBe(404);
+  });
+});

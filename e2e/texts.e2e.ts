@@ -19,6 +19,7 @@ import {
   viewports,
   waitForHydration,
 } from './browser';
+import { waitForMailWhere } from './mailbox';
 
 let browser: Browser;
 let auth: { authorization: string };
@@ -144,6 +145,64 @@ describe('texts', () => {
       expect(await fitsWidth(page)).toBe(true);
       expect(await axeViolations(page, `appointment texts ${name}`)).toEqual([]);
       await screenshot(page, `texts-appointment-${name}`);
+      expect(errors).toEqual([]);
+    }
+  });
+
+  it("the booking link's page stops texts, at 360 and 1280 px", async () => {
+    const day = freshDay();
+    const [slotId] = await createSlots(auth, day, adultTest, [15 * 60]);
+    const email = `caoimhe.${Date.now()}@example.ie`;
+    const booked = await fetch(`${baseUrl()}/api/admin/patients`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        is_adult: true,
+        is_video_call: false,
+        first_name: 'Caoimhe',
+        last_name: runName,
+        email,
+        phone: '087 765 1234',
+        sms_consent: true,
+        dob: '1990-04-12',
+        consultant_name: 'Dr Walsh',
+        consultant_addres: '12 Harcourt Street, Dublin 2',
+        antihistamine: true,
+        agreement: true,
+        session_id: slotId,
+      }),
+    });
+    expect(booked.status).toBe(201);
+    const mail = await waitForMailWhere(
+      email,
+      (each) => /\/booking\/[0-9A-Z]+#/.test(each.text),
+      'with its link',
+    );
+    const link = /(https?:\/\/\S+\/booking\/[0-9A-Z]+#[A-Za-z0-9_.~-]+)/.exec(mail.text)?.[1] ?? '';
+    for (const [name, viewport] of [
+      ['360', viewports.phone],
+      ['1280', viewports.desktop],
+    ] as const) {
+      const { page, errors } = await openPage(browser, { viewport });
+      await page.goto(link);
+      await waitForHydration(page);
+      const texts = page.getByRole('region', { name: 'Texts' });
+      if (name === '360') {
+        await texts.getByRole('button', { name: 'Stop texts' }).waitFor();
+        await texts.scrollIntoViewIfNeeded();
+        expect(await fitsWidth(page)).toBe(true);
+        expect(await axeViolations(page, `stop texts ${name}`)).toEqual([]);
+        await screenshot(page, `texts-manage-booking-${name}`);
+        await texts.getByRole('button', { name: 'Stop texts' }).click();
+        await page.getByText('You will get no more texts about this booking.').first().waitFor();
+        await expect.poll(() => texts.count()).toBe(0);
+      } else {
+        // Stopped already: the section is gone.
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await expect.poll(() => texts.count()).toBe(0);
+        expect(await axeViolations(page, `texts stopped ${name}`)).toEqual([]);
+        await screenshot(page, `texts-manage-booking-${name}`);
+      }
       expect(errors).toEqual([]);
     }
   });

@@ -372,7 +372,9 @@ describe('paid booking (test mode)', () => {
     for (const label of ["GP's name", "GP's e-mail (optional)", 'Reason for the test (optional)']) {
       expect(await field(page, label).count()).toBe(0);
     }
-    expect(await page.getByRole('checkbox').count()).toBe(0);
+    // No test's ticks: the one box is the consent to texts, which every booking asks beside the phone.
+    expect(await page.getByRole('checkbox').allTextContents()).toHaveLength(1);
+    await page.getByRole('checkbox', { name: 'Text me reminders and changes to this number' }).waitFor();
     await field(page, 'First name').fill('Seán');
     await field(page, 'Surname').fill("O'Neill");
     await field(page, 'E-mail').fill('sean.oneill@example.ie');

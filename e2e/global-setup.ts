@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
+import { startFakeTwilio } from '../src/server/test/fake-twilio';
 import { freePort } from '../src/server/test/server-process';
 
 export const E2E_ADMIN = { email: 'admin@clinic.test', password: 'Pollen-count-12' };
@@ -84,6 +85,8 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(join(tmpdir(), 'clinic-e2e-'));
   const mailDir = join(dataDir, 'mail');
   const mail = await startMailServer(mailDir);
+  // Texts go to a local fake of Twilio's API (its SDK pointed at it): staff see texts set up and their delivery.
+  const twilio = await startFakeTwilio();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -100,6 +103,10 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
+      TWILIO_ACCOUNT_SID: twilio.accountSid,
+      TWILIO_AUTH_TOKEN: twilio.authToken,
+      TWILIO_FROM: '+353861234567',
+      TWILIO_API_URL: twilio.url,
       LOG_LEVEL: 'warn',
       // Tests make slots on days of their own, any of which may be a public holiday: none is closed.
       PUBLIC_HOLIDAYS: 'false',
@@ -114,6 +121,7 @@ export default async function setup(project: TestProject) {
       await once(child, 'exit');
     }
     await new Promise<void>((resolve) => mail.server.close(() => resolve()));
+    await twilio.close();
     await rm(dataDir, { recursive: true, force: true });
   };
   try {

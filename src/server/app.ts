@@ -57,6 +57,9 @@ import { staffAdminRoutes } from './modules/staff/staff-admin-routes';
 import { takingsAdminRoutes } from './modules/takings/takings-admin-routes';
 import { teamAdminRoutes } from './modules/team/team-admin-routes';
 import { teamPublicRoutes } from './modules/team/team-routes';
+import { createTextProvider } from './modules/texts/create-text-provider';
+import type { TextProvider } from './modules/texts/text-provider';
+import { textWebhookRoutes } from './modules/texts/text-webhook-routes';
 import { uploadRoutes } from './modules/uploads/upload-routes';
 import { type PageCache, registerPageCache } from './web/page-cache';
 import { cachedPageFront, type FrontAnswer } from './web/page-front';
@@ -93,6 +96,8 @@ export interface BuildAppOptions {
   paymentProvider?: PaymentProvider;
   /** What time it is; tests of answers that depend on the clinic's day set it. The system clock by default. */
   clock?: () => Date;
+  /** The SMS provider; by default Twilio from the configuration, or none (tests point Twilio at a local fake). */
+  textProvider?: TextProvider | null;
 }
 
 export interface ServerTimeouts {
@@ -181,6 +186,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   });
   app.decorate('clock', options.clock ?? (() => new Date()));
+  app.decorate(
+    'textProvider',
+    options.textProvider === undefined
+      ? await createTextProvider(config.twilio)
+      : (options.textProvider ?? undefined),
+  );
   const metrics = await createAppMetrics({ enabled: Boolean(config.metricsToken), db: database.db });
   app.decorate('metrics', metrics);
   app.decorate('adminRoutes', [] as AdminRouteInfo[]);
@@ -226,6 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(patientIntakeRoutes);
       await api.register(appointmentRoutes);
       await api.register(intakeRoutes(app.db));
+      await api.register(textWebhookRoutes);
       api.get('/*', { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
       await api.register(
         async (admin) => {

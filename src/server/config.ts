@@ -93,6 +93,9 @@ const stripeApiUrlFromEnv = z.string().transform((value, context) => {
   } as const;
 });
 
+/** The three variables texts through Twilio need, all together. */
+const TWILIO_VARIABLES = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
+
 /** The longest RETENTION_DAYS allowed: ten years, far beyond any form data the website should keep. */
 const MAX_RETENTION_DAYS = 3650;
 
@@ -174,6 +177,20 @@ const configSchema = z.object({
   STRIPE_API_URL: stripeApiUrlFromEnv.optional(),
   PAYMENTS: z.enum(['stripe', 'test']).optional(),
   PAYMENTS_TEST_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio account SID (AC followed by 32 hexadecimal digits)')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, "must be the account's auth token").optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(
+      /^(\+[1-9][0-9]{6,14}|[A-Za-z][A-Za-z0-9 ]{2,10})$/,
+      'must be the sending number in E.164 (+353…) or an alphanumeric sender id of up to 11 characters',
+    )
+    .optional(),
+  /** Tests only: where the Twilio SDK sends its calls instead of api.twilio.com (a local fake). */
+  TWILIO_API_URL: z.url().optional(),
   METRICS_TOKEN: z
     .string()
     .regex(
@@ -245,6 +262,11 @@ export interface AppConfig extends PaymentsConfig {
   metricsToken?: string;
   /** How long a back-office session lasts: unused (`idleMinutes`), and at most after sign-in (`maxHours`). */
   adminSessions: { idleMinutes: number; maxHours: number };
+  /**
+   * Text messages through Twilio (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM, all three); none: no text is
+   * sent and staff see "texts not set up".
+   */
+  twilio?: { accountSid: string; authToken: string; from: string; apiUrl?: string };
 }
 
 type ParsedEnv = z.infer<typeof configSchema>;
@@ -320,6 +342,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   const payments = paymentsConfig(values, publicUrl);
+  const twilioSet = TWILIO_VARIABLES.filter((name) => values[name]);
+  if (twilioSet.length > 0 && twilioSet.length < TWILIO_VARIABLES.length) {
+    const missing = TWILIO_VARIABLES.filter((name) => !values[name]);
+    throw new Error(
+      `Invalid configuration: text messages through Twilio need TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM; missing ${missing.join(', ')}. Set them, or none for no texts.`,
+    );
+  }
   if (payments.payments === 'test' && values.PAYMENTS_TEST_DELAY_MS > 0) {
     payments.testDelayMs = values.PAYMENTS_TEST_DELAY_MS;
   }
@@ -348,6 +377,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     retentionDays: values.RETENTION_DAYS,
     metricsToken: values.METRICS_TOKEN,
     adminSessions: { idleMinutes: values.ADMIN_IDLE_MINUTES, maxHours: values.ADMIN_SESSION_HOURS },
+    twilio:
+      values.TWILIO_ACCOUNT_SID && values.TWILIO_AUTH_TOKEN && values.TWILIO_FROM
+        ? {
+            accountSid: values.TWILIO_ACCOUNT_SID,
+            authToken: values.TWILIO_AUTH_TOKEN,
+            from: values.TWILIO_FROM,
+            ...(values.TWILIO_API_URL ? { apiUrl: values.TWILIO_API_URL } : {}),
+          }
+        : undefined,
     ...payments,
   };
 }

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { twilioStatusWebhook } from '../shared/api/text-endpoints';
 import { buildApp } from './app';
 import { type AppConfig, readConfig } from './config';
 import { serveBackups } from './db/backup';
@@ -20,6 +21,7 @@ import { intakeReminderJob } from './modules/intake/intake-reminders';
 import { retentionJob } from './modules/retention/retention-job';
 import { publicHolidayJob } from './modules/slots/public-holiday-job';
 import { slotHoldReleaseJob } from './modules/slots/slot-hold-job';
+import { textOutboxJob } from './modules/texts/text-sender';
 import { readyLine } from './ready-line';
 import { seedDemonstrationContent } from './seed/seed';
 
@@ -104,6 +106,16 @@ async function main() {
       onAttempt: (outcome) => metrics.emailAttempt(outcome),
     }),
   );
+  if (app.textProvider) {
+    jobs.add(
+      textOutboxJob({
+        db: database.db,
+        provider: app.textProvider,
+        statusCallbackUrl: `${config.publicUrl}${twilioStatusWebhook.path}`,
+        logger: app.log,
+      }),
+    );
+  } else app.log.info('TWILIO_ACCOUNT_SID is not set: no text message is sent');
   jobs.add(
     slotHoldReleaseJob({
       db: database.db,

@@ -14,6 +14,7 @@ import { paginationQuerySchema } from './pagination';
 import { adminPatientSchema, queryFlag } from './patients';
 import { deskPaymentMethods, paymentMethods, paymentStatuses, refundStatuses } from './payment-states';
 import { paymentTexts } from './payments';
+import { textKinds, textReplyActions, textStatuses } from './texts';
 import { flagReasons, videoLinkProblem, videoLinkTexts } from './way-out';
 
 /** How staff read each state. */
@@ -233,6 +234,39 @@ export type AppointmentPayment = z.infer<typeof appointmentPaymentSchema>;
 export const staffAppointmentsResponseSchema = pagedListSchema('transactions', staffAppointmentSchema);
 export type StaffAppointmentsResponse = z.infer<typeof staffAppointmentsResponseSchema>;
 
+/** A text about an appointment and its delivery (the number is left out for a role without contact details). */
+const appointmentTextSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(textKinds),
+  to: z.string().optional(),
+  body: z.string(),
+  status: z.enum(textStatuses),
+  /** The provider's reason of a failed text. */
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+});
+
+const appointmentTextsSchema = z.object({
+  /** False without Twilio's keys: no text is sent ("Texts not set up"). */
+  set_up: z.boolean(),
+  /** The patient's consent to texts: given (with when), withdrawn (STOP or their booking link), or never given. */
+  consent: z.enum(['given', 'withdrawn', 'none']),
+  consent_changed_at: z.string().nullable(),
+  messages: z.array(appointmentTextSchema),
+  /** Replies about it: STOP, a request to call about cancelling (never cancelled by itself), anything else. */
+  replies: z.array(
+    z.object({
+      id: z.number().int(),
+      action: z.enum(textReplyActions),
+      body: z.string(),
+      received_at: z.string(),
+    }),
+  ),
+});
+export type AppointmentTexts = z.infer<typeof appointmentTextsSchema>;
+
 /** One appointment with its patient, how it is paid and the e-mails sent about it. */
 const staffAppointmentDetailSchema = staffAppointmentSchema.extend({
   patient: adminPatientSchema.nullable(),
@@ -254,6 +288,8 @@ const staffAppointmentDetailSchema = staffAppointmentSchema.extend({
   /** The refunds of its payments, oldest first. */
   refunds: z.array(appointmentRefundSchema),
   emails: z.array(appointmentEmailSchema),
+  /** Its text messages (issue 34): whether texts are set up, the patient's consent, each text and reply. */
+  texts: appointmentTextsSchema,
   /**
    * The patient's flag from their booking link (they could not stop their antihistamines, or are unwell), or null:
    * `message` (their own words) is left out for a role without health details; `free_move_used_at` when they used

@@ -5,6 +5,7 @@ import { readTypedDate, typedDateToDay } from './date-of-birth';
 import { NAME_LENGTHS } from './name-lengths';
 import { PHONE_DIGITS, phoneIssueText } from './phone';
 import { publicSlotSchema } from './slots';
+import { textTexts } from './texts';
 import { lengthProblem, nameProblem, texts } from './validation-texts';
 
 /**
@@ -161,6 +162,8 @@ const bookingFields = {
   /** The antihistamines the patient takes: a comma-separated list of `./antihistamines` choices (optional). */
   antihistamines: optionalText(200),
   agreement: formFlagSchema('agreement'),
+  /** Consent to texts at `phone` (unticked by default); the server keeps it with its time (issue 34). */
+  sms_consent: formFlagSchema('sms_consent'),
 };
 
 /** Any value of a field the server answers itself (the patient's id, full name, price, slot): read, never kept. */
@@ -210,6 +213,7 @@ export type BookingFields = {
   antihistamine: boolean;
   antihistamines?: string;
   agreement: boolean;
+  sms_consent?: boolean;
 };
 
 /**
@@ -233,6 +237,8 @@ export function bookingFormIssues(
   if (form.email !== undefined) issues.push(emailIssue('email', form.email));
   else if (emailRequired) issues.push(['email', bookingTexts.required]);
   issues.push(phoneIssue(form.phone));
+  if (form.sms_consent && form.phone === undefined)
+    issues.push(['sms_consent', textTexts.consentWithoutPhone]);
   // For a video call only the name, guardian, e-mail and phone rules apply (spec section 5).
   if (!form.is_video_call) {
     if (form.dob === undefined) issues.push(['dob', bookingTexts.dobRequired]);

@@ -170,5 +170,10 @@ export const dashboardResponseSchema = z.object({
    * more than 100 MB and over four times the median day of the last 14.
    */
   unusual_uploads: unusualUploadsSchema.nullable(),
+  /**
+   * Text messages (issue 34): whether they are set up, how many failed for good (their e-mails carried the message),
+   * and how many replies asked to cancel (C or CANCEL) and wait for staff to call.
+   */
+  texts: z.object({ set_up: z.boolean(), failed: z.number().int(), cancel_requests: z.number().int() }),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;

@@ -182,6 +182,12 @@ const errorCodes = [
   'webhook_disabled',
   'webhook_signature_invalid',
   'webhook_unreadable',
+  /** A provider's webhook already received (the same message, or the same status of it): refused (409), nothing changed. */
+  'webhook_replayed',
+  /** A text provider's status callback for a message the outbox never sent (404). */
+  'text_not_found',
+  /** Texts asked for on a booking without a number that can receive them (422 on `phone`). */
+  'sms_phone_invalid',
   // Receipts
   'receipt_not_paid',
   // Self-referrals

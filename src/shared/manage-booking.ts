@@ -143,6 +143,8 @@ const managedAppointmentSchema = z.object({
    * the last signed version was signed (a `draft` with `signed_at` is a change begun after signing, not signed yet).
    */
   intake: z.object({ status: z.enum(intakeStatuses), signed_at: z.string().nullable() }).nullable(),
+  /** Texts about it (issue 34): `on` while the patient agrees to them (they may stop them here), else `off`. */
+  texts: z.enum(['on', 'off']),
 });
 export type ManagedAppointment = z.infer<typeof managedAppointmentSchema>;
 

@@ -24,6 +24,8 @@ export interface PatientFormFields {
   allergens: string;
   antihistamine: boolean;
   agreement: boolean;
+  /** Texts about the appointment to `phone` (issue 34): unticked unless the person ticks it. */
+  sms_consent: boolean;
 }
 
 /** The text fields of `PatientFormFields`, in the order the forms show them. */
@@ -104,6 +106,7 @@ export function patientFormInput(values: PatientFormFields, slot: FormSlot) {
     allergens: values.allergens,
     antihistamine: values.antihistamine,
     agreement: values.agreement,
+    sms_consent: values.sms_consent,
     is_adult: slot.isAdult,
     is_video_call: slot.isVideoCall,
     session_id: slot.slotId,

@@ -39,6 +39,7 @@ import {
 } from '../../shared/referrals';
 import { FOLD_FROM, FOLD_TO, IRISH_PREFIX } from '../../shared/search-text';
 import { type StaffRole, staffRoles } from '../../shared/staff-roles';
+import { type TextKind, type TextReplyAction, type TextStatus, textStatuses } from '../../shared/texts';
 import { type FlagReason, flagReasons } from '../../shared/way-out';
 
 /**
@@ -689,6 +690,15 @@ export const patients = pgTable(
     knownAllergiesDescription: text('known_allergies_description'),
     doYouHaveAnyKnownAllergies: boolean('do_you_have_any_known_allergies'),
     signature: text('signature'),
+    /**
+     * The number texts go to, in E.164 (`+353871234567`), read from `phone` when the person agreed to texts; the
+     * typed `phone` stays as written for staff (decision 0030).
+     */
+    smsPhone: text('sms_phone'),
+    /** When the person agreed to texts about their appointments; null when they never did or withdrew. */
+    smsConsentAt: timestamp('sms_consent_at', { withTimezone: true }),
+    /** When they withdrew it (replied STOP, or from their booking link). */
+    smsWithdrawnAt: timestamp('sms_withdrawn_at', { withTimezone: true }),
     /** Names, e-mail and phone folded for staff searches (`patientSearchExpression`), kept by the database. */
     searchText: text('search_text').generatedAlwaysAs(patientSearchExpression()),
     createdAt: createdAt(),
@@ -696,6 +706,8 @@ export const patients = pgTable(
   },
   (table) => [
     index('patients_created_at_idx').on(table.createdAt),
+    // A reply (STOP) finds the people texted at its number.
+    index('patients_sms_phone_idx').on(table.smsPhone).where(sql`${table.smsPhone} is not null`),
     index('patients_referral_created_at_idx').on(table.isReferral, table.createdAt),
     // Staff search a patient by any part of `patientSearchText` (pg_trgm answers `ilike '%…%'` from it).
     index('patients_search_trgm_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
@@ -1148,6 +1160,80 @@ export const emailOutbox = pgTable(
     index('email_outbox_referral_id_idx').on(table.referralId).where(sql`${table.referralId} is not null`),
     check('email_outbox_status_check', sql`${table.status} in (${inList(emailStatuses)})`),
   ],
+);
+
+/**
+ * A text message to a patient (issue 34, decision 0030), sent by `modules/texts`' job once: queued,
+ * claimed ('sending'), handed to the provider ('sent', with its id), then 'delivered' or 'failed' from the
+ * provider's signed status callback (with its reason). Never a health detail in `body`.
+ */
+export const textOutbox = pgTable(
+  'text_outbox',
+  {
+    id: serialId(),
+    toPhone: text('to_phone').notNull(),
+    body: text('body').notNull(),
+    kind: text('kind').$type<TextKind>().notNull(),
+    status: text('status').$type<TextStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The provider's id of the message (Twilio's MessageSid): its status callbacks name it. */
+    providerId: text('provider_id').unique(),
+    /** The provider's last word on it (`queued`, `sent`, `delivered`, `undelivered`, `failed`). */
+    providerStatus: text('provider_status'),
+    lastError: text('last_error'),
+    appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    patientId: integer('patient_id').references(() => patients.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('text_outbox_status_next_attempt_idx').on(table.status, table.nextAttemptAt),
+    index('text_outbox_appointment_id_idx')
+      .on(table.appointmentId)
+      .where(sql`${table.appointmentId} is not null`),
+    index('text_outbox_to_phone_idx').on(table.toPhone, table.createdAt),
+    check('text_outbox_status_check', sql`${table.status} in (${inList(textStatuses)})`),
+  ],
+);
+
+/**
+ * A text a person sent the clinic's number (Twilio's inbound webhook), each once (its MessageSid): STOP withdrew their
+ * consent, C or CANCEL asks staff to call about the appointment (never cancels it), anything else is for staff to read.
+ */
+export const textReplies = pgTable(
+  'text_replies',
+  {
+    id: serialId(),
+    providerId: text('provider_id').notNull().unique(),
+    fromPhone: text('from_phone').notNull(),
+    body: text('body').notNull(),
+    action: text('action').$type<TextReplyAction>().notNull(),
+    appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    patientId: integer('patient_id').references(() => patients.id, { onDelete: 'set null' }),
+    /** When staff marked it dealt with (called the patient back). */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('text_replies_appointment_id_idx')
+      .on(table.appointmentId)
+      .where(sql`${table.appointmentId} is not null`),
+    index('text_replies_from_phone_idx').on(table.fromPhone),
+  ],
+);
+
+/** Each status callback of the provider once (its message and status): a replayed one is refused. */
+export const textStatusEvents = pgTable(
+  'text_status_events',
+  {
+    providerId: text('provider_id').notNull(),
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.providerId, table.status] })],
 );
 
 export const contactMessages = pgTable(

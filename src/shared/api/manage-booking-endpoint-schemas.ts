@@ -58,3 +58,10 @@ export const flagManagedBooking = withSchemas(api.flagManagedBooking, {
   body: flagRequestSchema,
   response: manageActionResponseSchema,
 });
+
+export const stopManagedTexts = withSchemas(api.stopManagedTexts, {
+  summary:
+    'The patient stops texts about their booking (X-Manage-Token): their consent to texts is withdrawn with its time, and texts still waiting are not sent; again, nothing changes. 404 for a wrong link',
+  params: appointmentReferenceParams,
+  response: manageActionResponseSchema,
+});

@@ -103,3 +103,14 @@ export const flagManagedBooking = defineEndpoint<{
   access: 'public',
   headers: { manageToken: 'x-manage-token' satisfies typeof MANAGE_TOKEN_HEADER },
 });
+
+/** The patient stops texts about their booking (issue 34): their consent is withdrawn. */
+export const stopManagedTexts = defineEndpoint<{
+  params: typeof appointmentReferenceParams;
+  response: typeof manageActionResponseSchema;
+}>()({
+  method: 'POST',
+  path: '/api/bookings/:reference/stop_texts',
+  access: 'public',
+  headers: { manageToken: 'x-manage-token' satisfies typeof MANAGE_TOKEN_HEADER },
+});

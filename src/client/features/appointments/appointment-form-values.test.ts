@@ -62,6 +62,7 @@ const detail = (changes: Partial<StaffAppointmentDetail> = {}): StaffAppointment
   video_link: null,
   standing_video_link: null,
   intake: null,
+  texts: { set_up: false, consent: 'none', consent_changed_at: null, messages: [], replies: [] },
   intake_signed: false,
   patient: {
     id: 3,

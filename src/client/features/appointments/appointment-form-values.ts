@@ -81,6 +81,7 @@ const FIELD_ORDER = [
   'guardian_last_name',
   'email',
   'phone',
+  'sms_consent',
   'consultant_name',
   'consultant_addres',
   'consultant_email',
@@ -106,6 +107,7 @@ export function appointmentFieldLabels(
     guardian_last_name: "Parent or guardian's surname",
     email: 'E-mail (optional)',
     phone: 'Phone',
+    sms_consent: 'The patient agrees to texts about this appointment at this number.',
     consultant_name: "GP's name",
     consultant_addres: "GP's address",
     consultant_email: "GP's e-mail (optional)",
@@ -181,6 +183,7 @@ function patientFormValues(
     allergens: text(patient?.allergens),
     antihistamine: patient !== undefined && patient !== null,
     agreement: patient !== undefined && patient !== null,
+    sms_consent: false,
     payment_type: text(paymentType),
     result: storedFile(patient?.result),
     referral_letter: storedFile(patient?.referral_letter),
@@ -273,6 +276,8 @@ export function appointmentBody(
   }
   if (isShown('antihistamine', slot)) add('antihistamine', String(values.antihistamine));
   if (isShown('agreement', slot)) add('agreement', String(values.agreement));
+  // Asked on a new patient's booking only: an edit leaves the consent as the patient gave or withdrew it.
+  if (!appointment && !record && values.sms_consent) add('sms_consent', 'true');
   add('payment_type', values.payment_type.trim());
   const initial = appointment?.initial ?? stored;
   for (const name of FILE_FIELDS) {

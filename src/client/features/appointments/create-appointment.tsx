@@ -398,6 +398,7 @@ function BookingForm({
         form={form}
         slot={slot}
         askPaymentType
+        asksTextConsent={!record}
         record={record && { patient: record, editingContact }}
       />
     </AppointmentForm>

@@ -36,6 +36,7 @@ import {
   refundableCents,
   waitsForStart,
 } from './appointment-labels';
+import { AppointmentTexts } from './appointment-texts';
 import { AppointmentAntihistamines, AppointmentFlag, VideoLinkForm } from './appointment-way-out';
 import { receiptUrl, useAppointment, useSaveAppointment } from './appointments-admin-api';
 import { ChangeTime } from './change-time';
@@ -378,6 +379,7 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
       <AppointmentRefunds refunds={appointment.refunds} />
 
       <AppointmentEmails emails={appointment.emails} />
+      <AppointmentTexts texts={appointment.texts} />
 
       <RefundDialog appointment={appointment} open={dialog === 'refund'} onClose={() => setDialog(null)} />
       <DeskPaymentDialog

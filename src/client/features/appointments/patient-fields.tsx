@@ -2,6 +2,7 @@ import type { FocusEvent } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { BOOKING_LIMITS } from '../../../shared/booking';
 import type { AdminPatient } from '../../../shared/patients';
+import { textTexts } from '../../../shared/texts';
 import { uploadRules } from '../../../shared/uploads';
 import { FileField } from '../../components/file-field/file-field';
 import { CheckboxField } from '../../components/form-field/checkbox-field';
@@ -116,6 +117,7 @@ export function PatientFields({
   askPaymentType,
   readOnly = false,
   record,
+  asksTextConsent = false,
 }: {
   form: UseFormReturn<AppointmentFormFields>;
   slot: FormSlot;
@@ -129,6 +131,8 @@ export function PatientFields({
    * documents as the record has them (what is changed is saved to the record).
    */
   record?: { patient: AdminPatient; editingContact: boolean };
+  /** A new patient's booking: the patient's consent to texts is asked beside the phone (issue 34). */
+  asksTextConsent?: boolean;
 }) {
   const {
     register,
@@ -238,6 +242,15 @@ export function PatientFields({
               {...phoneInputProps(register('phone'))}
             />
           </div>
+          {asksTextConsent && (
+            <CheckboxField
+              id={fieldId('sms_consent')}
+              label={labels.sms_consent}
+              hint={textTexts.consentHint}
+              error={errors.sms_consent?.message}
+              {...register('sms_consent')}
+            />
+          )}
         </fieldset>
       )}
 

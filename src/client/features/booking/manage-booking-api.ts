@@ -8,6 +8,7 @@ import {
   getManagedBooking,
   holdTimeForMove,
   moveManagedBooking,
+  stopManagedTexts,
 } from '../../../shared/api/manage-booking-endpoints';
 import type { FlagReason } from '../../../shared/way-out';
 import { callEndpoint, endpointAddress } from '../../lib/api-client';
@@ -107,6 +108,17 @@ export function useFlagManagedAppointment(reference: string, token: string) {
         json: body,
         headers: { manageToken: token },
       }),
+    onSuccess: ({ booking: appointment }) =>
+      queryClient.setQueryData(appointmentKey(reference), { booking: appointment }),
+  });
+}
+
+/** Stops texts about the booking (issue 34); the answer replaces the booking shown. */
+export function useStopManagedTexts(reference: string, token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      callEndpoint(stopManagedTexts, { params: { reference }, headers: { manageToken: token } }),
     onSuccess: ({ booking: appointment }) =>
       queryClient.setQueryData(appointmentKey(reference), { booking: appointment }),
   });

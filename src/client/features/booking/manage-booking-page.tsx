@@ -29,6 +29,7 @@ import {
 } from './managed-appointment-details';
 import { MoveAppointment } from './move-appointment';
 import { signedOnText } from './signed-on';
+import { StopTexts } from './stop-texts';
 import { VideoLink, WayOut } from './way-out-section';
 import './booking.css';
 
@@ -243,6 +244,7 @@ function ManageBooking({
             <PrepareAndCalendar appointment={appointment} reference={reference} token={token} />
           )}
           {appointment.video_link_from && <VideoLink appointment={appointment} />}
+          <StopTexts appointment={appointment} reference={reference} token={token} onStopped={succeeded} />
           {appointment.way_out && (
             <WayOut
               appointment={appointment}

@@ -33,6 +33,7 @@ const appointment: ManagedAppointment = {
   video_link: null,
   video_link_from: null,
   intake: null,
+  texts: 'off',
   change_until: '2026-12-06T09:00:00.000Z',
   actions: ['cancel', 'move'],
 };

@@ -31,6 +31,7 @@ export const emptyRequestForm = (draft: BookingDraft = {}): RequestFormFields =>
     antihistamines:
       typeof draft.antihistamines === 'string' ? draft.antihistamines.split(',').filter(Boolean) : [],
     agreement: draft.agreement === true,
+    sms_consent: draft.sms_consent === true,
     result: { kind: 'none' },
     referral_letter: { kind: 'none' },
   };
@@ -43,6 +44,7 @@ export function draftOf(values: Partial<RequestFormFields>): BookingDraft {
   draft.antihistamine = values.antihistamine === true;
   if (Array.isArray(values.antihistamines)) draft.antihistamines = values.antihistamines.join(',');
   draft.agreement = values.agreement === true;
+  draft.sms_consent = values.sms_consent === true;
   return draft;
 }
 
@@ -97,7 +99,7 @@ export function bookingBody(values: RequestFormFields, slot: FormSlot): FormData
 
 /** The fields in the order the form shows them (the error summary lists them so). */
 export const fieldOrder: readonly (keyof RequestFormFields)[] = [
-  ...PATIENT_TEXT_FIELDS,
+  ...PATIENT_TEXT_FIELDS.flatMap((name) => (name === 'phone' ? [name, 'sms_consent' as const] : [name])),
   'result',
   'referral_letter',
   'antihistamines',

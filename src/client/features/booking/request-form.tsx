@@ -9,6 +9,7 @@ import {
   tooSoonToStopWords,
 } from '../../../shared/antihistamines';
 import { BOOKING_LIMITS, isAskedFor } from '../../../shared/booking';
+import { textTexts } from '../../../shared/texts';
 import { uploadRules } from '../../../shared/uploads';
 import { markStepChange, StepHeading } from '../../components/booking-steps/booking-steps';
 import { EmailField } from '../../components/email-field/email-field';
@@ -47,6 +48,7 @@ function labelsFor(slot: FormSlot): Record<keyof RequestFormFields, string> {
     guardian_last_name: "Parent or guardian's surname",
     email: 'E-mail',
     phone: 'Phone',
+    sms_consent: 'Texts',
     dob: child ? "Child's date of birth" : 'Date of birth',
     consultant_name: "GP's name",
     consultant_addres: "GP's address",
@@ -89,6 +91,35 @@ function CheckboxField({
         />
         <span>{children}</span>
       </label>
+      {error && <FieldErrorMessage id={errorId}>{error}</FieldErrorMessage>}
+    </div>
+  );
+}
+
+/** The consent to texts beside the phone (issue 34): optional, unticked, with what a text holds and how to stop. */
+function TextConsentField({
+  id,
+  error,
+  ...input
+}: ComponentPropsWithRef<'input'> & { id: string; error?: string }) {
+  const hintId = `${id}-hint`;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className="field booking-check booking-check--texts">
+      <label className="booking-check__label" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          className="booking-check__input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[hintId, errorId].filter(Boolean).join(' ')}
+          {...input}
+        />
+        <span>{textTexts.consentLabel}</span>
+      </label>
+      <p id={hintId} className="field__hint">
+        {textTexts.consentHint}
+      </p>
       {error && <FieldErrorMessage id={errorId}>{error}</FieldErrorMessage>}
     </div>
   );
@@ -292,6 +323,11 @@ export function RequestForm({ hold, onHoldLost, onCancel, cancelling }: RequestF
             {...phoneInputProps(register('phone'))}
           />
         </div>
+        <TextConsentField
+          id={idOf('sms_consent')}
+          error={errors.sms_consent?.message}
+          {...register('sms_consent')}
+        />
       </fieldset>
 
       {!hold.isVideoCall && (

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { attendanceMessages, MARK_LABELS } from '../../../shared/attendance';
 import type { DashboardAppointment, DashboardResponse } from '../../../shared/dashboard';
 import { formatEuro } from '../../../shared/euro';
+import { textTexts } from '../../../shared/texts';
 import { formatLongDate } from '../../components/month-calendar/month-grid';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { PaymentBadge } from '../../components/payment-badge/payment-badge';
@@ -248,6 +249,31 @@ function ReferralsCard({ awaiting }: { awaiting: NonNullable<DashboardResponse['
   );
 }
 
+/** Texts (issue 34): not set up, or how many failed for good and how many replies asked to cancel. */
+function TextsCard({ texts }: { texts: DashboardResponse['texts'] }) {
+  const headingId = useId();
+  return (
+    <section className="dashboard-card dashboard-card--figure" aria-labelledby={headingId}>
+      <h3 className="dashboard-card__title" id={headingId}>
+        Texts
+      </h3>
+      {texts.set_up ? (
+        <>
+          <p className="dashboard-figure">
+            <span className="dashboard-figure__value">{texts.failed}</span> failed (their e-mails went)
+          </p>
+          <p className="dashboard-figure">
+            <span className="dashboard-figure__value">{texts.cancel_requests}</span> asked by text to cancel:
+            please call them
+          </p>
+        </>
+      ) : (
+        <p className="dashboard-figure__note">{textTexts.notSetUp}</p>
+      )}
+    </section>
+  );
+}
+
 function TakingsCard({
   takings,
   today,
@@ -335,6 +361,8 @@ export function StaffDashboard() {
   const [resolving, setResolving] = useState(false);
   const showsToResolve = (data?.to_resolve.count ?? 0) > 0 || resolving;
   const showsToDo = (data?.flagged.length ?? 0) + (data?.video_links_missing.length ?? 0) > 0;
+  const showsTexts =
+    data !== undefined && (!data.texts.set_up || data.texts.failed + data.texts.cancel_requests > 0);
   return (
     <section className="dashboard" aria-labelledby={headingId}>
       <h2 className="visually-hidden" id={headingId}>
@@ -354,6 +382,7 @@ export function StaffDashboard() {
             showsToDo ||
             data.referrals_awaiting ||
             data.takings ||
+            showsTexts ||
             data.intake_missing.length > 0) && (
             <div className="dashboard__figures">
               {showsToDo && <ToDoCard flagged={data.flagged} withoutLink={data.video_links_missing} />}
@@ -363,6 +392,7 @@ export function StaffDashboard() {
               )}
               {data.referrals_awaiting && <ReferralsCard awaiting={data.referrals_awaiting} />}
               {data.takings && <TakingsCard takings={data.takings} today={data.days.today} />}
+              {showsTexts && <TextsCard texts={data.texts} />}
             </div>
           )}
         </div>

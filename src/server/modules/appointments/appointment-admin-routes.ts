@@ -76,9 +76,17 @@ function forRole(request: FastifyRequest, detail: StaffAppointmentDetail): Staff
   const shown = runsAppointments(request)
     ? withMedicines
     : leaveOut(withMedicines, ['video_link', 'standing_video_link']);
+  // A reply's words may be about their health.
+  const texts = seesHealthDetails(request)
+    ? shown.texts
+    : { ...shown.texts, replies: shown.texts.replies.map((reply) => ({ ...reply, body: '' })) };
   return seesContactDetails(request)
-    ? shown
-    : { ...shown, emails: shown.emails.map((email) => leaveOut(email, ['to'])) };
+    ? { ...shown, texts }
+    : {
+        ...shown,
+        emails: shown.emails.map((email) => leaveOut(email, ['to'])),
+        texts: { ...texts, messages: texts.messages.map((text) => leaveOut(text, ['to'])) },
+      };
 }
 
 /** Whether the signed-in staff member's role runs appointments (changes them), not only reads them. */
@@ -111,7 +119,12 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
   });
 
   route(admin, getAppointment, async (request) => {
-    const { transaction } = await appointmentForStaff(db, adminActorOf(request), request.params.id);
+    const { transaction } = await appointmentForStaff(
+      db,
+      adminActorOf(request),
+      request.params.id,
+      Boolean(admin.textProvider),
+    );
     return { transaction: forRole(request, transaction) };
   });
 
@@ -132,7 +145,7 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
       );
       return {
         message: appointmentTexts.created,
-        transaction: forRole(request, await changedAppointmentDetail(db, id)),
+        transaction: forRole(request, await changedAppointmentDetail(db, id, Boolean(admin.textProvider))),
       };
     },
     { formLimits: STAFF_FORM_LIMITS },
@@ -143,10 +156,16 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
     editAppointment,
     async (request) => {
       const { id } = request.params;
-      await updateAppointment(db, adminActorOf(request), id, request.body);
+      await updateAppointment(
+        db,
+        adminActorOf(request),
+        id,
+        request.body,
+        admin.appointments.settings.publicUrl,
+      );
       return {
         message: appointmentTexts.updated,
-        transaction: forRole(request, await changedAppointmentDetail(db, id)),
+        transaction: forRole(request, await changedAppointmentDetail(db, id, Boolean(admin.textProvider))),
       };
     },
     {
@@ -177,7 +196,7 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
     await markAttendance(db, adminActorOf(request), id, status, request.server.clock());
     return {
       message: attendanceMessages[status],
-      transaction: forRole(request, await changedAppointmentDetail(db, id)),
+      transaction: forRole(request, await changedAppointmentDetail(db, id, Boolean(admin.textProvider))),
     };
   });
 
@@ -187,7 +206,7 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
     await setAppointmentJoinLink(db, adminActorOf(request), id, link);
     return {
       message: link ? videoLinkTexts.saved : videoLinkTexts.removed,
-      transaction: forRole(request, await changedAppointmentDetail(db, id)),
+      transaction: forRole(request, await changedAppointmentDetail(db, id, Boolean(admin.textProvider))),
     };
   });
 
@@ -227,7 +246,7 @@ export async function appointmentAdminRoutes(admin: FastifyInstance): Promise<vo
     await recordDeskPayment(db, adminActorOf(request), id, request.body);
     return {
       message: paymentTexts.deskPaymentRecorded,
-      transaction: forRole(request, await changedAppointmentDetail(db, id)),
+      transaction: forRole(request, await changedAppointmentDetail(db, id, Boolean(admin.textProvider))),
     };
   });
 }

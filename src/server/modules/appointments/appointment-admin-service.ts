@@ -25,6 +25,7 @@ import {
   findAppointmentRecord,
   listAppointmentRecords,
 } from './appointment-repository';
+import { appointmentTextsOf } from './appointment-texts-view';
 import { appointmentCsvRow, staffAppointmentAnswer, staffAppointmentDetailAnswer } from './appointment-view';
 import { standingLinkOf } from './video-links';
 
@@ -54,10 +55,14 @@ export async function listAppointmentsForStaff(
  * An appointment's detail as staff see it (its files' names, its payments with who recorded those taken at the desk,
  * its refunds and its e-mails read here); nothing is audited.
  */
-async function appointmentDetail(db: Db, record: AppointmentRecord): Promise<StaffAppointmentDetail> {
+async function appointmentDetail(
+  db: Db,
+  record: AppointmentRecord,
+  textsSetUp: boolean,
+): Promise<StaffAppointmentDetail> {
   const { patient } = record;
   const dealtBy = record.appointment.flagDealtBy;
-  const [stored, emails, payments, refunds, standingVideoLink, intake, flagDealtByName] = await Promise.all([
+  const [stored, emails, payments, refunds, standingVideoLink, intake, flagDealtByName, texts] = await Promise.all([
     patient
       ? fileInfos(db, [patient.resultFileId, patient.referralLetterFileId, patient.attachmentFileId])
       : new Map<string, { name: string }>(),
@@ -68,6 +73,7 @@ async function appointmentDetail(db: Db, record: AppointmentRecord): Promise<Sta
     // With its answers: the routes leave them out for a role that may not see health details.
     intakeForStaff(db, record.appointment.id, true),
     dealtBy === null ? null : staffNameOf(db, dealtBy),
+    appointmentTextsOf(db, record.appointment.id, patient, textsSetUp),
   ]);
   const fileNames = new Map([...stored].map(([id, info]) => [id, info.name]));
   return staffAppointmentDetailAnswer(record, {
@@ -78,6 +84,7 @@ async function appointmentDetail(db: Db, record: AppointmentRecord): Promise<Sta
     standingVideoLink,
     intake,
     flagDealtByName,
+    texts,
   });
 }
 
@@ -85,10 +92,11 @@ async function appointmentDetail(db: Db, record: AppointmentRecord): Promise<Sta
 export async function changedAppointmentDetail(
   db: Db,
   appointmentId: number,
+  textsSetUp = false,
 ): Promise<StaffAppointmentDetail> {
   const record = await findAppointmentRecord(db, appointmentId);
   if (!record) throw notFound(appointmentTexts.notFound);
-  return appointmentDetail(db, record);
+  return appointmentDetail(db, record, textsSetUp);
 }
 
 /** One appointment with its patient's details, for staff; the read is audited before it is answered. */
@@ -96,6 +104,7 @@ export async function appointmentForStaff(
   db: Db,
   actor: AdminActor,
   appointmentId: number,
+  textsSetUp = false,
 ): Promise<StaffAppointmentResponse> {
   const record = await findAppointmentRecord(db, appointmentId);
   if (!record) throw notFound(appointmentTexts.notFound);
@@ -103,7 +112,7 @@ export async function appointmentForStaff(
     via: 'appointment',
     appointment_id: appointmentId,
   });
-  return { transaction: await appointmentDetail(db, record) };
+  return { transaction: await appointmentDetail(db, record, textsSetUp) };
 }
 
 /**

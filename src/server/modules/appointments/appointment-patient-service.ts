@@ -18,6 +18,7 @@ import {
   manageBookingTexts,
 } from '../../../shared/manage-booking';
 import { isUnderWay } from '../../../shared/payment-states';
+import { textTexts } from '../../../shared/texts';
 import { wayOutTexts } from '../../../shared/way-out';
 import type { Db } from '../../db/database';
 import {
@@ -44,6 +45,7 @@ import { clinicWallClock } from '../slots/clinic-time';
 import { findSlot } from '../slots/slot-repository';
 import { holdForVisitor, type VisitorHold } from '../slots/slot-service';
 import { slotAnswer } from '../slots/slot-view';
+import { withdrawTextConsent } from '../texts/text-replies';
 import type { AppointmentContext } from './appointment-context';
 import {
   type AppointmentRecord,
@@ -231,6 +233,7 @@ function managedAppointmentOf(
     video_link_from:
       status === 'upcoming' && slot.isVideoCall ? videoLinkShownFrom(slot).toISOString() : null,
     intake: status === 'upcoming' && !slot.isVideoCall ? intakeAnswer(intakeForms) : null,
+    texts: record.patient.smsConsentAt ? 'on' : 'off',
   };
 }
 
@@ -440,6 +443,20 @@ function inPatientWords(error: unknown): unknown {
  * antihistamines, or are unwell (`POST /api/bookings/:reference/flag`): the `flag` move (audited, the clinic
  * e-mailed). A second flag replaces the first. Afterwards a move is allowed once inside the notice.
  */
+/**
+ * The patient stops texts from their booking link (issue 34): their consent is withdrawn, with when, and the texts
+ * still waiting are not sent. Answers the booking; stopping them again changes nothing.
+ */
+export async function stopOwnTexts(
+  db: Db,
+  link: ManageLinkRequest,
+  now = new Date(),
+): Promise<ManageActionResponse> {
+  const record = await linkedRecord(db, link, now);
+  if (record.patient) await withdrawTextConsent(db, record.patient.id, now);
+  return answer(db, record.appointment.id, now, textTexts.withdrawn);
+}
+
 export async function flagOwnAppointment(
   context: Pick<AppointmentContext, 'db' | 'settings'>,
   link: ManageLinkRequest,

@@ -16,6 +16,7 @@ import {
   recordReminders,
 } from './appointment-reminder-repository';
 import { addManageLinkToken } from './appointment-repository';
+import { queueAppointmentText } from './appointment-texts';
 import { reminderEmailOf } from './emails/appointment-emails';
 import type { ReminderLinks } from './emails/appointment-reminder-email';
 import { manageSectionUrl } from './manage-links';
@@ -130,6 +131,9 @@ export async function sendDueReminders(
         );
         if (!email) continue;
         await queueEmail(tx, email);
+        if (reminder.kind === 'two_days_before') {
+          await queueAppointmentText(tx, 'reminder', reminder, site?.publicUrl, now);
+        }
         sent.push({ appointmentId: reminder.appointment.id, kind: reminder.kind });
       }
       return { found: due.length, sent };

@@ -8,6 +8,7 @@ import {
   getManagedBooking,
   holdTimeForMove,
   moveManagedBooking,
+  stopManagedTexts,
 } from '../../../shared/api/manage-booking-endpoint-schemas';
 import {
   checkPayment,
@@ -34,6 +35,7 @@ import {
   type ManageLinkRequest,
   moveOwnAppointment,
   readOwnAppointment,
+  stopOwnTexts,
 } from './appointment-patient-service';
 import { applyPaymentEvent, checkAppointmentPayment, payByCard } from './appointment-payments';
 import { readVisitorAppointment } from './appointment-visitor-service';
@@ -151,6 +153,10 @@ export async function appointmentRoutes(api: FastifyInstance): Promise<void> {
       ),
     { config: { rateLimit: { max: MANAGE_ACTIONS_PER_MINUTE, timeWindow: '1 minute' } } },
   );
+
+  route(api, stopManagedTexts, async (request) => stopOwnTexts(api.appointments.db, manageLinkOf(request)), {
+    config: { rateLimit: { max: MANAGE_ACTIONS_PER_MINUTE, timeWindow: '1 minute' } },
+  });
 
   // The hold a patient takes to move their booking is the booking's, not their address's (the service); its calls
   // are limited per address as a visitor's holds are.

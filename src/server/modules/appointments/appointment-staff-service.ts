@@ -21,7 +21,13 @@ import {
   lockAppointmentRecord,
   updateAppointmentForm,
 } from './appointment-repository';
-import { type PatientColumns, patientColumnsOf, patientFieldNames, testTicksOf } from './booking-form';
+import {
+  type PatientColumns,
+  patientColumnsOf,
+  patientFieldNames,
+  smsConsentOf,
+  testTicksOf,
+} from './booking-form';
 import { bookAppointment } from './moves/book-appointment';
 import { kindOf, onNewTime, whyNotMovableTo, whyNotTakable } from './moves/new-time';
 import { rescheduleAppointment } from './moves/reschedule-appointment';
@@ -54,6 +60,8 @@ async function chosenSlot(db: Db, id: number): Promise<Slot> {
 function checkedForm<F extends StaffForm>(form: F, kind: SlotKind): F {
   const asKind = { ...form, is_adult: kind.isAdult, is_video_call: kind.isVideoCall };
   const issues = bookingFormIssues(asKind, undefined, { emailRequired: false });
+  const consent = smsConsentOf(asKind);
+  if (consent.issue) issues.push(consent.issue);
   if (issues.length > 0) throw refusedFields(issues);
   return bookingFormValues(asKind);
 }
@@ -103,7 +111,7 @@ export async function bookForPatient(
     formFor: (booked) => {
       const form = checkedForm(request, booked);
       return {
-        patient: patientColumnsOf(form, booked),
+        patient: { ...patientColumnsOf(form, booked), ...smsConsentOf(form).columns },
         appointment: appointmentColumnsOf(form, booked, true),
       };
     },
@@ -285,6 +293,7 @@ export async function updateAppointment(
   actor: AdminActor,
   appointmentId: number,
   request: AppointmentUpdateRequest,
+  publicUrl?: string,
 ): Promise<void> {
   const before = await findAppointmentRecord(db, appointmentId);
   if (!before) throw notFound(appointmentTexts.notFound);
@@ -308,6 +317,7 @@ export async function updateAppointment(
       actor,
       slotId: moveTo,
       taking: { by: 'staff' },
+      publicUrl,
       check: (record) => {
         checkEditable(record, request);
       },

@@ -3,6 +3,7 @@ import {
   type AppointmentEmail,
   type AppointmentPayment,
   type AppointmentRefund,
+  type AppointmentTexts,
   appointmentStatusLabels,
   type StaffAppointment,
   type StaffAppointmentDetail,
@@ -297,6 +298,7 @@ export interface AppointmentDetailParts {
   intake: StaffIntake | null;
   /** Who marked the patient's flag dealt with (name or e-mail); null while open, or their account is gone. */
   flagDealtByName: string | null;
+  texts: AppointmentTexts;
 }
 
 /**
@@ -313,6 +315,7 @@ export function staffAppointmentDetailAnswer(
     standingVideoLink,
     intake,
     flagDealtByName,
+    texts,
   }: AppointmentDetailParts,
 ): StaffAppointmentDetail {
   const { appointment, payment } = record;
@@ -326,6 +329,7 @@ export function staffAppointmentDetailAnswer(
     payments: payments.map(appointmentPaymentAnswer),
     refunds: refunds.map(appointmentRefundAnswer),
     emails: emails.map(appointmentEmailAnswer),
+    texts,
     flag:
       appointment.flagReason && appointment.flaggedAt
         ? {

@@ -30,7 +30,7 @@ import {
   lockAppointmentsOfHold,
 } from './appointment-repository';
 import { visitorAppointmentAnswer } from './appointment-view';
-import { patientColumnsOf, testTicksOf } from './booking-form';
+import { patientColumnsOf, smsConsentOf, testTicksOf } from './booking-form';
 import { isMoveHolder } from './move-holds';
 import { bookAppointment } from './moves/book-appointment';
 import { preparedBytes, preparedFiles } from './patient-files';
@@ -114,7 +114,9 @@ export async function bookHeldSlot(
   if (!held) throw conflict('hold_missing', bookingTexts.holdMissing, holdMissing());
   if (isMoveHolder(held.holdClient)) throw heldForMove();
   const form = { ...request, is_adult: held.isAdult, is_video_call: held.isVideoCall };
+  const consent = smsConsentOf(form);
   const issues = bookingFormIssues(form);
+  if (consent.issue) issues.push(consent.issue);
   if (issues.length > 0) throw refusedFields(issues);
   const values = bookingFormValues(form);
   const files = await preparedFiles(request);
@@ -153,7 +155,7 @@ export async function bookHeldSlot(
         return { slot, audit: replaced.length > 0 ? { replaced } : undefined };
       },
       formFor: (slot) => ({
-        patient: patientColumnsOf(values, slot),
+        patient: { ...patientColumnsOf(values, slot), ...consent.columns },
         appointment: { paymentType: 'card', ...testTicksOf(values, slot) },
       }),
     }),

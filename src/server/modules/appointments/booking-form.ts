@@ -1,7 +1,9 @@
 import { parseAntihistamines } from '../../../shared/antihistamines';
 import type { BookingFields } from '../../../shared/booking';
+import { textTexts } from '../../../shared/texts';
 import type { NewAppointment, NewPatient } from '../../db/schema';
 import type { SlotKind } from '../slots/slot-repository';
+import { textablePhone } from '../texts/text-phone';
 
 /** The patient's columns a booking form sets (the visitor's or the staff's), for a slot of `kind`. */
 export function patientColumnsOf(form: Omit<BookingFields, 'is_adult' | 'is_video_call'>, kind: SlotKind) {
@@ -56,3 +58,18 @@ export const testTicksOf = (
         }),
     agreementAccepted: kind.isVideoCall ? null : form.agreement,
   }) satisfies Partial<NewAppointment>;
+
+/**
+ * The consent to texts a booking form gave (issue 34): the E.164 number texts go to and when it was given, or
+ * nothing when the box was left unticked. A ticked box with a number no text can reach (a landline, not a number)
+ * is refused on `phone`; the typed number itself stays as written for staff.
+ */
+export function smsConsentOf(
+  form: Pick<BookingFields, 'phone' | 'sms_consent'>,
+  now = new Date(),
+): { issue?: [field: string, message: string]; columns: Partial<NewPatient> } {
+  if (!form.sms_consent || form.phone === undefined) return { columns: {} };
+  const smsPhone = textablePhone(form.phone);
+  if (!smsPhone) return { issue: ['phone', textTexts.notMobile], columns: {} };
+  return { columns: { smsPhone, smsConsentAt: now, smsWithdrawnAt: null } };
+}

@@ -180,6 +180,7 @@ describe('the staff dashboard API', () => {
       referrals_awaiting: { count: 0, oldest_received_at: null },
       takings: { this_month: 0, last_month: 0 },
       unusual_uploads: null,
+      texts: { set_up: false, failed: 0, cancel_requests: 0 },
     });
   });
 

@@ -15,7 +15,13 @@ import { deskDayForStaff, exportDeskDayForStaff } from './desk-day-service';
 export async function dashboardAdminRoutes(admin: FastifyInstance): Promise<void> {
   const { db } = admin;
   route(admin, getDashboard, async (request) =>
-    dashboardForStaff(db, adminActorOf(request), currentAdmin(request).role, admin.clock()),
+    dashboardForStaff(
+      db,
+      adminActorOf(request),
+      currentAdmin(request).role,
+      admin.clock(),
+      Boolean(admin.textProvider),
+    ),
   );
 
   route(admin, getDeskDay, async (request) => {

@@ -20,6 +20,8 @@ import { fullName } from '../patients/patient-name';
 import { referralsAwaiting } from '../referrals/referral-service';
 import { clinicDayRange, clinicMidnight, clinicMonthRange, clinicWallClock } from '../slots/clinic-time';
 import { takingsCents } from '../takings/takings-repository';
+import { countFailedTexts } from '../texts/text-outbox-repository';
+import { countOpenCancelRequests } from '../texts/text-replies';
 import { visitorUploadTotals } from '../uploads/visitor-upload-repository';
 import {
   appointmentsStartingWithin,
@@ -73,6 +75,7 @@ export async function dashboardForStaff(
   actor: AdminActor,
   role: StaffRole,
   now: Date = new Date(),
+  textsSetUp = false,
 ): Promise<DashboardResponse> {
   // What the role may not see is left out of the answer, and not worked out at all.
   const seesTakings = roleCan(role, 'takings');
@@ -95,6 +98,8 @@ export async function dashboardForStaff(
     flagged,
     withoutLink,
     withoutIntake,
+    failedTexts,
+    cancelRequests,
   ] = await Promise.all([
     appointmentsStartingWithin(db, clinicDayRange(today, tomorrow)),
     appointmentsToResolve(db, { from: toResolveFrom, to: now }, TO_RESOLVE_LISTED),
@@ -107,6 +112,8 @@ export async function dashboardForStaff(
       from: now,
       to: clinicMidnight(today, INTAKE_REMINDER_DAYS_BEFORE + 1),
     }),
+    countFailedTexts(db),
+    countOpenCancelRequests(db),
   ]);
   const patientIds = [
     ...new Set(
@@ -131,5 +138,6 @@ export async function dashboardForStaff(
     ...(awaiting ? { referrals_awaiting: awaiting } : {}),
     ...(seesTakings ? { takings: { this_month: thisMonth / 100, last_month: lastMonth / 100 } } : {}),
     unusual_uploads: (todayUploads && unusualUploads(todayUploads, pastUploads)) ?? null,
+    texts: { set_up: textsSetUp, failed: failedTexts, cancel_requests: cancelRequests },
   };
 }

@@ -37,6 +37,8 @@ import { deletePatients, lockPatient } from '../patients/patient-repository';
 import { paymentsOfAppointments } from '../payments/payment-repository';
 import { referralsOfPatient } from '../referrals/referral-repository';
 import { releaseHolds } from '../slots/slot-repository';
+import { deleteTextsOf, textsOfAppointments } from '../texts/text-outbox-repository';
+import { deleteRepliesOf, repliesOfAppointments } from '../texts/text-replies';
 import { findPrivateFile } from '../uploads/file-repository';
 import {
   countPatients,
@@ -134,7 +136,7 @@ export async function patientZipForStaff(db: Db, actor: AdminActor, id: number):
   const { patient, fileNames } = found;
   const appointmentIds = records.map((record) => record.appointment.id);
   const referralRows = await referralsOfPatient(db, id);
-  const [paymentRows, emails, intakeRows] = await Promise.all([
+  const [paymentRows, emails, intakeRows, textMessages, textReplyRows] = await Promise.all([
     paymentsOfAppointments(db, appointmentIds),
     emailsOfAppointments(
       db,
@@ -142,6 +144,8 @@ export async function patientZipForStaff(db: Db, actor: AdminActor, id: number):
       referralRows.map((referral) => referral.id),
     ),
     intakeFormsOfPatient(db, id),
+    textsOfAppointments(db, appointmentIds),
+    repliesOfAppointments(db, appointmentIds),
   ]);
   const stored: [ExportedFile['field'], string | null][] = [
     ['result', patient.resultFileId],
@@ -163,8 +167,12 @@ export async function patientZipForStaff(db: Db, actor: AdminActor, id: number):
     emails: emails.length,
     files: exported.length,
     intake_forms: intakeRows.length,
+    texts: textMessages.length + textReplyRows.length,
   });
-  const json = patientExport(patient, records, paymentRows, emails, exported, referralRows, intakeRows);
+  const json = patientExport(patient, records, paymentRows, emails, exported, referralRows, intakeRows, {
+    messages: textMessages,
+    replies: textReplyRows,
+  });
   const entries: ZipEntry[] = [
     { path: 'patient.json', bytes: Buffer.from(`${JSON.stringify(json, null, 2)}\n`), compress: true },
     ...exported.map((file) => ({
@@ -198,6 +206,8 @@ export interface ErasedRecords {
   files: number;
   /** The outbox e-mails about their appointments and referrals, deleted. */
   emails: number;
+  /** The texts about their appointments or to them, and their replies, deleted. */
+  texts: number;
   /** Their intake and consent forms (every revision), deleted. */
   intakeForms: number;
 }
@@ -278,6 +288,9 @@ export async function erasePatientRecords(
     const emails =
       (await deleteEmailsOfAppointments(tx, appointmentIds)) +
       (await deleteEmailsOfReferrals(tx, referralIds));
+    // Texts and replies hold the phone number and, a reply, the person's own words.
+    const texts =
+      (await deleteTextsOf(tx, appointmentIds, [id])) + (await deleteRepliesOf(tx, appointmentIds, [id]));
     for (const row of beingMade) {
       // Before its hold token is forgotten below: the time is free for others at once.
       if (row.slotId && row.holdTokenHash) await releaseHolds(tx, row.holdTokenHash, { id: row.slotId });
@@ -306,6 +319,7 @@ export async function erasePatientRecords(
       referrals: referralRows.length,
       files,
       emails,
+      texts,
       intakeForms: intakeFormIds.length,
     };
     if (options.audit) {
@@ -318,6 +332,7 @@ export async function erasePatientRecords(
         payments: erased.payments,
         files,
         emails,
+        texts,
         intake_forms: erased.intakeForms,
       });
     }

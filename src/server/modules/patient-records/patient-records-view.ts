@@ -63,6 +63,25 @@ export interface ExportedFile {
   path: string;
 }
 
+/** A text about one of the patient's appointments, as the export tells it. */
+export interface ExportedText {
+  appointmentId: number | null;
+  toPhone: string;
+  body: string;
+  status: string;
+  createdAt: Date;
+  sentAt: Date | null;
+  deliveredAt: Date | null;
+}
+
+/** A reply from the patient's number about one of their appointments. */
+export interface ExportedReply {
+  appointmentId: number | null;
+  fromPhone: string;
+  body: string;
+  createdAt: Date;
+}
+
 /**
  * patient.json of a GDPR access request: everything stored about the patient, in the spec's field names, their
  * appointments (time, kind, state), the payments of those (amounts, states, dates), their self-referrals (state,
@@ -77,6 +96,10 @@ export function patientExport(
   exportedFiles: readonly ExportedFile[],
   referralRows: readonly Referral[] = [],
   intakeRows: readonly IntakeForm[] = [],
+  texts: { messages: readonly ExportedText[]; replies: readonly ExportedReply[] } = {
+    messages: [],
+    replies: [],
+  },
 ) {
   const fileOf = (field: ExportedFile['field']) => {
     const file = exportedFiles.find((each) => each.field === field);
@@ -97,7 +120,25 @@ export function patientExport(
       attachment: fileOf('attachment'),
       created_at: patient.createdAt.toISOString(),
       updated_at: patient.updatedAt.toISOString(),
+      sms_phone: patient.smsPhone,
+      sms_consent_at: patient.smsConsentAt?.toISOString() ?? null,
+      sms_withdrawn_at: patient.smsWithdrawnAt?.toISOString() ?? null,
     },
+    text_messages: texts.messages.map((text) => ({
+      appointment_id: text.appointmentId,
+      to: text.toPhone,
+      body: text.body,
+      status: text.status,
+      created_at: text.createdAt.toISOString(),
+      sent_at: text.sentAt?.toISOString() ?? null,
+      delivered_at: text.deliveredAt?.toISOString() ?? null,
+    })),
+    text_replies: texts.replies.map((reply) => ({
+      appointment_id: reply.appointmentId,
+      from: reply.fromPhone,
+      body: reply.body,
+      received_at: reply.createdAt.toISOString(),
+    })),
     appointments: records.map((record) => {
       const { appointment, slot } = record;
       const times = slot ? slotTimes(slot) : undefined;

@@ -19,6 +19,7 @@ import {
   freeBookedSlot,
 } from '../../slots/slot-repository';
 import { type AppointmentRecord, lockAppointmentRecord, moveAppointment } from '../appointment-repository';
+import { queueAppointmentText } from '../appointment-texts';
 import { clinicChangeEmailOf, movedEmailOf } from '../emails/appointment-emails';
 import { isMoveHolder, moveHoldsOf } from '../move-holds';
 import { kindOf, onNewTime, whyNotMovableTo } from './new-time';
@@ -49,6 +50,8 @@ export interface RescheduleRequest {
   }>;
   /** The patient moves it from their booking link: their e-mail carries the link again, and the clinic is told. */
   byPatient?: { manageUrl: string | undefined; settings: Pick<AppConfig, 'publicUrl' | 'clinicEmail'> };
+  /** The site's address, for the link of the text of the new time (a patient who agreed to texts is texted too). */
+  publicUrl?: string;
 }
 
 /**
@@ -115,6 +118,7 @@ export async function rescheduleAppointment(
     const after = { appointment: moved, patient: edits?.patient ?? patient, slot: booked };
     const email = await movedEmailOf(after, record.slot, byPatient?.manageUrl);
     if (email) await queueEmail(tx, email);
+    await queueAppointmentText(tx, 'time_changed', after, request.publicUrl ?? byPatient?.settings.publicUrl);
     if (byPatient) {
       const notice = clinicChangeEmailOf(after, { kind: 'moved', previous: record.slot }, byPatient.settings);
       if (notice) await queueEmail(tx, notice);

@@ -1,0 +1,106 @@
+import type { AppointmentTexts as Texts } from '../../../shared/appointments';
+import {
+  type TextStatus,
+  textKindLabels,
+  textReplyLabels,
+  textStatusLabels,
+  textTexts,
+} from '../../../shared/texts';
+import { formatAdminDateTime } from '../../lib/clinic-clock';
+
+/** The e-mails' badge colours: waiting, done, failed. */
+const badgeOf: Record<TextStatus, 'queued' | 'sent' | 'failed'> = {
+  queued: 'queued',
+  sending: 'queued',
+  sent: 'sent',
+  delivered: 'sent',
+  failed: 'failed',
+};
+
+const consentText = (texts: Texts) => {
+  const when = texts.consent_changed_at ? formatAdminDateTime(texts.consent_changed_at) : undefined;
+  if (texts.consent === 'given') return `The patient agreed to texts${when ? ` on ${when}` : ''}.`;
+  if (texts.consent === 'withdrawn') return `The patient stopped texts${when ? ` on ${when}` : ''}.`;
+  return 'The patient did not ask for texts.';
+};
+
+/**
+ * The texts about the appointment beside its e-mails (issue 34): whether texts are set up, the patient's consent,
+ * each text with its delivery (the provider's reason when it failed: the e-mail carried the message), and the
+ * patient's replies (a request to cancel asks staff to call; it cancels nothing).
+ */
+export function AppointmentTexts({ texts }: { texts: Texts }) {
+  const withTo = texts.messages.some((text) => text.to !== undefined);
+  return (
+    <section className="admin-panel appointment-emails" aria-labelledby="appointment-texts-title">
+      <h2 id="appointment-texts-title" className="admin-panel__title">
+        Texts about this appointment
+      </h2>
+      {!texts.set_up && (
+        <p className="appointment-emails__empty">
+          <strong>{textTexts.notSetUp}</strong>: no text is sent until Twilio's keys are set.
+        </p>
+      )}
+      <p className="appointment-emails__empty">{consentText(texts)}</p>
+      {texts.replies.some((reply) => reply.action === 'cancel_request') && (
+        <p className="appointment-texts__call" role="note">
+          The patient replied asking to cancel: please call them. The appointment is not cancelled.
+        </p>
+      )}
+      {texts.messages.length > 0 && (
+        <table className="appointment-emails__table" aria-labelledby="appointment-texts-title">
+          <thead>
+            <tr>
+              <th scope="col">Text</th>
+              {withTo && <th scope="col">To</th>}
+              <th scope="col">Written</th>
+              <th scope="col">Sent</th>
+              <th scope="col">Delivery</th>
+            </tr>
+          </thead>
+          <tbody>
+            {texts.messages.map((text) => (
+              <tr key={text.id}>
+                <th scope="row" data-label="Text">
+                  {textKindLabels[text.kind]}
+                  <span className="appointment-emails__note">{text.body}</span>
+                </th>
+                {withTo && (
+                  <td data-label="To" className="appointment-emails__to">
+                    {text.to}
+                  </td>
+                )}
+                <td data-label="Written" className="appointment-emails__when">
+                  {formatAdminDateTime(text.created_at)}
+                </td>
+                <td data-label="Sent" className="appointment-emails__when">
+                  {text.sent_at ? formatAdminDateTime(text.sent_at) : '—'}
+                </td>
+                <td data-label="Delivery">
+                  <span
+                    className={`appointment-email-status appointment-email-status--${badgeOf[text.status]}`}
+                  >
+                    {textStatusLabels[text.status]}
+                  </span>
+                  {text.status === 'failed' && text.last_error && (
+                    <span className="appointment-emails__note">{text.last_error}</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {texts.replies.length > 0 && (
+        <ul className="appointment-texts__replies" aria-label="Replies">
+          {texts.replies.map((reply) => (
+            <li key={reply.id}>
+              <strong>{textReplyLabels[reply.action]}</strong> ({formatAdminDateTime(reply.received_at)})
+              {reply.body && reply.action === 'other' && <q>{reply.body}</q>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

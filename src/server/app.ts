@@ -60,6 +60,8 @@ import { takingsAdminRoutes } from './modules/takings/takings-admin-routes';
 import { teamAdminRoutes } from './modules/team/team-admin-routes';
 import { teamPublicRoutes } from './modules/team/team-routes';
 import { uploadRoutes } from './modules/uploads/upload-routes';
+import { waitlistAdminRoutes } from './modules/waitlist/waitlist-admin-routes';
+import { waitlistRoutes } from './modules/waitlist/waitlist-routes';
 import { type PageCache, registerPageCache } from './web/page-cache';
 import { cachedPageFront, type FrontAnswer } from './web/page-front';
 import { registerWeb } from './web/web-routes';
@@ -237,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(patientIntakeRoutes);
       await api.register(appointmentRoutes);
       await api.register(intakeRoutes(app.db));
+      await api.register(waitlistRoutes);
       api.get('/*', { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
       await api.register(
         async (admin) => {
@@ -271,6 +274,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await admin.register(calendarAdminRoutes);
           await admin.register(takingsAdminRoutes);
           await admin.register(staffAdminRoutes);
+          await admin.register(waitlistAdminRoutes);
         },
         { prefix: '/admin' },
       );

@@ -20,6 +20,7 @@ import { intakeReminderJob } from './modules/intake/intake-reminders';
 import { retentionJob } from './modules/retention/retention-job';
 import { publicHolidayJob } from './modules/slots/public-holiday-job';
 import { slotHoldReleaseJob } from './modules/slots/slot-hold-job';
+import { waitlistJob } from './modules/waitlist/waitlist-job';
 import { readyLine } from './ready-line';
 import { seedDemonstrationContent } from './seed/seed';
 
@@ -110,6 +111,13 @@ async function main() {
       holdMinutes: config.holdMinutes,
       logger: app.log,
       onReleased: (count) => metrics.holdsExpired(count),
+    }),
+  );
+  jobs.add(
+    waitlistJob({
+      db: database.db,
+      settings: { publicUrl: config.publicUrl, offerMinutes: config.waitlistOfferMinutes },
+      logger: app.log,
     }),
   );
   if (config.publicHolidays) jobs.add(publicHolidayJob({ db: database.db, logger: app.log }));

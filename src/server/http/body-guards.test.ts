@@ -28,6 +28,7 @@ import * as slotEndpoints from '../../shared/api/slot-endpoint-schemas';
 import * as staffEndpoints from '../../shared/api/staff-endpoint-schemas';
 import * as takingsEndpoints from '../../shared/api/takings-endpoint-schemas';
 import * as teamEndpoints from '../../shared/api/team-endpoint-schemas';
+import * as waitlistEndpoints from '../../shared/api/waitlist-endpoint-schemas';
 import { auditLog } from '../db/schema';
 import { type AdminTestApp, createAdminTestApp } from '../test/test-app';
 import {
@@ -64,6 +65,7 @@ const ENDPOINT_MODULES = {
   'staff-endpoint-schemas.ts': staffEndpoints,
   'takings-endpoint-schemas.ts': takingsEndpoints,
   'team-endpoint-schemas.ts': teamEndpoints,
+  'waitlist-endpoint-schemas.ts': waitlistEndpoints,
 };
 
 const isEndpoint = (value: unknown): value is EndpointDefinition =>

@@ -21,6 +21,7 @@ import { referralsAwaiting } from '../referrals/referral-service';
 import { clinicDayRange, clinicMidnight, clinicMonthRange, clinicWallClock } from '../slots/clinic-time';
 import { takingsCents } from '../takings/takings-repository';
 import { visitorUploadTotals } from '../uploads/visitor-upload-repository';
+import { countActiveEntries } from '../waitlist/waitlist-repository';
 import {
   appointmentsStartingWithin,
   appointmentsToResolve,
@@ -77,6 +78,7 @@ export async function dashboardForStaff(
   // What the role may not see is left out of the answer, and not worked out at all.
   const seesTakings = roleCan(role, 'takings');
   const seesReferrals = roleCan(role, 'health');
+  const seesWaitlist = roleCan(role, 'waitlist');
   const today = clinicWallClock(now).isoDay;
   const tomorrowStarts = clinicMidnight(today, 1);
   const tomorrow = clinicWallClock(tomorrowStarts).isoDay;
@@ -95,6 +97,7 @@ export async function dashboardForStaff(
     flagged,
     withoutLink,
     withoutIntake,
+    waiting,
   ] = await Promise.all([
     appointmentsStartingWithin(db, clinicDayRange(today, tomorrow)),
     appointmentsToResolve(db, { from: toResolveFrom, to: now }, TO_RESOLVE_LISTED),
@@ -107,6 +110,7 @@ export async function dashboardForStaff(
       from: now,
       to: clinicMidnight(today, INTAKE_REMINDER_DAYS_BEFORE + 1),
     }),
+    seesWaitlist ? countActiveEntries(db) : undefined,
   ]);
   const patientIds = [
     ...new Set(
@@ -129,6 +133,7 @@ export async function dashboardForStaff(
     video_links_missing: withoutLink.map(dashboardAppointment),
     intake_missing: withoutIntake.map(dashboardAppointment),
     ...(awaiting ? { referrals_awaiting: awaiting } : {}),
+    ...(waiting === undefined ? {} : { waitlist_active: waiting }),
     ...(seesTakings ? { takings: { this_month: thisMonth / 100, last_month: lastMonth / 100 } } : {}),
     unusual_uploads: (todayUploads && unusualUploads(todayUploads, pastUploads)) ?? null,
   };

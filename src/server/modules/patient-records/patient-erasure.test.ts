@@ -176,6 +176,7 @@ describe('DELETE /api/admin/patients/:id (GDPR erasure)', () => {
       files: 2,
       emails: 0,
       intake_forms: 0,
+      waitlist_entries: 0,
     });
   });
 
@@ -486,6 +487,7 @@ describe('DELETE /api/admin/patients/:id (GDPR erasure)', () => {
       files: 2,
       emails: emails.length,
       intake_forms: 0,
+      waitlist_entries: 0,
     });
   });
 

@@ -117,6 +117,7 @@ describe('GET /api/admin/patients/:id/export (GDPR access request)', () => {
       emails: 0,
       files: 3,
       intake_forms: 0,
+      waitlist_entries: 0,
     });
 
     if (existsSync('/usr/bin/unzip')) {
@@ -186,6 +187,7 @@ describe('GET /api/admin/patients/:id/export (GDPR access request)', () => {
       emails: emails.length,
       files: 0,
       intake_forms: 0,
+      waitlist_entries: 0,
     });
   });
 

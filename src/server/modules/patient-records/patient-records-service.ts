@@ -27,6 +27,7 @@ import {
   deleteEmailsOfReferrals,
   emailsOfAppointments,
 } from '../email/outbox-repository';
+import { recipientKey } from '../email/recipient-key';
 import {
   deleteIntakeFormsOfPatient,
   intakeFormsOfPatient,
@@ -38,6 +39,8 @@ import { paymentsOfAppointments } from '../payments/payment-repository';
 import { referralsOfPatient } from '../referrals/referral-repository';
 import { releaseHolds } from '../slots/slot-repository';
 import { findPrivateFile } from '../uploads/file-repository';
+import { entriesOfEmail } from '../waitlist/waitlist-repository';
+import { eraseWaitlistEntriesOf } from '../waitlist/waitlist-service';
 import {
   countPatients,
   findFileOwner,
@@ -143,6 +146,7 @@ export async function patientZipForStaff(db: Db, actor: AdminActor, id: number):
     ),
     intakeFormsOfPatient(db, id),
   ]);
+  const waitlistRows = patient.email ? await entriesOfEmail(db, recipientKey(patient.email)) : [];
   const stored: [ExportedFile['field'], string | null][] = [
     ['result', patient.resultFileId],
     ['referral_letter', patient.referralLetterFileId],
@@ -163,8 +167,18 @@ export async function patientZipForStaff(db: Db, actor: AdminActor, id: number):
     emails: emails.length,
     files: exported.length,
     intake_forms: intakeRows.length,
+    waitlist_entries: waitlistRows.length,
   });
-  const json = patientExport(patient, records, paymentRows, emails, exported, referralRows, intakeRows);
+  const json = patientExport(
+    patient,
+    records,
+    paymentRows,
+    emails,
+    exported,
+    referralRows,
+    intakeRows,
+    waitlistRows,
+  );
   const entries: ZipEntry[] = [
     { path: 'patient.json', bytes: Buffer.from(`${JSON.stringify(json, null, 2)}\n`), compress: true },
     ...exported.map((file) => ({
@@ -200,6 +214,8 @@ export interface ErasedRecords {
   emails: number;
   /** Their intake and consent forms (every revision), deleted. */
   intakeForms: number;
+  /** Their wait-list entries (by e-mail address), deleted with their offers (staff's erasure only). */
+  waitlistEntries: number;
 }
 
 export interface ErasureOptions {
@@ -291,6 +307,9 @@ export async function erasePatientRecords(
     // The intake forms hold health answers and a signature: deleted, and the addresses they were filled from with them.
     const intakeFormIds = await deleteIntakeFormsOfPatient(tx, id);
     await forgetVisitorAddresses(tx, 'intake_form', intakeFormIds);
+    // Staff's erasure takes the person's wait-list entries too; the retention job ends and deletes those on its own.
+    const waitlistEntries =
+      !olderThan && patient.email ? await eraseWaitlistEntriesOf(tx, recipientKey(patient.email)) : 0;
     const deletedAppointmentIds = beingMade.map((row) => row.id);
     await deleteAppointments(tx, deletedAppointmentIds);
     const files = [patient.resultFileId, patient.referralLetterFileId, patient.attachmentFileId].filter(
@@ -307,6 +326,7 @@ export async function erasePatientRecords(
       files,
       emails,
       intakeForms: intakeFormIds.length,
+      waitlistEntries,
     };
     if (options.audit) {
       await options.audit(tx, erased);
@@ -319,6 +339,7 @@ export async function erasePatientRecords(
         files,
         emails,
         intake_forms: erased.intakeForms,
+        waitlist_entries: waitlistEntries,
       });
     }
     return erased;

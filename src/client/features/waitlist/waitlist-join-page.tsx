@@ -91,14 +91,18 @@ export function Component() {
       setErrors({});
       setDone(true);
     } catch (error) {
-      if (error instanceof ApiError && error.body.errors) {
+      const fields = error instanceof ApiError ? error.body.errors : undefined;
+      if (fields) {
         setErrors(
           Object.fromEntries(
-            Object.entries(error.body.errors).map(([field, messages]) => [field.split('.')[0], messages[0]]),
+            Object.entries(fields).map(([field, messages]) => [field.split('.')[0], messages[0]]),
           ),
         );
-      } else setErrors({});
-      setFailure(error instanceof ApiError ? error.message : 'Something went wrong. Try it later.');
+        setFailure(undefined);
+      } else {
+        setErrors({});
+        setFailure(error instanceof ApiError ? error.message : 'Something went wrong. Try it later.');
+      }
       alertRef.current?.focus();
     } finally {
       setBusy(false);

@@ -120,6 +120,7 @@ function BookingFlow({ type }: { type: BookingType }) {
   // Opened from a wait-list offer's e-mail: the time held for the visitor becomes their hold, or "Not this time" is
   // asked. The offer's code is loaded only then; the token leaves the address bar once read.
   const [declineToken, setDeclineToken] = useState<string>();
+  const [fromOffer, setFromOffer] = useState(false);
   useEffect(() => {
     const query = new URLSearchParams(location.search);
     const offerToken = query.get('offer');
@@ -137,9 +138,8 @@ function BookingFlow({ type }: { type: BookingType }) {
         setIsAdult(taken.isAdult);
         setMonth(monthOf(taken.date));
         setSelected(taken.date);
-        setNotice(
-          `This time is held for you until ${formatClinicTime(taken.expiresAt)}: continue to book it.`,
-        );
+        setNotice(undefined);
+        setFromOffer(true);
       })
       .catch((error: unknown) =>
         setNotice(error instanceof Error ? error.message : 'Something went wrong. Try it later.'),
@@ -218,7 +218,8 @@ function BookingFlow({ type }: { type: BookingType }) {
       {hold && (
         <div className="booking-hold-banner">
           <p>
-            You are holding {formatShortDate(hold.date)}, {formatClock12(hold.startTime)} until{' '}
+            {fromOffer && 'From the wait list: this time is held for you. '}You are holding{' '}
+            {formatShortDate(hold.date)}, {formatClock12(hold.startTime)} until{' '}
             {formatClinicTime(hold.expiresAt)}.
           </p>
           <button type="button" className="button button--primary" onClick={goToForm}>

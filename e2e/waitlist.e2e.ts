@@ -96,8 +96,9 @@ describe('the wait list', () => {
 
       await page.goto(new URL(link ?? '', baseUrl()).pathname + new URL(link ?? '', baseUrl()).search);
       await waitForHydration(page);
-      await page.getByText(/This time is held for you until/).waitFor();
-      await page.getByText(/You are holding .*11:00 AM/).waitFor();
+      await page
+        .getByText(/From the wait list: this time is held for you\. You are holding .*11:00 AM/)
+        .waitFor();
       expect(page.url()).not.toContain('offer=');
       expect(await fitsWidth(page)).toBe(true);
       expect(await axeViolations(page, `offer held ${width}`)).toEqual([]);
@@ -142,35 +143,64 @@ describe('the wait list', () => {
     });
   }
 
-  it('lets staff offer a free time to an entry from the wait list screen, at 360 px', async () => {
-    const day = freshDay();
-    const last = runSurname('Staff');
-    const email = `ciara.${last}@example.ie`.toLowerCase();
-    const visitor = await openPage(browser, { viewport: viewportSweep[1] });
-    await join(visitor.page, day, `Ciara ${last}`, email);
-    await visitor.page.getByRole('button', { name: 'Join the wait list' }).click();
-    await visitor.page.getByRole('heading', { level: 1, name: 'You are on the wait list' }).waitFor();
-    await visitor.context.close();
-    // A time on another day than the entry asked for: the job leaves it alone, staff may still offer it.
-    const otherDay = freshDay();
-    const [slot = 0] = await createSlots(auth, otherDay, adultTest, [14 * 60]);
-    const { page, context } = await openAdminPage(browser, { viewport: viewportSweep[0] });
-    await page.goto('/admin/waitlist');
-    await waitForHydration(page);
-    const row = page.getByRole('row').filter({ hasText: `Ciara ${last}` });
-    await row.getByRole('button', { name: `Offer this time to Ciara ${last}` }).click();
-    await page.getByRole('heading', { name: `Offer a time to Ciara ${last}` }).waitFor();
-    await page.getByLabel('Day', { exact: true }).fill(otherDay);
-    await page.getByRole('radio', { name: /^14:00–14:30/ }).check();
-    expect(await fitsWidth(page)).toBe(true);
-    expect(await axeViolations(page, 'offer panel 360')).toEqual([]);
-    await screenshot(page, 'admin-waitlist-offer-360');
-    await page.getByRole('button', { name: 'Offer this time', exact: true }).click();
-    await page.getByText('The time is held for this person').waitFor();
-    await expect.poll(async () => (await row.textContent()) ?? '').toContain('Offered');
-    await waitForMail(email, 'A time has freed up');
-    const status = await fetch(`${baseUrl()}/api/admin/sessions/${slot}`, { headers: auth });
-    expect(((await status.json()) as { session: { status: string } }).session.status).toBe('pending');
-    await context.close();
-  });
+  for (const viewport of viewportSweep) {
+    const width = viewport.width;
+
+    it(`lets staff offer a free time from the wait list screen, and the person leave the list, at ${width} px`, async () => {
+      const day = freshDay();
+      const last = runSurname('Staff');
+      const email = `ciara.${last}@example.ie`.toLowerCase();
+      const visitor = await openPage(browser, { viewport });
+      await join(visitor.page, day, `Ciara ${last}`, email);
+      await visitor.page.getByRole('button', { name: 'Join the wait list' }).click();
+      await visitor.page.getByRole('heading', { level: 1, name: 'You are on the wait list' }).waitFor();
+      // A time on another day than the entry asked for: the job leaves it alone, staff may still offer it.
+      const otherDay = freshDay();
+      const [slot = 0] = await createSlots(auth, otherDay, adultTest, [14 * 60]);
+      const { page, context } = await openAdminPage(browser, { viewport });
+      await page.goto('/admin');
+      await waitForHydration(page);
+      await page
+        .getByRole('region', { name: 'Wait list' })
+        .getByText(/waiting/)
+        .waitFor();
+      await screenshot(page, `admin-dashboard-waitlist-${width}`);
+      await page.goto('/admin/waitlist');
+      await waitForHydration(page);
+      const row = page.getByRole('row').filter({ hasText: `Ciara ${last}` });
+      await row.getByRole('button', { name: `Offer this time to Ciara ${last}` }).click();
+      await page.getByRole('heading', { name: `Offer a time to Ciara ${last}` }).waitFor();
+      await page.getByLabel('Day', { exact: true }).fill(otherDay);
+      await page.getByRole('radio', { name: /^14:00–14:30/ }).check();
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await axeViolations(page, `offer panel ${width}`)).toEqual([]);
+      await screenshot(page, `admin-waitlist-offer-${width}`);
+      await page.getByRole('button', { name: 'Offer this time', exact: true }).click();
+      await page.getByText('The time is held for this person').waitFor();
+      await expect.poll(async () => (await row.textContent()) ?? '').toContain('Offered');
+      await waitForMail(email, 'A time has freed up');
+      const held = await fetch(`${baseUrl()}/api/admin/sessions/${slot}`, { headers: auth });
+      expect(((await held.json()) as { session: { status: string } }).session.status).toBe('pending');
+
+      // The person leaves with the confirmation's link: the time held for them is let go.
+      const joined = await waitForMail(email, 'You are on the wait list');
+      const leave = /\/waitlist\/\d+#[A-Za-z0-9_-]{43}/.exec(joined.text)?.[0] ?? '';
+      await visitor.page.goto(leave);
+      await waitForHydration(visitor.page);
+      await visitor.page.getByRole('button', { name: 'Leave the wait list' }).click();
+      await visitor.page.getByText('You have left the wait list.').waitFor();
+      expect(await fitsWidth(visitor.page)).toBe(true);
+      expect(await axeViolations(visitor.page, `left ${width}`)).toEqual([]);
+      await screenshot(visitor.page, `waitlist-left-${width}`);
+      await expect
+        .poll(async () => {
+          const response = await fetch(`${baseUrl()}/api/admin/sessions/${slot}`, { headers: auth });
+          return ((await response.json()) as { session: { status: string } }).session.status;
+        })
+        .toBe('available');
+      expect(visitor.errors).toEqual([]);
+      await visitor.context.close();
+      await context.close();
+    });
+  }
 });

@@ -204,7 +204,12 @@ export function Component() {
           >
             Offer this time
           </button>
-        ) : null,
+        ) : (
+          <span className="waitlist-list__muted">
+            <span aria-hidden="true">—</span>
+            <span className="visually-hidden">None</span>
+          </span>
+        ),
     },
   ];
 

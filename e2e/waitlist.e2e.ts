@@ -40,11 +40,10 @@ const field = (page: Page, label: string) => page.getByLabel(label, { exact: tru
 async function join(page: Page, day: string, name: string, email: string): Promise<void> {
   await page.goto('/sessions_availability/booking_test');
   await waitForHydration(page);
-  await page.getByRole('radio', { name: 'Adult' }).check();
   await page.getByRole('link', { name: 'Join the wait list' }).click();
   await page.waitForURL('**/waitlist/join?**');
   await page.getByRole('heading', { level: 1, name: 'Join the wait list' }).waitFor();
-  await expect.poll(() => page.getByRole('radio', { name: 'Adult' }).isChecked()).toBe(true);
+  await page.getByRole('radio', { name: 'Adult' }).check();
   await page.getByRole('checkbox', { name: clinic.locations.adult_1.label }).check();
   await field(page, 'Earliest date').fill(day);
   await field(page, 'Latest date').fill(day);

@@ -32,6 +32,8 @@ function loadBookingTimes() {
 }
 const fetchAhead = () => void loadBookingTimes().catch(() => {});
 
+const WaitlistOfferLink = lazy(() => import('./waitlist-offer-link'));
+
 /** Lazy parts of their own each try (React keeps a part's failed download for good), numbered for their boundaries. */
 const lazyParts = (attempt: number) => ({
   attempt,
@@ -117,43 +119,12 @@ function BookingFlow({ type }: { type: BookingType }) {
     if (back?.notice) setNotice(back.notice);
   }, [type.isVideoCall, location.state]);
 
-  // Opened from a wait-list offer's e-mail: the time held for the visitor becomes their hold, or "Not this time" is
-  // asked. The offer's code is loaded only then; the token leaves the address bar once read.
-  const [declineToken, setDeclineToken] = useState<string>();
+  // Opened from a wait-list offer's e-mail: its own lazy part takes the held time or asks "Not this time".
+  const [offerSearch, setOfferSearch] = useState<string>();
   const [fromOffer, setFromOffer] = useState(false);
   useEffect(() => {
-    const query = new URLSearchParams(location.search);
-    const offerToken = query.get('offer');
-    if (!offerToken) return;
-    void navigate(location.pathname, { replace: true, state: location.state });
-    if (query.get('decline') === '1') {
-      setDeclineToken(offerToken);
-      return;
-    }
-    import('./waitlist-offer')
-      .then((offer) => offer.takeOffer(offerToken))
-      .then((taken) => {
-        writeHold(taken);
-        setHold(taken);
-        setIsAdult(taken.isAdult);
-        setMonth(monthOf(taken.date));
-        setSelected(taken.date);
-        setNotice(undefined);
-        setFromOffer(true);
-      })
-      .catch((error: unknown) =>
-        setNotice(error instanceof Error ? error.message : 'Something went wrong. Try it later.'),
-      );
-  }, [location.search, location.pathname, location.state, navigate]);
-
-  const decline = (token: string) =>
-    import('./waitlist-offer')
-      .then((offer) => offer.declineOffer(token))
-      .then((message) => setNotice(message))
-      .catch((error: unknown) =>
-        setNotice(error instanceof Error ? error.message : 'Something went wrong. Try it later.'),
-      )
-      .finally(() => setDeclineToken(undefined));
+    if (location.search.includes('offer=')) setOfferSearch(location.search);
+  }, [location.search]);
 
   // A hold lapses on the server after HOLD_MINUTES: forget it then too.
   useHoldEnd(hold?.expiresAt, () => {
@@ -205,15 +176,21 @@ function BookingFlow({ type }: { type: BookingType }) {
       <BookingKinds isVideoCall={type.isVideoCall} />
       <BookingSteps current={0} />
       <p className="page__lead">{type.lead}</p>
-      {declineToken && (
-        <div className="booking-hold-banner">
-          <p>
-            Not this time? The time held for you goes to the next person waiting; you stay on the wait list.
-          </p>
-          <button type="button" className="button button--primary" onClick={() => void decline(declineToken)}>
-            Not this time
-          </button>
-        </div>
+      {offerSearch && (
+        <Suspense fallback={null}>
+          <WaitlistOfferLink
+            search={offerSearch}
+            onHeld={(taken) => {
+              writeHold(taken);
+              setHold(taken);
+              setIsAdult(taken.isAdult);
+              setMonth(monthOf(taken.date));
+              setSelected(taken.date);
+              setFromOffer(true);
+            }}
+            onNotice={setNotice}
+          />
+        </Suspense>
       )}
       {hold && (
         <div className="booking-hold-banner">
@@ -293,9 +270,7 @@ function BookingFlow({ type }: { type: BookingType }) {
       )}
       <p className="availability-waitlist">
         No time suits?{' '}
-        <Link
-          to={`/waitlist/join?kind=${type.isVideoCall ? 'booking_video' : 'booking_test'}${isAdult === undefined ? '' : `&is_adult=${isAdult}`}`}
-        >
+        <Link to={`/waitlist/join?kind=${type.isVideoCall ? 'booking_video' : 'booking_test'}`}>
           Join the wait list
         </Link>{' '}
         and we will offer you a time that frees up.

@@ -61,6 +61,8 @@ import { createTextProvider } from './modules/texts/create-text-provider';
 import type { TextProvider } from './modules/texts/text-provider';
 import { textWebhookRoutes } from './modules/texts/text-webhook-routes';
 import { uploadRoutes } from './modules/uploads/upload-routes';
+import { waitlistAdminRoutes } from './modules/waitlist/waitlist-admin-routes';
+import { waitlistRoutes } from './modules/waitlist/waitlist-routes';
 import { type PageCache, registerPageCache } from './web/page-cache';
 import { cachedPageFront, type FrontAnswer } from './web/page-front';
 import { registerWeb } from './web/web-routes';
@@ -238,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(appointmentRoutes);
       await api.register(intakeRoutes(app.db));
       await api.register(textWebhookRoutes);
+      await api.register(waitlistRoutes);
       api.get('/*', { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
       await api.register(
         async (admin) => {
@@ -272,6 +275,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await admin.register(calendarAdminRoutes);
           await admin.register(takingsAdminRoutes);
           await admin.register(staffAdminRoutes);
+          await admin.register(waitlistAdminRoutes);
         },
         { prefix: '/admin' },
       );

@@ -157,6 +157,12 @@ const configSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   CLINIC_EMAIL: z.email().default(clinic.email),
   HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(15),
+  WAITLIST_OFFER_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(30),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   RETENTION_DAYS: retentionDaysFromEnv.default(90),
   ADMIN_IDLE_MINUTES: wholeNumberFromEnv('minutes', 1, 24 * 60, 'usually 30').default(30),
@@ -249,6 +255,8 @@ export interface AppConfig extends PaymentsConfig {
   clinicEmail: string;
   /** How long a visitor's preliminary hold on a slot lasts before the slot is offered again. */
   holdMinutes: number;
+  /** How long a freed time offered to a wait-list entry is held for it. */
+  waitlistOfferMinutes: number;
   /** How long a server-rendered public page is served from memory; 0 renders every request. */
   pageCacheSeconds: number;
   /** False: the API only, without the pages (no build needed; the failure tests run servers so). */
@@ -371,6 +379,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: values.MAIL_FROM ?? `${clinic.name} <${values.CLINIC_EMAIL}>`,
     clinicEmail: values.CLINIC_EMAIL,
     holdMinutes: values.HOLD_MINUTES,
+    waitlistOfferMinutes: values.WAITLIST_OFFER_MINUTES,
     // Vite's dev server changes the pages under the running server: render each request there.
     pageCacheSeconds: values.NODE_ENV === 'development' ? 0 : values.PAGE_CACHE_SECONDS,
     servePages: values.SERVE_PAGES,

@@ -22,6 +22,7 @@ import { retentionJob } from './modules/retention/retention-job';
 import { publicHolidayJob } from './modules/slots/public-holiday-job';
 import { slotHoldReleaseJob } from './modules/slots/slot-hold-job';
 import { textOutboxJob } from './modules/texts/text-sender';
+import { waitlistJob } from './modules/waitlist/waitlist-job';
 import { readyLine } from './ready-line';
 import { seedDemonstrationContent } from './seed/seed';
 
@@ -122,6 +123,13 @@ async function main() {
       holdMinutes: config.holdMinutes,
       logger: app.log,
       onReleased: (count) => metrics.holdsExpired(count),
+    }),
+  );
+  jobs.add(
+    waitlistJob({
+      db: database.db,
+      settings: { publicUrl: config.publicUrl, offerMinutes: config.waitlistOfferMinutes },
+      logger: app.log,
     }),
   );
   if (config.publicHolidays) jobs.add(publicHolidayJob({ db: database.db, logger: app.log }));

@@ -31,6 +31,8 @@ const auditPurgeSchema = z.object({
   emails: z.number().int(),
   /** Intake and consent forms (every revision); 0 for runs before they existed. */
   intake_forms: z.number().int(),
+  /** Ended wait-list entries; 0 for runs before they existed. */
+  waitlist_entries: z.number().int(),
 });
 export type AuditPurge = z.infer<typeof auditPurgeSchema>;
 

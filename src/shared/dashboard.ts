@@ -160,6 +160,8 @@ export const dashboardResponseSchema = z.object({
   intake_missing: z.array(dashboardAppointmentSchema),
   /** Left out for a role that may not see health details (referrals are). */
   referrals_awaiting: referralsAwaitingSchema.optional(),
+  /** Active wait-list entries; left out for a role that may not see the wait list. */
+  waitlist_active: z.number().int().optional(),
   /**
    * Left out for a role that may not see the takings. Euro (two decimals at most): the payments taken in the clinic month minus the refunds made in it, each
    * counted in the month it happened (a payment of last month refunded this month lowers this month).

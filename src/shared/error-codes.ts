@@ -211,6 +211,15 @@ const errorCodes = [
   'intake_already_signed',
   /** Signing without every required answer, the consent or a signature that is the signer's name (422, on the fields). */
   'intake_incomplete',
+  // The wait list
+  /** Too many active entries for one e-mail address, or entries from one address this hour (429). */
+  'waitlist_limit',
+  /** An offer token that is not open: lapsed, declined, booked, or for another slot (409). */
+  'offer_not_valid',
+  /** The entry has ended (booked, left or its dates passed): it cannot be left or offered again (409). */
+  'waitlist_entry_ended',
+  /** Staff offered a time that is not free, not of the entry's kind, or to an entry with an open offer (409). */
+  'waitlist_offer_refused',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

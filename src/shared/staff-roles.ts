@@ -41,6 +41,8 @@ const staffPermissions = [
   /** The takings report (`/admin/takings`), its CSV, and the takings on the dashboard. */
   'takings',
   'outbox',
+  /** The wait list: its entries (names and how to reach them) and offering them a time. */
+  'waitlist',
 ] as const;
 export type StaffPermission = (typeof staffPermissions)[number];
 
@@ -61,6 +63,7 @@ const permissionRoles: Record<StaffPermission, readonly StaffRole[]> = {
   patients_export: ['administrator'],
   takings: ['administrator', 'bookkeeper'],
   outbox: ['administrator', 'reception'],
+  waitlist: ['administrator', 'clinician', 'reception'],
 };
 
 export function roleCan(role: StaffRole, permission: StaffPermission): boolean {

@@ -50,6 +50,9 @@ export const routes: RouteObject[] = [
       { path: 'booking/:reference', lazy: () => import('../features/booking/manage-booking-page') },
       // Its intake and consent form, from the same link's token: client-only as well.
       { path: 'booking/:reference/intake', lazy: () => import('../features/booking/intake-page') },
+      // The wait list: joining it, and leaving it with the confirmation's link (its token in the fragment): client-only.
+      { path: 'waitlist/join', lazy: () => import('../features/waitlist/waitlist-join-page') },
+      { path: 'waitlist/:id', lazy: () => import('../features/waitlist/waitlist-leave-page') },
     ],
   },
   { path: '/login', HydrateFallback: PageLoading, lazy: () => import('../features/auth/login-page') },
@@ -85,6 +88,7 @@ export const routes: RouteObject[] = [
       { path: 'account', lazy: () => import('../features/auth/admin-account-page') },
       { path: 'settings', lazy: () => import('../features/auth/admin-settings-page') },
       { path: 'emails', lazy: () => import('../features/outbox/admin-outbox-page') },
+      { path: 'waitlist', lazy: () => import('../features/waitlist/admin-waitlist-page') },
       { path: 'staff', lazy: () => import('../features/staff/admin-staff-page') },
       { path: 'availability', lazy: () => import('../features/availability/admin-availability-page') },
       { path: 'blog', lazy: () => import('../features/blog/admin-blog-list-page') },
@@ -136,6 +140,9 @@ export const isOwnIntakePath = (requestPath: string): boolean =>
 export const isBookingConfirmedPath = (requestPath: string) =>
   routePath(requestPath) === BOOKING_CONFIRMED_PATH;
 
+/** The wait list's own pages (`/waitlist/join`, `/waitlist/{id}`): a person's, reached from the site or an e-mail. */
+const isWaitlistPath = (requestPath: string) => /^\/waitlist\/[^/]+$/.test(routePath(requestPath));
+
 /** Paths served as the client-only shell: never server-rendered, never kept, never indexed. */
 export function isClientOnlyPath(requestPath: string): boolean {
   const pathname = routePath(requestPath);
@@ -146,6 +153,7 @@ export function isClientOnlyPath(requestPath: string): boolean {
     pathname.startsWith('/admin/') ||
     isOwnBookingPath(pathname) ||
     isOwnIntakePath(pathname) ||
-    isBookingConfirmedPath(pathname)
+    isBookingConfirmedPath(pathname) ||
+    isWaitlistPath(pathname)
   );
 }

@@ -40,6 +40,12 @@ import {
 import { FOLD_FROM, FOLD_TO, IRISH_PREFIX } from '../../shared/search-text';
 import { type StaffRole, staffRoles } from '../../shared/staff-roles';
 import { type TextKind, type TextReplyAction, type TextStatus, textStatuses } from '../../shared/texts';
+import {
+  type WaitlistEntryStatus,
+  type WaitlistOfferStatus,
+  waitlistEntryStatuses,
+  waitlistOfferStatuses,
+} from '../../shared/waitlist';
 import { type FlagReason, flagReasons } from '../../shared/way-out';
 
 /**
@@ -1316,3 +1322,96 @@ export type ContactMessage = typeof contactMessages.$inferSelect;
 export type NewContactMessage = typeof contactMessages.$inferInsert;
 export type AuditLogEntry = typeof auditLog.$inferSelect;
 export type NewAuditLogEntry = typeof auditLog.$inferInsert;
+
+/**
+ * A time that became free (a booked slot freed by a refund, cancel or move; new slots staff added): the slots'
+ * outbox of "a time freed", written in the transaction that freed it and consumed once by the wait list's job
+ * (claimed with `for update skip locked` and deleted in the transaction that offers the time).
+ */
+export const slotFreedEvents = pgTable(
+  'slot_freed_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    slotId: integer('slot_id')
+      .notNull()
+      .references(() => slots.id, { onDelete: 'cascade' }),
+    /** What freed it: refund, cancel, reschedule, added, offer_ended, … (for the logs; nothing branches on it). */
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('slot_freed_events_created_at_idx').on(table.createdAt, table.id)],
+);
+
+/**
+ * A person waiting for a time of one kind (issue 34): offered freed times oldest first until they book, leave, or
+ * pass their latest date. Not a patient: no health details, only how to reach them and what suits them.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serialId(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** The e-mail address as the limits count it (`recipientKey`). */
+    emailKey: text('email_key').notNull(),
+    /** E.164 when given. */
+    phone: text('phone'),
+    smsConsent: boolean('sms_consent').notNull().default(false),
+    smsConsentAt: timestamp('sms_consent_at', { withTimezone: true }),
+    isAdult: boolean('is_adult').notNull(),
+    isVideoCall: boolean('is_video_call').notNull(),
+    /** The places that suit; null: any (a video call has none). */
+    locations: text('locations').array(),
+    /** Clinic days, inclusive. */
+    fromDay: date('from_day', { mode: 'string' }).notNull(),
+    toDay: date('to_day', { mode: 'string' }).notNull(),
+    status: text('status').$type<WaitlistEntryStatus>().notNull().default('active'),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** sha256 of the token in the confirmation e-mail's link to leave the list. */
+    leaveTokenHash: text('leave_token_hash').notNull(),
+    /** The client address it was sent from (an IPv6 one by its /64): entries per address per hour. */
+    sentFrom: text('sent_from').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('waitlist_entries_active_idx')
+      .on(table.isVideoCall, table.isAdult, table.createdAt, table.id)
+      .where(sql`${table.status} = 'active'`),
+    index('waitlist_entries_email_key_idx').on(table.emailKey, table.status),
+    index('waitlist_entries_sent_from_created_at_idx').on(table.sentFrom, table.createdAt),
+    index('waitlist_entries_created_at_idx').on(table.createdAt, table.id),
+    check('waitlist_entries_status_check', sql`${table.status} in (${inList(waitlistEntryStatuses)})`),
+    check('waitlist_entries_days_check', sql`${table.fromDay} <= ${table.toDay}`),
+  ],
+);
+
+/**
+ * A freed time offered to a wait-list entry: the slot is held for it (`hold_client` = `offer:<id>`) until the
+ * offer ends. One open offer per entry and per slot (the unique indexes make a second one fail, whatever runs it).
+ */
+export const waitlistOffers = pgTable(
+  'waitlist_offers',
+  {
+    id: serialId(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => waitlistEntries.id, { onDelete: 'cascade' }),
+    slotId: integer('slot_id').references(() => slots.id, { onDelete: 'set null' }),
+    /** sha256 of the token in the offer's link (`X-Offer-Token`). */
+    tokenHash: text('token_hash').notNull(),
+    status: text('status').$type<WaitlistOfferStatus>().notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Made by staff ("Offer this time") rather than the job. */
+    byStaff: boolean('by_staff').notNull().default(false),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('waitlist_offers_open_entry_idx').on(table.entryId).where(sql`${table.status} = 'open'`),
+    uniqueIndex('waitlist_offers_open_slot_idx').on(table.slotId).where(sql`${table.status} = 'open'`),
+    index('waitlist_offers_entry_slot_idx').on(table.entryId, table.slotId),
+    uniqueIndex('waitlist_offers_token_hash_idx').on(table.tokenHash),
+    check('waitlist_offers_status_check', sql`${table.status} in (${inList(waitlistOfferStatuses)})`),
+  ],
+);

@@ -29,6 +29,7 @@ import * as staffEndpoints from '../../shared/api/staff-endpoint-schemas';
 import * as takingsEndpoints from '../../shared/api/takings-endpoint-schemas';
 import * as teamEndpoints from '../../shared/api/team-endpoint-schemas';
 import * as textEndpoints from '../../shared/api/text-endpoint-schemas';
+import * as waitlistEndpoints from '../../shared/api/waitlist-endpoint-schemas';
 import { auditLog } from '../db/schema';
 import { type AdminTestApp, createAdminTestApp } from '../test/test-app';
 import {
@@ -66,6 +67,7 @@ const ENDPOINT_MODULES = {
   'takings-endpoint-schemas.ts': takingsEndpoints,
   'team-endpoint-schemas.ts': teamEndpoints,
   'text-endpoint-schemas.ts': textEndpoints,
+  'waitlist-endpoint-schemas.ts': waitlistEndpoints,
 };
 
 const isEndpoint = (value: unknown): value is EndpointDefinition =>

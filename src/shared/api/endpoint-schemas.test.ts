@@ -7,6 +7,7 @@ import { BOOKING_TOKEN_HEADER } from '../booking';
 import { DATE_OF_BIRTH_HEADER } from '../intake';
 import { MANAGE_TOKEN_HEADER } from '../manage-booking';
 import { HOLD_TOKEN_HEADER } from '../slots';
+import { OFFER_TOKEN_HEADER, WAITLIST_TOKEN_HEADER } from '../waitlist';
 import { defineEndpoint, type Endpoint } from './endpoint';
 import { type EndpointDefinition, withSchemas } from './endpoint-schemas';
 
@@ -65,6 +66,8 @@ describe('the endpoint definitions', () => {
       bookingToken: BOOKING_TOKEN_HEADER,
       manageToken: MANAGE_TOKEN_HEADER,
       dateOfBirth: DATE_OF_BIRTH_HEADER,
+      offerToken: OFFER_TOKEN_HEADER,
+      waitlistToken: WAITLIST_TOKEN_HEADER,
     };
     const read = [...(await endpointsOf('endpoints.ts')).values()].flatMap((endpoint) =>
       Object.entries(endpoint.headers ?? {}),

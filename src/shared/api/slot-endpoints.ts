@@ -7,6 +7,7 @@ import type {
   publicCalendarSlotsResponseSchema,
   slotIdParams,
 } from '../slots';
+import type { OFFER_TOKEN_HEADER } from '../waitlist';
 import { defineEndpoint } from './endpoint';
 
 // Public: the booking calendar and a visitor's hold on a slot (the spec's "patient sessions"). Answers never
@@ -29,7 +30,10 @@ export const listFreeSlots = defineEndpoint<{
   headers: { holdToken: 'x-hold-token' satisfies typeof HOLD_TOKEN_HEADER },
 });
 
-/** Holds a free slot; the previous hold's token releases that one. */
+/**
+ * Holds a free slot; the previous hold's token releases that one. With a wait-list offer's token (X-Offer-Token)
+ * it takes the hold kept for that offer instead.
+ */
 export const holdSlot = defineEndpoint<{
   params: typeof slotIdParams;
   response: typeof holdResponseSchema;
@@ -37,7 +41,10 @@ export const holdSlot = defineEndpoint<{
   method: 'PUT',
   path: '/api/patient_sessions/:id',
   access: 'public',
-  headers: { holdToken: 'x-hold-token' satisfies typeof HOLD_TOKEN_HEADER },
+  headers: {
+    holdToken: 'x-hold-token' satisfies typeof HOLD_TOKEN_HEADER,
+    offerToken: 'x-offer-token' satisfies typeof OFFER_TOKEN_HEADER,
+  },
 });
 
 export const getSlotHold = defineEndpoint<{

@@ -33,6 +33,7 @@ describe('the admin menu', () => {
       'Today at the desk',
       'Referrals',
       'Patients',
+      'Wait list',
       'Availability settings',
       'Your account',
     ]);
@@ -41,6 +42,7 @@ describe('the admin menu', () => {
       'Booking Appointments',
       'Today at the desk',
       'Patients',
+      'Wait list',
       'Blog',
       'Availability settings',
       'Team',
@@ -57,6 +59,7 @@ describe('the admin menu', () => {
       'Your account',
     ]);
     expect(roleMayOpen('bookkeeper', '/admin/calendar')).toBe(true);
+    expect(roleMayOpen('bookkeeper', '/admin/waitlist')).toBe(false);
   });
 
   it("refuses a screen reached directly by its section's permission", () => {

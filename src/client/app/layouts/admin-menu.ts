@@ -41,6 +41,7 @@ export const adminMenu: readonly AdminMenuItem[] = [
     permission: 'health',
   },
   { label: 'Patients', to: '/admin/patients', permission: 'patients' },
+  { label: 'Wait list', to: '/admin/waitlist', permission: 'waitlist' },
   { label: 'Takings', to: '/admin/takings', permission: 'takings' },
   { label: 'Blog', to: '/admin/blog', alsoActiveUnder: ['/admin/article'], permission: 'content' },
   { label: 'Availability settings', to: '/admin/availability', permission: 'availability' },

@@ -24,6 +24,7 @@ const purge: AuditEntry = {
     files: 4,
     emails: 9,
     intake_forms: 0,
+    waitlist_entries: 0,
   },
   roles: null,
   email_tried: null,

@@ -148,6 +148,7 @@ export function auditPurgeLabel(purge: AuditPurge): string {
     [purge.files, 'file', 'files'],
     [purge.emails, 'e-mail', 'e-mails'],
     [purge.intake_forms, 'intake form', 'intake forms'],
+    [purge.waitlist_entries, 'wait-list entry', 'wait-list entries'],
   ] as const;
   const withThem = along
     .filter(([count]) => count > 0)

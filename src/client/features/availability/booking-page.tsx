@@ -32,6 +32,8 @@ function loadBookingTimes() {
 }
 const fetchAhead = () => void loadBookingTimes().catch(() => {});
 
+const WaitlistOfferLink = lazy(() => import('./waitlist-offer-link'));
+
 /** Lazy parts of their own each try (React keeps a part's failed download for good), numbered for their boundaries. */
 const lazyParts = (attempt: number) => ({
   attempt,
@@ -117,6 +119,13 @@ function BookingFlow({ type }: { type: BookingType }) {
     if (back?.notice) setNotice(back.notice);
   }, [type.isVideoCall, location.state]);
 
+  // Opened from a wait-list offer's e-mail: its own lazy part takes the held time or asks "Not this time".
+  const [offerSearch, setOfferSearch] = useState<string>();
+  const [fromOffer, setFromOffer] = useState(false);
+  useEffect(() => {
+    if (location.search.includes('offer=')) setOfferSearch(location.search);
+  }, [location.search]);
+
   // A hold lapses on the server after HOLD_MINUTES: forget it then too.
   useHoldEnd(hold?.expiresAt, () => {
     clearHold();
@@ -167,10 +176,27 @@ function BookingFlow({ type }: { type: BookingType }) {
       <BookingKinds isVideoCall={type.isVideoCall} />
       <BookingSteps current={0} />
       <p className="page__lead">{type.lead}</p>
+      {offerSearch && (
+        <Suspense fallback={null}>
+          <WaitlistOfferLink
+            search={offerSearch}
+            onHeld={(taken) => {
+              writeHold(taken);
+              setHold(taken);
+              setIsAdult(taken.isAdult);
+              setMonth(monthOf(taken.date));
+              setSelected(taken.date);
+              setFromOffer(true);
+            }}
+            onNotice={setNotice}
+          />
+        </Suspense>
+      )}
       {hold && (
         <div className="booking-hold-banner">
           <p>
-            You are holding {formatShortDate(hold.date)}, {formatClock12(hold.startTime)} until{' '}
+            {fromOffer && 'From the wait list: this time is held for you. '}You are holding{' '}
+            {formatShortDate(hold.date)}, {formatClock12(hold.startTime)} until{' '}
             {formatClinicTime(hold.expiresAt)}.
           </p>
           <button type="button" className="button button--primary" onClick={goToForm}>
@@ -242,6 +268,13 @@ function BookingFlow({ type }: { type: BookingType }) {
       ) : (
         <p className="availability-hint">Choose Adult or Child to see the free times.</p>
       )}
+      <p className="availability-waitlist">
+        No time suits?{' '}
+        <Link to={`/waitlist/join?kind=${type.isVideoCall ? 'booking_video' : 'booking_test'}`}>
+          Join the wait list
+        </Link>{' '}
+        and we will offer you a time that frees up.
+      </p>
     </div>
   );
 }

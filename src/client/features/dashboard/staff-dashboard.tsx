@@ -274,6 +274,23 @@ function TextsCard({ texts }: { texts: DashboardResponse['texts'] }) {
   );
 }
 
+function WaitlistCard({ count }: { count: number }) {
+  const headingId = useId();
+  return (
+    <section className="dashboard-card dashboard-card--figure" aria-labelledby={headingId}>
+      <h3 className="dashboard-card__title" id={headingId}>
+        Wait list
+      </h3>
+      <p className="dashboard-figure">
+        <span className="dashboard-figure__value">{count}</span> {count === 1 ? 'person' : 'people'} waiting
+      </p>
+      <Link className="dashboard-card__link" to="/admin/waitlist">
+        See the wait list
+      </Link>
+    </section>
+  );
+}
+
 function TakingsCard({
   takings,
   today,
@@ -381,6 +398,7 @@ export function StaffDashboard() {
           {(showsToResolve ||
             showsToDo ||
             data.referrals_awaiting ||
+            data.waitlist_active !== undefined ||
             data.takings ||
             showsTexts ||
             data.intake_missing.length > 0) && (
@@ -391,6 +409,7 @@ export function StaffDashboard() {
                 <ToResolveCard toResolve={data.to_resolve} onResolving={() => setResolving(true)} />
               )}
               {data.referrals_awaiting && <ReferralsCard awaiting={data.referrals_awaiting} />}
+              {data.waitlist_active !== undefined && <WaitlistCard count={data.waitlist_active} />}
               {data.takings && <TakingsCard takings={data.takings} today={data.days.today} />}
               {showsTexts && <TextsCard texts={data.texts} />}
             </div>

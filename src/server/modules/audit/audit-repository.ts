@@ -58,6 +58,7 @@ function purgeOf(stored: Record<string, unknown> | string | null): AuditPurge | 
     files: count('files'),
     emails: count('emails'),
     intake_forms: count('intake_forms'),
+    waitlist_entries: count('waitlist_entries'),
   };
 }
 

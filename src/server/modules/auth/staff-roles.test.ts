@@ -49,6 +49,8 @@ const issueTable = {
   "patients CSV, a patient's GDPR export and erasure": [A],
   'takings report': [A, B],
   'e-mail outbox': [A, R],
+  // Issue 34: the wait list's entries and offering them a time, by those who book.
+  'wait list': [A, C, R],
   // Not a row of the issue's table: signing out and who one is, which every staff member needs.
   "one's own account": [A, C, R, B],
 } as const satisfies Record<string, readonly StaffRole[]>;
@@ -133,6 +135,8 @@ const endpointRows: Record<string, Row> = {
   'DELETE /api/admin/account/passkeys/:id': "one's own account",
   'GET /api/admin/settings': 'staff accounts, settings, Activity (audit log)',
   'PUT /api/admin/settings': 'staff accounts, settings, Activity (audit log)',
+  'GET /api/admin/waitlist': 'wait list',
+  'POST /api/admin/waitlist/:id/offers': 'wait list',
 };
 
 const roles = [A, C, R, B] as const;

@@ -178,6 +178,7 @@ describe('the staff dashboard API', () => {
       video_links_missing: [],
       intake_missing: [],
       referrals_awaiting: { count: 0, oldest_received_at: null },
+      waitlist_active: 0,
       takings: { this_month: 0, last_month: 0 },
       unusual_uploads: null,
       texts: { set_up: false, failed: 0, cancel_requests: 0 },

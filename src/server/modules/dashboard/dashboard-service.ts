@@ -23,6 +23,7 @@ import { takingsCents } from '../takings/takings-repository';
 import { countFailedTexts } from '../texts/text-outbox-repository';
 import { countOpenCancelRequests } from '../texts/text-replies';
 import { visitorUploadTotals } from '../uploads/visitor-upload-repository';
+import { countActiveEntries } from '../waitlist/waitlist-repository';
 import {
   appointmentsStartingWithin,
   appointmentsToResolve,
@@ -80,6 +81,7 @@ export async function dashboardForStaff(
   // What the role may not see is left out of the answer, and not worked out at all.
   const seesTakings = roleCan(role, 'takings');
   const seesReferrals = roleCan(role, 'health');
+  const seesWaitlist = roleCan(role, 'waitlist');
   const today = clinicWallClock(now).isoDay;
   const tomorrowStarts = clinicMidnight(today, 1);
   const tomorrow = clinicWallClock(tomorrowStarts).isoDay;
@@ -100,6 +102,7 @@ export async function dashboardForStaff(
     withoutIntake,
     failedTexts,
     cancelRequests,
+    waiting,
   ] = await Promise.all([
     appointmentsStartingWithin(db, clinicDayRange(today, tomorrow)),
     appointmentsToResolve(db, { from: toResolveFrom, to: now }, TO_RESOLVE_LISTED),
@@ -114,6 +117,7 @@ export async function dashboardForStaff(
     }),
     countFailedTexts(db),
     countOpenCancelRequests(db),
+    seesWaitlist ? countActiveEntries(db) : undefined,
   ]);
   const patientIds = [
     ...new Set(
@@ -136,6 +140,7 @@ export async function dashboardForStaff(
     video_links_missing: withoutLink.map(dashboardAppointment),
     intake_missing: withoutIntake.map(dashboardAppointment),
     ...(awaiting ? { referrals_awaiting: awaiting } : {}),
+    ...(waiting === undefined ? {} : { waitlist_active: waiting }),
     ...(seesTakings ? { takings: { this_month: thisMonth / 100, last_month: lastMonth / 100 } } : {}),
     unusual_uploads: (todayUploads && unusualUploads(todayUploads, pastUploads)) ?? null,
     texts: { set_up: textsSetUp, failed: failedTexts, cancel_requests: cancelRequests },

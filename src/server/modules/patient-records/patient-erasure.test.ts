@@ -177,6 +177,7 @@ describe('DELETE /api/admin/patients/:id (GDPR erasure)', () => {
       emails: 0,
       intake_forms: 0,
       texts: 0,
+      waitlist_entries: 0,
     });
   });
 
@@ -488,6 +489,7 @@ describe('DELETE /api/admin/patients/:id (GDPR erasure)', () => {
       emails: emails.length,
       intake_forms: 0,
       texts: 0,
+      waitlist_entries: 0,
     });
   });
 

@@ -118,6 +118,7 @@ describe('GET /api/admin/patients/:id/export (GDPR access request)', () => {
       files: 3,
       intake_forms: 0,
       texts: 0,
+      waitlist_entries: 0,
     });
 
     if (existsSync('/usr/bin/unzip')) {
@@ -188,6 +189,7 @@ describe('GET /api/admin/patients/:id/export (GDPR access request)', () => {
       files: 0,
       intake_forms: 0,
       texts: 0,
+      waitlist_entries: 0,
     });
   });
 

@@ -27,6 +27,7 @@ import {
   deleteEmailsOfReferrals,
   emailsOfAppointments,
 } from '../email/outbox-repository';
+import { recipientKey } from '../email/recipient-key';
 import {
   deleteIntakeFormsOfPatient,
   intakeFormsOfPatient,
@@ -40,6 +41,8 @@ import { releaseHolds } from '../slots/slot-repository';
 import { deleteTextsOf, textsOfAppointments } from '../texts/text-outbox-repository';
 import { deleteRepliesOf, repliesOfAppointments } from '../texts/text-replies';
 import { findPrivateFile } from '../uploads/file-repository';
+import { entriesOfEmail } from '../waitlist/waitlist-repository';
+import { eraseWaitlistEntriesOf } from '../waitlist/waitlist-service';
 import {
   countPatients,
   findFileOwner,
@@ -147,6 +150,7 @@ export async function patientZipForStaff(db: Db, actor: AdminActor, id: number):
     textsOfAppointments(db, appointmentIds),
     repliesOfAppointments(db, appointmentIds),
   ]);
+  const waitlistRows = patient.email ? await entriesOfEmail(db, recipientKey(patient.email)) : [];
   const stored: [ExportedFile['field'], string | null][] = [
     ['result', patient.resultFileId],
     ['referral_letter', patient.referralLetterFileId],
@@ -168,11 +172,19 @@ export async function patientZipForStaff(db: Db, actor: AdminActor, id: number):
     files: exported.length,
     intake_forms: intakeRows.length,
     texts: textMessages.length + textReplyRows.length,
+    waitlist_entries: waitlistRows.length,
   });
-  const json = patientExport(patient, records, paymentRows, emails, exported, referralRows, intakeRows, {
-    messages: textMessages,
-    replies: textReplyRows,
-  });
+  const json = patientExport(
+    patient,
+    records,
+    paymentRows,
+    emails,
+    exported,
+    referralRows,
+    intakeRows,
+    { messages: textMessages, replies: textReplyRows },
+    waitlistRows,
+  );
   const entries: ZipEntry[] = [
     { path: 'patient.json', bytes: Buffer.from(`${JSON.stringify(json, null, 2)}\n`), compress: true },
     ...exported.map((file) => ({
@@ -210,6 +222,8 @@ export interface ErasedRecords {
   texts: number;
   /** Their intake and consent forms (every revision), deleted. */
   intakeForms: number;
+  /** Their wait-list entries (by e-mail address), deleted with their offers (staff's erasure only). */
+  waitlistEntries: number;
 }
 
 export interface ErasureOptions {
@@ -304,6 +318,9 @@ export async function erasePatientRecords(
     // The intake forms hold health answers and a signature: deleted, and the addresses they were filled from with them.
     const intakeFormIds = await deleteIntakeFormsOfPatient(tx, id);
     await forgetVisitorAddresses(tx, 'intake_form', intakeFormIds);
+    // Staff's erasure takes the person's wait-list entries too; the retention job ends and deletes those on its own.
+    const waitlistEntries =
+      !olderThan && patient.email ? await eraseWaitlistEntriesOf(tx, recipientKey(patient.email)) : 0;
     const deletedAppointmentIds = beingMade.map((row) => row.id);
     await deleteAppointments(tx, deletedAppointmentIds);
     const files = [patient.resultFileId, patient.referralLetterFileId, patient.attachmentFileId].filter(
@@ -321,6 +338,7 @@ export async function erasePatientRecords(
       emails,
       texts,
       intakeForms: intakeFormIds.length,
+      waitlistEntries,
     };
     if (options.audit) {
       await options.audit(tx, erased);
@@ -334,6 +352,7 @@ export async function erasePatientRecords(
         emails,
         texts,
         intake_forms: erased.intakeForms,
+        waitlist_entries: waitlistEntries,
       });
     }
     return erased;

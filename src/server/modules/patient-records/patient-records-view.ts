@@ -1,5 +1,6 @@
 import { intakeFormVersion } from '../../../shared/intake';
 import type { PatientListItem } from '../../../shared/patients';
+import { kindOfSlot } from '../../../shared/waitlist';
 import type { EmailStatus, IntakeForm, Patient, Payment, Referral } from '../../db/schema';
 import type { CsvCell } from '../../http/csv-export';
 import type { AppointmentRecord } from '../appointments/appointment-repository';
@@ -14,6 +15,7 @@ import { referralAnswers } from '../patient-detail/patient-detail-view';
 import { fullName } from '../patients/patient-name';
 import { clinicDateTime } from '../slots/clinic-time';
 import { slotTimes } from '../slots/slot-view';
+import type { WaitlistEntry } from '../waitlist/waitlist-repository';
 import type { PatientListRow } from './patient-records-repository';
 
 /** DD/MM/YYYY of a YYYY-MM-DD date (spec section 9). */
@@ -100,6 +102,7 @@ export function patientExport(
     messages: [],
     replies: [],
   },
+  waitlistRows: readonly WaitlistEntry[] = [],
 ) {
   const fileOf = (field: ExportedFile['field']) => {
     const file = exportedFiles.find((each) => each.field === field);
@@ -198,6 +201,22 @@ export function patientExport(
       sent_at: iso(email.sentAt),
     })),
     intake_forms: intakeRows.map(intakeFormExport),
+    waitlist_entries: waitlistRows.map((entry) => ({
+      id: entry.id,
+      name: entry.name,
+      email: entry.email,
+      phone: entry.phone,
+      sms_consent: entry.smsConsent,
+      sms_consent_at: iso(entry.smsConsentAt),
+      kind: kindOfSlot(entry.isVideoCall),
+      is_adult: entry.isAdult,
+      locations: entry.locations ?? [],
+      from: entry.fromDay,
+      to: entry.toDay,
+      status: entry.status,
+      created_at: entry.createdAt.toISOString(),
+      ended_at: iso(entry.endedAt),
+    })),
   };
 }
 

@@ -5,6 +5,7 @@ import { forgetVisitorsBefore } from '../audit/audit-repository';
 import { deleteContactMessagesBefore } from '../contact/contact-repository';
 import { deleteEmails } from '../email/outbox-repository';
 import { type ErasedRecords, erasePatientRecords } from '../patient-records/patient-records-service';
+import { deleteEndedEntries } from '../waitlist/waitlist-service';
 import { patientsOlderThan } from './retention-repository';
 
 /**
@@ -30,6 +31,8 @@ export interface RetentionCounts {
   emails: number;
   /** Intake and consent forms (every revision). */
   intake_forms: number;
+  /** Wait-list entries ended (booked, left, dates passed) before the cut-off. */
+  waitlist_entries: number;
 }
 
 export interface RetentionRun {
@@ -64,6 +67,7 @@ const noCounts = (): RetentionCounts => ({
   files: 0,
   emails: 0,
   intake_forms: 0,
+  waitlist_entries: 0,
 });
 
 const erasedCounts = (erased: ErasedRecords): RetentionCounts => ({
@@ -139,6 +143,12 @@ export async function purgeExpiredData(
     if (last === undefined || ids.length < PATIENT_BATCH) break;
     afterId = last;
   }
+  const entries = await db.transaction(async (tx) => {
+    const counts: RetentionCounts = { ...noCounts(), waitlist_entries: await deleteEndedEntries(tx, cutoff) };
+    if (counts.waitlist_entries > 0) await tally.add(tx, { ...counts });
+    return counts;
+  });
+  addTo(deleted, entries);
   await forgetVisitorsBefore(db, cutoff);
   return { cutoff, deleted, kept };
 }

@@ -58,6 +58,7 @@ const nothing: RetentionCounts = {
   files: 0,
   emails: 0,
   intake_forms: 0,
+  waitlist_entries: 0,
 };
 
 let person = 0;
@@ -419,6 +420,7 @@ describe('the retention job (RETENTION_DAYS of form data, then deleted)', () => 
       files: 3,
       emails: expect.any(Number),
       intake_forms: 0,
+      waitlist_entries: 0,
     });
     expect(run.kept).toEqual([]);
     expect(await patientRow(youngBooking.patientId)).toBeUndefined();

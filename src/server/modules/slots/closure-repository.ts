@@ -20,6 +20,7 @@ import type { Db } from '../../db/database';
 import { type PageRequest, paginate } from '../../db/paginate';
 import { appointments, type Closure, closures, patients, slots } from '../../db/schema';
 import { type ClosureSpan, closureRanges } from './closure-ranges';
+import { noteSlotsFreed } from './slot-freed-events';
 
 /**
  * Adding or deleting a closure takes this lock exclusively, a save of slots shares it: a slot saved while a
@@ -144,9 +145,15 @@ export async function releaseSlotsOf(db: Db, closureId: number): Promise<number>
       updatedAt: sql`now()`,
     })
     .where(eq(slots.closureId, closureId))
-    .returning({ status: slots.status, startsAt: slots.startsAt });
+    .returning({ id: slots.id, status: slots.status, startsAt: slots.startsAt });
   const now = Date.now();
-  return rows.filter((row) => row.status === 'available' && row.startsAt.getTime() > now).length;
+  const reopened = rows.filter((row) => row.status === 'available' && row.startsAt.getTime() > now);
+  await noteSlotsFreed(
+    db,
+    reopened.map((row) => row.id),
+    'reopened',
+  );
+  return reopened.length;
 }
 
 /** The closures not deleted, those not ended by `today` first (soonest first), then the ended (latest first). */

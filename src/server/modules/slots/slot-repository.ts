@@ -21,6 +21,7 @@ import { databaseErrorCode } from '../../db/database-errors';
 import { type PageRequest, paginate } from '../../db/paginate';
 import { appointments, patients, type Slot, slotHoldEnds, slots, teamMembers } from '../../db/schema';
 import { clinicDayRange, clinicWallClock } from './clinic-time';
+import { noteSlotsFreed, type SlotFreedReason } from './slot-freed-events';
 
 export type SlotValues = Pick<
   typeof slots.$inferInsert,
@@ -529,7 +530,7 @@ export async function bookSlotForStaff(db: Db, id: number): Promise<Slot | undef
  * Frees a booked slot that has not started (its appointment was refunded, cancelled or moved): available again,
  * or withdrawn when it lies in a closure.
  */
-export async function freeBookedSlot(db: Db, id: number): Promise<Slot | undefined> {
+export async function freeBookedSlot(db: Db, id: number, reason: SlotFreedReason): Promise<Slot | undefined> {
   const [row] = await db
     .update(slots)
     .set({
@@ -539,7 +540,71 @@ export async function freeBookedSlot(db: Db, id: number): Promise<Slot | undefin
     })
     .where(and(eq(slots.id, id), eq(slots.status, 'booked'), gt(slots.startsAt, sql`now()`)))
     .returning();
+  // The wait list hears of it in the same transaction (its outbox), whichever move freed it.
+  if (row?.status === 'available') await noteSlotsFreed(db, [row.id], reason);
   return row;
+}
+
+/** The `hold_client` of a time held for a wait-list offer: never counted toward any address. */
+export const offerHolder = (offerId: number) => `offer:${offerId}`;
+
+/**
+ * Holds a free slot (available, or its hold lapsed; not started) for a wait-list offer until `expiresAt`, in one
+ * atomic statement: of racing offers of one slot one wins. Nobody else can hold or book it while it lasts.
+ */
+export async function holdSlotForOffer(
+  db: Db,
+  id: number,
+  offer: { id: number; tokenHash: string; minutes: number },
+): Promise<Slot | undefined> {
+  const [row] = await db
+    .update(slots)
+    .set({
+      status: 'pending',
+      holdStartedAt: sql`now()`,
+      holdExpiresAt: sql`now() + make_interval(mins => ${offer.minutes})`,
+      holdTokenHash: offer.tokenHash,
+      holdClient: offerHolder(offer.id),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(slots.id, id), bookableNow))
+    .returning();
+  return row;
+}
+
+/**
+ * The person an offer was sent to takes its hold (`X-Offer-Token`): the hold is theirs under a hold token of its
+ * own, for at least `holdMinutes` more, still counted with the offer. One atomic statement, so of two people
+ * taking one offer at once one does; the offer's token holds nothing afterwards.
+ */
+export async function takeOfferedHold(
+  db: Db,
+  id: number,
+  offer: { tokenHash: string; newTokenHash: string; holdMinutes: number },
+): Promise<Slot | undefined> {
+  const [row] = await db
+    .update(slots)
+    .set({
+      holdTokenHash: offer.newTokenHash,
+      holdStartedAt: sql`now()`,
+      holdExpiresAt: sql`greatest(${slots.holdExpiresAt}, now() + make_interval(mins => ${offer.holdMinutes}))`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(slots.id, id),
+        gt(slots.startsAt, sql`now()`),
+        sql`${slots.holdClient} like 'offer:%'`,
+        heldBy(offer.tokenHash),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Ends the hold kept for an offer (taken by its person or not), live or lapsed. Answers the slots' ids. */
+export function releaseOfferHold(db: Db, offerId: number): Promise<number[]> {
+  return endHolds(db, eq(slots.holdClient, offerHolder(offerId)));
 }
 
 /** Live holds now, for the metrics: visitors' (with the address they came from) and staff's (without). */

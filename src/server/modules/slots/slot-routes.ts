@@ -7,6 +7,7 @@ import {
   releaseSlotHold,
 } from '../../../shared/api/slot-endpoint-schemas';
 import { HOLD_TOKEN_HEADER, HOLDS_PER_MINUTE, slotTexts } from '../../../shared/slots';
+import { OFFER_TOKEN_HEADER } from '../../../shared/waitlist';
 import { notFound } from '../../domain-errors';
 import { clientAddressKey } from '../../http/client-address';
 import { route } from '../../http/endpoint-route';
@@ -14,7 +15,7 @@ import { secretTokenHashOf, secretTokenOf } from '../../security/secret-tokens';
 import { clinicDayRange } from './clinic-time';
 import { findKindPriceLine } from './price-list-repository';
 import { daysWithSlots, findHeldSlot, listBookableSlots } from './slot-repository';
-import { holdForVisitor, holdsOfAddress, releaseVisitorHold } from './slot-service';
+import { holdForVisitor, holdsOfAddress, releaseVisitorHold, takeOffer } from './slot-service';
 import { publicSlotAnswer } from './slot-view';
 
 /** Public slot calls of the booking flow (spec section 7): never any patient data. */
@@ -49,6 +50,12 @@ export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
     api,
     holdSlot,
     async (request) => {
+      if (request.headers[OFFER_TOKEN_HEADER] !== undefined) {
+        const offerToken = secretTokenOf(request.headers[OFFER_TOKEN_HEADER]);
+        const taken = await takeOffer(db, request.params.id, offerToken, api.config.holdMinutes);
+        api.metrics.holdCreated('visitor');
+        return taken;
+      }
       const ownToken = secretTokenOf(request.headers[HOLD_TOKEN_HEADER]);
       const hold = await holdForVisitor(
         db,

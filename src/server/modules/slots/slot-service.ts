@@ -10,6 +10,7 @@ import {
   type SlotStatus,
   slotTexts,
 } from '../../../shared/slots';
+import { waitlistTexts } from '../../../shared/waitlist';
 import type { Db } from '../../db/database';
 import { DEADLOCK_DETECTED, databaseErrorCode, EXCLUSION_VIOLATION } from '../../db/database-errors';
 import { preparedPerDatabase } from '../../db/paginate';
@@ -19,6 +20,7 @@ import { hashSecretToken, newSecretToken } from '../../security/secret-tokens';
 import { type AdminActor, auditChange, auditRead } from '../audit/audit-log';
 import { clinicDayRange, clinicWallClock } from './clinic-time';
 import { closureReasons, closuresOverSlots, slotInsideText } from './closure-service';
+import { noteSlotsFreed } from './slot-freed-events';
 import {
   appointmentsOfSlots,
   deferOverlapCheck,
@@ -33,6 +35,7 @@ import {
   type SlotKind,
   type SlotValues,
   setSlotStatus,
+  takeOfferedHold,
   teamMemberIdsOf,
   updateEditableSlot,
 } from './slot-repository';
@@ -249,6 +252,11 @@ export async function saveSlots(
           created = created.filter((row) => !clashing.has(row.id));
         }
       }
+      await noteSlotsFreed(
+        tx,
+        created.map((row) => row.id),
+        'added',
+      );
       for (const row of created) {
         touched.push(row);
         fieldOfRow.set(row.id, createdField.get(row.id) ?? '');
@@ -450,6 +458,35 @@ async function holdDecidedOnce(
     });
   }
   return attempt;
+}
+
+/**
+ * Takes the hold kept for a wait-list offer with the offer's token (`X-Offer-Token` on the hold call): the visitor
+ * gets a hold token of their own for it. Anything else (lapsed, declined, taken already, another slot) is a 409
+ * `offer_not_valid`, and nothing changes.
+ */
+export async function takeOffer(
+  db: Db,
+  id: number,
+  offerToken: string | undefined,
+  holdMinutes: number,
+): Promise<VisitorHold> {
+  if (offerToken === undefined) throw conflict('offer_not_valid', waitlistTexts.offerNotValid);
+  const fresh = newSecretToken();
+  const row = await takeOfferedHold(db, id, {
+    tokenHash: hashSecretToken(offerToken),
+    newTokenHash: fresh.hash,
+    holdMinutes,
+  });
+  if (!row) {
+    if (!(await findSlot(db, id))) throw notFound(slotTexts.notFound);
+    throw conflict('offer_not_valid', waitlistTexts.offerNotValid);
+  }
+  return {
+    session: publicSlotAnswer(row, fresh.hash),
+    hold_token: fresh.token,
+    hold_expires_at: (row.holdExpiresAt ?? new Date()).toISOString(),
+  };
 }
 
 /** Ends a visitor's own hold at once ('Choose another time', leaving the flow); 404 without its token. */

@@ -79,7 +79,8 @@ export async function cancelAppointment(
       held && appointment.slotId && appointment.holdTokenHash
         ? await releaseHolds(tx, appointment.holdTokenHash, { id: appointment.slotId })
         : [];
-    const freed = !held && appointment.slotId ? await freeBookedSlot(tx, appointment.slotId) : undefined;
+    const freed =
+      !held && appointment.slotId ? await freeBookedSlot(tx, appointment.slotId, 'cancel') : undefined;
     // A time its patient held to move it to is let go with it (a held one has no booking link to hold one by).
     const moveHoldsReleased = held ? [] : await releaseMoveHolds(tx, appointmentId);
     const kept = keptPaymentsOf(payments);

@@ -316,7 +316,7 @@ async function completeRefund(
     const before = record?.appointment;
     const cancels = whole && before !== undefined && allowsMove('refund', before.status);
     const moved = cancels ? await moveAppointment(tx, before.id, 'refund', { newInvite: true }) : undefined;
-    const freed = moved?.slotId ? await freeBookedSlot(tx, moved.slotId) : undefined;
+    const freed = moved?.slotId ? await freeBookedSlot(tx, moved.slotId, 'refund') : undefined;
     // A time its patient held to move it to is let go with it.
     const moveHoldsReleased = moved ? await releaseMoveHolds(tx, moved.id) : [];
     const given = { ...paid, amountCents: made.amountCents };

@@ -101,7 +101,7 @@ export async function rescheduleAppointment(
         ? onNewTime(conflict, 'slot_not_free', appointmentTexts.slotNotFree)
         : onNewTime(conflict, 'hold_missing', bookingTexts.holdMissing);
     }
-    const freed = appointment.slotId ? await freeBookedSlot(tx, appointment.slotId) : undefined;
+    const freed = appointment.slotId ? await freeBookedSlot(tx, appointment.slotId, 'reschedule') : undefined;
     const moved = await moveAppointment(tx, appointmentId, 'reschedule', {
       slotId: booked.id,
       newInvite: true,

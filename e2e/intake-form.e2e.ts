@@ -111,6 +111,8 @@ describe('a parent fills in and signs their child’s intake form online', () =>
       await birth.fill('01052018');
       await page.getByRole('button', { name: 'Open the form' }).click();
       await page.getByRole('heading', { level: 1, name: 'Child intake and consent form' }).waitFor();
+      // Nothing typed yet: no notice claims that answers were saved.
+      expect(await page.getByText('All answers saved.').count()).toBe(0);
 
       // Half of it, then saved.
       await page.getByRole('textbox', { name: 'Home address *' }).fill('3 Mill Lane, Dundrum, Dublin 14');

@@ -237,9 +237,10 @@ function ClosedForm({
   );
 }
 
-type SaveState = 'saved' | 'saving' | 'unsaved' | 'offline';
+/** `untouched`: nothing changed since the form opened, so no saved notice is shown (nothing was saved yet). */
+type SaveState = 'untouched' | 'saved' | 'saving' | 'unsaved' | 'offline';
 
-const saveStateText: Record<SaveState, string> = {
+const saveStateText: Record<Exclude<SaveState, 'untouched'>, string> = {
   saved: 'All answers saved.',
   saving: 'Saving…',
   unsaved: 'Changes kept in this browser; saving shortly.',
@@ -258,7 +259,7 @@ function IntakeForm({ reference, loaded }: { reference: string; loaded: Loaded }
   const [consent, setConsent] = useState(false);
   const [signature, setSignature] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saveState, setSaveState] = useState<SaveState>('saved');
+  const [saveState, setSaveState] = useState<SaveState>('untouched');
   const [notice, setNotice] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const [signing, setSigning] = useState(false);
@@ -399,7 +400,7 @@ function IntakeForm({ reference, loaded }: { reference: string; loaded: Loaded }
             {notice}
           </p>
         ) : (
-          editing && <p className="intake__saved">{saveStateText[saveState]}</p>
+          editing && saveState !== 'untouched' && <p className="intake__saved">{saveStateText[saveState]}</p>
         )}
       </div>
       {problem && (

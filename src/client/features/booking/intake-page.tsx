@@ -110,7 +110,9 @@ function IntakeGate({ reference, tokens }: { reference: string; tokens: IntakeTo
         if (fromTab) return;
         if (
           caught instanceof ApiError &&
-          (caught.code === 'intake_identity_wrong' || caught.code === 'intake_identity_throttled')
+          (caught.code === 'intake_identity_wrong' ||
+            caught.code === 'intake_date_of_birth_invalid' ||
+            caught.code === 'intake_identity_throttled')
         ) {
           setError(caught.message);
           fieldRef.current?.focus();
@@ -157,7 +159,7 @@ function IntakeGate({ reference, tokens }: { reference: string; tokens: IntakeTo
     if (read === undefined || read === 'unreal' || read > clinicToday()) {
       setError(
         read === 'unreal'
-          ? 'That is not a real date.'
+          ? intakeTexts.dateOfBirthNotReal
           : read === undefined
             ? 'Please type the date of birth as DD.MM.YYYY.'
             : intakeTexts.dateOfBirthFuture,

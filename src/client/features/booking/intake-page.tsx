@@ -91,6 +91,7 @@ function IntakeGate({ reference, tokens }: { reference: string; tokens: IntakeTo
   const [problem, setProblem] = useState<string>();
   const [checking, setChecking] = useState(false);
   const [closed, setClosed] = useState<string>();
+  const [broken, setBroken] = useState(false);
   const fieldRef = useRef<HTMLInputElement>(null);
 
   const open = useCallback(
@@ -119,7 +120,7 @@ function IntakeGate({ reference, tokens }: { reference: string; tokens: IntakeTo
         } else {
           setProblem(
             caught instanceof ApiError && caught.status === 404
-              ? 'This form’s link does not work: it may be mistyped, or the appointment is over.'
+              ? brokenLinkText
               : caught instanceof Error
                 ? caught.message
                 : String(caught),
@@ -142,7 +143,10 @@ function IntakeGate({ reference, tokens }: { reference: string; tokens: IntakeTo
     }
     let current = true;
     readIntakeForm(reference, { ...tokens, dateOfBirth: '' }).catch((caught: unknown) => {
-      if (current && caught instanceof ApiError && caught.code === 'intake_closed') setClosed(caught.message);
+      if (!current || !(caught instanceof ApiError)) return;
+      if (caught.code === 'intake_closed') setClosed(caught.message);
+      // A mistyped or forged link is known before any date of birth: asking for one first would be a wasted step.
+      else if (caught.status === 404) setBroken(true);
     });
     return () => {
       current = false;
@@ -150,6 +154,7 @@ function IntakeGate({ reference, tokens }: { reference: string; tokens: IntakeTo
   }, [reference, open, tokens]);
 
   if (closed) return <ClosedForm reference={reference} message={closed} />;
+  if (broken) return <BrokenLink />;
   if (loaded) return <IntakeForm reference={reference} loaded={loaded} />;
 
   const submit = (event: FormEvent) => {
@@ -203,6 +208,24 @@ function IntakeGate({ reference, tokens }: { reference: string; tokens: IntakeTo
           Open the form
         </button>
       </form>
+    </div>
+  );
+}
+
+const brokenLinkText = 'This form’s link does not work: it may be mistyped, or the appointment is over.';
+
+/** A link whose reference or token the server does not know (404): said at once, with no date of birth asked. */
+function BrokenLink() {
+  return (
+    <div className="page container intake">
+      <div className="notice-page__box">
+        <h1 className="page__title">This link does not work</h1>
+        <p>{brokenLinkText}</p>
+        <p>
+          Please open the link in your booking confirmation e-mail (or the reminder) again, or call us on{' '}
+          <a href={clinic.phoneHref}>{clinic.phone}</a> and we will help.
+        </p>
+      </div>
     </div>
   );
 }

@@ -114,12 +114,19 @@ describe('the way out, and video links', () => {
       await notice(page, wayOutTexts.flagged);
       const free = section.getByRole('button', { name: 'Move my appointment free of charge' });
       await free.waitFor();
+      // One move button only: the free one, not also the ordinary one under "Change or cancel".
+      expect(await page.getByRole('button', { name: 'Move to another time' }).count()).toBe(0);
       expect(await axeViolations(page, `flagged ${width}`)).toEqual([]);
       await screenshot(page, `way-out-flagged-${width}`);
 
       await free.click();
       const picker = page.getByRole('region', { name: 'Choose a new time' });
       await picker.waitFor();
+      // It opens where its button is, right under the way out, not at the page's end, and has the focus.
+      expect(await page.evaluate(() => document.getElementById('way-out')?.nextElementSibling?.id)).toBe(
+        'manage-move',
+      );
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('manage-move-title');
       await picker.getByText(wayOutTexts.movesFrom(stopDayWords(fifthDay))).waitFor();
       // Opened on the month of the first day offered; tomorrow's free time is not offered.
       const fifth = picker.getByRole('button', { name: `${formatLongDate(fifthDay)}, slots available` });

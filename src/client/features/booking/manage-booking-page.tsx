@@ -128,6 +128,8 @@ function ManageBooking({
   const [done, setDone] = useState<{ text: string; at: number }>();
   const [problem, setProblem] = useState<Problem>();
   const [moving, setMoving] = useState(false);
+  /** Which button opened the picker: it opens there, not at the page's end. */
+  const [moveFrom, setMoveFrom] = useState<'changes' | 'way-out'>('changes');
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const doneRef = useRef<HTMLParagraphElement>(null);
   const problemRef = useRef<HTMLParagraphElement>(null);
@@ -136,6 +138,9 @@ function ManageBooking({
   const canMove = appointment?.actions.includes('move') ?? false;
   const canCancel = appointment?.actions.includes('cancel') ?? false;
   const moveShown = moving && canMove;
+  // After "I could not stop", the free move is the one way to move: a second, ordinary move button beside it only
+  // makes the patient wonder which one is free.
+  const freeMove = appointment?.way_out?.free_move === 'available';
   // Each failure shows in one place only: beside the picker while it is open, else at the top of the page.
   const pageProblem = problem && (problem.from === 'page' || !moveShown) ? problem.text : undefined;
   const moveRefusal = problem?.from === 'move' && moveShown ? problem.text : undefined;
@@ -172,6 +177,18 @@ function ManageBooking({
       failed('page', refusalOf(error));
     }
   };
+
+  const movePicker = moveShown && appointment && (
+    <MoveAppointment
+      appointment={appointment}
+      reference={reference}
+      token={token}
+      refusal={moveRefusal}
+      onRefused={(refusal) => failed('move', refusal)}
+      onClearRefusal={() => setProblem(undefined)}
+      onMoved={succeeded}
+    />
+  );
 
   if (read.isPending) {
     return (
@@ -225,11 +242,13 @@ function ManageBooking({
               </h2>
               <Changes
                 appointment={appointment}
-                canMove={canMove}
+                canMove={canMove && !freeMove}
+                freeMove={freeMove && canMove}
                 canCancel={canCancel}
                 moving={moveShown}
                 onToggleMove={() => {
                   if (problem?.from === 'move') setProblem(undefined);
+                  setMoveFrom('changes');
                   setMoving((open) => !open);
                 }}
                 onCancel={() => {
@@ -255,23 +274,15 @@ function ManageBooking({
               }}
               onMove={() => {
                 setProblem(undefined);
+                setMoveFrom('way-out');
                 setMoving(true);
               }}
             />
           )}
+          {moveFrom === 'way-out' && movePicker}
           {appointment.intake && <IntakeStatus intake={appointment.intake} reference={reference} />}
           {appointment.payment_status !== 'unpaid' && <OwnReceipt reference={reference} token={token} />}
-          {moveShown && (
-            <MoveAppointment
-              appointment={appointment}
-              reference={reference}
-              token={token}
-              refusal={moveRefusal}
-              onRefused={(refusal) => failed('move', refusal)}
-              onClearRefusal={() => setProblem(undefined)}
-              onMoved={succeeded}
-            />
-          )}
+          {moveFrom === 'changes' && movePicker}
           <ConfirmDialog
             open={confirmingCancel && canCancel}
             title="Cancel your appointment?"
@@ -353,6 +364,7 @@ function CancelConsequences({ appointment }: { appointment: ManagedAppointment }
 function Changes({
   appointment,
   canMove,
+  freeMove,
   canCancel,
   moving,
   onToggleMove,
@@ -360,6 +372,8 @@ function Changes({
 }: {
   appointment: ManagedAppointment;
   canMove: boolean;
+  /** The way out's free move is open: moving is done there, once, free of charge. */
+  freeMove: boolean;
   canCancel: boolean;
   moving: boolean;
   onToggleMove: () => void;
@@ -383,7 +397,7 @@ function Changes({
       </p>
     );
   }
-  if (!canMove && !canCancel) {
+  if (!canMove && !canCancel && !freeMove) {
     return (
       <p className="manage-booking__notice">
         <NoticePassed />
@@ -397,6 +411,9 @@ function Changes({
           You can move or cancel this appointment online until{' '}
           <strong>{formatClinicMoment(appointment.change_until)}</strong> (Dublin time).
         </p>
+      )}
+      {freeMove && (
+        <p>To move it, use “Move my appointment free of charge” below: it is free of the notice, once.</p>
       )}
       <div className="manage-booking__actions">
         {canMove && (

@@ -103,6 +103,12 @@ describe('the way out, and video links', () => {
       expect(await fitsWidth(page)).toBe(true);
       expect(await axeViolations(page, `way out ${width}`)).toEqual([]);
       await screenshot(page, `way-out-${width}`);
+      // Tomorrow is too soon to stop: the preparation says so and points to the way out, which takes the focus.
+      const preparing = page.getByRole('region', { name: 'Preparing for the test' });
+      await preparing.getByRole('link', { name: /I could not stop my antihistamines/ }).click();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('way-out-title');
+      await preparing.scrollIntoViewIfNeeded();
+      await screenshot(page, `way-out-preparing-${width}`);
 
       // Nothing chosen: said beside the choices.
       await section.getByRole('button', { name: 'Tell the clinic' }).click();

@@ -5,7 +5,7 @@ import { clinic } from '../../../shared/clinic';
 import { formatEuro } from '../../../shared/euro';
 import { intakePath, intakeTexts } from '../../../shared/intake';
 import type { ManagedAppointment } from '../../../shared/manage-booking';
-import { WAY_OUT_SECTION_ID } from '../../../shared/way-out';
+import { flagChoices, WAY_OUT_SECTION_ID } from '../../../shared/way-out';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { isNotFoundError } from '../../lib/api-client';
 import { bookingCalendarPath } from '../../lib/booking-hold';
@@ -468,6 +468,22 @@ function PrepareAndCalendar({
             </li>
           ))}
           {antihistamines.ask_pharmacist && <li>{antihistamineTexts.askPharmacist}</li>}
+          {appointment.way_out && antihistamines.stop_days.some((stop) => stop.day < clinicToday()) && (
+            <li>
+              Could not stop in time?{' '}
+              <a
+                href={`#${WAY_OUT_SECTION_ID}`}
+                onClick={(event) => {
+                  // The address keeps no fragment (it held the key): the section is scrolled to and focused instead.
+                  event.preventDefault();
+                  document.getElementById('way-out-title')?.focus();
+                }}
+              >
+                Tell us under “{flagChoices.could_not_stop}”
+              </a>
+              : you can then move the test once, free of charge.
+            </li>
+          )}
         </ul>
       )}
       <p>

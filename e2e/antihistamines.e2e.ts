@@ -211,6 +211,19 @@ describe("an allergy test booked with the patient's antihistamines", () => {
     expect(await axeViolations(page, 'too soon to stop 360')).toEqual([]);
     await warning.scrollIntoViewIfNeeded();
     await screenshot(page, 'antihistamines-too-soon-360');
+    // The way back to the day choice is right there.
+    expect(await warning.getByRole('link', { name: 'Choose a later day' }).getAttribute('href')).toBe(
+      '/sessions_availability/booking_test',
+    );
+    // Kept anyway: the confirmation names the way out for a patient who could not stop in time.
+    const surname = runSurname('TooSoon');
+    await fillAdult(page, `${surname.toLowerCase()}@example.ie`, surname);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await pay(page);
+    const prepare = page.getByRole('region', { name: 'How to prepare for the allergy test' });
+    await prepare.getByText(/Could not stop in time\?.*I could not stop my antihistamines/).waitFor();
+    await prepare.scrollIntoViewIfNeeded();
+    await screenshot(page, 'antihistamines-too-soon-confirmed-360');
     expect(errors).toEqual([]);
-  });
+  }, 120_000);
 });

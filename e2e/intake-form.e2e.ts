@@ -111,6 +111,8 @@ describe('a parent fills in and signs their child’s intake form online', () =>
       await birth.fill('01052018');
       await page.getByRole('button', { name: 'Open the form' }).click();
       await page.getByRole('heading', { level: 1, name: 'Child intake and consent form' }).waitFor();
+      // Nothing typed yet: no notice claims that answers were saved.
+      expect(await page.getByText('All answers saved.').count()).toBe(0);
 
       // Half of it, then saved.
       await page.getByRole('textbox', { name: 'Home address *' }).fill('3 Mill Lane, Dundrum, Dublin 14');
@@ -358,6 +360,10 @@ describe('the confirmation page’s link to the intake form', () => {
     await birth.fill('01.01.2099');
     await page.getByRole('button', { name: 'Open the form' }).click();
     await page.getByText(intakeTexts.dateOfBirthFuture).waitFor();
+    // So is a date no calendar has, in the words the server would use.
+    await birth.fill('31.02.1990');
+    await page.getByRole('button', { name: 'Open the form' }).click();
+    await page.getByText(intakeTexts.dateOfBirthNotReal).waitFor();
     await birth.fill(ADULT_DOB_TYPED);
     await page.getByRole('button', { name: 'Open the form' }).click();
     await page.getByRole('heading', { level: 1, name: 'Adult intake and consent form' }).waitFor();
@@ -366,4 +372,23 @@ describe('the confirmation page’s link to the intake form', () => {
     expect(errors.filter((error) => !/status of 403/.test(error))).toEqual([]);
     await page.context().close();
   }, 180_000);
+});
+
+describe('a mistyped or forged link to an intake form', () => {
+  for (const viewport of viewportSweep) {
+    const width = viewport.width;
+
+    it(`says at once that the link does not work, without asking the date of birth, at ${width} px`, async () => {
+      const { page, errors } = await openPage(browser, { viewport });
+      await page.goto(`/booking/ZZZZZZ/intake#${'x'.repeat(43)}`);
+      await waitForHydration(page);
+      await page.getByRole('heading', { level: 1, name: 'This link does not work' }).waitFor();
+      expect(await page.getByRole('textbox', { name: 'Patient’s date of birth' }).count()).toBe(0);
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await axeViolations(page, `intake broken link ${width}`)).toEqual([]);
+      await screenshot(page, `intake-broken-link-${width}`);
+      expect(errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
+      await page.context().close();
+    });
+  }
 });

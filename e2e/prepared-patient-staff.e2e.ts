@@ -183,7 +183,11 @@ describe('a prepared patient, as staff see them', () => {
       await page.getByRole('heading', { level: 1, name: 'Booking appointments' }).waitFor();
       await page.getByRole('region', { name: 'Today' }).waitFor();
       // The appointments' list lower down still names them (it loads after the cards): only the To do is checked.
-      expect(await toDo(page).getByRole('link', { name: new RegExp(name) }).count()).toBe(0);
+      expect(
+        await toDo(page)
+          .getByRole('link', { name: new RegExp(name) })
+          .count(),
+      ).toBe(0);
       expect(await fitsWidth(page)).toBe(true);
       await screenshot(page, `prepared-patient-dashboard-reception-${width}`);
       expect(errors).toEqual([]);

@@ -103,6 +103,12 @@ describe('the way out, and video links', () => {
       expect(await fitsWidth(page)).toBe(true);
       expect(await axeViolations(page, `way out ${width}`)).toEqual([]);
       await screenshot(page, `way-out-${width}`);
+      // Tomorrow is too soon to stop: the preparation says so and points to the way out, which takes the focus.
+      const preparing = page.getByRole('region', { name: 'Preparing for the test' });
+      await preparing.getByRole('link', { name: /I could not stop my antihistamines/ }).click();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('way-out-title');
+      await preparing.scrollIntoViewIfNeeded();
+      await screenshot(page, `way-out-preparing-${width}`);
 
       // Nothing chosen: said beside the choices.
       await section.getByRole('button', { name: 'Tell the clinic' }).click();
@@ -114,12 +120,19 @@ describe('the way out, and video links', () => {
       await notice(page, wayOutTexts.flagged);
       const free = section.getByRole('button', { name: 'Move my appointment free of charge' });
       await free.waitFor();
+      // One move button only: the free one, not also the ordinary one under "Change or cancel".
+      expect(await page.getByRole('button', { name: 'Move to another time' }).count()).toBe(0);
       expect(await axeViolations(page, `flagged ${width}`)).toEqual([]);
       await screenshot(page, `way-out-flagged-${width}`);
 
       await free.click();
       const picker = page.getByRole('region', { name: 'Choose a new time' });
       await picker.waitFor();
+      // It opens where its button is, right under the way out, not at the page's end, and has the focus.
+      expect(await page.evaluate(() => document.getElementById('way-out')?.nextElementSibling?.id)).toBe(
+        'manage-move',
+      );
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('manage-move-title');
       await picker.getByText(wayOutTexts.movesFrom(stopDayWords(fifthDay))).waitFor();
       // Opened on the month of the first day offered; tomorrow's free time is not offered.
       const fifth = picker.getByRole('button', { name: `${formatLongDate(fifthDay)}, slots available` });

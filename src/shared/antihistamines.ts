@@ -52,6 +52,7 @@ export const antihistamineTexts = {
     'I will stop taking antihistamines on the days you give me for what I take (5 days before the test; nasal sprays and eye drops 3 days before), and tell you if I could not.',
   unknown: 'Choose from the list.',
   noneWithOthers: "Choose 'None' on its own, or the medicines you take.",
+  noneWithOthersChild: "Choose 'None' on its own, or the medicines your child takes.",
   nothingToStop: 'You told us you take no antihistamines: there is nothing to stop before the test.',
   askPharmacist:
     'Not sure whether a medicine is an antihistamine? Ask a pharmacist, or call us before the day to stop.',
@@ -86,12 +87,13 @@ export function parseAntihistamines(
   };
 }
 
-/** What is wrong with the list, as a message, or nothing. */
-export function antihistaminesProblem(value: string | undefined): string | undefined {
+/** What is wrong with the list, as a message (in a parent's words on a child's form), or nothing. */
+export function antihistaminesProblem(value: string | undefined, child = false): string | undefined {
   const parsed = parseAntihistamines(value);
   if (!parsed) return undefined;
   if (parsed.unknown.length > 0) return antihistamineTexts.unknown;
-  if (parsed.choices.includes('none') && parsed.choices.length > 1) return antihistamineTexts.noneWithOthers;
+  if (parsed.choices.includes('none') && parsed.choices.length > 1)
+    return child ? antihistamineTexts.noneWithOthersChild : antihistamineTexts.noneWithOthers;
   return undefined;
 }
 

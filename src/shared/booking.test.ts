@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bookingFormValues, dobProblem, isAskedFor } from './booking';
+import { antihistamineTexts } from './antihistamines';
+import { bookingFormIssues, bookingFormValues, dobProblem, isAskedFor } from './booking';
 
 const filled = {
   first_name: 'Aoife',
@@ -68,5 +69,21 @@ describe('a date of birth', () => {
     ['soon', 'dobInvalid'],
   ])('%s: %s', (dob, problem) => {
     expect(dobProblem(dob, '2026-11-26')).toBe(problem);
+  });
+});
+
+describe('the antihistamines question refused with None and a medicine', () => {
+  const mixed = { ...filled, antihistamines: 'none,tablets' };
+  it('speaks of your child on a child’s form', () => {
+    const issues = bookingFormIssues({ ...mixed, is_adult: false, is_video_call: false }, '2026-01-01');
+    expect(issues).toContainEqual(['antihistamines', antihistamineTexts.noneWithOthersChild]);
+  });
+
+  it('speaks of you on an adult’s form', () => {
+    const issues = bookingFormIssues(
+      { ...mixed, dob: '1990-04-12', is_adult: true, is_video_call: false },
+      '2026-01-01',
+    );
+    expect(issues).toContainEqual(['antihistamines', antihistamineTexts.noneWithOthers]);
   });
 });

@@ -256,7 +256,7 @@ export function bookingFormIssues(
       issues.push(lengthIssue('allergens', form.allergens, reason.min, reason.max));
     }
     if (!form.antihistamine) issues.push(['antihistamine', bookingTexts.required]);
-    const medicines = antihistaminesProblem(form.antihistamines);
+    const medicines = antihistaminesProblem(form.antihistamines, !form.is_adult);
     if (medicines) issues.push(['antihistamines', medicines]);
     if (!form.agreement) issues.push(['agreement', bookingTexts.required]);
   }

@@ -203,6 +203,8 @@ const errorCodes = [
   // Intake and consent forms
   /** The date of birth sent as X-Date-Of-Birth is not the patient's, or none is recorded to check it against (403). */
   'intake_identity_wrong',
+  /** X-Date-Of-Birth is not a real YYYY-MM-DD day (2015-02-31): refused before any try is counted (422). */
+  'intake_date_of_birth_invalid',
   /** Too many wrong dates of birth for a booking from an address (429), limited like sign-in. */
   'intake_identity_throttled',
   /** The appointment is cancelled or over: its form can no longer be filled (409). */

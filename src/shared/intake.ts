@@ -377,6 +377,7 @@ export const intakeTexts = {
   noDateOfBirth: `We cannot check the patient’s date of birth online for this booking. Please call us on ${clinic.phone} and we will help.`,
   dateOfBirthMissing: 'Please type the patient’s date of birth.',
   dateOfBirthFuture: 'A date of birth cannot be after today.',
+  dateOfBirthNotReal: 'That is not a real date. Please type the patient’s date of birth as DD.MM.YYYY.',
   /** `wait`: '15 minutes', '3 hours' (the real wait, as `Retry-After` says it). */
   throttled: (wait: string) =>
     `Too many wrong dates of birth. Please wait ${wait} and try again, or call us on ${clinic.phone}.`,
@@ -422,7 +423,8 @@ export const intakePath = (reference: string) => `/booking/${reference}/intake`;
 export const intakeUrlOfManageUrl = (manageUrl: string) => manageUrl.replace(/#/, '/intake#');
 
 const isoDay = /^(\d{4})-(\d{2})-(\d{2})$/;
-function isRealDay(value: string): boolean {
+/** A YYYY-MM-DD day that a calendar has (not 2015-02-31). */
+export function isRealDay(value: string): boolean {
   const match = isoDay.exec(value);
   if (!match) return false;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));

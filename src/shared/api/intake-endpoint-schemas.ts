@@ -5,7 +5,7 @@ import * as api from './intake-endpoints';
 
 export const getIntake = withSchemas(api.getIntake, {
   summary:
-    "The booking's intake and consent form (X-Manage-Token, or X-Booking-Token just after paying; X-Date-Of-Birth YYYY-MM-DD): the adult's or the child's form, its version, status (not_started, draft, signed), questions, answers and signed_at. 404 for a wrong token or reference; 409 intake_closed for a cancelled, refunded, started or past appointment (said before the date of birth is checked); 403 intake_identity_wrong for another or no date of birth (none sent costs no try), and 429 intake_identity_throttled with Retry-After after five wrong ones in 15 minutes per booking and address (limited like sign-in, counted apart from staff sign-ins)",
+    "The booking's intake and consent form (X-Manage-Token, or X-Booking-Token just after paying; X-Date-Of-Birth YYYY-MM-DD): the adult's or the child's form, its version, status (not_started, draft, signed), questions, answers and signed_at. 404 for a wrong token or reference; 409 intake_closed for a cancelled, refunded, started or past appointment (said before the date of birth is checked); 422 intake_date_of_birth_invalid for a date no calendar has (2015-02-31; costs no try); 403 intake_identity_wrong for another or no date of birth (none sent costs no try), and 429 intake_identity_throttled with Retry-After after five wrong ones in 15 minutes per booking and address (limited like sign-in, counted apart from staff sign-ins)",
   params: appointmentReferenceParams,
   response: intakeResponseSchema,
 });

@@ -11,6 +11,11 @@ export interface ErrorSummaryItem {
   message: string;
 }
 
+/** 'First name: Text is too short.'; a label that is a question keeps its own mark: 'Which …? Choose …'. */
+export function summaryLine({ label, message }: Pick<ErrorSummaryItem, 'label' | 'message'>): string {
+  return /[?!]$/.test(label.trim()) ? `${label.trim()} ${message}` : `${label}: ${message}`;
+}
+
 /**
  * The list of a form's errors above it, each linking to its field. A form moves the focus here after a
  * failed submit (`ref`), so a screen reader reads what is wrong first; following a link focuses the field.
@@ -41,7 +46,7 @@ export function ErrorSummary({
                   onSelect(item.name);
                 }}
               >
-                {item.label}: {item.message}
+                {summaryLine(item)}
               </a>
             </li>
           ))}

@@ -5,11 +5,12 @@ import { bookingTexts } from '../../../shared/booking';
 import { clinic, isLocationKey } from '../../../shared/clinic';
 import { formatEuro } from '../../../shared/euro';
 import { intakePath } from '../../../shared/intake';
+import { flagChoices } from '../../../shared/way-out';
 import { BookingSteps, StepHeading } from '../../components/booking-steps/booking-steps';
 import { ClickToLoadMap } from '../../components/click-to-load-map/click-to-load-map';
 import { formatLongDate } from '../../components/month-calendar/month-grid';
 import { bookingCalendarPath } from '../../lib/booking-hold';
-import { clinicDayTime, formatClock12 } from '../../lib/clinic-clock';
+import { clinicDayTime, clinicToday, formatClock12 } from '../../lib/clinic-clock';
 import { saveBlob } from '../../lib/download-file';
 import type { RouteHandle } from '../../lib/route-handle';
 import { readConfirmation, type StoredConfirmation } from './booking-storage';
@@ -66,6 +67,12 @@ export function Component() {
   }
   return <Confirmation appointment={confirmation} />;
 }
+
+/**
+ * A test booked too soon to stop: the way out (the booking page's "I could not stop my antihistamines", reached from
+ * the e-mail's link, as this page holds no key to the booking page) is named here, not left to be found.
+ */
+const couldNotStopLine = `Could not stop in time? Open your booking from the link in your confirmation e-mail and choose “${flagChoices.could_not_stop}”: you can then move the test once, free of charge.`;
 
 function Confirmation({ appointment }: { appointment: StoredConfirmation }) {
   const place =
@@ -194,6 +201,7 @@ function Confirmation({ appointment }: { appointment: StoredConfirmation }) {
                     </li>
                   ))}
                   {asksPharmacist(taken) && <li>{antihistamineTexts.askPharmacist}</li>}
+                  {ownStops.some((stop) => stop.day < clinicToday()) && <li>{couldNotStopLine}</li>}
                   <li>Arrive 15 minutes early: the skin prick reaction is read after 15 minutes.</li>
                 </ul>
               ) : (
@@ -212,6 +220,7 @@ function Confirmation({ appointment }: { appointment: StoredConfirmation }) {
                       daysBefore={STOP_SPRAYS_DAYS_BEFORE}
                     />
                   </li>
+                  {stops.tablets < clinicToday() && <li>{couldNotStopLine}</li>}
                   <li>Arrive 15 minutes early: the skin prick reaction is read after 15 minutes.</li>
                 </ul>
               )}

@@ -91,6 +91,7 @@ function IntakeGate({ reference, tokens }: { reference: string; tokens: IntakeTo
   const [problem, setProblem] = useState<string>();
   const [checking, setChecking] = useState(false);
   const [closed, setClosed] = useState<string>();
+  const [broken, setBroken] = useState(false);
   const fieldRef = useRef<HTMLInputElement>(null);
 
   const open = useCallback(
@@ -110,14 +111,16 @@ function IntakeGate({ reference, tokens }: { reference: string; tokens: IntakeTo
         if (fromTab) return;
         if (
           caught instanceof ApiError &&
-          (caught.code === 'intake_identity_wrong' || caught.code === 'intake_identity_throttled')
+          (caught.code === 'intake_identity_wrong' ||
+            caught.code === 'intake_date_of_birth_invalid' ||
+            caught.code === 'intake_identity_throttled')
         ) {
           setError(caught.message);
           fieldRef.current?.focus();
         } else {
           setProblem(
             caught instanceof ApiError && caught.status === 404
-              ? 'This form’s link does not work: it may be mistyped, or the appointment is over.'
+              ? brokenLinkText
               : caught instanceof Error
                 ? caught.message
                 : String(caught),
@@ -140,7 +143,10 @@ function IntakeGate({ reference, tokens }: { reference: string; tokens: IntakeTo
     }
     let current = true;
     readIntakeForm(reference, { ...tokens, dateOfBirth: '' }).catch((caught: unknown) => {
-      if (current && caught instanceof ApiError && caught.code === 'intake_closed') setClosed(caught.message);
+      if (!current || !(caught instanceof ApiError)) return;
+      if (caught.code === 'intake_closed') setClosed(caught.message);
+      // A mistyped or forged link is known before any date of birth: asking for one first would be a wasted step.
+      else if (caught.status === 404) setBroken(true);
     });
     return () => {
       current = false;
@@ -148,6 +154,7 @@ function IntakeGate({ reference, tokens }: { reference: string; tokens: IntakeTo
   }, [reference, open, tokens]);
 
   if (closed) return <ClosedForm reference={reference} message={closed} />;
+  if (broken) return <BrokenLink />;
   if (loaded) return <IntakeForm reference={reference} loaded={loaded} />;
 
   const submit = (event: FormEvent) => {
@@ -157,7 +164,7 @@ function IntakeGate({ reference, tokens }: { reference: string; tokens: IntakeTo
     if (read === undefined || read === 'unreal' || read > clinicToday()) {
       setError(
         read === 'unreal'
-          ? 'That is not a real date.'
+          ? intakeTexts.dateOfBirthNotReal
           : read === undefined
             ? 'Please type the date of birth as DD.MM.YYYY.'
             : intakeTexts.dateOfBirthFuture,
@@ -205,6 +212,24 @@ function IntakeGate({ reference, tokens }: { reference: string; tokens: IntakeTo
   );
 }
 
+const brokenLinkText = 'This form’s link does not work: it may be mistyped, or the appointment is over.';
+
+/** A link whose reference or token the server does not know (404): said at once, with no date of birth asked. */
+function BrokenLink() {
+  return (
+    <div className="page container intake">
+      <div className="notice-page__box">
+        <h1 className="page__title">This link does not work</h1>
+        <p>{brokenLinkText}</p>
+        <p>
+          Please open the link in your booking confirmation e-mail (or the reminder) again, or call us on{' '}
+          <a href={clinic.phoneHref}>{clinic.phone}</a> and we will help.
+        </p>
+      </div>
+    </div>
+  );
+}
+
 /** A cancelled, refunded, started or past appointment's form: said instead of the questions, which could not be sent. */
 function ClosedForm({
   reference,
@@ -237,9 +262,10 @@ function ClosedForm({
   );
 }
 
-type SaveState = 'saved' | 'saving' | 'unsaved' | 'offline';
+/** `untouched`: nothing changed since the form opened, so no saved notice is shown (nothing was saved yet). */
+type SaveState = 'untouched' | 'saved' | 'saving' | 'unsaved' | 'offline';
 
-const saveStateText: Record<SaveState, string> = {
+const saveStateText: Record<Exclude<SaveState, 'untouched'>, string> = {
   saved: 'All answers saved.',
   saving: 'Saving…',
   unsaved: 'Changes kept in this browser; saving shortly.',
@@ -258,7 +284,7 @@ function IntakeForm({ reference, loaded }: { reference: string; loaded: Loaded }
   const [consent, setConsent] = useState(false);
   const [signature, setSignature] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saveState, setSaveState] = useState<SaveState>('saved');
+  const [saveState, setSaveState] = useState<SaveState>('untouched');
   const [notice, setNotice] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const [signing, setSigning] = useState(false);
@@ -399,7 +425,7 @@ function IntakeForm({ reference, loaded }: { reference: string; loaded: Loaded }
             {notice}
           </p>
         ) : (
-          editing && <p className="intake__saved">{saveStateText[saveState]}</p>
+          editing && saveState !== 'untouched' && <p className="intake__saved">{saveStateText[saveState]}</p>
         )}
       </div>
       {problem && (

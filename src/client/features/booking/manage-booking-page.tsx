@@ -5,7 +5,7 @@ import { clinic } from '../../../shared/clinic';
 import { formatEuro } from '../../../shared/euro';
 import { intakePath, intakeTexts } from '../../../shared/intake';
 import type { ManagedAppointment } from '../../../shared/manage-booking';
-import { WAY_OUT_SECTION_ID } from '../../../shared/way-out';
+import { flagChoices, WAY_OUT_SECTION_ID } from '../../../shared/way-out';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { isNotFoundError } from '../../lib/api-client';
 import { bookingCalendarPath } from '../../lib/booking-hold';
@@ -129,6 +129,8 @@ function ManageBooking({
   const [done, setDone] = useState<{ text: string; at: number }>();
   const [problem, setProblem] = useState<Problem>();
   const [moving, setMoving] = useState(false);
+  /** Which button opened the picker: it opens there, not at the page's end. */
+  const [moveFrom, setMoveFrom] = useState<'changes' | 'way-out'>('changes');
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const doneRef = useRef<HTMLParagraphElement>(null);
   const problemRef = useRef<HTMLParagraphElement>(null);
@@ -137,6 +139,9 @@ function ManageBooking({
   const canMove = appointment?.actions.includes('move') ?? false;
   const canCancel = appointment?.actions.includes('cancel') ?? false;
   const moveShown = moving && canMove;
+  // After "I could not stop", the free move is the one way to move: a second, ordinary move button beside it only
+  // makes the patient wonder which one is free.
+  const freeMove = appointment?.way_out?.free_move === 'available';
   // Each failure shows in one place only: beside the picker while it is open, else at the top of the page.
   const pageProblem = problem && (problem.from === 'page' || !moveShown) ? problem.text : undefined;
   const moveRefusal = problem?.from === 'move' && moveShown ? problem.text : undefined;
@@ -173,6 +178,18 @@ function ManageBooking({
       failed('page', refusalOf(error));
     }
   };
+
+  const movePicker = moveShown && appointment && (
+    <MoveAppointment
+      appointment={appointment}
+      reference={reference}
+      token={token}
+      refusal={moveRefusal}
+      onRefused={(refusal) => failed('move', refusal)}
+      onClearRefusal={() => setProblem(undefined)}
+      onMoved={succeeded}
+    />
+  );
 
   if (read.isPending) {
     return (
@@ -226,11 +243,13 @@ function ManageBooking({
               </h2>
               <Changes
                 appointment={appointment}
-                canMove={canMove}
+                canMove={canMove && !freeMove}
+                freeMove={freeMove && canMove}
                 canCancel={canCancel}
                 moving={moveShown}
                 onToggleMove={() => {
                   if (problem?.from === 'move') setProblem(undefined);
+                  setMoveFrom('changes');
                   setMoving((open) => !open);
                 }}
                 onCancel={() => {
@@ -257,23 +276,15 @@ function ManageBooking({
               }}
               onMove={() => {
                 setProblem(undefined);
+                setMoveFrom('way-out');
                 setMoving(true);
               }}
             />
           )}
+          {moveFrom === 'way-out' && movePicker}
           {appointment.intake && <IntakeStatus intake={appointment.intake} reference={reference} />}
           {appointment.payment_status !== 'unpaid' && <OwnReceipt reference={reference} token={token} />}
-          {moveShown && (
-            <MoveAppointment
-              appointment={appointment}
-              reference={reference}
-              token={token}
-              refusal={moveRefusal}
-              onRefused={(refusal) => failed('move', refusal)}
-              onClearRefusal={() => setProblem(undefined)}
-              onMoved={succeeded}
-            />
-          )}
+          {moveFrom === 'changes' && movePicker}
           <ConfirmDialog
             open={confirmingCancel && canCancel}
             title="Cancel your appointment?"
@@ -355,6 +366,7 @@ function CancelConsequences({ appointment }: { appointment: ManagedAppointment }
 function Changes({
   appointment,
   canMove,
+  freeMove,
   canCancel,
   moving,
   onToggleMove,
@@ -362,6 +374,8 @@ function Changes({
 }: {
   appointment: ManagedAppointment;
   canMove: boolean;
+  /** The way out's free move is open: moving is done there, once, free of charge. */
+  freeMove: boolean;
   canCancel: boolean;
   moving: boolean;
   onToggleMove: () => void;
@@ -385,7 +399,7 @@ function Changes({
       </p>
     );
   }
-  if (!canMove && !canCancel) {
+  if (!canMove && !canCancel && !freeMove) {
     return (
       <p className="manage-booking__notice">
         <NoticePassed />
@@ -399,6 +413,9 @@ function Changes({
           You can move or cancel this appointment online until{' '}
           <strong>{formatClinicMoment(appointment.change_until)}</strong> (Dublin time).
         </p>
+      )}
+      {freeMove && (
+        <p>To move it, use “Move my appointment free of charge” below: it is free of the notice, once.</p>
       )}
       <div className="manage-booking__actions">
         {canMove && (
@@ -453,6 +470,22 @@ function PrepareAndCalendar({
             </li>
           ))}
           {antihistamines.ask_pharmacist && <li>{antihistamineTexts.askPharmacist}</li>}
+          {appointment.way_out && antihistamines.stop_days.some((stop) => stop.day < clinicToday()) && (
+            <li>
+              Could not stop in time?{' '}
+              <a
+                href={`#${WAY_OUT_SECTION_ID}`}
+                onClick={(event) => {
+                  // The address keeps no fragment (it held the key): the section is scrolled to and focused instead.
+                  event.preventDefault();
+                  document.getElementById('way-out-title')?.focus();
+                }}
+              >
+                Tell us under “{flagChoices.could_not_stop}”
+              </a>
+              : you can then move the test once, free of charge.
+            </li>
+          )}
         </ul>
       )}
       <p>

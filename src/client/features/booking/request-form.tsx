@@ -22,6 +22,7 @@ import { notifyApiError, useNotify } from '../../components/notifications/use-no
 import { ApiError } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/apply-server-errors';
 import type { StoredHold } from '../../lib/booking-hold';
+import { bookingCalendarPath } from '../../lib/booking-hold';
 import { clinicToday } from '../../lib/clinic-clock';
 import { type FormSlot, phoneInputProps, tidyDisplayDate } from '../../lib/patient-fields';
 import { useCreateVisitorAppointment } from './booking-api';
@@ -491,6 +492,9 @@ function TooSoonToStop({ control, testDay }: { control: Control<RequestFormField
       </p>
       <p>
         You can go back and choose a later day, or keep this time and tell us what you took when you arrive.
+      </p>
+      <p>
+        <Link to={bookingCalendarPath(false)}>Choose a later day</Link>
       </p>
     </div>
   );

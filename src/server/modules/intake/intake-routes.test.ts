@@ -141,6 +141,13 @@ describe('the intake form', () => {
       code: 'intake_identity_wrong',
       errors: { date_of_birth: [intakeTexts.dateOfBirthMissing] },
     });
+    // A date no calendar has is refused as such, and costs no try either (five wrong ones still follow).
+    const unreal = await call('GET', link, { dob: '2015-02-31', address });
+    expect(unreal.statusCode).toBe(422);
+    expect(unreal.json()).toMatchObject({
+      code: 'intake_date_of_birth_invalid',
+      errors: { date_of_birth: [intakeTexts.dateOfBirthNotReal] },
+    });
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       const wrong = await call('GET', link, { dob: '1990-04-13', address });
       expect(wrong.statusCode).toBe(403);

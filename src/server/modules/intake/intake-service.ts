@@ -10,6 +10,7 @@ import {
   type IntakeFormVersion,
   intakeFormVersion,
   intakeTexts,
+  isRealDay,
   signingProblems,
 } from '../../../shared/intake';
 import type { IntakeAnswer, IntakeRequest, StaffIntake } from '../../../shared/intake-schemas';
@@ -101,6 +102,12 @@ async function checkDateOfBirth(db: Db, booking: OpenBooking, access: IntakeAcce
   if (!access.dateOfBirth) {
     throw forbidden('intake_identity_wrong', intakeTexts.dateOfBirthMissing, {
       date_of_birth: [intakeTexts.dateOfBirthMissing],
+    });
+  }
+  // A date no calendar has cannot be anyone's: said plainly, and no try spent on a slip of the keyboard.
+  if (!isRealDay(access.dateOfBirth)) {
+    throw refused('intake_date_of_birth_invalid', intakeTexts.dateOfBirthNotReal, {
+      date_of_birth: [intakeTexts.dateOfBirthNotReal],
     });
   }
   const key = attemptsKey(booking.appointment.id);

@@ -85,10 +85,16 @@ describe('migrations', () => {
         'receipts',
         'referrals',
         'refunds',
+        'slot_freed_events',
         'slot_hold_ends',
         'slots',
         'team_members',
+        'text_outbox',
+        'text_replies',
+        'text_status_events',
         'visitor_uploads',
+        'waitlist_entries',
+        'waitlist_offers',
       ].sort(),
     );
     expect(found.map((row) => row.table_name).sort()).toEqual(schemaTables);

@@ -62,19 +62,20 @@ async function appointmentDetail(
 ): Promise<StaffAppointmentDetail> {
   const { patient } = record;
   const dealtBy = record.appointment.flagDealtBy;
-  const [stored, emails, payments, refunds, standingVideoLink, intake, flagDealtByName, texts] = await Promise.all([
-    patient
-      ? fileInfos(db, [patient.resultFileId, patient.referralLetterFileId, patient.attachmentFileId])
-      : new Map<string, { name: string }>(),
-    emailsOfAppointment(db, record.appointment.id),
-    paymentsOfAppointmentWithRecorder(db, record.appointment.id),
-    refundsOfAppointment(db, record.appointment.id),
-    record.slot?.isVideoCall ? standingLinkOf(db, record.slot) : null,
-    // With its answers: the routes leave them out for a role that may not see health details.
-    intakeForStaff(db, record.appointment.id, true),
-    dealtBy === null ? null : staffNameOf(db, dealtBy),
-    appointmentTextsOf(db, record.appointment.id, patient, textsSetUp),
-  ]);
+  const [stored, emails, payments, refunds, standingVideoLink, intake, flagDealtByName, texts] =
+    await Promise.all([
+      patient
+        ? fileInfos(db, [patient.resultFileId, patient.referralLetterFileId, patient.attachmentFileId])
+        : new Map<string, { name: string }>(),
+      emailsOfAppointment(db, record.appointment.id),
+      paymentsOfAppointmentWithRecorder(db, record.appointment.id),
+      refundsOfAppointment(db, record.appointment.id),
+      record.slot?.isVideoCall ? standingLinkOf(db, record.slot) : null,
+      // With its answers: the routes leave them out for a role that may not see health details.
+      intakeForStaff(db, record.appointment.id, true),
+      dealtBy === null ? null : staffNameOf(db, dealtBy),
+      appointmentTextsOf(db, record.appointment.id, patient, textsSetUp),
+    ]);
   const fileNames = new Map([...stored].map(([id, info]) => [id, info.name]));
   return staffAppointmentDetailAnswer(record, {
     fileNames,

@@ -6,6 +6,7 @@ import {
   stopDayWords,
 } from '../../../shared/antihistamines';
 import type { StaffAppointmentDetail } from '../../../shared/appointments';
+import { CANCELLATION_NOTICE_HOURS } from '../../../shared/manage-booking';
 import { VIDEO_LINK_MAX, videoLinkProblem } from '../../../shared/way-out';
 import { TextField } from '../../components/form-field/text-field';
 import { useNotify } from '../../components/notifications/use-notify';
@@ -28,6 +29,22 @@ const moment = new Intl.DateTimeFormat('en-IE', {
   timeStyle: 'short',
 });
 const formatDateTime = (instant: string) => moment.format(new Date(instant));
+
+/**
+ * What a flag lets the patient do about the notice, as staff read it: the free move used, not needed (the patient's
+ * own 48-hour notice has not begun, so they move or cancel as usual), or theirs to use once.
+ */
+export function flagMoveNote(
+  startsAt: string | undefined,
+  freeMoveUsedAt: string | null,
+  now = Date.now(),
+): string {
+  if (freeMoveUsedAt) return `They used their free move on ${formatDateTime(freeMoveUsedAt)}.`;
+  if (startsAt !== undefined && now < Date.parse(startsAt) - CANCELLATION_NOTICE_HOURS * 3_600_000) {
+    return 'It is more than 48 hours away, so they may still move or cancel it online as usual.';
+  }
+  return 'They may move it once, free of the 48-hour notice.';
+}
 
 /**
  * The patient's flag from their booking link (could not stop their antihistamines, or unwell), when there is one:
@@ -65,11 +82,7 @@ export function AppointmentFlag({
       </h2>
       <p>Sent from their booking link on {formatDateTime(flag.flagged_at)}.</p>
       {flag.message && <p className="appointment-flag__message">“{flag.message}”</p>}
-      <p>
-        {flag.free_move_used_at
-          ? `They used their free move on ${formatDateTime(flag.free_move_used_at)}.`
-          : 'They may move it once, free of the 48-hour notice.'}
-      </p>
+      <p>{flagMoveNote(appointment.session?.starts_at, flag.free_move_used_at)}</p>
       {dealt ? (
         <p className="appointment-flag__dealt">
           <strong>Dealt with</strong>

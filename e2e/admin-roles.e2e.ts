@@ -52,6 +52,7 @@ describe("reception's back office", () => {
         'Booking Appointments',
         'Today at the desk',
         'Patients',
+        'Wait list',
         'Blog',
         'Availability settings',
         'Team',

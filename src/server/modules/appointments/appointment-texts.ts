@@ -5,12 +5,7 @@ import type { TextKind } from '../../../shared/texts';
 import type { Db } from '../../db/database';
 import type { Appointment, Patient, Slot } from '../../db/schema';
 import { consentedPhoneOf, queueText } from '../texts/text-outbox-repository';
-
-/** Where the appointment is, in a few words: the place's name without who it is for, or "by video". */
-function placeOf(slot: Pick<Slot, 'location' | 'isVideoCall'>): string | undefined {
-  if (slot.isVideoCall) return 'by video';
-  return slot.location ? clinic.locations[slot.location].label.replace(/\s*\(.*\)$/, '') : undefined;
-}
+import { textPlaceOf } from '../texts/text-place';
 
 /** 'Tue 1 Dec 10:30', in clinic time. */
 function whenOf(startsAt: Date): string {
@@ -26,7 +21,7 @@ function appointmentTextBody(
   slot: Pick<Slot, 'location' | 'isVideoCall' | 'startsAt'>,
   link: string | undefined,
 ): string {
-  const time = [whenOf(slot.startsAt), placeOf(slot)].filter(Boolean).join(', ');
+  const time = [whenOf(slot.startsAt), textPlaceOf(slot)].filter(Boolean).join(', ');
   const what = kind === 'reminder' ? `your appointment is ${time}.` : `your appointment is now ${time}.`;
   return [`${clinic.name}: ${what}`, link, 'Reply C to ask us to call, STOP to stop texts.']
     .filter(Boolean)

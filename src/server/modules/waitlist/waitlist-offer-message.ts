@@ -5,6 +5,7 @@ import { queueEmail } from '../email/outbox-repository';
 import { clinicDateTime, clinicWallClock } from '../slots/clinic-time';
 import { isQuietHour } from '../texts/quiet-hours';
 import { queueText } from '../texts/text-outbox-repository';
+import { textPlaceOf } from '../texts/text-place';
 import { offerLink, waitlistOfferEmail } from './waitlist-emails';
 
 export interface OfferMessage {
@@ -21,9 +22,7 @@ export interface OfferMessage {
  * person to their e-mail for the link, as the offer's token is kept out of the text outbox and off lock screens.
  */
 function offerTextBody(message: OfferMessage): string {
-  const place = message.slot.location
-    ? clinic.locations[message.slot.location].label.replace(/\s*\(.*\)$/, '')
-    : 'by video';
+  const place = textPlaceOf(message.slot) ?? 'by video';
   return `${clinic.name}: a time has freed up for you, ${clinicDateTime(message.slot.startsAt)}, ${place}. It is held for you until ${clinicWallClock(message.offer.expiresAt).time}: see our e-mail to book it. Reply STOP to stop texts.`;
 }
 

@@ -2,11 +2,17 @@ import { viteFastify } from '@fastify/vite/plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 // With its extension: Vite's native config loader (its future default) resolves imports as Node does.
+import { reactRouterProduction } from './scripts/vite-react-router-production.ts';
 import { startupPreloads } from './scripts/vite-startup-preloads.ts';
 
 export default defineConfig({
   root: 'src/client',
-  plugins: [viteFastify({ clientModule: '/entry-server.tsx' }), react(), startupPreloads()],
+  plugins: [
+    viteFastify({ clientModule: '/entry-server.tsx' }),
+    react(),
+    startupPreloads(),
+    reactRouterProduction(),
+  ],
   build: {
     outDir: '../../dist',
     emptyOutDir: true,

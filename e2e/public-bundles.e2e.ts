@@ -17,6 +17,9 @@ const CHART_MARKER = /u-legend/;
 /** The build's chunks of the back office and the editor, by the names Vite gives them. */
 const BACK_OFFICE_CHUNK = /\/assets\/(?:[a-z-]*admin[a-z-]*|[a-z-]*rich-text-editor)-[\w-]+\.js$/;
 
+/** How near the screen a deferred part comes before it loads (deferred-part.tsx). */
+const NEAR_VIEWPORT_PX = 400;
+
 let browser: Browser;
 /** Each public page's scripts: their addresses and texts. */
 const scriptsOf = new Map<string, { url: string; text: string }[]>();
@@ -30,6 +33,15 @@ async function loadedScripts(path: string, admin = false): Promise<{ url: string
   });
   await page.goto(path);
   await waitForSettled(page);
+  // A part deferred until it comes near the screen (the footer) is first JavaScript where the page is short
+  // enough to show it: wait for it to come to life there, or the count would depend on the machine's speed.
+  await page.waitForFunction(
+    (margin) =>
+      [...document.querySelectorAll('[data-deferred-pending]')].every(
+        (part) => (part.firstElementChild?.getBoundingClientRect().top ?? 0) > window.innerHeight + margin,
+      ),
+    NEAR_VIEWPORT_PX,
+  );
   await context.close();
   return Promise.all([...urls].map(async (url) => ({ url, text: await (await fetch(url)).text() })));
 }

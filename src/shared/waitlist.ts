@@ -64,6 +64,8 @@ export const waitlistTexts = {
   toBeforeFrom: 'The latest date must be on or after the earliest date.',
   toTooFar: `The latest date can be at most ${WAITLIST_MAX_DAYS_AHEAD} days ahead.`,
   consentWithoutPhone: 'Give a mobile number to receive texts, or untick the box.',
+  notMobile:
+    'Please give a mobile number, such as 087 123 4567, or leave the box empty: we can only text a mobile.',
   joined:
     'You are on the wait list. We have sent you an e-mail; when a time that suits frees up, we will e-mail you a link to book it.',
   tooManyForEmail: `One e-mail address can wait for at most ${WAITLIST_ENTRIES_PER_EMAIL} kinds of appointment at once. Leave one of them (the link is in its e-mail) to add another.`,

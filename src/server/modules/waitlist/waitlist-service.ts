@@ -1,4 +1,3 @@
-import { parsePhoneNumber } from 'awesome-phonenumber';
 import { todayInDublin } from '../../../shared/booking';
 import type { LocationKey } from '../../../shared/clinic';
 import {
@@ -23,6 +22,7 @@ import { recipientKey } from '../email/recipient-key';
 import { clinicWallClock } from '../slots/clinic-time';
 import { claimFreedSlots, noteSlotsFreed } from '../slots/slot-freed-events';
 import { findSlot, holdSlotForOffer, offerHolder, releaseOfferHold } from '../slots/slot-repository';
+import { textablePhone } from '../texts/text-phone';
 import { leaveLink, waitlistJoinedEmail } from './waitlist-emails';
 import { queueOfferMessage } from './waitlist-offer-message';
 import {
@@ -55,17 +55,13 @@ export interface WaitlistSettings {
   offerMinutes: number;
 }
 
-/** A mobile number in E.164 (Irish by default), or a refusal beside the field. */
+/** A mobile number in E.164 (Irish by default; texts reach no landline), or a refusal beside the field. */
 function normalisedPhone(phone: string | undefined): string | null {
   if (phone === undefined) return null;
-  const parsed = parsePhoneNumber(phone, { regionCode: 'IE' });
-  if (!parsed.valid || !parsed.number?.e164)
-    throw refused(
-      'invalid_input',
-      waitlistTexts.phoneInvalid,
-      fieldError('phone', waitlistTexts.phoneInvalid),
-    );
-  return parsed.number.e164;
+  const mobile = textablePhone(phone);
+  if (!mobile)
+    throw refused('invalid_input', waitlistTexts.notMobile, fieldError('phone', waitlistTexts.notMobile));
+  return mobile;
 }
 
 /** The dates judged against the clinic's today (the schema checked their order). */

@@ -109,6 +109,7 @@ describe('POST /api/waitlist', () => {
     ['a place for a video call', { kind: 'booking_video', locations: ['adult_1'] }, 'locations'],
     ['a phone that is not a phone', { phone: 'call me maybe' }, 'phone'],
     ['a phone no network has', { phone: '000 000' }, 'phone'],
+    ['a landline, which no text reaches', { phone: '01 283 8000' }, 'phone'],
     ['consent without a phone', { sms_consent: true }, 'sms_consent'],
     ['no e-mail', { email: '' }, 'email'],
   ])('refuses %s beside its field, and stores nothing', async (_what, overrides, field) => {

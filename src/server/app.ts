@@ -58,6 +58,7 @@ import { takingsAdminRoutes } from './modules/takings/takings-admin-routes';
 import { teamAdminRoutes } from './modules/team/team-admin-routes';
 import { teamPublicRoutes } from './modules/team/team-routes';
 import { createTextProvider } from './modules/texts/create-text-provider';
+import { textAdminRoutes } from './modules/texts/text-admin-routes';
 import type { TextProvider } from './modules/texts/text-provider';
 import { textWebhookRoutes } from './modules/texts/text-webhook-routes';
 import { uploadRoutes } from './modules/uploads/upload-routes';
@@ -276,6 +277,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           await admin.register(takingsAdminRoutes);
           await admin.register(staffAdminRoutes);
           await admin.register(waitlistAdminRoutes);
+          await admin.register(textAdminRoutes);
         },
         { prefix: '/admin' },
       );

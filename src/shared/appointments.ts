@@ -262,6 +262,9 @@ const appointmentTextsSchema = z.object({
       action: z.enum(textReplyActions),
       body: z.string(),
       received_at: z.string(),
+      /** When staff marked it dealt with (a request to cancel, or words to read), and who; null while it waits. */
+      dealt_with_at: z.string().nullable(),
+      dealt_with_by: z.string().nullable(),
     }),
   ),
 });

@@ -33,6 +33,8 @@ const auditPurgeSchema = z.object({
   intake_forms: z.number().int(),
   /** Ended wait-list entries; 0 for runs before they existed. */
   waitlist_entries: z.number().int(),
+  /** Texts and replies to them; 0 for runs before they were counted. */
+  texts: z.number().int(),
 });
 export type AuditPurge = z.infer<typeof auditPurgeSchema>;
 

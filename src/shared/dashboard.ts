@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appointmentStatuses } from './appointment-states';
 import { referralsAwaitingSchema } from './referrals';
+import { openTextReplySchema } from './text-replies';
 import { VISITOR_UPLOAD_BYTES_PER_DAY } from './uploads';
 
 /**
@@ -174,8 +175,14 @@ export const dashboardResponseSchema = z.object({
   unusual_uploads: unusualUploadsSchema.nullable(),
   /**
    * Text messages (issue 34): whether they are set up, how many failed for good (their e-mails carried the message),
-   * and how many replies asked to cancel (C or CANCEL) and wait for staff to call.
+   * how many replies asked to cancel (C or CANCEL) and wait for staff to call, and the replies waiting for staff
+   * (to cancel, or words to read), newest first, for the roles that change appointments (else empty).
    */
-  texts: z.object({ set_up: z.boolean(), failed: z.number().int(), cancel_requests: z.number().int() }),
+  texts: z.object({
+    set_up: z.boolean(),
+    failed: z.number().int(),
+    cancel_requests: z.number().int(),
+    replies: z.array(openTextReplySchema),
+  }),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;

@@ -222,6 +222,11 @@ const errorCodes = [
   'waitlist_entry_ended',
   /** Staff offered a time that is not free, not of the entry's kind, or to an entry with an open offer (409). */
   'waitlist_offer_refused',
+  // Replies to texts
+  /** A reply to a text that someone has already marked dealt with (409). */
+  'reply_dealt_with',
+  /** A STOP reply: it withdrew the consent by itself, there is nothing to deal with (409). */
+  'reply_needs_nothing',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

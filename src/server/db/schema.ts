@@ -1219,8 +1219,9 @@ export const textReplies = pgTable(
     action: text('action').$type<TextReplyAction>().notNull(),
     appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
     patientId: integer('patient_id').references(() => patients.id, { onDelete: 'set null' }),
-    /** When staff marked it dealt with (called the patient back). */
+    /** When staff marked it dealt with (called the patient back, or read it), and who. */
     handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: integer('handled_by').references(() => adminUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (table) => [

@@ -1,5 +1,7 @@
 import { webhookResponseSchema } from '../payments';
+import { dealtWithReplyResponseSchema, textReplyParams } from '../text-replies';
 import { withSchemas } from './endpoint-schemas';
+import * as admin from './text-admin-endpoints';
 import * as api from './text-endpoints';
 
 export const twilioStatusWebhook = withSchemas(api.twilioStatusWebhook, {
@@ -14,4 +16,11 @@ export const twilioInboundWebhook = withSchemas(api.twilioInboundWebhook, {
     'A reply to a text, as Twilio posts it (form-encoded, signed: X-Twilio-Signature): STOP withdraws consent to texts, C or CANCEL asks staff to call about the appointment, anything else is shown to staff; each message once',
   rawBody: true,
   response: webhookResponseSchema,
+});
+
+export const dealWithTextReply = withSchemas(admin.dealWithTextReply, {
+  summary:
+    "Marks a patient's reply to a text dealt with, by the signed-in staff member, now: a request to cancel (C or CANCEL) once they have phoned the patient, or words read. It leaves the dashboard and the appointment's screen says who dealt with it and when; audited without its words. 404 not_found; 409 reply_dealt_with when someone marked it already, reply_needs_nothing for a STOP",
+  params: textReplyParams,
+  response: dealtWithReplyResponseSchema,
 });

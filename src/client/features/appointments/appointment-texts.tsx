@@ -6,6 +6,7 @@ import {
   textStatusLabels,
   textTexts,
 } from '../../../shared/texts';
+import { ReplyDealtWithButton } from '../../components/reply-dealt-with/reply-dealt-with-button';
 import { formatAdminDateTime } from '../../lib/clinic-clock';
 
 /** The e-mails' badge colours: waiting, done, failed. */
@@ -29,7 +30,7 @@ const consentText = (texts: Texts) => {
  * each text with its delivery (the provider's reason when it failed: the e-mail carried the message), and the
  * patient's replies (a request to cancel asks staff to call; it cancels nothing).
  */
-export function AppointmentTexts({ texts }: { texts: Texts }) {
+export function AppointmentTexts({ texts, mayDealWith }: { texts: Texts; mayDealWith: boolean }) {
   const withTo = texts.messages.some((text) => text.to !== undefined);
   return (
     <section className="admin-panel appointment-emails" aria-labelledby="appointment-texts-title">
@@ -42,7 +43,7 @@ export function AppointmentTexts({ texts }: { texts: Texts }) {
         </p>
       )}
       <p className="appointment-emails__empty">{consentText(texts)}</p>
-      {texts.replies.some((reply) => reply.action === 'cancel_request') && (
+      {texts.replies.some((reply) => reply.action === 'cancel_request' && reply.dealt_with_at === null) && (
         <p className="appointment-texts__call" role="note">
           The patient replied asking to cancel: please call them. The appointment is not cancelled.
         </p>
@@ -97,6 +98,20 @@ export function AppointmentTexts({ texts }: { texts: Texts }) {
             <li key={reply.id}>
               <strong>{textReplyLabels[reply.action]}</strong> ({formatAdminDateTime(reply.received_at)})
               {reply.body && reply.action === 'other' && <q>{reply.body}</q>}
+              {reply.dealt_with_at ? (
+                <span className="appointment-texts__dealt">
+                  Dealt with{reply.dealt_with_by ? ` by ${reply.dealt_with_by}` : ''} on{' '}
+                  {formatAdminDateTime(reply.dealt_with_at)}
+                </span>
+              ) : (
+                mayDealWith &&
+                reply.action !== 'stop' && (
+                  <ReplyDealtWithButton
+                    replyId={reply.id}
+                    label={`Mark the reply of ${formatAdminDateTime(reply.received_at)} dealt with`}
+                  />
+                )
+              )}
             </li>
           ))}
         </ul>

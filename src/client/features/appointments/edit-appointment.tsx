@@ -379,7 +379,7 @@ function EditForm({ appointment, patient }: { appointment: StaffAppointmentDetai
       <AppointmentRefunds refunds={appointment.refunds} />
 
       <AppointmentEmails emails={appointment.emails} />
-      <AppointmentTexts texts={appointment.texts} />
+      <AppointmentTexts texts={appointment.texts} mayDealWith={mayWrite} />
 
       <RefundDialog appointment={appointment} open={dialog === 'refund'} onClose={() => setDialog(null)} />
       <DeskPaymentDialog

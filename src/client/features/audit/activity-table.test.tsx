@@ -25,6 +25,7 @@ const purge: AuditEntry = {
     emails: 9,
     intake_forms: 0,
     waitlist_entries: 0,
+    texts: 0,
   },
   roles: null,
   email_tried: null,

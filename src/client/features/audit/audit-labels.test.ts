@@ -94,6 +94,7 @@ describe('a retention run as the Activity screen reads it', () => {
     emails: 0,
     intake_forms: 0,
     waitlist_entries: 0,
+    texts: 0,
   };
 
   it('says what it deleted and how old it was, leaving out the kinds it deleted none of', () => {

@@ -149,6 +149,7 @@ export function auditPurgeLabel(purge: AuditPurge): string {
     [purge.emails, 'e-mail', 'e-mails'],
     [purge.intake_forms, 'intake form', 'intake forms'],
     [purge.waitlist_entries, 'wait-list entry', 'wait-list entries'],
+    [purge.texts, 'text', 'texts'],
   ] as const;
   const withThem = along
     .filter(([count]) => count > 0)

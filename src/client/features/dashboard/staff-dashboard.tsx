@@ -3,11 +3,13 @@ import { Link } from 'react-router';
 import { attendanceMessages, MARK_LABELS } from '../../../shared/attendance';
 import type { DashboardAppointment, DashboardResponse } from '../../../shared/dashboard';
 import { formatEuro } from '../../../shared/euro';
-import { textTexts } from '../../../shared/texts';
+import { textReplyLabels, textTexts } from '../../../shared/texts';
 import { formatLongDate } from '../../components/month-calendar/month-grid';
 import { notifyApiError, useNotify } from '../../components/notifications/use-notify';
 import { PaymentBadge } from '../../components/payment-badge/payment-badge';
+import { ReplyDealtWithButton } from '../../components/reply-dealt-with/reply-dealt-with-button';
 import { StateBadge } from '../../components/state-badge/state-badge';
+import { formatAdminDateTime } from '../../lib/clinic-clock';
 import { useRoleCan } from '../../lib/use-role-can';
 import { useDashboard, useResolveAppointment } from './dashboard-admin-api';
 import {
@@ -249,7 +251,10 @@ function ReferralsCard({ awaiting }: { awaiting: NonNullable<DashboardResponse['
   );
 }
 
-/** Texts (issue 34): not set up, or how many failed for good and how many replies asked to cancel. */
+/**
+ * Texts (issue 34): not set up, or how many failed for good and how many replies asked to cancel; and the replies
+ * waiting for staff (to cancel: call them; words: read them), each with "Mark dealt with".
+ */
 function TextsCard({ texts }: { texts: DashboardResponse['texts'] }) {
   const headingId = useId();
   return (
@@ -269,6 +274,29 @@ function TextsCard({ texts }: { texts: DashboardResponse['texts'] }) {
         </>
       ) : (
         <p className="dashboard-figure__note">{textTexts.notSetUp}</p>
+      )}
+      {texts.replies.length > 0 && (
+        <ol className="dashboard-day" aria-label="Replies waiting">
+          {texts.replies.map((reply) => (
+            <li key={reply.id} className="dashboard-day__item">
+              {reply.appointment_id === null ? (
+                <span className="dashboard-day__time">{reply.from}</span>
+              ) : (
+                <Link className="dashboard-day__link" to={appointmentPath(reply.appointment_id)}>
+                  <span className="dashboard-day__name">{reply.patient_name ?? reply.from}</span>
+                </Link>
+              )}
+              <span className="dashboard-day__details">
+                {textReplyLabels[reply.action]} · {formatAdminDateTime(reply.received_at)}
+              </span>
+              {reply.body && <q className="dashboard-reply__words">{reply.body}</q>}
+              <ReplyDealtWithButton
+                replyId={reply.id}
+                label={`Mark the reply from ${reply.patient_name ?? reply.from} dealt with`}
+              />
+            </li>
+          ))}
+        </ol>
       )}
     </section>
   );
@@ -379,7 +407,8 @@ export function StaffDashboard() {
   const showsToResolve = (data?.to_resolve.count ?? 0) > 0 || resolving;
   const showsToDo = (data?.flagged.length ?? 0) + (data?.video_links_missing.length ?? 0) > 0;
   const showsTexts =
-    data !== undefined && (!data.texts.set_up || data.texts.failed + data.texts.cancel_requests > 0);
+    data !== undefined &&
+    (!data.texts.set_up || data.texts.failed + data.texts.cancel_requests + data.texts.replies.length > 0);
   return (
     <section className="dashboard" aria-labelledby={headingId}>
       <h2 className="visually-hidden" id={headingId}>

@@ -36,6 +36,8 @@ export async function appointmentTextsOf(
       action: reply.action,
       body: reply.body,
       received_at: reply.createdAt.toISOString(),
+      dealt_with_at: reply.handledAt?.toISOString() ?? null,
+      dealt_with_by: reply.handledAt ? reply.handledByName : null,
     })),
   };
 }

@@ -208,6 +208,7 @@ describe('GET /api/admin/audit_log', () => {
           emails: 0,
           intake_forms: 0,
           waitlist_entries: 0,
+          texts: 0,
         },
         roles: null,
         email_tried: null,

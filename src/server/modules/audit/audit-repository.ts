@@ -59,6 +59,7 @@ function purgeOf(stored: Record<string, unknown> | string | null): AuditPurge | 
     emails: count('emails'),
     intake_forms: count('intake_forms'),
     waitlist_entries: count('waitlist_entries'),
+    texts: count('texts'),
   };
 }
 

@@ -181,7 +181,7 @@ describe('the staff dashboard API', () => {
       waitlist_active: 0,
       takings: { this_month: 0, last_month: 0 },
       unusual_uploads: null,
-      texts: { set_up: false, failed: 0, cancel_requests: 0 },
+      texts: { set_up: false, failed: 0, cancel_requests: 0, replies: [] },
     });
   });
 

@@ -21,7 +21,7 @@ import { referralsAwaiting } from '../referrals/referral-service';
 import { clinicDayRange, clinicMidnight, clinicMonthRange, clinicWallClock } from '../slots/clinic-time';
 import { takingsCents } from '../takings/takings-repository';
 import { countFailedTexts } from '../texts/text-outbox-repository';
-import { countOpenCancelRequests } from '../texts/text-replies';
+import { countOpenCancelRequests, openReplies } from '../texts/text-replies';
 import { visitorUploadTotals } from '../uploads/visitor-upload-repository';
 import { countActiveEntries } from '../waitlist/waitlist-repository';
 import {
@@ -82,6 +82,7 @@ export async function dashboardForStaff(
   const seesTakings = roleCan(role, 'takings');
   const seesReferrals = roleCan(role, 'health');
   const seesWaitlist = roleCan(role, 'waitlist');
+  const dealsWithReplies = roleCan(role, 'appointments_write');
   const today = clinicWallClock(now).isoDay;
   const tomorrowStarts = clinicMidnight(today, 1);
   const tomorrow = clinicWallClock(tomorrowStarts).isoDay;
@@ -102,6 +103,7 @@ export async function dashboardForStaff(
     withoutIntake,
     failedTexts,
     cancelRequests,
+    replies,
     waiting,
   ] = await Promise.all([
     appointmentsStartingWithin(db, clinicDayRange(today, tomorrow)),
@@ -117,6 +119,7 @@ export async function dashboardForStaff(
     }),
     countFailedTexts(db),
     countOpenCancelRequests(db),
+    dealsWithReplies ? openReplies(db) : [],
     seesWaitlist ? countActiveEntries(db) : undefined,
   ]);
   const patientIds = [
@@ -143,6 +146,6 @@ export async function dashboardForStaff(
     ...(waiting === undefined ? {} : { waitlist_active: waiting }),
     ...(seesTakings ? { takings: { this_month: thisMonth / 100, last_month: lastMonth / 100 } } : {}),
     unusual_uploads: (todayUploads && unusualUploads(todayUploads, pastUploads)) ?? null,
-    texts: { set_up: textsSetUp, failed: failedTexts, cancel_requests: cancelRequests },
+    texts: { set_up: textsSetUp, failed: failedTexts, cancel_requests: cancelRequests, replies },
   };
 }

@@ -5,6 +5,7 @@ import { forgetVisitorsBefore } from '../audit/audit-repository';
 import { deleteContactMessagesBefore } from '../contact/contact-repository';
 import { deleteEmails } from '../email/outbox-repository';
 import { type ErasedRecords, erasePatientRecords } from '../patient-records/patient-records-service';
+import { deleteUnownedTextsBefore } from '../texts/text-replies';
 import { deleteEndedEntries } from '../waitlist/waitlist-service';
 import { patientsOlderThan } from './retention-repository';
 
@@ -33,6 +34,8 @@ export interface RetentionCounts {
   intake_forms: number;
   /** Wait-list entries ended (booked, left, dates passed) before the cut-off. */
   waitlist_entries: number;
+  /** Texts and replies to them (a person's erasure's, and those of nobody known: wait-list offers, strangers' replies). */
+  texts: number;
 }
 
 export interface RetentionRun {
@@ -68,6 +71,7 @@ const noCounts = (): RetentionCounts => ({
   emails: 0,
   intake_forms: 0,
   waitlist_entries: 0,
+  texts: 0,
 });
 
 const erasedCounts = (erased: ErasedRecords): RetentionCounts => ({
@@ -78,6 +82,7 @@ const erasedCounts = (erased: ErasedRecords): RetentionCounts => ({
   files: erased.files,
   emails: erased.emails,
   intake_forms: erased.intakeForms,
+  texts: erased.texts,
 });
 
 function addTo(total: RetentionCounts, counts: RetentionCounts) {
@@ -144,8 +149,12 @@ export async function purgeExpiredData(
     afterId = last;
   }
   const entries = await db.transaction(async (tx) => {
-    const counts: RetentionCounts = { ...noCounts(), waitlist_entries: await deleteEndedEntries(tx, cutoff) };
-    if (counts.waitlist_entries > 0) await tally.add(tx, { ...counts });
+    const counts: RetentionCounts = {
+      ...noCounts(),
+      waitlist_entries: await deleteEndedEntries(tx, cutoff),
+      texts: await deleteUnownedTextsBefore(tx, cutoff),
+    };
+    if (counts.waitlist_entries + counts.texts > 0) await tally.add(tx, { ...counts });
     return counts;
   });
   addTo(deleted, entries);

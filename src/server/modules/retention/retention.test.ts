@@ -59,6 +59,7 @@ const nothing: RetentionCounts = {
   emails: 0,
   intake_forms: 0,
   waitlist_entries: 0,
+  texts: 0,
 };
 
 let person = 0;
@@ -421,6 +422,7 @@ describe('the retention job (RETENTION_DAYS of form data, then deleted)', () => 
       emails: expect.any(Number),
       intake_forms: 0,
       waitlist_entries: 0,
+      texts: 0,
     });
     expect(run.kept).toEqual([]);
     expect(await patientRow(youngBooking.patientId)).toBeUndefined();

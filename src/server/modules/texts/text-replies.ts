@@ -1,8 +1,11 @@
-import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import { upcomingStatuses } from '../../../shared/appointment-states';
+import { type OpenTextReply, textReplyTexts } from '../../../shared/text-replies';
 import type { TextReplyAction } from '../../../shared/texts';
 import type { Db } from '../../db/database';
-import { appointments, patients, slots, textOutbox, textReplies } from '../../db/schema';
+import { adminUsers, appointments, patients, slots, textOutbox, textReplies } from '../../db/schema';
+import { conflict, notFound } from '../../domain-errors';
+import { type AdminActor, auditChange } from '../audit/audit-log';
 import { cancelQueuedTextsTo } from './text-outbox-repository';
 import { textablePhone } from './text-phone';
 
@@ -110,12 +113,24 @@ export async function withdrawTextConsent(db: Db, patientId: number, now = new D
   });
 }
 
-/** The replies about these appointments, oldest first. */
+/** The replies about these appointments, oldest first, each with the name of who dealt with it. */
 export function repliesOfAppointments(db: Db, appointmentIds: readonly number[]) {
   if (appointmentIds.length === 0) return Promise.resolve([]);
   return db
-    .select()
+    .select({
+      id: textReplies.id,
+      providerId: textReplies.providerId,
+      fromPhone: textReplies.fromPhone,
+      body: textReplies.body,
+      action: textReplies.action,
+      appointmentId: textReplies.appointmentId,
+      patientId: textReplies.patientId,
+      handledAt: textReplies.handledAt,
+      handledByName: sql<string | null>`coalesce(${adminUsers.name}, ${adminUsers.email})`,
+      createdAt: textReplies.createdAt,
+    })
     .from(textReplies)
+    .leftJoin(adminUsers, eq(adminUsers.id, textReplies.handledBy))
     .where(inArray(textReplies.appointmentId, [...appointmentIds]))
     .orderBy(textReplies.createdAt, textReplies.id);
 }
@@ -138,10 +153,88 @@ export async function deleteRepliesOf(
   return deleted.length;
 }
 
-/** Cancel requests by text not yet dealt with, for appointments still to come (the dashboard counts them). */
+/** Cancel requests by text not yet dealt with (the dashboard counts them). */
 export async function countOpenCancelRequests(db: Db): Promise<number> {
-  return db.$count(
-    textReplies,
-    and(eq(textReplies.action, 'cancel_request'), sql`${textReplies.handledAt} is null`),
-  );
+  return db.$count(textReplies, and(eq(textReplies.action, 'cancel_request'), isNull(textReplies.handledAt)));
+}
+
+/** How many replies the dashboard lists at most; the count of cancel requests covers them all. */
+const OPEN_REPLIES_LISTED = 20;
+
+/**
+ * The replies waiting for staff, newest first: requests to cancel and words to read not yet dealt with, with the
+ * patient's name and the appointment when the number was texted about one (else only the number).
+ */
+export async function openReplies(db: Db): Promise<OpenTextReply[]> {
+  const rows = await db
+    .select({
+      id: textReplies.id,
+      action: textReplies.action,
+      body: textReplies.body,
+      from: textReplies.fromPhone,
+      receivedAt: textReplies.createdAt,
+      appointmentId: textReplies.appointmentId,
+      patientName: sql<string | null>`${patients.firstName} || ' ' || ${patients.lastName}`,
+    })
+    .from(textReplies)
+    .leftJoin(patients, eq(patients.id, textReplies.patientId))
+    .where(and(ne(textReplies.action, 'stop'), isNull(textReplies.handledAt)))
+    .orderBy(desc(textReplies.createdAt), desc(textReplies.id))
+    .limit(OPEN_REPLIES_LISTED);
+  return rows.map((row) => ({
+    id: row.id,
+    action: row.action,
+    body: row.action === 'other' ? row.body : null,
+    from: row.from,
+    received_at: row.receivedAt.toISOString(),
+    appointment_id: row.appointmentId,
+    patient_name: row.patientName,
+  }));
+}
+
+/**
+ * Staff mark a reply dealt with (they called the patient back, or read it), in one transaction with its audit entry
+ * (the action, never the words). Once only: a second mark is a 409, as is a STOP, which needed nothing.
+ */
+export async function dealWithReply(db: Db, actor: AdminActor, id: number, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [reply] = await tx.select().from(textReplies).where(eq(textReplies.id, id)).for('update');
+    if (!reply) throw notFound(textReplyTexts.notFound);
+    if (reply.action === 'stop') throw conflict('reply_needs_nothing', textReplyTexts.stopNeedsNothing);
+    if (reply.handledAt) throw conflict('reply_dealt_with', textReplyTexts.alreadyDealtWith);
+    await tx
+      .update(textReplies)
+      .set({ handledAt: now, handledBy: actor.adminUserId })
+      .where(eq(textReplies.id, id));
+    await auditChange(tx, actor, 'update', 'text_reply', id, {
+      dealt_with: reply.action,
+      appointment_id: reply.appointmentId,
+    });
+    return { id, dealtWithAt: now };
+  });
+}
+
+/**
+ * Deletes the texts and replies older than `cutoff` that belong to nobody the erasure reaches: wait-list offers'
+ * texts, replies from numbers the clinic never texted about a booking, those whose appointment or patient is gone.
+ * They hold a phone number and, a reply, a person's own words. Answers how many.
+ */
+export async function deleteUnownedTextsBefore(db: Db, cutoff: Date): Promise<number> {
+  const texts = await db
+    .delete(textOutbox)
+    .where(
+      and(isNull(textOutbox.appointmentId), isNull(textOutbox.patientId), lt(textOutbox.createdAt, cutoff)),
+    )
+    .returning({ id: textOutbox.id });
+  const replies = await db
+    .delete(textReplies)
+    .where(
+      and(
+        isNull(textReplies.appointmentId),
+        isNull(textReplies.patientId),
+        lt(textReplies.createdAt, cutoff),
+      ),
+    )
+    .returning({ id: textReplies.id });
+  return texts.length + replies.length;
 }

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { appointments, emailOutbox, patients, textOutbox, textReplies } from '../../db/schema';
+import { appointments, auditLog, emailOutbox, patients, textOutbox, textReplies } from '../../db/schema';
 import { adultForm, holdSlot, nextAddress } from '../../test/booking-fixtures';
 import {
   type FakeTwilio,
@@ -12,9 +12,10 @@ import {
 } from '../../test/fake-twilio';
 import { clinicDayFromToday, clinicInstant, insertSlot, nextLastSunday } from '../../test/slot-fixtures';
 import { postStaffBooking, putAppointment, staffForm } from '../../test/staff-fixtures';
-import { type AdminTestApp, testConfig, withSignedInAdmin } from '../../test/test-app';
+import { type AdminTestApp, signInAsNewStaff, testConfig, withSignedInAdmin } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { appointmentReminderJob } from '../appointments/appointment-jobs';
+import { purgeExpiredData } from '../retention/retention-service';
 import { isQuietHour, textSendableFrom } from './quiet-hours';
 import { sendDueTexts } from './text-sender';
 import { createTwilioProvider, loadTwilioSdk } from './twilio-provider';
@@ -389,6 +390,113 @@ describe('replies', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(unsigned.statusCode).toBe(403);
+  });
+});
+
+describe('replies waiting for staff', () => {
+  const dealWith = (id: number, headers = t.auth) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/text_replies/${id}/dealt_with`, headers });
+  const dashboardReplies = async (): Promise<{ id: number; appointment_id: number | null }[]> =>
+    (await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: t.auth })).json().texts
+      .replies;
+
+  it("lists a request to cancel, words and a stranger's reply on the dashboard until staff mark each dealt with, once, audited", async () => {
+    const day = nextWindow();
+    const { id } = await consentingBooking(day, '087 555 0151');
+    const due = at(plusDays(day, -2), '09:00');
+    await appointmentReminderJob(t.app.appointments).run(due);
+    await sendAt(due);
+    await postInbound({ MessageSid: 'SMin0101', From: '+353875550151', Body: 'Cancel please' });
+    await postInbound({ MessageSid: 'SMin0102', From: '+353875550151', Body: 'STOP' });
+    await postInbound({ MessageSid: 'SMin0103', From: '+353870000199', Body: 'Who is this?' });
+    const replies = await db().select().from(textReplies);
+    const byProvider = (sid: string) => replies.find((reply) => reply.providerId === sid)!;
+    const [cancel, stop, stranger] = ['SMin0101', 'SMin0102', 'SMin0103'].map(byProvider);
+    const listed = await dashboardReplies();
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: cancel!.id, action: 'cancel_request', appointment_id: id, body: null }),
+        expect.objectContaining({
+          id: stranger!.id,
+          action: 'other',
+          appointment_id: null,
+          from: '+353870000199',
+        }),
+      ]),
+    );
+    expect(listed.map((reply) => reply.id)).not.toContain(stop!.id);
+
+    const bookkeeper = await signInAsNewStaff(t, { role: 'bookkeeper' });
+    expect((await dealWith(cancel!.id, bookkeeper.auth)).statusCode).toBe(403);
+    const reception = await signInAsNewStaff(t, { role: 'reception', name: 'Róisín Desk' });
+    const done = await dealWith(cancel!.id, reception.auth);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().text_reply).toMatchObject({ id: cancel!.id, dealt_with_at: expect.any(String) });
+    const again = await dealWith(cancel!.id);
+    expect([again.statusCode, again.json().code]).toEqual([409, 'reply_dealt_with']);
+    const stopped = await dealWith(stop!.id);
+    expect([stopped.statusCode, stopped.json().code]).toEqual([409, 'reply_needs_nothing']);
+    expect((await dealWith(2_000_000_000)).statusCode).toBe(404);
+    expect((await dealWith(0)).statusCode).toBe(404);
+    expect((await dealWith(stranger!.id)).statusCode).toBe(200);
+
+    expect((await dashboardReplies()).map((reply) => reply.id)).not.toEqual(
+      expect.arrayContaining([cancel!.id]),
+    );
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/transactions/${id}`,
+      headers: t.auth,
+    });
+    expect(detail.json().transaction.texts.replies).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          id: cancel!.id,
+          dealt_with_by: 'Róisín Desk',
+          dealt_with_at: expect.any(String),
+        }),
+        expect.objectContaining({ id: stop!.id, dealt_with_at: null }),
+      ]),
+    );
+    const entries = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'text_reply'), eq(auditLog.entityId, String(cancel!.id))));
+    expect(entries).toHaveLength(1);
+    expect(JSON.stringify(entries[0])).not.toContain('Cancel please');
+  });
+
+  it('lets the retention run delete, after the retention days, the texts and replies of nobody known', async () => {
+    const old = new Date(now.getTime() - 91 * 86_400_000);
+    const [text] = await db()
+      .insert(textOutbox)
+      .values({
+        toPhone: '+353870000299',
+        body: 'A time is free',
+        kind: 'waitlist_offer',
+        nextAttemptAt: old,
+        createdAt: old,
+      })
+      .returning();
+    const [reply] = await db()
+      .insert(textReplies)
+      .values({
+        providerId: 'SMold0001',
+        fromPhone: '+353870000299',
+        body: 'Hello',
+        action: 'other',
+        createdAt: old,
+      })
+      .returning();
+    const [young] = await db()
+      .insert(textReplies)
+      .values({ providerId: 'SMyoung0001', fromPhone: '+353870000299', body: 'Hello again', action: 'other' })
+      .returning();
+    const run = await purgeExpiredData(db(), 90, now);
+    expect(run.deleted.texts).toBeGreaterThanOrEqual(2);
+    expect(await db().select().from(textOutbox).where(eq(textOutbox.id, text!.id))).toEqual([]);
+    expect(await db().select().from(textReplies).where(eq(textReplies.id, reply!.id))).toEqual([]);
+    expect(await db().select().from(textReplies).where(eq(textReplies.id, young!.id))).toHaveLength(1);
   });
 });
 

@@ -1,0 +1,2 @@
+ALTER TABLE "text_replies" ADD COLUMN "handled_by" integer;--> statement-breakpoint
+ALTER TABLE "text_replies" ADD CONSTRAINT "text_replies_handled_by_admin_users_id_fk" FOREIGN KEY ("handled_by") REFERENCES "public"."admin_users"("id") ON DELETE set null ON UPDATE no action;

@@ -94,12 +94,15 @@ export async function firstEntryFor(
   return row;
 }
 
+/**
+ * A new open offer, or undefined when the entry or the slot already has one: another runner's, committed while this
+ * insert waited on the unique index (PostgreSQL makes the second insert wait for the first's transaction).
+ */
 export async function insertOffer(
   db: Db,
   values: typeof waitlistOffers.$inferInsert,
-): Promise<WaitlistOffer> {
-  const [row] = await db.insert(waitlistOffers).values(values).returning();
-  if (!row) throw new Error('insertOffer: no row returned');
+): Promise<WaitlistOffer | undefined> {
+  const [row] = await db.insert(waitlistOffers).values(values).onConflictDoNothing().returning();
   return row;
 }
 

@@ -210,6 +210,7 @@ async function makeOffer(
     expiresAt: new Date(Date.now() + settings.offerMinutes * 60_000),
     byStaff: actor.kind === 'admin',
   });
+  if (!offer) throw new OfferRaceLost();
   const held = await holdSlotForOffer(db, slot.id, {
     id: offer.id,
     tokenHash: token.hash,
@@ -237,6 +238,12 @@ async function makeOffer(
 const isFreeNow = (slot: Slot, now = Date.now()) =>
   slot.startsAt.getTime() > now &&
   (slot.status === 'available' || (slot.status === 'pending' && (slot.holdExpiresAt?.getTime() ?? 0) < now));
+
+/**
+ * Another runner (or staff) offered this slot, or to this entry, while this transaction ran: it is rolled back, so
+ * the freed time's record stays to be looked at again with the other offer in place.
+ */
+class OfferRaceLost extends Error {}
 
 /** Staff's "Offer this time": a free slot of the entry's kind (and one of its places) to an active entry. */
 export async function offerTimeToEntry(
@@ -270,7 +277,10 @@ export async function offerTimeToEntry(
         waitlistTexts.kindMismatch,
         fieldError('session_id', waitlistTexts.kindMismatch),
       );
-    const made = await makeOffer(tx, settings, entry, slot, actor);
+    const made = await makeOffer(tx, settings, entry, slot, actor).catch((error: unknown) => {
+      if (error instanceof OfferRaceLost) return undefined;
+      throw error;
+    });
     if (!made)
       throw conflict(
         'waitlist_offer_refused',
@@ -321,23 +331,28 @@ export async function runWaitlist(
   });
   let offered = 0;
   for (let turn = 0; turn < BATCH; turn += 1) {
-    const outcome = await db.transaction(async (tx) => {
-      const [slotId] = await claimFreedSlots(tx, 1);
-      if (slotId === undefined) return 'none' as const;
-      const slot = await findSlot(tx, slotId);
-      if (!slot || !isFreeNow(slot)) return 'skipped' as const;
-      const entry = await firstEntryFor(tx, {
-        id: slot.id,
-        isAdult: slot.isAdult,
-        isVideoCall: slot.isVideoCall,
-        location: slot.location,
-        day: clinicWallClock(slot.startsAt).isoDay,
+    const outcome = await db
+      .transaction(async (tx) => {
+        const [slotId] = await claimFreedSlots(tx, 1);
+        if (slotId === undefined) return 'none' as const;
+        const slot = await findSlot(tx, slotId);
+        if (!slot || !isFreeNow(slot)) return 'skipped' as const;
+        const entry = await firstEntryFor(tx, {
+          id: slot.id,
+          isAdult: slot.isAdult,
+          isVideoCall: slot.isVideoCall,
+          location: slot.location,
+          day: clinicWallClock(slot.startsAt).isoDay,
+        });
+        if (!entry) return 'skipped' as const;
+        return (await makeOffer(tx, settings, entry, slot, systemActor))
+          ? ('offered' as const)
+          : ('skipped' as const);
+      })
+      .catch((error: unknown) => {
+        if (error instanceof OfferRaceLost) return 'raced' as const;
+        throw error;
       });
-      if (!entry) return 'skipped' as const;
-      return (await makeOffer(tx, settings, entry, slot, systemActor))
-        ? ('offered' as const)
-        : ('skipped' as const);
-    });
     if (outcome === 'none') break;
     if (outcome === 'offered') offered += 1;
   }

@@ -216,6 +216,8 @@ const errorCodes = [
   // The wait list
   /** Too many active entries for one e-mail address, or entries from one address this hour (429). */
   'waitlist_limit',
+  /** The e-mail address already waits for this kind of appointment (adult or child, test or video) (409). */
+  'waitlist_already_waiting',
   /** An offer token that is not open: lapsed, declined, booked, or for another slot (409). */
   'offer_not_valid',
   /** The entry has ended (booked, left or its dates passed): it cannot be left or offered again (409). */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { recordIdParams, wholeNumberSchema } from './api/common-schemas';
+import { MAX_RECORD_ID, recordIdParams, wholeNumberSchema } from './api/common-schemas';
 import { type LocationKey, locationKeys } from './clinic';
 import { NAME_LENGTHS } from './name-lengths';
 import { adminListQuerySchema } from './pagination';
 import { phoneIssueText } from './phone';
-import { texts } from './validation-texts';
+import { hasHiddenCharacter, texts } from './validation-texts';
 
 /**
  * The wait list (issue 34): a person asks for a time of one kind within their dates; each freed time is offered to
@@ -28,6 +28,11 @@ export const kindOfSlot = (isVideoCall: boolean): WaitlistKind =>
 export const WAITLIST_ENTRIES_PER_EMAIL = 3;
 /** Entries one client address may add in an hour (as referrals). */
 export const WAITLIST_ENTRIES_PER_ADDRESS_PER_HOUR = 30;
+/**
+ * Open offers at once to the entries sent from one client address: each offer hides its time from everyone else
+ * while it lasts, so entries made in bulk from one address (any number of e-mail addresses) cannot hide the calendar.
+ */
+export const WAITLIST_OPEN_OFFERS_PER_ADDRESS = 2;
 /** How far ahead the latest date may be. */
 export const WAITLIST_MAX_DAYS_AHEAD = 366;
 
@@ -68,6 +73,8 @@ export const waitlistTexts = {
     'Please give a mobile number, such as 087 123 4567, or leave the box empty: we can only text a mobile.',
   joined:
     'You are on the wait list. We have sent you an e-mail; when a time that suits frees up, we will e-mail you a link to book it.',
+  alreadyWaiting:
+    'You are already on the wait list for this kind of appointment. To change its dates or places, leave it (the link is in its e-mail) and join again.',
   tooManyForEmail: `One e-mail address can wait for at most ${WAITLIST_ENTRIES_PER_EMAIL} kinds of appointment at once. Leave one of them (the link is in its e-mail) to add another.`,
   tooManyFromAddress:
     'Too many wait-list requests have been sent from your network in the last hour. Please try again later.',
@@ -120,7 +127,8 @@ export const waitlistJoinSchema = z
       .trim()
       .min(1, waitlistTexts.required)
       .min(NAME_LENGTHS.full.min, waitlistTexts.tooShort)
-      .max(NAME_LENGTHS.full.max, waitlistTexts.tooLong),
+      .max(NAME_LENGTHS.full.max, waitlistTexts.tooLong)
+      .refine((name) => !hasHiddenCharacter(name), waitlistTexts.notAllowedCharacters),
     email: z
       .string({ error: waitlistTexts.required })
       .trim()
@@ -234,7 +242,11 @@ export const adminWaitlistResponseSchema = z.object({
 export const staffOfferSchema = z
   .object({
     session_id: wholeNumberSchema('session_id must be a slot id').pipe(
-      z.number().int().min(1, 'session_id must be a slot id'),
+      z
+        .number()
+        .int()
+        .min(1, 'session_id must be a slot id')
+        .max(MAX_RECORD_ID, 'session_id must be a slot id'),
     ),
   })
   .strict();

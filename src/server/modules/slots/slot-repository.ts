@@ -546,7 +546,8 @@ export async function freeBookedSlot(db: Db, id: number, reason: SlotFreedReason
 }
 
 /** The `hold_client` of a time held for a wait-list offer: never counted toward any address. */
-export const offerHolder = (offerId: number) => `offer:${offerId}`;
+export const OFFER_HOLD_PREFIX = 'offer:';
+export const offerHolder = (offerId: number) => `${OFFER_HOLD_PREFIX}${offerId}`;
 
 /**
  * Holds a free slot (available, or its hold lapsed; not started) for a wait-list offer until `expiresAt`, in one

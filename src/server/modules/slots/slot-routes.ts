@@ -15,7 +15,7 @@ import { secretTokenHashOf, secretTokenOf } from '../../security/secret-tokens';
 import { clinicDayRange } from './clinic-time';
 import { findKindPriceLine } from './price-list-repository';
 import { daysWithSlots, findHeldSlot, listBookableSlots } from './slot-repository';
-import { holdForVisitor, holdsOfAddress, releaseVisitorHold, takeOffer } from './slot-service';
+import { holdCountOf, holdForVisitor, releaseVisitorHold, takeOffer } from './slot-service';
 import { publicSlotAnswer } from './slot-view';
 
 /** Public slot calls of the booking flow (spec section 7): never any patient data. */
@@ -60,7 +60,7 @@ export async function slotPublicRoutes(api: FastifyInstance): Promise<void> {
       const hold = await holdForVisitor(
         db,
         request.params.id,
-        { ownToken, count: holdsOfAddress(clientAddressKey(request.ip)) },
+        { ownToken, count: await holdCountOf(db, ownToken, clientAddressKey(request.ip)) },
         api.config.holdMinutes,
       );
       // A visitor renewing their own hold keeps its token: that is not a new hold.

@@ -26,10 +26,12 @@ import {
   deferOverlapCheck,
   deleteAvailableSlot,
   deleteSlots,
+  findAnyHeldSlot,
   findSlot,
   holdSlot,
   insertSlots,
   listSlots,
+  OFFER_HOLD_PREFIX,
   overlappingSlots,
   releaseHolds,
   type SlotKind,
@@ -361,6 +363,18 @@ export const holdsOfAddress = (client: string): HoldCount => ({
   key: client,
   maxHolds: MAX_HOLDS_PER_ADDRESS,
 });
+
+/**
+ * Whose holds a visitor's hold counts with: a time taken from a wait-list offer stays the offer's when its taker
+ * holds it again (choosing it anew on the booking page), so the offer is not read as lapsed and its entry ends when
+ * it is booked; any other hold counts with the visitor's address.
+ */
+export async function holdCountOf(db: Db, ownToken: string | undefined, client: string): Promise<HoldCount> {
+  const held = ownToken === undefined ? undefined : await findAnyHeldSlot(db, hashSecretToken(ownToken));
+  return held?.holdClient?.startsWith(OFFER_HOLD_PREFIX)
+    ? { key: held.holdClient, maxHolds: 1 }
+    : holdsOfAddress(client);
+}
 
 /**
  * A visitor's preliminary booking, in one database call: the slot is taken only if it is free, has not

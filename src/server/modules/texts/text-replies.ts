@@ -3,7 +3,15 @@ import { upcomingStatuses } from '../../../shared/appointment-states';
 import { type OpenTextReply, textReplyTexts } from '../../../shared/text-replies';
 import type { TextReplyAction } from '../../../shared/texts';
 import type { Db } from '../../db/database';
-import { adminUsers, appointments, patients, slots, textOutbox, textReplies } from '../../db/schema';
+import {
+  adminUsers,
+  appointments,
+  patients,
+  slots,
+  textOutbox,
+  textReplies,
+  waitlistEntries,
+} from '../../db/schema';
 import { conflict, notFound } from '../../domain-errors';
 import { type AdminActor, auditChange } from '../audit/audit-log';
 import { cancelQueuedTextsTo } from './text-outbox-repository';
@@ -63,7 +71,8 @@ export interface InboundText {
 
 /**
  * A reply, recorded once in one transaction (answers undefined when its message was recorded already: a replay):
- * STOP withdraws the consent of everyone texted at that number and fails their waiting texts; C or CANCEL is kept
+ * STOP withdraws the consent of everyone texted at that number (patients and wait-list entries) and fails their
+ * waiting texts; C or CANCEL is kept
  * for staff to call about the appointment (it is never cancelled by a text); anything else is kept for staff to read.
  */
 export async function receiveReply(db: Db, inbound: InboundText, now: Date) {
@@ -90,6 +99,10 @@ export async function receiveReply(db: Db, inbound: InboundText, now: Date) {
         .update(patients)
         .set({ smsConsentAt: null, smsWithdrawnAt: now })
         .where(and(eq(patients.smsPhone, from), isNotNull(patients.smsConsentAt)));
+      await tx
+        .update(waitlistEntries)
+        .set({ smsConsent: false, smsConsentAt: null })
+        .where(and(eq(waitlistEntries.phone, from), eq(waitlistEntries.smsConsent, true)));
       await cancelQueuedTextsTo(tx, from);
     }
     return reply;

@@ -1,7 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { appointments, auditLog, emailOutbox, patients, textOutbox, textReplies } from '../../db/schema';
+import {
+  appointments,
+  auditLog,
+  emailOutbox,
+  patients,
+  textOutbox,
+  textReplies,
+  waitlistEntries,
+} from '../../db/schema';
 import { adultForm, holdSlot, nextAddress } from '../../test/booking-fixtures';
 import {
   type FakeTwilio,
@@ -362,6 +370,31 @@ describe('replies', () => {
       consent: 'withdrawn',
       replies: [expect.objectContaining({ action: 'stop' })],
     });
+  });
+
+  it("STOP also withdraws a wait-list entry's consent to texts at that number", async () => {
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: '/api/waitlist',
+      remoteAddress: nextAddress(),
+      payload: {
+        name: 'Sam Stop',
+        email: `sam.stop-${Date.now()}@example.ie`,
+        phone: '087 555 0161',
+        sms_consent: true,
+        kind: 'booking_video',
+        is_adult: true,
+        from: clinicDayFromToday(1),
+        to: clinicDayFromToday(30),
+      },
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    const id = joined.json().waitlist_entry.id as number;
+    expect(
+      (await postInbound({ MessageSid: 'SMin0161', From: '+353875550161', Body: 'Stop' })).statusCode,
+    ).toBe(200);
+    const [entry] = await db().select().from(waitlistEntries).where(eq(waitlistEntries.id, id));
+    expect(entry).toMatchObject({ smsConsent: false, smsConsentAt: null, phone: '+353875550161' });
   });
 
   it('C or CANCEL flags the appointment for staff to call and never cancels it; other words are kept for staff', async () => {

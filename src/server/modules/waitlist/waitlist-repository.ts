@@ -1,5 +1,9 @@
 import { and, asc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
-import type { AdminWaitlistQuery, WaitlistOfferStatus } from '../../../shared/waitlist';
+import {
+  type AdminWaitlistQuery,
+  WAITLIST_OPEN_OFFERS_PER_ADDRESS,
+  type WaitlistOfferStatus,
+} from '../../../shared/waitlist';
 import type { Db } from '../../db/database';
 import { paginate } from '../../db/paginate';
 import { slots, waitlistEntries, waitlistOffers } from '../../db/schema';
@@ -18,6 +22,24 @@ export const countActiveEntriesOf = (db: Db, emailKey: string) =>
     waitlistEntries,
     and(eq(waitlistEntries.emailKey, emailKey), eq(waitlistEntries.status, 'active')),
   );
+
+/** Whether the e-mail address already waits for this kind (adult or child, test or video). */
+export async function hasActiveEntryOfKind(
+  db: Db,
+  emailKey: string,
+  kind: { isAdult: boolean; isVideoCall: boolean },
+): Promise<boolean> {
+  const count = await db.$count(
+    waitlistEntries,
+    and(
+      eq(waitlistEntries.emailKey, emailKey),
+      eq(waitlistEntries.status, 'active'),
+      eq(waitlistEntries.isAdult, kind.isAdult),
+      eq(waitlistEntries.isVideoCall, kind.isVideoCall),
+    ),
+  );
+  return count > 0;
+}
 
 export const countEntriesFromSince = (db: Db, client: string, since: Date) =>
   db.$count(
@@ -86,6 +108,8 @@ export async function firstEntryFor(
           ? undefined
           : sql`(${waitlistEntries.locations} is null or cardinality(${waitlistEntries.locations}) = 0 or ${place} = any(${waitlistEntries.locations}))`,
         sql`not exists (select 1 from ${waitlistOffers} where ${waitlistOffers.entryId} = ${waitlistEntries.id} and (${waitlistOffers.slotId} = ${slot.id} or ${waitlistOffers.status} = 'open'))`,
+        sql`(select count(*) from waitlist_offers as o join waitlist_entries as e on e.id = o.entry_id
+              where o.status = 'open' and e.sent_from = ${waitlistEntries.sentFrom}) < ${WAITLIST_OPEN_OFFERS_PER_ADDRESS}`,
       ),
     )
     .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))

@@ -40,6 +40,7 @@ import {
   findOpenOfferByToken,
   findOpenOfferOfEntry,
   firstEntryFor,
+  hasActiveEntryOfKind,
   insertEntry,
   insertOffer,
   lockWaitlistSenders,
@@ -90,6 +91,13 @@ export async function joinWaitlist(
   const leave = newSecretToken();
   return db.transaction(async (tx) => {
     await lockWaitlistSenders(tx, emailKey, sender.client);
+    if (
+      await hasActiveEntryOfKind(tx, emailKey, {
+        isAdult: form.is_adult,
+        isVideoCall: isVideoKind(form.kind),
+      })
+    )
+      throw conflict('waitlist_already_waiting', waitlistTexts.alreadyWaiting);
     if ((await countActiveEntriesOf(tx, emailKey)) >= WAITLIST_ENTRIES_PER_EMAIL)
       throw limitReached('waitlist_limit', waitlistTexts.tooManyForEmail);
     if (
@@ -179,10 +187,16 @@ export async function readOffer(db: Db, tokenHash: string | undefined): Promise<
   };
 }
 
-/** "Not this time": the offer ends and its time goes to the next matching entry; the entry stays on the list. */
+/**
+ * "Not this time": the offer ends and its time goes to the next matching entry; the entry stays on the list. Once
+ * the offer's link has taken the time (the hold is under the taker's own token) it is theirs to book or let go:
+ * declining then is a 409, so a stale e-mail link cannot free a time being booked.
+ */
 export async function declineOffer(db: Db, tokenHash: string | undefined, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
-    const { offer } = await liveOffer(tx, tokenHash);
+    const { offer, slot } = await liveOffer(tx, tokenHash);
+    if (slot.holdTokenHash !== offer.tokenHash)
+      throw conflict('offer_not_valid', waitlistTexts.offerNotValid);
     if (!(await endOffer(tx, offer.id, 'declined')))
       throw conflict('offer_not_valid', waitlistTexts.offerNotValid);
     await passOn(tx, offer);

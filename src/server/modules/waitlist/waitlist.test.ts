@@ -112,6 +112,8 @@ describe('POST /api/waitlist', () => {
     ['a landline, which no text reaches', { phone: '01 283 8000' }, 'phone'],
     ['consent without a phone', { sms_consent: true }, 'sms_consent'],
     ['no e-mail', { email: '' }, 'email'],
+    ['a name with a line break', { name: 'Ann\r\nBcc: x@evil.example' }, 'name'],
+    ['a name of invisible characters', { name: '\u200b\u200b\u200b' }, 'name'],
   ])('refuses %s beside its field, and stores nothing', async (_what, overrides, field) => {
     const before = await db().$count(waitlistEntries);
     const response = await join(joinBody(overrides));
@@ -120,12 +122,43 @@ describe('POST /api/waitlist', () => {
     expect(await db().$count(waitlistEntries)).toBe(before);
   });
 
-  it('takes at most 3 active entries for one e-mail address (429 waitlist_limit)', async () => {
+  it('takes at most 3 active entries for one e-mail address (429 waitlist_limit), one per kind (409)', async () => {
     const email = `three-${Date.now()}@example.ie`;
-    for (let index = 0; index < 3; index += 1) expect((await join(joinBody({ email }))).statusCode).toBe(201);
-    const fourth = await join(joinBody({ email: email.toUpperCase() }));
+    const kinds = [
+      { kind: 'booking_test', is_adult: true },
+      { kind: 'booking_test', is_adult: false },
+      { kind: 'booking_video', is_adult: true },
+    ];
+    for (const kind of kinds) expect((await join(joinBody({ email, ...kind }))).statusCode).toBe(201);
+    const same = await join(joinBody({ email: email.replace('three', 'Three'), ...kinds[0] }));
+    expect([same.statusCode, same.json().code]).toEqual([409, 'waitlist_already_waiting']);
+    const fourth = await join(
+      joinBody({ email: email.toUpperCase(), kind: 'booking_video', is_adult: false }),
+    );
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json().code).toBe('waitlist_limit');
+  });
+
+  it('offers at most 2 times at once to the entries sent from one client address', async () => {
+    const address = nextAddress();
+    const entries = [];
+    for (let index = 0; index < 3; index += 1) {
+      const body = joinBody();
+      expect((await join(body, address)).statusCode).toBe(201);
+      entries.push(body.email as string);
+    }
+    const paid = [];
+    for (let index = 0; index < 3; index += 1) paid.push(await paidBooking(t.app, db()));
+    await db().delete(slotFreedEvents);
+    for (const booking of paid)
+      expect((await refundAppointment(t.app, t.auth, booking.appointmentId, {})).statusCode).toBe(200);
+    await run();
+    const offered = await db()
+      .select()
+      .from(waitlistOffers)
+      .innerJoin(waitlistEntries, eq(waitlistEntries.id, waitlistOffers.entryId))
+      .where(and(eq(waitlistOffers.status, 'open'), eq(waitlistEntries.sentFrom, address)));
+    expect(offered).toHaveLength(2);
   });
 });
 
@@ -191,6 +224,26 @@ describe('a freed time', () => {
     expect([first?.statusCode, second?.statusCode].sort()).toEqual([200, 409]);
     const taken = first?.statusCode === 200 ? first : second;
     const holdToken = taken?.json().hold_token as string;
+
+    // Choosing the held time again on the booking page keeps it the offer's: the job does not read it as lapsed.
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: `/api/patient_sessions/${slotId}`,
+      headers: { 'x-hold-token': holdToken },
+      remoteAddress: nextAddress(),
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await run()).toMatchObject({ ended: 0 });
+    expect((await offersOf(entry.id))[0]?.status).toBe('open');
+    // Once taken, the e-mail's "Not this time" cannot free the time being booked.
+    const lateDecline = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/waitlist_offer',
+      headers: { 'x-offer-token': token },
+      remoteAddress: nextAddress(),
+    });
+    expect([lateDecline.statusCode, lateDecline.json().code]).toEqual([409, 'offer_not_valid']);
+    expect((await slotOf(slotId)).status).toBe('pending');
 
     const booking = await t.app.inject({
       method: 'POST',
@@ -397,6 +450,13 @@ describe('staff', () => {
       payload: { session_id: held.id },
     });
     expect(taken.statusCode).toBe(409);
+    const tooBig = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/waitlist/${entry.id}/offers`,
+      headers: t.auth,
+      payload: { session_id: 99_999_999_999 },
+    });
+    expect(tooBig.statusCode).toBe(422);
     expect(await offersOf(entry.id)).toEqual([]);
   });
 });

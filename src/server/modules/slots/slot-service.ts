@@ -359,7 +359,7 @@ export interface HoldCount {
 }
 
 /** A visitor's holds count with the others of their address (an IPv6 one by its /64). */
-export const holdsOfAddress = (client: string): HoldCount => ({
+const holdsOfAddress = (client: string): HoldCount => ({
   key: client,
   maxHolds: MAX_HOLDS_PER_ADDRESS,
 });

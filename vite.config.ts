@@ -41,7 +41,7 @@ export default defineConfig({
                 // and three chunks, each gzipped on its own, they cost the booking pages 1.8 KB of their budget.
                 {
                   name: 'booking-parts',
-                  test: /(lib[\\/](booking-hold|calendar-query|clinic-clock|session-store|slot-kind)|shared[\\/]day-names|month-grid|booking-steps)\.tsx?$/,
+                  test: /(lib[\\/](booking-hold|calendar-query|clinic-clock|session-store|slot-kind|waitlist-path)|shared[\\/]day-names|month-grid|booking-steps)\.tsx?$/,
                   priority: 0,
                 },
                 {

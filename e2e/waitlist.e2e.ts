@@ -102,6 +102,16 @@ describe('the wait list', () => {
       expect(await fitsWidth(page)).toBe(true);
       expect(await axeViolations(page, `offer held ${width}`)).toEqual([]);
       await screenshot(page, `waitlist-offer-${width}`);
+      // The link opened again on another device: it says where the time is held, not that the offer lapsed.
+      const elsewhere = await openPage(browser, { viewport });
+      await elsewhere.page.goto(
+        new URL(link ?? '', baseUrl()).pathname + new URL(link ?? '', baseUrl()).search,
+      );
+      await waitForHydration(elsewhere.page);
+      await elsewhere.page
+        .getByText(/This time is already held for you where you first opened this link/)
+        .waitFor();
+      await elsewhere.context.close();
       await page.getByRole('button', { name: 'Continue with this time' }).click();
       await page.waitForURL('**/confirm');
       await field(page, 'First name').fill('Niamh');
@@ -168,7 +178,12 @@ describe('the wait list', () => {
       await waitForHydration(page);
       const row = page.getByRole('row').filter({ hasText: `Ciara ${last}` });
       await row.getByRole('button', { name: `Offer this time to Ciara ${last}` }).click();
-      await page.getByRole('heading', { name: `Offer a time to Ciara ${last}` }).waitFor();
+      const panelTitle = page.getByRole('heading', { name: `Offer a time to Ciara ${last}` });
+      await panelTitle.waitFor();
+      // The panel opens above the list: the focus goes to it, on a phone too.
+      await expect
+        .poll(() => panelTitle.evaluate((element) => element === document.activeElement))
+        .toBe(true);
       await page.getByLabel('Day', { exact: true }).fill(otherDay);
       await page.getByRole('radio', { name: /^14:00–14:30/ }).check();
       expect(await fitsWidth(page)).toBe(true);
@@ -202,4 +217,44 @@ describe('the wait list', () => {
       await context.close();
     });
   }
+
+  it('passes an offer declined from its e-mail ("Not this time") to the next person waiting', async () => {
+    const day = freshDay();
+    const last = runSurname('Decline');
+    const [first, second] = ['aoife', 'brian'].map((name) => `${name}.${last}@example.ie`.toLowerCase());
+    for (const [index, email] of [first, second].entries()) {
+      const response = await fetch(`${baseUrl()}/api/waitlist`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.98.${index}.1` },
+        body: JSON.stringify({
+          name: `Person ${last}`,
+          email,
+          kind: 'booking_test',
+          is_adult: true,
+          locations: ['adult_1'],
+          from: day,
+          to: day,
+        }),
+      });
+      expect(response.status, await response.text()).toBe(201);
+    }
+    await createSlots(auth, day, adultTest, [10 * 60]);
+    const offer = await waitForMail(first ?? '', 'A time has freed up');
+    const decline =
+      /https?:\/\/\S+\/sessions_availability\/booking_test\?offer=[A-Za-z0-9_-]{43}&decline=1/.exec(
+        offer.text,
+      )?.[0];
+    expect(decline).toBeDefined();
+    const { page, errors, context } = await openPage(browser, { viewport: viewportSweep.at(-1) });
+    const url = new URL(decline ?? '', baseUrl());
+    await page.goto(url.pathname + url.search);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'Not this time' }).click();
+    await page.getByText('Thank you: the time has been offered to the next person.').waitFor();
+    expect(await axeViolations(page, 'offer declined')).toEqual([]);
+    await screenshot(page, 'waitlist-declined-1280');
+    await waitForMail(second ?? '', 'A time has freed up');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -70,7 +70,7 @@ export const waitlistTexts = {
   toTooFar: `The latest date can be at most ${WAITLIST_MAX_DAYS_AHEAD} days ahead.`,
   consentWithoutPhone: 'Give a mobile number to receive texts, or untick the box.',
   notMobile:
-    'Please give a mobile number, such as 087 123 4567, or leave the box empty: we can only text a mobile.',
+    'Please give a mobile number, such as 087 123 4567, or leave the field empty: we can only text a mobile.',
   joined:
     'You are on the wait list. We have sent you an e-mail; when a time that suits frees up, we will e-mail you a link to book it.',
   alreadyWaiting:

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { clinic } from '../../../shared/clinic';
 import { formatEuro } from '../../../shared/euro';
 import type { PublicSlot } from '../../../shared/slots';
@@ -26,6 +26,8 @@ export interface FreeTimePickerProps {
   refusal?: string;
   /** The first clinic day offered (YYYY-MM-DD), when it is later than today: the days before are not offered. */
   from?: string;
+  /** What else to offer where a month or a day has no free time (the booking pages: the wait list). */
+  whenNoTimes?: ReactNode;
 }
 
 /**
@@ -44,6 +46,7 @@ export function FreeTimePicker({
   busy = false,
   refusal,
   from,
+  whenNoTimes,
 }: FreeTimePickerProps) {
   const today = clinicToday();
   const first = from !== undefined && from > today ? from : today;
@@ -107,6 +110,7 @@ export function FreeTimePicker({
                 <a href={clinic.phoneHref}>{clinic.phone}</a>.
               </p>
             )}
+            {whenNoTimes}
           </div>
         )}
       </section>
@@ -120,6 +124,7 @@ export function FreeTimePicker({
           busy={busy}
           refusal={refusal}
           chosen={chosen}
+          whenNoTimes={whenNoTimes}
         />
       )}
     </div>
@@ -134,6 +139,7 @@ function DayTimes({
   busy,
   refusal,
   chosen,
+  whenNoTimes,
 }: {
   kind: SlotKind;
   date: string;
@@ -142,6 +148,7 @@ function DayTimes({
   busy: boolean;
   refusal: string | undefined;
   chosen: { current: boolean };
+  whenNoTimes: ReactNode;
 }) {
   const day = useDaySlots(kind, date, hold);
   const slots = day.data?.sessions;
@@ -185,7 +192,12 @@ function DayTimes({
           The free times could not be loaded. Please try again later.
         </p>
       )}
-      {slots && slots.length === 0 && <p>There are no free times left on this day.</p>}
+      {slots && slots.length === 0 && (
+        <>
+          <p>There are no free times left on this day.</p>
+          {whenNoTimes}
+        </>
+      )}
       {places.map(({ place, slots: times }, index) => (
         <div key={place}>
           <h3 id={`booking-place-${index}`} className="availability-day__place">

@@ -17,6 +17,7 @@ import { CALENDAR_STALE_MS, calendarQueryKey } from '../../lib/calendar-query';
 import { clinicToday, formatClinicTime, formatClock12 } from '../../lib/clinic-clock';
 import { useHoldEnd } from '../../lib/hold-expiry';
 import type { RouteHandle } from '../../lib/route-handle';
+import { waitlistJoinPath } from '../../lib/waitlist-path';
 
 /**
  * The calendar, the day's times and the price: fetched when Adult or Child is pointed at or chosen. A failed
@@ -270,10 +271,8 @@ function BookingFlow({ type }: { type: BookingType }) {
       )}
       <p className="availability-waitlist">
         No time suits?{' '}
-        <Link to={`/waitlist/join?kind=${type.isVideoCall ? 'booking_video' : 'booking_test'}`}>
-          Join the wait list
-        </Link>{' '}
-        and we will offer you a time that frees up.
+        <Link to={waitlistJoinPath({ isVideoCall: type.isVideoCall, isAdult })}>Join the wait list</Link> and
+        we will offer you a time that frees up.
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { formatEuro } from '../../../shared/euro';
 import type { PublicSlot } from '../../../shared/slots';
 import { FreeTimePicker, type FreeTimePickerProps } from '../../components/free-time-picker/free-time-picker';
@@ -6,6 +7,7 @@ import { ApiError } from '../../lib/api-client';
 import type { StoredHold } from '../../lib/booking-hold';
 import { useCalendarDays, useHoldSlot } from '../../lib/free-slots-api';
 import type { SlotKind } from '../../lib/slot-kind';
+import { waitlistJoinPath } from '../../lib/waitlist-path';
 
 /**
  * The booking page's part that reads and holds free times. The page loads it once Adult or Child is chosen
@@ -73,6 +75,12 @@ export function BookingTimes({
       onChoose={(slot, date) => void choose(slot, date)}
       busy={holdSlot.isPending}
       refusal={refusal}
+      whenNoTimes={
+        <p>
+          <Link to={waitlistJoinPath(kind)}>Join the wait list</Link> and we will offer you a time that frees
+          up.
+        </p>
+      }
     />
   );
 }

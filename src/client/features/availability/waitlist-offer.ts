@@ -1,7 +1,8 @@
 import { holdSlot } from '../../../shared/api/slot-endpoints';
 import { declineWaitlistOffer, getWaitlistOffer } from '../../../shared/api/waitlist-endpoints';
-import { callEndpoint } from '../../lib/api-client';
+import { ApiError, callEndpoint } from '../../lib/api-client';
 import { onLocalClock, type StoredHold } from '../../lib/booking-hold';
+import { formatClinicTime } from '../../lib/clinic-clock';
 
 /**
  * A wait-list offer's link (`?offer=<token>`): reads the time it holds and takes that hold with the offer's token,
@@ -16,6 +17,13 @@ export async function takeOffer(token: string): Promise<StoredHold> {
     onResponse: (response) => {
       date = response.headers.get('date');
     },
+  }).catch((error: unknown) => {
+    // The offer is still open but its time was taken with this link before: in another tab or on another device.
+    if (error instanceof ApiError && error.code === 'offer_not_valid')
+      throw new Error(
+        `This time is already held for you where you first opened this link (another window or device): please finish booking it there. It stays held until ${formatClinicTime(offer.expires_at)}.`,
+      );
+    throw error;
   });
   return {
     token: answer.hold_token ?? '',

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { clinic } from '../../../shared/clinic';
 import {
   type AdminWaitlistEntry,
@@ -65,9 +65,16 @@ function OfferPanel({ entry, onClose }: { entry: AdminWaitlistEntry; onClose: ()
     }
   };
 
+  // The panel opens above the list: on a phone the button pressed is far below it, so the focus (and the view) go to it.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    titleRef.current?.focus();
+    titleRef.current?.scrollIntoView({ block: 'start' });
+  }, []);
+
   return (
     <section className="waitlist-offer" aria-labelledby={`${ids}-title`}>
-      <h2 id={`${ids}-title`} className="waitlist-offer__title">
+      <h2 id={`${ids}-title`} className="waitlist-offer__title" ref={titleRef} tabIndex={-1}>
         Offer a time to {entry.name}
       </h2>
       <p>

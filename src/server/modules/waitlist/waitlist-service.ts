@@ -22,6 +22,7 @@ import { recipientKey } from '../email/recipient-key';
 import { clinicWallClock } from '../slots/clinic-time';
 import { claimFreedSlots, noteSlotsFreed } from '../slots/slot-freed-events';
 import { findSlot, holdSlotForOffer, offerHolder, releaseOfferHold } from '../slots/slot-repository';
+import { textSendableFrom } from '../texts/quiet-hours';
 import { textablePhone } from '../texts/text-phone';
 import { leaveLink, waitlistJoinedEmail } from './waitlist-emails';
 import { queueOfferMessage } from './waitlist-offer-message';
@@ -215,20 +216,22 @@ async function makeOffer(
   entry: WaitlistEntry,
   slot: Slot,
   actor: Actor,
+  now = new Date(),
 ): Promise<{ id: number; expiresAt: Date } | undefined> {
   const token = newSecretToken();
+  const minutes = offerMinutesFrom(now, settings.offerMinutes);
   const offer = await insertOffer(db, {
     entryId: entry.id,
     slotId: slot.id,
     tokenHash: token.hash,
-    expiresAt: new Date(Date.now() + settings.offerMinutes * 60_000),
+    expiresAt: new Date(Date.now() + minutes * 60_000),
     byStaff: actor.kind === 'admin',
   });
   if (!offer) throw new OfferRaceLost();
   const held = await holdSlotForOffer(db, slot.id, {
     id: offer.id,
     tokenHash: token.hash,
-    minutes: settings.offerMinutes,
+    minutes,
   });
   if (!held?.holdExpiresAt) {
     await deleteOffer(db, offer.id);
@@ -252,6 +255,15 @@ async function makeOffer(
 const isFreeNow = (slot: Slot, now = Date.now()) =>
   slot.startsAt.getTime() > now &&
   (slot.status === 'available' || (slot.status === 'pending' && (slot.holdExpiresAt?.getTime() ?? 0) < now));
+
+/**
+ * How long an offer made at `now` holds its time: WAITLIST_OFFER_MINUTES, counted from 08:00 when it is made in the
+ * quiet hours (21:00 to 08:00, when no text goes either). Its person is asleep: counted from the night, each offer
+ * would lapse to the next sleeping person until the list was used up by morning.
+ */
+export function offerMinutesFrom(now: Date, offerMinutes: number): number {
+  return offerMinutes + Math.ceil((textSendableFrom(now).getTime() - now.getTime()) / 60_000);
+}
 
 /**
  * Another runner (or staff) offered this slot, or to this entry, while this transaction ran: it is rolled back, so
@@ -359,7 +371,7 @@ export async function runWaitlist(
           day: clinicWallClock(slot.startsAt).isoDay,
         });
         if (!entry) return 'skipped' as const;
-        return (await makeOffer(tx, settings, entry, slot, systemActor))
+        return (await makeOffer(tx, settings, entry, slot, systemActor, now))
           ? ('offered' as const)
           : ('skipped' as const);
       })

@@ -7,6 +7,7 @@ import {
   monthOf,
 } from '../src/client/components/month-calendar/month-grid';
 import { clinicToday } from '../src/client/lib/clinic-clock';
+import { signedTwilioRequest } from '../src/server/test/fake-twilio';
 import { adminAuthorization, createSlots, freshDays, runSurname, type SlotKind } from './api';
 import {
   axeViolations,
@@ -146,6 +147,51 @@ describe('texts', () => {
       expect(await axeViolations(page, `appointment texts ${name}`)).toEqual([]);
       await screenshot(page, `texts-appointment-${name}`);
       expect(errors).toEqual([]);
+    }
+
+    // The patient replies C: the dashboard lists it with their name until staff mark it dealt with.
+    const inbound = signedTwilioRequest(`${baseUrl()}/api/webhooks/twilio/inbound`, {
+      MessageSid: `SMe2e${Date.now()}`,
+      From: '+353877654321',
+      Body: 'C',
+    });
+    const replied = await fetch(`${baseUrl()}/api/webhooks/twilio/inbound`, {
+      method: 'POST',
+      headers: inbound.headers,
+      body: inbound.payload,
+    });
+    expect(replied.status).toBe(200);
+    for (const [name, viewport] of [
+      ['360', viewports.phone],
+      ['1280', viewports.desktop],
+    ] as const) {
+      const { page, errors, context } = await openAdminPage(browser, { viewport });
+      await page.goto('/admin');
+      await waitForHydration(page);
+      const waiting = page
+        .getByRole('list', { name: 'Replies waiting' })
+        .getByRole('listitem')
+        .filter({
+          hasText: `Eabha ${runName}`,
+        });
+      await waiting.getByText(/Asked to cancel/).waitFor();
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await axeViolations(page, `dashboard replies ${name}`)).toEqual([]);
+      await screenshot(page, `texts-dashboard-replies-${name}`);
+      if (name === '1280') {
+        await waiting
+          .getByRole('button', { name: `Mark dealt with: the reply from Eabha ${runName}` })
+          .click();
+        await page.getByText('The reply is marked dealt with.').waitFor();
+        await waiting.waitFor({ state: 'detached' });
+        await page.goto(`/admin/appointment/edit?id=${id}`);
+        await page
+          .getByRole('region', { name: 'Texts about this appointment' })
+          .getByText(/^Dealt with by /)
+          .waitFor();
+      }
+      expect(errors).toEqual([]);
+      await context.close();
     }
   });
 

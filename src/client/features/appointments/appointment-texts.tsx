@@ -108,7 +108,7 @@ export function AppointmentTexts({ texts, mayDealWith }: { texts: Texts; mayDeal
                 reply.action !== 'stop' && (
                   <ReplyDealtWithButton
                     replyId={reply.id}
-                    label={`Mark the reply of ${formatAdminDateTime(reply.received_at)} dealt with`}
+                    which={`the reply of ${formatAdminDateTime(reply.received_at)}`}
                   />
                 )
               )}

@@ -292,7 +292,7 @@ function TextsCard({ texts }: { texts: DashboardResponse['texts'] }) {
               {reply.body && <q className="dashboard-reply__words">{reply.body}</q>}
               <ReplyDealtWithButton
                 replyId={reply.id}
-                label={`Mark the reply from ${reply.patient_name ?? reply.from} dealt with`}
+                which={`the reply from ${reply.patient_name ?? reply.from}`}
               />
             </li>
           ))}

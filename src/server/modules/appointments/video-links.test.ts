@@ -165,7 +165,8 @@ describe('the 2-day reminder', () => {
       .update(appointments)
       .set({ scheduledAt: new Date('2020-01-01T00:00:00Z') })
       .where(inArray(appointments.id, [video.id, test.appointmentId]));
-    await appointmentReminderJob(t.app.appointments).run(new Date());
+    // A day on, whatever the hour now: each reminder (09:00 clinic time, two days before) is due, neither has started.
+    await appointmentReminderJob(t.app.appointments).run(new Date(Date.now() + 24 * HOUR));
 
     const videoMails = await emailsAbout(db(), video.id);
     const videoReminder = videoMails.find((mail) => /^Reminder: your video/.test(mail.subject));

@@ -84,6 +84,7 @@ const endpointRows: Record<string, Row> = {
   'PUT /api/admin/transactions/:id/attendance': write,
   'PUT /api/admin/transactions/:id/video_link': write,
   'POST /api/admin/transactions/:id/flag_dealt_with': write,
+  'POST /api/admin/text_replies/:id/dealt_with': write,
   'POST /api/admin/patients': write,
   'POST /api/admin/refunds': 'refunds',
   'POST /api/admin/transactions/:id/desk_payments': 'desk payments',

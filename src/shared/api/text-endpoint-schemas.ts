@@ -1,8 +1,15 @@
 import { webhookResponseSchema } from '../payments';
 import { dealtWithReplyResponseSchema, textReplyParams } from '../text-replies';
+import { textsConfigResponseSchema } from '../texts-config';
 import { withSchemas } from './endpoint-schemas';
 import * as admin from './text-admin-endpoints';
 import * as api from './text-endpoints';
+
+export const getTextsConfig = withSchemas(api.getTextsConfig, {
+  summary:
+    'Whether texts are set up (`{ set_up }`: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM given). The booking and wait-list forms ask for consent to texts only then',
+  response: textsConfigResponseSchema,
+});
 
 export const twilioStatusWebhook = withSchemas(api.twilioStatusWebhook, {
   summary:

@@ -25,6 +25,7 @@ import type { StoredHold } from '../../lib/booking-hold';
 import { bookingCalendarPath } from '../../lib/booking-hold';
 import { clinicToday } from '../../lib/clinic-clock';
 import { type FormSlot, phoneInputProps, tidyDisplayDate } from '../../lib/patient-fields';
+import { useTextsSetUp } from '../../lib/texts-config';
 import { useCreateVisitorAppointment } from './booking-api';
 import { readDraft, writeDraft, writeVisitorAppointment } from './booking-storage';
 import {
@@ -143,6 +144,7 @@ export interface RequestFormProps {
  */
 export function RequestForm({ hold, onHoldLost, onCancel, cancelling }: RequestFormProps) {
   const notify = useNotify();
+  const textsSetUp = useTextsSetUp();
   const create = useCreateVisitorAppointment();
   const slot = useMemo<FormSlot>(
     () => ({ slotId: hold.slotId, isAdult: hold.isAdult, isVideoCall: hold.isVideoCall }),
@@ -324,11 +326,13 @@ export function RequestForm({ hold, onHoldLost, onCancel, cancelling }: RequestF
             {...phoneInputProps(register('phone'))}
           />
         </div>
-        <TextConsentField
-          id={idOf('sms_consent')}
-          error={errors.sms_consent?.message}
-          {...register('sms_consent')}
-        />
+        {textsSetUp && (
+          <TextConsentField
+            id={idOf('sms_consent')}
+            error={errors.sms_consent?.message}
+            {...register('sms_consent')}
+          />
+        )}
       </fieldset>
 
       {!hold.isVideoCall && (

@@ -8,6 +8,7 @@ import { TextField } from '../../components/form-field/text-field';
 import { ApiError, callEndpoint } from '../../lib/api-client';
 import { clinicToday } from '../../lib/clinic-clock';
 import type { RouteHandle } from '../../lib/route-handle';
+import { useTextsSetUp } from '../../lib/texts-config';
 import './waitlist.css';
 
 export const handle: RouteHandle = {
@@ -42,6 +43,7 @@ function dayAfter(day: string, days: number): string {
  */
 export function Component() {
   const [search] = useSearchParams();
+  const textsSetUp = useTextsSetUp();
   const initialKind: WaitlistKind = search.get('kind') === 'booking_video' ? 'booking_video' : 'booking_test';
   const today = clinicToday();
   const [kind, setKind] = useState<WaitlistKind>(initialKind);
@@ -236,19 +238,24 @@ export function Component() {
           required
           error={errors.email}
         />
-        <TextField
-          label="Mobile (optional)"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          hint="For a text when a time frees up, if you tick the box below."
-          error={errors.phone}
-        />
-        <CheckboxField
-          name="sms_consent"
-          label="Text me when a time frees up (no health details are ever texted)."
-          error={errors.sms_consent}
-        />
+        {/* The mobile is there for texts: asked for only when the clinic sends them. */}
+        {textsSetUp && (
+          <>
+            <TextField
+              label="Mobile (optional)"
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              hint="For a text when a time frees up, if you tick the box below."
+              error={errors.phone}
+            />
+            <CheckboxField
+              name="sms_consent"
+              label="Text me when a time frees up (no health details are ever texted)."
+              error={errors.sms_consent}
+            />
+          </>
+        )}
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? 'Joining…' : 'Join the wait list'}
         </button>

@@ -1,5 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { twilioInboundWebhook, twilioStatusWebhook } from '../../../shared/api/text-endpoint-schemas';
+import {
+  getTextsConfig,
+  twilioInboundWebhook,
+  twilioStatusWebhook,
+} from '../../../shared/api/text-endpoint-schemas';
 import { textTexts } from '../../../shared/texts';
 import { textStatusEvents } from '../../db/schema';
 import { route } from '../../http/endpoint-route';
@@ -63,6 +67,8 @@ export async function textWebhookRoutes(api: FastifyInstance) {
     { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },
     (_request, body, done) => done(null, body),
   );
+
+  route(api, getTextsConfig, async () => ({ set_up: Boolean(api.textProvider) }));
 
   route(api, twilioStatusWebhook, async (request) => {
     const fields = signedFields(api, request);

@@ -534,6 +534,11 @@ describe('replies waiting for staff', () => {
 });
 
 describe('consent on the booking form', () => {
+  it('is asked for only when texts are set up (GET /api/texts/config)', async () => {
+    const config = await t.app.inject({ url: '/api/texts/config' });
+    expect([config.statusCode, config.json()]).toEqual([200, { set_up: true }]);
+  });
+
   it('refuses consent with a number no text can reach, beside the phone, and stores nothing', async () => {
     const slotId = await insertSlot(db(), { startsAt: clinicInstant(nextWindow(), '10:00') });
     const holdToken = await holdSlot(t.app, slotId);

@@ -81,6 +81,10 @@ beforeEach(async () => {
 });
 
 describe('POST /api/waitlist', () => {
+  it('asks for no mobile without texts set up (GET /api/texts/config)', async () => {
+    expect((await t.app.inject({ url: '/api/texts/config' })).json()).toEqual({ set_up: false });
+  });
+
   it('adds an entry, e-mails a confirmation with a link to leave, and normalises the mobile to E.164', async () => {
     const body = joinBody({ phone: '087 123 4567', sms_consent: true, locations: ['adult_1'] });
     const response = await join(body);

@@ -146,6 +146,12 @@ export async function dashboardForStaff(
     ...(waiting === undefined ? {} : { waitlist_active: waiting }),
     ...(seesTakings ? { takings: { this_month: thisMonth / 100, last_month: lastMonth / 100 } } : {}),
     unusual_uploads: (todayUploads && unusualUploads(todayUploads, pastUploads)) ?? null,
-    texts: { set_up: textsSetUp, failed: failedTexts, cancel_requests: cancelRequests, replies },
+    texts: {
+      set_up: textsSetUp,
+      failed: failedTexts,
+      cancel_requests: cancelRequests,
+      // A reply's words may be about health: left out for a role without health details, as on the appointment.
+      replies: seesReferrals ? replies : replies.map((reply) => ({ ...reply, body: null })),
+    },
   };
 }

@@ -462,6 +462,14 @@ describe('replies waiting for staff', () => {
     const bookkeeper = await signInAsNewStaff(t, { role: 'bookkeeper' });
     expect((await dealWith(cancel!.id, bookkeeper.auth)).statusCode).toBe(403);
     const reception = await signInAsNewStaff(t, { role: 'reception', name: 'Róisín Desk' });
+    // A reply's words may be about health: the admin reads them, reception (no health details) does not.
+    const repliesFor = async (headers: { authorization: string }) =>
+      (await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers })).json().texts.replies as {
+        id: number;
+        body: string | null;
+      }[];
+    expect((await repliesFor(t.auth)).find((reply) => reply.id === stranger!.id)?.body).toBe('Who is this?');
+    expect((await repliesFor(reception.auth)).find((reply) => reply.id === stranger!.id)?.body).toBeNull();
     const done = await dealWith(cancel!.id, reception.auth);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().text_reply).toMatchObject({ id: cancel!.id, dealt_with_at: expect.any(String) });

@@ -396,10 +396,10 @@ async function whyNotCancelled(
   now: Date,
   error: DomainError,
 ): Promise<ManageActionResponse> {
-  const [record, payments] = await Promise.all([
-    findAppointmentRecord(db, appointment.id),
-    paymentsOfAppointment(db, appointment.id),
-  ]);
+  // The payments first, then the appointment: read side by side, the payments could be read after the refund that
+  // came first had ended (refunded) and the appointment before it (still paid), which read as 'not changeable'.
+  const payments = await paymentsOfAppointment(db, appointment.id);
+  const record = await findAppointmentRecord(db, appointment.id);
   if (record && isEnded(record.appointment.status)) {
     return answer(db, appointment.id, now, manageBookingTexts.alreadyCancelled);
   }

@@ -1,7 +1,7 @@
 import { clinic, type LocationKey } from '../../../shared/clinic';
 import { type WaitlistKind, waitlistKindLabels } from '../../../shared/waitlist';
 import { composeEmail, type EmailContent } from '../email/email-template';
-import { clinicDateTime } from '../slots/clinic-time';
+import { clinicDateTime, clinicLongDate, clinicMidnight } from '../slots/clinic-time';
 
 const contactLine = `Questions? Reply to this e-mail, or call us on ${clinic.phone}.`;
 
@@ -18,12 +18,13 @@ export const offerLink = (publicUrl: string, kind: WaitlistKind, token: string) 
  * anyone may type anyone's address.
  */
 export function waitlistJoinedEmail(
-  entry: { id: number; kind: WaitlistKind; from: string; to: string },
+  entry: { id: number; kind: WaitlistKind; isAdult: boolean; from: string; to: string },
   leaveUrl: string,
 ): EmailContent {
+  const day = (isoDay: string) => clinicLongDate(clinicMidnight(isoDay));
   return composeEmail(`You are on the wait list: ${clinic.name}`, [
     'Hello,',
-    `You are on our wait list for: ${waitlistKindLabels[entry.kind]}, between ${entry.from} and ${entry.to}.`,
+    `You are on our wait list for: ${waitlistKindLabels[entry.kind]}, ${entry.isAdult ? 'an adult' : 'a child'}, between ${day(entry.from)} and ${day(entry.to)}.`,
     'When a time that suits you frees up, we will e-mail you a link that holds it for you for a short while, so you can book it.',
     { text: 'Leave the wait list', link: leaveUrl },
     contactLine,

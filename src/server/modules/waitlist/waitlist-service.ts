@@ -128,7 +128,7 @@ export async function joinWaitlist(
     await queueEmail(tx, {
       to: form.email,
       ...waitlistJoinedEmail(
-        { id: entry.id, kind: form.kind, from: form.from, to: form.to },
+        { id: entry.id, kind: form.kind, isAdult: form.is_adult, from: form.from, to: form.to },
         leaveLink(settings.publicUrl, entry.id, leave.token),
       ),
     });

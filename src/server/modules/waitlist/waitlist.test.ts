@@ -101,6 +101,8 @@ describe('POST /api/waitlist', () => {
     expect(mail?.subject).toContain('You are on the wait list');
     expect(mail?.textBody).toMatch(new RegExp(`/waitlist/${id}#[A-Za-z0-9_-]{43}`));
     expect(mail?.textBody).not.toContain('Niamh');
+    // The kind, the age and the days as the clinic's other e-mails write them ('Monday 7 December 2026').
+    expect(mail?.textBody).toMatch(/Allergy test, an adult, between \w+day \d{1,2} \w+ \d{4} and \w+day/);
   });
 
   it.each([

@@ -14,12 +14,12 @@ const message = (entry: OfferMessage['entry']): OfferMessage => ({
   entry,
   slot: { startsAt: new Date('2027-03-10T10:30:00Z'), location: 'adult_1', isVideoCall: false },
   offer: { expiresAt: new Date('2027-03-03T11:00:00Z') },
-  token: 'offer-token-never-in-a-text',
+  token: 'the-offer-token',
   publicUrl: 'http://clinic.test',
 });
 
 describe('queueOfferMessage', () => {
-  it('texts a consenting mobile beside the e-mail, without the link’s token, and never in the quiet hours', async () => {
+  it('texts a consenting mobile beside the e-mail with the link that books it, and one made at night at 08:00', async () => {
     const db = t.database.db;
     const daytime = new Date('2027-03-03T10:30:00Z');
     await queueOfferMessage(
@@ -33,7 +33,7 @@ describe('queueOfferMessage', () => {
       daytime,
     );
     await queueOfferMessage(db, message({ email: 'c@example.ie', phone: null, smsConsent: true }), daytime);
-    // 22:30 in Dublin: a text would wait for 08:00, after the hold had lapsed.
+    // 22:30 in Dublin: the text waits for 08:00, when the offer's hold starts to count.
     const night = new Date('2027-03-03T22:30:00Z');
     await queueOfferMessage(
       db,
@@ -41,11 +41,15 @@ describe('queueOfferMessage', () => {
       night,
     );
 
-    const texts = await db.select().from(textOutbox);
-    expect(texts.map((text) => [text.toPhone, text.kind])).toEqual([['+353871234567', 'waitlist_offer']]);
+    const texts = await db.select().from(textOutbox).orderBy(textOutbox.id);
+    expect(texts.map((text) => [text.toPhone, text.kind])).toEqual([
+      ['+353871234567', 'waitlist_offer'],
+      ['+353871234569', 'waitlist_offer'],
+    ]);
     expect(texts[0]?.body).toContain('10/03/2027 10:30');
     expect(texts[0]?.body).toContain('until 11:00');
-    expect(texts[0]?.body).not.toContain('offer-token-never-in-a-text');
+    expect(texts[0]?.body).toContain('http://clinic.test/sessions_availability/booking_test?offer=the-offer-token');
     expect(texts[0]?.body).not.toMatch(/allergy test|skin/i);
+    expect(texts[1]?.nextAttemptAt.toISOString()).toBe('2027-03-04T08:00:00.000Z');
   });
 });

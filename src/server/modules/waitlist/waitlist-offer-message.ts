@@ -3,7 +3,6 @@ import { kindOfSlot } from '../../../shared/waitlist';
 import type { Db } from '../../db/database';
 import { queueEmail } from '../email/outbox-repository';
 import { clinicDateTime, clinicWallClock } from '../slots/clinic-time';
-import { isQuietHour } from '../texts/quiet-hours';
 import { queueText } from '../texts/text-outbox-repository';
 import { textPlaceOf } from '../texts/text-place';
 import { offerLink, waitlistOfferEmail } from './waitlist-emails';
@@ -21,15 +20,15 @@ export interface OfferMessage {
  * The text beside an offer's e-mail: the time, the place and the hold's end, never the test's name; it sends the
  * person to their e-mail for the link, as the offer's token is kept out of the text outbox and off lock screens.
  */
-function offerTextBody(message: OfferMessage): string {
+function offerTextBody(message: OfferMessage, bookUrl: string): string {
   const place = textPlaceOf(message.slot) ?? 'by video';
-  return `${clinic.name}: a time has freed up for you, ${clinicDateTime(message.slot.startsAt)}, ${place}. It is held for you until ${clinicWallClock(message.offer.expiresAt).time}: see our e-mail to book it. Reply STOP to stop texts.`;
+  return `${clinic.name}: a time has freed up for you, ${clinicDateTime(message.slot.startsAt)}, ${place}. It is held for you until ${clinicWallClock(message.offer.expiresAt).time}. Book it: ${bookUrl} Reply STOP to stop texts.`;
 }
 
 /**
  * The one place an offer is told to its person, inside the transaction that makes the offer: an e-mail through the
- * outbox and, to a mobile whose owner agreed, a text. No text while texts wait for the morning (quiet hours): it
- * would arrive after the hold had lapsed.
+ * outbox and, to a mobile whose owner agreed, a text with the link that books it (the offer's token holds only the
+ * time, never a health detail). One made at night is texted at 08:00, when its hold starts to count.
  */
 export async function queueOfferMessage(db: Db, message: OfferMessage, now = new Date()): Promise<void> {
   const kind = kindOfSlot(message.slot.isVideoCall);
@@ -44,7 +43,7 @@ export async function queueOfferMessage(db: Db, message: OfferMessage, now = new
   });
   await queueEmail(db, { to: message.entry.email, ...content });
   const { phone, smsConsent } = message.entry;
-  if (phone && smsConsent && !isQuietHour(now)) {
-    await queueText(db, { to: phone, body: offerTextBody(message), kind: 'waitlist_offer' }, now);
+  if (phone && smsConsent) {
+    await queueText(db, { to: phone, body: offerTextBody(message, bookUrl), kind: 'waitlist_offer' }, now);
   }
 }

@@ -48,7 +48,9 @@ describe('queueOfferMessage', () => {
     ]);
     expect(texts[0]?.body).toContain('10/03/2027 10:30');
     expect(texts[0]?.body).toContain('until 11:00');
-    expect(texts[0]?.body).toContain('http://clinic.test/sessions_availability/booking_test?offer=the-offer-token');
+    expect(texts[0]?.body).toContain(
+      'http://clinic.test/sessions_availability/booking_test?offer=the-offer-token',
+    );
     expect(texts[0]?.body).not.toMatch(/allergy test|skin/i);
     expect(texts[1]?.nextAttemptAt.toISOString()).toBe('2027-03-04T08:00:00.000Z');
   });

@@ -54,4 +54,7 @@ export const textTexts = {
   replayed: 'This request was received already.',
   unknownMessage: 'No text message with this id.',
   webhookOff: 'Text messages are not set up.',
+  /** Texted back to a reply of C or CANCEL. */
+  cancelRequestAnswer:
+    'Thank you: the clinic will call you about your appointment. It is not cancelled until we have spoken.',
 } as const;

@@ -20,7 +20,7 @@ export const twilioStatusWebhook = withSchemas(api.twilioStatusWebhook, {
 
 export const twilioInboundWebhook = withSchemas(api.twilioInboundWebhook, {
   summary:
-    'A reply to a text, as Twilio posts it (form-encoded, signed: X-Twilio-Signature): STOP withdraws consent to texts, C or CANCEL asks staff to call about the appointment, anything else is shown to staff; each message once',
+    'A reply to a text, as Twilio posts it (form-encoded, signed: X-Twilio-Signature): STOP withdraws consent to texts, C or CANCEL asks staff to call about the appointment (and is texted back that the clinic will call), anything else is shown to staff; each message once. Answered in TwiML (text/xml), as Twilio reads it',
   rawBody: true,
   response: webhookResponseSchema,
 });

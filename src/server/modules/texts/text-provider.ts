@@ -37,4 +37,9 @@ export interface TextProvider {
   send(request: TextRequest): Promise<SentText>;
   /** Whether `signature` signs this URL and form parameters. */
   isSigned(url: string, params: Record<string, string>, signature: string | undefined): boolean;
+  /**
+   * The provider's answer to a text it posted to the inbound webhook: a text back to its sender, or none (Twilio
+   * reads TwiML; anything else it logs as error 12300).
+   */
+  answerInbound(message: string | undefined): { contentType: string; body: string };
 }

@@ -91,7 +91,9 @@ export async function textWebhookRoutes(api: FastifyInstance) {
     return { received: true };
   });
 
-  route(api, twilioInboundWebhook, async (request) => {
+  // Answered in the provider's own form (TwiML): a request to cancel is told the clinic will call, anything else
+  // gets no text back (a STOP is answered by Twilio itself).
+  route(api, twilioInboundWebhook, async (request, httpReply) => {
     const fields = signedFields(api, request);
     const reply = await receiveReply(
       api.db,
@@ -99,6 +101,9 @@ export async function textWebhookRoutes(api: FastifyInstance) {
       api.clock(),
     );
     if (!reply) throw new HttpError(409, 'webhook_replayed', textTexts.replayed);
-    return { received: true };
+    const answer = (api.textProvider as TextProvider).answerInbound(
+      reply.action === 'cancel_request' ? textTexts.cancelRequestAnswer : undefined,
+    );
+    return httpReply.type(answer.contentType).send(answer.body);
   });
 }

@@ -403,13 +403,17 @@ describe('replies', () => {
     const due = at(plusDays(day, -2), '09:00');
     await appointmentReminderJob(t.app.appointments).run(due);
     await sendAt(due);
-    expect((await postInbound({ MessageSid: 'SMin0002', From: '+353875550141', Body: 'C' })).statusCode).toBe(
-      200,
-    );
-    expect(
-      (await postInbound({ MessageSid: 'SMin0003', From: '+353875550141', Body: 'Running 10 min late' }))
-        .statusCode,
-    ).toBe(200);
+    // Answered as Twilio reads it (TwiML): the request to cancel is told the clinic will call; other words get nothing.
+    const cancelled = await postInbound({ MessageSid: 'SMin0002', From: '+353875550141', Body: 'C' });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.headers['content-type']).toMatch(/^text\/xml/);
+    expect(cancelled.body).toContain('<Message>Thank you: the clinic will call you about your appointment.');
+    const late = await postInbound({
+      MessageSid: 'SMin0003',
+      From: '+353875550141',
+      Body: 'Running 10 min late',
+    });
+    expect([late.statusCode, late.body]).toEqual([200, '<?xml version="1.0" encoding="UTF-8"?><Response/>']);
     const [appointment] = await db().select().from(appointments).where(eq(appointments.id, id));
     expect(appointment!.status).toBe('booked');
     const replies = await db().select().from(textReplies).where(eq(textReplies.appointmentId, id));

@@ -74,5 +74,10 @@ export function createTwilioProvider(settings: TwilioSettings, sdk: TwilioSdk): 
       if (!signature) return false;
       return sdk.validateRequest(settings.authToken, signature, url, params);
     },
+    answerInbound(message) {
+      const answer = new sdk.twiml.MessagingResponse();
+      if (message) answer.message(message);
+      return { contentType: 'text/xml; charset=utf-8', body: answer.toString() };
+    },
   };
 }

@@ -1,7 +1,11 @@
 import { formatClinicTime } from '../../lib/clinic-clock';
 import { useHoldSecondsLeft } from '../../lib/hold-expiry';
 
-const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+/** m:ss, or from an hour (a wait-list offer made at night is held until the morning) hours and minutes. */
+export const clock = (seconds: number) =>
+  seconds >= 3600
+    ? `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`
+    : `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 /** The minutes left at which a screen reader is told, instead of every second. */
 const ANNOUNCED_MINUTES = [5, 1];

@@ -26,7 +26,10 @@ export interface FreeTimePickerProps {
   refusal?: string;
   /** The first clinic day offered (YYYY-MM-DD), when it is later than today: the days before are not offered. */
   from?: string;
-  /** What else to offer where a month or a day has no free time (the booking pages: the wait list). */
+  /**
+   * What else to offer where a chosen day has no free time left (the booking pages: the wait list; the page offers it
+   * below an empty month already).
+   */
   whenNoTimes?: ReactNode;
 }
 
@@ -110,7 +113,6 @@ export function FreeTimePicker({
                 <a href={clinic.phoneHref}>{clinic.phone}</a>.
               </p>
             )}
-            {whenNoTimes}
           </div>
         )}
       </section>

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/texts';
 import { ReplyDealtWithButton } from '../../components/reply-dealt-with/reply-dealt-with-button';
 import { formatAdminDateTime } from '../../lib/clinic-clock';
+import { DeliveryTable } from './delivery-table';
 
 /** The e-mails' badge colours: waiting, done, failed. */
 const badgeOf: Record<TextStatus, 'queued' | 'sent' | 'failed'> = {
@@ -31,7 +32,6 @@ const consentText = (texts: Texts) => {
  * patient's replies (a request to cancel asks staff to call; it cancels nothing).
  */
 export function AppointmentTexts({ texts, mayDealWith }: { texts: Texts; mayDealWith: boolean }) {
-  const withTo = texts.messages.some((text) => text.to !== undefined);
   return (
     <section className="admin-panel appointment-emails" aria-labelledby="appointment-texts-title">
       <h2 id="appointment-texts-title" className="admin-panel__title">
@@ -49,48 +49,25 @@ export function AppointmentTexts({ texts, mayDealWith }: { texts: Texts; mayDeal
         </p>
       )}
       {texts.messages.length > 0 && (
-        <table className="appointment-emails__table" aria-labelledby="appointment-texts-title">
-          <thead>
-            <tr>
-              <th scope="col">Text</th>
-              {withTo && <th scope="col">To</th>}
-              <th scope="col">Written</th>
-              <th scope="col">Sent</th>
-              <th scope="col">Delivery</th>
-            </tr>
-          </thead>
-          <tbody>
-            {texts.messages.map((text) => (
-              <tr key={text.id}>
-                <th scope="row" data-label="Text">
-                  {textKindLabels[text.kind]}
-                  <span className="appointment-emails__note">{text.body}</span>
-                </th>
-                {withTo && (
-                  <td data-label="To" className="appointment-emails__to">
-                    {text.to}
-                  </td>
-                )}
-                <td data-label="Written" className="appointment-emails__when">
-                  {formatAdminDateTime(text.created_at)}
-                </td>
-                <td data-label="Sent" className="appointment-emails__when">
-                  {text.sent_at ? formatAdminDateTime(text.sent_at) : '—'}
-                </td>
-                <td data-label="Delivery">
-                  <span
-                    className={`appointment-email-status appointment-email-status--${badgeOf[text.status]}`}
-                  >
-                    {textStatusLabels[text.status]}
-                  </span>
-                  {text.status === 'failed' && text.last_error && (
-                    <span className="appointment-emails__note">{text.last_error}</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DeliveryTable
+          whatLabel="Text"
+          labelledBy="appointment-texts-title"
+          rows={texts.messages.map((text) => ({
+            id: text.id,
+            what: (
+              <>
+                {textKindLabels[text.kind]}
+                <span className="appointment-emails__note">{text.body}</span>
+              </>
+            ),
+            to: text.to,
+            created_at: text.created_at,
+            sent_at: text.sent_at,
+            badge: badgeOf[text.status],
+            status: textStatusLabels[text.status],
+            note: text.status === 'failed' ? (text.last_error ?? undefined) : undefined,
+          }))}
+        />
       )}
       {texts.replies.length > 0 && (
         <ul className="appointment-texts__replies" aria-label="Replies">

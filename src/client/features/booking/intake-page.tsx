@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { clinic } from '../../../shared/clinic';
 import {
@@ -662,19 +662,8 @@ function ChoiceField({
   onChange: (value: string) => void;
 }) {
   const name = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
-    <fieldset
-      className="field intake__choice"
-      aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-    >
-      <legend className="field__label">{legend}</legend>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
+    <ChoiceFieldset id={id} legend={legend} hint={hint} error={error} className="field intake__choice">
       <div className="intake__options">
         {options.map((option, index) => (
           <label key={option.value} className="intake__option">
@@ -691,6 +680,40 @@ function ChoiceField({
           </label>
         ))}
       </div>
+    </ChoiceFieldset>
+  );
+}
+
+/** A question of choices: its legend, hint and error around the options, the hint and error described by it. */
+function ChoiceFieldset({
+  id,
+  legend,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  legend: string;
+  hint?: string;
+  error?: string;
+  className: string;
+  children: ReactNode;
+}) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <fieldset
+      className={className}
+      aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+    >
+      <legend className="field__label">{legend}</legend>
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {children}
       {error && <FieldErrorMessage id={errorId}>{error}</FieldErrorMessage>}
     </fieldset>
   );
@@ -719,8 +742,6 @@ function MultiChoiceField({
   error?: string;
   onChange: (value: string) => void;
 }) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   const ticked = new Set(multiChoiceValues(value));
   const toggle = (option: string, on: boolean) => {
     const next = new Set(ticked);
@@ -737,16 +758,13 @@ function MultiChoiceField({
     );
   };
   return (
-    <fieldset
+    <ChoiceFieldset
+      id={id}
+      legend={legend}
+      hint={hint}
+      error={error}
       className="field intake__choice intake__choice--several"
-      aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
     >
-      <legend className="field__label">{legend}</legend>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
       <div className="intake__checks">
         {options.map((option, index) => (
           <label key={option.value} className="booking-check__label">
@@ -763,7 +781,6 @@ function MultiChoiceField({
           </label>
         ))}
       </div>
-      {error && <FieldErrorMessage id={errorId}>{error}</FieldErrorMessage>}
-    </fieldset>
+    </ChoiceFieldset>
   );
 }

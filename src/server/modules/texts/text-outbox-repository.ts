@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, type Column, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { TextKind, TextStatus } from '../../../shared/texts';
 import type { Db } from '../../db/database';
 import { type patients, textOutbox } from '../../db/schema';
@@ -201,6 +201,17 @@ export function textsOfAppointments(db: Db, appointmentIds: readonly number[]) {
     .orderBy(asc(textOutbox.createdAt), asc(textOutbox.id));
 }
 
+/** The rows of a texts table (texts, replies) about these appointments or of these patients. */
+export const aboutAppointmentsOrPatients = (
+  table: { appointmentId: Column; patientId: Column },
+  appointmentIds: readonly number[],
+  patientIds: readonly number[],
+) =>
+  or(
+    appointmentIds.length > 0 ? inArray(table.appointmentId, [...appointmentIds]) : undefined,
+    patientIds.length > 0 ? inArray(table.patientId, [...patientIds]) : undefined,
+  );
+
 /** Deletes the texts about these appointments or to these patients (they hold a phone number); answers how many. */
 export async function deleteTextsOf(
   db: Db,
@@ -210,12 +221,7 @@ export async function deleteTextsOf(
   if (appointmentIds.length === 0 && patientIds.length === 0) return 0;
   const deleted = await db
     .delete(textOutbox)
-    .where(
-      or(
-        appointmentIds.length > 0 ? inArray(textOutbox.appointmentId, [...appointmentIds]) : undefined,
-        patientIds.length > 0 ? inArray(textOutbox.patientId, [...patientIds]) : undefined,
-      ),
-    )
+    .where(aboutAppointmentsOrPatients(textOutbox, appointmentIds, patientIds))
     .returning({ id: textOutbox.id });
   return deleted.length;
 }

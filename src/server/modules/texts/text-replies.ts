@@ -14,7 +14,7 @@ import {
 } from '../../db/schema';
 import { conflict, notFound } from '../../domain-errors';
 import { type AdminActor, auditChange } from '../audit/audit-log';
-import { cancelQueuedTextsTo } from './text-outbox-repository';
+import { aboutAppointmentsOrPatients, cancelQueuedTextsTo } from './text-outbox-repository';
 import { textablePhone } from './text-phone';
 
 /** The carriers' opt-out words (Twilio's list less CANCEL, which here asks staff to call). */
@@ -157,11 +157,7 @@ export async function deleteRepliesOf(
   if (appointmentIds.length === 0 && patientIds.length === 0) return 0;
   const deleted = await db
     .delete(textReplies)
-    .where(
-      sql`${appointmentIds.length > 0 ? inArray(textReplies.appointmentId, [...appointmentIds]) : sql`false`} or ${
-        patientIds.length > 0 ? inArray(textReplies.patientId, [...patientIds]) : sql`false`
-      }`,
-    )
+    .where(aboutAppointmentsOrPatients(textReplies, appointmentIds, patientIds))
     .returning({ id: textReplies.id });
   return deleted.length;
 }

@@ -4,8 +4,10 @@
 //    GET /api/team_members?page=1&per_page=50, the app (started like `npm start`) against a bare node:http
 //    server running the same SQL through the same driver (bench/bare-server.ts, with the app's node flags),
 //    checked to answer byte-identical JSON. 10 keep-alive connections, 2 s warm-up then 8 s measured; app and bare run
-//    alternately (PGlite's folder can have one process at a time), three rounds each, medians. CPU per request (utime +
-//    stime of the server's process from /proc/<pid>/stat) is the steadier figure on a shared machine.
+//    alternately (PGlite's folder can have one process at a time), five rounds, each an app-bare pair in turn app
+//    first and bare first; the ratios are the median of the rounds' own ratios (bench/paired-ratio.ts). CPU per
+//    request (utime + stime of the server's process from /proc/<pid>/stat) is the steadier figure on a shared
+//    machine.
 //  - memory: RSS of the app's process idle (5 s after it answers) and after the load; and after the first
 //    start on an empty PGlite folder (migrations and demonstration content), against a restart on it.
 //  - startup: cold start on an existing database, from spawning `node scripts/start.mjs` to the first
@@ -19,12 +21,13 @@ import { join } from 'node:path';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-build.mjs';
 import { freePort } from '../src/server/test/server-process';
 import { withPostgresDatabase } from './holds';
+import { pairedRatio } from './paired-ratio';
 
 const CLOCK_TICKS = 100; // sysconf(_SC_CLK_TCK) on Linux
 const CONNECTIONS = 10;
 const WARM_UP_MS = 2_000;
 const MEASURE_MS = 8_000;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const API_PATHS = ['/api/blogs?page=1&per_page=4', '/api/team_members?page=1&per_page=50'];
 
 /** Milliseconds of CPU (user + system) the process has used, from /proc/<pid>/stat. */
@@ -203,9 +206,9 @@ interface ApiRow {
   identicalJson: boolean;
   app: LoadFigures[];
   bare: LoadFigures[];
-  /** Median app req/s over median bare req/s. */
+  /** App req/s over bare req/s, the median of the rounds'. */
   ratio: number;
-  /** Bare CPU per request over app CPU per request (medians): the same ratio, from CPU time. */
+  /** Bare CPU per request over app CPU per request, the median of the rounds': the same ratio, from CPU time. */
   cpuRatio: number;
 }
 
@@ -224,7 +227,8 @@ async function apiOn(database: string, env: Record<string, string>) {
   for (const path of API_PATHS) {
     const row: ApiRow = { database, path, identicalJson: true, app: [], bare: [], ratio: 0, cpuRatio: 0 };
     for (let round = 0; round < ROUNDS; round++) {
-      for (const kind of ['app', 'bare'] as const) {
+      // Turn about, so neither side always runs straight after the other's stop.
+      for (const kind of round % 2 === 0 ? (['app', 'bare'] as const) : (['bare', 'app'] as const)) {
         const server = await (kind === 'app' ? startApp(env) : startBare(env));
         try {
           if (kind === 'app' && path === API_PATHS[0] && round === 0) {
@@ -247,17 +251,14 @@ async function apiOn(database: string, env: Record<string, string>) {
     }
     delete (row as unknown as Record<string, unknown>).appBody;
     delete (row as unknown as Record<string, unknown>).bareBody;
-    row.ratio =
-      Math.round(
-        (median(row.app.map((f) => f.reqPerSec)) / Math.max(1, median(row.bare.map((f) => f.reqPerSec)))) *
-          100,
-      ) / 100;
-    row.cpuRatio =
-      Math.round(
-        (median(row.bare.map((f) => f.cpuMsPerRequest)) /
-          Math.max(0.001, median(row.app.map((f) => f.cpuMsPerRequest)))) *
-          100,
-      ) / 100;
+    row.ratio = pairedRatio(
+      row.app.map((f) => f.reqPerSec),
+      row.bare.map((f) => f.reqPerSec),
+    );
+    row.cpuRatio = pairedRatio(
+      row.bare.map((f) => f.cpuMsPerRequest),
+      row.app.map((f) => f.cpuMsPerRequest),
+    );
     rows.push(row);
   }
   return { rows, memory };
@@ -269,7 +270,7 @@ export async function benchApi() {
   const rows = results.flatMap((result) => result.rows);
   const memory = results.map((result) => result.memory);
   console.log(
-    `\nAPI, app against a bare node:http server on the same SQL and driver (${CONNECTIONS} connections, ${WARM_UP_MS / 1000} s warm-up, ${MEASURE_MS / 1000} s measured, ${ROUNDS} rounds alternating; load average ${loadBefore.join(' ')} -> ${loadAverage().join(' ')}):`,
+    `\nAPI, app against a bare node:http server on the same SQL and driver (${CONNECTIONS} connections, ${WARM_UP_MS / 1000} s warm-up, ${MEASURE_MS / 1000} s measured, ${ROUNDS} rounds alternating, ratios the median of the rounds'; load average ${loadBefore.join(' ')} -> ${loadAverage().join(' ')}):`,
   );
   console.log(
     '  database          path                                      same JSON  app req/s  bare req/s  ratio  app CPU ms/req  bare CPU ms/req  CPU ratio',

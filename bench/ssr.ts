@@ -4,14 +4,15 @@
 // depend on what else the machine runs), the server's CPU time per request, read from /proc/<pid>/stat
 // over the same window: the steadier figure on a shared machine. The load average is recorded with it.
 // With the page cache on, the same load then goes to a bare node:http server replaying the app's cached answer
-// byte for byte (bench/bare-replay.ts): the app's req/s over the replay's, and the replay's CPU per request over
-// the app's (issue 30: at least 0.8).
+// byte for byte (bench/bare-replay.ts), in five rounds with the app's: the app's req/s over the replay's, and the
+// replay's CPU per request over the app's (issue 30: at least 0.8), each the median of the rounds' ratios.
 import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { Agent, type IncomingMessage, request } from 'node:http';
 import { loadavg } from 'node:os';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-build.mjs';
 import { freePort } from '../src/server/test/server-process';
+import { pairedRatio } from './paired-ratio';
 
 export interface SsrFigures {
   database: string;
@@ -214,15 +215,25 @@ export interface SsrReplayFigures {
   /** The replay answered the recorded status, headers and body. */
   identicalAnswer: boolean;
   bodyBytes: number;
+  /** The replay's figures, the first round's. */
   replay: SsrFigures;
-  /** The app's req/s (page cache on) over the replay's. */
+  /** Each round's pair, app and replay loaded one after the other. */
+  rounds: { app: SsrFigures; replay: SsrFigures }[];
+  /** The app's req/s (page cache on) over the replay's, the median of the rounds'. */
   ratio: number;
-  /** The replay's CPU per request over the app's: the same ratio, from CPU time. */
+  /** The replay's CPU per request over the app's, the median of the rounds': the same ratio, from CPU time. */
   cpuRatio: number | null;
 }
 
-/** The load of `measureSsr` on a replay of `answer` (recorded in `file`), set against the app's figures. */
+const REPLAY_ROUNDS = 5;
+
+/**
+ * The load of `measureSsr` on a replay of `answer` (recorded in `file`), set against the app's, which is still
+ * running: `REPLAY_ROUNDS` pairs, the first with the app's figures already taken, each next one in turn replay
+ * first and app first, so neither always runs straight after the other.
+ */
 export async function measureReplay(
+  server: { baseUrl: string; pid: number },
   app: SsrFigures,
   answer: RecordedAnswer,
   file: string,
@@ -230,39 +241,63 @@ export async function measureReplay(
   const replay = await startReplay(file);
   try {
     const replayed = recorded(await getAnswer(new URL(app.path, replay.baseUrl)));
-    const figures = await measureSsr(
-      replay.baseUrl,
-      replay.pid,
-      { database: app.database, cache: 'on' },
-      app.path,
+    const labels = { database: app.database, cache: 'on' } as const;
+    const measureApp = () => measureSsr(server.baseUrl, server.pid, labels, app.path);
+    const measureReplayed = () => measureSsr(replay.baseUrl, replay.pid, labels, app.path);
+    const rounds: SsrReplayFigures['rounds'] = [{ app, replay: await measureReplayed() }];
+    for (let round = 1; round < REPLAY_ROUNDS; round++) {
+      if (round % 2 === 1) {
+        const replayFigures = await measureReplayed();
+        rounds.push({ app: await measureApp(), replay: replayFigures });
+      } else {
+        const appFigures = await measureApp();
+        rounds.push({ app: appFigures, replay: await measureReplayed() });
+      }
+    }
+    const cpus = rounds.flatMap(({ app, replay }) =>
+      app.cpuMsPerRequest === null || replay.cpuMsPerRequest === null
+        ? []
+        : [{ app: app.cpuMsPerRequest, replay: replay.cpuMsPerRequest }],
     );
     return {
       database: app.database,
       path: app.path,
       identicalAnswer: JSON.stringify(replayed) === JSON.stringify(answer),
       bodyBytes: Buffer.byteLength(answer.body, 'base64'),
-      replay: figures,
-      ratio: Math.round((app.reqPerSec / Math.max(1, figures.reqPerSec)) * 100) / 100,
+      replay: rounds[0]?.replay ?? app,
+      rounds,
+      ratio: pairedRatio(
+        rounds.map((pair) => pair.app.reqPerSec),
+        rounds.map((pair) => pair.replay.reqPerSec),
+      ),
       cpuRatio:
-        app.cpuMsPerRequest === null || figures.cpuMsPerRequest === null
+        cpus.length < rounds.length
           ? null
-          : Math.round((figures.cpuMsPerRequest / Math.max(0.001, app.cpuMsPerRequest)) * 100) / 100,
+          : pairedRatio(
+              cpus.map((pair) => pair.replay),
+              cpus.map((pair) => pair.app),
+            ),
     };
   } finally {
     await replay.stop();
   }
 }
 
-export function printReplayTable(apps: SsrFigures[], replays: SsrReplayFigures[]): void {
+export function printReplayTable(replays: SsrReplayFigures[]): void {
   if (replays.length === 0) return;
-  console.log('\nCached page, app against a bare node:http replay of its answer (same load):');
   console.log(
-    '  database            same bytes  app req/s  replay req/s  ratio  app CPU ms/req  replay CPU ms/req  CPU ratio',
+    `\nCached page, app against a bare node:http replay of its answer (same load, ${REPLAY_ROUNDS} rounds, ratios the median of the rounds'):`,
   );
+  console.log(
+    '  database            same bytes        app req/s     replay req/s  ratio       app CPU ms/req    replay CPU ms/req  CPU ratio',
+  );
+  const each = (figures: SsrFigures[], key: 'reqPerSec' | 'cpuMsPerRequest') =>
+    figures.map((one) => one[key] ?? '-').join('/');
   for (const row of replays) {
-    const app = apps.find((candidate) => candidate.database === row.database && candidate.cache === 'on');
+    const apps = row.rounds.map((pair) => pair.app);
+    const replayed = row.rounds.map((pair) => pair.replay);
     console.log(
-      `  ${row.database.padEnd(18)}  ${String(row.identicalAnswer).padEnd(10)} ${String(app?.reqPerSec ?? '-').padStart(10)} ${String(row.replay.reqPerSec).padStart(13)} ${String(row.ratio).padStart(6)} ${String(app?.cpuMsPerRequest ?? '-').padStart(15)} ${String(row.replay.cpuMsPerRequest ?? '-').padStart(18)} ${String(row.cpuRatio ?? '-').padStart(10)}`,
+      `  ${row.database.padEnd(18)}  ${String(row.identicalAnswer).padEnd(10)} ${each(apps, 'reqPerSec').padStart(16)} ${each(replayed, 'reqPerSec').padStart(16)} ${String(row.ratio).padStart(6)} ${each(apps, 'cpuMsPerRequest').padStart(20)} ${each(replayed, 'cpuMsPerRequest').padStart(20)} ${String(row.cpuRatio ?? '-').padStart(10)}`,
     );
   }
 }

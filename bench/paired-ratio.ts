@@ -1,3 +1,6 @@
+/** How many rounds the bench pairs an app's load with its yardstick's (the API, the cached page). */
+export const PAIRED_ROUNDS = 5;
+
 /**
  * The median of per-round ratios `top[i] / bottom[i]`, rounded to two places: each round pairs two loads run one
  * after the other, so a drift of the machine's speed over the bench (the same server measured 0.146 to 0.187 ms

@@ -21,13 +21,12 @@ import { join } from 'node:path';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-build.mjs';
 import { freePort } from '../src/server/test/server-process';
 import { withPostgresDatabase } from './holds';
-import { pairedRatio } from './paired-ratio';
+import { PAIRED_ROUNDS, pairedRatio } from './paired-ratio';
 
 const CLOCK_TICKS = 100; // sysconf(_SC_CLK_TCK) on Linux
 const CONNECTIONS = 10;
 const WARM_UP_MS = 2_000;
 const MEASURE_MS = 8_000;
-const ROUNDS = 5;
 const API_PATHS = ['/api/blogs?page=1&per_page=4', '/api/team_members?page=1&per_page=50'];
 
 /** Milliseconds of CPU (user + system) the process has used, from /proc/<pid>/stat. */
@@ -126,6 +125,8 @@ export interface LoadFigures {
   requests: number;
   errors: number;
   reqPerSec: number;
+  /** The server's CPU over the measured window, unrounded, for the ratios. */
+  cpuMs: number;
   cpuMsPerRequest: number;
   p50Ms: number;
   p99Ms: number;
@@ -170,6 +171,7 @@ async function load(pid: number, url: string): Promise<LoadFigures> {
     requests,
     errors,
     reqPerSec: Math.round(requests / (elapsed / 1000)),
+    cpuMs: cpu,
     cpuMsPerRequest: Math.round((cpu / Math.max(1, requests)) * 1000) / 1000,
     p50Ms: at(0.5),
     p99Ms: at(0.99),
@@ -226,7 +228,7 @@ async function apiOn(database: string, env: Record<string, string>) {
   const memory: MemoryRow = { database, idleMb: 0, afterLoadMb: 0 };
   for (const path of API_PATHS) {
     const row: ApiRow = { database, path, identicalJson: true, app: [], bare: [], ratio: 0, cpuRatio: 0 };
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < PAIRED_ROUNDS; round++) {
       // Turn about, so neither side always runs straight after the other's stop.
       for (const kind of round % 2 === 0 ? (['app', 'bare'] as const) : (['bare', 'app'] as const)) {
         const server = await (kind === 'app' ? startApp(env) : startBare(env));
@@ -255,10 +257,8 @@ async function apiOn(database: string, env: Record<string, string>) {
       row.app.map((f) => f.reqPerSec),
       row.bare.map((f) => f.reqPerSec),
     );
-    row.cpuRatio = pairedRatio(
-      row.bare.map((f) => f.cpuMsPerRequest),
-      row.app.map((f) => f.cpuMsPerRequest),
-    );
+    const cpuPerRequest = (f: LoadFigures) => f.cpuMs / Math.max(1, f.requests);
+    row.cpuRatio = pairedRatio(row.bare.map(cpuPerRequest), row.app.map(cpuPerRequest));
     rows.push(row);
   }
   return { rows, memory };
@@ -270,7 +270,7 @@ export async function benchApi() {
   const rows = results.flatMap((result) => result.rows);
   const memory = results.map((result) => result.memory);
   console.log(
-    `\nAPI, app against a bare node:http server on the same SQL and driver (${CONNECTIONS} connections, ${WARM_UP_MS / 1000} s warm-up, ${MEASURE_MS / 1000} s measured, ${ROUNDS} rounds alternating, ratios the median of the rounds'; load average ${loadBefore.join(' ')} -> ${loadAverage().join(' ')}):`,
+    `\nAPI, app against a bare node:http server on the same SQL and driver (${CONNECTIONS} connections, ${WARM_UP_MS / 1000} s warm-up, ${MEASURE_MS / 1000} s measured, ${PAIRED_ROUNDS} rounds alternating, ratios the median of the rounds'; load average ${loadBefore.join(' ')} -> ${loadAverage().join(' ')}):`,
   );
   console.log(
     '  database          path                                      same JSON  app req/s  bare req/s  ratio  app CPU ms/req  bare CPU ms/req  CPU ratio',

@@ -12,7 +12,7 @@ import { Agent, type IncomingMessage, request } from 'node:http';
 import { loadavg } from 'node:os';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-build.mjs';
 import { freePort } from '../src/server/test/server-process';
-import { pairedRatio } from './paired-ratio';
+import { PAIRED_ROUNDS, pairedRatio } from './paired-ratio';
 
 export interface SsrFigures {
   database: string;
@@ -22,6 +22,8 @@ export interface SsrFigures {
   /** Answers other than 200 (should be none). */
   errors: number;
   reqPerSec: number;
+  /** The server's CPU over the measured window, unrounded, for the ratios; null where /proc is missing. */
+  cpuMs: number | null;
   cpuMsPerRequest: number | null;
   p50Ms: number;
   p99Ms: number;
@@ -103,6 +105,7 @@ export async function measureSsr(
       requests: latencies.length,
       errors,
       reqPerSec: Math.round(latencies.length / seconds),
+      cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
       cpuMsPerRequest:
         cpuBefore === null || cpuAfter === null
           ? null
@@ -215,7 +218,7 @@ export interface SsrReplayFigures {
   /** The replay answered the recorded status, headers and body. */
   identicalAnswer: boolean;
   bodyBytes: number;
-  /** The replay's figures, the first round's. */
+  /** The replay's figures, the first round's (the table shows them beside the ratios). */
   replay: SsrFigures;
   /** Each round's pair, app and replay loaded one after the other. */
   rounds: { app: SsrFigures; replay: SsrFigures }[];
@@ -225,11 +228,9 @@ export interface SsrReplayFigures {
   cpuRatio: number | null;
 }
 
-const REPLAY_ROUNDS = 5;
-
 /**
  * The load of `measureSsr` on a replay of `answer` (recorded in `file`), set against the app's, which is still
- * running: `REPLAY_ROUNDS` pairs, the first with the app's figures already taken, each next one in turn replay
+ * running: `PAIRED_ROUNDS` pairs, the first with the app's figures already taken, each next one in turn replay
  * first and app first, so neither always runs straight after the other.
  */
 export async function measureReplay(
@@ -245,7 +246,7 @@ export async function measureReplay(
     const measureApp = () => measureSsr(server.baseUrl, server.pid, labels, app.path);
     const measureReplayed = () => measureSsr(replay.baseUrl, replay.pid, labels, app.path);
     const rounds: SsrReplayFigures['rounds'] = [{ app, replay: await measureReplayed() }];
-    for (let round = 1; round < REPLAY_ROUNDS; round++) {
+    for (let round = 1; round < PAIRED_ROUNDS; round++) {
       if (round % 2 === 1) {
         const replayFigures = await measureReplayed();
         rounds.push({ app: await measureApp(), replay: replayFigures });
@@ -254,11 +255,13 @@ export async function measureReplay(
         rounds.push({ app: appFigures, replay: await measureReplayed() });
       }
     }
-    const cpus = rounds.flatMap(({ app, replay }) =>
-      app.cpuMsPerRequest === null || replay.cpuMsPerRequest === null
-        ? []
-        : [{ app: app.cpuMsPerRequest, replay: replay.cpuMsPerRequest }],
-    );
+    const perRequest = (figures: SsrFigures) =>
+      figures.cpuMs === null ? null : figures.cpuMs / Math.max(1, figures.requests);
+    // The rounds with both CPU readings; fewer than three of them say nothing.
+    const cpus = rounds.flatMap(({ app, replay }) => {
+      const [appCpu, replayCpu] = [perRequest(app), perRequest(replay)];
+      return appCpu === null || replayCpu === null ? [] : [{ app: appCpu, replay: replayCpu }];
+    });
     return {
       database: app.database,
       path: app.path,
@@ -271,7 +274,7 @@ export async function measureReplay(
         rounds.map((pair) => pair.replay.reqPerSec),
       ),
       cpuRatio:
-        cpus.length < rounds.length
+        cpus.length < 3
           ? null
           : pairedRatio(
               cpus.map((pair) => pair.replay),
@@ -286,7 +289,7 @@ export async function measureReplay(
 export function printReplayTable(replays: SsrReplayFigures[]): void {
   if (replays.length === 0) return;
   console.log(
-    `\nCached page, app against a bare node:http replay of its answer (same load, ${REPLAY_ROUNDS} rounds, ratios the median of the rounds'):`,
+    `\nCached page, app against a bare node:http replay of its answer (same load, ${PAIRED_ROUNDS} rounds, ratios the median of the rounds'):`,
   );
   console.log(
     '  database            same bytes        app req/s     replay req/s  ratio       app CPU ms/req    replay CPU ms/req  CPU ratio',

@@ -415,7 +415,7 @@ const results = {
   measuredAt,
   machine,
   loadAverage,
-  ...(web ? { javascript: web.javascript, lighthouse: web.lighthouse } : {}),
+  ...(web ? { javascript: web.javascript, lighthouse: web.lighthouse, webMeasuredAt: measuredAt } : {}),
   ...(holds ? { holds } : {}),
   ...(ssr ? { ssr } : {}),
   ...(flood ? { flood } : {}),

@@ -229,9 +229,9 @@ export interface SsrReplayFigures {
 }
 
 /**
- * The load of `measureSsr` on a replay of `answer` (recorded in `file`), set against the app's, which is still
- * running: `PAIRED_ROUNDS` pairs, the first with the app's figures already taken, each next one in turn replay
- * first and app first, so neither always runs straight after the other.
+ * The load of `measureSsr` on a replay of `answer` (recorded in `file`), set against the app's (`app`: the cached
+ * row's figures, for its labels), which is still running: `PAIRED_ROUNDS` pairs measured once both are up, in
+ * turn app first and replay first, so neither always runs straight after the other.
  */
 export async function measureReplay(
   server: { baseUrl: string; pid: number },
@@ -245,8 +245,8 @@ export async function measureReplay(
     const labels = { database: app.database, cache: 'on' } as const;
     const measureApp = () => measureSsr(server.baseUrl, server.pid, labels, app.path);
     const measureReplayed = () => measureSsr(replay.baseUrl, replay.pid, labels, app.path);
-    const rounds: SsrReplayFigures['rounds'] = [{ app, replay: await measureReplayed() }];
-    for (let round = 1; round < PAIRED_ROUNDS; round++) {
+    const rounds: SsrReplayFigures['rounds'] = [];
+    for (let round = 0; round < PAIRED_ROUNDS; round++) {
       if (round % 2 === 1) {
         const replayFigures = await measureReplayed();
         rounds.push({ app: await measureApp(), replay: replayFigures });

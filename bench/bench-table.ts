@@ -348,8 +348,7 @@ const PART_KEYS: [part: string, key: string][] = [
 function partDates(results: Results): string {
   return PART_KEYS.map(([part, key]) => {
     const value = results[key];
-    const at =
-      typeof value === 'string' ? value : (value as { measuredAt?: string } | undefined)?.measuredAt;
+    const at = typeof value === 'string' ? value : (value as { measuredAt?: string } | undefined)?.measuredAt;
     return `${part} ${at ? at.slice(0, 10) : 'not recorded'}`;
   }).join(', ');
 }

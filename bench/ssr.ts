@@ -218,8 +218,6 @@ export interface SsrReplayFigures {
   /** The replay answered the recorded status, headers and body. */
   identicalAnswer: boolean;
   bodyBytes: number;
-  /** The replay's figures, the first round's (the table shows them beside the ratios). */
-  replay: SsrFigures;
   /** Each round's pair, app and replay loaded one after the other. */
   rounds: { app: SsrFigures; replay: SsrFigures }[];
   /** The app's req/s (page cache on) over the replay's, the median of the rounds'. */
@@ -247,13 +245,10 @@ export async function measureReplay(
     const measureReplayed = () => measureSsr(replay.baseUrl, replay.pid, labels, app.path);
     const rounds: SsrReplayFigures['rounds'] = [];
     for (let round = 0; round < PAIRED_ROUNDS; round++) {
-      if (round % 2 === 1) {
-        const replayFigures = await measureReplayed();
-        rounds.push({ app: await measureApp(), replay: replayFigures });
-      } else {
-        const appFigures = await measureApp();
-        rounds.push({ app: appFigures, replay: await measureReplayed() });
-      }
+      const replayFirst = round % 2 === 1;
+      const first = await (replayFirst ? measureReplayed() : measureApp());
+      const second = await (replayFirst ? measureApp() : measureReplayed());
+      rounds.push(replayFirst ? { app: second, replay: first } : { app: first, replay: second });
     }
     const perRequest = (figures: SsrFigures) =>
       figures.cpuMs === null ? null : figures.cpuMs / Math.max(1, figures.requests);
@@ -267,7 +262,6 @@ export async function measureReplay(
       path: app.path,
       identicalAnswer: JSON.stringify(replayed) === JSON.stringify(answer),
       bodyBytes: Buffer.byteLength(answer.body, 'base64'),
-      replay: rounds[0]?.replay ?? app,
       rounds,
       ratio: pairedRatio(
         rounds.map((pair) => pair.app.reqPerSec),

@@ -10,9 +10,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { PGLITE_EXTRA_START_PARAMS } from '../src/server/db/database';
-import { excerptFromStart } from '../src/server/modules/blog/blog-repository';
-import { BLOG_EXCERPT_LENGTH } from '../src/shared/blog';
-import { plainTextExcerpt } from '../src/shared/excerpt';
+import { articleExcerpt } from '../src/server/modules/blog/blog-repository';
 import { pageCount } from '../src/shared/pagination';
 
 type Row = Record<string, unknown>;
@@ -36,9 +34,8 @@ async function openDriver(): Promise<{ query: Query; close(): Promise<void> }> {
   };
 }
 
-const EXCERPT_SOURCE_LENGTH = 4000;
 const SQL = {
-  blogsPage: `select "id", "title", "slug", "published_at", "icon_file_id", "icon_alt", left("content", $1) as "content_start", length("content") > $2 as "content_cut" from "blog_articles" where "blog_articles"."published_at" <= now() order by "blog_articles"."published_at" desc, "blog_articles"."id" desc limit $3 offset $4`,
+  blogsPage: `select "id", "title", "slug", "published_at", "icon_file_id", "icon_alt", "excerpt" from "blog_articles" where "blog_articles"."published_at" <= now() order by "blog_articles"."published_at" desc, "blog_articles"."id" desc limit $1 offset $2`,
   blogsCount: `select count(*) from "blog_articles" where "blog_articles"."published_at" <= now()`,
   blogsWhole: `select "id", "content" from "blog_articles" where "id" = any($1::int[])`,
   teamPage: `select "id", "full_name", "user_type", "order", "logo_file_id" from "team_members" order by "team_members"."order" asc, "team_members"."id" asc limit $1 offset $2`,
@@ -57,21 +54,14 @@ const iso = (value: unknown) => (value instanceof Date ? value : new Date(String
 
 async function blogs(query: Query, page: number, perPage: number) {
   const [rows, [total]] = await Promise.all([
-    query('bare_blogs_page', SQL.blogsPage, [
-      EXCERPT_SOURCE_LENGTH,
-      EXCERPT_SOURCE_LENGTH,
-      perPage,
-      (page - 1) * perPage,
-    ]),
+    query('bare_blogs_page', SQL.blogsPage, [perPage, (page - 1) * perPage]),
     query('bare_blogs_count', SQL.blogsCount, []),
   ]);
-  const excerpts = new Map(
-    rows.map((row) => [row.id, excerptFromStart(String(row.content_start), Boolean(row.content_cut))]),
-  );
-  const unsure = rows.filter((row) => excerpts.get(row.id) === undefined).map((row) => row.id);
-  if (unsure.length > 0) {
-    for (const row of await query('bare_blogs_whole', SQL.blogsWhole, [unsure]))
-      excerpts.set(row.id, plainTextExcerpt(String(row.content), BLOG_EXCERPT_LENGTH));
+  const excerpts = new Map(rows.map((row) => [row.id, row.excerpt]));
+  const missing = rows.filter((row) => row.excerpt === null).map((row) => row.id);
+  if (missing.length > 0) {
+    for (const row of await query('bare_blogs_whole', SQL.blogsWhole, [missing]))
+      excerpts.set(row.id, articleExcerpt(String(row.content)));
   }
   const count = Number(total?.count ?? 0);
   return {

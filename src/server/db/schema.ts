@@ -418,6 +418,12 @@ export const blogArticles = pgTable(
     content: text('content').notNull(),
     /** The sanitiser version `content` was last cleaned by (0: unknown); an older one is cleaned again at start. */
     sanitizerVersion: integer('sanitizer_version').notNull().default(0),
+    /**
+     * The card's plain-text excerpt of `content`, written with it, so the article list runs no HTML through
+     * regular expressions. Null until made: the start-up pass (cleanStoredHtml) makes it for rows stored
+     * without one, and the list makes it from the whole article meanwhile.
+     */
+    excerpt: text('excerpt'),
     videoUrl: text('video_url'),
     iconFileId: uuid('icon_file_id').references(() => files.id, { onDelete: 'set null' }),
     /** What the cover shows, for people who cannot see it (its alt text); empty: the cover is decoration. */

@@ -20,6 +20,7 @@ import {
   teamMembers,
 } from '../db/schema';
 import { kindPriceSetting } from '../modules/auth/clinic-settings';
+import { articleExcerpt } from '../modules/blog/blog-repository';
 import { addCalendarDays, clinicWallClock } from '../modules/slots/clinic-time';
 import { liveClosuresWithin } from '../modules/slots/closure-repository';
 import { irishPublicHolidays } from '../modules/slots/public-holidays';
@@ -342,6 +343,7 @@ function buildDemonstrationArticles(now: Date): NewBlogArticle[] {
     title: article.title,
     slug: slugify(article.title),
     content: article.content,
+    excerpt: articleExcerpt(article.content),
     publishedAt: new Date(
       new TZDate(
         today.getFullYear(),

@@ -24,6 +24,8 @@ export interface ArticleValues {
   attachmentFileId: string | null;
   /** The sanitiser that cleaned `content` (SANITIZER_VERSION). */
   sanitizerVersion: number;
+  /** The card's excerpt of `content` (articleExcerpt). */
+  excerpt: string;
 }
 
 function toSummary(article: ArticleRow): AdminBlogSummary {

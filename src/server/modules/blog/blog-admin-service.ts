@@ -23,6 +23,7 @@ import {
   insertArticle,
   updateArticle,
 } from './blog-admin-repository';
+import { articleExcerpt } from './blog-repository';
 import { SANITIZER_VERSION, sanitizeArticleHtml } from './sanitize-html';
 
 const ENTITY = 'blog';
@@ -80,7 +81,15 @@ function textValues(form: ArticleRequest, content: string, current?: ArticleRow)
     ? publishedAtDate(form.published_at)
     : (current?.publishedAt ?? new Date());
   const iconAlt = form.icon_alt ?? current?.iconAlt ?? '';
-  return { title: form.title, content, sanitizerVersion: SANITIZER_VERSION, videoUrl, iconAlt, publishedAt };
+  return {
+    title: form.title,
+    content,
+    sanitizerVersion: SANITIZER_VERSION,
+    excerpt: articleExcerpt(content),
+    videoUrl,
+    iconAlt,
+    publishedAt,
+  };
 }
 
 async function answer(db: Db, id: number): Promise<AdminBlog> {

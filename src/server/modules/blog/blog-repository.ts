@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { BLOG_EXCERPT_LENGTH, type Blog, type BlogSummary } from '../../../shared/blog';
-import { plainText, plainTextExcerpt } from '../../../shared/excerpt';
+import { plainTextExcerpt } from '../../../shared/excerpt';
 import { type Db, rawStatement, timestampOf } from '../../db/database';
 import {
   PAGE_LIMIT,
@@ -48,23 +48,9 @@ function selectBlogs(db: Db) {
     .leftJoin(attachmentFiles, eq(attachmentFiles.id, blogArticles.attachmentFileId));
 }
 
-/** Characters of HTML read for a card's excerpt; far more than 200 characters of text need in practice. */
-const EXCERPT_SOURCE_LENGTH = 4000;
-
-/**
- * A card's excerpt from the start of an article's HTML, or undefined when that start is too short to be
- * sure (mostly markup): then the whole article is read. A tag or entity cut at the end is dropped.
- */
-export function excerptFromStart(start: string, cut: boolean): string | undefined {
-  if (!cut) return plainTextExcerpt(start, BLOG_EXCERPT_LENGTH);
-  let html = start;
-  const lastOpen = html.lastIndexOf('<');
-  if (lastOpen > html.lastIndexOf('>')) html = html.slice(0, lastOpen);
-  html = html.replace(/&[#a-z0-9]{0,8}$/i, '');
-  // With two characters beyond the excerpt's reach, the rest of the article cannot change it.
-  return plainText(html).length >= BLOG_EXCERPT_LENGTH + 2
-    ? plainTextExcerpt(html, BLOG_EXCERPT_LENGTH)
-    : undefined;
+/** A card's excerpt of an article's (sanitised) HTML: stored with the article, made here. */
+export function articleExcerpt(content: string): string {
+  return plainTextExcerpt(content, BLOG_EXCERPT_LENGTH);
 }
 
 const summaryColumns = {
@@ -74,8 +60,7 @@ const summaryColumns = {
   publishedAt: blogArticles.publishedAt,
   iconFileId: blogArticles.iconFileId,
   iconAlt: blogArticles.iconAlt,
-  contentStart: sql<string>`left(${blogArticles.content}, ${EXCERPT_SOURCE_LENGTH})`.as('content_start'),
-  contentCut: sql<boolean>`length(${blogArticles.content}) > ${EXCERPT_SOURCE_LENGTH}`.as('content_cut'),
+  excerpt: blogArticles.excerpt,
 };
 
 /** A row of `publishedPage`, as the driver reads it. */
@@ -86,13 +71,12 @@ interface BlogSummaryRow {
   published_at: Date | string;
   icon_file_id: string | null;
   icon_alt: string;
-  content_start: string;
-  content_cut: boolean;
+  excerpt: string | null;
 }
 
 /**
- * Published articles (published_at <= now()), newest published first, as cards: the excerpt is made
- * from the start of each article (content was sanitised on save), never from a page of whole articles.
+ * Published articles (published_at <= now()), newest published first, as cards with their stored excerpts;
+ * never a page of whole articles.
  */
 const publishedPage = preparedPerDatabase((db) => ({
   items: rawStatement(
@@ -114,14 +98,15 @@ const publishedPage = preparedPerDatabase((db) => ({
 export async function listPublishedBlogs(db: Db, request: PageRequest) {
   const page = await paginateRows<BlogSummaryRow>(db, publishedPage(db), request);
   const rows = page.items;
-  const excerpts = new Map(rows.map((row) => [row.id, excerptFromStart(row.content_start, row.content_cut)]));
-  const unsure = rows.filter((row) => excerpts.get(row.id) === undefined).map((row) => row.id);
-  if (unsure.length > 0) {
+  const excerpts = new Map(rows.map((row) => [row.id, row.excerpt]));
+  // An article stored without its excerpt (before the start-up pass made it) is read whole, once.
+  const missing = rows.filter((row) => row.excerpt === null).map((row) => row.id);
+  if (missing.length > 0) {
     const whole = await db
       .select({ id: blogArticles.id, content: blogArticles.content })
       .from(blogArticles)
-      .where(inArray(blogArticles.id, unsure));
-    for (const row of whole) excerpts.set(row.id, plainTextExcerpt(row.content, BLOG_EXCERPT_LENGTH));
+      .where(inArray(blogArticles.id, missing));
+    for (const row of whole) excerpts.set(row.id, articleExcerpt(row.content));
   }
   const items = rows.map(
     (row): BlogSummary => ({

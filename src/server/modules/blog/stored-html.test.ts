@@ -30,6 +30,7 @@ describe('stored HTML', () => {
         slug: 'current-row',
         content: '<p>as stored</p>',
         sanitizerVersion: SANITIZER_VERSION,
+        excerpt: 'as stored',
       })
       .returning();
     const [html, plain] = await db

@@ -9,6 +9,14 @@ describe('plainText', () => {
     expect(plainText('<p>a<br>b</p><ul><li>c</li><li>d</li></ul>')).toBe('a b c d');
   });
 
+  it('drops controls, direction overrides and lone surrogates, raw or as entities, and keeps line breaks as spaces', () => {
+    expect(plainText('<p>&#x202E;RTL&#x202C; &#x1b;[31m &#1;a&#x7f;b\u202e!\u2066x\u2069 \ud800y</p>')).toBe(
+      'RTL [31m ab!x y',
+    );
+    expect(plainText('<p>one\ntwo\tthree\r\nfour</p>')).toBe('one two three four');
+    expect(plainText('<p>&#xD800;z &#x1F600;</p>')).toBe('z 😀');
+  });
+
   it('drops script and style contents and comments', () => {
     expect(plainText('<p>x</p><script>alert(1)</script><style>p{}</style><!-- hidden -->y')).toBe('x y');
   });
@@ -37,6 +45,12 @@ describe('plainTextExcerpt', () => {
 
   it('cuts a very long word hard', () => {
     expect(plainTextExcerpt('x'.repeat(50), 10)).toBe(`${'x'.repeat(10)}…`);
+  });
+
+  it('never cuts an emoji in half', () => {
+    const excerpt = plainTextExcerpt(`<p>a${'😀'.repeat(300)}</p>`, 200);
+    expect(excerpt).toBe(`a${'😀'.repeat(99)}…`);
+    expect(excerpt).not.toMatch(/\p{Cs}/u);
   });
 
   it('never cuts inside an entity or a tag', () => {

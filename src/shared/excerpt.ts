@@ -27,7 +27,17 @@ function decodeEntities(text: string): string {
   });
 }
 
-/** The text of an HTML fragment: tags removed (blocks become spaces), basic entities decoded, spaces collapsed. */
+/**
+ * Controls other than white space, the marks and embeddings that turn text's direction (U+200E, U+200F,
+ * U+202A-U+202E, U+2066-U+2069) and lone surrogates: nothing a card's text shows, and a direction override
+ * would reorder what follows it.
+ */
+const UNSHOWN = /(?![\t\n\v\f\r])\p{Cc}|[\p{Cs}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * The text of an HTML fragment: tags removed (blocks become spaces), basic entities decoded, characters that show
+ * nothing dropped, spaces collapsed.
+ */
 export function plainText(html: string): string {
   const withoutTags = html
     .replace(/<(script|style)\b[^<>]*>[\s\S]*?(<\/\1\s*>|$)/gi, ' ')
@@ -37,7 +47,7 @@ export function plainText(html: string): string {
       ' ',
     )
     .replace(/<[^<>]*>/g, '');
-  return decodeEntities(withoutTags).replace(/\s+/g, ' ').trim();
+  return decodeEntities(withoutTags).replace(UNSHOWN, '').replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -49,6 +59,8 @@ export function plainTextExcerpt(html: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max + 1);
   const lastSpace = cut.lastIndexOf(' ');
-  const words = lastSpace > max / 2 ? cut.slice(0, lastSpace) : text.slice(0, max);
+  let words = lastSpace > max / 2 ? cut.slice(0, lastSpace) : text.slice(0, max);
+  // A cut inside a character written as two UTF-16 units (an emoji) drops its first half.
+  if (/[\ud800-\udbff]$/.test(words)) words = words.slice(0, -1);
   return `${words.replace(/[\s.,;:!?–—-]+$/u, '')}…`;
 }

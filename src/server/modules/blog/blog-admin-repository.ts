@@ -1,4 +1,4 @@
-import { desc, eq, like, or } from 'drizzle-orm';
+import { desc, eq, like, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminBlog, AdminBlogSummary } from '../../../shared/blog';
 import type { Db } from '../../db/database';
@@ -86,11 +86,14 @@ async function takenSlugs(db: Db, base: string): Promise<Set<string>> {
 }
 
 /**
- * Inserts an article under the first free slug made from `baseSlug`. Two saves of the same title at
- * once can pick the same slug; the unique index refuses the second, which then takes the next one. Each
- * attempt is its own savepoint, so a refused insert does not abort the caller's transaction.
+ * Inserts an article under the first free slug made from `baseSlug`, in the caller's transaction `db`. Saves of
+ * the same title wait for each other (a lock on the slug held to the end of the transaction), so each sees the
+ * slugs taken before it; one of another title that lands on the same slug (`a-2` for "A 2" and a second "A") is
+ * refused by the unique index and takes the next one. Each attempt is its own savepoint, so a refused insert does
+ * not abort the caller's transaction.
  */
 export async function insertArticle(db: Db, baseSlug: string, values: ArticleValues): Promise<ArticleRow> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`article-slug:${baseSlug}`}, 0))`);
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await db.transaction(async (savepoint) => {

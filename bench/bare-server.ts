@@ -35,7 +35,7 @@ async function openDriver(): Promise<{ query: Query; close(): Promise<void> }> {
 }
 
 const SQL = {
-  blogsPage: `select "id", "title", "slug", "published_at", "icon_file_id", "icon_alt", "excerpt" from "blog_articles" where "blog_articles"."published_at" <= now() order by "blog_articles"."published_at" desc, "blog_articles"."id" desc limit $1 offset $2`,
+  blogsPage: `select "id", "title", "slug", "published_at", "icon_file_id", "icon_alt", case when "excerpt_source_md5" = "content_md5" then "excerpt" end as "excerpt" from "blog_articles" where "blog_articles"."published_at" <= now() order by "blog_articles"."published_at" desc, "blog_articles"."id" desc limit $1 offset $2`,
   blogsCount: `select count(*) from "blog_articles" where "blog_articles"."published_at" <= now()`,
   blogsWhole: `select "id", "content" from "blog_articles" where "id" = any($1::int[])`,
   teamPage: `select "id", "full_name", "user_type", "order", "logo_file_id" from "team_members" order by "team_members"."order" asc, "team_members"."id" asc limit $1 offset $2`,
@@ -61,7 +61,7 @@ async function blogs(query: Query, page: number, perPage: number) {
   const missing = rows.filter((row) => row.excerpt === null).map((row) => row.id);
   if (missing.length > 0) {
     for (const row of await query('bare_blogs_whole', SQL.blogsWhole, [missing]))
-      excerpts.set(row.id, articleExcerpt(String(row.content)));
+      excerpts.set(row.id, articleExcerpt(String(row.content)).excerpt);
   }
   const count = Number(total?.count ?? 0);
   return {

@@ -144,8 +144,11 @@ async function main() {
     if (seeded) app.log.info('seeded demonstration content');
   }
   const cleaned = await cleanStoredHtml(database.db);
-  if (cleaned.articles + cleaned.faqs > 0)
-    app.log.info(cleaned, 'stored HTML cleaned by the current sanitiser');
+  if (cleaned.articles + cleaned.excerpts + cleaned.faqs > 0)
+    app.log.info(
+      cleaned,
+      'stored HTML brought up to date: cleaned by the current sanitiser, card excerpts made',
+    );
   if (config.admin) {
     const outcome = await ensureAdmin(database.db, config.admin.email, config.admin.password);
     app.log.info({ email: config.admin.email }, outcome === 'created' ? 'admin created' : 'admin exists');

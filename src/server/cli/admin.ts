@@ -16,7 +16,8 @@ const usage = `Manage back-office admins.
   npm run admin -- unlock --email EMAIL                        (clears that e-mail's failed sign-ins)
   npm run admin -- reset-second-factor --email EMAIL           (removes that admin's authenticator app,
                                                                 recovery codes and passkeys: for one locked out)
-  npm run admin -- clean-html                                  (cleans stored HTML an older sanitiser cleaned;
+  npm run admin -- clean-html                                  (cleans stored HTML an older sanitiser cleaned and
+                                                                makes missing or outdated article card excerpts;
                                                                 the server also does this when it starts)
 
 Uses the same database settings as the server (DATABASE_URL, DATA_DIR).
@@ -73,8 +74,10 @@ async function run() {
   try {
     await migrateDatabase(database);
     if (command === 'clean-html') {
-      const { articles, faqs } = await cleanStoredHtml(database.db);
-      console.log(`Stored HTML cleaned again: ${articles} article(s), ${faqs} FAQ answer(s).`);
+      const { articles, excerpts, faqs } = await cleanStoredHtml(database.db);
+      console.log(
+        `Stored HTML cleaned again: ${articles} article(s), ${faqs} FAQ answer(s); card excerpts made: ${excerpts}.`,
+      );
       return;
     }
     if (!values.email) return;

@@ -420,10 +420,14 @@ export const blogArticles = pgTable(
     sanitizerVersion: integer('sanitizer_version').notNull().default(0),
     /**
      * The card's plain-text excerpt of `content`, written with it, so the article list runs no HTML through
-     * regular expressions. Null until made: the start-up pass (cleanStoredHtml) makes it for rows stored
-     * without one, and the list makes it from the whole article meanwhile.
+     * regular expressions. It holds only while `excerptSourceMd5` is `contentMd5`: null, or made from other
+     * content (an instance before it, a hand edit), the list makes it from the whole article and stores it.
      */
     excerpt: text('excerpt'),
+    /** md5 of the content `excerpt` was made from. */
+    excerptSourceMd5: text('excerpt_source_md5'),
+    /** md5 of `content`, kept by the database whoever writes the content. */
+    contentMd5: text('content_md5').generatedAlwaysAs(sql`md5(content)`),
     videoUrl: text('video_url'),
     iconFileId: uuid('icon_file_id').references(() => files.id, { onDelete: 'set null' }),
     /** What the cover shows, for people who cannot see it (its alt text); empty: the cover is decoration. */

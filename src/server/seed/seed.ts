@@ -343,7 +343,7 @@ function buildDemonstrationArticles(now: Date): NewBlogArticle[] {
     title: article.title,
     slug: slugify(article.title),
     content: article.content,
-    excerpt: articleExcerpt(article.content),
+    ...articleExcerpt(article.content),
     publishedAt: new Date(
       new TZDate(
         today.getFullYear(),

@@ -24,8 +24,9 @@ export interface ArticleValues {
   attachmentFileId: string | null;
   /** The sanitiser that cleaned `content` (SANITIZER_VERSION). */
   sanitizerVersion: number;
-  /** The card's excerpt of `content` (articleExcerpt). */
+  /** The card's excerpt of `content` and the md5 of the content it was made from (articleExcerpt). */
   excerpt: string;
+  excerptSourceMd5: string;
 }
 
 function toSummary(article: ArticleRow): AdminBlogSummary {

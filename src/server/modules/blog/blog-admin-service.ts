@@ -85,7 +85,7 @@ function textValues(form: ArticleRequest, content: string, current?: ArticleRow)
     title: form.title,
     content,
     sanitizerVersion: SANITIZER_VERSION,
-    excerpt: articleExcerpt(content),
+    ...articleExcerpt(content),
     videoUrl,
     iconAlt,
     publishedAt,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_EXCERPT_LENGTH } from '../../../shared/blog';
 import { plainTextExcerpt } from '../../../shared/excerpt';
@@ -6,6 +6,7 @@ import { blogArticles } from '../../db/schema';
 import { cpuMilliseconds } from '../../test/cpu-time';
 import { injectMultipart } from '../../test/multipart';
 import { type AdminTestApp, createAdminTestApp } from '../../test/test-app';
+import { articleExcerpt } from './blog-repository';
 import { SANITIZER_VERSION } from './sanitize-html';
 import { cleanStoredHtml } from './stored-html';
 
@@ -61,15 +62,55 @@ describe('GET /api/blogs (cards)', () => {
   });
 
   it('answers the stored excerpt, never reading the article for it', async () => {
+    const content = '<p>What the content says.</p>';
     await t.database.db.insert(blogArticles).values({
       title: 'Read from the column',
       slug: 'read-from-the-column',
-      content: '<p>What the content says.</p>',
+      content,
+      ...articleExcerpt(content),
       excerpt: 'What the column says.',
       sanitizerVersion: SANITIZER_VERSION,
       publishedAt: yesterday(),
     });
     expect((await cardOf('read-from-the-column')).excerpt).toBe('What the column says.');
+  });
+
+  it('makes the excerpt again when the content was changed around it (an older instance, a hand fix), and stores it', async () => {
+    const before = '<p>The first text, with a name in it by mistake.</p>';
+    const updatedAt = new Date('2026-02-03T04:05:06Z');
+    const [row] = await t.database.db
+      .insert(blogArticles)
+      .values({
+        title: 'Fixed by hand',
+        slug: 'fixed-by-hand',
+        content: before,
+        ...articleExcerpt(before),
+        sanitizerVersion: SANITIZER_VERSION,
+        publishedAt: yesterday(),
+        updatedAt,
+      })
+      .returning();
+    const id = row?.id ?? 0;
+    expect((await cardOf('fixed-by-hand')).excerpt).toBe('The first text, with a name in it by mistake.');
+
+    // What an instance that knows nothing of excerpts, or psql, writes: the content alone.
+    await t.database.db.execute(
+      sql`update blog_articles set content = '<p>The corrected text.</p>', updated_at = ${updatedAt} where id = ${id}`,
+    );
+    expect((await cardOf('fixed-by-hand')).excerpt).toBe('The corrected text.');
+    expect(await storedRow(id)).toMatchObject({
+      excerpt: 'The corrected text.',
+      excerptSourceMd5: articleExcerpt('<p>The corrected text.</p>').excerptSourceMd5,
+      updatedAt,
+    });
+
+    // The start-up pass finds such a row too.
+    await t.database.db.execute(
+      sql`update blog_articles set content = '<p>Again by hand.</p>' where id = ${id}`,
+    );
+    const { excerpts } = await cleanStoredHtml(t.database.db);
+    expect(excerpts).toBe(1);
+    expect((await storedRow(id))?.excerpt).toBe('Again by hand.');
   });
 
   it('answers a page of 20 large articles stored without an excerpt small and fast, each with its excerpt', async () => {
@@ -79,6 +120,7 @@ describe('GET /api/blogs (cards)', () => {
         title: `Large ${n}`,
         slug: `large-${n}`,
         content,
+        sanitizerVersion: SANITIZER_VERSION,
         publishedAt: new Date(Date.now() - (n + 1) * 60_000),
       })),
     );
@@ -96,6 +138,10 @@ describe('GET /api/blogs (cards)', () => {
       expect(blog.excerpt).toBe(expected(contents[n] ?? ''));
       expect(blog.excerpt.endsWith('…')).toBe(true);
     });
+    // Made once: the first read stored them.
+    const rows = await t.database.db.select().from(blogArticles).where(like(blogArticles.slug, 'large-%'));
+    expect(rows).toHaveLength(20);
+    for (const row of rows) expect(row.excerptSourceMd5).toBe(row.contentMd5);
   });
 
   it('has the start-up pass store the excerpts missing, keeping updated_at, once', async () => {
@@ -114,10 +160,9 @@ describe('GET /api/blogs (cards)', () => {
       .returning();
     const id = row?.id ?? 0;
     expect((await storedRow(id))?.excerpt).toBeNull();
-    const { articles } = await cleanStoredHtml(t.database.db);
-    expect(articles).toBeGreaterThan(0);
+    expect(await cleanStoredHtml(t.database.db)).toEqual({ articles: 0, excerpts: 1, faqs: 0 });
     expect(await storedRow(id)).toMatchObject({ excerpt: 'Made at start – once.', updatedAt, content });
-    expect(await cleanStoredHtml(t.database.db)).toEqual({ articles: 0, faqs: 0 });
+    expect(await cleanStoredHtml(t.database.db)).toEqual({ articles: 0, excerpts: 0, faqs: 0 });
     expect((await cardOf('made-at-start')).excerpt).toBe('Made at start – once.');
   });
 

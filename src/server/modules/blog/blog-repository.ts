@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { BLOG_EXCERPT_LENGTH, type Blog, type BlogSummary } from '../../../shared/blog';
@@ -48,9 +49,27 @@ function selectBlogs(db: Db) {
     .leftJoin(attachmentFiles, eq(attachmentFiles.id, blogArticles.attachmentFileId));
 }
 
-/** A card's excerpt of an article's (sanitised) HTML: stored with the article, made here. */
-export function articleExcerpt(content: string): string {
-  return plainTextExcerpt(content, BLOG_EXCERPT_LENGTH);
+/** What is stored of an article's card excerpt: the excerpt and the md5 of the content it was made from. */
+export interface StoredExcerpt {
+  excerpt: string;
+  excerptSourceMd5: string;
+}
+
+/** A card's excerpt of an article's (sanitised) HTML, stored with the article. */
+export function articleExcerpt(content: string): StoredExcerpt {
+  return {
+    excerpt: plainTextExcerpt(content, BLOG_EXCERPT_LENGTH),
+    // PostgreSQL's md5(content), which `content_md5` holds, hashes the same UTF-8 bytes.
+    excerptSourceMd5: createHash('md5').update(content, 'utf8').digest('hex'),
+  };
+}
+
+/** Stores an excerpt made on a read, unless the article's content changed meanwhile; `updated_at` is kept. */
+async function storeExcerpt(db: Db, id: number, made: StoredExcerpt): Promise<void> {
+  await db
+    .update(blogArticles)
+    .set({ ...made, updatedAt: sql`${blogArticles.updatedAt}` })
+    .where(and(eq(blogArticles.id, id), eq(blogArticles.contentMd5, made.excerptSourceMd5)));
 }
 
 const summaryColumns = {
@@ -60,7 +79,12 @@ const summaryColumns = {
   publishedAt: blogArticles.publishedAt,
   iconFileId: blogArticles.iconFileId,
   iconAlt: blogArticles.iconAlt,
-  excerpt: blogArticles.excerpt,
+  // The stored excerpt only while it was made from the content there now.
+  excerpt: sql<
+    string | null
+  >`case when ${blogArticles.excerptSourceMd5} = ${blogArticles.contentMd5} then ${blogArticles.excerpt} end`.as(
+    'excerpt',
+  ),
 };
 
 /** A row of `publishedPage`, as the driver reads it. */
@@ -99,14 +123,18 @@ export async function listPublishedBlogs(db: Db, request: PageRequest) {
   const page = await paginateRows<BlogSummaryRow>(db, publishedPage(db), request);
   const rows = page.items;
   const excerpts = new Map(rows.map((row) => [row.id, row.excerpt]));
-  // An article stored without its excerpt (before the start-up pass made it) is read whole, once.
+  // An article without its excerpt, or whose content changed since it was made, is read whole, once.
   const missing = rows.filter((row) => row.excerpt === null).map((row) => row.id);
   if (missing.length > 0) {
     const whole = await db
       .select({ id: blogArticles.id, content: blogArticles.content })
       .from(blogArticles)
       .where(inArray(blogArticles.id, missing));
-    for (const row of whole) excerpts.set(row.id, articleExcerpt(row.content));
+    for (const row of whole) {
+      const made = articleExcerpt(row.content);
+      excerpts.set(row.id, made.excerpt);
+      await storeExcerpt(db, row.id, made);
+    }
   }
   const items = rows.map(
     (row): BlogSummary => ({

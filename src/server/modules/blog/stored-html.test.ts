@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogArticles, faQuestions } from '../../db/schema';
 import { injectMultipart } from '../../test/multipart';
 import { type AdminTestApp, createAdminTestApp } from '../../test/test-app';
+import { articleExcerpt } from './blog-repository';
 import { SANITIZER_VERSION } from './sanitize-html';
 import { cleanStoredHtml } from './stored-html';
 
@@ -30,7 +31,7 @@ describe('stored HTML', () => {
         slug: 'current-row',
         content: '<p>as stored</p>',
         sanitizerVersion: SANITIZER_VERSION,
-        excerpt: 'as stored',
+        ...articleExcerpt('<p>as stored</p>'),
       })
       .returning();
     const [html, plain] = await db
@@ -41,7 +42,7 @@ describe('stored HTML', () => {
       ])
       .returning();
 
-    expect(await cleanStoredHtml(db)).toEqual({ articles: 1, faqs: 1 });
+    expect(await cleanStoredHtml(db)).toEqual({ articles: 1, excerpts: 1, faqs: 1 });
     const [cleaned] = await db
       .select()
       .from(blogArticles)
@@ -63,7 +64,7 @@ describe('stored HTML', () => {
     });
 
     // Once: a second start finds nothing to do.
-    expect(await cleanStoredHtml(db)).toEqual({ articles: 0, faqs: 0 });
+    expect(await cleanStoredHtml(db)).toEqual({ articles: 0, excerpts: 0, faqs: 0 });
 
     const article = await t.app.inject({ url: '/api/blogs/old-row' });
     expect(article.json().blog.content).toBe(CLEAN);

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { blogArticles, faQuestions } from '../../db/schema';
 import { articleExcerpt } from './blog-repository';
@@ -8,35 +8,58 @@ import { SANITIZER_VERSION, sanitizeArticleHtml } from './sanitize-html';
 const BATCH = 50;
 
 /**
- * Cleans again, once, the stored HTML (articles, HTML FAQ answers) that an older sanitiser version (or none
- * known: 0) cleaned, and marks it with SANITIZER_VERSION; an article cleaned, or stored without its card's
- * excerpt, gets the excerpt of its clean content. Run at start before the server listens, and by
- * `npm run admin -- clean-html`. Each row is its own statement guarded by what picked it, so instances
- * starting together do each row at most once. `updated_at` is kept: this is not an edit.
+ * Brings stored HTML up to date, once: cleans again what an older sanitiser version (or none known: 0) cleaned
+ * (articles, HTML FAQ answers) and marks it with SANITIZER_VERSION, and makes the card excerpt of every article
+ * without one, or whose content changed since its excerpt was made (an instance before excerpts were stored, a
+ * hand edit). Run at start before the server listens, and by `npm run admin -- clean-html`. Each row is its own
+ * statement guarded by what picked it and by its content being what was read, so instances starting together do
+ * each row at most once and an edit made meanwhile is never overwritten. `updated_at` is kept: this is not an
+ * edit.
  */
-export async function cleanStoredHtml(db: Db): Promise<{ articles: number; faqs: number }> {
-  const articleToDo = or(lt(blogArticles.sanitizerVersion, SANITIZER_VERSION), isNull(blogArticles.excerpt));
+export async function cleanStoredHtml(db: Db): Promise<{ articles: number; excerpts: number; faqs: number }> {
+  const articleToDo = or(
+    lt(blogArticles.sanitizerVersion, SANITIZER_VERSION),
+    sql`${blogArticles.excerptSourceMd5} is distinct from ${blogArticles.contentMd5}`,
+  );
   let articles = 0;
+  let excerpts = 0;
+  // On by id, so a row left to do (its content changed meanwhile) is not read again in a loop.
+  let after = 0;
   for (;;) {
     const rows = await db
-      .select({ id: blogArticles.id, content: blogArticles.content, version: blogArticles.sanitizerVersion })
+      .select({
+        id: blogArticles.id,
+        content: blogArticles.content,
+        contentMd5: blogArticles.contentMd5,
+        version: blogArticles.sanitizerVersion,
+      })
       .from(blogArticles)
-      .where(articleToDo)
+      .where(and(articleToDo, gt(blogArticles.id, after)))
       .orderBy(asc(blogArticles.id))
       .limit(BATCH);
     for (const row of rows) {
-      const content = row.version < SANITIZER_VERSION ? sanitizeArticleHtml(row.content) : row.content;
-      await db
+      after = row.id;
+      const clean = row.version < SANITIZER_VERSION;
+      const content = clean ? sanitizeArticleHtml(row.content) : row.content;
+      const [done] = await db
         .update(blogArticles)
         .set({
           content,
           sanitizerVersion: SANITIZER_VERSION,
-          excerpt: articleExcerpt(content),
+          ...articleExcerpt(content),
           updatedAt: sql`${blogArticles.updatedAt}`,
         })
-        .where(and(eq(blogArticles.id, row.id), articleToDo));
+        .where(
+          and(
+            eq(blogArticles.id, row.id),
+            sql`${blogArticles.contentMd5} is not distinct from ${row.contentMd5}`,
+            articleToDo,
+          ),
+        )
+        .returning({ id: blogArticles.id });
+      if (done && clean) articles += 1;
+      if (done) excerpts += 1;
     }
-    articles += rows.length;
     if (rows.length < BATCH) break;
   }
 
@@ -66,5 +89,5 @@ export async function cleanStoredHtml(db: Db): Promise<{ articles: number; faqs:
     faqs += rows.length;
     if (rows.length < BATCH) break;
   }
-  return { articles, faqs };
+  return { articles, excerpts, faqs };
 }

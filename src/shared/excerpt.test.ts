@@ -15,6 +15,8 @@ describe('plainText', () => {
     );
     expect(plainText('<p>one\ntwo\tthree\r\nfour</p>')).toBe('one two three four');
     expect(plainText('<p>&#xD800;z &#x1F600;</p>')).toBe('z 😀');
+    expect(plainText('<p>file&#x61C;name&#x200B;&#xFEFF; 123</p>')).toBe('filename 123');
+    expect(plainText('<p>نیک‌نام 👩‍⚕️ ❤️</p>')).toBe('نیک‌نام 👩‍⚕️ ❤️');
   });
 
   it('drops script and style contents and comments', () => {
@@ -47,10 +49,13 @@ describe('plainTextExcerpt', () => {
     expect(plainTextExcerpt('x'.repeat(50), 10)).toBe(`${'x'.repeat(10)}…`);
   });
 
-  it('never cuts an emoji in half', () => {
+  it('never cuts an emoji in half, nor a flag or a family', () => {
     const excerpt = plainTextExcerpt(`<p>a${'😀'.repeat(300)}</p>`, 200);
     expect(excerpt).toBe(`a${'😀'.repeat(99)}…`);
     expect(excerpt).not.toMatch(/\p{Cs}/u);
+    expect(plainTextExcerpt(`x${'🇮🇪'.repeat(60)}`, 200)).toBe(`x${'🇮🇪'.repeat(49)}…`);
+    const family = '👨‍👩‍👧';
+    expect(plainTextExcerpt(`xx${family.repeat(30)}`, 200)).toBe(`xx${family.repeat(24)}…`);
   });
 
   it('never cuts inside an entity or a tag', () => {

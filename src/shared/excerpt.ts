@@ -28,11 +28,12 @@ function decodeEntities(text: string): string {
 }
 
 /**
- * Controls other than white space, the marks and embeddings that turn text's direction (U+200E, U+200F,
- * U+202A-U+202E, U+2066-U+2069) and lone surrogates: nothing a card's text shows, and a direction override
- * would reorder what follows it.
+ * Controls other than white space, the marks, embeddings and isolates that turn text's direction
+ * (Bidi_Control: U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), the zero-width space, the byte-order mark
+ * and lone surrogates: nothing a card's text shows, and a direction override would reorder what follows it.
+ * Joiners and variation selectors stay: emoji and some scripts are written with them.
  */
-const UNSHOWN = /(?![\t\n\v\f\r])\p{Cc}|[\p{Cs}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+const UNSHOWN = /(?![\t\n\v\f\r])\p{Cc}|[\p{Bidi_Control}\p{Cs}\u200b\ufeff]/gu;
 
 /**
  * The text of an HTML fragment: tags removed (blocks become spaces), basic entities decoded, characters that show
@@ -59,8 +60,16 @@ export function plainTextExcerpt(html: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max + 1);
   const lastSpace = cut.lastIndexOf(' ');
-  let words = lastSpace > max / 2 ? cut.slice(0, lastSpace) : text.slice(0, max);
-  // A cut inside a character written as two UTF-16 units (an emoji) drops its first half.
-  if (/[\ud800-\udbff]$/.test(words)) words = words.slice(0, -1);
+  const words = lastSpace > max / 2 ? cut.slice(0, lastSpace) : wholeCharacters(text, max);
   return `${words.replace(/[\s.,;:!?–—-]+$/u, '')}…`;
+}
+
+/** The longest start of `text` of at most `max` UTF-16 units that cuts no character as a reader sees one (🇮🇪, 👨‍👩‍👧). */
+function wholeCharacters(text: string, max: number): string {
+  let end = 0;
+  for (const { index, segment } of new Intl.Segmenter().segment(text)) {
+    if (index + segment.length > max) break;
+    end = index + segment.length;
+  }
+  return text.slice(0, end);
 }

@@ -113,6 +113,32 @@ describe('GET /api/blogs (cards)', () => {
     expect((await storedRow(id))?.excerpt).toBe('Again by hand.');
   });
 
+  // PGlite has one connection: nothing else can hold a row's lock while the list is read.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'never waits for an article locked by a write under way to store its excerpt',
+    async () => {
+      const content = '<p>Locked while read.</p>';
+      const [row] = await t.database.db
+        .insert(blogArticles)
+        .values({
+          title: 'Locked',
+          slug: 'locked',
+          content,
+          sanitizerVersion: SANITIZER_VERSION,
+          publishedAt: yesterday(),
+        })
+        .returning();
+      const id = row?.id ?? 0;
+      await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from blog_articles where id = ${id} for update`);
+        expect((await cardOf('locked')).excerpt).toBe('Locked while read.');
+      });
+      expect((await storedRow(id))?.excerpt).toBeNull();
+      expect((await cardOf('locked')).excerpt).toBe('Locked while read.');
+      expect((await storedRow(id))?.excerpt).toBe('Locked while read.');
+    },
+  );
+
   it('answers a page of 20 large articles stored without an excerpt small and fast, each with its excerpt', async () => {
     const contents = Array.from({ length: 20 }, (_, n) => large(n));
     await t.database.db.insert(blogArticles).values(

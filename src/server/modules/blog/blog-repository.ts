@@ -64,12 +64,20 @@ export function articleExcerpt(content: string): StoredExcerpt {
   };
 }
 
-/** Stores an excerpt made on a read, unless the article's content changed meanwhile; `updated_at` is kept. */
+/**
+ * Stores an excerpt made on a read, unless the article's content changed meanwhile; `updated_at` is kept. A row
+ * locked by a write under way is skipped, not waited for: a public read never queues behind an edit.
+ */
 async function storeExcerpt(db: Db, id: number, made: StoredExcerpt): Promise<void> {
+  const unlocked = db
+    .select({ id: blogArticles.id })
+    .from(blogArticles)
+    .where(and(eq(blogArticles.id, id), eq(blogArticles.contentMd5, made.excerptSourceMd5)))
+    .for('update', { skipLocked: true });
   await db
     .update(blogArticles)
     .set({ ...made, updatedAt: sql`${blogArticles.updatedAt}` })
-    .where(and(eq(blogArticles.id, id), eq(blogArticles.contentMd5, made.excerptSourceMd5)));
+    .where(and(inArray(blogArticles.id, unlocked), eq(blogArticles.contentMd5, made.excerptSourceMd5)));
 }
 
 const summaryColumns = {

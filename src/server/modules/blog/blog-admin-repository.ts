@@ -7,14 +7,14 @@ import { containsText, type PageRequest, paginate } from '../../db/paginate';
 import { blogArticles, files } from '../../db/schema';
 import { publicFileUrl } from '../uploads/file-repository';
 import { uniqueSlug } from './article-slug';
-import { attachmentFiles, toBlog } from './blog-repository';
+import { attachmentFiles, type StoredExcerpt, toBlog } from './blog-repository';
 
 const iconFiles = alias(files, 'icon_files');
 
 export type ArticleRow = typeof blogArticles.$inferSelect;
 
-/** The stored fields an admin create or update writes (content already sanitised). */
-export interface ArticleValues {
+/** The stored fields an admin create or update writes (content already sanitised, with its excerpt). */
+export interface ArticleValues extends StoredExcerpt {
   title: string;
   content: string;
   videoUrl: string | null;
@@ -24,9 +24,6 @@ export interface ArticleValues {
   attachmentFileId: string | null;
   /** The sanitiser that cleaned `content` (SANITIZER_VERSION). */
   sanitizerVersion: number;
-  /** The card's excerpt of `content` and the md5 of the content it was made from (articleExcerpt). */
-  excerpt: string;
-  excerptSourceMd5: string;
 }
 
 function toSummary(article: ArticleRow): AdminBlogSummary {

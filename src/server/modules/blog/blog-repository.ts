@@ -69,15 +69,16 @@ export function articleExcerpt(content: string): StoredExcerpt {
  * locked by a write under way is skipped, not waited for: a public read never queues behind an edit.
  */
 async function storeExcerpt(db: Db, id: number, made: StoredExcerpt): Promise<void> {
+  const unchanged = and(eq(blogArticles.id, id), eq(blogArticles.contentMd5, made.excerptSourceMd5));
   const unlocked = db
     .select({ id: blogArticles.id })
     .from(blogArticles)
-    .where(and(eq(blogArticles.id, id), eq(blogArticles.contentMd5, made.excerptSourceMd5)))
+    .where(unchanged)
     .for('update', { skipLocked: true });
   await db
     .update(blogArticles)
     .set({ ...made, updatedAt: sql`${blogArticles.updatedAt}` })
-    .where(and(inArray(blogArticles.id, unlocked), eq(blogArticles.contentMd5, made.excerptSourceMd5)));
+    .where(and(inArray(blogArticles.id, unlocked), unchanged));
 }
 
 const summaryColumns = {

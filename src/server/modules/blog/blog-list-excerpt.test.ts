@@ -33,6 +33,26 @@ async function cardOf(slug: string) {
 }
 const yesterday = () => new Date(Date.now() - 24 * 60 * 60 * 1000);
 
+/** An article written around the API (as psql or an older instance would), cleaned and published yesterday; its id. */
+async function storeArticle(
+  slug: string,
+  content: string,
+  more: Partial<typeof blogArticles.$inferInsert> = {},
+): Promise<number> {
+  const [row] = await t.database.db
+    .insert(blogArticles)
+    .values({
+      title: slug,
+      slug,
+      content,
+      sanitizerVersion: SANITIZER_VERSION,
+      publishedAt: yesterday(),
+      ...more,
+    })
+    .returning({ id: blogArticles.id });
+  return row?.id ?? 0;
+}
+
 describe('GET /api/blogs (cards)', () => {
   it('stores the excerpt with the article when staff save it, and makes it again on an edit', async () => {
     const content = large(1);
@@ -63,14 +83,9 @@ describe('GET /api/blogs (cards)', () => {
 
   it('answers the stored excerpt, never reading the article for it', async () => {
     const content = '<p>What the content says.</p>';
-    await t.database.db.insert(blogArticles).values({
-      title: 'Read from the column',
-      slug: 'read-from-the-column',
-      content,
+    await storeArticle('read-from-the-column', content, {
       ...articleExcerpt(content),
       excerpt: 'What the column says.',
-      sanitizerVersion: SANITIZER_VERSION,
-      publishedAt: yesterday(),
     });
     expect((await cardOf('read-from-the-column')).excerpt).toBe('What the column says.');
   });
@@ -78,19 +93,7 @@ describe('GET /api/blogs (cards)', () => {
   it('makes the excerpt again when the content was changed around it (an older instance, a hand fix), and stores it', async () => {
     const before = '<p>The first text, with a name in it by mistake.</p>';
     const updatedAt = new Date('2026-02-03T04:05:06Z');
-    const [row] = await t.database.db
-      .insert(blogArticles)
-      .values({
-        title: 'Fixed by hand',
-        slug: 'fixed-by-hand',
-        content: before,
-        ...articleExcerpt(before),
-        sanitizerVersion: SANITIZER_VERSION,
-        publishedAt: yesterday(),
-        updatedAt,
-      })
-      .returning();
-    const id = row?.id ?? 0;
+    const id = await storeArticle('fixed-by-hand', before, { ...articleExcerpt(before), updatedAt });
     expect((await cardOf('fixed-by-hand')).excerpt).toBe('The first text, with a name in it by mistake.');
 
     // What an instance that knows nothing of excerpts, or psql, writes: the content alone.
@@ -117,18 +120,7 @@ describe('GET /api/blogs (cards)', () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
     'never waits for an article locked by a write under way to store its excerpt',
     async () => {
-      const content = '<p>Locked while read.</p>';
-      const [row] = await t.database.db
-        .insert(blogArticles)
-        .values({
-          title: 'Locked',
-          slug: 'locked',
-          content,
-          sanitizerVersion: SANITIZER_VERSION,
-          publishedAt: yesterday(),
-        })
-        .returning();
-      const id = row?.id ?? 0;
+      const id = await storeArticle('locked', '<p>Locked while read.</p>');
       await t.database.db.transaction(async (tx) => {
         await tx.execute(sql`select id from blog_articles where id = ${id} for update`);
         expect((await cardOf('locked')).excerpt).toBe('Locked while read.');
@@ -173,18 +165,7 @@ describe('GET /api/blogs (cards)', () => {
   it('has the start-up pass store the excerpts missing, keeping updated_at, once', async () => {
     const updatedAt = new Date('2026-01-02T03:04:05Z');
     const content = '<p>Made at start &ndash; <b>once</b>.</p>';
-    const [row] = await t.database.db
-      .insert(blogArticles)
-      .values({
-        title: 'Made at start',
-        slug: 'made-at-start',
-        content,
-        sanitizerVersion: SANITIZER_VERSION,
-        updatedAt,
-        publishedAt: yesterday(),
-      })
-      .returning();
-    const id = row?.id ?? 0;
+    const id = await storeArticle('made-at-start', content, { updatedAt });
     expect((await storedRow(id))?.excerpt).toBeNull();
     expect(await cleanStoredHtml(t.database.db)).toEqual({ articles: 0, excerpts: 1, faqs: 0 });
     expect(await storedRow(id)).toMatchObject({ excerpt: 'Made at start – once.', updatedAt, content });
@@ -193,17 +174,15 @@ describe('GET /api/blogs (cards)', () => {
   });
 
   it('makes the excerpt of the cleaned content when the start-up pass cleans an article', async () => {
-    const [row] = await t.database.db
-      .insert(blogArticles)
-      .values({
-        title: 'Cleaned at start',
-        slug: 'cleaned-at-start',
-        content: '<p>Kept</p><script>document.write("Not text")</script>',
+    const id = await storeArticle(
+      'cleaned-at-start',
+      '<p>Kept</p><script>document.write("Not text")</script>',
+      {
         excerpt: 'Kept Not text',
         sanitizerVersion: 0,
-      })
-      .returning();
+      },
+    );
     await cleanStoredHtml(t.database.db);
-    expect((await storedRow(row?.id ?? 0))?.excerpt).toBe('Kept');
+    expect((await storedRow(id))?.excerpt).toBe('Kept');
   });
 });

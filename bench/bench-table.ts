@@ -2,7 +2,6 @@
 // with the date and the machine, each figure next to its target (issues 10 and 12). A part not run yet shows as
 // such.
 import { readFile, writeFile } from 'node:fs/promises';
-import { PAIRED_ROUNDS } from './paired-ratio';
 
 const START = '<!-- bench:start -->';
 const END = '<!-- bench:end -->';
@@ -93,10 +92,19 @@ const REPLAY_RATIO = 0.8;
 
 function apiRows(results: Results): BenchRow[] {
   const api = results.api as
-    | { rows?: { database: string; path: string; identicalJson: boolean; ratio: number; cpuRatio: number }[] }
+    | {
+        rows?: {
+          database: string;
+          path: string;
+          identicalJson: boolean;
+          app: unknown[];
+          ratio: number;
+          cpuRatio: number;
+        }[];
+      }
     | undefined;
   return (api?.rows ?? []).map((row) => ({
-    figure: `\`GET ${row.path}\`, app / bare server on the same SQL, ${row.database}: req/s ratio (CPU ratio, which the target reads), each the median of ${PAIRED_ROUNDS} paired rounds`,
+    figure: `\`GET ${row.path}\`, app / bare server on the same SQL, ${row.database}: req/s ratio (CPU ratio, which the target reads), each the median of ${row.app.length} paired rounds`,
     measured: `${row.ratio} (${row.cpuRatio})${row.identicalJson ? '' : ', JSON differs!'}`,
     target: `≥ ${API_RATIO}`,
     met: row.identicalJson && ratioMet(row.cpuRatio, API_RATIO),
@@ -132,7 +140,7 @@ function ssrRows(results: Results): BenchRow[] {
     met: row.cache === 'on' ? row.reqPerSec >= 1000 : undefined,
   }));
   const replays = (ssr?.replays ?? []).map((row) => ({
-    figure: `Cached \`GET ${row.path}\`, app / bare replay of its answer, ${row.database}: req/s ratio (CPU ratio, which the target reads), each the median of ${PAIRED_ROUNDS} paired rounds; the replay's req/s (CPU per request) in the first`,
+    figure: `Cached \`GET ${row.path}\`, app / bare replay of its answer, ${row.database}: req/s ratio (CPU ratio, which the target reads), each the median of ${row.rounds.length} paired rounds; the replay's req/s (CPU per request) in the first`,
     measured: `${row.ratio} (${row.cpuRatio ?? '?'}); ${row.rounds[0]?.replay.reqPerSec ?? '?'} (${row.rounds[0]?.replay.cpuMsPerRequest ?? '?'} ms)${row.identicalAnswer ? '' : ', answer differs!'}`,
     target: `≥ ${REPLAY_RATIO}`,
     met: row.identicalAnswer && ratioMet(row.cpuRatio, REPLAY_RATIO),

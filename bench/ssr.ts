@@ -4,7 +4,7 @@
 // depend on what else the machine runs), the server's CPU time per request, read from /proc/<pid>/stat
 // over the same window: the steadier figure on a shared machine. The load average is recorded with it.
 // With the page cache on, the same load then goes to a bare node:http server replaying the app's cached answer
-// byte for byte (bench/bare-replay.ts), in five rounds with the app's: the app's req/s over the replay's, and the
+// byte for byte (bench/bare-replay.ts), in PAIRED_ROUNDS rounds with the app's: the app's req/s over the replay's, and the
 // replay's CPU per request over the app's (issue 30: at least 0.8), each the median of the rounds' ratios.
 import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';

@@ -5,7 +5,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // on its own copy of that database.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
     // The failure tests run on their own (vitest.failure.config.ts, `npm run test:failure`).
     exclude: [...configDefaults.exclude, 'src/**/*.failure.test.ts'],
     environment: 'node',

@@ -339,12 +339,12 @@ function benchRows(results: Results): BenchRow[] {
   return builders.flatMap((build) => build(results));
 }
 
-/** The parts of `npm run bench` (its `--only` names) by the key their figures are kept under. */
+/** The parts of `npm run bench` (its `--only` names, as the table's first line names them) by their figures' key. */
 const PART_KEYS: [part: string, key: string][] = [
   ['web', 'webMeasuredAt'],
   ['holds', 'holds'],
   ['ssr', 'ssr'],
-  ['api', 'api'],
+  ['api (and the RSS idle and after load)', 'api'],
   ['memory', 'memory'],
   ['startup', 'startup'],
   ['flood', 'flood'],
@@ -357,7 +357,9 @@ function partDates(results: Results): string {
   return PART_KEYS.map(([part, key]) => {
     const value = results[key];
     const at = typeof value === 'string' ? value : (value as { measuredAt?: string } | undefined)?.measuredAt;
-    return `${part} ${at ? at.slice(0, 10) : 'not recorded'}`;
+    // The web part keeps its figures apart from its date, and figures kept before their date was are undated.
+    const kept = part === 'web' ? results.javascript !== undefined : value !== undefined;
+    return `${part} ${at ? at.slice(0, 10) : kept ? 'undated' : 'not run'}`;
   }).join(', ');
 }
 

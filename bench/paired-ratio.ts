@@ -1,6 +1,6 @@
 /**
  * How many rounds the bench pairs an app's load with its yardstick's (the API, the cached page). Seven, not five:
- * each API round is a new process, and one process of the same build can cost a fifth more a request than the
+ * each API round is a new process, and one process of the same build can cost nearly a third more a request than the
  * next (the team list on PGlite, 2026-11-30: 1.08 to 1.42 ms in five rounds), so five rounds' median still moved
  * by more than the framework's whole cost between runs.
  */

@@ -39,7 +39,7 @@ describe('inertCell', () => {
 });
 
 describe('phoneForSpreadsheet', () => {
-  it('writes an Irish number in its national form and another as dialled from Ireland, as typed when unreadable', () => {
+  it('writes an Irish number in its national form and another as dialled from Ireland, unreadable ones with 00 for +', () => {
     const cases = [
       ['+353 87 123 4567', '087 123 4567'],
       ['0871234567', '087 123 4567'],
@@ -48,6 +48,10 @@ describe('phoneForSpreadsheet', () => {
       ['+44 20 7946 0958', '00 44 20 7946 0958'],
       ['+1 212 555 0100', '00 1 212-555-0100'],
       ['123456', '123456'],
+      ['+353 87 123 456', '00 353 87 123 456'],
+      ['+999 123 4567', '00 999 123 4567'],
+      ['+1 (555) 010-0199', '00 1 (555) 010-0199'],
+      ['+SUM(1)', '+SUM(1)'],
     ];
     for (const [typed, written] of cases)
       expect(phoneForSpreadsheet(typed!, parsePhoneNumber), typed).toBe(written);
@@ -62,7 +66,8 @@ describe('sendCsv', () => {
         ['Bríd', { phone: '0871234567' }],
         ['Hamish', { phone: '+44 20 7946 0958' }],
         ['None', { phone: null }],
-        ['Odd', { phone: '+12' }],
+        ['Short', { phone: '+353 87 123 456' }],
+        ['Odd', { phone: '+SUM(1)' }],
       ]),
     );
     // Read as a spreadsheet program reads a CSV it opens, guessing each cell's type.
@@ -74,8 +79,10 @@ describe('sendCsv', () => {
       ['s', '00 44 20 7946 0958', undefined],
     ]);
     expect(cell(5)).toBeUndefined();
-    // One the library cannot read keeps the formula guard.
-    expect(cell(6)?.v).toBe("'+12");
+    // A digit short, the library cannot read it, but it is still a number typed with its +.
+    expect([cell(6)?.t, cell(6)?.v, cell(6)?.f]).toEqual(['s', '00 353 87 123 456', undefined]);
+    // Anything else keeps the formula guard.
+    expect(cell(7)?.v).toBe("'+SUM(1)");
   });
 
   it('answers UTF-8 with a BOM, a header row and quoted cells, as an attachment', async () => {

@@ -15,11 +15,12 @@ type ParsePhoneNumber = typeof import('awesome-phonenumber').parsePhoneNumber;
  * (`087 123 4567`), another in its international form with 00 for the +, as it is dialled from Ireland
  * (`00 44 20 7946 0958`). Grouped by spaces it is not read as a number (which would lose the leading 0), and
  * without its + not as a formula, so the formula guard need not put its apostrophe before it. A number the
- * library cannot read stays as it was typed.
+ * library cannot read (a digit short, a country code it does not know) keeps its digits as typed, its + written
+ * as 00 all the same; anything else stays as typed, for the guard.
  */
 export function phoneForSpreadsheet(phone: string, parsePhoneNumber: ParsePhoneNumber): string {
   const parsed = parsePhoneNumber(phone, { regionCode: 'IE' });
-  if (!parsed.valid) return phone;
+  if (!parsed.valid) return /^\+[\d\s().-]+$/.test(phone) ? phone.replace(/^\+\s*/, '00 ') : phone;
   return parsed.regionCode === 'IE'
     ? parsed.number.national
     : parsed.number.international.replace(/^\+/, '00 ');

@@ -172,7 +172,8 @@ describe('GET /api/admin/export_transactions', () => {
     // Every one of them: the character before each formula's start is the apostrophe.
     const found = [...body.matchAll(/HYPERLINK/g)].map((match) => body[(match.index ?? 0) - 2]);
     expect(found).toEqual(starts.map(() => "'"));
-    expect(body).toContain(",'+353871234,");
+    // A number too short for the phone library is still written with 00 for its +, so it needs no apostrophe.
+    expect(body).toContain(',00 353871234,');
   });
 
   it('streams a big export in batches: every appointment once, even those registered at the same instant', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { antihistamineTexts } from './antihistamines';
-import { bookingFormIssues, bookingFormValues, dobProblem, isAskedFor } from './booking';
+import { bookingFormIssues, bookingFormValues, dobProblem, isAskedFor, otherPatientFields } from './booking';
+import { texts } from './validation-texts';
 
 const filled = {
   first_name: 'Aoife',
@@ -85,5 +86,15 @@ describe('the antihistamines question refused with None and a medicine', () => {
       '2026-01-01',
     );
     expect(issues).toContainEqual(['antihistamines', antihistamineTexts.noneWithOthers]);
+  });
+});
+
+describe('the payment type staff write on a booking', () => {
+  it('is one line of visible characters, as its CSV cell shows it', () => {
+    expect(otherPatientFields.payment_type.safeParse(' Insurance ').data).toBe('Insurance');
+    for (const typed of ['Insur\u2028ance', 'Cash\tcard', 'Card\u200b'])
+      expect(otherPatientFields.payment_type.safeParse(typed).error?.issues[0]?.message, typed).toBe(
+        texts.notAllowedCharacters,
+      );
   });
 });

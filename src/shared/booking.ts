@@ -6,7 +6,7 @@ import { NAME_LENGTHS } from './name-lengths';
 import { PHONE_DIGITS, phoneIssueText } from './phone';
 import { publicSlotSchema } from './slots';
 import { textTexts } from './texts';
-import { lengthProblem, nameProblem, texts } from './validation-texts';
+import { isOneLine, lengthProblem, nameProblem, texts } from './validation-texts';
 
 /**
  * The slot booking form (spec section 5, 'Slot booking form (public)') and the body of `POST /api/patients`.
@@ -175,7 +175,11 @@ const answeredByServer = z.unknown().optional();
  * itself, and the self-referral variant's answers, which a slot booking does not ask for and does not keep.
  */
 export const otherPatientFields = {
-  payment_type: optionalText(40),
+  // Shown in a cell of the appointments and takings CSVs, so one line of visible characters.
+  payment_type: optionalText(40).refine(
+    (value) => value === undefined || isOneLine(value),
+    texts.notAllowedCharacters,
+  ),
   id: answeredByServer,
   full_name: answeredByServer,
   price: answeredByServer,

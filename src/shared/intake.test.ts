@@ -65,6 +65,24 @@ describe('the intake form', () => {
     expect(
       signingProblems(questions, { answers, consent: true, signature: 'Mickey Mouse' }, '', TODAY).signature,
     ).toBe(intakeTexts.noSigner);
+    // A one-line answer or the signature with a line separator, a tab or an invisible character is refused with
+    // its own words, though the signature's comparison reads any space alike.
+    expect(
+      signingProblems(
+        questions,
+        {
+          answers: { ...answers, eircode: 'D02\u2029X285', gp_phone: '01\t234' },
+          consent: true,
+          signature: 'Sinéad\u2028O’Brien',
+        },
+        'Sinéad O’Brien',
+        TODAY,
+      ),
+    ).toEqual({
+      eircode: intakeTexts.notAllowedCharacters,
+      gp_phone: intakeTexts.notAllowedCharacters,
+      signature: intakeTexts.notAllowedCharacters,
+    });
     // The longest names a booking takes, 35 and 35, can be typed whole.
     const longest = `${'A'.repeat(35)} ${'B'.repeat(35)}`;
     expect(longest.length).toBeLessThanOrEqual(SIGNATURE_MAX);

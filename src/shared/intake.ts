@@ -7,7 +7,7 @@ import {
 } from './antihistamines';
 import { clinic } from './clinic';
 import { NAME_LENGTHS } from './name-lengths';
-import { texts } from './validation-texts';
+import { hasHiddenCharacter, texts } from './validation-texts';
 
 /**
  * The clinic's intake and consent form, filled online before the visit (issue 33): the questions of the printable
@@ -372,6 +372,7 @@ export function ageOn(dob: string, day: string): number {
 }
 
 export const intakeTexts = {
+  notAllowedCharacters: texts.notAllowedCharacters,
   dateOfBirthWrong:
     'That date of birth does not match our booking. Please type the patient’s date of birth as you gave it when booking.',
   noDateOfBirth: `We cannot check the patient’s date of birth online for this booking. Please call us on ${clinic.phone} and we will help.`,
@@ -468,11 +469,15 @@ export function signingProblems(
       const problem = dateProblem(value, today);
       if (problem) problems[question.key] = problem;
     }
+    if (question.short && hasHiddenCharacter(value))
+      problems[question.key] = intakeTexts.notAllowedCharacters;
   }
   if (request.consent !== true) problems.consent = intakeTexts.consentMissing;
   const typed = normalName(request.signature ?? '');
   if (!normalName(signerName)) problems.signature = intakeTexts.noSigner;
   else if (!typed) problems.signature = intakeTexts.required;
+  else if (hasHiddenCharacter(request.signature?.trim() ?? ''))
+    problems.signature = intakeTexts.notAllowedCharacters;
   else if (typed !== normalName(signerName)) problems.signature = intakeTexts.signatureMismatch(signerName);
   return problems;
 }

@@ -12,7 +12,7 @@ import { paginationQuerySchema } from './pagination';
 import { patientDetailSchema } from './patients';
 import { phoneIssueText } from './phone';
 import { BOOKING_PAGE_IDS } from './public-pages';
-import { lengthProblem, nameProblem, texts } from './validation-texts';
+import { hasHiddenCharacter, lengthProblem, nameProblem, texts } from './validation-texts';
 
 /**
  * The self-referral (spec sections 2.3, 3, 4 and 5): a request for an appointment the clinic triages, sent
@@ -190,6 +190,8 @@ export function referralFormIssues(
   if (form.dob === undefined) issues.push(['dob', referralTexts.dobRequired]);
   else issues.push(issueOf('dob', dobProblem(form.dob, today)));
   if (form.signature === undefined) issues.push(['signature', referralTexts.required]);
+  // The comparison below reads any space alike, so a line break or a tab would otherwise pass it and be kept.
+  else if (hasHiddenCharacter(form.signature)) issues.push(['signature', referralTexts.notAllowedCharacters]);
   else if (form.full_name !== undefined && signed(form.signature) !== signed(form.full_name))
     issues.push(['signature', referralTexts.signatureMismatch]);
   if (form.has_referral_letter) {

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { texts } from '../../../shared/validation-texts';
 import { buildApp } from '../../app';
 import { adminAuthTokens, auditLog, loginAttempts } from '../../db/schema';
 import { createTestApp, signInAsNewAdmin, type TestApp, testConfig } from '../../test/test-app';
@@ -340,6 +341,20 @@ describe('sign-in limits', () => {
 });
 
 describe('the Authorization header', () => {
+  it('refuses, on the command line as in the invite form, a name that is not one line of visible characters', async () => {
+    for (const name of ['Cli\u2028Name', 'Cli\u200bName', 'Cli\tName'])
+      await expect(
+        createAdmin(t.database.db, 'named@clinic.test', 'Harbour-Lantern-Quiet-47', name),
+        name,
+      ).rejects.toThrow(texts.notAllowedCharacters);
+    const admin = await createAdmin(
+      t.database.db,
+      'named@clinic.test',
+      'Harbour-Lantern-Quiet-47',
+      '  Róisín Ní Bhriain ',
+    );
+    expect(admin.name).toBe('Róisín Ní Bhriain');
+  });
   it('takes the Bearer scheme in any case and with extra spaces (RFC 9110: the scheme is case-insensitive)', async () => {
     const token = (await login({ email, password }, '192.0.2.60')).json().data.token.auth_token as string;
     const call = (authorization: string) =>

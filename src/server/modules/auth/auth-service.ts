@@ -1,5 +1,7 @@
 import type { AdminUser } from '../../../shared/auth';
+import { inviteStaffRequestSchema } from '../../../shared/staff';
 import type { StaffRole } from '../../../shared/staff-roles';
+import { texts } from '../../../shared/validation-texts';
 import type { Db } from '../../db/database';
 import { hashSecretToken, newSecretToken } from '../../security/secret-tokens';
 import { type AdminActor, auditChange, visitorActor } from '../audit/audit-log';
@@ -156,12 +158,21 @@ export async function createAdmin(
   name?: string,
   role: StaffRole = 'administrator',
 ): Promise<AdminUser> {
+  // The name's rule of the invite form (one line of visible characters, its lengths), for the command line too.
+  const checkedName = name === undefined ? undefined : inviteStaffRequestSchema.shape.name.safeParse(name);
+  if (checkedName && !checkedName.success)
+    throw new Error(`The name: ${checkedName.error.issues[0]?.message ?? texts.notAllowedCharacters}`);
   const problem = await passwordProblem(password, { email });
   if (problem) throw new Error(problem);
   if (await findAdminByEmail(db, email))
     throw new Error(`An admin with the e-mail ${normaliseEmail(email)} exists.`);
   return toAdminUser(
-    await insertAdmin(db, { email, passwordHash: await hashPassword(password), name, role }),
+    await insertAdmin(db, {
+      email,
+      passwordHash: await hashPassword(password),
+      name: checkedName?.data,
+      role,
+    }),
   );
 }
 

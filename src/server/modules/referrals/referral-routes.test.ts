@@ -168,6 +168,11 @@ describe('POST /api/patients with is_referral: the self-referral forms (spec sec
     expect(await errorsOf(formReferral({ signature: 'Someone Else' }), 'signature')).toEqual([
       'Signature must match your full name',
     ]);
+    // Read alike by the comparison, a line break, a separator or a tab would be kept in the stored signature.
+    for (const signature of ['Aoife\u2028Byrne', 'Aoife\nByrne', 'Aoife\tByrne', 'Aoife\ufeff Byrne'])
+      expect(await errorsOf(formReferral({ signature }), 'signature'), signature).toEqual([
+        referralTexts.notAllowedCharacters,
+      ]);
     const response = await postJson(formReferral({ signature: '  aoife   BYRNE ' }));
     expect(response.statusCode, response.body).toBe(201);
   });

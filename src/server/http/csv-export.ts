@@ -1,5 +1,6 @@
 import { pipeline, Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { phoneProblem } from '../../shared/phone';
 
 /** A phone number's cell, written by `sendCsv` as `phoneForSpreadsheet` says. */
 interface PhoneCell {
@@ -20,7 +21,10 @@ type ParsePhoneNumber = typeof import('awesome-phonenumber').parsePhoneNumber;
  */
 export function phoneForSpreadsheet(phone: string, parsePhoneNumber: ParsePhoneNumber): string {
   const parsed = parsePhoneNumber(phone, { regionCode: 'IE' });
-  if (!parsed.valid) return /^\+[\d\s().-]+$/.test(phone) ? phone.replace(/^\+\s*/, '00 ') : phone;
+  if (!parsed.valid)
+    return phone.startsWith('+') && phoneProblem(phone) === undefined
+      ? phone.replace(/^\+\s*/, '00 ')
+      : phone;
   return parsed.regionCode === 'IE'
     ? parsed.number.national
     : parsed.number.international.replace(/^\+/, '00 ');
